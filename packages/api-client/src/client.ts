@@ -1,0 +1,132 @@
+import type { Area, CallDescriptor, RequestOf, ResponseOf } from './contract/call.ts';
+import type { Envelope } from './contract/envelope.ts';
+import { type Contract, contract as defaultContract } from './contract/index.ts';
+import {
+  type AnyApiError,
+  errorFromEnvelope,
+  NetworkError,
+  ServerError,
+  SessionInvalidError,
+  TimeoutError,
+} from './errors/errors.ts';
+
+/** Request timeout of spec §7 and §9. */
+export const REQUEST_TIMEOUT_MS = 50_000;
+
+export interface ClientOptions {
+  /** Base URL for every area, '' for the page's own origin. */
+  baseUrl?: string;
+  /** Per-area base URLs, so the areas can live on different hosts. */
+  areaBaseUrls?: Partial<Record<Area, string>>;
+  /** Injected fetch (tests, Node, a host's instrumented fetch); the global one by default. */
+  fetch?: typeof fetch;
+  /** Active UI language sent in the `lang` header. */
+  lang?: () => string;
+  /** Current access token, if any, sent as `Authorization: Bearer …` (or in the query for the VOD API). */
+  getToken?: () => string | null | undefined;
+  /** Current account id, added to every POST body (spec §7). */
+  getAccountId?: () => string | null | undefined;
+  timeoutMs?: number;
+  /** Called once per failed call whose error is SessionInvalidError (spec §4): the host goes to login or guest. */
+  onSessionInvalid?: (error: SessionInvalidError) => void;
+  /** Called with every error the client throws, for telemetry or toasts. */
+  onError?: (error: AnyApiError) => void;
+  /** Cookies travel with the request (same-origin sessions); 'same-origin' by default. */
+  credentials?: RequestCredentials;
+}
+
+type Methods<C> = {
+  [A in keyof C]: {
+    [N in keyof C[A]]: (request: RequestOf<C[A][N]>) => Promise<ResponseOf<C[A][N]>>;
+  };
+};
+
+export type Client<C = Contract> = Methods<C> & {
+  /** Calls any descriptor, for calls outside the default contract. */
+  call<D extends CallDescriptor>(descriptor: D, request: RequestOf<D>): Promise<ResponseOf<D>>;
+};
+
+function joinUrl(base: string, path: string) {
+  return base.replace(/\/+$/, '') + path;
+}
+
+/**
+ * Creates a typed client whose methods come from the contract.
+ * @example
+ * const api = createClient({ lang: () => 'en' });
+ * const { channelListInfo } = await api.live.channelList({});
+ */
+export function createClient<C extends Record<string, Record<string, CallDescriptor>> = Contract>(
+  options: ClientOptions = {},
+  contract: C = defaultContract as unknown as C,
+): Client<C> {
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  async function call<D extends CallDescriptor>(d: D, request: RequestOf<D>): Promise<ResponseOf<D>> {
+    const base = options.areaBaseUrls?.[d.area] ?? options.baseUrl ?? '';
+    const token = options.getToken?.() ?? undefined;
+    const headers: Record<string, string> = { client: 'web', lang: options.lang?.() ?? 'en' };
+    const url = new URL(joinUrl(base, d.path), base ? undefined : 'http://relative.invalid');
+    if (token && d.tokenIn !== 'query') headers.Authorization = `Bearer ${token}`;
+    if (token && d.tokenIn === 'query') url.searchParams.set('token', token);
+    let body: string | undefined;
+    if (d.method === 'GET') {
+      for (const [k, v] of Object.entries((request ?? {}) as Record<string, unknown>)) {
+        if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+      }
+    } else {
+      const accountId = options.getAccountId?.() ?? undefined;
+      body = JSON.stringify({ ...(accountId ? { accountId } : {}), ...(request as object) });
+      headers['content-type'] = 'application/json';
+    }
+    const href = base ? url.href : url.pathname + url.search;
+    const fail = (e: AnyApiError): never => {
+      if (e instanceof SessionInvalidError) options.onSessionInvalid?.(e);
+      options.onError?.(e);
+      throw e;
+    };
+
+    const controller = new AbortController();
+    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    let res: Response;
+    try {
+      res = await (options.fetch ?? globalThis.fetch)(href, {
+        method: d.method,
+        headers,
+        body,
+        signal: controller.signal,
+        credentials: options.credentials ?? 'same-origin',
+      });
+    } catch (cause) {
+      clearTimeout(timer);
+      if (controller.signal.aborted) {
+        return fail(new TimeoutError(`No answer within ${timeoutMs / 1000} s`, 0, d.path, { cause }));
+      }
+      return fail(new NetworkError('The network request failed', 0, d.path, { cause }));
+    }
+    let envelope: Envelope<unknown> | undefined;
+    try {
+      envelope = (await res.json()) as Envelope<unknown>;
+    } catch (cause) {
+      clearTimeout(timer);
+      if (controller.signal.aborted) {
+        return fail(new TimeoutError(`No answer within ${timeoutMs / 1000} s`, 0, d.path, { cause }));
+      }
+      envelope = undefined;
+    }
+    clearTimeout(timer);
+    if (res.status === 500 || res.status === 502 || !envelope || typeof envelope.errCode !== 'number') {
+      return fail(new ServerError('Internal server error', res.status, d.path));
+    }
+    if (envelope.errCode !== 0) return fail(errorFromEnvelope(envelope.errCode, envelope.errMsg, d.path));
+    return envelope.data as ResponseOf<D>;
+  }
+
+  const client: Record<string, unknown> = { call };
+  for (const [area, calls] of Object.entries(contract)) {
+    const methods: Record<string, unknown> = {};
+    for (const [name, d] of Object.entries(calls)) methods[name] = (req: unknown) => call(d, req as never);
+    client[area] = methods;
+  }
+  return client as Client<C>;
+}

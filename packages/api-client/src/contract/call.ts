@@ -1,0 +1,34 @@
+import type { z } from 'zod';
+
+/** The API areas of spec §7; each area's base URL is configurable in the client. */
+export type Area = 'live' | 'vod' | 'account' | 'message' | 'drm' | 'metrics';
+
+/** Who may make a call: anyone, any session (guest or user), or a logged-in user only. */
+export type Access = 'public' | 'session' | 'user';
+
+/**
+ * One call of the API: the single source the server registers its route from, the client derives its
+ * method from, and the OpenAPI document is generated from.
+ */
+export interface CallDescriptor<Req extends z.ZodType = z.ZodType, Res extends z.ZodType = z.ZodType> {
+  area: Area;
+  method: 'GET' | 'POST';
+  /** Full path as the spec writes it, area prefix included: `/liveapi/api/v5/channel/unencrypted/list`. */
+  path: string;
+  access: Access;
+  /** The VOD API carries the token in the query (spec §7); everything else in the Authorization header. */
+  tokenIn?: 'header' | 'query';
+  summary: string;
+  request: Req;
+  response: Res;
+}
+
+/** Identity helper that keeps the literal types of a descriptor. */
+export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
+  d: CallDescriptor<Req, Res>,
+): CallDescriptor<Req, Res> {
+  return d;
+}
+
+export type RequestOf<D> = D extends CallDescriptor<infer Req, z.ZodType> ? z.input<Req> : never;
+export type ResponseOf<D> = D extends CallDescriptor<z.ZodType, infer Res> ? z.output<Res> : never;

@@ -1,0 +1,51 @@
+/**
+ * The error catalogue of spec §8, in one place. The server answers with these codes; the client maps them
+ * to the typed error family in `errors.ts`; the site maps that family to the texts of spec §8.
+ */
+export const ErrCode = {
+  OK: 0,
+  /** Session invalid: the user goes to login, or to guest when visitor mode is on. */
+  SESSION_INVALID: 10101040,
+  SESSION_INVALID_ALT: 10101041,
+  /** Silenced on the QR token query. */
+  QR_TOKEN_PENDING: 10101149,
+  /** The named LAC error. */
+  LAC: 10101069,
+  NO_AUTHORITY_FIRST: 5001,
+  NO_AUTHORITY_LAST: 5005,
+  CONTENT_UNAVAILABLE_FIRST: 6001,
+  CONTENT_UNAVAILABLE_LAST: 6003,
+  // Our server's own codes for a client's mistakes. They sit outside every range the spec gives a meaning,
+  // so a malformed request never logs anybody out (404 and 200-205 would).
+  BAD_JSON: 10109001,
+  INVALID_REQUEST: 10109002,
+  NOT_FOUND: 10109004,
+  METHOD_NOT_ALLOWED: 10109005,
+  BODY_TOO_LARGE: 10109013,
+  UNSUPPORTED_MEDIA_TYPE: 10109015,
+  TOO_MANY_ATTEMPTS: 10109029,
+  INTERNAL: 10109500,
+} as const;
+
+/** Codes that, in a failed response, get the session-invalid handling (spec §8). */
+export const SESSION_INVALID_CODES: readonly number[] = [
+  ErrCode.SESSION_INVALID,
+  ErrCode.SESSION_INVALID_ALT,
+  555,
+  200,
+  201,
+  202,
+  203,
+  204,
+  205,
+  208,
+  220,
+  223,
+  404,
+];
+
+export const isSessionInvalidCode = (code: number) => SESSION_INVALID_CODES.includes(code);
+export const isNoAuthorityCode = (code: number) =>
+  code >= ErrCode.NO_AUTHORITY_FIRST && code <= ErrCode.NO_AUTHORITY_LAST;
+export const isContentUnavailableCode = (code: number) =>
+  code >= ErrCode.CONTENT_UNAVAILABLE_FIRST && code <= ErrCode.CONTENT_UNAVAILABLE_LAST;

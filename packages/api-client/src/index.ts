@@ -1,0 +1,3 @@
+export * from './client.ts';
+export * from './contract/index.ts';
+export * from './errors/index.ts';

@@ -1,0 +1,51 @@
+import type { IncomingMessage } from 'node:http';
+import type { CallDescriptor } from '@ottkit/api-client/contract';
+import type { z } from 'zod';
+import type { ServerConfig } from '../config.ts';
+import type { Db } from '../store/db.ts';
+
+/** What the server knows of the caller, from the Authorization header (or the query for the VOD API). */
+export interface Session {
+  accountId: string;
+  status: 'user' | 'guest';
+  sessionId: string;
+}
+
+/** Everything a handler may use; built per request by the HTTP layer. */
+export interface RequestContext {
+  db: Db;
+  config: ServerConfig;
+  /** The clock: tests pass a fake one. Epoch ms. */
+  now: () => number;
+  session: Session | null;
+  /** Caller address, for access rules and attempt limits. */
+  ip: string;
+  lang: string;
+  req: IncomingMessage;
+}
+
+export type Handler<D extends CallDescriptor> = (
+  ctx: RequestContext,
+  request: z.output<D['request']>,
+) => Promise<z.input<D['response']>> | z.input<D['response']>;
+
+export interface Route {
+  descriptor: CallDescriptor;
+  handler: Handler<CallDescriptor>;
+}
+
+/** Binds a handler to its contract descriptor; the HTTP layer registers the route from the descriptor. */
+export function route<D extends CallDescriptor>(descriptor: D, handler: Handler<D>): Route {
+  return { descriptor, handler: handler as unknown as Handler<CallDescriptor> };
+}
+
+/** Thrown by handlers for a client's mistake or a business rule: becomes an envelope with this errCode. */
+export class HttpError extends Error {
+  readonly errCode: number;
+  readonly status: number;
+  constructor(errCode: number, message: string, status = 200) {
+    super(message);
+    this.errCode = errCode;
+    this.status = status;
+  }
+}

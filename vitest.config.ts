@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+// One run for every package: unit tests sit beside the code (`src/**/*.test.ts[x]`), server integration
+// tests in `packages/server/test`. Browser-only tests opt into jsdom with a `@vitest-environment` comment.
+export default defineConfig({
+  test: {
+    include: [
+      'packages/*/src/**/*.test.{ts,tsx}',
+      'packages/*/test/**/*.test.ts',
+      'site/src/**/*.test.{ts,tsx}',
+      'bench/**/*.test.ts',
+    ],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    pool: 'forks',
+  },
+});
