@@ -1,0 +1,43 @@
+import { expect, test } from '@playwright/test';
+
+test('/ lands on /home', async ({ page }) => {
+  await page.goto('/');
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('an unknown path lands on /', async ({ page }) => {
+  const res = await page.request.get('/nope', { maxRedirects: 0 });
+  expect(res.status()).toBe(302);
+  expect(res.headers().location).toBe('/');
+  await page.goto('/nope');
+  // / itself goes on to /home, so the journey ends there.
+  await expect(page).toHaveURL(/\/home$/);
+});
+
+test('a guest opening /my is sent to login', async ({ page }) => {
+  await page.goto('/my');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('clicking a channel on /liveTv plays live video', async ({ page }) => {
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto('/liveTv');
+  const rows = page.getByRole('button', { name: /channel/i });
+  await expect(rows.first()).toBeVisible();
+  await rows.first().click();
+  await expect(page).toHaveURL(/[?&]id=/);
+
+  const video = page.locator('video');
+  await expect(video).toBeVisible();
+  // Wait until playback has begun, then see the clock move by at least 2 s of media time.
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0);
+  const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(start + 2);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).toBeNull();
+  expect(errors).toEqual([]);
+});

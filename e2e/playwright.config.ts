@@ -1,0 +1,46 @@
+import { execSync } from 'node:child_process';
+import { defineConfig } from '@playwright/test';
+
+// The journeys drive Debian's Chromium (installed by `npm test` when missing), never a downloaded browser,
+// through the real product: the server, its SQLite store, real segments prepared with ffmpeg (tiny profile)
+// and the built site, on a port of their own so a running `npm start` does not get in the way.
+const port = Number(process.env.OTTKIT_E2E_PORT ?? 4400);
+const baseURL = `http://127.0.0.1:${port}`;
+const chromium = process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
+
+export default defineConfig({
+  testDir: '.',
+  testMatch: '**/*.spec.ts',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  workers: 1,
+  retries: process.env.CI ? 1 : 0,
+  reporter: [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: chromium,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--autoplay-policy=no-user-gesture-required',
+      ],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `sh -c 'OTTKIT_DATA_DIR=$(mktemp -d /tmp/ottkit-e2e-XXXXXX) OTTKIT_MEDIA_PROFILE=tiny PORT=${port} node packages/server/src/cli.ts serve --site site/dist/server/entry.mjs'`,
+    cwd: '..',
+    url: `${baseURL}/home`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+    stderr: 'pipe',
+  },
+});

@@ -1,0 +1,24 @@
+import node from '@astrojs/node';
+import react from '@astrojs/react';
+import { defineConfig } from 'astro/config';
+
+// The site is rendered on the server (personal data and interaction live in React islands) and is
+// mounted by @ottkit/server in middleware mode, so site, API and media share one origin and port.
+// `astro dev` proxies the API and media to a server started separately (OTTKIT_API_ORIGIN).
+const api = process.env.OTTKIT_API_ORIGIN ?? 'http://127.0.0.1:4321';
+
+export default defineConfig({
+  output: 'server',
+  adapter: node({ mode: 'middleware' }),
+  integrations: [react()],
+  trailingSlash: 'ignore',
+  server: { port: 4322, host: '127.0.0.1' },
+  devToolbar: { enabled: false },
+  vite: {
+    server: {
+      proxy: Object.fromEntries(
+        ['/liveapi', '/vodapi', '/api', '/media', '/drmLicense', '/dataReport'].map((p) => [p, api]),
+      ),
+    },
+  },
+});

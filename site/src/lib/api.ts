@@ -1,0 +1,23 @@
+import { createClient } from '@ottkit/api-client';
+
+/**
+ * Where the API answers for server-side rendering. In the one-origin product the server that mounts the
+ * site sets OTTKIT_API_ORIGIN to itself, so the site talks to the API over HTTP like any other client.
+ */
+export function apiOrigin(): string {
+  return process.env.OTTKIT_API_ORIGIN ?? `http://127.0.0.1:${process.env.PORT ?? 4321}`;
+}
+
+/** A client for server-side rendering, on behalf of the request's session. */
+export function serverApi(opts: { lang?: string; token?: string } = {}) {
+  return createClient({
+    baseUrl: apiOrigin(),
+    lang: () => opts.lang ?? 'en',
+    getToken: () => opts.token,
+  });
+}
+
+/** The browser's client: same origin, the session travels in its HttpOnly cookie. */
+export const browserApi = createClient({
+  lang: () => (typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en'),
+});

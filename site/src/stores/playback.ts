@@ -1,0 +1,37 @@
+import type { Channel } from '@ottkit/api-client';
+import { isApiError } from '@ottkit/api-client';
+import { atom } from 'nanostores';
+import { browserApi } from '../lib/api.ts';
+
+export type LivePlayback =
+  | { state: 'idle' }
+  | { state: 'loading'; logicalChannelId: string }
+  | { state: 'ready'; logicalChannelId: string; url: string }
+  | { state: 'error'; logicalChannelId: string; message: string };
+
+/** The signed stream address of the channel being watched. */
+export const $livePlayback = atom<LivePlayback>({ state: 'idle' });
+
+/** Asks the server for the channel's signed live URL; the latest request wins when the viewer zaps quickly. */
+export async function loadLivePlayback(channel: Channel) {
+  const { logicalChannelId } = channel;
+  $livePlayback.set({ state: 'loading', logicalChannelId });
+  try {
+    const { url } = await browserApi.live.playSource({ logicalChannelId, kind: 'live' });
+    if ($livePlayback.get().state === 'loading' && current() === logicalChannelId) {
+      $livePlayback.set({ state: 'ready', logicalChannelId, url });
+    }
+  } catch (e) {
+    if (current() !== logicalChannelId) return;
+    const message =
+      isApiError(e) && e.name === 'NetworkError'
+        ? 'The network is unavailable. Check your connection and try again.'
+        : 'Unavailable source';
+    $livePlayback.set({ state: 'error', logicalChannelId, message });
+  }
+}
+
+function current() {
+  const p = $livePlayback.get();
+  return p.state === 'idle' ? null : p.logicalChannelId;
+}
