@@ -15,7 +15,7 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   workers: 1,
   retries: process.env.CI ? 1 : 0,
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: '../.data/reports/playwright.json' }]],
   use: {
     baseURL,
     trace: 'retain-on-failure',
