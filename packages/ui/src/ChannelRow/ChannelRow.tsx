@@ -1,0 +1,129 @@
+import type { Channel } from '@ottkit/api-client';
+import { HeartIcon, LockIcon, PlaybackIcon, PlaybackLockedIcon } from '../icons/index.ts';
+import { formatMessage, useMessages } from '../messages/index.ts';
+import styles from './ChannelRow.module.css';
+
+/** The channel fields the row shows; a full `Channel` from the API fits. */
+export type ChannelRowChannel = Pick<
+  Channel,
+  | 'logicalChannelId'
+  | 'logicalChannelName'
+  | 'channelSeq'
+  | 'iconUrl'
+  | 'isFavorite'
+  | 'liveAuthority'
+  | 'playBackAuthority'
+  | 'epgId'
+>;
+
+/** What the playback (catch-up) icon shows: nothing without a guide, otherwise by playback authority. */
+export type ChannelRowPlayback = 'none' | 'available' | 'locked';
+
+export interface ChannelRowProps {
+  channel: ChannelRowChannel;
+  /** The channel being played; only the active row scrolls its current programme. */
+  active?: boolean;
+  /** Title of the programme on air now (shown, scrolling, while active). */
+  currentProgramme?: string;
+  onSelect?: (logicalChannelId: string) => void;
+  /** Called with the state the viewer asks for; the site decides (login required) and passes `isFavorite` back. */
+  onToggleFavorite?: (logicalChannelId: string, nextIsFavorite: boolean) => void;
+}
+
+/** Spec §2: a playback icon when the channel has a guide id, a different one without playback authority. */
+export function channelRowPlayback(
+  channel: Pick<Channel, 'epgId' | 'playBackAuthority'>,
+): ChannelRowPlayback {
+  if (!channel.epgId) return 'none';
+  return channel.playBackAuthority ? 'available' : 'locked';
+}
+
+/**
+ * A live channel in the line-up (spec §2): favourite heart with the channel number, logo, lock without live
+ * authority, name, the current programme scrolling while active, and the catch-up icon.
+ *
+ * @example <ChannelRow channel={channel} active currentProgramme="News at 9" onSelect={play} />
+ */
+export function ChannelRow({
+  channel,
+  active = false,
+  currentProgramme,
+  onSelect,
+  onToggleFavorite,
+}: ChannelRowProps) {
+  const messages = useMessages();
+  const playback = channelRowPlayback(channel);
+  const locked = !channel.liveAuthority;
+  const name = channel.logicalChannelName;
+  const favoriteLabel = formatMessage(channel.isFavorite ? messages.favoriteRemove : messages.favoriteAdd, {
+    channel: name,
+  });
+
+  return (
+    <div
+      className={styles.row}
+      data-state={active ? 'active' : 'idle'}
+      data-locked={locked ? 'true' : 'false'}
+      data-playback={playback}
+    >
+      <button
+        type="button"
+        className={styles.favorite}
+        aria-label={favoriteLabel}
+        aria-pressed={channel.isFavorite}
+        data-favorite={channel.isFavorite ? 'true' : 'false'}
+        onClick={() => onToggleFavorite?.(channel.logicalChannelId, !channel.isFavorite)}
+      >
+        <HeartIcon filled={channel.isFavorite} size={16} />
+        <span className={styles.number}>{channel.channelSeq}</span>
+      </button>
+      <button
+        type="button"
+        className={styles.select}
+        aria-current={active ? 'true' : undefined}
+        onClick={() => onSelect?.(channel.logicalChannelId)}
+      >
+        <span className={styles.logo}>
+          {channel.iconUrl ? (
+            <img src={channel.iconUrl} alt="" width={40} height={40} loading="lazy" decoding="async" />
+          ) : (
+            <span className={styles.logoFallback} aria-hidden="true">
+              {name.slice(0, 2)}
+            </span>
+          )}
+          {locked && (
+            <span className={styles.lock} data-testid="channel-lock">
+              <LockIcon size={14} />
+            </span>
+          )}
+        </span>
+        <span className={styles.text}>
+          <span className={styles.name}>{name}</span>
+          <span className={styles.hidden}>
+            {` ${formatMessage(messages.channelNumber, { number: channel.channelSeq })}`}
+            {locked && `, ${messages.noLiveAuthority}`}
+          </span>
+          {active && currentProgramme && (
+            <>
+              <span className={styles.hidden}>
+                {`, ${formatMessage(messages.nowPlaying, { programme: currentProgramme })}`}
+              </span>
+              {/* The moving copy is for the eye only; the line above is what is announced. */}
+              <span className={styles.programme} aria-hidden="true">
+                <span className={styles.programmeText}>{currentProgramme}</span>
+              </span>
+            </>
+          )}
+        </span>
+        {playback !== 'none' && (
+          <span className={styles.playback} data-testid="channel-playback">
+            {playback === 'available' ? <PlaybackIcon size={18} /> : <PlaybackLockedIcon size={18} />}
+            <span className={styles.hidden}>
+              {playback === 'available' ? messages.catchupAvailable : messages.catchupLocked}
+            </span>
+          </span>
+        )}
+      </button>
+    </div>
+  );
+}

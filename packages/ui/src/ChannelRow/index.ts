@@ -1,0 +1,7 @@
+export {
+  ChannelRow,
+  type ChannelRowChannel,
+  type ChannelRowPlayback,
+  type ChannelRowProps,
+  channelRowPlayback,
+} from './ChannelRow.tsx';
