@@ -24,6 +24,8 @@ export const ErrCode = {
   BODY_TOO_LARGE: 10109013,
   UNSUPPORTED_MEDIA_TYPE: 10109015,
   TOO_MANY_ATTEMPTS: 10109029,
+  /** A guest made a call that needs a logged-in user (spec §6); not a session error, the guest session is fine. */
+  LOGIN_REQUIRED: 10109401,
   INTERNAL: 10109500,
 } as const;
 

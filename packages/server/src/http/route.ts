@@ -1,4 +1,4 @@
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallDescriptor } from '@ottkit/api-client/contract';
 import type { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
@@ -22,6 +22,8 @@ export interface RequestContext {
   ip: string;
   lang: string;
   req: IncomingMessage;
+  /** For response headers only (e.g. the session cookie); the body is always the envelope the HTTP layer writes. */
+  res: ServerResponse;
 }
 
 export type Handler<D extends CallDescriptor> = (

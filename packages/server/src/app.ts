@@ -1,0 +1,148 @@
+import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { ErrCode } from '@ottkit/api-client';
+import { type ServerConfig, loadConfig } from './config.ts';
+import { createApiHandler, isApiPath, type Logger } from './http/api.ts';
+import { handleLogo } from './http/logo.ts';
+import { sendError } from './http/respond.ts';
+import type { Route, Session } from './http/route.ts';
+import { apiRoutes } from './http/routes/index.ts';
+import { seedIfEmpty } from './seed/index.ts';
+import { type Db, openDb } from './store/db.ts';
+import { migrate } from './store/migrations.ts';
+
+/** The live origin (media helper's `createOrigin`): answers `/media/*`, returns false when a path is not its. */
+export interface Origin {
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
+  close?(): void | Promise<void>;
+}
+
+/** The Astro Node adapter's middleware-mode handler. */
+export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+
+/** What an origin factory gets: the origin is created after the database is open. */
+export interface OriginDeps {
+  config: ServerConfig;
+  db: Db;
+  now: () => number;
+  logger: Logger;
+}
+
+export interface CreateServerOptions {
+  /** Overrides of the environment-derived configuration (tests: `{ dataDir, port: 0 }`). */
+  config?: Partial<ServerConfig>;
+  /** The live origin, or a factory that builds it once the database is open. */
+  origin?: Origin | ((deps: OriginDeps) => Origin);
+  site?: SiteHandler;
+  /** The clock, epoch ms; tests pass a fake one. */
+  now?: () => number;
+  logger?: Logger;
+  /** Extra API routes beyond the built-in ones. */
+  routes?: Route[];
+  /** Finds the caller's session; the account layer provides the real one. */
+  resolveSession?: (req: IncomingMessage, url: URL, now: number) => Session | null;
+}
+
+export interface OttkitServer {
+  config: ServerConfig;
+  db: Db;
+  /** The request listener, for embedding in another server. */
+  handler: (req: IncomingMessage, res: ServerResponse) => void;
+  listen(): Promise<{ port: number; url: string }>;
+  close(): Promise<void>;
+}
+
+export const consoleLogger: Logger = {
+  info: (msg) => console.log(msg),
+  error: (msg, err) => console.error(msg, err),
+};
+
+function plain(res: ServerResponse, status: number, text: string) {
+  if (res.headersSent) return void res.end();
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' });
+  res.end(`${text}\n`);
+}
+
+/**
+ * Composes the product on one origin: the API (routes from the contract), `/media/*` (logos here, the rest
+ * from the live origin), and everything else from the site. Opens, migrates and seeds the database.
+ */
+export function createServer(options: CreateServerOptions = {}): OttkitServer {
+  const config = loadConfig(options.config);
+  const logger = options.logger ?? consoleLogger;
+  const now = options.now ?? Date.now;
+  const db = openDb(join(config.dataDir, 'ottkit.db'));
+  migrate(db);
+  seedIfEmpty(db);
+  const origin =
+    typeof options.origin === 'function' ? options.origin({ config, db, now, logger }) : options.origin;
+
+  const api = createApiHandler([...apiRoutes, ...(options.routes ?? [])], {
+    db,
+    config,
+    now,
+    logger,
+    resolveSession: options.resolveSession,
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let url: URL;
+    try {
+      url = new URL(req.url ?? '/', 'http://localhost');
+    } catch {
+      return sendError(res, 400, ErrCode.INVALID_REQUEST, 'Malformed request URL');
+    }
+    const { pathname } = url;
+    if (isApiPath(pathname)) return api(req, res, url);
+    if (pathname.startsWith('/media/')) {
+      if (handleLogo(db, pathname, req.method ?? 'GET', res)) return;
+      if (origin && (await origin.handle(req, res, url))) return;
+      return plain(res, 404, 'Not found');
+    }
+    if (options.site) {
+      options.site(req, res, (err) => {
+        if (err) {
+          logger.error(`site failed on ${pathname}`, err);
+          return plain(res, 500, 'Internal server error');
+        }
+        plain(res, 404, 'Not found');
+      });
+      return;
+    }
+    plain(res, 404, 'Not found');
+  }
+
+  const handler = (req: IncomingMessage, res: ServerResponse) => {
+    handle(req, res).catch((err) => {
+      logger.error(`${req.method} ${req.url} failed`, err);
+      plain(res, 500, 'Internal server error');
+    });
+  };
+  const server = createHttpServer(handler);
+
+  return {
+    config,
+    db,
+    handler,
+    listen() {
+      return new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(config.port, config.host, () => {
+          server.off('error', reject);
+          const { port } = server.address() as AddressInfo;
+          const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+          resolve({ port, url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` });
+        });
+      });
+    },
+    async close() {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await origin?.close?.();
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,74 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** Settings of the running server process (not the app configuration of spec §3, which lives in the store). */
+export interface ServerConfig {
+  port: number;
+  host: string;
+  /** Everything generated (database, media, secrets) lives under this folder, outside git. */
+  dataDir: string;
+  /** HMAC key for signed tokens; generated into `<dataDir>/secrets.json` on first start unless OTTKIT_SECRET. */
+  secret: string;
+  /** Forces visitor mode on or off regardless of the stored app configuration; undefined keeps the stored one. */
+  visitorMode?: boolean;
+  /** JSON request bodies larger than this get BODY_TOO_LARGE. */
+  bodyLimitBytes: number;
+  /** Check every API response against its contract schema (tests; a drift becomes a logged INTERNAL error). */
+  checkResponses: boolean;
+  /** Secure flag on the session cookie; on unless the server listens on plain localhost for development. */
+  secureCookies: boolean;
+}
+
+/** The repository root: packages/server/src → ../../.. */
+export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
+
+function parseBool(v: string | undefined): boolean | undefined {
+  if (v === undefined || v === '') return undefined;
+  return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+function parsePort(v: string | undefined, fallback: number): number {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 0 || n > 65535)
+    throw new Error(`PORT must be an integer 0-65535, got '${v}'`);
+  return n;
+}
+
+/** Reads (or creates, mode 0600) `<dataDir>/secrets.json` so tokens survive restarts. */
+export function loadOrCreateSecret(dataDir: string): string {
+  const file = join(dataDir, 'secrets.json');
+  if (existsSync(file)) {
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as { secret?: unknown };
+    if (typeof parsed.secret === 'string' && parsed.secret.length >= 32) return parsed.secret;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(32).toString('hex');
+  writeFileSync(file, `${JSON.stringify({ secret }, null, 2)}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return secret;
+}
+
+/** Builds the configuration from the environment, then explicit overrides (tests, CLI flags). */
+export function loadConfig(
+  overrides: Partial<ServerConfig> = {},
+  env: NodeJS.ProcessEnv = process.env,
+): ServerConfig {
+  const dataDir = resolve(overrides.dataDir ?? env.OTTKIT_DATA_DIR ?? join(repoRoot, '.data'));
+  mkdirSync(dataDir, { recursive: true });
+  const secret = overrides.secret ?? env.OTTKIT_SECRET ?? loadOrCreateSecret(dataDir);
+  if (secret.length < 32) throw new Error('OTTKIT_SECRET must be at least 32 characters');
+  const host = overrides.host ?? env.HOST ?? '127.0.0.1';
+  return {
+    port: overrides.port ?? parsePort(env.PORT, 4321),
+    host,
+    dataDir,
+    secret,
+    visitorMode: overrides.visitorMode ?? parseBool(env.OTTKIT_VISITOR_MODE),
+    bodyLimitBytes: overrides.bodyLimitBytes ?? 64 * 1024,
+    checkResponses: overrides.checkResponses ?? parseBool(env.OTTKIT_CHECK_RESPONSES) ?? false,
+    secureCookies: overrides.secureCookies ?? parseBool(env.OTTKIT_SECURE_COOKIES) ?? false,
+  };
+}

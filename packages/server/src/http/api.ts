@@ -1,0 +1,132 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { ErrCode } from '@ottkit/api-client';
+import { ok } from '@ottkit/api-client/contract';
+import type { z } from 'zod';
+import type { ServerConfig } from '../config.ts';
+import type { Db } from '../store/db.ts';
+import { parseJsonBody, queryObject, readBody } from './body.ts';
+import { sendEnvelope, sendError } from './respond.ts';
+import { HttpError, type RequestContext, type Route, type Session } from './route.ts';
+
+/** Path prefixes that belong to the API: anything under them answers with an envelope, never the site. */
+export const API_PREFIXES = ['/liveapi/', '/vodapi/', '/api/', '/drmLicense/', '/dataReport/'];
+
+export function isApiPath(pathname: string): boolean {
+  return API_PREFIXES.some((p) => pathname.startsWith(p) || pathname === p.slice(0, -1));
+}
+
+export interface Logger {
+  info(msg: string): void;
+  error(msg: string, err?: unknown): void;
+}
+
+export interface ApiDeps {
+  db: Db;
+  config: ServerConfig;
+  now: () => number;
+  logger: Logger;
+  /** Finds the caller's session (Authorization header, cookie, or VOD query token); null when there is none. */
+  resolveSession?: (req: IncomingMessage, url: URL, now: number) => Session | null;
+}
+
+/** Formats zod issues as one readable line naming each offending field. */
+export function describeIssues(error: z.ZodError): string {
+  return error.issues
+    .slice(0, 5)
+    .map((i) => {
+      const where = i.path.length ? i.path.map(String).join('.') : 'body';
+      return `${where}: ${i.message}`;
+    })
+    .join('; ');
+}
+
+function clientIp(req: IncomingMessage): string {
+  return req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? 'unknown';
+}
+
+/**
+ * Builds the API dispatcher: routes are registered from their contract descriptors (method + path), every
+ * request is validated with the descriptor's schema, and every answer is one envelope (DESIGN §3).
+ */
+export function createApiHandler(routes: Route[], deps: ApiDeps) {
+  const table = new Map<string, Map<string, Route>>();
+  for (const r of routes) {
+    const byMethod = table.get(r.descriptor.path) ?? new Map<string, Route>();
+    if (byMethod.has(r.descriptor.method)) {
+      throw new Error(`Route registered twice: ${r.descriptor.method} ${r.descriptor.path}`);
+    }
+    byMethod.set(r.descriptor.method, r);
+    table.set(r.descriptor.path, byMethod);
+  }
+
+  async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const byMethod = table.get(url.pathname);
+    if (!byMethod) {
+      throw new HttpError(ErrCode.NOT_FOUND, `No API call at ${url.pathname}`, 404);
+    }
+    const method = req.method ?? 'GET';
+    const r = byMethod.get(method);
+    if (!r) {
+      const allowed = [...byMethod.keys()].join(', ');
+      res.setHeader('allow', allowed);
+      throw new HttpError(
+        ErrCode.METHOD_NOT_ALLOWED,
+        `${method} is not allowed on ${url.pathname}; use ${allowed}`,
+        405,
+      );
+    }
+    const d = r.descriptor;
+    let input: unknown;
+    if (d.method === 'GET') {
+      input = queryObject(url);
+    } else {
+      input = parseJsonBody(req, await readBody(req, deps.config.bodyLimitBytes));
+    }
+    const parsed = d.request.safeParse(input);
+    if (!parsed.success) {
+      throw new HttpError(ErrCode.INVALID_REQUEST, `Invalid request: ${describeIssues(parsed.error)}`, 400);
+    }
+    const now = deps.now();
+    const session = deps.resolveSession?.(req, url, now) ?? null;
+    if (d.access !== 'public' && !session) {
+      throw new HttpError(ErrCode.SESSION_INVALID, 'Session invalid or expired; log in again');
+    }
+    if (d.access === 'user' && session?.status !== 'user') {
+      throw new HttpError(
+        ErrCode.LOGIN_REQUIRED,
+        'After logging in, you can explore more video content and get more permissions!',
+      );
+    }
+    const ctx: RequestContext = {
+      db: deps.db,
+      config: deps.config,
+      now: deps.now,
+      session,
+      ip: clientIp(req),
+      lang: String(req.headers.lang ?? 'en'),
+      req,
+      res,
+    };
+    const data = await r.handler(ctx, parsed.data);
+    if (deps.config.checkResponses) {
+      const checked = d.response.safeParse(data);
+      if (!checked.success) {
+        throw new Error(`Response of ${d.path} breaks its contract: ${describeIssues(checked.error)}`);
+      }
+    }
+    sendEnvelope(res, 200, ok(data));
+  }
+
+  return async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    try {
+      await dispatch(req, res, url);
+    } catch (e) {
+      if (e instanceof HttpError) {
+        sendError(res, e.status, e.errCode, e.message);
+        return;
+      }
+      deps.logger.error(`${req.method} ${url.pathname} failed`, e);
+      sendError(res, 500, ErrCode.INTERNAL, 'Internal server error');
+    }
+  };
+}

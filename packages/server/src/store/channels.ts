@@ -1,0 +1,224 @@
+import type { Channel, ChannelColumn } from '@ottkit/api-client/contract';
+import type { Db } from './db.ts';
+
+/** A channel as stored: the per-viewer fields (favourite, authorities) are filled in by the domain. */
+export type StoredChannel = Omit<
+  Channel,
+  'isFavorite' | 'liveAuthority' | 'playBackAuthority' | 'physicalChannelList'
+> & {
+  productId: string;
+  updatedAt: number;
+  physicalChannelList: Array<
+    Omit<Channel['physicalChannelList'][number], 'liveAuthority' | 'playBackAuthority'>
+  >;
+};
+
+interface ChannelRow {
+  logical_channel_id: string;
+  logical_channel_name: string;
+  channel_seq: number;
+  channel_id: string;
+  channel_type: number;
+  source_type: number;
+  icon_url: string;
+  can_play_back: number;
+  playback_duration: number;
+  epg_id: string;
+  live_stream_id: string;
+  drm_type: string;
+  product_id: string;
+  updated_at: number;
+}
+
+interface PhysicalRow {
+  channel_id: string;
+  logical_channel_id: string;
+  live_stream_id: string;
+  dvr_stream_id: string;
+  stream_id: string;
+  content_id: string;
+  dvr_content_id: string;
+  drm_type: string;
+  resolution: string;
+  safari_live_stream_id: string | null;
+  safari_dvr_stream_id: string | null;
+}
+
+function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
+  const m = new Map<string, T[]>();
+  for (const r of rows) {
+    const k = key(r);
+    const list = m.get(k);
+    if (list) list.push(r);
+    else m.set(k, [r]);
+  }
+  return m;
+}
+
+/** The multi-DRM stream map: only a safari entry is stored (spec §3). */
+function safariMap(id: string | null): Record<string, string> {
+  return id ? { safari: id } : {};
+}
+
+export function listColumns(db: Db): ChannelColumn[] {
+  return db
+    .all<{ column_id: string; column_name: string; column_seq: number }>(
+      'SELECT column_id, column_name, column_seq FROM channel_columns ORDER BY column_seq, column_id',
+    )
+    .map((r) => ({ columnId: r.column_id, columnName: r.column_name, columnSeq: r.column_seq }));
+}
+
+/** Every channel in line-up order, with its physical channels, columns, audio posters and content rules. */
+export function listChannels(db: Db): StoredChannel[] {
+  const rows = db.all<ChannelRow>('SELECT * FROM channels ORDER BY channel_seq, logical_channel_id');
+  const physical = groupBy(
+    db.all<PhysicalRow>('SELECT * FROM physical_channels ORDER BY logical_channel_id, seq'),
+    (r) => r.logical_channel_id,
+  );
+  const members = groupBy(
+    db.all<{ logical_channel_id: string; column_id: string }>(
+      `SELECT m.logical_channel_id, m.column_id FROM channel_column_members m
+       JOIN channel_columns c ON c.column_id = m.column_id ORDER BY c.column_seq`,
+    ),
+    (r) => r.logical_channel_id,
+  );
+  const posters = groupBy(
+    db.all<{ logical_channel_id: string; url: string }>(
+      'SELECT logical_channel_id, url FROM channel_audio_posters ORDER BY logical_channel_id, seq',
+    ),
+    (r) => r.logical_channel_id,
+  );
+  const rules = groupBy(
+    db.all<{
+      logical_channel_id: string;
+      rule_category: string;
+      action: string;
+      rule_type: string;
+      rule_value: string;
+    }>('SELECT * FROM channel_content_rules ORDER BY logical_channel_id, seq'),
+    (r) => r.logical_channel_id,
+  );
+  return rows.map((r) => ({
+    logicalChannelId: r.logical_channel_id,
+    logicalChannelName: r.logical_channel_name,
+    channelSeq: r.channel_seq,
+    channelId: r.channel_id,
+    channelType: r.channel_type,
+    sourceType: r.source_type,
+    iconUrl: r.icon_url,
+    canPlayBack: r.can_play_back === 1,
+    playbackDuration: r.playback_duration,
+    epgId: r.epg_id,
+    liveStreamId: r.live_stream_id,
+    drmType: r.drm_type,
+    productId: r.product_id,
+    updatedAt: r.updated_at,
+    columnIds: (members.get(r.logical_channel_id) ?? []).map((m) => m.column_id),
+    audioPosterList: (posters.get(r.logical_channel_id) ?? []).map((p) => ({ url: p.url })),
+    contentRuleList: (rules.get(r.logical_channel_id) ?? []).map((x) => ({
+      ruleCategory: x.rule_category as 'basic' | 'except',
+      action: x.action as 'allow' | 'deny',
+      ruleType: x.rule_type as 'ip' | 'mac' | 'region' | 'account',
+      ruleValue: x.rule_value,
+    })),
+    physicalChannelList: (physical.get(r.logical_channel_id) ?? []).map((p) => ({
+      channelId: p.channel_id,
+      liveStreamId: p.live_stream_id,
+      dvrStreamId: p.dvr_stream_id,
+      streamId: p.stream_id,
+      contentId: p.content_id,
+      dvrContentId: p.dvr_content_id,
+      drmType: p.drm_type,
+      resolution: p.resolution,
+      multiDrmLiveStreamIdMap: safariMap(p.safari_live_stream_id),
+      multiDrmDvrStreamIdMap: safariMap(p.safari_dvr_stream_id),
+    })),
+  }));
+}
+
+/** The latest change to the line-up, for channelListLatestUpdateTimeTs and the update check. */
+export function channelsUpdatedAt(db: Db): number {
+  return db.get<{ t: number | null }>('SELECT MAX(updated_at) AS t FROM channels')?.t ?? 0;
+}
+
+export interface NewChannel extends StoredChannel {}
+
+/** Inserts one channel with everything it owns (seed, operator tools). */
+export function insertChannel(db: Db, c: NewChannel): void {
+  db.transaction(() => {
+    db.run(
+      `INSERT INTO channels (logical_channel_id, logical_channel_name, channel_seq, channel_id, channel_type,
+        source_type, icon_url, can_play_back, playback_duration, epg_id, live_stream_id, drm_type, product_id, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      c.logicalChannelId,
+      c.logicalChannelName,
+      c.channelSeq,
+      c.channelId,
+      c.channelType,
+      c.sourceType,
+      c.iconUrl,
+      c.canPlayBack ? 1 : 0,
+      c.playbackDuration,
+      c.epgId,
+      c.liveStreamId,
+      c.drmType,
+      c.productId,
+      c.updatedAt,
+    );
+    for (const col of c.columnIds) {
+      db.run(
+        'INSERT INTO channel_column_members (logical_channel_id, column_id) VALUES (?, ?)',
+        c.logicalChannelId,
+        col,
+      );
+    }
+    c.audioPosterList.forEach((p, i) => {
+      db.run(
+        'INSERT INTO channel_audio_posters (logical_channel_id, seq, url) VALUES (?, ?, ?)',
+        c.logicalChannelId,
+        i,
+        p.url,
+      );
+    });
+    c.contentRuleList.forEach((r, i) => {
+      db.run(
+        `INSERT INTO channel_content_rules (logical_channel_id, seq, rule_category, action, rule_type, rule_value)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+        c.logicalChannelId,
+        i,
+        r.ruleCategory,
+        r.action,
+        r.ruleType,
+        r.ruleValue,
+      );
+    });
+    c.physicalChannelList.forEach((p, i) => {
+      db.run(
+        `INSERT INTO physical_channels (channel_id, logical_channel_id, seq, live_stream_id, dvr_stream_id, stream_id,
+          content_id, dvr_content_id, drm_type, resolution, safari_live_stream_id, safari_dvr_stream_id)
+         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        p.channelId,
+        c.logicalChannelId,
+        i,
+        p.liveStreamId,
+        p.dvrStreamId,
+        p.streamId,
+        p.contentId,
+        p.dvrContentId,
+        p.drmType,
+        p.resolution,
+        p.multiDrmLiveStreamIdMap.safari ?? null,
+        p.multiDrmDvrStreamIdMap.safari ?? null,
+      );
+    });
+  });
+}
+
+export function insertColumn(db: Db, c: ChannelColumn): void {
+  db.run(
+    'INSERT INTO channel_columns (column_id, column_name, column_seq) VALUES (?, ?, ?)',
+    c.columnId,
+    c.columnName,
+    c.columnSeq,
+  );
+}

@@ -1,0 +1,72 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+
+export type SqlValue = SQLInputValue;
+
+/**
+ * The one small interface every store module uses. SQL is written so PostgreSQL also accepts it
+ * (`?` placeholders are the only dialect detail; an adapter for PostgreSQL numbers them).
+ */
+export interface Db {
+  run(sql: string, ...params: SqlValue[]): { changes: number };
+  get<T = Record<string, unknown>>(sql: string, ...params: SqlValue[]): T | undefined;
+  all<T = Record<string, unknown>>(sql: string, ...params: SqlValue[]): T[];
+  /** Runs `fn` in one transaction; nested calls join the outer one. */
+  transaction<T>(fn: () => T): T;
+  exec(sql: string): void;
+  close(): void;
+}
+
+/** Opens (creating if needed) the SQLite file, in WAL mode with foreign keys enforced. */
+export function openDb(file: string): Db {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new DatabaseSync(file);
+  db.exec('PRAGMA journal_mode = WAL');
+  db.exec('PRAGMA foreign_keys = ON');
+  db.exec('PRAGMA busy_timeout = 5000');
+  const cache = new Map<string, StatementSync>();
+  const prepare = (sql: string) => {
+    let s = cache.get(sql);
+    if (!s) {
+      s = db.prepare(sql);
+      cache.set(sql, s);
+    }
+    return s;
+  };
+  let depth = 0;
+  return {
+    run(sql, ...params) {
+      const r = prepare(sql).run(...params);
+      return { changes: Number(r.changes) };
+    },
+    get<T>(sql: string, ...params: SqlValue[]) {
+      return prepare(sql).get(...params) as T | undefined;
+    },
+    all<T>(sql: string, ...params: SqlValue[]) {
+      return prepare(sql).all(...params) as T[];
+    },
+    transaction<T>(fn: () => T): T {
+      if (depth > 0) return fn();
+      db.exec('BEGIN IMMEDIATE');
+      depth++;
+      try {
+        const result = fn();
+        db.exec('COMMIT');
+        return result;
+      } catch (e) {
+        db.exec('ROLLBACK');
+        throw e;
+      } finally {
+        depth--;
+      }
+    },
+    exec(sql) {
+      db.exec(sql);
+    },
+    close() {
+      cache.clear();
+      db.close();
+    },
+  };
+}

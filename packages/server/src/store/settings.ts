@@ -1,0 +1,24 @@
+import type { Db } from './db.ts';
+
+/** Operator-changeable app settings, one string value per key (the CLI `config set` writes here). */
+export function getSetting(db: Db, key: string): string | undefined {
+  return db.get<{ value: string }>('SELECT value FROM app_settings WHERE key = ?', key)?.value;
+}
+
+export function setSetting(db: Db, key: string, value: string): void {
+  db.run(
+    'INSERT INTO app_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    key,
+    value,
+  );
+}
+
+export function allSettings(db: Db): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const r of db.all<{ key: string; value: string }>(
+    'SELECT key, value FROM app_settings ORDER BY key',
+  )) {
+    out[r.key] = r.value;
+  }
+  return out;
+}
