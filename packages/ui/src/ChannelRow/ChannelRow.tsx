@@ -1,5 +1,6 @@
 import type { Channel } from '@ottkit/api-client';
 import { HeartIcon, LockIcon, PlaybackIcon, PlaybackLockedIcon } from '../icons/index.ts';
+import { VisuallyHidden } from '../internal/VisuallyHidden.tsx';
 import { formatMessage, useMessages } from '../messages/index.ts';
 import styles from './ChannelRow.module.css';
 
@@ -99,15 +100,15 @@ export function ChannelRow({
         </span>
         <span className={styles.text}>
           <span className={styles.name}>{name}</span>
-          <span className={styles.hidden}>
+          <VisuallyHidden>
             {` ${formatMessage(messages.channelNumber, { number: channel.channelSeq })}`}
             {locked && `, ${messages.noLiveAuthority}`}
-          </span>
+          </VisuallyHidden>
           {active && currentProgramme && (
             <>
-              <span className={styles.hidden}>
+              <VisuallyHidden>
                 {`, ${formatMessage(messages.nowPlaying, { programme: currentProgramme })}`}
-              </span>
+              </VisuallyHidden>
               {/* The moving copy is for the eye only; the line above is what is announced. */}
               <span className={styles.programme} aria-hidden="true">
                 <span className={styles.programmeText}>{currentProgramme}</span>
@@ -118,9 +119,9 @@ export function ChannelRow({
         {playback !== 'none' && (
           <span className={styles.playback} data-testid="channel-playback">
             {playback === 'available' ? <PlaybackIcon size={18} /> : <PlaybackLockedIcon size={18} />}
-            <span className={styles.hidden}>
+            <VisuallyHidden>
               {playback === 'available' ? messages.catchupAvailable : messages.catchupLocked}
-            </span>
+            </VisuallyHidden>
           </span>
         )}
       </button>

@@ -4,6 +4,7 @@
  * `{name}` placeholders are filled by `formatMessage`.
  */
 export const defaultMessages = {
+  // ChannelRow
   favoriteAdd: 'Favorite {channel}',
   favoriteRemove: 'Remove {channel} from favorites',
   channelNumber: 'Channel {number}',
@@ -11,6 +12,65 @@ export const defaultMessages = {
   catchupAvailable: 'Catch-up available',
   catchupLocked: 'Catch-up locked: no playback authority',
   nowPlaying: 'Now: {programme}',
+  // ProgrammeRow
+  programmeSubscribe: 'Subscribe',
+  programmeSubscribed: 'Subscribed',
+  programmePlaying: 'Playing',
+  programmePlayback: 'Playback',
+  programmeTime: '{start} – {stop}',
+  actionLocked: 'Locked',
+  actionPurchase: 'Purchase required',
+  // Spinner, EmptyTip
+  loading: 'Loading',
+  emptyList: 'This list is empty',
+  // HorizontalScroller
+  scrollPrevious: 'Scroll back',
+  scrollNext: 'Scroll forward',
+  // Card
+  cardLocked: 'Locked',
+  cardEpgExpired: 'Guide source expired',
+  cardRating: 'Rating {rating}',
+  cardRemainingDays: '{days} d left',
+  cardRemainingHours: '{hours} h left',
+  cardRemainingMinutes: '{minutes} min left',
+  cardSelect: 'Select {title}',
+  play: 'Play',
+  details: 'Details',
+  // BannerCarousel
+  bannerLabel: 'Featured',
+  bannerSlide: 'Slide {index} of {count}',
+  bannerGoTo: 'Show slide {index}: {title}',
+  bannerPause: 'Pause slideshow',
+  bannerResume: 'Resume slideshow',
+  // Dialogs
+  close: 'Close',
+  noAuthorityTitle: 'No permission',
+  noAuthorityUser: 'Your plan does not include this content. Purchase a plan to watch it.',
+  noAuthorityGuest: 'After logging in, you can explore more video content and get more permissions!',
+  purchase: 'Purchase',
+  loginOrSignUp: 'Login/Sign up',
+  reminderTitle: 'Programme reminder',
+  reminderStartsAt: 'Starts at {time}',
+  reminderMore: 'Also coming up',
+  watchNow: 'Watch now',
+  ignore: 'Ignore',
+  // SendCodeButton
+  sendCode: 'Send code',
+  sendCodeCountdown: 'Resend in {seconds} s',
+  // PurchaseDialog, RechargeCodeInput
+  purchaseTitle: 'Purchase',
+  noPaymentMethod: 'No payment method is available. Please contact your service provider.',
+  rechargeCodeLabel: 'Recharge code',
+  rechargeCodePlaceholder: 'Enter the 16-digit recharge code',
+  rechargeCodeHint: '{count} of {max} digits',
+  rechargeConfirm: 'Confirm',
+  purchaseGuide: 'How to recharge',
+  choosePlan: 'Buy {plan}',
+  memberSite: 'Go to the member site',
+  discountFrom: 'Was {price}',
+  // NoticePopup, Marquee
+  noticeTitle: 'Notice',
+  ok: 'OK',
 };
 
 export type Messages = typeof defaultMessages;

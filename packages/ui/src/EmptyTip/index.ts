@@ -1,0 +1,1 @@
+export { EmptyTip, type EmptyTipProps } from './EmptyTip.tsx';
