@@ -4,3 +4,4 @@ export * from './icons/index.ts';
 export * from './messages/index.ts';
 export * from './ProgrammeRow/index.ts';
 export * from './Spinner/index.ts';
+export * from './HorizontalScroller/index.ts';
