@@ -5,3 +5,4 @@ export * from './messages/index.ts';
 export * from './ProgrammeRow/index.ts';
 export * from './Spinner/index.ts';
 export * from './HorizontalScroller/index.ts';
+export * from './Card/index.ts';

@@ -1,0 +1,170 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Card, type CardItem } from './Card.tsx';
+import {
+  CARD_HOVER_DELAY_MS,
+  CARD_POPOVER_SCALE,
+  cardActions,
+  formatRating,
+  remainingPlaybackTime,
+} from './cardRules.ts';
+
+const movie: CardItem = {
+  cardId: 'c1',
+  metaId: 'm1',
+  metaType: 'MOVIE',
+  title: 'The Long Night',
+  poster: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=',
+  rating: 7.25,
+};
+const HOUR = 3_600_000;
+const now = Date.UTC(2026, 10, 22, 12);
+
+describe('card rules', () => {
+  it('uses the spec constants: 500 ms, 1.2x', () => {
+    expect(CARD_HOVER_DELAY_MS).toBe(500);
+    expect(CARD_POPOVER_SCALE).toBe(1.2);
+  });
+  it('hides Play for SERIES only', () => {
+    expect(cardActions('SERIES')).toEqual(['details']);
+    expect(cardActions('MOVIE')).toEqual(['play', 'details']);
+    expect(cardActions('EPISODE')).toEqual(['play', 'details']);
+  });
+  it('formats the rating to one decimal', () => {
+    expect(formatRating(7.25)).toBe('7.3');
+    expect(formatRating(8)).toBe('8.0');
+    expect(formatRating(0)).toBeNull();
+    expect(formatRating(null)).toBeNull();
+  });
+  it('gives the remaining time in the largest whole unit', () => {
+    expect(remainingPlaybackTime(now + 50 * HOUR, now)).toEqual({ unit: 'days', value: 2 });
+    expect(remainingPlaybackTime(now + 5.5 * HOUR, now)).toEqual({ unit: 'hours', value: 5 });
+    expect(remainingPlaybackTime(now + 90_000, now)).toEqual({ unit: 'minutes', value: 2 });
+    expect(remainingPlaybackTime(now - 1, now)).toBeNull();
+    expect(remainingPlaybackTime(undefined, now)).toBeNull();
+  });
+});
+
+describe('Card', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    cleanup();
+    vi.useRealTimers();
+  });
+
+  const root = (container: HTMLElement) => container.firstElementChild as HTMLElement;
+
+  it('shows poster, title, rating and is 16:9 by default', () => {
+    const { container } = render(<Card card={movie} />);
+    expect(root(container).dataset.aspect).toBe('16:9');
+    expect(container.querySelector('img')?.getAttribute('src')).toBe(movie.poster);
+    expect(screen.getByText('The Long Night')).toBeTruthy();
+    expect(container.querySelector('[data-badge="rating"]')?.textContent).toContain('7.3');
+  });
+
+  it('hides the visible title on request but keeps the accessible name', () => {
+    render(<Card card={movie} showTitle={false} />);
+    expect(screen.queryByText('The Long Night')).toBeNull();
+    expect(screen.getByRole('button', { name: 'The Long Night' })).toBeTruthy();
+  });
+
+  it('shows the lock, the expired-guide warning and the remaining-time badge', () => {
+    const { container } = render(
+      <Card
+        card={{ ...movie, locked: true, epgSourceStatus: 2, playbackValidTime: now + 3 * HOUR }}
+        now={now}
+      />,
+    );
+    expect(screen.getByRole('img', { name: 'Locked' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Guide source expired' })).toBeTruthy();
+    expect(container.querySelector('[data-badge="remaining"]')?.textContent).toBe('3 h left');
+  });
+
+  it('shows no warning for a normal or missing guide source', () => {
+    render(<Card card={{ ...movie, epgSourceStatus: 1 }} />);
+    expect(screen.queryByRole('img', { name: 'Guide source expired' })).toBeNull();
+  });
+
+  it('opens the popover after 500 ms of hover, not before, and closes on leave', () => {
+    const { container } = render(<Card card={movie} />);
+    fireEvent.mouseEnter(root(container));
+    expect(root(container).dataset.state).toBe('pending');
+    act(() => vi.advanceTimersByTime(499));
+    expect(screen.queryByTestId('card-popover')).toBeNull();
+    act(() => vi.advanceTimersByTime(1));
+    expect(root(container).dataset.state).toBe('open');
+    expect(screen.getByRole('button', { name: 'Play' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Details' })).toBeTruthy();
+    fireEvent.mouseLeave(root(container));
+    expect(root(container).dataset.state).toBe('idle');
+  });
+
+  it('does not open when the pointer leaves before 500 ms', () => {
+    const { container } = render(<Card card={movie} />);
+    fireEvent.mouseEnter(root(container));
+    act(() => vi.advanceTimersByTime(300));
+    fireEvent.mouseLeave(root(container));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.queryByTestId('card-popover')).toBeNull();
+  });
+
+  it('has no Play for a SERIES and reports Play and Details', () => {
+    const onPlay = vi.fn();
+    const onDetails = vi.fn();
+    const { container, rerender } = render(<Card card={movie} onPlay={onPlay} onDetails={onDetails} />);
+    fireEvent.mouseEnter(root(container));
+    act(() => vi.advanceTimersByTime(500));
+    screen.getByRole('button', { name: 'Play' }).click();
+    screen.getByRole('button', { name: 'Details' }).click();
+    expect(onPlay).toHaveBeenCalledWith(movie);
+    expect(onDetails).toHaveBeenCalledWith(movie);
+    rerender(<Card card={{ ...movie, metaType: 'SERIES' }} />);
+    expect(screen.queryByRole('button', { name: 'Play' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Details' })).toBeTruthy();
+  });
+
+  it('opens at once on keyboard focus and closes with Escape or when focus leaves', () => {
+    const { container } = render(
+      <>
+        <Card card={movie} />
+        <button type="button">elsewhere</button>
+      </>,
+    );
+    const main = screen.getByRole('button', { name: 'The Long Night' });
+    act(() => main.focus());
+    expect(root(container).dataset.state).toBe('open');
+    fireEvent.keyDown(main, { key: 'Escape' });
+    expect(root(container).dataset.state).toBe('idle');
+    act(() => screen.getByRole('button', { name: 'elsewhere' }).focus());
+    act(() => main.focus());
+    act(() => screen.getByRole('button', { name: 'Play' }).focus());
+    expect(root(container).dataset.state).toBe('open');
+    act(() => screen.getByRole('button', { name: 'elsewhere' }).focus());
+    expect(root(container).dataset.state).toBe('idle');
+  });
+
+  it('opens through the card click, as a link when given an href', () => {
+    const onOpen = vi.fn();
+    render(<Card card={movie} href="/vod/detail/m1" onOpen={onOpen} />);
+    const link = screen.getByRole('link', { name: 'The Long Night' });
+    expect(link.getAttribute('href')).toBe('/vod/detail/m1');
+    link.addEventListener('click', (event) => event.preventDefault());
+    link.click();
+    expect(onOpen).toHaveBeenCalledWith(movie);
+  });
+
+  it('in edit mode is a checkbox with no popover', () => {
+    const onSelectedChange = vi.fn();
+    const { container } = render(<Card card={movie} editMode onSelectedChange={onSelectedChange} />);
+    expect(root(container).dataset.mode).toBe('edit');
+    const checkbox = screen.getByRole('checkbox', { name: 'Select The Long Night' });
+    checkbox.click();
+    expect(onSelectedChange).toHaveBeenCalledWith('c1', true);
+    fireEvent.mouseEnter(root(container));
+    act(() => vi.advanceTimersByTime(1000));
+    expect(screen.queryByTestId('card-popover')).toBeNull();
+  });
+});
