@@ -1,0 +1,137 @@
+/**
+ * A stand-alone HLS origin for the player's benchmark and manual checks: ffmpeg encodes a 5-minute test
+ * pattern once (two renditions, 2 s MPEG-TS segments) into the OS temp folder, and a tiny HTTP server
+ * slides a 120 s live window over it on the wall clock (looping with a discontinuity), next to the VOD
+ * playlist, the built player (`/dist/`) and its examples (`/examples/`).
+ *
+ *   node bench/player-fixture.ts [port]      (default 4555)
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { dirname, extname, join, normalize } from 'node:path';
+
+const SEG_S = 2;
+const DURATION_S = 300;
+const SEGMENTS = DURATION_S / SEG_S;
+const WINDOW = 60; // segments in the live window: 120 s, enough for time-shift (≥ 110 s)
+const RENDITIONS = [
+  { name: '240', width: 426, height: 240, bitrate: 400_000 },
+  { name: '480', width: 854, height: 480, bitrate: 1_200_000 },
+];
+const ROOT = new URL('..', import.meta.url).pathname;
+const MEDIA = join(tmpdir(), 'ottkit-player-fixture');
+
+function ffmpegPath(): string {
+  const require = createRequire(join(ROOT, 'packages/server/package.json'));
+  return join(dirname(require.resolve('@ffmpeg-installer/linux-x64/package.json')), 'ffmpeg');
+}
+
+/** Encodes the renditions once; later runs reuse them. */
+export function prepareMedia(): string {
+  for (const r of RENDITIONS) {
+    const dir = join(MEDIA, r.name);
+    if (existsSync(join(dir, 'done'))) continue;
+    mkdirSync(dir, { recursive: true });
+    const args = [
+      ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${r.width}x${r.height}:rate=25`],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', String(DURATION_S)],
+      ...[
+        '-c:v',
+        'libx264',
+        '-preset',
+        'ultrafast',
+        '-b:v',
+        String(r.bitrate),
+        '-g',
+        '50',
+        '-keyint_min',
+        '50',
+      ],
+      ...['-sc_threshold', '0', '-c:a', 'aac', '-b:a', '64k', '-f', 'hls', '-hls_time', String(SEG_S)],
+      ...['-hls_list_size', '0', '-hls_segment_filename', join(dir, 'seg%04d.ts'), join(dir, 'vod.m3u8')],
+    ];
+    const res = spawnSync(ffmpegPath(), args, { stdio: 'inherit' });
+    if (res.status !== 0) throw new Error(`ffmpeg failed for ${r.name}`);
+    spawnSync('touch', [join(dir, 'done')]);
+  }
+  return MEDIA;
+}
+
+function master(kind: 'live' | 'vod'): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3'];
+  for (const r of RENDITIONS) {
+    lines.push(`#EXT-X-STREAM-INF:BANDWIDTH=${r.bitrate + 64_000},RESOLUTION=${r.width}x${r.height}`);
+    lines.push(`${kind}-${r.name}.m3u8`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The live window ending at `now`: segment number = floor(epoch / 2 s), looping over the encoded ones. */
+export function livePlaylist(rendition: string, now: number): string {
+  const last = Math.floor(now / 1000 / SEG_S);
+  const first = last - WINDOW + 1;
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${SEG_S}`];
+  lines.push(
+    `#EXT-X-MEDIA-SEQUENCE:${first}`,
+    `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.floor(first / SEGMENTS)}`,
+  );
+  for (let n = first; n <= last; n++) {
+    if (n % SEGMENTS === 0 && n !== first) lines.push('#EXT-X-DISCONTINUITY');
+    lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(n * SEG_S * 1000).toISOString()}`);
+    lines.push(`#EXTINF:${SEG_S.toFixed(3)},`, `${rendition}/seg${String(n % SEGMENTS).padStart(4, '0')}.ts`);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+const TYPES: Record<string, string> = {
+  '.m3u8': 'application/vnd.apple.mpegurl',
+  '.ts': 'video/mp2t',
+  '.js': 'text/javascript',
+  '.css': 'text/css',
+  '.html': 'text/html',
+  '.map': 'application/json',
+};
+
+export function startFixtureServer(port = 4555): Promise<Server> {
+  const media = prepareMedia();
+  const server = createServer((req, res) => {
+    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    const send = (body: string | Buffer, type: string, cache = 'no-cache') => {
+      res.writeHead(200, {
+        'content-type': type,
+        'cache-control': cache,
+        'access-control-allow-origin': '*',
+      });
+      res.end(body);
+    };
+    const m = /^\/(live|vod)(?:-(\w+))?\.m3u8$/.exec(path);
+    if (m) {
+      const [, kind, rendition] = m;
+      if (!rendition) return send(master(kind as 'live' | 'vod'), TYPES['.m3u8'] ?? '');
+      if (kind === 'live') return send(livePlaylist(rendition, Date.now()), TYPES['.m3u8'] ?? '');
+      const vod = readFileSync(join(media, rendition, 'vod.m3u8'), 'utf8').replace(
+        /^seg/gm,
+        `${rendition}/seg`,
+      );
+      return send(vod, TYPES['.m3u8'] ?? '');
+    }
+    const file = path.startsWith('/dist/')
+      ? join(ROOT, 'packages/player', path)
+      : path.startsWith('/examples/')
+        ? join(ROOT, 'packages/player', path)
+        : join(media, path);
+    if (!file.startsWith(ROOT) && !file.startsWith(media)) return res.writeHead(403).end();
+    if (!existsSync(file)) return res.writeHead(404).end();
+    send(readFileSync(file), TYPES[extname(file)] ?? 'application/octet-stream', 'max-age=3600');
+  });
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve(server)));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const port = Number(process.argv[2] ?? 4555);
+  await startFixtureServer(port);
+  console.log(`player fixture on http://127.0.0.1:${port}/live.m3u8 (examples: /examples/plain.html)`);
+}

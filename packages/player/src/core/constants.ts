@@ -1,0 +1,18 @@
+/** Business constants of spec §9 that the player enforces. Named so tests and hosts can refer to them. */
+
+/** Time-shift needs at least this much time behind live; clicks closer to live return to live. */
+export const TIMESHIFT_MIN_MS = 110_000;
+/** A live stream that has not advanced for this long is reloaded. */
+export const LIVE_STALL_RELOAD_MS = 60_000;
+/** In time-shift, a player error is retried this often … */
+export const TIMESHIFT_RETRY_INTERVAL_MS = 2_000;
+/** … at most this many times, then the time-shift error tip shows. */
+export const TIMESHIFT_MAX_RETRIES = 4;
+/** Pause time (catch-up, VOD) is counted in whole seconds. */
+export const PAUSE_COUNT_INTERVAL_MS = 1_000;
+/** Playback rates offered by the catch-up and VOD dialogs. */
+export const PLAYBACK_RATES = [0.5, 1, 1.5, 2] as const;
+export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
+/** Aspect-ratio choices of the live player. */
+export const ASPECT_RATIOS = ['auto', '16:9', '4:3'] as const;
+export type AspectRatio = (typeof ASPECT_RATIOS)[number];

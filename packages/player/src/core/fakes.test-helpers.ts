@@ -1,0 +1,71 @@
+import type { PlayerSource } from './types.ts';
+import type { Engine, EngineEvents } from '../engines/types.ts';
+
+/** A media element stand-in: the core only reads these members and listens to these events. */
+export class FakeMedia extends EventTarget {
+  paused = true;
+  currentTime = 0;
+  duration = Number.NaN;
+  muted = false;
+  volume = 1;
+  playbackRate = 1;
+  loop = false;
+  range: [number, number] | null = null;
+  playCalls = 0;
+  pauseCalls = 0;
+  blockAutoplay = false;
+  get seekable() {
+    const r = this.range;
+    return { length: r ? 1 : 0, start: () => r?.[0] ?? 0, end: () => r?.[1] ?? 0 };
+  }
+  play(): Promise<void> {
+    this.playCalls += 1;
+    if (this.blockAutoplay && !this.muted) {
+      const err = new Error('blocked');
+      err.name = 'NotAllowedError';
+      return Promise.reject(err);
+    }
+    this.paused = false;
+    return Promise.resolve();
+  }
+  pause() {
+    this.pauseCalls += 1;
+    if (this.paused) return;
+    this.paused = true;
+    this.fire('pause');
+  }
+  canPlayType() {
+    return '';
+  }
+  fire(type: string) {
+    this.dispatchEvent(new Event(type));
+  }
+  asElement() {
+    return this as unknown as HTMLMediaElement;
+  }
+}
+
+export interface FakeEngineLog {
+  loads: Array<{ src: string; source: PlayerSource }>;
+  destroyed: number;
+  levels: number[];
+  events: EngineEvents | null;
+}
+
+/** An engine loader that records what it was asked to play and exposes the engine's callbacks. */
+export function fakeLoader(liveSync: number | null = null) {
+  const log: FakeEngineLog = { loads: [], destroyed: 0, levels: [], events: null };
+  const loader = async (): Promise<Engine> => ({
+    name: 'hls',
+    async load(_media, source, src, events) {
+      log.loads.push({ src, source });
+      log.events = events;
+    },
+    liveSyncPosition: () => liveSync,
+    setLevel: (i) => log.levels.push(i),
+    destroy: () => {
+      log.destroyed += 1;
+    },
+  });
+  return { log, loader };
+}

@@ -1,0 +1,173 @@
+import type { AspectRatio } from './constants.ts';
+
+/** What the player is doing. Shown on faces as `data-state`. */
+export const PLAYER_STATES = ['idle', 'loading', 'playing', 'paused', 'ended', 'error'] as const;
+export type PlayerState = (typeof PLAYER_STATES)[number];
+
+/** What is being played. `timeshift` is a live channel played behind the live edge. */
+export const PLAYER_MODES = ['live', 'timeshift', 'catchup', 'vod'] as const;
+export type PlayerMode = (typeof PLAYER_MODES)[number];
+
+/** DRM settings: ClearKey is tested end to end; the commercial systems are licence URLs from configuration. */
+export interface DrmConfig {
+  /** ClearKey keys, key id (hex) → key (hex), when the host already holds them. */
+  clearKeys?: Record<string, string>;
+  /** ClearKey licence server (a JSON licence request, as the W3C ClearKey format). */
+  clearKeyLicenseUrl?: string;
+  widevineLicenseUrl?: string;
+  playreadyLicenseUrl?: string;
+  fairplayLicenseUrl?: string;
+  fairplayCertificateUrl?: string;
+  /** Extra headers on licence requests (e.g. a token). */
+  licenseHeaders?: Record<string, string>;
+}
+
+/** Fields of the play-progress report (spec §3) that only the host knows; the player echoes them. */
+export interface ProgressMeta {
+  metaId?: string;
+  videoType?: string;
+  imdbId?: string;
+  tmdbId?: string;
+  episodeNo?: number;
+  seasonNo?: number;
+}
+
+export interface PlayerSource {
+  /** Playlist or manifest URL (HLS `.m3u8`, DASH `.mpd`). */
+  src: string;
+  /** Defaults to `live`. */
+  mode?: PlayerMode;
+  /** Inferred from the URL when missing. */
+  type?: 'hls' | 'dash';
+  drm?: DrmConfig;
+  /** Live: false means the viewer has no live authority; `fallbackSrc` loops and a lock shows. Default true. */
+  authority?: boolean;
+  /** The clip played to viewers without authority. */
+  fallbackSrc?: string;
+  /** Seconds to start from (catch-up, VOD resume). */
+  startTime?: number;
+  /** Audio-only channel or item: no picture-in-picture, a poster carousel instead of video. */
+  audioOnly?: boolean;
+  /** Channel or content id, carried into telemetry. */
+  id?: string;
+  /** Echoed into progress events (catch-up, VOD). */
+  meta?: ProgressMeta;
+}
+
+/** A programme on the live bar (epoch ms). */
+export interface Programme {
+  title: string;
+  start: number;
+  stop: number;
+}
+
+export interface QualityLevel {
+  /** Engine level index; -1 is Auto. */
+  index: number;
+  height: number;
+  bitrate: number;
+  /** Spec §9-style label such as "1080P", "720P", "SD". */
+  name: string;
+}
+
+export type ErrorKind = 'media' | 'network' | 'timeshift' | 'drm' | 'unsupported';
+
+export interface PlayerError {
+  code: string;
+  message: string;
+  kind: ErrorKind;
+}
+
+/** The progress bar of the live face, all in epoch ms. */
+export interface LiveBar {
+  start: number;
+  end: number;
+  /** The live edge (now). */
+  live: number;
+  /** Earliest point that can be sought to. */
+  seekableStart: number;
+  position: number;
+  /** False when less than 110 s can be sought (spec §4). */
+  enabled: boolean;
+}
+
+export interface PlayerSnapshot {
+  state: PlayerState;
+  mode: PlayerMode;
+  source: PlayerSource | null;
+  error: PlayerError | null;
+  /** No live authority: the fallback clip plays and a lock shows. */
+  locked: boolean;
+  /** Playback authority lost (catch-up, VOD): paused and controls disabled. */
+  controlsDisabled: boolean;
+  /** A confirmation the face must show: going back to live after the programme ran out. */
+  confirm: 'backToLive' | null;
+  currentTime: number;
+  duration: number;
+  bar: LiveBar | null;
+  programme: Programme | null;
+  qualities: QualityLevel[];
+  /** Selected quality index, -1 = Auto. */
+  quality: number;
+  rate: number;
+  muted: boolean;
+  volume: number;
+  aspectRatio: AspectRatio;
+  /** Time-shift retries used so far. */
+  retries: number;
+  /** Seconds spent neither playing nor loading since start (catch-up, VOD). */
+  pausedSeconds: number;
+  pictureInPicture: boolean;
+}
+
+export interface ProgressReport extends ProgressMeta {
+  /** True once the item played to its end. */
+  played: boolean;
+  /** Position in whole seconds. */
+  playedTime: number;
+  /** Position as a percentage 0–100. */
+  playProgress: number;
+  /** Duration in whole seconds. */
+  totalDuration: number;
+  /** True for the last report, sent on tab close (`pagehide`) or when the item is left. */
+  final: boolean;
+}
+
+/** Telemetry of spec §7, delivered to the host's sink. */
+export type TelemetryEvent =
+  | { type: 'livePlayData'; sourceId?: string; startedAt: number; watchedMs: number; timeshift: boolean }
+  | { type: 'playError'; sourceId?: string; mode: PlayerMode; code: string; message: string }
+  | { type: 'playbackData'; sourceId?: string; startedAt: number; watchedMs: number; position: number }
+  | { type: 'vodPlayData'; sourceId?: string; startedAt: number; watchedMs: number; position: number }
+  | {
+      type: 'streamSla';
+      sourceId?: string;
+      mode: PlayerMode;
+      /** Play request to first frame, ms; null when it never started. */
+      startupMs: number | null;
+      stalls: number;
+      stallMs: number;
+      bitrateSwitches: number;
+      errors: number;
+    };
+
+export type TelemetrySink = (event: TelemetryEvent) => void;
+
+/** Typed events out of the core. */
+export interface PlayerEvents {
+  statechange: { state: PlayerState; previous: PlayerState };
+  modechange: { mode: PlayerMode; previous: PlayerMode };
+  /** First frame after a load. */
+  firstframe: { startupMs: number };
+  error: PlayerError;
+  /** A reload of the current source: a stall, a time-shift retry, an authority change. */
+  reload: { reason: 'stall' | 'retry' | 'authority' };
+  /** The time-shift error tip must show (retries exhausted). */
+  timeshifterror: PlayerError;
+  /** The programme ran out in time-shift; the face asks to go back to live. */
+  confirmbacktolive: { programme: Programme };
+  ended: { mode: PlayerMode };
+  progress: ProgressReport;
+  qualitychange: { quality: number; level: QualityLevel | null };
+  telemetry: TelemetryEvent;
+}

@@ -1,0 +1,35 @@
+import type { PlayerMessages } from '../messages.ts';
+
+const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The element's light-DOM markup; same classes as the React faces so one stylesheet serves both. */
+export function playerMarkup(m: PlayerMessages): string {
+  return `
+<div class="ottkit-player" role="region" tabindex="0" aria-label="${esc(m.player)}" data-state="idle" data-mode="live">
+  <header class="ottkit-channel" hidden>
+    <img class="ottkit-logo" alt="" hidden><span class="ottkit-number"></span><span class="ottkit-name"></span>
+    <span class="ottkit-epg"><span class="ottkit-now"></span></span>
+  </header>
+  <div class="ottkit-stage" data-aspect="auto">
+    <video class="ottkit-video" playsinline aria-label="${esc(m.player)}"></video>
+    <div class="ottkit-overlay ottkit-spinner" role="status" aria-label="${esc(m.loading)}" hidden></div>
+    <div class="ottkit-overlay ottkit-lock" role="status" hidden>${esc(m.noAuthority)}</div>
+    <div class="ottkit-overlay ottkit-error" role="alert" hidden><p></p>
+      <button type="button" class="ottkit-text-btn" data-action="retry">${esc(m.retry)}</button></div>
+    <div class="ottkit-overlay ottkit-confirm" role="alertdialog" aria-label="${esc(m.backToLiveTip)}" hidden>
+      <p>${esc(m.backToLiveTip)}</p>
+      <button type="button" class="ottkit-text-btn" data-action="confirm">${esc(m.ok)}</button>
+      <button type="button" class="ottkit-text-btn" data-action="dismiss">${esc(m.cancel)}</button></div>
+  </div>
+  <div class="ottkit-controls" role="toolbar" aria-label="${esc(m.player)}">
+    <button type="button" class="ottkit-btn" data-action="play" data-icon="play" aria-label="${esc(m.play)}"></button>
+    <button type="button" class="ottkit-btn" data-action="mute" data-icon="volume" aria-label="${esc(m.mute)}"></button>
+    <div class="ottkit-bar" role="slider" tabindex="0" aria-label="${esc(m.progress)}" data-enabled="false">
+      <span class="ottkit-bar-track"><span class="ottkit-bar-seekable"></span><span class="ottkit-bar-played"></span></span>
+    </div>
+    <span class="ottkit-time" hidden></span>
+    <button type="button" class="ottkit-text-btn ottkit-back-to-live" data-action="live" hidden>${esc(m.backToLive)}</button>
+    <button type="button" class="ottkit-btn" data-action="fullscreen" data-icon="fullscreen" aria-label="${esc(m.fullscreen)}"></button>
+  </div>
+</div>`;
+}

@@ -1,0 +1,64 @@
+import type { HlsConfig } from 'hls.js';
+import { toLevels } from './quality.ts';
+import type { Engine } from './types.ts';
+
+/**
+ * hls.js tuned for a fast live start (decision 0031): no low-latency mode (our origins are not LL-HLS),
+ * three segments behind the edge, Auto start level chosen from a default estimate instead of a test download,
+ * and the first fragment requested while the media source is still opening.
+ */
+export const HLS_CONFIG: Partial<HlsConfig> = {
+  lowLatencyMode: false,
+  liveSyncDurationCount: 3,
+  startLevel: -1,
+  testBandwidth: false,
+  abrEwmaDefaultEstimate: 5_000_000,
+  startFragPrefetch: true,
+  initialLiveManifestSize: 1,
+  capLevelToPlayerSize: true,
+  maxBufferLength: 20,
+  backBufferLength: 30,
+  enableWorker: true,
+};
+
+export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promise<Engine> {
+  const { default: Hls } = await import('hls.js');
+  let hls: InstanceType<typeof Hls> | null = null;
+  let recovered = false;
+  return {
+    name: 'hls',
+    async load(media, source, src, events) {
+      hls?.destroy();
+      recovered = false;
+      const startPosition = source.startTime ?? -1;
+      const instance = new Hls({ ...HLS_CONFIG, startPosition, ...overrides });
+      hls = instance;
+      instance.on(Hls.Events.MANIFEST_PARSED, (_e, data) => events.levels(toLevels(data.levels)));
+      instance.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => {
+        events.levelSwitched(data.level, instance.levels[data.level]?.bitrate ?? 0);
+      });
+      instance.on(Hls.Events.ERROR, (_e, data) => {
+        if (!data.fatal) return;
+        // One media-error recovery per load is what hls.js recommends; a second one is a real failure.
+        if (data.type === Hls.ErrorTypes.MEDIA_ERROR && !recovered) {
+          recovered = true;
+          instance.recoverMediaError();
+          return;
+        }
+        const kind = data.type === Hls.ErrorTypes.NETWORK_ERROR ? 'network' : 'media';
+        const status = data.response?.code;
+        events.fatal(data.details, status ? `${data.details} (HTTP ${status})` : data.details, kind);
+      });
+      instance.attachMedia(media);
+      instance.loadSource(src);
+    },
+    liveSyncPosition: () => hls?.liveSyncPosition ?? null,
+    setLevel(index) {
+      if (hls) hls.currentLevel = index;
+    },
+    destroy() {
+      hls?.destroy();
+      hls = null;
+    },
+  };
+}

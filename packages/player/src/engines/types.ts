@@ -1,0 +1,26 @@
+import type { PlayerSource, QualityLevel } from '../core/types.ts';
+
+/** What an engine reports back to the core. */
+export interface EngineEvents {
+  levels(levels: QualityLevel[]): void;
+  levelSwitched(index: number, bitrate: number): void;
+  /** An error the engine could not recover from. */
+  fatal(code: string, message: string, kind: 'media' | 'network' | 'drm'): void;
+}
+
+/**
+ * One interface for every way of getting a stream into a media element (hls.js, native HLS, shaka-player).
+ * The core never imports an engine module statically: `loadEngine` picks one and imports it on demand.
+ */
+export interface Engine {
+  readonly name: 'hls' | 'native' | 'shaka';
+  /** Attaches to the element and starts loading `src` (the source's or its fallback). */
+  load(media: HTMLMediaElement, source: PlayerSource, src: string, events: EngineEvents): Promise<void>;
+  /** The engine's own idea of the live position (hls.js knows the target latency), when it has one. */
+  liveSyncPosition?(): number | null;
+  /** -1 = Auto (adaptive). */
+  setLevel(index: number): void;
+  destroy(): void;
+}
+
+export type EngineLoader = (source: PlayerSource, media: HTMLMediaElement) => Promise<Engine>;

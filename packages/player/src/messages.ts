@@ -1,0 +1,79 @@
+/** Every text the player shows or announces. English defaults; the host passes translations (any subset). */
+export interface PlayerMessages {
+  player: string;
+  play: string;
+  pause: string;
+  mute: string;
+  unmute: string;
+  fullscreen: string;
+  exitFullscreen: string;
+  pictureInPicture: string;
+  backToLive: string;
+  live: string;
+  favorite: string;
+  unfavorite: string;
+  quality: string;
+  qualityAuto: string;
+  aspectRatio: string;
+  aspectAuto: string;
+  speed: string;
+  progress: string;
+  loading: string;
+  now: string;
+  next: string;
+  noAuthority: string;
+  /** Spec §8 "time-shift play error tip". */
+  timeshiftError: string;
+  /** Spec §8 "back to live tip" (programme overrun confirmation). */
+  backToLiveTip: string;
+  ok: string;
+  cancel: string;
+  playerError: string;
+  retry: string;
+  back: string;
+  playNext: string;
+  episodes: string;
+  /** Spec §8 "playing in floating window". */
+  floatingWindow: string;
+  audioPosters: string;
+}
+
+export const DEFAULT_MESSAGES: PlayerMessages = {
+  player: 'Video player',
+  play: 'Play',
+  pause: 'Pause',
+  mute: 'Mute',
+  unmute: 'Unmute',
+  fullscreen: 'Full screen',
+  exitFullscreen: 'Exit full screen',
+  pictureInPicture: 'Picture in picture',
+  backToLive: 'Back to live',
+  live: 'Live',
+  favorite: 'Favorite',
+  unfavorite: 'Remove from favorites',
+  quality: 'Quality',
+  qualityAuto: 'Auto',
+  aspectRatio: 'Aspect ratio',
+  aspectAuto: 'Auto',
+  speed: 'Speed',
+  progress: 'Progress',
+  loading: 'Loading',
+  now: 'Now',
+  next: 'Next',
+  noAuthority: 'You do not have access to this channel.',
+  timeshiftError: 'Time-shift playback failed. Please go back to live.',
+  backToLiveTip: 'This programme has ended. Go back to live?',
+  ok: 'OK',
+  cancel: 'Cancel',
+  playerError: 'Playback error',
+  retry: 'Retry',
+  back: 'Back',
+  playNext: 'Play next',
+  episodes: 'Episodes',
+  floatingWindow: 'Playing in floating window',
+  audioPosters: 'Audio posters',
+};
+
+export function withMessages(partial?: Partial<PlayerMessages>): PlayerMessages {
+  return partial ? { ...DEFAULT_MESSAGES, ...partial } : DEFAULT_MESSAGES;
+}

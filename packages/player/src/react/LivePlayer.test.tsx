@@ -1,0 +1,77 @@
+// @vitest-environment jsdom
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeLoader } from '../core/fakes.test-helpers.ts';
+import { LivePlayer } from './LivePlayer.tsx';
+
+afterEach(cleanup);
+
+const channel = { name: 'News One', number: 101, logoUrl: '/logo.png' };
+
+async function settle() {
+  await act(async () => {
+    await new Promise((r) => setTimeout(r, 0));
+  });
+}
+
+describe('LivePlayer', () => {
+  it('loads the src into the video and mirrors the core state in data-state', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { log, loader } = fakeLoader();
+    const { container } = render(
+      <LivePlayer src="https://o/live/1.m3u8" channel={channel} loadEngine={loader} />,
+    );
+    await settle();
+    expect(log.loads[0]?.src).toBe('https://o/live/1.m3u8');
+    const video = container.querySelector('video');
+    expect(video?.dataset.state).toBe('loading');
+    await act(async () => {
+      video?.dispatchEvent(new Event('playing'));
+    });
+    expect(video?.dataset.state).toBe('playing');
+    expect(screen.getByRole('region', { name: 'Video player: News One' })).toBeTruthy();
+    expect(screen.getByText('101')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Pause' })).toBeTruthy();
+  });
+
+  it('a new src is a channel change: the core reloads', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { log, loader } = fakeLoader();
+    const { rerender } = render(<LivePlayer src="a.m3u8" channel={channel} loadEngine={loader} />);
+    await settle();
+    rerender(<LivePlayer src="b.m3u8" channel={channel} loadEngine={loader} />);
+    await settle();
+    expect(log.loads.map((l) => l.src)).toEqual(['a.m3u8', 'b.m3u8']);
+  });
+
+  it('reports fatal errors through onError and shows the error display', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { log, loader } = fakeLoader();
+    const onError = vi.fn();
+    render(<LivePlayer src="a.m3u8" channel={channel} loadEngine={loader} onError={onError} />);
+    await settle();
+    await act(async () => log.events?.fatal('levelLoadError', 'levelLoadError', 'network'));
+    expect(onError).toHaveBeenCalledWith({
+      code: 'levelLoadError',
+      message: 'levelLoadError',
+      kind: 'network',
+    });
+    expect(screen.getByRole('alert').textContent).toContain('Playback error (levelLoadError)');
+  });
+
+  it('hides Favorite in broadcast mode and reports toggles as a callback', async () => {
+    const onFavoriteToggle = vi.fn();
+    const { rerender } = render(
+      <LivePlayer channel={channel} favorite={false} onFavoriteToggle={onFavoriteToggle} />,
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Favorite' }));
+    expect(onFavoriteToggle).toHaveBeenCalledWith(true);
+    rerender(<LivePlayer channel={channel} broadcast onFavoriteToggle={onFavoriteToggle} />);
+    expect(screen.queryByRole('button', { name: 'Favorite' })).toBeNull();
+  });
+
+  it('takes its texts from the messages prop', () => {
+    render(<LivePlayer channel={channel} messages={{ player: 'Reproductor' }} />);
+    expect(screen.getByRole('region', { name: 'Reproductor: News One' })).toBeTruthy();
+  });
+});

@@ -1,0 +1,228 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { ASPECT_RATIOS, type AspectRatio } from '../core/constants.ts';
+import type { PlayerCore } from '../core/core.ts';
+import type { EngineLoader } from '../engines/types.ts';
+import type { DrmConfig, PlayerError, PlayerState, Programme, TelemetrySink } from '../core/types.ts';
+import { type PlayerMessages, withMessages } from '../messages.ts';
+import { AudioPosters } from './AudioPosters.tsx';
+import { FullscreenButton, MuteButton, PlayButton, QualityMenu, usePlayerKeys } from './controls.tsx';
+import { LiveBar } from './LiveBar.tsx';
+import { type PlayerEventHandlers, usePlayerCore } from './usePlayerCore.ts';
+
+export interface LiveChannel {
+  name: string;
+  number?: number | string;
+  logoUrl?: string;
+  /** Carried into telemetry. */
+  id?: string;
+}
+
+export interface LivePlayerProps {
+  /** The channel's live playlist. Changing it is a channel change (pause, then reload). */
+  src?: string;
+  channel?: LiveChannel;
+  /** False: no live authority; `fallbackSrc` loops behind the lock overlay. Default true. */
+  authority?: boolean;
+  fallbackSrc?: string;
+  drm?: DrmConfig;
+  /** The programme on air now (spans the time-shift bar) and the next one's title. */
+  now?: Programme | null;
+  next?: { title: string } | null;
+  /** Audio channel: posters rotate instead of a picture. */
+  audioOnly?: boolean;
+  audioPosters?: readonly string[];
+  /** Favorite button: shown when `onFavoriteToggle` is given and not in broadcast-channel mode. */
+  favorite?: boolean;
+  onFavoriteToggle?: (favorite: boolean) => void;
+  broadcast?: boolean;
+  /** Slot for the top marquee (notices). */
+  marquee?: ReactNode;
+  messages?: Partial<PlayerMessages>;
+  autoPlay?: boolean;
+  onError?: (error: PlayerError) => void;
+  onStateChange?: (state: PlayerState) => void;
+  /** Every typed core event (time-shift, reloads, quality …). */
+  on?: PlayerEventHandlers;
+  telemetry?: TelemetrySink;
+  className?: string;
+  /** Advanced: a core the host owns (shared, or scripted in stories). */
+  core?: PlayerCore;
+  /** Advanced: how engines load (tests inject a fake). */
+  loadEngine?: EngineLoader;
+}
+
+/** The live face of spec §2: channel header, video, time-shift bar, Back to live, quality and aspect menus. */
+export function LivePlayer(props: LivePlayerProps) {
+  const { src, channel, authority = true, fallbackSrc, drm, now = null, next, audioOnly = false } = props;
+  const m = withMessages(props.messages);
+  const rootRef = useRef<HTMLElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const { core, snapshot: s } = usePlayerCore(videoRef, {
+    core: props.core,
+    loadEngine: props.loadEngine,
+    handlers: {
+      ...props.on,
+      error: (e) => {
+        props.on?.error?.(e);
+        props.onError?.(e);
+      },
+      statechange: (e) => {
+        props.on?.statechange?.(e);
+        props.onStateChange?.(e.state);
+      },
+      telemetry: (e) => {
+        props.on?.telemetry?.(e);
+        props.telemetry?.(e);
+      },
+    },
+  });
+  // Only a new src is a channel change; the other source settings are read when it happens, so a new object
+  // identity for `drm` does not reload, and authority changes go through setAuthority (fallback clip, lock).
+  const loadSettings = useRef({
+    authority,
+    fallbackSrc,
+    drm,
+    audioOnly,
+    id: channel?.id,
+    autoplay: props.autoPlay,
+  });
+  loadSettings.current = {
+    authority,
+    fallbackSrc,
+    drm,
+    audioOnly,
+    id: channel?.id,
+    autoplay: props.autoPlay,
+  };
+  useEffect(() => {
+    if (!core || !src) return;
+    const { autoplay = true, ...rest } = loadSettings.current;
+    core.load({ src, mode: 'live', ...rest }, { autoplay });
+  }, [core, src]);
+  useEffect(() => core?.setAuthority(authority), [core, authority]);
+  // The core ignores an equal programme, so a fresh object from the host on every render costs nothing.
+  useEffect(() => core?.setProgramme(now), [core, now]);
+
+  const onKeyDown = usePlayerKeys(core, rootRef);
+  const live = s.mode === 'live';
+  const showFavorite = !!props.onFavoriteToggle && !props.broadcast;
+  const state = src ? s.state : 'idle';
+
+  return (
+    <section
+      ref={rootRef}
+      className={['ottkit-player', props.className].filter(Boolean).join(' ')}
+      aria-label={channel ? `${m.player}: ${channel.name}` : m.player}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: the player takes focus so its keyboard map works
+      tabIndex={0}
+      data-state={state}
+      data-mode={s.mode}
+      data-locked={String(s.locked)}
+      data-audio={String(audioOnly)}
+      onKeyDown={onKeyDown}
+    >
+      {props.marquee ? <div className="ottkit-marquee">{props.marquee}</div> : null}
+      {channel ? (
+        <header className="ottkit-channel">
+          {channel.logoUrl ? <img className="ottkit-logo" src={channel.logoUrl} alt="" /> : null}
+          {channel.number !== undefined ? <span className="ottkit-number">{channel.number}</span> : null}
+          <span className="ottkit-name">{channel.name}</span>
+          <span className="ottkit-epg">
+            {now ? (
+              <span className="ottkit-now">
+                {m.now}: {now.title}
+              </span>
+            ) : null}
+            {next ? (
+              <span className="ottkit-next">
+                {m.next}: {next.title}
+              </span>
+            ) : null}
+          </span>
+          {showFavorite ? (
+            <button
+              type="button"
+              className="ottkit-btn ottkit-favorite"
+              data-icon="heart"
+              aria-label={m.favorite}
+              aria-pressed={!!props.favorite}
+              onClick={() => props.onFavoriteToggle?.(!props.favorite)}
+            />
+          ) : null}
+        </header>
+      ) : null}
+      <div className="ottkit-stage" data-aspect={s.aspectRatio}>
+        {/* biome-ignore lint/a11y/useMediaCaption: live channels carry no caption track */}
+        <video
+          ref={videoRef}
+          className="ottkit-video"
+          data-state={state}
+          aria-label={channel?.name ?? m.player}
+          playsInline
+        />
+        {audioOnly ? <AudioPosters posters={props.audioPosters ?? []} label={m.audioPosters} /> : null}
+        {state === 'loading' ? (
+          <div className="ottkit-overlay ottkit-spinner" role="status" aria-label={m.loading} />
+        ) : null}
+        {s.locked ? (
+          <div className="ottkit-overlay ottkit-lock" data-icon="lock" role="status">
+            {m.noAuthority}
+          </div>
+        ) : null}
+        {state === 'error' && s.error ? (
+          <div className="ottkit-overlay ottkit-error" role="alert">
+            <p>{s.error.kind === 'timeshift' ? m.timeshiftError : `${m.playerError} (${s.error.code})`}</p>
+            <button
+              type="button"
+              className="ottkit-text-btn"
+              onClick={() => (s.error?.kind === 'timeshift' ? core?.seekToLive() : core?.play())}
+            >
+              {s.error.kind === 'timeshift' ? m.backToLive : m.retry}
+            </button>
+          </div>
+        ) : null}
+        {s.confirm === 'backToLive' ? (
+          <div className="ottkit-overlay ottkit-confirm" role="alertdialog" aria-label={m.backToLiveTip}>
+            <p>{m.backToLiveTip}</p>
+            <button type="button" className="ottkit-text-btn" onClick={() => core?.confirmBackToLive()}>
+              {m.ok}
+            </button>
+            <button type="button" className="ottkit-text-btn" onClick={() => core?.dismissConfirm()}>
+              {m.cancel}
+            </button>
+          </div>
+        ) : null}
+      </div>
+      <div className="ottkit-controls" role="toolbar" aria-label={m.player}>
+        <PlayButton core={core} snapshot={s} messages={m} disabled={s.locked} />
+        <MuteButton core={core} snapshot={s} messages={m} />
+        <LiveBar bar={s.locked ? null : s.bar} messages={m} onSeek={(t) => core?.seekBar(t)} />
+        {live ? (
+          <span className="ottkit-live-badge">{m.live}</span>
+        ) : (
+          <button
+            type="button"
+            className="ottkit-text-btn ottkit-back-to-live"
+            onClick={() => core?.seekToLive()}
+          >
+            {m.backToLive}
+          </button>
+        )}
+        <QualityMenu core={core} snapshot={s} messages={m} disabled={s.locked} />
+        <select
+          className="ottkit-select"
+          aria-label={m.aspectRatio}
+          value={s.aspectRatio}
+          onChange={(e) => core?.setAspectRatio(e.target.value as AspectRatio)}
+        >
+          {ASPECT_RATIOS.map((a) => (
+            <option key={a} value={a}>
+              {a === 'auto' ? m.aspectAuto : a}
+            </option>
+          ))}
+        </select>
+        <FullscreenButton rootRef={rootRef} messages={m} />
+      </div>
+    </section>
+  );
+}

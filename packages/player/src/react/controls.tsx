@@ -1,0 +1,121 @@
+import { type KeyboardEvent, type RefObject, useCallback } from 'react';
+import type { PlayerCore } from '../core/core.ts';
+import { keyAction } from '../core/keys.ts';
+import type { PlayerSnapshot } from '../core/types.ts';
+import type { PlayerMessages } from '../messages.ts';
+
+/** Full screen on the player's root element (not the bare video), so our controls stay visible. */
+export function toggleFullscreen(root: HTMLElement | null) {
+  if (!root || typeof document === 'undefined') return;
+  if (document.fullscreenElement) void document.exitFullscreen?.();
+  else void root.requestFullscreen?.();
+}
+
+/** The shared keyboard map (space/k, f, m, arrows, Esc) bound to a core; Esc calls `onClose` when given. */
+export function usePlayerKeys(
+  core: PlayerCore | null,
+  rootRef: RefObject<HTMLElement | null>,
+  onClose?: () => void,
+) {
+  return useCallback(
+    (e: KeyboardEvent<HTMLElement>) => {
+      if (!core) return;
+      const target = e.target as HTMLElement;
+      if (target.closest('select, input, [role="slider"]') && e.key !== 'Escape') return;
+      if (target.closest('button') && (e.key === ' ' || e.key === 'Enter')) return;
+      const snap = core.getState();
+      const action = keyAction(e.key, snap.mode);
+      if (!action) return;
+      e.preventDefault();
+      switch (action.type) {
+        case 'togglePlay':
+          return core.togglePlay();
+        case 'fullscreen':
+          return toggleFullscreen(rootRef.current);
+        case 'mute':
+          return core.setMuted(!snap.muted);
+        case 'seekBy':
+          return core.seek(snap.currentTime + action.seconds);
+        case 'volumeBy':
+          return core.setVolume(snap.volume + action.delta);
+        case 'close':
+          if (typeof document !== 'undefined' && document.fullscreenElement) void document.exitFullscreen?.();
+          else onClose?.();
+      }
+    },
+    [core, rootRef, onClose],
+  );
+}
+
+interface ButtonsProps {
+  core: PlayerCore | null;
+  snapshot: PlayerSnapshot;
+  messages: PlayerMessages;
+  disabled?: boolean;
+}
+
+export function PlayButton({ core, snapshot, messages, disabled }: ButtonsProps) {
+  const playing = snapshot.state === 'playing' || snapshot.state === 'loading';
+  return (
+    <button
+      type="button"
+      className="ottkit-btn"
+      data-icon={playing ? 'pause' : 'play'}
+      aria-label={playing ? messages.pause : messages.play}
+      disabled={disabled || !core}
+      onClick={() => core?.togglePlay()}
+    />
+  );
+}
+
+export function MuteButton({ core, snapshot, messages, disabled }: ButtonsProps) {
+  return (
+    <button
+      type="button"
+      className="ottkit-btn"
+      data-icon={snapshot.muted ? 'muted' : 'volume'}
+      aria-label={snapshot.muted ? messages.unmute : messages.mute}
+      aria-pressed={snapshot.muted}
+      disabled={disabled || !core}
+      onClick={() => core?.setMuted(!snapshot.muted)}
+    />
+  );
+}
+
+export function FullscreenButton({
+  rootRef,
+  messages,
+}: {
+  rootRef: RefObject<HTMLElement | null>;
+  messages: PlayerMessages;
+}) {
+  return (
+    <button
+      type="button"
+      className="ottkit-btn"
+      data-icon="fullscreen"
+      aria-label={messages.fullscreen}
+      onClick={() => toggleFullscreen(rootRef.current)}
+    />
+  );
+}
+
+export function QualityMenu({ core, snapshot, messages, disabled }: ButtonsProps) {
+  if (snapshot.qualities.length < 2) return null;
+  return (
+    <select
+      className="ottkit-select"
+      aria-label={messages.quality}
+      value={snapshot.quality}
+      disabled={disabled || !core}
+      onChange={(e) => core?.setQuality(Number(e.target.value))}
+    >
+      <option value={-1}>{messages.qualityAuto}</option>
+      {snapshot.qualities.map((q) => (
+        <option key={q.index} value={q.index}>
+          {q.name}
+        </option>
+      ))}
+    </select>
+  );
+}
