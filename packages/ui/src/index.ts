@@ -6,3 +6,4 @@ export * from './ProgrammeRow/index.ts';
 export * from './Spinner/index.ts';
 export * from './HorizontalScroller/index.ts';
 export * from './Card/index.ts';
+export * from './BannerCarousel/index.ts';

@@ -40,8 +40,6 @@ export const defaultMessages = {
   bannerLabel: 'Featured',
   bannerSlide: 'Slide {index} of {count}',
   bannerGoTo: 'Show slide {index}: {title}',
-  bannerPause: 'Pause slideshow',
-  bannerResume: 'Resume slideshow',
   // Dialogs
   close: 'Close',
   noAuthorityTitle: 'No permission',
