@@ -278,7 +278,7 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
       const first = session?.playing(clock.now()) ?? null;
       started = true;
       lastProgressAt = clock.now();
-      set({ state: 'playing', retries: 0, error: null });
+      set({ state: 'playing', retries: 0, error: null, bar: refreshBar() });
       if (first !== null) events.emit('firstframe', { startupMs: first });
     },
     waiting() {
@@ -430,7 +430,8 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
       ) {
         return;
       }
-      set({ programme, bar: refreshBar() });
+      set({ programme });
+      set({ bar: refreshBar() });
     },
     /** Live: no authority → fallback clip and lock. Catch-up/VOD: lost → paused, controls disabled. */
     setAuthority(has: boolean) {
