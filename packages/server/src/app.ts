@@ -5,6 +5,8 @@ import { ErrCode } from '@ottkit/api-client';
 import { type ServerConfig, loadConfig } from './config.ts';
 import { createApiHandler, isApiPath, type Logger } from './http/api.ts';
 import { handleLogo } from './http/logo.ts';
+import { sessionResolver } from './http/session.ts';
+import { type MessageSender, outboxSender } from './domain/messages.ts';
 import { sendError } from './http/respond.ts';
 import type { Route, Session } from './http/route.ts';
 import { apiRoutes } from './http/routes/index.ts';
@@ -40,8 +42,10 @@ export interface CreateServerOptions {
   logger?: Logger;
   /** Extra API routes beyond the built-in ones. */
   routes?: Route[];
-  /** Finds the caller's session; the account layer provides the real one. */
+  /** Finds the caller's session; by default from the access token (header, VOD query or cookie). */
   resolveSession?: (req: IncomingMessage, url: URL, now: number) => Session | null;
+  /** Delivers verification codes; the outbox table by default. */
+  sender?: MessageSender;
 }
 
 export interface OttkitServer {
@@ -74,7 +78,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   const now = options.now ?? Date.now;
   const db = openDb(join(config.dataDir, 'ottkit.db'));
   migrate(db);
-  seedIfEmpty(db);
+  seedIfEmpty(db, config);
   const origin =
     typeof options.origin === 'function' ? options.origin({ config, db, now, logger }) : options.origin;
 
@@ -83,7 +87,8 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     config,
     now,
     logger,
-    resolveSession: options.resolveSession,
+    resolveSession: options.resolveSession ?? sessionResolver(db),
+    sender: options.sender ?? outboxSender(db),
   });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -19,6 +19,8 @@ export interface ServerConfig {
   checkResponses: boolean;
   /** Secure flag on the session cookie; on unless the server listens on plain localhost for development. */
   secureCookies: boolean;
+  /** scrypt cost as log2(N); OWASP's 17 by default. Tests lower it to stay fast; never lower it in production. */
+  passwordHashLog2N: number;
 }
 
 /** The repository root: packages/server/src → ../../.. */
@@ -70,5 +72,6 @@ export function loadConfig(
     bodyLimitBytes: overrides.bodyLimitBytes ?? 64 * 1024,
     checkResponses: overrides.checkResponses ?? parseBool(env.OTTKIT_CHECK_RESPONSES) ?? false,
     secureCookies: overrides.secureCookies ?? parseBool(env.OTTKIT_SECURE_COOKIES) ?? false,
+    passwordHashLog2N: overrides.passwordHashLog2N ?? 17,
   };
 }

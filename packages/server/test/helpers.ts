@@ -5,6 +5,9 @@ import { type CreateServerOptions, createServer, type OttkitServer } from '../sr
 
 export interface TestServer {
   url: string;
+  /** The server's clock (epoch ms); move it with advance(). */
+  clock: { now: number };
+  advance(ms: number): void;
   server: OttkitServer;
   dataDir: string;
   /** Errors the server logged (an unexpected exception shows up here). */
@@ -36,13 +39,17 @@ async function answer(res: Response): Promise<ApiAnswer> {
 export async function startServer(options: CreateServerOptions = {}): Promise<TestServer> {
   const dataDir = await mkdtemp(join(tmpdir(), 'ottkit-test-'));
   const errors: unknown[] = [];
+  const clock = { now: Date.UTC(2026, 5, 1, 12) };
   const server = createServer({
+    now: () => clock.now,
     ...options,
     config: {
       port: 0,
       host: '127.0.0.1',
       secret: 'test-secret-0123456789abcdef0123456789',
       checkResponses: true,
+      // Cheap hashes keep the tests fast; production uses OWASP's 2^17.
+      passwordHashLog2N: 10,
       ...options.config,
       dataDir,
     },
@@ -51,6 +58,10 @@ export async function startServer(options: CreateServerOptions = {}): Promise<Te
   const { url } = await server.listen();
   return {
     url,
+    clock,
+    advance: (ms) => {
+      clock.now += ms;
+    },
     server,
     dataDir,
     errors,

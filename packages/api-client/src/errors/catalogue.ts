@@ -27,6 +27,21 @@ export const ErrCode = {
   /** A guest made a call that needs a logged-in user (spec §6); not a session error, the guest session is fine. */
   LOGIN_REQUIRED: 10109401,
   INTERNAL: 10109500,
+  // Account business rules (our own range; the client shows errMsg, spec §8 "other errors").
+  WRONG_CREDENTIALS: 10110001,
+  ACCOUNT_EXISTS: 10110002,
+  /** 'Wrong Verification code or No Verification code' (spec §5): wrong, expired, used or burnt. */
+  WRONG_VERIFICATION_CODE: 10110003,
+  VISITOR_MODE_OFF: 10110004,
+  WRONG_OLD_PASSWORD: 10110005,
+  SAME_PASSWORD: 10110006,
+  RECHARGE_CODE_INVALID: 10110007,
+  RECHARGE_CODE_USED: 10110008,
+  VIRTUAL_CODE_MISMATCH: 10110009,
+  SCAN_CODE_INVALID: 10110010,
+  SCAN_CODE_EXPIRED: 10110011,
+  SCAN_CODE_USED: 10110012,
+  CONTRACT_NOT_FOUND: 10110013,
 } as const;
 
 /** Codes that, in a failed response, get the session-invalid handling (spec §8). */

@@ -3,6 +3,7 @@ import { ErrCode } from '@ottkit/api-client';
 import { ok } from '@ottkit/api-client/contract';
 import type { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
+import type { MessageSender } from '../domain/messages.ts';
 import type { Db } from '../store/db.ts';
 import { parseJsonBody, queryObject, readBody } from './body.ts';
 import { sendEnvelope, sendError } from './respond.ts';
@@ -25,6 +26,7 @@ export interface ApiDeps {
   config: ServerConfig;
   now: () => number;
   logger: Logger;
+  sender: MessageSender;
   /** Finds the caller's session (Authorization header, cookie, or VOD query token); null when there is none. */
   resolveSession?: (req: IncomingMessage, url: URL, now: number) => Session | null;
 }
@@ -106,6 +108,7 @@ export function createApiHandler(routes: Route[], deps: ApiDeps) {
       lang: String(req.headers.lang ?? 'en'),
       req,
       res,
+      sender: deps.sender,
     };
     const data = await r.handler(ctx, parsed.data);
     if (deps.config.checkResponses) {

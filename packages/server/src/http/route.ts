@@ -2,6 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallDescriptor } from '@ottkit/api-client/contract';
 import type { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
+import type { MessageSender } from '../domain/messages.ts';
 import type { Db } from '../store/db.ts';
 
 /** What the server knows of the caller, from the Authorization header (or the query for the VOD API). */
@@ -24,6 +25,8 @@ export interface RequestContext {
   req: IncomingMessage;
   /** For response headers only (e.g. the session cookie); the body is always the envelope the HTTP layer writes. */
   res: ServerResponse;
+  /** Delivers verification codes (the outbox by default). */
+  sender: MessageSender;
 }
 
 export type Handler<D extends CallDescriptor> = (

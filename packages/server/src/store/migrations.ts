@@ -78,6 +78,143 @@ CREATE TABLE app_settings (
 );
 `,
   },
+  {
+    version: 2,
+    name: 'accounts',
+    sql: `
+CREATE TABLE accounts (
+  account_id TEXT PRIMARY KEY,
+  kind TEXT NOT NULL CHECK (kind IN ('user', 'guest')),
+  virtual_code TEXT NOT NULL UNIQUE,
+  email TEXT UNIQUE,
+  phone_pre_code TEXT,
+  phone TEXT,
+  phone_key TEXT UNIQUE,
+  account_name TEXT NOT NULL,
+  password_hash TEXT,
+  login_method INTEGER NOT NULL,
+  country TEXT NOT NULL,
+  device_id TEXT,
+  free_trial_status TEXT NOT NULL,
+  free_trial_ends_at BIGINT,
+  recharged INTEGER NOT NULL DEFAULT 0,
+  member_site_purchase INTEGER NOT NULL DEFAULT 0,
+  created_at BIGINT NOT NULL
+);
+CREATE TABLE subscriptions (
+  account_id TEXT NOT NULL REFERENCES accounts(account_id) ON DELETE CASCADE,
+  product_id TEXT NOT NULL,
+  expired_ts BIGINT NOT NULL,
+  PRIMARY KEY (account_id, product_id)
+);
+CREATE TABLE sessions (
+  session_id TEXT PRIMARY KEY,
+  account_id TEXT NOT NULL REFERENCES accounts(account_id) ON DELETE CASCADE,
+  login_method INTEGER NOT NULL,
+  device_id TEXT,
+  client_ip TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  revoked_at BIGINT,
+  revoke_reason TEXT
+);
+CREATE INDEX sessions_account ON sessions(account_id);
+CREATE TABLE access_tokens (
+  token_hash TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL REFERENCES sessions(session_id) ON DELETE CASCADE,
+  expires_at BIGINT NOT NULL
+);
+CREATE INDEX access_tokens_session ON access_tokens(session_id);
+CREATE TABLE refresh_tokens (
+  token_hash TEXT PRIMARY KEY,
+  session_id TEXT NOT NULL REFERENCES sessions(session_id) ON DELETE CASCADE,
+  generation INTEGER NOT NULL,
+  expires_at BIGINT NOT NULL,
+  used_at BIGINT
+);
+CREATE INDEX refresh_tokens_session ON refresh_tokens(session_id);
+CREATE TABLE verification_codes (
+  address TEXT NOT NULL,
+  purpose TEXT NOT NULL,
+  authentication_key TEXT NOT NULL UNIQUE,
+  code_hash TEXT NOT NULL,
+  sent_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  failed_attempts INTEGER NOT NULL DEFAULT 0,
+  used_at BIGINT,
+  PRIMARY KEY (address, purpose)
+);
+CREATE TABLE outbox (
+  seq INTEGER PRIMARY KEY,
+  channel TEXT NOT NULL CHECK (channel IN ('email', 'sms')),
+  recipient TEXT NOT NULL,
+  subject TEXT NOT NULL,
+  body TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  delivered_at BIGINT
+);
+CREATE TABLE attempt_limits (
+  limit_key TEXT PRIMARY KEY,
+  failures INTEGER NOT NULL,
+  last_failure_at BIGINT NOT NULL,
+  locked_until BIGINT NOT NULL
+);
+CREATE TABLE plans (
+  plan_id TEXT PRIMARY KEY,
+  seq INTEGER NOT NULL,
+  url TEXT NOT NULL,
+  price TEXT NOT NULL,
+  currency TEXT NOT NULL,
+  discount_price TEXT NOT NULL,
+  discount_currency TEXT NOT NULL,
+  product_id TEXT NOT NULL,
+  duration_days INTEGER NOT NULL
+);
+CREATE TABLE plan_langs (
+  plan_id TEXT NOT NULL REFERENCES plans(plan_id) ON DELETE CASCADE,
+  lang TEXT NOT NULL,
+  plan_name TEXT NOT NULL,
+  description TEXT NOT NULL,
+  PRIMARY KEY (plan_id, lang)
+);
+CREATE TABLE recharge_codes (
+  code_hash TEXT PRIMARY KEY,
+  plan_id TEXT NOT NULL REFERENCES plans(plan_id),
+  batch_id TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  redeemed_at BIGINT,
+  redeemed_by TEXT REFERENCES accounts(account_id)
+);
+CREATE INDEX recharge_codes_batch ON recharge_codes(batch_id);
+CREATE TABLE contracts (
+  policy_id TEXT NOT NULL,
+  contract_version TEXT NOT NULL,
+  seq INTEGER NOT NULL,
+  title TEXT NOT NULL,
+  content TEXT NOT NULL,
+  must_sign INTEGER NOT NULL,
+  published_at BIGINT NOT NULL,
+  PRIMARY KEY (policy_id, contract_version)
+);
+CREATE TABLE contract_signatures (
+  account_id TEXT NOT NULL REFERENCES accounts(account_id) ON DELETE CASCADE,
+  policy_id TEXT NOT NULL,
+  contract_version TEXT NOT NULL,
+  signed_at BIGINT NOT NULL,
+  PRIMARY KEY (account_id, policy_id, contract_version)
+);
+CREATE TABLE scan_codes (
+  scan_code_id TEXT PRIMARY KEY,
+  poll_token_hash TEXT NOT NULL,
+  device_name TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  expires_at BIGINT NOT NULL,
+  approved_by TEXT REFERENCES accounts(account_id) ON DELETE CASCADE,
+  approved_at BIGINT,
+  consumed_at BIGINT
+);
+`,
+  },
 ];
 
 /** Applies every migration newer than the recorded version; returns the versions applied. */

@@ -1,0 +1,109 @@
+import type { AppProperty } from '@ottkit/api-client/contract';
+import { businessTypeSchema } from '@ottkit/api-client/contract';
+import { z } from 'zod';
+import type { ServerConfig } from '../config.ts';
+import type { Db } from '../store/db.ts';
+import { allSettings, setSetting } from '../store/settings.ts';
+
+const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
+const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+
+/**
+ * Every operator setting with its default (spec §3 layout config, purchase page setting, business type…).
+ * Stored as strings in `app_settings`; only changed keys are stored, the rest come from here.
+ */
+export const SETTINGS = {
+  appId: { schema: z.string().min(1).max(64), default: 'ottkit-web' },
+  businessType: { schema: businessTypeSchema, default: 'liveAndVod' },
+  visitorMode: { schema: bool, default: 'true' },
+  memberSiteUrl: { schema: z.union([z.literal(''), z.url()]), default: '' },
+  freeTrialDays: { schema: int(0, 365), default: '3' },
+  /** The product a free trial grants. */
+  freeTrialProductId: { schema: z.string().min(1), default: 'live-basic' },
+  defaultCountry: { schema: z.string().regex(/^[A-Z]{2}$/), default: 'US' },
+  kidsModeSwitch: { schema: bool, default: 'false' },
+  'layout.play_history_report_interval': { schema: int(10, 3600), default: '60' },
+  'layout.hide_unsubscribe_channel': { schema: bool, default: 'false' },
+  'layout.msg_chk_int': { schema: int(10, 86_400), default: '300' },
+  'layout.popular_search_switch': { schema: bool, default: 'true' },
+  'layout.more_like_this_switch': { schema: bool, default: 'true' },
+  'layout.home_live_layout_switch': { schema: bool, default: 'true' },
+  'layout.custom_modify_passwd_option': { schema: z.union([z.literal(''), z.url()]), default: '' },
+  'layout.home_live_category': { schema: z.string().max(64), default: 'col-news' },
+  'purchase.url': { schema: z.string().max(512), default: '' },
+  'purchase.supportRechargeCode': { schema: bool, default: 'true' },
+  'purchase.supportPurchaseInfo': { schema: bool, default: 'true' },
+  'purchase.rechargeGuide': {
+    schema: z.string().max(4000),
+    default: 'Buy a recharge card from a reseller, then enter its 16-digit code here.',
+  },
+  'purchase.howToRecharge': {
+    schema: z.string().max(4000),
+    default: 'Open My account, choose Recharge, type the 16 digits printed on the card and confirm.',
+  },
+  'purchase.qrCodeType': { schema: z.enum(['eachPlan', 'single']), default: 'eachPlan' },
+} as const;
+
+export type SettingKey = keyof typeof SETTINGS;
+
+export function isSettingKey(key: string): key is SettingKey {
+  return Object.hasOwn(SETTINGS, key);
+}
+
+/** Validates and stores one setting (CLI `config set`); throws with a readable message when invalid. */
+export function changeSetting(db: Db, key: string, value: string): void {
+  if (!isSettingKey(key))
+    throw new Error(`Unknown setting '${key}'. Known: ${Object.keys(SETTINGS).join(', ')}`);
+  const parsed = SETTINGS[key].schema.safeParse(value);
+  if (!parsed.success)
+    throw new Error(`Invalid value for ${key}: ${parsed.error.issues[0]?.message ?? value}`);
+  setSetting(db, key, value);
+}
+
+type Values = { [K in SettingKey]: z.output<(typeof SETTINGS)[K]['schema']> };
+
+/** All settings, typed; a stored value that no longer parses falls back to the default. */
+export function readSettings(db: Db): Values {
+  const stored = allSettings(db);
+  const out: Record<string, unknown> = {};
+  for (const [key, def] of Object.entries(SETTINGS)) {
+    const s = stored[key];
+    const parsed = s === undefined ? undefined : def.schema.safeParse(s);
+    out[key] = parsed?.success ? parsed.data : def.schema.parse(def.default);
+  }
+  return out as Values;
+}
+
+/** Visitor mode: the environment's switch wins over the stored setting. */
+export function visitorModeOn(db: Db, config: ServerConfig): boolean {
+  return config.visitorMode ?? readSettings(db).visitorMode;
+}
+
+export function appProperty(db: Db, config: ServerConfig): AppProperty {
+  const s = readSettings(db);
+  return {
+    appId: s.appId,
+    businessType: s.businessType,
+    visitorMode: config.visitorMode ?? s.visitorMode,
+    memberSiteUrl: s.memberSiteUrl,
+    layoutConfig: {
+      play_history_report_interval: s['layout.play_history_report_interval'],
+      hide_unsubscribe_channel: s['layout.hide_unsubscribe_channel'],
+      msg_chk_int: s['layout.msg_chk_int'],
+      popular_search_switch: s['layout.popular_search_switch'],
+      more_like_this_switch: s['layout.more_like_this_switch'],
+      home_live_layout_switch: s['layout.home_live_layout_switch'],
+      custom_modify_passwd_option: s['layout.custom_modify_passwd_option'],
+      home_live_category: s['layout.home_live_category'],
+    },
+    purchasePageSetting: {
+      url: s['purchase.url'],
+      supportRechargeCode: s['purchase.supportRechargeCode'],
+      supportPurchaseInfo: s['purchase.supportPurchaseInfo'],
+      rechargeGuide: s['purchase.rechargeGuide'],
+      howToRecharge: s['purchase.howToRecharge'],
+      qrCodeType: s['purchase.qrCodeType'],
+    },
+    supportedLanguages: ['en', 'es', 'pt'],
+  };
+}

@@ -1,0 +1,100 @@
+import { randomBytes, randomInt } from 'node:crypto';
+import { ErrCode } from '@ottkit/api-client';
+import { HttpError } from '../http/route.ts';
+import {
+  getAccount,
+  listSubscriptions,
+  markRecharged,
+  putSubscription,
+  setFreeTrialStatus,
+} from '../store/accounts.ts';
+import type { Db } from '../store/db.ts';
+import { getPlan } from '../store/plans.ts';
+import { getRechargeCode, insertRechargeCode, redeemRechargeCode } from '../store/rechargeCodes.ts';
+import { assertNotLocked, clearFailures, POLICIES, recordFailure } from './limits.ts';
+import { keyedHash } from './tokens.ts';
+import { freeTrialStatus } from './userInfo.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+
+/** Codes are stored as keyed hashes: the database alone does not reveal a redeemable code. */
+export function rechargeCodeHash(secret: string, code: string): string {
+  return keyedHash(secret, `recharge:${code}`);
+}
+
+/** 16 random digits, never starting with 0 (so no tool drops a leading zero). */
+function newCode(): string {
+  return String(randomInt(1, 10)) + Array.from({ length: 15 }, () => randomInt(0, 10)).join('');
+}
+
+/** Operator: creates `count` single-use codes bound to a plan; returns the codes (shown once, never stored). */
+export function createRechargeBatch(
+  db: Db,
+  secret: string,
+  planId: string,
+  count: number,
+  now: number,
+  codes?: string[],
+): { batchId: string; codes: string[] } {
+  if (!getPlan(db, planId)) throw new Error(`No plan '${planId}'`);
+  if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new Error('count must be 1-10000');
+  const batchId = `batch-${randomBytes(4).toString('hex')}`;
+  const out: string[] = [];
+  db.transaction(() => {
+    while (out.length < count) {
+      const code = codes?.[out.length] ?? newCode();
+      const hash = rechargeCodeHash(secret, code);
+      if (getRechargeCode(db, hash)) {
+        if (codes) throw new Error(`Code ${code} exists already`);
+        continue;
+      }
+      insertRechargeCode(db, hash, planId, batchId, now);
+      out.push(code);
+    }
+  });
+  return { batchId, codes: out };
+}
+
+/**
+ * Redeems a code for an account: single use, bound to its plan, extends the plan's product from the later of
+ * now and the current expiry. Failed attempts are limited per account with growing delays.
+ */
+export function redeem(
+  db: Db,
+  secret: string,
+  accountId: string,
+  virtualCode: string,
+  code: string,
+  now: number,
+): { planId: string; productId: string; expiredTs: number } {
+  const key = `recharge:acct:${accountId}`;
+  assertNotLocked(db, key, now);
+  const account = getAccount(db, accountId);
+  if (!account || account.virtual_code !== virtualCode) {
+    throw new HttpError(ErrCode.VIRTUAL_CODE_MISMATCH, 'The virtual code does not belong to this account');
+  }
+  const hash = rechargeCodeHash(secret, code);
+  const row = getRechargeCode(db, hash);
+  if (!row) {
+    recordFailure(db, key, POLICIES.rechargeAccount, now);
+    throw new HttpError(ErrCode.RECHARGE_CODE_INVALID, 'This recharge code is not valid');
+  }
+  const plan = getPlan(db, row.plan_id);
+  if (!plan) throw new Error(`recharge code bound to missing plan ${row.plan_id}`);
+  const result = db.transaction(() => {
+    if (!redeemRechargeCode(db, hash, accountId, now)) return null;
+    const current =
+      listSubscriptions(db, accountId).find((s) => s.product_id === plan.productId)?.expired_ts ?? 0;
+    const expiredTs = Math.max(now, current) + plan.durationDays * DAY;
+    putSubscription(db, accountId, plan.productId, expiredTs);
+    markRecharged(db, accountId);
+    if (freeTrialStatus(account, now) === 'USING') setFreeTrialStatus(db, accountId, 'RECHARGE_END');
+    return { planId: plan.planId, productId: plan.productId, expiredTs };
+  });
+  if (!result) {
+    recordFailure(db, key, POLICIES.rechargeAccount, now);
+    throw new HttpError(ErrCode.RECHARGE_CODE_USED, 'This recharge code has been used already');
+  }
+  clearFailures(db, key);
+  return result;
+}

@@ -1,0 +1,119 @@
+import { ErrCode } from '@ottkit/api-client';
+import type { Tokens } from '@ottkit/api-client/contract';
+import { HttpError, type Session } from '../http/route.ts';
+import type { Db } from '../store/db.ts';
+import {
+  extendSession,
+  getRefreshToken,
+  getSession,
+  insertAccessToken,
+  insertRefreshToken,
+  insertSession,
+  revokeSession,
+  sessionByAccessToken,
+  useRefreshToken,
+} from '../store/sessions.ts';
+import { hashToken, randomToken, signScopedToken, TOKEN_TTL } from './tokens.ts';
+
+export interface NewSessionInput {
+  accountId: string;
+  loginMethod: number;
+  deviceId?: string | null;
+  clientIp: string;
+}
+
+/** Access token, refresh token (generation n of the session's family) and the signed service tokens. */
+function issueTokens(
+  db: Db,
+  secret: string,
+  sessionId: string,
+  accountId: string,
+  generation: number,
+  now: number,
+): Tokens {
+  const token = randomToken();
+  const refreshToken = randomToken();
+  const tokenExpiresAt = now + TOKEN_TTL.access;
+  const refreshTokenExpiresAt = now + TOKEN_TTL.refresh;
+  insertAccessToken(db, hashToken(token), sessionId, tokenExpiresAt);
+  insertRefreshToken(db, {
+    token_hash: hashToken(refreshToken),
+    session_id: sessionId,
+    generation,
+    expires_at: refreshTokenExpiresAt,
+  });
+  extendSession(db, sessionId, refreshTokenExpiresAt);
+  const signed = (scope: Parameters<typeof signScopedToken>[1]['scope'], ttl: number) =>
+    signScopedToken(secret, { sub: accountId, sid: sessionId, scope, exp: now + ttl });
+  return {
+    token,
+    tokenExpiresAt,
+    refreshToken,
+    refreshTokenExpiresAt,
+    catchupToken: signed('catchup', TOKEN_TTL.catchup),
+    memberSiteToken: signed('member-site', TOKEN_TTL.memberSite),
+    renewCodeToken: signed('renew-code', TOKEN_TTL.renewCode),
+    streamMediaTrackerToken: signed('stream-media-tracker', TOKEN_TTL.streamMediaTracker),
+  };
+}
+
+/** Starts a session (a refresh-token family) for an account and issues its first tokens. */
+export function startSession(
+  db: Db,
+  secret: string,
+  input: NewSessionInput,
+  now: number,
+): { sessionId: string; tokens: Tokens } {
+  return db.transaction(() => {
+    const sessionId = randomToken(16);
+    insertSession(db, {
+      session_id: sessionId,
+      account_id: input.accountId,
+      login_method: input.loginMethod,
+      device_id: input.deviceId ?? null,
+      client_ip: input.clientIp,
+      created_at: now,
+      expires_at: now + TOKEN_TTL.refresh,
+    });
+    return { sessionId, tokens: issueTokens(db, secret, sessionId, input.accountId, 1, now) };
+  });
+}
+
+const invalid = () => new HttpError(ErrCode.SESSION_INVALID, 'Session invalid or expired; log in again');
+
+/**
+ * Rotates a refresh token: the presented one is spent and a new pair is issued. A spent token presented
+ * again means it was copied: the whole session (family) is revoked and both holders must log in again.
+ */
+export function rotateRefreshToken(
+  db: Db,
+  secret: string,
+  presented: string,
+  now: number,
+): { sessionId: string; accountId: string; tokens: Tokens } {
+  const hash = hashToken(presented);
+  const outcome = db.transaction(() => {
+    const row = getRefreshToken(db, hash);
+    if (!row) return { error: 'unknown' as const };
+    const session = getSession(db, row.session_id);
+    if (!session || session.revoked_at !== null) return { error: 'revoked' as const };
+    if (row.used_at !== null || !useRefreshToken(db, hash, now)) {
+      revokeSession(db, session.session_id, 'refresh-token-reuse', now);
+      return { error: 'reuse' as const };
+    }
+    if (row.expires_at <= now || session.expires_at <= now) return { error: 'expired' as const };
+    const tokens = issueTokens(db, secret, session.session_id, session.account_id, row.generation + 1, now);
+    return { sessionId: session.session_id, accountId: session.account_id, tokens };
+  });
+  if ('error' in outcome) throw invalid();
+  return outcome;
+}
+
+/** The session behind an access token, or null when it is unknown, expired or revoked. */
+export function sessionForAccessToken(db: Db, token: string, now: number): Session | null {
+  if (token.length < 16 || token.length > 256) return null;
+  const row = sessionByAccessToken(db, hashToken(token), now);
+  return row ? { accountId: row.account_id, sessionId: row.session_id, status: row.kind } : null;
+}
+
+export { revokeAccountSessions, revokeSession } from '../store/sessions.ts';

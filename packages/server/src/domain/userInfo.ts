@@ -1,0 +1,59 @@
+import { LoginMethod, type UserInfo } from '@ottkit/api-client/contract';
+import { type AccountRow, getAccount, listSubscriptions } from '../store/accounts.ts';
+import type { Db } from '../store/db.ts';
+import { getSession } from '../store/sessions.ts';
+
+/** Recharge status (spec §4) from what the account has done. */
+export function rechargeStatus(a: AccountRow): UserInfo['rechargeStatus'] {
+  if (a.recharged && a.member_site_purchase) return 'BOTH';
+  if (a.recharged) return 'RECHARGED';
+  if (a.member_site_purchase) return 'MEMBER_SITE';
+  return 'NOT_RECHARGE';
+}
+
+/** Free-trial status (spec §4): a running trial turns EXPIRED_END when its time is up. */
+export function freeTrialStatus(a: AccountRow, now: number): UserInfo['freeTrialStatus'] {
+  const stored = a.free_trial_status as UserInfo['freeTrialStatus'];
+  if (stored === 'USING' && a.free_trial_ends_at !== null && a.free_trial_ends_at <= now)
+    return 'EXPIRED_END';
+  return stored;
+}
+
+/** The identifier for a login method (spec §6): email (2), phone (6), virtual code (8, 13). */
+export function loginMethodValue(a: AccountRow, loginMethod: number): string {
+  if (loginMethod === LoginMethod.EMAIL && a.email) return a.email;
+  if (loginMethod === LoginMethod.PHONE && a.phone_key) return a.phone_key;
+  return a.virtual_code;
+}
+
+export function buildUserInfo(
+  db: Db,
+  accountId: string,
+  sessionId: string,
+  clientIp: string,
+  now: number,
+): UserInfo {
+  const a = getAccount(db, accountId);
+  if (!a) throw new Error(`account ${accountId} vanished`);
+  const loginMethod = getSession(db, sessionId)?.login_method ?? a.login_method;
+  return {
+    accountId: a.account_id,
+    virtualCode: a.virtual_code,
+    email: a.email ?? '',
+    accountName: a.account_name,
+    phone: a.phone ?? '',
+    phonePreCode: a.phone_pre_code ?? '',
+    loginMethod,
+    loginMethodMapValue: loginMethodValue(a, loginMethod),
+    freeTrialStatus: freeTrialStatus(a, now),
+    rechargeStatus: rechargeStatus(a),
+    subscriptionList: listSubscriptions(db, accountId).map((s) => ({
+      productId: s.product_id,
+      expiredTs: s.expired_ts,
+    })),
+    sessionId,
+    country: a.country,
+    clientIp,
+    loginStatus: a.kind,
+  };
+}

@@ -1,0 +1,85 @@
+import { ErrCode } from '@ottkit/api-client';
+import {
+  login,
+  logout,
+  modifyPassword,
+  refreshToken,
+  register,
+  resetPassword,
+  type SessionResult,
+  userInfo,
+  verification,
+  visitorLogin,
+} from '@ottkit/api-client/contract';
+import * as identity from '../../domain/identity.ts';
+import { rotateRefreshToken } from '../../domain/sessions.ts';
+import { buildUserInfo } from '../../domain/userInfo.ts';
+import { revokeSession } from '../../store/sessions.ts';
+import { HttpError, type RequestContext, route } from '../route.ts';
+import { clearSessionCookies, REFRESH_COOKIE, readCookie, setSessionCookies } from '../session.ts';
+
+export function deps(ctx: RequestContext): identity.Deps {
+  return { db: ctx.db, config: ctx.config, sender: ctx.sender, ip: ctx.ip, now: ctx.now() };
+}
+
+/** Every call that starts a session also sets the site's HttpOnly cookies. */
+export function withCookies(ctx: RequestContext, result: SessionResult): SessionResult {
+  setSessionCookies(ctx.res, result.tokens, ctx.config, ctx.now());
+  return result;
+}
+
+/** A handler behind `access: 'session' | 'user'` always has a session; this narrows the type. */
+export function sessionOf(ctx: RequestContext) {
+  if (!ctx.session) throw new HttpError(ErrCode.SESSION_INVALID, 'Session invalid or expired; log in again');
+  return ctx.session;
+}
+
+export const accountRoutes = [
+  route(verification, (ctx, req) => identity.sendVerification(deps(ctx), req, req.purpose)),
+
+  route(register, async (ctx, req) =>
+    withCookies(
+      ctx,
+      await identity.register(deps(ctx), req.registerInfo, req.authenticationKey, req.userRandomValue),
+    ),
+  ),
+
+  route(login, async (ctx, req) => withCookies(ctx, await identity.login(deps(ctx), req.loginInfo))),
+
+  route(visitorLogin, (ctx, req) => withCookies(ctx, identity.visitorLogin(deps(ctx), req.deviceId))),
+
+  route(refreshToken, (ctx, req) => {
+    const presented = req.refreshToken ?? readCookie(ctx.req, REFRESH_COOKIE);
+    if (!presented) throw new HttpError(ErrCode.SESSION_INVALID, 'No refresh token; log in again');
+    const now = ctx.now();
+    try {
+      const { sessionId, accountId, tokens } = rotateRefreshToken(ctx.db, ctx.config.secret, presented, now);
+      return withCookies(ctx, { userInfo: buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now), tokens });
+    } catch (e) {
+      clearSessionCookies(ctx.res, ctx.config);
+      throw e;
+    }
+  }),
+
+  route(logout, (ctx) => {
+    revokeSession(ctx.db, sessionOf(ctx).sessionId, 'logout', ctx.now());
+    clearSessionCookies(ctx.res, ctx.config);
+    return {};
+  }),
+
+  route(resetPassword, async (ctx, req) => {
+    await identity.resetPassword(deps(ctx), req);
+    return {};
+  }),
+
+  route(modifyPassword, async (ctx, req) => {
+    const s = sessionOf(ctx);
+    await identity.modifyPassword(deps(ctx), s.accountId, s.sessionId, req.oldPassword, req.newPassword);
+    return {};
+  }),
+
+  route(userInfo, (ctx) => {
+    const s = sessionOf(ctx);
+    return buildUserInfo(ctx.db, s.accountId, s.sessionId, ctx.ip, ctx.now());
+  }),
+];

@@ -1,0 +1,101 @@
+import { ErrCode } from '@ottkit/api-client';
+import {
+  appPropertyQuery,
+  contractDetail,
+  contractQuery,
+  contractSign,
+  manifestProperty,
+  planList,
+  recharge,
+  urvQuery,
+} from '@ottkit/api-client/contract';
+import { appProperty, readSettings } from '../../domain/appConfig.ts';
+import { redeem } from '../../domain/recharge.ts';
+import { userRights } from '../../domain/rights.ts';
+import { buildUserInfo } from '../../domain/userInfo.ts';
+import { getAccount } from '../../store/accounts.ts';
+import { getContract, latestContracts, sign, signedVersions } from '../../store/contracts.ts';
+import { listPlans } from '../../store/plans.ts';
+import { HttpError, route } from '../route.ts';
+import { sessionOf } from './account.ts';
+
+/** Bumped when the manifest's property list changes shape. */
+const MANIFEST_VERSION = 1;
+
+export const appRoutes = [
+  route(appPropertyQuery, (ctx) => appProperty(ctx.db, ctx.config)),
+
+  route(manifestProperty, (ctx) => {
+    const s = readSettings(ctx.db);
+    return {
+      appId: s.appId,
+      manifestVersion: MANIFEST_VERSION,
+      properties: {
+        businessType: s.businessType,
+        liveApiBase: '/liveapi',
+        vodApiBase: '/vodapi',
+        accountApiBase: '/api',
+        drmLicenseBase: '/drmLicense',
+        metricsBase: '/dataReport',
+        openApi: '/api/openapi.json',
+      },
+    };
+  }),
+
+  route(planList, (ctx) => ({ planList: listPlans(ctx.db) })),
+
+  route(recharge, (ctx, req) => {
+    const s = sessionOf(ctx);
+    const now = ctx.now();
+    const result = redeem(
+      ctx.db,
+      ctx.config.secret,
+      s.accountId,
+      req.virtualCode,
+      req.rechargeCodePassword,
+      now,
+    );
+    return { ...result, userInfo: buildUserInfo(ctx.db, s.accountId, s.sessionId, ctx.ip, now) };
+  }),
+
+  route(urvQuery, (ctx) => userRights(ctx.db, sessionOf(ctx).accountId, ctx.now())),
+
+  route(contractQuery, (ctx, req) => {
+    const signed = ctx.session ? signedVersions(ctx.db, ctx.session.accountId) : new Set<string>();
+    const wanted = req.policyIdList ? new Set(req.policyIdList) : null;
+    return {
+      contractList: latestContracts(ctx.db)
+        .filter((c) => !wanted || wanted.has(c.policy_id))
+        .map((c) => ({
+          policyId: c.policy_id,
+          contractVersion: c.contract_version,
+          title: c.title,
+          mustSign: c.must_sign === 1,
+          signed: signed.has(`${c.policy_id}@${c.contract_version}`),
+        })),
+    };
+  }),
+
+  route(contractDetail, (ctx, req) => {
+    const c = getContract(ctx.db, req.policyId, req.contractVersion);
+    if (!c)
+      throw new HttpError(
+        ErrCode.CONTRACT_NOT_FOUND,
+        `No contract ${req.policyId} ${req.contractVersion ?? ''}`.trim(),
+      );
+    return { policyId: c.policy_id, contractVersion: c.contract_version, title: c.title, content: c.content };
+  }),
+
+  route(contractSign, (ctx, req) => {
+    const s = sessionOf(ctx);
+    const c = getContract(ctx.db, req.policyId, req.contractVersion);
+    if (!c)
+      throw new HttpError(ErrCode.CONTRACT_NOT_FOUND, `No contract ${req.policyId} ${req.contractVersion}`);
+    const owner = getAccount(ctx.db, s.accountId);
+    if (owner?.virtual_code !== req.virtualCode) {
+      throw new HttpError(ErrCode.VIRTUAL_CODE_MISMATCH, 'The virtual code does not belong to this account');
+    }
+    const signedAt = sign(ctx.db, s.accountId, c.policy_id, c.contract_version, ctx.now());
+    return { policyId: c.policy_id, contractVersion: c.contract_version, signedAt };
+  }),
+];

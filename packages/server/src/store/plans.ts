@@ -1,0 +1,68 @@
+import type { Plan } from '@ottkit/api-client/contract';
+import type { Db } from './db.ts';
+
+interface PlanRow {
+  plan_id: string;
+  url: string;
+  price: string;
+  currency: string;
+  discount_price: string;
+  discount_currency: string;
+  product_id: string;
+  duration_days: number;
+}
+
+export function listPlans(db: Db): Plan[] {
+  const langs = db.all<{ plan_id: string; lang: string; plan_name: string; description: string }>(
+    "SELECT * FROM plan_langs ORDER BY plan_id, CASE lang WHEN 'en' THEN 0 WHEN 'es' THEN 1 ELSE 2 END",
+  );
+  return db.all<PlanRow>('SELECT * FROM plans ORDER BY seq, plan_id').map((r) => ({
+    planId: r.plan_id,
+    url: r.url,
+    // Prices are stored as decimal strings (exact); JSON carries them as numbers.
+    price: Number(r.price),
+    currency: r.currency as Plan['currency'],
+    discountPrice: Number(r.discount_price),
+    discountCurrency: r.discount_currency as Plan['currency'],
+    productId: r.product_id,
+    durationDays: r.duration_days,
+    planLang: langs
+      .filter((l) => l.plan_id === r.plan_id)
+      .map((l) => ({
+        lang: l.lang as 'en' | 'es' | 'pt',
+        planName: l.plan_name,
+        description: l.description,
+      })),
+  }));
+}
+
+export function getPlan(db: Db, planId: string): Plan | undefined {
+  return listPlans(db).find((p) => p.planId === planId);
+}
+
+export function insertPlan(db: Db, p: Plan, seq: number): void {
+  db.transaction(() => {
+    db.run(
+      `INSERT INTO plans (plan_id, seq, url, price, currency, discount_price, discount_currency, product_id, duration_days)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      p.planId,
+      seq,
+      p.url,
+      p.price.toFixed(2),
+      p.currency,
+      p.discountPrice.toFixed(2),
+      p.discountCurrency,
+      p.productId,
+      p.durationDays,
+    );
+    for (const l of p.planLang) {
+      db.run(
+        'INSERT INTO plan_langs (plan_id, lang, plan_name, description) VALUES (?, ?, ?, ?)',
+        p.planId,
+        l.lang,
+        l.planName,
+        l.description,
+      );
+    }
+  });
+}

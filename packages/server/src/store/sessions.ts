@@ -1,0 +1,118 @@
+import type { Db } from './db.ts';
+
+export interface SessionRow {
+  session_id: string;
+  account_id: string;
+  login_method: number;
+  device_id: string | null;
+  client_ip: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  revoke_reason: string | null;
+}
+
+export function insertSession(db: Db, s: Omit<SessionRow, 'revoked_at' | 'revoke_reason'>): void {
+  db.run(
+    `INSERT INTO sessions (session_id, account_id, login_method, device_id, client_ip, created_at, expires_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    s.session_id,
+    s.account_id,
+    s.login_method,
+    s.device_id,
+    s.client_ip,
+    s.created_at,
+    s.expires_at,
+  );
+}
+
+export function getSession(db: Db, sessionId: string): SessionRow | undefined {
+  return db.get<SessionRow>('SELECT * FROM sessions WHERE session_id = ?', sessionId);
+}
+
+export function extendSession(db: Db, sessionId: string, expiresAt: number): void {
+  db.run('UPDATE sessions SET expires_at = ? WHERE session_id = ?', expiresAt, sessionId);
+}
+
+export function revokeSession(db: Db, sessionId: string, reason: string, now: number): void {
+  db.run(
+    'UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE session_id = ? AND revoked_at IS NULL',
+    now,
+    reason,
+    sessionId,
+  );
+}
+
+/** Revokes every live session of an account, except `keep` (the caller's own, on a password change). */
+export function revokeAccountSessions(
+  db: Db,
+  accountId: string,
+  reason: string,
+  now: number,
+  keep = '',
+): void {
+  db.run(
+    `UPDATE sessions SET revoked_at = ?, revoke_reason = ?
+     WHERE account_id = ? AND session_id <> ? AND revoked_at IS NULL`,
+    now,
+    reason,
+    accountId,
+    keep,
+  );
+}
+
+export function insertAccessToken(db: Db, tokenHash: string, sessionId: string, expiresAt: number): void {
+  db.run(
+    'INSERT INTO access_tokens (token_hash, session_id, expires_at) VALUES (?, ?, ?)',
+    tokenHash,
+    sessionId,
+    expiresAt,
+  );
+}
+
+/** The live session an access token belongs to, or undefined (unknown, expired or revoked). */
+export function sessionByAccessToken(
+  db: Db,
+  tokenHash: string,
+  now: number,
+): (SessionRow & { kind: 'user' | 'guest' }) | undefined {
+  return db.get(
+    `SELECT s.*, a.kind FROM access_tokens t
+     JOIN sessions s ON s.session_id = t.session_id
+     JOIN accounts a ON a.account_id = s.account_id
+     WHERE t.token_hash = ? AND t.expires_at > ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
+    tokenHash,
+    now,
+    now,
+  );
+}
+
+export interface RefreshRow {
+  token_hash: string;
+  session_id: string;
+  generation: number;
+  expires_at: number;
+  used_at: number | null;
+}
+
+export function insertRefreshToken(db: Db, r: Omit<RefreshRow, 'used_at'>): void {
+  db.run(
+    'INSERT INTO refresh_tokens (token_hash, session_id, generation, expires_at) VALUES (?, ?, ?, ?)',
+    r.token_hash,
+    r.session_id,
+    r.generation,
+    r.expires_at,
+  );
+}
+
+export function getRefreshToken(db: Db, tokenHash: string): RefreshRow | undefined {
+  return db.get<RefreshRow>('SELECT * FROM refresh_tokens WHERE token_hash = ?', tokenHash);
+}
+
+/** Marks a refresh token used; false when another request used it first (the caller then treats it as reuse). */
+export function useRefreshToken(db: Db, tokenHash: string, now: number): boolean {
+  return (
+    db.run('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL', now, tokenHash)
+      .changes === 1
+  );
+}
