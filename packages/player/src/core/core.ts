@@ -231,6 +231,11 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
     events.emit('progress', report);
   }
 
+  /** Leaving a catch-up or VOD item that played: its last progress report goes out now. */
+  function leaveItem() {
+    if (started && (snap.mode === 'catchup' || snap.mode === 'vod')) progress(true);
+  }
+
   function tick() {
     const now = clock.now();
     const { state, mode } = snap;
@@ -361,6 +366,7 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
     /** Plays a source. A channel change pauses the current one and reloads (spec §4). Autoplays by default. */
     load(source: PlayerSource, opts: { autoplay?: boolean } = {}) {
       if (media && !media.paused) media.pause();
+      leaveItem();
       endSession();
       stopTimers();
       const mode = source.mode ?? 'live';
@@ -471,6 +477,7 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
     },
     /** Stops playback and frees the engine; telemetry for the session is delivered. */
     destroy() {
+      leaveItem();
       endSession();
       stopTimers();
       gen++;

@@ -52,8 +52,9 @@ export function usePlayerCore(
     if (mediaRef.current) c.attach(mediaRef.current);
     setCore(c);
     return () => {
-      for (const off of offs) off();
+      // Destroy first: it delivers the last progress report and telemetry to the handlers.
       if (!external) c.destroy();
+      for (const off of offs) off();
       setCore(null);
     };
   }, [mediaRef, external]);

@@ -1,0 +1,212 @@
+import { type ReactNode, useEffect, useRef } from 'react';
+import { PLAYBACK_RATES } from '../core/constants.ts';
+import type { PlayerCore } from '../core/core.ts';
+import type { DrmConfig, PlayerError, ProgressMeta, ProgressReport, TelemetrySink } from '../core/types.ts';
+import type { EngineLoader } from '../engines/types.ts';
+import { type PlayerMessages, withMessages } from '../messages.ts';
+import { AudioPosters } from './AudioPosters.tsx';
+import { FullscreenButton, MuteButton, PlayButton, QualityMenu, usePlayerKeys } from './controls.tsx';
+import { duration } from './format.ts';
+import { type PlayerEventHandlers, usePlayerCore } from './usePlayerCore.ts';
+
+/** What catch-up and VOD dialogs share. */
+export interface OnDemandCommonProps {
+  /** The item's playlist or manifest. */
+  src: string;
+  drm?: DrmConfig;
+  /** Seconds to start from (resume). */
+  startTime?: number;
+  audioOnly?: boolean;
+  audioPosters?: readonly string[];
+  /** False when playback authority is lost: the player pauses and the controls are disabled. Default true. */
+  playbackAuthority?: boolean;
+  /** Fields of the play-progress report only the host knows (metaId, videoType, …). */
+  meta?: ProgressMeta;
+  /** How often `onProgress` fires while playing; default 60 s. The last report comes on close or tab close. */
+  progressIntervalMs?: number;
+  onProgress?: (report: ProgressReport) => void;
+  onClose: () => void;
+  onError?: (error: PlayerError) => void;
+  on?: PlayerEventHandlers;
+  telemetry?: TelemetrySink;
+  messages?: Partial<PlayerMessages>;
+  /** Advanced: a host-owned core, or how engines load (tests). */
+  core?: PlayerCore;
+  loadEngine?: EngineLoader;
+}
+
+interface OnDemandDialogProps extends OnDemandCommonProps {
+  mode: 'catchup' | 'vod';
+  id?: string;
+  header: ReactNode;
+  /** Extra controls (play next, episodes). */
+  extra?: ReactNode;
+  label: string;
+  onEnded?: () => void;
+  /** VOD shows the floating-window message while in picture-in-picture. */
+  pipMessage?: boolean;
+}
+
+/** The full-screen dialog frame, video and controls of catch-up and VOD playback (spec §2, §4). */
+export function OnDemandDialog(props: OnDemandDialogProps) {
+  const m = withMessages(props.messages);
+  const rootRef = useRef<HTMLElement>(null);
+  const videoRef = useRef<HTMLVideoElement>(null);
+  const onEnded = useRef(props.onEnded);
+  onEnded.current = props.onEnded;
+  const { core, snapshot: s } = usePlayerCore(videoRef, {
+    core: props.core,
+    loadEngine: props.loadEngine,
+    progressIntervalMs: props.progressIntervalMs,
+    handlers: {
+      ...props.on,
+      error: (e) => {
+        props.on?.error?.(e);
+        props.onError?.(e);
+      },
+      telemetry: (e) => {
+        props.on?.telemetry?.(e);
+        props.telemetry?.(e);
+      },
+      progress: (r) => {
+        props.on?.progress?.(r);
+        props.onProgress?.(r);
+      },
+      ended: (e) => {
+        props.on?.ended?.(e);
+        onEnded.current?.();
+      },
+    },
+  });
+  const { src, mode, audioOnly = false, playbackAuthority = true } = props;
+  const loadSettings = useRef(props);
+  loadSettings.current = props;
+
+  useEffect(() => {
+    if (!core) return;
+    const { drm, startTime, meta, id } = loadSettings.current;
+    core.load({ src, mode, drm, startTime, meta, id, audioOnly: loadSettings.current.audioOnly });
+    // The last progress report must reach the host even when the tab closes (spec §3 history); leaving the
+    // item (new src, unmount) makes the core send it by itself.
+    const flush = () => core.flushProgress();
+    window.addEventListener('pagehide', flush);
+    return () => window.removeEventListener('pagehide', flush);
+  }, [core, src, mode]);
+  useEffect(() => core?.setAuthority(playbackAuthority), [core, playbackAuthority]);
+  useEffect(() => rootRef.current?.focus(), []);
+
+  const onKeyDown = usePlayerKeys(core, rootRef, props.onClose);
+  const disabled = s.controlsDisabled;
+  const canPip =
+    !audioOnly &&
+    typeof document !== 'undefined' &&
+    'pictureInPictureEnabled' in document &&
+    document.pictureInPictureEnabled;
+
+  return (
+    <>
+      <section
+        ref={rootRef}
+        className="ottkit-player ottkit-dialog"
+        role="dialog"
+        aria-modal="true"
+        aria-label={props.label}
+        tabIndex={-1}
+        data-state={s.state}
+        data-mode={mode}
+        data-pip={String(s.pictureInPicture && !audioOnly)}
+        data-disabled={String(disabled)}
+        data-audio={String(audioOnly)}
+        onKeyDown={onKeyDown}
+      >
+        <header className="ottkit-dialog-header">
+          <button
+            type="button"
+            className="ottkit-btn"
+            data-icon="back"
+            aria-label={m.back}
+            onClick={props.onClose}
+          />
+          {props.header}
+        </header>
+        <div className="ottkit-stage" data-aspect={s.aspectRatio}>
+          {/* biome-ignore lint/a11y/useMediaCaption: captions come with the stream when it has them */}
+          <video
+            ref={videoRef}
+            className="ottkit-video"
+            data-state={s.state}
+            aria-label={props.label}
+            playsInline
+          />
+          {audioOnly ? <AudioPosters posters={props.audioPosters ?? []} label={m.audioPosters} /> : null}
+          {s.state === 'loading' ? (
+            <div className="ottkit-overlay ottkit-spinner" role="status" aria-label={m.loading} />
+          ) : null}
+          {s.state === 'error' && s.error ? (
+            <div className="ottkit-overlay ottkit-error" role="alert">
+              <p>{`${m.playerError} (${s.error.code})`}</p>
+              <button
+                type="button"
+                className="ottkit-text-btn"
+                onClick={() => core?.play()}
+                disabled={disabled}
+              >
+                {m.retry}
+              </button>
+            </div>
+          ) : null}
+        </div>
+        <div className="ottkit-controls" role="toolbar" aria-label={props.label}>
+          <PlayButton core={core} snapshot={s} messages={m} disabled={disabled} />
+          <input
+            type="range"
+            className="ottkit-seek"
+            aria-label={m.progress}
+            aria-valuetext={`${duration(s.currentTime)} / ${duration(s.duration)}`}
+            min={0}
+            max={Number.isFinite(s.duration) ? s.duration : 0}
+            step={1}
+            value={Math.floor(s.currentTime)}
+            disabled={disabled || !core}
+            onChange={(e) => core?.seek(Number(e.target.value))}
+          />
+          <span className="ottkit-time">
+            {duration(s.currentTime)} / {duration(s.duration)}
+          </span>
+          <MuteButton core={core} snapshot={s} messages={m} disabled={disabled} />
+          <select
+            className="ottkit-select"
+            aria-label={m.speed}
+            value={s.rate}
+            disabled={disabled || !core}
+            onChange={(e) => core?.setRate(Number(e.target.value))}
+          >
+            {PLAYBACK_RATES.map((r) => (
+              <option key={r} value={r}>
+                {r}×
+              </option>
+            ))}
+          </select>
+          <QualityMenu core={core} snapshot={s} messages={m} disabled={disabled} />
+          {props.extra}
+          {canPip ? (
+            <button
+              type="button"
+              className="ottkit-btn"
+              data-icon="pip"
+              aria-label={m.pictureInPicture}
+              disabled={disabled}
+              onClick={() => void videoRef.current?.requestPictureInPicture?.()}
+            />
+          ) : null}
+          <FullscreenButton rootRef={rootRef} messages={m} />
+        </div>
+      </section>
+      {props.pipMessage && s.pictureInPicture && !audioOnly ? (
+        <div className="ottkit-toast" role="status">
+          {m.floatingWindow}
+        </div>
+      ) : null}
+    </>
+  );
+}
