@@ -7,3 +7,7 @@ export * from './Spinner/index.ts';
 export * from './HorizontalScroller/index.ts';
 export * from './Card/index.ts';
 export * from './BannerCarousel/index.ts';
+export * from './Dialog/index.ts';
+export * from './NoAuthorityDialog/index.ts';
+export * from './NoticePopup/index.ts';
+export * from './ReminderDialog/index.ts';

@@ -1,0 +1,1 @@
+export { NoAuthorityDialog, type NoAuthorityDialogProps, type Viewer } from './NoAuthorityDialog.tsx';
