@@ -5,6 +5,15 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { createServer, type Origin, type OriginDeps, type SiteHandler } from './app.ts';
 import { loadConfig, type ServerConfig } from './config.ts';
+import { changeSetting, isSettingKey, readSettings, SETTINGS } from './domain/appConfig.ts';
+import { createRechargeBatch } from './domain/recharge.ts';
+import { seedIfEmpty } from './seed/index.ts';
+import { openDb } from './store/db.ts';
+import { migrate } from './store/migrations.ts';
+import { listOutbox } from './store/outbox.ts';
+import { listPlans } from './store/plans.ts';
+import { batchSummary } from './store/rechargeCodes.ts';
+import { createStaticHandler } from './http/static.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -23,8 +32,14 @@ async function loadSite(path: string | undefined): Promise<SiteHandler | undefin
     return undefined;
   }
   const mod = (await import(pathToFileURL(file).href)) as { handler?: SiteHandler };
-  if (typeof mod.handler !== 'function') throw new Error(`${file} does not export a 'handler'`);
-  return mod.handler;
+  const ssr = mod.handler;
+  if (typeof ssr !== 'function') throw new Error(`${file} does not export a 'handler'`);
+  // Astro's middleware mode leaves the built client files (dist/client, beside dist/server) to us.
+  const serveStatic = createStaticHandler(join(dirname(file), '..', 'client'));
+  return (req, res, next) => {
+    const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
+    serveStatic(req, res, pathname).then((served) => served || ssr(req, res, next), next);
+  };
 }
 
 async function serve(args: string[]) {
@@ -57,6 +72,8 @@ async function serve(args: string[]) {
   const site = await loadSite(values.site);
   const server = createServer({ config, origin, site });
   const { url } = await server.listen();
+  // The site renders pages by calling this API over HTTP (decision 0005).
+  process.env.OTTKIT_API_ORIGIN ??= url;
   console.log(`ottkit listening on ${url}${site ? '' : ' (API and media only; no site)'}`);
   const stop = () => {
     server.close().then(
@@ -68,8 +85,112 @@ async function serve(args: string[]) {
   process.once('SIGTERM', stop);
 }
 
-const USAGE = `Usage: ottkit-server <command>
-  serve [--port N] [--host H] [--data DIR] [--site site/dist/server/entry.mjs]   start the product`;
+const USAGE = `Usage: ottkit-server <command> [--data DIR]
+  serve [--port N] [--host H] [--site site/dist/server/entry.mjs]   start the product
+  outbox [--to ADDRESS] [--limit N]                                 messages waiting for delivery (codes)
+  recharge-codes create --plan PLAN_ID --count N                    a batch of 16-digit codes (shown once)
+  recharge-codes list                                               batches and how many were redeemed
+  plans                                                             plans on sale
+  config list | get KEY | set KEY VALUE                              app configuration (spec §3)`;
+
+/** Opens the data folder's database for an operator command (migrated and seeded like serve). */
+function openStore(args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      data: { type: 'string' },
+      to: { type: 'string' },
+      limit: { type: 'string' },
+      plan: { type: 'string' },
+      count: { type: 'string' },
+    },
+  });
+  const config = loadConfig(values.data ? { dataDir: values.data } : {});
+  const db = openDb(join(config.dataDir, 'ottkit.db'));
+  migrate(db);
+  seedIfEmpty(db, config);
+  return { config, db, values, positionals };
+}
+
+function outbox(args: string[]): number {
+  const { db, values } = openStore(args);
+  const rows = listOutbox(db, { recipient: values.to, limit: Number(values.limit ?? 20) });
+  for (const m of rows.reverse()) {
+    console.log(
+      `#${m.seq} ${new Date(m.created_at).toISOString()} ${m.channel} to ${m.recipient}\n  ${m.subject}\n  ${m.body}`,
+    );
+  }
+  if (rows.length === 0) console.log('The outbox is empty.');
+  db.close();
+  return 0;
+}
+
+function rechargeCodes(args: string[]): number {
+  const { db, config, values, positionals } = openStore(args);
+  try {
+    if (positionals[0] === 'create') {
+      if (!values.plan) throw new Error('--plan PLAN_ID is required (see: ottkit-server plans)');
+      const { batchId, codes } = createRechargeBatch(
+        db,
+        config.secret,
+        values.plan,
+        Number(values.count ?? 10),
+        Date.now(),
+      );
+      console.log(
+        `batch ${batchId} for ${values.plan}: ${codes.length} codes (store them now; only hashes are kept)`,
+      );
+      for (const c of codes) console.log(c);
+      return 0;
+    }
+    if (positionals[0] === 'list') {
+      for (const b of batchSummary(db))
+        console.log(`${b.batch_id} ${b.plan_id} ${b.redeemed}/${b.total} redeemed`);
+      return 0;
+    }
+    console.log(USAGE);
+    return 2;
+  } finally {
+    db.close();
+  }
+}
+
+function plans(args: string[]): number {
+  const { db } = openStore(args);
+  for (const p of listPlans(db)) {
+    const name = p.planLang.find((l) => l.lang === 'en')?.planName ?? p.planId;
+    console.log(`${p.planId}  ${name}  ${p.price} ${p.currency}  ${p.productId} ${p.durationDays} days`);
+  }
+  db.close();
+  return 0;
+}
+
+function configCommand(args: string[]): number {
+  const { db, positionals } = openStore(args);
+  try {
+    const [verb, key, value] = positionals;
+    const settings = readSettings(db) as Record<string, unknown>;
+    if (verb === 'list' || verb === undefined) {
+      for (const k of Object.keys(SETTINGS)) console.log(`${k}=${String(settings[k])}`);
+      return 0;
+    }
+    if (verb === 'get' && key) {
+      if (!isSettingKey(key)) throw new Error(`Unknown setting '${key}'`);
+      console.log(String(settings[key]));
+      return 0;
+    }
+    if (verb === 'set' && key && value !== undefined) {
+      changeSetting(db, key, value);
+      console.log(`${key}=${value}`);
+      return 0;
+    }
+    console.log(USAGE);
+    return 2;
+  } finally {
+    db.close();
+  }
+}
 
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
@@ -77,6 +198,14 @@ export async function main(argv: string[]): Promise<number> {
     case 'serve':
       await serve(rest);
       return -1;
+    case 'outbox':
+      return outbox(rest);
+    case 'recharge-codes':
+      return rechargeCodes(rest);
+    case 'plans':
+      return plans(rest);
+    case 'config':
+      return configCommand(rest);
     default:
       console.log(USAGE);
       return command === undefined || command === 'help' || command === '--help' ? 0 : 2;

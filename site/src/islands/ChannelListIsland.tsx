@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { Channel, ChannelColumn } from '@ottkit/api-client';
 import { ChannelRow } from '@ottkit/ui';
+import { $t } from '../stores/lang.ts';
 import { $channels, $selectedChannelId, initLineup, selectChannel } from '../stores/channels.ts';
 
 interface Props {
@@ -14,8 +15,9 @@ export default function ChannelListIsland({ channels, columns, selectedId }: Pro
   initLineup(channels, columns, selectedId);
   const lineup = useStore($channels);
   const selected = useStore($selectedChannelId);
+  const t = useStore($t);
   return (
-    <section aria-label="Channels">
+    <section aria-label={t('live.channels')}>
       <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
         {lineup.map((channel) => (
           <li key={channel.logicalChannelId}>

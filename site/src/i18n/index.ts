@@ -1,0 +1,56 @@
+import { type Catalogue, en, type MessageKey } from './en.ts';
+import { es } from './es.ts';
+import { pt } from './pt.ts';
+
+export type { Catalogue, MessageKey };
+
+/** The UI languages of spec §1. */
+export const LANGS = ['en', 'es', 'pt'] as const;
+export type Lang = (typeof LANGS)[number];
+export const DEFAULT_LANG: Lang = 'en';
+/** The stored choice (spec §1): a cookie, so the server renders the right language before anything paints. */
+export const LANG_COOKIE = 'ottkit_lang';
+
+export const catalogues: Record<Lang, Catalogue> = { en, es, pt };
+
+export const isLang = (value: unknown): value is Lang => LANGS.includes(value as Lang);
+
+/** The languages of an Accept-Language header, best first. */
+function acceptedLanguages(header: string): string[] {
+  return header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = Number(
+        params
+          .find((p) => p.trim().startsWith('q='))
+          ?.trim()
+          .slice(2) ?? '1',
+      );
+      return { tag: tag.trim().toLowerCase(), q: Number.isNaN(q) ? 0 : q, index };
+    })
+    .filter((l) => l.tag && l.q > 0)
+    .sort((a, b) => b.q - a.q || a.index - b.index)
+    .map((l) => l.tag);
+}
+
+/** Spec §1: the stored choice wins, else the browser's language, else English. */
+export function resolveLang(input: { stored?: string | null; acceptLanguage?: string | null }): Lang {
+  if (isLang(input.stored)) return input.stored;
+  for (const tag of acceptedLanguages(input.acceptLanguage ?? '')) {
+    const primary = tag.split('-')[0];
+    if (isLang(primary)) return primary;
+  }
+  return DEFAULT_LANG;
+}
+
+export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;
+
+/** A translator for one language; `{name}` placeholders are filled from `values`. */
+export function createT(lang: Lang): Translate {
+  const catalogue = catalogues[lang];
+  return (key, values) => {
+    const text = catalogue[key] ?? en[key];
+    return values ? text.replace(/\{(\w+)\}/g, (m, name: string) => String(values[name] ?? m)) : text;
+  };
+}
