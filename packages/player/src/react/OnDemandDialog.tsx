@@ -83,7 +83,7 @@ export function OnDemandDialog(props: OnDemandDialogProps) {
   loadSettings.current = props;
 
   useEffect(() => {
-    if (!core) return;
+    if (!core || !src) return;
     const { drm, startTime, meta, id } = loadSettings.current;
     core.load({ src, mode, drm, startTime, meta, id, audioOnly: loadSettings.current.audioOnly });
     // The last progress report must reach the host even when the tab closes (spec §3 history); leaving the
