@@ -1,4 +1,6 @@
 import type { Db } from './db.ts';
+import { liveMigrations } from './migrations/live.ts';
+import { vodMigrations } from './migrations/vod.ts';
 
 export interface Migration {
   version: number;
@@ -215,6 +217,8 @@ CREATE TABLE scan_codes (
 );
 `,
   },
+  ...liveMigrations,
+  ...vodMigrations,
 ];
 
 /** Applies every migration newer than the recorded version; returns the versions applied. */
