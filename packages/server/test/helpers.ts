@@ -82,3 +82,57 @@ export async function startServer(options: CreateServerOptions = {}): Promise<Te
     },
   };
 }
+
+/** The 4-digit code in the newest outbox message for an address (what a person reads in their mail). */
+export function latestCode(t: TestServer, recipient: string): string {
+  const row = t.server.db.get<{ body: string }>(
+    'SELECT body FROM outbox WHERE recipient = ? ORDER BY seq DESC LIMIT 1',
+    recipient,
+  );
+  const code = row && /\b(\d{4})\b/.exec(row.body)?.[1];
+  if (!code) throw new Error(`no code in the outbox for ${recipient}`);
+  return code;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export interface LoggedIn {
+  token: string;
+  refreshToken: string;
+  accountId: string;
+  virtualCode: string;
+  cookies: string[];
+}
+
+/** Logs in over HTTP and returns the tokens; fails the test on any error. */
+export async function loginAs(t: TestServer, email: string, password: string): Promise<LoggedIn> {
+  const res = await fetch(`${t.url}/api/account/login/v3`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ loginInfo: { email, password } }),
+  });
+  const body = (await res.json()) as ApiAnswer['body'];
+  if (body.errCode !== 0) throw new Error(`login failed: ${body.errCode} ${body.errMsg}`);
+  const data = body.data as {
+    tokens: { token: string; refreshToken: string };
+    userInfo: { accountId: string; virtualCode: string };
+  };
+  return {
+    token: data.tokens.token,
+    refreshToken: data.tokens.refreshToken,
+    accountId: data.userInfo.accountId,
+    virtualCode: data.userInfo.virtualCode,
+    cookies: res.headers.getSetCookie(),
+  };
+}
+
+/** Sends a code and registers with it; returns the session data. */
+export async function registerEmail(t: TestServer, email: string, password = 'secret123') {
+  const sent = await t.post('/api/account/verification/v1', { email, purpose: 'register' });
+  if (sent.body.errCode !== 0) throw new Error(`verification failed: ${sent.body.errMsg}`);
+  const { authenticationKey } = sent.body.data as { authenticationKey: string };
+  return t.post('/api/account/register/v3', {
+    registerInfo: { email, password, verificationCode: latestCode(t, email) },
+    authenticationKey,
+  });
+}

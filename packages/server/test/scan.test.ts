@@ -1,0 +1,85 @@
+import { contract, ErrCode } from '@ottkit/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
+import { bearer, loginAs, startServer, type TestServer } from './helpers.ts';
+
+const A = contract.account;
+let t: TestServer;
+beforeAll(async () => {
+  t = await startServer();
+});
+afterAll(() => t.close());
+
+async function boxCode() {
+  const res = await t.post(A.scanCode.path, { deviceName: 'Living-room box' });
+  return A.scanCode.response.parse(res.body.data);
+}
+
+describe('QR login', () => {
+  it('a logged-in person approves a box code; the box then receives its session once', async () => {
+    const box = await boxCode();
+    expect(box.qrContent).toBe(`${t.url}/my/scan?code=${box.scanCodeId}`);
+    expect(box.expiresAt).toBe(t.clock.now + 120_000);
+    const poll = () =>
+      t.post(A.quickLoginToken.path, { scanCodeId: box.scanCodeId, pollToken: box.pollToken });
+    expect((await poll()).body.errCode).toBe(ErrCode.QR_TOKEN_PENDING);
+
+    const person = await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD);
+    const info = await t.post(A.scanCodeInfo.path, { scanCodeId: box.scanCodeId }, bearer(person.token));
+    expect(A.scanCodeInfo.response.parse(info.body.data)).toMatchObject({
+      status: 'pending',
+      deviceName: 'Living-room box',
+    });
+    const ok = await t.post(A.scanCodeLogin.path, { scanCodeId: box.scanCodeId }, bearer(person.token));
+    expect(ok.body.data).toEqual({ scanCodeId: box.scanCodeId, status: 'approved' });
+
+    const session = A.quickLoginToken.response.parse((await poll()).body.data);
+    expect(session.userInfo).toMatchObject({ accountId: DEMO_SUBSCRIBED.accountId, loginMethod: 13 });
+    expect(session.userInfo.loginMethodMapValue).toBe(DEMO_SUBSCRIBED.virtualCode);
+    expect((await t.post(A.userInfo.path, {}, bearer(session.tokens.token))).body.errCode).toBe(0);
+    expect((await poll()).body.errCode).toBe(ErrCode.SCAN_CODE_USED);
+    const again = await t.post(A.scanCodeLogin.path, { scanCodeId: box.scanCodeId }, bearer(person.token));
+    expect(again.body.errCode).toBe(ErrCode.SCAN_CODE_USED);
+  });
+
+  it('expires after 2 minutes: neither approval nor collection work', async () => {
+    const box = await boxCode();
+    const person = await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD);
+    t.advance(120_000);
+    const approve = await t.post(A.scanCodeLogin.path, { scanCodeId: box.scanCodeId }, bearer(person.token));
+    expect(approve.body.errCode).toBe(ErrCode.SCAN_CODE_EXPIRED);
+    const poll = await t.post(A.quickLoginToken.path, {
+      scanCodeId: box.scanCodeId,
+      pollToken: box.pollToken,
+    });
+    expect(poll.body.errCode).toBe(ErrCode.SCAN_CODE_EXPIRED);
+  });
+
+  it('gives the box a minute to collect after a late approval', async () => {
+    const box = await boxCode();
+    const person = await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD);
+    t.advance(110_000);
+    expect(
+      (await t.post(A.scanCodeLogin.path, { scanCodeId: box.scanCodeId }, bearer(person.token))).body.errCode,
+    ).toBe(0);
+    t.advance(30_000);
+    const poll = await t.post(A.quickLoginToken.path, {
+      scanCodeId: box.scanCodeId,
+      pollToken: box.pollToken,
+    });
+    expect(poll.body.errCode).toBe(0);
+  });
+
+  it('does not hand the session to someone who only saw the QR', async () => {
+    const box = await boxCode();
+    const person = await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD);
+    await t.post(A.scanCodeLogin.path, { scanCodeId: box.scanCodeId }, bearer(person.token));
+    const thief = await t.post(A.quickLoginToken.path, {
+      scanCodeId: box.scanCodeId,
+      pollToken: 'z'.repeat(32),
+    });
+    expect(thief.body.errCode).toBe(ErrCode.SCAN_CODE_INVALID);
+    const unknown = await t.post(A.scanCodeInfo.path, { scanCodeId: 'q'.repeat(22) }, bearer(person.token));
+    expect(unknown.body.errCode).toBe(ErrCode.SCAN_CODE_INVALID);
+  });
+});
