@@ -11,3 +11,5 @@ export * from './Dialog/index.ts';
 export * from './NoAuthorityDialog/index.ts';
 export * from './NoticePopup/index.ts';
 export * from './ReminderDialog/index.ts';
+export * from './RechargeCodeInput/index.ts';
+export * from './SendCodeButton/index.ts';
