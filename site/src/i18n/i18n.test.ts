@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { en } from './en.ts';
+import { en } from './catalogue.ts';
 import { catalogues, createT, LANGS, resolveLang } from './index.ts';
 
 describe('catalogues', () => {

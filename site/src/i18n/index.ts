@@ -1,6 +1,4 @@
-import { type Catalogue, en, type MessageKey } from './en.ts';
-import { es } from './es.ts';
-import { pt } from './pt.ts';
+import { type Catalogue, en, es, type MessageKey, pt } from './catalogue.ts';
 
 export type { Catalogue, MessageKey };
 

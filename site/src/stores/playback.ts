@@ -24,11 +24,7 @@ export async function loadLivePlayback(channel: Channel) {
     }
   } catch (e) {
     if (current() !== logicalChannelId) return;
-    const message =
-      isApiError(e) && e.name === 'NetworkError'
-        ? 'The network is unavailable. Check your connection and try again.'
-        : 'Unavailable source';
-    $livePlayback.set({ state: 'error', logicalChannelId, message });
+    $livePlayback.set({ state: 'error', logicalChannelId, messageKey: errorKey(e) });
   }
 }
 
