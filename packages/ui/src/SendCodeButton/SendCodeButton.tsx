@@ -12,7 +12,7 @@ export interface SendCodeButtonProps {
    * Sends the code. Return (or resolve) `false`, or throw, when it was not sent: the button comes back at once
    * instead of counting down.
    */
-  onSend: () => void | boolean | Promise<void | boolean>;
+  onSend: () => unknown;
   /** Countdown length in seconds (spec: 60). */
   seconds?: number;
   /** E.g. while the email or phone is not valid yet. */
@@ -58,7 +58,7 @@ export function SendCodeButton({
   const send = async () => {
     if (state !== 'ready') return;
     setState('sending');
-    let sent: void | boolean;
+    let sent: unknown;
     try {
       sent = await onSend();
     } catch {
