@@ -179,7 +179,7 @@ export function login(d: Deps, info: AddressInput & { password: string }): Promi
     const account = findByAddress(d.db, address);
     const hash = account?.password_hash ?? (await dummyHash(d.config.passwordHashLog2N));
     const ok = await verifyPassword(info.password, hash);
-    if (!account || account.kind !== 'user' || !ok) {
+    if (account?.kind !== 'user' || !ok) {
       recordFailure(d.db, accountKey, POLICIES.loginAccount, d.now);
       recordFailure(d.db, ipKey, POLICIES.loginIp, d.now);
       throw wrongCredentials();
@@ -237,7 +237,7 @@ export async function resetPassword(
     d.now,
   );
   const account = findByAddress(d.db, address);
-  if (!account || account.kind !== 'user') {
+  if (account?.kind !== 'user') {
     throw new HttpError(ErrCode.WRONG_VERIFICATION_CODE, 'Wrong Verification code or No Verification code');
   }
   const hash = await hashPassword(input.newPassword, d.config.passwordHashLog2N);
