@@ -1,8 +1,14 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { epgCalls } from './liveEpg.ts';
+import { accountScoped } from './liveCommon.ts';
+import { liveHomeCalls } from './liveHome.ts';
+import { liveUserCalls } from './liveUser.ts';
 
-/** Every POST carries accountId (spec §7); a guest sends an empty one. */
-export const accountScoped = { accountId: z.string().max(64).optional() };
+export * from './liveCommon.ts';
+export * from './liveEpg.ts';
+export * from './liveHome.ts';
+export * from './liveUser.ts';
 
 const drmSafariMap = z.object({ safari: z.string().optional() }).catchall(z.string());
 
@@ -52,6 +58,12 @@ export const channelSchema = z.object({
   columnIds: z.array(z.string()),
   physicalChannelList: z.array(physicalChannelSchema),
   contentRuleList: z.array(contentRuleSchema),
+  /** The subscription product that grants the channel; 'free' for free channels (purchase prompts). */
+  productId: z.string().optional(),
+  /** Set on the broadcast (national) channel only: when it opens, epoch ms (decision 0050). */
+  broadcastOpenTime: z.number().int().optional(),
+  /** Broadcast channel only: 0 before it opens, 1 once open (the status flag that flips). */
+  broadcastStatus: z.union([z.literal(0), z.literal(1)]).optional(),
 });
 export type Channel = z.output<typeof channelSchema>;
 
@@ -77,4 +89,40 @@ export const channelList = defineCall({
   }),
 });
 
-export const liveCalls = { channelList };
+/** One authority entry (spec §3): k live or catchup; exp -1 forever, 0 none, else epoch ms; sup 1 supported. */
+export const auSchema = z.object({
+  k: z.enum(['live', 'catchup']),
+  exp: z.number().int(),
+  sup: z.union([z.literal(0), z.literal(1)]),
+});
+export type AuEntry = z.output<typeof auSchema>;
+
+export const contentAuthority = defineCall({
+  area: 'live',
+  method: 'POST',
+  path: '/liveapi/api/channel/content/authority/v1',
+  access: 'public',
+  summary:
+    "The caller's live and catch-up authority per logical channel (lid) and physical channel (cid); " +
+    'supportBroadCast false leaves the broadcast channel out.',
+  request: z
+    .object({
+      ...accountScoped,
+      /** The client kind asking (e.g. 'web'); accepted for compatibility, it does not change the answer. */
+      originType: z.union([z.string().max(32), z.number().int()]).optional(),
+      supportBroadCast: z.union([z.boolean(), z.literal(0), z.literal(1)]).optional(),
+    })
+    .strict(),
+  response: z.object({
+    lcList: z.array(
+      z.object({
+        lid: z.string(),
+        pcList: z.array(z.object({ cid: z.string(), contentId: z.string(), au: z.array(auSchema) })),
+      }),
+    ),
+    /** The server's clock, epoch ms, so a client can judge exp without trusting its own clock. */
+    serverTime: z.number().int(),
+  }),
+});
+
+export const liveCalls = { channelList, contentAuthority, ...epgCalls, ...liveUserCalls, ...liveHomeCalls };

@@ -42,6 +42,11 @@ export const ErrCode = {
   SCAN_CODE_EXPIRED: 10110011,
   SCAN_CODE_USED: 10110012,
   CONTRACT_NOT_FOUND: 10110013,
+  // Live API business rules (10112xxx).
+  CHANNEL_NOT_FOUND: 10112001,
+  PROGRAM_NOT_FOUND: 10112002,
+  /** Only a programme that has not started can be subscribed to (spec §4 notStart). */
+  PROGRAM_NOT_SUBSCRIBABLE: 10112003,
 } as const;
 
 /** Codes that, in a failed response, get the session-invalid handling (spec §8). */
