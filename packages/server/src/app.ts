@@ -3,7 +3,9 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { ErrCode } from '@ottkit/api-client';
 import { type ServerConfig, loadConfig } from './config.ts';
-import { createApiHandler, isApiPath, type Logger } from './http/api.ts';
+import { createApiHandler, isApiPath, type Logger, type RawRoute } from './http/api.ts';
+import { buildOpenApi } from './http/openapi.ts';
+import { API_HEADERS } from './http/respond.ts';
 import { handleLogo } from './http/logo.ts';
 import { sessionResolver } from './http/session.ts';
 import { type MessageSender, outboxSender } from './domain/messages.ts';
@@ -42,6 +44,8 @@ export interface CreateServerOptions {
   logger?: Logger;
   /** Extra API routes beyond the built-in ones. */
   routes?: Route[];
+  /** Extra non-contract endpoints under the API prefixes (binary bodies, documents). */
+  rawRoutes?: RawRoute[];
   /** Finds the caller's session; by default from the access token (header, VOD query or cookie). */
   resolveSession?: (req: IncomingMessage, url: URL, now: number) => Session | null;
   /** Delivers verification codes; the outbox table by default. */
@@ -82,14 +86,28 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   const origin =
     typeof options.origin === 'function' ? options.origin({ config, db, now, logger }) : options.origin;
 
-  const api = createApiHandler([...apiRoutes, ...(options.routes ?? [])], {
-    db,
-    config,
-    now,
-    logger,
-    resolveSession: options.resolveSession ?? sessionResolver(db),
-    sender: options.sender ?? outboxSender(db),
-  });
+  let openApiJson: string | undefined;
+  const openApiRoute: RawRoute = {
+    method: 'GET',
+    path: '/api/openapi.json',
+    handle(_req, res) {
+      openApiJson ??= JSON.stringify(buildOpenApi());
+      res.writeHead(200, { ...API_HEADERS, 'cache-control': 'public, max-age=300' });
+      res.end(openApiJson);
+    },
+  };
+  const api = createApiHandler(
+    [...apiRoutes, ...(options.routes ?? [])],
+    {
+      db,
+      config,
+      now,
+      logger,
+      resolveSession: options.resolveSession ?? sessionResolver(db),
+      sender: options.sender ?? outboxSender(db),
+    },
+    [openApiRoute, ...(options.rawRoutes ?? [])],
+  );
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;

@@ -31,6 +31,13 @@ export interface ApiDeps {
   resolveSession?: (req: IncomingMessage, url: URL, now: number) => Session | null;
 }
 
+/** A non-contract endpoint under an API prefix (the OpenAPI document, binary bodies such as DRM licences). */
+export interface RawRoute {
+  method: 'GET' | 'POST';
+  path: string;
+  handle(req: IncomingMessage, res: ServerResponse, url: URL): void | Promise<void>;
+}
+
 /** Formats zod issues as one readable line naming each offending field. */
 export function describeIssues(error: z.ZodError): string {
   return error.issues
@@ -50,7 +57,7 @@ function clientIp(req: IncomingMessage): string {
  * Builds the API dispatcher: routes are registered from their contract descriptors (method + path), every
  * request is validated with the descriptor's schema, and every answer is one envelope (DESIGN §3).
  */
-export function createApiHandler(routes: Route[], deps: ApiDeps) {
+export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawRoute[] = []) {
   const table = new Map<string, Map<string, Route>>();
   for (const r of routes) {
     const byMethod = table.get(r.descriptor.path) ?? new Map<string, Route>();
@@ -61,7 +68,11 @@ export function createApiHandler(routes: Route[], deps: ApiDeps) {
     table.set(r.descriptor.path, byMethod);
   }
 
+  const raw = new Map(rawRoutes.map((r) => [`${r.method} ${r.path}`, r]));
+
   async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const rawRoute = raw.get(`${req.method} ${url.pathname}`);
+    if (rawRoute) return rawRoute.handle(req, res, url);
     const byMethod = table.get(url.pathname);
     if (!byMethod) {
       throw new HttpError(ErrCode.NOT_FOUND, `No API call at ${url.pathname}`, 404);

@@ -1,0 +1,124 @@
+import { type CallDescriptor, contract as defaultContract } from '@ottkit/api-client/contract';
+import { z } from 'zod';
+
+type JsonSchema = Record<string, unknown>;
+
+function schemaOf(s: z.ZodType, io: 'input' | 'output'): JsonSchema {
+  const { $schema: _drop, ...rest } = z.toJSONSchema(s, {
+    io,
+    unrepresentable: 'any',
+    target: 'draft-2020-12',
+  }) as JsonSchema;
+  return rest;
+}
+
+/** The envelope of DESIGN §3 around a call's data. */
+function envelope(data: JsonSchema): JsonSchema {
+  return {
+    type: 'object',
+    required: ['errCode', 'errMsg'],
+    properties: {
+      errCode: {
+        type: 'integer',
+        description: '0 is success; the catalogue is in @ottkit/api-client errors/catalogue.ts',
+      },
+      errMsg: { type: 'string' },
+      data,
+    },
+  };
+}
+
+function security(d: CallDescriptor): Array<Record<string, string[]>> {
+  if (d.access === 'public') return [{}, { bearer: [] }, { cookie: [] }];
+  if (d.tokenIn === 'query') return [{ queryToken: [] }];
+  return [{ bearer: [] }, { cookie: [] }];
+}
+
+function operation(area: string, name: string, d: CallDescriptor): JsonSchema {
+  const op: JsonSchema = {
+    operationId: `${area}.${name}`,
+    summary: d.summary,
+    tags: [area],
+    'x-access': d.access,
+    security: security(d),
+    responses: {
+      '200': {
+        description: 'The envelope; errCode 0 carries data, any other errCode a message.',
+        content: { 'application/json': { schema: envelope(schemaOf(d.response, 'output')) } },
+      },
+      '4XX': {
+        description: 'Malformed or invalid request (BAD_JSON, INVALID_REQUEST, NOT_FOUND…), as an envelope.',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+      },
+      '500': {
+        description: 'Internal server error (INTERNAL), never a stack trace.',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+      },
+    },
+  };
+  const request = schemaOf(d.request, 'input');
+  if (d.method === 'GET') {
+    const props = (request.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((request.required ?? []) as string[]);
+    op.parameters = Object.entries(props).map(([n, schema]) => ({
+      name: n,
+      in: 'query',
+      required: required.has(n),
+      schema,
+    }));
+  } else {
+    op.requestBody = { required: true, content: { 'application/json': { schema: request } } };
+  }
+  return op;
+}
+
+/** An OpenAPI 3.1 document generated from the contract: every call, its request and its response envelope. */
+export function buildOpenApi(
+  c: Record<string, Record<string, CallDescriptor>> = defaultContract as unknown as Record<
+    string,
+    Record<string, CallDescriptor>
+  >,
+): JsonSchema {
+  const paths: Record<string, Record<string, JsonSchema>> = {};
+  for (const [area, calls] of Object.entries(c)) {
+    for (const [name, d] of Object.entries(calls)) {
+      paths[d.path] ??= {};
+      (paths[d.path] as Record<string, JsonSchema>)[d.method.toLowerCase()] = operation(area, name, d);
+    }
+  }
+  return {
+    openapi: '3.1.0',
+    info: {
+      title: 'ottkit API',
+      version: '1.0.0',
+      description:
+        'Generated from the contract in @ottkit/api-client. Every answer is the envelope {errCode, errMsg, data?}.',
+    },
+    servers: [{ url: '/' }],
+    paths,
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'The access token (`token`) from login.' },
+        cookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: 'ottkit_session',
+          description: 'The same token, for the site.',
+        },
+        queryToken: {
+          type: 'apiKey',
+          in: 'query',
+          name: 'token',
+          description: 'The VOD API carries the token here.',
+        },
+      },
+      schemas: {
+        ErrorEnvelope: {
+          type: 'object',
+          required: ['errCode', 'errMsg'],
+          properties: { errCode: { type: 'integer' }, errMsg: { type: 'string' } },
+        },
+      },
+    },
+  };
+}

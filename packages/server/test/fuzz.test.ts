@@ -1,0 +1,150 @@
+import { createHash } from 'node:crypto';
+import { type CallDescriptor, contract } from '@ottkit/api-client/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
+import { loginAs, startServer, type TestServer } from './helpers.ts';
+
+/** Deterministic PRNG (mulberry32), so a failure reproduces. */
+function rng(seed: number) {
+  let a = seed;
+  return () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const WEIRD: unknown[] = [
+  null,
+  true,
+  -1,
+  0,
+  1e308,
+  Number.MAX_SAFE_INTEGER + 2,
+  '',
+  ' ',
+  'x'.repeat(5000),
+  '1234',
+  '0000000000000000',
+  'a@b',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '\u0000\u202e',
+  '😀'.repeat(50),
+  [],
+  [1, 2, 3],
+  {},
+  { $ne: null },
+  { __proto__: { admin: true } },
+  { constructor: { prototype: { x: 1 } } },
+];
+
+const RAW_BODIES = [
+  '{',
+  '}',
+  '[',
+  '{"a":}',
+  'nul',
+  '{"a":1,}',
+  "{'a':1}",
+  '\u0000',
+  '{"a":"\\x"}',
+  '1e',
+  '"unterminated',
+];
+
+/** The top-level field names a call's request object declares, to aim mutations at them. */
+function fieldsOf(d: CallDescriptor): string[] {
+  const shape = (d.request as unknown as { shape?: Record<string, unknown> }).shape;
+  return shape ? Object.keys(shape) : [];
+}
+
+function malformedBodies(d: CallDescriptor, random: () => number, n: number): string[] {
+  const out: string[] = [];
+  const fields = [...fieldsOf(d), 'unknownField', '__proto__'];
+  const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+  let guard = 0;
+  while (out.length < n && guard++ < n * 50) {
+    const kind = random();
+    let text: string;
+    if (kind < 0.15) {
+      text = pick(RAW_BODIES);
+    } else if (kind < 0.3) {
+      text = JSON.stringify(pick(WEIRD));
+    } else {
+      const body: Record<string, unknown> = {};
+      const count = 1 + Math.floor(random() * 3);
+      for (let i = 0; i < count; i++) body[pick(fields)] = pick(WEIRD);
+      text = JSON.stringify(body);
+      if (kind > 0.9) text = text.slice(0, Math.max(1, Math.floor(random() * text.length)));
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      out.push(text);
+      continue;
+    }
+    // Only bodies the contract rejects count as malformed.
+    if (!d.request.safeParse(parsed).success) out.push(text);
+  }
+  return out;
+}
+
+/** A digest of every row of every table: equal digests mean an unchanged database. */
+function digest(t: TestServer): string {
+  const tables = t.server.db.all<{ name: string }>(
+    "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%' ORDER BY name",
+  );
+  const h = createHash('sha256');
+  for (const { name } of tables)
+    h.update(name).update(JSON.stringify(t.server.db.all(`SELECT * FROM "${name}" ORDER BY 1`)));
+  return h.digest('hex');
+}
+
+let t: TestServer;
+let token: string;
+beforeAll(async () => {
+  t = await startServer();
+  token = (await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD)).token;
+});
+afterAll(() => t.close());
+
+describe('fuzz: malformed bodies across the endpoints', () => {
+  it('answers only error envelopes with non-zero errCode, never 5xx, and leaves the database unchanged', async () => {
+    const random = rng(20261122);
+    const calls = Object.values(contract).flatMap((area) => Object.values(area) as CallDescriptor[]);
+    const posts = calls.filter((d) => d.method === 'POST');
+    const before = digest(t);
+    let sent = 0;
+    for (const d of posts) {
+      // At least 1000 in all, spread over every POST call.
+      const bodies = malformedBodies(d, random, Math.ceil(1050 / posts.length));
+      for (let i = 0; i < bodies.length; i += 25) {
+        const answers = await Promise.all(
+          bodies.slice(i, i + 25).map(async (body, j) => {
+            const headers: Record<string, string> = { 'content-type': 'application/json' };
+            if ((i + j) % 3 === 0) headers.authorization = `Bearer ${token}`;
+            if ((i + j) % 3 === 1) headers.authorization = 'Bearer garbage';
+            const res = await fetch(t.url + d.path, { method: 'POST', headers, body });
+            return { body, status: res.status, text: await res.text() };
+          }),
+        );
+        for (const a of answers) {
+          const where = `${d.path} <- ${a.body.slice(0, 80)}`;
+          expect(a.status, where).toBeLessThan(500);
+          const envelope = JSON.parse(a.text) as { errCode: number; errMsg: string; data?: unknown };
+          expect(envelope.errCode, where).not.toBe(0);
+          expect(typeof envelope.errMsg, where).toBe('string');
+          expect(envelope.data, where).toBeUndefined();
+          expect(a.text, where).not.toMatch(/at .*\.ts:\d+/);
+          sent++;
+        }
+      }
+    }
+    expect(sent).toBeGreaterThanOrEqual(1000);
+    expect(t.errors).toEqual([]);
+    expect(digest(t)).toBe(before);
+  }, 120_000);
+});
