@@ -221,18 +221,26 @@ CREATE TABLE scan_codes (
   ...vodMigrations,
 ];
 
-/** Applies every migration newer than the recorded version; returns the versions applied. */
+/**
+ * Applies every migration not yet recorded, in version order, each in its own transaction. Areas own
+ * version ranges (accounts 1-99, live 100+, vod…), so "not recorded" rather than "newer than the highest":
+ * a new accounts migration still applies on a database that already has live ones.
+ */
 export function migrate(db: Db, list: Migration[] = migrations): number[] {
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
   version INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
   applied_at BIGINT NOT NULL
 )`);
-  const row = db.get<{ v: number | null }>('SELECT MAX(version) AS v FROM schema_migrations');
-  const current = row?.v ?? 0;
+  const done = new Set(
+    db.all<{ version: number }>('SELECT version FROM schema_migrations').map((r) => r.version),
+  );
   const applied: number[] = [];
+  const seen = new Set<number>();
   for (const m of [...list].sort((a, b) => a.version - b.version)) {
-    if (m.version <= current) continue;
+    if (seen.has(m.version)) throw new Error(`Two migrations share version ${m.version}`);
+    seen.add(m.version);
+    if (done.has(m.version)) continue;
     db.transaction(() => {
       db.exec(m.sql);
       db.run(
