@@ -13,3 +13,4 @@ export * from './NoticePopup/index.ts';
 export * from './ReminderDialog/index.ts';
 export * from './RechargeCodeInput/index.ts';
 export * from './SendCodeButton/index.ts';
+export * from './PurchaseDialog/index.ts';

@@ -1,0 +1,64 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { fn } from 'storybook/test';
+import { PurchaseDialog } from './PurchaseDialog.tsx';
+import type { PurchasePlan, PurchaseSetting } from './purchaseRules.ts';
+
+const plan = (
+  id: string,
+  name: string,
+  price: number,
+  currency: string,
+  discountPrice = 0,
+): PurchasePlan => ({
+  planId: id,
+  url: `https://member.example/plans/${id}`,
+  price,
+  currency,
+  discountPrice,
+  discountCurrency: currency,
+  planLang: [
+    { lang: 'en', planName: name, description: `${name}: every live channel and the whole catalogue.` },
+  ],
+});
+const plans = [
+  plan('m', 'Monthly', 9.9, 'USD'),
+  plan('q', 'Quarterly', 27, 'USD', 24.9),
+  plan('y', 'Yearly', 99, 'USD', 79),
+];
+const all: PurchaseSetting = {
+  supportRechargeCode: true,
+  supportPurchaseInfo: true,
+  rechargeGuide: 'Recharge cards are sold at partner shops.',
+  howToRecharge: 'Scratch the card and type the 16 digits below.',
+  qrCodeType: 'eachPlan',
+};
+
+const meta = {
+  title: 'Account/PurchaseDialog',
+  component: PurchaseDialog,
+  args: {
+    open: true,
+    onClose: fn(),
+    memberSiteUrl: 'https://member.example',
+    setting: all,
+    plans,
+    onChoosePlan: fn(),
+    onOpenMemberSite: fn(),
+    onRecharge: fn(),
+  },
+} satisfies Meta<typeof PurchaseDialog>;
+export default meta;
+
+type Story = StoryObj<typeof meta>;
+
+export const ThreePlansWide: Story = {};
+export const TwoPlansNarrow: Story = { args: { plans: plans.slice(0, 2) } };
+export const Brazil: Story = {
+  args: { plans: [plan('b', 'Mensal', 29.9, 'BRL', 19.9), plan('p', 'Peru', 25, 'PEN')] },
+};
+export const RechargeCodeOnly: Story = {
+  args: { memberSiteUrl: '', setting: { ...all, supportPurchaseInfo: false } },
+};
+export const NoPaymentMethod: Story = {
+  args: { memberSiteUrl: '', setting: { ...all, supportRechargeCode: false, supportPurchaseInfo: false } },
+};

@@ -1,0 +1,197 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { PurchaseDialog } from './PurchaseDialog.tsx';
+import {
+  CURRENCY_SYMBOLS,
+  formatPrice,
+  type PurchasePlan,
+  type PurchaseSetting,
+  planPrice,
+  planText,
+  purchaseDialogView,
+} from './purchaseRules.ts';
+
+afterEach(cleanup);
+
+const plan = (id: string, price = 9.9, discountPrice = 0): PurchasePlan => ({
+  planId: id,
+  url: `https://member.example/plans/${id}`,
+  price,
+  currency: 'USD',
+  discountPrice,
+  discountCurrency: 'USD',
+  planLang: [
+    { lang: 'en', planName: `Plan ${id}`, description: `About ${id}` },
+    { lang: 'es', planName: `Plan ${id} ES`, description: '' },
+  ],
+});
+const none: PurchaseSetting = {
+  supportRechargeCode: false,
+  supportPurchaseInfo: false,
+  rechargeGuide: '',
+  howToRecharge: '',
+  qrCodeType: 'eachPlan',
+};
+const site = 'https://member.example';
+
+describe('purchaseDialogView (spec §5)', () => {
+  it('no member site, recharge code or purchase info → the no-payment-method message only', () => {
+    const view = purchaseDialogView({
+      memberSiteUrl: '',
+      setting: { ...none, rechargeGuide: 'x' },
+      plans: [plan('a')],
+    });
+    expect(view).toMatchObject({
+      noPaymentMethod: true,
+      showRechargeCode: false,
+      showGuide: false,
+      showPlans: false,
+    });
+  });
+  it('the recharge box only with supportRechargeCode', () => {
+    expect(
+      purchaseDialogView({ memberSiteUrl: '', setting: { ...none, supportRechargeCode: true }, plans: [] }),
+    ).toMatchObject({ noPaymentMethod: false, showRechargeCode: true });
+    expect(purchaseDialogView({ memberSiteUrl: site, setting: none, plans: [] }).showRechargeCode).toBe(
+      false,
+    );
+  });
+  it('the guide only with supportPurchaseInfo and a guide', () => {
+    const info = { ...none, supportPurchaseInfo: true };
+    expect(purchaseDialogView({ memberSiteUrl: '', setting: info, plans: [] })).toMatchObject({
+      noPaymentMethod: false,
+      showGuide: false,
+    });
+    expect(
+      purchaseDialogView({ memberSiteUrl: '', setting: { ...info, howToRecharge: 'Buy a card' }, plans: [] })
+        .showGuide,
+    ).toBe(true);
+    expect(
+      purchaseDialogView({ memberSiteUrl: '', setting: { ...none, rechargeGuide: 'g' }, plans: [] })
+        .showGuide,
+    ).toBe(false);
+  });
+  it('plan cards only with a member site, qrCodeType eachPlan and plans', () => {
+    const plans = [plan('a')];
+    expect(purchaseDialogView({ memberSiteUrl: site, setting: none, plans }).showPlans).toBe(true);
+    expect(
+      purchaseDialogView({ memberSiteUrl: '', setting: { ...none, supportRechargeCode: true }, plans })
+        .showPlans,
+    ).toBe(false);
+    const single = purchaseDialogView({
+      memberSiteUrl: site,
+      setting: { ...none, qrCodeType: 'single' },
+      plans,
+    });
+    expect(single).toMatchObject({ showPlans: false, showMemberSiteLink: true });
+    expect(purchaseDialogView({ memberSiteUrl: site, setting: none, plans: [] }).showPlans).toBe(false);
+  });
+  it('is 1036 px wide with more than 2 plans, else 700 px', () => {
+    expect(
+      purchaseDialogView({ memberSiteUrl: site, setting: none, plans: [plan('a'), plan('b')] }).width,
+    ).toBe(700);
+    expect(
+      purchaseDialogView({ memberSiteUrl: site, setting: none, plans: [plan('a'), plan('b'), plan('c')] })
+        .width,
+    ).toBe(1036);
+  });
+});
+
+describe('prices', () => {
+  it('has a symbol for each currency of spec §9', () => {
+    expect(Object.keys(CURRENCY_SYMBOLS).sort()).toEqual(
+      ['USD', 'BRL', 'ARS', 'CLP', 'COP', 'MXN', 'PEN', 'UYU', 'ZAR', 'PHP'].sort(),
+    );
+    expect(formatPrice(9.9, 'USD')).toBe('$9.90');
+    expect(formatPrice(49.9, 'BRL')).toBe('R$49.90');
+    expect(formatPrice(25, 'PEN')).toBe('S/25.00');
+    expect(formatPrice(300, 'UYU')).toBe('$U300.00');
+    expect(formatPrice(99, 'ZAR')).toBe('R99.00');
+    expect(formatPrice(250, 'PHP')).toBe('₱250.00');
+    expect(formatPrice(5990, 'CLP')).toBe('$5990');
+    expect(formatPrice(5, 'EUR')).toBe('EUR 5.00');
+  });
+  it('shows a discount with the original price', () => {
+    expect(planPrice(plan('a', 10, 7.5))).toEqual({ current: '$7.50', original: '$10.00' });
+    expect(planPrice(plan('a', 10, 0))).toEqual({ current: '$10.00', original: null });
+    expect(planPrice(plan('a', 10, 12))).toEqual({ current: '$10.00', original: null });
+  });
+  it('names the plan in the language, else English', () => {
+    expect(planText(plan('a'), 'es').planName).toBe('Plan a ES');
+    expect(planText(plan('a'), 'pt').planName).toBe('Plan a');
+  });
+});
+
+describe('PurchaseDialog', () => {
+  it('shows the no-payment-method message', () => {
+    render(<PurchaseDialog open onClose={() => {}} memberSiteUrl="" setting={none} plans={[]} />);
+    expect(
+      screen.getByText('No payment method is available. Please contact your service provider.'),
+    ).toBeTruthy();
+    expect(screen.queryByRole('textbox')).toBeNull();
+  });
+
+  it('shows plan cards with prices and discounts, is wide above 2 plans, and reports the chosen plan', () => {
+    const onChoosePlan = vi.fn();
+    const plans = [plan('a'), plan('b', 20, 15), plan('c')];
+    render(
+      <PurchaseDialog
+        open
+        onClose={() => {}}
+        memberSiteUrl={site}
+        setting={none}
+        plans={plans}
+        onChoosePlan={onChoosePlan}
+      />,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Purchase' });
+    expect(dialog.style.getPropertyValue('--ok-dialog-width')).toBe('1036px');
+    expect(screen.getAllByRole('listitem')).toHaveLength(3);
+    expect(screen.getByText('$15.00')).toBeTruthy();
+    expect(screen.getByLabelText('Was $20.00')).toBeTruthy();
+    screen.getByRole('button', { name: 'Buy Plan b' }).click();
+    expect(onChoosePlan).toHaveBeenCalledWith(plans[1]);
+  });
+
+  it('shows the recharge box and the guide as text, and recharges with 16 digits', () => {
+    const onRecharge = vi.fn();
+    render(
+      <PurchaseDialog
+        open
+        onClose={() => {}}
+        memberSiteUrl=""
+        setting={{
+          ...none,
+          supportRechargeCode: true,
+          supportPurchaseInfo: true,
+          howToRecharge: '<b>Buy</b> a card',
+        }}
+        plans={[plan('a')]}
+        onRecharge={onRecharge}
+      />,
+    );
+    expect(screen.getByRole('dialog').style.getPropertyValue('--ok-dialog-width')).toBe('700px');
+    expect(screen.getByText('<b>Buy</b> a card')).toBeTruthy();
+    expect(screen.queryByRole('listitem')).toBeNull();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Recharge code' }), {
+      target: { value: '1234567890123456' },
+    });
+    screen.getByRole('button', { name: 'Confirm' }).click();
+    expect(onRecharge).toHaveBeenCalledWith('1234567890123456');
+  });
+
+  it('renders a guide address as a link that opens safely', () => {
+    render(
+      <PurchaseDialog
+        open
+        onClose={() => {}}
+        memberSiteUrl=""
+        setting={{ ...none, supportPurchaseInfo: true, rechargeGuide: 'https://help.example/recharge' }}
+        plans={[]}
+      />,
+    );
+    const link = screen.getByRole('link', { name: 'https://help.example/recharge' });
+    expect(link.getAttribute('rel')).toBe('noopener noreferrer');
+  });
+});

@@ -1,0 +1,14 @@
+export { PurchaseDialog, type PurchaseDialogProps } from './PurchaseDialog.tsx';
+export {
+  CURRENCY_SYMBOLS,
+  formatPrice,
+  PURCHASE_DIALOG_NARROW_PX,
+  PURCHASE_DIALOG_WIDE_PX,
+  type PurchaseDialogInput,
+  type PurchaseDialogView,
+  type PurchasePlan,
+  type PurchaseSetting,
+  planPrice,
+  planText,
+  purchaseDialogView,
+} from './purchaseRules.ts';
