@@ -2,5 +2,9 @@ declare namespace App {
   interface Locals {
     lang: import('./i18n/index.ts').Lang;
     t: import('./i18n/index.ts').Translate;
+    /** The operator's app configuration, or null when the API did not answer. */
+    appConfig: import('@ottkit/api-client').AppProperty | null;
+    /** The areas the business type makes reachable (spec §1, §2). */
+    areas: ReadonlySet<import('./lib/businessType.ts').Area>;
   }
 }

@@ -1,13 +1,26 @@
 import { defineMiddleware } from 'astro:middleware';
 import { createT, LANG_COOKIE, resolveLang } from './i18n/index.ts';
+import { getAppConfig } from './lib/appConfig.ts';
+import { businessRedirect, reachableAreas } from './lib/businessType.ts';
+import { withDataType } from './lib/navigation.ts';
 
-/** Resolves the request's language before any page renders (spec §1: stored choice, browser, English). */
-export const onRequest = defineMiddleware((context, next) => {
+/**
+ * Runs before every page: resolves the language (spec §1: stored choice, browser, English) and applies the
+ * business-type redirects of spec §2 on the server, before anything paints.
+ */
+export const onRequest = defineMiddleware(async (context, next) => {
   const lang = resolveLang({
     stored: context.cookies.get(LANG_COOKIE)?.value,
     acceptLanguage: context.request.headers.get('accept-language'),
   });
   context.locals.lang = lang;
   context.locals.t = createT(lang);
+
+  const appConfig = await getAppConfig();
+  const businessType = appConfig?.businessType ?? 'liveAndVod';
+  context.locals.appConfig = appConfig;
+  context.locals.areas = reachableAreas(businessType);
+  const target = businessRedirect(context.url.pathname, businessType);
+  if (target) return context.redirect(withDataType(target, context.url.search), 302);
   return next();
 });

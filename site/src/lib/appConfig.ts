@@ -1,0 +1,30 @@
+import type { AppProperty } from '@ottkit/api-client';
+import { serverApi } from './api.ts';
+
+/** How long the server-side renderer trusts its copy of the app configuration. */
+export const APP_CONFIG_TTL_MS = 30_000;
+
+let cached: { value: AppProperty; at: number } | null = null;
+let inFlight: Promise<AppProperty> | null = null;
+
+/**
+ * The operator's app configuration (business type, visitor mode, layout config), for server-side rendering.
+ * Shared by all requests for a short while so a page view costs no extra round trip; null when the API is down
+ * (pages then render with defaults and say what failed where they need data).
+ */
+export async function getAppConfig(now = Date.now()): Promise<AppProperty | null> {
+  if (cached && now - cached.at < APP_CONFIG_TTL_MS) return cached.value;
+  inFlight ??= serverApi()
+    .account.appPropertyQuery({})
+    .finally(() => {
+      inFlight = null;
+    });
+  try {
+    const value = await inFlight;
+    cached = { value, at: now };
+    return value;
+  } catch (e) {
+    console.error('app config unavailable', e);
+    return cached?.value ?? null;
+  }
+}

@@ -1,0 +1,77 @@
+import type { Epg } from '@ottkit/api-client';
+import { type DBSchema, openDB } from 'idb';
+import { BLOB_MAX_AGE_MS, dayKey, type EpgStore } from './epgStore.ts';
+
+/** The object stores of spec §3's local EPG store. */
+interface GuideDb extends DBSchema {
+  epg: { key: string; value: Epg & { key: string }; indexes: { byDate: string } };
+  epgChecksums: { key: string; value: { key: string; checksum: string } };
+  channelEpg: { key: string; value: { logicalChannelId: string; epgId: string } };
+  blobs: { key: string; value: { url: string; blob: Blob; savedAt: number } };
+}
+
+export const EPG_DB_NAME = 'ottkit-guide';
+const VERSION = 1;
+
+/** The guide store in IndexedDB (via `idb`), so a reload shows the guide before the network answers. */
+export async function openIdbEpgStore(name = EPG_DB_NAME): Promise<EpgStore> {
+  const db = await openDB<GuideDb>(name, VERSION, {
+    upgrade(d) {
+      d.createObjectStore('epg', { keyPath: 'key' }).createIndex('byDate', 'date');
+      d.createObjectStore('epgChecksums', { keyPath: 'key' });
+      d.createObjectStore('channelEpg', { keyPath: 'logicalChannelId' });
+      d.createObjectStore('blobs', { keyPath: 'url' });
+    },
+  });
+  return {
+    async checksums() {
+      const all = await db.getAll('epgChecksums');
+      return new Map(all.map((c) => [c.key, c.checksum]));
+    },
+    async putDays(list) {
+      const tx = db.transaction(['epg', 'epgChecksums'], 'readwrite');
+      const epg = tx.objectStore('epg');
+      const sums = tx.objectStore('epgChecksums');
+      for (const day of list) {
+        const key = dayKey(day.epgId, day.date);
+        void epg.put({ ...day, key });
+        void sums.put({ key, checksum: day.checksum });
+      }
+      await tx.done;
+    },
+    async day(epgId, date) {
+      const row = await db.get('epg', dayKey(epgId, date));
+      if (!row) return undefined;
+      const { key: _key, ...epg } = row;
+      return epg;
+    },
+    async purgeBefore(date) {
+      const tx = db.transaction(['epg', 'epgChecksums'], 'readwrite');
+      const keys = await tx.objectStore('epg').index('byDate').getAllKeys(IDBKeyRange.upperBound(date, true));
+      for (const key of keys) {
+        void tx.objectStore('epg').delete(key);
+        void tx.objectStore('epgChecksums').delete(key);
+      }
+      await tx.done;
+      return keys.length;
+    },
+    async putRelations(relations) {
+      const tx = db.transaction('channelEpg', 'readwrite');
+      await tx.store.clear();
+      for (const [logicalChannelId, epgId] of Object.entries(relations))
+        void tx.store.put({ logicalChannelId, epgId });
+      await tx.done;
+    },
+    async relations() {
+      const all = await db.getAll('channelEpg');
+      return Object.fromEntries(all.map((r) => [r.logicalChannelId, r.epgId]));
+    },
+    async blob(url, now) {
+      const hit = await db.get('blobs', url);
+      return hit && now - hit.savedAt < BLOB_MAX_AGE_MS ? hit.blob : undefined;
+    },
+    async putBlob(url, blob, now) {
+      await db.put('blobs', { url, blob, savedAt: now });
+    },
+  };
+}

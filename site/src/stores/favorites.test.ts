@@ -1,0 +1,42 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { browserApi } from '../lib/api.ts';
+import { $viewer } from './authority.ts';
+import { $favoriteIds, setFavorites, toggleFavorite } from './favorites.ts';
+
+describe('toggleFavorite (spec §4, §5)', () => {
+  beforeEach(() => setFavorites(['lc-001']));
+  afterEach(() => {
+    vi.restoreAllMocks();
+    $viewer.set('guest');
+  });
+
+  it('asks a guest to log in and never calls the server', async () => {
+    const create = vi.spyOn(browserApi.live, 'favoriteCreate');
+    expect(await toggleFavorite('lc-002', true)).toBe('login');
+    expect(create).not.toHaveBeenCalled();
+    expect([...$favoriteIds.get()]).toEqual(['lc-001']);
+  });
+
+  it('updates the cache only after the server says yes, from its list', async () => {
+    $viewer.set('user');
+    let resolve!: (v: { favoriteChannelList: { logicalChannelId: string; updateTime: number }[] }) => void;
+    vi.spyOn(browserApi.live, 'favoriteCreate').mockReturnValue(new Promise((r) => (resolve = r)));
+    const pending = toggleFavorite('lc-002', true, () => 5);
+    expect([...$favoriteIds.get()]).toEqual(['lc-001']);
+    resolve({
+      favoriteChannelList: [
+        { logicalChannelId: 'lc-001', updateTime: 1 },
+        { logicalChannelId: 'lc-002', updateTime: 5 },
+      ],
+    });
+    expect(await pending).toBe('done');
+    expect([...$favoriteIds.get()]).toEqual(['lc-001', 'lc-002']);
+  });
+
+  it('leaves the cache alone when the server refuses', async () => {
+    $viewer.set('user');
+    vi.spyOn(browserApi.live, 'favoriteDelete').mockRejectedValue(new Error('nope'));
+    expect(await toggleFavorite('lc-001', false)).toBe('failed');
+    expect([...$favoriteIds.get()]).toEqual(['lc-001']);
+  });
+});
