@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EPG_SYNC_INTERVAL_MS, EPG_SYNC_RETRY_MS, startEpgSync } from './epgSync.ts';
-import { LIVE_USAGE_KEY, LIVE_USAGE_SAVE_INTERVAL_MS, type LiveUsage, startLiveUsageCache } from './liveUsageCache.ts';
-import { createUpdateCheck, type DataState, UPDATE_CHECK_INTERVAL_MS, startUpdateCheck } from './updateCheck.ts';
+import {
+  LIVE_USAGE_KEY,
+  LIVE_USAGE_SAVE_INTERVAL_MS,
+  type LiveUsage,
+  startLiveUsageCache,
+} from './liveUsageCache.ts';
+import {
+  createUpdateCheck,
+  type DataState,
+  UPDATE_CHECK_INTERVAL_MS,
+  startUpdateCheck,
+} from './updateCheck.ts';
 
 beforeEach(() => vi.useFakeTimers({ now: Date.UTC(2026, 5, 1) }));
 afterEach(() => vi.useRealTimers());
@@ -39,8 +49,12 @@ describe('EPG sync job', () => {
 });
 
 describe('update check', () => {
-  const state = (dataType: DataState['dataType'], updateStatus: 0 | 1, updateDelay: number, timestamp: number) =>
-    ({ dataType, updateStatus, updateDelay, timestamp }) satisfies DataState;
+  const state = (
+    dataType: DataState['dataType'],
+    updateStatus: 0 | 1,
+    updateDelay: number,
+    timestamp: number,
+  ) => ({ dataType, updateStatus, updateDelay, timestamp }) satisfies DataState;
 
   it('refreshes a modified kind after the delay the server gives, sending its timestamps back', async () => {
     const authority = vi.fn().mockResolvedValue(undefined);
