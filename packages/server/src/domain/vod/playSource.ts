@@ -1,0 +1,64 @@
+import { ErrCode } from '@ottkit/api-client';
+import { VodErrCode } from '@ottkit/api-client/contract';
+import { HttpError } from '../../http/route.ts';
+import { signMediaToken } from '../../origin/tokens.ts';
+import type { Db } from '../../store/db.ts';
+import { isLocked, type MetaRow, type Viewer } from './catalogue.ts';
+
+/** A play URL lives long enough for a feature film with pauses; the player asks again after that. */
+export const VOD_URL_TTL_MS = 6 * 60 * 60 * 1000;
+
+/**
+ * The origin's URL of an on-demand asset: its master playlist, with a media token of kind `vod` bound to
+ * the asset (`vod/<assetId>`) and the account; every rendition, segment and key below it accepts the token.
+ */
+export function signedVodUrl(
+  secret: string,
+  assetId: string,
+  accountId: string,
+  now: number,
+): { url: string; expiresAt: number } {
+  const expiresAt = now + VOD_URL_TTL_MS;
+  const token = signMediaToken(secret, {
+    accountId,
+    resource: `vod/${assetId}`,
+    kind: 'vod',
+    exp: Math.floor(expiresAt / 1000),
+  });
+  return {
+    url: `/media/vod/${encodeURIComponent(assetId)}/master.m3u8?token=${encodeURIComponent(token)}`,
+    expiresAt,
+  };
+}
+
+/**
+ * Checks a title may be played by this viewer now: it is a MOVIE or EPISODE with a source, still in the
+ * catalogue (playbackValidTime), and not locked behind a product the viewer lacks (spec §6, §8).
+ */
+export function assertPlayable(m: MetaRow, viewer: Viewer): string {
+  if (m.meta_type === 'SERIES' || m.meta_type === 'SEASON') {
+    throw new HttpError(
+      VodErrCode.NOT_PLAYABLE,
+      `metaId '${m.meta_id}' is a ${m.meta_type}: play one of its episodes`,
+    );
+  }
+  if (m.playback_valid_time !== null && m.playback_valid_time <= viewer.now) {
+    throw new HttpError(
+      ErrCode.CONTENT_UNAVAILABLE_FIRST,
+      'This content is no longer available. Pick another one.',
+    );
+  }
+  if (isLocked(m, viewer)) {
+    throw new HttpError(ErrCode.NO_AUTHORITY_FIRST, 'No authority: this title needs a VOD plan');
+  }
+  if (!m.asset_id) throw new HttpError(VodErrCode.SOURCE_UNAVAILABLE, 'Unavailable source');
+  return m.asset_id;
+}
+
+/** The trailers of a title (a season's or an episode's are its series'), in order. */
+export function trailersOf(db: Db, m: MetaRow): { trailer_id: string; asset_id: string; duration: number }[] {
+  return db.all(
+    'SELECT trailer_id, asset_id, duration FROM vod_trailers WHERE meta_id = ? ORDER BY seq',
+    m.series_id ?? m.meta_id,
+  );
+}

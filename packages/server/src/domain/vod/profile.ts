@@ -1,0 +1,223 @@
+import { ErrCode } from '@ottkit/api-client';
+import { type PlayPosition, VodErrCode } from '@ottkit/api-client/contract';
+import { HttpError } from '../../http/route.ts';
+import type { Db, SqlValue } from '../../store/db.ts';
+import { getMeta, type MetaRow, placeholders } from './catalogue.ts';
+
+/** Favourites and watch history per account (spec §3 play-progress report, §4, §6). */
+
+interface HistoryRow {
+  meta_id: string;
+  entry_id: string;
+  season_no: number | null;
+  episode_no: number | null;
+  played: number;
+  played_time: number;
+  play_progress: number;
+  total_duration: number;
+  updated_at: number;
+}
+
+const toPosition = (r: HistoryRow): PlayPosition => ({
+  metaId: r.meta_id,
+  episode: r.episode_no,
+  season: r.season_no,
+  playedTime: r.played_time,
+  totalDuration: r.total_duration,
+  playProgress: r.play_progress,
+  played: r.played === 1,
+  updatedAt: r.updated_at,
+});
+
+function mustExist(db: Db, metaId: string): MetaRow {
+  const m = getMeta(db, metaId, 'en');
+  if (!m) throw new HttpError(VodErrCode.META_NOT_FOUND, `No title with metaId '${metaId}'`);
+  return m;
+}
+
+function mustBePlayable(m: MetaRow): void {
+  if (m.meta_type !== 'MOVIE' && m.meta_type !== 'EPISODE') {
+    throw new HttpError(
+      ErrCode.INVALID_REQUEST,
+      `metaId '${m.meta_id}' is a ${m.meta_type}; history and progress are kept for a MOVIE or an EPISODE`,
+      400,
+    );
+  }
+}
+
+export function favorAdd(
+  db: Db,
+  accountId: string,
+  metaId: string,
+  now: number,
+): { metaId: string; favoredAt: number } {
+  mustExist(db, metaId);
+  db.run(
+    'INSERT INTO vod_favorites (account_id, meta_id, favored_at) VALUES (?, ?, ?) ON CONFLICT (account_id, meta_id) DO NOTHING',
+    accountId,
+    metaId,
+    now,
+  );
+  const row = db.get<{ favored_at: number }>(
+    'SELECT favored_at FROM vod_favorites WHERE account_id = ? AND meta_id = ?',
+    accountId,
+    metaId,
+  );
+  return { metaId, favoredAt: row?.favored_at ?? now };
+}
+
+/** Favourite ids, last added first, and when each was added. */
+export function favorites(db: Db, accountId: string): { metaId: string; favoredAt: number }[] {
+  return db
+    .all<{ meta_id: string; favored_at: number }>(
+      'SELECT meta_id, favored_at FROM vod_favorites WHERE account_id = ? ORDER BY favored_at DESC, meta_id',
+      accountId,
+    )
+    .map((r) => ({ metaId: r.meta_id, favoredAt: r.favored_at }));
+}
+
+export function hasFavored(
+  db: Db,
+  accountId: string,
+  metaIds: readonly string[],
+): { metaId: string; favored: boolean }[] {
+  const found = new Set(
+    db
+      .all<{ meta_id: string }>(
+        `SELECT meta_id FROM vod_favorites WHERE account_id = ? AND meta_id IN (${placeholders(metaIds.length)})`,
+        accountId,
+        ...(metaIds as SqlValue[]),
+      )
+      .map((r) => r.meta_id),
+  );
+  return metaIds.map((metaId) => ({ metaId, favored: found.has(metaId) }));
+}
+
+export function favorDelete(db: Db, accountId: string, metaIds: readonly string[]): number {
+  return db.run(
+    `DELETE FROM vod_favorites WHERE account_id = ? AND meta_id IN (${placeholders(metaIds.length)})`,
+    accountId,
+    ...(metaIds as SqlValue[]),
+  ).changes;
+}
+
+export interface ProgressReport {
+  metaId: string;
+  videoType: 'MOVIE' | 'EPISODE';
+  episodeNo: number | null;
+  seasonNo: number | null;
+  played: boolean;
+  playedTime: number;
+  playProgress: number;
+  totalDuration: number;
+}
+
+/** Stores where the viewer is in a MOVIE or EPISODE; the history entry is the movie or the episode's series. */
+export function reportProgress(db: Db, accountId: string, r: ProgressReport, now: number): PlayPosition {
+  const m = mustExist(db, r.metaId);
+  mustBePlayable(m);
+  const playedTime = r.totalDuration > 0 ? Math.min(r.playedTime, r.totalDuration) : r.playedTime;
+  db.run(
+    `INSERT INTO vod_history (account_id, meta_id, entry_id, video_type, season_no, episode_no, played, played_time,
+       play_progress, total_duration, updated_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (account_id, meta_id) DO UPDATE SET video_type = excluded.video_type, played = excluded.played,
+       played_time = excluded.played_time, play_progress = excluded.play_progress,
+       total_duration = excluded.total_duration, updated_at = excluded.updated_at`,
+    accountId,
+    m.meta_id,
+    m.series_id ?? m.meta_id,
+    m.meta_type,
+    // The catalogue knows the episode's numbers better than the player does.
+    m.season_no ?? r.seasonNo,
+    m.episode_no ?? r.episodeNo,
+    r.played ? 1 : 0,
+    playedTime,
+    r.playProgress,
+    r.totalDuration,
+    now,
+  );
+  return positionOf(db, accountId, m.meta_id) as PlayPosition;
+}
+
+/** Marks a MOVIE or EPISODE as opened now; an earlier position stays unless a new one is given. */
+export function historyAdd(
+  db: Db,
+  accountId: string,
+  metaId: string,
+  now: number,
+  playedTime?: number,
+  totalDuration?: number,
+): PlayPosition {
+  const m = mustExist(db, metaId);
+  mustBePlayable(m);
+  const before = positionOf(db, accountId, metaId);
+  const total = totalDuration ?? before?.totalDuration ?? m.duration;
+  const time = playedTime ?? before?.playedTime ?? 0;
+  return reportProgress(
+    db,
+    accountId,
+    {
+      metaId,
+      videoType: m.meta_type as 'MOVIE' | 'EPISODE',
+      episodeNo: m.episode_no,
+      seasonNo: m.season_no,
+      played: before?.played ?? false,
+      playedTime: time,
+      playProgress: total > 0 ? Math.min(100, Math.round((time / total) * 1000) / 10) : 0,
+      totalDuration: total,
+    },
+    now,
+  );
+}
+
+function positionOf(db: Db, accountId: string, metaId: string): PlayPosition | null {
+  const r = db.get<HistoryRow>(
+    'SELECT * FROM vod_history WHERE account_id = ? AND meta_id = ?',
+    accountId,
+    metaId,
+  );
+  return r ? toPosition(r) : null;
+}
+
+/** Where to resume: a MOVIE or EPISODE its own position, a SERIES or SEASON its last played episode. */
+export function resumePosition(db: Db, accountId: string | null, m: MetaRow): PlayPosition | null {
+  if (!accountId) return null;
+  if (m.meta_type === 'MOVIE' || m.meta_type === 'EPISODE') return positionOf(db, accountId, m.meta_id);
+  const seriesId = m.meta_type === 'SERIES' ? m.meta_id : (m.series_id as string);
+  const r = db.get<HistoryRow>(
+    `SELECT * FROM vod_history WHERE account_id = ? AND entry_id = ? ${m.meta_type === 'SEASON' ? 'AND season_no = ?' : ''}
+     ORDER BY updated_at DESC, meta_id LIMIT 1`,
+    accountId,
+    seriesId,
+    ...(m.meta_type === 'SEASON' ? [m.season_no] : []),
+  );
+  return r ? toPosition(r) : null;
+}
+
+/** History entries, last played first: one per movie, one per series (its last played episode). */
+export function historyEntries(db: Db, accountId: string): { entryId: string; position: PlayPosition }[] {
+  const rows = db.all<HistoryRow>(
+    'SELECT * FROM vod_history WHERE account_id = ? ORDER BY updated_at DESC, meta_id',
+    accountId,
+  );
+  const seen = new Set<string>();
+  const out: { entryId: string; position: PlayPosition }[] = [];
+  for (const r of rows) {
+    if (seen.has(r.entry_id)) continue;
+    seen.add(r.entry_id);
+    out.push({ entryId: r.entry_id, position: toPosition(r) });
+  }
+  return out;
+}
+
+/** Deletes history by movie, episode or series id (a series' id removes all its episodes). */
+export function historyDelete(db: Db, accountId: string, metaIds: readonly string[]): number {
+  const ph = placeholders(metaIds.length);
+  return db.run(
+    `DELETE FROM vod_history WHERE account_id = ? AND (meta_id IN (${ph}) OR entry_id IN (${ph}))`,
+    accountId,
+    ...(metaIds as SqlValue[]),
+    ...(metaIds as SqlValue[]),
+  ).changes;
+}

@@ -1,0 +1,108 @@
+import type { Db, SqlValue } from '../../store/db.ts';
+import { type Page, pageOf } from './paging.ts';
+
+/**
+ * Full-text search over the browsable titles with SQLite FTS5 (docs/decisions/0061). One row per title:
+ * its titles in every language, the names of its people, its genres in every language. Ranking puts title
+ * matches above people matches above genre matches; inside a tier, bm25 then popularity decide.
+ */
+export function rebuildSearchIndex(db: Db): void {
+  db.transaction(() => {
+    db.run('DELETE FROM vod_search');
+    db.run(
+      `INSERT INTO vod_search (meta_id, titles, people, genres)
+       SELECT m.meta_id,
+         (SELECT GROUP_CONCAT(t.title, ' | ') FROM vod_meta_texts t WHERE t.meta_id = m.meta_id),
+         COALESCE((SELECT GROUP_CONCAT(p.name, ' | ') FROM vod_credits c JOIN vod_people p ON p.person_id = c.person_id
+                   WHERE c.meta_id = m.meta_id), ''),
+         COALESCE((SELECT GROUP_CONCAT(n.name, ' | ') FROM vod_meta_genres g JOIN vod_genre_names n ON n.genre_id = g.genre_id
+                   WHERE g.meta_id = m.meta_id), '')
+       FROM vod_metas m WHERE m.meta_type IN ('MOVIE', 'SERIES')`,
+    );
+  });
+}
+
+export type MatchedOn = 'title' | 'person' | 'genre';
+const TIERS: { column: string; matchedOn: MatchedOn }[] = [
+  { column: 'titles', matchedOn: 'title' },
+  { column: 'people', matchedOn: 'person' },
+  { column: 'genres', matchedOn: 'genre' },
+];
+
+/**
+ * The keyword as an FTS5 query: every word must appear, the last one as a prefix (search as you type).
+ * Words are quoted, so nothing the user types is FTS syntax. Null when no word is left.
+ */
+export function ftsQuery(keyword: string): string | null {
+  const words = keyword.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  if (words.length === 0) return null;
+  return words
+    .slice(0, 8)
+    .map((w, i, all) => `"${w}"${i === all.length - 1 ? '*' : ''}`)
+    .join(' ');
+}
+
+export interface SearchFilter {
+  vodType?: string;
+  includeSensitive: boolean;
+}
+
+/** Every matching title id with what it matched on, best first. */
+export function rankedSearch(
+  db: Db,
+  keyword: string,
+  filter: SearchFilter,
+): { metaId: string; matchedOn: MatchedOn }[] {
+  const q = ftsQuery(keyword);
+  if (!q) return [];
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  if (!filter.includeSensitive) where.push('m.sensitive = 0');
+  if (filter.vodType) {
+    where.push('m.vod_type = ?');
+    params.push(filter.vodType);
+  }
+  const seen = new Set<string>();
+  const out: { metaId: string; matchedOn: MatchedOn }[] = [];
+  for (const tier of TIERS) {
+    const rows = db.all<{ meta_id: string }>(
+      `SELECT s.meta_id FROM vod_search s JOIN vod_metas m ON m.meta_id = s.meta_id
+       WHERE vod_search MATCH ? ${where.map((w) => `AND ${w}`).join(' ')}
+       ORDER BY bm25(vod_search), m.popularity DESC, m.meta_id`,
+      `{${tier.column}} : (${q})`,
+      ...params,
+    );
+    for (const r of rows) {
+      if (seen.has(r.meta_id)) continue;
+      seen.add(r.meta_id);
+      out.push({ metaId: r.meta_id, matchedOn: tier.matchedOn });
+    }
+  }
+  return out;
+}
+
+/** Counts a keyword that found something, for the top searches. */
+export function recordSearch(db: Db, keyword: string, now: number): void {
+  const k = keyword.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 100);
+  if (!k) return;
+  db.run(
+    `INSERT INTO vod_search_counts (keyword, search_count, last_searched_at) VALUES (?, 1, ?)
+     ON CONFLICT (keyword) DO UPDATE SET search_count = vod_search_counts.search_count + 1, last_searched_at = excluded.last_searched_at`,
+    k,
+    now,
+  );
+}
+
+/** Top searches (searchTopx): most searched keywords first, the most recent breaking ties. */
+export function topSearches(
+  db: Db,
+  pageId: number,
+  pageSize: number,
+): Page<{ rank: number; keyword: string; searchCount: number }> {
+  const all = db
+    .all<{ keyword: string; search_count: number }>(
+      'SELECT keyword, search_count FROM vod_search_counts ORDER BY search_count DESC, last_searched_at DESC, keyword LIMIT 500',
+    )
+    .map((r, i) => ({ rank: i + 1, keyword: r.keyword, searchCount: r.search_count }));
+  return pageOf(all, pageId, pageSize);
+}

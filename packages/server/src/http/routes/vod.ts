@@ -1,0 +1,91 @@
+import { contract } from '@ottkit/api-client/contract';
+import { cardsFor } from '../../domain/vod/catalogue.ts';
+import { batchDetail, detailOf, episodeList, requireMeta } from '../../domain/vod/detail.ts';
+import { pageOf } from '../../domain/vod/paging.ts';
+import { filmography, personDetail } from '../../domain/vod/people.ts';
+import { assertPlayable, signedVodUrl, trailersOf } from '../../domain/vod/playSource.ts';
+import { batchPlaylist, playlistRoot } from '../../domain/vod/playlists.ts';
+import { resumePosition } from '../../domain/vod/profile.ts';
+import { moreLikeThis } from '../../domain/vod/recommend.ts';
+import { rankedSearch, recordSearch, topSearches } from '../../domain/vod/search.ts';
+import { type Route, route } from '../route.ts';
+import { vodProfileRoutes } from './vodProfile.ts';
+import { accountOf, viewerOf } from './vodViewer.ts';
+
+/** The VOD API catalogue calls (spec §7), token in the query. */
+const v = contract.vod;
+
+const catalogueRoutes: Route[] = [
+  route(v.playlistRoot, (ctx, req) => ({
+    playlists: playlistRoot(ctx.db, viewerOf(ctx).lang, req.levelType),
+  })),
+  route(v.batchPlaylist, (ctx, req) => ({ playlists: batchPlaylist(ctx.db, viewerOf(ctx), req) })),
+  route(v.playSource, (ctx, req) => {
+    const viewer = viewerOf(ctx);
+    const m = requireMeta(ctx.db, req.metaId, viewer);
+    const assetId = assertPlayable(m, viewer);
+    const signed = signedVodUrl(ctx.config.secret, assetId, accountOf(ctx), viewer.now);
+    return {
+      metaId: m.meta_id,
+      ...signed,
+      drmType: m.drm_type,
+      mediaQualityList: m.media_quality_list ? m.media_quality_list.split(',').map(Number) : [],
+      history: resumePosition(ctx.db, viewer.accountId, m),
+    };
+  }),
+  route(v.trailer, (ctx, req) => {
+    const viewer = viewerOf(ctx);
+    const m = requireMeta(ctx.db, req.metaId, viewer);
+    return {
+      list: trailersOf(ctx.db, m).map((t, i) => ({
+        trailerId: t.trailer_id,
+        title: `${m.title} · Trailer${i > 0 ? ` ${i + 1}` : ''}`,
+        duration: t.duration,
+        ...signedVodUrl(ctx.config.secret, t.asset_id, accountOf(ctx), viewer.now),
+      })),
+    };
+  }),
+  route(v.detail, (ctx, req) => {
+    const viewer = viewerOf(ctx);
+    return detailOf(ctx.db, requireMeta(ctx.db, req.metaId, viewer), viewer);
+  }),
+  route(v.batchDetail, (ctx, req) => ({ list: batchDetail(ctx.db, req.metaIds, viewerOf(ctx)) })),
+  route(v.episodes, (ctx, req) => {
+    const viewer = viewerOf(ctx);
+    return episodeList(ctx.db, requireMeta(ctx.db, req.metaId, viewer), viewer, req);
+  }),
+  route(v.personDetail, (ctx, req) => personDetail(ctx.db, req.personId, viewerOf(ctx))),
+  route(v.filmography, (ctx, req) =>
+    filmography(ctx.db, req.personId, viewerOf(ctx), req.pageId, req.pageSize),
+  ),
+  route(v.searchTopx, (ctx, req) => topSearches(ctx.db, req.pageId, req.pageSize)),
+  route(v.recommendList, (ctx, req) => {
+    const viewer = viewerOf(ctx);
+    requireMeta(ctx.db, req.metaId, viewer);
+    const ids = moreLikeThis(ctx.db, req.metaId, req.pageSize, req.sensitive === 'true');
+    return { list: cardsFor(ctx.db, ids, viewer) };
+  }),
+  route(v.search, (ctx, req) => {
+    const viewer = viewerOf(ctx);
+    const hits = rankedSearch(ctx.db, req.keyword, { vodType: req.vodType, includeSensitive: req.sensitive });
+    // Only a first page that found something counts towards the top searches (paging must not inflate it).
+    if (hits.length > 0 && req.pageId === 1) recordSearch(ctx.db, req.keyword, viewer.now);
+    const page = pageOf(hits, req.pageId, req.pageSize);
+    const cards = new Map(
+      cardsFor(
+        ctx.db,
+        page.list.map((h) => h.metaId),
+        viewer,
+      ).map((c) => [c.metaId, c]),
+    );
+    return {
+      ...page,
+      list: page.list.flatMap((h) => {
+        const c = cards.get(h.metaId);
+        return c ? [{ ...c, matchedOn: h.matchedOn }] : [];
+      }),
+    };
+  }),
+];
+
+export const vodRoutes: Route[] = [...catalogueRoutes, ...vodProfileRoutes];

@@ -1,0 +1,20 @@
+import { langOf, type Viewer } from '../../domain/vod/catalogue.ts';
+import { userRights } from '../../domain/rights.ts';
+import type { RequestContext } from '../route.ts';
+
+/** The caller as the VOD domain sees them: language, account (if any) and whether they hold a VOD product. */
+export function viewerOf(ctx: RequestContext): Viewer {
+  const now = ctx.now();
+  const accountId = ctx.session?.accountId ?? null;
+  return {
+    accountId,
+    vod: accountId ? userRights(ctx.db, accountId, now).rights.vod : false,
+    lang: langOf(ctx.lang),
+    now,
+  };
+}
+
+/** The account of a call whose descriptor requires a session (the HTTP layer has checked it). */
+export function accountOf(ctx: RequestContext): string {
+  return (ctx.session as NonNullable<RequestContext['session']>).accountId;
+}
