@@ -58,15 +58,25 @@ async function serve(args: string[]) {
   if (values.data !== undefined) overrides.dataDir = values.data;
   const config = loadConfig(overrides);
 
-  // TODO(lead): confirm the media helper's signatures; these calls follow src/media and src/origin when present.
+  // Media and origin are the media helper's modules (src/media, src/origin); imported only when present so the
+  // API still serves without them. Signatures as of writing: prepareMedia({ dataDir, profile }) → library,
+  // createOrigin({ dataDir, secret, library, now }). OTTKIT_MEDIA_PROFILE picks 'full' (default) or 'tiny'.
   const media = await importOptional('media/index.ts');
-  if (typeof media?.prepareMedia === 'function') {
-    await (media.prepareMedia as (o: { dataDir: string }) => Promise<unknown>)({ dataDir: config.dataDir });
-  }
+  const library =
+    typeof media?.prepareMedia === 'function'
+      ? await (media.prepareMedia as (o: { dataDir: string; profile: string }) => Promise<unknown>)({
+          dataDir: config.dataDir,
+          profile: process.env.OTTKIT_MEDIA_PROFILE ?? 'full',
+        })
+      : undefined;
   const originMod = await importOptional('origin/index.ts');
+  const createOrigin = originMod?.createOrigin as
+    | ((o: { dataDir: string; secret: string; library: unknown; now: () => number }) => Origin)
+    | undefined;
   const origin =
-    typeof originMod?.createOrigin === 'function'
-      ? (deps: OriginDeps) => (originMod.createOrigin as (d: OriginDeps) => Origin)(deps)
+    library !== undefined && typeof createOrigin === 'function'
+      ? (deps: OriginDeps) =>
+          createOrigin({ dataDir: config.dataDir, secret: config.secret, library, now: deps.now })
       : undefined;
 
   const site = await loadSite(values.site);
