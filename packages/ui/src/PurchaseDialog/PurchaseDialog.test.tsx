@@ -149,7 +149,7 @@ describe('PurchaseDialog', () => {
     expect(dialog.style.getPropertyValue('--ok-dialog-width')).toBe('1036px');
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
     expect(screen.getByText('$15.00')).toBeTruthy();
-    expect(screen.getByLabelText('Was $20.00')).toBeTruthy();
+    expect(screen.getByText('Was $20.00')).toBeTruthy();
     screen.getByRole('button', { name: 'Buy Plan b' }).click();
     expect(onChoosePlan).toHaveBeenCalledWith(plans[1]);
   });

@@ -1,4 +1,5 @@
 import { Dialog } from '../Dialog/Dialog.tsx';
+import { VisuallyHidden } from '../internal/VisuallyHidden.tsx';
 import { formatMessage, useMessages } from '../messages/index.ts';
 import { RechargeCodeInput } from '../RechargeCodeInput/RechargeCodeInput.tsx';
 import styles from './PurchaseDialog.module.css';
@@ -90,12 +91,14 @@ export function PurchaseDialog({
                   <p className={styles.price}>
                     <span className={styles.current}>{price.current}</span>
                     {price.original && (
-                      <s
-                        className={styles.original}
-                        aria-label={formatMessage(messages.discountFrom, { price: price.original })}
-                      >
-                        {price.original}
-                      </s>
+                      <>
+                        <s className={styles.original} aria-hidden="true">
+                          {price.original}
+                        </s>
+                        <VisuallyHidden>
+                          {formatMessage(messages.discountFrom, { price: price.original })}
+                        </VisuallyHidden>
+                      </>
                     )}
                   </p>
                   <button type="button" className={styles.buy} onClick={() => onChoosePlan?.(plan)}>
