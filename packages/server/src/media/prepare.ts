@@ -1,0 +1,255 @@
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { findFont, runFfmpeg } from './ffmpeg.ts';
+import {
+  MANIFEST,
+  MEDIA_VERSION,
+  type MediaLibrary,
+  readManifest,
+  type RenditionMedia,
+  type SourceMedia,
+} from './library.ts';
+import { readFragment, readInit } from './mp4.ts';
+import {
+  AUDIO_KBPS,
+  AUDIO_RATE,
+  FPS,
+  type Profile,
+  type ProfileName,
+  profile as profileOf,
+  QUALITY,
+  type RenditionPlan,
+  SEGMENT_SEC,
+  type SourcePlan,
+} from './profiles.ts';
+
+export interface PrepareOptions {
+  dataDir: string;
+  profile: ProfileName;
+  /** Progress and timing lines; console.log by default. */
+  log?: (msg: string) => void;
+  /** Sources encoded at once; 2 fills this 2-core machine (x264 threads within each). */
+  concurrency?: number;
+  /** x264 preset; `veryfast` by default. */
+  preset?: string;
+}
+
+/**
+ * Prepares the media library once into `<dataDir>/media` and returns it. When the manifest there was written
+ * by this version for this profile, it is reused as is. Otherwise everything is encoded into a staging folder
+ * that replaces `media/` with one rename, so a crash or a concurrent start never leaves half a library.
+ */
+export async function prepareMedia(options: PrepareOptions): Promise<MediaLibrary> {
+  const log = options.log ?? ((m: string) => console.log(m));
+  const mediaDir = join(options.dataDir, 'media');
+  const existing = readManifest(mediaDir, options.profile);
+  if (existing) return existing;
+
+  const started = Date.now();
+  const plan = profileOf(options.profile);
+  const staging = join(options.dataDir, `media.staging-${process.pid}-${randomBytes(4).toString('hex')}`);
+  mkdirSync(staging, { recursive: true });
+  const font = findFont();
+  log(
+    `media: preparing the ${plan.name} profile (${plan.sources.length} sources${font ? '' : ', no font: pattern-only looks'})`,
+  );
+  try {
+    const sources: Record<string, SourceMedia> = {};
+    const queue = [...plan.sources];
+    const worker = async () => {
+      for (let s = queue.shift(); s; s = queue.shift()) {
+        const t0 = Date.now();
+        await encodeSource(staging, plan, s, font, options.preset ?? 'veryfast');
+        sources[s.name] = describeSource(staging, plan, s);
+        log(`media: ${s.name} (${s.loopSec} s loop) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+      }
+    };
+    await Promise.all(Array.from({ length: options.concurrency ?? 2 }, worker));
+    const prepareMs = Date.now() - started;
+    const manifest: Omit<MediaLibrary, 'dir'> = {
+      version: MEDIA_VERSION,
+      profile: plan.name,
+      segmentSec: SEGMENT_SEC,
+      preparedAt: new Date().toISOString(),
+      prepareMs,
+      sources: Object.fromEntries(plan.sources.map((s) => [s.name, sources[s.name] as SourceMedia])),
+    };
+    writeFileSync(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    install(staging, mediaDir, options.dataDir);
+    log(`media: prepared the ${plan.name} profile in ${(prepareMs / 1000).toFixed(1)} s`);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  const lib = readManifest(mediaDir, options.profile);
+  if (!lib) throw new Error(`media: ${mediaDir} has no usable manifest after preparation`);
+  return lib;
+}
+
+/** Moves the staging folder into place, replacing an outdated library; a concurrent winner is kept. */
+function install(staging: string, mediaDir: string, dataDir: string) {
+  const old = join(dataDir, `media.old-${randomBytes(4).toString('hex')}`);
+  try {
+    renameSync(mediaDir, old);
+  } catch {
+    // No previous library.
+  }
+  try {
+    renameSync(staging, mediaDir);
+  } catch (err) {
+    // Another process installed its library between our two renames: use theirs.
+    if (!readManifest(mediaDir)) throw err;
+  }
+  rmSync(old, { recursive: true, force: true });
+}
+
+const text = (font: string, t: string, size: string, x: string, y: string, color = 'white') =>
+  `drawtext=fontfile=${font}:text='${t}':fontsize=${size}:fontcolor=${color}:box=1:boxcolor=black@0.55:boxborderw=10:x=${x}:y=${y}`;
+
+/** The audio chain: 48 kHz stereo, one AAC frame short and shifted by one frame (see below). */
+function audioChain(s: SourcePlan): string {
+  // ffmpeg's AAC encoder primes with one 1024-sample frame stamped before 0; the muxer would then shift every
+  // track later by that frame. Starting the audio at +1024 samples puts the priming frame at 0 instead, and
+  // feeding one frame less makes the loop exactly loopSec long in whole frames.
+  const samples = s.loopSec * AUDIO_RATE - 1024;
+  return `${s.audio},aformat=sample_rates=${AUDIO_RATE}:channel_layouts=stereo,atrim=end_sample=${samples},asetpts=PTS+1024/SR/TB`;
+}
+
+function hlsOut(dir: string): string[] {
+  mkdirSync(dir, { recursive: true });
+  return [
+    ...[
+      '-f',
+      'hls',
+      '-hls_time',
+      String(SEGMENT_SEC),
+      '-hls_segment_type',
+      'fmp4',
+      '-hls_playlist_type',
+      'vod',
+    ],
+    ...[
+      '-hls_fmp4_init_filename',
+      'init.mp4',
+      '-hls_segment_filename',
+      join(dir, '%d.m4s'),
+      join(dir, 'ffmpeg.m3u8'),
+    ],
+  ];
+}
+
+async function encodeSource(
+  root: string,
+  plan: Profile,
+  s: SourcePlan,
+  font: string | undefined,
+  preset: string,
+) {
+  const audio = ['-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', String(AUDIO_RATE)];
+  if (s.kind === 'audio') {
+    const graph = `${audioChain(s)}[a]`;
+    await runFfmpeg([
+      '-filter_complex',
+      graph,
+      '-map',
+      '[a]',
+      ...audio,
+      ...hlsOut(join(root, s.name, 'audio')),
+    ]);
+    return;
+  }
+  const top = plan.renditions.reduce((a, b) => (b.height > a.height ? b : a));
+  const H = top.height;
+  let gen = ((font ? s.video : (s.videoNoFont ?? s.video)) ?? '')
+    .replaceAll('{W}', String(top.width))
+    .replaceAll('{H}', String(H));
+  if (font) {
+    const big = Math.round(H / 9);
+    gen += `,${text(font, s.label, String(big), '(w-tw)/2', 'h*0.12')}`;
+    gen += `,${text(font, '%{pts\\:hms}', String(Math.round(big * 0.7)), '(w-tw)/2', `h*0.12+${Math.round(big * 1.6)}`, 'yellow')}`;
+    if (s.subtitle) gen += `,${text(font, s.subtitle, String(Math.round(big * 0.45)), '(w-tw)/2', 'h*0.62')}`;
+  }
+  const n = plan.renditions.length;
+  const parts = [`${gen},format=yuv420p,split=${n}${plan.renditions.map((_, i) => `[s${i}]`).join('')}`];
+  parts.push(`${audioChain(s)},asplit=${n}${plan.renditions.map((_, i) => `[a${i}]`).join('')}`);
+  plan.renditions.forEach((r, i) => {
+    const tag = font ? `,${text(font, `${r.quality} ${r.height}p`, 'h/18', 'w-tw-16', 'h-th-16')}` : '';
+    parts.push(`[s${i}]scale=${r.width}:${r.height}${tag}[v${i}]`);
+  });
+  const outputs = plan.renditions.flatMap((r, i) => [
+    ...['-map', `[v${i}]`, '-map', `[a${i}]`, '-t', String(s.loopSec)],
+    ...videoArgs(r, preset),
+    ...audio,
+    ...hlsOut(join(root, s.name, r.name)),
+  ]);
+  await runFfmpeg(['-filter_complex', parts.join(';'), ...outputs]);
+}
+
+/** H.264 with a keyframe exactly every 2 s, no scene-cut keyframes and no B-frames: every segment starts clean. */
+function videoArgs(r: RenditionPlan, preset: string): string[] {
+  const gop = String(FPS * SEGMENT_SEC);
+  return [
+    ...['-c:v', 'libx264', '-preset', preset, '-pix_fmt', 'yuv420p', '-r', String(FPS), '-bf', '0'],
+    ...[
+      '-g',
+      gop,
+      '-keyint_min',
+      gop,
+      '-sc_threshold',
+      '0',
+      '-force_key_frames',
+      `expr:gte(t,n_forced*${SEGMENT_SEC})`,
+    ],
+    ...[
+      '-b:v',
+      `${r.videoKbps}k`,
+      '-maxrate',
+      `${Math.round(r.videoKbps * 1.2)}k`,
+      '-bufsize',
+      `${r.videoKbps * 2}k`,
+    ],
+  ];
+}
+
+/**
+ * Reads back what ffmpeg wrote and checks the loop invariants the live origin relies on: the right number of
+ * segments, every track exactly loopSec long, every video segment starting at index × 2 s.
+ */
+function describeSource(root: string, plan: Profile, s: SourcePlan): SourceMedia {
+  const segmentCount = s.loopSec / SEGMENT_SEC;
+  const renditionPlans: (RenditionPlan | undefined)[] = s.kind === 'audio' ? [undefined] : plan.renditions;
+  const renditions = renditionPlans.map((r): RenditionMedia => {
+    const dir = join(root, s.name, r?.name ?? 'audio');
+    rmSync(join(dir, 'ffmpeg.m3u8'), { force: true });
+    const tracks = readInit(readFileSync(join(dir, 'init.mp4')));
+    const totals = new Map<number, number>();
+    let peak = 0;
+    let bytes = 0;
+    for (let i = 0; i < segmentCount; i++) {
+      const seg = readFileSync(join(dir, `${i}.m4s`));
+      peak = Math.max(peak, seg.length);
+      bytes += seg.length;
+      for (const t of readFragment(seg, tracks).tracks) {
+        const track = tracks.find((x) => x.trackId === t.trackId);
+        if (track?.kind === 'video' && t.decodeTime !== BigInt(i * SEGMENT_SEC * track.timescale))
+          throw new Error(`media: ${s.name}/${r?.name} segment ${i} does not start at ${i * SEGMENT_SEC} s`);
+        totals.set(t.trackId, (totals.get(t.trackId) ?? 0) + t.duration);
+      }
+    }
+    for (const t of tracks) {
+      if (totals.get(t.trackId) !== s.loopSec * t.timescale)
+        throw new Error(
+          `media: ${s.name}/${r?.name} ${t.kind} loop is ${totals.get(t.trackId)} ticks, not ${s.loopSec} s`,
+        );
+    }
+    return {
+      name: r?.name ?? 'audio',
+      ...(r && { quality: r.quality, qualityCode: QUALITY[r.quality], width: r.width, height: r.height }),
+      bandwidth: Math.ceil((peak * 8) / SEGMENT_SEC),
+      averageBandwidth: Math.ceil((bytes * 8) / s.loopSec),
+      codecs: tracks.map((t) => t.codec).join(','),
+      tracks,
+    };
+  });
+  return { name: s.name, kind: s.kind, label: s.label, loopSec: s.loopSec, segmentCount, renditions };
+}

@@ -1,0 +1,118 @@
+/**
+ * What preparation encodes: the looks of the looping sources and the renditions of each profile.
+ *
+ * Loop lengths are multiples of 8 s: at 48 kHz an AAC frame is 1024 samples, and 8 s is the shortest length
+ * that holds a whole number of frames (375) and of 2 s segments, so a loop's audio and video end together and
+ * a live stream can repeat it forever without the two drifting apart.
+ */
+
+export type ProfileName = 'full' | 'tiny';
+
+/** Spec §9 quality codes and names. */
+export const QUALITY = {
+  LQ: 20,
+  SD: 1,
+  HD: 2,
+} as const;
+export type QualityName = keyof typeof QUALITY;
+
+export interface RenditionPlan {
+  /** Path segment and quality name: `lq`, `sd`, `hd`. */
+  name: string;
+  quality: QualityName;
+  width: number;
+  height: number;
+  videoKbps: number;
+}
+
+export interface SourcePlan {
+  name: string;
+  kind: 'video' | 'audio';
+  /** Burnt into the picture (when a font exists) and shown in logs. */
+  label: string;
+  loopSec: number;
+  /** lavfi video generator at the given size, before any text; `{W}`/`{H}` are replaced. */
+  video?: string;
+  /** Used instead of `video` when no font exists, so the looks still differ. */
+  videoNoFont?: string;
+  /** lavfi audio generator (48 kHz). */
+  audio: string;
+  /** Second line of text (the fallback clip's explanation). */
+  subtitle?: string;
+}
+
+export const SEGMENT_SEC = 2;
+export const FPS = 25;
+export const AUDIO_RATE = 48_000;
+export const AUDIO_KBPS = 96;
+
+const RENDITIONS: RenditionPlan[] = [
+  { name: 'lq', quality: 'LQ', width: 426, height: 240, videoKbps: 350 },
+  { name: 'sd', quality: 'SD', width: 854, height: 480, videoKbps: 1100 },
+  { name: 'hd', quality: 'HD', width: 1280, height: 720, videoKbps: 2400 },
+];
+
+const SOURCES: SourcePlan[] = [
+  {
+    name: 'ch1',
+    kind: 'video',
+    label: 'OTT CH1',
+    loopSec: 32,
+    video: 'testsrc2=s={W}x{H}:r=25',
+    audio: 'sine=f=440:beep_factor=4:sample_rate=48000',
+  },
+  {
+    name: 'ch2',
+    kind: 'video',
+    label: 'OTT CH2',
+    loopSec: 24,
+    // Colour bars with a white square sweeping across, so motion shows the stream is live.
+    video:
+      'smptehdbars=s={W}x{H}:r=25[bars];color=c=white:s=96x96:r=25[sq];[bars][sq]overlay=x=mod(t*240\\,W):y=H*0.72',
+    audio: 'sine=f=550:beep_factor=2:sample_rate=48000',
+  },
+  {
+    name: 'ch3',
+    kind: 'video',
+    label: 'OTT CH3',
+    loopSec: 16,
+    video:
+      'life=s=320x180:r=25:mold=10:ratio=0.12:seed=7:life_color=#40c0ff:death_color=#102040:mold_color=#a02060,scale={W}:{H}:flags=neighbor',
+    audio: 'sine=f=660:beep_factor=3:sample_rate=48000',
+  },
+  {
+    name: 'fallback',
+    kind: 'video',
+    label: 'NO AUTHORITY',
+    subtitle: 'Subscribe to watch this channel',
+    loopSec: 8,
+    video: 'color=c=#2a1030:s={W}x{H}:r=25',
+    videoNoFont: 'smptebars=s={W}x{H}:r=25,hue=s=0',
+    audio: 'sine=f=330:beep_factor=1:sample_rate=48000,volume=0.3',
+  },
+  {
+    name: 'audio1',
+    kind: 'audio',
+    label: 'Radio',
+    loopSec: 32,
+    // A quiet C major chord with a slow tremolo: pleasant, and clearly not silence.
+    audio:
+      'aevalsrc=(0.15*sin(2*PI*261.63*t)+0.12*sin(2*PI*329.63*t)+0.1*sin(2*PI*392*t))*(0.75+0.25*sin(2*PI*0.5*t)):s=48000',
+  },
+];
+
+export interface Profile {
+  name: ProfileName;
+  renditions: RenditionPlan[];
+  sources: SourcePlan[];
+}
+
+/** `full`: three renditions and the loops above. `tiny` (tests): one small rendition and 8 s loops. */
+export function profile(name: ProfileName): Profile {
+  if (name === 'full') return { name, renditions: RENDITIONS, sources: SOURCES };
+  return {
+    name,
+    renditions: RENDITIONS.filter((r) => r.name === 'lq'),
+    sources: SOURCES.map((s) => ({ ...s, loopSec: 8 })),
+  };
+}

@@ -1,0 +1,68 @@
+import { readFile } from 'node:fs/promises';
+import {
+  initPath,
+  type MediaLibrary,
+  type RenditionMedia,
+  type SourceMedia,
+  segmentPath,
+} from '../media/library.ts';
+import { afterMoof, readFragment, rewriteMoof } from '../media/mp4.ts';
+
+/** A segment as sent: its parts in order (the rewritten moof, then the untouched mdat), to avoid a copy. */
+export type SegmentBytes = Buffer[];
+
+export interface SegmentStore {
+  init(source: SourceMedia, rendition: RenditionMedia): Promise<Buffer>;
+  /**
+   * Segment `n` of an endless repetition of the source's loop: source segment `n mod loopSegments`, with
+   * every track's decode time moved forward by whole loops, so that for any n the timeline continues
+   * exactly where segment n − 1 ended. Live uses n = the wall-clock segment number, on-demand n = 0, 1, 2…
+   */
+  segment(source: SourceMedia, rendition: RenditionMedia, n: number): Promise<SegmentBytes>;
+}
+
+/** Decode time of source segment `srcTime` repeated `loop` loops later: whole loops are exact in every timescale. */
+export function loopedDecodeTime(srcTime: bigint, loop: number, loopSec: number, timescale: number): bigint {
+  return srcTime + BigInt(loop) * BigInt(loopSec * timescale);
+}
+
+/**
+ * Reads source files once (the whole library is a few tens of MB) and keeps the most recent rewritten moofs,
+ * which every viewer of a channel shares.
+ */
+export function createSegmentStore(lib: MediaLibrary, maxMoofs = 2048): SegmentStore {
+  const files = new Map<string, Promise<Buffer>>();
+  const moofs = new Map<string, Buffer>();
+  const load = (path: string) => {
+    let p = files.get(path);
+    if (!p) {
+      p = readFile(path);
+      files.set(path, p);
+      p.catch(() => files.delete(path));
+    }
+    return p;
+  };
+  return {
+    init: (source, rendition) => load(initPath(lib, source.name, rendition.name)),
+    async segment(source, rendition, n) {
+      if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`segment number ${n}`);
+      const index = n % source.segmentCount;
+      const loop = Math.floor(n / source.segmentCount);
+      const frag = await load(segmentPath(lib, source.name, rendition.name, index));
+      const key = `${source.name}/${rendition.name}/${n}`;
+      let moof = moofs.get(key);
+      if (!moof) {
+        const times = new Map<number, bigint>();
+        for (const t of readFragment(frag, rendition.tracks).tracks) {
+          const timescale = rendition.tracks.find((x) => x.trackId === t.trackId)?.timescale ?? 0;
+          times.set(t.trackId, loopedDecodeTime(t.decodeTime, loop, source.loopSec, timescale));
+        }
+        // mfhd sequence numbers must be positive 32-bit and increasing: n + 1 stays so for centuries.
+        moof = rewriteMoof(frag, (n % 0xffff_ffff) + 1, times);
+        if (moofs.size >= maxMoofs) moofs.delete(moofs.keys().next().value as string);
+        moofs.set(key, moof);
+      }
+      return [moof, afterMoof(frag)];
+    },
+  };
+}

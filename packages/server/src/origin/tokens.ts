@@ -1,0 +1,74 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+
+/** What a media token grants: live, catch-up (a programme's window) or on-demand. */
+export type MediaKind = 'live' | 'catchup' | 'vod';
+export const MEDIA_KINDS: readonly MediaKind[] = ['live', 'catchup', 'vod'];
+
+export interface MediaTokenClaims {
+  /** The account the URL was handed to ('' for a guest). */
+  accountId: string;
+  /**
+   * What may be fetched: `live/<liveStreamId>`, `catchup/<liveStreamId>/<startMs>-<stopMs>` or `vod/<assetId>`.
+   * Every playlist, segment, init and key URL below that resource accepts the token.
+   */
+  resource: string;
+  kind: MediaKind;
+  /** Expiry, epoch seconds. */
+  exp: number;
+}
+
+export type TokenFailure = 'malformed' | 'signature' | 'expired' | 'resource' | 'kind';
+
+export type VerifyResult = { ok: true; claims: MediaTokenClaims } | { ok: false; reason: TokenFailure };
+
+const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
+
+function mac(secret: string, payload: string): Buffer {
+  // Domain-separated so a media token can never be replayed as any other token signed with the same secret.
+  return createHmac('sha256', secret).update(`ottkit-media.v1.${payload}`).digest();
+}
+
+/** `<base64url(JSON claims)>.<base64url(HMAC-SHA256)>`: URL-safe, self-contained, checked without storage. */
+export function signMediaToken(secret: string, claims: MediaTokenClaims): string {
+  const payload = b64(
+    JSON.stringify({ a: claims.accountId, r: claims.resource, k: claims.kind, e: claims.exp }),
+  );
+  return `${payload}.${b64(mac(secret, payload))}`;
+}
+
+/**
+ * Checks signature (constant time), expiry and that the token was issued for this resource and kind.
+ * The resource must match exactly: a token for `live/ch1` opens nothing of `live/ch2`.
+ */
+export function verifyMediaToken(
+  secret: string,
+  token: string | null | undefined,
+  expect: { resource: string; kind: MediaKind; nowMs: number },
+): VerifyResult {
+  if (!token || token.length > 2048) return { ok: false, reason: 'malformed' };
+  const dot = token.indexOf('.');
+  if (dot < 1 || dot !== token.lastIndexOf('.')) return { ok: false, reason: 'malformed' };
+  const payload = token.slice(0, dot);
+  const given = Buffer.from(token.slice(dot + 1), 'base64url');
+  const want = mac(secret, payload);
+  if (given.length !== want.length || !timingSafeEqual(given, want))
+    return { ok: false, reason: 'signature' };
+  let raw: { a?: unknown; r?: unknown; k?: unknown; e?: unknown };
+  try {
+    raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
+  } catch {
+    return { ok: false, reason: 'malformed' };
+  }
+  const { a, r, k, e } = raw;
+  if (
+    typeof a !== 'string' ||
+    typeof r !== 'string' ||
+    typeof e !== 'number' ||
+    !MEDIA_KINDS.includes(k as MediaKind)
+  )
+    return { ok: false, reason: 'malformed' };
+  if (e * 1000 <= expect.nowMs) return { ok: false, reason: 'expired' };
+  if (k !== expect.kind) return { ok: false, reason: 'kind' };
+  if (r !== expect.resource) return { ok: false, reason: 'resource' };
+  return { ok: true, claims: { accountId: a, resource: r, kind: k as MediaKind, exp: e } };
+}
