@@ -143,6 +143,27 @@ describe('fuzz: malformed bodies across the endpoints', () => {
         }
       }
     }
+    // GET calls (the VOD API): malformed query strings.
+    for (const d of calls.filter((c) => c.method === 'GET')) {
+      for (let i = 0; i < 20; i++) {
+        const params = new URLSearchParams();
+        const fields = [...fieldsOf(d), 'unknownField'];
+        for (let k = 0; k < 2; k++) {
+          const v = WEIRD[Math.floor(random() * WEIRD.length)];
+          params.append(
+            fields[Math.floor(random() * fields.length)] as string,
+            typeof v === 'string' ? v : JSON.stringify(v),
+          );
+        }
+        const query = Object.fromEntries(params);
+        if (d.request.safeParse(query).success) continue;
+        const res = await fetch(`${t.url}${d.path}?${params}`);
+        const text = await res.text();
+        expect(res.status, `${d.path}?${params}`).toBeLessThan(500);
+        expect((JSON.parse(text) as { errCode: number }).errCode).not.toBe(0);
+        sent++;
+      }
+    }
     expect(sent).toBeGreaterThanOrEqual(1000);
     expect(t.errors).toEqual([]);
     expect(digest(t)).toBe(before);
