@@ -1,29 +1,28 @@
 import type { Channel, ChannelColumn } from '@ottkit/api-client/contract';
 import type { Session } from '../http/route.ts';
-import { channelsUpdatedAt, listChannels, listColumns, type StoredChannel } from '../store/channels.ts';
+import { channelsUpdatedAt, listColumns } from '../store/channels.ts';
 import type { Db } from '../store/db.ts';
 import { getSetting } from '../store/settings.ts';
+import type { Viewer } from './accessRules.ts';
+import { favoriteIds } from './favorites.ts';
+import { type ViewerChannel, viewerLineup } from './lineup.ts';
 
-/** What one viewer may do with one channel (spec §6 per-channel rights). */
-export interface ChannelRights {
-  liveAuthority: boolean;
-  playBackAuthority: boolean;
-}
-
-/** Decides per-viewer rights; the default lets everyone watch (replaced by subscription-based authority). */
-export type RightsFor = (channel: StoredChannel, session: Session | null) => ChannelRights;
-
-export const everyoneMayWatch: RightsFor = (c) => ({ liveAuthority: true, playBackAuthority: c.canPlayBack });
-
-export function toChannel(c: StoredChannel, rights: ChannelRights, isFavorite: boolean): Channel {
-  const { productId: _p, updatedAt: _u, ...rest } = c;
-  return {
+/** A stored channel with the viewer's fields filled in (spec §3 Channel). */
+export function toChannel(v: ViewerChannel, isFavorite: boolean, now: number): Channel {
+  const { productId, updatedAt: _u, ...rest } = v.channel;
+  const rights = { liveAuthority: v.access.live, playBackAuthority: v.access.catchup };
+  const out: Channel = {
     ...rest,
+    productId,
     isFavorite,
-    liveAuthority: rights.liveAuthority,
-    playBackAuthority: rights.playBackAuthority,
-    physicalChannelList: c.physicalChannelList.map((p) => ({ ...p, ...rights })),
+    ...rights,
+    physicalChannelList: v.channel.physicalChannelList.map((p) => ({ ...p, ...rights })),
   };
+  if (v.broadcastOpensAt !== undefined) {
+    out.broadcastOpenTime = v.broadcastOpensAt;
+    out.broadcastStatus = now >= v.broadcastOpensAt ? 1 : 0;
+  }
+  return out;
 }
 
 export interface ChannelListData {
@@ -33,19 +32,25 @@ export interface ChannelListData {
   kidsModeSwitch: boolean;
 }
 
-/** The channel list v5 for one viewer: line-up, columns, their rights and favourites. */
+/**
+ * The channel list v5 for one viewer: the columns that still hold a visible channel, the channels the access
+ * rules let them see with their authority and favourites, the line-up's last change and the kids-mode switch.
+ */
 export function channelListFor(
   db: Db,
   session: Session | null,
-  rightsFor: RightsFor = everyoneMayWatch,
-  favorites: ReadonlySet<string> = new Set(),
+  viewer: Viewer,
+  now: number,
 ): ChannelListData {
+  const lineup = viewerLineup(db, session, viewer, now);
+  const favorites = session?.status === 'user' ? favoriteIds(db, session.accountId) : new Set<string>();
+  const used = new Set(lineup.flatMap((v) => v.channel.columnIds));
+  // The broadcast opening flips a flag in the list, so it counts as a change of the line-up.
+  const opened = lineup.map((v) => v.broadcastOpensAt ?? 0).filter((t) => t <= now);
   return {
-    channelColumnInfo: listColumns(db),
-    channelListInfo: listChannels(db).map((c) =>
-      toChannel(c, rightsFor(c, session), favorites.has(c.logicalChannelId)),
-    ),
-    channelListLatestUpdateTimeTs: channelsUpdatedAt(db),
+    channelColumnInfo: listColumns(db).filter((c) => used.has(c.columnId)),
+    channelListInfo: lineup.map((v) => toChannel(v, favorites.has(v.channel.logicalChannelId), now)),
+    channelListLatestUpdateTimeTs: Math.max(channelsUpdatedAt(db), ...opened),
     kidsModeSwitch: getSetting(db, 'kidsModeSwitch') === 'true',
   };
 }

@@ -1,12 +1,19 @@
-import type { ChannelColumn } from '@ottkit/api-client/contract';
+import type { Channel, ChannelColumn } from '@ottkit/api-client/contract';
+import { FREE_PRODUCT_ID } from '../domain/authority.ts';
 import type { NewChannel } from '../store/channels.ts';
 
 /** A fixed instant, so the seeded data is the same on every machine. 2026-01-01T00:00:00Z. */
 export const SEED_TIME = Date.UTC(2026, 0, 1);
 
 /** Subscription products that grant the seeded channels (spec §3 subscriptionList.productId). */
+export const PRODUCT_FREE = FREE_PRODUCT_ID;
 export const PRODUCT_LIVE_BASIC = 'live-basic';
+/** The premium product: sports channels. */
 export const PRODUCT_LIVE_SPORTS = 'live-sports';
+
+/** The broadcast (national) channel and when it opens (decision 0050): 2026-06-01T18:00:00Z. */
+export const BROADCAST_CHANNEL_ID = 'lc-009';
+export const BROADCAST_OPENS_AT = Date.UTC(2026, 5, 1, 18);
 
 export const seedColumns: ChannelColumn[] = [
   { columnId: 'col-news', columnName: 'News', columnSeq: 1 },
@@ -14,58 +21,126 @@ export const seedColumns: ChannelColumn[] = [
   { columnId: 'col-kids', columnName: 'Kids', columnSeq: 3 },
   { columnId: 'col-entertainment', columnName: 'Entertainment', columnSeq: 4 },
   { columnId: 'col-radio', columnName: 'Radio', columnSeq: 5 },
+  { columnId: 'col-docs', columnName: 'Documentary', columnSeq: 6 },
 ];
+
+type Rights = 'free' | 'basic' | 'premium';
 
 interface SeedChannelSpec {
   name: string;
   columns: string[];
-  /** The media helper's live source (`/media/live/<liveStreamId>/...`). */
-  liveStreamId: string;
+  rights: Rights;
+  /** Catch-up window in days; 0 = no catch-up. */
+  days: 0 | 1 | 3 | 7;
   audio?: boolean;
-  productId?: string;
+  rules?: Channel['contentRuleList'];
 }
 
-const specs: SeedChannelSpec[] = [
-  { name: 'OTT News 24', columns: ['col-news'], liveStreamId: 'ch1' },
-  { name: 'World Sports', columns: ['col-sports'], liveStreamId: 'ch2', productId: PRODUCT_LIVE_SPORTS },
-  { name: 'Kids Planet', columns: ['col-kids', 'col-entertainment'], liveStreamId: 'ch3' },
-  { name: 'Cinema One', columns: ['col-entertainment'], liveStreamId: 'ch1' },
-  { name: 'Nature & Science', columns: ['col-entertainment', 'col-news'], liveStreamId: 'ch2' },
-  { name: 'Business Today', columns: ['col-news'], liveStreamId: 'ch3' },
-  { name: 'Sports Extra', columns: ['col-sports'], liveStreamId: 'ch1', productId: PRODUCT_LIVE_SPORTS },
-  { name: 'Radio Jazz', columns: ['col-radio'], liveStreamId: 'audio1', audio: true },
+const ch = (
+  name: string,
+  columns: string[],
+  rights: Rights,
+  days: 0 | 1 | 3 | 7,
+  extra: Partial<SeedChannelSpec> = {},
+): SeedChannelSpec => ({ name, columns, rights, days, ...extra });
+const radio = (name: string, rights: Rights = 'free') => ch(name, ['col-radio'], rights, 0, { audio: true });
+
+/** Near home only: a region allow-list, opened to private and loopback addresses by an except rule. */
+const latinRules: Channel['contentRuleList'] = [
+  { ruleCategory: 'basic', action: 'allow', ruleType: 'region', ruleValue: 'BR,AR,MX,CL,CO,PE,UY' },
+  { ruleCategory: 'except', action: 'allow', ruleType: 'ip', ruleValue: '127.*.*.*,10.*.*.*,192.168.*.*' },
 ];
 
-/** The seeded line-up: lc-001… in channel-number order, video channels cycling the sources ch1-ch3. */
-export const seedChannels: NewChannel[] = specs.map((s, i) => {
-  const n = String(i + 1).padStart(3, '0');
-  const id = `lc-${n}`;
+const specs: SeedChannelSpec[] = [
+  ch('OTT News 24', ['col-news'], 'free', 7),
+  ch('World Sports', ['col-sports'], 'premium', 7),
+  ch('Kids Planet', ['col-kids', 'col-entertainment'], 'basic', 7),
+  ch('Cinema One', ['col-entertainment'], 'basic', 7),
+  ch('Nature & Science', ['col-docs', 'col-news'], 'basic', 3),
+  ch('Business Today', ['col-news'], 'basic', 1),
+  ch('Sports Extra', ['col-sports'], 'premium', 3),
+  radio('Radio Jazz'),
+  ch('National TV', ['col-news', 'col-entertainment'], 'free', 1),
+  ch('Global News', ['col-news'], 'basic', 7),
+  ch('Football Plus', ['col-sports'], 'premium', 7),
+  ch('Cartoon Land', ['col-kids'], 'free', 3),
+  ch('Cinema Two', ['col-entertainment'], 'basic', 3),
+  ch('History Vision', ['col-docs'], 'basic', 7),
+  radio('Radio Pop'),
+  ch('Metro Local', ['col-news'], 'free', 0),
+  ch('Tennis Channel', ['col-sports'], 'premium', 1),
+  ch('Junior Club', ['col-kids'], 'basic', 1),
+  ch('Series Max', ['col-entertainment'], 'basic', 7),
+  ch('Planet Earth HD', ['col-docs'], 'free', 3),
+  radio('Radio Classic', 'basic'),
+  ch('Parliament Live', ['col-news'], 'free', 1),
+  ch('Motor TV', ['col-sports'], 'premium', 0),
+  ch('Tiny Toons TV', ['col-kids'], 'basic', 3),
+  ch('Comedy Hub', ['col-entertainment'], 'basic', 1),
+  ch('Tech World', ['col-docs'], 'basic', 0),
+  radio('Radio News'),
+  ch('News en Español', ['col-news'], 'basic', 3),
+  ch('Latin Sports', ['col-sports'], 'basic', 7, { rules: latinRules }),
+  ch('Learn & Play', ['col-kids', 'col-docs'], 'free', 7),
+  ch('Drama House', ['col-entertainment'], 'basic', 3),
+  ch('Wildlife 4K', ['col-docs'], 'premium', 7),
+  radio('Radio Latino'),
+  ch('Notícias Brasil', ['col-news'], 'basic', 0),
+  ch('Golf & Co', ['col-sports'], 'premium', 3),
+  ch('Kids Songs', ['col-kids'], 'free', 1),
+  ch('Food & Travel', ['col-entertainment'], 'free', 7),
+  ch('Science Kids', ['col-kids', 'col-docs'], 'basic', 3),
+  radio('Lounge FM', 'basic'),
+  ch('Weather 24', ['col-news'], 'free', 0),
+  ch('Esports Arena', ['col-sports'], 'basic', 1),
+  ch('Reality Now', ['col-entertainment'], 'basic', 0),
+  ch('Classic Movies', ['col-entertainment'], 'premium', 7),
+  ch('Music Videos', ['col-entertainment'], 'free', 1),
+  ch('Hotel Channel', ['col-entertainment'], 'free', 0, {
+    rules: [{ ruleCategory: 'basic', action: 'deny', ruleType: 'region', ruleValue: 'KP' }],
+  }),
+];
+
+const PRODUCTS: Record<Rights, string> = {
+  free: PRODUCT_FREE,
+  basic: PRODUCT_LIVE_BASIC,
+  premium: PRODUCT_LIVE_SPORTS,
+};
+
+const VIDEO_SOURCES = ['ch1', 'ch2', 'ch3'];
+
+/** Builds a seed channel: lc-NNN, physical pc-NNN, logo `/media/logo/<id>.svg`, guide `epg-<id>`. */
+export function makeChannel(seq: number, s: SeedChannelSpec, videoIndex: number, prefix = 'lc'): NewChannel {
+  const n = String(seq).padStart(3, '0');
+  const id = `${prefix}-${n}`;
   const logo = `/media/logo/${id}.svg`;
+  const liveStreamId = s.audio ? 'audio1' : (VIDEO_SOURCES[videoIndex % VIDEO_SOURCES.length] as string);
+  const pc = `${prefix === 'lc' ? 'pc' : `${prefix}pc`}-${n}`;
   return {
     logicalChannelId: id,
     logicalChannelName: s.name,
-    channelSeq: i + 1,
-    channelId: `pc-${n}`,
+    channelSeq: seq,
+    channelId: pc,
     // 5 = audio (spec §3); 1 = ordinary video channel.
     channelType: s.audio ? 5 : 1,
     sourceType: s.audio ? 5 : 1,
     iconUrl: logo,
-    canPlayBack: !s.audio,
-    playbackDuration: s.audio ? 0 : 7,
+    canPlayBack: s.days > 0,
+    playbackDuration: s.days,
     epgId: `epg-${id}`,
     audioPosterList: s.audio ? [{ url: logo }] : [],
-    liveStreamId: s.liveStreamId,
+    liveStreamId,
     drmType: 'none',
-    productId: s.productId ?? PRODUCT_LIVE_BASIC,
+    productId: PRODUCTS[s.rights],
     updatedAt: SEED_TIME,
     columnIds: s.columns,
-    contentRuleList: [],
+    contentRuleList: s.rules ?? [],
     physicalChannelList: [
       {
-        channelId: `pc-${n}`,
-        liveStreamId: s.liveStreamId,
-        dvrStreamId: s.liveStreamId,
-        streamId: s.liveStreamId,
+        channelId: pc,
+        liveStreamId,
+        dvrStreamId: liveStreamId,
+        streamId: liveStreamId,
         contentId: `content-${id}`,
         dvrContentId: `dvr-content-${id}`,
         drmType: 'none',
@@ -75,4 +150,42 @@ export const seedChannels: NewChannel[] = specs.map((s, i) => {
       },
     ],
   };
-});
+}
+
+function build(list: SeedChannelSpec[], prefix = 'lc'): NewChannel[] {
+  let video = 0;
+  return list.map((s, i) => makeChannel(i + 1, s, s.audio ? 0 : video++, prefix));
+}
+
+/** The seeded line-up: lc-001… in channel-number order, video channels cycling the sources ch1-ch3. */
+export const seedChannels: NewChannel[] = build(specs);
+
+/** The operator's hand-picked home row (home manual recommend). */
+export const seedHomeRecommends = ['lc-001', 'lc-009', 'lc-002', 'lc-004', 'lc-012', 'lc-020', 'lc-008'];
+
+/**
+ * A synthetic line-up for benchmarks: `count` channels `bc-001`… spread over the seeded columns and rights,
+ * deterministic like the rest of the seed.
+ */
+export function syntheticLineup(count: number): NewChannel[] {
+  const cols = ['col-news', 'col-sports', 'col-kids', 'col-entertainment', 'col-docs', 'col-radio'];
+  const rights: Rights[] = ['free', 'basic', 'basic', 'premium'];
+  const days: Array<0 | 1 | 3 | 7> = [7, 3, 1, 7, 0];
+  const list: SeedChannelSpec[] = [];
+  for (let i = 0; i < count; i++) {
+    const col = cols[i % cols.length] as string;
+    const audio = col === 'col-radio';
+    list.push(
+      ch(
+        `Bench ${i + 1}`,
+        [col],
+        rights[i % rights.length] as Rights,
+        audio ? 0 : (days[i % days.length] ?? 7),
+        {
+          audio,
+        },
+      ),
+    );
+  }
+  return build(list, 'bc');
+}

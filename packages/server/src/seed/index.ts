@@ -1,7 +1,6 @@
-import { insertChannel, insertColumn } from '../store/channels.ts';
 import type { Db } from '../store/db.ts';
 import { type SeedSecrets, seedAccounts } from './accounts.ts';
-import { seedChannels, seedColumns } from './channels.ts';
+import { seedLineup } from './lineup.ts';
 
 /**
  * Fills an empty database with the deterministic sample data. Each part seeds only when its table is empty,
@@ -10,10 +9,7 @@ import { seedChannels, seedColumns } from './channels.ts';
 export function seedIfEmpty(db: Db, secrets: SeedSecrets): void {
   db.transaction(() => {
     const hasChannels = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM channels')?.n ?? 0;
-    if (hasChannels === 0) {
-      for (const c of seedColumns) insertColumn(db, c);
-      for (const c of seedChannels) insertChannel(db, c);
-    }
+    if (hasChannels === 0) seedLineup(db);
     const hasPlans = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM plans')?.n ?? 0;
     if (hasPlans === 0) seedAccounts(db, secrets);
   });

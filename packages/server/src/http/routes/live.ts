@@ -1,8 +1,129 @@
-import { channelList } from '@ottkit/api-client/contract';
+import {
+  channelList,
+  contentAuthority,
+  homeRecommend,
+  type LiveDataType,
+  topChannels,
+  topSearches,
+  trackerList,
+  updateCheck,
+} from '@ottkit/api-client';
 import { channelListFor } from '../../domain/channels.ts';
-import { route } from '../route.ts';
+import { ensureGuide } from '../../domain/epg.ts';
+import { favoriteList } from '../../domain/favorites.ts';
+import { homeRecommendList, topChannelList, trackerAddresses } from '../../domain/home.ts';
+import { viewerLineup } from '../../domain/lineup.ts';
+import { playHistoryList } from '../../domain/playHistory.ts';
+import { subscriptionList } from '../../domain/subscriptions.ts';
+import { changedAt, dataState } from '../../domain/updates.ts';
+import { epgUpdatedAt } from '../../store/epg.ts';
+import { type RequestContext, route } from '../route.ts';
+import { liveEpgRoutes } from './liveEpg.ts';
+import { scopeOf, viewerOf } from './liveContext.ts';
+import { liveUserRoutes } from './liveUser.ts';
 
 /** POST /liveapi/api/v5/channel/unencrypted/list: the line-up for the caller (guest or user). */
-export const channelListRoute = route(channelList, (ctx) => channelListFor(ctx.db, ctx.session));
+export const channelListRoute = route(channelList, (ctx) => {
+  const now = ctx.now();
+  return channelListFor(ctx.db, ctx.session, viewerOf(ctx, now), now);
+});
 
-export const liveRoutes = [channelListRoute];
+export const contentAuthorityRoute = route(contentAuthority, (ctx, req) => {
+  const now = ctx.now();
+  const broadcastToo = req.supportBroadCast !== false && req.supportBroadCast !== 0;
+  const lcList = viewerLineup(ctx.db, ctx.session, viewerOf(ctx, now), now)
+    .filter((v) => broadcastToo || v.broadcastOpensAt === undefined)
+    .map((v) => ({
+      lid: v.channel.logicalChannelId,
+      pcList: v.channel.physicalChannelList.map((p) => ({
+        cid: p.channelId,
+        contentId: p.contentId,
+        au: v.au,
+      })),
+    }));
+  return { lcList, serverTime: now };
+});
+
+export const topChannelsRoute = route(topChannels, (ctx, req) => {
+  const now = ctx.now();
+  return { topChannelList: topChannelList(ctx.db, ctx.session, viewerOf(ctx, now), now, req.size ?? 10) };
+});
+
+export const topSearchesRoute = route(topSearches, (ctx, req) => {
+  const now = ctx.now();
+  const top = topChannelList(ctx.db, ctx.session, viewerOf(ctx, now), now, req.pageSize ?? 10);
+  return {
+    topSearchList: top.map((t) => ({
+      rank: t.rank,
+      keyword: t.logicalChannelName,
+      logicalChannelId: t.logicalChannelId,
+    })),
+  };
+});
+
+/** What each data kind looks like to this caller now; its fingerprint decides "modified". */
+function currentData(ctx: RequestContext, dataType: LiveDataType, now: number): unknown {
+  const user = ctx.session?.status === 'user' ? ctx.session.accountId : undefined;
+  switch (dataType) {
+    case 'channel': {
+      const list = channelListFor(ctx.db, ctx.session, viewerOf(ctx, now), now);
+      return list.channelListInfo.map(
+        ({ isFavorite: _f, liveAuthority: _l, playBackAuthority: _p, ...c }) => ({
+          ...c,
+          physicalChannelList: c.physicalChannelList.map(
+            ({ liveAuthority: _a, playBackAuthority: _b, ...p }) => p,
+          ),
+        }),
+      );
+    }
+    case 'authority':
+      return viewerLineup(ctx.db, ctx.session, viewerOf(ctx, now), now).map((v) => [
+        v.channel.logicalChannelId,
+        v.au,
+        v.access,
+      ]);
+    case 'favorite':
+      return user ? favoriteList(ctx.db, user) : [];
+    case 'playHistory':
+      return user ? playHistoryList(ctx.db, user) : [];
+    case 'subscribe':
+      return user ? subscriptionList(ctx.db, user, now) : [];
+    case 'epg':
+      return null;
+  }
+}
+
+export const updateCheckRoute = route(updateCheck, (ctx, req) => {
+  const now = ctx.now();
+  const scope = scopeOf(ctx);
+  const dataStates = req.dataChecks.map((check) => {
+    if (check.dataType === 'epg') {
+      ensureGuide(ctx.db, undefined, now);
+      return dataState(scope, 'epg', check.timestamp, epgUpdatedAt(ctx.db));
+    }
+    const changed = changedAt(ctx.db, scope, check.dataType, currentData(ctx, check.dataType, now), now);
+    return dataState(scope, check.dataType, check.timestamp, changed);
+  });
+  return { dataStates };
+});
+
+export const homeRecommendRoute = route(homeRecommend, (ctx) => {
+  const now = ctx.now();
+  return { recommendList: homeRecommendList(ctx.db, ctx.session, viewerOf(ctx, now), now) };
+});
+
+export const trackerListRoute = route(trackerList, (ctx, req) => ({
+  trackerList: trackerAddresses(ctx.db, req.trackerType),
+}));
+
+export const liveRoutes = [
+  channelListRoute,
+  contentAuthorityRoute,
+  topChannelsRoute,
+  topSearchesRoute,
+  updateCheckRoute,
+  homeRecommendRoute,
+  trackerListRoute,
+  ...liveEpgRoutes,
+  ...liveUserRoutes,
+];

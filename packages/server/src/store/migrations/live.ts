@@ -81,4 +81,12 @@ CREATE TABLE live_change_marks (
 );
 `,
   },
+  {
+    version: 101,
+    name: 'live-indexes',
+    sql: `
+CREATE INDEX epg_programs_start ON epg_programs(start_ts);
+CREATE INDEX program_subscriptions_program ON program_subscriptions(program_id);
+`,
+  },
 ];

@@ -1,0 +1,159 @@
+import { createHash } from 'node:crypto';
+import type { Epg, EpgProgram, GuideLang } from '@ottkit/api-client/contract';
+import { addDays, dayOf, type GuideProgram, generateGuideDay, genreOfColumn } from '../seed/epg.ts';
+import type { Db } from '../store/db.ts';
+import { programsOfDay, purgeDaysBefore, type StoredProgram, storedDays, writeDay } from '../store/epg.ts';
+import { offersCatchup } from './authority.ts';
+
+/** The guide the server keeps: 7 days back and 3 ahead of today (UTC), like the site's local store (spec §4). */
+export const GUIDE_PAST_DAYS = 7;
+export const GUIDE_FUTURE_DAYS = 3;
+
+/** What the generator needs to know of the channel that owns a guide. */
+export interface EpgSource {
+  genreColumn: string | undefined;
+  isCatchup: boolean;
+}
+
+/** Every guide of the line-up, by epgId (the first channel carrying it decides the genre). */
+export function epgSources(db: Db): Map<string, EpgSource> {
+  const rows = db.all<{
+    epg_id: string;
+    can_play_back: number;
+    playback_duration: number;
+    column_id: string | null;
+  }>(
+    `SELECT c.epg_id, c.can_play_back, c.playback_duration,
+       (SELECT m.column_id FROM channel_column_members m JOIN channel_columns k ON k.column_id = m.column_id
+        WHERE m.logical_channel_id = c.logical_channel_id ORDER BY k.column_seq LIMIT 1) AS column_id
+     FROM channels c ORDER BY c.channel_seq`,
+  );
+  const out = new Map<string, EpgSource>();
+  for (const r of rows) {
+    if (out.has(r.epg_id)) continue;
+    out.set(r.epg_id, {
+      genreColumn: r.column_id ?? undefined,
+      isCatchup: offersCatchup({ canPlayBack: r.can_play_back === 1, playbackDuration: r.playback_duration }),
+    });
+  }
+  return out;
+}
+
+/** The days of the kept window around `now`, oldest first. */
+export function guideWindow(now: number): string[] {
+  const today = dayOf(now);
+  const days: string[] = [];
+  for (let i = -GUIDE_PAST_DAYS; i <= GUIDE_FUTURE_DAYS; i++) days.push(addDays(today, i));
+  return days;
+}
+
+/** A day's checksum: a digest of exactly what the day's programmes say, so it changes exactly when they do. */
+export function guideChecksum(programs: readonly GuideProgram[]): string {
+  const canonical = programs.map((p) => [
+    p.programId,
+    p.start,
+    p.stop,
+    p.isCatchup,
+    [...p.texts].sort((a, b) => a.lang.localeCompare(b.lang)).map((t) => [t.lang, t.title, t.content]),
+  ]);
+  return createHash('sha256').update(JSON.stringify(canonical)).digest('hex').slice(0, 32);
+}
+
+/**
+ * Stores a day (operator import or generation). Returns true when it changed: storing the same programmes
+ * again keeps the checksum and the day's update time.
+ */
+export function putGuideDay(
+  db: Db,
+  epgId: string,
+  day: string,
+  programs: GuideProgram[],
+  now: number,
+): boolean {
+  const checksum = guideChecksum(programs);
+  const current = db.get<{ checksum: string }>(
+    'SELECT checksum FROM epg_days WHERE epg_id = ? AND day = ?',
+    epgId,
+    day,
+  );
+  if (current?.checksum === checksum) return false;
+  writeDay(db, epgId, day, programs, checksum, now);
+  return true;
+}
+
+/**
+ * Generation on demand (decision 0051): every (epgId, day) of the window that is not stored yet is generated
+ * from the deterministic function and stored, in one transaction; days before the window are purged.
+ */
+export function ensureGuide(db: Db, epgIds: readonly string[] | undefined, now: number): void {
+  const window = guideWindow(now);
+  const first = window[0] as string;
+  const last = window[window.length - 1] as string;
+  const sources = epgSources(db);
+  const wanted = epgIds ? epgIds.filter((id) => sources.has(id)) : [...sources.keys()];
+  const have = new Set(storedDays(db, first, last).map((r) => `${r.epg_id}|${r.day}`));
+  const missing: Array<[string, string]> = [];
+  for (const id of wanted) for (const day of window) if (!have.has(`${id}|${day}`)) missing.push([id, day]);
+  if (missing.length === 0) return;
+  db.transaction(() => {
+    purgeDaysBefore(db, addDays(first, -1));
+    for (const [id, day] of missing) {
+      const src = sources.get(id) as EpgSource;
+      putGuideDay(db, id, day, generateGuideDay(id, genreOfColumn(src.genreColumn), day, src.isCatchup), now);
+    }
+  });
+}
+
+function inLang(p: StoredProgram, lang: GuideLang): EpgProgram {
+  const t = p.texts.find((x) => x.lang === lang) ?? p.texts.find((x) => x.lang === 'en') ?? p.texts[0];
+  return {
+    programId: p.programId,
+    start: p.start,
+    stop: p.stop,
+    title: t?.title ?? '',
+    content: t?.content ?? '',
+    isCatchup: p.isCatchup,
+    multilingualList: p.texts.map((x) => ({ lang: x.lang, title: x.title, content: x.content })),
+  };
+}
+
+/** The stored guides of these epgIds for these days, in the given language; absent days are left out. */
+export function readGuides(
+  db: Db,
+  epgIds: readonly string[],
+  days: readonly string[],
+  lang: GuideLang,
+): Epg[] {
+  const sources = epgSources(db);
+  const wanted = new Set(epgIds);
+  const checks = new Map(
+    storedDays(db, days[0] ?? '', days[days.length - 1] ?? '').map((r) => [
+      `${r.epg_id}|${r.day}`,
+      r.checksum,
+    ]),
+  );
+  const out: Epg[] = [];
+  for (const day of days) {
+    // One guide: read just it; many: read the whole day once.
+    const byEpg = programsOfDay(db, day, epgIds.length === 1 ? epgIds[0] : undefined);
+    for (const id of epgIds) {
+      const checksum = checks.get(`${id}|${day}`);
+      if (!wanted.has(id) || checksum === undefined) continue;
+      out.push({
+        epgId: id,
+        isCatchup: sources.get(id)?.isCatchup ?? false,
+        date: day,
+        checksum,
+        programs: (byEpg.get(id) ?? []).map((p) => inLang(p, lang)),
+      });
+    }
+  }
+  return out;
+}
+
+/** The days from date - pastDays to date + futureDays. */
+export function dayRange(date: string, pastDays: number, futureDays: number): string[] {
+  const days: string[] = [];
+  for (let i = -pastDays; i <= futureDays; i++) days.push(addDays(date, i));
+  return days;
+}

@@ -1,0 +1,46 @@
+import { ErrCode } from '@ottkit/api-client';
+import { HttpError } from '../http/route.ts';
+import type { Db } from '../store/db.ts';
+import { deleteFavorite, listFavorites, putFavorite } from '../store/liveUser.ts';
+
+/** Most favourites one account keeps (a line-up of 500 fits). */
+export const FAVORITE_LIMIT = 1000;
+
+export function favoriteList(db: Db, accountId: string) {
+  return listFavorites(db, accountId).map((r) => ({
+    logicalChannelId: r.logical_channel_id,
+    updateTime: r.update_time,
+  }));
+}
+
+export function favoriteIds(db: Db, accountId: string): Set<string> {
+  return new Set(listFavorites(db, accountId).map((r) => r.logical_channel_id));
+}
+
+export function channelExists(db: Db, logicalChannelId: string): boolean {
+  return db.get('SELECT 1 AS x FROM channels WHERE logical_channel_id = ?', logicalChannelId) !== undefined;
+}
+
+/** Adds favourites; every id must be a channel, else nothing is added (CHANNEL_NOT_FOUND names it). */
+export function addFavorites(
+  db: Db,
+  accountId: string,
+  list: ReadonlyArray<{ logicalChannelId: string; updateTime: number }>,
+) {
+  const unknown = list.find((f) => !channelExists(db, f.logicalChannelId));
+  if (unknown) throw new HttpError(ErrCode.CHANNEL_NOT_FOUND, `No channel ${unknown.logicalChannelId}`);
+  db.transaction(() => {
+    for (const f of list) putFavorite(db, accountId, f.logicalChannelId, f.updateTime);
+    const n = listFavorites(db, accountId).length;
+    if (n > FAVORITE_LIMIT)
+      throw new HttpError(ErrCode.INVALID_REQUEST, `At most ${FAVORITE_LIMIT} favourites`);
+  });
+  return favoriteList(db, accountId);
+}
+
+export function removeFavorites(db: Db, accountId: string, ids: readonly string[]) {
+  db.transaction(() => {
+    for (const id of ids) deleteFavorite(db, accountId, id);
+  });
+  return favoriteList(db, accountId);
+}

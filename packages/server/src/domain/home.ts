@@ -1,0 +1,65 @@
+import type { Session } from '../http/route.ts';
+import type { Db } from '../store/db.ts';
+import { programsAt } from '../store/epg.ts';
+import { playCounts } from '../store/liveUser.ts';
+import { getSetting } from '../store/settings.ts';
+import type { Viewer } from './accessRules.ts';
+import { ensureGuide } from './epg.ts';
+import { viewerLineup } from './lineup.ts';
+
+const WEEK_MS = 7 * 86_400_000;
+
+/** Visible channels ranked by plays in the last 7 days (every user's history), ties by channel number. */
+export function topChannelList(db: Db, session: Session | null, viewer: Viewer, now: number, size: number) {
+  const counts = playCounts(db, now - WEEK_MS);
+  return viewerLineup(db, session, viewer, now)
+    .map((v) => ({ c: v.channel, n: counts.get(v.channel.logicalChannelId) ?? 0 }))
+    .sort((a, b) => b.n - a.n || a.c.channelSeq - b.c.channelSeq)
+    .slice(0, size)
+    .map(({ c, n }, i) => ({
+      rank: i + 1,
+      logicalChannelId: c.logicalChannelId,
+      logicalChannelName: c.logicalChannelName,
+      channelSeq: c.channelSeq,
+      iconUrl: c.iconUrl,
+      playCount: n,
+    }));
+}
+
+/** The operator's home row: visible channels only, in the operator's order, with what is on now. */
+export function homeRecommendList(db: Db, session: Session | null, viewer: Viewer, now: number) {
+  const picks = db.all<{ seq: number; logical_channel_id: string }>(
+    'SELECT seq, logical_channel_id FROM home_recommends ORDER BY seq',
+  );
+  const lineup = new Map(viewerLineup(db, session, viewer, now).map((v) => [v.channel.logicalChannelId, v]));
+  const shown = picks.filter((p) => lineup.has(p.logical_channel_id));
+  ensureGuide(
+    db,
+    shown.map((p) => lineup.get(p.logical_channel_id)?.channel.epgId ?? ''),
+    now,
+  );
+  const onAir = programsAt(db, now);
+  return shown.map((p) => {
+    const v = lineup.get(p.logical_channel_id);
+    const c = v?.channel;
+    return {
+      seq: p.seq,
+      logicalChannelId: p.logical_channel_id,
+      logicalChannelName: c?.logicalChannelName ?? '',
+      channelSeq: c?.channelSeq ?? 0,
+      iconUrl: c?.iconUrl ?? '',
+      liveAuthority: v?.access.live ?? false,
+      currentProgram: (c && onAir.get(c.epgId)) ?? null,
+    };
+  });
+}
+
+/** Tracker addresses of a type: operator setting `live.tracker.<type>`, a comma-separated list of URLs. */
+export function trackerAddresses(db: Db, trackerType: string) {
+  const raw = getSetting(db, `live.tracker.${trackerType}`) ?? '';
+  return raw
+    .split(',')
+    .map((a) => a.trim())
+    .filter(Boolean)
+    .map((address) => ({ trackerType, address }));
+}

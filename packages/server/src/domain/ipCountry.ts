@@ -1,0 +1,147 @@
+#!/usr/bin/env node
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { Db } from '../store/db.ts';
+import { getSetting, setSetting } from '../store/settings.ts';
+
+/** The operator's IP-to-country table: `<dataDir>/ip-country.csv`, reloaded when the file changes. */
+export const IP_COUNTRY_FILE = 'ip-country.csv';
+
+/** IPv4 dotted quad to a number; undefined for anything else (IPv6 is not in the table). */
+export function ipv4ToNumber(ip: string): number | undefined {
+  const m = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(ip.replace(/^::ffff:/, ''));
+  if (!m) return undefined;
+  const parts = m.slice(1).map(Number);
+  if (parts.some((p) => p > 255)) return undefined;
+  return parts.reduce((n, p) => n * 256 + p, 0);
+}
+
+export interface IpRange {
+  start: number;
+  end: number;
+  country: string;
+}
+
+/**
+ * Parses the table: one range per line, `first,last,CC` (IPv4 addresses) or `a.b.c.d/nn,CC`; `#` comments,
+ * blank lines and a header line are skipped. Throws naming the line on anything else.
+ */
+export function parseIpCountryCsv(text: string): IpRange[] {
+  const out: IpRange[] = [];
+  text.split(/\r?\n/).forEach((raw, i) => {
+    const line = raw.trim();
+    if (!line || line.startsWith('#')) return;
+    const cells = line.split(',').map((c) => c.trim());
+    let start: number | undefined;
+    let end: number | undefined;
+    let country: string | undefined;
+    if (cells.length === 2 && cells[0]?.includes('/')) {
+      const [base, bits] = (cells[0] as string).split('/');
+      const n = ipv4ToNumber(base ?? '');
+      const b = Number(bits);
+      if (n !== undefined && Number.isInteger(b) && b >= 0 && b <= 32) {
+        const size = 2 ** (32 - b);
+        start = n - (n % size);
+        end = start + size - 1;
+      }
+      country = cells[1];
+    } else if (cells.length === 3) {
+      start = ipv4ToNumber(cells[0] ?? '');
+      end = ipv4ToNumber(cells[1] ?? '');
+      country = cells[2];
+    }
+    if (start === undefined || end === undefined || end < start || !/^[A-Za-z]{2}$/.test(country ?? '')) {
+      if (i === 0) return; // a header
+      throw new Error(`ip-country line ${i + 1}: expected 'first,last,CC' or 'a.b.c.d/nn,CC', got '${line}'`);
+    }
+    out.push({ start, end, country: (country as string).toUpperCase() });
+  });
+  return out;
+}
+
+/** Replaces the whole table; returns how many ranges it now holds. */
+export function loadIpCountryTable(db: Db, ranges: readonly IpRange[]): number {
+  db.transaction(() => {
+    db.run('DELETE FROM ip_country_ranges');
+    for (const r of ranges) {
+      db.run(
+        `INSERT INTO ip_country_ranges (range_start, range_end, country) VALUES (?, ?, ?)
+         ON CONFLICT (range_start) DO UPDATE SET range_end = excluded.range_end, country = excluded.country`,
+        r.start,
+        r.end,
+        r.country,
+      );
+    }
+  });
+  return ranges.length;
+}
+
+/** The country of an address, '' when unknown. */
+export function countryOf(db: Db, ip: string): string {
+  const n = ipv4ToNumber(ip);
+  if (n === undefined) return '';
+  const row = db.get<{ range_end: number; country: string }>(
+    'SELECT range_end, country FROM ip_country_ranges WHERE range_start <= ? ORDER BY range_start DESC LIMIT 1',
+    n,
+  );
+  return row && row.range_end >= n ? row.country : '';
+}
+
+const checked = new Map<string, number>();
+
+/**
+ * Loads `<dataDir>/ip-country.csv` when it is new or changed since the last load (its mtime is remembered in
+ * the settings, so a restart does not reload). Checked at most every 10 s per data folder.
+ */
+export function syncIpCountryFile(db: Db, dataDir: string, now: number): void {
+  const last = checked.get(dataDir);
+  if (last !== undefined && now - last < 10_000 && now >= last) return;
+  checked.set(dataDir, now);
+  const file = join(dataDir, IP_COUNTRY_FILE);
+  if (!existsSync(file)) return;
+  const mtime = String(statSync(file).mtimeMs);
+  if (getSetting(db, 'live.ipCountryFileMtime') === mtime) return;
+  loadIpCountryTable(db, parseIpCountryCsv(readFileSync(file, 'utf8')));
+  setSetting(db, 'live.ipCountryFileMtime', mtime);
+}
+
+/** `node src/domain/ipCountry.ts load <file.csv> [--data DIR]`: loads the table into the database now. */
+async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({
+    args: argv,
+    allowPositionals: true,
+    options: { data: { type: 'string' } },
+  });
+  const [command, file] = positionals;
+  if (command !== 'load' || !file) {
+    console.log('Usage: ip-country load <file.csv> [--data DIR]');
+    return 2;
+  }
+  const { loadConfig } = await import('../config.ts');
+  const { openDb } = await import('../store/db.ts');
+  const { migrate } = await import('../store/migrations.ts');
+  const config = loadConfig(values.data ? { dataDir: values.data } : {});
+  const db = openDb(join(config.dataDir, 'ottkit.db'));
+  try {
+    migrate(db);
+    const n = loadIpCountryTable(db, parseIpCountryCsv(readFileSync(resolve(file), 'utf8')));
+    console.log(`ip-country: ${n} ranges loaded into ${config.dataDir}`);
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (err) => {
+      console.error(err instanceof Error ? err.message : err);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import type { Session } from '../http/route.ts';
+import { listChannels, type StoredChannel } from '../store/channels.ts';
+import type { Db } from '../store/db.ts';
+import { broadcastTimes } from '../store/live.ts';
+import { getSetting } from '../store/settings.ts';
+import { type Viewer, channelVisible } from './accessRules.ts';
+import { type Au, accessFromAu, type ChannelAccess, channelAu, grantsOf } from './authority.ts';
+
+/** One channel as one viewer sees it: its authority entries and what they allow. */
+export interface ViewerChannel {
+  channel: StoredChannel;
+  au: [Au, Au];
+  access: ChannelAccess;
+  /** Broadcast channel only. */
+  broadcastOpensAt?: number;
+}
+
+/** Layout config hide_unsubscribe_channel (spec §3), stored by the app configuration. */
+export function hideUnsubscribed(db: Db): boolean {
+  return getSetting(db, 'layout.hide_unsubscribe_channel') === 'true';
+}
+
+/**
+ * The line-up a viewer may see, in channel order: channels their access rules hide are left out, and so are
+ * channels without live authority when the operator hides unsubscribed channels (spec §4 channel access).
+ */
+export function viewerLineup(db: Db, session: Session | null, viewer: Viewer, now: number): ViewerChannel[] {
+  const grants = grantsOf(db, session);
+  const broadcasts = broadcastTimes(db);
+  const hide = hideUnsubscribed(db);
+  const out: ViewerChannel[] = [];
+  for (const channel of listChannels(db)) {
+    if (!channelVisible(channel.contentRuleList, viewer)) continue;
+    const broadcastOpensAt = broadcasts.get(channel.logicalChannelId);
+    const au = channelAu({ ...channel, broadcastOpensAt }, grants, now);
+    const access = accessFromAu(au, now);
+    // A broadcast channel that has not opened yet is not "unsubscribed": it stays listed.
+    if (hide && !access.live && broadcastOpensAt === undefined) continue;
+    out.push(
+      broadcastOpensAt === undefined ? { channel, au, access } : { channel, au, access, broadcastOpensAt },
+    );
+  }
+  return out;
+}
+
+/** One channel as this viewer sees it; undefined when it does not exist or the access rules hide it. */
+export function viewerChannel(
+  db: Db,
+  logicalChannelId: string,
+  session: Session | null,
+  viewer: Viewer,
+  now: number,
+): ViewerChannel | undefined {
+  return viewerLineup(db, session, viewer, now).find((c) => c.channel.logicalChannelId === logicalChannelId);
+}

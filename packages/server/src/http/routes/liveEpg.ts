@@ -1,0 +1,66 @@
+import { epgChecksumQuery, epgMultilingualQuery, epgQuery, epgQueryV2, ErrCode } from '@ottkit/api-client';
+import {
+  dayRange,
+  ensureGuide,
+  epgSources,
+  GUIDE_FUTURE_DAYS,
+  GUIDE_PAST_DAYS,
+  readGuides,
+} from '../../domain/epg.ts';
+import { dayOf } from '../../seed/epg.ts';
+import { getProgram, storedDays } from '../../store/epg.ts';
+import { HttpError, route } from '../route.ts';
+import { guideLang } from './liveContext.ts';
+
+/** The guide of one channel by epgId, or by channelId (a logicalChannelId or a physical channelId). */
+export const epgQueryRoute = route(epgQuery, (ctx, req) => {
+  const now = ctx.now();
+  let epgId = req.epgId;
+  if (epgId === undefined && req.channelId !== undefined) {
+    epgId = ctx.db.get<{ epg_id: string }>(
+      `SELECT c.epg_id FROM channels c WHERE c.logical_channel_id = ?
+       UNION SELECT c.epg_id FROM channels c JOIN physical_channels p ON p.logical_channel_id = c.logical_channel_id
+       WHERE p.channel_id = ?`,
+      req.channelId,
+      req.channelId,
+    )?.epg_id;
+    if (epgId === undefined) throw new HttpError(ErrCode.CHANNEL_NOT_FOUND, `No channel ${req.channelId}`);
+  }
+  const id = epgId as string;
+  ensureGuide(ctx.db, [id], now);
+  const days = dayRange(req.date ?? dayOf(now), req.pastDays ?? 0, req.futureDays ?? 0);
+  return { epgList: readGuides(ctx.db, [id], days, guideLang(ctx, req.lang)) };
+});
+
+export const epgQueryV2Route = route(epgQueryV2, (ctx, req) => {
+  const ids = [...new Set(req.epgIdList)];
+  ensureGuide(ctx.db, ids, ctx.now());
+  return { epgList: readGuides(ctx.db, ids, [req.date], guideLang(ctx)) };
+});
+
+export const epgChecksumRoute = route(epgChecksumQuery, (ctx, req) => {
+  const now = ctx.now();
+  const ids = req.epgIdList ? [...new Set(req.epgIdList)] : [...epgSources(ctx.db).keys()];
+  ensureGuide(ctx.db, ids, now);
+  const days = dayRange(
+    req.date ?? dayOf(now),
+    req.pastDays ?? GUIDE_PAST_DAYS,
+    req.futureDays ?? GUIDE_FUTURE_DAYS,
+  );
+  const wanted = new Set(ids);
+  const checksumList = storedDays(ctx.db, days[0] as string, days[days.length - 1] as string)
+    .filter((r) => wanted.has(r.epg_id))
+    .map((r) => ({ epgId: r.epg_id, date: r.day, checksum: r.checksum }));
+  return { checksumList };
+});
+
+export const epgMultilingualRoute = route(epgMultilingualQuery, (ctx, req) => {
+  const programList = [];
+  for (const id of new Set(req.programIdList)) {
+    const p = getProgram(ctx.db, id);
+    if (p) programList.push({ programId: p.programId, multilingualList: p.texts });
+  }
+  return { programList };
+});
+
+export const liveEpgRoutes = [epgQueryRoute, epgQueryV2Route, epgChecksumRoute, epgMultilingualRoute];

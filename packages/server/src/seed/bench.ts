@@ -1,0 +1,44 @@
+#!/usr/bin/env node
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { openDb } from '../store/db.ts';
+import { migrate } from '../store/migrations.ts';
+import { seedIfEmpty } from './index.ts';
+import { seedBenchLineup } from './lineup.ts';
+
+/**
+ * `node src/seed/bench.ts --channels 500 [--data DIR]`: loads a synthetic line-up of N channels with its whole
+ * guide (7 days back, 3 ahead) into the data folder, for the large line-up benchmark. Start `serve` afterwards.
+ */
+export function main(argv: string[]): number {
+  const { values } = parseArgs({
+    args: argv,
+    options: { channels: { type: 'string', default: '500' }, data: { type: 'string' } },
+  });
+  const count = Number(values.channels);
+  if (!Number.isInteger(count) || count < 1 || count > 5000) {
+    console.error('--channels must be an integer 1-5000');
+    return 2;
+  }
+  const config = loadConfig(values.data ? { dataDir: values.data } : {});
+  const db = openDb(join(config.dataDir, 'ottkit.db'));
+  try {
+    migrate(db);
+    seedIfEmpty(db, config);
+    const started = performance.now();
+    const r = seedBenchLineup(db, count, Date.now());
+    const ms = Math.round(performance.now() - started);
+    console.log(
+      `bench line-up: ${r.channels} channels, ${r.programs} programmes in ${ms} ms (${config.dataDir})`,
+    );
+    return 0;
+  } finally {
+    db.close();
+  }
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  process.exitCode = main(process.argv.slice(2));
+}
