@@ -14,3 +14,4 @@ export * from './ReminderDialog/index.ts';
 export * from './RechargeCodeInput/index.ts';
 export * from './SendCodeButton/index.ts';
 export * from './PurchaseDialog/index.ts';
+export * from './Marquee/index.ts';
