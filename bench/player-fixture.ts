@@ -98,7 +98,10 @@ const TYPES: Record<string, string> = {
 export function startFixtureServer(port = 4555): Promise<Server> {
   const media = prepareMedia();
   const server = createServer((req, res) => {
-    const path = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    // `/ch/<n>/…` is the same stream under another path, so a benchmark can zap between "channels" whose
+    // segments the browser has not cached.
+    const raw = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    const path = raw.replace(/^\/ch\/\d+(?=\/)/, '');
     const send = (body: string | Buffer, type: string, cache = 'no-cache') => {
       res.writeHead(200, {
         'content-type': type,
@@ -117,6 +120,12 @@ export function startFixtureServer(port = 4555): Promise<Server> {
         `${rendition}/seg`,
       );
       return send(vod, TYPES['.m3u8'] ?? '');
+    }
+    if (path === '/blank')
+      return send('<!doctype html><title>bench</title><body></body>', TYPES['.html'] ?? '');
+    if (path.startsWith('/hls/')) {
+      const hlsFile = join(ROOT, 'packages/player/node_modules/hls.js/dist', path.slice(5));
+      return existsSync(hlsFile) ? send(readFileSync(hlsFile), TYPES['.js'] ?? '') : res.writeHead(404).end();
     }
     const file = path.startsWith('/dist/')
       ? join(ROOT, 'packages/player', path)

@@ -1,3 +1,4 @@
+import { loadEngine, preloadHlsEngine } from '../engines/load.ts';
 import type { Engine, EngineEvents, EngineLoader } from '../engines/types.ts';
 import { classifyBarClick, computeBar } from './bar.ts';
 import { type Clock, systemClock } from './clock.ts';
@@ -65,9 +66,7 @@ const LIVE_EDGE_MARGIN_S = 6;
  */
 export function createPlayerCore(options: PlayerCoreOptions = {}) {
   const clock = options.clock ?? systemClock;
-  const loader: EngineLoader =
-    options.loadEngine ??
-    (async (source, media) => (await import('../engines/load.ts')).loadEngine(source, media));
+  const loader: EngineLoader = options.loadEngine ?? loadEngine;
   const progressEvery = options.progressIntervalMs ?? 60_000;
   const events = createEmitter<PlayerEvents>();
   const listeners = new Set<(s: PlayerSnapshot) => void>();
@@ -361,6 +360,7 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
         for (const [type, fn] of Object.entries(handlers)) element.removeEventListener(type, fn);
       };
       if (snap.source) void startLoad();
+      else if (!options.loadEngine) preloadHlsEngine();
     },
 
     /** Plays a source. A channel change pauses the current one and reloads (spec §4). Autoplays by default. */

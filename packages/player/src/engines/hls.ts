@@ -1,4 +1,4 @@
-import type { HlsConfig } from 'hls.js';
+import Hls, { type HlsConfig } from 'hls.js';
 import { toLevels } from './quality.ts';
 import type { Engine } from './types.ts';
 
@@ -22,7 +22,6 @@ export const HLS_CONFIG: Partial<HlsConfig> = {
 };
 
 export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promise<Engine> {
-  const { default: Hls } = await import('hls.js');
   let hls: InstanceType<typeof Hls> | null = null;
   let recovered = false;
   return {

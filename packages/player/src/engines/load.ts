@@ -17,14 +17,38 @@ function hasDrm(source: PlayerSource): boolean {
   return !!d && Object.values(d).some((v) => v !== undefined);
 }
 
+// One chunk per engine (the engine's wrapper and its library together), fetched once and then reused.
+function once<T>(load: () => Promise<T>): () => Promise<T> {
+  let pending: Promise<T> | null = null;
+  return () => {
+    pending = pending ?? load();
+    return pending;
+  };
+}
+const importHls = once(() => import('./hls.ts'));
+const importShaka = once(() => import('./shaka.ts'));
+const importNative = once(() => import('./native.ts'));
+
 /** Imports the engine module only now, so no engine is in the entry a page loads first. */
 export async function loadEngine(source: PlayerSource, media: HTMLMediaElement): Promise<Engine> {
   switch (pickEngine(source, media)) {
     case 'shaka':
-      return (await import('./shaka.ts')).createShakaEngine();
+      return (await importShaka()).createShakaEngine();
     case 'native':
-      return (await import('./native.ts')).createNativeEngine();
+      return (await importNative()).createNativeEngine();
     default:
-      return (await import('./hls.ts')).createHlsEngine();
+      return (await importHls()).createHlsEngine();
   }
+}
+
+/**
+ * Starts fetching the hls.js engine while the page is idle, so the first play request does not wait for it.
+ * Only where hls.js would be used (Media Source present); DRM/DASH pages pay for shaka-player on demand.
+ */
+export function preloadHlsEngine(): void {
+  if (typeof globalThis.MediaSource === 'undefined' && !('ManagedMediaSource' in globalThis)) return;
+  const idle = (globalThis as { requestIdleCallback?: (fn: () => void) => void }).requestIdleCallback;
+  const start = () => void importHls().catch(() => {});
+  if (idle) idle(start);
+  else setTimeout(start, 0);
 }

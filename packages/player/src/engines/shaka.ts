@@ -1,24 +1,9 @@
-import type { DrmConfig } from '../core/types.ts';
+import shaka from 'shaka-player';
+import { shakaDrmConfig } from './drm.ts';
 import { toLevels } from './quality.ts';
 import type { Engine } from './types.ts';
 
-/** shaka-player's `drm` configuration from ours: ClearKey keys or licence URL, commercial systems by URL. */
-export function shakaDrmConfig(drm: DrmConfig = {}): Record<string, unknown> {
-  const servers: Record<string, string> = {};
-  if (drm.clearKeyLicenseUrl) servers['org.w3.clearkey'] = drm.clearKeyLicenseUrl;
-  if (drm.widevineLicenseUrl) servers['com.widevine.alpha'] = drm.widevineLicenseUrl;
-  if (drm.playreadyLicenseUrl) servers['com.microsoft.playready'] = drm.playreadyLicenseUrl;
-  if (drm.fairplayLicenseUrl) servers['com.apple.fps'] = drm.fairplayLicenseUrl;
-  const config: Record<string, unknown> = { servers };
-  if (drm.clearKeys) config.clearKeys = { ...drm.clearKeys };
-  if (drm.fairplayCertificateUrl) {
-    config.advanced = { 'com.apple.fps': { serverCertificateUri: drm.fairplayCertificateUrl } };
-  }
-  return config;
-}
-
 export async function createShakaEngine(): Promise<Engine> {
-  const shaka = (await import('shaka-player')).default;
   shaka.polyfill.installAll();
   let player: InstanceType<typeof shaka.Player> | null = null;
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shakaDrmConfig } from './shaka.ts';
+import { shakaDrmConfig } from './drm.ts';
 
 describe('shaka-player DRM configuration', () => {
   it('maps ClearKey and the commercial licence URLs to key systems', () => {

@@ -1,0 +1,120 @@
+/**
+ * Player start-up benchmark (run by hand, never by the tests):
+ *
+ *   node bench/player-startup.ts [--runs 20] [--src URL --src2 URL]
+ *
+ * In Chromium (Debian's, via Playwright), for @ottkit/player (built `dist/`, the <ottkit-player> element) and
+ * for plain hls.js with its default configuration on the same stream in the same run, it measures:
+ *   - first frame: play request → first presented frame (requestVideoFrameCallback), fresh browser context;
+ *   - channel change: switching to a second channel → its first presented frame, in the same page.
+ * Prints median and p95 of each. Without --src it starts the local fixture origin (bench/player-fixture.ts),
+ * whose `/ch/<n>/` paths make each channel's segments uncached. Build the player first
+ * (`npx -y pnpm@10.34.8 --filter @ottkit/player run build`).
+ */
+import { chromium } from '@playwright/test';
+import { startFixtureServer } from './player-fixture.ts';
+
+const arg = (name: string) => {
+  const i = process.argv.indexOf(`--${name}`);
+  return i > 0 ? process.argv[i + 1] : undefined;
+};
+const RUNS = Number(arg('runs') ?? 20);
+const PORT = 4556;
+
+type Kind = 'ottkit' | 'ottkit (cold)' | 'hls.js defaults';
+const KINDS: Kind[] = ['ottkit', 'ottkit (cold)', 'hls.js defaults'];
+
+// Runs in the page. `ottkit` and plain hls.js both have their library loaded before the clock starts (the element
+// prefetches its engine chunk while the page is idle after it mounts); `ottkit (cold)` gets its play request at
+// once, so the engine chunk is fetched and compiled inside the measured time.
+const trial = async ([kind, src, src2]: [Kind, string, string]) => {
+  const frame = (video: HTMLVideoElement, since: number) =>
+    new Promise<number>((resolve) => {
+      const onPlaying = () => video.requestVideoFrameCallback(() => resolve(performance.now() - since));
+      video.addEventListener('playing', onPlaying, { once: true });
+    });
+  if (kind !== 'hls.js defaults') {
+    await import('/dist/element/define.js' as string);
+    const el = document.createElement('ottkit-player');
+    el.setAttribute('muted', '');
+    document.body.append(el);
+    if (kind === 'ottkit') await new Promise((r) => setTimeout(r, 1000));
+    const video = el.querySelector('video') as HTMLVideoElement;
+    let t0 = performance.now();
+    let wait = frame(video, t0);
+    el.setAttribute('src', src);
+    const first = await wait;
+    t0 = performance.now();
+    wait = frame(video, t0);
+    el.setAttribute('src', src2);
+    return [first, await wait];
+  }
+  const { default: Hls } = await import('/hls/hls.mjs' as string);
+  const video = document.createElement('video');
+  video.muted = true;
+  document.body.append(video);
+  let t0 = performance.now();
+  let wait = frame(video, t0);
+  let hls = new Hls();
+  hls.loadSource(src);
+  hls.attachMedia(video);
+  void video.play();
+  const first = await wait;
+  t0 = performance.now();
+  wait = frame(video, t0);
+  hls.destroy();
+  hls = new Hls();
+  hls.loadSource(src2);
+  hls.attachMedia(video);
+  void video.play();
+  return [first, await wait];
+};
+
+function stats(values: number[]) {
+  const sorted = [...values].sort((a, b) => a - b);
+  const at = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? Number.NaN;
+  return { median: Math.round(at(0.5)), p95: Math.round(at(0.95)) };
+}
+
+const external = arg('src');
+const server = external ? null : await startFixtureServer(PORT);
+const origin = `http://127.0.0.1:${PORT}`;
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu', '--headless', '--autoplay-policy=no-user-gesture-required'],
+});
+const results = Object.fromEntries(
+  KINDS.map((k) => [k, { first: [] as number[], zap: [] as number[] }]),
+) as Record<Kind, { first: number[]; zap: number[] }>;
+try {
+  for (let i = 0; i < RUNS; i++) {
+    // Rotate who goes first so no one profits from a warmer machine.
+    const kinds = KINDS.map((_, k) => KINDS[(k + i) % KINDS.length] as Kind);
+    for (const [k, kind] of kinds.entries()) {
+      const ch = 1 + (i * 6 + k * 2);
+      const src = external ?? `${origin}/ch/${ch}/live.m3u8`;
+      const src2 = arg('src2') ?? `${origin}/ch/${ch + 1}/live.m3u8`;
+      const context = await browser.newContext();
+      const page = await context.newPage();
+      await page.goto(`${origin}/blank`);
+      const [first, zap] = await page.evaluate(trial, [kind, src, src2] as [Kind, string, string]);
+      results[kind].first.push(first ?? Number.NaN);
+      results[kind].zap.push(zap ?? Number.NaN);
+      await context.close();
+    }
+    process.stdout.write('.');
+  }
+} finally {
+  await browser.close();
+  server?.close();
+}
+console.log(
+  `\nruns: ${RUNS}, Chromium ${browser.version()}, stream: ${external ?? `${origin}/ch/*/live.m3u8`}`,
+);
+console.log('player            first frame (median / p95)   channel change (median / p95)');
+for (const kind of KINDS) {
+  const f = stats(results[kind].first);
+  const z = stats(results[kind].zap);
+  console.log(`${kind.padEnd(18)}${`${f.median} / ${f.p95} ms`.padEnd(29)}${z.median} / ${z.p95} ms`);
+}
