@@ -6,8 +6,10 @@ import { type ServerConfig, loadConfig } from './config.ts';
 import { createApiHandler, isApiPath, type Logger, type RawRoute } from './http/api.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { API_HEADERS } from './http/respond.ts';
+import { handleArt } from './http/art.ts';
 import { handleLogo } from './http/logo.ts';
 import { sessionResolver } from './http/session.ts';
+import { purgeExpired } from './domain/housekeeping.ts';
 import { type MessageSender, outboxSender } from './domain/messages.ts';
 import { sendError } from './http/respond.ts';
 import type { Route, Session } from './http/route.ts';
@@ -83,6 +85,19 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   const db = openDb(join(config.dataDir, 'ottkit.db'));
   migrate(db);
   seedIfEmpty(db, config);
+  purgeExpired(db, now());
+  // Hourly clean-up of spent tokens and codes; unref'd so it never keeps the process alive.
+  const housekeeping = setInterval(
+    () => {
+      try {
+        purgeExpired(db, now());
+      } catch (err) {
+        logger.error('housekeeping failed', err);
+      }
+    },
+    60 * 60 * 1000,
+  );
+  housekeeping.unref();
   const origin =
     typeof options.origin === 'function' ? options.origin({ config, db, now, logger }) : options.origin;
 
@@ -120,6 +135,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     if (isApiPath(pathname)) return api(req, res, url);
     if (pathname.startsWith('/media/')) {
       if (handleLogo(db, pathname, req.method ?? 'GET', res)) return;
+      if (handleArt(db, pathname, req.method ?? 'GET', res)) return;
       if (origin && (await origin.handle(req, res, url))) return;
       return plain(res, 404, 'Not found');
     }
@@ -160,6 +176,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       });
     },
     async close() {
+      clearInterval(housekeeping);
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

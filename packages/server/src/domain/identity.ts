@@ -17,7 +17,7 @@ import {
 import type { Db } from '../store/db.ts';
 import { revokeAccountSessions } from '../store/sessions.ts';
 import { readSettings, visitorModeOn } from './appConfig.ts';
-import { assertNotLocked, clearFailures, POLICIES, recordFailure } from './limits.ts';
+import { assertNotLocked, clearFailures, POLICIES, recordFailure, spendBudget } from './limits.ts';
 import type { MessageSender } from './messages.ts';
 import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { startSession } from './sessions.ts';
@@ -199,6 +199,7 @@ export function visitorLogin(d: Deps, deviceId?: string): SessionResult {
     throw new HttpError(ErrCode.VISITOR_MODE_OFF, 'Visitor mode is off; log in or sign up');
   }
   const existing = deviceId ? findGuestByDevice(d.db, deviceId) : undefined;
+  if (!existing) spendBudget(d.db, `guest:ip:${d.ip}`, POLICIES.guestIp, d.now);
   const accountId = existing?.account_id ?? `gst-${randomBytes(8).toString('hex')}`;
   if (!existing) {
     insertAccount(d.db, {

@@ -23,6 +23,9 @@ export const POLICIES = {
   rechargeAccount: { freeFailures: 5, baseDelayMs: MINUTE, maxDelayMs: 24 * HOUR, forgetAfterMs: 24 * HOUR },
   /** Verification sends per caller address (filling the outbox), besides one a minute per address. */
   sendIp: { freeFailures: 20, baseDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
+  /** New QR codes and new guest accounts per caller address: both write rows for anyone who asks. */
+  scanIp: { freeFailures: 60, baseDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
+  guestIp: { freeFailures: 30, baseDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
 } satisfies Record<string, LimitPolicy>;
 
 interface Row {
@@ -60,4 +63,10 @@ export function recordFailure(db: Db, key: string, policy: LimitPolicy, now: num
 
 export function clearFailures(db: Db, key: string): void {
   db.run('DELETE FROM attempt_limits WHERE limit_key = ?', key);
+}
+
+/** For actions that cost rows rather than guesses: refused while locked, and each one counts. */
+export function spendBudget(db: Db, key: string, policy: LimitPolicy, now: number): void {
+  assertNotLocked(db, key, now);
+  recordFailure(db, key, policy, now);
 }

@@ -6,6 +6,7 @@ import {
   createScanCode,
   scanCodeInfo as info,
 } from '../../domain/scanCodes.ts';
+import { POLICIES, spendBudget } from '../../domain/limits.ts';
 import { startSession } from '../../domain/sessions.ts';
 import { buildUserInfo } from '../../domain/userInfo.ts';
 import type { RequestContext } from '../route.ts';
@@ -19,9 +20,10 @@ function siteOrigin(ctx: RequestContext): string {
 }
 
 export const scanRoutes = [
-  route(scanCode, (ctx, req) =>
-    createScanCode(ctx.db, req.deviceName ?? 'TV box', siteOrigin(ctx), ctx.now()),
-  ),
+  route(scanCode, (ctx, req) => {
+    spendBudget(ctx.db, `scan:ip:${ctx.ip}`, POLICIES.scanIp, ctx.now());
+    return createScanCode(ctx.db, req.deviceName ?? 'TV box', siteOrigin(ctx), ctx.now());
+  }),
 
   route(scanCodeInfo, (ctx, req) => info(ctx.db, req.scanCodeId, ctx.now())),
 
