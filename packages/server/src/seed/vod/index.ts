@@ -161,7 +161,7 @@ export function seedVodIfEmpty(db: Db): void {
       db.run(
         'INSERT INTO vod_search_counts (keyword, search_count, last_searched_at) VALUES (?, ?, ?)',
         m.texts.en.title.toLowerCase(),
-        200 - i * 7,
+        40 - i * 2,
         SEED_TIME,
       );
     });

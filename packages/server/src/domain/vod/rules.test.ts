@@ -1,0 +1,77 @@
+import { describe, expect, it } from 'vitest';
+import { batchPlaylist, playlistMetaIds } from './playlists.ts';
+import { evaluateRule, parseRule } from './rules.ts';
+import { tinyDb } from './testDb.ts';
+
+const db = tinyDb(
+  [
+    { id: 'old', title: 'Old', genres: ['action'], releasedAt: 100, rating: 9 },
+    { id: 'mid', title: 'Mid', genres: ['comedy'], releasedAt: 200, rating: 6 },
+    { id: 'new', title: 'New', genres: ['action'], releasedAt: 300, rating: 7 },
+    { id: 'kid', title: 'Kid', vodType: 'kids', releasedAt: 250, rating: null },
+    { id: 'adult', title: 'Adult', genres: ['action'], releasedAt: 400, rating: 8, sensitive: true },
+  ],
+  { action: 'Action', comedy: 'Comedy' },
+);
+
+describe('parseRule', () => {
+  it('knows newest, top-rated, genre:<id> and type:<vodType>', () => {
+    expect(parseRule('newest')).toEqual({ kind: 'newest' });
+    expect(parseRule('top-rated')).toEqual({ kind: 'top-rated' });
+    expect(parseRule('genre:action')).toEqual({ kind: 'genre', genreId: 'action' });
+    expect(parseRule('type:kids')).toEqual({ kind: 'type', vodType: 'kids' });
+  });
+  it('rejects anything else', () => {
+    for (const r of ['', 'oldest', 'genre:', "genre:x' OR 1=1", 'type:Movie'])
+      expect(parseRule(r)).toBeNull();
+  });
+});
+
+describe('evaluateRule', () => {
+  it('orders newest first and leaves sensitive titles out unless asked', () => {
+    expect(evaluateRule(db, 'newest', false)).toEqual(['new', 'kid', 'mid', 'old']);
+    expect(evaluateRule(db, 'newest', true)[0]).toBe('adult');
+  });
+  it('orders top-rated by rating and skips unrated titles', () => {
+    expect(evaluateRule(db, 'top-rated', false)).toEqual(['old', 'new', 'mid']);
+  });
+  it('selects a genre or a VOD type', () => {
+    expect(evaluateRule(db, 'genre:action', false)).toEqual(['new', 'old']);
+    expect(evaluateRule(db, 'type:kids', false)).toEqual(['kid']);
+    expect(evaluateRule(db, 'nonsense', false)).toEqual([]);
+  });
+  it('is evaluated at query time: a title added later shows up at once', () => {
+    const d = tinyDb([{ id: 'a', title: 'A', genres: ['action'], releasedAt: 1 }], { action: 'Action' });
+    d.run(
+      "INSERT INTO vod_playlists (playlist_id, level_type, playlist_type, rule, seq) VALUES ('p', 99, 2, 'genre:action', 1)",
+    );
+    d.run("INSERT INTO vod_playlist_names (playlist_id, lang, name) VALUES ('p', 'en', 'Action')");
+    const viewer = { accountId: null, vod: false, lang: 'en' as const, now: 0 };
+    const req = { playlistIds: ['p'], showListType: 2 as const, sensitive: false, pageId: 1, pageSize: 16 };
+    expect(batchPlaylist(d, viewer, req)[0]?.list.map((c) => c.metaId)).toEqual(['a']);
+    d.run(
+      "INSERT INTO vod_metas (meta_id, meta_type, vod_type, release_year, released_at) VALUES ('b', 'MOVIE', 'movie', 2026, 9)",
+    );
+    d.run("INSERT INTO vod_meta_texts (meta_id, lang, title, plot) VALUES ('b', 'en', 'B', '')");
+    d.run("INSERT INTO vod_meta_genres (meta_id, genre_id, seq) VALUES ('b', 'action', 0)");
+    expect(batchPlaylist(d, viewer, req)[0]?.list.map((c) => c.metaId)).toEqual(['b', 'a']);
+  });
+  it('a static list keeps its own order', () => {
+    const d = tinyDb([
+      { id: 'x', title: 'X' },
+      { id: 'y', title: 'Y' },
+    ]);
+    d.run("INSERT INTO vod_playlists (playlist_id, level_type, playlist_type, seq) VALUES ('s', 99, 1, 1)");
+    d.run("INSERT INTO vod_playlist_items (playlist_id, meta_id, seq) VALUES ('s', 'y', 0), ('s', 'x', 1)");
+    const p = {
+      playlistId: 's',
+      name: 's',
+      levelType: 99 as const,
+      playlistType: 1 as const,
+      vodType: null,
+      rule: null,
+      seq: 1,
+    };
+    expect(playlistMetaIds(d, p, false)).toEqual(['y', 'x']);
+  });
+});
