@@ -1,6 +1,7 @@
 import type { Db } from '../store/db.ts';
 import { type SeedSecrets, seedAccounts } from './accounts.ts';
 import { seedLineup } from './lineup.ts';
+import { seedVodIfEmpty } from './vod/index.ts';
 
 /**
  * Fills an empty database with the deterministic sample data. Each part seeds only when its table is empty,
@@ -12,5 +13,6 @@ export function seedIfEmpty(db: Db, secrets: SeedSecrets): void {
     if (hasChannels === 0) seedLineup(db);
     const hasPlans = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM plans')?.n ?? 0;
     if (hasPlans === 0) seedAccounts(db, secrets);
+    seedVodIfEmpty(db);
   });
 }

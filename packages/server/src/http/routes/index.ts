@@ -1,8 +1,17 @@
 import type { Route } from '../route.ts';
 import { accountRoutes } from './account.ts';
 import { appRoutes } from './app.ts';
+import { bannerRoutes } from './banner.ts';
 import { liveRoutes } from './live.ts';
 import { scanRoutes } from './scan.ts';
+import { vodRoutes } from './vod.ts';
 
 /** Every API route the server registers; each area adds its list here. */
-export const apiRoutes: Route[] = [...liveRoutes, ...accountRoutes, ...appRoutes, ...scanRoutes];
+export const apiRoutes: Route[] = [
+  ...liveRoutes,
+  ...accountRoutes,
+  ...appRoutes,
+  ...scanRoutes,
+  ...vodRoutes,
+  ...bannerRoutes,
+];
