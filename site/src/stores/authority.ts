@@ -53,3 +53,14 @@ export async function refreshAuthority(): Promise<void> {
   const answer = await browserApi.live.contentAuthority({ originType: 'web', supportBroadCast: true });
   $rights.set(rightsByChannel(answer.lcList, answer.serverTime));
 }
+
+/**
+ * The no-authority prompt (spec §2, §6): guests are asked to log in (favourites, reminders, locked channels),
+ * users are offered a purchase. Null when closed.
+ */
+export const $noAuthorityPrompt = atom<{ viewer: Viewer } | null>(null);
+
+/** Opens the prompt for the current viewer. */
+export function promptNoAuthority() {
+  $noAuthorityPrompt.set({ viewer: $viewer.get() });
+}

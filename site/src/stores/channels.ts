@@ -1,21 +1,55 @@
 import type { Channel, ChannelColumn } from '@ottkit/api-client';
 import { atom, computed } from 'nanostores';
+import { $rights, withRights } from './authority.ts';
+import { $favoriteIds, setFavorites } from './favorites.ts';
+
+/** The category that lists the viewer's favourite channels, beside the operator's columns. */
+export const FAVORITES_COLUMN = 'favorites';
 
 /** The line-up as the server rendered it; islands on /liveTv share it. */
 export const $channels = atom<Channel[]>([]);
 export const $channelColumns = atom<ChannelColumn[]>([]);
 /** The logical channel id being watched (`?id=` on /liveTv). */
 export const $selectedChannelId = atom<string | null>(null);
+/** The category (column id, or FAVORITES_COLUMN) the channel list shows. */
+export const $activeColumn = atom<string>('');
 
-export const $selectedChannel = computed([$channels, $selectedChannelId], (channels, id) =>
+/** The line-up with the latest authority answer and favourites laid over the server-rendered flags. */
+export const $lineup = computed([$channels, $rights, $favoriteIds], (channels, rights, favorites) =>
+  channels.map((c) => {
+    const withAuth = withRights(c, rights);
+    const isFavorite = favorites.has(c.logicalChannelId);
+    return withAuth.isFavorite === isFavorite ? withAuth : { ...withAuth, isFavorite };
+  }),
+);
+
+/** Channels of one category in channel-number order. */
+export function channelsInColumn(lineup: readonly Channel[], column: string): Channel[] {
+  const list =
+    column === FAVORITES_COLUMN
+      ? lineup.filter((c) => c.isFavorite)
+      : column
+        ? lineup.filter((c) => c.columnIds.includes(column))
+        : [...lineup];
+  return list.sort((a, b) => a.channelSeq - b.channelSeq);
+}
+
+export const $columnChannels = computed([$lineup, $activeColumn], channelsInColumn);
+
+export const $selectedChannel = computed([$lineup, $selectedChannelId], (channels, id) =>
   id ? (channels.find((c) => c.logicalChannelId === id) ?? null) : null,
 );
 
 /** Seeds the stores from server-rendered props, once per page load. */
 export function initLineup(channels: Channel[], columns: ChannelColumn[], selectedId: string | null) {
-  if ($channels.get().length === 0) $channels.set(channels);
-  if ($channelColumns.get().length === 0) $channelColumns.set(columns);
-  if ($selectedChannelId.get() === null) $selectedChannelId.set(selectedId);
+  if ($channels.get().length > 0) return;
+  $channels.set(channels);
+  $channelColumns.set(columns);
+  setFavorites(channels.filter((c) => c.isFavorite).map((c) => c.logicalChannelId));
+  $selectedChannelId.set(selectedId);
+  const selected = channels.find((c) => c.logicalChannelId === selectedId);
+  const first = [...columns].sort((a, b) => a.columnSeq - b.columnSeq)[0];
+  $activeColumn.set(selected?.columnIds[0] ?? first?.columnId ?? '');
 }
 
 /** Selects a channel and keeps `?id=` in the address so a reload or a shared link opens the same one. */
@@ -26,4 +60,9 @@ export function selectChannel(logicalChannelId: string) {
     url.searchParams.set('id', logicalChannelId);
     window.history.replaceState(window.history.state, '', url);
   }
+}
+
+/** logicalChannelId → epgId of the line-up (the store's channel-to-epg relations). */
+export function epgRelations(channels: readonly Channel[]): Record<string, string> {
+  return Object.fromEntries(channels.filter((c) => c.epgId).map((c) => [c.logicalChannelId, c.epgId]));
 }

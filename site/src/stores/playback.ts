@@ -2,29 +2,51 @@ import type { Channel } from '@ottkit/api-client';
 import { isApiError } from '@ottkit/api-client';
 import { atom } from 'nanostores';
 import type { MessageKey } from '../i18n/index.ts';
-import { browserApi } from '../lib/api.ts';
+
+/** What the site asks the media side for: a signed live URL, or a catch-up URL for one programme. */
+export interface PlayRequest {
+  logicalChannelId: string;
+  kind: 'live' | 'catchup';
+  programId?: string;
+}
+/** The answer: the URL to play; without authority the server gives the fallback clip instead (spec §4). */
+export interface PlayAnswer {
+  url: string;
+  authority: boolean;
+}
+
+/** How play URLs are fetched; set by playbackSource.ts (the contract call) and by tests. */
+let requestPlayUrl: (req: PlayRequest) => Promise<PlayAnswer> = async () => {
+  throw new Error('no play URL source');
+};
+export function setPlayUrlSource(fn: (req: PlayRequest) => Promise<PlayAnswer>) {
+  requestPlayUrl = fn;
+}
+export function playUrl(req: PlayRequest) {
+  return requestPlayUrl(req);
+}
 
 export type LivePlayback =
   | { state: 'idle' }
   | { state: 'loading'; logicalChannelId: string }
-  | { state: 'ready'; logicalChannelId: string; url: string }
+  | { state: 'ready'; logicalChannelId: string; url: string; authority: boolean }
   | { state: 'error'; logicalChannelId: string; messageKey: MessageKey };
 
 /** The signed stream address of the channel being watched. */
 export const $livePlayback = atom<LivePlayback>({ state: 'idle' });
 
-/** Asks the server for the channel's signed live URL; the latest request wins when the viewer zaps quickly. */
-export async function loadLivePlayback(channel: Channel) {
+/** Asks for the channel's live URL; the latest request wins when the viewer zaps quickly. */
+export async function loadLivePlayback(channel: Pick<Channel, 'logicalChannelId'>) {
   const { logicalChannelId } = channel;
   $livePlayback.set({ state: 'loading', logicalChannelId });
   try {
-    const { url } = await browserApi.live.playSource({ logicalChannelId, kind: 'live' });
-    if ($livePlayback.get().state === 'loading' && current() === logicalChannelId) {
-      $livePlayback.set({ state: 'ready', logicalChannelId, url });
+    const answer = await requestPlayUrl({ logicalChannelId, kind: 'live' });
+    if (current() === logicalChannelId) {
+      $livePlayback.set({ state: 'ready', logicalChannelId, url: answer.url, authority: answer.authority });
     }
   } catch (e) {
     if (current() !== logicalChannelId) return;
-    $livePlayback.set({ state: 'error', logicalChannelId, messageKey: errorKey(e) });
+    $livePlayback.set({ state: 'error', logicalChannelId, messageKey: playErrorKey(e) });
   }
 }
 
@@ -34,7 +56,7 @@ function current() {
 }
 
 /** The spec §8 text for a failed playback request. */
-function errorKey(e: unknown): MessageKey {
+export function playErrorKey(e: unknown): MessageKey {
   if (!isApiError(e)) return 'error.unavailableSource';
   switch (e.name) {
     case 'NetworkError':
@@ -48,4 +70,34 @@ function errorKey(e: unknown): MessageKey {
     default:
       return 'error.unavailableSource';
   }
+}
+
+/** A programme played back from the guide (catch-up dialog); null when the dialog is closed. */
+export type Catchup =
+  | { state: 'loading'; logicalChannelId: string; programId: string }
+  | {
+      state: 'ready';
+      logicalChannelId: string;
+      programId: string;
+      url: string;
+      authority: boolean;
+    };
+export const $catchup = atom<Catchup | null>(null);
+
+/** Opens the catch-up dialog on one programme; fails (and closes) when the server refuses it. */
+export async function openCatchup(logicalChannelId: string, programId: string): Promise<boolean> {
+  $catchup.set({ state: 'loading', logicalChannelId, programId });
+  try {
+    const answer = await requestPlayUrl({ logicalChannelId, kind: 'catchup', programId });
+    const c = $catchup.get();
+    if (c?.programId === programId) $catchup.set({ state: 'ready', logicalChannelId, programId, ...answer });
+    return true;
+  } catch {
+    if ($catchup.get()?.programId === programId) $catchup.set(null);
+    return false;
+  }
+}
+
+export function closeCatchup() {
+  $catchup.set(null);
 }

@@ -54,7 +54,7 @@ export function startReminderSchedule(ctx: {
   knownChannelIds: () => ReadonlySet<string>;
   watchingChannelId: () => string | null;
   now?: () => number;
-}): () => void {
+}): (() => void) & { replan: () => void } {
   const now = ctx.now ?? Date.now;
   let timer: ReturnType<typeof setTimeout> | undefined;
   function plan() {

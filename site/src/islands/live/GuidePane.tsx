@@ -1,0 +1,183 @@
+import { useStore } from '@nanostores/react';
+import { CatchupPlayerDialog } from '@ottkit/player/react';
+import type { EpgProgram } from '@ottkit/api-client';
+import {
+  EmptyTip,
+  ProgrammeRow,
+  Spinner,
+  programmeAction,
+  programmeActionLock,
+  type ProgrammeAction,
+} from '@ottkit/ui';
+import { useEffect, useMemo } from 'react';
+import { guideDays } from '../../lib/epgStore.ts';
+import { $viewer, promptNoAuthority } from '../../stores/authority.ts';
+import { $selectedChannel } from '../../stores/channels.ts';
+import { $guide, $guideDate, loadGuide, programmeAfter, programmeStatus } from '../../stores/epg.ts';
+import { $lang, $t } from '../../stores/lang.ts';
+import { startWatching } from '../../stores/liveHistory.ts';
+import { $catchup, closeCatchup, openCatchup } from '../../stores/playback.ts';
+import { $subscriptions, setSubscribed } from '../../stores/reminders.ts';
+import { $liveNotice } from './actions.ts';
+import styles from './live.module.css';
+import { playerMessages } from './messages.ts';
+
+/** The guide of the selected channel by day (7 back, 3 ahead), with catch-up in the full-screen dialog. */
+export function GuidePane({ now, today }: { now: number; today: string }) {
+  const channel = useStore($selectedChannel);
+  const date = useStore($guideDate) ?? today;
+  const guide = useStore($guide);
+  const viewer = useStore($viewer);
+  const subscriptions = useStore($subscriptions);
+  const catchup = useStore($catchup);
+  const lang = useStore($lang);
+  const t = useStore($t);
+  const messages = useMemo(() => playerMessages(t), [t]);
+  const epgId = channel?.epgId ?? '';
+
+  useEffect(() => {
+    void loadGuide(epgId, date);
+  }, [epgId, date]);
+
+  if (!channel) return null;
+  const days = guideDays(today);
+  const dayLabel = new Intl.DateTimeFormat(lang, {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    timeZone: 'UTC',
+  });
+  const subscribed = new Set(
+    subscriptions.filter((s) => s.logicalChannelId === channel.logicalChannelId).map((s) => s.programId),
+  );
+  const programs =
+    guide.state === 'ready' && guide.epgId === epgId
+      ? [...guide.programs].sort((a, b) => a.start - b.start)
+      : [];
+  const isCatchup = guide.state === 'ready' ? guide.isCatchup : false;
+
+  const actionOf = (p: EpgProgram) =>
+    programmeAction({
+      status: programmeStatus(p, now),
+      subscribed: subscribed.has(p.programId),
+      start: p.start,
+      canPlayBack: channel.canPlayBack,
+      isCatchup: isCatchup && p.isCatchup,
+      playbackDuration: channel.playbackDuration,
+      now,
+    });
+
+  async function play(p: EpgProgram) {
+    if (!channel) return;
+    $liveNotice.set(null);
+    if (await openCatchup(channel.logicalChannelId, p.programId)) {
+      startWatching({
+        logicalChannelId: channel.logicalChannelId,
+        programId: p.programId,
+        playType: 'catchup',
+      });
+    } else $liveNotice.set('live.catchupFailed');
+  }
+
+  async function onAction(programId: string, action: ProgrammeAction) {
+    const p = programs.find((x) => x.programId === programId);
+    if (!p || !channel) return;
+    const lock = programmeActionLock(action, channel, viewer);
+    if (action === 'subscribe' || action === 'subscribed') {
+      if (viewer !== 'user') return promptNoAuthority();
+      $liveNotice.set(null);
+      await setSubscribed(channel.logicalChannelId, programId, action === 'subscribe').catch(() =>
+        $liveNotice.set('live.subscribeFailed'),
+      );
+    } else if (action === 'playback') {
+      if (lock !== 'none') return promptNoAuthority();
+      await play(p);
+    }
+  }
+
+  // Catch-up ended: the next programme of the day plays if it can be played back; else back to live.
+  function autoNext() {
+    const c = $catchup.get();
+    const next = c ? programmeAfter(programs, c.programId) : null;
+    if (next && actionOf(next) === 'playback') void play(next);
+    else closeCatchup();
+  }
+
+  const playing = catchup?.logicalChannelId === channel.logicalChannelId ? catchup : null;
+  const playingProgramme = playing ? programs.find((p) => p.programId === playing.programId) : undefined;
+  return (
+    <section aria-label={t('live.guide')} className={styles.guide}>
+      <h2 className={styles.sectionTitle}>{t('live.guide')}</h2>
+      <div role="tablist" aria-label={t('live.guideDays')} className={styles.days}>
+        {days.map((d) => (
+          <button
+            key={d}
+            type="button"
+            role="tab"
+            data-date={d}
+            aria-selected={d === date}
+            className={styles.tab}
+            onClick={() => $guideDate.set(d)}
+          >
+            {d === today ? t('live.today') : dayLabel.format(Date.parse(`${d}T00:00:00Z`))}
+          </button>
+        ))}
+      </div>
+      {!epgId ? (
+        <EmptyTip text={t('live.noGuide')} />
+      ) : guide.state === 'loading' ? (
+        <Spinner label={t('common.loading')} />
+      ) : guide.state === 'error' ? (
+        <p className="notice" role="alert">
+          {t('live.guideFailed')}
+        </p>
+      ) : programs.length === 0 ? (
+        <EmptyTip text={t('live.guideEmpty')} />
+      ) : (
+        <ol className={styles.programmes} aria-label={t('live.guide')}>
+          {programs.map((p) => {
+            const action = actionOf(p);
+            return (
+              <li key={p.programId} data-program-id={p.programId}>
+                <ProgrammeRow
+                  programme={{
+                    programId: p.programId,
+                    programme: p.title,
+                    start: p.start,
+                    stop: p.stop,
+                    status: programmeStatus(p, now),
+                  }}
+                  action={action}
+                  lock={programmeActionLock(action, channel, viewer)}
+                  current={playing ? playing.programId === p.programId : action === 'playing'}
+                  onAction={(id, a) => void onAction(id, a)}
+                />
+              </li>
+            );
+          })}
+        </ol>
+      )}
+      {playing?.state === 'ready' && playingProgramme ? (
+        <CatchupPlayerDialog
+          src={playing.url}
+          playbackAuthority={playing.authority}
+          channel={{
+            id: channel.logicalChannelId,
+            name: channel.logicalChannelName,
+            number: channel.channelSeq,
+            logoUrl: channel.iconUrl,
+          }}
+          programme={{
+            title: playingProgramme.title,
+            start: playingProgramme.start,
+            stop: playingProgramme.stop,
+          }}
+          audioOnly={channel.channelType === 5}
+          onAutoNextProgramme={autoNext}
+          onClose={closeCatchup}
+          messages={messages}
+        />
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,73 @@
+import { useStore } from '@nanostores/react';
+import type { Channel, ChannelColumn } from '@ottkit/api-client';
+import { MessagesProvider, NoAuthorityDialog } from '@ottkit/ui';
+import { useEffect, useMemo, useState } from 'react';
+import { $noAuthorityPrompt, $viewer, type Viewer } from '../../stores/authority.ts';
+import { initLineup } from '../../stores/channels.ts';
+import { $t } from '../../stores/lang.ts';
+import { CategoryTabs } from './CategoryTabs.tsx';
+import { ChannelList } from './ChannelList.tsx';
+import { GuidePane } from './GuidePane.tsx';
+import styles from './live.module.css';
+import { kitMessages } from './messages.ts';
+import { PlayerPane } from './PlayerPane.tsx';
+import { installPlayUrlSource } from './playUrlSource.ts';
+import { ReminderHost } from './ReminderHost.tsx';
+import { useLiveJobs } from './useLiveJobs.ts';
+
+interface Props {
+  channels: Channel[];
+  columns: ChannelColumn[];
+  selectedId: string | null;
+  viewer: Viewer;
+  /** Server time when the page rendered (the first render matches on server and browser). */
+  renderedAt: number;
+}
+
+/** How often the programme statuses, now/next and the guide's Playing mark are re-judged. */
+export const CLOCK_TICK_MS = 15_000;
+
+installPlayUrlSource();
+
+/** /liveTv: categories and channels, the live player, the guide by day, reminders and prompts. */
+export default function LiveTvIsland({ channels, columns, selectedId, viewer, renderedAt }: Props) {
+  if ($viewer.get() !== viewer) $viewer.set(viewer);
+  initLineup(channels, columns, selectedId);
+  const t = useStore($t);
+  const prompt = useStore($noAuthorityPrompt);
+  const messages = useMemo(() => kitMessages(t), [t]);
+  const [now, setNow] = useState(renderedAt);
+  useEffect(() => {
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
+    return () => clearInterval(timer);
+  }, []);
+  useLiveJobs();
+  const today = new Date(now).toISOString().slice(0, 10);
+  const back = typeof window === 'undefined' ? '/liveTv' : window.location.pathname + window.location.search;
+
+  return (
+    <MessagesProvider messages={messages}>
+      <div className={styles.layout}>
+        <div className={styles.playerArea}>
+          <PlayerPane now={now} />
+        </div>
+        <section aria-label={t('live.channels')} className={styles.channels}>
+          <CategoryTabs />
+          <ChannelList now={now} />
+        </section>
+        <div className={styles.guideArea}>
+          <GuidePane now={now} today={today} />
+        </div>
+      </div>
+      <ReminderHost />
+      <NoAuthorityDialog
+        open={prompt !== null}
+        viewer={prompt?.viewer ?? viewer}
+        onClose={() => $noAuthorityPrompt.set(null)}
+        onLogin={() => window.location.assign(`/login?redirect=${encodeURIComponent(back)}`)}
+        onPurchase={() => window.location.assign('/my?tab=plan')}
+      />
+    </MessagesProvider>
+  );
+}

@@ -1,0 +1,96 @@
+import { useStore } from '@nanostores/react';
+import { LivePlayer } from '@ottkit/player/react';
+import '@ottkit/player/styles.css';
+import { useEffect, useMemo, useRef } from 'react';
+import { promptNoAuthority } from '../../stores/authority.ts';
+import { $selectedChannel } from '../../stores/channels.ts';
+import { $todayPrograms, loadTodayPrograms, nowAndNext } from '../../stores/epg.ts';
+import { $t } from '../../stores/lang.ts';
+import { startWatching } from '../../stores/liveHistory.ts';
+import { $catchup, $livePlayback, loadLivePlayback } from '../../stores/playback.ts';
+import { $liveNotice, favoriteAction } from './actions.ts';
+import styles from './live.module.css';
+import { playerMessages } from './messages.ts';
+
+/** Spec §3: channelType 5 is an audio channel. */
+const AUDIO = 5;
+
+/** The live player of spec §2, fed with the signed URL, now/next from the guide and the Favorite button. */
+export function PlayerPane({ now }: { now: number }) {
+  const channel = useStore($selectedChannel);
+  const playback = useStore($livePlayback);
+  const today = useStore($todayPrograms);
+  const notice = useStore($liveNotice);
+  // While a programme plays back in the full-screen dialog, live is stopped (one sound at a time).
+  const catchupOpen = useStore($catchup) !== null;
+  const t = useStore($t);
+  const messages = useMemo(() => playerMessages(t), [t]);
+  const channelId = channel?.logicalChannelId;
+  const epgId = channel?.epgId ?? '';
+
+  useEffect(() => {
+    if (channelId) void loadLivePlayback({ logicalChannelId: channelId });
+  }, [channelId]);
+  useEffect(() => {
+    void loadTodayPrograms(epgId, Date.now());
+  }, [epgId]);
+
+  const ready = playback.state === 'ready' && playback.logicalChannelId === channelId ? playback : null;
+  const onAir = today.epgId === epgId ? nowAndNext(today.programs, now) : { now: null, next: null };
+  const programId = onAir.now?.programId ?? '';
+
+  // A channel the viewer may not watch plays the fallback clip behind the lock and asks to log in or buy.
+  // The programme is read when the channel starts; a programme change is not a new play.
+  const programRef = useRef(programId);
+  programRef.current = programId;
+  useEffect(() => {
+    if (!ready || !channelId) return;
+    if (ready.authority) {
+      startWatching({ logicalChannelId: channelId, programId: programRef.current, playType: 'live' });
+    } else promptNoAuthority();
+  }, [ready, channelId]);
+
+  if (!channel) {
+    return (
+      <section aria-label={t('live.player')} className="notice">
+        {t('live.pickChannel')}
+      </section>
+    );
+  }
+  return (
+    <section aria-label={t('live.player')} className={styles.player}>
+      {catchupOpen ? (
+        <div className={styles.playerPlaceholder} />
+      ) : playback.state === 'error' && playback.logicalChannelId === channelId ? (
+        <p className="notice" role="alert">
+          {t(playback.messageKey)}
+        </p>
+      ) : (
+        <LivePlayer
+          src={ready?.url}
+          authority={ready ? ready.authority : channel.liveAuthority}
+          fallbackSrc={ready && !ready.authority ? ready.url : undefined}
+          channel={{
+            id: channel.logicalChannelId,
+            logoUrl: channel.iconUrl,
+            number: channel.channelSeq,
+            name: channel.logicalChannelName,
+          }}
+          now={onAir.now ? { title: onAir.now.title, start: onAir.now.start, stop: onAir.now.stop } : null}
+          next={onAir.next ? { title: onAir.next.title } : null}
+          favorite={channel.isFavorite}
+          onFavoriteToggle={(fav) => void favoriteAction(channel.logicalChannelId, fav)}
+          broadcast={channel.broadcastOpenTime !== undefined}
+          audioOnly={channel.channelType === AUDIO}
+          audioPosters={channel.audioPosterList.map((p) => p.url)}
+          messages={messages}
+        />
+      )}
+      {notice ? (
+        <p className={styles.notice} role="status">
+          {t(notice)}
+        </p>
+      ) : null}
+    </section>
+  );
+}

@@ -1,0 +1,62 @@
+import { useEffect } from 'react';
+import { startEpgSync } from '../../jobs/epgSync.ts';
+import { startLiveUsageCache } from '../../jobs/liveUsageCache.ts';
+import { startUpdateCheck } from '../../jobs/updateCheck.ts';
+import { browserApi } from '../../lib/api.ts';
+import { $viewer, refreshAuthority } from '../../stores/authority.ts';
+import { $channelColumns, $channels, $selectedChannelId, epgRelations } from '../../stores/channels.ts';
+import { syncGuideNow } from '../../stores/epg.ts';
+import { refreshFavorites } from '../../stores/favorites.ts';
+import { currentUsage, reportPlay, stopWatching } from '../../stores/liveHistory.ts';
+import { refreshSubscriptions, startReminderSchedule } from '../../stores/reminders.ts';
+
+async function refreshChannels() {
+  const lineup = await browserApi.live.channelList({});
+  $channels.set(lineup.channelListInfo);
+  $channelColumns.set(lineup.channelColumnInfo);
+}
+
+/**
+ * The background work of /liveTv (spec §9): guide sync, the 10-minute update check, the 5-minute live usage
+ * cache and the reminder schedule, started once the page is interactive and stopped when it goes.
+ */
+export function useLiveJobs() {
+  useEffect(() => {
+    const user = $viewer.get() === 'user';
+    const ignore = () => undefined;
+    void refreshAuthority().catch(ignore);
+    if (user) void refreshSubscriptions().catch(ignore);
+    const stops: (() => void)[] = [];
+    stops.push(startEpgSync(() => syncGuideNow(epgRelations($channels.get()))));
+    stops.push(
+      startUpdateCheck(async (dataChecks) => (await browserApi.live.updateCheck({ dataChecks })).dataStates, {
+        channel: refreshChannels,
+        authority: refreshAuthority,
+        epg: () => syncGuideNow(epgRelations($channels.get())),
+        ...(user ? { favorite: refreshFavorites, subscribe: refreshSubscriptions } : {}),
+      }),
+    );
+    stops.push(
+      startLiveUsageCache({
+        storage: window.localStorage,
+        current: () => currentUsage(),
+        report: (usage) => reportPlay({ ...usage, playType: 'live' }),
+      }),
+    );
+    const reminders = startReminderSchedule({
+      knownChannelIds: () => new Set($channels.get().map((c) => c.logicalChannelId)),
+      watchingChannelId: () => $selectedChannelId.get(),
+    });
+    stops.push(
+      reminders,
+      $selectedChannelId.listen(() => reminders.replan()),
+      $channels.listen(() => reminders.replan()),
+    );
+    const onHide = () => stopWatching();
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      window.removeEventListener('pagehide', onHide);
+      for (const stop of stops) stop();
+    };
+  }, []);
+}

@@ -1,0 +1,75 @@
+import type { Epg, EpgProgram } from '@ottkit/api-client';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { browserApi } from '../lib/api.ts';
+import { createMemoryEpgStore } from '../lib/epgStoreMemory.ts';
+import { $guide, loadGuide, nowAndNext, programmeAfter, programmeStatus, useGuideStore } from './epg.ts';
+
+const H = 3_600_000;
+const T = Date.UTC(2026, 5, 10, 12);
+const prog = (id: string, start: number, stop: number): EpgProgram => ({
+  programId: id,
+  start,
+  stop,
+  title: id,
+  content: '',
+  isCatchup: true,
+  multilingualList: [],
+});
+const day: Epg = {
+  epgId: 'e1',
+  date: '2026-06-10',
+  checksum: 'a',
+  isCatchup: true,
+  programs: [prog('b', T, T + H), prog('a', T - H, T), prog('c', T + H, T + 2 * H)],
+};
+
+describe('programme status (spec §3)', () => {
+  it('is notStart before the start, playing until the stop, finished from the stop', () => {
+    expect(programmeStatus({ start: T, stop: T + H }, T - 1)).toBe('notStart');
+    expect(programmeStatus({ start: T, stop: T + H }, T)).toBe('playing');
+    expect(programmeStatus({ start: T, stop: T + H }, T + H - 1)).toBe('playing');
+    expect(programmeStatus({ start: T, stop: T + H }, T + H)).toBe('finished');
+  });
+});
+
+describe('now and next', () => {
+  it('finds the programme on air and the one after it', () => {
+    const { now, next } = nowAndNext(day.programs, T + 10);
+    expect(now?.programId).toBe('b');
+    expect(next?.programId).toBe('c');
+  });
+  it('gives the next one in a gap', () => {
+    expect(nowAndNext([prog('x', T + H, T + 2 * H)], T)).toMatchObject({
+      now: null,
+      next: { programId: 'x' },
+    });
+  });
+  it('finds the programme after one (catch-up auto-next)', () => {
+    expect(programmeAfter(day.programs, 'a')?.programId).toBe('b');
+    expect(programmeAfter(day.programs, 'c')).toBeNull();
+  });
+});
+
+describe('loadGuide', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('shows a stored day without asking the network', async () => {
+    const store = createMemoryEpgStore();
+    await store.putDays([day]);
+    useGuideStore(store);
+    const net = vi.spyOn(browserApi.live, 'epgQueryV2');
+    await loadGuide('e1', '2026-06-10');
+    expect(net).not.toHaveBeenCalled();
+    expect($guide.get()).toMatchObject({ state: 'ready', programs: day.programs });
+  });
+
+  it('fetches a missing day once and keeps it in the store', async () => {
+    const store = createMemoryEpgStore();
+    useGuideStore(store);
+    const net = vi.spyOn(browserApi.live, 'epgQueryV2').mockResolvedValue({ epgList: [day] });
+    await loadGuide('e1', '2026-06-10');
+    await loadGuide('e1', '2026-06-10');
+    expect(net).toHaveBeenCalledTimes(1);
+    expect(await store.day('e1', '2026-06-10')).toEqual(day);
+  });
+});
