@@ -94,7 +94,8 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
 
   return {
     sample(s) {
-      if (stopped) return;
+      // The player's last word can arrive just after the item was left (it unmounts after us).
+      if (stopped && !s.final) return;
       latest = s;
       if (s.totalDuration > 0) {
         remember({

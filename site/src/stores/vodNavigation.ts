@@ -1,16 +1,10 @@
 import type { BannerItem } from '@ottkit/api-client';
 import { atom } from 'nanostores';
+import { withDataType } from '../lib/navigation.ts';
 
-/** Spec §2: the dataType query parameter is carried across navigations. */
-export const CARRIED_PARAM = 'dataType';
-
-/** Keeps `dataType` of the current address on a link to another page. */
+/** Keeps `dataType` of the current address on a link to another page (spec §2). */
 export function withCarriedParams(path: string, current?: URL | null): string {
-  const dataType = current?.searchParams.get(CARRIED_PARAM);
-  if (!dataType) return path;
-  const url = new URL(path, 'http://x.invalid');
-  url.searchParams.set(CARRIED_PARAM, dataType);
-  return url.pathname + url.search;
+  return withDataType(path, current?.search ?? '');
 }
 
 /** The detail page of a title: `/vod/detail/{metaId}`. */

@@ -1,0 +1,29 @@
+// Screenshots of the VOD pages at desktop (1280) and phone (375) widths, for a look by eye.
+// Usage: node bench/vod-screenshots.ts [baseUrl=http://127.0.0.1:4531] [outDir=/tmp/vodshots]
+// Never part of the test run.
+import { chromium } from '@playwright/test';
+
+const base = process.argv[2] ?? 'http://127.0.0.1:4531';
+const out = process.argv[3] ?? '/tmp/vodshots';
+const pages = (process.argv[4] ?? '/home,/vod/type/movie,/search?keyword=night,/favorites,/history')
+  .split(',')
+  .filter(Boolean);
+
+const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+for (const width of [1280, 375]) {
+  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 } });
+  const res = await context.request.post(`${base}/api/account/login/v3`, {
+    data: { loginInfo: { email: 'demo@ottkit.test', password: 'demo1234' } },
+  });
+  if (!res.ok()) console.warn('login failed', res.status(), await res.text());
+  const page = await context.newPage();
+  for (const path of pages) {
+    await page.goto(base + path, { waitUntil: 'networkidle' });
+    await page.waitForTimeout(300);
+    const name = `${path.replace(/[^a-z0-9]+/gi, '_')}-${width}.png`;
+    await page.screenshot({ path: `${out}/${name}`, fullPage: width === 375 ? false : true });
+    console.log(name);
+  }
+  await context.close();
+}
+await browser.close();

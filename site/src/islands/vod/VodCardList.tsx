@@ -1,0 +1,65 @@
+import { Card, type CardItem, HorizontalScroller, MessagesProvider } from '@ottkit/ui';
+import type { Lang } from '../../i18n/index.ts';
+import { detailHref, openCard } from '../../stores/vodNavigation.ts';
+import { requestPlay } from '../../stores/vodPlayRequest.ts';
+import { useKitMessages } from './uiMessages.ts';
+
+export interface VodCardListProps {
+  lang: Lang;
+  cards: CardItem[];
+  /** A home row (scrolls sideways) or a grid (categories, search, people). */
+  layout: 'row' | 'grid';
+  /** Accessible name of the row or grid. */
+  label: string;
+  aspect?: '16:9' | '2:3';
+  /** The detail page this list is on: its own card only signals a same-page jump (spec §2). */
+  currentMetaId?: string | null;
+  /** Render time (epoch ms) for the remaining-time badge, the same on server and client. */
+  now?: number;
+}
+
+const here = () => (typeof window === 'undefined' ? null : new URL(window.location.href));
+
+/** Cards of a playlist row or grid: click and Details open the detail page, Play opens the player. */
+export default function VodCardList({
+  lang,
+  cards,
+  layout,
+  label,
+  aspect = '16:9',
+  currentMetaId,
+  now,
+}: VodCardListProps) {
+  const messages = useKitMessages(lang);
+  const onDetails = (card: CardItem) => {
+    if (openCard(card.metaId, here()) === 'navigate') window.location.assign(detailHref(card.metaId, here()));
+  };
+  const items = cards.map((card) => (
+    <li key={card.cardId} className="vod-cards__item">
+      <Card
+        card={card}
+        aspect={aspect}
+        now={now}
+        href={card.metaId === currentMetaId ? undefined : detailHref(card.metaId)}
+        onOpen={(c) => openCard(c.metaId, here())}
+        onPlay={(c) => requestPlay(c.metaId)}
+        onDetails={onDetails}
+      />
+    </li>
+  ));
+  return (
+    <MessagesProvider messages={messages}>
+      {layout === 'row' ? (
+        <HorizontalScroller label={label}>
+          <ul className="vod-cards vod-cards--row" data-aspect={aspect}>
+            {items}
+          </ul>
+        </HorizontalScroller>
+      ) : (
+        <ul className="vod-cards vod-cards--grid" data-aspect={aspect} aria-label={label}>
+          {items}
+        </ul>
+      )}
+    </MessagesProvider>
+  );
+}

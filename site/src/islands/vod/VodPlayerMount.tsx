@@ -1,0 +1,139 @@
+import { useStore } from '@nanostores/react';
+import { type PlayerMessages, VodPlayerDialog } from '@ottkit/player/react';
+import '@ottkit/player/styles.css';
+import { Dialog, dialogButton, MessagesProvider, Spinner } from '@ottkit/ui';
+import { useEffect, useMemo, useRef } from 'react';
+import {
+  createProgressReporter,
+  PROGRESS_SAMPLE_MS,
+  type ProgressReporter,
+  sendProgressOnLeave,
+} from '../../jobs/progressReport.ts';
+import type { Lang, Translate } from '../../i18n/index.ts';
+import { browserApi } from '../../lib/api.ts';
+import { loadPlayPositions } from '../../stores/progress.ts';
+import { $vodPlayer, closePlayer, loginHref, startPlayback } from '../../stores/vodPlayer.ts';
+import { clearPlayRequest, type VodPlayRequest } from '../../stores/vodPlayRequest.ts';
+import { useKitMessages, useT } from './uiMessages.ts';
+
+export interface VodPlayerMountProps {
+  lang: Lang;
+  reportIntervalSeconds: number;
+  request: VodPlayRequest;
+}
+
+function playerMessages(t: Translate): Partial<PlayerMessages> {
+  return {
+    player: t('vod.player.label'),
+    play: t('vod.play'),
+    pause: t('vod.player.pause'),
+    back: t('vod.player.back'),
+    playNext: t('vod.player.playNext'),
+    episodes: t('vod.player.episodes'),
+    speed: t('vod.player.speed'),
+    progress: t('vod.player.progress'),
+    fullscreen: t('vod.player.fullscreen'),
+    exitFullscreen: t('vod.player.exitFullscreen'),
+    mute: t('vod.player.mute'),
+    unmute: t('vod.player.unmute'),
+    playerError: t('vod.player.error'),
+    retry: t('vod.player.retry'),
+    quality: t('vod.player.quality'),
+    qualityAuto: t('vod.player.auto'),
+    pictureInPicture: t('vod.player.pip'),
+    floatingWindow: t('message.floatingWindow'),
+    audioPosters: t('vod.player.audioPosters'),
+    loading: t('common.loading'),
+  };
+}
+
+/** The full-screen VOD player of the page (spec §2): resolves requests, plays, reports progress. */
+export default function VodPlayerMount({ lang, reportIntervalSeconds, request }: VodPlayerMountProps) {
+  const t = useT(lang);
+  const kit = useKitMessages(lang);
+  const messages = useMemo(() => playerMessages(t), [t]);
+  const player = useStore($vodPlayer);
+  const reporter = useRef<ProgressReporter | null>(null);
+
+  useEffect(() => {
+    loadPlayPositions();
+    void startPlayback(request).then((outcome) => {
+      if (outcome === 'login') window.location.assign(loginHref(new URL(window.location.href)));
+    });
+  }, [request]);
+
+  const item = player.state === 'ready' ? player.item : null;
+  const seq = player.state === 'ready' ? player.seq : 0;
+  // One reporter per item: created when it starts playing, stopped (last position sent) when it is left.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: seq identifies the item; its fields do not change.
+  useEffect(() => {
+    const report = item?.report;
+    if (!report) return;
+    const r = createProgressReporter({
+      item: report,
+      intervalSeconds: reportIntervalSeconds,
+      send: (body) => browserApi.vod.playProgressReport(body),
+      sendOnLeave: (body) => sendProgressOnLeave(body, lang),
+    });
+    reporter.current = r;
+    return () => {
+      r.stop();
+      if (reporter.current === r) reporter.current = null;
+    };
+  }, [seq, reportIntervalSeconds, lang]);
+
+  const close = () => {
+    closePlayer();
+    clearPlayRequest();
+  };
+  const play = (metaId: string) => void startPlayback({ metaId, kind: 'title', resume: true });
+
+  if (player.state === 'loading') {
+    return (
+      <div className="vod-player-wait" role="presentation">
+        <MessagesProvider messages={kit}>
+          <Spinner size="lg" label={t('vod.opening')} />
+        </MessagesProvider>
+      </div>
+    );
+  }
+  if (player.state === 'error') {
+    return (
+      <MessagesProvider messages={kit}>
+        <Dialog
+          open
+          onClose={close}
+          title={t('vod.sourceFailed')}
+          footer={
+            <button type="button" className={dialogButton.primary} onClick={close}>
+              {t('common.ok')}
+            </button>
+          }
+        >
+          <p>{t(player.messageKey)}</p>
+        </Dialog>
+      </MessagesProvider>
+    );
+  }
+  if (!item) return null;
+  return (
+    <VodPlayerDialog
+      key={seq}
+      src={item.src}
+      title={item.title}
+      startTime={item.startTime}
+      audioOnly={item.audioOnly}
+      audioPosters={item.audioPosters}
+      meta={item.report ? { metaId: item.report.metaId, videoType: item.report.videoType } : undefined}
+      progressIntervalMs={PROGRESS_SAMPLE_MS}
+      onProgress={(r) => reporter.current?.sample(r)}
+      episodes={item.episodes}
+      currentEpisode={item.report?.metaId}
+      onEpisodeSelect={play}
+      next={item.next}
+      onPlayNext={(next) => play(next.metaId)}
+      onClose={close}
+      messages={messages}
+    />
+  );
+}
