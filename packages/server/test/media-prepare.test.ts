@@ -8,8 +8,16 @@ describe('media preparation (tiny profile)', () => {
     const lib = await tinyLibrary();
     expect(lib.version).toBe(MEDIA_VERSION);
     expect(lib.segmentSec).toBe(2);
-    expect(Object.keys(lib.sources).sort()).toEqual(['audio1', 'ch1', 'ch2', 'ch3', 'fallback']);
-    for (const name of ['ch1', 'ch2', 'ch3', 'fallback']) {
+    expect(Object.keys(lib.sources).sort()).toEqual([
+      'audio1',
+      'ch1',
+      'ch2',
+      'ch3',
+      'fallback',
+      'film',
+      'trailer',
+    ]);
+    for (const name of ['ch1', 'ch2', 'ch3', 'fallback', 'film', 'trailer']) {
       const s = lib.sources[name];
       expect(s?.kind).toBe('video');
       expect(s?.segmentCount).toBe((s?.loopSec ?? 0) / 2);

@@ -1,9 +1,14 @@
-import { Parser, type Manifest } from 'm3u8-parser';
+import { mkdtemp } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
+import { type Manifest, Parser } from 'm3u8-parser';
 import { join } from 'node:path';
 import type { MediaLibrary } from '../src/media/library.ts';
 import { MEDIA_VERSION } from '../src/media/library.ts';
 import { prepareMedia } from '../src/media/prepare.ts';
+import { createOrigin, type OriginOptions } from '../src/origin/origin.ts';
+import { createMediaUrls } from '../src/origin/urls.ts';
 
 /** Parses a playlist with the real parser players build on (video.js / VHS). */
 export function parseM3u8(text: string): Manifest {
@@ -27,3 +32,35 @@ export function tinyLibrary(): Promise<MediaLibrary> {
 
 /** The HMAC key the origin tests sign with. */
 export const SECRET = 'test-secret-0123456789abcdef0123456789abcdef';
+
+/** Serves an origin on 127.0.0.1 with a fake clock; paths the origin does not take answer 418. */
+export async function startOrigin(
+  options: Partial<OriginOptions> & { library: MediaLibrary; nowMs: number },
+) {
+  const clock = { now: options.nowMs };
+  const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'ottkit-origin-')));
+  const origin = createOrigin({ secret: SECRET, ...options, dataDir, now: () => clock.now });
+  const server = createServer((req, res) => {
+    origin.handle(req, res, new URL(req.url ?? '/', 'http://x')).then((mine) => {
+      if (!mine) res.writeHead(418).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return {
+    base,
+    clock,
+    dataDir,
+    urls: createMediaUrls(SECRET, () => clock.now),
+    get: (path: string | URL) => fetch(new URL(path, base)),
+    /** Fetches a playlist (200 expected) and parses it; `url` is its absolute URL for resolving children. */
+    async playlist(path: string | URL) {
+      const url = new URL(path, base);
+      const res = await fetch(url);
+      if (res.status !== 200) throw new Error(`${url.pathname}: HTTP ${res.status} ${await res.text()}`);
+      const text = await res.text();
+      return { url, text, headers: res.headers, m: parseM3u8(text) };
+    },
+    close: () => new Promise<void>((r) => server.close(() => r())),
+  };
+}

@@ -4,7 +4,7 @@ import type { TrackInfo } from './mp4.ts';
 import type { ProfileName, QualityName } from './profiles.ts';
 
 /** Bumped whenever preparation changes what it writes; a manifest of another version is prepared again. */
-export const MEDIA_VERSION = 3;
+export const MEDIA_VERSION = 4;
 
 export interface RenditionMedia {
   /** Path segment: `lq`, `sd`, `hd` (spec §9 quality names) or `audio`. */

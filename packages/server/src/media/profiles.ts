@@ -91,6 +91,27 @@ const SOURCES: SourcePlan[] = [
     audio: 'sine=f=330:beep_factor=1:sample_rate=48000,volume=0.3',
   },
   {
+    name: 'film',
+    kind: 'video',
+    label: 'OTT FILM',
+    loopSec: 16,
+    // On-demand titles (origin/vod.ts repeats this loop to each title's length).
+    video:
+      'color=c=#0b3d2e:s={W}x{H}:r=25[bg];color=c=#f0c020:s=120x120:r=25[sq];[bg][sq]overlay=x=W*0.1+mod(t*120\\,W*0.8):y=H*0.7-abs(sin(t*2))*H*0.2',
+    videoNoFont: 'rgbtestsrc=s={W}x{H}:r=25',
+    audio: 'sine=f=392:beep_factor=2:sample_rate=48000',
+  },
+  {
+    name: 'trailer',
+    kind: 'video',
+    label: 'TRAILER',
+    loopSec: 8,
+    video:
+      'color=c=#5a1a00:s={W}x{H}:r=25[bg];color=c=white:s=80x80:r=25[sq];[bg][sq]overlay=x=mod(t*300\\,W):y=H*0.75',
+    videoNoFont: 'pal100bars=s={W}x{H}:r=25',
+    audio: 'sine=f=494:beep_factor=4:sample_rate=48000',
+  },
+  {
     name: 'audio1',
     kind: 'audio',
     label: 'Radio',

@@ -1,4 +1,24 @@
-export { createOrigin, DEFAULT_DVR_WINDOW_SEC, type Origin, type OriginOptions } from './origin.ts';
+export { type CatchupCut, cutCatchup, type ProgrammeWindow } from './catchup.ts';
+export { createKeyStore, encryptSegment, sequenceIv } from './keys.ts';
+export {
+  createOrigin,
+  DEFAULT_DVR_WINDOW_SEC,
+  defaultLiveStream,
+  type LiveStream,
+  type Origin,
+  type OriginOptions,
+  type Protection,
+} from './origin.ts';
 export { LIVE_WINDOW_SEGMENTS, liveEdge, liveWindow, masterPlaylist, mediaPlaylist } from './playlists.ts';
 export { type MediaKind, type MediaTokenClaims, signMediaToken, verifyMediaToken } from './tokens.ts';
-export { createMediaUrls, DEFAULT_TTL_SEC, FALLBACK_STREAM_ID, liveUrl, type MediaUrls } from './urls.ts';
+export {
+  catchupUrl,
+  createMediaUrls,
+  DEFAULT_TTL_SEC,
+  dvrUrl,
+  FALLBACK_STREAM_ID,
+  liveUrl,
+  type MediaUrls,
+  vodUrl,
+} from './urls.ts';
+export { DEFAULT_VOD_ASSETS, type VodAsset, vodSegmentCount } from './vod.ts';

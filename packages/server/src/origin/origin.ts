@@ -1,49 +1,89 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { MediaLibrary, RenditionMedia, SourceMedia } from '../media/library.ts';
+import { cutCatchup } from './catchup.ts';
+import { createKeyStore, encryptSegment } from './keys.ts';
 import { LIVE_WINDOW_SEGMENTS, liveEdge, liveWindow, masterPlaylist, mediaPlaylist } from './playlists.ts';
-import { createSegmentStore, type SegmentBytes } from './segments.ts';
+import { createSegmentStore } from './segments.ts';
 import { type MediaKind, verifyMediaToken } from './tokens.ts';
+import { DEFAULT_VOD_ASSETS, type VodAsset, vodSegmentCount } from './vod.ts';
+
+export type Protection = 'aes-128';
+
+export interface LiveStream {
+  /** The prepared source that plays on this stream. */
+  source: string;
+  protection?: Protection;
+}
 
 export interface OriginOptions {
+  /** Where AES keys are kept (`<dataDir>/keys/`). */
   dataDir: string;
   /** HMAC key of media tokens (the server's secret). */
   secret: string;
   library: MediaLibrary;
   /** Epoch ms; tests pass a fake clock. */
   now?: () => number;
-  /** Maps a liveStreamId to a prepared source; by default the id is the source name (`ch1`, `audio1`…). */
-  resolveLiveStream?: (liveStreamId: string) => string | undefined;
+  /** Maps a liveStreamId to a source and protection; `defaultLiveStream` by default. */
+  resolveLiveStream?: (liveStreamId: string) => LiveStream | undefined;
+  /** On-demand assets by id; DEFAULT_VOD_ASSETS by default. */
+  vodAssets?: Record<string, VodAsset>;
   /** Segments listed by the live playlist; at least 3 target durations (RFC 8216), 6 by default. */
   liveWindowSegments?: number;
-  /** How far back live segments stay fetchable (the DVR window), seconds; 4 h by default. */
+  /** The DVR (time-shift) window, seconds; 4 h by default. */
   dvrWindowSec?: number;
+  /** Outer bound of catch-up, days (each URL is also bound to its programme when signed); 30 by default. */
+  maxCatchupDays?: number;
 }
 
 export interface Origin {
-  /** Answers `/media/{live}/…`; returns false for any other path so the caller can go on routing. */
+  /** Answers `/media/{live,dvr,catchup,vod}/…`; returns false for any other path so the caller routes on. */
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
 }
 
 export const DEFAULT_DVR_WINDOW_SEC = 4 * 3600;
 
-const PLAYLIST_TYPE = 'application/vnd.apple.mpegurl';
-/** Live playlists change every segment: about half a segment of caching (spec: "about half a segment"). */
-const PLAYLIST_CACHE = 'public, max-age=1';
-/** A segment's URL names its bytes for ever (number on the wall clock, rendition, token). */
+/** `ch1` plays source ch1 in the clear; `ch1-aes` plays it with AES-128. */
+export function defaultLiveStream(lib: MediaLibrary, id: string): LiveStream | undefined {
+  const m = /^(.+?)(?:-(aes))?$/.exec(id);
+  const source = m?.[1];
+  if (!source || !lib.sources[source]) return undefined;
+  return m?.[2] === 'aes' ? { source, protection: 'aes-128' } : { source };
+}
+
+/** What one request resolved to: the token it needs and how its playlists and segments are cut. */
+interface Stream {
+  resource: string;
+  kind: MediaKind;
+  /** Key store id (AES keys are per stream, shared by its live, DVR and catch-up URLs). */
+  keyId: string;
+  source: SourceMedia;
+  protection?: Protection;
+  /** Extra query the master passes on to the variant playlists (the DVR start). */
+  variantQuery?: string;
+  playlist(r: RenditionMedia, query: string): string | Failure;
+  allowed(n: number): boolean;
+}
+type Failure = { status: 404 | 409; reason: string };
+
+const PLAYLIST = { 'content-type': 'application/vnd.apple.mpegurl', 'cache-control': 'public, max-age=1' };
+/** Ended catch-up and VOD playlists never change. */
+const FIXED_PLAYLIST = {
+  'content-type': 'application/vnd.apple.mpegurl',
+  'cache-control': 'public, max-age=3600',
+};
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 function send(
-  res: ServerResponse,
   req: IncomingMessage,
+  res: ServerResponse,
   status: number,
   headers: Record<string, string>,
-  body: SegmentBytes | string,
+  body: Buffer[] | string,
 ) {
   const parts = typeof body === 'string' ? [Buffer.from(body)] : body;
-  const length = parts.reduce((n, p) => n + p.length, 0);
   res.writeHead(status, {
     ...headers,
-    'content-length': String(length),
+    'content-length': String(parts.reduce((n, p) => n + p.length, 0)),
     'access-control-allow-origin': '*',
     'x-content-type-options': 'nosniff',
   });
@@ -52,10 +92,10 @@ function send(
   res.end(parts.at(-1));
 }
 
-function deny(req: IncomingMessage, res: ServerResponse, status: 403 | 404 | 405, reason: string) {
+function fail(req: IncomingMessage, res: ServerResponse, status: number, reason: string) {
   send(
-    res,
     req,
+    res,
     status,
     { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
     `${reason}\n`,
@@ -63,94 +103,167 @@ function deny(req: IncomingMessage, res: ServerResponse, status: 403 | 404 | 405
 }
 
 /**
- * The live origin. URL scheme (every URL carries `?token=`, signed for its resource and kind):
- *   /media/live/<liveStreamId>/master.m3u8
- *   /media/live/<liveStreamId>/<rendition>/index.m3u8
- *   /media/live/<liveStreamId>/<rendition>/init.mp4
- *   /media/live/<liveStreamId>/<rendition>/<n>.m4s      n = floor(epochMs / 2000)
+ * The origin. Every URL carries `?token=`, signed for its resource and kind (see README "Media"):
+ *   /media/live/<liveStreamId>/…                    kind live,    resource live/<liveStreamId>
+ *   /media/dvr/<liveStreamId>/…?start=<ms>          kind live,    resource live/<liveStreamId>
+ *   /media/catchup/<liveStreamId>/<start>-<stop>/…  kind catchup, resource catchup/<liveStreamId>/<start>-<stop>
+ *   /media/vod/<assetId>/…                          kind vod,     resource vod/<assetId>
+ * where … is master.m3u8, <rendition>/index.m3u8, <rendition>/init.mp4, <rendition>/<n>.m4s or aes.key.
  */
 export function createOrigin(options: OriginOptions): Origin {
   const lib = options.library;
   const now = options.now ?? Date.now;
+  const seg = lib.segmentSec;
   const store = createSegmentStore(lib);
+  const keys = createKeyStore(options.dataDir);
+  const encrypted = new Map<string, Buffer>();
   const windowSegments = Math.max(options.liveWindowSegments ?? LIVE_WINDOW_SEGMENTS, 4);
-  const dvrSegments = Math.floor((options.dvrWindowSec ?? DEFAULT_DVR_WINDOW_SEC) / lib.segmentSec);
-  const resolve = options.resolveLiveStream ?? ((id: string) => (lib.sources[id] ? id : undefined));
+  const dvrSegments = Math.floor((options.dvrWindowSec ?? DEFAULT_DVR_WINDOW_SEC) / seg);
+  const resolveLive = options.resolveLiveStream ?? ((id: string) => defaultLiveStream(lib, id));
+  const vodAssets = options.vodAssets ?? DEFAULT_VOD_ASSETS;
+  const pdt = (n: number) => n * seg * 1000;
+  const inDvr = (n: number) => {
+    const edge = liveEdge(now(), seg);
+    return n <= edge && n > edge - dvrSegments;
+  };
 
-  function authorize(req: IncomingMessage, res: ServerResponse, url: URL, resource: string, kind: MediaKind) {
-    const v = verifyMediaToken(options.secret, url.searchParams.get('token'), {
-      resource,
-      kind,
-      nowMs: now(),
-    });
-    if (!v.ok) deny(req, res, 403, `forbidden: token ${v.reason}`);
-    return v.ok;
+  function resolve(
+    kind: string,
+    id: string,
+    rest: string[],
+    url: URL,
+  ): { stream: Stream; rest: string[] } | Failure {
+    if (kind === 'vod') {
+      const asset = vodAssets[id];
+      const source = asset && lib.sources[asset.source];
+      if (!asset || !source) return { status: 404, reason: 'unknown asset' };
+      const count = vodSegmentCount(asset, seg);
+      const range = { first: 0, last: count - 1 };
+      return {
+        rest,
+        stream: {
+          resource: `vod/${id}`,
+          kind: 'vod',
+          keyId: `vod/${id}`,
+          source,
+          allowed: (n) => n >= 0 && n < count,
+          playlist: (_r, query) =>
+            mediaPlaylist({ range, segmentSec: seg, query, type: 'VOD', endList: true }),
+        },
+      };
+    }
+    const live = resolveLive(id);
+    const source = live && lib.sources[live.source];
+    if (!live || !source) return { status: 404, reason: 'unknown stream' };
+    const common = { keyId: `live/${id}`, source, protection: live.protection };
+    if (kind === 'live') {
+      const playlist = (_r: RenditionMedia, query: string) =>
+        mediaPlaylist({
+          range: liveWindow(now(), seg, windowSegments),
+          segmentSec: seg,
+          query,
+          programDateTime: pdt,
+          key: keyOf(live),
+        });
+      return { rest, stream: { ...common, resource: `live/${id}`, kind: 'live', allowed: inDvr, playlist } };
+    }
+    if (kind === 'dvr') {
+      // The time-shift playlist: from `start` (the current programme's start) or the whole DVR window.
+      const start = Number(url.searchParams.get('start') ?? 0);
+      if (!Number.isSafeInteger(start) || start < 0) return { status: 404, reason: 'bad start' };
+      const playlist = (_r: RenditionMedia, query: string) => {
+        const edge = liveEdge(now(), seg);
+        const first = Math.max(edge - dvrSegments + 1, Math.floor(start / (seg * 1000)));
+        const range = { first: Math.min(first, edge - windowSegments + 1), last: edge };
+        return mediaPlaylist({ range, segmentSec: seg, query, programDateTime: pdt, key: keyOf(live) });
+      };
+      const variantQuery = start ? `&start=${start}` : '';
+      return {
+        rest,
+        stream: { ...common, resource: `live/${id}`, kind: 'live', allowed: inDvr, playlist, variantQuery },
+      };
+    }
+    if (kind === 'catchup') {
+      const [window, ...tail] = rest;
+      const m = /^(\d{1,15})-(\d{1,15})$/.exec(window ?? '');
+      if (!m) return { status: 404, reason: 'bad programme window' };
+      const p = { start: Number(m[1]), stop: Number(m[2]) };
+      const cut = () => cutCatchup(p, now(), seg, options.maxCatchupDays ?? 30);
+      const playlist = (_r: RenditionMedia, query: string): string | Failure => {
+        const c = cut();
+        if (!c.ok) return { status: c.reason === 'not-started' ? 409 : 404, reason: `catch-up ${c.reason}` };
+        const shape = c.ended ? ({ type: 'VOD', endList: true } as const) : ({ type: 'EVENT' } as const);
+        return mediaPlaylist({
+          range: c.range,
+          segmentSec: seg,
+          query,
+          programDateTime: pdt,
+          key: keyOf(live),
+          ...shape,
+        });
+      };
+      const allowed = (n: number) => {
+        const c = cut();
+        return c.ok && n >= c.range.first && n <= c.range.last;
+      };
+      return {
+        rest: tail,
+        stream: { ...common, resource: `catchup/${id}/${window}`, kind: 'catchup', allowed, playlist },
+      };
+    }
+    return { status: 404, reason: 'not found' };
   }
 
-  async function serveLoop(
-    req: IncomingMessage,
-    res: ServerResponse,
-    source: SourceMedia,
-    rest: string[],
-    query: string,
-    playlist: (r: RenditionMedia) => string,
-    allowed: (n: number) => boolean,
-  ) {
-    if (rest.length === 1 && rest[0] === 'master.m3u8') {
-      const body = masterPlaylist(source.renditions, query);
-      return send(res, req, 200, { 'content-type': PLAYLIST_TYPE, 'cache-control': PLAYLIST_CACHE }, body);
-    }
-    const rendition = source.renditions.find((r) => r.name === rest[0]);
-    if (!rendition || rest.length !== 2) return deny(req, res, 404, 'not found');
-    const file = rest[1] as string;
-    if (file === 'index.m3u8') {
+  const keyOf = (live: LiveStream) => (live.protection === 'aes-128' ? { uri: '../aes.key' } : undefined);
+
+  async function serve(req: IncomingMessage, res: ServerResponse, url: URL, s: Stream, rest: string[]) {
+    const token = url.searchParams.get('token');
+    const v = verifyMediaToken(options.secret, token, { resource: s.resource, kind: s.kind, nowMs: now() });
+    if (!v.ok) return fail(req, res, 403, `forbidden: token ${v.reason}`);
+    const query = `?token=${token}`;
+    const [first, file] = rest;
+    if (rest.length === 1 && first === 'master.m3u8') {
       return send(
-        res,
         req,
+        res,
         200,
-        { 'content-type': PLAYLIST_TYPE, 'cache-control': PLAYLIST_CACHE },
-        playlist(rendition),
+        PLAYLIST,
+        masterPlaylist(s.source.renditions, query + (s.variantQuery ?? '')),
       );
     }
+    if (rest.length === 1 && first === 'aes.key' && s.protection === 'aes-128') {
+      const headers = { 'content-type': 'application/octet-stream', 'cache-control': 'private, no-store' };
+      return send(req, res, 200, headers, [keys.aesKey(s.keyId)]);
+    }
+    const r = s.source.renditions.find((x) => x.name === first);
+    if (!r || rest.length !== 2 || !file) return fail(req, res, 404, 'not found');
+    if (file === 'index.m3u8') {
+      const body = s.playlist(r, query);
+      if (typeof body !== 'string') return fail(req, res, body.status, body.reason);
+      return send(req, res, 200, body.includes('#EXT-X-ENDLIST') ? FIXED_PLAYLIST : PLAYLIST, body);
+    }
     if (file === 'init.mp4') {
-      const init = await store.init(source, rendition);
-      return send(res, req, 200, { 'content-type': 'video/mp4', 'cache-control': IMMUTABLE }, [init]);
+      return send(req, res, 200, { 'content-type': 'video/mp4', 'cache-control': IMMUTABLE }, [
+        await store.init(s.source, r),
+      ]);
     }
     const m = /^(\d{1,15})\.m4s$/.exec(file);
     const n = m ? Number(m[1]) : Number.NaN;
-    if (!m || !allowed(n)) return deny(req, res, 404, 'segment not available');
-    const type = source.kind === 'audio' ? 'audio/mp4' : 'video/mp4';
-    return send(
-      res,
-      req,
-      200,
-      { 'content-type': type, 'cache-control': IMMUTABLE },
-      await store.segment(source, rendition, n),
-    );
-  }
-
-  async function live(req: IncomingMessage, res: ServerResponse, url: URL, parts: string[]) {
-    const [id, ...rest] = parts;
-    if (!id) return deny(req, res, 404, 'not found');
-    if (!authorize(req, res, url, `live/${id}`, 'live')) return;
-    const sourceName = resolve(id);
-    const source = sourceName ? lib.sources[sourceName] : undefined;
-    if (!source) return deny(req, res, 404, 'unknown stream');
-    const query = `?token=${url.searchParams.get('token')}`;
-    const segMs = lib.segmentSec * 1000;
-    const playlist = () =>
-      mediaPlaylist({
-        range: liveWindow(now(), lib.segmentSec, windowSegments),
-        segmentSec: lib.segmentSec,
-        query,
-        programDateTime: (n) => n * segMs,
-      });
-    // Any complete segment of the DVR window may be fetched; later ones do not exist yet.
-    const allowed = (n: number) => {
-      const edge = liveEdge(now(), lib.segmentSec);
-      return n <= edge && n > edge - dvrSegments;
+    if (!m || !s.allowed(n)) return fail(req, res, 404, 'segment not available');
+    const headers = {
+      'content-type': s.source.kind === 'audio' ? 'audio/mp4' : 'video/mp4',
+      'cache-control': IMMUTABLE,
     };
-    return serveLoop(req, res, source, rest, query, playlist, allowed);
+    const parts = await store.segment(s.source, r, n);
+    if (s.protection !== 'aes-128') return send(req, res, 200, headers, parts);
+    const cacheKey = `${s.keyId}/${r.name}/${n}`;
+    let body = encrypted.get(cacheKey);
+    if (!body) {
+      body = encryptSegment(parts, keys.aesKey(s.keyId), n);
+      if (encrypted.size >= 256) encrypted.delete(encrypted.keys().next().value as string);
+      encrypted.set(cacheKey, body);
+    }
+    return send(req, res, 200, headers, [body]);
   }
 
   return {
@@ -161,12 +274,29 @@ export function createOrigin(options: OriginOptions): Origin {
       } catch {
         return false;
       }
-      if (parts[0] !== 'media' || parts[1] !== 'live') return false;
+      const [root, kind, id, ...rest] = parts;
+      if (root !== 'media' || !kind || !['live', 'dvr', 'catchup', 'vod'].includes(kind)) return false;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        deny(req, res, 405, 'method not allowed');
+        fail(req, res, 405, 'method not allowed');
         return true;
       }
-      await live(req, res, url, parts.slice(2));
+      const found = id ? resolve(kind, id, rest, url) : { status: 404 as const, reason: 'not found' };
+      if ('status' in found) {
+        // Check the token first, so an unknown id tells an unauthorised caller nothing.
+        const expect =
+          kind === 'vod'
+            ? { kind: 'vod' as const, resource: `vod/${id}` }
+            : kind === 'catchup'
+              ? { kind: 'catchup' as const, resource: `catchup/${id}/${rest[0]}` }
+              : { kind: 'live' as const, resource: `live/${id}` };
+        const v = verifyMediaToken(options.secret, url.searchParams.get('token'), {
+          ...expect,
+          nowMs: now(),
+        });
+        fail(req, res, v.ok ? found.status : 403, v.ok ? found.reason : 'forbidden');
+        return true;
+      }
+      await serve(req, res, url, found.stream, found.rest);
       return true;
     },
   };

@@ -25,7 +25,7 @@ function signed(
   return `${path}?token=${token}`;
 }
 
-const seg = (s: string) => encodeURIComponent(s);
+const enc = encodeURIComponent;
 
 /** `/media/live/<liveStreamId>/master.m3u8?token=…`: the live multivariant playlist of a stream. */
 export function liveUrl(
@@ -33,13 +33,59 @@ export function liveUrl(
   o: UrlOptions & { liveStreamId: string },
   nowMs: number = Date.now(),
 ): string {
-  const id = seg(o.liveStreamId);
-  return signed(secret, nowMs, `/media/live/${id}/master.m3u8`, `live/${o.liveStreamId}`, 'live', o);
+  const id = o.liveStreamId;
+  return signed(secret, nowMs, `/media/live/${enc(id)}/master.m3u8`, `live/${id}`, 'live', o);
+}
+
+/**
+ * `/media/dvr/<liveStreamId>/master.m3u8?token=…&start=<ms>`: the time-shift playlist, from `startMs` (the
+ * current programme's start) up to live, within the DVR window. Same token as live (kind live).
+ */
+export function dvrUrl(
+  secret: string,
+  o: UrlOptions & { liveStreamId: string; startMs?: number },
+  nowMs: number = Date.now(),
+): string {
+  const id = o.liveStreamId;
+  const url = signed(secret, nowMs, `/media/dvr/${enc(id)}/master.m3u8`, `live/${id}`, 'live', o);
+  return o.startMs ? `${url}&start=${Math.floor(o.startMs)}` : url;
+}
+
+/** `/media/catchup/<liveStreamId>/<start>-<stop>/master.m3u8?token=…`: one programme, token bound to its window. */
+export function catchupUrl(
+  secret: string,
+  o: UrlOptions & { liveStreamId: string; start: number; stop: number },
+  nowMs: number = Date.now(),
+): string {
+  const id = o.liveStreamId;
+  const window = `${Math.floor(o.start)}-${Math.floor(o.stop)}`;
+  return signed(
+    secret,
+    nowMs,
+    `/media/catchup/${enc(id)}/${window}/master.m3u8`,
+    `catchup/${id}/${window}`,
+    'catchup',
+    o,
+  );
+}
+
+/** `/media/vod/<assetId>/master.m3u8?token=…`: an on-demand asset. */
+export function vodUrl(
+  secret: string,
+  o: UrlOptions & { assetId: string },
+  nowMs: number = Date.now(),
+): string {
+  return signed(secret, nowMs, `/media/vod/${enc(o.assetId)}/master.m3u8`, `vod/${o.assetId}`, 'vod', o);
 }
 
 export interface MediaUrls {
   /** Live playlist of a stream (physicalChannelList liveStreamId). */
   live(o: UrlOptions & { liveStreamId: string }): string;
+  /** Time-shift playlist (physicalChannelList dvrStreamId), from the programme start when given. */
+  dvr(o: UrlOptions & { liveStreamId: string; startMs?: number }): string;
+  /** Catch-up of one programme [start, stop] (epoch ms). Check the window with `cutCatchup` before. */
+  catchup(o: UrlOptions & { liveStreamId: string; start: number; stop: number }): string;
+  vod(o: UrlOptions & { assetId: string }): string;
   /** The fallback clip for a viewer without authority: a live loop anyone may get a token for. */
   fallback(o: UrlOptions): string;
 }
@@ -48,6 +94,9 @@ export interface MediaUrls {
 export function createMediaUrls(secret: string, now: () => number = Date.now): MediaUrls {
   return {
     live: (o) => liveUrl(secret, o, now()),
+    dvr: (o) => dvrUrl(secret, o, now()),
+    catchup: (o) => catchupUrl(secret, o, now()),
+    vod: (o) => vodUrl(secret, o, now()),
     fallback: (o) => liveUrl(secret, { ...o, liveStreamId: FALLBACK_STREAM_ID }, now()),
   };
 }
