@@ -13,7 +13,9 @@ import { migrate } from './store/migrations.ts';
 import { listOutbox } from './store/outbox.ts';
 import { listPlans } from './store/plans.ts';
 import { batchSummary } from './store/rechargeCodes.ts';
+import { buildTelemetryReport, formatTelemetryReport } from './domain/telemetryReport.ts';
 import { createStaticHandler } from './http/static.ts';
+import { telemetryEventsSince } from './store/telemetry.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -101,7 +103,8 @@ const USAGE = `Usage: ottkit-server <command> [--data DIR]
   recharge-codes create --plan PLAN_ID --count N                    a batch of 16-digit codes (shown once)
   recharge-codes list                                               batches and how many were redeemed
   plans                                                             plans on sale
-  config list | get KEY | set KEY VALUE                              app configuration (spec §3)`;
+  config list | get KEY | set KEY VALUE                              app configuration (spec §3)
+  telemetry [--days N]                                              per-channel start-up p50/p95, stall ratio, errors`;
 
 /** Opens the data folder's database for an operator command (migrated and seeded like serve). */
 function openStore(args: string[]) {
@@ -114,6 +117,7 @@ function openStore(args: string[]) {
       limit: { type: 'string' },
       plan: { type: 'string' },
       count: { type: 'string' },
+      days: { type: 'string' },
     },
   });
   const config = loadConfig(values.data ? { dataDir: values.data } : {});
@@ -161,6 +165,23 @@ function rechargeCodes(args: string[]): number {
     }
     console.log(USAGE);
     return 2;
+  } finally {
+    db.close();
+  }
+}
+
+/** The operator's view of how playback went (spec §7 telemetry), over the last N days (7 by default). */
+function telemetry(args: string[]): number {
+  const { db, values } = openStore(args);
+  try {
+    const days = Number(values.days ?? 7);
+    if (!Number.isFinite(days) || days <= 0) {
+      console.error('--days takes a positive number');
+      return 2;
+    }
+    const events = telemetryEventsSince(db, Date.now() - days * 86_400_000);
+    console.log(formatTelemetryReport(buildTelemetryReport(events)));
+    return 0;
   } finally {
     db.close();
   }
@@ -216,6 +237,8 @@ export async function main(argv: string[]): Promise<number> {
       return plans(rest);
     case 'config':
       return configCommand(rest);
+    case 'telemetry':
+      return telemetry(rest);
     default:
       console.log(USAGE);
       return command === undefined || command === 'help' || command === '--help' ? 0 : 2;

@@ -2,6 +2,8 @@ import { identityCalls } from './account.ts';
 import { appCalls } from './app.ts';
 import { bannerCalls } from './banner.ts';
 import { liveCalls } from './live.ts';
+import { metricsCalls } from './metrics.ts';
+import { playbackCalls } from './playback.ts';
 import { scanCalls } from './scan.ts';
 import { vodCalls } from './vod.ts';
 
@@ -11,15 +13,19 @@ export * from './banner.ts';
 export * from './call.ts';
 export * from './envelope.ts';
 export * from './live.ts';
+export * from './metrics.ts';
+export * from './playback.ts';
 export * from './scan.ts';
 export * from './vod.ts';
 
 /** Every call of the API by area and name; the client's methods and the server's routes come from here. */
 export const contract = {
-  live: { ...liveCalls, ...bannerCalls },
+  live: { ...liveCalls, ...bannerCalls, ...playbackCalls },
   /** Account, session and app-configuration calls (spec §7 Account); planList lives on the Live API path. */
   account: { ...identityCalls, ...appCalls, ...scanCalls },
   /** The VOD API (spec §7, token in the query). */
   vod: vodCalls,
+  /** Player telemetry (spec §7 metrics). */
+  metrics: metricsCalls,
 } as const;
 export type Contract = typeof contract;

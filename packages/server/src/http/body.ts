@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { ErrCode } from '@ottkit/api-client';
+import { parseCompressedForm } from './compressedForm.ts';
 import { HttpError } from './route.ts';
 
 /** Bodies beyond this many times the cap are cut off by closing the connection instead of being drained. */
@@ -39,6 +40,7 @@ const JSON_TYPES = ['application/json', 'text/plain'];
 export function parseJsonBody(req: IncomingMessage, raw: Buffer): unknown {
   if (raw.length === 0) return {};
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+  if (type === 'application/x-www-form-urlencoded') return parseCompressedForm(raw);
   if (type && !JSON_TYPES.includes(type) && !type.endsWith('+json')) {
     throw new HttpError(
       ErrCode.UNSUPPORTED_MEDIA_TYPE,

@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
 import { liveMigrations } from './migrations/live.ts';
+import { telemetryMigrations } from './migrations/telemetry.ts';
 import { vodMigrations } from './migrations/vod.ts';
 
 export interface Migration {
@@ -219,6 +220,7 @@ CREATE TABLE scan_codes (
   },
   ...liveMigrations,
   ...vodMigrations,
+  ...telemetryMigrations,
 ];
 
 /**

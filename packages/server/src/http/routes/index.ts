@@ -3,6 +3,7 @@ import { accountRoutes } from './account.ts';
 import { appRoutes } from './app.ts';
 import { bannerRoutes } from './banner.ts';
 import { liveRoutes } from './live.ts';
+import { metricsRoutes } from './metrics.ts';
 import { scanRoutes } from './scan.ts';
 import { vodRoutes } from './vod.ts';
 
@@ -14,4 +15,5 @@ export const apiRoutes: Route[] = [
   ...scanRoutes,
   ...vodRoutes,
   ...bannerRoutes,
+  ...metricsRoutes,
 ];

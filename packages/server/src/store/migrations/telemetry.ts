@@ -1,0 +1,21 @@
+import type { Migration } from '../migrations.ts';
+
+/** Player telemetry (versions 400-499). One row per event id: repeats of a batch change nothing. */
+export const telemetryMigrations: Migration[] = [
+  {
+    version: 400,
+    name: 'telemetry events',
+    sql: `
+CREATE TABLE telemetry_events (
+  event_id TEXT PRIMARY KEY,
+  type TEXT NOT NULL,
+  account_id TEXT NOT NULL,
+  source_id TEXT NOT NULL,
+  ts BIGINT NOT NULL,
+  received_at BIGINT NOT NULL,
+  payload TEXT NOT NULL
+);
+CREATE INDEX telemetry_events_by_source ON telemetry_events (type, source_id, ts);
+`,
+  },
+];

@@ -1,0 +1,50 @@
+import type { TelemetryEventPayload } from '@ottkit/api-client';
+import type { Db } from './db.ts';
+
+/** Stores each event once; returns how many were new. Standard SQL (ON CONFLICT DO NOTHING) for PostgreSQL too. */
+export function insertTelemetryEvents(
+  db: Db,
+  accountId: string,
+  events: TelemetryEventPayload[],
+  receivedAt: number,
+): number {
+  return db.transaction(() => {
+    let inserted = 0;
+    for (const e of events) {
+      const { eventId, type, ts, sourceId = '', ...rest } = e;
+      inserted += db.run(
+        `INSERT INTO telemetry_events (event_id, type, account_id, source_id, ts, received_at, payload)
+         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING`,
+        eventId,
+        type,
+        accountId,
+        sourceId,
+        ts,
+        receivedAt,
+        JSON.stringify(rest),
+      ).changes;
+    }
+    return inserted;
+  });
+}
+
+export interface StoredTelemetryEvent {
+  type: TelemetryEventPayload['type'];
+  sourceId: string;
+  ts: number;
+  payload: Record<string, unknown>;
+}
+
+export function telemetryEventsSince(db: Db, since: number): StoredTelemetryEvent[] {
+  return db
+    .all<{ type: string; source_id: string; ts: number; payload: string }>(
+      'SELECT type, source_id, ts, payload FROM telemetry_events WHERE ts >= ? ORDER BY ts',
+      since,
+    )
+    .map((r) => ({
+      type: r.type as StoredTelemetryEvent['type'],
+      sourceId: r.source_id,
+      ts: Number(r.ts),
+      payload: JSON.parse(r.payload) as Record<string, unknown>,
+    }));
+}
