@@ -1,16 +1,16 @@
 import { ErrCode } from '@ottkit/api-client';
 import { VodErrCode } from '@ottkit/api-client/contract';
 import { HttpError } from '../../http/route.ts';
-import { signMediaToken } from '../../origin/tokens.ts';
+import { DEFAULT_TTL_SEC, vodUrl } from '../../origin/urls.ts';
 import type { Db } from '../../store/db.ts';
 import { isLocked, type MetaRow, type Viewer } from './catalogue.ts';
 
-/** A play URL lives long enough for a feature film with pauses; the player asks again after that. */
-export const VOD_URL_TTL_MS = 6 * 60 * 60 * 1000;
+/** A play URL lives long enough for a feature film with pauses (the origin's default); the player asks again after. */
+export const VOD_URL_TTL_SEC = DEFAULT_TTL_SEC;
 
 /**
- * The origin's URL of an on-demand asset: its master playlist, with a media token of kind `vod` bound to
- * the asset (`vod/<assetId>`) and the account; every rendition, segment and key below it accepts the token.
+ * The origin's URL of an on-demand asset (`origin/urls.ts` vodUrl): its master playlist with a media token of
+ * kind `vod` bound to the asset (`vod/<assetId>`) and the account; every URI below it accepts the token.
  */
 export function signedVodUrl(
   secret: string,
@@ -18,17 +18,8 @@ export function signedVodUrl(
   accountId: string,
   now: number,
 ): { url: string; expiresAt: number } {
-  const expiresAt = now + VOD_URL_TTL_MS;
-  const token = signMediaToken(secret, {
-    accountId,
-    resource: `vod/${assetId}`,
-    kind: 'vod',
-    exp: Math.floor(expiresAt / 1000),
-  });
-  return {
-    url: `/media/vod/${encodeURIComponent(assetId)}/master.m3u8?token=${encodeURIComponent(token)}`,
-    expiresAt,
-  };
+  const url = vodUrl(secret, { assetId, accountId, ttlSec: VOD_URL_TTL_SEC }, now);
+  return { url, expiresAt: (Math.floor(now / 1000) + VOD_URL_TTL_SEC) * 1000 };
 }
 
 /**
