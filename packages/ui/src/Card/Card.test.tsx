@@ -121,6 +121,7 @@ describe('Card', () => {
     screen.getByRole('button', { name: 'Details' }).click();
     expect(onPlay).toHaveBeenCalledWith(movie);
     expect(onDetails).toHaveBeenCalledWith(movie);
+    expect(onPlay).toHaveBeenCalledTimes(1);
     rerender(<Card card={{ ...movie, metaType: 'SERIES' }} />);
     expect(screen.queryByRole('button', { name: 'Play' })).toBeNull();
     expect(screen.getByRole('button', { name: 'Details' })).toBeTruthy();
@@ -144,6 +145,17 @@ describe('Card', () => {
     expect(root(container).dataset.state).toBe('open');
     act(() => screen.getByRole('button', { name: 'elsewhere' }).focus());
     expect(root(container).dataset.state).toBe('idle');
+  });
+
+  it('a click on the enlarged poster opens the card, a click on Play does not', () => {
+    const onOpen = vi.fn();
+    const { container } = render(<Card card={movie} onOpen={onOpen} />);
+    fireEvent.mouseEnter(root(container));
+    act(() => vi.advanceTimersByTime(500));
+    screen.getByRole('button', { name: 'Play' }).click();
+    expect(onOpen).not.toHaveBeenCalled();
+    (screen.getByTestId('card-popover').querySelector('img') as HTMLElement).click();
+    expect(onOpen).toHaveBeenCalledWith(movie);
   });
 
   it('opens through the card click, as a link when given an href', () => {

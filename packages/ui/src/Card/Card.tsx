@@ -210,7 +210,16 @@ export function Card({
     >
       {main}
       {popover === 'open' && (
-        <div className={styles.popover} data-testid="card-popover">
+        // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer convenience; keyboard users have the card link and Details.
+        // biome-ignore lint/a11y/noStaticElementInteractions: as above.
+        <div
+          className={styles.popover}
+          data-testid="card-popover"
+          onClick={(event) => {
+            // The enlarged poster covers the card: a click on it (not on Play or Details) opens the card.
+            if (!(event.target as Element).closest('button')) onOpen?.(card);
+          }}
+        >
           <img className={styles.popoverImage} src={card.poster} alt="" />
           <span className={styles.popoverTitle}>{card.title}</span>
           <span className={styles.popoverActions}>
