@@ -21,6 +21,8 @@ export interface ServerConfig {
   secureCookies: boolean;
   /** scrypt cost as log2(N); OWASP's 17 by default. Tests lower it to stay fast; never lower it in production. */
   passwordHashLog2N: number;
+  /** Behind a reverse proxy: take the caller's address from X-Forwarded-For (OTTKIT_TRUST_PROXY=true). */
+  trustProxy: boolean;
 }
 
 /** The repository root: packages/server/src → ../../.. */
@@ -73,5 +75,6 @@ export function loadConfig(
     checkResponses: overrides.checkResponses ?? parseBool(env.OTTKIT_CHECK_RESPONSES) ?? false,
     secureCookies: overrides.secureCookies ?? parseBool(env.OTTKIT_SECURE_COOKIES) ?? false,
     passwordHashLog2N: overrides.passwordHashLog2N ?? 17,
+    trustProxy: overrides.trustProxy ?? parseBool(env.OTTKIT_TRUST_PROXY) ?? false,
   };
 }

@@ -49,8 +49,26 @@ export function describeIssues(error: z.ZodError): string {
     .join('; ');
 }
 
-function clientIp(req: IncomingMessage): string {
+/**
+ * The caller's address for limits and access rules. Behind a reverse proxy (`trustProxy`), the address the
+ * proxy saw is the last entry it appended to X-Forwarded-For; otherwise the socket's peer.
+ */
+export function clientIp(req: IncomingMessage, trustProxy: boolean): string {
+  if (trustProxy) {
+    const forwarded = String(req.headers['x-forwarded-for'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean)
+      .at(-1);
+    if (forwarded) return forwarded.replace(/^::ffff:/, '');
+  }
   return req.socket.remoteAddress?.replace(/^::ffff:/, '') ?? 'unknown';
+}
+
+/** The `lang` header (spec §7) when it looks like a language tag; 'en' otherwise. */
+export function requestLang(req: IncomingMessage): string {
+  const lang = req.headers.lang;
+  return typeof lang === 'string' && /^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$/.test(lang) ? lang : 'en';
 }
 
 /**
@@ -93,7 +111,7 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
     if (d.method === 'GET') {
       input = queryObject(url);
     } else {
-      input = parseJsonBody(req, await readBody(req, deps.config.bodyLimitBytes));
+      input = parseJsonBody(req, await readBody(req, deps.config.bodyLimitBytes), d.area === 'metrics');
     }
     const parsed = d.request.safeParse(input);
     if (!parsed.success) {
@@ -115,8 +133,8 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
       config: deps.config,
       now: deps.now,
       session,
-      ip: clientIp(req),
-      lang: String(req.headers.lang ?? 'en'),
+      ip: clientIp(req, deps.config.trustProxy),
+      lang: requestLang(req),
       req,
       res,
       sender: deps.sender,

@@ -37,10 +37,12 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
 const JSON_TYPES = ['application/json', 'text/plain'];
 
 /** Parses a JSON body; an empty body is `{}` so bodiless calls work with curl. */
-export function parseJsonBody(req: IncomingMessage, raw: Buffer): unknown {
+export function parseJsonBody(req: IncomingMessage, raw: Buffer, acceptCompressedForm = false): unknown {
   if (raw.length === 0) return {};
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  if (type === 'application/x-www-form-urlencoded') return parseCompressedForm(raw);
+  // Only the metrics area takes the compressed form body (spec §7, sendBeacon); everywhere else a form is
+  // refused, so no other call can be reached by a plain cross-site HTML form.
+  if (acceptCompressedForm && type === 'application/x-www-form-urlencoded') return parseCompressedForm(raw);
   if (type && !JSON_TYPES.includes(type) && !type.endsWith('+json')) {
     throw new HttpError(
       ErrCode.UNSUPPORTED_MEDIA_TYPE,
