@@ -1,0 +1,78 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { accountScoped, channelIdSchema } from './liveCommon.ts';
+
+/** Business errors of the playback call (10113xxx, Live API playback). */
+export const PlaybackErrCode = {
+  /** The programme's window is outside the channel's catch-up window (playbackDuration days) or malformed. */
+  CATCHUP_OUT_OF_WINDOW: 10113001,
+  /** The programme has not started: there is nothing to catch up yet. */
+  CATCHUP_NOT_STARTED: 10113002,
+  /** The channel offers no catch-up (canPlayBack off or playbackDuration 0). */
+  CATCHUP_NOT_OFFERED: 10113003,
+} as const;
+
+/**
+ * How to play: `live` (the sliding window), `timeshift` (the DVR playlist from `start`, the current
+ * programme's start), `catchup` (the programme [start, stop], epoch ms).
+ */
+export const playModeSchema = z.enum(['live', 'timeshift', 'catchup']);
+export type PlayMode = z.output<typeof playModeSchema>;
+
+const epochMs = z.number().int().nonnegative().max(8.64e15);
+
+export const channelPlaySource = defineCall({
+  area: 'live',
+  method: 'POST',
+  path: '/liveapi/api/channel/playSource/v1',
+  access: 'session',
+  summary:
+    'A signed, expiring play URL for a channel (live, time-shift or a programme’s catch-up); the fallback clip when the caller has no live authority.',
+  request: z
+    .object({
+      ...accountScoped,
+      logicalChannelId: channelIdSchema,
+      mode: playModeSchema.default('live'),
+      /** timeshift: where the playlist starts (the current programme's start); catchup: programme start. */
+      start: epochMs.optional(),
+      /** catchup: programme stop. */
+      stop: epochMs.optional(),
+    })
+    .strict(),
+  response: z.object({
+    /** The master playlist URL (same origin), token included. */
+    url: z.string(),
+    mode: playModeSchema,
+    /** false: `url` is the fallback clip (spec §4: no live authority), show the lock. */
+    authorized: z.boolean(),
+    /** 'none', 'aes-128' or 'clearkey' (then use `licenseUrl` with the W3C ClearKey format). */
+    drmType: z.string(),
+    licenseUrl: z.string().optional(),
+    /** 5 for an audio channel (spec §3 channelType). */
+    channelType: z.number().int(),
+    /** Spec §9 quality codes of the renditions, lowest first. */
+    mediaQualityList: z.array(z.number().int()),
+    /** Epoch ms after which the URL stops working: ask again. */
+    expiresAt: z.number().int(),
+  }),
+});
+
+/** The W3C ClearKey licence request (EME §9.1.3): key ids base64url. */
+export const clearKeyRequestSchema = z.object({
+  kids: z.array(z.string().max(64)).min(1).max(16),
+  type: z.enum(['temporary', 'persistent-license']).optional(),
+});
+
+/** The W3C ClearKey licence (a JWK set, keys base64url). */
+export const clearKeyLicenseSchema = z.object({
+  keys: z.array(z.object({ kty: z.literal('oct'), kid: z.string(), k: z.string() })),
+  type: z.string(),
+});
+
+/**
+ * The licence endpoint (spec §7 Other). Not an envelope call: it speaks the W3C ClearKey format that EME
+ * and shaka-player send and expect, and takes the media token in the query (`?token=`).
+ */
+export const DRM_LICENSE_PATH = '/drmLicense/drm/adapter/licenseServer/license/v1';
+
+export const playbackCalls = { channelPlaySource };

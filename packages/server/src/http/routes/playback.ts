@@ -1,0 +1,127 @@
+import { ErrCode } from '@ottkit/api-client';
+import { channelPlaySource, DRM_LICENSE_PATH, PlaybackErrCode } from '@ottkit/api-client/contract';
+import { channelVisible } from '../../domain/accessRules.ts';
+import { channelAccess, offersCatchup } from '../../domain/authority.ts';
+import type { MediaLibrary } from '../../media/library.ts';
+import { QUALITY } from '../../media/profiles.ts';
+import { cutCatchup } from '../../origin/catchup.ts';
+import { signMediaToken } from '../../origin/tokens.ts';
+import { createMediaUrls, DEFAULT_TTL_SEC } from '../../origin/urls.ts';
+import { listChannels, type StoredChannel } from '../../store/channels.ts';
+import { HttpError, type RequestContext, type Route, route } from '../route.ts';
+import { viewerOf } from './liveContext.ts';
+
+export interface PlaybackRouteOptions {
+  /** The prepared library, for the quality list; the full profile's qualities when absent. */
+  library?: MediaLibrary;
+  /** Validity of handed-out URLs, seconds. */
+  ttlSec?: number;
+}
+
+function qualities(library: MediaLibrary | undefined, source: string): number[] {
+  const s = library?.sources[source.replace(/-(aes|cenc)$/, '')];
+  if (s) return s.renditions.flatMap((r) => (r.qualityCode === undefined ? [] : [r.qualityCode]));
+  return [QUALITY.LQ, QUALITY.SD, QUALITY.HD];
+}
+
+function findChannel(ctx: RequestContext, id: string): StoredChannel {
+  const c = listChannels(ctx.db).find((x) => x.logicalChannelId === id);
+  // A channel hidden from this viewer by its access rules is as absent as an unknown one.
+  if (!c || !channelVisible(c.contentRuleList, viewerOf(ctx, ctx.now()))) {
+    throw new HttpError(ErrCode.CHANNEL_NOT_FOUND, `No channel '${id}'`);
+  }
+  return c;
+}
+
+/**
+ * `channelPlaySource`: decides with the authority rules of spec §4 what the caller may play and hands out
+ * the signed URL. No live authority → the fallback clip (authorized false); no catch-up authority → a
+ * no-authority error; a programme outside the catch-up window → a playback error.
+ */
+export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
+  const ttlSec = options.ttlSec ?? DEFAULT_TTL_SEC;
+  return [
+    route(channelPlaySource, (ctx, req) => {
+      const now = ctx.now();
+      const channel = findChannel(ctx, req.logicalChannelId);
+      const accountId = ctx.session?.accountId ?? '';
+      const access = channelAccess(ctx.db, channel, ctx.session, now);
+      const physical = channel.physicalChannelList[0];
+      const liveStreamId = physical?.liveStreamId ?? channel.liveStreamId;
+      const dvrStreamId = physical?.dvrStreamId || liveStreamId;
+      const drmType = physical?.drmType ?? channel.drmType;
+      const urls = createMediaUrls(ctx.config.secret, ctx.now);
+      const base = {
+        mode: req.mode,
+        channelType: channel.channelType,
+        expiresAt: now + ttlSec * 1000,
+      };
+      if (req.mode === 'catchup') {
+        if (!offersCatchup(channel))
+          throw new HttpError(PlaybackErrCode.CATCHUP_NOT_OFFERED, 'This channel has no catch-up');
+        if (!access.catchup)
+          throw new HttpError(ErrCode.NO_AUTHORITY_FIRST, 'No authority: catch-up needs a subscription');
+        const p = { start: req.start ?? -1, stop: req.stop ?? -1 };
+        const cut = cutCatchup(p, now, 2, channel.playbackDuration);
+        if (!cut.ok) {
+          const code =
+            cut.reason === 'not-started'
+              ? PlaybackErrCode.CATCHUP_NOT_STARTED
+              : PlaybackErrCode.CATCHUP_OUT_OF_WINDOW;
+          throw new HttpError(code, `This programme cannot be played back (${cut.reason})`);
+        }
+        const url = urls.catchup({
+          liveStreamId: dvrStreamId,
+          accountId,
+          start: p.start,
+          stop: p.stop,
+          ttlSec,
+        });
+        const resource = `catchup/${dvrStreamId}/${p.start}-${p.stop}`;
+        return {
+          ...base,
+          url,
+          authorized: true,
+          ...drm(ctx, drmType, resource, 'catchup', accountId, ttlSec),
+          mediaQualityList: qualities(options.library, dvrStreamId),
+        };
+      }
+      if (!access.live) {
+        return {
+          ...base,
+          url: urls.fallback({ accountId, ttlSec }),
+          authorized: false,
+          drmType: 'none',
+          mediaQualityList: qualities(options.library, 'fallback'),
+        };
+      }
+      const url =
+        req.mode === 'timeshift'
+          ? urls.dvr({ liveStreamId: dvrStreamId, accountId, startMs: req.start, ttlSec })
+          : urls.live({ liveStreamId, accountId, ttlSec });
+      const id = req.mode === 'timeshift' ? dvrStreamId : liveStreamId;
+      return {
+        ...base,
+        url,
+        authorized: true,
+        ...drm(ctx, drmType, `live/${id}`, 'live', accountId, ttlSec),
+        mediaQualityList: qualities(options.library, id),
+      };
+    }),
+  ];
+}
+
+/** For a ClearKey channel, the licence URL carries a token for the same resource as the stream. */
+function drm(
+  ctx: RequestContext,
+  drmType: string,
+  resource: string,
+  kind: 'live' | 'catchup',
+  accountId: string,
+  ttlSec: number,
+) {
+  if (drmType !== 'clearkey') return { drmType: drmType || 'none' };
+  const exp = Math.floor(ctx.now() / 1000) + ttlSec;
+  const token = signMediaToken(ctx.config.secret, { accountId, resource, kind, exp });
+  return { drmType, licenseUrl: `${DRM_LICENSE_PATH}?token=${token}` };
+}
