@@ -98,5 +98,20 @@ describe('recommend list v1 (GET): more like this', () => {
     const small = await vodData(t, v.recommendList, { metaId: 'm-001', pageSize: 3 });
     expect(small.list.map((c) => c.metaId)).toEqual(r.list.slice(0, 3).map((c) => c.metaId));
     expect((await vodCall(t, v.recommendList, { metaId: 'nope' })).body.errCode).not.toBe(0);
+    const withSensitive = await vodData(t, v.recommendList, {
+      metaId: 'm-001',
+      pageSize: 50,
+      sensitive: true,
+    });
+    const sensitive = new Set(
+      t.server.db
+        .all<{ meta_id: string }>('SELECT meta_id FROM vod_metas WHERE sensitive = 1')
+        .map((r) => r.meta_id),
+    );
+    expect(r.list.some((c) => sensitive.has(c.metaId))).toBe(false);
+    expect(withSensitive.list.length).toBe(50);
+    expect((await vodCall(t, v.recommendList, { metaId: 'm-001', sensitive: 'maybe' })).body.errCode).toBe(
+      ErrCode.INVALID_REQUEST,
+    );
   });
 });

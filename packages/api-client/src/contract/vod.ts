@@ -34,6 +34,10 @@ const vod = { area: 'vod', tokenIn: 'query' } as const;
 const post = { ...vod, method: 'POST' } as const;
 const get = { ...vod, method: 'GET' } as const;
 const one = { ...accountScoped, metaId: metaIdSchema };
+/** A boolean in a GET query: the client sends String(value). */
+const queryBoolean = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0'])])
+  .transform((x) => x === true || x === 'true' || x === '1');
 const pageOf = <T extends z.ZodType>(item: T) => pageInfoSchema.extend({ list: z.array(item) });
 
 export const playlistRoot = defineCall({
@@ -184,7 +188,8 @@ export const recommendList = defineCall({
     .object({
       metaId: metaIdSchema,
       pageSize: z.coerce.number().int().min(1).max(50).default(16),
-      sensitive: z.enum(['true', 'false']).default('false'),
+      /** A query string carries text: true, 'true' and '1' include sensitive titles. */
+      sensitive: queryBoolean.default(false),
     })
     .strict(),
   response: z.object({ list: z.array(cardSchema) }),

@@ -62,7 +62,7 @@ const catalogueRoutes: Route[] = [
   route(v.recommendList, (ctx, req) => {
     const viewer = viewerOf(ctx);
     requireMeta(ctx.db, req.metaId, viewer);
-    const ids = moreLikeThis(ctx.db, req.metaId, req.pageSize, req.sensitive === 'true');
+    const ids = moreLikeThis(ctx.db, req.metaId, req.pageSize, req.sensitive);
     return { list: cardsFor(ctx.db, ids, viewer) };
   }),
   route(v.search, (ctx, req) => {
