@@ -18,6 +18,9 @@ export interface StoredProgram extends GuideProgram {
   day: string;
 }
 
+/** Rows per multi-row insert (8 parameters each, far below SQLite's limit). */
+const PROGRAM_CHUNK = 50;
+
 export function dayChecksum(db: Db, epgId: string, day: string): string | undefined {
   return db.get<{ checksum: string }>(
     'SELECT checksum FROM epg_days WHERE epg_id = ? AND day = ?',
@@ -53,29 +56,39 @@ export function writeDay(
       checksum,
       now,
     );
-    for (const p of programs) {
-      const en = p.texts.find((t) => t.lang === 'en') ?? p.texts[0];
-      db.run(
-        `INSERT INTO epg_programs (program_id, epg_id, day, start_ts, stop_ts, title, content, is_catchup)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-        p.programId,
-        epgId,
-        day,
-        p.start,
-        p.stop,
-        en?.title ?? '',
-        en?.content ?? '',
-        p.isCatchup ? 1 : 0,
-      );
-      for (const t of p.texts) {
-        db.run(
-          'INSERT INTO epg_program_langs (program_id, lang, title, content) VALUES (?, ?, ?, ?)',
+    // Multi-row inserts: one statement per chunk instead of one per row (the per-call cost dominates).
+    for (let i = 0; i < programs.length; i += PROGRAM_CHUNK) {
+      const chunk = programs.slice(i, i + PROGRAM_CHUNK);
+      const params: Array<string | number> = [];
+      for (const p of chunk) {
+        const en = p.texts.find((t) => t.lang === 'en') ?? p.texts[0];
+        params.push(
           p.programId,
-          t.lang,
-          t.title,
-          t.content,
+          epgId,
+          day,
+          p.start,
+          p.stop,
+          en?.title ?? '',
+          en?.content ?? '',
+          p.isCatchup ? 1 : 0,
         );
       }
+      db.run(
+        `INSERT INTO epg_programs (program_id, epg_id, day, start_ts, stop_ts, title, content, is_catchup)
+         VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+        ...params,
+      );
+    }
+    const texts = programs.flatMap((p) =>
+      p.texts.map((t) => [p.programId, t.lang, t.title, t.content] as const),
+    );
+    for (let i = 0; i < texts.length; i += PROGRAM_CHUNK * 2) {
+      const chunk = texts.slice(i, i + PROGRAM_CHUNK * 2);
+      db.run(
+        `INSERT INTO epg_program_langs (program_id, lang, title, content)
+         VALUES ${chunk.map(() => '(?, ?, ?, ?)').join(', ')}`,
+        ...chunk.flat(),
+      );
     }
   });
 }

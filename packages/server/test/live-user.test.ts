@@ -1,0 +1,224 @@
+import { ErrCode } from '@ottkit/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
+import { bearer, loginAs, startServer, type TestServer } from './helpers.ts';
+import { L, viewers } from './liveHelpers.ts';
+
+let t: TestServer;
+let v: Awaited<ReturnType<typeof viewers>>;
+beforeAll(async () => {
+  t = await startServer(); // clock: 2026-06-01T12:00Z
+  v = await viewers(t);
+});
+afterAll(() => t.close());
+
+const MIN = 60_000;
+
+describe('login required (spec §5, §6)', () => {
+  const calls = [
+    [L.favoriteList.path, {}],
+    [L.favoriteCreate.path, { favoriteChannelList: [{ logicalChannelId: 'lc-001', updateTime: 1 }] }],
+    [L.favoriteDelete.path, { favoriteChannelDeleteList: ['lc-001'] }],
+    [L.playHistoryList.path, {}],
+    [L.playHistoryCreate.path, { playHistoryList: [{ logicalChannelId: 'lc-001', playTime: 1 }] }],
+    [L.playHistoryDelete.path, { playHistoryDeleteList: ['lc-001'] }],
+    [L.subscribeList.path, {}],
+    [L.subscribeCreate.path, { subscribeList: [{ logicalChannelId: 'lc-001', programId: 'p' }] }],
+    [L.subscribeDelete.path, { subscribeDeleteList: [{ logicalChannelId: 'lc-001', programId: 'p' }] }],
+  ] as const;
+  it('answers LOGIN_REQUIRED to a guest and SESSION_INVALID without any session', async () => {
+    for (const [path, body] of calls) {
+      const guest = await t.post(path, body, v.guest);
+      expect([path, guest.body.errCode]).toEqual([path, ErrCode.LOGIN_REQUIRED]);
+      expect(guest.body.errMsg).toMatch(/After logging in/);
+      expect((await t.post(path, body)).body.errCode).toBe(ErrCode.SESSION_INVALID);
+    }
+  });
+});
+
+describe('favourites', () => {
+  it('adds, lists in order of adding, removes, and keeps each user’s own', async () => {
+    const add = await t.post(
+      L.favoriteCreate.path,
+      {
+        favoriteChannelList: [
+          { logicalChannelId: 'lc-003', updateTime: 20 },
+          { logicalChannelId: 'lc-001', updateTime: 10 },
+        ],
+      },
+      v.subscriber,
+    );
+    expect(L.favoriteCreate.response.parse(add.body.data).favoriteChannelList).toEqual([
+      { logicalChannelId: 'lc-001', updateTime: 10 },
+      { logicalChannelId: 'lc-003', updateTime: 20 },
+    ]);
+    const list = await t.post(L.favoriteList.path, {}, v.subscriber);
+    expect(L.favoriteList.response.parse(list.body.data).favoriteChannelList).toHaveLength(2);
+    expect((await t.post(L.favoriteList.path, {}, v.free)).body.data).toEqual({ favoriteChannelList: [] });
+    const del = await t.post(
+      L.favoriteDelete.path,
+      { favoriteChannelDeleteList: ['lc-001', 'lc-999'] },
+      v.subscriber,
+    );
+    expect(
+      L.favoriteDelete.response.parse(del.body.data).favoriteChannelList.map((f) => f.logicalChannelId),
+    ).toEqual(['lc-003']);
+  });
+
+  it('refuses an unknown channel and adds nothing', async () => {
+    const res = await t.post(
+      L.favoriteCreate.path,
+      {
+        favoriteChannelList: [
+          { logicalChannelId: 'lc-002', updateTime: 1 },
+          { logicalChannelId: 'lc-999', updateTime: 1 },
+        ],
+      },
+      v.free,
+    );
+    expect(res.body.errCode).toBe(ErrCode.CHANNEL_NOT_FOUND);
+    expect(res.body.errMsg).toMatch(/lc-999/);
+    expect((await t.post(L.favoriteList.path, {}, v.free)).body.data).toEqual({ favoriteChannelList: [] });
+  });
+});
+
+describe('play history', () => {
+  it('keeps the newest play per channel, newest first, with the channel’s name and logo', async () => {
+    const now = t.clock.now;
+    const res = await t.post(
+      L.playHistoryCreate.path,
+      {
+        playHistoryList: [
+          { logicalChannelId: 'lc-001', playTime: now - 10 * MIN, duration: 60_000 },
+          { logicalChannelId: 'lc-002', playTime: now - 5 * MIN, programId: 'x', playType: 'catchup' },
+          { logicalChannelId: 'lc-001', playTime: now - 20 * MIN },
+        ],
+      },
+      v.subscriber,
+    );
+    const list = L.playHistoryCreate.response.parse(res.body.data).playHistoryList;
+    expect(list.map((h) => [h.logicalChannelId, h.playTime, h.playType])).toEqual([
+      ['lc-002', now - 5 * MIN, 'catchup'],
+      ['lc-001', now - 10 * MIN, 'live'],
+    ]);
+    expect(list[1]).toMatchObject({
+      logicalChannelName: 'OTT News 24',
+      iconUrl: '/media/logo/lc-001.svg',
+      duration: 60_000,
+    });
+    const after = await t.post(L.playHistoryDelete.path, { playHistoryDeleteList: ['lc-002'] }, v.subscriber);
+    expect(
+      L.playHistoryDelete.response.parse(after.body.data).playHistoryList.map((h) => h.logicalChannelId),
+    ).toEqual(['lc-001']);
+  });
+
+  it('refuses unknown channels and plays from the future', async () => {
+    const unknown = await t.post(
+      L.playHistoryCreate.path,
+      { playHistoryList: [{ logicalChannelId: 'nope', playTime: 1 }] },
+      v.free,
+    );
+    expect(unknown.body.errCode).toBe(ErrCode.CHANNEL_NOT_FOUND);
+    const future = await t.post(
+      L.playHistoryCreate.path,
+      { playHistoryList: [{ logicalChannelId: 'lc-001', playTime: t.clock.now + 3_600_000 }] },
+      v.free,
+    );
+    expect(future.body.errCode).toBe(ErrCode.INVALID_REQUEST);
+  });
+});
+
+describe('programme subscriptions (reminders)', () => {
+  async function todayPrograms(channel: string) {
+    const res = await t.post(L.epgQuery.path, { channelId: channel });
+    return L.epgQuery.response.parse(res.body.data).epgList[0]?.programs ?? [];
+  }
+
+  it('subscribes to a programme that has not started and lists it with its channel, by start', async () => {
+    const programs = await todayPrograms('lc-004');
+    const next = programs
+      .filter((p) => p.start > t.clock.now)
+      .slice(0, 2)
+      .reverse();
+    const res = await t.post(
+      L.subscribeCreate.path,
+      { subscribeList: next.map((p) => ({ logicalChannelId: 'lc-004', programId: p.programId })) },
+      v.subscriber,
+    );
+    expect(res.body.errCode).toBe(0);
+    const list = L.subscribeCreate.response.parse(res.body.data).subscribeList;
+    expect(list.map((s) => s.programId)).toEqual(next.map((p) => p.programId).reverse());
+    expect(list[0]).toMatchObject({
+      logicalChannelId: 'lc-004',
+      channelName: 'Cinema One',
+      iconUrl: '/media/logo/lc-004.svg',
+      epgStatus: 'notStart',
+      programme: next[1]?.title,
+      start: next[1]?.start,
+      stop: next[1]?.stop,
+    });
+  });
+
+  it('reports the status as time passes, and drops it a day after it ended', async () => {
+    const [first, second] = L.subscribeList.response.parse(
+      (await t.post(L.subscribeList.path, {}, v.subscriber)).body.data,
+    ).subscribeList;
+    const saved = t.clock.now;
+    // Access tokens last an hour: log in again at each new time.
+    const listAt = async (at: number) => {
+      t.clock.now = at;
+      const s = await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD);
+      const res = await t.post(L.subscribeList.path, {}, bearer(s.token));
+      return L.subscribeList.response.parse(res.body.data).subscribeList;
+    };
+    try {
+      expect((await listAt(first?.start ?? 0))[0]?.epgStatus).toBe('playing');
+      expect((await listAt(first?.stop ?? 0))[0]?.epgStatus).toBe('finished');
+      const later = await listAt((first?.stop ?? 0) + 86_400_000 + 1);
+      expect(later.map((x) => x.programId)).toEqual([second?.programId]);
+    } finally {
+      t.clock.now = saved;
+    }
+  });
+
+  it('refuses a programme already on air or finished, one of another channel, and an unknown one', async () => {
+    const programs = await todayPrograms('lc-004');
+    const playing = programs.find((p) => p.start <= t.clock.now && p.stop > t.clock.now);
+    const started = await t.post(
+      L.subscribeCreate.path,
+      { subscribeList: [{ logicalChannelId: 'lc-004', programId: playing?.programId ?? '' }] },
+      v.subscriber,
+    );
+    expect(started.body.errCode).toBe(ErrCode.PROGRAM_NOT_SUBSCRIBABLE);
+    const future = programs.find((p) => p.start > t.clock.now);
+    const wrong = await t.post(
+      L.subscribeCreate.path,
+      { subscribeList: [{ logicalChannelId: 'lc-001', programId: future?.programId ?? '' }] },
+      v.subscriber,
+    );
+    expect(wrong.body.errCode).toBe(ErrCode.PROGRAM_NOT_FOUND);
+    const unknown = await t.post(
+      L.subscribeCreate.path,
+      { subscribeList: [{ logicalChannelId: 'lc-999', programId: 'x' }] },
+      v.subscriber,
+    );
+    expect(unknown.body.errCode).toBe(ErrCode.CHANNEL_NOT_FOUND);
+  });
+
+  it('removes subscriptions (Ignore, Watch now)', async () => {
+    const before = L.subscribeList.response.parse(
+      (await t.post(L.subscribeList.path, {}, v.subscriber)).body.data,
+    ).subscribeList;
+    const res = await t.post(
+      L.subscribeDelete.path,
+      {
+        subscribeDeleteList: before.map((s) => ({
+          logicalChannelId: s.logicalChannelId,
+          programId: s.programId,
+        })),
+      },
+      v.subscriber,
+    );
+    expect(res.body.data).toEqual({ subscribeList: [] });
+  });
+});
