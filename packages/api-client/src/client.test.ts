@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { defineCall } from './contract/call.ts';
 import { createClient, REQUEST_TIMEOUT_MS } from './client.ts';
 import { ErrCode, SESSION_INVALID_CODES } from './errors/catalogue.ts';
 import {
@@ -80,6 +82,33 @@ describe('createClient: requests', () => {
   it('returns data on errCode 0', async () => {
     const f = fakeFetch(() => json({ errCode: 0, errMsg: 'success', data: okList }));
     await expect(createClient({ fetch: f.fn }).live.channelList({})).resolves.toEqual(okList);
+  });
+});
+
+describe('createClient: GET calls and the VOD token', () => {
+  const vodCall = defineCall({
+    area: 'vod',
+    method: 'GET',
+    path: '/vodapi/api/test/list',
+    access: 'session',
+    tokenIn: 'query',
+    summary: 'test',
+    request: z.object({ pageId: z.number(), q: z.string().optional() }),
+    response: z.object({}),
+  });
+
+  it('puts the request and the token in the query, not in a header or body', async () => {
+    const f = fakeFetch(() => json({ errCode: 0, errMsg: 'success', data: {} }));
+    const api = createClient(
+      { fetch: f.fn, getToken: () => 'tok 2', getAccountId: () => 'acc-1' },
+      { vod: { vodCall } },
+    );
+    await api.vod.vodCall({ pageId: 2, q: undefined });
+    const seen = f.seen[0]!;
+    expect(seen.init.method).toBe('GET');
+    expect(seen.init.body).toBeUndefined();
+    expect(seen.url).toBe('/vodapi/api/test/list?token=tok+2&pageId=2');
+    expect((seen.init.headers as Record<string, string>).Authorization).toBeUndefined();
   });
 });
 
