@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -14,6 +14,7 @@ import { listOutbox } from './store/outbox.ts';
 import { listPlans } from './store/plans.ts';
 import { batchSummary } from './store/rechargeCodes.ts';
 import { buildTelemetryReport, formatTelemetryReport } from './domain/telemetryReport.ts';
+import { clearManifest, sealAndStoreManifest, shareLink } from './domain/zeroTrust.ts';
 import { createStaticHandler } from './http/static.ts';
 import { telemetryEventsSince } from './store/telemetry.ts';
 
@@ -104,6 +105,8 @@ const USAGE = `Usage: ottkit-server <command> [--data DIR]
   recharge-codes list                                               batches and how many were redeemed
   plans                                                             plans on sale
   config list | get KEY | set KEY VALUE                              app configuration (spec §3)
+  zero-trust seal FILE.json [--required] [--site-url URL]           seal a manifest; prints the share link once
+  zero-trust clear                                                  remove the sealed manifest
   telemetry [--days N]                                              per-channel start-up p50/p95, stall ratio, errors`;
 
 /** Opens the data folder's database for an operator command (migrated and seeded like serve). */
@@ -118,6 +121,8 @@ function openStore(args: string[]) {
       plan: { type: 'string' },
       count: { type: 'string' },
       days: { type: 'string' },
+      required: { type: 'boolean' },
+      'site-url': { type: 'string' },
     },
   });
   const config = loadConfig(values.data ? { dataDir: values.data } : {});
@@ -165,6 +170,36 @@ function rechargeCodes(args: string[]): number {
     }
     console.log(USAGE);
     return 2;
+  } finally {
+    db.close();
+  }
+}
+
+/** Zero-trust mode (spec §1): the server stores the sealed manifest; the key is printed once, in the link. */
+async function zeroTrust(args: string[]): Promise<number> {
+  const { db, config, values, positionals } = openStore(args);
+  try {
+    const [verb, file] = positionals;
+    if (verb === 'clear') {
+      clearManifest(db);
+      console.log('zero-trust manifest removed');
+      return 0;
+    }
+    if (verb !== 'seal' || !file) {
+      console.log(USAGE);
+      return 2;
+    }
+    const input: unknown = JSON.parse(readFileSync(file, 'utf8'));
+    const { key } = await sealAndStoreManifest(db, input, {
+      required: Boolean(values.required),
+      now: Date.now(),
+    });
+    const site = values['site-url'] ?? `http://localhost:${config.port}`;
+    console.log(
+      `sealed; the server stores only the ciphertext. Share this link (the key is not kept anywhere):`,
+    );
+    console.log(shareLink(site, key));
+    return 0;
   } finally {
     db.close();
   }
@@ -237,6 +272,8 @@ export async function main(argv: string[]): Promise<number> {
       return plans(rest);
     case 'config':
       return configCommand(rest);
+    case 'zero-trust':
+      return zeroTrust(rest);
     case 'telemetry':
       return telemetry(rest);
     default:

@@ -17,6 +17,7 @@ export * from './metrics.ts';
 export * from './playback.ts';
 export * from './scan.ts';
 export * from './vod.ts';
+export * from './zeroTrust.ts';
 
 /** Every call of the API by area and name; the client's methods and the server's routes come from here. */
 export const contract = {

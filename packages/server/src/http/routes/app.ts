@@ -11,6 +11,7 @@ import {
 } from '@ottkit/api-client/contract';
 import { appProperty, readSettings } from '../../domain/appConfig.ts';
 import { redeem } from '../../domain/recharge.ts';
+import { zeroTrustProperties } from '../../domain/zeroTrust.ts';
 import { userRights } from '../../domain/rights.ts';
 import { buildUserInfo } from '../../domain/userInfo.ts';
 import { getAccount } from '../../store/accounts.ts';
@@ -38,6 +39,7 @@ export const appRoutes = [
         drmLicenseBase: '/drmLicense',
         metricsBase: '/dataReport',
         openApi: '/api/openapi.json',
+        ...zeroTrustProperties(ctx.db),
       },
     };
   }),
