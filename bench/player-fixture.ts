@@ -14,7 +14,8 @@ import { tmpdir } from 'node:os';
 import { dirname, extname, join, normalize } from 'node:path';
 
 const SEG_S = 2;
-const DURATION_S = 300;
+// OTTKIT_PLAYER_FIXTURE_SECONDS=130 gives a smaller profile for browser tests (still longer than the window).
+const DURATION_S = Number(process.env.OTTKIT_PLAYER_FIXTURE_SECONDS ?? 300);
 const SEGMENTS = DURATION_S / SEG_S;
 const WINDOW = 60; // segments in the live window: 120 s, enough for time-shift (≥ 110 s)
 const RENDITIONS = [
@@ -22,7 +23,10 @@ const RENDITIONS = [
   { name: '480', width: 854, height: 480, bitrate: 1_200_000 },
 ];
 const ROOT = new URL('..', import.meta.url).pathname;
-const MEDIA = join(tmpdir(), 'ottkit-player-fixture');
+const MEDIA = join(
+  tmpdir(),
+  DURATION_S === 300 ? 'ottkit-player-fixture' : `ottkit-player-fixture-${DURATION_S}`,
+);
 
 function ffmpegPath(): string {
   const require = createRequire(join(ROOT, 'packages/server/package.json'));

@@ -28,9 +28,14 @@ export async function createShakaEngine(): Promise<Engine> {
       const tracks = () =>
         instance.getVariantTracks().map((t) => ({ height: t.height ?? 0, bitrate: t.bandwidth }));
       instance.addEventListener('error', (event) => {
-        const detail = (event as unknown as { detail?: { code?: number; category?: number } }).detail;
+        type Detail = { code?: number; category?: number; severity?: number; data?: unknown[] };
+        const detail = (event as unknown as { detail?: Detail }).detail;
+        // Severity 1 is RECOVERABLE: shaka-player carries on by itself; only CRITICAL (2) ends playback.
+        if (detail?.severity === 1) return;
         const kind = detail?.category === 6 ? 'drm' : detail?.category === 1 ? 'network' : 'media';
-        events.fatal(`SHAKA_${detail?.code ?? 0}`, `shaka-player error ${detail?.code ?? 'unknown'}`, kind);
+        const why = detail?.data?.find((d) => typeof d === 'string');
+        const message = `shaka-player error ${detail?.code ?? 'unknown'}${why ? `: ${why}` : ''}`;
+        events.fatal(`SHAKA_${detail?.code ?? 0}`, message, kind);
       });
       instance.addEventListener('adaptation', () => {
         const active = instance.getVariantTracks().findIndex((t) => t.active);

@@ -1,0 +1,28 @@
+import { defineConfig } from '@playwright/test';
+
+// Browser checks of the built player on the local fixture origin (bench/player-fixture.ts, tiny profile):
+// `npx -y pnpm@10.34.8 --filter @ottkit/player run build && npx -y pnpm@10.34.8 exec playwright test -c packages/player/playwright.config.ts`
+const port = Number(process.env.OTTKIT_PLAYER_E2E_PORT ?? 4557);
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--headless', '--autoplay-policy=no-user-gesture-required'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
+  webServer: {
+    command: `node ../../bench/player-fixture.ts ${port}`,
+    env: { OTTKIT_PLAYER_FIXTURE_SECONDS: '130' },
+    url: `http://127.0.0.1:${port}/live.m3u8`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+  },
+});
