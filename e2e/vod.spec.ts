@@ -1,0 +1,191 @@
+import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+
+// VOD journeys of issue 7, as a person sees them, logged in as the seeded demo user (packages/server README).
+const DEMO = { email: 'demo@ottkit.test', password: 'demo1234' };
+
+interface Card {
+  metaId: string;
+  metaType: string;
+  title: string;
+}
+
+async function login(page: Page) {
+  const res = await page.request.post('/api/account/login/v3', { data: { loginInfo: DEMO } });
+  expect((await res.json()).errCode).toBe(0);
+}
+
+async function call<T>(request: APIRequestContext, path: string, data: object): Promise<T> {
+  const res = await request.post(path, { data });
+  const body = await res.json();
+  expect(body.errCode, `${path}: ${body.errMsg}`).toBe(0);
+  return body.data as T;
+}
+
+async function homeCards(request: APIRequestContext): Promise<Card[]> {
+  const { playlists } = await call<{ playlists: { playlistId: string; levelType: number }[] }>(
+    request,
+    '/vodapi/api/meta/playlist/root/v1',
+    {},
+  );
+  const ids = playlists.filter((p) => p.levelType === 99).map((p) => p.playlistId);
+  const batch = await call<{ playlists: { list: Card[] }[] }>(
+    request,
+    '/vodapi/api/meta/playlist/batchPlaylist/v1',
+    {
+      playlistIds: ids,
+    },
+  );
+  return batch.playlists.flatMap((p) => p.list);
+}
+
+/** Waits until the page's islands have hydrated (Astro drops the `ssr` attribute), so clicks are handled. */
+async function hydrated(page: Page) {
+  await expect(
+    page.locator('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]'),
+  ).toHaveCount(0);
+}
+
+const time = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime);
+
+/** Waits until the video plays and its clock moves by `seconds` of media time. */
+async function expectPlaying(video: Locator, seconds = 2) {
+  await expect(video).toBeVisible();
+  await expect.poll(() => time(video), { timeout: 30_000 }).toBeGreaterThan(0);
+  const start = await time(video);
+  await expect.poll(() => time(video), { timeout: 30_000 }).toBeGreaterThanOrEqual(start + seconds);
+}
+
+// Journeys with playback: a busy machine can make the first play slow, so they get more than the default time.
+test('home → card → detail → play → leave → come back → resume near where it stopped', async ({ page }) => {
+  test.setTimeout(150_000);
+  const errors: string[] = [];
+  page.on('pageerror', (e) => errors.push(e.message));
+  await login(page);
+  const movie = (await homeCards(page.request)).find((c) => c.metaType === 'MOVIE');
+  expect(movie).toBeTruthy();
+  if (!movie) return;
+  // Start unwatched, whatever an earlier run left.
+  await call(page.request, '/vodapi/api/profile/history/batchDelete', { metaIds: [movie.metaId] });
+
+  await page.goto('/home');
+  await page.getByRole('link', { name: movie.title, exact: true }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/vod/detail/${movie.metaId}$`));
+  await expect(page.getByRole('heading', { level: 1, name: movie.title })).toBeVisible();
+  await hydrated(page);
+
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  const video = page.getByRole('dialog').locator('video');
+  await expectPlaying(video, 3);
+  const stoppedAt = await time(video);
+
+  // Leave: the last position goes out with keepalive on pagehide.
+  await page.goto('/home');
+  await page.goto(`/vod/detail/${movie.metaId}`);
+  // Forget what this browser remembers, so the Resume button must come from the server's history.
+  await page.evaluate(() => localStorage.clear());
+  await page.reload();
+  await hydrated(page);
+  const resume = page.getByRole('button', { name: /^Resume from \d+:\d\d$/ });
+  await expect(resume).toBeVisible();
+  await resume.click();
+  const again = page.getByRole('dialog').locator('video');
+  await expect.poll(() => time(again), { timeout: 30_000 }).toBeGreaterThan(0);
+  const resumedAt = await time(again);
+  expect(resumedAt).toBeGreaterThanOrEqual(stoppedAt - 6);
+  expect(resumedAt).toBeLessThan(stoppedAt + 20);
+  await expectPlaying(again, 1);
+  expect(errors).toEqual([]);
+});
+
+test('a series plays the next episode when one ends', async ({ page }) => {
+  test.setTimeout(120_000);
+  await login(page);
+  const series = (await homeCards(page.request)).find((c) => c.metaType === 'SERIES');
+  expect(series).toBeTruthy();
+  if (!series) return;
+  await page.goto(`/vod/detail/${series.metaId}`);
+  await hydrated(page);
+  const episodes = page.getByRole('button', { name: /^Play episode \d+:/ });
+  await expect(episodes.nth(1)).toBeVisible();
+  await episodes.first().click();
+
+  const dialog = page.getByRole('dialog');
+  const video = dialog.locator('video');
+  await expectPlaying(video, 1);
+  const selector = dialog.getByRole('combobox', { name: 'Episodes' });
+  const first = await selector.inputValue();
+  // Jump to two seconds before the end and let it end.
+  await video.evaluate((v: HTMLVideoElement) => {
+    v.currentTime = v.duration - 2;
+  });
+  await expect.poll(() => selector.inputValue(), { timeout: 30_000 }).not.toBe(first);
+  await expectPlaying(dialog.locator('video'), 1);
+});
+
+test("search finds a title by a cast member's name", async ({ page }) => {
+  const movie = (await homeCards(page.request)).find((c) => c.metaType === 'MOVIE');
+  if (!movie) throw new Error('no movie');
+  const detail = await call<{ credits: { name: string; role: string }[] }>(
+    page.request,
+    '/vodapi/api/meta/media/detail/v1',
+    { metaId: movie.metaId },
+  );
+  const actor = detail.credits.find((c) => c.role === 'cast');
+  if (!actor) throw new Error('no cast');
+
+  await page.goto('/search');
+  await page.getByRole('searchbox', { name: 'Search titles, people or genres' }).fill(actor.name);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page).toHaveURL(/\/search\?keyword=/);
+  const results = page.getByRole('list', { name: /Results for/ });
+  await expect(results).toBeVisible();
+  // The title may sit on a later page for a busy actor: page on until it shows.
+  for (let i = 0; i < 10; i++) {
+    if (await results.getByRole('link', { name: movie.title, exact: true }).count()) break;
+    await page.getByRole('link', { name: /Next page/ }).click();
+  }
+  await expect(results.getByRole('link', { name: movie.title, exact: true })).toBeVisible();
+});
+
+test('favourites and history survive a reload and clear in edit mode', async ({ page }) => {
+  await login(page);
+  const cards = (await homeCards(page.request)).filter((c) => c.metaType === 'MOVIE');
+  const [fav, watched] = cards;
+  if (!fav || !watched) throw new Error('need two movies');
+
+  // Favourite from the detail page.
+  await page.goto(`/vod/detail/${fav.metaId}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: /Add to favorites/ }).click();
+  await expect(page.getByRole('button', { name: /Remove from favorites/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+
+  await page.goto('/favorites');
+  const favList = page.getByRole('list', { name: 'Favorite titles' });
+  await expect(favList.getByRole('link', { name: fav.title, exact: true })).toBeVisible();
+  await page.reload();
+  await expect(favList.getByRole('link', { name: fav.title, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('button', { name: 'Select all' }).click();
+  await page.getByRole('button', { name: /^Delete \(\d+\)$/ }).click();
+  await expect(page.getByText('This list is empty')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('This list is empty')).toBeVisible();
+
+  // History: something watched shows, survives a reload, and clears.
+  await call(page.request, '/vodapi/api/profile/history/add', { metaId: watched.metaId });
+  await page.goto('/history');
+  const history = page.getByRole('list', { name: 'Watched titles' });
+  await expect(history.getByRole('link', { name: watched.title, exact: true })).toBeVisible();
+  await page.reload();
+  await expect(history.getByRole('link', { name: watched.title, exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Edit' }).click();
+  await page.getByRole('checkbox', { name: `Select ${watched.title}` }).check();
+  await page.getByRole('button', { name: 'Select all' }).click();
+  await page.getByRole('button', { name: /^Delete \(\d+\)$/ }).click();
+  await expect(page.getByText('This list is empty')).toBeVisible();
+  await page.reload();
+  await expect(page.getByText('This list is empty')).toBeVisible();
+});
