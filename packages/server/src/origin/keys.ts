@@ -9,6 +9,7 @@ import { join } from 'node:path';
 export function createKeyStore(dataDir: string) {
   const dir = join(dataDir, 'keys');
   const cache = new Map<string, Buffer>();
+  const cenc = new Map<string, { kid: Buffer; key: Buffer }>();
   return {
     aesKey(streamId: string): Buffer {
       let key = cache.get(streamId);
@@ -23,6 +24,30 @@ export function createKeyStore(dataDir: string) {
       }
       cache.set(streamId, key);
       return key;
+    },
+    /** Key id and key of a ClearKey (CENC) stream, kept in `<id>.cenc.json`. */
+    cencKey(streamId: string): { kid: Buffer; key: Buffer } {
+      const cached = cenc.get(streamId);
+      if (cached) return cached;
+      const file = join(dir, `${encodeURIComponent(streamId)}.cenc.json`);
+      let pair: { kid: Buffer; key: Buffer } | undefined;
+      if (existsSync(file)) {
+        const j = JSON.parse(readFileSync(file, 'utf8')) as { kid?: string; key?: string };
+        if (j.kid?.length === 32 && j.key?.length === 32)
+          pair = { kid: Buffer.from(j.kid, 'hex'), key: Buffer.from(j.key, 'hex') };
+      }
+      if (!pair) {
+        mkdirSync(dir, { recursive: true, mode: 0o700 });
+        pair = { kid: randomBytes(16), key: randomBytes(16) };
+        writeFileSync(
+          file,
+          JSON.stringify({ kid: pair.kid.toString('hex'), key: pair.key.toString('hex') }),
+          { mode: 0o600 },
+        );
+        chmodSync(file, 0o600);
+      }
+      cenc.set(streamId, pair);
+      return pair;
     },
   };
 }

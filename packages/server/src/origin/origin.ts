@@ -1,13 +1,16 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { DRM_LICENSE_PATH } from '@ottkit/api-client/contract';
 import type { MediaLibrary, RenditionMedia, SourceMedia } from '../media/library.ts';
 import { cutCatchup } from './catchup.ts';
+import { encryptFragment, encryptInit } from '../media/cenc.ts';
 import { createKeyStore, encryptSegment } from './keys.ts';
+import { handleLicense } from './license.ts';
 import { LIVE_WINDOW_SEGMENTS, liveEdge, liveWindow, masterPlaylist, mediaPlaylist } from './playlists.ts';
 import { createSegmentStore } from './segments.ts';
 import { type MediaKind, verifyMediaToken } from './tokens.ts';
 import { DEFAULT_VOD_ASSETS, type VodAsset, vodSegmentCount } from './vod.ts';
 
-export type Protection = 'aes-128';
+export type Protection = 'aes-128' | 'clearkey';
 
 export interface LiveStream {
   /** The prepared source that plays on this stream. */
@@ -42,12 +45,14 @@ export interface Origin {
 
 export const DEFAULT_DVR_WINDOW_SEC = 4 * 3600;
 
-/** `ch1` plays source ch1 in the clear; `ch1-aes` plays it with AES-128. */
+/** `ch1` plays source ch1 in the clear, `ch1-aes` with AES-128, `ch1-cenc` with ClearKey CENC. */
 export function defaultLiveStream(lib: MediaLibrary, id: string): LiveStream | undefined {
-  const m = /^(.+?)(?:-(aes))?$/.exec(id);
+  const m = /^(.+?)(?:-(aes|cenc))?$/.exec(id);
   const source = m?.[1];
   if (!source || !lib.sources[source]) return undefined;
-  return m?.[2] === 'aes' ? { source, protection: 'aes-128' } : { source };
+  if (m?.[2] === 'aes') return { source, protection: 'aes-128' };
+  if (m?.[2] === 'cenc') return { source, protection: 'clearkey' };
+  return { source };
 }
 
 /** What one request resolved to: the token it needs and how its playlists and segments are cut. */
@@ -108,7 +113,8 @@ function fail(req: IncomingMessage, res: ServerResponse, status: number, reason:
  *   /media/dvr/<liveStreamId>/…?start=<ms>          kind live,    resource live/<liveStreamId>
  *   /media/catchup/<liveStreamId>/<start>-<stop>/…  kind catchup, resource catchup/<liveStreamId>/<start>-<stop>
  *   /media/vod/<assetId>/…                          kind vod,     resource vod/<assetId>
- * where … is master.m3u8, <rendition>/index.m3u8, <rendition>/init.mp4, <rendition>/<n>.m4s or aes.key.
+ * where … is master.m3u8, <rendition>/index.m3u8, <rendition>/init.mp4, <rendition>/<n>.m4s aes.key or cenc.key;
+ *   and POST /drmLicense/drm/adapter/licenseServer/license/v1?token=… (W3C ClearKey licence).
  */
 export function createOrigin(options: OriginOptions): Origin {
   const lib = options.library;
@@ -214,7 +220,12 @@ export function createOrigin(options: OriginOptions): Origin {
     return { status: 404, reason: 'not found' };
   }
 
-  const keyOf = (live: LiveStream) => (live.protection === 'aes-128' ? { uri: '../aes.key' } : undefined);
+  const keyOf = (live: LiveStream) =>
+    live.protection === 'aes-128'
+      ? ({ uri: '../aes.key', method: 'AES-128' } as const)
+      : live.protection === 'clearkey'
+        ? ({ uri: '../cenc.key', method: 'SAMPLE-AES-CTR' } as const)
+        : undefined;
 
   async function serve(req: IncomingMessage, res: ServerResponse, url: URL, s: Stream, rest: string[]) {
     const token = url.searchParams.get('token');
@@ -231,9 +242,11 @@ export function createOrigin(options: OriginOptions): Origin {
         masterPlaylist(s.source.renditions, query + (s.variantQuery ?? '')),
       );
     }
-    if (rest.length === 1 && first === 'aes.key' && s.protection === 'aes-128') {
+    const keyFile = { 'aes.key': 'aes-128', 'cenc.key': 'clearkey' }[first ?? ''];
+    if (rest.length === 1 && keyFile && keyFile === s.protection) {
       const headers = { 'content-type': 'application/octet-stream', 'cache-control': 'private, no-store' };
-      return send(req, res, 200, headers, [keys.aesKey(s.keyId)]);
+      const key = s.protection === 'aes-128' ? keys.aesKey(s.keyId) : keys.cencKey(s.keyId).key;
+      return send(req, res, 200, headers, [key]);
     }
     const r = s.source.renditions.find((x) => x.name === first);
     if (!r || rest.length !== 2 || !file) return fail(req, res, 404, 'not found');
@@ -243,9 +256,12 @@ export function createOrigin(options: OriginOptions): Origin {
       return send(req, res, 200, body.includes('#EXT-X-ENDLIST') ? FIXED_PLAYLIST : PLAYLIST, body);
     }
     if (file === 'init.mp4') {
-      return send(req, res, 200, { 'content-type': 'video/mp4', 'cache-control': IMMUTABLE }, [
-        await store.init(s.source, r),
-      ]);
+      const clear = await store.init(s.source, r);
+      const init =
+        s.protection === 'clearkey'
+          ? cached(`init/${s.keyId}/${r.name}`, () => encryptInit(clear, keys.cencKey(s.keyId).kid))
+          : clear;
+      return send(req, res, 200, { 'content-type': 'video/mp4', 'cache-control': IMMUTABLE }, [init]);
     }
     const m = /^(\d{1,15})\.m4s$/.exec(file);
     const n = m ? Number(m[1]) : Number.NaN;
@@ -255,15 +271,24 @@ export function createOrigin(options: OriginOptions): Origin {
       'cache-control': IMMUTABLE,
     };
     const parts = await store.segment(s.source, r, n);
-    if (s.protection !== 'aes-128') return send(req, res, 200, headers, parts);
-    const cacheKey = `${s.keyId}/${r.name}/${n}`;
-    let body = encrypted.get(cacheKey);
-    if (!body) {
-      body = encryptSegment(parts, keys.aesKey(s.keyId), n);
-      if (encrypted.size >= 256) encrypted.delete(encrypted.keys().next().value as string);
-      encrypted.set(cacheKey, body);
-    }
+    if (!s.protection) return send(req, res, 200, headers, parts);
+    const body = cached(`${s.keyId}/${r.name}/${n}`, () =>
+      s.protection === 'aes-128'
+        ? encryptSegment(parts, keys.aesKey(s.keyId), n)
+        : encryptFragment(Buffer.concat(parts), r.tracks, keys.cencKey(s.keyId).key, n),
+    );
     return send(req, res, 200, headers, [body]);
+  }
+
+  /** Encrypted bytes are the same for every viewer: keep the recent ones (a few segments per channel). */
+  function cached(key: string, make: () => Buffer): Buffer {
+    let b = encrypted.get(key);
+    if (!b) {
+      b = make();
+      if (encrypted.size >= 256) encrypted.delete(encrypted.keys().next().value as string);
+      encrypted.set(key, b);
+    }
+    return b;
   }
 
   return {
@@ -273,6 +298,19 @@ export function createOrigin(options: OriginOptions): Origin {
         parts = url.pathname.split('/').slice(1).map(decodeURIComponent);
       } catch {
         return false;
+      }
+      if (url.pathname === DRM_LICENSE_PATH) {
+        await handleLicense(req, res, {
+          secret: options.secret,
+          nowMs: now(),
+          token: url.searchParams.get('token'),
+          keyFor: (resource) => {
+            const id = /^(?:live|catchup)\/([^/]+)/.exec(resource)?.[1];
+            const live = id === undefined ? undefined : resolveLive(id);
+            return id && live?.protection === 'clearkey' ? keys.cencKey(`live/${id}`) : undefined;
+          },
+        });
+        return true;
       }
       const [root, kind, id, ...rest] = parts;
       if (root !== 'media' || !kind || !['live', 'dvr', 'catchup', 'vod'].includes(kind)) return false;

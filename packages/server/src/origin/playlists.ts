@@ -39,8 +39,11 @@ export interface MediaPlaylist {
   endList?: boolean;
   /** Segment n's wall-clock start, epoch ms: adds EXT-X-PROGRAM-DATE-TIME on every segment. */
   programDateTime?: (n: number) => number;
-  /** `#EXT-X-KEY` for AES-128 (URI without the query; the query is appended). */
-  key?: { uri: string; iv?: (n: number) => string };
+  /**
+   * `#EXT-X-KEY` (URI without the query; the query is appended): AES-128 (whole segments, IV = sequence
+   * number) or SAMPLE-AES-CTR (CENC 'cenc' samples; KEYFORMAT identity, the key id is in the init segment).
+   */
+  key?: { uri: string; method: 'AES-128' | 'SAMPLE-AES-CTR' };
 }
 
 export function mediaPlaylist(p: MediaPlaylist): string {
@@ -52,11 +55,9 @@ export function mediaPlaylist(p: MediaPlaylist): string {
   ];
   if (p.type) lines.push(`#EXT-X-PLAYLIST-TYPE:${p.type}`);
   lines.push('#EXT-X-INDEPENDENT-SEGMENTS', `#EXT-X-MAP:URI="init.mp4${p.query}"`);
-  const key = p.key;
-  if (key && !key.iv) lines.push(`#EXT-X-KEY:METHOD=AES-128,URI="${key.uri}${p.query}"`);
+  if (p.key) lines.push(`#EXT-X-KEY:METHOD=${p.key.method},URI="${p.key.uri}${p.query}"`);
   const extinf = `#EXTINF:${p.segmentSec.toFixed(3)},`;
   for (let n = p.range.first; n <= p.range.last; n++) {
-    if (key?.iv) lines.push(`#EXT-X-KEY:METHOD=AES-128,URI="${key.uri}${p.query}",IV=${key.iv(n)}`);
     if (p.programDateTime)
       lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(p.programDateTime(n)).toISOString()}`);
     lines.push(extinf, `${n}.m4s${p.query}`);

@@ -40,6 +40,27 @@ export function signMediaToken(secret: string, claims: MediaTokenClaims): string
  * Checks signature (constant time), expiry and that the token was issued for this resource and kind.
  * The resource must match exactly: a token for `live/ch1` opens nothing of `live/ch2`.
  */
+/** Signature and expiry only, for the licence endpoint, which learns the resource from the token itself. */
+export function readMediaToken(
+  secret: string,
+  token: string | null | undefined,
+  nowMs: number,
+): MediaTokenClaims | undefined {
+  const dot = token?.indexOf('.') ?? -1;
+  if (!token || dot < 1) return undefined;
+  try {
+    const raw = JSON.parse(Buffer.from(token.slice(0, dot), 'base64url').toString('utf8')) as {
+      r?: unknown;
+      k?: unknown;
+    };
+    if (typeof raw.r !== 'string' || !MEDIA_KINDS.includes(raw.k as MediaKind)) return undefined;
+    const v = verifyMediaToken(secret, token, { resource: raw.r, kind: raw.k as MediaKind, nowMs });
+    return v.ok ? v.claims : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function verifyMediaToken(
   secret: string,
   token: string | null | undefined,

@@ -1,0 +1,74 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { clearKeyRequestSchema } from '@ottkit/api-client/contract';
+import { readMediaToken } from './tokens.ts';
+
+export interface LicenseOptions {
+  secret: string;
+  nowMs: number;
+  /** The `token` query parameter: the media token of the stream being played. */
+  token: string | null;
+  /** The ClearKey key of the resource a token opens, if that resource is a ClearKey stream. */
+  keyFor(resource: string): { kid: Buffer; key: Buffer } | undefined;
+}
+
+const MAX_BODY = 4096;
+
+function reply(res: ServerResponse, status: number, body: unknown) {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': String(Buffer.byteLength(text)),
+    'cache-control': 'no-store',
+    'access-control-allow-origin': '*',
+    'x-content-type-options': 'nosniff',
+  });
+  res.end(text);
+}
+
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size > MAX_BODY) return undefined;
+    chunks.push(chunk as Buffer);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/**
+ * The ClearKey licence server (spec §7 `/drmLicense/drm/adapter/licenseServer/license/v1`), in the W3C
+ * format EME sends and shaka-player expects: `{"kids":[…],"type":"temporary"}` in, a JWK set out. Only the
+ * keys of the stream the caller's media token opens are released, and only for the key ids asked.
+ */
+export async function handleLicense(
+  req: IncomingMessage,
+  res: ServerResponse,
+  o: LicenseOptions,
+): Promise<void> {
+  if (req.method === 'OPTIONS') {
+    res.writeHead(204, {
+      'access-control-allow-origin': '*',
+      'access-control-allow-methods': 'POST',
+      'access-control-allow-headers': 'content-type',
+    });
+    return void res.end();
+  }
+  if (req.method !== 'POST') return reply(res, 405, { error: 'POST a W3C ClearKey licence request' });
+  const claims = readMediaToken(o.secret, o.token, o.nowMs);
+  const pair = claims && o.keyFor(claims.resource);
+  if (!pair) return reply(res, 403, { error: 'forbidden' });
+  const text = await readBody(req);
+  let parsed: ReturnType<typeof clearKeyRequestSchema.safeParse> | undefined;
+  try {
+    parsed = text === undefined ? undefined : clearKeyRequestSchema.safeParse(JSON.parse(text));
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed?.success) return reply(res, 400, { error: 'expected {"kids":["<base64url key id>"]}' });
+  const kid = pair.kid.toString('base64url');
+  const keys = parsed.data.kids
+    .filter((k) => k.replace(/=+$/, '') === kid)
+    .map(() => ({ kty: 'oct' as const, kid, k: pair.key.toString('base64url') }));
+  reply(res, 200, { keys, type: parsed.data.type ?? 'temporary' });
+}
