@@ -106,6 +106,25 @@ describe('EPG query v2, checksums and multilingual', () => {
     ]);
   });
 
+  it('leaves multilingualList empty in v2 unless asked, and speaks the asked language', async () => {
+    const parse = (d: unknown) => L.epgQueryV2.response.parse(d);
+    const lean = await ok(
+      L.epgQueryV2.path,
+      { date: '2026-06-01', epgIdList: ['epg-lc-001'], lang: 'pt' },
+      parse,
+    );
+    const full = await ok(
+      L.epgQueryV2.path,
+      { date: '2026-06-01', epgIdList: ['epg-lc-001'], withMultilingual: true },
+      parse,
+    );
+    const [a, b] = [lean.epgList[0]?.programs[0], full.epgList[0]?.programs[0]];
+    expect(a?.multilingualList).toEqual([]);
+    expect(b?.multilingualList.map((m) => m.lang)).toEqual(['en', 'es', 'pt']);
+    expect(a?.title).toBe(b?.multilingualList[2]?.title);
+    expect(lean.epgList[0]?.checksum).toBe(full.epgList[0]?.checksum);
+  });
+
   it('lists a checksum per guide and day, 7 back and 3 ahead by default, matching the guides', async () => {
     const { checksumList } = await checksums({});
     expect(checksumList.length).toBe(45 * 11);

@@ -104,7 +104,7 @@ export function ensureGuide(db: Db, epgIds: readonly string[] | undefined, now: 
   });
 }
 
-function inLang(p: StoredProgram, lang: GuideLang): EpgProgram {
+function inLang(p: StoredProgram, lang: GuideLang, withMultilingual: boolean): EpgProgram {
   const t = p.texts.find((x) => x.lang === lang) ?? p.texts.find((x) => x.lang === 'en') ?? p.texts[0];
   return {
     programId: p.programId,
@@ -113,7 +113,9 @@ function inLang(p: StoredProgram, lang: GuideLang): EpgProgram {
     title: t?.title ?? '',
     content: t?.content ?? '',
     isCatchup: p.isCatchup,
-    multilingualList: p.texts.map((x) => ({ lang: x.lang, title: x.title, content: x.content })),
+    multilingualList: withMultilingual
+      ? p.texts.map((x) => ({ lang: x.lang, title: x.title, content: x.content }))
+      : [],
   };
 }
 
@@ -123,6 +125,7 @@ export function readGuides(
   epgIds: readonly string[],
   days: readonly string[],
   lang: GuideLang,
+  withMultilingual = true,
 ): Epg[] {
   const sources = epgSources(db);
   const wanted = new Set(epgIds);
@@ -144,7 +147,7 @@ export function readGuides(
         isCatchup: sources.get(id)?.isCatchup ?? false,
         date: day,
         checksum,
-        programs: (byEpg.get(id) ?? []).map((p) => inLang(p, lang)),
+        programs: (byEpg.get(id) ?? []).map((p) => inLang(p, lang, withMultilingual)),
       });
     }
   }

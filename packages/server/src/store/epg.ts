@@ -1,17 +1,5 @@
-import type { GuideLang } from '@ottkit/api-client/contract';
 import type { GuideProgram } from '../seed/epg.ts';
 import type { Db } from './db.ts';
-
-interface ProgramRow {
-  program_id: string;
-  epg_id: string;
-  day: string;
-  start_ts: number;
-  stop_ts: number;
-  title: string;
-  content: string;
-  is_catchup: number;
-}
 
 export interface StoredProgram extends GuideProgram {
   epgId: string;
@@ -38,7 +26,10 @@ export function storedDays(db: Db, firstDay: string, lastDay: string) {
   );
 }
 
-/** Replaces one day's programmes; the caller decides whether the checksum changed. */
+/**
+ * Replaces one day's programmes: the day as one JSON document (what the guide calls read) and one row per
+ * programme (the index for lookups by id and by time). The caller decides whether the checksum changed.
+ */
 export function writeDay(
   db: Db,
   epgId: string,
@@ -50,11 +41,12 @@ export function writeDay(
   db.transaction(() => {
     db.run('DELETE FROM epg_days WHERE epg_id = ? AND day = ?', epgId, day);
     db.run(
-      'INSERT INTO epg_days (epg_id, day, checksum, updated_at) VALUES (?, ?, ?, ?)',
+      'INSERT INTO epg_days (epg_id, day, checksum, updated_at, programs_json) VALUES (?, ?, ?, ?, ?)',
       epgId,
       day,
       checksum,
       now,
+      JSON.stringify(programs),
     );
     // Multi-row inserts: one statement per chunk instead of one per row (the per-call cost dominates).
     for (let i = 0; i < programs.length; i += PROGRAM_CHUNK) {
@@ -79,17 +71,6 @@ export function writeDay(
         ...params,
       );
     }
-    const texts = programs.flatMap((p) =>
-      p.texts.map((t) => [p.programId, t.lang, t.title, t.content] as const),
-    );
-    for (let i = 0; i < texts.length; i += PROGRAM_CHUNK * 2) {
-      const chunk = texts.slice(i, i + PROGRAM_CHUNK * 2);
-      db.run(
-        `INSERT INTO epg_program_langs (program_id, lang, title, content)
-         VALUES ${chunk.map(() => '(?, ?, ?, ?)').join(', ')}`,
-        ...chunk.flat(),
-      );
-    }
   });
 }
 
@@ -98,53 +79,35 @@ export function purgeDaysBefore(db: Db, beforeDay: string): number {
   return db.run('DELETE FROM epg_days WHERE day < ?', beforeDay).changes;
 }
 
-function toStored(r: ProgramRow, texts: StoredProgram['texts'] | undefined): StoredProgram {
-  return {
-    programId: r.program_id,
-    epgId: r.epg_id,
-    day: r.day,
-    start: r.start_ts,
-    stop: r.stop_ts,
-    isCatchup: r.is_catchup === 1,
-    texts: texts ?? [{ lang: 'en', title: r.title, content: r.content }],
-  };
+function parseDay(epgId: string, day: string, json: string): StoredProgram[] {
+  return (JSON.parse(json) as GuideProgram[]).map((p) => ({ ...p, epgId, day }));
 }
 
-/** The programmes of one day, of every guide or of one, grouped by epgId, in start order. */
+/** The programmes of one day, of every guide or of one, by epgId, in start order. */
 export function programsOfDay(db: Db, day: string, epgId?: string): Map<string, StoredProgram[]> {
-  const one = epgId !== undefined;
-  const filter = one ? 'p.day = ? AND p.epg_id = ?' : 'p.day = ?';
-  const params = one ? [day, epgId] : [day];
-  const langs = new Map<string, StoredProgram['texts']>();
-  for (const r of db.all<{ program_id: string; lang: GuideLang; title: string; content: string }>(
-    `SELECT l.program_id, l.lang, l.title, l.content FROM epg_program_langs l
-     JOIN epg_programs p ON p.program_id = l.program_id WHERE ${filter} ORDER BY l.program_id, l.lang`,
-    ...params,
-  )) {
-    const list = langs.get(r.program_id) ?? [];
-    list.push({ lang: r.lang, title: r.title, content: r.content });
-    langs.set(r.program_id, list);
-  }
-  const out = new Map<string, StoredProgram[]>();
-  for (const r of db.all<ProgramRow>(
-    `SELECT * FROM epg_programs p WHERE ${filter} ORDER BY p.epg_id, p.start_ts`,
-    ...params,
-  )) {
-    const list = out.get(r.epg_id) ?? [];
-    list.push(toStored(r, langs.get(r.program_id)));
-    out.set(r.epg_id, list);
-  }
-  return out;
+  const rows =
+    epgId === undefined
+      ? db.all<{ epg_id: string; programs_json: string }>(
+          'SELECT epg_id, programs_json FROM epg_days WHERE day = ?',
+          day,
+        )
+      : db.all<{ epg_id: string; programs_json: string }>(
+          'SELECT epg_id, programs_json FROM epg_days WHERE day = ? AND epg_id = ?',
+          day,
+          epgId,
+        );
+  return new Map(rows.map((r) => [r.epg_id, parseDay(r.epg_id, day, r.programs_json)]));
 }
 
 export function getProgram(db: Db, programId: string): StoredProgram | undefined {
-  const r = db.get<ProgramRow>('SELECT * FROM epg_programs WHERE program_id = ?', programId);
-  if (!r) return undefined;
-  const texts = db.all<{ lang: GuideLang; title: string; content: string }>(
-    'SELECT lang, title, content FROM epg_program_langs WHERE program_id = ? ORDER BY lang',
+  const r = db.get<{ epg_id: string; day: string }>(
+    'SELECT epg_id, day FROM epg_programs WHERE program_id = ?',
     programId,
   );
-  return toStored(r, texts.length ? texts : undefined);
+  if (!r) return undefined;
+  return programsOfDay(db, r.day, r.epg_id)
+    .get(r.epg_id)
+    ?.find((p) => p.programId === programId);
 }
 
 /** The programme on air at `at` in each guide (one query for the whole line-up). */
@@ -159,9 +122,10 @@ export function programsAt(
     start_ts: number;
     stop_ts: number;
   }>(
-    'SELECT epg_id, program_id, title, start_ts, stop_ts FROM epg_programs WHERE start_ts <= ? AND stop_ts > ?',
+    'SELECT epg_id, program_id, title, start_ts, stop_ts FROM epg_programs WHERE start_ts <= ? AND stop_ts > ? AND start_ts > ?',
     at,
     at,
+    at - 86_400_000,
   );
   return new Map(
     rows.map((r) => [

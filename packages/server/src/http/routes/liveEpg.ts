@@ -35,7 +35,9 @@ export const epgQueryRoute = route(epgQuery, (ctx, req) => {
 export const epgQueryV2Route = route(epgQueryV2, (ctx, req) => {
   const ids = [...new Set(req.epgIdList)];
   ensureGuide(ctx.db, ids, ctx.now());
-  return { epgList: readGuides(ctx.db, ids, [req.date], guideLang(ctx)) };
+  return {
+    epgList: readGuides(ctx.db, ids, [req.date], guideLang(ctx, req.lang), req.withMultilingual ?? false),
+  };
 });
 
 export const epgChecksumRoute = route(epgChecksumQuery, (ctx, req) => {

@@ -89,4 +89,17 @@ CREATE INDEX epg_programs_start ON epg_programs(start_ts);
 CREATE INDEX program_subscriptions_program ON program_subscriptions(program_id);
 `,
   },
+  {
+    version: 102,
+    name: 'live-guide-days-as-documents',
+    // A day is read whole far more often than it is written (guide sync of 500 channels): it is kept as one JSON
+    // document beside its checksum; epg_programs stays the index for lookups by id and by time (decision 0051).
+    // Stored days are dropped: they are regenerated on demand, identical, so their checksums do not change.
+    sql: `
+DELETE FROM epg_days;
+DROP TABLE epg_program_langs;
+ALTER TABLE epg_days ADD COLUMN programs_json TEXT NOT NULL DEFAULT '[]';
+CREATE INDEX epg_days_day ON epg_days(day);
+`,
+  },
 ];
