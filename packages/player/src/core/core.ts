@@ -186,7 +186,9 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
 
   function fail(code: string, message: string, kind: ErrorKind) {
     session?.error();
-    telemetry({ type: 'playError', sourceId: snap.source?.id, mode: snap.mode, code, message });
+    // Bounded so a long engine message (URLs, stacks) never makes a metrics batch invalid.
+    const report = { code: code.slice(0, 64), message: message.slice(0, 500) };
+    telemetry({ type: 'playError', sourceId: snap.source?.id, mode: snap.mode, ...report });
     if (snap.mode === 'timeshift') {
       if (snap.retries < TIMESHIFT_MAX_RETRIES) {
         set({ retries: snap.retries + 1, state: 'loading' });

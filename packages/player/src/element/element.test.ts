@@ -55,4 +55,18 @@ describe('<ottkit-player>', () => {
     el.messages = { play: 'Reproducir' };
     expect(el.querySelector('[data-action="play"]')?.getAttribute('aria-label')).toBe('Reproducir');
   });
+
+  it('offers the quality menu once there are levels, and the aspect-ratio menu', async () => {
+    document.body.innerHTML = '<ottkit-player></ottkit-player>';
+    const el = document.querySelector('ottkit-player');
+    if (!el) throw new Error('missing');
+    const quality = el.querySelector<HTMLSelectElement>('[aria-label="Quality"]');
+    expect(quality?.hidden).toBe(true);
+    const aspect = el.querySelector<HTMLSelectElement>('[aria-label="Aspect ratio"]');
+    expect([...(aspect?.options ?? [])].map((o) => o.value)).toEqual(['auto', '16:9', '4:3']);
+    if (aspect) aspect.value = '4:3';
+    aspect?.dispatchEvent(new Event('change', { bubbles: true }));
+    expect(el.core.getState().aspectRatio).toBe('4:3');
+    expect(el.querySelector<HTMLElement>('.ottkit-stage')?.dataset.aspect).toBe('4:3');
+  });
 });

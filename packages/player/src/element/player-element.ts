@@ -1,4 +1,5 @@
 import { createPlayerCore, type PlayerCore } from '../core/core.ts';
+import type { AspectRatio } from '../core/constants.ts';
 import { keyAction } from '../core/keys.ts';
 import type {
   DrmConfig,
@@ -10,7 +11,11 @@ import type {
   TelemetrySink,
 } from '../core/types.ts';
 import { type PlayerMessages, withMessages } from '../messages.ts';
+import { paintPlayer } from './paint.ts';
 import { playerMarkup } from './template.ts';
+
+/** Milliseconds one arrow press moves along the live bar. */
+const BAR_KEY_STEP_MS = 30_000;
 
 /** Attributes the element observes. */
 export const OTTKIT_PLAYER_ATTRIBUTES = [
@@ -160,6 +165,7 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
       this.#root = root;
       root.addEventListener('click', (e) => this.#onClick(e));
       root.addEventListener('keydown', (e) => this.#onKey(e));
+      root.addEventListener('change', (e) => this.#onChange(e));
       this.core.attach(video);
       this.#unsubscribe = this.core.subscribe((s) => this.#paint(s));
       this.#paint(this.core.getState());
@@ -184,7 +190,24 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
       else if (action === 'fullscreen') this.#fullscreen();
     }
 
+    #onChange(e: Event) {
+      const select = e.target as HTMLSelectElement;
+      if (select.dataset.role === 'quality') this.core.setQuality(Number(select.value));
+      if (select.dataset.role === 'aspect') this.core.setAspectRatio(select.value as AspectRatio);
+    }
+
     #onKey(e: KeyboardEvent) {
+      const bar = this.core.getState().bar;
+      if ((e.target as HTMLElement).closest('.ottkit-bar') && bar?.enabled) {
+        // On the live bar, arrows move 30 s; the core decides between time-shift and live.
+        const step = e.key === 'ArrowLeft' ? -BAR_KEY_STEP_MS : e.key === 'ArrowRight' ? BAR_KEY_STEP_MS : 0;
+        if (step) {
+          e.preventDefault();
+          this.core.seekBar(bar.position + step);
+          return;
+        }
+      }
+      if ((e.target as HTMLElement).closest('select')) return;
       if ((e.target as HTMLElement).closest('button') && (e.key === ' ' || e.key === 'Enter')) return;
       const s = this.core.getState();
       const action = keyAction(e.key, s.mode);
@@ -205,63 +228,13 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
     }
 
     #paint(s: PlayerSnapshot) {
-      const root = this.#root;
-      if (!root) return;
-      const m = withMessages(this.#messages);
-      const q = <T extends HTMLElement>(sel: string) => root.querySelector<T>(sel);
-      root.dataset.state = s.state;
-      root.dataset.mode = s.mode;
-      root.dataset.locked = String(s.locked);
-      q('video')?.setAttribute('data-state', s.state);
-      const name = this.getAttribute('channel-name');
-      const header = q('.ottkit-channel');
-      if (header) header.hidden = !name;
-      const logo = q<HTMLImageElement>('.ottkit-logo');
-      const logoUrl = this.getAttribute('channel-logo');
-      if (logo && logoUrl && logo.getAttribute('src') !== logoUrl) logo.src = logoUrl;
-      if (logo) logo.hidden = !logoUrl;
-      setText(q('.ottkit-number'), this.getAttribute('channel-number') ?? '');
-      setText(q('.ottkit-name'), name ?? '');
-      setText(q('.ottkit-now'), this.#programme ? `${m.now}: ${this.#programme.title}` : '');
-      show(q('.ottkit-spinner'), s.state === 'loading');
-      show(q('.ottkit-lock'), s.locked);
-      show(q('.ottkit-error'), s.state === 'error');
-      const errorText =
-        s.error?.kind === 'timeshift' ? m.timeshiftError : `${m.playerError} (${s.error?.code ?? ''})`;
-      setText(q('.ottkit-error p'), s.error ? errorText : '');
-      show(q('.ottkit-confirm'), s.confirm === 'backToLive');
-      const playing = s.state === 'playing' || s.state === 'loading';
-      const play = q('[data-action="play"]');
-      play?.setAttribute('data-icon', playing ? 'pause' : 'play');
-      play?.setAttribute('aria-label', playing ? m.pause : m.play);
-      const mute = q('[data-action="mute"]');
-      mute?.setAttribute('data-icon', s.muted ? 'muted' : 'volume');
-      mute?.setAttribute('aria-label', s.muted ? m.unmute : m.mute);
-      show(q('.ottkit-back-to-live'), s.mode === 'timeshift');
-      const live = s.mode === 'live' || s.mode === 'timeshift';
-      const bar = q('.ottkit-bar');
-      if (bar) {
-        bar.hidden = !live;
-        bar.dataset.enabled = String(!!s.bar?.enabled);
-        bar.setAttribute('aria-disabled', String(!s.bar?.enabled));
-        const b = s.bar;
-        const span = b ? Math.max(1, b.end - b.start) : 1;
-        const played = q('.ottkit-bar-played');
-        if (played) played.style.width = b ? `${((b.position - b.start) / span) * 100}%` : '0';
-      }
-      const time = q('.ottkit-time');
-      if (time) {
-        time.hidden = live;
-        time.textContent = `${Math.floor(s.currentTime)} / ${Math.floor(s.duration || 0)}`;
-      }
+      if (!this.#root) return;
+      paintPlayer(this.#root, s, withMessages(this.#messages), {
+        name: this.getAttribute('channel-name'),
+        number: this.getAttribute('channel-number'),
+        logo: this.getAttribute('channel-logo'),
+        programme: this.#programme,
+      });
     }
   };
-}
-
-function setText(el: Element | null, text: string) {
-  if (el && el.textContent !== text) el.textContent = text;
-}
-
-function show(el: HTMLElement | null, visible: boolean) {
-  if (el) el.hidden = !visible;
 }

@@ -25,10 +25,14 @@ export function playerMarkup(m: PlayerMessages): string {
     <button type="button" class="ottkit-btn" data-action="play" data-icon="play" aria-label="${esc(m.play)}"></button>
     <button type="button" class="ottkit-btn" data-action="mute" data-icon="volume" aria-label="${esc(m.mute)}"></button>
     <div class="ottkit-bar" role="slider" tabindex="0" aria-label="${esc(m.progress)}" data-enabled="false">
-      <span class="ottkit-bar-track"><span class="ottkit-bar-seekable"></span><span class="ottkit-bar-played"></span></span>
+      <span class="ottkit-bar-track"><span class="ottkit-bar-seekable"></span><span class="ottkit-bar-played"></span><span class="ottkit-bar-live"></span></span>
     </div>
     <span class="ottkit-time" hidden></span>
     <button type="button" class="ottkit-text-btn ottkit-back-to-live" data-action="live" hidden>${esc(m.backToLive)}</button>
+    <select class="ottkit-select" data-role="quality" aria-label="${esc(m.quality)}" hidden></select>
+    <select class="ottkit-select" data-role="aspect" aria-label="${esc(m.aspectRatio)}">
+      <option value="auto">${esc(m.aspectAuto)}</option><option value="16:9">16:9</option><option value="4:3">4:3</option>
+    </select>
     <button type="button" class="ottkit-btn" data-action="fullscreen" data-icon="fullscreen" aria-label="${esc(m.fullscreen)}"></button>
   </div>
 </div>`;

@@ -12,7 +12,7 @@ export const HLS_CONFIG: Partial<HlsConfig> = {
   liveSyncDurationCount: 3,
   startLevel: -1,
   testBandwidth: false,
-  abrEwmaDefaultEstimate: 5_000_000,
+  abrEwmaDefaultEstimate: 1_000_000,
   startFragPrefetch: true,
   initialLiveManifestSize: 1,
   capLevelToPlayerSize: true,
