@@ -9,7 +9,10 @@ const pages = (process.argv[4] ?? '/home,/vod/type/movie,/search?keyword=night,/
   .split(',')
   .filter(Boolean);
 
-const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+const browser = await chromium.launch({
+  executablePath: '/usr/bin/chromium',
+  args: ['--no-sandbox', '--disable-gpu'],
+});
 for (const width of [1280, 375]) {
   const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 } });
   const res = await context.request.post(`${base}/api/account/login/v3`, {
