@@ -4,11 +4,9 @@ import { atom } from 'nanostores';
 import type { MessageKey } from '../i18n/index.ts';
 
 /** What the site asks the media side for: a signed live URL, or a catch-up URL for one programme. */
-export interface PlayRequest {
-  logicalChannelId: string;
-  kind: 'live' | 'catchup';
-  programId?: string;
-}
+export type PlayRequest =
+  | { logicalChannelId: string; kind: 'live' }
+  | { logicalChannelId: string; kind: 'catchup'; start: number; stop: number };
 /** The answer: the URL to play; without authority the server gives the fallback clip instead (spec §4). */
 export interface PlayAnswer {
   url: string;
@@ -85,10 +83,14 @@ export type Catchup =
 export const $catchup = atom<Catchup | null>(null);
 
 /** Opens the catch-up dialog on one programme; fails (and closes) when the server refuses it. */
-export async function openCatchup(logicalChannelId: string, programId: string): Promise<boolean> {
+export async function openCatchup(
+  logicalChannelId: string,
+  programme: { programId: string; start: number; stop: number },
+): Promise<boolean> {
+  const { programId, start, stop } = programme;
   $catchup.set({ state: 'loading', logicalChannelId, programId });
   try {
-    const answer = await requestPlayUrl({ logicalChannelId, kind: 'catchup', programId });
+    const answer = await requestPlayUrl({ logicalChannelId, kind: 'catchup', start, stop });
     const c = $catchup.get();
     if (c?.programId === programId) $catchup.set({ state: 'ready', logicalChannelId, programId, ...answer });
     return true;

@@ -1,13 +1,12 @@
 import { useStore } from '@nanostores/react';
 import { ChannelRow, EmptyTip } from '@ottkit/ui';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { favoriteAction } from './actions.ts';
+import { favoriteAction, zap } from './actions.ts';
 import {
   $columnChannels,
   $activeColumn,
   $selectedChannelId,
   FAVORITES_COLUMN,
-  selectChannel,
 } from '../../stores/channels.ts';
 import { $todayPrograms, nowAndNext } from '../../stores/epg.ts';
 import { $t } from '../../stores/lang.ts';
@@ -77,7 +76,7 @@ export function ChannelList({ now }: { now: number }) {
               channel={channel}
               active={channel.logicalChannelId === selected}
               currentProgramme={channel.logicalChannelId === selected ? current?.title : undefined}
-              onSelect={selectChannel}
+              onSelect={zap}
               onToggleFavorite={(id, next) => void favoriteAction(id, next)}
             />
           </li>

@@ -9,7 +9,7 @@ import {
   programmeActionLock,
   type ProgrammeAction,
 } from '@ottkit/ui';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { guideDays } from '../../lib/epgStore.ts';
 import { $viewer, promptNoAuthority } from '../../stores/authority.ts';
 import { $selectedChannel } from '../../stores/channels.ts';
@@ -35,9 +35,24 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
   const messages = useMemo(() => playerMessages(t), [t]);
   const epgId = channel?.epgId ?? '';
 
+  const list = useRef<HTMLOListElement>(null);
+  const dayTabs = useRef<HTMLDivElement>(null);
+
   useEffect(() => {
     void loadGuide(epgId, date);
   }, [epgId, date]);
+
+  // Keep the chosen day's tab and the programme on air (or played back) in view, without moving the page.
+  const ready = guide.state === 'ready';
+  // biome-ignore lint/correctness/useExhaustiveDependencies: DOM reads, re-run when the day, channel or data change
+  useEffect(() => {
+    const tabs = dayTabs.current;
+    const tab = tabs?.querySelector<HTMLElement>('[aria-selected="true"]');
+    if (tabs && tab) tabs.scrollLeft = tab.offsetLeft - tabs.clientWidth / 2 + tab.offsetWidth / 2;
+    const el = list.current;
+    const current = el?.querySelector<HTMLElement>('[aria-current="true"]')?.closest('li');
+    if (el && current) el.scrollTop = current.offsetTop - el.clientHeight / 3;
+  }, [date, epgId, ready]);
 
   if (!channel) return null;
   const days = guideDays(today);
@@ -70,7 +85,7 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
   async function play(p: EpgProgram) {
     if (!channel) return;
     $liveNotice.set(null);
-    if (await openCatchup(channel.logicalChannelId, p.programId)) {
+    if (await openCatchup(channel.logicalChannelId, p)) {
       startWatching({
         logicalChannelId: channel.logicalChannelId,
         programId: p.programId,
@@ -108,7 +123,7 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
   return (
     <section aria-label={t('live.guide')} className={styles.guide}>
       <h2 className={styles.sectionTitle}>{t('live.guide')}</h2>
-      <div role="tablist" aria-label={t('live.guideDays')} className={styles.days}>
+      <div ref={dayTabs} role="tablist" aria-label={t('live.guideDays')} className={styles.days}>
         {days.map((d) => (
           <button
             key={d}
@@ -134,7 +149,7 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
       ) : programs.length === 0 ? (
         <EmptyTip text={t('live.guideEmpty')} />
       ) : (
-        <ol className={styles.programmes} aria-label={t('live.guide')}>
+        <ol ref={list} className={styles.programmes} aria-label={t('live.guide')}>
           {programs.map((p) => {
             const action = actionOf(p);
             return (

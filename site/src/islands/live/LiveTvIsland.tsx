@@ -37,7 +37,10 @@ export default function LiveTvIsland({ channels, columns, selectedId, viewer, re
   const prompt = useStore($noAuthorityPrompt);
   const messages = useMemo(() => kitMessages(t), [t]);
   const [now, setNow] = useState(renderedAt);
+  // Marks the page interactive (tests and the benchmark wait for it; SSR buttons do nothing before it).
+  const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
+    setHydrated(true);
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
     return () => clearInterval(timer);
@@ -48,7 +51,7 @@ export default function LiveTvIsland({ channels, columns, selectedId, viewer, re
 
   return (
     <MessagesProvider messages={messages}>
-      <div className={styles.layout}>
+      <div className={styles.layout} data-live-ready={hydrated ? 'true' : 'false'}>
         <div className={styles.playerArea}>
           <PlayerPane now={now} />
         </div>

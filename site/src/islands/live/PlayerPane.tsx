@@ -2,7 +2,6 @@ import { useStore } from '@nanostores/react';
 import { LivePlayer } from '@ottkit/player/react';
 import '@ottkit/player/styles.css';
 import { useEffect, useMemo, useRef } from 'react';
-import { promptNoAuthority } from '../../stores/authority.ts';
 import { $selectedChannel } from '../../stores/channels.ts';
 import { $todayPrograms, loadTodayPrograms, nowAndNext } from '../../stores/epg.ts';
 import { $t } from '../../stores/lang.ts';
@@ -39,15 +38,14 @@ export function PlayerPane({ now }: { now: number }) {
   const onAir = today.epgId === epgId ? nowAndNext(today.programs, now) : { now: null, next: null };
   const programId = onAir.now?.programId ?? '';
 
-  // A channel the viewer may not watch plays the fallback clip behind the lock and asks to log in or buy.
-  // The programme is read when the channel starts; a programme change is not a new play.
+  // Play history: the programme is read when the channel starts; a programme change is not a new play.
   const programRef = useRef(programId);
   programRef.current = programId;
   useEffect(() => {
     if (!ready || !channelId) return;
     if (ready.authority) {
       startWatching({ logicalChannelId: channelId, programId: programRef.current, playType: 'live' });
-    } else promptNoAuthority();
+    }
   }, [ready, channelId]);
 
   if (!channel) {

@@ -1,5 +1,6 @@
 import { atom } from 'nanostores';
 import { promptNoAuthority } from '../../stores/authority.ts';
+import { $lineup, selectChannel } from '../../stores/channels.ts';
 import { toggleFavorite } from '../../stores/favorites.ts';
 
 export type LiveNoticeKey = 'live.favoriteFailed' | 'live.subscribeFailed' | 'live.catchupFailed';
@@ -12,4 +13,12 @@ export async function favoriteAction(logicalChannelId: string, favorite: boolean
   const outcome = await toggleFavorite(logicalChannelId, favorite);
   if (outcome === 'login') promptNoAuthority();
   if (outcome === 'failed') $liveNotice.set('live.favoriteFailed');
+}
+
+/** Zapping from the list: a channel without live authority still plays its fallback clip, and the viewer is
+ * asked to log in (guest) or offered a purchase (user). */
+export function zap(logicalChannelId: string) {
+  selectChannel(logicalChannelId);
+  const channel = $lineup.get().find((c) => c.logicalChannelId === logicalChannelId);
+  if (channel && !channel.liveAuthority) promptNoAuthority();
 }

@@ -1,0 +1,155 @@
+import { expect, type Page, test } from '@playwright/test';
+
+// Journeys of /liveTv (issue 6) against the real product and its seeded demo users (packages/server README).
+const SUBSCRIBER = 'demo@ottkit.test';
+const NO_RIGHTS = 'free@ottkit.test';
+const PASSWORD = 'demo1234';
+
+async function logIn(page: Page, email: string) {
+  const res = await page.request.post('/api/account/login/v3', {
+    data: { loginInfo: { email, password: PASSWORD } },
+  });
+  expect((await res.json()).errCode).toBe(0);
+}
+
+/** Opens /liveTv and waits until the island is interactive (server-rendered buttons do nothing before). */
+async function open(page: Page, query = '?id=lc-001') {
+  await page.goto(`/liveTv${query}`);
+  await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
+}
+
+const row = (page: Page, name: string) =>
+  page.locator('[data-playback][data-locked]').filter({ hasText: name });
+const player = (page: Page) => page.locator('section.ottkit-player').first();
+
+/** Waits until the video element inside `scope` has played at least `seconds` of media. */
+async function playsFor(scope: ReturnType<Page['locator']>, seconds = 1) {
+  const video = scope.locator('video');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(seconds);
+  expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).toBeNull();
+}
+const guide = (page: Page) => page.getByRole('list', { name: 'Programme guide' });
+
+test.describe('subscriber', () => {
+  test.beforeEach(async ({ page }) => logIn(page, SUBSCRIBER));
+
+  test('plays a channel and zaps to another', async ({ page }) => {
+    await open(page);
+    await playsFor(player(page));
+    await page.getByRole('button', { name: /^Business Today/ }).click();
+    await expect(page).toHaveURL(/id=lc-006/);
+    await expect(player(page)).toHaveAttribute('aria-label', /Business Today/);
+    await playsFor(player(page));
+    await expect(player(page)).toHaveAttribute('data-locked', 'false');
+  });
+
+  test('plays a past programme from the guide in the catch-up dialog', async ({ page }) => {
+    await open(page);
+    await page.locator('[data-date]').nth(6).click();
+    await guide(page)
+      .getByRole('button', { name: /^Playback/ })
+      .first()
+      .click();
+    const dialog = page.locator('section.ottkit-dialog');
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toHaveAttribute('aria-label', /OTT News 24/);
+    await playsFor(dialog);
+    await dialog.getByRole('button', { name: 'Back' }).click();
+    await expect(dialog).toHaveCount(0);
+    await playsFor(player(page));
+  });
+
+  test('changes the guide day: past days offer Playback, today shows what is Playing', async ({ page }) => {
+    await open(page);
+    await expect(guide(page).getByRole('button', { name: /^Playing/ })).toBeVisible();
+    const today = page.getByRole('tab', { name: 'Today' });
+    await expect(today).toHaveAttribute('aria-selected', 'true');
+    const yesterday = page.locator('[data-date]').nth(6);
+    await yesterday.click();
+    await expect(yesterday).toHaveAttribute('aria-selected', 'true');
+    await expect(guide(page).getByRole('button', { name: /^Playing/ })).toHaveCount(0);
+    await expect(
+      guide(page)
+        .getByRole('button', { name: /^Playback/ })
+        .first(),
+    ).toBeVisible();
+    const last = page.locator('[data-date]').last();
+    await last.click();
+    await expect(
+      guide(page)
+        .getByRole('button', { name: /^Subscribe/ })
+        .first(),
+    ).toBeVisible();
+    await expect(guide(page).getByRole('button', { name: /^Playback/ })).toHaveCount(0);
+  });
+
+  test('a favourite survives a reload and is listed under Favorites', async ({ page }) => {
+    await open(page);
+    const heart = page.getByRole('button', { name: 'Favorite Business Today' });
+    await heart.click();
+    await expect(page.getByRole('button', { name: 'Remove Business Today from favorites' })).toBeVisible();
+    await page.reload();
+    await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
+    await page.getByRole('tab', { name: 'Favorites' }).click();
+    await expect(row(page, 'Business Today')).toBeVisible();
+    await page.getByRole('button', { name: 'Remove Business Today from favorites' }).click();
+    await expect(row(page, 'Business Today')).toHaveCount(0);
+  });
+
+  test('a reminder shows 2 minutes before the programme, under a controlled clock', async ({ page }) => {
+    await page.clock.install({ time: Date.now() });
+    await open(page);
+    const subscribe = guide(page)
+      .getByRole('button', { name: /^Subscribe/ })
+      .first();
+    await subscribe.click();
+    await expect(
+      guide(page)
+        .getByRole('button', { name: /^Subscribed/ })
+        .first(),
+    ).toBeVisible();
+    // The channel being watched is excluded, so watch another one.
+    await page.getByRole('button', { name: /^Business Today/ }).click();
+    await expect(page).toHaveURL(/id=lc-006/);
+    const dialog = page.getByRole('dialog', { name: 'Programme reminder' });
+    // The next programme starts at most 3 hours from now; run the clock there (timers fire in order).
+    await page.clock.runFor('03:00:00');
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Watch now' }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page).toHaveURL(/id=lc-001/);
+  });
+});
+
+test.describe('guest', () => {
+  test('favouriting asks to log in with the spec text', async ({ page }) => {
+    await open(page);
+    await page.getByRole('button', { name: 'Favorite Business Today' }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText(
+      'After logging in, you can explore more video content and get more permissions!',
+    );
+    await dialog.getByRole('button', { name: 'Login/Sign up' }).click();
+    await expect(page).toHaveURL(/\/login/);
+  });
+});
+
+test.describe('viewer without rights', () => {
+  test.beforeEach(async ({ page }) => logIn(page, NO_RIGHTS));
+
+  test('sees the lock and is offered a purchase', async ({ page }) => {
+    await open(page);
+    await page.getByRole('tab', { name: 'Sports' }).click();
+    await expect(row(page, 'World Sports').first()).toHaveAttribute('data-locked', 'true');
+    await page.getByRole('button', { name: /^World Sports/ }).click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('button', { name: 'Purchase' })).toBeVisible();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
+    // The fallback clip plays behind the lock.
+    await expect(player(page)).toHaveAttribute('data-locked', 'true');
+    await expect(player(page).getByRole('status').filter({ hasText: 'no permission' })).toBeVisible();
+    await playsFor(player(page));
+  });
+});
