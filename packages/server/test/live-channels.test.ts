@@ -36,6 +36,9 @@ describe('channel list v5: the seed', () => {
       expect(c.iconUrl).toBe(`/media/logo/${c.logicalChannelId}.svg`);
       expect(c.canPlayBack).toBe(c.playbackDuration > 0);
       expect(c.physicalChannelList.length).toBe(1);
+      const [pc] = c.physicalChannelList;
+      expect(pc?.multiDrmLiveStreamIdMap.safari).toBe(c.liveStreamId);
+      expect(pc?.multiDrmDvrStreamIdMap.safari).toBe(c.liveStreamId);
     }
     expect(list.kidsModeSwitch).toBe(false);
   });

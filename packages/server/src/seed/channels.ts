@@ -145,8 +145,9 @@ export function makeChannel(seq: number, s: SeedChannelSpec, videoIndex: number,
         dvrContentId: `dvr-content-${id}`,
         drmType: 'none',
         resolution: s.audio ? 'audio' : '720p',
-        multiDrmLiveStreamIdMap: {},
-        multiDrmDvrStreamIdMap: {},
+        // Spec §3: each map has a safari entry (Safari plays the same CMAF stream through native HLS).
+        multiDrmLiveStreamIdMap: { safari: liveStreamId },
+        multiDrmDvrStreamIdMap: { safari: liveStreamId },
       },
     ],
   };
