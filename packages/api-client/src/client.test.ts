@@ -208,3 +208,66 @@ describe('createClient: typed errors for the catalogue of spec §8', () => {
     expect(hook).not.toHaveBeenCalled();
   });
 });
+
+describe('createClient: one refresh in flight at a time', () => {
+  const invalid = () => json({ errCode: 10101040, errMsg: 'session gone' });
+  const ok = () => json({ errCode: 0, errMsg: 'success', data: okList });
+
+  it('refreshes once for calls that fail together, then retries each once', async () => {
+    let token = 'old';
+    const fetchFn = (async (_url: string, init: RequestInit) =>
+      (init.headers as Record<string, string>).Authorization === 'Bearer new'
+        ? ok()
+        : invalid()) as unknown as typeof fetch;
+    let release: (v: boolean) => void = () => {};
+    const refreshSession = vi.fn(
+      () =>
+        new Promise<boolean>((resolve) => {
+          release = (v) => {
+            token = 'new';
+            resolve(v);
+          };
+        }),
+    );
+    const onSessionInvalid = vi.fn();
+    const api = createClient({ fetch: fetchFn, getToken: () => token, refreshSession, onSessionInvalid });
+    const calls = [api.live.channelList({}), api.live.channelList({}), api.live.channelList({})];
+    await vi.waitFor(() => expect(refreshSession).toHaveBeenCalledTimes(1));
+    release(true);
+    await expect(Promise.all(calls)).resolves.toEqual([okList, okList, okList]);
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(onSessionInvalid).not.toHaveBeenCalled();
+  });
+
+  it('calls the session hook when the refresh fails, and never refreshes the refresh call', async () => {
+    const f = fakeFetch(invalid);
+    const refreshSession = vi.fn(async () => false);
+    const onSessionInvalid = vi.fn();
+    const api = createClient({ fetch: f.fn, refreshSession, onSessionInvalid });
+    await expect(api.live.channelList({})).rejects.toBeInstanceOf(SessionInvalidError);
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+    expect(onSessionInvalid).toHaveBeenCalledTimes(1);
+    const refreshCall = defineCall({
+      area: 'account',
+      method: 'POST',
+      path: '/api/account/token/refresh/v3',
+      access: 'public',
+      summary: 'refresh',
+      request: z.object({}),
+      response: z.object({}),
+    });
+    await expect(api.call(refreshCall, {})).rejects.toBeInstanceOf(SessionInvalidError);
+    expect(refreshSession).toHaveBeenCalledTimes(1);
+  });
+
+  it('does not loop when the retried call is still invalid', async () => {
+    const f = fakeFetch(invalid);
+    const refreshSession = vi.fn(async () => true);
+    const onSessionInvalid = vi.fn();
+    await expect(
+      createClient({ fetch: f.fn, refreshSession, onSessionInvalid }).live.channelList({}),
+    ).rejects.toBeInstanceOf(SessionInvalidError);
+    expect(f.seen).toHaveLength(2);
+    expect(onSessionInvalid).toHaveBeenCalledTimes(1);
+  });
+});

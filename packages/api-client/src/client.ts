@@ -10,6 +10,9 @@ import {
   TimeoutError,
 } from './errors/errors.ts';
 
+/** The token refresh call: never retried through refreshSession (it is what refreshSession calls). */
+const REFRESH_PATH = '/api/account/token/refresh/v3';
+
 /** Request timeout of spec §7 and §9. */
 export const REQUEST_TIMEOUT_MS = 50_000;
 
@@ -27,6 +30,12 @@ export interface ClientOptions {
   /** Current account id, added to every POST body (spec §7). */
   getAccountId?: () => string | null | undefined;
   timeoutMs?: number;
+  /**
+   * Renews the session after a session-invalid answer (the site: `refreshToken({})` with its HttpOnly cookie;
+   * Node: with the stored refresh token) and resolves true when it did. One refresh runs at a time: calls that
+   * fail together share it, and each is retried once. Not used for the refresh call itself.
+   */
+  refreshSession?: () => Promise<boolean>;
   /** Called once per failed call whose error is SessionInvalidError (spec §4): the host goes to login or guest. */
   onSessionInvalid?: (error: SessionInvalidError) => void;
   /** Called with every error the client throws, for telemetry or toasts. */
@@ -61,8 +70,39 @@ export function createClient<C extends Record<string, Record<string, CallDescrip
   contract: C = defaultContract as unknown as C,
 ): Client<C> {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+  let refreshing: Promise<boolean> | undefined;
+
+  /** One refresh in flight at a time; a failing or throwing refresh counts as "not renewed". */
+  function refreshOnce(): Promise<boolean> {
+    refreshing ??= (options.refreshSession?.() ?? Promise.resolve(false))
+      .catch(() => false)
+      .finally(() => {
+        refreshing = undefined;
+      });
+    return refreshing;
+  }
 
   async function call<D extends CallDescriptor>(d: D, request: RequestOf<D>): Promise<ResponseOf<D>> {
+    try {
+      return await attempt(d, request);
+    } catch (e) {
+      const renewable = e instanceof SessionInvalidError && options.refreshSession && d.path !== REFRESH_PATH;
+      if (!renewable || !(await refreshOnce())) throw report(e as AnyApiError);
+      try {
+        return await attempt(d, request);
+      } catch (again) {
+        throw report(again as AnyApiError);
+      }
+    }
+  }
+
+  function report(e: AnyApiError): AnyApiError {
+    if (e instanceof SessionInvalidError) options.onSessionInvalid?.(e);
+    options.onError?.(e);
+    return e;
+  }
+
+  async function attempt<D extends CallDescriptor>(d: D, request: RequestOf<D>): Promise<ResponseOf<D>> {
     const base = options.areaBaseUrls?.[d.area] ?? options.baseUrl ?? '';
     const token = options.getToken?.() ?? undefined;
     const headers: Record<string, string> = { client: 'web', lang: options.lang?.() ?? 'en' };
@@ -81,8 +121,6 @@ export function createClient<C extends Record<string, Record<string, CallDescrip
     }
     const href = base ? url.href : url.pathname + url.search;
     const fail = (e: AnyApiError): never => {
-      if (e instanceof SessionInvalidError) options.onSessionInvalid?.(e);
-      options.onError?.(e);
       throw e;
     };
 

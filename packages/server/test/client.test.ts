@@ -58,4 +58,27 @@ describe('the typed client from Node against the real server', () => {
     expect(err).toBeInstanceOf(BusinessError);
     expect(err).toMatchObject({ errCode: ErrCode.WRONG_CREDENTIALS, message: 'Wrong account or password' });
   });
+
+  it('renews an expired access token through refreshSession and retries the call', async () => {
+    const tokens = { token: '', refreshToken: '' };
+    const api = createClient({
+      baseUrl: t.url,
+      getToken: () => tokens.token,
+      refreshSession: async () => {
+        const renewed = await api.account.refreshToken({ refreshToken: tokens.refreshToken });
+        Object.assign(tokens, renewed.tokens);
+        return true;
+      },
+    });
+    Object.assign(
+      tokens,
+      (await api.account.login({ loginInfo: { email: 'demo@ottkit.test', password: DEMO_PASSWORD } })).tokens,
+    );
+    const first = tokens.token;
+    t.advance(61 * 60 * 1000);
+    const [a, b] = await Promise.all([api.account.userInfo({}), api.account.urvQuery({})]);
+    expect(a.accountId).toBe('acc-demo-subscribed');
+    expect(b.rights.live).toBe(true);
+    expect(tokens.token).not.toBe(first);
+  });
 });
