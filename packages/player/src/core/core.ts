@@ -11,13 +11,15 @@ import {
 } from './constants.ts';
 import { createEmitter } from './emitter.ts';
 import { createSession, type Session } from './session.ts';
+import { INITIAL_SNAPSHOT, progressReport } from './snapshot.ts';
+
+export { INITIAL_SNAPSHOT };
 import type {
   ErrorKind,
   PlayerEvents,
   PlayerSnapshot,
   PlayerSource,
   Programme,
-  ProgressReport,
   QualityLevel,
   TelemetrySink,
 } from './types.ts';
@@ -32,30 +34,6 @@ export interface PlayerCoreOptions {
 }
 
 export type PlayerCore = ReturnType<typeof createPlayerCore>;
-
-/** The snapshot before anything loads; also what a server render shows. */
-export const INITIAL_SNAPSHOT: PlayerSnapshot = {
-  state: 'idle',
-  mode: 'live',
-  source: null,
-  error: null,
-  locked: false,
-  controlsDisabled: false,
-  confirm: null,
-  currentTime: 0,
-  duration: 0,
-  bar: null,
-  programme: null,
-  qualities: [],
-  quality: -1,
-  rate: 1,
-  muted: false,
-  volume: 1,
-  aspectRatio: 'auto',
-  retries: 0,
-  pausedSeconds: 0,
-  pictureInPicture: false,
-};
 
 /** Seconds kept behind the seekable end when going back to live without an engine's own live position. */
 const LIVE_EDGE_MARGIN_S = 6;
@@ -219,17 +197,7 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
   }
 
   function progress(final: boolean, played = snap.state === 'ended') {
-    const { currentTime, duration, source } = snap;
-    const total = Number.isFinite(duration) ? duration : 0;
-    const report: ProgressReport = {
-      ...source?.meta,
-      played,
-      playedTime: Math.floor(currentTime),
-      playProgress: total > 0 ? Math.min(100, Math.round((currentTime / total) * 100)) : 0,
-      totalDuration: Math.floor(total),
-      final,
-    };
-    events.emit('progress', report);
+    events.emit('progress', progressReport(snap, final, played));
   }
 
   /** Leaving a catch-up or VOD item that played: its last progress report goes out now. */
