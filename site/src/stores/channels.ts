@@ -40,9 +40,13 @@ export const $selectedChannel = computed([$lineup, $selectedChannelId], (channel
   id ? (channels.find((c) => c.logicalChannelId === id) ?? null) : null,
 );
 
-/** Seeds the stores from server-rendered props, once per page load. */
+/**
+ * Seeds the stores from server-rendered props: once per page load in the browser, and on every render on the
+ * server, where the stores are shared by all requests (the island renders synchronously right after, so one
+ * request's line-up cannot leak into another's HTML).
+ */
 export function initLineup(channels: Channel[], columns: ChannelColumn[], selectedId: string | null) {
-  if ($channels.get().length > 0) return;
+  if (typeof window !== 'undefined' && $channels.get().length > 0) return;
   $channels.set(channels);
   $channelColumns.set(columns);
   setFavorites(channels.filter((c) => c.isFavorite).map((c) => c.logicalChannelId));

@@ -4,7 +4,8 @@ import { MessagesProvider, NoAuthorityDialog } from '@ottkit/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { $noAuthorityPrompt, $viewer, type Viewer } from '../../stores/authority.ts';
 import { initLineup } from '../../stores/channels.ts';
-import { $t } from '../../stores/lang.ts';
+import type { Lang } from '../../i18n/index.ts';
+import { $lang, $t } from '../../stores/lang.ts';
 import { CategoryTabs } from './CategoryTabs.tsx';
 import { ChannelList } from './ChannelList.tsx';
 import { GuidePane } from './GuidePane.tsx';
@@ -20,6 +21,8 @@ interface Props {
   columns: ChannelColumn[];
   selectedId: string | null;
   viewer: Viewer;
+  /** The page language (on the server the language store is shared by every request). */
+  lang: Lang;
   /** Server time when the page rendered (the first render matches on server and browser). */
   renderedAt: number;
 }
@@ -30,7 +33,8 @@ export const CLOCK_TICK_MS = 15_000;
 installPlayUrlSource();
 
 /** /liveTv: categories and channels, the live player, the guide by day, reminders and prompts. */
-export default function LiveTvIsland({ channels, columns, selectedId, viewer, renderedAt }: Props) {
+export default function LiveTvIsland({ channels, columns, selectedId, viewer, lang, renderedAt }: Props) {
+  if ($lang.get() !== lang) $lang.set(lang);
   if ($viewer.get() !== viewer) $viewer.set(viewer);
   initLineup(channels, columns, selectedId);
   const t = useStore($t);
