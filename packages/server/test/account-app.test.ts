@@ -21,6 +21,7 @@ describe('app configuration', () => {
       supportedLanguages: ['en', 'es', 'pt'],
     });
     expect(p.layoutConfig.play_history_report_interval).toBe(60);
+    expect(p.layoutConfig.msg_chk_int).toBe(600_000);
     expect(Object.keys(p.layoutConfig).sort()).toEqual(
       [
         'custom_modify_passwd_option',

@@ -32,7 +32,7 @@ describe('verification and register', () => {
     expect(result.userInfo).toMatchObject({
       email: 'new.person@example.com',
       loginStatus: 'user',
-      loginMethod: 2,
+      loginMethod: 1,
       loginMethodMapValue: 'new.person@example.com',
       freeTrialStatus: 'USING',
       rechargeStatus: 'NOT_RECHARGE',
@@ -58,7 +58,7 @@ describe('verification and register', () => {
     });
     expect(reg.body.errCode).toBe(0);
     expect(reg.body.data).toMatchObject({
-      userInfo: { phone: '600111222', phonePreCode: '+34', loginMethod: 6 },
+      userInfo: { phone: '600111222', phonePreCode: '+34', loginMethod: 2 },
     });
   });
 

@@ -34,7 +34,7 @@ describe('QR login', () => {
     expect(ok.body.data).toEqual({ scanCodeId: box.scanCodeId, status: 'approved' });
 
     const session = A.quickLoginToken.response.parse((await poll()).body.data);
-    expect(session.userInfo).toMatchObject({ accountId: DEMO_SUBSCRIBED.accountId, loginMethod: 13 });
+    expect(session.userInfo).toMatchObject({ accountId: DEMO_SUBSCRIBED.accountId, loginMethod: 7 });
     expect(session.userInfo.loginMethodMapValue).toBe(DEMO_SUBSCRIBED.virtualCode);
     expect((await t.post(A.userInfo.path, {}, bearer(session.tokens.token))).body.errCode).toBe(0);
     expect((await poll()).body.errCode).toBe(ErrCode.SCAN_CODE_USED);

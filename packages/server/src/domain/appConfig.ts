@@ -24,7 +24,8 @@ export const SETTINGS = {
   kidsModeSwitch: { schema: bool, default: 'false' },
   'layout.play_history_report_interval': { schema: int(10, 3600), default: '60' },
   'layout.hide_unsubscribe_channel': { schema: bool, default: 'false' },
-  'layout.msg_chk_int': { schema: int(10, 86_400), default: '300' },
+  /** Message (notice) check interval in ms, as spec §9 gives it: 600000. */
+  'layout.msg_chk_int': { schema: int(10_000, 86_400_000), default: '600000' },
   'layout.popular_search_switch': { schema: bool, default: 'true' },
   'layout.more_like_this_switch': { schema: bool, default: 'true' },
   'layout.home_live_layout_switch': { schema: bool, default: 'true' },

@@ -19,9 +19,9 @@ export function freeTrialStatus(a: AccountRow, now: number): UserInfo['freeTrial
   return stored;
 }
 
-/** The identifier for a login method (spec §6): email (2), phone (6), virtual code (8, 13). */
+/** The identifier for a login method (spec §6, §9): email (1, and 6 google), phone (2), else the virtual code. */
 export function loginMethodValue(a: AccountRow, loginMethod: number): string {
-  if (loginMethod === LoginMethod.EMAIL && a.email) return a.email;
+  if ((loginMethod === LoginMethod.EMAIL || loginMethod === LoginMethod.GOOGLE) && a.email) return a.email;
   if (loginMethod === LoginMethod.PHONE && a.phone_key) return a.phone_key;
   return a.virtual_code;
 }
