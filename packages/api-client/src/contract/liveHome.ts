@@ -16,7 +16,7 @@ export const topChannels = defineCall({
   path: '/liveapi/api/channel/topChannel/v3',
   access: 'public',
   summary:
-    'The most watched visible channels of the last 7 days (play history of all users), then by number.',
+    'Visible channels ranked by how many users watched them in the last 7 days (play history), then by number.',
   request: z.object({ ...accountScoped, size: z.number().int().min(1).max(50).optional() }).strict(),
   response: z.object({
     topChannelList: z.array(

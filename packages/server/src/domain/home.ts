@@ -9,7 +9,7 @@ import { viewerLineup } from './lineup.ts';
 
 const WEEK_MS = 7 * 86_400_000;
 
-/** Visible channels ranked by plays in the last 7 days (every user's history), ties by channel number. */
+/** Visible channels ranked by how many users watched them in the last 7 days, ties by channel number. */
 export function topChannelList(db: Db, session: Session | null, viewer: Viewer, now: number, size: number) {
   const counts = playCounts(db, now - WEEK_MS);
   return viewerLineup(db, session, viewer, now)
