@@ -21,13 +21,28 @@ const arg = (name: string) => {
 const RUNS = Number(arg('runs') ?? 20);
 const PORT = 4556;
 
-type Kind = 'ottkit' | 'ottkit (cold)' | 'hls.js defaults';
-const KINDS: Kind[] = ['ottkit', 'ottkit (cold)', 'hls.js defaults'];
+type Kind = 'ottkit' | 'ottkit (cold)' | 'hls.js defaults' | 'hls.js + ottkit config';
+const ALL: Kind[] = ['ottkit', 'ottkit (cold)', 'hls.js defaults', 'hls.js + ottkit config'];
+const KINDS = (arg('kinds')?.split(',') ?? ALL.slice(0, 3)) as Kind[];
+// Kept in step with HLS_CONFIG in packages/player/src/engines/hls.ts, to tell config from element overhead.
+const OTTKIT_HLS_CONFIG = {
+  lowLatencyMode: false,
+  liveSyncDurationCount: 3,
+  startLevel: -1,
+  testBandwidth: false,
+  abrEwmaDefaultEstimate: 1_000_000,
+  startFragPrefetch: true,
+  initialLiveManifestSize: 1,
+  capLevelToPlayerSize: true,
+  maxBufferLength: 20,
+  backBufferLength: 30,
+  enableWorker: true,
+};
 
 // Runs in the page. `ottkit` and plain hls.js both have their library loaded before the clock starts (the element
 // prefetches its engine chunk while the page is idle after it mounts); `ottkit (cold)` gets its play request at
 // once, so the engine chunk is fetched and compiled inside the measured time.
-const trial = async ([kind, src, src2]: [Kind, string, string]) => {
+const trial = async ([kind, src, src2, config]: [Kind, string, string, object]) => {
   const frame = (video: HTMLVideoElement, since: number) =>
     new Promise<number>((resolve) => {
       const onPlaying = () => video.requestVideoFrameCallback(() => resolve(performance.now() - since));
@@ -55,7 +70,8 @@ const trial = async ([kind, src, src2]: [Kind, string, string]) => {
   document.body.append(video);
   let t0 = performance.now();
   let wait = frame(video, t0);
-  let hls = new Hls();
+  const options = kind === 'hls.js + ottkit config' ? config : {};
+  let hls = new Hls(options);
   hls.loadSource(src);
   hls.attachMedia(video);
   void video.play();
@@ -63,7 +79,7 @@ const trial = async ([kind, src, src2]: [Kind, string, string]) => {
   t0 = performance.now();
   wait = frame(video, t0);
   hls.destroy();
-  hls = new Hls();
+  hls = new Hls(options);
   hls.loadSource(src2);
   hls.attachMedia(video);
   void video.play();
@@ -98,7 +114,12 @@ try {
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(`${origin}/blank`);
-      const [first, zap] = await page.evaluate(trial, [kind, src, src2] as [Kind, string, string]);
+      const [first, zap] = await page.evaluate(trial, [kind, src, src2, OTTKIT_HLS_CONFIG] as [
+        Kind,
+        string,
+        string,
+        object,
+      ]);
       results[kind].first.push(first ?? Number.NaN);
       results[kind].zap.push(zap ?? Number.NaN);
       await context.close();
