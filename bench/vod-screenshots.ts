@@ -24,7 +24,7 @@ for (const width of [1280, 375]) {
     await page.goto(base + path, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
     const name = `${path.replace(/[^a-z0-9]+/gi, '_')}-${width}.png`;
-    await page.screenshot({ path: `${out}/${name}`, fullPage: width === 375 ? false : true });
+    await page.screenshot({ path: `${out}/${name}`, fullPage: width !== 375 });
     console.log(name);
   }
   await context.close();
