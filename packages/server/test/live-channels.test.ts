@@ -81,6 +81,8 @@ describe('channel list v5: rights per viewer', () => {
       expect(
         guest.channelListInfo.every((c) => c.liveAuthority || c.logicalChannelId === BROADCAST_CHANNEL_ID),
       ).toBe(true);
+      // The broadcast channel that has not opened is not "unsubscribed": it stays (decision 0050).
+      expect(guest.channelListInfo.map((c) => c.logicalChannelId)).toContain(BROADCAST_CHANNEL_ID);
       expect(guest.channelListInfo.length).toBeLessThan(
         (await channelList(t, v.subscriber)).channelListInfo.length,
       );
