@@ -5,6 +5,8 @@ import { defineConfig } from '@playwright/test';
 // through the real product: the server, its SQLite store, real segments prepared with ffmpeg (tiny profile)
 // and the built site, on a port of their own so a running `npm start` does not get in the way.
 const port = Number(process.env.OTTKIT_E2E_PORT ?? 4400);
+/** The e2e product's data folder, relative to the repository root. */
+export const E2E_DATA_DIR = '.data/e2e';
 const baseURL = `http://127.0.0.1:${port}`;
 const chromium = process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
 
@@ -35,7 +37,9 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `sh -c 'OTTKIT_DATA_DIR=$(mktemp -d /tmp/ottkit-e2e-XXXXXX) OTTKIT_MEDIA_PROFILE=tiny PORT=${port} node packages/server/src/cli.ts serve --site site/dist/server/entry.mjs'`,
+    // A fresh data folder each run (tests use the operator CLI on it, e.g. to seal a zero-trust manifest);
+    // the site re-reads the app configuration on every request so such changes show at once.
+    command: `sh -c 'rm -rf ${E2E_DATA_DIR} && OTTKIT_DATA_DIR=${E2E_DATA_DIR} OTTKIT_SITE_CONFIG_TTL_MS=0 OTTKIT_MEDIA_PROFILE=tiny PORT=${port} node packages/server/src/cli.ts serve --site site/dist/server/entry.mjs'`,
     cwd: '..',
     url: `${baseURL}/home`,
     reuseExistingServer: false,

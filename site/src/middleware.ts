@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
 import { createT, LANG_COOKIE, resolveLang } from './i18n/index.ts';
-import { getAppConfig } from './lib/appConfig.ts';
+import { getAppConfig, getZeroTrustMode } from './lib/appConfig.ts';
 import { businessRedirect, reachableAreas } from './lib/businessType.ts';
 import { withDataType } from './lib/navigation.ts';
 
@@ -16,7 +16,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.lang = lang;
   context.locals.t = createT(lang);
 
-  const appConfig = await getAppConfig();
+  const [appConfig, zeroTrust] = await Promise.all([getAppConfig(), getZeroTrustMode()]);
+  context.locals.zeroTrust = zeroTrust;
   const businessType = appConfig?.businessType ?? 'liveAndVod';
   context.locals.appConfig = appConfig;
   context.locals.areas = reachableAreas(businessType);

@@ -1,4 +1,5 @@
 import { createClient } from '@ottkit/api-client';
+import { storedManifest } from './zeroTrust.ts';
 
 /**
  * Where the API answers for server-side rendering. In the one-origin product the server that mounts the
@@ -17,7 +18,13 @@ export function serverApi(opts: { lang?: string; token?: string } = {}) {
   });
 }
 
-/** The browser's client: same origin, the session travels in its HttpOnly cookie. */
+/**
+ * The browser's client: same origin, the session travels in its HttpOnly cookie. In zero-trust mode the
+ * manifest opened from the share link says where each API area lives.
+ */
+const manifest = typeof window === 'undefined' ? null : storedManifest();
 export const browserApi = createClient({
+  baseUrl: manifest?.apiBaseUrl ?? '',
+  areaBaseUrls: manifest?.areaBaseUrls ?? {},
   lang: () => (typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en'),
 });

@@ -1,8 +1,8 @@
-import type { AppProperty } from '@ottkit/api-client';
+import { type AppProperty, ZERO_TRUST_PROPERTY, ZERO_TRUST_REQUIRED_PROPERTY } from '@ottkit/api-client';
 import { serverApi } from './api.ts';
 
 /** How long the server-side renderer trusts its copy of the app configuration. */
-export const APP_CONFIG_TTL_MS = 30_000;
+export const APP_CONFIG_TTL_MS = Number(process.env.OTTKIT_SITE_CONFIG_TTL_MS ?? 30_000);
 
 let cached: { value: AppProperty; at: number } | null = null;
 let inFlight: Promise<AppProperty> | null = null;
@@ -26,5 +26,24 @@ export async function getAppConfig(now = Date.now()): Promise<AppProperty | null
   } catch (e) {
     console.error('app config unavailable', e);
     return cached?.value ?? null;
+  }
+}
+
+let zeroTrustCache: { value: 'required' | 'available' | 'off'; at: number } | null = null;
+
+/** Whether the operator sealed a zero-trust manifest, and whether the site may start without it. */
+export async function getZeroTrustMode(now = Date.now()): Promise<'required' | 'available' | 'off'> {
+  if (zeroTrustCache && now - zeroTrustCache.at < APP_CONFIG_TTL_MS) return zeroTrustCache.value;
+  try {
+    const { properties } = await serverApi().account.manifestProperty({});
+    const value = !properties[ZERO_TRUST_PROPERTY]
+      ? 'off'
+      : properties[ZERO_TRUST_REQUIRED_PROPERTY] === 'true'
+        ? 'required'
+        : 'available';
+    zeroTrustCache = { value, at: now };
+    return value;
+  } catch {
+    return zeroTrustCache?.value ?? 'off';
   }
 }

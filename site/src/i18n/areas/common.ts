@@ -42,6 +42,8 @@ export const common = defineMessages({
     'error.videoSourceInvalid': 'The video source is invalid or missing.',
     'error.programmeNotAvailable': 'This programme is not available yet.',
     'error.shareKeyNotFound': 'Share key not found!',
+    'error.shareKeyWrong': "This link's key does not open the operator's configuration. Ask for a new link.",
+    'error.zeroTrustNone': 'This service has no shared configuration to open. Ask for a new link.',
     'error.network': 'The network is unavailable. Check your connection and try again.',
     'error.refreshFailed': 'Refresh failed. Try again.',
     'error.deleteFailed': 'Delete failed. Try again.',
@@ -113,6 +115,10 @@ export const common = defineMessages({
     'error.videoSourceInvalid': 'La fuente de video no es válida o no existe.',
     'error.programmeNotAvailable': 'Este programa aún no está disponible.',
     'error.shareKeyNotFound': '¡No se encontró la clave compartida!',
+    'error.shareKeyWrong':
+      'La clave de este enlace no abre la configuración del operador. Pide un enlace nuevo.',
+    'error.zeroTrustNone':
+      'Este servicio no tiene una configuración compartida que abrir. Pide un enlace nuevo.',
     'error.network': 'La red no está disponible. Revisa tu conexión e inténtalo de nuevo.',
     'error.refreshFailed': 'No se pudo actualizar. Inténtalo de nuevo.',
     'error.deleteFailed': 'No se pudo eliminar. Inténtalo de nuevo.',
@@ -182,6 +188,9 @@ export const common = defineMessages({
     'error.videoSourceInvalid': 'A fonte de vídeo é inválida ou não existe.',
     'error.programmeNotAvailable': 'Este programa ainda não está disponível.',
     'error.shareKeyNotFound': 'Chave de compartilhamento não encontrada!',
+    'error.shareKeyWrong': 'A chave deste link não abre a configuração da operadora. Peça um novo link.',
+    'error.zeroTrustNone':
+      'Este serviço não tem uma configuração compartilhada para abrir. Peça um novo link.',
     'error.network': 'A rede está indisponível. Verifique sua conexão e tente novamente.',
     'error.refreshFailed': 'Falha ao atualizar. Tente novamente.',
     'error.deleteFailed': 'Falha ao excluir. Tente novamente.',

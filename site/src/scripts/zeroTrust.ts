@@ -1,0 +1,65 @@
+import { parseShareKey, storedManifest, storeManifest } from '../lib/zeroTrust.ts';
+
+// Zero-trust start-up (spec §1, §8). A share link carries the key in its fragment, which the browser never
+// sends: the sealed manifest is fetched from the server and opened here with WebCrypto. Until it has opened,
+// the product does not start: a wrong or missing key blocks the page with its error, and nothing is stored.
+const texts = document.getElementById('zero-trust-texts')?.dataset ?? {};
+const required = document.body.dataset.zeroTrust === 'required';
+
+function block(message: string) {
+  document.documentElement.dataset.zeroTrustBlocked = 'true';
+  const screen = document.createElement('div');
+  screen.className = 'zero-trust-block';
+  screen.setAttribute('role', 'alertdialog');
+  screen.setAttribute('aria-modal', 'true');
+  screen.setAttribute('aria-labelledby', 'zero-trust-error');
+  const p = document.createElement('p');
+  p.id = 'zero-trust-error';
+  p.textContent = message;
+  screen.append(p);
+  document.body.append(screen);
+}
+
+function applyBranding() {
+  const manifest = storedManifest();
+  if (!manifest) return;
+  for (const el of document.querySelectorAll<HTMLElement>('[data-brand-name]'))
+    el.textContent = manifest.operatorName;
+  if (manifest.accentColor)
+    document.documentElement.style.setProperty('--ok-color-accent', manifest.accentColor);
+}
+
+async function start() {
+  const share = parseShareKey(location.hash);
+  if (share?.kind === 'missing') return block(texts.missing ?? 'Share key not found!');
+  if (share?.kind === 'key') {
+    // Loaded only for share links, so ordinary pages do not pay for the contract's schemas.
+    const { openManifest, ZERO_TRUST_PROPERTY } = await import('@ottkit/api-client/contract');
+    let sealed: string | undefined;
+    try {
+      const res = await fetch('/api/account/manifest/property', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', client: 'web' },
+        body: '{}',
+      });
+      const envelope = (await res.json()) as {
+        errCode: number;
+        data?: { properties: Record<string, string> };
+      };
+      sealed = envelope.data?.properties[ZERO_TRUST_PROPERTY];
+    } catch {
+      return block(texts.network ?? 'The network is unavailable.');
+    }
+    if (!sealed) return block(texts.none ?? 'This operator has no zero-trust configuration.');
+    const opened = await openManifest(sealed, share.key);
+    if (!opened.ok) return block(texts.wrong ?? 'This link’s key does not open the configuration.');
+    storeManifest(opened.manifest);
+    // Start afresh without the key in the address bar or history, fully configured.
+    location.replace(location.pathname + location.search);
+    return;
+  }
+  if (required && !storedManifest()) return block(texts.missing ?? 'Share key not found!');
+  applyBranding();
+}
+
+void start();
