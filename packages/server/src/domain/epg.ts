@@ -119,6 +119,9 @@ function inLang(p: StoredProgram, lang: GuideLang, withMultilingual: boolean): E
   };
 }
 
+/** Up to this many guides are read one by one; more, the whole day at once. */
+const FEW_GUIDES = 20;
+
 /** The stored guides of these epgIds for these days, in the given language; absent days are left out. */
 export function readGuides(
   db: Db,
@@ -137,8 +140,11 @@ export function readGuides(
   );
   const out: Epg[] = [];
   for (const day of days) {
-    // One guide: read just it; many: read the whole day once.
-    const byEpg = programsOfDay(db, day, epgIds.length === 1 ? epgIds[0] : undefined);
+    // A few guides: read each by key; many: read the whole day once.
+    const byEpg =
+      epgIds.length <= FEW_GUIDES
+        ? new Map(epgIds.flatMap((id) => [...programsOfDay(db, day, id)]))
+        : programsOfDay(db, day);
     for (const id of epgIds) {
       const checksum = checks.get(`${id}|${day}`);
       if (!wanted.has(id) || checksum === undefined) continue;
