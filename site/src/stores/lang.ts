@@ -14,6 +14,7 @@ export const $t = computed($lang, (lang) => createT(lang));
  * The session lives in its own cookie, so nothing else is lost.
  */
 export function chooseLang(lang: Lang) {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from browsers we support.
   document.cookie = `${LANG_COOKIE}=${lang}; Path=/; Max-Age=31536000; SameSite=Lax`;
   $lang.set(lang);
   window.location.reload();
