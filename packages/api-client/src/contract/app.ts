@@ -5,10 +5,13 @@ import { accountScoped } from './live.ts';
 
 export const businessTypeSchema = z.enum(['liveAndVod', 'live', 'vod', 'live2vod']);
 export const planLangSchema = z.enum(['en', 'es', 'pt']);
-/** Currencies the plans are priced in (ISO 4217). */
-export const currencySchema = z.enum(['USD', 'EUR', 'BRL', 'MXN', 'GBP']);
+/** Currencies the plans are priced in (ISO 4217): those spec §9 has symbols for. */
+export const currencySchema = z.enum(['USD', 'BRL', 'ARS', 'CLP', 'COP', 'MXN', 'PEN', 'UYU', 'ZAR', 'PHP']);
 
-/** Layout config (spec §3); names as the spec writes them. Intervals in seconds. */
+/**
+ * Layout config (spec §3); names as the spec writes them. play_history_report_interval is in seconds (default
+ * 60 s), msg_chk_int in milliseconds (default 600000 ms), as spec §9 gives them.
+ */
 export const layoutConfigSchema = z.object({
   play_history_report_interval: z.number().int().positive(),
   hide_unsubscribe_channel: z.boolean(),

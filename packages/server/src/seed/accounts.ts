@@ -74,10 +74,10 @@ export const seedPlans: Plan[] = [
   {
     planId: 'plan-sports',
     url: '/my/plan?planId=plan-sports',
-    price: 4.99,
-    currency: 'EUR',
+    price: 89,
+    currency: 'MXN',
     discountPrice: 0,
-    discountCurrency: 'EUR',
+    discountCurrency: 'MXN',
     productId: PRODUCT_LIVE_SPORTS,
     durationDays: 30,
     planLang: langs(
