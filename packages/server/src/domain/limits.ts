@@ -22,10 +22,13 @@ export const POLICIES = {
   /** Failed recharge codes per account (guessing 16 digits). */
   rechargeAccount: { freeFailures: 5, baseDelayMs: MINUTE, maxDelayMs: 24 * HOUR, forgetAfterMs: 24 * HOUR },
   /** Verification sends per caller address (filling the outbox), besides one a minute per address. */
-  sendIp: { freeFailures: 20, baseDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
-  /** New QR codes and new guest accounts per caller address: both write rows for anyone who asks. */
-  scanIp: { freeFailures: 60, baseDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
-  guestIp: { freeFailures: 30, baseDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
+  sendIp: { freeFailures: 50, baseDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
+  /**
+   * New QR codes and new guest accounts per caller address: both write rows for anyone who asks. Generous,
+   * because many people share one address (NAT) and every fresh browser in visitor mode starts a guest.
+   */
+  scanIp: { freeFailures: 200, baseDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
+  guestIp: { freeFailures: 500, baseDelayMs: MINUTE, maxDelayMs: HOUR, forgetAfterMs: HOUR },
 } satisfies Record<string, LimitPolicy>;
 
 interface Row {
