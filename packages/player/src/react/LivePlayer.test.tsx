@@ -74,4 +74,18 @@ describe('LivePlayer', () => {
     render(<LivePlayer channel={channel} messages={{ player: 'Reproductor' }} />);
     expect(screen.getByRole('region', { name: 'Reproductor: News One' })).toBeTruthy();
   });
+
+  it('delivers telemetry to the host sink when a channel session ends', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { loader } = fakeLoader();
+    const telemetry = vi.fn();
+    const ch = { ...channel, id: 'lc-1' };
+    const { rerender } = render(<LivePlayer src="a.m3u8" channel={ch} loadEngine={loader} telemetry={telemetry} />);
+    await settle();
+    rerender(<LivePlayer src="b.m3u8" channel={ch} loadEngine={loader} telemetry={telemetry} />);
+    await settle();
+    const types = telemetry.mock.calls.map(([e]) => e.type);
+    expect(types).toEqual(['livePlayData', 'streamSla']);
+    expect(telemetry.mock.calls[1]?.[0]).toMatchObject({ sourceId: 'lc-1', mode: 'live', startupMs: null });
+  });
 });
