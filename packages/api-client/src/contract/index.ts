@@ -2,6 +2,7 @@ import { identityCalls } from './account.ts';
 import { appCalls } from './app.ts';
 import { bannerCalls } from './banner.ts';
 import { liveCalls } from './live.ts';
+import { messageCalls } from './message.ts';
 import { metricsCalls } from './metrics.ts';
 import { playbackCalls } from './playback.ts';
 import { scanCalls } from './scan.ts';
@@ -13,6 +14,7 @@ export * from './banner.ts';
 export * from './call.ts';
 export * from './envelope.ts';
 export * from './live.ts';
+export * from './message.ts';
 export * from './metrics.ts';
 export * from './playback.ts';
 export * from './scan.ts';
@@ -28,5 +30,7 @@ export const contract = {
   vod: vodCalls,
   /** Player telemetry (spec §7 metrics). */
   metrics: metricsCalls,
+  /** Notifications and operator notices (spec §7 Messages). */
+  message: messageCalls,
 } as const;
 export type Contract = typeof contract;

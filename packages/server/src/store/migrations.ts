@@ -1,5 +1,6 @@
 import type { Db } from './db.ts';
 import { liveMigrations } from './migrations/live.ts';
+import { messageMigrations } from './migrations/message.ts';
 import { telemetryMigrations } from './migrations/telemetry.ts';
 import { vodMigrations } from './migrations/vod.ts';
 
@@ -221,6 +222,7 @@ CREATE TABLE scan_codes (
   ...liveMigrations,
   ...vodMigrations,
   ...telemetryMigrations,
+  ...messageMigrations,
 ];
 
 /**

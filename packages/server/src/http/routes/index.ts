@@ -3,6 +3,8 @@ import { accountRoutes } from './account.ts';
 import { appRoutes } from './app.ts';
 import { bannerRoutes } from './banner.ts';
 import { liveRoutes } from './live.ts';
+import { memberSiteRoutes } from '../memberSite.ts';
+import { messageRoutes } from './message.ts';
 import { metricsRoutes } from './metrics.ts';
 import { scanRoutes } from './scan.ts';
 import { vodRoutes } from './vod.ts';
@@ -16,4 +18,6 @@ export const apiRoutes: Route[] = [
   ...vodRoutes,
   ...bannerRoutes,
   ...metricsRoutes,
+  ...messageRoutes,
+  ...memberSiteRoutes,
 ];

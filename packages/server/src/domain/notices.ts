@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import {
+  MessageErrCode,
+  type Notice,
+  type NoticeInput,
+  noticeInputSchema,
+} from '@ottkit/api-client/contract';
+import { HttpError } from '../http/route.ts';
+import type { Db } from '../store/db.ts';
+import {
+  insertNotice,
+  insertNotification,
+  listNotices,
+  noticeExists,
+  setNoticeRead,
+  setNotificationState,
+} from '../store/notices.ts';
+
+/** What an operator leaves out: a dark strip with white 16 px text, shown once, no pause. */
+export const NOTICE_DEFAULTS = {
+  priority: 0,
+  title: '',
+  displayChannel: [] as string[],
+  displayInterval: 0,
+  displayTimes: 0,
+  properties: { backgroundcolor: '#1f2937', textcolor: '#ffffff', textsize: 16 },
+};
+
+/** Notice ids start with 'nt-' and notification ids with 'msg-', so one state call can tell them apart. */
+const NOTICE_PREFIX = 'nt-';
+
+/**
+ * Publishes an operator notice. The message is stored as given and always served as plain text; clients
+ * never render it as markup. Throws a zod error naming the field on bad input.
+ */
+export function publishNotice(
+  db: Db,
+  input: Partial<NoticeInput> & Pick<NoticeInput, 'msg' | 'displayMode'>,
+  now: number,
+  validUntil: number | null = null,
+): Notice {
+  const n = noticeInputSchema.parse({
+    ...NOTICE_DEFAULTS,
+    ...input,
+    properties: { ...NOTICE_DEFAULTS.properties, ...input.properties },
+  });
+  const id = NOTICE_PREFIX + randomBytes(9).toString('base64url');
+  insertNotice(db, { ...n, id, validUntil }, now);
+  const stored = listNotices(db, now, null).find((x) => x.id === id);
+  if (!stored) throw new Error('notice vanished after insert');
+  return stored;
+}
+
+/** The notices a caller may see, optionally only those with one of `modes`. */
+export function noticesFor(db: Db, accountId: string | null, now: number, modes?: number[]): Notice[] {
+  const all = listNotices(db, now, accountId);
+  if (!modes?.length) return all;
+  const wanted = new Set(modes);
+  return all.filter((n) => n.displayMode.some((m) => wanted.has(m)));
+}
+
+/** A personal notification in the caller's message centre (purchases, recharges, operator messages). */
+export function notify(db: Db, accountId: string, title: string, content: string, now: number): string {
+  const msgId = `msg-${randomBytes(9).toString('base64url')}`;
+  insertNotification(db, { msgId, accountId, title, content }, now);
+  return msgId;
+}
+
+/** Spec §7 state/update: a notification's state, or a notice read (or unread again) for this account. */
+export function updateMessageState(
+  db: Db,
+  accountId: string,
+  msgId: string,
+  state: 'unread' | 'read' | 'deleted',
+  now: number,
+): void {
+  if (msgId.startsWith(NOTICE_PREFIX)) {
+    if (!noticeExists(db, msgId) || state === 'deleted') {
+      throw new HttpError(MessageErrCode.MESSAGE_NOT_FOUND, 'No such notice');
+    }
+    setNoticeRead(db, msgId, accountId, state === 'read', now);
+    return;
+  }
+  if (!setNotificationState(db, accountId, msgId, state)) {
+    throw new HttpError(MessageErrCode.MESSAGE_NOT_FOUND, 'No such message');
+  }
+}

@@ -1,0 +1,190 @@
+import type { Notice, Notification } from '@ottkit/api-client/contract';
+import type { Db } from './db.ts';
+
+interface NoticeRow {
+  notice_id: string;
+  priority: number;
+  title: string;
+  msg: string;
+  display_interval: number;
+  display_times: number;
+  background_color: string;
+  text_color: string;
+  text_size: number;
+  created_at: number;
+}
+
+export interface NewNotice {
+  id: string;
+  priority: number;
+  title: string;
+  msg: string;
+  displayMode: number[];
+  displayChannel: string[];
+  displayInterval: number;
+  displayTimes: number;
+  properties: { backgroundcolor: string; textcolor: string; textsize: number };
+  validUntil: number | null;
+}
+
+export function insertNotice(db: Db, n: NewNotice, now: number): void {
+  db.transaction(() => {
+    db.run(
+      `INSERT INTO notices (notice_id, priority, title, msg, display_interval, display_times, background_color,
+         text_color, text_size, created_at, valid_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      n.id,
+      n.priority,
+      n.title,
+      n.msg,
+      n.displayInterval,
+      n.displayTimes,
+      n.properties.backgroundcolor,
+      n.properties.textcolor,
+      n.properties.textsize,
+      now,
+      n.validUntil,
+    );
+    for (const m of new Set(n.displayMode)) {
+      db.run('INSERT INTO notice_display_modes (notice_id, display_mode) VALUES (?, ?)', n.id, m);
+    }
+    for (const c of new Set(n.displayChannel)) {
+      db.run('INSERT INTO notice_display_channels (notice_id, logical_channel_id) VALUES (?, ?)', n.id, c);
+    }
+  });
+}
+
+/** Live notices (not withdrawn, not past their end), highest priority first, newest first among equals. */
+export function listNotices(db: Db, now: number, accountId: string | null): Notice[] {
+  const rows = db.all<NoticeRow>(
+    `SELECT * FROM notices WHERE withdrawn_at IS NULL AND (valid_until IS NULL OR valid_until > ?)
+     ORDER BY priority DESC, created_at DESC, notice_id`,
+    now,
+  );
+  if (rows.length === 0) return [];
+  const modes = db.all<{ notice_id: string; display_mode: number }>(
+    'SELECT notice_id, display_mode FROM notice_display_modes ORDER BY display_mode',
+  );
+  const channels = db.all<{ notice_id: string; logical_channel_id: string }>(
+    'SELECT notice_id, logical_channel_id FROM notice_display_channels ORDER BY logical_channel_id',
+  );
+  const read = new Set(
+    accountId
+      ? db
+          .all<{ notice_id: string }>('SELECT notice_id FROM notice_reads WHERE account_id = ?', accountId)
+          .map((r) => r.notice_id)
+      : [],
+  );
+  return rows.map((r) => ({
+    id: r.notice_id,
+    priority: r.priority,
+    title: r.title,
+    msg: r.msg,
+    displayMode: modes
+      .filter((m) => m.notice_id === r.notice_id)
+      .map((m) => m.display_mode) as Notice['displayMode'],
+    displayChannel: channels.filter((c) => c.notice_id === r.notice_id).map((c) => c.logical_channel_id),
+    displayInterval: Number(r.display_interval),
+    displayTimes: r.display_times,
+    readStatus: read.has(r.notice_id) ? 1 : 0,
+    properties: { backgroundcolor: r.background_color, textcolor: r.text_color, textsize: r.text_size },
+    createdAt: Number(r.created_at),
+  }));
+}
+
+export function noticeExists(db: Db, noticeId: string): boolean {
+  return (
+    db.get('SELECT 1 AS x FROM notices WHERE notice_id = ? AND withdrawn_at IS NULL', noticeId) !== undefined
+  );
+}
+
+/** read = true records the read (idempotent); false forgets it. */
+export function setNoticeRead(db: Db, noticeId: string, accountId: string, read: boolean, now: number): void {
+  if (read) {
+    db.run(
+      'INSERT INTO notice_reads (notice_id, account_id, read_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
+      noticeId,
+      accountId,
+      now,
+    );
+  } else {
+    db.run('DELETE FROM notice_reads WHERE notice_id = ? AND account_id = ?', noticeId, accountId);
+  }
+}
+
+export function withdrawNotice(db: Db, noticeId: string, now: number): boolean {
+  return (
+    db.run('UPDATE notices SET withdrawn_at = ? WHERE notice_id = ? AND withdrawn_at IS NULL', now, noticeId)
+      .changes > 0
+  );
+}
+
+export function insertNotification(
+  db: Db,
+  n: { msgId: string; accountId: string; title: string; content: string },
+  now: number,
+): void {
+  db.run(
+    `INSERT INTO notifications (msg_id, account_id, title, content, state, created_at)
+     VALUES (?, ?, ?, ?, 'unread', ?)`,
+    n.msgId,
+    n.accountId,
+    n.title,
+    n.content,
+    now,
+  );
+}
+
+export function countUnread(db: Db, accountId: string): number {
+  return (
+    db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM notifications WHERE account_id = ? AND state = 'unread'",
+      accountId,
+    )?.n ?? 0
+  );
+}
+
+export function listNotifications(
+  db: Db,
+  accountId: string,
+  pageId: number,
+  pageSize: number,
+): { total: number; list: Notification[] } {
+  const total =
+    db.get<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM notifications WHERE account_id = ? AND state <> 'deleted'",
+      accountId,
+    )?.n ?? 0;
+  const list = db
+    .all<{ msg_id: string; title: string; content: string; state: 'unread' | 'read'; created_at: number }>(
+      `SELECT msg_id, title, content, state, created_at FROM notifications
+       WHERE account_id = ? AND state <> 'deleted' ORDER BY created_at DESC, msg_id LIMIT ? OFFSET ?`,
+      accountId,
+      pageSize,
+      (pageId - 1) * pageSize,
+    )
+    .map((r) => ({
+      msgId: r.msg_id,
+      title: r.title,
+      content: r.content,
+      state: r.state,
+      createdAt: Number(r.created_at),
+    }));
+  return { total, list };
+}
+
+/** Only the owner's notifications change; false when there is no such (undeleted) notification. */
+export function setNotificationState(
+  db: Db,
+  accountId: string,
+  msgId: string,
+  state: 'unread' | 'read' | 'deleted',
+): boolean {
+  return (
+    db.run(
+      "UPDATE notifications SET state = ? WHERE msg_id = ? AND account_id = ? AND state <> 'deleted'",
+      state,
+      msgId,
+      accountId,
+    ).changes > 0
+  );
+}
