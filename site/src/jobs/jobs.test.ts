@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { EPG_SYNC_INTERVAL_MS, EPG_SYNC_RETRY_MS, startEpgSync } from './epgSync.ts';
+import { EPG_SYNC_FIRST_DELAY_MS, EPG_SYNC_INTERVAL_MS, EPG_SYNC_RETRY_MS, startEpgSync } from './epgSync.ts';
 import {
   LIVE_USAGE_KEY,
   LIVE_USAGE_SAVE_INTERVAL_MS,
@@ -26,13 +26,15 @@ describe('spec §9 intervals', () => {
 });
 
 describe('EPG sync job', () => {
-  it('runs at once, retries 5 s after a failure, then repeats every 5 minutes', async () => {
+  it('runs after the first view, retries 5 s after a failure, then repeats every 5 minutes', async () => {
     const sync = vi
       .fn()
       .mockRejectedValueOnce(new Error('offline'))
       .mockResolvedValue({ fetched: 0, unchanged: 0, purged: 0 });
     const stop = startEpgSync(sync);
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(EPG_SYNC_FIRST_DELAY_MS - 1);
+    expect(sync).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
     expect(sync).toHaveBeenCalledTimes(1);
     await vi.advanceTimersByTimeAsync(EPG_SYNC_RETRY_MS - 1);
     expect(sync).toHaveBeenCalledTimes(1);

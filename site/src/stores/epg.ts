@@ -95,7 +95,10 @@ export async function loadTodayPrograms(epgId: string, now: number): Promise<voi
 
 /** One checksum sync of the whole line-up's guide into the store; the shown day is reloaded after it. */
 export async function syncGuideNow(relations: Record<string, string>, now = Date.now()): Promise<SyncResult> {
+  const started = performance.now();
   const result = await syncGuide({ store: await guideStore(), source, relations, today: utcDay(now) });
+  // Seen by bench/live-guide.ts (and the browser's performance panel).
+  performance.measure('ottkit:guide-sync', { start: started, detail: result });
   const g = $guide.get();
   if (result.fetched > 0 && g.state === 'ready') await loadGuide(g.epgId, g.date);
   return result;
