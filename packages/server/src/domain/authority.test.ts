@@ -72,3 +72,44 @@ describe('channelAu', () => {
     expect(accessFromAu(channelAu(broadcast, [], later), later)).toEqual({ live: true, catchup: true });
   });
 });
+
+describe('channelAccess over the store', () => {
+  it('decides from the stored subscriptions, the broadcast time and, given a viewer, the access rules', async () => {
+    const { openDb } = await import('../store/db.ts');
+    const { migrate } = await import('../store/migrations.ts');
+    const { seedLineup } = await import('../seed/lineup.ts');
+    const { putSubscription } = await import('../store/accounts.ts');
+    const { BROADCAST_CHANNEL_ID, BROADCAST_OPENS_AT } = await import('../seed/channels.ts');
+    const { channelAccess } = await import('./authority.ts');
+    const db = openDb(':memory:');
+    migrate(db);
+    seedLineup(db);
+    db.run(
+      `INSERT INTO accounts (account_id, kind, virtual_code, account_name, login_method, country, free_trial_status,
+        created_at) VALUES ('acc-1', 'user', '1', 'A', 2, 'US', 'NOT_START', 0)`,
+    );
+    putSubscription(db, 'acc-1', 'live-basic', NOW + DAY);
+    const user = { accountId: 'acc-1', status: 'user' as const, sessionId: 's' };
+    const guest = { ...user, status: 'guest' as const };
+    const cinema = { logicalChannelId: 'lc-004', ...basic };
+    expect(channelAccess(db, cinema, user, NOW)).toEqual({ live: true, catchup: true });
+    expect(channelAccess(db, cinema, guest, NOW)).toEqual({ live: false, catchup: false });
+    expect(channelAccess(db, cinema, null, NOW)).toEqual({ live: false, catchup: false });
+    const national = {
+      logicalChannelId: BROADCAST_CHANNEL_ID,
+      productId: 'free',
+      canPlayBack: true,
+      playbackDuration: 1,
+    };
+    expect(channelAccess(db, national, null, BROADCAST_OPENS_AT - 1).live).toBe(false);
+    expect(channelAccess(db, national, null, BROADCAST_OPENS_AT).live).toBe(true);
+    db.run(
+      `INSERT INTO channel_content_rules (logical_channel_id, seq, rule_category, action, rule_type, rule_value)
+       VALUES ('lc-004', 0, 'basic', 'deny', 'ip', '10.*')`,
+    );
+    const viewer = (ip: string) => ({ ip, mac: '', region: '', accounts: ['acc-1'] });
+    expect(channelAccess(db, cinema, user, NOW, viewer('10.0.0.1'))).toEqual({ live: false, catchup: false });
+    expect(channelAccess(db, cinema, user, NOW, viewer('11.0.0.1'))).toEqual({ live: true, catchup: true });
+    db.close();
+  });
+});

@@ -1,7 +1,8 @@
 import type { Session } from '../http/route.ts';
 import { listSubscriptions } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
-import { broadcastOpensAt } from '../store/live.ts';
+import { broadcastOpensAt, contentRules } from '../store/live.ts';
+import { channelVisible, type Viewer } from './accessRules.ts';
 import { PRODUCT_RIGHTS } from './rights.ts';
 
 /** A channel whose productId is this (or empty) is free: everyone, guests included, may watch it. */
@@ -103,14 +104,19 @@ export function grantsOf(db: Db, session: Session | null): Grant[] {
 
 /**
  * May this viewer watch the channel live, and its catch-up, at `now`? For the playback route (token issuing).
- * Access rules (hidden channels) are checked separately by `channelVisible` in accessRules.ts.
+ * Given the caller as the access rules see it (`viewerOf(ctx, now)` of http/routes/liveContext.ts), a channel
+ * the rules hide from them is refused too.
  */
 export function channelAccess(
   db: Db,
   channel: Omit<AuthorityChannel, 'broadcastOpensAt'> & { logicalChannelId: string },
   session: Session | null,
   now: number,
+  viewer?: Viewer,
 ): ChannelAccess {
+  if (viewer && !channelVisible(contentRules(db, channel.logicalChannelId), viewer)) {
+    return { live: false, catchup: false };
+  }
   const opensAt = broadcastOpensAt(db, channel.logicalChannelId);
   const c: AuthorityChannel = opensAt === undefined ? channel : { ...channel, broadcastOpensAt: opensAt };
   return accessFromAu(channelAu(c, grantsOf(db, session), now), now);
