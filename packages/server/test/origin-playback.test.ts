@@ -1,7 +1,6 @@
 import { ErrCode } from '@ottkit/api-client';
 import { contract, PlaybackErrCode } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { playbackRoutes } from '../src/http/routes/playback.ts';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
 import { bearer, loginAs, startServer, type TestServer } from './helpers.ts';
 
@@ -11,7 +10,7 @@ let guest: Record<string, string>;
 let user: Record<string, string>;
 
 beforeAll(async () => {
-  t = await startServer({ routes: playbackRoutes() });
+  t = await startServer();
   const v = await t.post(contract.account.visitorLogin.path, { deviceId: 'device-0001' });
   guest = bearer((v.body.data as { tokens: { token: string } }).tokens.token);
   user = bearer((await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD)).token);

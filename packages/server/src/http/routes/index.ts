@@ -6,6 +6,7 @@ import { liveRoutes } from './live.ts';
 import { memberSiteRoutes } from '../memberSite.ts';
 import { messageRoutes } from './message.ts';
 import { metricsRoutes } from './metrics.ts';
+import { playbackRoutes } from './playback.ts';
 import { scanRoutes } from './scan.ts';
 import { vodRoutes } from './vod.ts';
 
@@ -20,4 +21,5 @@ export const apiRoutes: Route[] = [
   ...metricsRoutes,
   ...messageRoutes,
   ...memberSiteRoutes,
+  ...playbackRoutes(),
 ];

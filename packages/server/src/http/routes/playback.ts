@@ -2,7 +2,8 @@ import { ErrCode } from '@ottkit/api-client';
 import { channelPlaySource, DRM_LICENSE_PATH, PlaybackErrCode } from '@ottkit/api-client/contract';
 import { channelVisible } from '../../domain/accessRules.ts';
 import { channelAccess, offersCatchup } from '../../domain/authority.ts';
-import type { MediaLibrary } from '../../media/library.ts';
+import { join } from 'node:path';
+import { type MediaLibrary, readManifest } from '../../media/library.ts';
 import { QUALITY } from '../../media/profiles.ts';
 import { cutCatchup } from '../../origin/catchup.ts';
 import { signMediaToken } from '../../origin/tokens.ts';
@@ -12,10 +13,20 @@ import { HttpError, type RequestContext, type Route, route } from '../route.ts';
 import { viewerOf } from './liveContext.ts';
 
 export interface PlaybackRouteOptions {
-  /** The prepared library, for the quality list; the full profile's qualities when absent. */
+  /** The prepared library, for the quality list; by default `<dataDir>/media`'s manifest, else LQ/SD/HD. */
   library?: MediaLibrary;
   /** Validity of handed-out URLs, seconds. */
   ttlSec?: number;
+}
+
+const manifests = new Map<string, MediaLibrary | undefined>();
+
+/** The prepared library of this data folder (read once), for the renditions' quality codes. */
+function libraryOf(ctx: RequestContext, given: MediaLibrary | undefined): MediaLibrary | undefined {
+  if (given) return given;
+  const dir = join(ctx.config.dataDir, 'media');
+  if (!manifests.has(dir)) manifests.set(dir, readManifest(dir));
+  return manifests.get(dir);
 }
 
 function qualities(library: MediaLibrary | undefined, source: string): number[] {
@@ -83,7 +94,7 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
           url,
           authorized: true,
           ...drm(ctx, drmType, resource, 'catchup', accountId, ttlSec),
-          mediaQualityList: qualities(options.library, dvrStreamId),
+          mediaQualityList: qualities(libraryOf(ctx, options.library), dvrStreamId),
         };
       }
       if (!access.live) {
@@ -92,7 +103,7 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
           url: urls.fallback({ accountId, ttlSec }),
           authorized: false,
           drmType: 'none',
-          mediaQualityList: qualities(options.library, 'fallback'),
+          mediaQualityList: qualities(libraryOf(ctx, options.library), 'fallback'),
         };
       }
       const url =
@@ -105,7 +116,7 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
         url,
         authorized: true,
         ...drm(ctx, drmType, `live/${id}`, 'live', accountId, ttlSec),
-        mediaQualityList: qualities(options.library, id),
+        mediaQualityList: qualities(libraryOf(ctx, options.library), id),
       };
     }),
   ];
