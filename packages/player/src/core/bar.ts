@@ -23,10 +23,21 @@ export function computeBar(now: number, t: LiveMediaTimes, programme: Programme 
 
 export type BarClick = { action: 'ignore' } | { action: 'live' } | { action: 'timeshift'; behindMs: number };
 
+/**
+ * How far inside the seekable start a click at (or before) it lands: the window of a live playlist slides, and a
+ * position that has slid out of it by the time its segment loads makes the engine jump back to live.
+ */
+export const WINDOW_START_MARGIN_MS = 10_000;
+
 /** Spec §4: a click at least 110 s from live starts time-shift there; a click closer returns to live. */
 export function classifyBarClick(bar: LiveBar, epochMs: number): BarClick {
   if (!bar.enabled) return { action: 'ignore' };
-  const target = Math.min(bar.live, Math.max(bar.seekableStart, epochMs));
+  // The margin never turns a click that may time-shift into one that may not.
+  const margin = Math.max(
+    0,
+    Math.min(WINDOW_START_MARGIN_MS, bar.live - bar.seekableStart - TIMESHIFT_MIN_MS),
+  );
+  const target = Math.min(bar.live, Math.max(bar.seekableStart + margin, epochMs));
   const behindMs = bar.live - target;
   if (behindMs < TIMESHIFT_MIN_MS) return { action: 'live' };
   return { action: 'timeshift', behindMs };

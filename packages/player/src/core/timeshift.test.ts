@@ -193,3 +193,17 @@ describe('programme overrun in time-shift', () => {
     expect(core.getState().confirm).toBeNull();
   });
 });
+
+describe('clicks at the start of a sliding window', () => {
+  it('land a little inside it, so the position has not slid out when its segment arrives', async () => {
+    const { media, core } = await playingLive({ window: 120, programme: null });
+    expect(core.seekBar(NOW - 500_000)).toBe('timeshift');
+    expect(media.currentTime).toBe(120 - 110);
+  });
+
+  it('the margin never takes a click below 110 s behind live', async () => {
+    const { media, core } = await playingLive({ window: 115, programme: null });
+    expect(core.seekBar(NOW - 115_000)).toBe('timeshift');
+    expect(media.currentTime).toBe(115 - 110);
+  });
+});

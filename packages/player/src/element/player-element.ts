@@ -176,8 +176,9 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
       const bar = target.closest<HTMLElement>('.ottkit-bar');
       const b = this.core.getState().bar;
       if (bar && b) {
-        const rect = bar.getBoundingClientRect();
-        this.core.seekBar(b.start + ((e.clientX - rect.left) / Math.max(1, rect.width)) * (b.end - b.start));
+        const rect = (bar.querySelector('.ottkit-bar-track') ?? bar).getBoundingClientRect();
+        const ratio = Math.max(0, Math.min(1, (e.clientX - rect.left) / Math.max(1, rect.width)));
+        this.core.seekBar(b.start + ratio * (b.end - b.start));
         return;
       }
       const action = target.closest<HTMLElement>('[data-action]')?.dataset.action;

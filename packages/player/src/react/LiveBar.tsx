@@ -22,8 +22,10 @@ export function LiveBar({ bar, messages, onSeek }: LiveBarProps) {
   const pct = (t: number) => `${Math.max(0, Math.min(100, ((t - bar.start) / span) * 100))}%`;
   const onClick = (e: MouseEvent<HTMLDivElement>) => {
     if (!bar.enabled) return;
-    const rect = e.currentTarget.getBoundingClientRect();
-    const ratio = rect.width > 0 ? (e.clientX - rect.left) / rect.width : 1;
+    // Positions are fractions of the track, not of the whole bar (which also holds the time labels).
+    const track = e.currentTarget.querySelector('.ottkit-bar-track') ?? e.currentTarget;
+    const rect = track.getBoundingClientRect();
+    const ratio = rect.width > 0 ? Math.max(0, Math.min(1, (e.clientX - rect.left) / rect.width)) : 1;
     onSeek(bar.start + ratio * span);
   };
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {

@@ -80,7 +80,9 @@ describe('LivePlayer', () => {
     const { loader } = fakeLoader();
     const telemetry = vi.fn();
     const ch = { ...channel, id: 'lc-1' };
-    const { rerender } = render(<LivePlayer src="a.m3u8" channel={ch} loadEngine={loader} telemetry={telemetry} />);
+    const { rerender } = render(
+      <LivePlayer src="a.m3u8" channel={ch} loadEngine={loader} telemetry={telemetry} />,
+    );
     await settle();
     rerender(<LivePlayer src="b.m3u8" channel={ch} loadEngine={loader} telemetry={telemetry} />);
     await settle();
