@@ -1,7 +1,7 @@
 /**
  * VOD page benchmark (run by hand, never by the tests):
  *
- *   node bench/vod-lighthouse.ts [--base http://127.0.0.1:4321] [--runs 1]
+ *   node bench/vod-lighthouse.ts [--base http://127.0.0.1:4321] [--runs 1] [--details]
  *
  * Runs Lighthouse (npm `lighthouse`, performance category) in Debian's Chromium on /home and on a detail page,
  * with the desktop preset and with Lighthouse's default mobile emulation (simulated slow 4G, 4x CPU), and prints
@@ -138,6 +138,13 @@ async function audit(url: string, preset: 'desktop' | 'mobile', port: number): P
       }
     )?.items ?? [];
   const scripts = requests.filter((r) => r.resourceType === 'Script');
+  if (process.argv.includes('--details')) {
+    // Where the main-thread time goes (Lighthouse's bootup-time and main-thread work breakdown).
+    const items = (id: string) => (lhr.audits[id]?.details as { items?: object[] })?.items ?? [];
+    console.log(`${preset} ${url}`);
+    console.table(items('mainthread-work-breakdown'));
+    console.table(items('bootup-time'));
+  }
   return {
     page: new URL(url).pathname,
     preset,
