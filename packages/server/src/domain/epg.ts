@@ -91,7 +91,7 @@ export function ensureGuide(db: Db, epgIds: readonly string[] | undefined, now: 
   const last = window[window.length - 1] as string;
   const sources = epgSources(db);
   const wanted = epgIds ? epgIds.filter((id) => sources.has(id)) : [...sources.keys()];
-  const have = new Set(storedDays(db, first, last).map((r) => `${r.epg_id}|${r.day}`));
+  const have = new Set(storedDays(db, first, last, epgIds).map((r) => `${r.epg_id}|${r.day}`));
   const missing: Array<[string, string]> = [];
   for (const id of wanted) for (const day of window) if (!have.has(`${id}|${day}`)) missing.push([id, day]);
   if (missing.length === 0) return;
@@ -133,7 +133,7 @@ export function readGuides(
   const sources = epgSources(db);
   const wanted = new Set(epgIds);
   const checks = new Map(
-    storedDays(db, days[0] ?? '', days[days.length - 1] ?? '').map((r) => [
+    storedDays(db, days[0] ?? '', days[days.length - 1] ?? '', epgIds).map((r) => [
       `${r.epg_id}|${r.day}`,
       r.checksum,
     ]),

@@ -17,13 +17,35 @@ export function dayChecksum(db: Db, epgId: string, day: string): string | undefi
   )?.checksum;
 }
 
-/** Every stored (epgId, day) with its checksum within [firstDay, lastDay]. */
-export function storedDays(db: Db, firstDay: string, lastDay: string) {
-  return db.all<{ epg_id: string; day: string; checksum: string }>(
+/** Up to this many guides are looked up one by one by key; more, with one range scan. */
+const FEW_GUIDES = 20;
+
+/**
+ * Every stored (epgId, day) with its checksum within [firstDay, lastDay]; of the given guides only, when given
+ * (a few are looked up by key, which keeps one channel's calls cheap in a 500-channel line-up).
+ */
+export function storedDays(db: Db, firstDay: string, lastDay: string, epgIds?: readonly string[]) {
+  type Row = { epg_id: string; day: string; checksum: string };
+  if (epgIds && epgIds.length <= FEW_GUIDES) {
+    return [...new Set(epgIds)]
+      .sort()
+      .flatMap((id) =>
+        db.all<Row>(
+          'SELECT epg_id, day, checksum FROM epg_days WHERE epg_id = ? AND day >= ? AND day <= ? ORDER BY day',
+          id,
+          firstDay,
+          lastDay,
+        ),
+      );
+  }
+  const rows = db.all<Row>(
     'SELECT epg_id, day, checksum FROM epg_days WHERE day >= ? AND day <= ? ORDER BY epg_id, day',
     firstDay,
     lastDay,
   );
+  if (!epgIds) return rows;
+  const wanted = new Set(epgIds);
+  return rows.filter((r) => wanted.has(r.epg_id));
 }
 
 /**

@@ -49,10 +49,9 @@ export const epgChecksumRoute = route(epgChecksumQuery, (ctx, req) => {
     req.pastDays ?? GUIDE_PAST_DAYS,
     req.futureDays ?? GUIDE_FUTURE_DAYS,
   );
-  const wanted = new Set(ids);
-  const checksumList = storedDays(ctx.db, days[0] as string, days[days.length - 1] as string)
-    .filter((r) => wanted.has(r.epg_id))
-    .map((r) => ({ epgId: r.epg_id, date: r.day, checksum: r.checksum }));
+  const checksumList = storedDays(ctx.db, days[0] as string, days[days.length - 1] as string, ids).map(
+    (r) => ({ epgId: r.epg_id, date: r.day, checksum: r.checksum }),
+  );
   return { checksumList };
 });
 
