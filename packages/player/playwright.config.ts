@@ -6,8 +6,9 @@ const port = Number(process.env.OTTKIT_PLAYER_E2E_PORT ?? 4557);
 
 export default defineConfig({
   testDir: './e2e',
-  timeout: 60_000,
-  expect: { timeout: 15_000 },
+  // Generous: these run beside builds on small CI machines; nothing here asserts a timing.
+  timeout: 120_000,
+  expect: { timeout: 30_000 },
   workers: 1,
   reporter: [['list']],
   use: {

@@ -12,7 +12,7 @@ const look = (page: Page) =>
 async function advances(page: Page, seconds: number) {
   const start = (await look(page)).time;
   await expect
-    .poll(async () => (await look(page)).time - start, { timeout: 20_000 })
+    .poll(async () => (await look(page)).time - start, { timeout: 30_000 })
     .toBeGreaterThan(seconds);
 }
 
