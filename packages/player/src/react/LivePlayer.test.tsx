@@ -90,4 +90,17 @@ describe('LivePlayer', () => {
     expect(types).toEqual(['livePlayData', 'streamSla']);
     expect(telemetry.mock.calls[1]?.[0]).toMatchObject({ sourceId: 'lc-1', mode: 'live', startupMs: null });
   });
+
+  it('pauses the current channel while the next one has no src yet', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});
+    const { loader } = fakeLoader();
+    const { rerender, container } = render(<LivePlayer src="a.m3u8" channel={channel} loadEngine={loader} />);
+    await settle();
+    const before = pause.mock.calls.length;
+    rerender(<LivePlayer src={undefined} channel={{ ...channel, name: 'Next' }} loadEngine={loader} />);
+    await settle();
+    expect(pause.mock.calls.length).toBeGreaterThan(before);
+    expect(container.querySelector('video')?.dataset.state).toBe('idle');
+  });
 });

@@ -95,7 +95,9 @@ export function LivePlayer(props: LivePlayerProps) {
     autoplay: props.autoPlay,
   };
   useEffect(() => {
-    if (!core || !src) return;
+    if (!core) return;
+    // No src while the host resolves the next channel's address: the current channel pauses meanwhile.
+    if (!src) return core.pause();
     const { autoplay = true, ...rest } = loadSettings.current;
     core.load({ src, mode: 'live', ...rest }, { autoplay });
   }, [core, src]);
