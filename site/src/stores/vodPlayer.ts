@@ -1,12 +1,9 @@
-import type { VodDetail } from '@ottkit/api-client';
-import { isApiError } from '@ottkit/api-client';
 import { atom } from 'nanostores';
-import type { ReportedItem } from '../jobs/progressReport.ts';
 import type { MessageKey } from '../i18n/index.ts';
-import { browserApi } from '../lib/api.ts';
-import { latestPosition, resumeSeconds } from './progress.ts';
-import { needsLogin } from './vodFavorites.ts';
-import type { VodPlayRequest } from './vodPlayRequest.ts';
+import type { ReportedItem } from '../jobs/progressReport.ts';
+
+// The dialog's state only, with no API code: other areas (notices) read $vodPlayer without pulling the
+// client in. Resolving requests lives in vodPlayback.ts, loaded with the player.
 
 export interface PlayerEpisode {
   metaId: string;
@@ -41,137 +38,13 @@ export const $vodPlayer = atom<VodPlayerState>({ state: 'idle' });
 
 let generation = 0;
 
-/** Where a guest goes when playing needs an account (spec §6). */
-export function loginHref(current: URL) {
-  return `/login?redirect=${encodeURIComponent(current.pathname + current.search)}`;
+/** Starts a new request and answers its number; a later request or a close makes it stale. */
+export function beginPlayerRequest(): number {
+  generation += 1;
+  return generation;
 }
 
-/** The spec §8 text for a failed play request. */
-export function playErrorKey(e: unknown): MessageKey {
-  if (!isApiError(e)) return 'error.unavailableSource';
-  switch (e.name) {
-    case 'NetworkError':
-      return 'error.network';
-    case 'TimeoutError':
-      return 'error.timeout';
-    case 'ServerError':
-      return 'error.internal';
-    case 'ContentUnavailableError':
-      return 'error.contentUnavailable';
-    default:
-      return 'error.unavailableSource';
-  }
-}
-
-/** A SERIES or SEASON plays its last-watched episode (the next one if that was finished), else its first. */
-async function playableDetail(metaId: string): Promise<VodDetail> {
-  const detail = await browserApi.vod.detail({ metaId });
-  let episode = detail;
-  if (!detail.playable) {
-    const target =
-      detail.history?.metaId ?? (await browserApi.vod.episodes({ metaId, pageSize: 1 })).list[0]?.metaId;
-    if (!target) throw new Error(`${metaId} has no episodes`);
-    episode = await browserApi.vod.detail({ metaId: target });
-  }
-  if (episode.history?.played && episode.nextEpisodeId) {
-    return browserApi.vod.detail({ metaId: episode.nextEpisodeId });
-  }
-  return episode;
-}
-
-async function seasonEpisodes(detail: VodDetail): Promise<PlayerEpisode[]> {
-  if (detail.metaType !== 'EPISODE' || !detail.seriesId) return [];
-  const page = await browserApi.vod.episodes({
-    metaId: detail.seriesId,
-    ...(detail.season !== null && !detail.noSeason ? { season: detail.season } : {}),
-    pageSize: 500,
-  });
-  return page.list.map(({ metaId, episode, title }) => ({ metaId, episode, title }));
-}
-
-const displayTitle = (d: VodDetail) => (d.seriesTitle ? `${d.seriesTitle} · ${d.title}` : d.title);
-
-async function resolveTitle(metaId: string, resume: boolean): Promise<PlayingItem> {
-  const detail = await playableDetail(metaId);
-  const [source, episodes] = await Promise.all([
-    browserApi.vod.playSource({ metaId: detail.metaId }),
-    seasonEpisodes(detail),
-  ]);
-  // Opening counts for the history list even before the first progress report.
-  void browserApi.vod.historyAdd({ metaId: detail.metaId }).catch(() => {});
-  const position = latestPosition(detail.metaId, source.history ?? detail.history);
-  const next = detail.nextEpisodeId
-    ? (episodes.find((e) => e.metaId === detail.nextEpisodeId) ?? {
-        metaId: detail.nextEpisodeId,
-        episode: (detail.episode ?? 0) + 1,
-        title: '',
-      })
-    : null;
-  return {
-    metaId: detail.metaId,
-    title: displayTitle(detail),
-    src: source.url,
-    startTime: resume ? resumeSeconds(position) : 0,
-    audioOnly: detail.vodType === 'audio',
-    audioPosters: detail.audioPosters.map((p) => p.url),
-    report: {
-      metaId: detail.metaId,
-      videoType: detail.metaType === 'EPISODE' ? 'EPISODE' : 'MOVIE',
-      imdbId: detail.imdbId,
-      tmdbId: detail.tmdbId,
-      episodeNo: detail.episode,
-      seasonNo: detail.season,
-    },
-    episodes,
-    next,
-  };
-}
-
-async function resolveTrailer(metaId: string): Promise<PlayingItem> {
-  const [detail, trailers] = await Promise.all([
-    browserApi.vod.detail({ metaId }),
-    browserApi.vod.trailer({ metaId }),
-  ]);
-  const first = trailers.list[0];
-  if (!first) throw new Error(`${metaId} has no trailer`);
-  return {
-    metaId,
-    title: first.title || detail.title,
-    src: first.url,
-    startTime: 0,
-    audioOnly: false,
-    audioPosters: [],
-    report: null,
-    episodes: [],
-    next: null,
-  };
-}
-
-/**
- * Resolves a play request into a playable item (the latest request wins). Answers 'login' when the viewer
- * must log in first; the caller navigates.
- */
-export async function startPlayback(request: Pick<VodPlayRequest, 'metaId' | 'kind' | 'resume'>) {
-  const mine = ++generation;
-  $vodPlayer.set({ state: 'loading', metaId: request.metaId });
-  try {
-    const item =
-      request.kind === 'trailer'
-        ? await resolveTrailer(request.metaId)
-        : await resolveTitle(request.metaId, request.resume);
-    if (mine !== generation) return 'stale' as const;
-    $vodPlayer.set({ state: 'ready', item, seq: mine });
-    return 'ok' as const;
-  } catch (e) {
-    if (mine !== generation) return 'stale' as const;
-    if (needsLogin(e)) {
-      $vodPlayer.set({ state: 'idle' });
-      return 'login' as const;
-    }
-    $vodPlayer.set({ state: 'error', metaId: request.metaId, messageKey: playErrorKey(e) });
-    return 'error' as const;
-  }
-}
+export const isLatestPlayerRequest = (n: number) => n === generation;
 
 /** Closes the dialog; a pending request is forgotten. */
 export function closePlayer() {

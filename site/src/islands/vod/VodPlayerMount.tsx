@@ -12,7 +12,8 @@ import {
 import type { Lang, Translate } from '../../i18n/index.ts';
 import { browserApi } from '../../lib/api.ts';
 import { loadPlayPositions } from '../../stores/progress.ts';
-import { $vodPlayer, closePlayer, loginHref, startPlayback } from '../../stores/vodPlayer.ts';
+import { loginHref, startPlayback } from '../../stores/vodPlayback.ts';
+import { $vodPlayer, closePlayer } from '../../stores/vodPlayer.ts';
 import { clearPlayRequest, type VodPlayRequest } from '../../stores/vodPlayRequest.ts';
 import { useKitMessages, useT } from './uiMessages.ts';
 

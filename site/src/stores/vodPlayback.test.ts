@@ -9,7 +9,8 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../lib/api.ts', () => ({ browserApi: { vod: api } }));
 
-const { $vodPlayer, closePlayer, startPlayback } = await import('./vodPlayer.ts');
+const { $vodPlayer, closePlayer } = await import('./vodPlayer.ts');
+const { startPlayback } = await import('./vodPlayback.ts');
 const { $playPositions, rememberPosition } = await import('./progress.ts');
 
 const position = (metaId: string, playedTime: number, extra = {}) => ({
