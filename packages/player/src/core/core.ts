@@ -168,6 +168,8 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
     const report = { code: code.slice(0, 64), message: message.slice(0, 500) };
     telemetry({ type: 'playError', sourceId: snap.source?.id, mode: snap.mode, ...report });
     if (snap.mode === 'timeshift') {
+      // One failure can raise several errors (shaka-player reports per stream): a pending retry covers them all.
+      if (retryTimer !== null) return;
       if (snap.retries < TIMESHIFT_MAX_RETRIES) {
         set({ retries: snap.retries + 1, state: 'loading' });
         if (retryTimer !== null) clock.clearTimeout(retryTimer);

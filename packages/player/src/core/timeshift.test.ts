@@ -136,6 +136,16 @@ describe('time-shift errors: every 2 s, up to 4 retries, then the tip', () => {
     expect(log.loads).toHaveLength(5);
   });
 
+  it('errors that arrive while a retry is pending count once', async () => {
+    const { log, core } = await inTimeshift();
+    log.events?.fatal('e', 'e', 'media');
+    log.events?.fatal('e', 'e', 'media');
+    log.events?.fatal('e', 'e', 'media');
+    expect(core.getState().retries).toBe(1);
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(log.loads).toHaveLength(2);
+  });
+
   it('playback that recovers resets the retry count', async () => {
     const { media, log, core } = await inTimeshift();
     log.events?.fatal('fragLoadError', 'fragLoadError', 'network');
