@@ -1,16 +1,16 @@
 export { type CatchupCut, cutCatchup, type ProgrammeWindow } from './catchup.ts';
 export { createKeyStore, encryptSegment, sequenceIv } from './keys.ts';
-export {
-  createOrigin,
-  DEFAULT_DVR_WINDOW_SEC,
-  defaultLiveStream,
-  type LiveStream,
-  type Origin,
-  type OriginOptions,
-  type Protection,
-} from './origin.ts';
+export { handleLicense } from './license.ts';
+export { createOrigin, DEFAULT_DVR_WINDOW_SEC, type Origin, type OriginOptions } from './origin.ts';
 export { LIVE_WINDOW_SEGMENTS, liveEdge, liveWindow, masterPlaylist, mediaPlaylist } from './playlists.ts';
-export { type MediaKind, type MediaTokenClaims, signMediaToken, verifyMediaToken } from './tokens.ts';
+export { defaultLiveStream, type LiveStream, type Protection } from './streams.ts';
+export {
+  type MediaKind,
+  type MediaTokenClaims,
+  readMediaToken,
+  signMediaToken,
+  verifyMediaToken,
+} from './tokens.ts';
 export {
   catchupUrl,
   createMediaUrls,

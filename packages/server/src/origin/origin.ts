@@ -1,22 +1,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DRM_LICENSE_PATH } from '@ottkit/api-client/contract';
-import type { MediaLibrary, RenditionMedia, SourceMedia } from '../media/library.ts';
-import { cutCatchup } from './catchup.ts';
+import type { MediaLibrary } from '../media/library.ts';
 import { encryptFragment, encryptInit } from '../media/cenc.ts';
 import { createKeyStore, encryptSegment } from './keys.ts';
 import { handleLicense } from './license.ts';
-import { LIVE_WINDOW_SEGMENTS, liveEdge, liveWindow, masterPlaylist, mediaPlaylist } from './playlists.ts';
+import { LIVE_WINDOW_SEGMENTS, masterPlaylist } from './playlists.ts';
 import { createSegmentStore } from './segments.ts';
-import { type MediaKind, verifyMediaToken } from './tokens.ts';
-import { DEFAULT_VOD_ASSETS, type VodAsset, vodSegmentCount } from './vod.ts';
-
-export type Protection = 'aes-128' | 'clearkey';
-
-export interface LiveStream {
-  /** The prepared source that plays on this stream. */
-  source: string;
-  protection?: Protection;
-}
+import { defaultLiveStream, type LiveStream, type Stream, streamResolver } from './streams.ts';
+import { verifyMediaToken } from './tokens.ts';
+import { DEFAULT_VOD_ASSETS, type VodAsset } from './vod.ts';
 
 export interface OriginOptions {
   /** Where AES keys are kept (`<dataDir>/keys/`). */
@@ -44,31 +36,7 @@ export interface Origin {
 }
 
 export const DEFAULT_DVR_WINDOW_SEC = 4 * 3600;
-
-/** `ch1` plays source ch1 in the clear, `ch1-aes` with AES-128, `ch1-cenc` with ClearKey CENC. */
-export function defaultLiveStream(lib: MediaLibrary, id: string): LiveStream | undefined {
-  const m = /^(.+?)(?:-(aes|cenc))?$/.exec(id);
-  const source = m?.[1];
-  if (!source || !lib.sources[source]) return undefined;
-  if (m?.[2] === 'aes') return { source, protection: 'aes-128' };
-  if (m?.[2] === 'cenc') return { source, protection: 'clearkey' };
-  return { source };
-}
-
-/** What one request resolved to: the token it needs and how its playlists and segments are cut. */
-interface Stream {
-  resource: string;
-  kind: MediaKind;
-  /** Key store id (AES keys are per stream, shared by its live, DVR and catch-up URLs). */
-  keyId: string;
-  source: SourceMedia;
-  protection?: Protection;
-  /** Extra query the master passes on to the variant playlists (the DVR start). */
-  variantQuery?: string;
-  playlist(r: RenditionMedia, query: string): string | Failure;
-  allowed(n: number): boolean;
-}
-type Failure = { status: 404 | 409; reason: string };
+const ENCRYPTED_CACHE_BYTES = 64 * 1024 * 1024;
 
 const PLAYLIST = { 'content-type': 'application/vnd.apple.mpegurl', 'cache-control': 'public, max-age=1' };
 /** Ended catch-up and VOD playlists never change. */
@@ -123,109 +91,20 @@ export function createOrigin(options: OriginOptions): Origin {
   const store = createSegmentStore(lib);
   const keys = createKeyStore(options.dataDir);
   const encrypted = new Map<string, Buffer>();
+  let encryptedBytes = 0;
   const windowSegments = Math.max(options.liveWindowSegments ?? LIVE_WINDOW_SEGMENTS, 4);
   const dvrSegments = Math.floor((options.dvrWindowSec ?? DEFAULT_DVR_WINDOW_SEC) / seg);
   const resolveLive = options.resolveLiveStream ?? ((id: string) => defaultLiveStream(lib, id));
   const vodAssets = options.vodAssets ?? DEFAULT_VOD_ASSETS;
-  const pdt = (n: number) => n * seg * 1000;
-  const inDvr = (n: number) => {
-    const edge = liveEdge(now(), seg);
-    return n <= edge && n > edge - dvrSegments;
-  };
-
-  function resolve(
-    kind: string,
-    id: string,
-    rest: string[],
-    url: URL,
-  ): { stream: Stream; rest: string[] } | Failure {
-    if (kind === 'vod') {
-      const asset = vodAssets[id];
-      const source = asset && lib.sources[asset.source];
-      if (!asset || !source) return { status: 404, reason: 'unknown asset' };
-      const count = vodSegmentCount(asset, seg);
-      const range = { first: 0, last: count - 1 };
-      return {
-        rest,
-        stream: {
-          resource: `vod/${id}`,
-          kind: 'vod',
-          keyId: `vod/${id}`,
-          source,
-          allowed: (n) => n >= 0 && n < count,
-          playlist: (_r, query) =>
-            mediaPlaylist({ range, segmentSec: seg, query, type: 'VOD', endList: true }),
-        },
-      };
-    }
-    const live = resolveLive(id);
-    const source = live && lib.sources[live.source];
-    if (!live || !source) return { status: 404, reason: 'unknown stream' };
-    const common = { keyId: `live/${id}`, source, protection: live.protection };
-    if (kind === 'live') {
-      const playlist = (_r: RenditionMedia, query: string) =>
-        mediaPlaylist({
-          range: liveWindow(now(), seg, windowSegments),
-          segmentSec: seg,
-          query,
-          programDateTime: pdt,
-          key: keyOf(live),
-        });
-      return { rest, stream: { ...common, resource: `live/${id}`, kind: 'live', allowed: inDvr, playlist } };
-    }
-    if (kind === 'dvr') {
-      // The time-shift playlist: from `start` (the current programme's start) or the whole DVR window.
-      const start = Number(url.searchParams.get('start') ?? 0);
-      if (!Number.isSafeInteger(start) || start < 0) return { status: 404, reason: 'bad start' };
-      const playlist = (_r: RenditionMedia, query: string) => {
-        const edge = liveEdge(now(), seg);
-        const first = Math.max(edge - dvrSegments + 1, Math.floor(start / (seg * 1000)));
-        const range = { first: Math.min(first, edge - windowSegments + 1), last: edge };
-        return mediaPlaylist({ range, segmentSec: seg, query, programDateTime: pdt, key: keyOf(live) });
-      };
-      const variantQuery = start ? `&start=${start}` : '';
-      return {
-        rest,
-        stream: { ...common, resource: `live/${id}`, kind: 'live', allowed: inDvr, playlist, variantQuery },
-      };
-    }
-    if (kind === 'catchup') {
-      const [window, ...tail] = rest;
-      const m = /^(\d{1,15})-(\d{1,15})$/.exec(window ?? '');
-      if (!m) return { status: 404, reason: 'bad programme window' };
-      const p = { start: Number(m[1]), stop: Number(m[2]) };
-      const cut = () => cutCatchup(p, now(), seg, options.maxCatchupDays ?? 30);
-      const playlist = (_r: RenditionMedia, query: string): string | Failure => {
-        const c = cut();
-        if (!c.ok) return { status: c.reason === 'not-started' ? 409 : 404, reason: `catch-up ${c.reason}` };
-        const shape = c.ended ? ({ type: 'VOD', endList: true } as const) : ({ type: 'EVENT' } as const);
-        return mediaPlaylist({
-          range: c.range,
-          segmentSec: seg,
-          query,
-          programDateTime: pdt,
-          key: keyOf(live),
-          ...shape,
-        });
-      };
-      const allowed = (n: number) => {
-        const c = cut();
-        return c.ok && n >= c.range.first && n <= c.range.last;
-      };
-      return {
-        rest: tail,
-        stream: { ...common, resource: `catchup/${id}/${window}`, kind: 'catchup', allowed, playlist },
-      };
-    }
-    return { status: 404, reason: 'not found' };
-  }
-
-  const keyOf = (live: LiveStream) =>
-    live.protection === 'aes-128'
-      ? ({ uri: '../aes.key', method: 'AES-128' } as const)
-      : live.protection === 'clearkey'
-        ? ({ uri: '../cenc.key', method: 'SAMPLE-AES-CTR' } as const)
-        : undefined;
+  const resolve = streamResolver({
+    lib,
+    now,
+    resolveLive,
+    vodAssets,
+    windowSegments,
+    dvrSegments,
+    maxCatchupDays: options.maxCatchupDays ?? 30,
+  });
 
   async function serve(req: IncomingMessage, res: ServerResponse, url: URL, s: Stream, rest: string[]) {
     const token = url.searchParams.get('token');
@@ -285,8 +164,14 @@ export function createOrigin(options: OriginOptions): Origin {
     let b = encrypted.get(key);
     if (!b) {
       b = make();
-      if (encrypted.size >= 256) encrypted.delete(encrypted.keys().next().value as string);
       encrypted.set(key, b);
+      encryptedBytes += b.length;
+      // Oldest first out, bounded in bytes (an HD segment is about 600 kB).
+      for (const [k, v] of encrypted) {
+        if (encryptedBytes <= ENCRYPTED_CACHE_BYTES) break;
+        encrypted.delete(k);
+        encryptedBytes -= v.length;
+      }
     }
     return b;
   }
