@@ -1,4 +1,5 @@
 import { createClient } from '@ottkit/api-client';
+import { handleSessionInvalid, refreshingFetch } from '../stores/session.ts';
 import { storedManifest } from './zeroTrust.ts';
 
 /**
@@ -27,4 +28,8 @@ export const browserApi = createClient({
   baseUrl: manifest?.apiBaseUrl ?? '',
   areaBaseUrls: manifest?.areaBaseUrls ?? {},
   lang: () => (typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en'),
+  // Spec §4: an expired access cookie is refreshed once and the call replayed; a session that stays invalid
+  // sends the viewer to login, or to a guest session in visitor mode (stores/session.ts).
+  fetch: (input, init) => refreshingFetch(input, init),
+  onSessionInvalid: (e) => handleSessionInvalid(e),
 });

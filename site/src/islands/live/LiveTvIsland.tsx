@@ -4,6 +4,7 @@ import { MessagesProvider, NoAuthorityDialog } from '@ottkit/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { $noAuthorityPrompt, $viewer, type Viewer } from '../../stores/authority.ts';
 import { initLineup } from '../../stores/channels.ts';
+import { openPurchase } from '../../stores/purchase.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import { CategoryTabs } from './CategoryTabs.tsx';
@@ -73,7 +74,11 @@ export default function LiveTvIsland({ channels, columns, selectedId, viewer, la
         viewer={prompt?.viewer ?? viewer}
         onClose={() => $noAuthorityPrompt.set(null)}
         onLogin={() => window.location.assign(`/login?redirect=${encodeURIComponent(back)}`)}
-        onPurchase={() => window.location.assign('/my?tab=plan')}
+        onPurchase={() => {
+          // The purchase dialog opens over the page: a recharge unlocks the channel without a reload.
+          $noAuthorityPrompt.set(null);
+          openPurchase();
+        }}
       />
     </MessagesProvider>
   );

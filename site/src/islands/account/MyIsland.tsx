@@ -1,0 +1,262 @@
+import './account.css';
+import { useStore } from '@nanostores/react';
+import type { UserInfo } from '@ottkit/api-client';
+import { MessagesProvider, RechargeCodeInput } from '@ottkit/ui';
+import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import type { Lang, MessageKey } from '../../i18n/index.ts';
+import { browserApi } from '../../lib/api.ts';
+import { validatePassword } from '../../lib/validation.ts';
+import { $lang, $t } from '../../stores/lang.ts';
+import {
+  $notifications,
+  $unreadCount,
+  checkMessages,
+  loadNotifications,
+  setNotificationState,
+} from '../../stores/notifications.ts';
+import { loadPurchaseData, openPurchase } from '../../stores/purchase.ts';
+import { $recharge, redeemRechargeCode } from '../../stores/recharge.ts';
+import { $session, logout, sessionStarted } from '../../stores/session.ts';
+import { errorText } from './accountActions.ts';
+import { accountKitMessages } from './kitMessages.ts';
+import { useTrimmedInput } from './useTrimmedInput.ts';
+
+export type MySection = 'account' | 'plan' | 'subscribe' | 'password' | 'notifications';
+
+interface Props {
+  section: MySection;
+  /** The user the server checked before rendering. */
+  user: UserInfo;
+  lang: Lang;
+  /** Layout config custom_modify_passwd_option: '' for the built-in form, else the operator's page. */
+  passwordPage: string;
+  /** Open the purchase dialog at once (?buy=1, the no-authority Purchase button). */
+  buy?: boolean;
+}
+
+const date = (ms: number, lang: string) => new Date(ms).toLocaleDateString(lang, { dateStyle: 'medium' });
+
+/** /my and its children (spec §2): account, plan, subscribe, change password, notifications. */
+export default function MyIsland({ section, user: initialUser, lang, passwordPage, buy }: Props) {
+  if ($lang.get() !== lang) $lang.set(lang);
+  const t = useStore($t);
+  const messages = useMemo(() => accountKitMessages(t), [t]);
+  const session = useStore($session);
+  const user = session.user ?? initialUser;
+  const [ready, setReady] = useState(false);
+  useEffect(() => {
+    if (!$session.get().user) sessionStarted(initialUser);
+    setReady(true);
+    void checkMessages().catch(() => {});
+    if (buy) openPurchase();
+  }, [initialUser, buy]);
+
+  return (
+    <MessagesProvider messages={messages}>
+      <div className="my-section" data-section={section} data-ready={ready ? 'true' : 'false'}>
+        {section === 'account' && <AccountSection user={user} lang={lang} />}
+        {section === 'plan' && <PlanSection user={user} lang={lang} />}
+        {section === 'subscribe' && <SubscribeSection />}
+        {section === 'password' && <PasswordSection passwordPage={passwordPage} />}
+        {section === 'notifications' && <NotificationsSection lang={lang} />}
+      </div>
+    </MessagesProvider>
+  );
+}
+
+function AccountSection({ user, lang: _lang }: { user: UserInfo; lang: Lang }) {
+  const t = useStore($t);
+  const rows: [MessageKey, string][] = [
+    ['account.field.accountName', user.accountName],
+    [
+      user.email ? 'account.field.email' : 'account.field.phone',
+      user.email || `${user.phonePreCode} ${user.phone}`,
+    ],
+    ['account.field.virtualCode', user.virtualCode],
+    ['account.field.country', user.country],
+  ];
+  return (
+    <>
+      <dl className="my-fields">
+        {rows.map(([k, v]) => (
+          <div key={k}>
+            <dt>{t(k)}</dt>
+            <dd>{v}</dd>
+          </div>
+        ))}
+      </dl>
+      <button type="button" className="account-secondary" onClick={() => void logout()}>
+        {t('account.my.logout')}
+      </button>
+    </>
+  );
+}
+
+function PlanSection({ user, lang }: { user: UserInfo; lang: Lang }) {
+  const t = useStore($t);
+  const now = Date.now();
+  return (
+    <>
+      {user.subscriptionList.length === 0 ? (
+        <p>{t('account.plan.none')}</p>
+      ) : (
+        <table className="my-table">
+          <thead>
+            <tr>
+              <th>{t('account.plan.product')}</th>
+              <th>{t('account.plan.expires')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {user.subscriptionList.map((s) => (
+              <tr key={s.productId} data-product={s.productId}>
+                <td>{s.productId}</td>
+                <td>
+                  {date(s.expiredTs, lang)}
+                  {s.expiredTs < now && ` (${t('account.plan.expired')})`}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <dl className="my-fields">
+        <div>
+          <dt>{t('account.plan.recharge')}</dt>
+          <dd>{user.rechargeStatus}</dd>
+        </div>
+        <div>
+          <dt>{t('account.plan.trial')}</dt>
+          <dd>{user.freeTrialStatus}</dd>
+        </div>
+      </dl>
+      <button type="button" className="account-primary" onClick={openPurchase}>
+        {t('account.plan.buy')}
+      </button>
+    </>
+  );
+}
+
+/** The subscribe page: the purchase dialog's choices as a page, and the recharge box. */
+function SubscribeSection() {
+  const t = useStore($t);
+  const recharge = useStore($recharge);
+  useEffect(() => {
+    void loadPurchaseData().catch(() => {});
+  }, []);
+  return (
+    <>
+      <button type="button" className="account-primary" onClick={openPurchase}>
+        {t('account.plan.buy')}
+      </button>
+      <h2>{t('account.ui.rechargeCodeLabel')}</h2>
+      <RechargeCodeInput
+        onConfirm={(code) => void redeemRechargeCode(code)}
+        busy={recharge.state === 'busy'}
+        {...(recharge.state === 'error' ? { error: recharge.message } : {})}
+      />
+    </>
+  );
+}
+
+function PasswordSection({ passwordPage }: { passwordPage: string }) {
+  const t = useStore($t);
+  const oldPw = useTrimmedInput();
+  const newPw = useTrimmedInput();
+  const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
+  const [busy, setBusy] = useState(false);
+  if (passwordPage) {
+    return (
+      <a className="account-primary" href={passwordPage} rel="noopener">
+        {t('account.password.external')}
+      </a>
+    );
+  }
+  const submit = async (e: FormEvent) => {
+    e.preventDefault();
+    const o = oldPw.flush();
+    const n = newPw.flush();
+    const key = validatePassword(n);
+    if (key) return setMsg({ ok: false, text: t(key) });
+    setBusy(true);
+    try {
+      await browserApi.account.modifyPassword({ oldPassword: o, newPassword: n });
+      setMsg({ ok: true, text: t('account.password.done') });
+      oldPw.set('');
+      newPw.set('');
+    } catch (err) {
+      setMsg({ ok: false, text: errorText(err, t) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
+      <label>
+        <span>{t('account.field.oldPassword')}</span>
+        <input
+          type="password"
+          autoComplete="current-password"
+          value={oldPw.value}
+          onChange={(e) => oldPw.onChange(e.target.value)}
+        />
+      </label>
+      <label>
+        <span>{t('account.field.newPassword')}</span>
+        <input
+          type="password"
+          autoComplete="new-password"
+          value={newPw.value}
+          onChange={(e) => newPw.onChange(e.target.value)}
+        />
+      </label>
+      {msg && (
+        <p className={msg.ok ? 'account-ok' : 'account-error'} role={msg.ok ? 'status' : 'alert'}>
+          {msg.text}
+        </p>
+      )}
+      <button type="submit" className="account-primary" disabled={busy}>
+        {t('account.my.password')}
+      </button>
+    </form>
+  );
+}
+
+function NotificationsSection({ lang }: { lang: Lang }) {
+  const t = useStore($t);
+  const list = useStore($notifications);
+  const unread = useStore($unreadCount);
+  useEffect(() => {
+    void loadNotifications().catch(() => {});
+  }, []);
+  return (
+    <>
+      <p data-testid="unread-count">{t('account.notifications.unread', { count: unread })}</p>
+      {list?.length === 0 && <p>{t('account.notifications.empty')}</p>}
+      <ul className="my-notifications">
+        {list?.map((m) => (
+          <li key={m.msgId} data-state={m.state}>
+            <strong>{m.title}</strong> <time>{date(m.createdAt, lang)}</time>
+            <p>{m.content}</p>
+            {m.state === 'unread' && (
+              <button
+                type="button"
+                className="account-link"
+                onClick={() => void setNotificationState(m.msgId, 'read')}
+              >
+                {t('account.notifications.markRead')}
+              </button>
+            )}
+            <button
+              type="button"
+              className="account-link"
+              onClick={() => void setNotificationState(m.msgId, 'deleted')}
+            >
+              {t('account.notifications.delete')}
+            </button>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

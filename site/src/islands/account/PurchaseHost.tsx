@@ -1,0 +1,45 @@
+import { useStore } from '@nanostores/react';
+import { PurchaseDialog } from '@ottkit/ui';
+import { useEffect } from 'react';
+import { $lang, $t } from '../../stores/lang.ts';
+import { $purchaseData, $purchaseOpen, openMemberSite } from '../../stores/purchase.ts';
+import { $recharge, redeemRechargeCode } from '../../stores/recharge.ts';
+
+/**
+ * The purchase dialog (spec §5 rules in the kit's purchaseDialogView): plan cards to the member site, the
+ * recharge box, the guide, or the no-payment-method message. A recharge success closes it and says so.
+ */
+export function PurchaseHost() {
+  const t = useStore($t);
+  const lang = useStore($lang);
+  const open = useStore($purchaseOpen);
+  const data = useStore($purchaseData);
+  const recharge = useStore($recharge);
+  useEffect(() => {
+    if (recharge.state === 'done') $purchaseOpen.set(false);
+  }, [recharge.state]);
+  return (
+    <>
+      {recharge.state === 'done' && (
+        <p className="account-ok purchase-toast" role="status" data-testid="recharge-success">
+          {t('account.recharge.success')}
+        </p>
+      )}
+      {data && (
+        <PurchaseDialog
+          open={open}
+          onClose={() => $purchaseOpen.set(false)}
+          memberSiteUrl={data.app.memberSiteUrl}
+          setting={data.app.purchasePageSetting}
+          plans={data.plans}
+          lang={lang}
+          onChoosePlan={(plan) => void openMemberSite(plan.planId, lang)}
+          onOpenMemberSite={() => void openMemberSite(undefined, lang)}
+          onRecharge={(code) => void redeemRechargeCode(code)}
+          rechargeBusy={recharge.state === 'busy'}
+          {...(recharge.state === 'error' ? { rechargeError: recharge.message } : {})}
+        />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,66 @@
+import { ErrCode, isApiError, type SessionResult } from '@ottkit/api-client';
+import type { MessageKey } from '../../i18n/index.ts';
+import { browserApi } from '../../lib/api.ts';
+import { addressKind, phoneDigits, validateEmail, validatePhone } from '../../lib/validation.ts';
+import type { TermsText } from './TermsDialog.tsx';
+
+/** An address as the contract wants it: `{email}` or `{phonePreCode, phone}`; or the i18n key of the problem. */
+export function parseAddress(
+  address: string,
+  preCode: string,
+):
+  | { ok: true; value: { email: string } | { phonePreCode: string; phone: string } }
+  | { ok: false; key: MessageKey } {
+  if (addressKind(address) === 'email') {
+    const key = validateEmail(address);
+    return key ? { ok: false, key } : { ok: true, value: { email: address } };
+  }
+  const phone = phoneDigits(address);
+  const key = validatePhone(preCode, phone);
+  return key ? { ok: false, key } : { ok: true, value: { phonePreCode: preCode, phone } };
+}
+
+/** Where to go after login: a same-site path from ?redirect=, else home. Never another origin. */
+export function safeRedirect(raw: string | null): string {
+  if (
+    !raw ||
+    !raw.startsWith('/') ||
+    raw.startsWith('//') ||
+    raw.startsWith('/\\') ||
+    raw.startsWith('/login')
+  ) {
+    return '/home';
+  }
+  return raw;
+}
+
+/** The user-facing text of a failed account call: the spec §5 code text, else the server's message. */
+export function errorText(e: unknown, t: (k: MessageKey) => string): string {
+  if (isApiError(e)) {
+    if (e.errCode === ErrCode.WRONG_VERIFICATION_CODE) return t('account.error.code');
+    if (e.message) return e.message;
+  }
+  return t('account.error.generic');
+}
+
+/** Terms the caller must still sign (with a session), or every must-sign term (before sign-up). */
+export async function pendingTerms(): Promise<TermsText[]> {
+  const { contractList } = await browserApi.account.contractQuery({});
+  const todo = contractList.filter((c) => c.mustSign && !c.signed);
+  return Promise.all(
+    todo.map((c) =>
+      browserApi.account.contractDetail({ policyId: c.policyId, contractVersion: c.contractVersion }),
+    ),
+  );
+}
+
+/** Records the agreement to each of the terms for the session's account. */
+export async function signTerms(terms: TermsText[], session: SessionResult): Promise<void> {
+  for (const c of terms) {
+    await browserApi.account.contractSign({
+      policyId: c.policyId,
+      contractVersion: c.contractVersion,
+      virtualCode: session.userInfo.virtualCode,
+    });
+  }
+}

@@ -1,0 +1,199 @@
+import {
+  contract,
+  ErrCode,
+  type SessionInvalidError,
+  type SessionResult,
+  type UserInfo,
+} from '@ottkit/api-client';
+import { atom, computed } from 'nanostores';
+import { browserApi } from '../lib/api.ts';
+import { $viewer, refreshAuthority } from './authority.ts';
+
+/**
+ * The viewer's session (spec §4 login status). The tokens never reach page scripts' storage: they live in
+ * HttpOnly cookies the server sets (docs/decisions/0090). This store only knows who the viewer is.
+ * `loaded: false` until the first answer; `user: null` when there is no session at all.
+ */
+export interface SessionState {
+  loaded: boolean;
+  user: UserInfo | null;
+}
+export const $session = atom<SessionState>({ loaded: false, user: null });
+
+/** 'user', 'guest', or 'none' (no session: visitor mode is off and nobody logged in). */
+export const $loginStatus = computed($session, (s) => s.user?.loginStatus ?? 'none');
+
+/** What the active subscriptions allow (URV); null for guests and until known. Changes after a recharge. */
+export interface UserRights {
+  live: boolean;
+  catchup: boolean;
+  vod: boolean;
+  /** Bumped on every refresh, so subscribers can re-fetch what depends on rights. */
+  version: number;
+}
+export const $userRights = atom<UserRights | null>(null);
+
+/** Whether the provider's visitor mode is on (spec §4): set by initSession from the app configuration. */
+let visitorMode = false;
+
+function setUser(user: UserInfo | null) {
+  $session.set({ loaded: true, user });
+  // The live page's stores read $viewer (guest prompts to log in, users to purchase).
+  $viewer.set(user?.loginStatus === 'user' ? 'user' : 'guest');
+}
+
+/** Starts a guest session (visitor mode); null when the provider does not allow it. */
+async function visitorLogin(): Promise<UserInfo | null> {
+  try {
+    const { userInfo } = await browserApi.account.visitorLogin({});
+    return userInfo;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Learns who the viewer is: the cookie's session, or a new guest session when visitor mode is on and there
+ * is none (spec §4 automatic visitor login). Safe to call more than once: one load in flight at a time.
+ */
+let loading: Promise<SessionState> | null = null;
+export function initSession(options: { visitorMode: boolean }): Promise<SessionState> {
+  visitorMode = options.visitorMode;
+  loading ??= (async () => {
+    let user: UserInfo | null = null;
+    try {
+      user = await browserApi.account.userInfo({});
+    } catch {
+      user = visitorMode ? await visitorLogin() : null;
+    }
+    setUser(user);
+    return $session.get();
+  })();
+  return loading;
+}
+
+/** After login, sign-up, a refresh or a QR login: the server set the cookies, this keeps the user info. */
+export function sessionStarted(user: UserInfo) {
+  loading = Promise.resolve({ loaded: true, user });
+  setUser(user);
+}
+
+const REFRESH_PATH = contract.account.refreshToken.path;
+let refreshing: Promise<SessionResult | null> | null = null;
+
+/**
+ * Trades the refresh cookie for new tokens (and a fresh memberSiteToken). One refresh in flight per page;
+ * across tabs `navigator.locks` serialises them, because a refresh token presented twice revokes the whole
+ * session (docs/tokens.md). Null when there is no session to refresh.
+ */
+export function refreshTokens(): Promise<SessionResult | null> {
+  const run = async () => {
+    try {
+      const result = await browserApi.account.refreshToken({});
+      sessionStarted(result.userInfo);
+      return result;
+    } catch {
+      return null;
+    }
+  };
+  refreshing ??= (
+    typeof navigator !== 'undefined' && navigator.locks
+      ? (navigator.locks.request('ottkit-refresh', run) as unknown as Promise<SessionResult | null>)
+      : run()
+  ).finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** refreshTokens, answering the user info only. */
+export async function refreshSession(): Promise<UserInfo | null> {
+  return (await refreshTokens())?.userInfo ?? null;
+}
+
+const EXPIRED_CODES: readonly number[] = [ErrCode.SESSION_INVALID, ErrCode.SESSION_INVALID_ALT];
+
+/**
+ * The browser client's fetch: when a call answers "session invalid" (the 1-hour access cookie ran out), it
+ * refreshes once and replays the call, so nobody is sent to login while their 30-day refresh cookie is good.
+ * Only bodies of calls made with a session are peeked at.
+ */
+export async function refreshingFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
+  const res = await fetch(input, init);
+  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
+  if (url.includes(REFRESH_PATH) || !$session.get().user) return res;
+  let code: unknown;
+  try {
+    code = ((await res.clone().json()) as { errCode?: unknown }).errCode;
+  } catch {
+    return res;
+  }
+  if (typeof code !== 'number' || !EXPIRED_CODES.includes(code)) return res;
+  const user = await refreshSession();
+  return user ? fetch(input, init) : res;
+}
+
+/**
+ * The client's onSessionInvalid hook (spec §4, §8): a user whose session is gone goes to login, or becomes a
+ * guest when visitor mode is on. Never loops on the login page itself.
+ */
+export function handleSessionInvalid(_error?: SessionInvalidError) {
+  if (typeof window === 'undefined') return;
+  if (visitorMode) {
+    void visitorLogin().then((user) => {
+      setUser(user);
+      if (user) void refreshAuthority().catch(() => {});
+    });
+    return;
+  }
+  const wasUser = $session.get().user?.loginStatus === 'user';
+  setUser(null);
+  // Someone who never had a session is not "dropped": the action they tried asks them to log in itself.
+  if (!wasUser || window.location.pathname.startsWith('/login')) return;
+  window.location.assign(loginHref());
+}
+
+/** The login page, coming back here afterwards. */
+export function loginHref(back?: string): string {
+  const here =
+    back ?? (typeof window === 'undefined' ? '/' : window.location.pathname + window.location.search);
+  return `/login?redirect=${encodeURIComponent(here)}`;
+}
+
+/**
+ * Spec §5 recharge success "refreshes rights everywhere": the user info (subscriptions), the rights view and
+ * the live page's channel authority ($rights in stores/authority.ts, which the channel list and player read),
+ * so a locked channel opens without a reload.
+ */
+export async function refreshRights(user?: UserInfo): Promise<void> {
+  if (user) setUser(user);
+  else {
+    try {
+      setUser(await browserApi.account.userInfo({}));
+    } catch {
+      return;
+    }
+  }
+  const jobs: Promise<unknown>[] = [refreshAuthority().catch(() => {})];
+  if ($session.get().user?.loginStatus === 'user') {
+    jobs.push(
+      browserApi.account
+        .urvQuery({})
+        .then(({ rights }) => $userRights.set({ ...rights, version: ($userRights.get()?.version ?? 0) + 1 }))
+        .catch(() => {}),
+    );
+  }
+  await Promise.all(jobs);
+}
+
+/** Ends the session on the server (cookies cleared there) and leaves for home, or a guest session. */
+export async function logout(): Promise<void> {
+  try {
+    await browserApi.account.logout({});
+  } catch {
+    // Already gone: the outcome is the same.
+  }
+  setUser(null);
+  loading = null;
+  window.location.assign('/home');
+}
