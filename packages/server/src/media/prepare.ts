@@ -76,7 +76,8 @@ export async function prepareMedia(options: PrepareOptions): Promise<MediaLibrar
       sources: Object.fromEntries(plan.sources.map((s) => [s.name, sources[s.name] as SourceMedia])),
     };
     writeFileSync(join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-    install(staging, mediaDir, options.dataDir);
+    // A concurrent start may have installed the same library meanwhile: keep it, drop ours.
+    if (!readManifest(mediaDir, options.profile)) install(staging, mediaDir, options.dataDir);
     log(`media: prepared the ${plan.name} profile in ${(prepareMs / 1000).toFixed(1)} s`);
   } finally {
     rmSync(staging, { recursive: true, force: true });
