@@ -1,4 +1,5 @@
 import type { playProgressReport, RequestOf } from '@ottkit/api-client';
+import { storedManifest } from '../lib/zeroTrust.ts';
 import { type LocalPosition, rememberPosition } from '../stores/progress.ts';
 
 /** Spec §9: the play-history report interval when the layout config does not set one. */
@@ -124,8 +125,13 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
  */
 export function sendProgressOnLeave(body: PlayProgressBody, lang = 'en') {
   const json = JSON.stringify(body);
+  // In zero-trust mode the VOD API may live elsewhere (the manifest says where), like the API client's calls.
+  const manifest = storedManifest();
+  const url =
+    (manifest?.areaBaseUrls?.vod ?? manifest?.apiBaseUrl ?? '').replace(/\/+$/, '') +
+    PLAY_PROGRESS_REPORT_PATH;
   try {
-    void fetch(PLAY_PROGRESS_REPORT_PATH, {
+    void fetch(url, {
       method: 'POST',
       keepalive: true,
       credentials: 'same-origin',
@@ -133,6 +139,6 @@ export function sendProgressOnLeave(body: PlayProgressBody, lang = 'en') {
       body: json,
     }).catch(() => {});
   } catch {
-    navigator.sendBeacon?.(PLAY_PROGRESS_REPORT_PATH, new Blob([json], { type: 'application/json' }));
+    navigator.sendBeacon?.(url, new Blob([json], { type: 'application/json' }));
   }
 }

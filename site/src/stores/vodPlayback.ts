@@ -2,6 +2,7 @@ import type { VodDetail } from '@ottkit/api-client';
 import { isApiError } from '@ottkit/api-client';
 import type { MessageKey } from '../i18n/index.ts';
 import { browserApi } from '../lib/api.ts';
+import { mediaUrl } from '../lib/zeroTrust.ts';
 import { latestPosition, resumeSeconds } from './progress.ts';
 import { needsLogin } from './vodFavorites.ts';
 import {
@@ -84,7 +85,7 @@ async function resolveTitle(metaId: string, resume: boolean): Promise<PlayingIte
   return {
     metaId: detail.metaId,
     title: displayTitle(detail),
-    src: source.url,
+    src: mediaUrl(source.url),
     startTime: resume ? resumeSeconds(position) : 0,
     audioOnly: detail.vodType === 'audio',
     audioPosters: detail.audioPosters.map((p) => p.url),
@@ -111,7 +112,7 @@ async function resolveTrailer(metaId: string): Promise<PlayingItem> {
   return {
     metaId,
     title: first.title || detail.title,
-    src: first.url,
+    src: mediaUrl(first.url),
     startTime: 0,
     audioOnly: false,
     audioPosters: [],
