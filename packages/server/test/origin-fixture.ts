@@ -1,3 +1,5 @@
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -23,11 +25,13 @@ export function parseM3u8(text: string): Manifest {
  * test file that needs real segments reuses it (preparation installs atomically, so parallel files are safe).
  */
 export function tinyLibrary(): Promise<MediaLibrary> {
-  return prepareMedia({
-    dataDir: join(tmpdir(), `ottkit-media-tiny-v${MEDIA_VERSION}`),
-    profile: 'tiny',
-    log: () => {},
-  });
+  // Keyed by the preparation code too, so a changed look or encoder setting is never hidden by an old cache.
+  const code = createHash('sha256');
+  for (const f of ['prepare.ts', 'profiles.ts', 'library.ts', 'ffmpeg.ts']) {
+    code.update(readFileSync(new URL(`../src/media/${f}`, import.meta.url)));
+  }
+  const dir = `ottkit-media-tiny-v${MEDIA_VERSION}-${code.digest('hex').slice(0, 10)}`;
+  return prepareMedia({ dataDir: join(tmpdir(), dir), profile: 'tiny', log: () => {} });
 }
 
 /** The HMAC key the origin tests sign with. */
