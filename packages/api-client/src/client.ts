@@ -1,6 +1,6 @@
-import type { Area, CallDescriptor, RequestOf, ResponseOf } from './contract/call.ts';
+import type { Area, CallDescriptor, RequestOf, ResponseOf, RouteMeta } from './contract/call.ts';
 import type { Envelope } from './contract/envelope.ts';
-import { type Contract, contract as defaultContract } from './contract/index.ts';
+import type { Contract } from './contract/index.ts';
 import {
   type AnyApiError,
   errorFromEnvelope,
@@ -9,6 +9,7 @@ import {
   SessionInvalidError,
   TimeoutError,
 } from './errors/errors.ts';
+import { routes as defaultRoutes } from './routes.generated.ts';
 
 /** The token refresh call: never retried through refreshSession (it is what refreshSession calls). */
 const REFRESH_PATH = '/api/account/token/refresh/v3';
@@ -65,9 +66,9 @@ function joinUrl(base: string, path: string) {
  * const api = createClient({ lang: () => 'en' });
  * const { channelListInfo } = await api.live.channelList({});
  */
-export function createClient<C extends Record<string, Record<string, CallDescriptor>> = Contract>(
+export function createClient<C extends Record<string, Record<string, RouteMeta>> = Contract>(
   options: ClientOptions = {},
-  contract: C = defaultContract as unknown as C,
+  contract: C = defaultRoutes as unknown as C,
 ): Client<C> {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
   let refreshing: Promise<boolean> | undefined;
@@ -82,7 +83,7 @@ export function createClient<C extends Record<string, Record<string, CallDescrip
     return refreshing;
   }
 
-  async function call<D extends CallDescriptor>(d: D, request: RequestOf<D>): Promise<ResponseOf<D>> {
+  async function call<D extends RouteMeta>(d: D, request: RequestOf<D>): Promise<ResponseOf<D>> {
     try {
       return await attempt(d, request);
     } catch (e) {
@@ -102,7 +103,7 @@ export function createClient<C extends Record<string, Record<string, CallDescrip
     return e;
   }
 
-  async function attempt<D extends CallDescriptor>(d: D, request: RequestOf<D>): Promise<ResponseOf<D>> {
+  async function attempt<D extends RouteMeta>(d: D, request: RequestOf<D>): Promise<ResponseOf<D>> {
     const base = options.areaBaseUrls?.[d.area] ?? options.baseUrl ?? '';
     const token = options.getToken?.() ?? undefined;
     const headers: Record<string, string> = { client: 'web', lang: options.lang?.() ?? 'en' };

@@ -1,3 +1,4 @@
 export * from './client.ts';
 export * from './contract/index.ts';
 export * from './errors/index.ts';
+export { routes } from './routes.generated.ts';

@@ -1,4 +1,4 @@
-import { createClient } from '@ottkit/api-client';
+import { createClient } from '@ottkit/api-client/client';
 import { handleSessionInvalid, refreshingFetch } from '../stores/session.ts';
 import { storedManifest } from './zeroTrust.ts';
 

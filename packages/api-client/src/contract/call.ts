@@ -6,6 +6,14 @@ export type Area = 'live' | 'vod' | 'account' | 'message' | 'drm' | 'metrics';
 /** Who may make a call: anyone, any session (guest or user), or a logged-in user only. */
 export type Access = 'public' | 'session' | 'user';
 
+/** What the client needs of a call at run time (no schemas): see routes.generated.ts. */
+export interface RouteMeta {
+  area: Area;
+  method: 'GET' | 'POST';
+  path: string;
+  tokenIn?: 'header' | 'query';
+}
+
 /**
  * One call of the API: the single source the server registers its route from, the client derives its
  * method from, and the OpenAPI document is generated from.

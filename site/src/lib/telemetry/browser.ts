@@ -1,5 +1,5 @@
 import type { TelemetryEventPayload } from '@ottkit/api-client';
-import { metricsBatchPost } from '@ottkit/api-client';
+import { routes } from '@ottkit/api-client/client';
 import { openDB } from 'idb';
 import type { BatchSender, EventStore } from './queue.ts';
 
@@ -48,10 +48,10 @@ export async function compressBody(body: unknown): Promise<string> {
 export const sendBatch: BatchSender = async (events, { closing }) => {
   const form = new URLSearchParams({ data: await compressBody({ events }) });
   if (closing && form.toString().length > 60_000 && 'sendBeacon' in navigator) {
-    navigator.sendBeacon(metricsBatchPost.path, form);
+    navigator.sendBeacon(routes.metrics.metricsBatchPost.path, form);
     return false;
   }
-  const res = await fetch(metricsBatchPost.path, {
+  const res = await fetch(routes.metrics.metricsBatchPost.path, {
     method: 'POST',
     body: form,
     keepalive: closing,

@@ -1,0 +1,8 @@
+/**
+ * The client without the contract's schemas: what a browser needs to call the API. Import from
+ * `@ottkit/api-client/client` in front-end code, so zod and the schemas stay on the server.
+ * Types come from the main entry with `import type`.
+ */
+export * from './client.ts';
+export * from './errors/index.ts';
+export { routes } from './routes.generated.ts';
