@@ -1,7 +1,10 @@
 import { ErrCode } from '@ottkit/api-client';
-import { contract, PlaybackErrCode } from '@ottkit/api-client/contract';
+import { contract, DRM_LICENSE_PATH, PlaybackErrCode } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { licenseServersFromEnv } from '../src/http/routes/playback.ts';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
+import { makeChannel } from '../src/seed/channels.ts';
+import { insertChannel } from '../src/store/channels.ts';
 import { bearer, loginAs, startServer, type TestServer } from './helpers.ts';
 
 const call = contract.live.channelPlaySource;
@@ -108,5 +111,59 @@ describe('channel play source (spec §4 authority)', () => {
     expect(radio.data).toMatchObject({ channelType: 5 });
     expect(radio.data?.url).toMatch(/^\/media\/live\/audio1\//);
     expect((await play({ logicalChannelId: 'lc-999' })).errCode).toBe(ErrCode.CHANNEL_NOT_FOUND);
+  });
+});
+
+describe('protected channels', () => {
+  const add = (seq: number, drmType: string, liveStreamId: string, safari?: string) => {
+    const c = makeChannel(
+      seq,
+      { name: `Protected ${seq}`, columns: ['col-news'], rights: 'free', days: 7 },
+      0,
+      'tp',
+    );
+    const [pc] = c.physicalChannelList;
+    if (!pc) throw new Error('no physical channel');
+    insertChannel(t.server.db, {
+      ...c,
+      drmType,
+      liveStreamId,
+      physicalChannelList: [
+        {
+          ...pc,
+          drmType,
+          liveStreamId,
+          dvrStreamId: liveStreamId,
+          multiDrmLiveStreamIdMap: safari ? { safari } : {},
+          multiDrmDvrStreamIdMap: safari ? { safari } : {},
+        },
+      ],
+    });
+    return c.logicalChannelId;
+  };
+
+  it('a ClearKey channel: the CENC stream and a licence URL carrying the same token', async () => {
+    const id = add(901, 'clearkey', 'ch2-cenc');
+    const r = await play({ logicalChannelId: id });
+    expect(r.data?.drmType).toBe('clearkey');
+    expect(r.data?.url).toMatch(/^\/media\/live\/ch2-cenc\/master\.m3u8\?token=/);
+    const token = new URL(r.data?.url ?? '', 'http://x').searchParams.get('token');
+    expect(r.data?.licenseUrl).toBe(`${DRM_LICENSE_PATH}?token=${token}`);
+  });
+
+  it('an AES-128 channel: its stream, no licence', async () => {
+    const r = await play({ logicalChannelId: add(902, 'aes-128', 'ch3-aes') });
+    expect(r.data).toMatchObject({ drmType: 'aes-128' });
+    expect(r.data?.licenseUrl).toBeUndefined();
+    expect(r.data?.url).toMatch(/^\/media\/live\/ch3-aes\//);
+  });
+
+  it('a commercial-DRM channel: the Safari entry as its own signed URL, licence servers from configuration', async () => {
+    const r = await play({ logicalChannelId: add(903, 'widevine', 'ch1', 'ch1-aes') });
+    expect(r.data?.safariUrl).toMatch(/^\/media\/live\/ch1-aes\/master\.m3u8\?token=/);
+    expect(r.data?.licenseServers).toBeUndefined();
+    expect(licenseServersFromEnv({ OTTKIT_WIDEVINE_LICENSE_URL: 'https://wv.example/license' })).toEqual({
+      'com.widevine.alpha': 'https://wv.example/license',
+    });
   });
 });

@@ -48,6 +48,13 @@ export const channelPlaySource = defineCall({
     /** 'none', 'aes-128' or 'clearkey' (then use `licenseUrl` with the W3C ClearKey format). */
     drmType: z.string(),
     licenseUrl: z.string().optional(),
+    /**
+     * For Safari (FairPlay), the URL of the physical channel's `safari` entry of its multi-DRM stream map,
+     * when it has one.
+     */
+    safariUrl: z.string().optional(),
+    /** Commercial DRM licence servers by EME key system (`com.widevine.alpha`…), as the operator configured. */
+    licenseServers: z.record(z.string(), z.string()).optional(),
     /** 5 for an audio channel (spec §3 channelType). */
     channelType: z.number().int(),
     /** Spec §9 quality codes of the renditions, lowest first. */

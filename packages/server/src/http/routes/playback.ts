@@ -17,7 +17,24 @@ export interface PlaybackRouteOptions {
   library?: MediaLibrary;
   /** Validity of handed-out URLs, seconds. */
   ttlSec?: number;
+  /** Commercial DRM licence servers by key system; by default from the environment (`licenseServersFromEnv`). */
+  licenseServers?: Record<string, string>;
 }
+
+/**
+ * Widevine, PlayReady and FairPlay are configuration for operators who have them (issue 4):
+ * OTTKIT_WIDEVINE_LICENSE_URL, OTTKIT_PLAYREADY_LICENSE_URL, OTTKIT_FAIRPLAY_LICENSE_URL.
+ */
+export function licenseServersFromEnv(env: NodeJS.ProcessEnv = process.env): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (env.OTTKIT_WIDEVINE_LICENSE_URL) out['com.widevine.alpha'] = env.OTTKIT_WIDEVINE_LICENSE_URL;
+  if (env.OTTKIT_PLAYREADY_LICENSE_URL) out['com.microsoft.playready'] = env.OTTKIT_PLAYREADY_LICENSE_URL;
+  if (env.OTTKIT_FAIRPLAY_LICENSE_URL) out['com.apple.fps'] = env.OTTKIT_FAIRPLAY_LICENSE_URL;
+  return out;
+}
+
+/** drmTypes the origin itself serves; any other names a commercial system the operator configures. */
+const OWN_PROTECTION = new Set(['', 'none', 'aes-128', 'clearkey']);
 
 const manifests = new Map<string, MediaLibrary | undefined>();
 
@@ -51,6 +68,12 @@ function findChannel(ctx: RequestContext, id: string): StoredChannel {
  */
 export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
   const ttlSec = options.ttlSec ?? DEFAULT_TTL_SEC;
+  const servers = options.licenseServers ?? licenseServersFromEnv();
+  /** The commercial licence servers and the Safari stream's URL, for channels that have them. */
+  const multiDrm = (drmType: string, safari: string | undefined, safariUrl: (id: string) => string) => ({
+    ...(safari ? { safariUrl: safariUrl(safari) } : {}),
+    ...(!OWN_PROTECTION.has(drmType) && Object.keys(servers).length ? { licenseServers: servers } : {}),
+  });
   return [
     route(channelPlaySource, (ctx, req) => {
       const now = ctx.now();
@@ -94,6 +117,9 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
           url,
           authorized: true,
           ...drm(ctx, drmType, resource, 'catchup', accountId, ttlSec),
+          ...multiDrm(drmType, physical?.multiDrmDvrStreamIdMap.safari, (id) =>
+            urls.catchup({ liveStreamId: id, accountId, start: p.start, stop: p.stop, ttlSec }),
+          ),
           mediaQualityList: qualities(libraryOf(ctx, options.library), dvrStreamId),
         };
       }
@@ -116,6 +142,13 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
         url,
         authorized: true,
         ...drm(ctx, drmType, `live/${id}`, 'live', accountId, ttlSec),
+        ...(req.mode === 'timeshift'
+          ? multiDrm(drmType, physical?.multiDrmDvrStreamIdMap.safari, (s) =>
+              urls.dvr({ liveStreamId: s, accountId, startMs: req.start, ttlSec }),
+            )
+          : multiDrm(drmType, physical?.multiDrmLiveStreamIdMap.safari, (s) =>
+              urls.live({ liveStreamId: s, accountId, ttlSec }),
+            )),
         mediaQualityList: qualities(libraryOf(ctx, options.library), id),
       };
     }),
