@@ -13,8 +13,8 @@ if (existsSync(vitest)) {
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 }
-const playwright = '.data/reports/playwright.json';
-if (existsSync(playwright)) {
+for (const playwright of ['.data/reports/playwright.json', '.data/reports/player-e2e.json']) {
+  if (!existsSync(playwright)) continue;
   const s = JSON.parse(readFileSync(playwright, 'utf8')).stats ?? {};
   passed += (s.expected ?? 0) + (s.flaky ?? 0);
   failed += s.unexpected ?? 0;

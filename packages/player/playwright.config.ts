@@ -10,7 +10,7 @@ export default defineConfig({
   timeout: 120_000,
   expect: { timeout: 30_000 },
   workers: 1,
-  reporter: [['list']],
+  reporter: [['list'], ['json', { outputFile: '../../.data/reports/player-e2e.json' }]],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     launchOptions: {
