@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdtemp } from 'node:fs/promises';
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -65,6 +65,10 @@ export async function startOrigin(
       const text = await res.text();
       return { url, text, headers: res.headers, m: parseM3u8(text) };
     },
-    close: () => new Promise<void>((r) => server.close(() => r())),
+    async close() {
+      await new Promise<void>((r) => server.close(() => r()));
+      // Only the folder made here (for AES/ClearKey keys) is removed; a caller's own folder is theirs.
+      if (!options.dataDir) await rm(dataDir, { recursive: true, force: true });
+    },
   };
 }
