@@ -1,3 +1,7 @@
+import { readdirSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_VERSION } from '../src/media/library.ts';
 import { prepareMedia } from '../src/media/prepare.ts';
@@ -38,4 +42,21 @@ describe('media preparation (tiny profile)', () => {
     expect(again.preparedAt).toBe(first.preparedAt);
     expect(lines).toEqual([]);
   });
+
+  it('prepares from scratch once when two starts race for the same data folder', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ottkit-media-race-'));
+    try {
+      const lines: string[] = [];
+      const log = (m: string) => lines.push(m);
+      const [a, b] = await Promise.all([
+        prepareMedia({ dataDir, profile: 'tiny', log }),
+        prepareMedia({ dataDir, profile: 'tiny', log }),
+      ]);
+      expect(a.preparedAt).toBe(b.preparedAt);
+      expect(lines.filter((l) => l.startsWith('media: preparing'))).toHaveLength(1);
+      expect(readdirSync(dataDir).sort()).toEqual(['media']);
+    } finally {
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findFont, runFfmpeg } from './ffmpeg.ts';
 import {
@@ -41,11 +41,38 @@ export interface PrepareOptions {
  * that replaces `media/` with one rename, so a crash or a concurrent start never leaves half a library.
  */
 export async function prepareMedia(options: PrepareOptions): Promise<MediaLibrary> {
-  const log = options.log ?? ((m: string) => console.log(m));
   const mediaDir = join(options.dataDir, 'media');
   const existing = readManifest(mediaDir, options.profile);
   if (existing) return existing;
+  // One preparation per data folder at a time (parallel test files, two servers started together): the
+  // others wait for it and then reuse its library instead of encoding the same media again.
+  mkdirSync(options.dataDir, { recursive: true });
+  const lock = join(options.dataDir, 'media.lock');
+  while (!tryLock(lock)) await new Promise((r) => setTimeout(r, 250));
+  try {
+    return readManifest(mediaDir, options.profile) ?? (await prepare(options, mediaDir));
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
 
+/** A lock folder (mkdir is atomic); one left by a crashed process is taken over after 10 minutes. */
+function tryLock(lock: string): boolean {
+  try {
+    mkdirSync(lock);
+    return true;
+  } catch {
+    try {
+      if (Date.now() - statSync(lock).mtimeMs > 10 * 60_000) rmSync(lock, { recursive: true, force: true });
+    } catch {
+      // Released meanwhile.
+    }
+    return false;
+  }
+}
+
+async function prepare(options: PrepareOptions, mediaDir: string): Promise<MediaLibrary> {
+  const log = options.log ?? ((m: string) => console.log(m));
   const started = Date.now();
   const plan = profileOf(options.profile);
   const staging = join(options.dataDir, `media.staging-${process.pid}-${randomBytes(4).toString('hex')}`);
