@@ -28,7 +28,17 @@ describe('channel list v5: the seed', () => {
     for (const c of audio)
       expect([c.sourceType, c.liveStreamId, c.canPlayBack]).toEqual([5, 'audio1', false]);
     const video = channels.filter((c) => c.channelType !== 5);
-    expect(new Set(video.map((c) => c.liveStreamId))).toEqual(new Set(['ch1', 'ch2', 'ch3']));
+    // Plain sources, plus one AES-128 and one ClearKey channel (the origin's own protection, issue 4).
+    expect(new Set(video.map((c) => c.liveStreamId))).toEqual(
+      new Set(['ch1', 'ch2', 'ch3', 'ch3-aes', 'ch2-cenc']),
+    );
+    const protectedOnes = video.filter((c) => c.drmType !== 'none');
+    expect(
+      protectedOnes.map((c) => [c.logicalChannelId, c.drmType, c.physicalChannelList[0]?.drmType]),
+    ).toEqual([
+      ['lc-020', 'aes-128', 'aes-128'],
+      ['lc-037', 'clearkey', 'clearkey'],
+    ]);
     expect(channels.filter((c) => c.columnIds.includes('col-kids')).length).toBeGreaterThanOrEqual(4);
     expect(new Set(channels.map((c) => c.productId))).toEqual(new Set(['free', 'live-basic', 'live-sports']));
     expect(new Set(channels.map((c) => c.playbackDuration))).toEqual(new Set([0, 1, 3, 7]));
@@ -37,8 +47,11 @@ describe('channel list v5: the seed', () => {
       expect(c.canPlayBack).toBe(c.playbackDuration > 0);
       expect(c.physicalChannelList.length).toBe(1);
       const [pc] = c.physicalChannelList;
-      expect(pc?.multiDrmLiveStreamIdMap.safari).toBe(c.liveStreamId);
-      expect(pc?.multiDrmDvrStreamIdMap.safari).toBe(c.liveStreamId);
+      expect([pc?.liveStreamId, pc?.dvrStreamId]).toEqual([c.liveStreamId, c.liveStreamId]);
+      // Safari's native HLS has no ClearKey: a ClearKey channel's Safari entry is the AES-128 stream.
+      const safari = c.drmType === 'clearkey' ? c.liveStreamId.replace(/-cenc$/, '-aes') : c.liveStreamId;
+      expect(pc?.multiDrmLiveStreamIdMap.safari).toBe(safari);
+      expect(pc?.multiDrmDvrStreamIdMap.safari).toBe(safari);
     }
     expect(list.kidsModeSwitch).toBe(false);
   });

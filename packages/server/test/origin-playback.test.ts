@@ -158,6 +158,21 @@ describe('protected channels', () => {
     expect(r.data?.url).toMatch(/^\/media\/live\/ch3-aes\//);
   });
 
+  it('the seeded protected channels: lc-020 AES-128 and lc-037 ClearKey, Safari on the AES-128 stream', async () => {
+    const aes = await play({ logicalChannelId: 'lc-020' });
+    expect(aes.data).toMatchObject({ authorized: true, drmType: 'aes-128' });
+    expect(aes.data?.url).toMatch(/^\/media\/live\/ch3-aes\/master\.m3u8\?token=/);
+    const cenc = await play({ logicalChannelId: 'lc-037' });
+    expect(cenc.data).toMatchObject({ authorized: true, drmType: 'clearkey' });
+    expect(cenc.data?.url).toMatch(/^\/media\/live\/ch2-cenc\/master\.m3u8\?token=/);
+    expect(cenc.data?.licenseUrl).toMatch(new RegExp(`^${DRM_LICENSE_PATH}\\?token=`));
+    expect(cenc.data?.safariUrl).toMatch(/^\/media\/live\/ch2-aes\/master\.m3u8\?token=/);
+    const start = t.clock.now - 3_600_000;
+    const past = await play({ logicalChannelId: 'lc-037', mode: 'catchup', start, stop: start + 600_000 });
+    expect(past.data?.url).toMatch(/^\/media\/catchup\/ch2-cenc\//);
+    expect(tokenOf(past.data?.licenseUrl ?? '')).toMatchObject({ k: 'catchup' });
+  });
+
   it('a commercial-DRM channel: the Safari entry as its own signed URL, licence servers from configuration', async () => {
     const r = await play({ logicalChannelId: add(903, 'widevine', 'ch1', 'ch1-aes') });
     expect(r.data?.safariUrl).toMatch(/^\/media\/live\/ch1-aes\/master\.m3u8\?token=/);

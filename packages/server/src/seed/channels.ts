@@ -34,7 +34,13 @@ interface SeedChannelSpec {
   days: 0 | 1 | 3 | 7;
   audio?: boolean;
   rules?: Channel['contentRuleList'];
+  /** Protected delivery by the origin itself (issue 4): AES-128 HLS or ClearKey CENC of the same source. */
+  protection?: Protection;
 }
+
+type Protection = 'aes-128' | 'clearkey';
+/** The origin serves `<source>-aes` and `<source>-cenc` streams of every source (server README, Media). */
+const STREAM_SUFFIX: Record<Protection, string> = { 'aes-128': '-aes', clearkey: '-cenc' };
 
 const ch = (
   name: string,
@@ -71,7 +77,8 @@ const specs: SeedChannelSpec[] = [
   ch('Tennis Channel', ['col-sports'], 'premium', 1),
   ch('Junior Club', ['col-kids'], 'basic', 1),
   ch('Series Max', ['col-entertainment'], 'basic', 7),
-  ch('Planet Earth HD', ['col-docs'], 'free', 3),
+  // A free AES-128 channel (source ch3), with catch-up.
+  ch('Planet Earth HD', ['col-docs'], 'free', 3, { protection: 'aes-128' }),
   radio('Radio Classic', 'basic'),
   ch('Parliament Live', ['col-news'], 'free', 1),
   ch('Motor TV', ['col-sports'], 'premium', 0),
@@ -88,7 +95,8 @@ const specs: SeedChannelSpec[] = [
   ch('Notícias Brasil', ['col-news'], 'basic', 0),
   ch('Golf & Co', ['col-sports'], 'premium', 3),
   ch('Kids Songs', ['col-kids'], 'free', 1),
-  ch('Food & Travel', ['col-entertainment'], 'free', 7),
+  // A free ClearKey channel (source ch2), with catch-up: browsers play it through EME and the licence endpoint.
+  ch('Food & Travel', ['col-entertainment'], 'free', 7, { protection: 'clearkey' }),
   ch('Science Kids', ['col-kids', 'col-docs'], 'basic', 3),
   radio('Lounge FM', 'basic'),
   ch('Weather 24', ['col-news'], 'free', 0),
@@ -114,7 +122,11 @@ export function makeChannel(seq: number, s: SeedChannelSpec, videoIndex: number,
   const n = String(seq).padStart(3, '0');
   const id = `${prefix}-${n}`;
   const logo = `/media/logo/${id}.svg`;
-  const liveStreamId = s.audio ? 'audio1' : (VIDEO_SOURCES[videoIndex % VIDEO_SOURCES.length] as string);
+  const source = s.audio ? 'audio1' : (VIDEO_SOURCES[videoIndex % VIDEO_SOURCES.length] as string);
+  const liveStreamId = s.protection ? `${source}${STREAM_SUFFIX[s.protection]}` : source;
+  const drmType = s.protection ?? 'none';
+  // Safari plays through native HLS, which has no ClearKey: its entry is the AES-128 stream of the same source.
+  const safari = s.protection === 'clearkey' ? `${source}${STREAM_SUFFIX['aes-128']}` : liveStreamId;
   const pc = `${prefix === 'lc' ? 'pc' : `${prefix}pc`}-${n}`;
   return {
     logicalChannelId: id,
@@ -130,7 +142,7 @@ export function makeChannel(seq: number, s: SeedChannelSpec, videoIndex: number,
     epgId: `epg-${id}`,
     audioPosterList: s.audio ? [{ url: logo }] : [],
     liveStreamId,
-    drmType: 'none',
+    drmType,
     productId: PRODUCTS[s.rights],
     updatedAt: SEED_TIME,
     columnIds: s.columns,
@@ -143,11 +155,11 @@ export function makeChannel(seq: number, s: SeedChannelSpec, videoIndex: number,
         streamId: liveStreamId,
         contentId: `content-${id}`,
         dvrContentId: `dvr-content-${id}`,
-        drmType: 'none',
+        drmType,
         resolution: s.audio ? 'audio' : '720p',
         // Spec §3: each map has a safari entry (Safari plays the same CMAF stream through native HLS).
-        multiDrmLiveStreamIdMap: { safari: liveStreamId },
-        multiDrmDvrStreamIdMap: { safari: liveStreamId },
+        multiDrmLiveStreamIdMap: { safari },
+        multiDrmDvrStreamIdMap: { safari },
       },
     ],
   };
@@ -158,7 +170,10 @@ function build(list: SeedChannelSpec[], prefix = 'lc'): NewChannel[] {
   return list.map((s, i) => makeChannel(i + 1, s, s.audio ? 0 : video++, prefix));
 }
 
-/** The seeded line-up: lc-001… in channel-number order, video channels cycling the sources ch1-ch3. */
+/**
+ * The seeded line-up: lc-001… in channel-number order, video channels cycling the sources ch1-ch3;
+ * lc-020 is AES-128 (`ch3-aes`), lc-037 ClearKey (`ch2-cenc`).
+ */
 export const seedChannels: NewChannel[] = build(specs);
 
 /** The operator's hand-picked home row (home manual recommend). */
