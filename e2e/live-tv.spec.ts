@@ -101,10 +101,15 @@ test.describe('subscriber', () => {
   test('a reminder shows 2 minutes before the programme, under a controlled clock', async ({ page }) => {
     await page.clock.install({ time: Date.now() });
     await open(page);
-    const subscribe = guide(page)
+    const created = page.waitForResponse((r) => r.url().includes('/subscribe/create'));
+    await guide(page)
       .getByRole('button', { name: /^Subscribe/ })
-      .first();
-    await subscribe.click();
+      .first()
+      .click();
+    const answer = await (await created).json();
+    const start: number = answer.data.subscribeList.find(
+      (s: { logicalChannelId: string }) => s.logicalChannelId === 'lc-001',
+    ).start;
     await expect(
       guide(page)
         .getByRole('button', { name: /^Subscribed/ })
@@ -114,8 +119,11 @@ test.describe('subscriber', () => {
     await page.getByRole('button', { name: /^Business Today/ }).click();
     await expect(page).toHaveURL(/id=lc-006/);
     const dialog = page.getByRole('dialog', { name: 'Programme reminder' });
-    // The next programme starts at most 3 hours from now; run the clock there (timers fire in order).
-    await page.clock.runFor('03:00:00');
+    // Jump to 1 s before the lead (2 minutes before the start): nothing yet; then let 2 s of timers run.
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.fastForward(Math.max(0, start - 2 * 60_000 - now - 1_000));
+    await expect(dialog).toHaveCount(0);
+    await page.clock.runFor(2_000);
     await expect(dialog).toBeVisible();
     await dialog.getByRole('button', { name: 'Watch now' }).click();
     await expect(dialog).toHaveCount(0);
