@@ -1,16 +1,17 @@
 import { useStore } from '@nanostores/react';
-import { type PlayerMessages, VodPlayerDialog } from '@ottkit/player/react';
+import { VodPlayerDialog } from '@ottkit/player/react';
 import '@ottkit/player/styles.css';
 import { Dialog, dialogButton, MessagesProvider, Spinner } from '@ottkit/ui';
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import {
   createProgressReporter,
   PROGRESS_SAMPLE_MS,
   type ProgressReporter,
   sendProgressOnLeave,
 } from '../../jobs/progressReport.ts';
-import type { Lang, Translate } from '../../i18n/index.ts';
+import type { Lang } from '../../i18n/index.ts';
 import { browserApi } from '../../lib/api.ts';
+import { playerMessagesFor } from '../../lib/kitMessages.ts';
 import { loadPlayPositions } from '../../stores/progress.ts';
 import { loginHref, startPlayback } from '../../stores/vodPlayback.ts';
 import { $vodPlayer, closePlayer } from '../../stores/vodPlayer.ts';
@@ -23,36 +24,11 @@ export interface VodPlayerMountProps {
   request: VodPlayRequest;
 }
 
-function playerMessages(t: Translate): Partial<PlayerMessages> {
-  return {
-    player: t('vod.player.label'),
-    play: t('vod.play'),
-    pause: t('vod.player.pause'),
-    back: t('vod.player.back'),
-    playNext: t('vod.player.playNext'),
-    episodes: t('vod.player.episodes'),
-    speed: t('vod.player.speed'),
-    progress: t('vod.player.progress'),
-    fullscreen: t('vod.player.fullscreen'),
-    exitFullscreen: t('vod.player.exitFullscreen'),
-    mute: t('vod.player.mute'),
-    unmute: t('vod.player.unmute'),
-    playerError: t('vod.player.error'),
-    retry: t('vod.player.retry'),
-    quality: t('vod.player.quality'),
-    qualityAuto: t('vod.player.auto'),
-    pictureInPicture: t('vod.player.pip'),
-    floatingWindow: t('message.floatingWindow'),
-    audioPosters: t('vod.player.audioPosters'),
-    loading: t('common.loading'),
-  };
-}
-
 /** The full-screen VOD player of the page (spec §2): resolves requests, plays, reports progress. */
 export default function VodPlayerMount({ lang, reportIntervalSeconds, request }: VodPlayerMountProps) {
   const t = useT(lang);
   const kit = useKitMessages(lang);
-  const messages = useMemo(() => playerMessages(t), [t]);
+  const messages = playerMessagesFor(lang);
   const player = useStore($vodPlayer);
   const reporter = useRef<ProgressReporter | null>(null);
 

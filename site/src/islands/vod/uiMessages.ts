@@ -1,6 +1,7 @@
 import type { Messages } from '@ottkit/ui';
 import { useMemo } from 'react';
-import { createT, type Lang, type Translate } from '../../i18n/index.ts';
+import { createT, DEFAULT_LANG, type Lang, type Translate } from '../../i18n/index.ts';
+import { kitMessages } from '../../i18n/kit.ts';
 
 /**
  * The translator of a server-rendered island. Islands get the page's language as a prop rather than reading
@@ -11,28 +12,11 @@ export function useT(lang: Lang): Translate {
   return useMemo(() => createT(lang), [lang]);
 }
 
-/** The UI kit's texts for cards, banners and scrollers, in the page's language. */
-export function kitMessages(t: Translate): Partial<Messages> {
-  return {
-    play: t('vod.ui.play'),
-    details: t('vod.ui.details'),
-    cardLocked: t('vod.ui.locked'),
-    cardEpgExpired: t('vod.ui.epgExpired'),
-    cardRemainingDays: t('vod.ui.daysLeft'),
-    cardRemainingHours: t('vod.ui.hoursLeft'),
-    cardRemainingMinutes: t('vod.ui.minutesLeft'),
-    cardSelect: t('vod.ui.select'),
-    bannerLabel: t('vod.ui.banner'),
-    bannerSlide: t('vod.ui.slide'),
-    bannerGoTo: t('vod.ui.goToSlide'),
-    scrollPrevious: t('vod.ui.scrollBack'),
-    scrollNext: t('vod.ui.scrollForward'),
-    emptyList: t('common.emptyList'),
-    loading: t('common.loading'),
-  };
-}
-
-export function useKitMessages(lang: Lang): Partial<Messages> {
-  const t = useT(lang);
-  return useMemo(() => kitMessages(t), [t]);
+/**
+ * The UI kit's texts (cards, banners, scrollers, dialogs) in the page's language, from the site's kit
+ * catalogue (i18n/kit.ts). Imported directly, not through lib/kitMessages.ts, so browsing pages do not pull
+ * the player's texts.
+ */
+export function useKitMessages(lang: Lang): Messages {
+  return kitMessages[lang] ?? kitMessages[DEFAULT_LANG];
 }
