@@ -38,7 +38,8 @@ export const live = defineMessages({
     'live.ui.close': 'Close',
     'live.ui.noAuthorityTitle': 'No permission',
     'live.ui.noAuthorityUser': 'Your plan does not include this channel. Purchase a plan to watch it.',
-    'live.ui.noAuthorityGuest': 'After logging in, you can explore more video content and get more permissions!',
+    'live.ui.noAuthorityGuest':
+      'After logging in, you can explore more video content and get more permissions!',
     'live.ui.purchase': 'Purchase',
     'live.ui.loginOrSignUp': 'Login/Sign up',
     'live.ui.reminderTitle': 'Programme reminder',
@@ -115,7 +116,8 @@ export const live = defineMessages({
     'live.ui.close': 'Cerrar',
     'live.ui.noAuthorityTitle': 'Sin permiso',
     'live.ui.noAuthorityUser': 'Tu plan no incluye este canal. Compra un plan para verlo.',
-    'live.ui.noAuthorityGuest': '¡Al iniciar sesión podrás explorar más contenido de video y obtener más permisos!',
+    'live.ui.noAuthorityGuest':
+      '¡Al iniciar sesión podrás explorar más contenido de video y obtener más permisos!',
     'live.ui.purchase': 'Comprar',
     'live.ui.loginOrSignUp': 'Iniciar sesión/Registrarse',
     'live.ui.reminderTitle': 'Recordatorio de programa',
@@ -162,7 +164,8 @@ export const live = defineMessages({
   pt: {
     'live.categories': 'Categorias',
     'live.favoritesColumn': 'Favoritos',
-    'live.favoritesEmpty': 'Você ainda não tem canais favoritos. Use o coração ao lado de um canal para adicioná-lo.',
+    'live.favoritesEmpty':
+      'Você ainda não tem canais favoritos. Use o coração ao lado de um canal para adicioná-lo.',
     'live.columnEmpty': 'Esta lista está vazia',
     'live.guide': 'Guia de programação',
     'live.guideDays': 'Dia do guia',
@@ -192,7 +195,8 @@ export const live = defineMessages({
     'live.ui.close': 'Fechar',
     'live.ui.noAuthorityTitle': 'Sem permissão',
     'live.ui.noAuthorityUser': 'Seu plano não inclui este canal. Compre um plano para assisti-lo.',
-    'live.ui.noAuthorityGuest': 'Depois de entrar, você pode explorar mais conteúdo de vídeo e obter mais permissões!',
+    'live.ui.noAuthorityGuest':
+      'Depois de entrar, você pode explorar mais conteúdo de vídeo e obter mais permissões!',
     'live.ui.purchase': 'Comprar',
     'live.ui.loginOrSignUp': 'Entrar/Cadastrar-se',
     'live.ui.reminderTitle': 'Lembrete de programa',
