@@ -7,7 +7,7 @@
  * Goal: first view under 300 ms from the store, no task over 50 ms.
  *
  * Run (builds nothing; build the site first):
- *   node_modules/.bin/node bench/live-guide.ts [--channels 500] [--port 4593]
+ *   node_modules/.bin/node bench/live-guide.ts [--channels 500] [--port 4593] [--site site/dist/server/entry.mjs]
  * Not part of the tests.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -18,7 +18,12 @@ import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
 
 const { values } = parseArgs({
-  options: { channels: { type: 'string', default: '500' }, port: { type: 'string', default: '4593' } },
+  options: {
+    channels: { type: 'string', default: '500' },
+    port: { type: 'string', default: '4593' },
+    /** The built site's entry (a copy, when others rebuild site/dist meanwhile). */
+    site: { type: 'string', default: 'site/dist/server/entry.mjs' },
+  },
 });
 const root = new URL('..', import.meta.url).pathname;
 const node = process.execPath;
@@ -39,7 +44,7 @@ function seed() {
 }
 
 function serve(): Promise<ChildProcess> {
-  const child = spawn(node, ['packages/server/src/cli.ts', 'serve', '--site', 'site/dist/server/entry.mjs'], {
+  const child = spawn(node, ['packages/server/src/cli.ts', 'serve', '--site', values.site], {
     cwd: root,
     env: { ...process.env, PORT: values.port, OTTKIT_DATA_DIR: dataDir, OTTKIT_MEDIA_PROFILE: 'tiny' },
     stdio: ['ignore', 'pipe', 'inherit'],
