@@ -57,8 +57,8 @@ describe('purchase dialog with the app configuration (spec §5)', () => {
     discountCurrency: 'USD',
     planLang: [],
   });
-  it('no member site: recharge box and guide only, 700 px', () => {
-    const v = purchaseDialogView({ memberSiteUrl: '', setting, plans: [plan('a'), plan('b'), plan('c')] });
+  it('no member site: recharge box and guide only; 700 px with up to 2 plans', () => {
+    const v = purchaseDialogView({ memberSiteUrl: '', setting, plans: [plan('a'), plan('b')] });
     expect(v).toMatchObject({
       noPaymentMethod: false,
       showRechargeCode: true,
