@@ -42,10 +42,27 @@ function setUser(user: UserInfo | null) {
   $viewer.set(user?.loginStatus === 'user' ? 'user' : 'guest');
 }
 
+/**
+ * A random id of this browser (not a secret), so a returning guest gets the same guest account back instead
+ * of a new one per visit.
+ */
+function deviceId(): string | undefined {
+  try {
+    let id = localStorage.getItem('ottkit_device');
+    if (!id) {
+      id = crypto.randomUUID();
+      localStorage.setItem('ottkit_device', id);
+    }
+    return id;
+  } catch {
+    return undefined;
+  }
+}
+
 /** Starts a guest session (visitor mode); null when the provider does not allow it. */
 async function visitorLogin(): Promise<UserInfo | null> {
   try {
-    const { userInfo } = await browserApi.account.visitorLogin({});
+    const { userInfo } = await browserApi.account.visitorLogin({ deviceId: deviceId() });
     return userInfo;
   } catch {
     return null;
