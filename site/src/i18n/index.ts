@@ -2,16 +2,10 @@ import { type Catalogue, en, es, type MessageKey, pt } from './catalogue.ts';
 
 export type { Catalogue, MessageKey };
 
-/** The UI languages of spec §1. */
-export const LANGS = ['en', 'es', 'pt'] as const;
-export type Lang = (typeof LANGS)[number];
-export const DEFAULT_LANG: Lang = 'en';
-/** The stored choice (spec §1): a cookie, so the server renders the right language before anything paints. */
-export const LANG_COOKIE = 'ottkit_lang';
+export { DEFAULT_LANG, isLang, LANG_COOKIE, LANGS, type Lang } from './langs.ts';
+import { DEFAULT_LANG, isLang, type Lang } from './langs.ts';
 
 export const catalogues: Record<Lang, Catalogue> = { en, es, pt };
-
-export const isLang = (value: unknown): value is Lang => LANGS.includes(value as Lang);
 
 /** The languages of an Accept-Language header, best first. */
 function acceptedLanguages(header: string): string[] {

@@ -1,16 +1,16 @@
-import { useStore } from '@nanostores/react';
-import { isLang, LANGS, type Lang } from '../i18n/index.ts';
-import { $lang, $t, chooseLang } from '../stores/lang.ts';
+import { isLang, LANGS, type Lang } from '../i18n/langs.ts';
+import { chooseLang } from '../stores/lang.ts';
 
 const NAMES: Record<Lang, string> = { en: 'English', es: 'Español', pt: 'Português' };
 
-/** The stored language choice of spec §1. */
-export default function LanguagePicker() {
-  const lang = useStore($lang);
-  const t = useStore($t);
+/**
+ * The stored language choice of spec §1. The page's language and the label come in as props, so the
+ * server's HTML and the hydrated island agree, and the island does not carry the catalogues.
+ */
+export default function LanguagePicker({ lang, label }: { lang: Lang; label: string }) {
   return (
     <label className="lang-picker">
-      <span className="visually-hidden">{t('nav.language')}</span>
+      <span className="visually-hidden">{label}</span>
       <select
         value={lang}
         onChange={(e) => {
