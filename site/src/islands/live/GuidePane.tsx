@@ -21,6 +21,7 @@ import { $subscriptions, setSubscribed } from '../../stores/reminders.ts';
 import { $liveNotice } from './actions.ts';
 import styles from './live.module.css';
 import { playerMessages } from './messages.ts';
+import { telemetrySink } from '../../stores/telemetry.ts';
 
 /** The guide of the selected channel by day (7 back, 3 ahead), with catch-up in the full-screen dialog. */
 export function GuidePane({ now, today }: { now: number; today: string }) {
@@ -174,6 +175,7 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
       )}
       {playing?.state === 'ready' && playingProgramme ? (
         <CatchupPlayerDialog
+          telemetry={telemetrySink}
           src={playing.url}
           playbackAuthority={playing.authority}
           channel={{

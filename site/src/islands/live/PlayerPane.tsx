@@ -10,6 +10,7 @@ import { $catchup, $livePlayback, loadLivePlayback } from '../../stores/playback
 import { $liveNotice, favoriteAction } from './actions.ts';
 import styles from './live.module.css';
 import { playerMessages } from './messages.ts';
+import { telemetrySink } from '../../stores/telemetry.ts';
 
 /** Spec §3: channelType 5 is an audio channel. */
 const AUDIO = 5;
@@ -65,6 +66,7 @@ export function PlayerPane({ now }: { now: number }) {
         </p>
       ) : (
         <LivePlayer
+          telemetry={telemetrySink}
           src={ready?.url}
           authority={ready ? ready.authority : channel.liveAuthority}
           fallbackSrc={ready && !ready.authority ? ready.url : undefined}

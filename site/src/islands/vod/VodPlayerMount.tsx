@@ -17,6 +17,7 @@ import { loginHref, startPlayback } from '../../stores/vodPlayback.ts';
 import { $vodPlayer, closePlayer } from '../../stores/vodPlayer.ts';
 import { clearPlayRequest, type VodPlayRequest } from '../../stores/vodPlayRequest.ts';
 import { useKitMessages, useT } from './uiMessages.ts';
+import { telemetrySink } from '../../stores/telemetry.ts';
 
 export interface VodPlayerMountProps {
   lang: Lang;
@@ -95,6 +96,7 @@ export default function VodPlayerMount({ lang, reportIntervalSeconds, request }:
   if (!item) return null;
   return (
     <VodPlayerDialog
+      telemetry={telemetrySink}
       key={seq}
       src={item.src}
       title={item.title}

@@ -1,0 +1,78 @@
+import { gunzipSync } from 'node:zlib';
+import { expect, type Page, test } from '@playwright/test';
+
+const BATCH = '**/dataReport/metric/batchpost/v1';
+
+/** Event ids waiting in the page's IndexedDB telemetry queue. */
+function queuedIds(page: Page): Promise<string[]> {
+  return page.evaluate(
+    () =>
+      new Promise<string[]>((resolve) => {
+        const open = indexedDB.open('ottkit-telemetry');
+        open.onsuccess = () => {
+          const db = open.result;
+          if (!db.objectStoreNames.contains('events')) return resolve([]);
+          const req = db.transaction('events').objectStore('events').getAllKeys();
+          req.onsuccess = () => resolve((req.result as string[]).sort());
+        };
+        open.onerror = () => resolve([]);
+      }),
+  );
+}
+
+/** The event ids inside a compressed form body (`data=<base64 of gzip(JSON)>`). */
+function idsOfBody(body: string): string[] {
+  const data = new URLSearchParams(body).get('data') ?? '';
+  const json = JSON.parse(gunzipSync(Buffer.from(data, 'base64')).toString('utf8')) as {
+    events: { eventId: string }[];
+  };
+  return json.events.map((e) => e.eventId);
+}
+
+test('telemetry queued while the server is unreachable is delivered once when it returns (spec §7)', async ({
+  page,
+}) => {
+  const delivered: string[] = [];
+  let duplicates = 0;
+  page.on('response', async (res) => {
+    if (!res.url().includes('/dataReport/metric/batchpost/v1') || !res.ok()) return;
+    const envelope = (await res.json()) as { errCode: number; data?: { duplicates: number } };
+    if (envelope.errCode !== 0) return;
+    delivered.push(...idsOfBody(res.request().postData() ?? ''));
+    duplicates += envelope.data?.duplicates ?? 0;
+  });
+  await page.route(BATCH, (route) => route.abort('connectionrefused'));
+
+  // Watch one channel, then zap: the first viewing session's play data and stream SLA are emitted.
+  await page.goto('/liveTv');
+  const rows = page.getByRole('button', { name: /channel/i });
+  await rows.nth(0).click();
+  const video = page.locator('video');
+  await expect
+    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(1);
+  await rows.nth(1).click();
+  await expect
+    .poll(() => queuedIds(page).then((ids) => ids.length), { timeout: 30_000 })
+    .toBeGreaterThanOrEqual(2);
+
+  // While the server cannot be reached, sending fails and the events stay queued.
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.waitForTimeout(500);
+  const queued = await queuedIds(page);
+  expect(queued.length).toBeGreaterThanOrEqual(2);
+  expect(delivered).toEqual([]);
+
+  // The server is back: the next attempt delivers every queued event, and the queue empties.
+  await page.unroute(BATCH);
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await expect.poll(() => queuedIds(page), { timeout: 30_000 }).toEqual([]);
+  for (const id of queued) expect(delivered).toContain(id);
+
+  // Once only: a reload and another attempt send nothing again, and the server saw no repeats.
+  await page.reload();
+  await page.evaluate(() => window.dispatchEvent(new Event('online')));
+  await page.waitForTimeout(500);
+  expect(new Set(delivered).size).toBe(delivered.length);
+  expect(duplicates).toBe(0);
+});
