@@ -295,7 +295,7 @@ test.describe("the product's seeded protected channels on /liveTv (guest)", () =
 
   // The site does not yet hand the play source's drmType/licenseUrl to the player as its `drm` setting, so
   // hls.js gets the CENC stream and decodes no frames. Enable once /liveTv passes `drm` (shaka-player then plays).
-  test.fixme('Food & Travel (lc-037, ClearKey) plays', async ({ page }) => {
+  test('Food & Travel (lc-037, ClearKey) plays', async ({ page }) => {
     await playsOnLiveTv(page, 'lc-037');
   });
 });

@@ -11,6 +11,15 @@ export type PlayRequest =
 export interface PlayAnswer {
   url: string;
   authority: boolean;
+  /** DRM the player needs for this stream (ClearKey through the licence endpoint); none for clear or AES-128. */
+  drm?: PlayDrm;
+}
+/** The player's DRM settings for a protected stream (see @ottkit/player's DrmConfig). */
+export interface PlayDrm {
+  clearKeyLicenseUrl?: string;
+  widevineLicenseUrl?: string;
+  playreadyLicenseUrl?: string;
+  fairplayLicenseUrl?: string;
 }
 
 /** How play URLs are fetched; set by playbackSource.ts (the contract call) and by tests. */
@@ -27,7 +36,7 @@ export function playUrl(req: PlayRequest) {
 export type LivePlayback =
   | { state: 'idle' }
   | { state: 'loading'; logicalChannelId: string }
-  | { state: 'ready'; logicalChannelId: string; url: string; authority: boolean }
+  | { state: 'ready'; logicalChannelId: string; url: string; authority: boolean; drm?: PlayDrm }
   | { state: 'error'; logicalChannelId: string; messageKey: MessageKey };
 
 /** The signed stream address of the channel being watched. */
@@ -40,7 +49,7 @@ export async function loadLivePlayback(channel: Pick<Channel, 'logicalChannelId'
   try {
     const answer = await requestPlayUrl({ logicalChannelId, kind: 'live' });
     if (current() === logicalChannelId) {
-      $livePlayback.set({ state: 'ready', logicalChannelId, url: answer.url, authority: answer.authority });
+      $livePlayback.set({ state: 'ready', logicalChannelId, ...answer });
     }
   } catch (e) {
     if (current() !== logicalChannelId) return;
@@ -79,6 +88,7 @@ export type Catchup =
       programId: string;
       url: string;
       authority: boolean;
+      drm?: PlayDrm;
     };
 export const $catchup = atom<Catchup | null>(null);
 

@@ -177,6 +177,7 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
         <CatchupPlayerDialog
           telemetry={telemetrySink}
           src={playing.url}
+          drm={playing.drm}
           playbackAuthority={playing.authority}
           channel={{
             id: channel.logicalChannelId,

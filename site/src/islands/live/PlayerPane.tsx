@@ -68,6 +68,7 @@ export function PlayerPane({ now }: { now: number }) {
         <LivePlayer
           telemetry={telemetrySink}
           src={ready?.url}
+          drm={ready?.drm}
           authority={ready ? ready.authority : channel.liveAuthority}
           fallbackSrc={ready && !ready.authority ? ready.url : undefined}
           channel={{

@@ -1,6 +1,6 @@
 import { channelPlaySource, isApiError } from '@ottkit/api-client';
 import { browserApi } from '../../lib/api.ts';
-import { type PlayRequest, setPlayUrlSource } from '../../stores/playback.ts';
+import { type PlayDrm, type PlayRequest, setPlayUrlSource } from '../../stores/playback.ts';
 
 /** A guest without any session gets a visitor session (spec §4 visitor mode), once, then asks again. */
 async function withVisitorSession<T>(call: () => Promise<T>): Promise<T> {
@@ -13,6 +13,27 @@ async function withVisitorSession<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+/**
+ * The player's DRM settings from the play source answer: ClearKey plays through shaka-player with the
+ * licence endpoint; commercial systems use the operator's licence servers when the answer names them.
+ */
+export function drmOf(answer: {
+  drmType: string;
+  licenseUrl?: string;
+  licenseServers?: Record<string, string | undefined>;
+}): PlayDrm | undefined {
+  if (answer.drmType === 'clearkey' && answer.licenseUrl) return { clearKeyLicenseUrl: answer.licenseUrl };
+  const servers = answer.licenseServers ?? {};
+  const drm: PlayDrm = {
+    ...(servers['com.widevine.alpha'] ? { widevineLicenseUrl: servers['com.widevine.alpha'] } : {}),
+    ...(servers['com.microsoft.playready']
+      ? { playreadyLicenseUrl: servers['com.microsoft.playready'] }
+      : {}),
+    ...(servers['com.apple.fps'] ? { fairplayLicenseUrl: servers['com.apple.fps'] } : {}),
+  };
+  return Object.keys(drm).length ? drm : undefined;
+}
+
 /** Connects the playback store to the Live API play source call (signed live and catch-up URLs). */
 export function installPlayUrlSource() {
   setPlayUrlSource(async (req: PlayRequest) => {
@@ -23,6 +44,6 @@ export function installPlayUrlSource() {
         ...(req.kind === 'catchup' ? { start: req.start, stop: req.stop } : {}),
       }),
     );
-    return { url: answer.url, authority: answer.authorized };
+    return { url: answer.url, authority: answer.authorized, drm: drmOf(answer) };
   });
 }
