@@ -5,4 +5,5 @@
  */
 export * from './client.ts';
 export * from './errors/index.ts';
+export { LoginMethod } from './contract/loginMethod.ts';
 export { routes } from './routes.generated.ts';

@@ -1,4 +1,5 @@
-import { LoginMethod, type UserInfo } from '@ottkit/api-client';
+import type { UserInfo } from '@ottkit/api-client';
+import { LoginMethod } from '@ottkit/api-client/client';
 
 /** Login methods as member-site links know them (spec §6: 2, 6, 8 or 13). */
 const QR_LINK_METHOD = 13;

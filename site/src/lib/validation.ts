@@ -60,6 +60,4 @@ export function addressKind(v: string): 'email' | 'phone' {
 export const phoneDigits = (v: string) => v.replace(/[\s()-]/g, '');
 
 /** The recharge code of spec §5: digits only (others stripped as typed), at most 16; complete at exactly 16. */
-export const RECHARGE_CODE_LENGTH = 16;
-export const sanitizeRechargeCode = (v: string) => v.replace(/\D/g, '').slice(0, RECHARGE_CODE_LENGTH);
-export const rechargeCodeComplete = (v: string) => /^\d{16}$/.test(v);
+export { RECHARGE_CODE_LENGTH, rechargeCodeComplete, sanitizeRechargeCode } from './rechargeCode.ts';

@@ -1,5 +1,5 @@
 import type { Channel } from '@ottkit/api-client';
-import { isApiError } from '@ottkit/api-client';
+import { isApiError } from '@ottkit/api-client/client';
 import { atom } from 'nanostores';
 import type { MessageKey } from '../i18n/index.ts';
 

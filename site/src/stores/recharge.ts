@@ -1,7 +1,7 @@
-import { isApiError } from '@ottkit/api-client';
+import { isApiError } from '@ottkit/api-client/client';
 import { atom } from 'nanostores';
 import { browserApi } from '../lib/api.ts';
-import { rechargeCodeComplete } from '../lib/validation.ts';
+import { rechargeCodeComplete } from '../lib/rechargeCode.ts';
 import { $session, loginHref, refreshRights } from './session.ts';
 
 /** The recharge box (spec §5): idle, busy, done (success message), or failed with the server's message. */

@@ -1,10 +1,5 @@
-import {
-  contract,
-  ErrCode,
-  type SessionInvalidError,
-  type SessionResult,
-  type UserInfo,
-} from '@ottkit/api-client';
+import type { SessionInvalidError, SessionResult, UserInfo } from '@ottkit/api-client';
+import { ErrCode, routes } from '@ottkit/api-client/client';
 import { atom, computed } from 'nanostores';
 import { browserApi } from '../lib/api.ts';
 import { $viewer, refreshAuthority } from './authority.ts';
@@ -95,7 +90,7 @@ export function sessionStarted(user: UserInfo) {
   setUser(user);
 }
 
-const REFRESH_PATH = contract.account.refreshToken.path;
+const REFRESH_PATH = routes.account.refreshToken.path;
 let refreshing: Promise<SessionResult | null> | null = null;
 
 /**

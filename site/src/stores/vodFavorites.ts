@@ -1,5 +1,5 @@
 import type { VodCard } from '@ottkit/api-client';
-import { ErrCode, isApiError } from '@ottkit/api-client';
+import { ErrCode, isApiError } from '@ottkit/api-client/client';
 import { map } from 'nanostores';
 import { browserApi } from '../lib/api.ts';
 import { createEditableList } from './vodEditableList.ts';

@@ -1,5 +1,5 @@
 import type { VodDetail } from '@ottkit/api-client';
-import { isApiError } from '@ottkit/api-client';
+import { isApiError } from '@ottkit/api-client/client';
 import type { MessageKey } from '../i18n/index.ts';
 import { browserApi } from '../lib/api.ts';
 import { mediaUrl } from '../lib/zeroTrust.ts';

@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { ErrCode, isApiError } from '@ottkit/api-client';
+import { ErrCode, isApiError } from '@ottkit/api-client/client';
 import { useCallback, useEffect, useState } from 'react';
 import { browserApi } from '../../lib/api.ts';
 import { $t } from '../../stores/lang.ts';

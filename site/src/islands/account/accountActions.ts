@@ -1,4 +1,5 @@
-import { ErrCode, isApiError, type SessionResult } from '@ottkit/api-client';
+import type { SessionResult } from '@ottkit/api-client';
+import { ErrCode, isApiError } from '@ottkit/api-client/client';
 import type { MessageKey } from '../../i18n/index.ts';
 import { browserApi } from '../../lib/api.ts';
 import { addressKind, phoneDigits, validateEmail, validatePhone } from '../../lib/validation.ts';

@@ -1,4 +1,4 @@
-import { channelPlaySource, isApiError } from '@ottkit/api-client';
+import { isApiError } from '@ottkit/api-client/client';
 import { browserApi } from '../../lib/api.ts';
 import { type PlayDrm, type PlayRequest, setPlayUrlSource } from '../../stores/playback.ts';
 
@@ -38,7 +38,7 @@ export function drmOf(answer: {
 export function installPlayUrlSource() {
   setPlayUrlSource(async (req: PlayRequest) => {
     const answer = await withVisitorSession(() =>
-      browserApi.call(channelPlaySource, {
+      browserApi.live.channelPlaySource({
         logicalChannelId: req.logicalChannelId,
         mode: req.kind,
         ...(req.kind === 'catchup' ? { start: req.start, stop: req.stop } : {}),
