@@ -1,7 +1,9 @@
 import type { Channel } from '@ottkit/api-client';
-import { isApiError } from '@ottkit/api-client/client';
 import { atom } from 'nanostores';
 import type { MessageKey } from '../i18n/index.ts';
+import { playErrorKey } from '../lib/playErrorKey.ts';
+
+export { playErrorKey };
 
 /** What the site asks the media side for: a signed live URL, or a catch-up URL for one programme. */
 export type PlayRequest =
@@ -60,23 +62,6 @@ export async function loadLivePlayback(channel: Pick<Channel, 'logicalChannelId'
 function current() {
   const p = $livePlayback.get();
   return p.state === 'idle' ? null : p.logicalChannelId;
-}
-
-/** The spec §8 text for a failed playback request. */
-export function playErrorKey(e: unknown): MessageKey {
-  if (!isApiError(e)) return 'error.unavailableSource';
-  switch (e.name) {
-    case 'NetworkError':
-      return 'error.network';
-    case 'TimeoutError':
-      return 'error.timeout';
-    case 'ServerError':
-      return 'error.internal';
-    case 'ContentUnavailableError':
-      return 'error.contentUnavailable';
-    default:
-      return 'error.unavailableSource';
-  }
 }
 
 /** A programme played back from the guide (catch-up dialog); null when the dialog is closed. */

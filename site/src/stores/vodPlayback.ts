@@ -1,6 +1,4 @@
 import type { VodDetail } from '@ottkit/api-client';
-import { isApiError } from '@ottkit/api-client/client';
-import type { MessageKey } from '../i18n/index.ts';
 import { browserApi } from '../lib/api.ts';
 import { mediaUrl } from '../lib/zeroTrust.ts';
 import { latestPosition, resumeSeconds } from './progress.ts';
@@ -21,22 +19,9 @@ export function loginHref(current: URL) {
   return `/login?redirect=${encodeURIComponent(current.pathname + current.search)}`;
 }
 
-/** The spec §8 text for a failed play request. */
-export function playErrorKey(e: unknown): MessageKey {
-  if (!isApiError(e)) return 'error.unavailableSource';
-  switch (e.name) {
-    case 'NetworkError':
-      return 'error.network';
-    case 'TimeoutError':
-      return 'error.timeout';
-    case 'ServerError':
-      return 'error.internal';
-    case 'ContentUnavailableError':
-      return 'error.contentUnavailable';
-    default:
-      return 'error.unavailableSource';
-  }
-}
+import { playErrorKey } from '../lib/playErrorKey.ts';
+
+export { playErrorKey };
 
 /** A SERIES or SEASON plays its last-watched episode (the next one if that was finished), else its first. */
 async function playableDetail(metaId: string): Promise<VodDetail> {

@@ -1,0 +1,19 @@
+import { isApiError } from '@ottkit/api-client/client';
+import type { MessageKey } from '../i18n/index.ts';
+
+/** The spec §8 text for a failed playback request. */
+export function playErrorKey(e: unknown): MessageKey {
+  if (!isApiError(e)) return 'error.unavailableSource';
+  switch (e.name) {
+    case 'NetworkError':
+      return 'error.network';
+    case 'TimeoutError':
+      return 'error.timeout';
+    case 'ServerError':
+      return 'error.internal';
+    case 'ContentUnavailableError':
+      return 'error.contentUnavailable';
+    default:
+      return 'error.unavailableSource';
+  }
+}
