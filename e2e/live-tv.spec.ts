@@ -61,6 +61,37 @@ test.describe('subscriber', () => {
     await playsFor(player(page));
   });
 
+  test('a catch-up programme dragged to its end plays the next programme (auto-next)', async ({ page }) => {
+    await open(page);
+    await page.locator('[data-date]').nth(6).click();
+    await guide(page)
+      .getByRole('button', { name: /^Playback/ })
+      .first()
+      .click();
+    const dialog = page.locator('section.ottkit-dialog');
+    await playsFor(dialog);
+    // The header names the programme and its times: consecutive programmes may share a title.
+    const header = dialog.locator('.ottkit-dialog-title');
+    const first = await header.textContent();
+    // The viewer drags the progress bar to 3 s before the end, as a person would.
+    const bar = dialog.getByRole('slider', { name: 'Progress' });
+    const max = Number(await bar.getAttribute('max'));
+    expect(max).toBeGreaterThan(600);
+    await bar.fill(String(max - 3));
+    await expect
+      .poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime))
+      .toBeGreaterThan(max - 10);
+    // Spec §4: at its end the catch-up dialog plays the next programme of the day, from its start.
+    await expect(header).not.toHaveText(first ?? '', { timeout: 30_000 });
+    await expect(dialog).toHaveAttribute('aria-label', /OTT News 24/);
+    await expect
+      .poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), {
+        timeout: 30_000,
+      })
+      .toBeGreaterThan(1);
+    expect(await dialog.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime)).toBeLessThan(60);
+  });
+
   test('changes the guide day: past days offer Playback, today shows what is Playing', async ({ page }) => {
     await open(page);
     await expect(guide(page).getByRole('button', { name: /^Playing/ })).toBeVisible();

@@ -69,3 +69,25 @@ test('a VOD item ends and the element says so', async ({ page }) => {
   });
   expect(await ended).toEqual({ mode: 'vod' });
 });
+
+test('a catch-up item played to its end emits ended for the auto-next programme', async ({ page }) => {
+  await page.goto('/examples/plain.html?mode=catchup&src=/vod.m3u8');
+  const ended = page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        document
+          .querySelector('ottkit-player')
+          ?.addEventListener('ottkit-ended', (e) => resolve((e as CustomEvent).detail)),
+      ),
+  );
+  await expect.poll(async () => (await look(page)).state).toBe('playing');
+  expect((await look(page)).mode).toBe('catchup');
+  // Through the core's seek request, the one the progress bar uses.
+  await page.evaluate(() => {
+    const el = document.querySelector('ottkit-player');
+    const video = el?.querySelector('video') as HTMLVideoElement;
+    el?.core.seek(video.duration - 1.5);
+  });
+  expect(await ended).toEqual({ mode: 'catchup' });
+  expect((await look(page)).state).toBe('ended');
+});

@@ -72,4 +72,31 @@ describe('loadGuide', () => {
     expect(net).toHaveBeenCalledTimes(1);
     expect(await store.day('e1', '2026-06-10')).toEqual(day);
   });
+
+  it('refreshes the day on screen without passing through loading (a sync must not empty the list)', async () => {
+    const store = createMemoryEpgStore();
+    await store.putDays([day]);
+    useGuideStore(store);
+    await loadGuide('e1', '2026-06-10');
+    const seen: string[] = [];
+    const stop = $guide.listen((g) => seen.push(g.state));
+    const changed = { ...day, checksum: 'b', programs: [prog('z', T, T + H)] };
+    await store.putDays([changed]);
+    await loadGuide('e1', '2026-06-10');
+    stop();
+    expect(seen).toEqual(['ready']);
+    expect($guide.get()).toMatchObject({ state: 'ready', programs: changed.programs });
+  });
+
+  it('another day still shows loading first', async () => {
+    const store = createMemoryEpgStore();
+    await store.putDays([day, { ...day, date: '2026-06-11' }]);
+    useGuideStore(store);
+    await loadGuide('e1', '2026-06-10');
+    const seen: string[] = [];
+    const stop = $guide.listen((g) => seen.push(g.state));
+    await loadGuide('e1', '2026-06-11');
+    stop();
+    expect(seen).toEqual(['loading', 'ready']);
+  });
 });

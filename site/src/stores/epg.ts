@@ -62,7 +62,11 @@ export async function loadGuide(epgId: string, date: string): Promise<void> {
     $guide.set({ state: 'idle' });
     return;
   }
-  $guide.set({ state: 'loading', epgId, date });
+  // A refresh of the day on screen (after a guide sync) keeps it shown until the new one is read: a flash of
+  // 'loading' would empty the list and unmount what hangs off it, such as a catch-up dialog.
+  const shown = $guide.get();
+  const refresh = shown.state === 'ready' && shown.epgId === epgId && shown.date === date;
+  if (!refresh) $guide.set({ state: 'loading', epgId, date });
   const still = () => {
     const g = $guide.get();
     return g.state !== 'idle' && g.epgId === epgId && g.date === date;
@@ -78,7 +82,7 @@ export async function loadGuide(epgId: string, date: string): Promise<void> {
       isCatchup: day?.isCatchup ?? false,
     });
   } catch {
-    if (still()) $guide.set({ state: 'error', epgId, date });
+    if (still() && !refresh) $guide.set({ state: 'error', epgId, date });
   }
 }
 

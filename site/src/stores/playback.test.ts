@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { $livePlayback, loadLivePlayback, setPlayUrlSource } from './playback.ts';
+import { $catchup, $livePlayback, loadLivePlayback, openCatchup, setPlayUrlSource } from './playback.ts';
 
 describe('loadLivePlayback', () => {
   it('keeps the latest channel when answers arrive out of order', async () => {
@@ -34,5 +34,35 @@ describe('loadLivePlayback', () => {
       logicalChannelId: 'c',
       messageKey: 'error.unavailableSource',
     });
+  });
+});
+
+describe('openCatchup', () => {
+  const programme = { programId: 'p1', title: 'The Debate', start: 1_000, stop: 5_000 };
+
+  it('keeps the programme it plays, so the dialog never depends on the guide list', async () => {
+    const asked: unknown[] = [];
+    setPlayUrlSource(async (req) => {
+      asked.push(req);
+      return { url: '/c.m3u8', authority: true };
+    });
+    expect(await openCatchup('lc-1', programme)).toBe(true);
+    expect(asked).toEqual([{ logicalChannelId: 'lc-1', kind: 'catchup', start: 1_000, stop: 5_000 }]);
+    expect($catchup.get()).toEqual({
+      state: 'ready',
+      logicalChannelId: 'lc-1',
+      programId: 'p1',
+      programme,
+      url: '/c.m3u8',
+      authority: true,
+    });
+  });
+
+  it('closes when the server refuses the programme', async () => {
+    setPlayUrlSource(async () => {
+      throw new Error('refused');
+    });
+    expect(await openCatchup('lc-1', programme)).toBe(false);
+    expect($catchup.get()).toBeNull();
   });
 });

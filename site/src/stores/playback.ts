@@ -64,13 +64,22 @@ function current() {
   return p.state === 'idle' ? null : p.logicalChannelId;
 }
 
+export interface CatchupProgramme {
+  programId: string;
+  title: string;
+  start: number;
+  stop: number;
+}
+
 /** A programme played back from the guide (catch-up dialog); null when the dialog is closed. */
 export type Catchup =
-  | { state: 'loading'; logicalChannelId: string; programId: string }
+  | { state: 'loading'; logicalChannelId: string; programId: string; programme: CatchupProgramme }
   | {
       state: 'ready';
       logicalChannelId: string;
       programId: string;
+      /** What the dialog shows; kept here so the dialog does not depend on the guide list being loaded. */
+      programme: CatchupProgramme;
       url: string;
       authority: boolean;
       drm?: PlayDrm;
@@ -78,16 +87,15 @@ export type Catchup =
 export const $catchup = atom<Catchup | null>(null);
 
 /** Opens the catch-up dialog on one programme; fails (and closes) when the server refuses it. */
-export async function openCatchup(
-  logicalChannelId: string,
-  programme: { programId: string; start: number; stop: number },
-): Promise<boolean> {
-  const { programId, start, stop } = programme;
-  $catchup.set({ state: 'loading', logicalChannelId, programId });
+export async function openCatchup(logicalChannelId: string, programme: CatchupProgramme): Promise<boolean> {
+  const { programId, title, start, stop } = programme;
+  const shown = { programId, title, start, stop };
+  $catchup.set({ state: 'loading', logicalChannelId, programId, programme: shown });
   try {
     const answer = await requestPlayUrl({ logicalChannelId, kind: 'catchup', start, stop });
     const c = $catchup.get();
-    if (c?.programId === programId) $catchup.set({ state: 'ready', logicalChannelId, programId, ...answer });
+    if (c?.programId === programId)
+      $catchup.set({ state: 'ready', logicalChannelId, programId, programme: shown, ...answer });
     return true;
   } catch {
     if ($catchup.get()?.programId === programId) $catchup.set(null);

@@ -120,7 +120,6 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
   }
 
   const playing = catchup?.logicalChannelId === channel.logicalChannelId ? catchup : null;
-  const playingProgramme = playing ? programs.find((p) => p.programId === playing.programId) : undefined;
   return (
     <section aria-label={t('live.guide')} className={styles.guide}>
       <h2 className={styles.sectionTitle}>{t('live.guide')}</h2>
@@ -173,7 +172,7 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
           })}
         </ol>
       )}
-      {playing?.state === 'ready' && playingProgramme ? (
+      {playing?.state === 'ready' ? (
         <CatchupPlayerDialog
           telemetry={telemetrySink}
           src={playing.url}
@@ -185,11 +184,7 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
             number: channel.channelSeq,
             logoUrl: channel.iconUrl,
           }}
-          programme={{
-            title: playingProgramme.title,
-            start: playingProgramme.start,
-            stop: playingProgramme.stop,
-          }}
+          programme={playing.programme}
           audioOnly={channel.channelType === 5}
           onAutoNextProgramme={autoNext}
           onClose={closeCatchup}
