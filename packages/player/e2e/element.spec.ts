@@ -25,6 +25,10 @@ test('the element plays live from a plain HTML page using only the built package
   expect((await look(page)).error).toBeNull();
   expect(errors).toEqual([]);
   await expect(page.getByRole('button', { name: 'Pause' })).toBeVisible();
+  const heart = page.getByRole('button', { name: 'Favorite' });
+  await expect(heart).toHaveAttribute('aria-pressed', 'false');
+  await heart.click();
+  await expect(heart).toHaveAttribute('aria-pressed', 'true');
 });
 
 test('zapping to another channel reloads and plays it', async ({ page }) => {

@@ -10,3 +10,8 @@ for (const name of ['ottkit-statechange', 'ottkit-firstframe', 'ottkit-error', '
     log.textContent += `${name} ${JSON.stringify(e.detail)}\n`;
   });
 }
+// The Favorite button asks; the page decides (here at once; a real host asks its server first).
+player.addEventListener('ottkit-favorite', (e) => {
+  player.setAttribute('favorite', String(e.detail.favorite));
+  log.textContent += `ottkit-favorite ${JSON.stringify(e.detail)}\n`;
+});

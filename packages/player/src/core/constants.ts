@@ -16,3 +16,5 @@ export type PlaybackRate = (typeof PLAYBACK_RATES)[number];
 /** Aspect-ratio choices of the live player. */
 export const ASPECT_RATIOS = ['auto', '16:9', '4:3'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
+/** How long each poster of an audio channel or audio item shows. */
+export const AUDIO_POSTER_INTERVAL_MS = 5_000;

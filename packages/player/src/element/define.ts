@@ -3,6 +3,7 @@ import { createOttkitPlayerClass, type OttkitPlayerElement } from './player-elem
 export {
   createOttkitPlayerClass,
   OTTKIT_PLAYER_ATTRIBUTES,
+  OTTKIT_PLAYER_CONTROL_EVENTS,
   OTTKIT_PLAYER_EVENTS,
   type OttkitPlayerElement,
 } from './player-element.ts';

@@ -69,4 +69,71 @@ describe('<ottkit-player>', () => {
     expect(el.core.getState().aspectRatio).toBe('4:3');
     expect(el.querySelector<HTMLElement>('.ottkit-stage')?.dataset.aspect).toBe('4:3');
   });
+
+  it('shows the next title and a Favorite button that asks the host, hidden in broadcast mode', async () => {
+    document.body.innerHTML =
+      '<ottkit-player src="/live.m3u8" channel-name="News" favorite="false" autoplay="false"></ottkit-player>';
+    const el = document.querySelector('ottkit-player');
+    if (!el) throw new Error('missing');
+    await tick();
+    el.programme = { title: 'Headlines', start: 0, stop: 1 };
+    el.next = { title: 'Weather' };
+    expect(el.querySelector('.ottkit-now')?.textContent).toBe('Now: Headlines');
+    expect(el.querySelector('.ottkit-next')?.textContent).toBe('Next: Weather');
+    const heart = el.querySelector<HTMLButtonElement>('[aria-label="Favorite"]');
+    expect(heart?.hidden).toBe(false);
+    expect(heart?.getAttribute('aria-pressed')).toBe('false');
+    const asked: unknown[] = [];
+    el.addEventListener('ottkit-favorite', (e) => asked.push((e as CustomEvent).detail));
+    heart?.click();
+    expect(asked).toEqual([{ favorite: true }]);
+    // The host's server said yes: the button shows pressed.
+    el.setAttribute('favorite', 'true');
+    expect(heart?.getAttribute('aria-pressed')).toBe('true');
+    el.setAttribute('broadcast', '');
+    expect(heart?.hidden).toBe(true);
+  });
+
+  it('has no Favorite button without the favorite attribute', async () => {
+    document.body.innerHTML = '<ottkit-player channel-name="News"></ottkit-player>';
+    await tick();
+    expect(document.querySelector<HTMLElement>('.ottkit-favorite')?.hidden).toBe(true);
+  });
+
+  it('keeps the host marquee in its slot at the top, also when the texts change', async () => {
+    document.body.innerHTML = '<ottkit-player><p slot="marquee">Maintenance tonight</p></ottkit-player>';
+    const el = document.querySelector('ottkit-player');
+    if (!el) throw new Error('missing');
+    const slot = () => el.querySelector<HTMLElement>('.ottkit-marquee');
+    expect(slot()?.hidden).toBe(false);
+    expect(slot()?.textContent).toBe('Maintenance tonight');
+    el.messages = { play: 'Reproducir' };
+    expect(slot()?.textContent).toBe('Maintenance tonight');
+  });
+
+  it('rotates the posters of an audio channel every 5 s', async () => {
+    vi.useFakeTimers();
+    try {
+      document.body.innerHTML =
+        '<ottkit-player audio-only audio-posters="/a.svg, /b.svg" autoplay="false"></ottkit-player>';
+      const carousel = document.querySelector<HTMLElement>('[aria-roledescription="carousel"]');
+      const active = () =>
+        [...(carousel?.querySelectorAll('img') ?? [])].map((i) => i.getAttribute('data-active'));
+      expect(carousel?.hidden).toBe(false);
+      expect(active()).toEqual(['true', 'false']);
+      vi.advanceTimersByTime(4_999);
+      expect(active()).toEqual(['true', 'false']);
+      vi.advanceTimersByTime(1);
+      expect(active()).toEqual(['false', 'true']);
+      vi.advanceTimersByTime(5_000);
+      expect(active()).toEqual(['true', 'false']);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows no posters for a channel with pictures', async () => {
+    document.body.innerHTML = '<ottkit-player audio-posters="/a.svg"></ottkit-player>';
+    expect(document.querySelector<HTMLElement>('.ottkit-posters')?.hidden).toBe(true);
+  });
 });

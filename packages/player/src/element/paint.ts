@@ -7,6 +7,9 @@ export interface PaintHeader {
   number: string | null;
   logo: string | null;
   programme: Programme | null;
+  next: { title: string } | null;
+  /** null: no Favorite button (attribute absent, or broadcast-channel mode). */
+  favorite: boolean | null;
 }
 
 /** Brings the element's light DOM in line with a snapshot (attributes, texts, overlays, bar, menus). */
@@ -26,6 +29,12 @@ export function paintPlayer(root: HTMLElement, s: PlayerSnapshot, m: PlayerMessa
   setText(q('.ottkit-number'), header.number ?? '');
   setText(q('.ottkit-name'), name ?? '');
   setText(q('.ottkit-now'), header.programme ? `${m.now}: ${header.programme.title}` : '');
+  setText(q('.ottkit-next'), header.next ? `${m.next}: ${header.next.title}` : '');
+  const favorite = q('.ottkit-favorite');
+  if (favorite) {
+    favorite.hidden = header.favorite === null;
+    favorite.setAttribute('aria-pressed', String(header.favorite === true));
+  }
   show(q('.ottkit-spinner'), s.state === 'loading');
   show(q('.ottkit-lock'), s.locked);
   show(q('.ottkit-error'), s.state === 'error');

@@ -12,6 +12,7 @@ import type {
 } from '../core/types.ts';
 import { type PlayerMessages, withMessages } from '../messages.ts';
 import { paintPlayer } from './paint.ts';
+import { createPosterCarousel } from './posters.ts';
 import { playerMarkup } from './template.ts';
 
 /** Milliseconds one arrow press moves along the live bar. */
@@ -30,6 +31,9 @@ export const OTTKIT_PLAYER_ATTRIBUTES = [
   'channel-name',
   'channel-number',
   'channel-logo',
+  'favorite',
+  'broadcast',
+  'audio-posters',
 ] as const;
 
 /** Core events re-dispatched by the element as `ottkit-<name>` CustomEvents (detail = payload). */
@@ -47,12 +51,22 @@ export const OTTKIT_PLAYER_EVENTS = [
   'telemetry',
 ] as const satisfies ReadonlyArray<keyof PlayerEvents>;
 
+/**
+ * Events of the element's own controls (not core events): `ottkit-favorite` (detail `{ favorite }`, the state
+ * the viewer asks for; the host sets the `favorite` attribute once its server agrees) and `ottkit-close` (Esc).
+ */
+export const OTTKIT_PLAYER_CONTROL_EVENTS = ['favorite', 'close'] as const;
+
 export interface OttkitPlayerElement extends HTMLElement {
   /** The core behind the element, for anything the attributes do not cover. */
   readonly core: PlayerCore;
   readonly state: PlayerSnapshot['state'];
   drm: DrmConfig | undefined;
   programme: Programme | null;
+  /** The next programme's title, shown beside the one on air. */
+  next: { title: string } | null;
+  /** Posters rotated for an audio channel (`audio-only`); the `audio-posters` attribute (comma-separated) too. */
+  audioPosters: readonly string[];
   messages: Partial<PlayerMessages>;
   telemetry: TelemetrySink | undefined;
   play(): void;
@@ -69,6 +83,9 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
     telemetry: TelemetrySink | undefined;
     #messages: Partial<PlayerMessages> = {};
     #programme: Programme | null = null;
+    #next: { title: string } | null = null;
+    #posters: readonly string[] | null = null;
+    #carousel: ReturnType<typeof createPosterCarousel> | null = null;
     #root: HTMLElement | null = null;
     #unsubscribe: (() => void) | null = null;
     #pending = false;
@@ -82,6 +99,29 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
     set programme(p: Programme | null) {
       this.#programme = p;
       this.core.setProgramme(p);
+    }
+    get next() {
+      return this.#next;
+    }
+    set next(p: { title: string } | null) {
+      this.#next = p;
+      this.#paint(this.core.getState());
+    }
+    get audioPosters(): readonly string[] {
+      const attr = this.getAttribute('audio-posters');
+      return (
+        this.#posters ??
+        (attr
+          ? attr
+              .split(',')
+              .map((u) => u.trim())
+              .filter(Boolean)
+          : [])
+      );
+    }
+    set audioPosters(posters: readonly string[]) {
+      this.#posters = posters;
+      this.#showPosters();
     }
     get messages() {
       return this.#messages;
@@ -115,6 +155,7 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
       queueMicrotask(() => {
         if (this.isConnected) return;
         this.#unsubscribe?.();
+        this.#carousel?.stop();
         this.core.destroy();
         this.#root = null;
       });
@@ -124,7 +165,11 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
       if (!this.#root || old === value) return;
       if (name === 'authority') return this.core.setAuthority(value !== 'false');
       if (name === 'muted') return this.core.setMuted(value !== null);
-      if (name.startsWith('channel-')) return this.#paint(this.core.getState());
+      if (name.startsWith('channel-') || name === 'favorite' || name === 'broadcast') {
+        return this.#paint(this.core.getState());
+      }
+      if (name === 'audio-posters') return this.#showPosters();
+      if (name === 'audio-only') this.#showPosters();
       this.#scheduleLoad();
     }
 
@@ -158,11 +203,22 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
 
     #render() {
       this.#unsubscribe?.();
+      this.#carousel?.stop();
+      // The host's top marquee (children with slot="marquee") survives a re-render: it moves into the slot.
+      const marquee = [...this.querySelectorAll<HTMLElement>('[slot="marquee"]')];
       this.innerHTML = playerMarkup(withMessages(this.#messages));
       const root = this.querySelector<HTMLElement>('.ottkit-player');
       const video = this.querySelector('video');
       if (!root || !video) return;
       this.#root = root;
+      const slot = root.querySelector<HTMLElement>('.ottkit-marquee');
+      if (slot) {
+        slot.append(...marquee);
+        slot.hidden = marquee.length === 0;
+      }
+      const posters = root.querySelector<HTMLElement>('.ottkit-posters');
+      this.#carousel = posters ? createPosterCarousel(posters) : null;
+      this.#showPosters();
       root.addEventListener('click', (e) => this.#onClick(e));
       root.addEventListener('keydown', (e) => this.#onKey(e));
       root.addEventListener('change', (e) => this.#onChange(e));
@@ -189,6 +245,14 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
       else if (action === 'dismiss') this.core.dismissConfirm();
       else if (action === 'retry') s.error?.kind === 'timeshift' ? this.core.seekToLive() : this.core.play();
       else if (action === 'fullscreen') this.#fullscreen();
+      else if (action === 'favorite') {
+        const favorite = this.getAttribute('favorite') !== 'true';
+        this.dispatchEvent(new CustomEvent('ottkit-favorite', { detail: { favorite } }));
+      }
+    }
+
+    #showPosters() {
+      this.#carousel?.set(this.audioPosters, this.hasAttribute('audio-only'));
     }
 
     #onChange(e: Event) {
@@ -235,6 +299,11 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
         number: this.getAttribute('channel-number'),
         logo: this.getAttribute('channel-logo'),
         programme: this.#programme,
+        next: this.#next,
+        favorite:
+          this.hasAttribute('favorite') && !this.hasAttribute('broadcast')
+            ? this.getAttribute('favorite') === 'true'
+            : null,
       });
     }
   };

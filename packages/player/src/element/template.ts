@@ -6,12 +6,15 @@ const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 export function playerMarkup(m: PlayerMessages): string {
   return `
 <div class="ottkit-player" role="region" tabindex="0" aria-label="${esc(m.player)}" data-state="idle" data-mode="live">
+  <div class="ottkit-marquee" hidden></div>
   <header class="ottkit-channel" hidden>
     <img class="ottkit-logo" alt="" hidden><span class="ottkit-number"></span><span class="ottkit-name"></span>
-    <span class="ottkit-epg"><span class="ottkit-now"></span></span>
+    <span class="ottkit-epg"><span class="ottkit-now"></span><span class="ottkit-next"></span></span>
+    <button type="button" class="ottkit-btn ottkit-favorite" data-action="favorite" data-icon="heart" aria-label="${esc(m.favorite)}" aria-pressed="false" hidden></button>
   </header>
   <div class="ottkit-stage" data-aspect="auto">
     <video class="ottkit-video" playsinline aria-label="${esc(m.player)}"></video>
+    <section class="ottkit-posters" aria-roledescription="carousel" aria-label="${esc(m.audioPosters)}" hidden></section>
     <div class="ottkit-overlay ottkit-spinner" role="status" aria-label="${esc(m.loading)}" hidden></div>
     <div class="ottkit-overlay ottkit-lock" role="status" hidden>${esc(m.noAuthority)}</div>
     <div class="ottkit-overlay ottkit-error" role="alert" hidden><p></p>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
+import { AUDIO_POSTER_INTERVAL_MS } from '../core/constants.ts';
 
-/** How long each poster of an audio channel shows. */
-export const AUDIO_POSTER_INTERVAL_MS = 5_000;
+export { AUDIO_POSTER_INTERVAL_MS };
 
 /** The rotating posters shown instead of a picture for audio channels and audio items. */
 export function AudioPosters({ posters, label }: { posters: readonly string[]; label: string }) {
