@@ -1,5 +1,5 @@
 import { loadEngine, preloadHlsEngine } from '../engines/load.ts';
-import type { Engine, EngineEvents, EngineLoader } from '../engines/types.ts';
+import type { EngineEvents, EngineLoader } from '../engines/types.ts';
 import { classifyBarClick, computeBar } from './bar.ts';
 import { type Clock, systemClock } from './clock.ts';
 import {
@@ -10,6 +10,7 @@ import {
   TIMESHIFT_RETRY_INTERVAL_MS,
 } from './constants.ts';
 import { createEmitter } from './emitter.ts';
+import { createEngineHost } from './engineHost.ts';
 import { createSession, type Session } from './session.ts';
 import { INITIAL_SNAPSHOT, progressReport } from './snapshot.ts';
 
@@ -50,8 +51,7 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
   const listeners = new Set<(s: PlayerSnapshot) => void>();
   let snap: PlayerSnapshot = INITIAL_SNAPSHOT;
   let media: HTMLMediaElement | null = null;
-  let engine: Engine | null = null;
-  let gen = 0; // bumps on every (re)load so late async results of an older load are dropped
+  const host = createEngineHost(loader);
   let wantPlay = false;
   let session: Session | null = null;
   let lastProgressAt = 0;
@@ -112,42 +112,37 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
 
   function engineEvents(g: number): EngineEvents {
     return {
-      levels: (qualities: QualityLevel[]) => g === gen && set({ qualities }),
+      levels: (qualities: QualityLevel[]) => host.isCurrent(g) && set({ qualities }),
       levelSwitched: (index) => {
-        if (g !== gen) return;
+        if (!host.isCurrent(g)) return;
         session?.bitrateSwitch();
         events.emit('qualitychange', { quality: snap.quality, level: snap.qualities[index] ?? null });
       },
-      fatal: (code, message, kind) => g === gen && fail(code, message, kind),
+      fatal: (code, message, kind) => host.isCurrent(g) && fail(code, message, kind),
     };
   }
 
   async function startLoad() {
     const source = snap.source;
     if (!source || !media) return;
-    const g = ++gen;
     const target = media;
-    engine?.destroy();
-    engine = null;
     const src = snap.locked ? source.fallbackSrc : source.src;
     if (!src) {
+      host.reset();
       set({ state: 'idle' }); // locked with no fallback clip: the overlay alone shows
       return;
     }
     const effective: PlayerSource = snap.locked ? { src, mode: 'live', id: source.id } : source;
     lastProgressAt = clock.now();
     lastTime = -1;
+    target.loop = snap.locked;
     try {
-      const next = await loader(effective, target);
-      if (g !== gen) return next.destroy();
-      engine = next;
-      target.loop = snap.locked;
-      await next.load(target, effective, src, engineEvents(g));
+      if (!(await host.load(target, effective, src, engineEvents))) return;
     } catch (err) {
-      if (g === gen) fail('ENGINE_LOAD', err instanceof Error ? err.message : String(err), 'media');
+      fail('ENGINE_LOAD', err instanceof Error ? err.message : String(err), 'media');
       return;
     }
-    if (g === gen && wantPlay) requestPlay();
+    if (wantPlay) requestPlay();
   }
 
   function requestPlay() {
@@ -311,7 +306,7 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
     if (broken) return reload('retry');
     const times = liveTimes();
     if (media && times)
-      media.currentTime = engine?.liveSyncPosition?.() ?? times.seekableEnd - LIVE_EDGE_MARGIN_S;
+      media.currentTime = host.engine?.liveSyncPosition?.() ?? times.seekableEnd - LIVE_EDGE_MARGIN_S;
     requestPlay();
   }
 
@@ -425,7 +420,7 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
       set({ controlsDisabled: !has });
     },
     setQuality(index: number) {
-      engine?.setLevel(index);
+      host.engine?.setLevel(index);
       set({ quality: index });
       events.emit('qualitychange', { quality: index, level: snap.qualities[index] ?? null });
     },
@@ -452,9 +447,7 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
       leaveItem();
       endSession();
       stopTimers();
-      gen++;
-      engine?.destroy();
-      engine = null;
+      host.reset();
       detachMedia?.();
       detachMedia = null;
       media = null;
