@@ -7,12 +7,12 @@
  * for plain hls.js with its default configuration on the same stream in the same run, it measures:
  *   - first frame: play request → first presented frame (requestVideoFrameCallback), fresh browser context;
  *   - channel change: switching to a second channel → its first presented frame, in the same page.
- * Prints median and p95 of each. Without --src it starts the local fixture origin (bench/player-fixture.ts),
+ * Prints median and p95 of each. Without --src it starts the local fixture origin (packages/player/e2e/fixture-origin.ts),
  * whose `/ch/<n>/` paths make each channel's segments uncached. Build the player first
  * (`npx -y pnpm@10.34.8 --filter @ottkit/player run build`).
  */
 import { chromium } from '@playwright/test';
-import { startFixtureServer } from './player-fixture.ts';
+import { startFixtureServer } from '../packages/player/e2e/fixture-origin.ts';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);

@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 
-// Browser checks of the built player on the local fixture origin (bench/player-fixture.ts, tiny profile):
+// Browser checks of the built player on the local fixture origin (e2e/fixture-origin.ts, tiny profile):
 // `npx -y pnpm@10.34.8 --filter @ottkit/player run build && npx -y pnpm@10.34.8 exec playwright test -c packages/player/playwright.config.ts`
 const port = Number(process.env.OTTKIT_PLAYER_E2E_PORT ?? 4557);
 
@@ -20,7 +20,7 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
-    command: `node ../../bench/player-fixture.ts ${port}`,
+    command: `node e2e/fixture-origin.ts ${port}`,
     env: { OTTKIT_PLAYER_FIXTURE_SECONDS: '130' },
     url: `http://127.0.0.1:${port}/live.m3u8`,
     reuseExistingServer: false,

@@ -4,7 +4,7 @@
  * slides a 120 s live window over it on the wall clock (looping with a discontinuity), next to the VOD
  * playlist, the built player (`/dist/`) and its examples (`/examples/`).
  *
- *   node bench/player-fixture.ts [port]      (default 4555)
+ *   node packages/player/e2e/fixture-origin.ts [port]      (default 4555)
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync } from 'node:fs';
@@ -22,7 +22,7 @@ const RENDITIONS = [
   { name: '240', width: 426, height: 240, bitrate: 400_000 },
   { name: '480', width: 854, height: 480, bitrate: 1_200_000 },
 ];
-const ROOT = new URL('..', import.meta.url).pathname;
+const ROOT = new URL('../../..', import.meta.url).pathname;
 const MEDIA = join(
   tmpdir(),
   DURATION_S === 300 ? 'ottkit-player-fixture' : `ottkit-player-fixture-${DURATION_S}`,
