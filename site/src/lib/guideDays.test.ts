@@ -1,0 +1,86 @@
+import type { Epg, EpgProgram } from '@ottkit/api-client';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { localDay, localDayBounds, localGuideDay, utcDaysOf } from './guideDays.ts';
+
+const H = 3_600_000;
+const prog = (id: string, start: number, stop: number): EpgProgram => ({
+  programId: id,
+  start,
+  stop,
+  title: id,
+  content: '',
+  isCatchup: true,
+  multilingualList: [],
+});
+const day = (date: string, programs: EpgProgram[], isCatchup = true): Epg => ({
+  epgId: 'e1',
+  date,
+  checksum: date,
+  isCatchup,
+  programs,
+});
+
+let zone: string | undefined;
+const inZone = (tz: string) => {
+  process.env.TZ = tz;
+};
+beforeEach(() => {
+  zone = process.env.TZ;
+});
+afterEach(() => {
+  if (zone === undefined) delete process.env.TZ;
+  else process.env.TZ = zone;
+});
+
+describe('local guide days', () => {
+  it('names the viewer’s calendar day, not the UTC one', () => {
+    const lateEvening = Date.UTC(2026, 10, 24, 1, 30); // 22:30 on the 23rd in São Paulo (UTC−3)
+    inZone('America/Sao_Paulo');
+    expect(localDay(lateEvening)).toBe('2026-11-23');
+    inZone('UTC');
+    expect(localDay(lateEvening)).toBe('2026-11-24');
+    inZone('Asia/Tokyo');
+    expect(localDay(Date.UTC(2026, 10, 23, 20))).toBe('2026-11-24');
+  });
+
+  it('maps a local day to the UTC days it overlaps', () => {
+    inZone('America/Sao_Paulo');
+    expect(utcDaysOf('2026-11-23')).toEqual(['2026-11-23', '2026-11-24']);
+    inZone('Asia/Tokyo');
+    expect(utcDaysOf('2026-11-23')).toEqual(['2026-11-22', '2026-11-23']);
+    inZone('UTC');
+    expect(utcDaysOf('2026-11-23')).toEqual(['2026-11-23']);
+  });
+
+  it('is 23 hours long on the day clocks go forward', () => {
+    inZone('Europe/Lisbon');
+    const { start, end } = localDayBounds('2026-03-29');
+    expect((end - start) / H).toBe(23);
+  });
+
+  it('joins the two UTC days into the local one: programmes on air that day, once each, by start', () => {
+    inZone('America/Sao_Paulo');
+    const midnight = localDayBounds('2026-11-23').start; // 03:00 UTC
+    const nextMidnight = midnight + 24 * H;
+    const first = day('2026-11-23', [
+      prog('before', midnight - 2 * H, midnight - H),
+      prog('crossing', midnight - H / 2, midnight + H / 2),
+      prog('morning', midnight + H / 2, midnight + 2 * H),
+    ]);
+    const second = day('2026-11-24', [
+      prog('morning', midnight + H / 2, midnight + 2 * H),
+      prog('late', nextMidnight - H, nextMidnight),
+      prog('tomorrow', nextMidnight, nextMidnight + H),
+    ]);
+    const shown = localGuideDay('2026-11-23', [first, second]);
+    expect(shown?.programs.map((p) => p.programId)).toEqual(['crossing', 'morning', 'late']);
+    expect(shown?.isCatchup).toBe(true);
+  });
+
+  it('answers nothing when neither UTC day is known, and catch-up when any day offers it', () => {
+    expect(localGuideDay('2026-11-23', [undefined, undefined])).toBeUndefined();
+    inZone('UTC');
+    const shown = localGuideDay('2026-11-23', [day('2026-11-23', [], false), day('2026-11-24', [], true)]);
+    expect(shown?.isCatchup).toBe(true);
+  });
+});
