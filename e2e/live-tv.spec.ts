@@ -32,6 +32,17 @@ async function playsFor(scope: ReturnType<Page['locator']>, seconds = 1) {
 }
 const guide = (page: Page) => page.getByRole('list', { name: 'Programme guide' });
 
+/** Opens /liveTv, picks yesterday in the guide and plays its first programme back; answers the dialog. */
+async function openYesterdaysFirstProgramme(page: Page) {
+  await open(page);
+  await page.locator('[data-date]').nth(6).click();
+  await guide(page)
+    .getByRole('button', { name: /^Playback/ })
+    .first()
+    .click();
+  return page.locator('section.ottkit-dialog');
+}
+
 test.describe('subscriber', () => {
   test.beforeEach(async ({ page }) => logIn(page, SUBSCRIBER));
 
@@ -46,13 +57,7 @@ test.describe('subscriber', () => {
   });
 
   test('plays a past programme from the guide in the catch-up dialog', async ({ page }) => {
-    await open(page);
-    await page.locator('[data-date]').nth(6).click();
-    await guide(page)
-      .getByRole('button', { name: /^Playback/ })
-      .first()
-      .click();
-    const dialog = page.locator('section.ottkit-dialog');
+    const dialog = await openYesterdaysFirstProgramme(page);
     await expect(dialog).toBeVisible();
     await expect(dialog).toHaveAttribute('aria-label', /OTT News 24/);
     await playsFor(dialog);
@@ -62,13 +67,7 @@ test.describe('subscriber', () => {
   });
 
   test('a catch-up programme dragged to its end plays the next programme (auto-next)', async ({ page }) => {
-    await open(page);
-    await page.locator('[data-date]').nth(6).click();
-    await guide(page)
-      .getByRole('button', { name: /^Playback/ })
-      .first()
-      .click();
-    const dialog = page.locator('section.ottkit-dialog');
+    const dialog = await openYesterdaysFirstProgramme(page);
     await playsFor(dialog);
     // The header names the programme and its times: consecutive programmes may share a title.
     const header = dialog.locator('.ottkit-dialog-title');

@@ -9,6 +9,18 @@ const look = (page: Page) =>
     return { state: s?.state, mode: s?.mode, time: video?.currentTime ?? 0, error: s?.error ?? null };
   });
 
+/** Resolves with the detail of the element's next `ottkit-ended` event. */
+function endedEvent(page: Page) {
+  return page.evaluate(
+    () =>
+      new Promise((resolve) =>
+        document
+          .querySelector('ottkit-player')
+          ?.addEventListener('ottkit-ended', (e) => resolve((e as CustomEvent).detail)),
+      ),
+  );
+}
+
 async function advances(page: Page, seconds: number) {
   const start = (await look(page)).time;
   await expect
@@ -58,14 +70,7 @@ test('a bar seek 110 s back starts time-shift; Back to live returns to live', as
 
 test('a VOD item ends and the element says so', async ({ page }) => {
   await page.goto('/examples/plain.html?mode=vod&src=/vod.m3u8');
-  const ended = page.evaluate(
-    () =>
-      new Promise((resolve) =>
-        document
-          .querySelector('ottkit-player')
-          ?.addEventListener('ottkit-ended', (e) => resolve((e as CustomEvent).detail)),
-      ),
-  );
+  const ended = endedEvent(page);
   await expect.poll(async () => (await look(page)).state).toBe('playing');
   await page.evaluate(() => {
     const video = document.querySelector('ottkit-player video') as HTMLVideoElement;
@@ -76,14 +81,7 @@ test('a VOD item ends and the element says so', async ({ page }) => {
 
 test('a catch-up item played to its end emits ended for the auto-next programme', async ({ page }) => {
   await page.goto('/examples/plain.html?mode=catchup&src=/vod.m3u8');
-  const ended = page.evaluate(
-    () =>
-      new Promise((resolve) =>
-        document
-          .querySelector('ottkit-player')
-          ?.addEventListener('ottkit-ended', (e) => resolve((e as CustomEvent).detail)),
-      ),
-  );
+  const ended = endedEvent(page);
   await expect.poll(async () => (await look(page)).state).toBe('playing');
   expect((await look(page)).mode).toBe('catchup');
   // Through the core's seek request, the one the progress bar uses.

@@ -1,17 +1,10 @@
 import type { Epg, EpgProgram } from '@ottkit/api-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { localDay, localDayBounds, localGuideDay, utcDaysOf } from './guideDays.ts';
+import { programme } from './epgFixtures.test-helpers.ts';
 
 const H = 3_600_000;
-const prog = (id: string, start: number, stop: number): EpgProgram => ({
-  programId: id,
-  start,
-  stop,
-  title: id,
-  content: '',
-  isCatchup: true,
-  multilingualList: [],
-});
+const prog = programme;
 const day = (date: string, programs: EpgProgram[], isCatchup = true): Epg => ({
   epgId: 'e1',
   date,

@@ -1,20 +1,13 @@
-import type { Epg, EpgProgram } from '@ottkit/api-client';
+import type { Epg } from '@ottkit/api-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserApi } from '../lib/api.ts';
 import { createMemoryEpgStore } from '../lib/epgStoreMemory.ts';
 import { $guide, loadGuide, nowAndNext, programmeAfter, programmeStatus, useGuideStore } from './epg.ts';
+import { programme } from '../lib/epgFixtures.test-helpers.ts';
 
 const H = 3_600_000;
 const T = Date.UTC(2026, 5, 10, 12);
-const prog = (id: string, start: number, stop: number): EpgProgram => ({
-  programId: id,
-  start,
-  stop,
-  title: id,
-  content: '',
-  isCatchup: true,
-  multilingualList: [],
-});
+const prog = programme;
 const day: Epg = {
   epgId: 'e1',
   date: '2026-06-10',
