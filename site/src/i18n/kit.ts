@@ -41,7 +41,7 @@ const es: Record<KitMessageKey, string> = {
   play: 'Reproducir',
   details: 'Detalles',
   // BannerCarousel
-  bannerLabel: 'Destacados',
+  bannerLabel: 'En portada',
   bannerSlide: 'Diapositiva {index} de {count}',
   bannerGoTo: 'Mostrar diapositiva {index}: {title}',
   // Dialogs
@@ -109,7 +109,7 @@ const pt: Record<KitMessageKey, string> = {
   play: 'Assistir',
   details: 'Detalhes',
   // BannerCarousel
-  bannerLabel: 'Destaques',
+  bannerLabel: 'Em destaque',
   bannerSlide: 'Slide {index} de {count}',
   bannerGoTo: 'Mostrar slide {index}: {title}',
   // Dialogs

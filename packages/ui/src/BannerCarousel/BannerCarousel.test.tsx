@@ -57,7 +57,7 @@ describe('BannerCarousel', () => {
 
   it('auto-advances every 5 s with dots, and wraps', () => {
     render(<BannerCarousel slides={slides} />);
-    const carousel = screen.getByRole('region', { name: 'Featured' });
+    const carousel = screen.getByRole('region', { name: 'Spotlight' });
     expect(carousel.dataset.state).toBe('playing');
     act(() => vi.advanceTimersByTime(4999));
     expect(currentTitle()).toBe('First');
@@ -83,7 +83,7 @@ describe('BannerCarousel', () => {
 
   it('pauses while focus is inside (keyboard users read at their pace)', () => {
     render(<BannerCarousel slides={slides} />);
-    const carousel = screen.getByRole('region', { name: 'Featured' });
+    const carousel = screen.getByRole('region', { name: 'Spotlight' });
     act(() => screen.getByRole('button', { name: 'Details: First' }).focus());
     expect(carousel.dataset.state).toBe('paused');
     act(() => vi.advanceTimersByTime(20_000));
@@ -92,7 +92,7 @@ describe('BannerCarousel', () => {
 
   it('pauses while hovered and resumes on leave', () => {
     render(<BannerCarousel slides={slides} />);
-    const carousel = screen.getByRole('region', { name: 'Featured' });
+    const carousel = screen.getByRole('region', { name: 'Spotlight' });
     fireEvent.mouseEnter(carousel);
     expect(carousel.dataset.state).toBe('paused');
     act(() => vi.advanceTimersByTime(20_000));
@@ -105,7 +105,7 @@ describe('BannerCarousel', () => {
   it('with thumbnails: no auto-advance, no dots, hovering a 256 px thumbnail selects its slide', () => {
     const onDetails = vi.fn();
     render(<BannerCarousel slides={slides} thumbnails onDetails={onDetails} />);
-    const carousel = screen.getByRole('region', { name: 'Featured' });
+    const carousel = screen.getByRole('region', { name: 'Spotlight' });
     expect(carousel.dataset.state).toBe('static');
     act(() => vi.advanceTimersByTime(20_000));
     expect(currentTitle()).toBe('First');

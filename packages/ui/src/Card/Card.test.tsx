@@ -66,8 +66,12 @@ describe('Card', () => {
   });
 
   it('hides the visible title on request but keeps the accessible name', () => {
-    render(<Card card={movie} showTitle={false} />);
-    expect(screen.queryByText('The Long Night')).toBeNull();
+    render(<Card card={movie} />);
+    const visibleClass = screen.getByText('The Long Night').className;
+    cleanup();
+    const { container } = render(<Card card={movie} showTitle={false} />);
+    expect(container.querySelector(`.${visibleClass}`)).toBeNull();
+    expect(screen.getByText('The Long Night').className).not.toBe(visibleClass);
     expect(screen.getByRole('button', { name: 'The Long Night' })).toBeTruthy();
   });
 
@@ -78,14 +82,22 @@ describe('Card', () => {
         now={now}
       />,
     );
-    expect(screen.getByRole('img', { name: 'Locked' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Guide source expired' })).toBeTruthy();
+    expect(container.querySelector('[data-badge="lock"]')).toBeTruthy();
+    expect(container.querySelector('[data-badge="warning"]')).toBeTruthy();
     expect(container.querySelector('[data-badge="remaining"]')?.textContent).toBe('3 h left');
+    // Named by the title alone (what a viewer sees and says); the badges are its description.
+    expect(
+      screen.getByRole('button', {
+        name: 'The Long Night',
+        description: 'Locked, Guide source expired, Rating 7.3, 3 h left',
+      }),
+    ).toBeTruthy();
   });
 
   it('shows no warning for a normal or missing guide source', () => {
-    render(<Card card={{ ...movie, epgSourceStatus: 1 }} />);
-    expect(screen.queryByRole('img', { name: 'Guide source expired' })).toBeNull();
+    const { container } = render(<Card card={{ ...movie, epgSourceStatus: 1 }} />);
+    expect(container.querySelector('[data-badge="warning"]')).toBeNull();
+    expect(screen.getByRole('button', { name: 'The Long Night', description: 'Rating 7.3' })).toBeTruthy();
   });
 
   it('opens the popover after 500 ms of hover, not before, and closes on leave', () => {

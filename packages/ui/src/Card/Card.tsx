@@ -4,10 +4,12 @@ import {
   type ReactNode,
   useCallback,
   useEffect,
+  useId,
   useRef,
   useState,
 } from 'react';
 import { LockIcon, PlayIcon, WarningIcon } from '../icons/index.ts';
+import { VisuallyHidden } from '../internal/VisuallyHidden.tsx';
 import { formatMessage, useMessages } from '../messages/index.ts';
 import styles from './Card.module.css';
 import {
@@ -126,10 +128,21 @@ export function Card({
       { [remaining.unit]: remaining.value },
     );
   const expired = card.epgSourceStatus === EPG_SOURCE_EXPIRED;
+  const descriptionId = useId();
+  const description = [
+    card.locked && messages.cardLocked,
+    expired && messages.cardEpgExpired,
+    rating && formatMessage(messages.cardRating, { rating }),
+    remainingText,
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const describedBy = description ? descriptionId : undefined;
   const actions = cardActions(card.metaType);
 
+  // The badges are looks for assistive tech: lock, warning, rating and time left reach it as the description.
   const poster = (
-    <span className={styles.poster}>
+    <span className={styles.poster} aria-hidden="true">
       <img src={card.poster} alt="" loading="lazy" decoding="async" />
       <span className={styles.badges}>
         {card.locked && (
@@ -156,7 +169,12 @@ export function Card({
       )}
     </span>
   );
-  const title = showTitle && <span className={styles.title}>{card.title}</span>;
+  // The title names the link or button (no aria-label: a name must hold the text a viewer sees, WCAG 2.5.3).
+  const title = showTitle ? (
+    <span className={styles.title}>{card.title}</span>
+  ) : (
+    <VisuallyHidden>{card.title}</VisuallyHidden>
+  );
 
   let main: ReactNode;
   if (editMode) {
@@ -175,14 +193,19 @@ export function Card({
     );
   } else if (href) {
     main = (
-      <a className={styles.main} href={href} aria-label={card.title} onClick={() => onOpen?.(card)}>
+      <a className={styles.main} href={href} aria-describedby={describedBy} onClick={() => onOpen?.(card)}>
         {poster}
         {title}
       </a>
     );
   } else {
     main = (
-      <button type="button" className={styles.main} aria-label={card.title} onClick={() => onOpen?.(card)}>
+      <button
+        type="button"
+        className={styles.main}
+        aria-describedby={describedBy}
+        onClick={() => onOpen?.(card)}
+      >
         {poster}
         {title}
       </button>
@@ -209,6 +232,11 @@ export function Card({
       onKeyDown={onKeyDown}
     >
       {main}
+      {description && (
+        <span id={descriptionId} hidden>
+          {description}
+        </span>
+      )}
       {popover === 'open' && (
         // biome-ignore lint/a11y/useKeyWithClickEvents: a pointer convenience; keyboard users have the card link and Details.
         // biome-ignore lint/a11y/noStaticElementInteractions: as above.

@@ -70,13 +70,16 @@ export function ChannelRow({
       <button
         type="button"
         className={styles.favorite}
-        aria-label={favoriteLabel}
         aria-pressed={channel.isFavorite}
         data-favorite={channel.isFavorite ? 'true' : 'false'}
         onClick={() => onToggleFavorite?.(channel.logicalChannelId, !channel.isFavorite)}
       >
         <HeartIcon filled={channel.isFavorite} size={16} />
-        <span className={styles.number}>{channel.channelSeq}</span>
+        {/* Named by text, not aria-label: the number shows here but is said by the channel button beside it. */}
+        <VisuallyHidden>{favoriteLabel}</VisuallyHidden>
+        <span className={styles.number} aria-hidden="true">
+          {channel.channelSeq}
+        </span>
       </button>
       <button
         type="button"

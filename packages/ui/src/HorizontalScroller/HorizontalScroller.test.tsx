@@ -58,7 +58,7 @@ describe('HorizontalScroller', () => {
         ))}
       </HorizontalScroller>,
     );
-    const region = screen.getByRole('region', { name: 'Trending' });
+    const region = screen.getByRole('group', { name: 'Trending' });
     const viewport = region.querySelector('div') as HTMLDivElement;
     let left = 0;
     Object.defineProperty(viewport, 'clientWidth', { configurable: true, value: 1000 });
@@ -114,7 +114,7 @@ describe('HorizontalScroller', () => {
         <span>one</span>
       </HorizontalScroller>,
     );
-    expect(screen.getByRole('region', { name: 'Short' }).dataset.state).toBe('fits');
+    expect(screen.getByRole('group', { name: 'Short' }).dataset.state).toBe('fits');
   });
 
   it('takes the mobile layout at or below 768 px', () => {
@@ -129,7 +129,7 @@ describe('HorizontalScroller', () => {
         <span>one</span>
       </HorizontalScroller>,
     );
-    expect(screen.getByRole('region', { name: 'Phone' }).dataset.layout).toBe('mobile');
+    expect(screen.getByRole('group', { name: 'Phone' }).dataset.layout).toBe('mobile');
     vi.unstubAllGlobals();
   });
 });

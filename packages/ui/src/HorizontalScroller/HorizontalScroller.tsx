@@ -92,7 +92,9 @@ export function HorizontalScroller({
   };
 
   return (
-    <section className={styles.scroller} aria-label={label} data-state={edge} data-layout={layout}>
+    // A named group, not a region: a page puts it inside its own titled section, and two landmarks with one name
+    // (the section's heading and this label) confuse landmark navigation.
+    <div role="group" className={styles.scroller} aria-label={label} data-state={edge} data-layout={layout}>
       <button
         type="button"
         className={styles.arrow}
@@ -116,6 +118,6 @@ export function HorizontalScroller({
       >
         <ChevronIcon direction="right" size={28} />
       </button>
-    </section>
+    </div>
   );
 }

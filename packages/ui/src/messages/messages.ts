@@ -37,7 +37,7 @@ export const defaultMessages = {
   play: 'Play',
   details: 'Details',
   // BannerCarousel
-  bannerLabel: 'Featured',
+  bannerLabel: 'Spotlight',
   bannerSlide: 'Slide {index} of {count}',
   bannerGoTo: 'Show slide {index}: {title}',
   // Dialogs
