@@ -1,16 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
+import { logIn, NO_RIGHTS, SUBSCRIBER } from './session.ts';
 
 // Journeys of /liveTv (issue 6) against the real product and its seeded demo users (packages/server README).
-const SUBSCRIBER = 'demo@ottkit.test';
-const NO_RIGHTS = 'free@ottkit.test';
-const PASSWORD = 'demo1234';
-
-async function logIn(page: Page, email: string) {
-  const res = await page.request.post('/api/account/login/v3', {
-    data: { loginInfo: { email, password: PASSWORD } },
-  });
-  expect((await res.json()).errCode).toBe(0);
-}
 
 /** Opens /liveTv and waits until the island is interactive (server-rendered buttons do nothing before). */
 async function open(page: Page, query = '?id=lc-001') {

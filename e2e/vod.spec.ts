@@ -1,17 +1,12 @@
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { logIn } from './session.ts';
 
 // VOD journeys of issue 7, as a person sees them, logged in as the seeded demo user (packages/server README).
-const DEMO = { email: 'demo@ottkit.test', password: 'demo1234' };
 
 interface Card {
   metaId: string;
   metaType: string;
   title: string;
-}
-
-async function login(page: Page) {
-  const res = await page.request.post('/api/account/login/v3', { data: { loginInfo: DEMO } });
-  expect((await res.json()).errCode).toBe(0);
 }
 
 async function call<T>(request: APIRequestContext, path: string, data: object): Promise<T> {
@@ -60,7 +55,7 @@ test('home → card → detail → play → leave → come back → resume near 
   test.setTimeout(150_000);
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
-  await login(page);
+  await logIn(page);
   const movie = (await homeCards(page.request)).find((c) => c.metaType === 'MOVIE');
   expect(movie).toBeTruthy();
   if (!movie) return;
@@ -99,7 +94,7 @@ test('home → card → detail → play → leave → come back → resume near 
 
 test('a series plays the next episode when one ends', async ({ page }) => {
   test.setTimeout(120_000);
-  await login(page);
+  await logIn(page);
   const series = (await homeCards(page.request)).find((c) => c.metaType === 'SERIES');
   expect(series).toBeTruthy();
   if (!series) return;
@@ -148,7 +143,7 @@ test("search finds a title by a cast member's name", async ({ page }) => {
 });
 
 test('favourites and history survive a reload and clear in edit mode', async ({ page }) => {
-  await login(page);
+  await logIn(page);
   const cards = (await homeCards(page.request)).filter((c) => c.metaType === 'MOVIE');
   const [fav, watched] = cards;
   if (!fav || !watched) throw new Error('need two movies');
