@@ -13,11 +13,22 @@ interface Props {
   /** Layout config msg_chk_int (ms). */
   msgChkInt: number | null;
   /** The badge's texts in the page language (rendered on the server; the island carries no catalogue). */
-  texts: { login: string /** With a `{count}` placeholder. */; unread: string };
+  texts: {
+    login: string;
+    /** With a `{count}` placeholder. */
+    unread: string;
+  };
+  /**
+   * Whether the request carried a session cookie. Without one nobody is logged in, so the first paint already
+   * shows the login link and nothing shifts when the session answer comes (a guest gets the same link).
+   */
+  signedIn: boolean;
+  /** This page's path and query, for the login link's way back (the same on server and browser). */
+  here: string;
 }
 
 /** The header's session: the account (with unread notifications) for a user, a login link otherwise. */
-export default function SessionBadge({ visitorMode, msgChkInt, texts }: Props) {
+export default function SessionBadge({ visitorMode, msgChkInt, texts, signedIn, here }: Props) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
@@ -38,7 +49,7 @@ export default function SessionBadge({ visitorMode, msgChkInt, texts }: Props) {
   if (purchaseOpen && !purchaseWanted) setPurchaseWanted(true);
   return (
     <>
-      <Badge texts={texts} />
+      <Badge texts={texts} signedIn={signedIn} here={here} />
       {purchaseWanted && (
         <Suspense fallback={null}>
           <PurchaseHost />
@@ -48,11 +59,18 @@ export default function SessionBadge({ visitorMode, msgChkInt, texts }: Props) {
   );
 }
 
-function Badge({ texts }: Pick<Props, 'texts'>) {
+function Badge({ texts, signedIn, here }: Pick<Props, 'texts' | 'signedIn' | 'here'>) {
   const session = useStore($session);
   const unread = useStore($unreadCount);
   const user = session.user;
-  if (!session.loaded) return <span className="session-badge" data-state="loading" />;
+  if (!session.loaded) {
+    if (signedIn) return <span className="session-badge" data-state="loading" />;
+    return (
+      <a className="session-badge" data-state="none" href={loginHref(here)}>
+        {texts.login}
+      </a>
+    );
+  }
   if (user?.loginStatus !== 'user') {
     return (
       <a className="session-badge" data-state={user ? 'guest' : 'none'} href={loginHref()}>
