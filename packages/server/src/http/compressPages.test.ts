@@ -19,6 +19,17 @@ beforeAll(async () => {
         res.write(Buffer.from(page.slice(1000)));
         res.end();
       }, 5);
+    } else if (req.url === '/slow') {
+      // Keeps writing after the viewer has gone.
+      res.writeHead(200, { 'content-type': 'text/html' });
+      let n = 0;
+      const timer = setInterval(() => {
+        res.write(`<p>${n}</p>`);
+        if (++n === 20) {
+          clearInterval(timer);
+          res.end();
+        }
+      }, 5);
     } else {
       res.writeHead(404, { 'content-type': 'application/json' });
       res.end('{"errCode":404}');
@@ -62,6 +73,20 @@ describe('compressed server-rendered pages', () => {
     const gz = await get('/page', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toBe(page);
+  });
+
+  it('survives a viewer who leaves mid-page', async () => {
+    await new Promise<void>((resolve) => {
+      const req = request(`${base}/slow`, { headers: { 'accept-encoding': 'br' } }, (res) => {
+        res.once('data', () => {
+          req.destroy();
+          setTimeout(resolve, 150);
+        });
+      });
+      req.on('error', () => {});
+      req.end();
+    });
+    expect((await get('/page', 'gzip')).status).toBe(200);
   });
 
   it('leaves other answers, and browsers that accept no encoding, alone', async () => {

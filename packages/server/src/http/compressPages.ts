@@ -30,6 +30,11 @@ export function compressPages(req: IncomingMessage, res: ServerResponse): void {
       zip.on('data', (chunk: Buffer) => write(chunk));
       zip.on('end', () => end());
       zip.on('error', (err) => res.destroy(err));
+      // A viewer who leaves mid-page: stop compressing for nobody.
+      const z = zip;
+      res.once('close', () => {
+        if (!z.writableFinished) z.destroy();
+      });
       const headers: OutgoingHttpHeaders = {
         ...given,
         'content-encoding': encoding,
