@@ -2,6 +2,7 @@
  * VOD page benchmark (run by hand, never by the tests):
  *
  *   node bench/vod-lighthouse.ts [--base http://127.0.0.1:4321] [--runs 1] [--details]
+ *                                [--pages home,detail] [--presets desktop,mobile]
  *
  * Runs Lighthouse (npm `lighthouse`, performance category) in Debian's Chromium on /home and on a detail page,
  * with the desktop preset and with Lighthouse's default mobile emulation (simulated slow 4G, 4x CPU), and prints
@@ -22,6 +23,9 @@ const arg = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const RUNS = Number(arg('runs') ?? 1);
+/** `--pages home` or `--pages detail` to audit one page only; `--presets mobile` likewise. */
+const PAGES = (arg('pages') ?? 'home,detail').split(',');
+const PRESETS = (arg('presets') ?? 'desktop,mobile').split(',') as ('desktop' | 'mobile')[];
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 async function startProduct(): Promise<{ base: string; child: ChildProcess }> {
@@ -106,6 +110,7 @@ interface Row {
   page: string;
   preset: string;
   score: number;
+  fcpMs: number;
   lcpMs: number;
   cls: number;
   tbtMs: number;
@@ -121,6 +126,18 @@ async function gzippedSize(urls: string[]): Promise<number> {
   }
   return total;
 }
+
+const INSIGHTS = [
+  'layout-shifts',
+  'lcp-breakdown-insight',
+  'lcp-discovery-insight',
+  'cls-culprits-insight',
+  'render-blocking-insight',
+  'document-latency-insight',
+  'image-delivery-insight',
+  'cache-insight',
+  'font-display-insight',
+];
 
 async function audit(url: string, preset: 'desktop' | 'mobile', port: number): Promise<Row> {
   const result = await lighthouse(
@@ -144,11 +161,20 @@ async function audit(url: string, preset: 'desktop' | 'mobile', port: number): P
     console.log(`${preset} ${url}`);
     console.table(items('mainthread-work-breakdown'));
     console.table(items('bootup-time'));
+    // Lighthouse's insights on the LCP (its element, phases and discovery), shifts, blocking and caching.
+    for (const id of INSIGHTS) {
+      const a = lhr.audits[id];
+      if (!a) continue;
+      console.log(`${id}: score ${a.score ?? '-'} ${a.displayValue ?? ''}`);
+      if (a.score !== 1 || id.startsWith('lcp') || id.startsWith('cls') || id === 'layout-shifts')
+        console.log(JSON.stringify(a.details ?? {}).slice(0, 1500));
+    }
   }
   return {
     page: new URL(url).pathname,
     preset,
     score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: Math.round(num('first-contentful-paint')),
     lcpMs: Math.round(num('largest-contentful-paint')),
     cls: Number(num('cumulative-layout-shift').toFixed(3)),
     tbtMs: Math.round(num('total-blocking-time')),
@@ -166,10 +192,10 @@ try {
   // One unmeasured visit per page, so the server's first-render work (module loading) is not in the figures.
   for (const path of ['/home', detail]) await fetch(base + path);
   const rows: Row[] = [];
+  const paths = [...(PAGES.includes('home') ? ['/home'] : []), ...(PAGES.includes('detail') ? [detail] : [])];
   for (let run = 0; run < RUNS; run++) {
-    for (const path of ['/home', detail]) {
-      for (const preset of ['desktop', 'mobile'] as const)
-        rows.push(await audit(base + path, preset, DEBUG_PORT));
+    for (const path of paths) {
+      for (const preset of PRESETS) rows.push(await audit(base + path, preset, DEBUG_PORT));
     }
   }
   console.log(`Lighthouse ${RUNS} run(s) against ${base} (Chromium ${CHROMIUM})`);

@@ -3,20 +3,27 @@ import { expect, type Page, test } from '@playwright/test';
 
 const BATCH = '**/dataReport/metric/batchpost/v1';
 
-/** Event ids waiting in the page's IndexedDB telemetry queue. */
+/** Event ids waiting in the page's IndexedDB telemetry queue (never creating the database itself). */
 function queuedIds(page: Page): Promise<string[]> {
-  return page.evaluate(
-    () =>
-      new Promise<string[]>((resolve) => {
-        const open = indexedDB.open('ottkit-telemetry');
-        open.onsuccess = () => {
-          const db = open.result;
-          if (!db.objectStoreNames.contains('events')) return resolve([]);
-          const req = db.transaction('events').objectStore('events').getAllKeys();
-          req.onsuccess = () => resolve((req.result as string[]).sort());
-        };
-        open.onerror = () => resolve([]);
-      }),
+  return page.evaluate(async () =>
+    (await indexedDB.databases()).some((d) => d.name === 'ottkit-telemetry')
+      ? new Promise<string[]>((resolve) => {
+          const open = indexedDB.open('ottkit-telemetry');
+          open.onsuccess = () => {
+            const db = open.result;
+            if (!db.objectStoreNames.contains('events')) {
+              db.close();
+              return resolve([]);
+            }
+            const req = db.transaction('events').objectStore('events').getAllKeys();
+            req.onsuccess = () => {
+              resolve((req.result as string[]).sort());
+              db.close();
+            };
+          };
+          open.onerror = () => resolve([]);
+        })
+      : [],
   );
 }
 

@@ -16,6 +16,7 @@ import { listPlans } from './store/plans.ts';
 import { batchSummary } from './store/rechargeCodes.ts';
 import { buildTelemetryReport, formatTelemetryReport } from './domain/telemetryReport.ts';
 import { clearManifest, sealAndStoreManifest, shareLink } from './domain/zeroTrust.ts';
+import { compressPages } from './http/compressPages.ts';
 import { createStaticHandler } from './http/static.ts';
 import { telemetryEventsSince } from './store/telemetry.ts';
 
@@ -42,7 +43,11 @@ async function loadSite(path: string | undefined): Promise<SiteHandler | undefin
   const serveStatic = createStaticHandler(join(dirname(file), '..', 'client'));
   return (req, res, next) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
-    serveStatic(req, res, pathname).then((served) => served || ssr(req, res, next), next);
+    serveStatic(req, res, pathname).then((served) => {
+      if (served) return;
+      compressPages(req, res);
+      return ssr(req, res, next);
+    }, next);
   };
 }
 

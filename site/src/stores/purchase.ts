@@ -2,10 +2,11 @@ import type { AppProperty, Plan } from '@ottkit/api-client';
 import { atom } from 'nanostores';
 import { browserApi } from '../lib/api.ts';
 import { memberSiteLink } from '../lib/memberSite.ts';
+import { $purchaseOpen } from './purchaseOpen.ts';
 import { $session, loginHref, refreshTokens } from './session.ts';
 
-/** The purchase dialog (spec §5): open or not, and what it shows once loaded. */
-export const $purchaseOpen = atom(false);
+export { $purchaseOpen };
+/** The purchase dialog (spec §5): what it shows once loaded (whether it is open: stores/purchaseOpen.ts). */
 export const $purchaseData = atom<{ app: AppProperty; plans: Plan[] } | null>(null);
 
 /** Loads the app configuration and the plans on sale (plan-list failures are silent, spec §8). */

@@ -13,10 +13,17 @@ const key = (s: { logicalChannelId: string; programId: string }) => `${s.logical
 /** Reminders already answered here, kept out even if the server has not confirmed the removal yet. */
 const answered = new Set<string>();
 
-export async function refreshSubscriptions(): Promise<void> {
-  if ($viewer.get() !== 'user') return;
-  const { subscribeList } = await browserApi.live.subscribeList({});
-  $subscriptions.set(subscribeList);
+let refreshing: Promise<void> | null = null;
+/** Fetches the user's subscriptions; the layout's host and the live page share one request in flight. */
+export function refreshSubscriptions(): Promise<void> {
+  if ($viewer.get() !== 'user') return Promise.resolve();
+  refreshing ??= browserApi.live
+    .subscribeList({})
+    .then(({ subscribeList }) => $subscriptions.set(subscribeList))
+    .finally(() => {
+      refreshing = null;
+    });
+  return refreshing;
 }
 
 /** Subscribe to or unsubscribe from a programme that has not started (programme row Subscribe/Subscribed). */

@@ -65,6 +65,14 @@ describe('Card', () => {
     expect(container.querySelector('[data-badge="rating"]')?.textContent).toContain('7.3');
   });
 
+  it('loads the poster lazily unless asked to load it at once', () => {
+    const lazy = render(<Card card={movie} />);
+    expect(lazy.container.querySelector('img')?.getAttribute('loading')).toBe('lazy');
+    cleanup();
+    const eager = render(<Card card={movie} eager />);
+    expect(eager.container.querySelector('img')?.getAttribute('loading')).toBe('eager');
+  });
+
   it('hides the visible title on request but keeps the accessible name', () => {
     render(<Card card={movie} />);
     const visibleClass = screen.getByText('The Long Night').className;

@@ -55,6 +55,8 @@ export interface CardProps {
   onDetails?: (card: CardItem) => void;
   /** Hover delay before the popover opens (spec: 500 ms). */
   hoverDelay?: number;
+  /** Load the poster at once (cards in view when the page opens); lazily otherwise. */
+  eager?: boolean;
 }
 
 type PopoverState = 'idle' | 'pending' | 'open';
@@ -79,6 +81,7 @@ export function Card({
   onPlay,
   onDetails,
   hoverDelay = CARD_HOVER_DELAY_MS,
+  eager = false,
 }: CardProps) {
   const messages = useMessages();
   const [popover, setPopover] = useState<PopoverState>('idle');
@@ -143,7 +146,7 @@ export function Card({
   // The badges are looks for assistive tech: lock, warning, rating and time left reach it as the description.
   const poster = (
     <span className={styles.poster} aria-hidden="true">
-      <img src={card.poster} alt="" loading="lazy" decoding="async" />
+      <img src={card.poster} alt="" loading={eager ? 'eager' : 'lazy'} decoding="async" />
       <span className={styles.badges}>
         {card.locked && (
           <span className={styles.badge} data-badge="lock" role="img" aria-label={messages.cardLocked}>

@@ -1,25 +1,28 @@
 import { useStore } from '@nanostores/react';
-import { PurchaseDialog } from '@ottkit/ui';
-import { useEffect } from 'react';
+import { MessagesProvider, PurchaseDialog } from '@ottkit/ui';
+import { useEffect, useMemo } from 'react';
 import { $lang, $t } from '../../stores/lang.ts';
 import { $purchaseData, $purchaseOpen, openMemberSite } from '../../stores/purchase.ts';
 import { $recharge, redeemRechargeCode } from '../../stores/recharge.ts';
+import { accountKitMessages } from './kitMessages.ts';
 
 /**
  * The purchase dialog (spec §5 rules in the kit's purchaseDialogView): plan cards to the member site, the
  * recharge box, the guide, or the no-payment-method message. A recharge success closes it and says so.
+ * The header (SessionBadge) loads this module the first time the dialog opens.
  */
-export function PurchaseHost() {
+export default function PurchaseHost() {
   const t = useStore($t);
   const lang = useStore($lang);
   const open = useStore($purchaseOpen);
   const data = useStore($purchaseData);
   const recharge = useStore($recharge);
+  const messages = useMemo(() => accountKitMessages(t), [t]);
   useEffect(() => {
     if (recharge.state === 'done') $purchaseOpen.set(false);
   }, [recharge.state]);
   return (
-    <>
+    <MessagesProvider messages={messages}>
       {recharge.state === 'done' && (
         <p className="account-ok purchase-toast" role="status" data-testid="recharge-success">
           {t('account.recharge.success')}
@@ -40,6 +43,6 @@ export function PurchaseHost() {
           {...(recharge.state === 'error' ? { rechargeError: recharge.message } : {})}
         />
       )}
-    </>
+    </MessagesProvider>
   );
 }

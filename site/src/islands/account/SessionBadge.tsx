@@ -1,28 +1,41 @@
 import './account.css';
 import { useStore } from '@nanostores/react';
-import { MessagesProvider } from '@ottkit/ui';
-import { useEffect, useMemo } from 'react';
-import { startMessageCheck } from '../../jobs/messageCheck.ts';
-import { $t } from '../../stores/lang.ts';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { $unreadCount } from '../../stores/notifications.ts';
+import { $purchaseOpen } from '../../stores/purchaseOpen.ts';
 import { $session, initSession, loginHref } from '../../stores/session.ts';
-import { accountKitMessages } from './kitMessages.ts';
-import { PurchaseHost } from './PurchaseHost.tsx';
+
+// The purchase dialog (with its kit dialog, recharge rules and texts) loads the first time it opens.
+const PurchaseHost = lazy(() => import('./PurchaseHost.tsx'));
 
 interface Props {
   visitorMode: boolean;
   /** Layout config msg_chk_int (ms). */
   msgChkInt: number | null;
+  /** The badge's texts in the page language (rendered on the server; the island carries no catalogue). */
+  texts: {
+    login: string;
+    /** With a `{count}` placeholder. */
+    unread: string;
+  };
+  /**
+   * Whether the request carried a session cookie. Without one nobody is logged in, so the first paint already
+   * shows the login link and nothing shifts when the session answer comes (a guest gets the same link).
+   */
+  signedIn: boolean;
+  /** This page's path and query, for the login link's way back (the same on server and browser). */
+  here: string;
 }
 
 /** The header's session: the account (with unread notifications) for a user, a login link otherwise. */
-export default function SessionBadge({ visitorMode, msgChkInt }: Props) {
-  const t = useStore($t);
+export default function SessionBadge({ visitorMode, msgChkInt, texts, signedIn, here }: Props) {
   useEffect(() => {
     let stop: (() => void) | undefined;
     let cancelled = false;
-    void initSession({ visitorMode }).then((s) => {
-      if (!cancelled && s.user?.loginStatus === 'user') stop = startMessageCheck(msgChkInt);
+    void initSession({ visitorMode }).then(async (s) => {
+      if (cancelled || s.user?.loginStatus !== 'user') return;
+      const { startMessageCheck } = await import('../../jobs/messageCheck.ts');
+      if (!cancelled) stop = startMessageCheck(msgChkInt);
     });
     return () => {
       cancelled = true;
@@ -30,36 +43,49 @@ export default function SessionBadge({ visitorMode, msgChkInt }: Props) {
     };
   }, [visitorMode, msgChkInt]);
 
-  const messages = useMemo(() => accountKitMessages(t), [t]);
   // The purchase dialog lives here, in every page's header, so any page can open it (openPurchase()).
+  const purchaseOpen = useStore($purchaseOpen);
+  const [purchaseWanted, setPurchaseWanted] = useState(false);
+  if (purchaseOpen && !purchaseWanted) setPurchaseWanted(true);
   return (
-    <MessagesProvider messages={messages}>
-      <Badge />
-      <PurchaseHost />
-    </MessagesProvider>
+    <>
+      <Badge texts={texts} signedIn={signedIn} here={here} />
+      {purchaseWanted && (
+        <Suspense fallback={null}>
+          <PurchaseHost />
+        </Suspense>
+      )}
+    </>
   );
 }
 
-function Badge() {
-  const t = useStore($t);
+function Badge({ texts, signedIn, here }: Pick<Props, 'texts' | 'signedIn' | 'here'>) {
   const session = useStore($session);
   const unread = useStore($unreadCount);
   const user = session.user;
-  if (!session.loaded) return <span className="session-badge" data-state="loading" />;
-  if (user?.loginStatus !== 'user') {
+  if (!session.loaded) {
+    if (signedIn) return <span className="session-badge" data-state="loading" />;
     return (
-      <a className="session-badge" data-state={user ? 'guest' : 'none'} href={loginHref()}>
-        {t('account.session.login')}
+      <a className="session-badge" data-state="none" href={loginHref(here)}>
+        {texts.login}
       </a>
     );
   }
+  if (user?.loginStatus !== 'user') {
+    return (
+      <a className="session-badge" data-state={user ? 'guest' : 'none'} href={loginHref()}>
+        {texts.login}
+      </a>
+    );
+  }
+  const unreadText = texts.unread.replace('{count}', String(unread));
   return (
     <a className="session-badge" data-state="user" href="/my">
       <span>{user.accountName || user.email || user.phone}</span>
       {unread > 0 && (
-        <span className="session-badge__unread" title={t('account.session.unread', { count: unread })}>
+        <span className="session-badge__unread" title={unreadText}>
           <span aria-hidden="true">{unread}</span>
-          <span className="visually-hidden">{t('account.session.unread', { count: unread })}</span>
+          <span className="visually-hidden">{unreadText}</span>
         </span>
       )}
     </a>

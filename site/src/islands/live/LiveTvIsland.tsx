@@ -14,7 +14,6 @@ import styles from './live.module.css';
 import { kitMessages } from './messages.ts';
 import { PlayerPane } from './PlayerPane.tsx';
 import { installPlayUrlSource } from './playUrlSource.ts';
-import { ReminderHost } from './ReminderHost.tsx';
 import { useLiveJobs } from './useLiveJobs.ts';
 
 interface Props {
@@ -33,7 +32,7 @@ export const CLOCK_TICK_MS = 15_000;
 
 installPlayUrlSource();
 
-/** /liveTv: categories and channels, the live player, the guide by day, reminders and prompts. */
+/** /liveTv: categories and channels, the live player, the guide by day and prompts (reminders: the layout). */
 export default function LiveTvIsland({ channels, columns, selectedId, viewer, lang, renderedAt }: Props) {
   if ($lang.get() !== lang) $lang.set(lang);
   if ($viewer.get() !== viewer) $viewer.set(viewer);
@@ -68,7 +67,6 @@ export default function LiveTvIsland({ channels, columns, selectedId, viewer, la
           <GuidePane now={now} today={today} />
         </div>
       </div>
-      <ReminderHost />
       <NoAuthorityDialog
         open={prompt !== null}
         viewer={prompt?.viewer ?? viewer}

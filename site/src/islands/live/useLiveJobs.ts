@@ -4,11 +4,11 @@ import { startLiveUsageCache } from '../../jobs/liveUsageCache.ts';
 import { startUpdateCheck } from '../../jobs/updateCheck.ts';
 import { browserApi } from '../../lib/api.ts';
 import { $viewer, refreshAuthority } from '../../stores/authority.ts';
-import { $channelColumns, $channels, $selectedChannelId, epgRelations } from '../../stores/channels.ts';
+import { $channelColumns, $channels, epgRelations } from '../../stores/channels.ts';
 import { syncGuideNow } from '../../stores/epg.ts';
 import { refreshFavorites } from '../../stores/favorites.ts';
 import { currentUsage, reportPlay, stopWatching } from '../../stores/liveHistory.ts';
-import { refreshSubscriptions, startReminderSchedule } from '../../stores/reminders.ts';
+import { refreshSubscriptions } from '../../stores/reminders.ts';
 
 async function refreshChannels() {
   const lineup = await browserApi.live.channelList({});
@@ -17,8 +17,9 @@ async function refreshChannels() {
 }
 
 /**
- * The background work of /liveTv (spec §9): guide sync, the 10-minute update check, the 5-minute live usage
- * cache and the reminder schedule, started once the page is interactive and stopped when it goes.
+ * The background work of /liveTv (spec §9): guide sync, the 10-minute update check and the 5-minute live
+ * usage cache, started once the page is interactive and stopped when it goes. The reminder schedule runs in
+ * the layout's ReminderHost (every page), which reads the line-up and the watched channel from the stores.
  */
 export function useLiveJobs() {
   useEffect(() => {
@@ -42,15 +43,6 @@ export function useLiveJobs() {
         current: () => currentUsage(),
         report: (usage) => reportPlay({ ...usage, playType: 'live' }),
       }),
-    );
-    const reminders = startReminderSchedule({
-      knownChannelIds: () => new Set($channels.get().map((c) => c.logicalChannelId)),
-      watchingChannelId: () => $selectedChannelId.get(),
-    });
-    stops.push(
-      reminders,
-      $selectedChannelId.listen(() => reminders.replan()),
-      $channels.listen(() => reminders.replan()),
     );
     const onHide = () => stopWatching();
     window.addEventListener('pagehide', onHide);

@@ -1,82 +1,31 @@
 import '../account/account.css';
 import { useStore } from '@nanostores/react';
-import { Marquee, MessagesProvider, NoticePopup } from '@ottkit/ui';
-import { useEffect, useMemo, useState } from 'react';
-import { $selectedChannelId } from '../../stores/channels.ts';
-import { $t } from '../../stores/lang.ts';
-import {
-  $marqueeRuns,
-  $notices,
-  $readNotices,
-  loadNotices,
-  markNoticeRead,
-  marqueeEnded,
-} from '../../stores/notices.ts';
-import { $catchup } from '../../stores/playback.ts';
+import type { Messages } from '@ottkit/ui';
+import { lazy, Suspense, useEffect } from 'react';
+import { $notices, loadNotices } from '../../stores/notices.ts';
 import { initSession } from '../../stores/session.ts';
-import { $vodPlayer } from '../../stores/vodPlayer.ts';
-import { accountKitMessages } from '../account/kitMessages.ts';
-import { type NoticePage, selectMarquee, selectPopup } from './selection.ts';
+import type { NoticePage } from './selection.ts';
+
+// The marquee, the popup and the rules choosing them load only when the operator has notices at all.
+const NoticeView = lazy(() => import('./NoticeView.tsx'));
 
 interface Props {
   page: NoticePage;
   visitorMode: boolean;
+  /** The kit's notice texts (noticeTitle, ok, close) in the page language, rendered on the server. */
+  messages: Partial<Messages>;
 }
 
-/**
- * The operator's notices on this page (spec §4): the top marquee and the popup. The page's own mode is
- * overridden while the catch-up dialog (playback) or the VOD player is open.
- */
-export default function NoticeHost({ page, visitorMode }: Props) {
-  const t = useStore($t);
+/** The operator's notices on this page (spec §4): fetched once the session is known, shown by NoticeView. */
+export default function NoticeHost({ page, visitorMode, messages }: Props) {
   const notices = useStore($notices);
-  const read = useStore($readNotices);
-  const runs = useStore($marqueeRuns);
-  const catchup = useStore($catchup);
-  const vod = useStore($vodPlayer);
-  const channelId = useStore($selectedChannelId);
-  const [now, setNow] = useState(() => Date.now());
-  const messages = useMemo(() => accountKitMessages(t), [t]);
-
   useEffect(() => {
     void initSession({ visitorMode }).then(loadNotices);
   }, [visitorMode]);
-
-  const effective: NoticePage = catchup ? 'playback' : vod.state !== 'idle' ? 'vodPlayer' : page;
-  const popup = selectPopup(notices, effective, read);
-  const marquee = selectMarquee(notices, effective, read, runs, now, channelId);
-
-  // A marquee waiting out its displayInterval: wake up when it is due.
-  useEffect(() => {
-    if (marquee.waitUntil === null) return;
-    const timer = setTimeout(() => setNow(Date.now()), Math.max(0, marquee.waitUntil - Date.now()));
-    return () => clearTimeout(timer);
-  }, [marquee.waitUntil]);
-
-  const m = marquee.notice;
+  if (notices.length === 0) return null;
   return (
-    <MessagesProvider messages={messages}>
-      {m && (
-        <div className="notice-marquee" data-notice-id={m.id}>
-          <Marquee
-            key={`${m.id}:${runs.get(m.id)?.runs ?? 0}`}
-            notice={m}
-            onAnimationEnd={() => {
-              const at = Date.now();
-              marqueeEnded(m, at);
-              setNow(at);
-            }}
-          />
-        </div>
-      )}
-      {popup && (
-        <NoticePopup
-          key={popup.id}
-          open
-          notice={{ id: popup.id, msg: popup.msg, ...(popup.title ? { title: popup.title } : {}) }}
-          onOk={markNoticeRead}
-        />
-      )}
-    </MessagesProvider>
+    <Suspense fallback={null}>
+      <NoticeView page={page} messages={messages} />
+    </Suspense>
   );
 }

@@ -11,7 +11,7 @@ import {
 import { clock } from '../../stores/vodCards.ts';
 import { $samePageJump } from '../../stores/vodNavigation.ts';
 import { requestPlay } from '../../stores/vodPlayRequest.ts';
-import { useT } from './uiMessages.ts';
+import { useT } from './useT.ts';
 
 export interface DetailActionsProps {
   lang: Lang;

@@ -2,7 +2,7 @@ import type { Lang } from '../../i18n/index.ts';
 import { minutesOf } from '../../stores/vodCards.ts';
 import { detailHref } from '../../stores/vodNavigation.ts';
 import { requestPlay } from '../../stores/vodPlayRequest.ts';
-import { useT } from './uiMessages.ts';
+import { useT } from './useT.ts';
 
 export interface EpisodeRow {
   metaId: string;

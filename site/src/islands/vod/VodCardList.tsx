@@ -16,6 +16,8 @@ export interface VodCardListProps {
   currentMetaId?: string | null;
   /** Render time (epoch ms) for the remaining-time badge, the same on server and client. */
   now?: number;
+  /** How many posters, from the first, load at once: a list in view when the page opens (else lazily). */
+  eagerCount?: number;
 }
 
 const here = () => (typeof window === 'undefined' ? null : new URL(window.location.href));
@@ -29,17 +31,19 @@ export default function VodCardList({
   aspect = '16:9',
   currentMetaId,
   now,
+  eagerCount = 0,
 }: VodCardListProps) {
   const messages = useKitMessages(lang);
   const onDetails = (card: CardItem) => {
     if (openCard(card.metaId, here()) === 'navigate') window.location.assign(detailHref(card.metaId, here()));
   };
-  const items = cards.map((card) => (
+  const items = cards.map((card, index) => (
     <li key={card.cardId} className="vod-cards__item">
       <Card
         card={card}
         aspect={aspect}
         now={now}
+        eager={index < eagerCount}
         href={card.metaId === currentMetaId ? undefined : detailHref(card.metaId)}
         onOpen={(c) => openCard(c.metaId, here())}
         onPlay={(c) => requestPlay(c.metaId)}

@@ -23,7 +23,8 @@ import {
 } from '../../stores/vodHistory.ts';
 import { detailHref } from '../../stores/vodNavigation.ts';
 import { requestPlay } from '../../stores/vodPlayRequest.ts';
-import { useKitMessages, useT } from './uiMessages.ts';
+import { useKitMessages } from './uiMessages.ts';
+import { useT } from './useT.ts';
 
 export interface VodPersonalListProps {
   lang: Lang;

@@ -16,7 +16,8 @@ import { loadPlayPositions } from '../../stores/progress.ts';
 import { loginHref, startPlayback } from '../../stores/vodPlayback.ts';
 import { $vodPlayer, closePlayer } from '../../stores/vodPlayer.ts';
 import { clearPlayRequest, type VodPlayRequest } from '../../stores/vodPlayRequest.ts';
-import { useKitMessages, useT } from './uiMessages.ts';
+import { useKitMessages } from './uiMessages.ts';
+import { useT } from './useT.ts';
 import { telemetrySink } from '../../stores/telemetry.ts';
 
 export interface VodPlayerMountProps {

@@ -8,9 +8,12 @@ const STORE = 'events';
 
 /** The queue's IndexedDB store: events by id, oldest first by their `ts` index. */
 export function indexedDbEventStore(): EventStore {
-  const db = openDB(DB_NAME, 1, {
+  // Version 2: a database that exists without the store (opened elsewhere before this page created it, as
+  // a bare `indexedDB.open(name)` does) is upgraded too.
+  const db = openDB(DB_NAME, 2, {
     upgrade(d) {
-      d.createObjectStore(STORE, { keyPath: 'eventId' }).createIndex('ts', 'ts');
+      if (!d.objectStoreNames.contains(STORE))
+        d.createObjectStore(STORE, { keyPath: 'eventId' }).createIndex('ts', 'ts');
     },
   });
   return {
