@@ -175,7 +175,24 @@ describe('Card', () => {
     screen.getByRole('button', { name: 'Play' }).click();
     expect(onOpen).not.toHaveBeenCalled();
     (screen.getByTestId('card-popover').querySelector('img') as HTMLElement).click();
+    expect(onOpen).toHaveBeenCalledTimes(1);
     expect(onOpen).toHaveBeenCalledWith(movie);
+  });
+
+  it('a click on the enlarged poster of a link card follows the link, like the card itself', () => {
+    const onOpen = vi.fn();
+    const { container } = render(<Card card={movie} href="/vod/detail/m1" onOpen={onOpen} />);
+    const followed: string[] = [];
+    const link = screen.getByRole('link', { name: 'The Long Night' });
+    link.addEventListener('click', (event) => {
+      followed.push(link.getAttribute('href') ?? '');
+      event.preventDefault();
+    });
+    fireEvent.mouseEnter(root(container));
+    act(() => vi.advanceTimersByTime(500));
+    (screen.getByTestId('card-popover').querySelector('img') as HTMLElement).click();
+    expect(followed).toEqual(['/vod/detail/m1']);
+    expect(onOpen).toHaveBeenCalledTimes(1);
   });
 
   it('opens through the card click, as a link when given an href', () => {

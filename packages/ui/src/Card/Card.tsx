@@ -86,6 +86,7 @@ export function Card({
   const messages = useMessages();
   const [popover, setPopover] = useState<PopoverState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const mainRef = useRef<HTMLAnchorElement & HTMLButtonElement>(null);
 
   const clearTimer = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current);
@@ -196,7 +197,13 @@ export function Card({
     );
   } else if (href) {
     main = (
-      <a className={styles.main} href={href} aria-describedby={describedBy} onClick={() => onOpen?.(card)}>
+      <a
+        ref={mainRef}
+        className={styles.main}
+        href={href}
+        aria-describedby={describedBy}
+        onClick={() => onOpen?.(card)}
+      >
         {poster}
         {title}
       </a>
@@ -204,6 +211,7 @@ export function Card({
   } else {
     main = (
       <button
+        ref={mainRef}
         type="button"
         className={styles.main}
         aria-describedby={describedBy}
@@ -247,8 +255,9 @@ export function Card({
           className={styles.popover}
           data-testid="card-popover"
           onClick={(event) => {
-            // The enlarged poster covers the card: a click on it (not on Play or Details) opens the card.
-            if (!(event.target as Element).closest('button')) onOpen?.(card);
+            // The enlarged poster covers the card: a click on it (not on Play or Details) is a click on the card,
+            // so a link card navigates as its link does (onOpen comes from that click).
+            if (!(event.target as Element).closest('button')) mainRef.current?.click();
           }}
         >
           <img className={styles.popoverImage} src={card.poster} alt="" />
