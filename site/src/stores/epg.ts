@@ -1,4 +1,4 @@
-import type { EpgProgram } from '@ottkit/api-client';
+import type { Epg, EpgProgram } from '@ottkit/api-client';
 import type { ProgrammeStatus } from '@ottkit/ui';
 import { atom } from 'nanostores';
 import { browserApi } from '../lib/api.ts';
@@ -12,7 +12,15 @@ export const $guideDate = atom<string | null>(null);
 export type GuideView =
   | { state: 'idle' }
   | { state: 'loading'; epgId: string; date: string }
-  | { state: 'ready'; epgId: string; date: string; programs: EpgProgram[]; isCatchup: boolean }
+  | {
+      state: 'ready';
+      epgId: string;
+      date: string;
+      programs: EpgProgram[];
+      isCatchup: boolean;
+      /** Where the day came from: the local store, or the network when the store lacked it. */
+      source: 'store' | 'network';
+    }
   | { state: 'error'; epgId: string; date: string };
 
 /** The guide of the selected channel for `$guideDate`. */
@@ -47,13 +55,13 @@ const source: GuideSource = {
 };
 
 /** One day of one guide: from the store first (shown at once), else from the server (then stored). */
-async function readDay(epgId: string, date: string) {
+async function readDay(epgId: string, date: string): Promise<{ day?: Epg; source: 'store' | 'network' }> {
   const store = await guideStore();
   const stored = await store.day(epgId, date);
-  if (stored) return stored;
+  if (stored) return { day: stored, source: 'store' };
   const { epgList } = await browserApi.live.epgQueryV2({ date, epgIdList: [epgId] });
   await store.putDays(epgList);
-  return epgList.find((e) => e.epgId === epgId && e.date === date);
+  return { day: epgList.find((e) => e.epgId === epgId && e.date === date), source: 'network' };
 }
 
 /** Shows one channel's day in the guide; the latest request wins when the viewer clicks quickly. */
@@ -68,7 +76,7 @@ export async function loadGuide(epgId: string, date: string): Promise<void> {
     return g.state !== 'idle' && g.epgId === epgId && g.date === date;
   };
   try {
-    const day = await readDay(epgId, date);
+    const { day, source } = await readDay(epgId, date);
     if (!still()) return;
     $guide.set({
       state: 'ready',
@@ -76,6 +84,7 @@ export async function loadGuide(epgId: string, date: string): Promise<void> {
       date,
       programs: day?.programs ?? [],
       isCatchup: day?.isCatchup ?? false,
+      source,
     });
   } catch {
     if (still()) $guide.set({ state: 'error', epgId, date });
@@ -90,7 +99,7 @@ export async function loadTodayPrograms(epgId: string, now: number): Promise<voi
   }
   const today = utcDay(now);
   const days = await Promise.all([readDay(epgId, addDays(today, -1)), readDay(epgId, today)]).catch(() => []);
-  $todayPrograms.set({ epgId, programs: days.flatMap((d) => d?.programs ?? []) });
+  $todayPrograms.set({ epgId, programs: days.flatMap((d) => d.day?.programs ?? []) });
 }
 
 /** One checksum sync of the whole line-up's guide into the store; the shown day is reloaded after it. */

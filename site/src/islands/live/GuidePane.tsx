@@ -19,6 +19,7 @@ import { startWatching } from '../../stores/liveHistory.ts';
 import { $catchup, closeCatchup, openCatchup } from '../../stores/playback.ts';
 import { $subscriptions, setSubscribed } from '../../stores/reminders.ts';
 import { $liveNotice } from './actions.ts';
+import { markDayShown } from './firstView.ts';
 import styles from './live.module.css';
 import { playerMessages } from './messages.ts';
 import { telemetrySink } from '../../stores/telemetry.ts';
@@ -54,6 +55,12 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
     const current = el?.querySelector<HTMLElement>('[aria-current="true"]')?.closest('li');
     if (el && current) el.scrollTop = current.offsetTop - el.clientHeight / 3;
   }, [date, epgId, ready]);
+
+  const shownFrom =
+    guide.state === 'ready' && guide.epgId === epgId && guide.programs.length > 0 ? guide.source : null;
+  useEffect(() => {
+    if (shownFrom) markDayShown(shownFrom);
+  }, [shownFrom]);
 
   if (!channel) return null;
   const days = guideDays(today);

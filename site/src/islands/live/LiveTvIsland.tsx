@@ -8,6 +8,7 @@ import { openPurchase } from '../../stores/purchase.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import { CategoryTabs } from './CategoryTabs.tsx';
+import { markInteractive } from './firstView.ts';
 import { ChannelList } from './ChannelList.tsx';
 import { GuidePane } from './GuidePane.tsx';
 import styles from './live.module.css';
@@ -45,6 +46,7 @@ export default function LiveTvIsland({ channels, columns, selectedId, viewer, la
   // Marks the page interactive (tests and the benchmark wait for it; SSR buttons do nothing before it).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
+    markInteractive();
     setHydrated(true);
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
