@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { CatchupPlayerDialog } from '@ottkit/player/react';
 import type { EpgProgram } from '@ottkit/api-client';
 import {
   EmptyTip,
@@ -9,7 +8,7 @@ import {
   programmeActionLock,
   type ProgrammeAction,
 } from '@ottkit/ui';
-import { useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { guideDays } from '../../lib/epgStore.ts';
 import { $viewer, promptNoAuthority } from '../../stores/authority.ts';
 import { $selectedChannel } from '../../stores/channels.ts';
@@ -20,6 +19,7 @@ import { $catchup, closeCatchup, openCatchup } from '../../stores/playback.ts';
 import { $subscriptions, setSubscribed } from '../../stores/reminders.ts';
 import { $liveNotice } from './actions.ts';
 import { markDayShown } from './firstView.ts';
+import { CatchupPlayerDialog } from './lazyPlayer.ts';
 import styles from './live.module.css';
 import { playerMessages } from './messages.ts';
 import { telemetrySink } from '../../stores/telemetry.ts';
@@ -181,27 +181,29 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
         </ol>
       )}
       {playing?.state === 'ready' && playingProgramme ? (
-        <CatchupPlayerDialog
-          telemetry={telemetrySink}
-          src={playing.url}
-          drm={playing.drm}
-          playbackAuthority={playing.authority}
-          channel={{
-            id: channel.logicalChannelId,
-            name: channel.logicalChannelName,
-            number: channel.channelSeq,
-            logoUrl: channel.iconUrl,
-          }}
-          programme={{
-            title: playingProgramme.title,
-            start: playingProgramme.start,
-            stop: playingProgramme.stop,
-          }}
-          audioOnly={channel.channelType === 5}
-          onAutoNextProgramme={autoNext}
-          onClose={closeCatchup}
-          messages={messages}
-        />
+        <Suspense fallback={null}>
+          <CatchupPlayerDialog
+            telemetry={telemetrySink}
+            src={playing.url}
+            drm={playing.drm}
+            playbackAuthority={playing.authority}
+            channel={{
+              id: channel.logicalChannelId,
+              name: channel.logicalChannelName,
+              number: channel.channelSeq,
+              logoUrl: channel.iconUrl,
+            }}
+            programme={{
+              title: playingProgramme.title,
+              start: playingProgramme.start,
+              stop: playingProgramme.stop,
+            }}
+            audioOnly={channel.channelType === 5}
+            onAutoNextProgramme={autoNext}
+            onClose={closeCatchup}
+            messages={messages}
+          />
+        </Suspense>
       ) : null}
     </section>
   );
