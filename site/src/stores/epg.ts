@@ -2,6 +2,7 @@ import type { Epg, EpgProgram } from '@ottkit/api-client';
 import type { ProgrammeStatus } from '@ottkit/ui';
 import { atom } from 'nanostores';
 import { browserApi } from '../lib/api.ts';
+import { createDayReads } from '../lib/dayReads.ts';
 import { addDays, type EpgStore, utcDay } from '../lib/epgStore.ts';
 import { createMemoryEpgStore } from '../lib/epgStoreMemory.ts';
 import { type GuideSource, type SyncResult, syncGuide } from '../lib/epgStoreSync.ts';
@@ -47,6 +48,7 @@ export function guideStore(): Promise<EpgStore> {
 /** For tests: use this store instead of IndexedDB. */
 export function useGuideStore(store: EpgStore) {
   storePromise = Promise.resolve(store);
+  dayReads.clear();
 }
 
 const source: GuideSource = {
@@ -54,8 +56,14 @@ const source: GuideSource = {
   days: (req) => browserApi.live.epgQueryV2(req),
 };
 
+interface DayRead {
+  day?: Epg;
+  /** Where the day came from: the local store, or the network when the store lacked it. */
+  source: 'store' | 'network';
+}
+
 /** One day of one guide: from the store first (shown at once), else from the server (then stored). */
-async function readDay(epgId: string, date: string): Promise<{ day?: Epg; source: 'store' | 'network' }> {
+async function readDay(epgId: string, date: string): Promise<DayRead> {
   const store = await guideStore();
   const stored = await store.day(epgId, date);
   if (stored) return { day: stored, source: 'store' };
@@ -64,20 +72,28 @@ async function readDay(epgId: string, date: string): Promise<{ day?: Epg; source
   return { day: epgList.find((e) => e.epgId === epgId && e.date === date), source: 'network' };
 }
 
+/** Day reads shared by the guide, now/next and primeGuide; forgotten whenever the store is written. */
+const dayReads = createDayReads(readDay);
+
+/**
+ * Starts reading the first view's days (the selected channel's today and yesterday) while the page hydrates,
+ * so the guide's own read, once it mounts, finds them done or in flight (decision 0074). Browser only.
+ */
+export function primeGuide(epgId: string, now: number): void {
+  if (!epgId || typeof window === 'undefined') return;
+  const today = utcDay(now);
+  const ignore = () => undefined;
+  void dayReads.get(epgId, today).catch(ignore);
+  void dayReads.get(epgId, addDays(today, -1)).catch(ignore);
+}
+
 /** Shows one channel's day in the guide; the latest request wins when the viewer clicks quickly. */
 export async function loadGuide(epgId: string, date: string): Promise<void> {
   if (!epgId) {
     $guide.set({ state: 'idle' });
     return;
   }
-  $guide.set({ state: 'loading', epgId, date });
-  const still = () => {
-    const g = $guide.get();
-    return g.state !== 'idle' && g.epgId === epgId && g.date === date;
-  };
-  try {
-    const { day, source } = await readDay(epgId, date);
-    if (!still()) return;
+  const show = ({ day, source }: DayRead) =>
     $guide.set({
       state: 'ready',
       epgId,
@@ -86,6 +102,17 @@ export async function loadGuide(epgId: string, date: string): Promise<void> {
       isCatchup: day?.isCatchup ?? false,
       source,
     });
+  // A day already read shows at once, without a loading state in between.
+  const known = dayReads.peek(epgId, date);
+  if (known) return show(known);
+  $guide.set({ state: 'loading', epgId, date });
+  const still = () => {
+    const g = $guide.get();
+    return g.state !== 'idle' && g.epgId === epgId && g.date === date;
+  };
+  try {
+    const read = await dayReads.get(epgId, date);
+    if (still()) show(read);
   } catch {
     if (still()) $guide.set({ state: 'error', epgId, date });
   }
@@ -98,7 +125,9 @@ export async function loadTodayPrograms(epgId: string, now: number): Promise<voi
     return;
   }
   const today = utcDay(now);
-  const days = await Promise.all([readDay(epgId, addDays(today, -1)), readDay(epgId, today)]).catch(() => []);
+  const days = await Promise.all([dayReads.get(epgId, addDays(today, -1)), dayReads.get(epgId, today)]).catch(
+    () => [],
+  );
   $todayPrograms.set({ epgId, programs: days.flatMap((d) => d.day?.programs ?? []) });
 }
 
@@ -106,6 +135,7 @@ export async function loadTodayPrograms(epgId: string, now: number): Promise<voi
 export async function syncGuideNow(relations: Record<string, string>, now = Date.now()): Promise<SyncResult> {
   const started = performance.now();
   const result = await syncGuide({ store: await guideStore(), source, relations, today: utcDay(now) });
+  if (result.fetched > 0 || result.purged > 0) dayReads.clear();
   // Seen by bench/live-guide.ts (and the browser's performance panel).
   performance.measure('ottkit:guide-sync', { start: started, detail: result });
   const g = $guide.get();

@@ -148,7 +148,8 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
       </div>
       {!epgId ? (
         <EmptyTip text={t('live.noGuide')} />
-      ) : guide.state === 'loading' ? (
+      ) : guide.state === 'idle' || guide.state === 'loading' || guide.epgId !== epgId ? (
+        // Also on the server and while hydrating: the day comes from the store right after.
         <Spinner label={t('common.loading')} />
       ) : guide.state === 'error' ? (
         <p className="notice" role="alert">

@@ -1,9 +1,11 @@
 import { useStore } from '@nanostores/react';
-import type { Channel, ChannelColumn } from '@ottkit/api-client';
+import type { ChannelColumn } from '@ottkit/api-client';
 import { MessagesProvider, NoAuthorityDialog } from '@ottkit/ui';
 import { useEffect, useMemo, useState } from 'react';
+import type { PackedChannel } from '../../lib/liveLineup.ts';
 import { $noAuthorityPrompt, $viewer, type Viewer } from '../../stores/authority.ts';
-import { initLineup } from '../../stores/channels.ts';
+import { $selectedChannel, initLineup } from '../../stores/channels.ts';
+import { primeGuide } from '../../stores/epg.ts';
 import { openPurchase } from '../../stores/purchase.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { $lang, $t } from '../../stores/lang.ts';
@@ -19,7 +21,11 @@ import { ReminderHost } from './ReminderHost.tsx';
 import { useLiveJobs } from './useLiveJobs.ts';
 
 interface Props {
-  channels: Channel[];
+  /**
+   * The line-up packed as rows (lib/liveLineup.ts): only the fields the page uses, without repeating their
+   * names, so a 500-channel line-up stays small in the HTML (decision 0074).
+   */
+  lineup: PackedChannel[];
   columns: ChannelColumn[];
   selectedId: string | null;
   viewer: Viewer;
@@ -35,10 +41,12 @@ export const CLOCK_TICK_MS = 15_000;
 installPlayUrlSource();
 
 /** /liveTv: categories and channels, the live player, the guide by day, reminders and prompts. */
-export default function LiveTvIsland({ channels, columns, selectedId, viewer, lang, renderedAt }: Props) {
+export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang, renderedAt }: Props) {
   if ($lang.get() !== lang) $lang.set(lang);
   if ($viewer.get() !== viewer) $viewer.set(viewer);
-  initLineup(channels, columns, selectedId);
+  initLineup(lineup, columns, selectedId);
+  // Once, while hydrating: the selected channel's day is read from the store in parallel with hydration.
+  useState(() => primeGuide($selectedChannel.get()?.epgId ?? '', Date.now()));
   const t = useStore($t);
   const prompt = useStore($noAuthorityPrompt);
   const messages = useMemo(() => kitMessages(t), [t]);
