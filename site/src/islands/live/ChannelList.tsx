@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { ChannelRow, EmptyTip } from '@ottkit/ui';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
 import type { LiveChannel } from '../../lib/liveLineup.ts';
 import {
   $activeColumn,
@@ -88,10 +89,12 @@ function VirtualChannels({
     const tracker = trackViewportRows({
       rowHeight: ROW_HEIGHT,
       read: () => ({ scrollTop: el.scrollTop, viewportHeight: el.clientHeight || FIRST_VIEWPORT_HEIGHT }),
-      onChange: setRows,
+      // Rendered within the frame that measured, so the rows entering are painted with the scroll.
+      onChange: (next) => flushSync(() => setRows(next)),
       requestFrame: (callback) => requestAnimationFrame(callback),
     });
-    tracker.measure();
+    // Measured on the first frame rather than now: reading the layout here would force it mid-hydration.
+    tracker.schedule();
     el.addEventListener('scroll', tracker.schedule, { passive: true });
     const observer = new ResizeObserver(tracker.schedule);
     observer.observe(el);

@@ -18,7 +18,7 @@ import { startWatching } from '../../stores/liveHistory.ts';
 import { $catchup, closeCatchup, openCatchup } from '../../stores/playback.ts';
 import { $subscriptions, setSubscribed } from '../../stores/reminders.ts';
 import { $liveNotice } from './actions.ts';
-import { markDayShown } from './firstView.ts';
+import { markDayShown, settleFirstView } from './firstView.ts';
 import { CatchupPlayerDialog } from './lazyPlayer.ts';
 import styles from './live.module.css';
 import { playerMessages } from './messages.ts';
@@ -58,9 +58,12 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
 
   const shownFrom =
     guide.state === 'ready' && guide.epgId === epgId && guide.programs.length > 0 ? guide.source : null;
+  // The first view has settled once the guide shows a day, an empty or failed one, or there is no guide.
+  const settled = !epgId || (guide.state !== 'idle' && guide.state !== 'loading' && guide.epgId === epgId);
   useEffect(() => {
     if (shownFrom) markDayShown(shownFrom);
-  }, [shownFrom]);
+    if (settled) settleFirstView();
+  }, [shownFrom, settled]);
 
   if (!channel) return null;
   const days = guideDays(today);

@@ -10,7 +10,7 @@ import { openPurchase } from '../../stores/purchase.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import { CategoryTabs } from './CategoryTabs.tsx';
-import { markInteractive } from './firstView.ts';
+import { $firstViewSettled, markInteractive, settleFirstViewWithin } from './firstView.ts';
 import { ChannelList } from './ChannelList.tsx';
 import { GuidePane } from './GuidePane.tsx';
 import styles from './live.module.css';
@@ -40,6 +40,12 @@ export const CLOCK_TICK_MS = 15_000;
 
 installPlayUrlSource();
 
+/** The page's background work, mounted once the first view is painted (decision 0074). */
+function LiveJobs() {
+  useLiveJobs();
+  return null;
+}
+
 /** /liveTv: categories and channels, the live player, the guide by day, reminders and prompts. */
 export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang, renderedAt }: Props) {
   if ($lang.get() !== lang) $lang.set(lang);
@@ -58,9 +64,13 @@ export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang
     setHydrated(true);
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
-    return () => clearInterval(timer);
+    const cancelWait = settleFirstViewWithin();
+    return () => {
+      clearInterval(timer);
+      cancelWait();
+    };
   }, []);
-  useLiveJobs();
+  const jobsMayStart = useStore($firstViewSettled);
   const today = new Date(now).toISOString().slice(0, 10);
   const back = typeof window === 'undefined' ? '/liveTv' : window.location.pathname + window.location.search;
 
@@ -78,6 +88,7 @@ export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang
           <GuidePane now={now} today={today} />
         </div>
       </div>
+      {jobsMayStart ? <LiveJobs /> : null}
       <ReminderHost />
       <NoAuthorityDialog
         open={prompt !== null}
