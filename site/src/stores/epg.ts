@@ -1,11 +1,15 @@
 import type { Epg, EpgProgram } from '@ottkit/api-client';
 import type { ProgrammeStatus } from '@ottkit/ui';
 import { atom } from 'nanostores';
-import { browserApi } from '../lib/api.ts';
+import { browserApi, browserApiBases, browserApiLang } from '../lib/api.ts';
 import { createDayReads } from '../lib/dayReads.ts';
 import { addDays, type EpgStore, utcDay } from '../lib/epgStore.ts';
+// Imported up front, not on demand: opening the store is on the first view's path, and an import() hop there
+// cost more than the ~2 KB (gzipped, with idb) it saves in /liveTv's first chunk (decision 0074).
+import { openIdbEpgStore } from '../lib/epgStoreIdb.ts';
 import { createMemoryEpgStore } from '../lib/epgStoreMemory.ts';
 import { type GuideSource, type SyncResult, syncGuide } from '../lib/epgStoreSync.ts';
+import { createRemoteGuideSync } from '../lib/guideSyncRemote.ts';
 
 /** The day the guide shows (UTC `YYYY-MM-DD`, decision 0072); null until the page picks today. */
 export const $guideDate = atom<string | null>(null);
@@ -30,14 +34,17 @@ export const $guide = atom<GuideView>({ state: 'idle' });
 export const $todayPrograms = atom<{ epgId: string; programs: EpgProgram[] }>({ epgId: '', programs: [] });
 
 let storePromise: Promise<EpgStore> | null = null;
+/** Which store guideStore() opened: only an IndexedDB one is shared with the sync worker. */
+let storeKind: 'idb' | 'memory' = 'memory';
 
 /** The local guide store: IndexedDB when the browser has it, memory otherwise. */
 export function guideStore(): Promise<EpgStore> {
   storePromise ??= (async () => {
     if (typeof indexedDB === 'undefined') return createMemoryEpgStore();
     try {
-      const { openIdbEpgStore } = await import('../lib/epgStoreIdb.ts');
-      return await openIdbEpgStore();
+      const store = await openIdbEpgStore();
+      storeKind = 'idb';
+      return store;
     } catch {
       return createMemoryEpgStore();
     }
@@ -48,7 +55,39 @@ export function guideStore(): Promise<EpgStore> {
 /** For tests: use this store instead of IndexedDB. */
 export function useGuideStore(store: EpgStore) {
   storePromise = Promise.resolve(store);
+  storeKind = 'memory';
   dayReads.clear();
+}
+
+let worker: ReturnType<typeof createRemoteGuideSync> | null | undefined;
+
+/** The sync worker, when this browser runs one over the same IndexedDB store; null: sync on the main thread. */
+function guideSyncWorker() {
+  if (worker === undefined && storeKind === 'idb' && typeof Worker !== 'undefined') {
+    try {
+      worker = createRemoteGuideSync(
+        new Worker(new URL('../jobs/guideSyncWorker.ts', import.meta.url), { type: 'module' }),
+      );
+    } catch {
+      worker = null;
+    }
+  }
+  return worker && !worker.broken() ? worker : null;
+}
+
+/** One checksum sync: in the worker when there is one, else here (and here too when the worker fails). */
+async function runSync(relations: Record<string, string>, today: string): Promise<SyncResult> {
+  const store = await guideStore();
+  const remote = guideSyncWorker();
+  if (remote) {
+    try {
+      return await remote.sync({ relations, today, api: browserApiBases, lang: browserApiLang() });
+    } catch (error) {
+      // A failed sync (offline, a server error) is the job's to retry; a failed worker is replaced by this page.
+      if (!remote.broken()) throw error;
+    }
+  }
+  return syncGuide({ store, source, relations, today });
 }
 
 const source: GuideSource = {
@@ -131,10 +170,13 @@ export async function loadTodayPrograms(epgId: string, now: number): Promise<voi
   $todayPrograms.set({ epgId, programs: days.flatMap((d) => d.day?.programs ?? []) });
 }
 
-/** One checksum sync of the whole line-up's guide into the store; the shown day is reloaded after it. */
+/**
+ * One checksum sync of the whole line-up's guide into the store (in the sync worker where possible); the
+ * shown day is reloaded after it.
+ */
 export async function syncGuideNow(relations: Record<string, string>, now = Date.now()): Promise<SyncResult> {
   const started = performance.now();
-  const result = await syncGuide({ store: await guideStore(), source, relations, today: utcDay(now) });
+  const result = await runSync(relations, utcDay(now));
   if (result.fetched > 0 || result.purged > 0) dayReads.clear();
   // Seen by bench/live-guide.ts (and the browser's performance panel).
   performance.measure('ottkit:guide-sync', { start: started, detail: result });
