@@ -56,15 +56,16 @@ describe('answerGuideSync (the worker side)', () => {
 /** A Worker stand-in: the test answers the posted requests itself. */
 function fakePort() {
   const posted: GuideSyncRequest[] = [];
-  const listeners: { message: ((e: { data: GuideSyncAnswer }) => void)[]; error: ((e: unknown) => void)[] } =
-    {
-      message: [],
-      error: [],
-    };
+  const listeners = {
+    message: [] as ((e: { data: GuideSyncAnswer }) => void)[],
+    error: [] as ((e: unknown) => void)[],
+  };
   const port: SyncPort = {
     postMessage: (m) => posted.push(m),
-    addEventListener: ((type: 'message' | 'error', l: (e: never) => void) =>
-      listeners[type].push(l)) as SyncPort['addEventListener'],
+    addEventListener: (type: 'message' | 'error', listener: (e: { data: GuideSyncAnswer }) => void) => {
+      if (type === 'message') listeners.message.push(listener);
+      else listeners.error.push(listener as (e: unknown) => void);
+    },
   };
   return {
     port,
