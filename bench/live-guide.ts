@@ -4,10 +4,11 @@
  *   - cold guide sync: checksums + every day into IndexedDB (the `ottkit:guide-sync` measure), and the long
  *     main-thread tasks (> 50 ms) while it runs;
  *   - warm first view (median of 5 reloads, the store already full), two intervals printed side by side:
- *       from navigation start: the HTML arrives, the server-rendered channel list is on screen, the island is
- *       interactive (`ottkit:live-interactive`), the selected channel's day is on screen
- *       (`ottkit:guide-day-shown`, with where the day came from: it must say `store`);
- *       from interactive: the day on screen;
+ *       from navigation start: the HTML arrives, the server-rendered channel list is on screen (the frame after
+ *       the parser inserted it, not before the first contentful paint), the island is interactive
+ *       (`ottkit:live-interactive`), the selected channel's day is rendered (`ottkit:guide-day-shown`, marked
+ *       at the commit that puts it in the DOM, with where the day came from: it must say `store`);
+ *       from interactive: the day rendered;
  *   - scrolling the selected channel's category down and up: long tasks (Long Tasks API, > 50 ms) and the
  *     longest frame.
  * The cold sync and the scroll are also traced: the longest main-thread task's CPU time is printed beside its
