@@ -9,6 +9,7 @@ import { primeGuide } from '../../stores/epg.ts';
 import { openPurchase } from '../../stores/purchase.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { $lang, $t } from '../../stores/lang.ts';
+import { stopWatching } from '../../stores/liveHistory.ts';
 import { CategoryTabs } from './CategoryTabs.tsx';
 import { $firstViewSettled, markInteractive, settleFirstViewWithin } from './firstView.ts';
 import { ChannelList } from './ChannelList.tsx';
@@ -65,9 +66,14 @@ export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
     const cancelWait = settleFirstViewWithin();
+    // From hydration on, not only once the jobs run: a play that started is reported when the page goes
+    // (useLiveJobs registers the same; stopWatching reports once).
+    const onHide = () => stopWatching();
+    window.addEventListener('pagehide', onHide);
     return () => {
       clearInterval(timer);
       cancelWait();
+      window.removeEventListener('pagehide', onHide);
     };
   }, []);
   const jobsMayStart = useStore($firstViewSettled);
