@@ -24,10 +24,17 @@ export function serverApi(opts: { lang?: string; token?: string } = {}) {
  * manifest opened from the share link says where each API area lives.
  */
 const manifest = typeof window === 'undefined' ? null : storedManifest();
-export const browserApi = createClient({
+/** Where the browser's client sends each API area (a worker's client uses the same, e.g. the guide sync). */
+export const browserApiBases = {
   baseUrl: manifest?.apiBaseUrl ?? '',
   areaBaseUrls: manifest?.areaBaseUrls ?? {},
-  lang: () => (typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en'),
+};
+/** The language the browser's calls ask for: the page's. */
+export const browserApiLang = () =>
+  typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en';
+export const browserApi = createClient({
+  ...browserApiBases,
+  lang: browserApiLang,
   // Spec §4: an expired access cookie is refreshed once and the call replayed; a session that stays invalid
   // sends the viewer to login, or to a guest session in visitor mode (stores/session.ts).
   fetch: (input, init) => refreshingFetch(input, init),

@@ -2,7 +2,7 @@ import type { Epg } from '@ottkit/api-client';
 import { describe, expect, it, vi } from 'vitest';
 import { addDays, BLOB_MAX_AGE_MS, guideDays, utcDay } from './epgStore.ts';
 import { createMemoryEpgStore } from './epgStoreMemory.ts';
-import { type GuideSource, syncGuide } from './epgStoreSync.ts';
+import { EPG_FETCH_CONCURRENCY, type GuideSource, syncGuide } from './epgStoreSync.ts';
 
 const TODAY = '2026-06-10';
 const day = (epgId: string, date: string, checksum: string): Epg => ({
@@ -86,6 +86,47 @@ describe('syncGuide (sync by checksum)', () => {
     expect(result.purged).toBe(1);
     expect(await store.day('e1', '2026-06-02')).toBeUndefined();
     expect(await store.day('e1', '2026-06-03')).toBeDefined();
+  });
+
+  it("fetches today's days first, with at most EPG_FETCH_CONCURRENCY day calls in flight", async () => {
+    const store = createMemoryEpgStore();
+    const sums = {
+      'e1|2026-06-08': 'p',
+      'e1|2026-06-09': 'q',
+      'e1|2026-06-10': 'r',
+      'e1|2026-06-11': 's',
+      'e1|2026-06-12': 't',
+    };
+    const source = fakeSource(sums);
+    const answer = source.days.bind(source);
+    let inFlight = 0;
+    let most = 0;
+    source.days = async (req) => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 0));
+      inFlight--;
+      return answer(req);
+    };
+    const result = await syncGuide({ store, source, relations, today: TODAY });
+    expect(result.fetched).toBe(5);
+    expect(source.fetchedDays[0]).toBe(`e1|${TODAY}`);
+    expect(most).toBe(EPG_FETCH_CONCURRENCY);
+  });
+
+  it('keeps the days stored before a failed call, and the next sync fetches only the rest', async () => {
+    const store = createMemoryEpgStore();
+    const sums = { 'e1|2026-06-10': 'a', 'e1|2026-06-11': 'b', 'e1|2026-06-12': 'c' };
+    const failing = fakeSource(sums);
+    const answer = failing.days.bind(failing);
+    failing.days = (req) => (req.date === '2026-06-12' ? Promise.reject(new Error('offline')) : answer(req));
+    await expect(syncGuide({ store, source: failing, relations, today: TODAY })).rejects.toThrow('offline');
+    expect((await store.day('e1', TODAY))?.checksum).toBe('a');
+    expect(await store.day('e1', '2026-06-12')).toBeUndefined();
+    const source = fakeSource(sums);
+    const result = await syncGuide({ store, source, relations, today: TODAY });
+    expect(source.fetchedDays).toEqual(['e1|2026-06-12']);
+    expect(result).toMatchObject({ fetched: 1, unchanged: 2 });
   });
 
   it('leaves the store as it was when the network fails', async () => {

@@ -1,4 +1,5 @@
 import type { Epg } from '@ottkit/api-client';
+import { forEachBounded } from './bounded.ts';
 import { addDays, dayKey, type EpgStore, GUIDE_FUTURE_DAYS, GUIDE_PAST_DAYS } from './epgStore.ts';
 
 /** The two server calls a sync needs (checksum query v1 and EPG query v2), injectable for tests. */
@@ -14,6 +15,8 @@ export interface GuideSource {
 
 /** The most epgIds one call takes (the contract's limit). */
 export const EPG_BATCH = 1000;
+/** Day calls in flight at once during a sync (decision 0074). */
+export const EPG_FETCH_CONCURRENCY = 2;
 
 export interface SyncResult {
   /** Days fetched because their checksum differed or they were missing. */
@@ -59,14 +62,18 @@ export async function syncGuide(opts: {
     ids.push(c.epgId);
     stale.set(c.date, ids);
   }
+  // Today first (what the page shows), then the other days; a few calls in flight, so the server prepares the
+  // next day while the browser stores the last one. Each answer is stored as it arrives, day and checksum
+  // together, so a sync that fails half-way keeps what it stored and fetches only the rest next time.
+  const batches = [...stale]
+    .sort(([a], [b]) => Number(b === today) - Number(a === today))
+    .flatMap(([date, ids]) => chunks(ids, EPG_BATCH).map((epgIdList) => ({ date, epgIdList })));
   let fetched = 0;
-  for (const [date, ids] of stale) {
-    for (const batch of chunks(ids, EPG_BATCH)) {
-      const { epgList } = await source.days({ date, epgIdList: batch });
-      await store.putDays(epgList);
-      fetched += epgList.length;
-    }
-  }
+  await forEachBounded(batches, EPG_FETCH_CONCURRENCY, async (batch) => {
+    const { epgList } = await source.days(batch);
+    await store.putDays(epgList);
+    fetched += epgList.length;
+  });
   const purged = await store.purgeBefore(addDays(today, -GUIDE_PAST_DAYS));
   return { fetched, unchanged, purged };
 }

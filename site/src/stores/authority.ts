@@ -41,7 +41,9 @@ export function rightsByChannel(lcList: readonly LcEntry[], now: number): Record
 export const $rights = atom<Record<string, ChannelRights> | null>(null);
 
 /** The channel with the authority answer laid over the line-up's flags. */
-export function withRights(channel: Channel, rights: Record<string, ChannelRights> | null): Channel {
+export function withRights<
+  C extends Pick<Channel, 'logicalChannelId' | 'liveAuthority' | 'playBackAuthority'>,
+>(channel: C, rights: Record<string, ChannelRights> | null): C {
   const r = rights?.[channel.logicalChannelId];
   if (!r) return channel;
   if (r.live === channel.liveAuthority && r.catchup === channel.playBackAuthority) return channel;

@@ -1,13 +1,14 @@
-import type { Channel, ChannelColumn } from '@ottkit/api-client';
+import type { ChannelColumn } from '@ottkit/api-client';
 import { atom, computed } from 'nanostores';
+import { type LiveChannel, type PackedChannel, unpackLineup } from '../lib/liveLineup.ts';
 import { $rights, withRights } from './authority.ts';
 import { $favoriteIds, setFavorites } from './favorites.ts';
 
 /** The category that lists the viewer's favourite channels, beside the operator's columns. */
 export const FAVORITES_COLUMN = 'favorites';
 
-/** The line-up as the server rendered it; islands on /liveTv share it. */
-export const $channels = atom<Channel[]>([]);
+/** The line-up as the server rendered it (the fields /liveTv uses); islands on /liveTv share it. */
+export const $channels = atom<LiveChannel[]>([]);
 export const $channelColumns = atom<ChannelColumn[]>([]);
 /** The logical channel id being watched (`?id=` on /liveTv). */
 export const $selectedChannelId = atom<string | null>(null);
@@ -24,7 +25,10 @@ export const $lineup = computed([$channels, $rights, $favoriteIds], (channels, r
 );
 
 /** Channels of one category in channel-number order. */
-export function channelsInColumn(lineup: readonly Channel[], column: string): Channel[] {
+export function channelsInColumn<C extends Pick<LiveChannel, 'isFavorite' | 'columnIds' | 'channelSeq'>>(
+  lineup: readonly C[],
+  column: string,
+): C[] {
   const list =
     column === FAVORITES_COLUMN
       ? lineup.filter((c) => c.isFavorite)
@@ -41,12 +45,17 @@ export const $selectedChannel = computed([$lineup, $selectedChannelId], (channel
 );
 
 /**
- * Seeds the stores from server-rendered props: once per page load in the browser, and on every render on the
- * server, where the stores are shared by all requests (the island renders synchronously right after, so one
- * request's line-up cannot leak into another's HTML).
+ * Seeds the stores from server-rendered props (the packed line-up of lib/liveLineup.ts): once per page load in
+ * the browser, and on every render on the server, where the stores are shared by all requests (the island
+ * renders synchronously right after, so one request's line-up cannot leak into another's HTML).
  */
-export function initLineup(channels: Channel[], columns: ChannelColumn[], selectedId: string | null) {
+export function initLineup(
+  lineup: readonly PackedChannel[],
+  columns: ChannelColumn[],
+  selectedId: string | null,
+) {
   if (typeof window !== 'undefined' && $channels.get().length > 0) return;
+  const channels = unpackLineup(lineup);
   $channels.set(channels);
   $channelColumns.set(columns);
   setFavorites(channels.filter((c) => c.isFavorite).map((c) => c.logicalChannelId));
@@ -67,6 +76,8 @@ export function selectChannel(logicalChannelId: string) {
 }
 
 /** logicalChannelId → epgId of the line-up (the store's channel-to-epg relations). */
-export function epgRelations(channels: readonly Channel[]): Record<string, string> {
+export function epgRelations(
+  channels: readonly Pick<LiveChannel, 'logicalChannelId' | 'epgId'>[],
+): Record<string, string> {
   return Object.fromEntries(channels.filter((c) => c.epgId).map((c) => [c.logicalChannelId, c.epgId]));
 }

@@ -2,7 +2,17 @@ import type { Epg } from '@ottkit/api-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserApi } from '../lib/api.ts';
 import { createMemoryEpgStore } from '../lib/epgStoreMemory.ts';
-import { $guide, loadGuide, nowAndNext, programmeAfter, programmeStatus, useGuideStore } from './epg.ts';
+import {
+  $guide,
+  $todayPrograms,
+  loadGuide,
+  loadTodayPrograms,
+  nowAndNext,
+  primeGuide,
+  programmeAfter,
+  programmeStatus,
+  useGuideStore,
+} from './epg.ts';
 import { programme } from '../lib/epgFixtures.test-helpers.ts';
 
 const H = 3_600_000;
@@ -56,6 +66,38 @@ describe('loadGuide', () => {
     expect($guide.get()).toMatchObject({ state: 'ready', programs: day.programs });
   });
 
+  it('shows a day already read at once, without a loading state in between', async () => {
+    const store = createMemoryEpgStore();
+    await store.putDays([day]);
+    useGuideStore(store);
+    await loadGuide('e1', '2026-06-10');
+    const seen: string[] = [];
+    const unlisten = $guide.listen((g) => seen.push(g.state));
+    await loadGuide('e1', '2026-06-10');
+    unlisten();
+    expect(seen).toEqual(['ready']);
+  });
+
+  it('primeGuide reads the first view from the store before the guide asks, and the guide reuses it', async () => {
+    const store = createMemoryEpgStore();
+    await store.putDays([day, { ...day, date: '2026-06-09', checksum: 'y' }]);
+    const read = vi.spyOn(store, 'day');
+    useGuideStore(store);
+    vi.stubGlobal('window', {});
+    try {
+      primeGuide('e1', T);
+    } finally {
+      vi.unstubAllGlobals();
+    }
+    await new Promise((r) => setTimeout(r, 0));
+    expect(read.mock.calls.map(([, date]) => date).sort()).toEqual(['2026-06-09', '2026-06-10']);
+    await loadGuide('e1', '2026-06-10');
+    await loadTodayPrograms('e1', T);
+    expect(read).toHaveBeenCalledTimes(2);
+    expect($guide.get()).toMatchObject({ state: 'ready', source: 'store', programs: day.programs });
+    expect($todayPrograms.get().programs).toHaveLength(6);
+  });
+
   it('fetches a missing day once and keeps it in the store', async () => {
     const store = createMemoryEpgStore();
     useGuideStore(store);
@@ -75,6 +117,7 @@ describe('loadGuide', () => {
     const stop = $guide.listen((g) => seen.push(g.state));
     const changed = { ...day, checksum: 'b', programs: [prog('z', T, T + H)] };
     await store.putDays([changed]);
+    useGuideStore(store); // the store was written: earlier reads are forgotten, as after a sync
     await loadGuide('e1', '2026-06-10');
     stop();
     expect(seen).toEqual(['ready']);

@@ -1,10 +1,15 @@
-import type { EpgProgram } from '@ottkit/api-client';
+import type { Epg, EpgProgram } from '@ottkit/api-client';
 import type { ProgrammeStatus } from '@ottkit/ui';
 import { atom } from 'nanostores';
-import { browserApi } from '../lib/api.ts';
+import { browserApi, browserApiBases, browserApiLang } from '../lib/api.ts';
+import { createDayReads } from '../lib/dayReads.ts';
 import { addDays, type EpgStore, utcDay } from '../lib/epgStore.ts';
+// Imported up front, not on demand: opening the store is on the first view's path, and an import() hop there
+// cost more than the ~2 KB (gzipped, with idb) it saves in /liveTv's first chunk (decision 0074).
+import { openIdbEpgStore } from '../lib/epgStoreIdb.ts';
 import { createMemoryEpgStore } from '../lib/epgStoreMemory.ts';
 import { type GuideSource, type SyncResult, syncGuide } from '../lib/epgStoreSync.ts';
+import { createRemoteGuideSync } from '../lib/guideSyncRemote.ts';
 
 /** The day the guide shows (UTC `YYYY-MM-DD`, decision 0072); null until the page picks today. */
 export const $guideDate = atom<string | null>(null);
@@ -12,7 +17,15 @@ export const $guideDate = atom<string | null>(null);
 export type GuideView =
   | { state: 'idle' }
   | { state: 'loading'; epgId: string; date: string }
-  | { state: 'ready'; epgId: string; date: string; programs: EpgProgram[]; isCatchup: boolean }
+  | {
+      state: 'ready';
+      epgId: string;
+      date: string;
+      programs: EpgProgram[];
+      isCatchup: boolean;
+      /** Where the day came from: the local store, or the network when the store lacked it. */
+      source: 'store' | 'network';
+    }
   | { state: 'error'; epgId: string; date: string };
 
 /** The guide of the selected channel for `$guideDate`. */
@@ -21,14 +34,17 @@ export const $guide = atom<GuideView>({ state: 'idle' });
 export const $todayPrograms = atom<{ epgId: string; programs: EpgProgram[] }>({ epgId: '', programs: [] });
 
 let storePromise: Promise<EpgStore> | null = null;
+/** Which store guideStore() opened: only an IndexedDB one is shared with the sync worker. */
+let storeKind: 'idb' | 'memory' = 'memory';
 
 /** The local guide store: IndexedDB when the browser has it, memory otherwise. */
 export function guideStore(): Promise<EpgStore> {
   storePromise ??= (async () => {
     if (typeof indexedDB === 'undefined') return createMemoryEpgStore();
     try {
-      const { openIdbEpgStore } = await import('../lib/epgStoreIdb.ts');
-      return await openIdbEpgStore();
+      const store = await openIdbEpgStore();
+      storeKind = 'idb';
+      return store;
     } catch {
       return createMemoryEpgStore();
     }
@@ -39,6 +55,39 @@ export function guideStore(): Promise<EpgStore> {
 /** For tests: use this store instead of IndexedDB. */
 export function useGuideStore(store: EpgStore) {
   storePromise = Promise.resolve(store);
+  storeKind = 'memory';
+  dayReads.clear();
+}
+
+let worker: ReturnType<typeof createRemoteGuideSync> | null | undefined;
+
+/** The sync worker, when this browser runs one over the same IndexedDB store; null: sync on the main thread. */
+function guideSyncWorker() {
+  if (worker === undefined && storeKind === 'idb' && typeof Worker !== 'undefined') {
+    try {
+      worker = createRemoteGuideSync(
+        new Worker(new URL('../jobs/guideSyncWorker.ts', import.meta.url), { type: 'module' }),
+      );
+    } catch {
+      worker = null;
+    }
+  }
+  return worker && !worker.broken() ? worker : null;
+}
+
+/** One checksum sync: in the worker when there is one, else here (and here too when the worker fails). */
+async function runSync(relations: Record<string, string>, today: string): Promise<SyncResult> {
+  const store = await guideStore();
+  const remote = guideSyncWorker();
+  if (remote) {
+    try {
+      return await remote.sync({ relations, today, api: browserApiBases, lang: browserApiLang() });
+    } catch (error) {
+      // A failed sync (offline, a server error) is the job's to retry; a failed worker is replaced by this page.
+      if (!remote.broken()) throw error;
+    }
+  }
+  return syncGuide({ store, source, relations, today });
 }
 
 const source: GuideSource = {
@@ -46,14 +95,35 @@ const source: GuideSource = {
   days: (req) => browserApi.live.epgQueryV2(req),
 };
 
+interface DayRead {
+  day?: Epg;
+  /** Where the day came from: the local store, or the network when the store lacked it. */
+  source: 'store' | 'network';
+}
+
 /** One day of one guide: from the store first (shown at once), else from the server (then stored). */
-async function readDay(epgId: string, date: string) {
+async function readDay(epgId: string, date: string): Promise<DayRead> {
   const store = await guideStore();
   const stored = await store.day(epgId, date);
-  if (stored) return stored;
+  if (stored) return { day: stored, source: 'store' };
   const { epgList } = await browserApi.live.epgQueryV2({ date, epgIdList: [epgId] });
   await store.putDays(epgList);
-  return epgList.find((e) => e.epgId === epgId && e.date === date);
+  return { day: epgList.find((e) => e.epgId === epgId && e.date === date), source: 'network' };
+}
+
+/** Day reads shared by the guide, now/next and primeGuide; forgotten whenever the store is written. */
+const dayReads = createDayReads(readDay);
+
+/**
+ * Starts reading the first view's days (the selected channel's today and yesterday) while the page hydrates,
+ * so the guide's own read, once it mounts, finds them done or in flight (decision 0074). Browser only.
+ */
+export function primeGuide(epgId: string, now: number): void {
+  if (!epgId || typeof window === 'undefined') return;
+  const today = utcDay(now);
+  const ignore = () => undefined;
+  void dayReads.get(epgId, today).catch(ignore);
+  void dayReads.get(epgId, addDays(today, -1)).catch(ignore);
 }
 
 /** Shows one channel's day in the guide; the latest request wins when the viewer clicks quickly. */
@@ -62,6 +132,18 @@ export async function loadGuide(epgId: string, date: string): Promise<void> {
     $guide.set({ state: 'idle' });
     return;
   }
+  const show = ({ day, source }: DayRead) =>
+    $guide.set({
+      state: 'ready',
+      epgId,
+      date,
+      programs: day?.programs ?? [],
+      isCatchup: day?.isCatchup ?? false,
+      source,
+    });
+  // A day already read shows at once, without a loading state in between.
+  const known = dayReads.peek(epgId, date);
+  if (known) return show(known);
   // A refresh of the day on screen (after a guide sync) keeps it shown until the new one is read: a flash of
   // 'loading' would empty the list and unmount what hangs off it, such as a catch-up dialog.
   const shown = $guide.get();
@@ -72,15 +154,8 @@ export async function loadGuide(epgId: string, date: string): Promise<void> {
     return g.state !== 'idle' && g.epgId === epgId && g.date === date;
   };
   try {
-    const day = await readDay(epgId, date);
-    if (!still()) return;
-    $guide.set({
-      state: 'ready',
-      epgId,
-      date,
-      programs: day?.programs ?? [],
-      isCatchup: day?.isCatchup ?? false,
-    });
+    const read = await dayReads.get(epgId, date);
+    if (still()) show(read);
   } catch {
     if (still() && !refresh) $guide.set({ state: 'error', epgId, date });
   }
@@ -93,14 +168,20 @@ export async function loadTodayPrograms(epgId: string, now: number): Promise<voi
     return;
   }
   const today = utcDay(now);
-  const days = await Promise.all([readDay(epgId, addDays(today, -1)), readDay(epgId, today)]).catch(() => []);
-  $todayPrograms.set({ epgId, programs: days.flatMap((d) => d?.programs ?? []) });
+  const days = await Promise.all([dayReads.get(epgId, addDays(today, -1)), dayReads.get(epgId, today)]).catch(
+    () => [],
+  );
+  $todayPrograms.set({ epgId, programs: days.flatMap((d) => d.day?.programs ?? []) });
 }
 
-/** One checksum sync of the whole line-up's guide into the store; the shown day is reloaded after it. */
+/**
+ * One checksum sync of the whole line-up's guide into the store (in the sync worker where possible); the
+ * shown day is reloaded after it.
+ */
 export async function syncGuideNow(relations: Record<string, string>, now = Date.now()): Promise<SyncResult> {
   const started = performance.now();
-  const result = await syncGuide({ store: await guideStore(), source, relations, today: utcDay(now) });
+  const result = await runSync(relations, utcDay(now));
+  if (result.fetched > 0 || result.purged > 0) dayReads.clear();
   // Seen by bench/live-guide.ts (and the browser's performance panel).
   performance.measure('ottkit:guide-sync', { start: started, detail: result });
   const g = $guide.get();

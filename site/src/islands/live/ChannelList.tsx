@@ -1,20 +1,54 @@
 import { useStore } from '@nanostores/react';
 import { ChannelRow, EmptyTip } from '@ottkit/ui';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
-import { favoriteAction, zap } from './actions.ts';
+import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { flushSync } from 'react-dom';
+import type { LiveChannel } from '../../lib/liveLineup.ts';
 import {
-  $columnChannels,
   $activeColumn,
+  $columnChannels,
   $selectedChannelId,
   FAVORITES_COLUMN,
 } from '../../stores/channels.ts';
 import { $todayPrograms, nowAndNext } from '../../stores/epg.ts';
 import { $t } from '../../stores/lang.ts';
+import { favoriteAction, zap } from './actions.ts';
 import styles from './live.module.css';
-import { scrollToShow, visibleRange } from './virtualWindow.ts';
+import { scrollToShow, trackViewportRows, type ViewportRows, visibleRange } from './virtualWindow.ts';
 
 /** Height of one channel row (the UI kit's --ok-channel-row-height). */
 export const ROW_HEIGHT = 64;
+/** The viewport height assumed before the first layout (the server render). */
+const FIRST_VIEWPORT_HEIGHT = 640;
+
+/** Stable across renders, so memoised rows do not re-render for a new callback. */
+function toggleFavoriteFromRow(logicalChannelId: string, next: boolean) {
+  void favoriteAction(logicalChannelId, next);
+}
+
+/** One positioned row; re-renders only when its channel, place or active state changes. */
+const ChannelItem = memo(function ChannelItem({
+  channel,
+  index,
+  active,
+  currentProgramme,
+}: {
+  channel: LiveChannel;
+  index: number;
+  active: boolean;
+  currentProgramme?: string;
+}) {
+  return (
+    <li className={styles.channelItem} style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}>
+      <ChannelRow
+        channel={channel}
+        active={active}
+        currentProgramme={currentProgramme}
+        onSelect={zap}
+        onToggleFavorite={toggleFavoriteFromRow}
+      />
+    </li>
+  );
+});
 
 /**
  * The channels of the active category, virtualised: only the rows near the viewport are in the DOM, so an
@@ -23,64 +57,95 @@ export const ROW_HEIGHT = 64;
 export function ChannelList({ now }: { now: number }) {
   const channels = useStore($columnChannels);
   const column = useStore($activeColumn);
-  const selected = useStore($selectedChannelId);
-  const today = useStore($todayPrograms);
   const t = useStore($t);
-  const viewport = useRef<HTMLDivElement>(null);
-  const [scrollTop, setScrollTop] = useState(0);
-  const [height, setHeight] = useState(640);
-
-  useLayoutEffect(() => {
-    const el = viewport.current;
-    if (!el) return;
-    const measure = () => setHeight(el.clientHeight || 640);
-    measure();
-    const observer = new ResizeObserver(measure);
-    observer.observe(el);
-    return () => observer.disconnect();
-  }, []);
-
-  // Bring the selected channel into view when it changes (zap from the player, a reminder, a shared link).
-  useEffect(() => {
-    const el = viewport.current;
-    const index = channels.findIndex((c) => c.logicalChannelId === selected);
-    if (!el || index < 0) return;
-    el.scrollTop = scrollToShow(index, el.scrollTop, el.clientHeight, ROW_HEIGHT);
-  }, [selected, channels]);
-
   if (channels.length === 0) {
     return <EmptyTip text={column === FAVORITES_COLUMN ? t('live.favoritesEmpty') : t('live.columnEmpty')} />;
   }
+  return <VirtualChannels channels={channels} column={column} now={now} />;
+}
+
+function VirtualChannels({
+  channels,
+  column,
+  now,
+}: {
+  channels: LiveChannel[];
+  column: string;
+  now: number;
+}) {
+  const selected = useStore($selectedChannelId);
+  const today = useStore($todayPrograms);
+  const viewport = useRef<HTMLDivElement>(null);
+  const [rows, setRows] = useState<ViewportRows>({
+    firstRow: 0,
+    rows: Math.ceil(FIRST_VIEWPORT_HEIGHT / ROW_HEIGHT),
+  });
+
+  // Scrolling re-renders the list only when a row enters or leaves the viewport, at most once a frame; the
+  // listener is passive (it never delays the scroll).
+  useLayoutEffect(() => {
+    const el = viewport.current;
+    if (!el) return;
+    const tracker = trackViewportRows({
+      rowHeight: ROW_HEIGHT,
+      read: () => ({ scrollTop: el.scrollTop, viewportHeight: el.clientHeight || FIRST_VIEWPORT_HEIGHT }),
+      // Rendered within the frame that measured, so the rows entering are painted with the scroll.
+      onChange: (next) => flushSync(() => setRows(next)),
+      requestFrame: (callback) => requestAnimationFrame(callback),
+    });
+    // Measured on the first frame rather than now: reading the layout here would force it mid-hydration.
+    tracker.schedule();
+    el.addEventListener('scroll', tracker.schedule, { passive: true });
+    const observer = new ResizeObserver(tracker.schedule);
+    observer.observe(el);
+    return () => {
+      tracker.stop();
+      el.removeEventListener('scroll', tracker.schedule);
+      observer.disconnect();
+    };
+  }, []);
+
+  // Bring the selected channel into view when it changes (zap from the player, a reminder, a shared link) or
+  // the category does; not when the line-up's flags change (authority, favourites) under a scrolled list.
+  const channelsRef = useRef(channels);
+  channelsRef.current = channels;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on a new selection or category only
+  useEffect(() => {
+    const el = viewport.current;
+    const index = channelsRef.current.findIndex((c) => c.logicalChannelId === selected);
+    if (!el || index < 0) return;
+    el.scrollTop = scrollToShow(index, el.scrollTop, el.clientHeight, ROW_HEIGHT);
+  }, [selected, column]);
+
+  const currentTitle = useMemo(
+    () => (today.programs.length > 0 ? nowAndNext(today.programs, now).now?.title : undefined),
+    [today, now],
+  );
   const { start, end } = visibleRange({
-    scrollTop,
-    viewportHeight: height,
+    scrollTop: rows.firstRow * ROW_HEIGHT,
+    viewportHeight: rows.rows * ROW_HEIGHT,
     rowHeight: ROW_HEIGHT,
     count: channels.length,
   });
-  const current = today.programs.length > 0 ? nowAndNext(today.programs, now).now : null;
+  const items = [];
+  for (let i = start; i < end; i++) {
+    const channel = channels[i];
+    if (!channel) continue;
+    const active = channel.logicalChannelId === selected;
+    items.push(
+      <ChannelItem
+        key={channel.logicalChannelId}
+        channel={channel}
+        index={i}
+        active={active}
+        currentProgramme={active ? currentTitle : undefined}
+      />,
+    );
+  }
   return (
-    <div
-      ref={viewport}
-      className={styles.channelViewport}
-      onScroll={(e) => setScrollTop(e.currentTarget.scrollTop)}
-      data-count={channels.length}
-    >
+    <div ref={viewport} className={styles.channelViewport} data-count={channels.length}>
       <ul className={styles.channelList} style={{ height: channels.length * ROW_HEIGHT }}>
-        {channels.slice(start, end).map((channel, i) => (
-          <li
-            key={channel.logicalChannelId}
-            className={styles.channelItem}
-            style={{ top: (start + i) * ROW_HEIGHT, height: ROW_HEIGHT }}
-          >
-            <ChannelRow
-              channel={channel}
-              active={channel.logicalChannelId === selected}
-              currentProgramme={channel.logicalChannelId === selected ? current?.title : undefined}
-              onSelect={zap}
-              onToggleFavorite={(id, next) => void favoriteAction(id, next)}
-            />
-          </li>
-        ))}
+        {items}
       </ul>
     </div>
   );

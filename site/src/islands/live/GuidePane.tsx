@@ -1,5 +1,4 @@
 import { useStore } from '@nanostores/react';
-import { CatchupPlayerDialog } from '@ottkit/player/react';
 import type { EpgProgram } from '@ottkit/api-client';
 import {
   EmptyTip,
@@ -9,7 +8,7 @@ import {
   programmeActionLock,
   type ProgrammeAction,
 } from '@ottkit/ui';
-import { useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { guideDays } from '../../lib/epgStore.ts';
 import { $viewer, promptNoAuthority } from '../../stores/authority.ts';
 import { $selectedChannel } from '../../stores/channels.ts';
@@ -19,6 +18,8 @@ import { startWatching } from '../../stores/liveHistory.ts';
 import { $catchup, closeCatchup, openCatchup } from '../../stores/playback.ts';
 import { $subscriptions, setSubscribed } from '../../stores/reminders.ts';
 import { $liveNotice } from './actions.ts';
+import { markDayShown, settleFirstView } from './firstView.ts';
+import { CatchupPlayerDialog } from './lazyPlayer.ts';
 import styles from './live.module.css';
 import { playerMessages } from './messages.ts';
 import { telemetrySink } from '../../stores/telemetry.ts';
@@ -54,6 +55,15 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
     const current = el?.querySelector<HTMLElement>('[aria-current="true"]')?.closest('li');
     if (el && current) el.scrollTop = current.offsetTop - el.clientHeight / 3;
   }, [date, epgId, ready]);
+
+  const shownFrom =
+    guide.state === 'ready' && guide.epgId === epgId && guide.programs.length > 0 ? guide.source : null;
+  // The first view has settled once the guide shows a day, an empty or failed one, or there is no guide.
+  const settled = !epgId || (guide.state !== 'idle' && guide.state !== 'loading' && guide.epgId === epgId);
+  useEffect(() => {
+    if (shownFrom) markDayShown(shownFrom);
+    if (settled) settleFirstView();
+  }, [shownFrom, settled]);
 
   if (!channel) return null;
   const days = guideDays(today);
@@ -140,7 +150,8 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
       </div>
       {!epgId ? (
         <EmptyTip text={t('live.noGuide')} />
-      ) : guide.state === 'loading' ? (
+      ) : guide.state === 'idle' || guide.state === 'loading' || guide.epgId !== epgId ? (
+        // Also on the server and while hydrating: the day comes from the store right after.
         <Spinner label={t('common.loading')} />
       ) : guide.state === 'error' ? (
         <p className="notice" role="alert">
@@ -173,23 +184,25 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
         </ol>
       )}
       {playing?.state === 'ready' ? (
-        <CatchupPlayerDialog
-          telemetry={telemetrySink}
-          src={playing.url}
-          drm={playing.drm}
-          playbackAuthority={playing.authority}
-          channel={{
-            id: channel.logicalChannelId,
-            name: channel.logicalChannelName,
-            number: channel.channelSeq,
-            logoUrl: channel.iconUrl,
-          }}
-          programme={playing.programme}
-          audioOnly={channel.channelType === 5}
-          onAutoNextProgramme={autoNext}
-          onClose={closeCatchup}
-          messages={messages}
-        />
+        <Suspense fallback={null}>
+          <CatchupPlayerDialog
+            telemetry={telemetrySink}
+            src={playing.url}
+            drm={playing.drm}
+            playbackAuthority={playing.authority}
+            channel={{
+              id: channel.logicalChannelId,
+              name: channel.logicalChannelName,
+              number: channel.channelSeq,
+              logoUrl: channel.iconUrl,
+            }}
+            programme={playing.programme}
+            audioOnly={channel.channelType === 5}
+            onAutoNextProgramme={autoNext}
+            onClose={closeCatchup}
+            messages={messages}
+          />
+        </Suspense>
       ) : null}
     </section>
   );

@@ -1,13 +1,17 @@
 import { useStore } from '@nanostores/react';
-import type { Channel, ChannelColumn } from '@ottkit/api-client';
+import type { ChannelColumn } from '@ottkit/api-client';
 import { MessagesProvider, NoAuthorityDialog } from '@ottkit/ui';
 import { useEffect, useMemo, useState } from 'react';
+import type { PackedChannel } from '../../lib/liveLineup.ts';
 import { $noAuthorityPrompt, $viewer, type Viewer } from '../../stores/authority.ts';
-import { initLineup } from '../../stores/channels.ts';
+import { $selectedChannel, initLineup } from '../../stores/channels.ts';
+import { primeGuide } from '../../stores/epg.ts';
 import { openPurchase } from '../../stores/purchase.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { $lang, $t } from '../../stores/lang.ts';
+import { stopWatching } from '../../stores/liveHistory.ts';
 import { CategoryTabs } from './CategoryTabs.tsx';
+import { $firstViewSettled, markInteractive, settleFirstViewWithin } from './firstView.ts';
 import { ChannelList } from './ChannelList.tsx';
 import { GuidePane } from './GuidePane.tsx';
 import styles from './live.module.css';
@@ -17,7 +21,11 @@ import { installPlayUrlSource } from './playUrlSource.ts';
 import { useLiveJobs } from './useLiveJobs.ts';
 
 interface Props {
-  channels: Channel[];
+  /**
+   * The line-up packed as rows (lib/liveLineup.ts): only the fields the page uses, without repeating their
+   * names, so a 500-channel line-up stays small in the HTML (decision 0074).
+   */
+  lineup: PackedChannel[];
   columns: ChannelColumn[];
   selectedId: string | null;
   viewer: Viewer;
@@ -32,11 +40,19 @@ export const CLOCK_TICK_MS = 15_000;
 
 installPlayUrlSource();
 
+/** The page's background work, mounted once the first view is painted (decision 0074). */
+function LiveJobs() {
+  useLiveJobs();
+  return null;
+}
+
 /** /liveTv: categories and channels, the live player, the guide by day and prompts (reminders: the layout). */
-export default function LiveTvIsland({ channels, columns, selectedId, viewer, lang, renderedAt }: Props) {
+export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang, renderedAt }: Props) {
   if ($lang.get() !== lang) $lang.set(lang);
   if ($viewer.get() !== viewer) $viewer.set(viewer);
-  initLineup(channels, columns, selectedId);
+  initLineup(lineup, columns, selectedId);
+  // Once, while hydrating: the selected channel's day is read from the store in parallel with hydration.
+  useState(() => primeGuide($selectedChannel.get()?.epgId ?? '', Date.now()));
   const t = useStore($t);
   const prompt = useStore($noAuthorityPrompt);
   const messages = useMemo(() => kitMessages(t), [t]);
@@ -44,12 +60,22 @@ export default function LiveTvIsland({ channels, columns, selectedId, viewer, la
   // Marks the page interactive (tests and the benchmark wait for it; SSR buttons do nothing before it).
   const [hydrated, setHydrated] = useState(false);
   useEffect(() => {
+    markInteractive();
     setHydrated(true);
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
-    return () => clearInterval(timer);
+    const cancelWait = settleFirstViewWithin();
+    // From hydration on, not only once the jobs run: a play that started is reported when the page goes
+    // (useLiveJobs registers the same; stopWatching reports once).
+    const onHide = () => stopWatching();
+    window.addEventListener('pagehide', onHide);
+    return () => {
+      clearInterval(timer);
+      cancelWait();
+      window.removeEventListener('pagehide', onHide);
+    };
   }, []);
-  useLiveJobs();
+  const jobsMayStart = useStore($firstViewSettled);
   const today = new Date(now).toISOString().slice(0, 10);
   const back = typeof window === 'undefined' ? '/liveTv' : window.location.pathname + window.location.search;
 
@@ -67,6 +93,7 @@ export default function LiveTvIsland({ channels, columns, selectedId, viewer, la
           <GuidePane now={now} today={today} />
         </div>
       </div>
+      {jobsMayStart ? <LiveJobs /> : null}
       <NoAuthorityDialog
         open={prompt !== null}
         viewer={prompt?.viewer ?? viewer}

@@ -1,13 +1,13 @@
 import { useStore } from '@nanostores/react';
-import { LivePlayer } from '@ottkit/player/react';
 import '@ottkit/player/styles.css';
-import { useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { $selectedChannel } from '../../stores/channels.ts';
 import { $todayPrograms, loadTodayPrograms, nowAndNext } from '../../stores/epg.ts';
 import { $t } from '../../stores/lang.ts';
 import { startWatching } from '../../stores/liveHistory.ts';
 import { $catchup, $livePlayback, loadLivePlayback } from '../../stores/playback.ts';
 import { $liveNotice, favoriteAction } from './actions.ts';
+import { LivePlayer } from './lazyPlayer.ts';
 import styles from './live.module.css';
 import { playerMessages } from './messages.ts';
 import { telemetrySink } from '../../stores/telemetry.ts';
@@ -65,27 +65,29 @@ export function PlayerPane({ now }: { now: number }) {
           {t(playback.messageKey)}
         </p>
       ) : (
-        <LivePlayer
-          telemetry={telemetrySink}
-          src={ready?.url}
-          drm={ready?.drm}
-          authority={ready ? ready.authority : channel.liveAuthority}
-          fallbackSrc={ready && !ready.authority ? ready.url : undefined}
-          channel={{
-            id: channel.logicalChannelId,
-            logoUrl: channel.iconUrl,
-            number: channel.channelSeq,
-            name: channel.logicalChannelName,
-          }}
-          now={onAir.now ? { title: onAir.now.title, start: onAir.now.start, stop: onAir.now.stop } : null}
-          next={onAir.next ? { title: onAir.next.title } : null}
-          favorite={channel.isFavorite}
-          onFavoriteToggle={(fav) => void favoriteAction(channel.logicalChannelId, fav)}
-          broadcast={channel.broadcastOpenTime !== undefined}
-          audioOnly={channel.channelType === AUDIO}
-          audioPosters={channel.audioPosterList.map((p) => p.url)}
-          messages={messages}
-        />
+        <Suspense fallback={<div className={styles.playerPlaceholder} />}>
+          <LivePlayer
+            telemetry={telemetrySink}
+            src={ready?.url}
+            drm={ready?.drm}
+            authority={ready ? ready.authority : channel.liveAuthority}
+            fallbackSrc={ready && !ready.authority ? ready.url : undefined}
+            channel={{
+              id: channel.logicalChannelId,
+              logoUrl: channel.iconUrl,
+              number: channel.channelSeq,
+              name: channel.logicalChannelName,
+            }}
+            now={onAir.now ? { title: onAir.now.title, start: onAir.now.start, stop: onAir.now.stop } : null}
+            next={onAir.next ? { title: onAir.next.title } : null}
+            favorite={channel.isFavorite}
+            onFavoriteToggle={(fav) => void favoriteAction(channel.logicalChannelId, fav)}
+            broadcast={channel.broadcastOpenTime !== undefined}
+            audioOnly={channel.channelType === AUDIO}
+            audioPosters={channel.audioPosterList.map((p) => p.url)}
+            messages={messages}
+          />
+        </Suspense>
       )}
       {notice ? (
         <p className={styles.notice} role="status">

@@ -3,6 +3,7 @@ import { startEpgSync } from '../../jobs/epgSync.ts';
 import { startLiveUsageCache } from '../../jobs/liveUsageCache.ts';
 import { startUpdateCheck } from '../../jobs/updateCheck.ts';
 import { browserApi } from '../../lib/api.ts';
+import { toLiveChannel } from '../../lib/liveLineup.ts';
 import { $viewer, refreshAuthority } from '../../stores/authority.ts';
 import { $channelColumns, $channels, epgRelations } from '../../stores/channels.ts';
 import { syncGuideNow } from '../../stores/epg.ts';
@@ -12,7 +13,7 @@ import { refreshSubscriptions } from '../../stores/reminders.ts';
 
 async function refreshChannels() {
   const lineup = await browserApi.live.channelList({});
-  $channels.set(lineup.channelListInfo);
+  $channels.set(lineup.channelListInfo.map(toLiveChannel));
   $channelColumns.set(lineup.channelColumnInfo);
 }
 

@@ -29,3 +29,53 @@ export function scrollToShow(index: number, scrollTop: number, viewportHeight: n
   if (top + rowHeight > scrollTop + viewportHeight) return top + rowHeight - viewportHeight;
   return scrollTop;
 }
+
+/** Where a virtual list's viewport is: the first row at its top and how many rows it holds. */
+export interface ViewportRows {
+  firstRow: number;
+  rows: number;
+}
+
+/**
+ * Follows a scrolling viewport at most once per animation frame and reports only a change of rows: scroll
+ * events arrive several times a frame and mostly move within a row, so the list re-renders when a row enters
+ * or leaves, not per event (decision 0074). `read` is called on the frame (the layout is fresh then);
+ * `requestFrame` is requestAnimationFrame in the browser.
+ */
+export function trackViewportRows(opts: {
+  rowHeight: number;
+  read: () => { scrollTop: number; viewportHeight: number };
+  onChange: (rows: ViewportRows) => void;
+  requestFrame: (callback: () => void) => unknown;
+}) {
+  let pending = false;
+  let stopped = false;
+  let current: ViewportRows | null = null;
+  const measure = () => {
+    if (stopped) return;
+    const { scrollTop, viewportHeight } = opts.read();
+    const next = {
+      firstRow: Math.floor(Math.max(0, scrollTop) / opts.rowHeight),
+      rows: Math.ceil(Math.max(0, viewportHeight) / opts.rowHeight),
+    };
+    if (current && current.firstRow === next.firstRow && current.rows === next.rows) return;
+    current = next;
+    opts.onChange(next);
+  };
+  return {
+    /** A scroll or a resize: measured on the next frame, once however many arrive before it. */
+    schedule() {
+      if (pending || stopped) return;
+      pending = true;
+      opts.requestFrame(() => {
+        pending = false;
+        measure();
+      });
+    },
+    /** Measured at once (the first layout). */
+    measure,
+    stop() {
+      stopped = true;
+    },
+  };
+}
