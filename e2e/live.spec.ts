@@ -23,6 +23,8 @@ test('clicking a channel on /liveTv plays live video', async ({ page }) => {
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto('/liveTv');
+  // Server-rendered rows do nothing until the island is interactive (decision 0074).
+  await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
   const rows = page.getByRole('button', { name: /channel/i });
   await expect(rows.first()).toBeVisible();
   await rows.first().click();
