@@ -11,6 +11,8 @@ export default defineConfig({
       'bench/**/*.test.ts',
     ],
     environment: 'node',
+    // Dates in tests are judged in UTC whatever the machine's zone; zone tests set TZ themselves.
+    env: { TZ: 'UTC' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

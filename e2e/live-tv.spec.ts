@@ -106,6 +106,28 @@ test.describe('subscriber', () => {
     await expect(guide(page).getByRole('button', { name: /^Playback/ })).toHaveCount(0);
   });
 
+  test('switching language shows the guide in the new language (the stored guide is kept per language)', async ({
+    page,
+  }) => {
+    await open(page);
+    // The programme names of the rows (the second text of each row, after its times).
+    const titles = (list: ReturnType<typeof guide>) =>
+      list.locator('li [data-state] > div > span:last-child');
+    await expect(titles(guide(page)).first()).toBeVisible();
+    const english = await titles(guide(page)).allInnerTexts();
+    await expect(page.locator('header .lang-picker')).toHaveAttribute('data-ready', 'true');
+    await page.getByLabel('Language').selectOption('es');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    const spanishGuide = page.getByRole('list', { name: 'Guía de programación' });
+    await expect(spanishGuide.getByRole('button', { name: /^En emisión/ })).toBeVisible();
+    // The same day's programmes, now with their Spanish titles (the English day was already in the store).
+    await expect(titles(spanishGuide)).toHaveCount(english.length);
+    const spanish = await titles(spanishGuide).allInnerTexts();
+    expect(spanish.filter((title, i) => title !== english[i]).length).toBeGreaterThan(english.length / 2);
+    await page.getByLabel('Idioma').selectOption('en');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+  });
+
   test('a favourite survives a reload and is listed under Favorites', async ({ page }) => {
     await open(page);
     const heart = page.getByRole('button', { name: 'Favorite Business Today' });
@@ -154,6 +176,28 @@ test.describe('subscriber', () => {
     await expect(page).toHaveURL(/id=lc-001/);
   });
 });
+
+// The guide's days are the viewer's calendar days, not UTC's. Between them, these two zones have a local date
+// other than UTC's at every hour of the day, so one of the two always tells the difference.
+for (const timezoneId of ['Pacific/Kiritimati', 'Pacific/Pago_Pago']) {
+  test.describe(`a subscriber in ${timezoneId}`, () => {
+    test.use({ timezoneId });
+    test.beforeEach(async ({ page }) => logIn(page, SUBSCRIBER));
+
+    test('Today is their calendar day, and shows what is Playing', async ({ page }) => {
+      await open(page);
+      const localDate = await page.evaluate(() => {
+        const d = new Date();
+        const pad = (n: number) => String(n).padStart(2, '0');
+        return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+      });
+      const today = page.getByRole('tab', { name: 'Today' });
+      await expect(today).toHaveAttribute('data-date', localDate);
+      await expect(today).toHaveAttribute('aria-selected', 'true');
+      await expect(guide(page).getByRole('button', { name: /^Playing/ })).toBeVisible();
+    });
+  });
+}
 
 test.describe('guest', () => {
   test('favouriting asks to log in with the spec text', async ({ page }) => {

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
 import { createClient } from '@ottkit/api-client/client';
 import type { EpgStore } from '../lib/epgStore.ts';
-import { openIdbEpgStore } from '../lib/epgStoreIdb.ts';
+import { epgDbName, openIdbEpgStore } from '../lib/epgStoreIdb.ts';
 import { answerGuideSync, type GuideSyncRequest } from '../lib/guideSyncRemote.ts';
 
 // The guide sync's worker (lib/guideSyncRemote.ts, decision 0074): the same sync by checksum, the same
@@ -13,7 +13,8 @@ let store: Promise<EpgStore> | undefined;
 self.addEventListener('message', async (event: MessageEvent<GuideSyncRequest>) => {
   const answer = await answerGuideSync(event.data, {
     store: () => {
-      store ??= openIdbEpgStore();
+      // The page's store: the one of the language its guide is read in.
+      store ??= openIdbEpgStore(epgDbName(event.data.lang));
       // A store that failed to open is tried again on the next request.
       store.catch(() => {
         store = undefined;

@@ -12,6 +12,21 @@ interface GuideDb extends DBSchema {
 }
 
 export const EPG_DB_NAME = 'ottkit-guide';
+
+/**
+ * One store per guide language: a day's checksum covers every language's texts, so a store filled in English
+ * would never be refetched after the viewer switches to Spanish. Switching fills the new language's store.
+ */
+export const epgDbName = (lang: string) => `${EPG_DB_NAME}-${lang}`;
+
+/** Deletes the stores of other languages (and the one before languages had their own), freeing their space. */
+export function forgetOtherGuideLanguages(lang: string, langs: readonly string[]): void {
+  if (typeof indexedDB === 'undefined') return;
+  for (const name of [EPG_DB_NAME, ...langs.filter((l) => l !== lang).map(epgDbName)]) {
+    // Blocked while another tab still has it open; it goes once that tab closes it.
+    indexedDB.deleteDatabase(name);
+  }
+}
 const VERSION = 1;
 /** Days cloned into the store per main-thread task (~27 programmes each: ~15 ms on the benchmark machine). */
 const PUT_SLICE_DAYS = 100;

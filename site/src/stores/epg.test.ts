@@ -1,4 +1,4 @@
-import type { Epg } from '@ottkit/api-client';
+import type { Epg, EpgProgram } from '@ottkit/api-client';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserApi } from '../lib/api.ts';
 import { createMemoryEpgStore } from '../lib/epgStoreMemory.ts';
@@ -16,6 +16,7 @@ import {
 import { programme } from '../lib/epgFixtures.test-helpers.ts';
 
 const H = 3_600_000;
+const byStart = (programs: readonly EpgProgram[]) => [...programs].sort((a, b) => a.start - b.start);
 const T = Date.UTC(2026, 5, 10, 12);
 const prog = programme;
 const day: Epg = {
@@ -63,7 +64,7 @@ describe('loadGuide', () => {
     const net = vi.spyOn(browserApi.live, 'epgQueryV2');
     await loadGuide('e1', '2026-06-10');
     expect(net).not.toHaveBeenCalled();
-    expect($guide.get()).toMatchObject({ state: 'ready', programs: day.programs });
+    expect($guide.get()).toMatchObject({ state: 'ready', programs: byStart(day.programs) });
   });
 
   it('shows a day already read at once, without a loading state in between', async () => {
@@ -94,7 +95,7 @@ describe('loadGuide', () => {
     await loadGuide('e1', '2026-06-10');
     await loadTodayPrograms('e1', T);
     expect(read).toHaveBeenCalledTimes(2);
-    expect($guide.get()).toMatchObject({ state: 'ready', source: 'store', programs: day.programs });
+    expect($guide.get()).toMatchObject({ state: 'ready', source: 'store', programs: byStart(day.programs) });
     expect($todayPrograms.get().programs).toHaveLength(6);
   });
 
@@ -134,5 +135,27 @@ describe('loadGuide', () => {
     await loadGuide('e1', '2026-06-11');
     stop();
     expect(seen).toEqual(['loading', 'ready']);
+  });
+
+  it('shows the viewer’s day, made of the two UTC days it overlaps (São Paulo, UTC−3)', async () => {
+    const zone = process.env.TZ;
+    process.env.TZ = 'America/Sao_Paulo';
+    try {
+      const evening = prog('evening', Date.UTC(2026, 5, 10, 23), Date.UTC(2026, 5, 11, 1)); // 20:00–22:00 local
+      const lateNight = prog('late', Date.UTC(2026, 5, 11, 2), Date.UTC(2026, 5, 11, 4)); // 23:00–01:00 local
+      const nextDay = prog('next', Date.UTC(2026, 5, 11, 4), Date.UTC(2026, 5, 11, 5)); // 01:00 on the 11th
+      const store = createMemoryEpgStore();
+      await store.putDays([
+        { ...day, programs: [prog('dawn', Date.UTC(2026, 5, 10, 1), Date.UTC(2026, 5, 10, 2)), evening] },
+        { ...day, date: '2026-06-11', checksum: 'n', programs: [lateNight, nextDay] },
+      ]);
+      useGuideStore(store);
+      await loadGuide('e1', '2026-06-10');
+      const g = $guide.get();
+      expect(g.state === 'ready' && g.programs.map((p) => p.programId)).toEqual(['evening', 'late']);
+    } finally {
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 });

@@ -6,12 +6,14 @@ import { createDayReads } from '../lib/dayReads.ts';
 import { addDays, type EpgStore, utcDay } from '../lib/epgStore.ts';
 // Imported up front, not on demand: opening the store is on the first view's path, and an import() hop there
 // cost more than the ~2 KB (gzipped, with idb) it saves in /liveTv's first chunk (decision 0074).
-import { openIdbEpgStore } from '../lib/epgStoreIdb.ts';
+import { epgDbName, forgetOtherGuideLanguages, openIdbEpgStore } from '../lib/epgStoreIdb.ts';
 import { createMemoryEpgStore } from '../lib/epgStoreMemory.ts';
 import { type GuideSource, type SyncResult, syncGuide } from '../lib/epgStoreSync.ts';
+import { localDay, localGuideDay, utcDaysOf } from '../lib/guideDays.ts';
 import { createRemoteGuideSync } from '../lib/guideSyncRemote.ts';
+import { LANGS } from '../i18n/langs.ts';
 
-/** The day the guide shows (UTC `YYYY-MM-DD`, decision 0072); null until the page picks today. */
+/** The day the guide shows: the viewer's calendar day `YYYY-MM-DD` (decision 0072); null until the page picks today. */
 export const $guideDate = atom<string | null>(null);
 
 export type GuideView =
@@ -42,7 +44,9 @@ export function guideStore(): Promise<EpgStore> {
   storePromise ??= (async () => {
     if (typeof indexedDB === 'undefined') return createMemoryEpgStore();
     try {
-      const store = await openIdbEpgStore();
+      const lang = browserApiLang();
+      const store = await openIdbEpgStore(epgDbName(lang));
+      forgetOtherGuideLanguages(lang, LANGS);
       storeKind = 'idb';
       return store;
     } catch {
@@ -122,8 +126,26 @@ export function primeGuide(epgId: string, now: number): void {
   if (!epgId || typeof window === 'undefined') return;
   const today = utcDay(now);
   const ignore = () => undefined;
-  void dayReads.get(epgId, today).catch(ignore);
-  void dayReads.get(epgId, addDays(today, -1)).catch(ignore);
+  // Now/next reads today and yesterday (UTC); the guide reads the UTC days of the viewer's today.
+  for (const date of new Set([addDays(today, -1), today, ...utcDaysOf(localDay(now))])) {
+    void dayReads.get(epgId, date).catch(ignore);
+  }
+}
+
+/** One local day of a guide from the reads of the UTC days it overlaps (decision 0072). */
+function localRead(
+  date: string,
+  reads: readonly DayRead[],
+): DayRead & { programs: EpgProgram[]; isCatchup: boolean } {
+  const shown = localGuideDay(
+    date,
+    reads.map((r) => r.day),
+  );
+  return {
+    programs: shown?.programs ?? [],
+    isCatchup: shown?.isCatchup ?? false,
+    source: reads.every((r) => r.source === 'store') ? 'store' : 'network',
+  };
 }
 
 /** Shows one channel's day in the guide; the latest request wins when the viewer clicks quickly. */
@@ -132,18 +154,15 @@ export async function loadGuide(epgId: string, date: string): Promise<void> {
     $guide.set({ state: 'idle' });
     return;
   }
-  const show = ({ day, source }: DayRead) =>
-    $guide.set({
-      state: 'ready',
-      epgId,
-      date,
-      programs: day?.programs ?? [],
-      isCatchup: day?.isCatchup ?? false,
-      source,
-    });
+  // The guide's day is the viewer's: it is made of the one or two UTC days the store keeps.
+  const utcDays = utcDaysOf(date);
+  const show = (reads: readonly DayRead[]) => {
+    const { programs, isCatchup, source } = localRead(date, reads);
+    $guide.set({ state: 'ready', epgId, date, programs, isCatchup, source });
+  };
   // A day already read shows at once, without a loading state in between.
-  const known = dayReads.peek(epgId, date);
-  if (known) return show(known);
+  const known = utcDays.map((d) => dayReads.peek(epgId, d));
+  if (known.every((k) => k !== undefined)) return show(known as DayRead[]);
   // A refresh of the day on screen (after a guide sync) keeps it shown until the new one is read: a flash of
   // 'loading' would empty the list and unmount what hangs off it, such as a catch-up dialog.
   const shown = $guide.get();
@@ -154,8 +173,8 @@ export async function loadGuide(epgId: string, date: string): Promise<void> {
     return g.state !== 'idle' && g.epgId === epgId && g.date === date;
   };
   try {
-    const read = await dayReads.get(epgId, date);
-    if (still()) show(read);
+    const reads = await Promise.all(utcDays.map((d) => dayReads.get(epgId, d)));
+    if (still()) show(reads);
   } catch {
     if (still() && !refresh) $guide.set({ state: 'error', epgId, date });
   }

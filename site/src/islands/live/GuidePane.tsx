@@ -10,6 +10,7 @@ import {
 } from '@ottkit/ui';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { guideDays } from '../../lib/epgStore.ts';
+import { localDayBounds } from '../../lib/guideDays.ts';
 import { $viewer, promptNoAuthority } from '../../stores/authority.ts';
 import { $selectedChannel } from '../../stores/channels.ts';
 import { $guide, $guideDate, loadGuide, programmeAfter, programmeStatus } from '../../stores/epg.ts';
@@ -67,12 +68,8 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
 
   if (!channel) return null;
   const days = guideDays(today);
-  const dayLabel = new Intl.DateTimeFormat(lang, {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
+  // Labels of the viewer's calendar days: the same text in any zone (a local midnight, formatted locally).
+  const dayLabel = new Intl.DateTimeFormat(lang, { weekday: 'short', day: 'numeric', month: 'short' });
   const subscribed = new Set(
     subscriptions.filter((s) => s.logicalChannelId === channel.logicalChannelId).map((s) => s.programId),
   );
@@ -144,7 +141,7 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
             className={styles.tab}
             onClick={() => $guideDate.set(d)}
           >
-            {d === today ? t('live.today') : dayLabel.format(Date.parse(`${d}T00:00:00Z`))}
+            {d === today ? t('live.today') : dayLabel.format(localDayBounds(d).start)}
           </button>
         ))}
       </div>

@@ -5,6 +5,8 @@ import { useEffect, useMemo, useState } from 'react';
 import type { PackedChannel } from '../../lib/liveLineup.ts';
 import { $noAuthorityPrompt, $viewer, type Viewer } from '../../stores/authority.ts';
 import { $selectedChannel, initLineup } from '../../stores/channels.ts';
+import { utcDay } from '../../lib/epgStore.ts';
+import { localDay } from '../../lib/guideDays.ts';
 import { primeGuide } from '../../stores/epg.ts';
 import { openPurchase } from '../../stores/purchase.ts';
 import type { Lang } from '../../i18n/index.ts';
@@ -76,7 +78,9 @@ export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang
     };
   }, []);
   const jobsMayStart = useStore($firstViewSettled);
-  const today = new Date(now).toISOString().slice(0, 10);
+  // The guide's days are the viewer's calendar days; the server (and the hydrating render) knows no zone, so
+  // it renders the UTC day until the island is interactive (decision 0072).
+  const today = hydrated ? localDay(now) : utcDay(now);
   const back = typeof window === 'undefined' ? '/liveTv' : window.location.pathname + window.location.search;
 
   return (
