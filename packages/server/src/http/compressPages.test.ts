@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressPages } from './compressPages.ts';
+import { rawGet } from './rawGet.test-helpers.ts';
 
 let server: Server;
 let base: string;
@@ -42,25 +43,7 @@ afterAll(() => {
   server.close();
 });
 
-function get(path: string, acceptEncoding?: string) {
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-    (resolve, reject) => {
-      const req = request(
-        base + path,
-        { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    },
-  );
-}
+const get = (path: string, acceptEncoding?: string) => rawGet(base + path, acceptEncoding);
 
 describe('compressed server-rendered pages', () => {
   it('sends HTML brotli- or gzip-compressed as the browser accepts, without the stale length', async () => {

@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaticHandler, pickEncoding } from './static.ts';
+import { rawGet } from './rawGet.test-helpers.ts';
 
 let dir: string;
 let server: Server;
@@ -31,26 +32,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
 
-async function raw(path: string, acceptEncoding?: string) {
-  const { request } = await import('node:http');
-  return new Promise<{ status: number; headers: Record<string, unknown>; body: Buffer }>(
-    (resolve, reject) => {
-      const req = request(
-        base + path,
-        { headers: acceptEncoding ? { 'accept-encoding': acceptEncoding } : {} },
-        (res) => {
-          const chunks: Buffer[] = [];
-          res.on('data', (c: Buffer) => chunks.push(c));
-          res.on('end', () =>
-            resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }),
-          );
-        },
-      );
-      req.on('error', reject);
-      req.end();
-    },
-  );
-}
+const raw = (path: string, acceptEncoding?: string) => rawGet(base + path, acceptEncoding);
 
 describe('static files of the built site', () => {
   it('sends scripts brotli- or gzip-compressed when the browser accepts it, cached for a year', async () => {
