@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { $unreadCount } from '../../stores/notifications.ts';
 import { $purchaseOpen } from '../../stores/purchaseOpen.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { $session, initSession, loginHref } from '../../stores/session.ts';
 
 // The purchase dialog (with its kit dialog, recharge rules and texts) loads the first time it opens.
@@ -62,8 +63,11 @@ export default function SessionBadge({ visitorMode, msgChkInt, texts, signedIn, 
 function Badge({ texts, signedIn, here }: Pick<Props, 'texts' | 'signedIn' | 'here'>) {
   const session = useStore($session);
   const unread = useStore($unreadCount);
+  // The server rendered the badge before the session was known: so does the hydrating render, even when
+  // another island has loaded the session meanwhile.
+  const hydrated = useHydrated();
   const user = session.user;
-  if (!session.loaded) {
+  if (!session.loaded || !hydrated) {
     if (signedIn) return <span className="session-badge" data-state="loading" />;
     return (
       <a className="session-badge" data-state="none" href={loginHref(here)}>
