@@ -2,15 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Epg, EpgProgram, GuideLang } from '@ottkit/api-client/contract';
 import { addDays, dayOf, type GuideProgram, generateGuideDay, genreOfColumn } from '../seed/epg.ts';
 import type { Db } from '../store/db.ts';
-import {
-  dayStamps,
-  purgeDaysBefore,
-  readDays,
-  type StoredProgram,
-  storedDayCount,
-  storedDays,
-  writeDay,
-} from '../store/epg.ts';
+import { dayStamps, purgeDaysBefore, readDays, storedDayCount, storedDays, writeDay } from '../store/epg.ts';
 import { offersCatchup } from './authority.ts';
 import { forgetGuideDay, GuideCache, guideCacheOf } from './guideCache.ts';
 
@@ -125,7 +117,7 @@ export function ensureGuide(db: Db, epgIds: readonly string[] | undefined, now: 
   });
 }
 
-function inLang(p: StoredProgram, lang: GuideLang, withMultilingual: boolean): EpgProgram {
+function inLang(p: GuideProgram, lang: GuideLang, withMultilingual: boolean): EpgProgram {
   const t = p.texts.find((x) => x.lang === lang) ?? p.texts.find((x) => x.lang === 'en') ?? p.texts[0];
   return {
     programId: p.programId,
