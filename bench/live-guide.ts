@@ -1,6 +1,7 @@
 /**
  * Large line-up benchmark (issue 6): a synthetic line-up of 500 channels x 7 days loaded into a running
  * product, measured in Chromium (decision 0074):
+ *   - with `--warm-server`, the server first answers every day once (another viewer's sync; decision 0075);
  *   - cold guide sync: checksums + every day into IndexedDB (the `ottkit:guide-sync` measure), and the long
  *     main-thread tasks (> 50 ms) while it runs;
  *   - warm first view (median of 5 reloads, the store already full), two intervals printed side by side:
@@ -17,6 +18,7 @@
  *
  * Run (builds nothing; build the site first):
  *   node_modules/.bin/node bench/live-guide.ts [--channels 500] [--port 4593] [--site site/dist/server/entry.mjs]
+ *     [--warm-server]
  * Not part of the tests. Timings depend on the machine's load: the load average is printed with them.
  */
 import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
@@ -34,6 +36,11 @@ const { values } = parseArgs({
     site: { type: 'string', default: 'site/dist/server/entry.mjs' },
     /** Warm reloads measured (the median is printed). */
     reloads: { type: 'string', default: '5' },
+    /**
+     * Before the cold visit, ask the server for every day of the line-up once (EPG query v2, `lang: en`), as
+     * another viewer's sync would: the browser's store is still cold, the server's guide cache is not.
+     */
+    'warm-server': { type: 'boolean', default: false },
   },
 });
 const root = new URL('..', import.meta.url).pathname;
@@ -122,8 +129,30 @@ interface FirstView {
   source: string;
 }
 
+/** One sync's worth of day calls, so that the server has already answered every day once. */
+async function warmServer(): Promise<number> {
+  const started = performance.now();
+  const post = async (path: string, body: unknown) => {
+    const res = await fetch(`${base}/liveapi/api/programs/commercial/web/${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', lang: 'en' },
+      body: JSON.stringify(body),
+    });
+    return (await res.json()) as { data: { checksumList: { epgId: string; date: string }[] } };
+  };
+  const { checksumList } = (await post('checksum/query/v1', {})).data;
+  const epgIds = [...new Set(checksumList.map((c) => c.epgId))];
+  for (const date of new Set(checksumList.map((c) => c.date))) {
+    for (let i = 0; i < epgIds.length; i += 1000) {
+      await post('epg/query/v2', { date, epgIdList: epgIds.slice(i, i + 1000) });
+    }
+  }
+  return Math.round(performance.now() - started);
+}
+
 seed();
 const server = await serve();
+const serverWarmedInMs = values['warm-server'] ? await warmServer() : undefined;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
@@ -262,6 +291,7 @@ try {
   const result = {
     channels: Number(values.channels),
     loadAverage: loadavg().map((l) => Math.round(l * 100) / 100),
+    serverWarmedInMs,
     html: {
       kB: Math.round(html.length / 1024),
       islandPropsKB: Math.round(islandProps.length / 1024),

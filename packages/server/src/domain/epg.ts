@@ -2,8 +2,11 @@ import { createHash } from 'node:crypto';
 import type { Epg, EpgProgram, GuideLang } from '@ottkit/api-client/contract';
 import { addDays, dayOf, type GuideProgram, generateGuideDay, genreOfColumn } from '../seed/epg.ts';
 import type { Db } from '../store/db.ts';
-import { programsOfDay, purgeDaysBefore, type StoredProgram, storedDays, writeDay } from '../store/epg.ts';
+import { dayStamps, purgeDaysBefore, readDays, storedDayCount, storedDays, writeDay } from '../store/epg.ts';
 import { offersCatchup } from './authority.ts';
+import { forgetGuideDay, GuideCache, guideCacheOf } from './guideCache.ts';
+
+const GUIDE_LANGS: readonly GuideLang[] = ['en', 'es', 'pt'];
 
 /** The guide the server keeps: 7 days back and 3 ahead of today (UTC), like the site's local store (spec §4). */
 export const GUIDE_PAST_DAYS = 7;
@@ -78,6 +81,8 @@ export function putGuideDay(
   );
   if (current?.checksum === checksum) return false;
   writeDay(db, epgId, day, programs, checksum, now);
+  // Not needed for correctness (an entry is checked against the stored day on use): frees the memory at once.
+  forgetGuideDay(db, epgId, day, GUIDE_LANGS);
   return true;
 }
 
@@ -90,7 +95,15 @@ export function ensureGuide(db: Db, epgIds: readonly string[] | undefined, now: 
   const first = window[0] as string;
   const last = window[window.length - 1] as string;
   const sources = epgSources(db);
-  const wanted = epgIds ? epgIds.filter((id) => sources.has(id)) : [...sources.keys()];
+  const wanted = epgIds ? [...new Set(epgIds.filter((id) => sources.has(id)))] : [...sources.keys()];
+  if (wanted.length === 0) return;
+  // The usual case, checked with one count: the window is complete for these guides (a few, counted by key) or
+  // for the whole line-up (which includes them). The exact scan below runs only when a day may be missing.
+  const few = wanted.length <= 20;
+  const complete = few
+    ? storedDayCount(db, first, last, wanted) === wanted.length * window.length
+    : storedDayCount(db, first, last) === sources.size * window.length;
+  if (complete) return;
   const have = new Set(storedDays(db, first, last, epgIds).map((r) => `${r.epg_id}|${r.day}`));
   const missing: Array<[string, string]> = [];
   for (const id of wanted) for (const day of window) if (!have.has(`${id}|${day}`)) missing.push([id, day]);
@@ -104,7 +117,7 @@ export function ensureGuide(db: Db, epgIds: readonly string[] | undefined, now: 
   });
 }
 
-function inLang(p: StoredProgram, lang: GuideLang, withMultilingual: boolean): EpgProgram {
+function inLang(p: GuideProgram, lang: GuideLang, withMultilingual: boolean): EpgProgram {
   const t = p.texts.find((x) => x.lang === lang) ?? p.texts.find((x) => x.lang === 'en') ?? p.texts[0];
   return {
     programId: p.programId,
@@ -119,8 +132,59 @@ function inLang(p: StoredProgram, lang: GuideLang, withMultilingual: boolean): E
   };
 }
 
-/** Up to this many guides are read one by one; more, the whole day at once. */
-const FEW_GUIDES = 20;
+/** A guide's day with its programmes as JSON text in the language asked (kept in the guide cache). */
+export interface GuideDayText extends Omit<Epg, 'programs'> {
+  programsJson: string;
+}
+
+/**
+ * The stored guides of these epgIds for these days, in the given language, with each day's programmes as JSON
+ * text; absent days are left out. A day's text is made once per (day, language, multilingual or not) and kept
+ * while the stored day keeps its checksum and update time (`GuideCache`, decision 0075).
+ */
+export function readGuideTexts(
+  db: Db,
+  epgIds: readonly string[],
+  days: readonly string[],
+  lang: GuideLang,
+  withMultilingual = true,
+): GuideDayText[] {
+  const sources = epgSources(db);
+  const cache = guideCacheOf(db);
+  const out: GuideDayText[] = [];
+  for (const day of days) {
+    const stamps = dayStamps(db, day, epgIds);
+    const texts = new Map<string, { checksum: string; json: string }>();
+    const missing: string[] = [];
+    for (const id of new Set(epgIds)) {
+      const stamp = stamps.get(id);
+      if (!stamp) continue;
+      const json = cache.get(GuideCache.key(id, day, lang, withMultilingual), stamp);
+      if (json === undefined) missing.push(id);
+      else texts.set(id, { checksum: stamp.checksum, json });
+    }
+    if (missing.length > 0) {
+      // The checksum answered is the one of the version read, even if the day changed since the stamps.
+      for (const [id, stored] of readDays(db, day, missing)) {
+        const json = JSON.stringify(stored.programs.map((p) => inLang(p, lang, withMultilingual)));
+        cache.set(GuideCache.key(id, day, lang, withMultilingual), stored, json);
+        texts.set(id, { checksum: stored.checksum, json });
+      }
+    }
+    for (const id of epgIds) {
+      const text = texts.get(id);
+      if (!text) continue;
+      out.push({
+        epgId: id,
+        isCatchup: sources.get(id)?.isCatchup ?? false,
+        date: day,
+        checksum: text.checksum,
+        programsJson: text.json,
+      });
+    }
+  }
+  return out;
+}
 
 /** The stored guides of these epgIds for these days, in the given language; absent days are left out. */
 export function readGuides(
@@ -130,34 +194,10 @@ export function readGuides(
   lang: GuideLang,
   withMultilingual = true,
 ): Epg[] {
-  const sources = epgSources(db);
-  const wanted = new Set(epgIds);
-  const checks = new Map(
-    storedDays(db, days[0] ?? '', days[days.length - 1] ?? '', epgIds).map((r) => [
-      `${r.epg_id}|${r.day}`,
-      r.checksum,
-    ]),
-  );
-  const out: Epg[] = [];
-  for (const day of days) {
-    // A few guides: read each by key; many: read the whole day once.
-    const byEpg =
-      epgIds.length <= FEW_GUIDES
-        ? new Map(epgIds.flatMap((id) => [...programsOfDay(db, day, id)]))
-        : programsOfDay(db, day);
-    for (const id of epgIds) {
-      const checksum = checks.get(`${id}|${day}`);
-      if (!wanted.has(id) || checksum === undefined) continue;
-      out.push({
-        epgId: id,
-        isCatchup: sources.get(id)?.isCatchup ?? false,
-        date: day,
-        checksum,
-        programs: (byEpg.get(id) ?? []).map((p) => inLang(p, lang, withMultilingual)),
-      });
-    }
-  }
-  return out;
+  return readGuideTexts(db, epgIds, days, lang, withMultilingual).map(({ programsJson, ...g }) => ({
+    ...g,
+    programs: JSON.parse(programsJson) as EpgProgram[],
+  }));
 }
 
 /** The days from date - pastDays to date + futureDays. */

@@ -141,7 +141,8 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
     };
     const data = await r.handler(ctx, parsed.data);
     if (deps.config.checkResponses) {
-      const checked = d.response.safeParse(data);
+      // The answer as it goes on the wire: parts may be JSON text already (JsonFragment).
+      const checked = d.response.safeParse(data === undefined ? data : JSON.parse(JSON.stringify(data)));
       if (!checked.success) {
         throw new Error(`Response of ${d.path} breaks its contract: ${describeIssues(checked.error)}`);
       }

@@ -1,5 +1,6 @@
 import type { ServerResponse } from 'node:http';
 import { type Envelope, fail } from '@ottkit/api-client/contract';
+import { stringifyAnswer } from './jsonFragment.ts';
 
 /** Headers on every API answer: JSON that is never cached, never sniffed, never framed, never a document. */
 export const API_HEADERS: Readonly<Record<string, string>> = {
@@ -22,7 +23,7 @@ export function sendEnvelope(
     res.end();
     return;
   }
-  const body = JSON.stringify(envelope);
+  const body = stringifyAnswer(envelope);
   res.writeHead(status, { ...API_HEADERS, ...extraHeaders, 'content-length': Buffer.byteLength(body) });
   res.end(body);
 }

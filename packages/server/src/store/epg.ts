@@ -96,6 +96,97 @@ export function writeDay(
   });
 }
 
+/**
+ * How many days of [firstDay, lastDay] are stored: of these guides (a few, looked up by key), or of every guide
+ * of the line-up (one count on the index; guides no longer in the line-up are not counted).
+ */
+export function storedDayCount(
+  db: Db,
+  firstDay: string,
+  lastDay: string,
+  epgIds?: readonly string[],
+): number {
+  if (epgIds && epgIds.length <= FEW_GUIDES) {
+    let n = 0;
+    for (const id of new Set(epgIds)) {
+      n +=
+        db.get<{ n: number }>(
+          'SELECT COUNT(*) AS n FROM epg_days WHERE epg_id = ? AND day >= ? AND day <= ?',
+          id,
+          firstDay,
+          lastDay,
+        )?.n ?? 0;
+    }
+    return n;
+  }
+  return (
+    db.get<{ n: number }>(
+      `SELECT COUNT(*) AS n FROM epg_days
+       WHERE day >= ? AND day <= ? AND epg_id IN (SELECT epg_id FROM channels)`,
+      firstDay,
+      lastDay,
+    )?.n ?? 0
+  );
+}
+
+/** The checksum and update time of one day of each guide (of these guides, when a few are given). */
+export function dayStamps(
+  db: Db,
+  day: string,
+  epgIds: readonly string[],
+): Map<string, { checksum: string; updatedAt: number }> {
+  type Row = { epg_id: string; checksum: string; updated_at: number };
+  const rows =
+    epgIds.length <= FEW_GUIDES
+      ? [...new Set(epgIds)].flatMap((id) =>
+          db.all<Row>(
+            'SELECT epg_id, checksum, updated_at FROM epg_days WHERE epg_id = ? AND day = ?',
+            id,
+            day,
+          ),
+        )
+      : db.all<Row>('SELECT epg_id, checksum, updated_at FROM epg_days WHERE day = ?', day);
+  return new Map(rows.map((r) => [r.epg_id, { checksum: r.checksum, updatedAt: r.updated_at }]));
+}
+
+export interface StoredDay {
+  checksum: string;
+  updatedAt: number;
+  programs: GuideProgram[];
+}
+
+/**
+ * One day of these guides with the checksum and update time of the version read (one statement per guide for
+ * a few, one for the whole day otherwise).
+ */
+export function readDays(db: Db, day: string, epgIds: readonly string[]): Map<string, StoredDay> {
+  type Row = { epg_id: string; checksum: string; updated_at: number; programs_json: string };
+  const wanted = new Set(epgIds);
+  const rows =
+    wanted.size <= FEW_GUIDES
+      ? [...wanted].flatMap((id) =>
+          db.all<Row>(
+            'SELECT epg_id, checksum, updated_at, programs_json FROM epg_days WHERE epg_id = ? AND day = ?',
+            id,
+            day,
+          ),
+        )
+      : db
+          .all<Row>('SELECT epg_id, checksum, updated_at, programs_json FROM epg_days WHERE day = ?', day)
+          .filter((r) => wanted.has(r.epg_id));
+  return new Map(
+    rows.map((r) => [
+      r.epg_id,
+      // Parsed as stored (no copy per programme with its epgId and day: a day of 500 guides is ~27,000).
+      {
+        checksum: r.checksum,
+        updatedAt: r.updated_at,
+        programs: JSON.parse(r.programs_json) as GuideProgram[],
+      },
+    ]),
+  );
+}
+
 /** Days older than `beforeDay` are dropped (catch-up never reaches further than 7 days). */
 export function purgeDaysBefore(db: Db, beforeDay: string): number {
   return db.run('DELETE FROM epg_days WHERE day < ?', beforeDay).changes;

@@ -1,16 +1,27 @@
 import { epgChecksumQuery, epgMultilingualQuery, epgQuery, epgQueryV2, ErrCode } from '@ottkit/api-client';
+import type { EpgProgram } from '@ottkit/api-client/contract';
 import {
   dayRange,
   ensureGuide,
   epgSources,
   GUIDE_FUTURE_DAYS,
+  type GuideDayText,
   GUIDE_PAST_DAYS,
-  readGuides,
+  readGuideTexts,
 } from '../../domain/epg.ts';
 import { dayOf } from '../../seed/epg.ts';
 import { getProgram, storedDays } from '../../store/epg.ts';
+import { JsonFragment } from '../jsonFragment.ts';
 import { HttpError, route } from '../route.ts';
 import { guideLang } from './liveContext.ts';
+
+/** Guides whose programmes go out as the JSON text the guide cache keeps (not parsed, not serialised again). */
+function asAnswer(guides: GuideDayText[]) {
+  return guides.map(({ programsJson, ...g }) => ({
+    ...g,
+    programs: new JsonFragment(programsJson) as unknown as EpgProgram[],
+  }));
+}
 
 /** The guide of one channel by epgId, or by channelId (a logicalChannelId or a physical channelId). */
 export const epgQueryRoute = route(epgQuery, (ctx, req) => {
@@ -29,14 +40,16 @@ export const epgQueryRoute = route(epgQuery, (ctx, req) => {
   const id = epgId as string;
   ensureGuide(ctx.db, [id], now);
   const days = dayRange(req.date ?? dayOf(now), req.pastDays ?? 0, req.futureDays ?? 0);
-  return { epgList: readGuides(ctx.db, [id], days, guideLang(ctx, req.lang)) };
+  return { epgList: asAnswer(readGuideTexts(ctx.db, [id], days, guideLang(ctx, req.lang))) };
 });
 
 export const epgQueryV2Route = route(epgQueryV2, (ctx, req) => {
   const ids = [...new Set(req.epgIdList)];
   ensureGuide(ctx.db, ids, ctx.now());
   return {
-    epgList: readGuides(ctx.db, ids, [req.date], guideLang(ctx, req.lang), req.withMultilingual ?? false),
+    epgList: asAnswer(
+      readGuideTexts(ctx.db, ids, [req.date], guideLang(ctx, req.lang), req.withMultilingual ?? false),
+    ),
   };
 });
 
