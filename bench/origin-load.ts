@@ -90,7 +90,7 @@ async function main() {
       const pct = (p: number) =>
         r.latencies[Math.min(r.latencies.length - 1, Math.floor(p * r.latencies.length))] ?? 0;
       console.log(
-        [
+        `${[
           n,
           r.latencies.length,
           (r.latencies.length / r.seconds).toFixed(0),
@@ -100,7 +100,7 @@ async function main() {
           r.errors,
         ]
           .map((x, i) => String(x).padStart(i === 0 ? 7 : 9))
-          .join('') + `   ${await stats().then((x) => `${x.p50.toFixed(2)} / ${x.p99.toFixed(2)}`)}`,
+          .join('')}   ${await stats().then((x) => `${x.p50.toFixed(2)} / ${x.p99.toFixed(2)}`)}`,
       );
     }
   } finally {

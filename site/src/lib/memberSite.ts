@@ -1,9 +1,6 @@
 import type { UserInfo } from '@ottkit/api-client';
 import { LoginMethod } from '@ottkit/api-client/client';
 
-/** Login methods as member-site links know them (spec §6: 2, 6, 8 or 13). */
-const QR_LINK_METHOD = 13;
-
 /**
  * The login identifier a member-site link carries (spec §6, methods of spec §9): the email for email (1) and
  * Google (6) logins, the phone with its country code for phone logins (2), the virtual code otherwise (8
@@ -18,8 +15,7 @@ export function memberSiteLogin(
       return { loginMethod: user.loginMethod, loginId: user.email };
     case LoginMethod.PHONE:
       return { loginMethod: LoginMethod.PHONE, loginId: `${user.phonePreCode}${user.phone}` };
-    case QR_LINK_METHOD:
-    default:
+    default: // virtual codes, QR logins and 13 (QR links)
       return { loginMethod: LoginMethod.VIRTUAL_CODE, loginId: user.virtualCode };
   }
 }

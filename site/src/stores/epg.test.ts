@@ -138,18 +138,18 @@ describe('loadGuide', () => {
   });
 
   it('shows the viewer’s day, made of the two UTC days it overlaps (São Paulo, UTC−3)', async () => {
+    const evening = prog('evening', Date.UTC(2026, 5, 10, 23), Date.UTC(2026, 5, 11, 1)); // 20:00–22:00 local
+    const lateNight = prog('late', Date.UTC(2026, 5, 11, 2), Date.UTC(2026, 5, 11, 4)); // 23:00–01:00 local
+    const nextDay = prog('next', Date.UTC(2026, 5, 11, 4), Date.UTC(2026, 5, 11, 5)); // 01:00 on the 11th
+    const store = createMemoryEpgStore();
+    await store.putDays([
+      { ...day, programs: [prog('dawn', Date.UTC(2026, 5, 10, 1), Date.UTC(2026, 5, 10, 2)), evening] },
+      { ...day, date: '2026-06-11', checksum: 'n', programs: [lateNight, nextDay] },
+    ]);
+    useGuideStore(store);
     const zone = process.env.TZ;
     process.env.TZ = 'America/Sao_Paulo';
     try {
-      const evening = prog('evening', Date.UTC(2026, 5, 10, 23), Date.UTC(2026, 5, 11, 1)); // 20:00–22:00 local
-      const lateNight = prog('late', Date.UTC(2026, 5, 11, 2), Date.UTC(2026, 5, 11, 4)); // 23:00–01:00 local
-      const nextDay = prog('next', Date.UTC(2026, 5, 11, 4), Date.UTC(2026, 5, 11, 5)); // 01:00 on the 11th
-      const store = createMemoryEpgStore();
-      await store.putDays([
-        { ...day, programs: [prog('dawn', Date.UTC(2026, 5, 10, 1), Date.UTC(2026, 5, 10, 2)), evening] },
-        { ...day, date: '2026-06-11', checksum: 'n', programs: [lateNight, nextDay] },
-      ]);
-      useGuideStore(store);
       await loadGuide('e1', '2026-06-10');
       const g = $guide.get();
       expect(g.state === 'ready' && g.programs.map((p) => p.programId)).toEqual(['evening', 'late']);

@@ -23,13 +23,7 @@ export function parseAddress(
 
 /** Where to go after login: a same-site path from ?redirect=, else home. Never another origin. */
 export function safeRedirect(raw: string | null): string {
-  if (
-    !raw ||
-    !raw.startsWith('/') ||
-    raw.startsWith('//') ||
-    raw.startsWith('/\\') ||
-    raw.startsWith('/login')
-  ) {
+  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\') || raw.startsWith('/login')) {
     return '/home';
   }
   return raw;
