@@ -50,11 +50,16 @@ function LiveJobs() {
 
 /** /liveTv: categories and channels, the live player, the guide by day and prompts (reminders: the layout). */
 export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang, renderedAt }: Props) {
-  if ($lang.get() !== lang) $lang.set(lang);
-  if ($viewer.get() !== viewer) $viewer.set(viewer);
-  initLineup(lineup, columns, selectedId);
-  // Once, while hydrating: the selected channel's day is read from the store in parallel with hydration.
-  useState(() => primeGuide($selectedChannel.get()?.epgId ?? '', Date.now()));
+  // Once, on the first render: the stores start from what the server rendered. Later renders (the clock ticks
+  // every 15 s) must not write them again: the session store moves $viewer when a session ends, and a write
+  // from here would put the server's old answer back (and update other components mid-render).
+  useState(() => {
+    if ($lang.get() !== lang) $lang.set(lang);
+    if ($viewer.get() !== viewer) $viewer.set(viewer);
+    initLineup(lineup, columns, selectedId);
+    // The selected channel's day is read from the store in parallel with hydration.
+    primeGuide($selectedChannel.get()?.epgId ?? '', Date.now());
+  });
   const t = useStore($t);
   const prompt = useStore($noAuthorityPrompt);
   const messages = useMemo(() => kitMessages(t), [t]);
