@@ -1,5 +1,12 @@
 import { expect, type Page, test } from '@playwright/test';
-import { logIn, NO_RIGHTS, SUBSCRIBER } from './session.ts';
+import {
+  clearSubscriptions,
+  logIn,
+  NO_RIGHTS,
+  programmeAhead,
+  REMINDER_LEAD_MS,
+  SUBSCRIBER,
+} from './session.ts';
 
 // Journeys of /liveTv (issue 6) against the real product and its seeded demo users (packages/server README).
 
@@ -143,19 +150,23 @@ test.describe('subscriber', () => {
 
   test('a reminder shows 2 minutes before the programme, under a controlled clock', async ({ page }) => {
     await page.clock.install({ time: Date.now() });
+    await clearSubscriptions(page);
+    // A programme whose reminder is at least a minute away, subscribed from its row on its day's tab.
+    const programme = await programmeAhead(page, 'lc-001');
+    const start = programme.start;
     await open(page);
+    const day = await page.evaluate((at) => {
+      const d = new Date(at);
+      const pad = (n: number) => String(n).padStart(2, '0');
+      return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}`;
+    }, start);
+    await page.locator(`[data-date="${day}"]`).click();
     const created = page.waitForResponse((r) => r.url().includes('/subscribe/create'));
-    // The next programme may start within the 2-minute lead, and then its reminder is due at once (spec §4):
-    // subscribe to the one after it, which starts at least 15 minutes later.
-    const subscribe = guide(page).getByRole('button', { name: /^Subscribe(?!d)/ });
-    const target = (await subscribe.count()) > 1 ? subscribe.nth(1) : subscribe.first();
-    await target.click();
-    const answer = await (await created).json();
-    const start = Math.min(
-      ...answer.data.subscribeList
-        .filter((s: { logicalChannelId: string }) => s.logicalChannelId === 'lc-001')
-        .map((s: { start: number }) => s.start),
-    );
+    await guide(page)
+      .locator(`li[data-program-id="${programme.programId}"]`)
+      .getByRole('button', { name: /^Subscribe(?!d)/ })
+      .click();
+    expect((await (await created).json()).errCode).toBe(0);
     await expect(
       guide(page)
         .getByRole('button', { name: /^Subscribed/ })
@@ -167,7 +178,7 @@ test.describe('subscriber', () => {
     const dialog = page.getByRole('dialog', { name: 'Programme reminder' });
     // Jump to 1 s before the lead (2 minutes before the start): nothing yet; then let 2 s of timers run.
     const now = await page.evaluate(() => Date.now());
-    await page.clock.fastForward(Math.max(0, start - 2 * 60_000 - now - 1_000));
+    await page.clock.fastForward(Math.max(0, start - REMINDER_LEAD_MS - now - 1_000));
     await expect(dialog).toHaveCount(0);
     await page.clock.runFor(2_000);
     await expect(dialog).toBeVisible();
