@@ -13,11 +13,10 @@
  * Run: node_modules/.bin/node bench/epg-api.ts [--channels 500] [--port 4631] [--passes 5] [--lang en]
  * Not part of the tests. Timings depend on the machine's load: the load average is printed with them.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
+import { seedBenchLineup, serveBench } from './benchLineup.ts';
 
 const { values } = parseArgs({
   options: {
@@ -27,34 +26,7 @@ const { values } = parseArgs({
     lang: { type: 'string', default: 'en' },
   },
 });
-const root = new URL('..', import.meta.url).pathname;
-const node = process.execPath;
-const dataDir = mkdtempSync(join(tmpdir(), 'ottkit-bench-epg-'));
 const base = `http://127.0.0.1:${values.port}`;
-
-function seed() {
-  const r = spawnSync(
-    node,
-    ['packages/server/src/seed/bench.ts', '--channels', values.channels, '--data', dataDir],
-    { cwd: root, encoding: 'utf8' },
-  );
-  if (r.status !== 0) throw new Error(`seeding failed: ${r.stderr}`);
-  console.log(r.stdout.trim());
-}
-
-function serve(): Promise<ChildProcess> {
-  const child = spawn(node, ['packages/server/src/cli.ts', 'serve'], {
-    cwd: root,
-    env: { ...process.env, PORT: values.port, OTTKIT_DATA_DIR: dataDir, OTTKIT_MEDIA_PROFILE: 'tiny' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening on')) resolve(child);
-    });
-  });
-}
 
 async function call<T>(path: string, body: unknown): Promise<{ ms: number; bytes: number; data: T }> {
   const started = performance.now();
@@ -82,8 +54,8 @@ const summary = (xs: number[]) => ({
   p95Ms: Math.round(pick(xs, 0.95)),
 });
 
-seed();
-const server = await serve();
+const dataDir = seedBenchLineup(values.channels, 'ottkit-bench-epg-');
+const server = await serveBench(dataDir, values.port);
 try {
   // The checksum query without epgIdList answers for the whole line-up: it also gives the epgIds and days.
   const first = await call<{ checksumList: { epgId: string; date: string }[] }>(CHECKSUMS, {});

@@ -21,12 +21,11 @@
  *     [--warm-server]
  * Not part of the tests. Timings depend on the machine's load: the load average is printed with them.
  */
-import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium } from '@playwright/test';
+import { seedBenchLineup, serveBench } from './benchLineup.ts';
 
 const { values } = parseArgs({
   options: {
@@ -43,37 +42,7 @@ const { values } = parseArgs({
     'warm-server': { type: 'boolean', default: false },
   },
 });
-const root = new URL('..', import.meta.url).pathname;
-const node = process.execPath;
-const dataDir = mkdtempSync(join(tmpdir(), 'ottkit-bench-live-'));
 const base = `http://127.0.0.1:${values.port}`;
-
-function seed() {
-  const r = spawnSync(
-    node,
-    ['packages/server/src/seed/bench.ts', '--channels', values.channels, '--data', dataDir],
-    {
-      cwd: root,
-      encoding: 'utf8',
-    },
-  );
-  if (r.status !== 0) throw new Error(`seeding failed: ${r.stderr}`);
-  console.log(r.stdout.trim());
-}
-
-function serve(): Promise<ChildProcess> {
-  const child = spawn(node, ['packages/server/src/cli.ts', 'serve', '--site', values.site], {
-    cwd: root,
-    env: { ...process.env, PORT: values.port, OTTKIT_DATA_DIR: dataDir, OTTKIT_MEDIA_PROFILE: 'tiny' },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening on')) resolve(child);
-    });
-  });
-}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const round = (ms: number) => Math.round(ms);
@@ -150,8 +119,8 @@ async function warmServer(): Promise<number> {
   return Math.round(performance.now() - started);
 }
 
-seed();
-const server = await serve();
+const dataDir = seedBenchLineup(values.channels, 'ottkit-bench-live-');
+const server = await serveBench(dataDir, values.port, values.site);
 const serverWarmedInMs = values['warm-server'] ? await warmServer() : undefined;
 const browser = await chromium.launch({
   executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
