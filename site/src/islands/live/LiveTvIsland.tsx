@@ -72,8 +72,7 @@ export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
     const cancelWait = settleFirstViewWithin();
-    // From hydration on, not only once the jobs run: a play that started is reported when the page goes
-    // (useLiveJobs registers the same; stopWatching reports once).
+    // From hydration on, not only once the jobs run: a play that started is reported when the page goes.
     const onHide = () => stopWatching();
     window.addEventListener('pagehide', onHide);
     return () => {

@@ -8,7 +8,7 @@ import { $viewer, refreshAuthority } from '../../stores/authority.ts';
 import { $channelColumns, $channels, epgRelations } from '../../stores/channels.ts';
 import { syncGuideNow } from '../../stores/epg.ts';
 import { refreshFavorites } from '../../stores/favorites.ts';
-import { currentUsage, reportPlay, stopWatching } from '../../stores/liveHistory.ts';
+import { currentUsage, reportPlay } from '../../stores/liveHistory.ts';
 import { refreshSubscriptions } from '../../stores/reminders.ts';
 
 async function refreshChannels() {
@@ -45,10 +45,8 @@ export function useLiveJobs() {
         report: (usage) => reportPlay({ ...usage, playType: 'live' }),
       }),
     );
-    const onHide = () => stopWatching();
-    window.addEventListener('pagehide', onHide);
+    // The play report on leaving the page is the island's (LiveTvIsland), from hydration on.
     return () => {
-      window.removeEventListener('pagehide', onHide);
       for (const stop of stops) stop();
     };
   }, []);

@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { Messages } from '@ottkit/ui';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { $subscriptions, refreshSubscriptions } from '../../stores/reminders.ts';
 import { initSession } from '../../stores/session.ts';
 
@@ -19,8 +20,10 @@ interface Props {
  */
 export default function ReminderHost({ visitorMode, messages }: Props) {
   const subscriptions = useStore($subscriptions);
+  // The server rendered nothing: so does the hydrating render, even when /liveTv already loaded subscriptions.
+  const hydrated = useHydrated();
   const [wanted, setWanted] = useState(false);
-  if (subscriptions.length > 0 && !wanted) setWanted(true);
+  if (hydrated && subscriptions.length > 0 && !wanted) setWanted(true);
   useEffect(() => {
     void initSession({ visitorMode }).then((s) => {
       if (s.user?.loginStatus === 'user') void refreshSubscriptions().catch(() => {});
