@@ -1,30 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { api, logIn, NO_RIGHTS } from './session.ts';
+import { type Card, expectPlaying, homeCards, hydrated, time } from './vod.ts';
 
 // The VOD player as a person meets it (issue #14.4, #14.5, #14.7, #14): no authority for a premium title,
 // where resume starts after skipping ahead and closing, every control reachable on a phone, focus back on Play.
-
-interface Card {
-  metaId: string;
-  metaType: string;
-  title: string;
-  locked?: boolean;
-}
-
-async function homeCards(page: Page): Promise<Card[]> {
-  const { playlists } = await api<{ playlists: { playlistId: string; levelType: number }[] }>(
-    page,
-    '/vodapi/api/meta/playlist/root/v1',
-    {},
-  );
-  const ids = playlists.filter((p) => p.levelType === 99).map((p) => p.playlistId);
-  const batch = await api<{ playlists: { list: Card[] }[] }>(
-    page,
-    '/vodapi/api/meta/playlist/batchPlaylist/v1',
-    { playlistIds: ids },
-  );
-  return batch.playlists.flatMap((p) => p.list);
-}
 
 /** What the server stored as the viewer's position in a title (the detail's history), seconds. */
 async function storedPosition(page: Page, metaId: string): Promise<number | null> {
@@ -36,20 +15,6 @@ async function storedPosition(page: Page, metaId: string): Promise<number | null
     },
   );
   return detail.history?.playedTime ?? null;
-}
-
-async function hydrated(page: Page) {
-  await expect(
-    page.locator('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]'),
-  ).toHaveCount(0);
-}
-
-const time = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime);
-
-async function expectPlaying(video: Locator, seconds = 1) {
-  await expect.poll(() => time(video), { timeout: 60_000 }).toBeGreaterThan(0);
-  const start = await time(video);
-  await expect.poll(() => time(video), { timeout: 30_000 }).toBeGreaterThanOrEqual(start + seconds);
 }
 
 /** Opens a movie's detail page from the start (its history cleared) and plays it. */
@@ -71,7 +36,7 @@ async function skipTo(dialog: Locator, seconds: number) {
 }
 
 async function firstMovie(page: Page, locked = false) {
-  const movie = (await homeCards(page)).find((c) => c.metaType === 'MOVIE' && !!c.locked === locked);
+  const movie = (await homeCards(page.request)).find((c) => c.metaType === 'MOVIE' && !!c.locked === locked);
   if (!movie) throw new Error(`no ${locked ? 'locked' : 'open'} movie on home`);
   return movie;
 }
@@ -142,14 +107,14 @@ test('closing the player puts focus back on the Play button that opened it', asy
   await expect(primary).toBeFocused();
 });
 
-for (const width of [360, 390]) {
-  test(`on a ${width} px phone every control of the VOD player is on screen and clickable`, async ({
+for (const width of [360, 390, 1280]) {
+  test(`at ${width} px every control of the VOD player is on screen and clickable`, async ({
     page,
   }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 780 });
     await logIn(page);
-    const series = (await homeCards(page)).find((c) => c.metaType === 'SERIES');
+    const series = (await homeCards(page.request)).find((c) => c.metaType === 'SERIES');
     if (!series) throw new Error('no series on home');
     await page.goto(`/vod/detail/${series.metaId}`);
     await hydrated(page);

@@ -62,6 +62,22 @@ test('the packed element plays a stream of another origin with no overlay showin
   expect((await look(page)).error).toBeNull();
   expect(problems).toEqual([]);
   await shoot(page, 'playing');
+  // On a 360 px phone every control stays on screen.
+  await page.setViewportSize({ width: 360, height: 740 });
+  const outside = await page.evaluate(() =>
+    [
+      ...document.querySelectorAll<HTMLElement>(
+        'ottkit-player button, ottkit-player select, ottkit-player [role="slider"]',
+      ),
+    ]
+      .filter((c) => c.checkVisibility())
+      .filter((c) => {
+        const r = c.getBoundingClientRect();
+        return r.left < 0 || r.right > window.innerWidth;
+      })
+      .map((c) => c.getAttribute('aria-label') ?? c.textContent),
+  );
+  expect(outside).toEqual([]);
 });
 
 test('no live authority: the fallback clip plays behind the lock, and only the lock shows', async ({
