@@ -108,9 +108,7 @@ test('closing the player puts focus back on the Play button that opened it', asy
 });
 
 for (const width of [360, 390, 1280]) {
-  test(`at ${width} px every control of the VOD player is on screen and clickable`, async ({
-    page,
-  }) => {
+  test(`at ${width} px every control of the VOD player is on screen and clickable`, async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 780 });
     await logIn(page);
