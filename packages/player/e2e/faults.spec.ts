@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { advances, look, stalls, watchStalls } from './page.ts';
+import { advances, look, resetLongestStall, stalls, watchStalls } from './page.ts';
 
 // Issue #21.6, the player under faults: the fixture origin's fault switch (`/__fault`) drops segments or cuts
 // the stream while live plays. Playback must carry on (or resume by itself) in the same page, with no error
@@ -14,6 +14,12 @@ async function playLive(page: Page) {
   await expect.poll(async () => (await look(page)).state, { timeout: 60_000 }).toBe('playing');
   await advances(page, 2);
   await watchStalls(page);
+  // The baseline of the same run: the longest stall over 10 s of playback without faults.
+  await advances(page, 10);
+  console.log(
+    `[faults] baseline, no fault for 10 s of playback: longest stall ${Math.round((await stalls(page)).longestMs)} ms`,
+  );
+  await resetLongestStall(page);
   // Marks this document: a reload would lose it.
   await page.evaluate(() => {
     (window as unknown as { samePage: boolean }).samePage = true;

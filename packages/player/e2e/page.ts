@@ -61,3 +61,9 @@ export const stalls = (page: Page) =>
       (window as unknown as { ottkitStalls: { longestMs: number; errors: string[]; reloads: number } })
         .ottkitStalls,
   );
+
+/** Starts a new measurement: the longest stall so far is forgotten (the errors and reloads stay). */
+export const resetLongestStall = (page: Page) =>
+  page.evaluate(() => {
+    (window as unknown as { ottkitStalls: { longestMs: number } }).ottkitStalls.longestMs = 0;
+  });
