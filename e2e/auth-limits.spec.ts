@@ -106,6 +106,8 @@ test('sign-up with an address that has an account looks like any other; the owne
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await page.screenshot({ path: '../.data/screens/auth-signup-known-1280.png' });
+  await page.screenshot({ path: '.data/screens/auth-signup-known-1280.png' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: '.data/screens/auth-signup-known-360.png' });
   expect(operator('outbox', '--to', NO_RIGHTS)).toMatch(/has an account already/);
 });

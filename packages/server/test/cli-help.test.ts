@@ -1,8 +1,8 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../src/cli.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './cliRun.ts';
 
 // Issue #14: sub-commands rejected --help; `zero-trust seal` printed port 4321 whatever the port.
 let dataDir: string;
@@ -17,13 +17,8 @@ afterAll(async () => {
 });
 
 async function run(...argv: string[]) {
-  const lines: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')));
-  try {
-    return { code: await main(argv), text: lines.join('\n') };
-  } finally {
-    log.mockRestore();
-  }
+  const { code, lines } = await runCli(argv);
+  return { code, text: lines.join('\n') };
 }
 
 describe('--help', () => {
