@@ -109,6 +109,8 @@ export async function register(
 ): Promise<SessionResult> {
   const address = addressOf(info);
   // The code first: only the address's owner learns that it has an account (no code is sent to it then).
+  // A full hashing queue is refused before the single-use code is spent.
+  assertHashCapacity();
   consumeCode(d.db, d.config.secret, address, 'register', authenticationKey, info.verificationCode, d.now);
   const passwordHash = await hashPassword(info.password, d.config.passwordHashLog2N);
   const s = readSettings(d.db);
@@ -224,6 +226,7 @@ export async function resetPassword(
   input: AddressInput & { verificationCode: string; authenticationKey: string; newPassword: string },
 ): Promise<void> {
   const address = addressOf(input);
+  assertHashCapacity();
   consumeCode(
     d.db,
     d.config.secret,
