@@ -39,6 +39,15 @@ describe('state-changing calls from another site', () => {
     });
   }
 
+  it('is not fooled by a ?token= on a call that does not take its token there', async () => {
+    const res = await t.post(`${A.login.path}?token=${'x'.repeat(43)}`, JSON.stringify(loginBody), {
+      'content-type': 'text/plain',
+      'sec-fetch-site': 'cross-site',
+    });
+    expect(res.body.errCode).toBe(ErrCode.CROSS_SITE_REFUSED);
+    expect(res.headers.getSetCookie()).toEqual([]);
+  });
+
   it('refuses a cookie session call from another site, even with the cookie', async () => {
     const s = await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD);
     const cookie = s.cookies.find((c) => c.startsWith('ottkit_session='))!.split(';')[0]!;

@@ -90,9 +90,12 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
   const raw = new Map(rawRoutes.map((r) => [`${r.method} ${r.path}`, r]));
 
   async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    refuseCrossSite(req, url);
     const rawRoute = raw.get(`${req.method} ${url.pathname}`);
-    if (rawRoute) return rawRoute.handle(req, res, url);
+    // Raw routes (licence) take their credential in the query; contract calls only when the spec says so.
+    if (rawRoute) {
+      refuseCrossSite(req, url, true);
+      return rawRoute.handle(req, res, url);
+    }
     const byMethod = table.get(url.pathname);
     if (!byMethod) {
       throw new HttpError(ErrCode.NOT_FOUND, `No API call at ${url.pathname}`, 404);
@@ -109,6 +112,7 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
       );
     }
     const d = r.descriptor;
+    refuseCrossSite(req, url, d.tokenIn === 'query');
     let input: unknown;
     if (d.method === 'GET') {
       input = queryObject(url);

@@ -61,12 +61,13 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Login CSRF and cookie CSRF (ASVS 4.2.2, 3.5.3): a state-changing call that rides on what the browser adds
  * by itself (cookies, or nothing at all for login and guest login) is refused when another site sent it.
- * A call that names its credential (Authorization header, a `token` in the query) cannot be forged by a
- * form and passes: API clients, the partner player's licence and media requests.
+ * A call that names the credential it is answered with (the Authorization header; a `token` in the query
+ * where the call takes it there, `tokenInQuery`) is not forged by a form and passes: API clients, the
+ * partner player's licence requests. A `token` on any other call is ignored, so it exempts nothing.
  */
-export function refuseCrossSite(req: IncomingMessage, url: URL): void {
+export function refuseCrossSite(req: IncomingMessage, url: URL, tokenInQuery = false): void {
   if (SAFE_METHODS.has(req.method ?? 'GET')) return;
-  if (req.headers.authorization || url.searchParams.has('token')) return;
+  if (req.headers.authorization || (tokenInQuery && url.searchParams.has('token'))) return;
   if (fromAnotherSite(req)) {
     throw new HttpError(
       ErrCode.CROSS_SITE_REFUSED,
