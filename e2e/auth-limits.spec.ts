@@ -111,3 +111,30 @@ test('sign-up with an address that has an account looks like any other; the owne
   await page.screenshot({ path: '.data/screens/auth-signup-known-360.png' });
   expect(operator('outbox', '--to', NO_RIGHTS)).toMatch(/has an account already/);
 });
+
+test('a returning guest gets its guest back; another browser with the same device id does not', async ({
+  page,
+  browser,
+}) => {
+  const guestId = async (p: typeof page) => {
+    await expect(p.locator('.session-badge[data-state="guest"]')).toBeVisible();
+    const res = await p.request.post('/api/account/user/info/v1', { data: {} });
+    return ((await res.json()) as { data: { accountId: string } }).data.accountId;
+  };
+  await page.goto('/home');
+  const first = await guestId(page);
+  const deviceId = await page.evaluate(() => localStorage.getItem('ottkit_device'));
+  expect(deviceId).toBeTruthy();
+  // The session ran out (its cookies are gone); the browser still has its device id and the guest's secret.
+  await page.context().clearCookies({ name: 'ottkit_session' });
+  await page.context().clearCookies({ name: 'ottkit_refresh' });
+  await page.reload();
+  expect(await guestId(page)).toBe(first);
+  // Someone who learnt the device id (a script, a log) puts it in their own browser: a new guest, not this one.
+  const other = await browser.newContext();
+  await other.addInitScript((id) => localStorage.setItem('ottkit_device', id), deviceId ?? '');
+  const stranger = await other.newPage();
+  await stranger.goto('/home');
+  expect(await guestId(stranger)).not.toBe(first);
+  await other.close();
+});
