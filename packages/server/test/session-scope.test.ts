@@ -1,6 +1,9 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { contract, ErrCode } from '@ottkit/api-client';
 import { favorMetaList } from '@ottkit/api-client/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { loadConfig } from '../src/config.ts';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
 import { loginAs, startServer, type TestServer } from './helpers.ts';
@@ -11,7 +14,8 @@ const A = contract.account;
 describe('Secure cookies by default', () => {
   it('are on unless the server listens on loopback without a proxy', () => {
     const env = { OTTKIT_SECRET: 'x'.repeat(32) };
-    const dataDir = '/tmp/ottkit-config-test';
+    const dataDir = mkdtempSync(join(tmpdir(), 'ottkit-config-'));
+    onTestFinished(() => rmSync(dataDir, { recursive: true, force: true }));
     expect(loadConfig({ dataDir, host: '0.0.0.0' }, env).secureCookies).toBe(true);
     expect(loadConfig({ dataDir, host: 'tv.example.com' }, env).secureCookies).toBe(true);
     expect(loadConfig({ dataDir, host: '127.0.0.1' }, env).secureCookies).toBe(false);
