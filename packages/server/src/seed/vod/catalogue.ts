@@ -71,9 +71,19 @@ const pad = (n: number, w = 3) => String(n).padStart(w, '0');
 const EPISODE_WORD: Texts = { en: 'Episode', es: 'Episodio', pt: 'Episódio' };
 const SEASON_WORD: Texts = { en: 'Season', es: 'Temporada', pt: 'Temporada' };
 
+/** Spanish contracts "de el" to "del" and "a el" to "al"; a capital "El" (a name: "de El Salvador") stays. */
+export function spanishContractions(text: string): string {
+  return text.replace(/\b(de|a) el\b/g, (_m, p: string) => (p === 'de' ? 'del' : 'al'));
+}
+
 function titleTexts(head: Texts, tail: Texts | null): Texts {
   if (!tail) return head;
-  return { en: `${head.en} of ${tail.en}`, es: `${head.es} de ${tail.es}`, pt: `${head.pt} ${tail.pt}` };
+  return {
+    en: `${head.en} of ${tail.en}`,
+    es: spanishContractions(`${head.es} de ${tail.es}`),
+    // The Portuguese tails carry their contraction with "de" already (do, da, dos, das).
+    pt: `${head.pt} ${tail.pt}`,
+  };
 }
 
 function plotTexts(title: Texts, theme: Texts, genre: Texts): Record<Lang, string> {
