@@ -185,6 +185,11 @@ for (const lang of LANGS) {
     baseURL,
   }) => {
     test.setTimeout(240_000);
+    // Dates and prices are written on the server and again on hydration: both must agree in the language.
+    const mismatches: string[] = [];
+    page.on('pageerror', (e) => {
+      if (/#41[89]|#42[1-5]|Hydration failed|did not match/i.test(e.message)) mismatches.push(e.message);
+    });
     await withLang(context, lang, baseURL as string);
     await logIn(page);
     const seen = await known(page, lang, true);
@@ -221,6 +226,7 @@ for (const lang of LANGS) {
     await expect(page.getByRole('dialog').locator('button, a').nth(1)).toBeVisible();
     all.push(...(await findings(page, lang, seen)).map((f) => `purchase dialog: ${f}`));
     expect(all).toEqual([]);
+    expect(mismatches).toEqual([]);
   });
 
   test(`the guest's pages in ${lang} speak ${lang}`, async ({ page, context, baseURL }) => {
