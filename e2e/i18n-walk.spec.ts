@@ -121,6 +121,7 @@ const isRegion = (code: string) => !QUALITY.has(code) && regionName.of(code) !==
 /** Everything on the page that is English-only or a raw code, as readable findings. */
 async function findings(page: Page, lang: Lang, seen: Known): Promise<string[]> {
   const english = englishOnly(lang);
+  const ownWords = new Set(Object.values(catalogues[lang]).flatMap((v) => v.match(/\p{L}+/gu) ?? []));
   const { text, labels, alone } = await pageTexts(page);
   const out: string[] = [];
   for (const raw of [text, ...labels]) {
@@ -135,6 +136,14 @@ async function findings(page: Page, lang: Lang, seen: Known): Promise<string[]> 
       if (bad.length) out.push(`English ${bad.join(', ')} in "${line.trim().slice(0, 80)}"`);
       for (const code of line.match(/\b[A-Z][A-Z0-9]*(?:_[A-Z0-9]+)*\b/g) ?? [])
         if (CODES.has(code) || code.includes('_')) out.push(`code ${code} in "${line.trim().slice(0, 80)}"`);
+      const tokens = line.split(/\s+/);
+      tokens.forEach((token, i) => {
+        const code = token.replace(/^\p{P}+|\p{P}+$/gu, '');
+        // "AO VIVO" (capitals by CSS) is words; "nacido en 1975, US" is a code.
+        const capitalsNear = [tokens[i - 1], tokens[i + 1]].some((n) => n && /^\p{Lu}{2,}$/u.test(n));
+        if (/^[A-Z]{2}$/.test(code) && isRegion(code) && !ownWords.has(code) && !capitalsNear)
+          out.push(`country code ${code} in "${line.trim().slice(0, 80)}"`);
+      });
       for (const id of seen.ids)
         if (new RegExp(`(^|[^\\w-])${escapeRegExp(id)}($|[^\\w-])`).test(line))
           out.push(`id ${id} in "${line.trim().slice(0, 80)}"`);
@@ -195,6 +204,9 @@ for (const lang of LANGS) {
     const seen = await known(page, lang, true);
     const movie = await firstMeta(page, 'MOVIE');
     const series = await firstMeta(page, 'SERIES');
+    const { credits } = await api<{ credits: { personId: string }[] }>(page, routes.vod.detail.path, {
+      metaId: movie,
+    });
     // Favourite and history entries so those pages have rows to read.
     await api(page, routes.vod.favorAdd.path, { metaId: movie });
     await api(page, routes.vod.historyAdd.path, { metaId: movie, playedTime: 60, totalDuration: 600 });
@@ -204,6 +216,7 @@ for (const lang of LANGS) {
       [`/vod/detail/${movie}`, 'main h1'],
       [`/vod/detail/${series}`, 'main h1'],
       ['/vod/type/movie', 'main a[href^="/vod/detail/"]'],
+      [`/person/${credits[0]?.personId}`, 'main h1'],
       [`/search?keyword=${lang === 'es' ? 'Noche' : 'Noite'}`, 'main a[href^="/vod/detail/"]'],
       ['/favorites', 'main'],
       ['/history', 'main'],

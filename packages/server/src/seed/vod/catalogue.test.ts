@@ -39,6 +39,12 @@ describe('generateCatalogue', () => {
     expect(top.find((m) => m.texts.es.title !== m.texts.en.title)).toBeDefined();
   });
 
+  it('names countries in biographies as words, never as codes', () => {
+    const bios = cat.people.flatMap((p) => Object.values(p.biography));
+    expect(bios.filter((b) => /, [A-Z]{2}\)/.test(b))).toEqual([]);
+    expect(bios.some((b) => b.includes('Estados Unidos'))).toBe(true);
+  });
+
   it('writes Spanish and Portuguese contractions (del, al; do, da, no, na)', () => {
     const texts = cat.metas.flatMap((m) => [
       m.texts.es.title,

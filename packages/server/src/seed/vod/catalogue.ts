@@ -94,6 +94,9 @@ function plotTexts(title: Texts, theme: Texts, genre: Texts): Record<Lang, strin
   };
 }
 
+/** A country code as its name in the language ("US" → "Estados Unidos"): biographies read as prose. */
+const place = (code: string, lang: Lang) => new Intl.DisplayNames(lang, { type: 'region' }).of(code) ?? code;
+
 function people(p: Prng): SeedPerson[] {
   const roles: Role[] = ['cast', 'cast', 'cast', 'director', 'writer', 'producer'];
   const names = new Set<string>();
@@ -112,9 +115,9 @@ function people(p: Prng): SeedPerson[] {
       country,
       knownFor,
       biography: {
-        en: `${name} (born ${birthYear}, ${country}) is known for work as ${knownFor === 'cast' ? 'an actor' : `a ${knownFor}`}.`,
-        es: `${name} (nacido en ${birthYear}, ${country}) es conocido por su trabajo como ${{ cast: 'actor', director: 'director', writer: 'guionista', producer: 'productor' }[knownFor]}.`,
-        pt: `${name} (nascido em ${birthYear}, ${country}) é conhecido pelo trabalho como ${{ cast: 'ator', director: 'diretor', writer: 'roteirista', producer: 'produtor' }[knownFor]}.`,
+        en: `${name} (born ${birthYear}, ${place(country, 'en')}) is known for work as ${knownFor === 'cast' ? 'an actor' : `a ${knownFor}`}.`,
+        es: `${name} (nacido en ${birthYear}, ${place(country, 'es')}) es conocido por su trabajo como ${{ cast: 'actor', director: 'director', writer: 'guionista', producer: 'productor' }[knownFor]}.`,
+        pt: `${name} (nascido em ${birthYear}, ${place(country, 'pt')}) é conhecido pelo trabalho como ${{ cast: 'ator', director: 'diretor', writer: 'roteirista', producer: 'produtor' }[knownFor]}.`,
       },
     });
   }
