@@ -338,3 +338,30 @@ test('prices follow the language and the plan currency; a far-off end is a date,
     operator('config', 'set', 'memberSiteUrl', '');
   }
 });
+
+// One time-of-day rule per language (decision 0140): the guide (the kit) and the player's bar write times alike,
+// 12-hour in English, 24-hour in Spanish and Portuguese, whatever the browser's own locale.
+test('the guide and the player bar write times with the same rule of the language', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const rule: Record<'en' | Lang, RegExp> = {
+    en: /^\d{1,2}:\d{2}\s[AP]M$/,
+    es: /^\d{1,2}:\d{2}$/,
+    pt: /^\d{1,2}:\d{2}$/,
+  };
+  await logIn(page);
+  for (const lang of ['en', ...LANGS] as const) {
+    await context.addCookies([{ name: 'ottkit_lang', value: lang, url: baseURL as string }]);
+    await visit(page, '/liveTv?id=lc-001', 'li[data-program-id]');
+    await expect(page.locator('.ottkit-bar-time').first()).toBeVisible({ timeout: 30_000 });
+    const bar = await page.locator('.ottkit-bar-time').allInnerTexts();
+    const row = (await page.locator('li[data-program-id]').first().allInnerTexts())[0] ?? '';
+    const guide = /^(.+?) – (.+?)$/m.exec(row)?.slice(1) ?? [];
+    expect(guide, `${lang}: ${row}`).toHaveLength(2);
+    for (const time of [...bar, ...guide])
+      expect(time.trim(), `${lang}: bar ${bar}, guide ${guide}`).toMatch(rule[lang]);
+  }
+});
