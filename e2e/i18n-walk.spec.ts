@@ -281,7 +281,8 @@ for (const lang of LANGS) {
     const seen = await known(page, lang, false);
     all.push(...(await findings(page, lang, seen)).map((f) => `/login: ${f}`));
     for (const [path, ready] of [
-      ['/home', 'main'],
+      ['/home', 'main a[href^="/vod/detail/"]'],
+      ['/liveTv', '[data-live-ready="true"] li'],
       ['/search', 'main'],
     ] as const) {
       await visit(page, path, ready);
