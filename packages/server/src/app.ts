@@ -135,7 +135,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     if (isApiPath(pathname)) return api(req, res, url);
     if (pathname.startsWith('/media/')) {
       if (handleLogo(db, pathname, req.method ?? 'GET', res)) return;
-      if (handleArt(db, pathname, req.method ?? 'GET', res)) return;
+      if (handleArt(db, pathname, req.method ?? 'GET', res, url.searchParams.get('lang'))) return;
       if (origin && (await origin.handle(req, res, url))) return;
       return plain(res, 404, 'Not found');
     }

@@ -7,6 +7,7 @@ import { createServer, type Origin, type OriginDeps, type SiteHandler } from './
 import { loadConfig, type ServerConfig } from './config.ts';
 import { changeSetting, isSettingKey, readSettings, SETTINGS } from './domain/appConfig.ts';
 import { createRechargeBatch } from './domain/recharge.ts';
+import { NAMES_USAGE, namesCommand } from './domain/namesCli.ts';
 import { NOTICE_USAGE, noticeCommand } from './domain/noticesCli.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { openDb } from './store/db.ts';
@@ -116,7 +117,8 @@ const USAGE = `Usage: ottkit-server <command> [--data DIR]
   zero-trust seal FILE.json [--required] [--site-url URL] [--port N]  seal a manifest; prints the share link once
   zero-trust clear                                                  remove the sealed manifest
   telemetry [--days N]                                              per-channel start-up p50/p95, stall ratio, errors
-${NOTICE_USAGE}`;
+${NOTICE_USAGE}
+${NAMES_USAGE}`;
 
 const siteUrlFile = (dataDir: string) => join(dataDir, 'site-url.json');
 
@@ -327,6 +329,8 @@ export async function main(argv: string[]): Promise<number> {
       return telemetry(rest);
     case 'notice':
       return noticeCommand(rest);
+    case 'names':
+      return namesCommand(rest);
     default:
       console.log(USAGE);
       return command === undefined || command === 'help' || command === '--help' ? 0 : 2;

@@ -38,7 +38,7 @@ describe('verification and register', () => {
       rechargeStatus: 'NOT_RECHARGE',
     });
     expect(result.userInfo.subscriptionList).toEqual([
-      { productId: 'live-basic', expiredTs: t.clock.now + 3 * 24 * 3600 * 1000 },
+      { productId: 'live-basic', expiredTs: t.clock.now + 3 * 24 * 3600 * 1000, productName: 'Live TV' },
     ]);
     expect(result.tokens.token.length).toBeGreaterThanOrEqual(43);
     expect(reg.headers.getSetCookie().join(';')).toMatch(/ottkit_session=.*HttpOnly/);

@@ -72,7 +72,10 @@ export const accountRoutes = [
     const now = ctx.now();
     try {
       const { sessionId, accountId, tokens } = rotateRefreshToken(ctx.db, ctx.config.secret, presented, now);
-      return withCookies(ctx, { userInfo: buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now), tokens });
+      return withCookies(ctx, {
+        userInfo: buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now, ctx.lang),
+        tokens,
+      });
     } catch (e) {
       clearSessionCookies(ctx.res, ctx.config);
       throw e;
@@ -98,6 +101,6 @@ export const accountRoutes = [
 
   route(userInfo, (ctx) => {
     const s = sessionOf(ctx);
-    return buildUserInfo(ctx.db, s.accountId, s.sessionId, ctx.ip, ctx.now());
+    return buildUserInfo(ctx.db, s.accountId, s.sessionId, ctx.ip, ctx.now(), ctx.lang);
   }),
 ];

@@ -41,6 +41,6 @@ export const scanRoutes = [
       { accountId, loginMethod: LoginMethod.SCAN_CODE, clientIp: ctx.ip },
       now,
     );
-    return { userInfo: buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now), tokens };
+    return { userInfo: buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now, ctx.lang), tokens };
   }),
 ];
