@@ -23,6 +23,18 @@ export interface ServerConfig {
   passwordHashLog2N: number;
   /** Behind a reverse proxy: take the caller's address from X-Forwarded-For (OTTKIT_TRUST_PROXY=true). */
   trustProxy: boolean;
+  /** NODE_ENV=production: test-only features (the sandbox member site) refuse to start. */
+  production: boolean;
+  /**
+   * The sandbox member site (decision 0160): on only when the operator turns it on for testing
+   * (OTTKIT_MEMBER_SITE_SANDBOX=on); off by default, refused in production.
+   */
+  memberSiteSandbox: boolean;
+  /**
+   * Shared secret of the operator's real member site (OTTKIT_MEMBER_SITE_SECRET, at least 32 characters): it
+   * signs every plan grant it sends; without it no grant is accepted.
+   */
+  memberSiteSecret?: string;
 }
 
 /** The repository root: packages/server/src → ../../.. */
@@ -65,6 +77,17 @@ export function loadConfig(
   const secret = overrides.secret ?? env.OTTKIT_SECRET ?? loadOrCreateSecret(dataDir);
   if (secret.length < 32) throw new Error('OTTKIT_SECRET must be at least 32 characters');
   const host = overrides.host ?? env.HOST ?? '127.0.0.1';
+  const production = overrides.production ?? env.NODE_ENV === 'production';
+  const memberSiteSandbox = overrides.memberSiteSandbox ?? parseBool(env.OTTKIT_MEMBER_SITE_SANDBOX) ?? false;
+  if (memberSiteSandbox && production) {
+    throw new Error(
+      'OTTKIT_MEMBER_SITE_SANDBOX gives plans away for testing and cannot be on in production (NODE_ENV=production)',
+    );
+  }
+  const memberSiteSecret = overrides.memberSiteSecret ?? (env.OTTKIT_MEMBER_SITE_SECRET || undefined);
+  if (memberSiteSecret !== undefined && memberSiteSecret.length < 32) {
+    throw new Error('OTTKIT_MEMBER_SITE_SECRET must be at least 32 characters');
+  }
   return {
     port: overrides.port ?? parsePort(env.PORT, 4321),
     host,
@@ -76,5 +99,8 @@ export function loadConfig(
     secureCookies: overrides.secureCookies ?? parseBool(env.OTTKIT_SECURE_COOKIES) ?? false,
     passwordHashLog2N: overrides.passwordHashLog2N ?? 17,
     trustProxy: overrides.trustProxy ?? parseBool(env.OTTKIT_TRUST_PROXY) ?? false,
+    production,
+    memberSiteSandbox,
+    ...(memberSiteSecret === undefined ? {} : { memberSiteSecret }),
   };
 }

@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import { hardeningMigrations } from './migrations/hardening.ts';
 import { liveMigrations } from './migrations/live.ts';
 import { messageMigrations } from './migrations/message.ts';
 import { telemetryMigrations } from './migrations/telemetry.ts';
@@ -223,6 +224,7 @@ CREATE TABLE scan_codes (
   ...vodMigrations,
   ...telemetryMigrations,
   ...messageMigrations,
+  ...hardeningMigrations,
 ];
 
 /**

@@ -100,6 +100,7 @@ export const account = defineMessages({
     'member.bought': 'Purchased {plan}: active until {date}. Return to the app.',
     'member.back': 'Back to the app',
     'member.invalid': 'This member-site link has expired. Open it again from the app.',
+    'member.off': 'The sandbox member site is turned off on this server.',
   },
   es: {
     'account.ui.close': 'Cerrar',
@@ -199,6 +200,7 @@ export const account = defineMessages({
     'member.bought': 'Compraste {plan}: activo hasta {date}. Vuelve a la aplicación.',
     'member.back': 'Volver a la aplicación',
     'member.invalid': 'Este enlace ha caducado. Ábrelo de nuevo desde la aplicación.',
+    'member.off': 'El sitio de miembros de pruebas está desactivado en este servidor.',
   },
   pt: {
     'account.ui.close': 'Fechar',
@@ -298,5 +300,6 @@ export const account = defineMessages({
     'member.bought': 'Você comprou {plan}: ativo até {date}. Volte ao aplicativo.',
     'member.back': 'Voltar ao aplicativo',
     'member.invalid': 'Este link expirou. Abra-o de novo pelo aplicativo.',
+    'member.off': 'O site de membros de testes está desativado neste servidor.',
   },
 });
