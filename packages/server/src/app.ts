@@ -1,15 +1,16 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { ErrCode } from '@ottkit/api-client';
 import { type ServerConfig, loadConfig } from './config.ts';
-import { createApiHandler, isApiPath, type Logger, type RawRoute } from './http/api.ts';
+import { createApiHandler, dbFile, isApiPath, type Logger, type RawRoute } from './http/api.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { API_HEADERS } from './http/respond.ts';
 import { handleArt } from './http/art.ts';
 import { handleLogo } from './http/logo.ts';
 import { sessionResolver } from './http/session.ts';
 import { purgeExpired } from './domain/housekeeping.ts';
+import { rollUpTelemetry } from './domain/telemetryRetention.ts';
+import { diskFullMessage, isDiskFull } from './store/diskFull.ts';
 import { type MessageSender, outboxSender } from './domain/messages.ts';
 import { sendError } from './http/respond.ts';
 import type { Route, Session } from './http/route.ts';
@@ -82,17 +83,22 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   const config = loadConfig(options.config);
   const logger = options.logger ?? consoleLogger;
   const now = options.now ?? Date.now;
-  const db = openDb(join(config.dataDir, 'ottkit.db'));
+  const db = openDb(dbFile(config));
   migrate(db);
   seedIfEmpty(db, config);
   purgeExpired(db, now());
-  // Hourly clean-up of spent tokens and codes; unref'd so it never keeps the process alive.
+  rollUpTelemetry(db, now(), config.telemetryRetentionDays);
+  // Hourly clean-up of spent tokens and codes, and telemetry roll-up; unref'd so it never keeps the process alive.
   const housekeeping = setInterval(
     () => {
       try {
         purgeExpired(db, now());
+        rollUpTelemetry(db, now(), config.telemetryRetentionDays);
       } catch (err) {
-        logger.error('housekeeping failed', err);
+        logger.error(
+          isDiskFull(err) ? `housekeeping: ${diskFullMessage(err, dbFile(config))}` : 'housekeeping failed',
+          err,
+        );
       }
     },
     60 * 60 * 1000,
@@ -154,6 +160,10 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err) => {
+      if (isDiskFull(err)) {
+        logger.error(`${req.method} ${req.url}: ${diskFullMessage(err, config.dataDir)}`);
+        return plain(res, 503, 'Service unavailable');
+      }
       logger.error(`${req.method} ${req.url} failed`, err);
       plain(res, 500, 'Internal server error');
     });

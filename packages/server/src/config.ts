@@ -35,6 +35,10 @@ export interface ServerConfig {
    * signs every plan grant it sends; without it no grant is accepted.
    */
   memberSiteSecret?: string;
+  /** Days telemetry aggregates are kept (OTTKIT_TELEMETRY_RETENTION_DAYS, 30); raw events are rolled up after 2. */
+  telemetryRetentionDays: number;
+  /** Raw telemetry events stored at most (OTTKIT_TELEMETRY_MAX_EVENTS): past it, batches are refused, not stored. */
+  telemetryMaxEvents: number;
 }
 
 /** The repository root: packages/server/src → ../../.. */
@@ -43,6 +47,13 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../
 function parseBool(v: string | undefined): boolean | undefined {
   if (v === undefined || v === '') return undefined;
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+function parsePositiveInt(name: string, v: string | undefined, fallback: number): number {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got '${v}'`);
+  return n;
 }
 
 function parsePort(v: string | undefined, fallback: number): number {
@@ -102,5 +113,11 @@ export function loadConfig(
     production,
     memberSiteSandbox,
     ...(memberSiteSecret === undefined ? {} : { memberSiteSecret }),
+    telemetryRetentionDays:
+      overrides.telemetryRetentionDays ??
+      parsePositiveInt('OTTKIT_TELEMETRY_RETENTION_DAYS', env.OTTKIT_TELEMETRY_RETENTION_DAYS, 30),
+    telemetryMaxEvents:
+      overrides.telemetryMaxEvents ??
+      parsePositiveInt('OTTKIT_TELEMETRY_MAX_EVENTS', env.OTTKIT_TELEMETRY_MAX_EVENTS, 200_000),
   };
 }

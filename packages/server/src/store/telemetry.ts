@@ -48,3 +48,32 @@ export function telemetryEventsSince(db: Db, since: number): StoredTelemetryEven
       payload: JSON.parse(r.payload) as Record<string, unknown>,
     }));
 }
+
+export interface ReceivedTelemetryEvent extends StoredTelemetryEvent {
+  receivedAt: number;
+}
+
+/** Raw events the server received at or before `receivedBy` (epoch ms), oldest first. */
+export function telemetryEventsReceivedBy(db: Db, receivedBy: number): ReceivedTelemetryEvent[] {
+  return db
+    .all<{ type: string; source_id: string; ts: number; payload: string; received_at: number }>(
+      'SELECT type, source_id, ts, payload, received_at FROM telemetry_events WHERE received_at <= ?',
+      receivedBy,
+    )
+    .map((r) => ({
+      type: r.type as StoredTelemetryEvent['type'],
+      sourceId: r.source_id,
+      ts: Number(r.ts),
+      receivedAt: Number(r.received_at),
+      payload: JSON.parse(r.payload) as Record<string, unknown>,
+    }));
+}
+
+export function deleteTelemetryEventsReceivedBy(db: Db, receivedBy: number): number {
+  return db.run('DELETE FROM telemetry_events WHERE received_at <= ?', receivedBy).changes;
+}
+
+/** How many raw events are stored (a full count: callers cache it). */
+export function countTelemetryEvents(db: Db): number {
+  return Number(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM telemetry_events')?.n ?? 0);
+}

@@ -16,4 +16,27 @@ CREATE TABLE member_site_grants (
 );
 `,
   },
+  {
+    // Telemetry rolled up per day and source, so raw events can expire (decision 0161).
+    version: 141,
+    name: 'telemetry daily aggregates',
+    sql: `
+CREATE TABLE telemetry_daily (
+  day TEXT NOT NULL,
+  source_id TEXT NOT NULL,
+  sessions INTEGER NOT NULL,
+  stall_ms BIGINT NOT NULL,
+  watched_ms BIGINT NOT NULL,
+  errors INTEGER NOT NULL,
+  PRIMARY KEY (day, source_id)
+);
+CREATE TABLE telemetry_daily_startup (
+  day TEXT NOT NULL,
+  source_id TEXT NOT NULL,
+  startup_ms INTEGER NOT NULL,
+  events INTEGER NOT NULL,
+  PRIMARY KEY (day, source_id, startup_ms)
+);
+`,
+  },
 ];
