@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrCode } from '@ottkit/api-client';
+import { DRM_LICENSE_PATH } from '@ottkit/api-client/contract';
 import { type ServerConfig, loadConfig } from './config.ts';
 import { createApiHandler, dbFile, isApiPath, type Logger, type RawRoute } from './http/api.ts';
 import { buildOpenApi } from './http/openapi.ts';
@@ -138,6 +139,8 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       return sendError(res, 400, ErrCode.INVALID_REQUEST, 'Malformed request URL');
     }
     const { pathname } = url;
+    // The licence endpoint sits under an API prefix (spec §7) but is the origin's: it holds the keys.
+    if (pathname === DRM_LICENSE_PATH && origin && (await origin.handle(req, res, url))) return;
     if (isApiPath(pathname)) return api(req, res, url);
     if (pathname.startsWith('/media/')) {
       if (handleLogo(db, pathname, req.method ?? 'GET', res)) return;

@@ -198,6 +198,16 @@ describe("a real member site's grant", () => {
   });
 });
 
+describe('error codes', () => {
+  it("the member-site codes mean nothing else in the client's catalogues", async () => {
+    const api = await import('@ottkit/api-client');
+    const clientCodes = Object.entries(api)
+      .filter(([name, v]) => name.endsWith('ErrCode') && typeof v === 'object' && v !== null)
+      .flatMap(([, v]) => Object.values(v as Record<string, unknown>));
+    for (const code of Object.values(MemberSiteErrCode)) expect(clientCodes).not.toContain(code);
+  });
+});
+
 describe('configuration', () => {
   it('refuses to start the sandbox in production', () => {
     const env = { NODE_ENV: 'production', OTTKIT_MEMBER_SITE_SANDBOX: 'on', OTTKIT_SECRET: 's'.repeat(32) };
