@@ -70,6 +70,9 @@ export const consoleLogger: Logger = {
   error: (msg, err) => console.error(msg, err),
 };
 
+/** What the product answers to at all (the API only GET and POST; OPTIONS for the licence endpoint's CORS). */
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+
 function plain(res: ServerResponse, status: number, text: string) {
   if (res.headersSent) return void res.end();
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' });
@@ -139,13 +142,29 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       return sendError(res, 400, ErrCode.INVALID_REQUEST, 'Malformed request URL');
     }
     const { pathname } = url;
+    // Nothing here takes TRACE, PUT, DELETE…: a clear 405 rather than whatever a handler makes of them.
+    if (!ALLOWED_METHODS.includes(req.method ?? '')) {
+      res.setHeader('allow', ALLOWED_METHODS.join(', '));
+      if (isApiPath(pathname)) {
+        return sendError(res, 405, ErrCode.METHOD_NOT_ALLOWED, `${req.method} is not allowed here`);
+      }
+      return plain(res, 405, 'Method not allowed');
+    }
     // The licence endpoint sits under an API prefix (spec §7) but is the origin's: it holds the keys.
     if (pathname === DRM_LICENSE_PATH && origin && (await origin.handle(req, res, url))) return;
     if (isApiPath(pathname)) return api(req, res, url);
     if (pathname.startsWith('/media/')) {
       if (handleLogo(db, pathname, req.method ?? 'GET', res)) return;
       if (handleArt(db, pathname, req.method ?? 'GET', res)) return;
-      if (origin && (await origin.handle(req, res, url))) return;
+      try {
+        if (origin && (await origin.handle(req, res, url))) return;
+      } catch (err) {
+        // A media file gone from the data folder (deleted, replaced): the viewer gets 404, the operator a log line.
+        if ((err as { code?: unknown }).code !== 'ENOENT') throw err;
+        logger.error(
+          `media file missing for ${pathname}: ${(err as { path?: string }).path ?? 'unknown path'}`,
+        );
+      }
       return plain(res, 404, 'Not found');
     }
     if (options.site) {

@@ -29,7 +29,7 @@ async function importOptional(relative: string): Promise<Record<string, unknown>
   return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
 }
 
-async function loadSite(path: string | undefined): Promise<SiteHandler | undefined> {
+export async function loadSite(path: string | undefined): Promise<SiteHandler | undefined> {
   if (!path) return undefined;
   const file = resolve(path);
   if (!existsSync(file)) {

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -64,6 +64,16 @@ function parsePort(v: string | undefined, fallback: number): number {
   return n;
 }
 
+/**
+ * The data folder holds the database, keys and secrets: mode 0700, created so, and tightened when it already
+ * exists and belongs to this user (an older install made it world-readable).
+ */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const info = statSync(dir);
+  if (info.uid === process.getuid?.() && (info.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+}
+
 /** Reads (or creates, mode 0600) `<dataDir>/secrets.json` so tokens survive restarts. */
 export function loadOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'secrets.json');
@@ -71,7 +81,7 @@ export function loadOrCreateSecret(dataDir: string): string {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as { secret?: unknown };
     if (typeof parsed.secret === 'string' && parsed.secret.length >= 32) return parsed.secret;
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, `${JSON.stringify({ secret }, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
@@ -84,7 +94,7 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
 ): ServerConfig {
   const dataDir = resolve(overrides.dataDir ?? env.OTTKIT_DATA_DIR ?? join(repoRoot, '.data'));
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = overrides.secret ?? env.OTTKIT_SECRET ?? loadOrCreateSecret(dataDir);
   if (secret.length < 32) throw new Error('OTTKIT_SECRET must be at least 32 characters');
   const host = overrides.host ?? env.HOST ?? '127.0.0.1';
