@@ -8,6 +8,7 @@ import { buildOpenApi } from './http/openapi.ts';
 import { API_HEADERS } from './http/respond.ts';
 import { handleArt } from './http/art.ts';
 import { handleLogo } from './http/logo.ts';
+import { applySecurityHeaders } from './http/securityHeaders.ts';
 import { sessionResolver } from './http/session.ts';
 import { purgeExpired } from './domain/housekeeping.ts';
 import { rollUpTelemetry } from './domain/telemetryRetention.ts';
@@ -142,6 +143,8 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       return sendError(res, 400, ErrCode.INVALID_REQUEST, 'Malformed request URL');
     }
     const { pathname } = url;
+    // Pages, static files and media; the API sends its own stricter set (API_HEADERS).
+    if (!isApiPath(pathname)) applySecurityHeaders(res, pathname, config.frameAncestors);
     // Nothing here takes TRACE, PUT, DELETE…: a clear 405 rather than whatever a handler makes of them.
     if (!ALLOWED_METHODS.includes(req.method ?? '')) {
       res.setHeader('allow', ALLOWED_METHODS.join(', '));

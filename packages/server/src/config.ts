@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseFrameAncestors } from './http/securityHeaders.ts';
 
 /** Settings of the running server process (not the app configuration of spec §3, which lives in the store). */
 export interface ServerConfig {
@@ -39,6 +40,8 @@ export interface ServerConfig {
   telemetryRetentionDays: number;
   /** Raw telemetry events stored at most (OTTKIT_TELEMETRY_MAX_EVENTS): past it, batches are refused, not stored. */
   telemetryMaxEvents: number;
+  /** Origins that may frame the site's pages (OTTKIT_FRAME_ANCESTORS); none by default, never account pages. */
+  frameAncestors: string[];
 }
 
 /** The repository root: packages/server/src → ../../.. */
@@ -129,5 +132,6 @@ export function loadConfig(
     telemetryMaxEvents:
       overrides.telemetryMaxEvents ??
       parsePositiveInt('OTTKIT_TELEMETRY_MAX_EVENTS', env.OTTKIT_TELEMETRY_MAX_EVENTS, 200_000),
+    frameAncestors: overrides.frameAncestors ?? parseFrameAncestors(env.OTTKIT_FRAME_ANCESTORS),
   };
 }
