@@ -3,7 +3,7 @@ import type { CallDescriptor } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_NO_AUTHORITY, DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../../src/seed/accounts.ts';
 import { loginAs, type LoggedIn, type TestServer } from '../helpers.ts';
-import { dbFingerprint, raw, startTarget, Tally, totalChanges } from './probe.ts';
+import { callRaw, dbFingerprint, raw, startTarget, Tally, totalChanges } from './probe.ts';
 import { sampleRequest } from './sample.ts';
 
 // The access rules tried from the outside (issue #21 item 6): every call with no session, a guest, a free user
@@ -37,26 +37,12 @@ const json = (a: { body: string }) => {
 };
 
 /** Calls `d` with `body` (a valid sample when omitted): as the query for GET calls. */
-async function call(
+/** Calls `d` with `body` (a valid sample when omitted). */
+const call = (
   d: CallDescriptor,
   body: unknown = sampleRequest(d).value,
   headers: Record<string, string> = {},
-) {
-  if (d.method === 'GET') {
-    const q = new URLSearchParams(
-      Object.entries((body ?? {}) as Record<string, unknown>).map(([k, v]) => [
-        k,
-        typeof v === 'string' ? v : JSON.stringify(v),
-      ]),
-    );
-    return raw(t.url, `${d.path}?${q}`, { headers });
-  }
-  return raw(t.url, d.path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', ...headers },
-    body: JSON.stringify(body),
-  });
-}
+) => callRaw(t.url, d, body, headers);
 
 describe('access rules of every contract call', () => {
   it('refuses every session and user call without a session, with forged tokens, and user calls for a guest', async () => {

@@ -3,7 +3,7 @@ import type { CallDescriptor } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../../src/seed/accounts.ts';
 import { loginAs, type TestServer } from '../helpers.ts';
-import { dbFingerprint, type RawAnswer, raw, startTarget, Tally, totalChanges } from './probe.ts';
+import { callRaw, dbFingerprint, type RawAnswer, raw, startTarget, Tally, totalChanges } from './probe.ts';
 import { sampleRequest, withValueAt } from './sample.ts';
 
 // Hostile input from the outside (issue #21 item 6): injection in every string field of every contract call,
@@ -64,23 +64,8 @@ function envelope(a: RawAnswer) {
   }
 }
 
-function send(d: CallDescriptor, body: unknown) {
-  const headers = { authorization: `Bearer ${token}` };
-  if (d.method === 'GET') {
-    const q = new URLSearchParams(
-      Object.entries((body ?? {}) as Record<string, unknown>).map(([k, v]) => [
-        k,
-        typeof v === 'string' ? v : JSON.stringify(v),
-      ]),
-    );
-    return raw(t.url, `${d.path}?${q}`, { headers });
-  }
-  return raw(t.url, d.path, {
-    method: 'POST',
-    headers: { ...headers, 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-}
+const send = (d: CallDescriptor, body: unknown) =>
+  callRaw(t.url, d, body, { authorization: `Bearer ${token}` });
 
 describe('injection in every string field of every call', () => {
   it('answers each with an envelope, never 5xx, never a stack; a refused one writes nothing', async () => {

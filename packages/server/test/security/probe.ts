@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { request } from 'node:http';
+import type { CallDescriptor } from '@ottkit/api-client/contract';
 import type { Db } from '../../src/store/db.ts';
 import type { TestServer } from '../helpers.ts';
 import { SITE_ENTRY, siteBuilt, startSiteServer } from '../productServer.ts';
@@ -33,6 +34,29 @@ export function raw(
     req.on('error', (err) => resolve({ status: 0, headers: {}, body: String(err) }));
     if (init.body !== undefined) req.write(init.body);
     req.end();
+  });
+}
+
+/** Calls a contract call with `body`: as the query for GET calls (values as the client sends them). */
+export function callRaw(
+  base: string,
+  d: CallDescriptor,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  if (d.method === 'GET') {
+    const q = new URLSearchParams(
+      Object.entries((body ?? {}) as Record<string, unknown>).map(([k, v]) => [
+        k,
+        typeof v === 'string' ? v : JSON.stringify(v),
+      ]),
+    );
+    return raw(base, `${d.path}?${q}`, { headers });
+  }
+  return raw(base, d.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
   });
 }
 
