@@ -14,6 +14,26 @@ export default defineConfig({
   trailingSlash: 'ignore',
   server: { port: 4322, host: '127.0.0.1' },
   devToolbar: { enabled: false },
+  // Content-Security-Policy (decision 0163): Astro hashes the inline scripts and styles it renders (island
+  // hydration) and sends the policy as a header; @ottkit/server adds frame-ancestors per page.
+  security: {
+    csp: {
+      algorithm: 'SHA-256',
+      directives: [
+        "default-src 'self'",
+        "img-src 'self' data: blob:",
+        "media-src 'self' blob:",
+        "worker-src 'self' blob:",
+        "connect-src 'self'",
+        "font-src 'self'",
+        "object-src 'none'",
+        "base-uri 'none'",
+        "form-action 'self'",
+      ],
+      // React renders style attributes (widths, colours from operator data); they cannot run code.
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
   vite: {
     server: {
       proxy: Object.fromEntries(

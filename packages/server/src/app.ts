@@ -1,15 +1,18 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join } from 'node:path';
 import { ErrCode } from '@ottkit/api-client';
+import { DRM_LICENSE_PATH } from '@ottkit/api-client/contract';
 import { type ServerConfig, loadConfig } from './config.ts';
-import { createApiHandler, isApiPath, type Logger, type RawRoute } from './http/api.ts';
+import { createApiHandler, dbFile, isApiPath, type Logger, type RawRoute } from './http/api.ts';
 import { buildOpenApi } from './http/openapi.ts';
 import { API_HEADERS } from './http/respond.ts';
 import { handleArt } from './http/art.ts';
 import { handleLogo } from './http/logo.ts';
+import { applySecurityHeaders } from './http/securityHeaders.ts';
 import { sessionResolver } from './http/session.ts';
 import { purgeExpired } from './domain/housekeeping.ts';
+import { rollUpTelemetry } from './domain/telemetryRetention.ts';
+import { diskFullMessage, isDiskFull } from './store/diskFull.ts';
 import { type MessageSender, outboxSender } from './domain/messages.ts';
 import { sendError } from './http/respond.ts';
 import type { Route, Session } from './http/route.ts';
@@ -68,6 +71,9 @@ export const consoleLogger: Logger = {
   error: (msg, err) => console.error(msg, err),
 };
 
+/** What the product answers to at all (the API only GET and POST; OPTIONS for the licence endpoint's CORS). */
+const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
+
 function plain(res: ServerResponse, status: number, text: string) {
   if (res.headersSent) return void res.end();
   res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' });
@@ -82,17 +88,22 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   const config = loadConfig(options.config);
   const logger = options.logger ?? consoleLogger;
   const now = options.now ?? Date.now;
-  const db = openDb(join(config.dataDir, 'ottkit.db'));
+  const db = openDb(dbFile(config));
   migrate(db);
   seedIfEmpty(db, config);
   purgeExpired(db, now());
-  // Hourly clean-up of spent tokens and codes; unref'd so it never keeps the process alive.
+  rollUpTelemetry(db, now(), config.telemetryRetentionDays);
+  // Hourly clean-up of spent tokens and codes, and telemetry roll-up; unref'd so it never keeps the process alive.
   const housekeeping = setInterval(
     () => {
       try {
         purgeExpired(db, now());
+        rollUpTelemetry(db, now(), config.telemetryRetentionDays);
       } catch (err) {
-        logger.error('housekeeping failed', err);
+        logger.error(
+          isDiskFull(err) ? `housekeeping: ${diskFullMessage(err, dbFile(config))}` : 'housekeeping failed',
+          err,
+        );
       }
     },
     60 * 60 * 1000,
@@ -132,11 +143,31 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       return sendError(res, 400, ErrCode.INVALID_REQUEST, 'Malformed request URL');
     }
     const { pathname } = url;
+    // Pages, static files and media; the API sends its own stricter set (API_HEADERS).
+    if (!isApiPath(pathname)) applySecurityHeaders(res, pathname, config.frameAncestors);
+    // Nothing here takes TRACE, PUT, DELETE…: a clear 405 rather than whatever a handler makes of them.
+    if (!ALLOWED_METHODS.includes(req.method ?? '')) {
+      res.setHeader('allow', ALLOWED_METHODS.join(', '));
+      if (isApiPath(pathname)) {
+        return sendError(res, 405, ErrCode.METHOD_NOT_ALLOWED, `${req.method} is not allowed here`);
+      }
+      return plain(res, 405, 'Method not allowed');
+    }
+    // The licence endpoint sits under an API prefix (spec §7) but is the origin's: it holds the keys.
+    if (pathname === DRM_LICENSE_PATH && origin && (await origin.handle(req, res, url))) return;
     if (isApiPath(pathname)) return api(req, res, url);
     if (pathname.startsWith('/media/')) {
       if (handleLogo(db, pathname, req.method ?? 'GET', res)) return;
       if (handleArt(db, pathname, req.method ?? 'GET', res, url.searchParams.get('lang'))) return;
-      if (origin && (await origin.handle(req, res, url))) return;
+      try {
+        if (origin && (await origin.handle(req, res, url))) return;
+      } catch (err) {
+        // A media file gone from the data folder (deleted, replaced): the viewer gets 404, the operator a log line.
+        if ((err as { code?: unknown }).code !== 'ENOENT') throw err;
+        logger.error(
+          `media file missing for ${pathname}: ${(err as { path?: string }).path ?? 'unknown path'}`,
+        );
+      }
       return plain(res, 404, 'Not found');
     }
     if (options.site) {
@@ -154,6 +185,10 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err) => {
+      if (isDiskFull(err)) {
+        logger.error(`${req.method} ${req.url}: ${diskFullMessage(err, config.dataDir)}`);
+        return plain(res, 503, 'Service unavailable');
+      }
       logger.error(`${req.method} ${req.url} failed`, err);
       plain(res, 500, 'Internal server error');
     });

@@ -15,11 +15,11 @@ import { migrate } from './store/migrations.ts';
 import { listOutbox } from './store/outbox.ts';
 import { listPlans } from './store/plans.ts';
 import { batchSummary } from './store/rechargeCodes.ts';
-import { buildTelemetryReport, formatTelemetryReport } from './domain/telemetryReport.ts';
+import { formatTelemetryReport } from './domain/telemetryReport.ts';
+import { telemetryReportSince } from './domain/telemetryRetention.ts';
 import { clearManifest, sealAndStoreManifest, shareLink } from './domain/zeroTrust.ts';
 import { compressPages } from './http/compressPages.ts';
 import { createStaticHandler } from './http/static.ts';
-import { telemetryEventsSince } from './store/telemetry.ts';
 
 const here = dirname(fileURLToPath(import.meta.url));
 
@@ -30,7 +30,7 @@ async function importOptional(relative: string): Promise<Record<string, unknown>
   return (await import(pathToFileURL(file).href)) as Record<string, unknown>;
 }
 
-async function loadSite(path: string | undefined): Promise<SiteHandler | undefined> {
+export async function loadSite(path: string | undefined): Promise<SiteHandler | undefined> {
   if (!path) return undefined;
   const file = resolve(path);
   if (!existsSync(file)) {
@@ -246,8 +246,7 @@ function telemetry(args: string[]): number {
       console.error('--days takes a positive number');
       return 2;
     }
-    const events = telemetryEventsSince(db, Date.now() - days * 86_400_000);
-    console.log(formatTelemetryReport(buildTelemetryReport(events)));
+    console.log(formatTelemetryReport(telemetryReportSince(db, Date.now() - days * 86_400_000)));
     return 0;
   } finally {
     db.close();

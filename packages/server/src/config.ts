@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseFrameAncestors } from './http/securityHeaders.ts';
 
 /** Settings of the running server process (not the app configuration of spec §3, which lives in the store). */
 export interface ServerConfig {
@@ -26,6 +27,24 @@ export interface ServerConfig {
   passwordHashLog2N: number;
   /** Behind a reverse proxy: take the caller's address from X-Forwarded-For (OTTKIT_TRUST_PROXY=true). */
   trustProxy: boolean;
+  /** NODE_ENV=production: test-only features (the sandbox member site) refuse to start. */
+  production: boolean;
+  /**
+   * The sandbox member site (decision 0160): on only when the operator turns it on for testing
+   * (OTTKIT_MEMBER_SITE_SANDBOX=on); off by default, refused in production.
+   */
+  memberSiteSandbox: boolean;
+  /**
+   * Shared secret of the operator's real member site (OTTKIT_MEMBER_SITE_SECRET, at least 32 characters): it
+   * signs every plan grant it sends; without it no grant is accepted.
+   */
+  memberSiteSecret?: string;
+  /** Days telemetry aggregates are kept (OTTKIT_TELEMETRY_RETENTION_DAYS, 30); raw events are rolled up after 2. */
+  telemetryRetentionDays: number;
+  /** Raw telemetry events stored at most (OTTKIT_TELEMETRY_MAX_EVENTS): past it, batches are refused, not stored. */
+  telemetryMaxEvents: number;
+  /** Origins that may frame the site's pages (OTTKIT_FRAME_ANCESTORS); none by default, never account pages. */
+  frameAncestors: string[];
 }
 
 /** The repository root: packages/server/src → ../../.. */
@@ -34,6 +53,13 @@ export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../
 function parseBool(v: string | undefined): boolean | undefined {
   if (v === undefined || v === '') return undefined;
   return ['1', 'true', 'yes', 'on'].includes(v.toLowerCase());
+}
+
+function parsePositiveInt(name: string, v: string | undefined, fallback: number): number {
+  if (v === undefined || v === '') return fallback;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n <= 0) throw new Error(`${name} must be a positive integer, got '${v}'`);
+  return n;
 }
 
 function parsePort(v: string | undefined, fallback: number): number {
@@ -49,6 +75,16 @@ export function isLoopback(host: string): boolean {
   return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
+/**
+ * The data folder holds the database, keys and secrets: mode 0700, created so, and tightened when it already
+ * exists and belongs to this user (an older install made it world-readable).
+ */
+export function ensurePrivateDir(dir: string): void {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const info = statSync(dir);
+  if (info.uid === process.getuid?.() && (info.mode & 0o077) !== 0) chmodSync(dir, 0o700);
+}
+
 /** Reads (or creates, mode 0600) `<dataDir>/secrets.json` so tokens survive restarts. */
 export function loadOrCreateSecret(dataDir: string): string {
   const file = join(dataDir, 'secrets.json');
@@ -56,7 +92,7 @@ export function loadOrCreateSecret(dataDir: string): string {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as { secret?: unknown };
     if (typeof parsed.secret === 'string' && parsed.secret.length >= 32) return parsed.secret;
   }
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = randomBytes(32).toString('hex');
   writeFileSync(file, `${JSON.stringify({ secret }, null, 2)}\n`, { mode: 0o600 });
   chmodSync(file, 0o600);
@@ -69,11 +105,22 @@ export function loadConfig(
   env: NodeJS.ProcessEnv = process.env,
 ): ServerConfig {
   const dataDir = resolve(overrides.dataDir ?? env.OTTKIT_DATA_DIR ?? join(repoRoot, '.data'));
-  mkdirSync(dataDir, { recursive: true });
+  ensurePrivateDir(dataDir);
   const secret = overrides.secret ?? env.OTTKIT_SECRET ?? loadOrCreateSecret(dataDir);
   if (secret.length < 32) throw new Error('OTTKIT_SECRET must be at least 32 characters');
   const host = overrides.host ?? env.HOST ?? '127.0.0.1';
   const trustProxy = overrides.trustProxy ?? parseBool(env.OTTKIT_TRUST_PROXY) ?? false;
+  const production = overrides.production ?? env.NODE_ENV === 'production';
+  const memberSiteSandbox = overrides.memberSiteSandbox ?? parseBool(env.OTTKIT_MEMBER_SITE_SANDBOX) ?? false;
+  if (memberSiteSandbox && production) {
+    throw new Error(
+      'OTTKIT_MEMBER_SITE_SANDBOX gives plans away for testing and cannot be on in production (NODE_ENV=production)',
+    );
+  }
+  const memberSiteSecret = overrides.memberSiteSecret ?? (env.OTTKIT_MEMBER_SITE_SECRET || undefined);
+  if (memberSiteSecret !== undefined && memberSiteSecret.length < 32) {
+    throw new Error('OTTKIT_MEMBER_SITE_SECRET must be at least 32 characters');
+  }
   return {
     port: overrides.port ?? parsePort(env.PORT, 4321),
     host,
@@ -86,5 +133,15 @@ export function loadConfig(
       overrides.secureCookies ?? parseBool(env.OTTKIT_SECURE_COOKIES) ?? (trustProxy || !isLoopback(host)),
     passwordHashLog2N: overrides.passwordHashLog2N ?? 17,
     trustProxy,
+    production,
+    memberSiteSandbox,
+    ...(memberSiteSecret === undefined ? {} : { memberSiteSecret }),
+    telemetryRetentionDays:
+      overrides.telemetryRetentionDays ??
+      parsePositiveInt('OTTKIT_TELEMETRY_RETENTION_DAYS', env.OTTKIT_TELEMETRY_RETENTION_DAYS, 30),
+    telemetryMaxEvents:
+      overrides.telemetryMaxEvents ??
+      parsePositiveInt('OTTKIT_TELEMETRY_MAX_EVENTS', env.OTTKIT_TELEMETRY_MAX_EVENTS, 200_000),
+    frameAncestors: overrides.frameAncestors ?? parseFrameAncestors(env.OTTKIT_FRAME_ANCESTORS),
   };
 }

@@ -1,4 +1,9 @@
-import type { z } from 'zod';
+import { z } from 'zod';
+
+// In a browser the schemas run under the page's Content-Security-Policy, which (rightly) forbids eval: zod's
+// JIT probes `new Function` and, although it falls back, the browser reports a CSP violation each time.
+// Every module of the contract imports this one, so the switch is set before any schema is used.
+if (typeof document !== 'undefined') z.config({ jitless: true });
 
 /** The API areas of spec §7; each area's base URL is configurable in the client. */
 export type Area = 'live' | 'vod' | 'account' | 'message' | 'drm' | 'metrics';

@@ -2,10 +2,13 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { accountScoped } from './liveCommon.ts';
 
-/** Business-rule codes of the message area (our own range 10113xxx). */
+/**
+ * Business-rule codes of the message area (our own range 10115xxx; 10113xxx belongs to live playback, whose
+ * CATCHUP_OUT_OF_WINDOW this code used to collide with).
+ */
 export const MessageErrCode = {
   /** No such notification or notice for this caller. */
-  MESSAGE_NOT_FOUND: 10113001,
+  MESSAGE_NOT_FOUND: 10115001,
 } as const;
 
 /**

@@ -27,6 +27,8 @@ export const ErrCode = {
   /** A guest made a call that needs a logged-in user (spec §6); not a session error, the guest session is fine. */
   LOGIN_REQUIRED: 10109401,
   INTERNAL: 10109500,
+  /** The server could not store what was sent (its disk or a storage cap is full); nothing was kept. */
+  STORAGE_FULL: 10109507,
   // Account business rules (our own range; the client shows errMsg, spec §8 "other errors").
   WRONG_CREDENTIALS: 10110001,
   ACCOUNT_EXISTS: 10110002,

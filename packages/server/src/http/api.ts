@@ -5,6 +5,7 @@ import type { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
 import type { MessageSender } from '../domain/messages.ts';
 import type { Db } from '../store/db.ts';
+import { diskFullMessage, isDiskFull } from '../store/diskFull.ts';
 import { parseJsonBody, queryObject, readBody } from './body.ts';
 import { sendEnvelope, sendError } from './respond.ts';
 import { HttpError, type RequestContext, type Route, type Session } from './route.ts';
@@ -38,6 +39,9 @@ export interface RawRoute {
   path: string;
   handle(req: IncomingMessage, res: ServerResponse, url: URL): void | Promise<void>;
 }
+
+/** The database file under the data folder (named in disk-full messages). */
+export const dbFile = (config: ServerConfig) => `${config.dataDir}/ottkit.db`;
 
 /** Formats zod issues as one readable line naming each offending field. */
 export function describeIssues(error: z.ZodError): string {
@@ -162,6 +166,17 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
     } catch (e) {
       if (e instanceof HttpError) {
         sendError(res, e.status, e.errCode, e.message);
+        return;
+      }
+      if (isDiskFull(e)) {
+        // Not a bug and not the client's fault: tell the operator what to do; nothing was stored.
+        deps.logger.error(`${req.method} ${url.pathname}: ${diskFullMessage(e, dbFile(deps.config))}`);
+        sendError(
+          res,
+          503,
+          ErrCode.STORAGE_FULL,
+          'The server cannot store anything right now; try again later',
+        );
         return;
       }
       deps.logger.error(`${req.method} ${url.pathname} failed`, e);

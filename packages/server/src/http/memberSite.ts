@@ -1,25 +1,27 @@
 import { defineCall } from '@ottkit/api-client/contract';
 import { z } from 'zod';
-import { notify } from '../domain/notices.ts';
-import { verifyScopedToken } from '../domain/tokens.ts';
-import { getAccount, listSubscriptions, putSubscription } from '../store/accounts.ts';
+import { randomToken, verifyScopedToken } from '../domain/tokens.ts';
+import { getAccount, listSubscriptions } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
-import { getPlan } from '../store/plans.ts';
-import { HttpError, route } from './route.ts';
+import {
+  acceptGrant,
+  grantSecret,
+  MemberSiteErrCode,
+  memberSiteGrantRoutes,
+  notHere,
+  signMemberSiteGrant,
+} from './memberSiteGrant.ts';
+import { HttpError, type RequestContext, route } from './route.ts';
+
+export { creditPurchase, MemberSiteErrCode } from './memberSiteGrant.ts';
 
 /**
- * A sandbox member site (spec §1, §6 "buying a plan through an external member website"): the site's
- * member-site links land on `/member` (a page of the site), which calls these two server-only endpoints with
- * the memberSiteToken of the link. No money moves; a purchase credits the plan's product like a real
- * payment provider's callback would. Not part of the public contract: a real member site is the operator's own.
+ * A sandbox member site (spec §1, §6 "buying a plan through an external member website") for testing only:
+ * it exists when the operator turns it on (OTTKIT_MEMBER_SITE_SANDBOX=on, never in production; decision
+ * 0160). The site's member-site links land on `/member`, which calls these two endpoints with the link's
+ * memberSiteToken. No money moves: a purchase signs a grant like a real member site would and hands it to
+ * the same check a real one goes through. Not part of the public contract.
  */
-export const MemberSiteErrCode = {
-  /** The link's memberSiteToken is missing, forged, expired or belongs to an ended session. */
-  TOKEN_INVALID: 10114001,
-  PLAN_NOT_FOUND: 10114002,
-} as const;
-
-const DAY = 24 * 60 * 60 * 1000;
 const token = z.string().min(16).max(1024);
 
 export const memberSiteAccount = defineCall({
@@ -63,30 +65,16 @@ export function memberSiteAccountId(db: Db, secret: string, memberSiteToken: str
   return payload.sub;
 }
 
-/** Credits a purchased plan: its product runs durationDays past the later of now and its current expiry. */
-export function creditPurchase(db: Db, accountId: string, planId: string, now: number) {
-  const plan = getPlan(db, planId);
-  if (!plan) throw new HttpError(MemberSiteErrCode.PLAN_NOT_FOUND, 'No such plan');
-  return db.transaction(() => {
-    const current =
-      listSubscriptions(db, accountId).find((s) => s.product_id === plan.productId)?.expired_ts ?? 0;
-    const expiredTs = Math.max(now, Number(current)) + plan.durationDays * DAY;
-    putSubscription(db, accountId, plan.productId, expiredTs);
-    db.run('UPDATE accounts SET member_site_purchase = 1 WHERE account_id = ?', accountId);
-    const name = plan.planLang.find((l) => l.lang === 'en')?.planName ?? plan.planId;
-    notify(
-      db,
-      accountId,
-      'Purchase complete',
-      `${name}: active until ${new Date(expiredTs).toISOString().slice(0, 10)}`,
-      now,
-    );
-    return { planId: plan.planId, productId: plan.productId, expiredTs };
-  });
+/** The sandbox's signing key when it is on; otherwise the endpoint answers as if it did not exist. */
+function sandboxSecret(ctx: RequestContext, path: string): string {
+  const secret = ctx.config.memberSiteSandbox && !ctx.config.production ? grantSecret(ctx.config) : undefined;
+  if (!secret) throw notHere(path);
+  return secret;
 }
 
 export const memberSiteRoutes = [
   route(memberSiteAccount, (ctx, req) => {
+    sandboxSecret(ctx, memberSiteAccount.path);
     const accountId = memberSiteAccountId(ctx.db, ctx.config.secret, req.memberSiteToken, ctx.now());
     const account = getAccount(ctx.db, accountId);
     return {
@@ -99,8 +87,12 @@ export const memberSiteRoutes = [
     };
   }),
   route(memberSitePurchase, (ctx, req) => {
+    const secret = sandboxSecret(ctx, memberSitePurchase.path);
     const now = ctx.now();
+    // The token names the buyer: a purchase only ever credits the account the link was issued to.
     const accountId = memberSiteAccountId(ctx.db, ctx.config.secret, req.memberSiteToken, now);
-    return creditPurchase(ctx.db, accountId, req.planId, now);
+    const grant = { accountId, planId: req.planId, grantId: randomToken(16), issuedAt: now };
+    return acceptGrant(ctx.db, secret, grant, signMemberSiteGrant(secret, grant), now);
   }),
+  ...memberSiteGrantRoutes,
 ];

@@ -29,6 +29,7 @@ export function readCookie(req: IncomingMessage, name: string): string | undefin
   for (const part of header.split(';')) {
     const eq = part.indexOf('=');
     if (eq > 0 && part.slice(0, eq).trim() === name) {
+      // A malformed value (a stray '%') is no cookie at all, not a server error.
       try {
         return decodeURIComponent(part.slice(eq + 1).trim());
       } catch {

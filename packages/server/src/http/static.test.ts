@@ -60,4 +60,15 @@ describe('static files of the built site', () => {
     expect(pickEncoding('identity')).toBeNull();
     expect(pickEncoding(undefined)).toBeNull();
   });
+
+  it('honours q-values: q=0 refuses a coding, the higher q wins, * covers the rest', () => {
+    expect(pickEncoding('br;q=0')).toBeNull();
+    expect(pickEncoding('br;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('gzip, br;q=0.0')).toBe('gzip');
+    expect(pickEncoding('br;q=0.5, gzip;q=0.8')).toBe('gzip');
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('*;q=0, gzip')).toBe('gzip');
+    expect(pickEncoding('gzip;q=0, *')).toBe('br');
+    expect(pickEncoding('br;q=bogus, gzip')).toBe('gzip');
+  });
 });

@@ -48,12 +48,23 @@ function compressed(file: string, mtimeMs: number, body: Buffer) {
   return entry;
 }
 
-/** The best encoding the client accepts among ours (brotli, then gzip), or null. */
+/**
+ * The best encoding the client accepts among ours (brotli, then gzip), or null. Reads the q-values of
+ * Accept-Encoding (RFC 9110 §12.5.3): `br;q=0` refuses brotli, `*` stands for codings not named.
+ */
 export function pickEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | null {
-  const accepted = (acceptEncoding ?? '').toLowerCase();
-  if (/\bbr\b/.test(accepted)) return 'br';
-  if (/\bgzip\b/.test(accepted)) return 'gzip';
-  return null;
+  const q = new Map<string, number>();
+  for (const part of (acceptEncoding ?? '').toLowerCase().split(',')) {
+    const [name, ...params] = part.split(';').map((x) => x.trim());
+    if (!name) continue;
+    const qParam = params.find((p) => /^q\s*=/.test(p));
+    const value = qParam === undefined ? 1 : Number(qParam.replace(/^q\s*=\s*/, ''));
+    q.set(name, Number.isFinite(value) ? Math.min(1, Math.max(0, value)) : 0);
+  }
+  const weight = (coding: string) => q.get(coding) ?? q.get('*') ?? 0;
+  const [br, gzip] = [weight('br'), weight('gzip')];
+  if (br > 0 && br >= gzip) return 'br';
+  return gzip > 0 ? 'gzip' : null;
 }
 
 /**

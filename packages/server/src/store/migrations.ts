@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import { hardeningMigrations } from './migrations/hardening.ts';
 import { liveMigrations } from './migrations/live.ts';
 import { messageMigrations } from './migrations/message.ts';
 import { nameMigrations } from './migrations/names.ts';
@@ -225,6 +226,7 @@ CREATE TABLE scan_codes (
   ...telemetryMigrations,
   ...messageMigrations,
   ...nameMigrations,
+  ...hardeningMigrations,
 ];
 
 /**

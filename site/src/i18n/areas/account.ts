@@ -110,6 +110,7 @@ export const account = defineMessages({
     'account.trial.RECHARGE_END': 'Ended by a purchase',
     'account.trial.PRE_INSTALL_END': 'Ended (pre-installed device)',
     'account.trial.EXPIRED_END': 'Expired',
+    'member.off': 'The sandbox member site is turned off on this server.',
   },
   es: {
     'account.ui.close': 'Cerrar',
@@ -219,6 +220,7 @@ export const account = defineMessages({
     'account.trial.RECHARGE_END': 'Terminada por una compra',
     'account.trial.PRE_INSTALL_END': 'Terminada (equipo preinstalado)',
     'account.trial.EXPIRED_END': 'Vencida',
+    'member.off': 'El sitio de miembros de pruebas está desactivado en este servidor.',
   },
   pt: {
     'account.ui.close': 'Fechar',
@@ -328,5 +330,6 @@ export const account = defineMessages({
     'account.trial.RECHARGE_END': 'Encerrado por uma compra',
     'account.trial.PRE_INSTALL_END': 'Encerrado (aparelho pré-instalado)',
     'account.trial.EXPIRED_END': 'Expirado',
+    'member.off': 'O site de membros de testes está desativado neste servidor.',
   },
 });

@@ -8,6 +8,8 @@ import type { Lang } from '../../i18n/index.ts';
 import { browserApi } from '../../lib/api.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 
+class SandboxOff extends Error {}
+
 /** The sandbox endpoints of the reference server (packages/server/src/http/memberSite.ts). */
 async function sandbox<T>(path: string, body: unknown): Promise<T> {
   const res = await fetch(`/api/member-site/sandbox/${path}`, {
@@ -15,6 +17,8 @@ async function sandbox<T>(path: string, body: unknown): Promise<T> {
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify(body),
   });
+  // 404: the operator has not turned the sandbox on (decision 0160).
+  if (res.status === 404) throw new SandboxOff();
   const env = (await res.json()) as { errCode: number; errMsg: string; data?: T };
   if (env.errCode !== 0 || env.data === undefined) throw new Error(env.errMsg);
   return env.data;
@@ -29,11 +33,13 @@ export default function MemberSandbox({ lang, params }: { lang: Lang; params: Re
   const t = useStore($t);
   const token = params.memberSiteToken ?? '';
   const [plans, setPlans] = useState<Plan[]>([]);
-  const [state, setState] = useState<{ kind: 'ready' | 'invalid' | 'bought'; text?: string }>({
+  const [state, setState] = useState<{ kind: 'ready' | 'invalid' | 'off' | 'bought'; text?: string }>({
     kind: 'ready',
   });
   useEffect(() => {
-    sandbox('account/v1', { memberSiteToken: token }).catch(() => setState({ kind: 'invalid' }));
+    sandbox('account/v1', { memberSiteToken: token }).catch((e) =>
+      setState({ kind: e instanceof SandboxOff ? 'off' : 'invalid' }),
+    );
     browserApi.account
       .planList({})
       .then((r) => setPlans(r.planList))
@@ -61,6 +67,7 @@ export default function MemberSandbox({ lang, params }: { lang: Lang; params: Re
     <div className="member-sandbox" data-state={state.kind}>
       <p>{t('member.hint')}</p>
       {state.kind === 'invalid' && <p role="alert">{t('member.invalid')}</p>}
+      {state.kind === 'off' && <p role="alert">{t('member.off')}</p>}
       {state.kind === 'bought' && <p role="status">{state.text}</p>}
       {state.kind === 'ready' && (
         <ul className="member-plans">

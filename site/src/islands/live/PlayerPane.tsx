@@ -8,6 +8,7 @@ import { $lang, $t } from '../../stores/lang.ts';
 import { startWatching } from '../../stores/liveHistory.ts';
 import { $catchup, $livePlayback, loadLivePlayback } from '../../stores/playback.ts';
 import { $liveNotice, favoriteAction } from './actions.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { LivePlayer } from './lazyPlayer.ts';
 import styles from './live.module.css';
 import { playerMessages } from './messages.ts';
@@ -26,6 +27,9 @@ export function PlayerPane({ now }: { now: number }) {
   const catchupOpen = useStore($catchup) !== null;
   const t = useStore($t);
   const lang = useStore($lang);
+  // The lazy player mounts after hydration only: suspended on the server, React would stream it with inline
+  // scripts that the page's Content-Security-Policy cannot hash (decision 0163).
+  const hydrated = useHydrated();
   const messages = useMemo(() => playerMessages(t), [t]);
   const channelId = channel?.logicalChannelId;
   const epgId = channel?.epgId ?? '';
@@ -60,7 +64,7 @@ export function PlayerPane({ now }: { now: number }) {
   }
   return (
     <section aria-label={t('live.player')} className={styles.player}>
-      {catchupOpen ? (
+      {catchupOpen || !hydrated ? (
         <div className={styles.playerPlaceholder} />
       ) : playback.state === 'error' && playback.logicalChannelId === channelId ? (
         <p className="notice" role="alert">

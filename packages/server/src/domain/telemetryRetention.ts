@@ -1,0 +1,58 @@
+import { addDailyTotals, deleteDailyBefore } from '../store/telemetryDaily.ts';
+import {
+  deleteTelemetryEventsReceivedBy,
+  type StoredTelemetryEvent,
+  telemetryEventsReceivedBy,
+  telemetryEventsSince,
+} from '../store/telemetry.ts';
+import type { Db } from '../store/db.ts';
+import { dailyTotalsSince } from '../store/telemetryDaily.ts';
+import {
+  addEvent,
+  mergeTotals,
+  reportFromTotals,
+  type SourceReport,
+  type SourceTotals,
+} from './telemetryReport.ts';
+
+const DAY = 24 * 60 * 60 * 1000;
+/** Raw events stay this long (retries of a batch within it are still recognised by event id), then are rolled up. */
+export const TELEMETRY_RAW_KEEP_MS = 2 * DAY;
+/** A client's `ts` further than this from when we received it is not believed for the day it counts on. */
+const TS_TRUST_MS = 30 * DAY;
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/** The day an event counts on: its own time when plausible, otherwise when it arrived. */
+function eventDay(e: { ts: number; receivedAt: number }): string {
+  return dayOf(Math.abs(e.ts - e.receivedAt) <= TS_TRUST_MS ? e.ts : e.receivedAt);
+}
+
+/**
+ * The housekeeping step for telemetry (decision 0161): raw events older than two days become per-day,
+ * per-source aggregates, and aggregates older than the retention are deleted. One transaction: an event is
+ * either still raw or counted, never both, never lost.
+ */
+export function rollUpTelemetry(db: Db, now: number, retentionDays: number) {
+  return db.transaction(() => {
+    const cutoff = now - TELEMETRY_RAW_KEEP_MS;
+    const byDay = new Map<string, Map<string, SourceTotals>>();
+    for (const e of telemetryEventsReceivedBy(db, cutoff)) {
+      const day = eventDay(e);
+      const totals = byDay.get(day) ?? new Map<string, SourceTotals>();
+      byDay.set(day, totals);
+      addEvent(totals, e);
+    }
+    for (const [day, totals] of byDay) addDailyTotals(db, day, totals);
+    const rolledUp = deleteTelemetryEventsReceivedBy(db, cutoff);
+    const expiredDays = deleteDailyBefore(db, dayOf(now - retentionDays * DAY));
+    return { rolledUp, expiredDays };
+  });
+}
+
+/** The operator's report over the days since `since` (epoch ms): stored aggregates plus the raw events not yet rolled up. */
+export function telemetryReportSince(db: Db, since: number): SourceReport[] {
+  const raw = new Map<string, SourceTotals>();
+  for (const e of telemetryEventsSince(db, since) as StoredTelemetryEvent[]) addEvent(raw, e);
+  return reportFromTotals(mergeTotals(dailyTotalsSince(db, dayOf(since)), raw));
+}

@@ -1,0 +1,138 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { ErrCode } from '@ottkit/api-client';
+import { defineCall } from '@ottkit/api-client/contract';
+import { z } from 'zod';
+import type { ServerConfig } from '../config.ts';
+import { notify } from '../domain/notices.ts';
+import { getAccount, listSubscriptions, putSubscription } from '../store/accounts.ts';
+import type { Db } from '../store/db.ts';
+import { getPlan } from '../store/plans.ts';
+import { HttpError, route } from './route.ts';
+
+/** Codes of the member-site endpoints (10114xxx; not part of the public contract). */
+export const MemberSiteErrCode = {
+  /** The link's memberSiteToken is missing, forged, expired or belongs to an ended session. */
+  TOKEN_INVALID: 10114001,
+  PLAN_NOT_FOUND: 10114002,
+  /** A plan grant whose signature, age, account or id does not check out (forged, stale or replayed). */
+  GRANT_INVALID: 10114003,
+  /** Guests buy nothing: the member site sells to logged-in accounts (spec §6 links are for users). */
+  GUEST_CANNOT_BUY: 10114004,
+} as const;
+
+const DAY = 24 * 60 * 60 * 1000;
+/** A grant older (or further in the future) than this is refused: a captured one cannot be used later. */
+export const GRANT_MAX_AGE_MS = 5 * 60 * 1000;
+
+/** What the operator's member site tells us once a payment went through. */
+export interface MemberSiteGrant {
+  accountId: string;
+  planId: string;
+  /** Unique per grant (the payment's id): each is credited once. */
+  grantId: string;
+  /** When the member site signed it, epoch ms. */
+  issuedAt: number;
+}
+
+/**
+ * The grant's signature: hex HMAC-SHA256 over `ottkit.member-site-grant.v1`, accountId, planId, grantId and
+ * issuedAt, one per line, keyed with the secret the operator shares with the member site.
+ */
+export function signMemberSiteGrant(secret: string, g: MemberSiteGrant): string {
+  return createHmac('sha256', secret)
+    .update(['ottkit.member-site-grant.v1', g.accountId, g.planId, g.grantId, String(g.issuedAt)].join('\n'))
+    .digest('hex');
+}
+
+/**
+ * The key grants are checked with: the operator's member-site secret, or, with the sandbox turned on, one
+ * derived from the server secret that only the in-process sandbox knows. Undefined: no member site, no grants.
+ */
+export function grantSecret(config: ServerConfig): string | undefined {
+  if (config.memberSiteSecret) return config.memberSiteSecret;
+  if (config.memberSiteSandbox && !config.production) {
+    return createHmac('sha256', config.secret).update('ottkit.member-site-sandbox').digest('hex');
+  }
+  return undefined;
+}
+
+/** Answers exactly like a path nobody registered: a member-site endpoint that is off does not exist. */
+export function notHere(path: string): HttpError {
+  return new HttpError(ErrCode.NOT_FOUND, `No API call at ${path}`, 404);
+}
+
+/** Credits a purchased plan: its product runs durationDays past the later of now and its current expiry. */
+export function creditPurchase(db: Db, accountId: string, planId: string, now: number) {
+  const plan = getPlan(db, planId);
+  if (!plan) throw new HttpError(MemberSiteErrCode.PLAN_NOT_FOUND, 'No such plan');
+  const current =
+    listSubscriptions(db, accountId).find((s) => s.product_id === plan.productId)?.expired_ts ?? 0;
+  const expiredTs = Math.max(now, Number(current)) + plan.durationDays * DAY;
+  putSubscription(db, accountId, plan.productId, expiredTs);
+  db.run('UPDATE accounts SET member_site_purchase = 1 WHERE account_id = ?', accountId);
+  const name = plan.planLang.find((l) => l.lang === 'en')?.planName ?? plan.planId;
+  notify(
+    db,
+    accountId,
+    'Purchase complete',
+    `${name}: active until ${new Date(expiredTs).toISOString().slice(0, 10)}`,
+    now,
+  );
+  return { planId: plan.planId, productId: plan.productId, expiredTs };
+}
+
+/**
+ * The only way a plan is granted from outside: a grant signed with the member-site secret, fresh, for an
+ * existing user account, never seen before. Recording the grant id and crediting are one transaction.
+ */
+export function acceptGrant(db: Db, secret: string, grant: MemberSiteGrant, signature: string, now: number) {
+  const expected = Buffer.from(signMemberSiteGrant(secret, grant), 'hex');
+  const given = /^[0-9a-f]{64}$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
+  const invalid = (why: string) =>
+    new HttpError(MemberSiteErrCode.GRANT_INVALID, `Plan grant refused: ${why}`);
+  if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid('bad signature');
+  if (Math.abs(now - grant.issuedAt) > GRANT_MAX_AGE_MS) throw invalid('too old');
+  const account = getAccount(db, grant.accountId);
+  if (!account) throw invalid('unknown account');
+  if (account.kind !== 'user')
+    throw new HttpError(MemberSiteErrCode.GUEST_CANNOT_BUY, 'Log in to buy a plan');
+  return db.transaction(() => {
+    const fresh = db.run(
+      `INSERT INTO member_site_grants (grant_id, account_id, plan_id, issued_at, accepted_at)
+       VALUES (?, ?, ?, ?, ?) ON CONFLICT (grant_id) DO NOTHING`,
+      grant.grantId,
+      grant.accountId,
+      grant.planId,
+      grant.issuedAt,
+      now,
+    ).changes;
+    if (!fresh) throw invalid('already used');
+    return creditPurchase(db, grant.accountId, grant.planId, now);
+  });
+}
+
+const grantSchema = {
+  accountId: z.string().min(1).max(128),
+  planId: z.string().min(1).max(64),
+  grantId: z.string().min(8).max(128),
+  issuedAt: z.number().int().nonnegative(),
+};
+
+/** Server to server: the operator's member site posts the grant after a payment (README "Member site"). */
+export const memberSiteGrant = defineCall({
+  area: 'account',
+  method: 'POST',
+  path: '/api/member-site/grant/v1',
+  access: 'public',
+  summary: "The operator's member site grants a paid plan; signed with the shared member-site secret.",
+  request: z.object({ ...grantSchema, signature: z.string().max(128) }).strict(),
+  response: z.object({ planId: z.string(), productId: z.string(), expiredTs: z.number().int() }),
+});
+
+export const memberSiteGrantRoutes = [
+  route(memberSiteGrant, (ctx, { signature, ...grant }) => {
+    const secret = grantSecret(ctx.config);
+    if (!secret) throw notHere(memberSiteGrant.path);
+    return acceptGrant(ctx.db, secret, grant, signature, ctx.now());
+  }),
+];

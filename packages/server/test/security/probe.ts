@@ -1,0 +1,122 @@
+import { createHash } from 'node:crypto';
+import { request } from 'node:http';
+import type { CallDescriptor } from '@ottkit/api-client/contract';
+import type { Db } from '../../src/store/db.ts';
+import type { TestServer } from '../helpers.ts';
+import { SITE_ENTRY, siteBuilt, startSiteServer } from '../productServer.ts';
+
+/** One answer as sent: status, headers, body text (no decompression, no redirect following). */
+export interface RawAnswer {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: string;
+}
+
+/** Any request exactly as given (fetch would normalise paths, refuse some methods and headers). */
+export function raw(
+  base: string,
+  path: string,
+  init: { method?: string; headers?: Record<string, string>; body?: string | Buffer } = {},
+): Promise<RawAnswer> {
+  return new Promise((resolve) => {
+    const req = request(base, { method: init.method ?? 'GET', path, headers: init.headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () =>
+        resolve({
+          status: res.statusCode ?? 0,
+          headers: res.headers,
+          body: Buffer.concat(chunks).toString('utf8'),
+        }),
+      );
+    });
+    // A connection the server closes on purpose (an absurd body) is a refusal, not a server error.
+    req.on('error', (err) => resolve({ status: 0, headers: {}, body: String(err) }));
+    if (init.body !== undefined) req.write(init.body);
+    req.end();
+  });
+}
+
+/** Calls a contract call with `body`: as the query for GET calls (values as the client sends them). */
+export function callRaw(
+  base: string,
+  d: CallDescriptor,
+  body: unknown,
+  headers: Record<string, string> = {},
+) {
+  if (d.method === 'GET') {
+    const q = new URLSearchParams(
+      Object.entries((body ?? {}) as Record<string, unknown>).map(([k, v]) => [
+        k,
+        typeof v === 'string' ? v : JSON.stringify(v),
+      ]),
+    );
+    return raw(base, `${d.path}?${q}`, { headers });
+  }
+  return raw(base, d.path, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+}
+
+/** What a suite tried, by kind, and how the server answered (printed at the end, asserted on). */
+export class Tally {
+  readonly #rows = new Map<string, { tried: number; byStatus: Map<number, number> }>();
+  readonly fiveHundreds: string[] = [];
+
+  record(kind: string, what: string, a: RawAnswer): RawAnswer {
+    const row = this.#rows.get(kind) ?? { tried: 0, byStatus: new Map() };
+    row.tried++;
+    row.byStatus.set(a.status, (row.byStatus.get(a.status) ?? 0) + 1);
+    this.#rows.set(kind, row);
+    if (a.status >= 500) this.fiveHundreds.push(`${kind}: ${what} → ${a.status} ${a.body.slice(0, 120)}`);
+    return a;
+  }
+
+  get total(): number {
+    return [...this.#rows.values()].reduce((n, r) => n + r.tried, 0);
+  }
+
+  print(title: string): void {
+    const lines = [...this.#rows.entries()].map(
+      ([kind, r]) =>
+        `  ${kind.padEnd(44)} ${String(r.tried).padStart(6)}  ${[...r.byStatus.entries()]
+          .sort((a, b) => a[0] - b[0])
+          .map(([s, n]) => `${s || 'closed'}×${n}`)
+          .join(' ')}`,
+    );
+    console.log(`${title}: ${this.total} requests, ${this.fiveHundreds.length} x 5xx\n${lines.join('\n')}`);
+  }
+}
+
+/** Tables whose rows a refused request may legitimately add to: counters of failures (they are the defence). */
+const COUNTERS = new Set(['attempt_limits', 'schema_migrations']);
+
+/** A fingerprint of every table's rows (counters aside): equal before and after means nothing was written. */
+export function dbFingerprint(db: Db, skip?: RegExp): Record<string, string> {
+  const tables = db
+    .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+    .map((r) => r.name)
+    .filter((n) => !COUNTERS.has(n) && !n.includes('_fts') && !skip?.test(n));
+  const out: Record<string, string> = {};
+  for (const name of tables.sort()) {
+    const rows = db.all<Record<string, unknown>>(`SELECT * FROM "${name}"`);
+    const h = createHash('sha256');
+    for (const r of rows) h.update(JSON.stringify(r, (_k, v) => (typeof v === 'bigint' ? String(v) : v)));
+    out[name] = `${rows.length}:${h.digest('hex').slice(0, 16)}`;
+  }
+  return out;
+}
+
+/** Rows written on the server's connection so far (SQLite's total_changes): cheap per-request check. */
+export const totalChanges = (db: Db) => Number(db.get<{ n: number }>('SELECT total_changes() AS n')?.n ?? 0);
+
+/** The whole product (API, origin, built site) on a temporary database; the suite needs the site built. */
+export async function startTarget(): Promise<TestServer> {
+  if (!siteBuilt)
+    throw new Error(
+      `The security suite runs against the built site: ${SITE_ENTRY} is missing (npm run build)`,
+    );
+  return startSiteServer({ config: { visitorMode: true } });
+}
