@@ -59,8 +59,7 @@ test("a past programme's block on another channel opens its catch-up", async ({ 
   const grid = await openGrid(page);
   const past = row(grid, 'lc-005').locator('[data-action="playback"]').last();
   await expect(past).toHaveAttribute('data-state', 'finished');
-  const label = (await past.getAttribute('aria-label')) ?? '';
-  expect(label).toMatch(/^Nature & Science, .+, \d\d:\d\d – \d\d:\d\d, Playback$/);
+  await expect(past).toHaveAccessibleName(/^Nature & Science, .+, \d\d:\d\d – \d\d:\d\d, Playback$/);
   await past.scrollIntoViewIfNeeded();
   await past.click();
   const dialog = page.locator('section.ottkit-dialog');
@@ -107,7 +106,7 @@ test('the keyboard moves between blocks and Enter acts', async ({ page }) => {
   // Home, then Left: the channel; Enter watches it live.
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowLeft');
-  await expect(focused(page)).toHaveAttribute('aria-label', /^Nature & Science, Channel 5/);
+  await expect(focused(page)).toHaveAccessibleName(/^Nature & Science, Channel 5/);
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/id=lc-005/);
   await expect(page.locator('section.ottkit-player').first()).toHaveAttribute(

@@ -10,6 +10,7 @@ import {
 } from 'react';
 import { flushSync } from 'react-dom';
 import { CartIcon, LockIcon } from '../icons/index.ts';
+import { VisuallyHidden } from '../internal/VisuallyHidden.tsx';
 import { formatMessage, type Messages, useMessages } from '../messages/index.ts';
 import type { ProgrammeAction, ProgrammeActionLock, ProgrammeStatus } from '../ProgrammeRow/index.ts';
 import { scrollToShow, trackViewportRows, type ViewportRows, visibleRange } from '../virtual/index.ts';
@@ -392,15 +393,20 @@ const GridRow = memo(function GridRow({
           data-cell={cellKey(index, null)}
           data-kind="channel"
           tabIndex={tabStop === null ? 0 : -1}
-          aria-label={channelName}
           aria-current={selected ? 'true' : undefined}
           onClick={() => onSelectChannel?.(channel.id)}
         >
-          <span className={styles.number}>{channel.number}</span>
+          {/* The name is the hidden text (channel, number, lock); what shows says the same to the eye. */}
+          <VisuallyHidden>{channelName}</VisuallyHidden>
+          <span className={styles.number} aria-hidden="true">
+            {channel.number}
+          </span>
           {channel.logoUrl ? (
             <img className={styles.logo} src={channel.logoUrl} alt="" width={32} height={32} loading="lazy" />
           ) : null}
-          <span className={styles.channelName}>{channel.name}</span>
+          <span className={styles.channelName} aria-hidden="true">
+            {channel.name}
+          </span>
           {channel.locked ? <LockIcon size={14} className={styles.lock} /> : null}
         </button>
       </div>
@@ -443,13 +449,16 @@ const GridRow = memo(function GridRow({
                 data-action={p.action}
                 data-lock={lock}
                 tabIndex={tabStop === p.programId ? 0 : -1}
-                aria-label={name}
                 aria-current={p.current ? 'true' : undefined}
                 aria-disabled={p.action === 'none' ? 'true' : undefined}
                 onClick={() => (p.action === 'none' ? undefined : onProgramme?.(channel.id, p))}
               >
-                <span className={styles.title}>{p.title}</span>
-                <span className={styles.time}>
+                {/* Named by its content (channel, title, time, action), so the visible text is part of the name. */}
+                <VisuallyHidden>{name}</VisuallyHidden>
+                <span className={styles.title} aria-hidden="true">
+                  {p.title}
+                </span>
+                <span className={styles.time} aria-hidden="true">
                   {lock === 'lock' ? (
                     <LockIcon size={12} />
                   ) : lock === 'purchase' ? (
