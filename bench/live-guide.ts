@@ -11,7 +11,9 @@
  *       at the commit that puts it in the DOM, with where the day came from: it must say `store`);
  *       from interactive: the day rendered;
  *   - scrolling the selected channel's category down and up: long tasks (Long Tasks API, > 50 ms) and the
- *     longest frame.
+ *     longest frame;
+ *   - the guide grid (decision 0110): the toggle to the first blocks drawn, the rows and blocks in the DOM, and
+ *     scrolling it down and up the line-up and across the day and back (long tasks, longest frame).
  * The cold sync and the scroll are also traced: the longest main-thread task's CPU time is printed beside its
  * wall time, since on a shared machine a task's wall time includes waiting for a core.
  * Goal: first view under 300 ms from the store, no task over 50 ms.
@@ -24,7 +26,7 @@
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
-import { chromium } from '@playwright/test';
+import { chromium, type Page } from '@playwright/test';
 import { seedBenchLineup, serveBench } from './benchLineup.ts';
 
 const { values } = parseArgs({
@@ -43,6 +45,52 @@ const { values } = parseArgs({
   },
 });
 const base = `http://127.0.0.1:${values.port}`;
+
+/**
+ * Scrolls a scroller from end to end and back, a step a frame ('down': vertically, 'across': sideways), and
+ * reports the long tasks (Long Tasks API, > 50 ms) and the longest frame meanwhile.
+ */
+function scrollThrough(page: Page, selector: string, axis: 'down' | 'across') {
+  return page.evaluate(
+    async ({ selector, axis }) => {
+      const longTasks: number[] = [];
+      const observer = new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) longTasks.push(e.duration);
+      });
+      observer.observe({ type: 'longtask', buffered: false });
+      const viewport = document.querySelector<HTMLElement>(selector);
+      if (!viewport) throw new Error(`nothing matches ${selector}`);
+      const frames: number[] = [];
+      let last = performance.now();
+      const position = () => (axis === 'down' ? viewport.scrollTop : viewport.scrollLeft);
+      const room = () =>
+        axis === 'down'
+          ? viewport.scrollHeight - viewport.clientHeight
+          : viewport.scrollWidth - viewport.clientWidth;
+      for (const step of [320, -320]) {
+        const more = () => (step > 0 ? position() < room() - 1 : position() > 0);
+        while (more()) {
+          if (axis === 'down') viewport.scrollTop += step;
+          else viewport.scrollLeft += step;
+          await new Promise((r) => requestAnimationFrame(r));
+          const t = performance.now();
+          frames.push(t - last);
+          last = t;
+        }
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      observer.disconnect();
+      return {
+        rows: Number(viewport.dataset.count),
+        frames: frames.length,
+        longestFrameMs: Math.round(Math.max(...frames)),
+        longTasks: longTasks.length,
+        longestTaskMs: longTasks.length ? Math.round(Math.max(...longTasks)) : 0,
+      };
+    },
+    { selector, axis },
+  );
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? Number.NaN;
 const round = (ms: number) => Math.round(ms);
@@ -221,40 +269,24 @@ try {
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   // A mark on the page's main thread, so the trace knows which thread it is.
   await page.evaluate(() => performance.mark('ottkit:bench-scroll'));
-  const scroll = await page.evaluate(async () => {
-    const longTasks: number[] = [];
-    const observer = new PerformanceObserver((list) => {
-      for (const e of list.getEntries()) longTasks.push(e.duration);
-    });
-    observer.observe({ type: 'longtask', buffered: false });
-    const viewport = document.querySelector<HTMLElement>('[data-count]');
-    if (!viewport) throw new Error('no channel list');
-    const frames: number[] = [];
-    let last = performance.now();
-    for (const step of [320, -320]) {
-      const more = () =>
-        step > 0
-          ? viewport.scrollTop + viewport.clientHeight < viewport.scrollHeight - 1
-          : viewport.scrollTop > 0;
-      while (more()) {
-        viewport.scrollTop += step;
-        await new Promise((r) => requestAnimationFrame(r));
-        const t = performance.now();
-        frames.push(t - last);
-        last = t;
-      }
-    }
-    await new Promise((r) => setTimeout(r, 200));
-    observer.disconnect();
-    return {
-      rows: Number(viewport.dataset.count),
-      frames: frames.length,
-      longestFrameMs: Math.round(Math.max(...frames)),
-      longTasks: longTasks.length,
-      longestTaskMs: longTasks.length ? Math.round(Math.max(...longTasks)) : 0,
-    };
-  });
+  const scroll = await scrollThrough(page, '[data-count]', 'down');
   const scrollTasks = longestTasks(await browser.stopTracing());
+
+  // The guide grid (issue 14) over the same line-up: from the toggle to the rows in view drawn, then scrolling
+  // it down and up the line-up, and across the day and back.
+  const toggled = await page.evaluate(() => performance.now());
+  await page.getByRole('button', { name: 'Grid', exact: true }).click();
+  await page.locator('[role="grid"] [data-kind="programme"]').first().waitFor({ timeout: 60_000 });
+  const gridShownMs = (await page.evaluate(() => performance.now())) - toggled;
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  await page.evaluate(() => performance.mark('ottkit:bench-grid-scroll'));
+  const gridDown = await scrollThrough(page, '[role="grid"]', 'down');
+  const gridAcross = await scrollThrough(page, '[role="grid"]', 'across');
+  const gridTasks = longestTasks(await browser.stopTracing());
+  const gridDom = await page.evaluate(() => ({
+    rowsInDom: document.querySelectorAll('[role="grid"] [role="row"]').length,
+    blocksInDom: document.querySelectorAll('[role="grid"] [data-kind="programme"]').length,
+  }));
 
   const m = (f: (v: FirstView) => number) => round(median(views.map(f)));
   const result = {
@@ -289,6 +321,15 @@ try {
       fromInteractiveMs: { channelDay: m((v) => v.day - v.interactive) },
     },
     scroll: { ...scroll, longestTaskCpuMs: scrollTasks.cpuMs, longestTaskWallMs: scrollTasks.wallMs },
+    grid: {
+      /** Click on Grid to the first blocks drawn (the rows in view read from the warm store). */
+      shownMs: round(gridShownMs),
+      ...gridDom,
+      down: gridDown,
+      across: gridAcross,
+      longestTaskCpuMs: gridTasks.cpuMs,
+      longestTaskWallMs: gridTasks.wallMs,
+    },
   };
   console.log(JSON.stringify(result, null, 2));
 } finally {

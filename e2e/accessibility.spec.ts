@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { expect, type Page, test } from '@playwright/test';
+import { GUIDE_VIEW_KEY } from '../site/src/stores/guideView.ts';
 import { logIn } from './session.ts';
 
 // Keyboard and screen-reader access: axe-core (from the npm registry, run inside the page) finds no serious or
@@ -52,5 +53,16 @@ test('a subscriber meets no serious accessibility violation on the pages they us
   expect(detail).toBeTruthy();
   const paths = [detail ?? '', '/liveTv?id=lc-001', '/vod/type/movie', '/favorites', '/history', '/my'];
   for (const path of paths) found.push(...(await seriousViolations(page, path)));
+  expect(found).toEqual([]);
+});
+
+test('the guide grid of live TV has no serious accessibility violation', async ({ page }) => {
+  await logIn(page);
+  await page.goto('/home');
+  await page.evaluate((key) => localStorage.setItem(key, 'grid'), GUIDE_VIEW_KEY);
+  const found = await seriousViolations(page, '/liveTv?id=lc-001');
+  await expect(
+    page.getByRole('grid', { name: 'Guide grid' }).locator('[data-kind="programme"]').first(),
+  ).toBeVisible();
   expect(found).toEqual([]);
 });

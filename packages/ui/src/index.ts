@@ -15,3 +15,5 @@ export * from './RechargeCodeInput/index.ts';
 export * from './SendCodeButton/index.ts';
 export * from './PurchaseDialog/index.ts';
 export * from './Marquee/index.ts';
+export * from './GuideGrid/index.ts';
+export * from './virtual/index.ts';

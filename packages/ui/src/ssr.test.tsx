@@ -25,10 +25,19 @@ describe('server rendering', () => {
         <ui.RechargeCodeInput onConfirm={() => {}} />
         <ui.Marquee notice={{ id: 'n', msg: 'Hello' }} />
         <ui.NoticePopup open notice={{ id: 'n', msg: 'Hi' }} onOk={() => {}} />
+        <ui.GuideGrid
+          label="Guide grid"
+          channels={[]}
+          programmes={new Map()}
+          from={0}
+          to={3_600_000}
+          now={0}
+        />
       </ui.MessagesProvider>,
     );
     expect(html).toContain('Vacío');
     expect(html).toContain('data-state="active"');
+    expect(html).toContain('aria-label="Guide grid"');
     // Dialogs render on the client only (portal after mount).
     expect(html).not.toContain('role="dialog"');
   });

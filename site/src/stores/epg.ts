@@ -115,8 +115,14 @@ async function readDay(epgId: string, date: string): Promise<DayRead> {
   return { day: epgList.find((e) => e.epgId === epgId && e.date === date), source: 'network' };
 }
 
-/** Day reads shared by the guide, now/next and primeGuide; forgotten whenever the store is written. */
-const dayReads = createDayReads(readDay);
+/**
+ * Day reads shared by the guide, now/next, primeGuide and the guide grid; forgotten whenever the store is
+ * written. Room for the grid's rows in view (two UTC days each) beside the list's day.
+ */
+const dayReads = createDayReads(readDay, 256);
+
+/** Bumped when a sync wrote the store: views holding days read before (the guide grid) read them again. */
+export const $guideRevision = atom(0);
 
 /**
  * Starts reading the first view's days (the selected channel's today and yesterday) while the page hydrates,
@@ -146,6 +152,16 @@ function localRead(
     isCatchup: shown?.isCatchup ?? false,
     source: reads.every((r) => r.source === 'store') ? 'store' : 'network',
   };
+}
+
+/** One channel's guide for one of the viewer's days (the guide grid's rows), from the shared day reads. */
+export async function readGuideDay(
+  epgId: string,
+  date: string,
+): Promise<{ programs: EpgProgram[]; isCatchup: boolean }> {
+  const reads = await Promise.all(utcDaysOf(date).map((d) => dayReads.get(epgId, d)));
+  const { programs, isCatchup } = localRead(date, reads);
+  return { programs, isCatchup };
 }
 
 /** Shows one channel's day in the guide; the latest request wins when the viewer clicks quickly. */
@@ -200,7 +216,10 @@ export async function loadTodayPrograms(epgId: string, now: number): Promise<voi
 export async function syncGuideNow(relations: Record<string, string>, now = Date.now()): Promise<SyncResult> {
   const started = performance.now();
   const result = await runSync(relations, utcDay(now));
-  if (result.fetched > 0 || result.purged > 0) dayReads.clear();
+  if (result.fetched > 0 || result.purged > 0) {
+    dayReads.clear();
+    $guideRevision.set($guideRevision.get() + 1);
+  }
   // Seen by bench/live-guide.ts (and the browser's performance panel).
   performance.measure('ottkit:guide-sync', { start: started, detail: result });
   const g = $guide.get();

@@ -33,3 +33,19 @@ export const Phone: Story = {
   decorators: [(Story) => <div style={{ maxWidth: 375 }}>{Story()}</div>],
   parameters: { viewport: { defaultViewport: 'mobile1' } },
 };
+/** Tabs: the arrows sit beside the strip, so no label is ever under one. */
+export const TabsArrowsBeside: Story = {
+  args: {
+    label: 'Categories',
+    arrows: 'beside',
+    children: ['Favorites', 'News', 'Sports', 'Kids', 'Entertainment', 'Radio', 'Documentary'].map((name) => (
+      <span
+        key={name}
+        style={{ padding: '6px 14px', borderRadius: 999, border: '1px solid #2d3444', color: '#fff' }}
+      >
+        {name}
+      </span>
+    )),
+  },
+  decorators: [(Story) => <div style={{ maxWidth: 360 }}>{Story()}</div>],
+};

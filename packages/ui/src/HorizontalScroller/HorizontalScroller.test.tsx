@@ -117,6 +117,21 @@ describe('HorizontalScroller', () => {
     expect(screen.getByRole('group', { name: 'Short' }).dataset.state).toBe('fits');
   });
 
+  it('puts the arrows over the strip by default, beside it when asked (tabs)', () => {
+    render(
+      <>
+        <HorizontalScroller label="Cards">
+          <span>one</span>
+        </HorizontalScroller>
+        <HorizontalScroller label="Tabs" arrows="beside">
+          <span>one</span>
+        </HorizontalScroller>
+      </>,
+    );
+    expect(screen.getByRole('group', { name: 'Cards' }).dataset.arrows).toBe('over');
+    expect(screen.getByRole('group', { name: 'Tabs' }).dataset.arrows).toBe('beside');
+  });
+
   it('takes the mobile layout at or below 768 px', () => {
     const matchMedia = vi.fn((query: string) => ({
       matches: query === '(max-width: 768px)',

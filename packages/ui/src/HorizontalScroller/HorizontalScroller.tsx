@@ -20,6 +20,11 @@ export interface HorizontalScrollerProps {
   step?: number;
   /** Glide time per step in ms (spec: 800). */
   duration?: number;
+  /**
+   * `over` (default): the arrows float over the ends of the strip, as on rows of cards whose edges may hide.
+   * `beside`: the arrows take their own room at the ends, so nothing (a row of tabs' labels) is ever under them.
+   */
+  arrows?: 'over' | 'beside';
 }
 
 /**
@@ -33,6 +38,7 @@ export function HorizontalScroller({
   children,
   step = SCROLL_STEP_PX,
   duration = SCROLL_DURATION_MS,
+  arrows = 'over',
 }: HorizontalScrollerProps) {
   const messages = useMessages();
   const viewport = useRef<HTMLDivElement>(null);
@@ -95,7 +101,14 @@ export function HorizontalScroller({
     // A named group, not a region: a page puts it inside its own titled section, and two landmarks with one name
     // (the section's heading and this label) confuse landmark navigation.
     // biome-ignore lint/a11y/useSemanticElements: a strip of cards is no form fieldset; the WAI-ARIA group role fits.
-    <div role="group" className={styles.scroller} aria-label={label} data-state={edge} data-layout={layout}>
+    <div
+      role="group"
+      className={styles.scroller}
+      aria-label={label}
+      data-state={edge}
+      data-layout={layout}
+      data-arrows={arrows}
+    >
       <button
         type="button"
         className={styles.arrow}

@@ -82,6 +82,10 @@ export const live = defineMessages({
     'live.player.episodes': 'Episodes',
     'live.player.floatingWindow': 'Playing in floating window',
     'live.player.audioPosters': 'Audio posters',
+    'live.guideView': 'Guide view',
+    'live.guideList': 'List',
+    'live.guideGrid': 'Grid',
+    'live.guideGridName': 'Guide grid',
   },
   es: {
     'live.categories': 'Categorías',
@@ -160,6 +164,10 @@ export const live = defineMessages({
     'live.player.episodes': 'Episodios',
     'live.player.floatingWindow': 'Reproduciendo en ventana flotante',
     'live.player.audioPosters': 'Carteles de audio',
+    'live.guideView': 'Vista de la guía',
+    'live.guideList': 'Lista',
+    'live.guideGrid': 'Cuadrícula',
+    'live.guideGridName': 'Cuadrícula de la guía',
   },
   pt: {
     'live.categories': 'Categorias',
@@ -239,5 +247,9 @@ export const live = defineMessages({
     'live.player.episodes': 'Episódios',
     'live.player.floatingWindow': 'Reproduzindo em janela flutuante',
     'live.player.audioPosters': 'Pôsteres de áudio',
+    'live.guideView': 'Visualização do guia',
+    'live.guideList': 'Lista',
+    'live.guideGrid': 'Grade',
+    'live.guideGridName': 'Grade da programação',
   },
 });

@@ -16,7 +16,8 @@ export function CategoryTabs() {
       .map((c) => ({ id: c.columnId, name: c.columnName })),
   ];
   return (
-    <HorizontalScroller label={t('live.categories')}>
+    // Beside, not over: an arrow over the strip's ends would cover a tab's label.
+    <HorizontalScroller label={t('live.categories')} arrows="beside">
       <div role="tablist" aria-label={t('live.categories')} className={styles.tabs}>
         {tabs.map((tab) => (
           <button

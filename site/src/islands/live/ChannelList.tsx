@@ -1,5 +1,12 @@
 import { useStore } from '@nanostores/react';
-import { ChannelRow, EmptyTip } from '@ottkit/ui';
+import {
+  ChannelRow,
+  EmptyTip,
+  scrollToShow,
+  trackViewportRows,
+  type ViewportRows,
+  visibleRange,
+} from '@ottkit/ui';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { LiveChannel } from '../../lib/liveLineup.ts';
@@ -13,7 +20,6 @@ import { $todayPrograms, nowAndNext } from '../../stores/epg.ts';
 import { $t } from '../../stores/lang.ts';
 import { favoriteAction, zap } from './actions.ts';
 import styles from './live.module.css';
-import { scrollToShow, trackViewportRows, type ViewportRows, visibleRange } from './virtualWindow.ts';
 
 /** Height of one channel row (the UI kit's --ok-channel-row-height). */
 export const ROW_HEIGHT = 64;

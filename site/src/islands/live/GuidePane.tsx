@@ -1,26 +1,21 @@
 import { useStore } from '@nanostores/react';
 import type { EpgProgram } from '@ottkit/api-client';
-import {
-  EmptyTip,
-  ProgrammeRow,
-  Spinner,
-  programmeAction,
-  programmeActionLock,
-  type ProgrammeAction,
-} from '@ottkit/ui';
+import { EmptyTip, ProgrammeRow, Spinner, programmeActionLock, type ProgrammeAction } from '@ottkit/ui';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { guideDays } from '../../lib/epgStore.ts';
 import { localDayBounds } from '../../lib/guideDays.ts';
-import { $viewer, promptNoAuthority } from '../../stores/authority.ts';
+import { $viewer } from '../../stores/authority.ts';
 import { $selectedChannel } from '../../stores/channels.ts';
 import { $guide, $guideDate, loadGuide, programmeAfter, programmeStatus } from '../../stores/epg.ts';
 import { timeFormat } from '../../i18n/format.ts';
 import { $lang, $t } from '../../stores/lang.ts';
-import { startWatching } from '../../stores/liveHistory.ts';
-import { $catchup, closeCatchup, openCatchup } from '../../stores/playback.ts';
-import { $subscriptions, setSubscribed } from '../../stores/reminders.ts';
-import { $liveNotice } from './actions.ts';
+import { $guideView } from '../../stores/guideView.ts';
+import { $catchup, closeCatchup } from '../../stores/playback.ts';
+import { $subscriptions } from '../../stores/reminders.ts';
 import { markDayShown, settleFirstView } from './firstView.ts';
+import { actOnProgramme, guideProgrammeAction, playCatchup } from './guideActions.ts';
+import { GuideGridPane } from './GuideGridPane.tsx';
+import { GuideViewToggle } from './GuideViewToggle.tsx';
 import { CatchupPlayerDialog } from './lazyPlayer.ts';
 import styles from './live.module.css';
 import { playerMessages } from './messages.ts';
@@ -37,6 +32,7 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
   const lang = useStore($lang);
   const t = useStore($t);
   const messages = useMemo(() => playerMessages(t), [t]);
+  const view = useStore($guideView);
   const epgId = channel?.epgId ?? '';
 
   const list = useRef<HTMLOListElement>(null);
@@ -81,56 +77,30 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
   const isCatchup = guide.state === 'ready' ? guide.isCatchup : false;
 
   const actionOf = (p: EpgProgram) =>
-    programmeAction({
-      status: programmeStatus(p, now),
-      subscribed: subscribed.has(p.programId),
-      start: p.start,
-      canPlayBack: channel.canPlayBack,
-      isCatchup: isCatchup && p.isCatchup,
-      playbackDuration: channel.playbackDuration,
-      now,
-    });
-
-  async function play(p: EpgProgram) {
-    if (!channel) return;
-    $liveNotice.set(null);
-    if (await openCatchup(channel.logicalChannelId, p)) {
-      startWatching({
-        logicalChannelId: channel.logicalChannelId,
-        programId: p.programId,
-        playType: 'catchup',
-      });
-    } else $liveNotice.set('live.catchupFailed');
-  }
+    guideProgrammeAction(channel, p, { now, subscribed: subscribed.has(p.programId), isCatchup });
 
   async function onAction(programId: string, action: ProgrammeAction) {
     const p = programs.find((x) => x.programId === programId);
-    if (!p || !channel) return;
-    const lock = programmeActionLock(action, channel, viewer);
-    if (action === 'subscribe' || action === 'subscribed') {
-      if (viewer !== 'user') return promptNoAuthority();
-      $liveNotice.set(null);
-      await setSubscribed(channel.logicalChannelId, programId, action === 'subscribe').catch(() =>
-        $liveNotice.set('live.subscribeFailed'),
-      );
-    } else if (action === 'playback') {
-      if (lock !== 'none') return promptNoAuthority();
-      await play(p);
-    }
+    // Playing marks the channel already watched here (the grid's Playing switches channel).
+    if (!p || !channel || action === 'playing') return;
+    await actOnProgramme(channel, p, action, viewer);
   }
 
   // Catch-up ended: the next programme of the day plays if it can be played back; else back to live.
   function autoNext() {
     const c = $catchup.get();
     const next = c ? programmeAfter(programs, c.programId) : null;
-    if (next && actionOf(next) === 'playback') void play(next);
+    if (next && channel && actionOf(next) === 'playback') void playCatchup(channel, next);
     else closeCatchup();
   }
 
   const playing = catchup?.logicalChannelId === channel.logicalChannelId ? catchup : null;
   return (
     <section aria-label={t('live.guide')} className={styles.guide}>
-      <h2 className={styles.sectionTitle}>{t('live.guide')}</h2>
+      <div className={styles.guideHeader}>
+        <h2 className={styles.sectionTitle}>{t('live.guide')}</h2>
+        <GuideViewToggle />
+      </div>
       <div ref={dayTabs} role="tablist" aria-label={t('live.guideDays')} className={styles.days}>
         {days.map((d) => (
           <button
@@ -146,7 +116,9 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
           </button>
         ))}
       </div>
-      {!epgId ? (
+      {view === 'grid' ? (
+        <GuideGridPane now={now} date={date} />
+      ) : !epgId ? (
         <EmptyTip text={t('live.noGuide')} />
       ) : guide.state === 'idle' || guide.state === 'loading' || guide.epgId !== epgId ? (
         // Also on the server and while hydrating: the day comes from the store right after.

@@ -12,6 +12,7 @@ import { openPurchase } from '../../stores/purchase.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import { stopWatching } from '../../stores/liveHistory.ts';
+import { $guideView, restoreGuideView } from '../../stores/guideView.ts';
 import { CategoryTabs } from './CategoryTabs.tsx';
 import { $firstViewSettled, markInteractive, settleFirstViewWithin } from './firstView.ts';
 import { ChannelList } from './ChannelList.tsx';
@@ -69,6 +70,7 @@ export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang
   useEffect(() => {
     markInteractive();
     setHydrated(true);
+    restoreGuideView();
     setNow(Date.now());
     const timer = setInterval(() => setNow(Date.now()), CLOCK_TICK_MS);
     const cancelWait = settleFirstViewWithin();
@@ -82,6 +84,8 @@ export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang
     };
   }, []);
   const jobsMayStart = useStore($firstViewSettled);
+  // The grid has its own channel column: the channel list gives it the room (the categories stay).
+  const guideView = useStore($guideView);
   // The guide's days are the viewer's calendar days; the server (and the hydrating render) knows no zone, so
   // it renders the UTC day until the island is interactive (decision 0072).
   const today = hydrated ? localDay(now) : utcDay(now);
@@ -89,13 +93,17 @@ export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang
 
   return (
     <MessagesProvider messages={messages}>
-      <div className={styles.layout} data-live-ready={hydrated ? 'true' : 'false'}>
+      <div
+        className={styles.layout}
+        data-live-ready={hydrated ? 'true' : 'false'}
+        data-guide-view={guideView}
+      >
         <div className={styles.playerArea}>
           <PlayerPane now={now} />
         </div>
         <section aria-label={t('live.channels')} className={styles.channels}>
           <CategoryTabs />
-          <ChannelList now={now} />
+          {guideView === 'grid' ? null : <ChannelList now={now} />}
         </section>
         <div className={styles.guideArea}>
           <GuidePane now={now} today={today} />

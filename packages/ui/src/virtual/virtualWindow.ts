@@ -1,3 +1,8 @@
+/**
+ * Fixed-height virtual lists (decision 0074): the channel list and the guide grid draw only the rows near the
+ * viewport. Plain functions, no React, so they are tested without a DOM.
+ */
+
 /** Rows drawn beyond the visible ones, so a quick scroll does not show blanks. */
 export const OVERSCAN_ROWS = 6;
 

@@ -1,0 +1,116 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { logIn } from './session.ts';
+
+// Issue 14: /liveTv's multi-channel guide grid, as a person uses it: channels down, time across, the now line
+// at the current time, a past programme of another channel played back, the keyboard moving between blocks.
+
+async function openGrid(page: Page) {
+  await page.goto('/liveTv?id=lc-001');
+  await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
+  await page.getByRole('button', { name: 'Grid', exact: true }).click();
+  const grid = page.getByRole('grid', { name: 'Guide grid' });
+  await expect(grid).toBeVisible();
+  // The rows in view have read their day from the local guide store.
+  await expect(grid.locator('[data-channel-id="lc-001"] [data-kind="programme"]').first()).toBeVisible();
+  return grid;
+}
+
+const row = (grid: Locator, channelId: string) =>
+  grid.locator(`[role="row"][data-channel-id="${channelId}"]`);
+const focused = (page: Page) => page.locator('[role="grid"] :focus');
+const num = async (l: Locator, name: string) => Number(await l.getAttribute(name));
+
+test.beforeEach(async ({ page }) => logIn(page));
+
+test('the grid opens on now: the now line is at the current time on the ruler', async ({ page }) => {
+  const grid = await openGrid(page);
+  const line = grid.getByTestId('guide-now-line');
+  // The page brings the grid up; the grid itself is not scrolled: it opened on now.
+  await grid.scrollIntoViewIfNeeded();
+  await expect(line).toBeInViewport();
+  // Two neighbouring marks of the ruler give where a time is drawn; the line must sit where now is.
+  const marks = grid.locator('[data-ruler] [data-time]');
+  const now = await page.evaluate(() => Date.now());
+  const times = await marks.evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.time)));
+  const i = times.findIndex((t, k) => t <= now && now < (times[k + 1] ?? 0));
+  expect(i, 'a ruler mark before now').toBeGreaterThanOrEqual(0);
+  const [a, b, l] = await Promise.all([
+    marks.nth(i).boundingBox(),
+    marks.nth(i + 1).boundingBox(),
+    line.boundingBox(),
+  ]);
+  if (!a || !b || !l) throw new Error('ruler or now line not laid out');
+  const pxPerMs = (b.x - a.x) / ((times[i + 1] ?? 0) - (times[i] ?? 0));
+  const expected = a.x + (now - (times[i] ?? 0)) * pxPerMs;
+  // Within 15 s of drawing (the clock ticks every 15 s) and a pixel of rounding.
+  expect(Math.abs(l.x + l.width / 2 - expected)).toBeLessThan(15_000 * pxPerMs + 2);
+  // The block under the line on the watched channel is the one on air, marked as watched.
+  await expect(row(grid, 'lc-001').locator('[data-state="playing"]')).toHaveAttribute('aria-current', 'true');
+  // The choice is remembered.
+  await page.reload();
+  await expect(page.getByRole('grid', { name: 'Guide grid' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Grid', exact: true })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+});
+
+test("a past programme's block on another channel opens its catch-up", async ({ page }) => {
+  const grid = await openGrid(page);
+  const past = row(grid, 'lc-005').locator('[data-action="playback"]').last();
+  await expect(past).toHaveAttribute('data-state', 'finished');
+  await expect(past).toHaveAccessibleName(/^Nature & Science, .+, \d\d:\d\d – \d\d:\d\d, Playback$/);
+  await past.scrollIntoViewIfNeeded();
+  await past.click();
+  const dialog = page.locator('section.ottkit-dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toHaveAttribute('aria-label', /Nature & Science/);
+  await expect
+    .poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(1);
+  // The catch-up's channel is the watched one, as when played back from the list.
+  await expect(page).toHaveURL(/id=lc-005/);
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await expect(dialog).toHaveCount(0);
+});
+
+test('the keyboard moves between blocks and Enter acts', async ({ page }) => {
+  const grid = await openGrid(page);
+  // Tab reaches one block: the watched channel's programme on air.
+  const stop = grid.locator('[tabindex="0"]');
+  await expect(stop).toHaveCount(1);
+  await stop.focus();
+  const onAir = focused(page);
+  await expect(onAir).toHaveAttribute('data-state', 'playing');
+  const first = await onAir.getAttribute('data-program-id');
+
+  await page.keyboard.press('ArrowRight');
+  await expect(focused(page)).toHaveAttribute('data-state', 'notStart');
+  await expect(focused(page).locator('xpath=ancestor::*[@role="row"]')).toHaveAttribute(
+    'data-channel-id',
+    'lc-001',
+  );
+  await page.keyboard.press('ArrowLeft');
+  await expect(focused(page)).toHaveAttribute('data-program-id', first ?? '');
+
+  // Down: the next channel's programme on air at the same time.
+  const start = await num(focused(page), 'data-start');
+  const end = await num(focused(page), 'data-stop');
+  await page.keyboard.press('ArrowDown');
+  const below = focused(page);
+  await expect(below.locator('xpath=ancestor::*[@role="row"]')).toHaveAttribute('data-channel-id', 'lc-005');
+  const middle = (start + end) / 2;
+  expect(await num(below, 'data-start')).toBeLessThanOrEqual(middle);
+  expect(await num(below, 'data-stop')).toBeGreaterThan(middle);
+
+  // Home, then Left: the channel; Enter watches it live.
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowLeft');
+  await expect(focused(page)).toHaveAccessibleName(/^Nature & Science, Channel 5/);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/id=lc-005/);
+  await expect(page.locator('section.ottkit-player').first()).toHaveAttribute(
+    'aria-label',
+    /Nature & Science/,
+  );
+});

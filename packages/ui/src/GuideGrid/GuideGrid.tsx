@@ -1,0 +1,476 @@
+import {
+  type FocusEvent,
+  type KeyboardEvent,
+  memo,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
+import { flushSync } from 'react-dom';
+import { CartIcon, LockIcon } from '../icons/index.ts';
+import { VisuallyHidden } from '../internal/VisuallyHidden.tsx';
+import { formatMessage, type Messages, useMessages } from '../messages/index.ts';
+import type { ProgrammeAction, ProgrammeActionLock, ProgrammeStatus } from '../ProgrammeRow/index.ts';
+import { scrollToShow, trackViewportRows, type ViewportRows, visibleRange } from '../virtual/index.ts';
+import {
+  blockBox,
+  GRID_PX_PER_MINUTE,
+  GRID_ROW_HEIGHT,
+  GRID_TIME_OVERSCAN_MS,
+  type GridFocus,
+  inWindow,
+  isGridKey,
+  moveFocus,
+  programmeAt,
+  rulerMarks,
+  timeToX,
+  xToTime,
+} from './gridLayout.ts';
+import styles from './GuideGrid.module.css';
+
+/** A channel row's header. */
+export interface GuideGridChannel {
+  id: string;
+  name: string;
+  number: number;
+  logoUrl?: string;
+  /** No live authority: the header carries the lock. */
+  locked?: boolean;
+}
+
+/** One programme block: the guide's fields and the action a click takes (the same as the guide list's). */
+export interface GuideGridProgramme {
+  programId: string;
+  title: string;
+  /** Epoch ms. */
+  start: number;
+  stop: number;
+  status: ProgrammeStatus;
+  /** From `programmeAction(...)`; `none`: the block does nothing. */
+  action: ProgrammeAction;
+  lock?: ProgrammeActionLock;
+  /** Being watched (live or catch-up): aria-current. */
+  current?: boolean;
+}
+
+export interface GuideGridProps {
+  /** Accessible name of the grid. */
+  label: string;
+  channels: readonly GuideGridChannel[];
+  /** Each row's programmes by start, by channel id; a channel missing from the map is still loading. */
+  programmes: ReadonlyMap<string, readonly GuideGridProgramme[]>;
+  /** The span of time across (epoch ms), e.g. one day. */
+  from: number;
+  to: number;
+  /** Now (epoch ms): the now line, and where the grid opens. */
+  now: number;
+  selectedChannelId?: string | null;
+  /** Formats an epoch-ms time; the default is 24-hour `HH:mm` in the browser's zone. */
+  formatTime?: (epochMs: number) => string;
+  onSelectChannel?: (channelId: string) => void;
+  onProgramme?: (channelId: string, programme: GuideGridProgramme) => void;
+  /** The rows drawn changed (`end` exclusive): the host loads their programmes. */
+  onRowsInView?: (start: number, end: number) => void;
+}
+
+/** The first layout's guess at the viewport, before it is measured (and on the server). */
+const FIRST_ROWS: ViewportRows = { firstRow: 0, rows: 10 };
+/** The timeline is followed in one-hour columns: moving within one re-renders nothing. */
+const COLUMN_PX = 60 * GRID_PX_PER_MINUTE;
+const FIRST_COLUMNS: ViewportRows = { firstRow: 0, rows: 6 };
+
+function hhmm(epochMs: number): string {
+  const date = new Date(epochMs);
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`;
+}
+
+const actionText: Record<Exclude<ProgrammeAction, 'none'>, keyof Messages> = {
+  subscribe: 'programmeSubscribe',
+  subscribed: 'programmeSubscribed',
+  playing: 'programmePlaying',
+  playback: 'programmePlayback',
+};
+
+const cellKey = (row: number, programId: string | null) => `${row}:${programId ?? ''}`;
+
+/**
+ * The multi-channel guide: channels down, time across, a now line; programmes are blocks as wide as they last.
+ * One scroller moves both ways, so the time ruler (sticky top) and the channel column (sticky left) stay in
+ * step with the blocks. Rows are virtualised (500 channels draw ~25 rows) and so is time (blocks an hour beyond
+ * the view). Arrow keys move between blocks (Up/Down keep the time), Home/End go to a row's ends, Enter or
+ * Space acts; the keys are handled inside the grid only.
+ *
+ * @example <GuideGrid label="Guide" channels={rows} programmes={byChannel} from={dayStart} to={dayEnd}
+ *   now={Date.now()} onProgramme={(channelId, p) => act(channelId, p)} />
+ */
+export function GuideGrid({
+  label,
+  channels,
+  programmes,
+  from,
+  to,
+  now,
+  selectedChannelId = null,
+  formatTime = hhmm,
+  onSelectChannel,
+  onProgramme,
+  onRowsInView,
+}: GuideGridProps) {
+  const messages = useMessages();
+  const scroller = useRef<HTMLDivElement>(null);
+  const [rows, setRows] = useState(FIRST_ROWS);
+  const [columns, setColumns] = useState(FIRST_COLUMNS);
+  const [focus, setFocus] = useState<GridFocus | null>(null);
+  const moveFocusTo = useRef<string | null>(null);
+  const spanWidth = timeToX(to, from);
+
+  // Scrolling re-renders only when a row or an hour column enters or leaves, once a frame (decision 0074).
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const frame = (callback: () => void) => requestAnimationFrame(callback);
+    const down = trackViewportRows({
+      rowHeight: GRID_ROW_HEIGHT,
+      read: () => ({ scrollTop: el.scrollTop, viewportHeight: el.clientHeight || 560 }),
+      onChange: (next) => flushSync(() => setRows(next)),
+      requestFrame: frame,
+    });
+    const across = trackViewportRows({
+      rowHeight: COLUMN_PX,
+      read: () => ({ scrollTop: el.scrollLeft, viewportHeight: el.clientWidth || 1280 }),
+      onChange: (next) => flushSync(() => setColumns(next)),
+      requestFrame: frame,
+    });
+    const schedule = () => {
+      down.schedule();
+      across.schedule();
+    };
+    schedule();
+    el.addEventListener('scroll', schedule, { passive: true });
+    const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
+    observer?.observe(el);
+    return () => {
+      down.stop();
+      across.stop();
+      el.removeEventListener('scroll', schedule);
+      observer?.disconnect();
+    };
+  }, []);
+
+  // Opens on now (a quarter of the way in, so the past half hour shows) when now is in the span.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only when the span changes, not every tick
+  useLayoutEffect(() => {
+    const el = scroller.current;
+    if (!el) return;
+    const at = now >= from && now < to ? timeToX(now, from) - (el.clientWidth - channelWidth(el)) / 4 : 0;
+    el.scrollLeft = Math.max(0, at);
+  }, [from, to]);
+
+  // Brings the selected channel's row into view when the selection or the line-up changes.
+  const channelsRef = useRef(channels);
+  channelsRef.current = channels;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new selection or line-up length only
+  useEffect(() => {
+    const el = scroller.current;
+    const index = channelsRef.current.findIndex((c) => c.id === selectedChannelId);
+    if (!el || index < 0) return;
+    const view = el.clientHeight - rulerHeight(el);
+    el.scrollTop = scrollToShow(index, el.scrollTop, view, GRID_ROW_HEIGHT);
+  }, [selectedChannelId, channels.length]);
+
+  const { start, end } = visibleRange({
+    scrollTop: rows.firstRow * GRID_ROW_HEIGHT,
+    viewportHeight: rows.rows * GRID_ROW_HEIGHT,
+    rowHeight: GRID_ROW_HEIGHT,
+    count: channels.length,
+  });
+  useEffect(() => onRowsInView?.(start, end), [onRowsInView, start, end]);
+
+  const shownFrom = xToTime(columns.firstRow * COLUMN_PX, from) - GRID_TIME_OVERSCAN_MS;
+  const shownTo = xToTime((columns.firstRow + columns.rows + 1) * COLUMN_PX, from) + GRID_TIME_OVERSCAN_MS;
+
+  // The one block (or channel) Tab reaches: the last focused, else the selected channel's programme on air.
+  const tabStop = useMemo<GridFocus>(() => {
+    if (focus && focus.row < channels.length) return focus;
+    const row = Math.max(
+      0,
+      channels.findIndex((c) => c.id === selectedChannelId),
+    );
+    const list = channels[row] ? programmes.get(channels[row].id) : undefined;
+    const onAir = list && now >= from && now < to ? programmeAt(list, now) : undefined;
+    return { row, programId: onAir?.programId ?? null };
+  }, [focus, channels, programmes, selectedChannelId, now, from, to]);
+
+  // After a key moved the focus: scroll the new block into view (past the sticky column and ruler) and focus it.
+  useLayoutEffect(() => {
+    const key = moveFocusTo.current;
+    const el = scroller.current;
+    if (!key || !el) return;
+    moveFocusTo.current = null;
+    const target = el.querySelector<HTMLElement>(`[data-cell="${key}"]`);
+    if (!target) return;
+    const box = target.getBoundingClientRect();
+    const view = el.getBoundingClientRect();
+    const left = view.left + channelWidth(el);
+    const top = view.top + rulerHeight(el);
+    if (target.dataset.kind === 'programme') {
+      if (box.left < left) el.scrollLeft -= left - box.left + 8;
+      else if (box.right > view.right) el.scrollLeft += Math.min(box.right - view.right, box.left - left) + 8;
+    }
+    if (box.top < top) el.scrollTop -= top - box.top;
+    else if (box.bottom > view.bottom) el.scrollTop += box.bottom - view.bottom;
+    target.focus({ preventScroll: true });
+  });
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (!isGridKey(e.key) || e.altKey || e.ctrlKey || e.metaKey) return;
+    const el = scroller.current;
+    if (!el) return;
+    // Ours alone: the page's own arrow keys (channel up/down while watching) do not see a move in the grid.
+    e.preventDefault();
+    e.stopPropagation();
+    const middle = xToTime(el.scrollLeft + (el.clientWidth - channelWidth(el)) / 2, from);
+    const next = moveFocus(tabStop, e.key, {
+      rows: channels.length,
+      programmesOf: (row) => {
+        const channel = channels[row];
+        return channel ? programmes.get(channel.id) : undefined;
+      },
+      time: Math.min(to - 1, Math.max(from, middle)),
+    });
+    moveFocusTo.current = cellKey(next.row, next.programId);
+    setFocus(next);
+  };
+
+  // Tab, a click or a key: the focused block becomes the grid's tab stop.
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const cell = (e.target as HTMLElement).dataset.cell;
+    if (!cell) return;
+    const [row = '0', programId = ''] = cell.split(':');
+    const next = { row: Number(row), programId: programId || null };
+    if (next.row !== focus?.row || next.programId !== focus?.programId) setFocus(next);
+  };
+
+  const items = [];
+  for (let i = start; i < end; i++) items.push(i);
+  if (tabStop.row < start || tabStop.row >= end) items.push(tabStop.row);
+  const nowX = now >= from && now < to ? timeToX(now, from) : null;
+
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: a table cannot hold absolutely placed, virtualised rows and blocks
+    <div
+      ref={scroller}
+      role="grid"
+      aria-label={label}
+      aria-rowcount={channels.length}
+      className={styles.grid}
+      data-count={channels.length}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+    >
+      <div
+        className={styles.canvas}
+        style={{ width: `calc(var(--ok-guide-channel-width) + ${spanWidth}px)` }}
+      >
+        {/* The ruler names times for the eye; each block's name carries its own times. */}
+        <div className={styles.ruler} aria-hidden="true" data-ruler>
+          <div className={styles.corner} data-corner />
+          <div className={styles.track} style={{ width: spanWidth }}>
+            {rulerMarks(from, to).map((t) => (
+              <span key={t} className={styles.mark} style={{ left: timeToX(t, from) }} data-time={t}>
+                {formatTime(t)}
+              </span>
+            ))}
+            {nowX !== null && <span className={styles.nowMark} style={{ left: nowX }} />}
+          </div>
+        </div>
+        <div className={styles.rows} style={{ height: channels.length * GRID_ROW_HEIGHT }}>
+          {nowX !== null && (
+            <div
+              className={styles.nowLine}
+              style={{ left: `calc(var(--ok-guide-channel-width) + ${nowX}px)` }}
+              data-testid="guide-now-line"
+              data-time={now}
+              aria-hidden="true"
+            />
+          )}
+          {items.map((i) => {
+            const channel = channels[i];
+            if (!channel) return null;
+            return (
+              <GridRow
+                key={channel.id}
+                index={i}
+                channel={channel}
+                programmes={programmes.get(channel.id)}
+                selected={channel.id === selectedChannelId}
+                from={from}
+                to={to}
+                shownFrom={shownFrom}
+                shownTo={shownTo}
+                tabStop={tabStop.row === i ? tabStop.programId : undefined}
+                formatTime={formatTime}
+                messages={messages}
+                onSelectChannel={onSelectChannel}
+                onProgramme={onProgramme}
+              />
+            );
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** The sticky channel column's width, read from the layout (a token that a phone narrows). */
+function channelWidth(grid: HTMLElement): number {
+  return grid.querySelector<HTMLElement>('[data-corner]')?.offsetWidth ?? 0;
+}
+function rulerHeight(grid: HTMLElement): number {
+  return grid.querySelector<HTMLElement>('[data-ruler]')?.offsetHeight ?? 0;
+}
+
+interface GridRowProps {
+  index: number;
+  channel: GuideGridChannel;
+  programmes: readonly GuideGridProgramme[] | undefined;
+  selected: boolean;
+  from: number;
+  to: number;
+  shownFrom: number;
+  shownTo: number;
+  /** The row holds the grid's tab stop: its programme id, or null for the channel; undefined: not here. */
+  tabStop: string | null | undefined;
+  formatTime: (epochMs: number) => string;
+  messages: Messages;
+  onSelectChannel?: (channelId: string) => void;
+  onProgramme?: (channelId: string, programme: GuideGridProgramme) => void;
+}
+
+/** One channel: its header and the blocks in (or near) view; re-renders only when its inputs change. */
+const GridRow = memo(function GridRow({
+  index,
+  channel,
+  programmes,
+  selected,
+  from,
+  to,
+  shownFrom,
+  shownTo,
+  tabStop,
+  formatTime,
+  messages,
+  onSelectChannel,
+  onProgramme,
+}: GridRowProps) {
+  const channelName = [
+    channel.name,
+    formatMessage(messages.channelNumber, { number: channel.number }),
+    channel.locked ? messages.noLiveAuthority : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  const shown = programmes ? inWindow(programmes, Math.max(from, shownFrom), Math.min(to, shownTo)) : [];
+  const focused = programmes?.find((p) => p.programId === tabStop);
+  if (focused && !shown.includes(focused)) shown.push(focused);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the focus is on the buttons inside (a roving tab stop), as the ARIA grid pattern allows
+    <div
+      role="row"
+      aria-rowindex={index + 1}
+      className={styles.row}
+      style={{ top: index * GRID_ROW_HEIGHT, height: GRID_ROW_HEIGHT }}
+      data-channel-id={channel.id}
+      data-state={selected ? 'selected' : undefined}
+    >
+      {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the channel's button takes the focus */}
+      <div role="rowheader" className={styles.channel}>
+        <button
+          type="button"
+          className={styles.channelButton}
+          data-cell={cellKey(index, null)}
+          data-kind="channel"
+          tabIndex={tabStop === null ? 0 : -1}
+          aria-current={selected ? 'true' : undefined}
+          onClick={() => onSelectChannel?.(channel.id)}
+        >
+          {/* The name is the hidden text (channel, number, lock); what shows says the same to the eye. */}
+          <VisuallyHidden>{channelName}</VisuallyHidden>
+          <span className={styles.number} aria-hidden="true">
+            {channel.number}
+          </span>
+          {channel.logoUrl ? (
+            <img className={styles.logo} src={channel.logoUrl} alt="" width={32} height={32} loading="lazy" />
+          ) : null}
+          <span className={styles.channelName} aria-hidden="true">
+            {channel.name}
+          </span>
+          {channel.locked ? <LockIcon size={14} className={styles.lock} /> : null}
+        </button>
+      </div>
+      <div className={styles.blocks}>
+        {programmes === undefined ? <span className={styles.loading} aria-hidden="true" /> : null}
+        {shown.map((p) => {
+          const box = blockBox(p, from, to);
+          if (!box) return null;
+          const time = formatMessage(messages.programmeTime, {
+            start: formatTime(p.start),
+            stop: formatTime(p.stop),
+          });
+          const lock = p.lock ?? 'none';
+          const name = [
+            channel.name,
+            p.title,
+            time,
+            p.action === 'none' ? '' : messages[actionText[p.action]],
+            lock === 'lock' ? messages.actionLocked : lock === 'purchase' ? messages.actionPurchase : '',
+          ]
+            .filter(Boolean)
+            .join(', ');
+          return (
+            // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the block's button takes the focus
+            <div
+              key={p.programId}
+              role="gridcell"
+              className={styles.cell}
+              style={{ left: box.left, width: box.width }}
+            >
+              <button
+                type="button"
+                className={styles.block}
+                data-cell={cellKey(index, p.programId)}
+                data-kind="programme"
+                data-program-id={p.programId}
+                data-start={p.start}
+                data-stop={p.stop}
+                data-state={p.status}
+                data-action={p.action}
+                data-lock={lock}
+                tabIndex={tabStop === p.programId ? 0 : -1}
+                aria-current={p.current ? 'true' : undefined}
+                aria-disabled={p.action === 'none' ? 'true' : undefined}
+                onClick={() => (p.action === 'none' ? undefined : onProgramme?.(channel.id, p))}
+              >
+                {/* Named by its content (channel, title, time, action), so the visible text is part of the name. */}
+                <VisuallyHidden>{name}</VisuallyHidden>
+                <span className={styles.title} aria-hidden="true">
+                  {p.title}
+                </span>
+                <span className={styles.time} aria-hidden="true">
+                  {lock === 'lock' ? (
+                    <LockIcon size={12} />
+                  ) : lock === 'purchase' ? (
+                    <CartIcon size={12} />
+                  ) : null}
+                  {time}
+                </span>
+              </button>
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,7 @@
+export {
+  OVERSCAN_ROWS,
+  scrollToShow,
+  trackViewportRows,
+  type ViewportRows,
+  visibleRange,
+} from './virtualWindow.ts';
