@@ -2,6 +2,7 @@ import type { AppProperty } from '@ottkit/api-client/contract';
 import { businessTypeSchema } from '@ottkit/api-client/contract';
 import { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
+import { LIVE_TTL_SEC } from '../origin/urls.ts';
 import type { Db } from '../store/db.ts';
 import { allSettings, setSetting } from '../store/settings.ts';
 
@@ -43,6 +44,8 @@ export const SETTINGS = {
     default: 'Open My account, choose Recharge, type the 16 digits printed on the card and confirm.',
   },
   'purchase.qrCodeType': { schema: z.enum(['eachPlan', 'single']), default: 'eachPlan' },
+  /** Validity of live and time-shift media URLs, seconds; the live player renews them (decision 0100). */
+  'media.liveTokenTtlSec': { schema: int(10, 6 * 3600), default: String(LIVE_TTL_SEC) },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
