@@ -21,6 +21,20 @@ export const HLS_CONFIG: Partial<HlsConfig> = {
   enableWorker: true,
 };
 
+/**
+ * hls.js's own loader, asking the core for every URL first: after a renewal, playlist refreshes derived from the
+ * old master URL carry the fresh token (decision 0100).
+ */
+function renewingLoader(rewrite: (url: string) => string): HlsConfig['loader'] {
+  const Base = Hls.DefaultConfig.loader;
+  return class extends Base {
+    override load(...[context, ...rest]: Parameters<InstanceType<typeof Base>['load']>) {
+      context.url = rewrite(context.url);
+      super.load(context, ...rest);
+    }
+  };
+}
+
 export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promise<Engine> {
   let hls: InstanceType<typeof Hls> | null = null;
   let recovered = false;
@@ -30,7 +44,8 @@ export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promi
       hls?.destroy();
       recovered = false;
       const startPosition = source.startTime ?? -1;
-      const instance = new Hls({ ...HLS_CONFIG, startPosition, ...overrides });
+      const loader = renewingLoader((url) => events.rewriteUrl?.(url) ?? url);
+      const instance = new Hls({ ...HLS_CONFIG, startPosition, loader, ...overrides });
       hls = instance;
       instance.on(Hls.Events.MANIFEST_PARSED, (_e, data) => events.levels(toLevels(data.levels)));
       instance.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => {
