@@ -13,6 +13,7 @@ import type { Lang } from '../../i18n/index.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import { stopWatching } from '../../stores/liveHistory.ts';
 import { CategoryTabs } from './CategoryTabs.tsx';
+import { useChannelKeys } from './channelKeys.ts';
 import { $firstViewSettled, markInteractive, settleFirstViewWithin } from './firstView.ts';
 import { ChannelList } from './ChannelList.tsx';
 import { GuidePane } from './GuidePane.tsx';
@@ -81,6 +82,7 @@ export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang
       window.removeEventListener('pagehide', onHide);
     };
   }, []);
+  useChannelKeys();
   const jobsMayStart = useStore($firstViewSettled);
   // The guide's days are the viewer's calendar days; the server (and the hydrating render) knows no zone, so
   // it renders the UTC day until the island is interactive (decision 0072).

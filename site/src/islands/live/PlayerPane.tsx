@@ -32,7 +32,10 @@ export function PlayerPane({ now }: { now: number }) {
   // A change of the channel's live authority (a recharge, a plan that ended) asks for its URL again at once:
   // the player swaps the fallback clip for the real stream, or back, without a reload of the page.
   useEffect(() => {
-    if (channelId) void loadLivePlayback({ logicalChannelId: channelId });
+    if (!channelId) return;
+    const p = $livePlayback.get();
+    const current = p.state === 'ready' && p.logicalChannelId === channelId && p.authority === liveAuthority;
+    if (!current) void loadLivePlayback({ logicalChannelId: channelId });
   }, [channelId, liveAuthority]);
   useEffect(() => {
     void loadTodayPrograms(epgId, Date.now());
