@@ -3,30 +3,15 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount, rechargeCode } from './accounts.ts';
 import { operator, repoRoot } from './operator.ts';
+import { livePlayer, openLiveTv, playsOn } from './livePlayer.ts';
 import { logIn, SUBSCRIBER } from './session.ts';
 
 // Issue 14 journeys of the live player on /liveTv: a recharge unlocks the channel being watched (14.3),
 // a zero-trust block stops playback and personal calls (14.6), channel up/down with the arrow keys.
 
-const player = (page: Page) => page.locator('section.ottkit-player').first();
+const player = livePlayer;
+const open = openLiveTv;
 const rows = (page: Page) => page.locator('[data-playback][data-locked]');
-
-async function open(page: Page, path = '/liveTv?id=lc-001') {
-  await page.goto(path);
-  await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
-}
-
-/** Waits until the player's video has moved on by `seconds` from where it is now. */
-async function playsOn(page: Page, seconds = 2) {
-  const video = player(page).locator('video');
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
-    .toBeGreaterThan(0);
-  const t0 = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
-    .toBeGreaterThan(t0 + seconds);
-}
 
 /** The live streams whose segments the page fetched, in order (`fallback` is the no-authority clip). */
 function streamLog(page: Page) {

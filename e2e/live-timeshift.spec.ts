@@ -1,4 +1,5 @@
 import { expect, type Page, type Request, test } from '@playwright/test';
+import { livePlayer, openLiveTv, playsOn } from './livePlayer.ts';
 import { api, logIn, SUBSCRIBER } from './session.ts';
 
 // Issue 14.1: time-shift on /liveTv (spec §4). The bar is enabled once 110 s of the programme can be sought; a
@@ -55,13 +56,10 @@ test('a bar click minutes back plays the earlier picture, and Back to live retur
   await logIn(page, SUBSCRIBER);
   const { channelId } = await channelWithProgrammeOnAir(page, 5 * 60_000);
   const segments = segmentLog(page);
-  await page.goto(`/liveTv?id=${channelId}`);
-  await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
-  const player = page.locator('section.ottkit-player').first();
+  await openLiveTv(page, `/liveTv?id=${channelId}`);
+  const player = livePlayer(page);
   const video = player.locator('video');
-  await expect
-    .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
-    .toBeGreaterThan(0);
+  await playsOn(page, 0);
 
   // Spec §4: over 110 s of the programme lies behind live, so the bar is enabled.
   await expect(bar(page)).toHaveAttribute('data-enabled', 'true');

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { livePlayer, openLiveTv, playsOn } from './livePlayer.ts';
 import { operator } from './operator.ts';
 import { logIn, SUBSCRIBER } from './session.ts';
 
@@ -32,22 +33,11 @@ test.describe('live URL renewal', () => {
     page.on('response', (r) => {
       if (r.url().includes('/media/') && r.status() >= 400) refused.push(`${r.status()} ${r.url()}`);
     });
-    await page.goto('/liveTv?id=lc-001');
-    await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
-    const player = page.locator('section.ottkit-player').first();
+    await openLiveTv(page);
+    const player = livePlayer(page);
     const video = player.locator('video');
-    await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
-      .toBeGreaterThan(0);
-    const start = await video.evaluate((v: HTMLVideoElement) => v.currentTime);
-
     // Two token lives and more of media time: the second renewal has happened by then.
-    await expect
-      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), {
-        timeout: 90_000,
-        intervals: [2_000],
-      })
-      .toBeGreaterThan(start + 2 * TTL_SEC + 5);
+    await playsOn(page, 2 * TTL_SEC + 5, 90_000);
     expect(playSources).toBeGreaterThanOrEqual(3); // the first URL and two renewals
     expect(tokens.size).toBeGreaterThanOrEqual(3); // requests moved on to the fresh tokens
     expect(masters).toBe(1); // renewed in place, never reloaded

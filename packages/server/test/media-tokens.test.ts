@@ -6,7 +6,7 @@ import { signMediaToken } from '../src/origin/tokens.ts';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
 import { changeSetting } from '../src/domain/appConfig.ts';
 import { bearer, loginAs, startServer, type TestServer } from './helpers.ts';
-import { parseM3u8, tinyLibrary } from './origin-fixture.ts';
+import { parseM3u8, tinyLibrary, tokenClaims } from './origin-fixture.ts';
 
 // Decision 0100 (issue 21.8): short live URLs the player renews, revoked on logout, time-shift its own kind.
 
@@ -35,13 +35,7 @@ async function playSource(headers: Record<string, string>, body: Record<string, 
   expect(res.body.errCode, res.body.errMsg).toBe(0);
   return play.response.parse(res.body.data) as PlaySource;
 }
-const claims = (url: string) =>
-  JSON.parse(
-    Buffer.from(
-      (new URL(url, 'http://x').searchParams.get('token') ?? '').split('.')[0] ?? '',
-      'base64url',
-    ).toString(),
-  );
+const claims = tokenClaims;
 const fetchMedia = (path: string) => fetch(new URL(path, t.url));
 /** The first variant playlist of a master URL, and the absolute URL of its newest segment. */
 async function newestSegment(master: string) {

@@ -25,6 +25,16 @@ async function watching(extra: Partial<PlayerSource> = {}) {
   return { media, log, core };
 }
 
+/** Clicks 4 minutes back and lets the DVR playlist (30 min of media, its end is now) become playable. */
+async function inTimeshift(w: Awaited<ReturnType<typeof watching>>) {
+  w.core.seekBar(NOW - 4 * MIN);
+  await flush();
+  w.media.range = [0, 1800];
+  w.media.fire('canplay');
+  w.media.fire('playing');
+  return w;
+}
+
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(NOW);
@@ -65,12 +75,7 @@ describe('time-shift through the DVR playlist', () => {
   });
 
   it('a second click in time-shift seeks inside the DVR playlist without reloading', async () => {
-    const { media, log, core } = await watching();
-    core.seekBar(NOW - 4 * MIN);
-    await flush();
-    media.range = [0, 1800];
-    media.fire('canplay');
-    media.fire('playing');
+    const { media, log, core } = await inTimeshift(await watching());
     const loads = log.loads.length;
     expect(core.seekBar(NOW - 10 * MIN)).toBe('timeshift');
     expect(log.loads).toHaveLength(loads);
@@ -78,11 +83,7 @@ describe('time-shift through the DVR playlist', () => {
   });
 
   it('Back to live returns to the live playlist', async () => {
-    const { media, log, core } = await watching();
-    core.seekBar(NOW - 4 * MIN);
-    await flush();
-    media.range = [0, 1800];
-    media.fire('canplay');
+    const { log, core } = await inTimeshift(await watching());
     core.seekToLive();
     await flush();
     expect(core.getState().mode).toBe('live');
@@ -90,12 +91,7 @@ describe('time-shift through the DVR playlist', () => {
   });
 
   it('time-shift errors retry the DVR playlist at the same distance behind live (spec §4: 4 × 2 s)', async () => {
-    const { media, log, core } = await watching();
-    core.seekBar(NOW - 4 * MIN);
-    await flush();
-    media.range = [0, 1800];
-    media.fire('canplay');
-    media.fire('playing');
+    const { media, log, core } = await inTimeshift(await watching());
     log.events?.fatal('fragLoadError', 'x', 'network');
     expect(core.getState().retries).toBe(1);
     await vi.advanceTimersByTimeAsync(2_000);
