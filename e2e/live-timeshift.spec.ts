@@ -97,6 +97,10 @@ test('a bar click minutes back plays the earlier picture, and Back to live retur
   expect(mediaBehind).toBeLessThan(300);
   expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).toBeNull();
   await page.screenshot({ path: '.data/screens/timeshift-1280.png' });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await player.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: '.data/screens/timeshift-360.png' });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   // Back to live: the live stream again, at its edge.
   const atLive = segments.length;
