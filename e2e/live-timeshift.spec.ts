@@ -116,3 +116,31 @@ test('a bar click minutes back plays the earlier picture, and Back to live retur
     .poll(async () => (await page.evaluate(() => Date.now())) - (await barValue(page)), { timeout: 20_000 })
     .toBeLessThan(60_000);
 });
+
+test('when the time-shift stream keeps failing, the player retries, then shows the time-shift error tip', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await logIn(page, SUBSCRIBER);
+  const { channelId } = await channelWithProgrammeOnAir(page, 5 * 60_000);
+  await openLiveTv(page, `/liveTv?id=${channelId}`);
+  const player = livePlayer(page);
+  await playsOn(page, 0);
+  await expect(bar(page)).toHaveAttribute('data-enabled', 'true');
+  // The DVR stream is down from now on: every time-shift request fails.
+  let attempts = 0;
+  await page.route('**/media/dvr/**', (route) => {
+    if (route.request().url().includes('master.m3u8')) attempts += 1;
+    return route.abort('failed');
+  });
+  await clickBarAt(page, (await page.evaluate(() => Date.now())) - 3 * 60_000);
+  // Spec §4: retried every 2 s up to 4 times, then the time-shift error tip.
+  const tip = player.getByRole('alert');
+  await expect(tip).toContainText('Time-shift playback failed', { timeout: 90_000 });
+  // The first load and the 4 retries of the player (the engine may retry a request itself, too).
+  expect(attempts).toBeGreaterThanOrEqual(5);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  await tip.getByRole('button', { name: 'Back to live' }).click();
+  await expect(player).toHaveAttribute('data-mode', 'live');
+  await playsOn(page, 1);
+});
