@@ -128,6 +128,17 @@ describe('revocation on logout', () => {
     expect((await fetch(segment)).status).toBe(403);
   });
 
+  it('a VOD URL issued before logout is refused after it', async () => {
+    const user = await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD);
+    const res = await t.post(`${contract.vod.playSource.path}?token=${user.token}`, { metaId: 'm-001' });
+    expect(res.body.errCode, res.body.errMsg).toBe(0);
+    const { url } = res.body.data as { url: string };
+    expect((await fetchMedia(url)).status).toBe(200);
+    expect((await t.post(contract.account.logout.path, {}, bearer(user.token))).body.errCode).toBe(0);
+    t.advance(1_000);
+    expect((await fetchMedia(url)).status).toBe(403);
+  });
+
   it("another session's URLs keep working", async () => {
     const a = bearer((await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD)).token);
     const b = bearer((await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD)).token);
