@@ -1,17 +1,7 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { operator } from './operator.ts';
+import { expect, type Page, test } from '@playwright/test';
+import { codeFor, NEW_ACCOUNT_PASSWORD as PASSWORD, newAccount, unique } from './accounts.ts';
 
 // Issue 8 journeys: sign-up with a code from the outbox, terms, QR login, recharge without a reload.
-const PASSWORD = 'secret123';
-const unique = (what: string) => `e2e-${what}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-/** The newest 4-digit code the outbox holds for an address (what the person reads in their mail). */
-function codeFor(address: string): string {
-  const codes = [...operator('outbox', '--to', address).matchAll(/code is (\d{4})\./g)].map((m) => m[1]);
-  const code = codes.at(-1);
-  if (!code) throw new Error(`no code for ${address}`);
-  return code;
-}
 
 async function openLogin(page: Page) {
   await page.goto('/login');
@@ -38,21 +28,6 @@ async function agreeToTerms(page: Page) {
   });
   await expect(agree).toBeEnabled();
   await agree.click();
-}
-
-/** A fresh account over the API (only the live-basic trial), logged in on `request`. */
-async function newAccount(request: APIRequestContext) {
-  const email = unique('rc');
-  const sent = await request.post('/api/account/verification/v1', { data: { email, purpose: 'register' } });
-  const { authenticationKey } = (await sent.json()).data;
-  const reg = await request.post('/api/account/register/v3', {
-    data: {
-      registerInfo: { email, password: PASSWORD, verificationCode: codeFor(email) },
-      authenticationKey,
-    },
-  });
-  expect((await reg.json()).errCode).toBe(0);
-  return email;
 }
 
 test('sign up: code from the outbox, terms scrolled to the bottom, logged in', async ({ page }) => {

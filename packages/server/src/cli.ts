@@ -8,6 +8,7 @@ import { loadConfig, type ServerConfig } from './config.ts';
 import { changeSetting, isSettingKey, readSettings, SETTINGS } from './domain/appConfig.ts';
 import { createRechargeBatch } from './domain/recharge.ts';
 import { NAMES_USAGE, namesCommand } from './domain/namesCli.ts';
+import { mediaSessionCheck } from './domain/mediaRevocation.ts';
 import { NOTICE_USAGE, noticeCommand } from './domain/noticesCli.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { openDb } from './store/db.ts';
@@ -81,12 +82,25 @@ async function serve(args: string[]) {
       : undefined;
   const originMod = await importOptional('origin/index.ts');
   const createOrigin = originMod?.createOrigin as
-    | ((o: { dataDir: string; secret: string; library: unknown; now: () => number }) => Origin)
+    | ((o: {
+        dataDir: string;
+        secret: string;
+        library: unknown;
+        now: () => number;
+        sessionEnded: (sessionId: string, nowMs: number) => boolean;
+      }) => Origin)
     | undefined;
   const origin =
     library !== undefined && typeof createOrigin === 'function'
       ? (deps: OriginDeps) =>
-          createOrigin({ dataDir: config.dataDir, secret: config.secret, library, now: deps.now })
+          createOrigin({
+            dataDir: config.dataDir,
+            secret: config.secret,
+            library,
+            now: deps.now,
+            // Logout revokes the media URLs handed to the session (decision 0100).
+            sessionEnded: mediaSessionCheck(deps.db),
+          })
       : undefined;
 
   const site = await loadSite(values.site);

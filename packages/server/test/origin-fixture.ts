@@ -72,3 +72,12 @@ export async function startOrigin(
     },
   };
 }
+
+/** The claims a media URL's token carries (its payload, unchecked): `{ a, r, k, e, s? }`. */
+export const tokenClaims = (url: string) =>
+  JSON.parse(
+    Buffer.from(
+      (new URL(url, 'http://x').searchParams.get('token') ?? '').split('.')[0] ?? '',
+      'base64url',
+    ).toString(),
+  );

@@ -135,7 +135,7 @@ describe('live origin over HTTP (tiny profile, fake clock)', () => {
     expect((await get('/media/live/ch1/master.m3u8')).status).toBe(403);
   });
 
-  it('404s segments not yet complete or older than the DVR window, and unknown streams', async () => {
+  it('404s segments not yet complete or behind the live window (the DVR is time-shift only), and unknown streams', async () => {
     const edge = Math.floor(clock.now / 2000) - 1;
     const t = signMediaToken(SECRET, {
       accountId: 'a',
@@ -144,8 +144,9 @@ describe('live origin over HTTP (tiny profile, fake clock)', () => {
       exp: clock.now / 1000 + 60,
     });
     expect((await get(`/media/live/ch1/lq/${edge + 1}.m4s?token=${t}`)).status).toBe(404);
-    expect((await get(`/media/live/ch1/lq/${edge - 7200}.m4s?token=${t}`)).status).toBe(404);
-    expect((await get(`/media/live/ch1/lq/${edge - 7199}.m4s?token=${t}`)).status).toBe(200);
+    // The live window (6 segments) and 30 s of slack, never the DVR window (decision 0100).
+    expect((await get(`/media/live/ch1/lq/${edge - 21}.m4s?token=${t}`)).status).toBe(404);
+    expect((await get(`/media/live/ch1/lq/${edge - 20}.m4s?token=${t}`)).status).toBe(200);
     const n = signMediaToken(SECRET, {
       accountId: 'a',
       resource: 'live/nope',

@@ -6,6 +6,7 @@ import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
 import { makeChannel } from '../src/seed/channels.ts';
 import { insertChannel } from '../src/store/channels.ts';
 import { bearer, loginAs, startServer, type TestServer } from './helpers.ts';
+import { tokenClaims } from './origin-fixture.ts';
 
 const call = contract.live.channelPlaySource;
 let t: TestServer;
@@ -31,13 +32,7 @@ const play = async (
     ? { errCode: 0, data: call.response.parse(res.body.data) }
     : { errCode: res.body.errCode };
 };
-const tokenOf = (url: string) =>
-  JSON.parse(
-    Buffer.from(
-      (new URL(url, 'http://x').searchParams.get('token') ?? '').split('.')[0] ?? '',
-      'base64url',
-    ).toString(),
-  );
+const tokenOf = tokenClaims;
 
 describe('channel play source (spec §4 authority)', () => {
   it('a free channel: the live URL of its stream, signed for the caller', async () => {

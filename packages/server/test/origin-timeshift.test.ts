@@ -119,7 +119,7 @@ describe('catch-up over HTTP', () => {
 });
 
 describe('time-shift (DVR)', () => {
-  it('lists from the programme start to live, with the live token', async () => {
+  it('lists from the programme start to live, with the time-shift token', async () => {
     const startMs = T0 - 10 * 60_000;
     const v = await variant(o.urls.dvr({ liveStreamId: 'ch1', accountId: 'a', startMs }));
     expect(v.m.mediaSequence).toBe(startMs / 2000);

@@ -1,6 +1,6 @@
 import { createClient } from '@ottkit/api-client/client';
 import { handleSessionInvalid, refreshingFetch } from '../stores/session.ts';
-import { storedManifest } from './zeroTrust.ts';
+import { storedManifest, zeroTrustGate } from './zeroTrust.ts';
 
 /**
  * Where the API answers for server-side rendering. In the one-origin product the server that mounts the
@@ -37,6 +37,7 @@ export const browserApi = createClient({
   lang: browserApiLang,
   // Spec §4: an expired access cookie is refreshed once and the call replayed; a session that stays invalid
   // sends the viewer to login, or to a guest session in visitor mode (stores/session.ts).
-  fetch: (input, init) => refreshingFetch(input, init),
+  // Zero-trust: until the product may start (and never when it is blocked) no call leaves the browser.
+  fetch: (input, init) => (zeroTrustGate() === 'open' ? refreshingFetch(input, init) : new Promise(() => {})),
   onSessionInvalid: (e) => handleSessionInvalid(e),
 });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { mediaUrl, parseShareKey, storedManifest, ZERO_TRUST_STORAGE_KEY } from './zeroTrust.ts';
+import {
+  mediaUrl,
+  parseShareKey,
+  storedManifest,
+  ZERO_TRUST_STORAGE_KEY,
+  zeroTrustGate,
+} from './zeroTrust.ts';
 
 const manifest = {
   version: 1 as const,
@@ -37,5 +43,23 @@ describe('storedManifest and mediaUrl', () => {
       'https://cdn.acme.example/media/live/ch1/master.m3u8?token=t',
     );
     expect(mediaUrl('/media/x', null)).toBe('/media/x');
+  });
+});
+
+describe('zeroTrustGate (blocked means nothing starts)', () => {
+  const none = { getItem: () => null };
+  const held = { getItem: () => JSON.stringify(manifest) };
+  const page = { hash: '', required: false, blockedShown: false };
+  it('opens without zero-trust, and with a required manifest this browser holds', () => {
+    expect(zeroTrustGate(page, none)).toBe('open');
+    expect(zeroTrustGate({ ...page, required: true }, held)).toBe('open');
+  });
+  it('blocks a required manifest that is missing, a link without a key, and a block already shown', () => {
+    expect(zeroTrustGate({ ...page, required: true }, none)).toBe('blocked');
+    expect(zeroTrustGate({ ...page, hash: '#/shareKey/' }, held)).toBe('blocked');
+    expect(zeroTrustGate({ ...page, blockedShown: true }, held)).toBe('blocked');
+  });
+  it('waits while a share link is being opened', () => {
+    expect(zeroTrustGate({ ...page, hash: '#/shareKey/abc' }, held)).toBe('waiting');
   });
 });

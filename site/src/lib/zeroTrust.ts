@@ -48,3 +48,30 @@ function safeLocalStorage(): Storage | undefined {
     return undefined;
   }
 }
+
+/**
+ * Whether the product may start (spec §1 zero-trust): `open`, or not yet (`waiting`: a share link is being
+ * opened, after which the page starts afresh) or never on this page (`blocked`: a required manifest this browser
+ * does not hold, a link without a key, or a key that did not open it). Blocked means nothing plays and nothing
+ * personal is fetched, so the browser's API client holds every call while this is not `open`. Decided from the
+ * page itself, not from the start-up script having run, so an island that starts first is held too.
+ */
+export function zeroTrustGate(
+  page: { hash: string; required: boolean; blockedShown: boolean } = currentPage(),
+  storage?: Pick<Storage, 'getItem'>,
+): 'open' | 'waiting' | 'blocked' {
+  if (page.blockedShown) return 'blocked';
+  const share = parseShareKey(page.hash);
+  if (share) return share.kind === 'missing' ? 'blocked' : 'waiting';
+  if (page.required && !storedManifest(storage ?? safeLocalStorage())) return 'blocked';
+  return 'open';
+}
+
+function currentPage() {
+  if (typeof document === 'undefined') return { hash: '', required: false, blockedShown: false };
+  return {
+    hash: location.hash,
+    required: document.body?.dataset.zeroTrust === 'required',
+    blockedShown: document.documentElement.dataset.zeroTrustBlocked === 'true',
+  };
+}

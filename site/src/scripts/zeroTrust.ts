@@ -18,6 +18,11 @@ function block(message: string) {
   p.textContent = message;
   screen.append(p);
   document.body.append(screen);
+  // Blocked means nothing plays: the API client holds every call (lib/api.ts), and any media element that
+  // starts anyway (a clip the page rendered) is paused at once.
+  const stop = (e: Event) => e.target instanceof HTMLMediaElement && e.target.pause();
+  document.addEventListener('play', stop, true);
+  for (const m of document.querySelectorAll<HTMLMediaElement>('video, audio')) m.pause();
 }
 
 function applyBranding() {

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { $catchup, $livePlayback, loadLivePlayback, openCatchup, setPlayUrlSource } from './playback.ts';
+import {
+  $catchup,
+  $livePlayback,
+  loadLivePlayback,
+  openCatchup,
+  type PlayRequest,
+  renewLivePlayback,
+  setPlayUrlSource,
+} from './playback.ts';
 
 describe('loadLivePlayback', () => {
   it('keeps the latest channel when answers arrive out of order', async () => {
@@ -34,6 +42,45 @@ describe('loadLivePlayback', () => {
       logicalChannelId: 'c',
       messageKey: 'error.unavailableSource',
     });
+  });
+});
+
+describe('renewLivePlayback (decision 0100)', () => {
+  it('hands the player fresh URLs of the channel watched, keeping a time-shift start', async () => {
+    const asked: PlayRequest[] = [];
+    let n = 0;
+    setPlayUrlSource(async (req) => {
+      asked.push(req);
+      n += 1;
+      return {
+        url: `/l.m3u8?token=${n}`,
+        authority: true,
+        timeshiftUrl: `/d.m3u8?token=${n}`,
+        timeshiftStart: 5,
+        expiresAt: n,
+      };
+    });
+    await loadLivePlayback({ logicalChannelId: 'a' });
+    expect(await renewLivePlayback('a', 5)).toEqual({
+      src: '/l.m3u8?token=2',
+      timeshiftSrc: '/d.m3u8?token=2',
+      timeshiftStart: 5,
+      expiresAt: 2,
+      drm: undefined,
+    });
+    expect(asked[1]).toEqual({ logicalChannelId: 'a', kind: 'live', start: 5 });
+    // The store keeps the first answer: a renewal is no channel change.
+    expect($livePlayback.get()).toMatchObject({ url: '/l.m3u8?token=1' });
+    expect(await renewLivePlayback('other', undefined)).toBeNull();
+  });
+
+  it('an answer with another authority is no renewal: the store takes it and the player reloads', async () => {
+    let authority = false;
+    setPlayUrlSource(async () => ({ url: authority ? '/real.m3u8' : '/fallback.m3u8', authority }));
+    await loadLivePlayback({ logicalChannelId: 'a' });
+    authority = true;
+    expect(await renewLivePlayback('a', undefined)).toBeNull();
+    expect($livePlayback.get()).toMatchObject({ state: 'ready', url: '/real.m3u8', authority: true });
   });
 });
 

@@ -7,7 +7,8 @@ export { playErrorKey };
 
 /** What the site asks the media side for: a signed live URL, or a catch-up URL for one programme. */
 export type PlayRequest =
-  | { logicalChannelId: string; kind: 'live' }
+  /** `start`: where the time-shift playlist starts (the server's programme on air when absent). */
+  | { logicalChannelId: string; kind: 'live'; start?: number }
   | { logicalChannelId: string; kind: 'catchup'; start: number; stop: number };
 /** The answer: the URL to play; without authority the server gives the fallback clip instead (spec §4). */
 export interface PlayAnswer {
@@ -15,6 +16,11 @@ export interface PlayAnswer {
   authority: boolean;
   /** DRM the player needs for this stream (ClearKey through the licence endpoint); none for clear or AES-128. */
   drm?: PlayDrm;
+  /** Live: the time-shift (DVR) playlist of the programme on air, and where it starts (epoch ms). */
+  timeshiftUrl?: string;
+  timeshiftStart?: number;
+  /** Epoch ms when the URLs stop working; the player renews them before (`renewLivePlayback`). */
+  expiresAt?: number;
 }
 /** The player's DRM settings for a protected stream (see @ottkit/player's DrmConfig). */
 export interface PlayDrm {
@@ -38,7 +44,7 @@ export function playUrl(req: PlayRequest) {
 export type LivePlayback =
   | { state: 'idle' }
   | { state: 'loading'; logicalChannelId: string }
-  | { state: 'ready'; logicalChannelId: string; url: string; authority: boolean; drm?: PlayDrm }
+  | ({ state: 'ready'; logicalChannelId: string } & PlayAnswer)
   | { state: 'error'; logicalChannelId: string; messageKey: MessageKey };
 
 /** The signed stream address of the channel being watched. */
@@ -57,6 +63,37 @@ export async function loadLivePlayback(channel: Pick<Channel, 'logicalChannelId'
     if (current() !== logicalChannelId) return;
     $livePlayback.set({ state: 'error', logicalChannelId, messageKey: playErrorKey(e) });
   }
+}
+
+/** What the live player is handed when it renews: the same channel's URLs with fresh credentials. */
+export interface LiveRenewal {
+  src: string;
+  timeshiftSrc?: string;
+  timeshiftStart?: number;
+  expiresAt?: number;
+  drm?: PlayDrm;
+}
+
+/**
+ * Fresh URLs for the channel being watched (decision 0100), asked by the player before they expire. In
+ * time-shift the DVR playlist keeps its start so the viewer's position stays in it. When the answer changed
+ * authority (a plan ended or began), it is no renewal: the store takes it and the player reloads.
+ */
+export async function renewLivePlayback(
+  logicalChannelId: string,
+  timeshiftStart: number | undefined,
+): Promise<LiveRenewal | null> {
+  const before = $livePlayback.get();
+  if (before.state !== 'ready' || before.logicalChannelId !== logicalChannelId) return null;
+  const answer = await requestPlayUrl({ logicalChannelId, kind: 'live', start: timeshiftStart });
+  const now = $livePlayback.get();
+  if (now.state !== 'ready' || now.logicalChannelId !== logicalChannelId) return null;
+  if (answer.authority !== now.authority) {
+    $livePlayback.set({ state: 'ready', logicalChannelId, ...answer });
+    return null;
+  }
+  const { url, timeshiftUrl, timeshiftStart: start, expiresAt, drm } = answer;
+  return { src: url, timeshiftSrc: timeshiftUrl, timeshiftStart: start, expiresAt, drm };
 }
 
 function current() {

@@ -33,7 +33,10 @@ export const channelPlaySource = defineCall({
       ...accountScoped,
       logicalChannelId: channelIdSchema,
       mode: playModeSchema.default('live'),
-      /** timeshift: where the playlist starts (the current programme's start); catchup: programme start. */
+      /**
+       * timeshift (and the `timeshiftUrl` of a live answer): where the DVR playlist starts, by default the start
+       * of the programme on air in the server's guide; catchup: programme start.
+       */
       start: epochMs.optional(),
       /** catchup: programme stop. */
       stop: epochMs.optional(),
@@ -59,8 +62,15 @@ export const channelPlaySource = defineCall({
     channelType: z.number().int(),
     /** Spec §9 quality codes of the renditions, lowest first. */
     mediaQualityList: z.array(z.number().int()),
-    /** Epoch ms after which the URL stops working: ask again. */
+    /** Epoch ms after which the URL stops working: ask again (the live player renews before, decision 0100). */
     expiresAt: z.number().int(),
+    /**
+     * Live, with authority: the time-shift (DVR) playlist of the programme on air, from `timeshiftStart` to the
+     * live edge, signed as its own kind (a live URL never opens it). Absent when the guide knows no programme.
+     */
+    timeshiftUrl: z.string().optional(),
+    /** Epoch ms where `timeshiftUrl` starts (the programme's start, within the DVR window). */
+    timeshiftStart: z.number().int().optional(),
   }),
 });
 

@@ -11,9 +11,17 @@ export interface LiveMediaTimes {
 /**
  * The live progress bar in wall-clock time: it spans the current programme (or the seekable window when no
  * programme is known); the seekable end is "now". Spec §4: disabled while less than 110 s can be sought.
+ * `reach` is how far back a time-shift playlist goes (epoch ms) when the source has one: the live playlist
+ * itself holds only seconds, so what can be sought starts there instead.
  */
-export function computeBar(now: number, t: LiveMediaTimes, programme: Programme | null): LiveBar {
-  const windowStart = now - Math.max(0, t.seekableEnd - t.seekableStart) * 1000;
+export function computeBar(
+  now: number,
+  t: LiveMediaTimes,
+  programme: Programme | null,
+  reach?: number,
+): LiveBar {
+  const mediaStart = now - Math.max(0, t.seekableEnd - t.seekableStart) * 1000;
+  const windowStart = reach === undefined ? mediaStart : Math.min(mediaStart, reach);
   const start = programme ? programme.start : windowStart;
   const end = programme ? Math.max(programme.stop, now) : now;
   const seekableStart = Math.min(now, Math.max(start, windowStart));

@@ -18,3 +18,7 @@ export const ASPECT_RATIOS = ['auto', '16:9', '4:3'] as const;
 export type AspectRatio = (typeof ASPECT_RATIOS)[number];
 /** How long each poster of an audio channel or audio item shows. */
 export const AUDIO_POSTER_INTERVAL_MS = 5_000;
+/** URLs are renewed a quarter of their remaining life before they expire, at most this long before. */
+export const RENEW_LEAD_MAX_MS = 60_000;
+/** A renewal that failed (or got nothing) is asked again this much later. */
+export const RENEW_RETRY_MS = 5_000;

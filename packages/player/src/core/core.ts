@@ -13,6 +13,7 @@ import { createEmitter } from './emitter.ts';
 import { createEngineHost } from './engineHost.ts';
 import { createSession, type Session } from './session.ts';
 import { INITIAL_SNAPSHOT, progressReport } from './snapshot.ts';
+import { createRenewal } from './renewal.ts';
 
 export { INITIAL_SNAPSHOT };
 import type {
@@ -22,6 +23,7 @@ import type {
   PlayerSource,
   Programme,
   QualityLevel,
+  SourceRenewal,
   TelemetrySink,
 } from './types.ts';
 
@@ -63,6 +65,14 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
   let resumeBehindMs: number | null = null;
   let timeshiftProgramme: Programme | null = null;
   let detachMedia: (() => void) | null = null;
+  const renewal = createRenewal({
+    clock,
+    current: () => ({ source: snap.source, mode: snap.mode }),
+    update: (source) => {
+      set({ source });
+      events.emit('renewed', { expiresAt: source.expiresAt ?? null });
+    },
+  });
 
   function set(patch: Partial<PlayerSnapshot>) {
     const previous = snap;
@@ -93,9 +103,15 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
     };
   }
 
+  /** Time-shift plays the source's DVR playlist (when it has one) instead of its live playlist. */
+  const onDvr = () => snap.mode === 'timeshift' && !!snap.source?.timeshiftSrc;
+
   function refreshBar() {
     const times = isLive() && !snap.locked ? liveTimes() : null;
-    return times ? computeBar(clock.now(), times, snap.programme) : null;
+    if (!times) return null;
+    const s = snap.source;
+    const reach = s?.timeshiftSrc ? (s.timeshiftStart ?? snap.programme?.start) : undefined;
+    return computeBar(clock.now(), times, snap.programme, reach);
   }
 
   function endSession() {
@@ -107,6 +123,7 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
   function stopTimers() {
     if (ticker !== null) clock.clearInterval(ticker);
     if (retryTimer !== null) clock.clearTimeout(retryTimer);
+    renewal.stop();
     ticker = retryTimer = null;
   }
 
@@ -119,6 +136,7 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
         events.emit('qualitychange', { quality: snap.quality, level: snap.qualities[index] ?? null });
       },
       fatal: (code, message, kind) => host.isCurrent(g) && fail(code, message, kind),
+      rewriteUrl: (url) => renewal.rewrite(url),
     };
   }
 
@@ -126,7 +144,7 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
     const source = snap.source;
     if (!source || !media) return;
     const target = media;
-    const src = snap.locked ? source.fallbackSrc : source.src;
+    const src = snap.locked ? source.fallbackSrc : onDvr() ? source.timeshiftSrc : source.src;
     if (!src) {
       host.reset();
       set({ state: 'idle' }); // locked with no fallback clip: the overlay alone shows
@@ -190,7 +208,13 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
     if (snap.mode === 'timeshift' && snap.bar) resumeBehindMs = snap.bar.live - snap.bar.position;
     events.emit('reload', { reason });
     set({ state: 'loading', error: null });
-    void startLoad();
+    void freshThenLoad();
+  }
+
+  /** A reload with URLs that expired (a sleeping tab missed its renewal) renews them first. */
+  async function freshThenLoad() {
+    if (renewal.expired()) await renewal.now();
+    await startLoad();
   }
 
   function progress(final: boolean, played = snap.state === 'ended') {
@@ -296,6 +320,7 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
 
   function seekToLive() {
     if (!isLive() || !snap.source) return;
+    const leaveDvr = onDvr();
     timeshiftProgramme = null;
     resumeBehindMs = null;
     if (retryTimer !== null) clock.clearTimeout(retryTimer);
@@ -304,6 +329,11 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
     const broken = snap.state === 'error';
     set({ mode: 'live', confirm: null, retries: 0 });
     if (broken) return reload('retry');
+    if (leaveDvr) {
+      // Back from the DVR playlist to the live one (its edge is where hls.js starts).
+      set({ state: 'loading', error: null });
+      return void startLoad();
+    }
     const times = liveTimes();
     if (media && times)
       media.currentTime = host.engine?.liveSyncPosition?.() ?? times.seekableEnd - LIVE_EDGE_MARGIN_S;
@@ -356,8 +386,14 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
         aspectRatio: snap.aspectRatio,
       });
       ticker = clock.setInterval(tick, PAUSE_COUNT_INTERVAL_MS);
+      renewal.start();
       void startLoad();
     },
+    /**
+     * Fresh URLs for the item being played (same stream, new credentials), handed by the host: playback goes on
+     * without a reload. Sources with a `renew` callback get them by themselves before `expiresAt`.
+     */
+    renewUrls: (fresh: SourceRenewal) => renewal.apply(fresh),
 
     play,
     pause,
@@ -380,6 +416,14 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
       if (click.action !== 'timeshift') return click.action;
       timeshiftProgramme = snap.programme;
       session?.timeshift();
+      if (snap.source?.timeshiftSrc && !onDvr()) {
+        // The live playlist holds seconds: time-shift plays the DVR playlist, from the click (spec §4).
+        wantPlay = true;
+        resumeBehindMs = click.behindMs;
+        set({ mode: 'timeshift', confirm: null, retries: 0, state: 'loading', error: null });
+        void startLoad();
+        return 'timeshift';
+      }
       const times = liveTimes();
       if (times) media.currentTime = times.seekableEnd - click.behindMs / 1000;
       wantPlay = true;

@@ -52,6 +52,37 @@ export interface PlayerSource {
   id?: string;
   /** Echoed into progress events (catch-up, VOD). */
   meta?: ProgressMeta;
+  /**
+   * Live: the channel's time-shift (DVR) playlist, from `timeshiftStart` up to live. With it the bar spans the
+   * programme from its start, and a click at least 110 s behind live plays this playlist from there (spec §4);
+   * Back to live returns to `src`. Without it, time-shift stays inside what `src` itself can seek.
+   */
+  timeshiftSrc?: string;
+  /** Epoch ms where `timeshiftSrc` starts; the programme's start when absent. */
+  timeshiftStart?: number;
+  /** Epoch ms when the URLs stop working; with `renew`, fresh ones are asked for before then. */
+  expiresAt?: number;
+  /**
+   * Asked shortly before `expiresAt` for fresh URLs of the same item (the host calls its API; the player never
+   * knows it). Playback carries on without a reload; a `null` answer or a failure is retried a few seconds later.
+   */
+  renew?: (context: RenewContext) => Promise<SourceRenewal | null | undefined>;
+}
+
+/** What `renew` is told: where the viewer is, so a host can keep a time-shift playlist's start. */
+export interface RenewContext {
+  mode: PlayerMode;
+  source: PlayerSource;
+}
+
+/** Fresh addresses of the item being played (same stream, new credentials); what is absent is kept. */
+export interface SourceRenewal {
+  src?: string;
+  timeshiftSrc?: string;
+  timeshiftStart?: number;
+  fallbackSrc?: string;
+  drm?: DrmConfig;
+  expiresAt?: number;
 }
 
 /** A programme on the live bar (epoch ms). */
@@ -160,6 +191,8 @@ export interface PlayerEvents {
   /** First frame after a load. */
   firstframe: { startupMs: number };
   error: PlayerError;
+  /** The host handed fresh URLs (renewal): playback carries on with them. */
+  renewed: { expiresAt: number | null };
   /** A reload of the current source: a stall, a time-shift retry, an authority change. */
   reload: { reason: 'stall' | 'retry' | 'authority' };
   /** The time-shift error tip must show (retries exhausted). */

@@ -136,4 +136,35 @@ describe('<ottkit-player>', () => {
     document.body.innerHTML = '<ottkit-player audio-posters="/a.svg"></ottkit-player>';
     expect(document.querySelector<HTMLElement>('.ottkit-posters')?.hidden).toBe(true);
   });
+
+  it('takes the time-shift playlist and expiry as attributes; new ones renew without a reload', async () => {
+    document.body.innerHTML =
+      '<ottkit-player src="/live.m3u8?token=a" timeshift-src="/dvr.m3u8?token=a" timeshift-start="1000" expires-at="5000" autoplay="false"></ottkit-player>';
+    const el = document.querySelector('ottkit-player');
+    if (!el) throw new Error('missing');
+    await tick();
+    expect(el.core.getState().source).toMatchObject({
+      src: '/live.m3u8?token=a',
+      timeshiftSrc: '/dvr.m3u8?token=a',
+      timeshiftStart: 1000,
+      expiresAt: 5000,
+    });
+    const reloads: unknown[] = [];
+    const renewed: unknown[] = [];
+    el.addEventListener('ottkit-reload', (e) => reloads.push((e as CustomEvent).detail));
+    el.addEventListener('ottkit-renewed', (e) => renewed.push((e as CustomEvent).detail));
+    const loaded = el.core.getState().source;
+    el.setAttribute('timeshift-src', '/dvr.m3u8?token=b');
+    el.setAttribute('expires-at', '9000');
+    expect(el.core.getState().source).toMatchObject({ timeshiftSrc: '/dvr.m3u8?token=b', expiresAt: 9000 });
+    expect(renewed).toEqual([{ expiresAt: 5000 }, { expiresAt: 9000 }]);
+    expect(reloads).toEqual([]);
+    // The same item: a renewal keeps what was not renewed.
+    expect(el.core.getState().source?.src).toBe(loaded?.src);
+    // The player asks the element's renewSource, read when it asks.
+    el.renewSource = async () => ({ src: '/live.m3u8?token=c' });
+    const source = el.core.getState().source;
+    if (!source?.renew) throw new Error('no renew');
+    expect(await source.renew({ mode: 'live', source })).toEqual({ src: '/live.m3u8?token=c' });
+  });
 });

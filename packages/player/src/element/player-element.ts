@@ -8,6 +8,7 @@ import type {
   PlayerSnapshot,
   PlayerSource,
   Programme,
+  SourceRenewal,
   TelemetrySink,
 } from '../core/types.ts';
 import { type PlayerMessages, withMessages } from '../messages.ts';
@@ -34,7 +35,13 @@ export const OTTKIT_PLAYER_ATTRIBUTES = [
   'favorite',
   'broadcast',
   'audio-posters',
+  'timeshift-src',
+  'timeshift-start',
+  'expires-at',
 ] as const;
+
+/** Attributes that hand fresh URLs of the same channel: they renew without a reload (decision 0100). */
+const RENEWING_ATTRIBUTES = new Set(['timeshift-src', 'timeshift-start', 'expires-at']);
 
 /** Core events re-dispatched by the element as `ottkit-<name>` CustomEvents (detail = payload). */
 export const OTTKIT_PLAYER_EVENTS = [
@@ -43,6 +50,7 @@ export const OTTKIT_PLAYER_EVENTS = [
   'firstframe',
   'error',
   'reload',
+  'renewed',
   'timeshifterror',
   'confirmbacktolive',
   'ended',
@@ -69,6 +77,10 @@ export interface OttkitPlayerElement extends HTMLElement {
   audioPosters: readonly string[];
   messages: Partial<PlayerMessages>;
   telemetry: TelemetrySink | undefined;
+  /** Asked before `expires-at` for fresh URLs of the same item; playback carries on without a reload. */
+  renewSource: PlayerSource['renew'];
+  /** Fresh URLs for the item being played, handed by the host (same stream, new credentials). */
+  renewUrls(fresh: SourceRenewal): void;
   play(): void;
   pause(): void;
   seekToLive(): void;
@@ -81,6 +93,7 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
     readonly core: PlayerCore = createPlayerCore({ telemetry: (e) => this.telemetry?.(e) });
     drm: DrmConfig | undefined;
     telemetry: TelemetrySink | undefined;
+    renewSource: PlayerSource['renew'];
     #messages: Partial<PlayerMessages> = {};
     #programme: Programme | null = null;
     #next: { title: string } | null = null;
@@ -130,6 +143,9 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
       this.#messages = m;
       if (this.#root) this.#render();
     }
+    renewUrls(fresh: SourceRenewal) {
+      this.core.renewUrls(fresh);
+    }
     play() {
       this.core.play();
     }
@@ -169,6 +185,10 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
         return this.#paint(this.core.getState());
       }
       if (name === 'audio-posters') return this.#showPosters();
+      if (RENEWING_ATTRIBUTES.has(name) && this.core.getState().source) {
+        const { timeshiftSrc, timeshiftStart, expiresAt } = this.#source() ?? {};
+        return this.core.renewUrls({ timeshiftSrc, timeshiftStart, expiresAt });
+      }
       if (name === 'audio-only') this.#showPosters();
       this.#scheduleLoad();
     }
@@ -177,6 +197,10 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
       const src = this.getAttribute('src');
       if (!src) return null;
       const start = Number(this.getAttribute('start-time'));
+      const epoch = (name: string) => {
+        const n = Number(this.getAttribute(name) ?? Number.NaN);
+        return Number.isFinite(n) && n > 0 ? n : undefined;
+      };
       return {
         src,
         mode: (this.getAttribute('mode') as PlayerMode | null) ?? 'live',
@@ -185,6 +209,10 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
         audioOnly: this.hasAttribute('audio-only'),
         startTime: Number.isFinite(start) && start > 0 ? start : undefined,
         drm: this.drm,
+        timeshiftSrc: this.getAttribute('timeshift-src') ?? undefined,
+        timeshiftStart: epoch('timeshift-start'),
+        expiresAt: epoch('expires-at'),
+        renew: (c) => this.renewSource?.(c) ?? Promise.resolve(null),
       };
     }
 

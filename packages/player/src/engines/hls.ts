@@ -22,6 +22,20 @@ export const HLS_CONFIG: Partial<HlsConfig> = {
   enableWorker: true,
 };
 
+/**
+ * hls.js's own loader, asking the core for every URL first: after a renewal, playlist refreshes derived from the
+ * old master URL carry the fresh token (decision 0100).
+ */
+function renewingLoader(rewrite: (url: string) => string): HlsConfig['loader'] {
+  const Base = Hls.DefaultConfig.loader;
+  return class extends Base {
+    override load(...[context, ...rest]: Parameters<InstanceType<typeof Base>['load']>) {
+      context.url = rewrite(context.url);
+      super.load(context, ...rest);
+    }
+  };
+}
+
 export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promise<Engine> {
   let hls: InstanceType<typeof Hls> | null = null;
   let recovered = false;
@@ -31,12 +45,14 @@ export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promi
       hls?.destroy();
       recovered = false;
       const startPosition = source.startTime ?? -1;
+      const loader = renewingLoader((url) => events.rewriteUrl?.(url) ?? url);
       // Live keeps asking an origin that went away (decision 0120); on demand keeps hls.js's defaults.
       const live = source.mode === undefined || source.mode === 'live' || source.mode === 'timeshift';
       const instance = new Hls({
         ...HLS_CONFIG,
         ...(live ? HLS_LIVE_LOAD_POLICIES : {}),
         startPosition,
+        loader,
         ...overrides,
       });
       hls = instance;

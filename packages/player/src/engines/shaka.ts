@@ -18,6 +18,10 @@ export async function createShakaEngine(): Promise<Engine> {
       player = instance;
       await instance.attach(media);
       instance.configure({ drm: shakaDrmConfig(source.drm), streaming: { lowLatencyMode: false } });
+      // After a renewal, manifests, segments and licences derived from old URLs carry the fresh token.
+      instance.getNetworkingEngine()?.registerRequestFilter((_type, request) => {
+        if (events.rewriteUrl) request.uris = request.uris.map((u) => events.rewriteUrl?.(u) ?? u);
+      });
       const headers = source.drm?.licenseHeaders;
       if (headers) {
         instance.getNetworkingEngine()?.registerRequestFilter((type, request) => {

@@ -6,6 +6,11 @@ export interface EngineEvents {
   levelSwitched(index: number, bitrate: number): void;
   /** An error the engine could not recover from. */
   fatal(code: string, message: string, kind: 'media' | 'network' | 'drm'): void;
+  /**
+   * The URL to request for one the stream named: after a renewal the core swaps outdated credentials in the
+   * query for fresh ones (decision 0100). Engines that fetch for themselves call it on every request.
+   */
+  rewriteUrl?(url: string): string;
 }
 
 /**

@@ -2,7 +2,15 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { ASPECT_RATIOS, type AspectRatio } from '../core/constants.ts';
 import type { PlayerCore } from '../core/core.ts';
 import type { EngineLoader } from '../engines/types.ts';
-import type { DrmConfig, PlayerError, PlayerState, Programme, TelemetrySink } from '../core/types.ts';
+import type {
+  DrmConfig,
+  PlayerError,
+  PlayerState,
+  Programme,
+  RenewContext,
+  SourceRenewal,
+  TelemetrySink,
+} from '../core/types.ts';
 import { type PlayerMessages, withMessages } from '../messages.ts';
 import { AudioPosters } from './AudioPosters.tsx';
 import { FullscreenButton, MuteButton, PlayButton, QualityMenu, usePlayerKeys } from './controls.tsx';
@@ -25,6 +33,16 @@ export interface LivePlayerProps {
   authority?: boolean;
   fallbackSrc?: string;
   drm?: DrmConfig;
+  /**
+   * The channel's time-shift (DVR) playlist, from `timeshiftStart` (the programme's start when absent) to live:
+   * the bar then spans the programme and a click 110 s or more behind live plays it (spec §4).
+   */
+  timeshiftSrc?: string;
+  timeshiftStart?: number;
+  /** Epoch ms when the URLs expire; with `onRenew` the player asks for fresh ones before then. */
+  expiresAt?: number;
+  /** Fresh URLs of the same channel (the host asks its API); playback carries on without a reload. */
+  onRenew?: (context: RenewContext) => Promise<SourceRenewal | null | undefined>;
   /** The programme on air now (spans the time-shift bar) and the next one's title. */
   now?: Programme | null;
   next?: { title: string } | null;
@@ -80,28 +98,29 @@ export function LivePlayer(props: LivePlayerProps) {
   });
   // Only a new src is a channel change; the other source settings are read when it happens, so a new object
   // identity for `drm` does not reload, and authority changes go through setAuthority (fallback clip, lock).
-  const loadSettings = useRef({
+  const settings = () => ({
     authority,
     fallbackSrc,
     drm,
     audioOnly,
     id: channel?.id,
     autoplay: props.autoPlay,
+    timeshiftSrc: props.timeshiftSrc,
+    timeshiftStart: props.timeshiftStart,
+    expiresAt: props.expiresAt,
   });
-  loadSettings.current = {
-    authority,
-    fallbackSrc,
-    drm,
-    audioOnly,
-    id: channel?.id,
-    autoplay: props.autoPlay,
-  };
+  const loadSettings = useRef(settings());
+  loadSettings.current = settings();
+  // Read at call time, so a new callback identity never reloads.
+  const onRenew = useRef(props.onRenew);
+  onRenew.current = props.onRenew;
   useEffect(() => {
     if (!core) return;
     // No src while the host resolves the next channel's address: the current channel pauses meanwhile.
     if (!src) return core.pause();
     const { autoplay = true, ...rest } = loadSettings.current;
-    core.load({ src, mode: 'live', ...rest }, { autoplay });
+    const renew = (c: RenewContext) => onRenew.current?.(c) ?? Promise.resolve(null);
+    core.load({ src, mode: 'live', ...rest, ...(onRenew.current ? { renew } : {}) }, { autoplay });
   }, [core, src]);
   useEffect(() => core?.setAuthority(authority), [core, authority]);
   // The core ignores an equal programme, so a fresh object from the host on every render costs nothing.

@@ -13,6 +13,7 @@ const EVENT_NAMES: Array<keyof PlayerEvents> = [
   'firstframe',
   'error',
   'reload',
+  'renewed',
   'timeshifterror',
   'confirmbacktolive',
   'ended',

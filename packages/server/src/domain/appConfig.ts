@@ -2,6 +2,7 @@ import type { AppProperty } from '@ottkit/api-client/contract';
 import { businessTypeSchema } from '@ottkit/api-client/contract';
 import { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
+import { LIVE_TTL_SEC } from '../origin/urls.ts';
 import type { Db } from '../store/db.ts';
 import { allSettings, setSetting } from '../store/settings.ts';
 
@@ -60,6 +61,8 @@ export const SETTINGS = {
     schema: z.string().max(4000),
     default: 'Abra Minha conta, escolha Recarregar, digite os 16 dígitos impressos no cartão e confirme.',
   },
+  /** Validity of live and time-shift media URLs, seconds; the live player renews them (decision 0100). */
+  'media.liveTokenTtlSec': { schema: int(10, 6 * 3600), default: String(LIVE_TTL_SEC) },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

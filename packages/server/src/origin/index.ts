@@ -17,8 +17,10 @@ export {
   DEFAULT_TTL_SEC,
   dvrUrl,
   FALLBACK_STREAM_ID,
+  LIVE_TTL_SEC,
   liveUrl,
   type MediaUrls,
+  timeshiftResource,
   vodUrl,
 } from './urls.ts';
 export { DEFAULT_VOD_ASSETS, type VodAsset, vodSegmentCount } from './vod.ts';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clearKeyRequestSchema } from '@ottkit/api-client/contract';
-import { readMediaToken } from './tokens.ts';
+import { type MediaTokenClaims, readMediaToken } from './tokens.ts';
 
 export interface LicenseOptions {
   secret: string;
@@ -9,6 +9,8 @@ export interface LicenseOptions {
   token: string | null;
   /** The ClearKey key of the resource a token opens, if that resource is a ClearKey stream. */
   keyFor(resource: string): { kid: Buffer; key: Buffer } | undefined;
+  /** True when the token's session has ended (logout): no key for it any more. */
+  revoked?(claims: MediaTokenClaims): boolean;
 }
 
 const MAX_BODY = 4096;
@@ -56,7 +58,7 @@ export async function handleLicense(
   }
   if (req.method !== 'POST') return reply(res, 405, { error: 'POST a W3C ClearKey licence request' });
   const claims = readMediaToken(o.secret, o.token, o.nowMs);
-  const pair = claims && o.keyFor(claims.resource);
+  const pair = claims && !o.revoked?.(claims) && o.keyFor(claims.resource);
   if (!pair) return reply(res, 403, { error: 'forbidden' });
   const text = await readBody(req);
   let parsed: ReturnType<typeof clearKeyRequestSchema.safeParse> | undefined;

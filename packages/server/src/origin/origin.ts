@@ -7,7 +7,8 @@ import { handleLicense } from './license.ts';
 import { LIVE_WINDOW_SEGMENTS, masterPlaylist } from './playlists.ts';
 import { createSegmentStore } from './segments.ts';
 import { defaultLiveStream, type LiveStream, type Stream, streamResolver } from './streams.ts';
-import { verifyMediaToken } from './tokens.ts';
+import { type MediaTokenClaims, verifyMediaToken } from './tokens.ts';
+import { timeshiftResource } from './urls.ts';
 import { DEFAULT_VOD_ASSETS, type VodAsset } from './vod.ts';
 
 export interface OriginOptions {
@@ -28,6 +29,11 @@ export interface OriginOptions {
   dvrWindowSec?: number;
   /** Outer bound of catch-up, days (each URL is also bound to its programme when signed); 30 by default. */
   maxCatchupDays?: number;
+  /**
+   * True when the session a URL was handed to has ended (logout, revocation): its URLs are refused from then on,
+   * even before they expire (decision 0100). Without it, URLs live until they expire.
+   */
+  sessionEnded?: (sessionId: string, nowMs: number) => boolean;
 }
 
 export interface Origin {
@@ -78,7 +84,7 @@ function fail(req: IncomingMessage, res: ServerResponse, status: number, reason:
 /**
  * The origin. Every URL carries `?token=`, signed for its resource and kind (see README "Media"):
  *   /media/live/<liveStreamId>/…                    kind live,    resource live/<liveStreamId>
- *   /media/dvr/<liveStreamId>/…?start=<ms>          kind live,    resource live/<liveStreamId>
+ *   /media/dvr/<liveStreamId>/…?start=<ms>          kind timeshift, resource timeshift/<liveStreamId>/<ms>
  *   /media/catchup/<liveStreamId>/<start>-<stop>/…  kind catchup, resource catchup/<liveStreamId>/<start>-<stop>
  *   /media/vod/<assetId>/…                          kind vod,     resource vod/<assetId>
  * where … is master.m3u8, <rendition>/index.m3u8, <rendition>/init.mp4, <rendition>/<n>.m4s aes.key or cenc.key;
@@ -110,16 +116,12 @@ export function createOrigin(options: OriginOptions): Origin {
     const token = url.searchParams.get('token');
     const v = verifyMediaToken(options.secret, token, { resource: s.resource, kind: s.kind, nowMs: now() });
     if (!v.ok) return fail(req, res, 403, `forbidden: token ${v.reason}`);
-    const query = `?token=${token}`;
+    if (revoked(v.claims)) return fail(req, res, 403, 'forbidden: session ended');
+    // Every child URL carries the token and what it is bound to (the DVR start).
+    const query = `?token=${token}${s.childQuery ?? ''}`;
     const [first, file] = rest;
     if (rest.length === 1 && first === 'master.m3u8') {
-      return send(
-        req,
-        res,
-        200,
-        PLAYLIST,
-        masterPlaylist(s.source.renditions, query + (s.variantQuery ?? '')),
-      );
+      return send(req, res, 200, PLAYLIST, masterPlaylist(s.source.renditions, query));
     }
     const keyFile = { 'aes.key': 'aes-128', 'cenc.key': 'clearkey' }[first ?? ''];
     if (rest.length === 1 && keyFile && keyFile === s.protection) {
@@ -159,6 +161,10 @@ export function createOrigin(options: OriginOptions): Origin {
     return send(req, res, 200, headers, [body]);
   }
 
+  function revoked(claims: MediaTokenClaims | undefined): boolean {
+    return !!claims?.sessionId && !!options.sessionEnded?.(claims.sessionId, now());
+  }
+
   /** Encrypted bytes are the same for every viewer: keep the recent ones (a few segments per channel). */
   function cached(key: string, make: () => Buffer): Buffer {
     let b = encrypted.get(key);
@@ -189,8 +195,9 @@ export function createOrigin(options: OriginOptions): Origin {
           secret: options.secret,
           nowMs: now(),
           token: url.searchParams.get('token'),
+          revoked,
           keyFor: (resource) => {
-            const id = /^(?:live|catchup)\/([^/]+)/.exec(resource)?.[1];
+            const id = /^(?:live|timeshift|catchup)\/([^/]+)/.exec(resource)?.[1];
             const live = id === undefined ? undefined : resolveLive(id);
             return id && live?.protection === 'clearkey' ? keys.cencKey(`live/${id}`) : undefined;
           },
@@ -211,7 +218,12 @@ export function createOrigin(options: OriginOptions): Origin {
             ? { kind: 'vod' as const, resource: `vod/${id}` }
             : kind === 'catchup'
               ? { kind: 'catchup' as const, resource: `catchup/${id}/${rest[0]}` }
-              : { kind: 'live' as const, resource: `live/${id}` };
+              : kind === 'dvr'
+                ? {
+                    kind: 'timeshift' as const,
+                    resource: timeshiftResource(id ?? '', Number(url.searchParams.get('start') ?? 0)),
+                  }
+                : { kind: 'live' as const, resource: `live/${id}` };
         const v = verifyMediaToken(options.secret, url.searchParams.get('token'), {
           ...expect,
           nowMs: now(),

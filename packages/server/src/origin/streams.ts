@@ -2,6 +2,7 @@ import type { MediaLibrary, RenditionMedia, SourceMedia } from '../media/library
 import { cutCatchup } from './catchup.ts';
 import { liveEdge, liveWindow, mediaPlaylist } from './playlists.ts';
 import type { MediaKind } from './tokens.ts';
+import { timeshiftResource } from './urls.ts';
 import { type VodAsset, vodSegmentCount } from './vod.ts';
 
 export type Protection = 'aes-128' | 'clearkey';
@@ -11,6 +12,9 @@ export interface LiveStream {
   source: string;
   protection?: Protection;
 }
+
+/** Seconds behind the live window a live token still opens (a playlist read just before its window slid). */
+export const LIVE_SLACK_SEC = 30;
 
 /** `ch1` plays source ch1 in the clear, `ch1-aes` with AES-128, `ch1-cenc` with ClearKey CENC. */
 export function defaultLiveStream(lib: MediaLibrary, id: string): LiveStream | undefined {
@@ -30,8 +34,8 @@ export interface Stream {
   keyId: string;
   source: SourceMedia;
   protection?: Protection;
-  /** Extra query the master passes on to the variant playlists (the DVR start). */
-  variantQuery?: string;
+  /** Extra query every child URL carries (the DVR start, part of the resource its token opens). */
+  childQuery?: string;
   playlist(r: RenditionMedia, query: string): string | Failure;
   allowed(n: number): boolean;
 }
@@ -55,6 +59,13 @@ export function streamResolver(ctx: StreamContext) {
   const inDvr = (n: number) => {
     const edge = liveEdge(now(), seg);
     return n <= edge && n > edge - dvrSegments;
+  };
+  // A live token opens the live window and the little a slow client still fetches from a playlist it read:
+  // never the DVR window (that is the time-shift token's, decision 0100).
+  const liveSegments = windowSegments + Math.ceil(LIVE_SLACK_SEC / seg);
+  const inLive = (n: number) => {
+    const edge = liveEdge(now(), seg);
+    return n <= edge && n > edge - liveSegments;
   };
   const keyOf = (live: LiveStream) =>
     live.protection === 'aes-128'
@@ -101,7 +112,7 @@ export function streamResolver(ctx: StreamContext) {
           programDateTime: pdt,
           key: keyOf(live),
         });
-      return { rest, stream: { ...common, resource: `live/${id}`, kind: 'live', allowed: inDvr, playlist } };
+      return { rest, stream: { ...common, resource: `live/${id}`, kind: 'live', allowed: inLive, playlist } };
     }
     if (kind === 'dvr') {
       // The time-shift playlist: from `start` (the current programme's start) or the whole DVR window.
@@ -113,10 +124,19 @@ export function streamResolver(ctx: StreamContext) {
         const range = { first: Math.min(first, edge - windowSegments + 1), last: edge };
         return mediaPlaylist({ range, segmentSec: seg, query, programDateTime: pdt, key: keyOf(live) });
       };
-      const variantQuery = start ? `&start=${start}` : '';
+      const childQuery = start ? `&start=${start}` : '';
+      const first = Math.floor(start / (seg * 1000));
+      const allowed = (n: number) => n >= first && inDvr(n);
       return {
         rest,
-        stream: { ...common, resource: `live/${id}`, kind: 'live', allowed: inDvr, playlist, variantQuery },
+        stream: {
+          ...common,
+          resource: timeshiftResource(id, start),
+          kind: 'timeshift',
+          allowed,
+          playlist,
+          childQuery,
+        },
       };
     }
     if (kind === 'catchup') {

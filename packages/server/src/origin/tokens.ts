@@ -1,20 +1,29 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 
-/** What a media token grants: live, catch-up (a programme's window) or on-demand. */
-export type MediaKind = 'live' | 'catchup' | 'vod';
-export const MEDIA_KINDS: readonly MediaKind[] = ['live', 'catchup', 'vod'];
+/**
+ * What a media token grants: live (the sliding window only), time-shift (the DVR window from a programme's
+ * start), catch-up (a programme's window) or on-demand. A live token never opens the DVR window (decision 0100).
+ */
+export type MediaKind = 'live' | 'timeshift' | 'catchup' | 'vod';
+export const MEDIA_KINDS: readonly MediaKind[] = ['live', 'timeshift', 'catchup', 'vod'];
 
 export interface MediaTokenClaims {
   /** The account the URL was handed to ('' for a guest). */
   accountId: string;
   /**
-   * What may be fetched: `live/<liveStreamId>`, `catchup/<liveStreamId>/<startMs>-<stopMs>` or `vod/<assetId>`.
+   * What may be fetched: `live/<liveStreamId>`, `timeshift/<liveStreamId>/<startMs>`,
+   * `catchup/<liveStreamId>/<startMs>-<stopMs>` or `vod/<assetId>`.
    * Every playlist, segment, init and key URL below that resource accepts the token.
    */
   resource: string;
   kind: MediaKind;
   /** Expiry, epoch seconds. */
   exp: number;
+  /**
+   * The session the URL was handed to (spec §3 user info already shows it; it is no credential): a URL issued
+   * before that session ended (logout) is refused after it. Absent for URLs handed out without a session.
+   */
+  sessionId?: string;
 }
 
 export type TokenFailure = 'malformed' | 'signature' | 'expired' | 'resource' | 'kind';
@@ -30,16 +39,11 @@ function mac(secret: string, payload: string): Buffer {
 
 /** `<base64url(JSON claims)>.<base64url(HMAC-SHA256)>`: URL-safe, self-contained, checked without storage. */
 export function signMediaToken(secret: string, claims: MediaTokenClaims): string {
-  const payload = b64(
-    JSON.stringify({ a: claims.accountId, r: claims.resource, k: claims.kind, e: claims.exp }),
-  );
+  const { accountId: a, resource: r, kind: k, exp: e, sessionId: s } = claims;
+  const payload = b64(JSON.stringify(s ? { a, r, k, e, s } : { a, r, k, e }));
   return `${payload}.${b64(mac(secret, payload))}`;
 }
 
-/**
- * Checks signature (constant time), expiry and that the token was issued for this resource and kind.
- * The resource must match exactly: a token for `live/ch1` opens nothing of `live/ch2`.
- */
 /** Signature and expiry only, for the licence endpoint, which learns the resource from the token itself. */
 export function readMediaToken(
   secret: string,
@@ -61,6 +65,10 @@ export function readMediaToken(
   }
 }
 
+/**
+ * Checks signature (constant time), expiry and that the token was issued for this resource and kind.
+ * The resource must match exactly: a token for `live/ch1` opens nothing of `live/ch2`.
+ */
 export function verifyMediaToken(
   secret: string,
   token: string | null | undefined,
@@ -74,15 +82,16 @@ export function verifyMediaToken(
   const want = mac(secret, payload);
   if (given.length !== want.length || !timingSafeEqual(given, want))
     return { ok: false, reason: 'signature' };
-  let raw: { a?: unknown; r?: unknown; k?: unknown; e?: unknown };
+  let raw: { a?: unknown; r?: unknown; k?: unknown; e?: unknown; s?: unknown };
   try {
     raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  const { a, r, k, e } = raw;
+  const { a, r, k, e, s } = raw;
   if (
     typeof a !== 'string' ||
+    (s !== undefined && typeof s !== 'string') ||
     typeof r !== 'string' ||
     typeof e !== 'number' ||
     !MEDIA_KINDS.includes(k as MediaKind)
@@ -91,5 +100,6 @@ export function verifyMediaToken(
   if (e * 1000 <= expect.nowMs) return { ok: false, reason: 'expired' };
   if (k !== expect.kind) return { ok: false, reason: 'kind' };
   if (r !== expect.resource) return { ok: false, reason: 'resource' };
-  return { ok: true, claims: { accountId: a, resource: r, kind: k as MediaKind, exp: e } };
+  const claims = { accountId: a, resource: r, kind: k as MediaKind, exp: e };
+  return { ok: true, claims: typeof s === 'string' ? { ...claims, sessionId: s } : claims };
 }

@@ -1,7 +1,15 @@
 import { type MediaKind, signMediaToken } from './tokens.ts';
 
-/** Default validity of a handed-out media URL (spec §9 leaves it open): long enough for an evening's viewing. */
+/**
+ * Default validity of a handed-out catch-up or on-demand URL (spec §9 leaves it open): a whole film; logout
+ * revokes it sooner (decision 0100).
+ */
 export const DEFAULT_TTL_SEC = 6 * 3600;
+/**
+ * Default validity of a live or time-shift URL: short, because the live player renews it while it plays
+ * (decision 0100); operators change it with the `media.liveTokenTtlSec` setting.
+ */
+export const LIVE_TTL_SEC = 10 * 60;
 
 /** The stream shown to viewers without authority (spec §4: the fallback clip), itself a live loop. */
 export const FALLBACK_STREAM_ID = 'fallback';
@@ -10,6 +18,8 @@ export interface UrlOptions {
   accountId: string;
   /** Validity in seconds from now; DEFAULT_TTL_SEC when absent. */
   ttlSec?: number;
+  /** The session the URL is handed to: ending it (logout) revokes the URL. */
+  sessionId?: string;
 }
 
 function signed(
@@ -21,7 +31,13 @@ function signed(
   o: UrlOptions,
 ) {
   const exp = Math.floor(nowMs / 1000) + (o.ttlSec ?? DEFAULT_TTL_SEC);
-  const token = signMediaToken(secret, { accountId: o.accountId, resource, kind, exp });
+  const token = signMediaToken(secret, {
+    accountId: o.accountId,
+    resource,
+    kind,
+    exp,
+    ...(o.sessionId ? { sessionId: o.sessionId } : {}),
+  });
   return `${path}?token=${token}`;
 }
 
@@ -37,9 +53,15 @@ export function liveUrl(
   return signed(secret, nowMs, `/media/live/${enc(id)}/master.m3u8`, `live/${id}`, 'live', o);
 }
 
+/** The resource a time-shift token opens: the DVR window of a stream from `start` (whole window without). */
+export function timeshiftResource(liveStreamId: string, startMs: number | undefined): string {
+  return startMs ? `timeshift/${liveStreamId}/${Math.floor(startMs)}` : `timeshift/${liveStreamId}`;
+}
+
 /**
  * `/media/dvr/<liveStreamId>/master.m3u8?token=…&start=<ms>`: the time-shift playlist, from `startMs` (the
- * current programme's start) up to live, within the DVR window. Same token as live (kind live).
+ * current programme's start) up to live, within the DVR window. Its own token kind (`timeshift`), bound to
+ * that start: a live URL opens no DVR segment, and this one nothing before the programme.
  */
 export function dvrUrl(
   secret: string,
@@ -47,7 +69,8 @@ export function dvrUrl(
   nowMs: number = Date.now(),
 ): string {
   const id = o.liveStreamId;
-  const url = signed(secret, nowMs, `/media/dvr/${enc(id)}/master.m3u8`, `live/${id}`, 'live', o);
+  const resource = timeshiftResource(id, o.startMs);
+  const url = signed(secret, nowMs, `/media/dvr/${enc(id)}/master.m3u8`, resource, 'timeshift', o);
   return o.startMs ? `${url}&start=${Math.floor(o.startMs)}` : url;
 }
 

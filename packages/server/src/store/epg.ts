@@ -252,3 +252,15 @@ export function programsAt(
 export function epgUpdatedAt(db: Db): number {
   return db.get<{ t: number | null }>('SELECT MAX(updated_at) AS t FROM epg_days')?.t ?? 0;
 }
+
+/** The programme on air at `at` in one guide, if the guide has one (time-shift starts at its start). */
+export function programOnAir(db: Db, epgId: string, at: number): { start: number; stop: number } | undefined {
+  const r = db.get<{ start_ts: number; stop_ts: number }>(
+    'SELECT start_ts, stop_ts FROM epg_programs WHERE epg_id = ? AND start_ts <= ? AND stop_ts > ? AND start_ts > ? ORDER BY start_ts DESC LIMIT 1',
+    epgId,
+    at,
+    at,
+    at - 86_400_000,
+  );
+  return r ? { start: r.start_ts, stop: r.stop_ts } : undefined;
+}

@@ -14,6 +14,7 @@ import { $lang, $t } from '../../stores/lang.ts';
 import { stopWatching } from '../../stores/liveHistory.ts';
 import { $guideView, restoreGuideView } from '../../stores/guideView.ts';
 import { CategoryTabs } from './CategoryTabs.tsx';
+import { useChannelKeys } from './channelKeys.ts';
 import { $firstViewSettled, markInteractive, settleFirstViewWithin } from './firstView.ts';
 import { ChannelList } from './ChannelList.tsx';
 import { GuidePane } from './GuidePane.tsx';
@@ -83,6 +84,7 @@ export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang
       window.removeEventListener('pagehide', onHide);
     };
   }, []);
+  useChannelKeys();
   const jobsMayStart = useStore($firstViewSettled);
   // The grid has its own channel column: the channel list gives it the room (the categories stay).
   const guideView = useStore($guideView);

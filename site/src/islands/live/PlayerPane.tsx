@@ -6,7 +6,7 @@ import { $todayPrograms, loadTodayPrograms, nowAndNext } from '../../stores/epg.
 import { timeFormat } from '../../i18n/format.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import { startWatching } from '../../stores/liveHistory.ts';
-import { $catchup, $livePlayback, loadLivePlayback } from '../../stores/playback.ts';
+import { $catchup, $livePlayback, loadLivePlayback, renewLivePlayback } from '../../stores/playback.ts';
 import { $liveNotice, favoriteAction } from './actions.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { LivePlayer } from './lazyPlayer.ts';
@@ -33,10 +33,16 @@ export function PlayerPane({ now }: { now: number }) {
   const messages = useMemo(() => playerMessages(t), [t]);
   const channelId = channel?.logicalChannelId;
   const epgId = channel?.epgId ?? '';
+  const liveAuthority = channel?.liveAuthority;
 
+  // A change of the channel's live authority (a recharge, a plan that ended) asks for its URL again at once:
+  // the player swaps the fallback clip for the real stream, or back, without a reload of the page.
   useEffect(() => {
-    if (channelId) void loadLivePlayback({ logicalChannelId: channelId });
-  }, [channelId]);
+    if (!channelId) return;
+    const p = $livePlayback.get();
+    const current = p.state === 'ready' && p.logicalChannelId === channelId && p.authority === liveAuthority;
+    if (!current) void loadLivePlayback({ logicalChannelId: channelId });
+  }, [channelId, liveAuthority]);
   useEffect(() => {
     void loadTodayPrograms(epgId, Date.now());
   }, [epgId]);
@@ -78,6 +84,15 @@ export function PlayerPane({ now }: { now: number }) {
             drm={ready?.drm}
             authority={ready ? ready.authority : channel.liveAuthority}
             fallbackSrc={ready && !ready.authority ? ready.url : undefined}
+            timeshiftSrc={ready?.authority ? ready.timeshiftUrl : undefined}
+            timeshiftStart={ready?.timeshiftStart}
+            expiresAt={ready?.expiresAt}
+            onRenew={({ mode, source }) =>
+              renewLivePlayback(
+                channel.logicalChannelId,
+                mode === 'timeshift' ? source.timeshiftStart : undefined,
+              )
+            }
             channel={{
               id: channel.logicalChannelId,
               logoUrl: channel.iconUrl,

@@ -42,8 +42,16 @@ export function installPlayUrlSource() {
         logicalChannelId: req.logicalChannelId,
         mode: req.kind,
         ...(req.kind === 'catchup' ? { start: req.start, stop: req.stop } : {}),
+        ...(req.kind === 'live' && req.start !== undefined ? { start: req.start } : {}),
       }),
     );
-    return { url: answer.url, authority: answer.authorized, drm: drmOf(answer) };
+    const { timeshiftUrl, timeshiftStart, expiresAt } = answer;
+    return {
+      url: answer.url,
+      authority: answer.authorized,
+      drm: drmOf(answer),
+      expiresAt,
+      ...(timeshiftUrl ? { timeshiftUrl, timeshiftStart } : {}),
+    };
   });
 }

@@ -17,8 +17,10 @@ export function signedVodUrl(
   assetId: string,
   accountId: string,
   now: number,
+  /** The caller's session: logout revokes the URL (decision 0100). */
+  sessionId?: string,
 ): { url: string; expiresAt: number } {
-  const url = vodUrl(secret, { assetId, accountId, ttlSec: VOD_URL_TTL_SEC }, now);
+  const url = vodUrl(secret, { assetId, accountId, sessionId, ttlSec: VOD_URL_TTL_SEC }, now);
   return { url, expiresAt: (Math.floor(now / 1000) + VOD_URL_TTL_SEC) * 1000 };
 }
 

@@ -6,17 +6,23 @@ import { join } from 'node:path';
 import { type MediaLibrary, readManifest } from '../../media/library.ts';
 import { QUALITY } from '../../media/profiles.ts';
 import { cutCatchup } from '../../origin/catchup.ts';
-import { signMediaToken } from '../../origin/tokens.ts';
-import { createMediaUrls, DEFAULT_TTL_SEC } from '../../origin/urls.ts';
+import { readSettings } from '../../domain/appConfig.ts';
+import { ensureGuide } from '../../domain/epg.ts';
+import { DEFAULT_DVR_WINDOW_SEC } from '../../origin/origin.ts';
+import { type MediaKind, signMediaToken } from '../../origin/tokens.ts';
+import { createMediaUrls, DEFAULT_TTL_SEC, timeshiftResource } from '../../origin/urls.ts';
 import { listChannels, type StoredChannel } from '../../store/channels.ts';
+import { programOnAir } from '../../store/epg.ts';
 import { HttpError, type RequestContext, type Route, route } from '../route.ts';
 import { viewerOf } from './liveContext.ts';
 
 export interface PlaybackRouteOptions {
   /** The prepared library, for the quality list; by default `<dataDir>/media`'s manifest, else LQ/SD/HD. */
   library?: MediaLibrary;
-  /** Validity of handed-out URLs, seconds. */
+  /** Validity of handed-out catch-up URLs, seconds (6 h by default). */
   ttlSec?: number;
+  /** Validity of live and time-shift URLs, seconds; by default the `media.liveTokenTtlSec` setting (10 min). */
+  liveTtlSec?: number;
   /** Commercial DRM licence servers by key system; by default from the environment (`licenseServersFromEnv`). */
   licenseServers?: Record<string, string>;
 }
@@ -62,6 +68,20 @@ function findChannel(ctx: RequestContext, id: string): StoredChannel {
 }
 
 /**
+ * Where a time-shift playlist starts: the asked start, else the start of the programme on air in the server's
+ * guide; never before the DVR window (the token is bound to it, so a live viewer opens one programme, not 4 h).
+ */
+function timeshiftStart(ctx: RequestContext, channel: StoredChannel, asked: number | undefined, now: number) {
+  let start = asked;
+  if (start === undefined && channel.epgId) {
+    ensureGuide(ctx.db, [channel.epgId], now); // generated on demand (decision 0051)
+    start = programOnAir(ctx.db, channel.epgId, now)?.start;
+  }
+  if (start === undefined || start > now) return undefined;
+  return Math.max(start, now - DEFAULT_DVR_WINDOW_SEC * 1000);
+}
+
+/**
  * `channelPlaySource`: decides with the authority rules of spec §4 what the caller may play and hands out
  * the signed URL. No live authority → the fallback clip (authorized false); no catch-up authority → a
  * no-authority error; a programme outside the catch-up window → a playback error.
@@ -79,6 +99,13 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
       const now = ctx.now();
       const channel = findChannel(ctx, req.logicalChannelId);
       const accountId = ctx.session?.accountId ?? '';
+      const sessionId = ctx.session?.sessionId;
+      const liveTtl = options.liveTtlSec ?? readSettings(ctx.db)['media.liveTokenTtlSec'];
+      const liveBase = {
+        mode: req.mode,
+        channelType: channel.channelType,
+        expiresAt: now + liveTtl * 1000,
+      };
       const access = channelAccess(ctx.db, channel, ctx.session, now);
       const physical = channel.physicalChannelList[0];
       const liveStreamId = physical?.liveStreamId ?? channel.liveStreamId;
@@ -107,6 +134,7 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
         const url = urls.catchup({
           liveStreamId: dvrStreamId,
           accountId,
+          sessionId,
           start: p.start,
           stop: p.stop,
           ttlSec,
@@ -116,38 +144,45 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
           ...base,
           url,
           authorized: true,
-          ...drm(ctx, drmType, resource, 'catchup', accountId, ttlSec),
+          ...drm(ctx, drmType, resource, 'catchup', accountId, sessionId, ttlSec),
           ...multiDrm(drmType, physical?.multiDrmDvrStreamIdMap.safari, (id) =>
-            urls.catchup({ liveStreamId: id, accountId, start: p.start, stop: p.stop, ttlSec }),
+            urls.catchup({ liveStreamId: id, accountId, sessionId, start: p.start, stop: p.stop, ttlSec }),
           ),
           mediaQualityList: qualities(libraryOf(ctx, options.library), dvrStreamId),
         };
       }
       if (!access.live) {
         return {
-          ...base,
-          url: urls.fallback({ accountId, ttlSec }),
+          ...liveBase,
+          url: urls.fallback({ accountId, sessionId, ttlSec: liveTtl }),
           authorized: false,
           drmType: 'none',
           mediaQualityList: qualities(libraryOf(ctx, options.library), 'fallback'),
         };
       }
+      // Live answers carry the time-shift playlist of the programme on air too (its own token kind), so the
+      // player can go back in it; a time-shift request gets that playlist as its url.
+      const startMs = timeshiftStart(ctx, channel, req.start, now);
+      const dvr = (liveStreamId: string) =>
+        urls.dvr({ liveStreamId, accountId, sessionId, startMs, ttlSec: liveTtl });
+      const timeshiftUrl = startMs === undefined && req.mode === 'live' ? undefined : dvr(dvrStreamId);
       const url =
         req.mode === 'timeshift'
-          ? urls.dvr({ liveStreamId: dvrStreamId, accountId, startMs: req.start, ttlSec })
-          : urls.live({ liveStreamId, accountId, ttlSec });
+          ? dvr(dvrStreamId)
+          : urls.live({ liveStreamId, accountId, sessionId, ttlSec: liveTtl });
       const id = req.mode === 'timeshift' ? dvrStreamId : liveStreamId;
       return {
-        ...base,
+        ...liveBase,
         url,
+        ...(timeshiftUrl ? { timeshiftUrl, ...(startMs ? { timeshiftStart: startMs } : {}) } : {}),
         authorized: true,
-        ...drm(ctx, drmType, `live/${id}`, 'live', accountId, ttlSec),
         ...(req.mode === 'timeshift'
-          ? multiDrm(drmType, physical?.multiDrmDvrStreamIdMap.safari, (s) =>
-              urls.dvr({ liveStreamId: s, accountId, startMs: req.start, ttlSec }),
-            )
+          ? drm(ctx, drmType, timeshiftResource(id, startMs), 'timeshift', accountId, sessionId, liveTtl)
+          : drm(ctx, drmType, `live/${id}`, 'live', accountId, sessionId, liveTtl)),
+        ...(req.mode === 'timeshift'
+          ? multiDrm(drmType, physical?.multiDrmDvrStreamIdMap.safari, dvr)
           : multiDrm(drmType, physical?.multiDrmLiveStreamIdMap.safari, (s) =>
-              urls.live({ liveStreamId: s, accountId, ttlSec }),
+              urls.live({ liveStreamId: s, accountId, sessionId, ttlSec: liveTtl }),
             )),
         mediaQualityList: qualities(libraryOf(ctx, options.library), id),
       };
@@ -160,12 +195,14 @@ function drm(
   ctx: RequestContext,
   drmType: string,
   resource: string,
-  kind: 'live' | 'catchup',
+  kind: MediaKind,
   accountId: string,
+  sessionId: string | undefined,
   ttlSec: number,
 ) {
   if (drmType !== 'clearkey') return { drmType: drmType || 'none' };
   const exp = Math.floor(ctx.now() / 1000) + ttlSec;
-  const token = signMediaToken(ctx.config.secret, { accountId, resource, kind, exp });
+  const claims = { accountId, resource, kind, exp, ...(sessionId ? { sessionId } : {}) };
+  const token = signMediaToken(ctx.config.secret, claims);
   return { drmType, licenseUrl: `${DRM_LICENSE_PATH}?token=${token}` };
 }

@@ -24,7 +24,13 @@ const catalogueRoutes: Route[] = [
     const viewer = viewerOf(ctx);
     const m = requireMeta(ctx.db, req.metaId, viewer);
     const assetId = assertPlayable(m, viewer);
-    const signed = signedVodUrl(ctx.config.secret, assetId, accountOf(ctx), viewer.now);
+    const signed = signedVodUrl(
+      ctx.config.secret,
+      assetId,
+      accountOf(ctx),
+      viewer.now,
+      ctx.session?.sessionId,
+    );
     return {
       metaId: m.meta_id,
       ...signed,
@@ -41,7 +47,7 @@ const catalogueRoutes: Route[] = [
         trailerId: t.trailer_id,
         title: `${m.title} · Trailer${i > 0 ? ` ${i + 1}` : ''}`,
         duration: t.duration,
-        ...signedVodUrl(ctx.config.secret, t.asset_id, accountOf(ctx), viewer.now),
+        ...signedVodUrl(ctx.config.secret, t.asset_id, accountOf(ctx), viewer.now, ctx.session?.sessionId),
       })),
     };
   }),
