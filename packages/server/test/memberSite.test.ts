@@ -185,7 +185,7 @@ describe("a real member site's grant", () => {
     const replay = await post({ ...grant, signature: signMemberSiteGrant(secret, grant) });
     expect(replay.body.errCode).toBe(MemberSiteErrCode.GRANT_INVALID);
     expect(await subscriptions(t, s.tokens.token)).toEqual([
-      { productId: 'live-sports', expiredTs: t.clock.now + 30 * DAY },
+      { productId: 'live-sports', expiredTs: t.clock.now + 30 * DAY, productName: 'Sports add-on' },
     ]);
   });
 
