@@ -68,3 +68,66 @@ export async function startServer(
       }),
   };
 }
+
+export interface FixtureChannel {
+  tvgId: string;
+  name: string;
+  group: string;
+  /** The guide channel's display name when it differs from the playlist's (mapping by name). */
+  guideName?: string;
+  /** Left out of the guide's ids (so only the name can map it). */
+  guideId?: string;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** XMLTV time of an instant, in UTC. */
+export function xmltvStamp(ts: number): string {
+  const d = new Date(ts);
+  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(
+    d.getUTCMinutes(),
+  )}00 +0000`;
+}
+
+export function playlistOf(channels: readonly FixtureChannel[], streamBase = 'http://streams.test'): string {
+  return [
+    '#EXTM3U',
+    ...channels.flatMap((c) => [
+      `#EXTINF:-1 tvg-id="${c.tvgId}" group-title="${c.group}",${c.name}`,
+      `${streamBase}/${encodeURIComponent(c.tvgId || c.name)}.m3u8`,
+    ]),
+  ].join('\n');
+}
+
+/**
+ * A guide of `days` days from the UTC midnight of `from`, one programme per `hours` hours per channel, titled
+ * in en and es ("<name> at <h>h"); `rename` changes the title of one programme to test partial refreshes.
+ */
+export function guideOf(
+  channels: readonly FixtureChannel[],
+  from: number,
+  days: number,
+  hours = 6,
+  rename?: { channel: string; start: number; title: string },
+): string {
+  const midnight = Math.floor(from / 86_400_000) * 86_400_000;
+  const out = ['<?xml version="1.0" encoding="UTF-8"?>', '<tv>'];
+  for (const c of channels) {
+    const id = c.guideId ?? c.tvgId;
+    out.push(`<channel id="${id}"><display-name>${c.guideName ?? c.name}</display-name></channel>`);
+  }
+  for (const c of channels) {
+    const id = c.guideId ?? c.tvgId;
+    for (let t = midnight; t < midnight + days * 86_400_000; t += hours * 3_600_000) {
+      const h = new Date(t).getUTCHours();
+      const title =
+        rename && rename.channel === id && rename.start === t ? rename.title : `${c.name} at ${h}h`;
+      out.push(
+        `<programme start="${xmltvStamp(t)}" stop="${xmltvStamp(t + hours * 3_600_000)}" channel="${id}">` +
+          `<title lang="en">${title}</title><title lang="es">${c.name} a las ${h}h</title>` +
+          `<desc lang="en">About ${c.name}.</desc></programme>`,
+      );
+    }
+  }
+  out.push('</tv>');
+  return out.join('\n');
+}

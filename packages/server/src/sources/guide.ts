@@ -1,0 +1,169 @@
+import type { GuideLang } from '@ottkit/api-client/contract';
+import { putGuideDay } from '../domain/epg.ts';
+import { forgetGuideDay } from '../domain/guideCache.ts';
+import { dayOf, type GuideProgram } from '../seed/epg.ts';
+import type { Db } from '../store/db.ts';
+import type { SkipReport } from './entries.ts';
+import { type LangText, parseXmltv, type XmltvProgramme } from './xmltv.ts';
+
+const GUIDE_LANGS: readonly GuideLang[] = ['en', 'es', 'pt'];
+/** Programmes held in memory before they go to the staging table in one short transaction. */
+const BATCH = 2000;
+/** Rows per multi-row insert (4 parameters each). */
+const ROWS = 100;
+
+/** The languages of the guide from XMLTV `lang` values ("en", "en-GB", "pt_BR"); others are '' (no language). */
+function guideLang(lang: string): GuideLang | '' {
+  const base = lang.slice(0, 2);
+  return (GUIDE_LANGS as readonly string[]).includes(base) ? (base as GuideLang) : '';
+}
+
+function textFor(list: LangText[], lang: GuideLang | ''): string | undefined {
+  return list.find((t) => guideLang(t.lang) === lang)?.text;
+}
+
+/**
+ * A programme's texts in the guide languages, en first (decision 0170): each language the feed gives a title in;
+ * when it gives no English title, its first title (any or no language) stands as the fallback under en, which
+ * is what /liveTv shows for a language the programme lacks.
+ */
+export function programmeTexts(p: XmltvProgramme): GuideProgram['texts'] {
+  const texts: GuideProgram['texts'] = [];
+  for (const lang of GUIDE_LANGS) {
+    const title = textFor(p.titles, lang);
+    if (title) texts.push({ lang, title, content: textFor(p.descs, lang) ?? '' });
+  }
+  if (!texts.some((t) => t.lang === 'en')) {
+    const first = p.titles[0] as LangText;
+    const desc = p.descs.find((d) => d.lang === first.lang) ?? p.descs[0];
+    texts.unshift({ lang: 'en', title: first.text, content: desc?.text ?? '' });
+  }
+  return texts;
+}
+
+export interface StagedGuide {
+  channels: Map<string, string[]>;
+  programmes: number;
+  skipped: SkipReport;
+}
+
+/**
+ * Streams a guide into a connection-private staging table (on disk, not in memory: a 1 M-programme guide is
+ * several hundred MB of text). Nothing the viewers read is touched; the import transaction reads from here.
+ */
+export async function stageGuide(db: Db, chunks: AsyncIterable<Uint8Array>): Promise<StagedGuide> {
+  db.exec('PRAGMA temp_store = FILE');
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS guide_stage (
+    xmltv_id TEXT NOT NULL, start_ts BIGINT NOT NULL, stop_ts BIGINT NOT NULL, texts_json TEXT NOT NULL)`);
+  db.exec('DROP INDEX IF EXISTS temp.guide_stage_channel');
+  db.exec('DELETE FROM guide_stage');
+  const channels = new Map<string, string[]>();
+  let batch: Array<string | number> = [];
+  let programmes = 0;
+  const flush = () => {
+    if (batch.length === 0) return;
+    const params = batch;
+    batch = [];
+    db.transaction(() => {
+      for (let i = 0; i < params.length; i += ROWS * 4) {
+        const chunk = params.slice(i, i + ROWS * 4);
+        db.run(
+          `INSERT INTO guide_stage (xmltv_id, start_ts, stop_ts, texts_json) VALUES ${Array(chunk.length / 4)
+            .fill('(?, ?, ?, ?)')
+            .join(', ')}`,
+          ...chunk,
+        );
+      }
+    });
+  };
+  const skipped = await parseXmltv(chunks, {
+    channel(c) {
+      const names = channels.get(c.id);
+      if (names) names.push(...c.names.filter((n) => !names.includes(n)));
+      else channels.set(c.id, c.names);
+    },
+    programme(p) {
+      programmes++;
+      batch.push(p.channel, p.start, Number.isNaN(p.stop) ? -1 : p.stop, JSON.stringify(programmeTexts(p)));
+      if (batch.length >= BATCH * 4) flush();
+    },
+  });
+  flush();
+  db.exec('CREATE INDEX temp.guide_stage_channel ON guide_stage(xmltv_id, start_ts)');
+  return { channels, programmes, skipped };
+}
+
+/**
+ * The staged programmes of one guide channel as days of a guide (UTC day of the start), from `firstDay` on:
+ * a missing stop is the next start; an overlap is cut at the next start; a second programme at the same start
+ * is skipped (a programme id is the guide and its start, as for seeded ones).
+ */
+export function stagedDays(
+  db: Db,
+  xmltvId: string,
+  epgId: string,
+  firstDay: string,
+  lastDay: string,
+  skipped: SkipReport,
+): Map<string, GuideProgram[]> {
+  const rows = db.all<{ start_ts: number; stop_ts: number; texts_json: string }>(
+    'SELECT start_ts, stop_ts, texts_json FROM guide_stage WHERE xmltv_id = ? ORDER BY start_ts',
+    xmltvId,
+  );
+  const days = new Map<string, GuideProgram[]>();
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as (typeof rows)[number];
+    const next = rows[i + 1];
+    if (next && next.start_ts === r.start_ts) {
+      skipped.add(0, 'programme at the same time as another of its channel', xmltvId);
+      rows.splice(i + 1, 1);
+      i--;
+      continue;
+    }
+    let stop = r.stop_ts;
+    if (next && (stop < 0 || stop > next.start_ts)) stop = next.start_ts;
+    if (stop < 0) {
+      skipped.add(0, 'last programme of its channel without stop', xmltvId);
+      continue;
+    }
+    const day = dayOf(r.start_ts);
+    if (day < firstDay || day > lastDay) continue;
+    const program: GuideProgram = {
+      programId: `${epgId}-${r.start_ts / 1000}`,
+      start: r.start_ts,
+      stop,
+      isCatchup: false,
+      texts: JSON.parse(r.texts_json) as GuideProgram['texts'],
+    };
+    const list = days.get(day);
+    if (list) list.push(program);
+    else days.set(day, [program]);
+  }
+  return days;
+}
+
+/**
+ * Writes one imported guide (decision 0171): each given day is stored when it changed (same programmes, same
+ * checksum: the viewers' local stores fetch nothing); stored days absent from the feed are dropped from
+ * `dropFrom` on (today when the mapping is unchanged, so the past stays; every day when it changed).
+ * Returns how many days changed.
+ */
+export function writeImportedGuide(
+  db: Db,
+  epgId: string,
+  days: Map<string, GuideProgram[]>,
+  dropFrom: string,
+  now: number,
+): number {
+  let changed = 0;
+  for (const [day, programs] of days) if (putGuideDay(db, epgId, day, programs, now)) changed++;
+  const stale = db
+    .all<{ day: string }>('SELECT day FROM epg_days WHERE epg_id = ? AND day >= ?', epgId, dropFrom)
+    .filter((r) => !days.has(r.day));
+  for (const { day } of stale) {
+    db.run('DELETE FROM epg_days WHERE epg_id = ? AND day = ?', epgId, day);
+    forgetGuideDay(db, epgId, day, GUIDE_LANGS);
+    changed++;
+  }
+  return changed;
+}
