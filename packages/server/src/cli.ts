@@ -9,6 +9,7 @@ import { changeSetting, isSettingKey, readSettings, SETTINGS } from './domain/ap
 import { createRechargeBatch } from './domain/recharge.ts';
 import { NOTICE_USAGE, noticeCommand } from './domain/noticesCli.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { guideCommand, SOURCES_USAGE, sourcesCommand } from './sources/cli.ts';
 import { openDb } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
 import { listOutbox } from './store/outbox.ts';
@@ -114,7 +115,8 @@ const USAGE = `Usage: ottkit-server <command> [--data DIR]
   zero-trust seal FILE.json [--required] [--site-url URL]           seal a manifest; prints the share link once
   zero-trust clear                                                  remove the sealed manifest
   telemetry [--days N]                                              per-channel start-up p50/p95, stall ratio, errors
-${NOTICE_USAGE}`;
+${NOTICE_USAGE}
+${SOURCES_USAGE}`;
 
 /** Opens the data folder's database for an operator command (migrated and seeded like serve). */
 function openStore(args: string[]) {
@@ -285,6 +287,10 @@ export async function main(argv: string[]): Promise<number> {
       return telemetry(rest);
     case 'notice':
       return noticeCommand(rest);
+    case 'sources':
+      return sourcesCommand(rest);
+    case 'guide':
+      return guideCommand(rest);
     default:
       console.log(USAGE);
       return command === undefined || command === 'help' || command === '--help' ? 0 : 2;
