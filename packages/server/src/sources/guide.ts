@@ -84,6 +84,8 @@ export async function stageGuide(db: Db, chunks: AsyncIterable<Uint8Array>): Pro
     },
     programme(p) {
       programmes++;
+      // A guide may leave out <channel> elements: its programmes' channel ids are still guide channels.
+      if (!channels.has(p.channel)) channels.set(p.channel, []);
       batch.push(p.channel, p.start, Number.isNaN(p.stop) ? -1 : p.stop, JSON.stringify(programmeTexts(p)));
       if (batch.length >= BATCH * 4) flush();
     },
