@@ -124,6 +124,7 @@ function newChannel(
   seq: number,
   columnId: string,
   productId: string,
+  icon: string | undefined,
   now: number,
 ) {
   const c: NewChannel = {
@@ -133,8 +134,8 @@ function newChannel(
     channelId: `${id}-pc`,
     channelType: 1,
     sourceType: 1,
-    // Drawn by ottkit from the name and number until the upstream logo is fetched (never hot-linked).
-    iconUrl: `/media/logo/${id}.svg`,
+    // The upstream logo as fetched and served by ottkit (never hot-linked), else one drawn from name and number.
+    iconUrl: icon ?? `/media/logo/${id}.svg`,
     // Catch-up of an upstream stream needs ottkit's own origin to record it (issue 17).
     canPlayBack: false,
     playbackDuration: 0,
@@ -171,23 +172,31 @@ function updateChannel(
   e: LineupEntry,
   seq: number,
   columnId: string,
+  icon: string | undefined,
   now: number,
 ): boolean {
-  const cur = db.get<{ logical_channel_name: string; channel_seq: number }>(
-    'SELECT logical_channel_name, channel_seq FROM channels WHERE logical_channel_id = ?',
+  const cur = db.get<{ logical_channel_name: string; channel_seq: number; icon_url: string }>(
+    'SELECT logical_channel_name, channel_seq, icon_url FROM channels WHERE logical_channel_id = ?',
     id,
   );
+  const iconUrl = icon ?? cur?.icon_url ?? `/media/logo/${id}.svg`;
   const member = db.get<{ n: number }>(
     'SELECT COUNT(*) AS n FROM channel_column_members WHERE logical_channel_id = ? AND column_id = ?',
     id,
     columnId,
   );
-  const changed = cur?.logical_channel_name !== e.name || cur?.channel_seq !== seq || member?.n !== 1;
+  const changed =
+    cur?.logical_channel_name !== e.name ||
+    cur?.channel_seq !== seq ||
+    cur?.icon_url !== iconUrl ||
+    member?.n !== 1;
   if (!changed) return false;
   db.run(
-    'UPDATE channels SET logical_channel_name = ?, channel_seq = ?, updated_at = ? WHERE logical_channel_id = ?',
+    `UPDATE channels SET logical_channel_name = ?, channel_seq = ?, icon_url = ?, updated_at = ?
+     WHERE logical_channel_id = ?`,
     e.name,
     seq,
+    iconUrl,
     now,
     id,
   );
@@ -216,7 +225,13 @@ function dropGuide(db: Db, epgId: string): number {
 export function applyImport(
   db: Db,
   source: LineupSource,
-  input: { entries: LineupEntry[] | undefined; skipped: SkipReport; guide: StagedGuide | undefined },
+  input: {
+    entries: LineupEntry[] | undefined;
+    skipped: SkipReport;
+    guide: StagedGuide | undefined;
+    /** Upstream logo URL → the path ottkit serves it from (fetched before the transaction). */
+    logos?: Map<string, string>;
+  },
   now: number,
   hooks: ApplyHooks = {},
 ): SourceCounts {
@@ -250,9 +265,9 @@ export function applyImport(
       const id = match?.logicalChannelId ?? `s${sid}-${nextId++}`;
       const seq = e.number ?? (match ? (seqOf.get(id) as number) : nextSeq++);
       if (match) {
-        if (updateChannel(db, id, e, seq, columnId, now)) updated++;
+        if (updateChannel(db, id, e, seq, columnId, input.logos?.get(e.logo), now)) updated++;
       } else {
-        insertChannel(db, newChannel(id, e, seq, columnId, source.productId, now));
+        insertChannel(db, newChannel(id, e, seq, columnId, source.productId, input.logos?.get(e.logo), now));
         added++;
       }
       upsertSourceChannel(db, {

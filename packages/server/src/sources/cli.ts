@@ -49,7 +49,7 @@ function open(args: string[]) {
   const db = openDb(join(config.dataDir, 'ottkit.db'));
   migrate(db);
   seedIfEmpty(db, config);
-  return { db, values, positionals };
+  return { db, values, positionals, dataDir: config.dataDir };
 }
 
 class UsageError extends Error {}
@@ -123,8 +123,8 @@ function add(db: Db, name: string | undefined, v: ReturnType<typeof open>['value
   throw new UsageError('say what the source is: --m3u, --xtream or --xmltv');
 }
 
-async function refresh(db: Db, s: LineupSource): Promise<void> {
-  const counts = await refreshSource(db, s);
+async function refresh(db: Db, s: LineupSource, dataDir: string): Promise<void> {
+  const counts = await refreshSource(db, s, { dataDir });
   console.log(`${s.name}: ${formatCounts(counts)}`);
 }
 
@@ -151,7 +151,7 @@ function status(db: Db): void {
 
 /** `ottkit-server sources …` */
 export async function sourcesCommand(args: string[]): Promise<number> {
-  const { db, values, positionals } = open(args);
+  const { db, values, positionals, dataDir } = open(args);
   try {
     const [verb, name] = positionals;
     switch (verb) {
@@ -178,7 +178,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
           .map((g) => g.trim())
           .filter(Boolean);
         setSourceGroups(db, s.sourceId, groups);
-        await refresh(db, { ...s, groups });
+        await refresh(db, { ...s, groups }, dataDir);
         return 0;
       }
       case 'refresh': {
@@ -189,14 +189,14 @@ export async function sourcesCommand(args: string[]): Promise<number> {
           );
           let failed = 0;
           for (const s of due)
-            await refresh(db, s).catch((e: Error) => {
+            await refresh(db, s, dataDir).catch((e: Error) => {
               failed++;
               console.error(`${s.name}: ${e.message}`);
             });
           if (due.length === 0) console.log('No source is due.');
           return failed > 0 ? 1 : 0;
         }
-        await refresh(db, sourceNamed(db, name));
+        await refresh(db, sourceNamed(db, name), dataDir);
         return 0;
       }
       case 'status':
@@ -219,7 +219,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
 
 /** `ottkit-server guide map|unmap|unmapped`: hand mappings take effect at once (the guide's source is re-read). */
 export async function guideCommand(args: string[]): Promise<number> {
-  const { db, positionals } = open(args);
+  const { db, positionals, dataDir } = open(args);
   try {
     const [verb, channelId, xmltvId] = positionals;
     const imported = listSourceChannels(db);
@@ -246,7 +246,7 @@ export async function guideCommand(args: string[]): Promise<number> {
       }
       putHandMapping(db, channel.logicalChannelId, xmltvId, Date.now());
       const guideSource = listSources(db).find((s) => s.sourceId === found.sourceId) as LineupSource;
-      await refreshSource(db, guideSource);
+      await refreshSource(db, guideSource, { dataDir });
       console.log(
         `${channel.logicalChannelId} (${channel.name}) now takes its guide from ${xmltvId} of ${guideSource.name}`,
       );
@@ -255,7 +255,7 @@ export async function guideCommand(args: string[]): Promise<number> {
     if (verb === 'unmap' && channel) {
       putHandMapping(db, channel.logicalChannelId, null, Date.now());
       const own = listSources(db).find((s) => s.sourceId === channel.sourceId) as LineupSource;
-      await refreshSource(db, own);
+      await refreshSource(db, own, { dataDir });
       console.log(
         `${channel.logicalChannelId} (${channel.name}) has no guide now; automatic mapping will leave it so`,
       );

@@ -1,10 +1,11 @@
 import type { Db } from '../store/db.ts';
 import { type LineupSource, recordRefresh, type SourceCounts } from '../store/sources.ts';
-import { type ApplyHooks, applyImport } from './apply.ts';
+import { type ApplyHooks, applyImport, chooseEntries } from './apply.ts';
 import type { LineupEntry } from './entries.ts';
 import { SkipReport } from './entries.ts';
 import { stageGuide } from './guide.ts';
 import { DEFAULT_LIMITS, type FetchLimits, openSource } from './input.ts';
+import { fetchLogos } from './logos.ts';
 import { parseM3u } from './m3u.ts';
 import { readXtream, xtreamGuideUrl } from './xtream.ts';
 
@@ -69,6 +70,8 @@ export async function previewSource(
 
 export interface RefreshOptions {
   now?: () => number;
+  /** The data folder: logos are fetched into it (none are fetched without it). */
+  dataDir?: string;
   limits?: FetchLimits;
   hooks?: ApplyHooks;
 }
@@ -87,12 +90,27 @@ export async function refreshSource(
   const started = now();
   try {
     const lineup = await readLineup(source, options.limits);
+    const wanted = lineup.entries && chooseEntries(lineup.entries, source.groups, new SkipReport());
+    const logos =
+      options.dataDir && wanted
+        ? await fetchLogos(
+            options.dataDir,
+            wanted.map((e) => e.logo),
+            lineup.skipped,
+          )
+        : undefined;
     const guide = lineup.guideLocation
       ? await stageGuide(db, openSource(lineup.guideLocation, options.limits))
       : undefined;
     const at = now();
     const counts = db.transaction(() =>
-      applyImport(db, source, { entries: lineup.entries, skipped: lineup.skipped, guide }, at, options.hooks),
+      applyImport(
+        db,
+        source,
+        { entries: lineup.entries, skipped: lineup.skipped, guide, logos },
+        at,
+        options.hooks,
+      ),
     );
     recordRefresh(db, source.sourceId, { ok: true, counts }, at, now() - started);
     return counts;
