@@ -10,6 +10,7 @@ import { createRechargeBatch } from './domain/recharge.ts';
 import { NOTICE_USAGE, noticeCommand } from './domain/noticesCli.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { guideCommand, SOURCES_USAGE, sourcesCommand } from './sources/cli.ts';
+import { startRefreshSchedule } from './sources/schedule.ts';
 import { openDb } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
 import { listOutbox } from './store/outbox.ts';
@@ -95,7 +96,10 @@ async function serve(args: string[]) {
   // The site renders pages by calling this API over HTTP (decision 0005).
   process.env.OTTKIT_API_ORIGIN ??= url;
   console.log(`ottkit listening on ${url}${site ? '' : ' (API and media only; no site)'}`);
+  // Imported line-ups refresh on their interval, each in a child process (issue 16).
+  const stopRefreshes = startRefreshSchedule(config.dataDir);
   const stop = () => {
+    stopRefreshes();
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),

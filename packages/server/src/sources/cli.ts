@@ -19,6 +19,7 @@ import {
 import { isUrl } from './input.ts';
 import { previewSource, refreshSource } from './importer.ts';
 import { GuideIndex } from './mapping.ts';
+import { dueSources } from './schedule.ts';
 
 export const SOURCES_USAGE = `  sources add NAME --m3u URL|FILE [--xmltv URL|FILE] [--refresh-minutes N] [--product ID]
   sources add NAME --xtream SERVER --user U --password P [--xmltv URL|FILE]
@@ -183,10 +184,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
       }
       case 'refresh': {
         if (values.due) {
-          const now = Date.now();
-          const due = listSources(db).filter(
-            (s) => s.status !== 'new' && (s.lastRefreshAt ?? 0) + s.refreshMinutes * 60_000 <= now,
-          );
+          const due = dueSources(db, Date.now());
           let failed = 0;
           for (const s of due)
             await refresh(db, s, dataDir).catch((e: Error) => {
