@@ -113,7 +113,7 @@ function cli(
 ): Promise<{ ms: number; rssMb: number; cpuS: number; out: string }> {
   const started = performance.now();
   const report =
-    "process.on('exit',()=>process.stderr.write('maxrss='+process.resourceUsage().maxRSS+'\\n'))";
+    "process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('maxrss='+u.maxRSS+' cpu='+(u.userCPUTime+u.systemCPUTime)+'\\n')})";
   const child = spawn(
     process.execPath,
     [

@@ -68,6 +68,9 @@ export async function previewSource(
   };
 }
 
+/** SQLite page cache of the importing connection while it applies an import, in KB. */
+const IMPORT_CACHE_KB = 48 * 1024;
+
 export interface RefreshOptions {
   now?: () => number;
   /** The data folder: logos are fetched into it (none are fetched without it). */
@@ -103,6 +106,9 @@ export async function refreshSource(
       ? await stageGuide(db, openSource(lineup.guideLocation, options.limits))
       : undefined;
     const at = now();
+    // The guide's time index is written all over: with SQLite's default 2 MB page cache, its pages are spilled and
+    // rewritten again and again inside the one transaction. A larger cache for the import alone avoids that.
+    db.exec(`PRAGMA cache_size = -${IMPORT_CACHE_KB}`);
     const counts = db.transaction(() =>
       applyImport(
         db,
@@ -120,5 +126,6 @@ export async function refreshSource(
     throw e;
   } finally {
     db.exec('DROP TABLE IF EXISTS temp.guide_stage');
+    db.exec('PRAGMA cache_size = -2000');
   }
 }
