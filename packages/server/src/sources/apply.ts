@@ -29,6 +29,9 @@ export interface ApplyHooks {
 
 export const epgIdOf = (logicalChannelId: string) => `epg-${logicalChannelId}`;
 
+/** The kinds of identity key, strongest first: upstream id, tvg-id, name. */
+const KEY_KINDS = ['stream:', 'id:', 'name:'] as const;
+
 /** The identity keys of an entry, strongest first (decision 0171). */
 function keysOf(e: LineupEntry): string[] {
   const keys: string[] = [];
@@ -83,10 +86,10 @@ function matchChannels(entries: LineupEntry[], stored: SourceChannel[]): Array<S
   const take = (k: string) => byKey.get(k)?.find((c) => !claimed.has(c.logicalChannelId));
   // Strongest keys first across all entries, so a renamed channel does not lose its id to a same-named newcomer.
   const result: Array<SourceChannel | undefined> = entries.map(() => undefined);
-  for (let level = 0; level < 3; level++) {
+  for (const kind of KEY_KINDS) {
     entries.forEach((e, i) => {
       if (result[i]) return;
-      const k = keysOf(e)[level];
+      const k = keysOf(e).find((key) => key.startsWith(kind));
       const hit = k === undefined ? undefined : take(k);
       if (hit) {
         claimed.add(hit.logicalChannelId);

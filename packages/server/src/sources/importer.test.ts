@@ -194,6 +194,22 @@ describe('refresh', () => {
     expect(names).not.toContain('Movies');
   });
 
+  it("matches by tvg-id before any name: a newcomer with a renamed channel's old name does not take its id", async () => {
+    await refreshSource(db, source, { now: () => NOW });
+    const before = new Map(imported().map((c) => [c.logicalChannelName, c.logicalChannelId]));
+    writeFileSync(
+      source.location,
+      playlistOf([
+        { tvgId: '', name: 'News One', group: 'News' },
+        { tvgId: 'news.one', name: 'News One Global', group: 'News' },
+      ]),
+    );
+    await refreshSource(db, source, { now: () => NOW + H });
+    const after = new Map(imported().map((c) => [c.logicalChannelName, c.logicalChannelId]));
+    expect(after.get('News One Global')).toBe(before.get('News One'));
+    expect(after.get('News One')).toBe('s1-6');
+  });
+
   it('changes the checksum of exactly the days that changed', async () => {
     await refreshSource(db, source, { now: () => NOW });
     const days = () =>
