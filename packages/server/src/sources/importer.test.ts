@@ -145,6 +145,21 @@ describe('import', () => {
     });
   });
 
+  it('skips a duplicate id with its reason and keeps the rest', async () => {
+    writeFileSync(
+      source.location,
+      playlistOf([
+        { tvgId: 'news.one', name: 'News One', group: 'News' },
+        { tvgId: 'news.one', name: 'News One again', group: 'News' },
+        { tvgId: '', name: 'Plain', group: 'News' },
+        { tvgId: '', name: 'plain ', group: 'Other' },
+      ]),
+    );
+    const counts = await refreshSource(db, source, { now: () => NOW });
+    expect(imported().map((c) => c.logicalChannelName)).toEqual(['News One', 'Plain']);
+    expect(counts.skipped).toEqual({ 'duplicate channel (same id as an earlier one)': 2 });
+  });
+
   it('keeps only the chosen groups', async () => {
     await refreshSource(db, { ...source, groups: ['news'] }, { now: () => NOW });
     expect(imported().map((c) => c.logicalChannelName)).toEqual(['News One', 'News Two']);
