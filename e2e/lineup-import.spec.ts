@@ -72,6 +72,15 @@ test('an imported channel is listed under its group and its guide shows today', 
   await expect(guide.getByText('Harbour watch 0h', { exact: true })).toBeVisible();
   await page.screenshot({ path: join(repoRoot, '.data/reports/lineup-import-desktop.png') });
 
+  // In Spanish, the guide shows the feed's Spanish titles (XMLTV lang="es").
+  await expect(page.locator('header .lang-picker')).toHaveAttribute('data-ready', 'true');
+  await page.getByLabel('Language').selectOption('es');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  const spanishGuide = page.getByRole('list', { name: 'Guía de programación' });
+  await expect(spanishGuide.getByText('Harbour guardia 0h', { exact: true })).toBeVisible();
+  await page.getByLabel('Idioma').selectOption('en');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+
   // A refresh keeps the ids: the name-mapped channel, opened by its id, shows its guide (at phone width).
   expect(operator('sources', 'refresh', 'harbour')).toMatch(/0 added, 0 updated, 0 removed/);
   const lighthouse = page.url().replace(/id=s(\d+)-1/, 'id=s$1-2');
