@@ -1,7 +1,7 @@
 import type { GuideLang } from '@ottkit/api-client/contract';
 import { putGuideDay } from '../domain/epg.ts';
 import { forgetGuideDay } from '../domain/guideCache.ts';
-import { dayOf, type GuideProgram } from '../seed/epg.ts';
+import { addDays, DAY_MS, dayStart, type GuideProgram } from '../seed/epg.ts';
 import type { Db } from '../store/db.ts';
 import type { SkipReport } from './entries.ts';
 import { type LangText, parseXmltv, type XmltvProgramme } from './xmltv.ts';
@@ -95,53 +95,60 @@ export async function stageGuide(db: Db, chunks: AsyncIterable<Uint8Array>): Pro
   return { channels, programmes, skipped };
 }
 
+type StageRow = { start_ts: number; stop_ts: number; texts_json: string };
+
 /**
- * The staged programmes of one guide channel as days of a guide (UTC day of the start), from `firstDay` on:
- * a missing stop is the next start; an overlap is cut at the next start; a second programme at the same start
- * is skipped (a programme id is the guide and its start, as for seeded ones).
+ * The staged programmes of one guide channel as days of a guide (UTC day of the start), from `firstDay` to
+ * `lastDay`, one day at a time (read per day, so a channel's programmes never live long enough to fill the old
+ * heap): a missing stop is the next start; an overlap is cut at the next start; a second programme at the same
+ * start is skipped (a programme id is the guide and its start, as for seeded ones).
  */
-export function stagedDays(
+export function* stagedDays(
   db: Db,
   xmltvId: string,
   epgId: string,
   firstDay: string,
   lastDay: string,
   skipped: SkipReport,
-): Map<string, GuideProgram[]> {
-  const rows = db.all<{ start_ts: number; stop_ts: number; texts_json: string }>(
-    'SELECT start_ts, stop_ts, texts_json FROM guide_stage WHERE xmltv_id = ? ORDER BY start_ts',
-    xmltvId,
-  );
-  const days = new Map<string, GuideProgram[]>();
-  for (let i = 0; i < rows.length; i++) {
-    const r = rows[i] as (typeof rows)[number];
-    const next = rows[i + 1];
-    if (next && next.start_ts === r.start_ts) {
-      skipped.add(0, 'programme at the same time as another of its channel', xmltvId);
-      rows.splice(i + 1, 1);
-      i--;
-      continue;
+): Generator<[string, GuideProgram[]]> {
+  for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) {
+    const from = dayStart(day);
+    const rows = db.all<StageRow>(
+      'SELECT start_ts, stop_ts, texts_json FROM guide_stage WHERE xmltv_id = ? AND start_ts >= ? AND start_ts < ? ORDER BY start_ts',
+      xmltvId,
+      from,
+      from + DAY_MS,
+    );
+    if (rows.length === 0) continue;
+    const after = db.get<{ start_ts: number }>(
+      'SELECT start_ts FROM guide_stage WHERE xmltv_id = ? AND start_ts >= ? ORDER BY start_ts LIMIT 1',
+      xmltvId,
+      from + DAY_MS,
+    );
+    const programs: GuideProgram[] = [];
+    for (let i = 0; i < rows.length; i++) {
+      const r = rows[i] as StageRow;
+      const nextStart = i + 1 < rows.length ? (rows[i + 1] as StageRow).start_ts : after?.start_ts;
+      if (nextStart === r.start_ts) {
+        skipped.add(0, 'programme at the same time as another of its channel', xmltvId);
+        continue;
+      }
+      let stop = r.stop_ts;
+      if (nextStart !== undefined && (stop < 0 || stop > nextStart)) stop = nextStart;
+      if (stop < 0) {
+        skipped.add(0, 'last programme of its channel without stop', xmltvId);
+        continue;
+      }
+      programs.push({
+        programId: `${epgId}-${r.start_ts / 1000}`,
+        start: r.start_ts,
+        stop,
+        isCatchup: false,
+        texts: JSON.parse(r.texts_json) as GuideProgram['texts'],
+      });
     }
-    let stop = r.stop_ts;
-    if (next && (stop < 0 || stop > next.start_ts)) stop = next.start_ts;
-    if (stop < 0) {
-      skipped.add(0, 'last programme of its channel without stop', xmltvId);
-      continue;
-    }
-    const day = dayOf(r.start_ts);
-    if (day < firstDay || day > lastDay) continue;
-    const program: GuideProgram = {
-      programId: `${epgId}-${r.start_ts / 1000}`,
-      start: r.start_ts,
-      stop,
-      isCatchup: false,
-      texts: JSON.parse(r.texts_json) as GuideProgram['texts'],
-    };
-    const list = days.get(day);
-    if (list) list.push(program);
-    else days.set(day, [program]);
+    if (programs.length > 0) yield [day, programs];
   }
-  return days;
 }
 
 /**
@@ -153,15 +160,19 @@ export function stagedDays(
 export function writeImportedGuide(
   db: Db,
   epgId: string,
-  days: Map<string, GuideProgram[]>,
+  days: Iterable<[string, GuideProgram[]]>,
   dropFrom: string,
   now: number,
 ): number {
   let changed = 0;
-  for (const [day, programs] of days) if (putGuideDay(db, epgId, day, programs, now)) changed++;
+  const given = new Set<string>();
+  for (const [day, programs] of days) {
+    given.add(day);
+    if (putGuideDay(db, epgId, day, programs, now)) changed++;
+  }
   const stale = db
     .all<{ day: string }>('SELECT day FROM epg_days WHERE epg_id = ? AND day >= ?', epgId, dropFrom)
-    .filter((r) => !days.has(r.day));
+    .filter((r) => !given.has(r.day));
   for (const { day } of stale) {
     db.run('DELETE FROM epg_days WHERE epg_id = ? AND day = ?', epgId, day);
     forgetGuideDay(db, epgId, day, GUIDE_LANGS);
