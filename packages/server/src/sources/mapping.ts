@@ -94,7 +94,8 @@ export class GuideIndex {
         const s = dice(grams, bigrams(normaliseName(n)));
         if (s > best) {
           best = s;
-          bestName = n;
+          // The report shows a display name even when the id matched best.
+          bestName = n === c.xmltvId ? (c.names[0] ?? n) : n;
         }
       }
       if (best > 0) scored.push({ xmltvId: c.xmltvId, name: bestName, score: Math.round(best * 100) / 100 });
