@@ -45,6 +45,14 @@ export async function readLineup(
   }
 }
 
+/** A text about a source without its Xtream password (the panel's URLs carry it). */
+export function redact(source: LineupSource, text: string): string {
+  if (!source.xtreamPassword) return text;
+  return text
+    .replaceAll(encodeURIComponent(source.xtreamPassword), '***')
+    .replaceAll(source.xtreamPassword, '***');
+}
+
 export interface Preview {
   groups: Array<{ name: string; channels: number }>;
   channels: number;
@@ -64,7 +72,7 @@ export async function previewSource(
     groups: [...groups].map(([name, channels]) => ({ name, channels })),
     channels: r.entries?.length ?? 0,
     skipped: r.skipped,
-    guideLocation: r.guideLocation,
+    guideLocation: redact(source, r.guideLocation),
   };
 }
 
@@ -121,8 +129,9 @@ export async function refreshSource(
     recordRefresh(db, source.sourceId, { ok: true, counts }, at, now() - started);
     return counts;
   } catch (e) {
-    const error = e instanceof Error ? e.message : String(e);
+    const error = redact(source, e instanceof Error ? e.message : String(e));
     recordRefresh(db, source.sourceId, { ok: false, error }, now(), now() - started);
+    if (e instanceof Error) e.message = error;
     throw e;
   } finally {
     db.exec('DROP TABLE IF EXISTS temp.guide_stage');

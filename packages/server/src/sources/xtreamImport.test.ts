@@ -4,9 +4,9 @@ import { seedLineup } from '../seed/lineup.ts';
 import { listChannels, listColumns } from '../store/channels.ts';
 import { openDb } from '../store/db.ts';
 import { migrate } from '../store/migrations.ts';
-import { insertSource, listSourceChannels } from '../store/sources.ts';
+import { getSourceByName, insertSource, listSourceChannels } from '../store/sources.ts';
 import { startServer, type TestServer, xmltvStamp } from './fixtures.test-helpers.ts';
-import { refreshSource } from './importer.ts';
+import { previewSource, refreshSource } from './importer.ts';
 
 const NOW = Date.UTC(2026, 5, 10, 12);
 let panel: TestServer | undefined;
@@ -77,5 +77,37 @@ describe('Xtream Codes import', () => {
     );
     // No request carried anything but the account's own parameters.
     for (const r of panel.requests) expect(r.headers.cookie).toBeUndefined();
+  });
+
+  it('never shows the account password: not in the preview, not in a failure', async () => {
+    panel = await startServer((req, res) => {
+      const url = new URL(req.url ?? '/', 'http://x');
+      if (url.pathname === '/xmltv.php') res.writeHead(502).end('bad gateway');
+      else res.end(answer(url));
+    });
+    const db = openDb(':memory:');
+    migrate(db);
+    const source = insertSource(
+      db,
+      {
+        name: 'panel',
+        kind: 'xtream',
+        location: panel.url,
+        xtreamUser: 'viewer',
+        xtreamPassword: 's3cret',
+        guideLocation: '',
+        refreshMinutes: 60,
+        productId: 'free',
+      },
+      NOW,
+    );
+    const preview = await previewSource(source);
+    expect(preview.guideLocation).toBe(`${panel.url}/xmltv.php?username=viewer&password=***`);
+    const err = await refreshSource(db, source, { now: () => NOW }).catch((e: Error) => e);
+    expect(String(err)).toMatch(/answered HTTP 502/);
+    expect(String(err)).not.toContain('s3cret');
+    expect(getSourceByName(db, 'panel')?.lastError).toBe(
+      `${panel.url}/xmltv.php?username=viewer&password=*** answered HTTP 502`,
+    );
   });
 });
