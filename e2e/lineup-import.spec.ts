@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -14,9 +14,15 @@ const stamp = (ts: number) => {
   return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}0000 +0000`;
 };
 
+const dirs: string[] = [];
+test.afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
 /** A playlist of two channels in a group of its own, and a two-language guide of yesterday to tomorrow. */
 function writeLineup(streamBase: string): { m3u: string; xmltv: string } {
   const dir = mkdtempSync(join(tmpdir(), 'ottkit-e2e-lineup-'));
+  dirs.push(dir);
   const m3u = join(dir, 'lineup.m3u8');
   writeFileSync(
     m3u,

@@ -1,7 +1,7 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { readGuides } from '../domain/epg.ts';
 import { seedLineup } from '../seed/lineup.ts';
 import { listChannels, listColumns } from '../store/channels.ts';
@@ -71,6 +71,11 @@ beforeEach(() => {
     },
     NOW,
   );
+});
+
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
 });
 
 const imported = () => listChannels(db).filter((c) => c.logicalChannelId.startsWith('s1-'));

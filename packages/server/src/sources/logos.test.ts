@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -17,9 +17,11 @@ import { LOGO_DIR } from './logos.ts';
 
 let upstream: TestServer;
 let png: Buffer;
+const dirs: string[] = [];
 
 beforeAll(async () => {
-  const file = join(mkdtempSync(join(tmpdir(), 'logo-src-')), 'big.png');
+  dirs.push(mkdtempSync(join(tmpdir(), 'logo-src-')));
+  const file = join(dirs[0] as string, 'big.png');
   await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=red:s=640x360', '-frames:v', '1', file]);
   png = readFileSync(file);
   upstream = await startServer((req, res) => {
@@ -27,13 +29,17 @@ beforeAll(async () => {
     else res.writeHead(200, { 'content-type': 'text/html' }).end('<html>not a logo</html>');
   });
 });
-afterAll(() => upstream.close());
+afterAll(async () => {
+  await upstream.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
 
 const size = (b: Buffer) => ({ width: b.readUInt32BE(16), height: b.readUInt32BE(20) });
 
 describe('logos', () => {
   it('fetches each logo once, resized, serves it from ottkit, and keeps the drawn logo when it fails', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'logo-data-'));
+    dirs.push(dataDir);
     const db = openDb(':memory:');
     migrate(db);
     seedLineup(db);

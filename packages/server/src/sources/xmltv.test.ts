@@ -59,14 +59,16 @@ describe('parseXmltv', () => {
   it('reads gzip the same as plain', async () => {
     const plain = await read(twoLanguageGuide('20260601'));
     const { openSource } = await import('./input.ts');
-    const { mkdtempSync, writeFileSync } = await import('node:fs');
+    const { mkdtempSync, rmSync, writeFileSync } = await import('node:fs');
     const { join } = await import('node:path');
     const { tmpdir } = await import('node:os');
-    const file = join(mkdtempSync(join(tmpdir(), 'xmltv-')), 'guide.xml.gz');
+    const dir = mkdtempSync(join(tmpdir(), 'xmltv-'));
+    const file = join(dir, 'guide.xml.gz');
     writeFileSync(file, gzipSync(twoLanguageGuide('20260601')));
     const programmes: XmltvProgramme[] = [];
     await parseXmltv(openSource(file), { channel: () => {}, programme: (p) => programmes.push(p) });
     expect(programmes).toEqual(plain.programmes);
+    rmSync(dir, { recursive: true, force: true });
   });
 
   it('skips bad programmes with reasons and keeps a truncated guide up to the cut', async () => {

@@ -34,26 +34,32 @@ function answer(url: URL): string {
   }
 }
 
+/** A database with the seeded line-up and the panel's account as a source. */
+function panelSource(url: string) {
+  const db = openDb(':memory:');
+  migrate(db);
+  seedLineup(db);
+  const source = insertSource(
+    db,
+    {
+      name: 'panel',
+      kind: 'xtream',
+      location: url,
+      xtreamUser: 'viewer',
+      xtreamPassword: 's3cret',
+      guideLocation: '',
+      refreshMinutes: 60,
+      productId: 'free',
+    },
+    NOW,
+  );
+  return { db, source };
+}
+
 describe('Xtream Codes import', () => {
   it('imports the live streams under their categories with the guide of the same account', async () => {
     panel = await startServer((req, res) => res.end(answer(new URL(req.url ?? '/', 'http://x'))));
-    const db = openDb(':memory:');
-    migrate(db);
-    seedLineup(db);
-    const source = insertSource(
-      db,
-      {
-        name: 'panel',
-        kind: 'xtream',
-        location: panel.url,
-        xtreamUser: 'viewer',
-        xtreamPassword: 's3cret',
-        guideLocation: '',
-        refreshMinutes: 60,
-        productId: 'free',
-      },
-      NOW,
-    );
+    const { db, source } = panelSource(panel.url);
     const counts = await refreshSource(db, source, { now: () => NOW });
     expect(counts).toMatchObject({
       channels: 2,
@@ -85,22 +91,7 @@ describe('Xtream Codes import', () => {
       if (url.pathname === '/xmltv.php') res.writeHead(502).end('bad gateway');
       else res.end(answer(url));
     });
-    const db = openDb(':memory:');
-    migrate(db);
-    const source = insertSource(
-      db,
-      {
-        name: 'panel',
-        kind: 'xtream',
-        location: panel.url,
-        xtreamUser: 'viewer',
-        xtreamPassword: 's3cret',
-        guideLocation: '',
-        refreshMinutes: 60,
-        productId: 'free',
-      },
-      NOW,
-    );
+    const { db, source } = panelSource(panel.url);
     const preview = await previewSource(source);
     expect(preview.guideLocation).toBe(`${panel.url}/xmltv.php?username=viewer&password=***`);
     const err = await refreshSource(db, source, { now: () => NOW }).catch((e: Error) => e);
