@@ -7,6 +7,7 @@ import { createApiHandler, dbFile, isApiPath, type Logger, type RawRoute } from 
 import { buildOpenApi } from './http/openapi.ts';
 import { API_HEADERS } from './http/respond.ts';
 import { handleArt } from './http/art.ts';
+import { handleImportedLogo } from './http/importedLogo.ts';
 import { handleLogo } from './http/logo.ts';
 import { applySecurityHeaders } from './http/securityHeaders.ts';
 import { sessionResolver } from './http/session.ts';
@@ -158,6 +159,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     if (isApiPath(pathname)) return api(req, res, url);
     if (pathname.startsWith('/media/')) {
       if (handleLogo(db, pathname, req.method ?? 'GET', res)) return;
+      if (handleImportedLogo(config.dataDir, pathname, req.method ?? 'GET', res)) return;
       if (handleArt(db, pathname, req.method ?? 'GET', res, url.searchParams.get('lang'))) return;
       try {
         if (origin && (await origin.handle(req, res, url))) return;

@@ -11,6 +11,8 @@ import { NAMES_USAGE, namesCommand } from './domain/namesCli.ts';
 import { mediaSessionCheck } from './domain/mediaRevocation.ts';
 import { NOTICE_USAGE, noticeCommand } from './domain/noticesCli.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { guideCommand, SOURCES_USAGE, sourcesCommand } from './sources/cli.ts';
+import { startRefreshSchedule } from './sources/schedule.ts';
 import { openDb } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
 import { listOutbox } from './store/outbox.ts';
@@ -111,7 +113,10 @@ async function serve(args: string[]) {
   console.log(`ottkit listening on ${url}${site ? '' : ' (API and media only; no site)'}`);
   // Operator commands run in another process (zero-trust seal prints links to the site): where it listens.
   writeFileSync(siteUrlFile(config.dataDir), `${JSON.stringify({ url })}\n`);
+  // Imported line-ups refresh on their interval, each in a child process (issue 16).
+  const stopRefreshes = startRefreshSchedule(config.dataDir);
   const stop = () => {
+    stopRefreshes();
     server.close().then(
       () => process.exit(0),
       () => process.exit(1),
@@ -132,7 +137,8 @@ const USAGE = `Usage: ottkit-server <command> [--data DIR]
   zero-trust clear                                                  remove the sealed manifest
   telemetry [--days N]                                              per-channel start-up p50/p95, stall ratio, errors
 ${NOTICE_USAGE}
-${NAMES_USAGE}`;
+${NAMES_USAGE}
+${SOURCES_USAGE}`;
 
 const siteUrlFile = (dataDir: string) => join(dataDir, 'site-url.json');
 
@@ -344,6 +350,10 @@ export async function main(argv: string[]): Promise<number> {
       return noticeCommand(rest);
     case 'names':
       return namesCommand(rest);
+    case 'sources':
+      return sourcesCommand(rest);
+    case 'guide':
+      return guideCommand(rest);
     default:
       console.log(USAGE);
       return command === undefined || command === 'help' || command === '--help' ? 0 : 2;

@@ -16,6 +16,8 @@ export const GUIDE_FUTURE_DAYS = 3;
 export interface EpgSource {
   genreColumn: string | undefined;
   isCatchup: boolean;
+  /** The guide of an imported channel (issue 16): written by its source's import, never generated. */
+  imported: boolean;
 }
 
 /** Every guide of the line-up, by epgId (the first channel carrying it decides the genre). */
@@ -25,8 +27,10 @@ export function epgSources(db: Db): Map<string, EpgSource> {
     can_play_back: number;
     playback_duration: number;
     column_id: string | null;
+    imported: number;
   }>(
     `SELECT c.epg_id, c.can_play_back, c.playback_duration,
+       EXISTS (SELECT 1 FROM source_channels s WHERE s.logical_channel_id = c.logical_channel_id) AS imported,
        (SELECT m.column_id FROM channel_column_members m JOIN channel_columns k ON k.column_id = m.column_id
         WHERE m.logical_channel_id = c.logical_channel_id ORDER BY k.column_seq LIMIT 1) AS column_id
      FROM channels c ORDER BY c.channel_seq`,
@@ -37,6 +41,7 @@ export function epgSources(db: Db): Map<string, EpgSource> {
     out.set(r.epg_id, {
       genreColumn: r.column_id ?? undefined,
       isCatchup: offersCatchup({ canPlayBack: r.can_play_back === 1, playbackDuration: r.playback_duration }),
+      imported: r.imported === 1,
     });
   }
   return out;
@@ -94,7 +99,8 @@ export function ensureGuide(db: Db, epgIds: readonly string[] | undefined, now: 
   const window = guideWindow(now);
   const first = window[0] as string;
   const last = window[window.length - 1] as string;
-  const sources = epgSources(db);
+  // Imported guides are never generated: a day their feed does not give stays absent.
+  const sources = new Map([...epgSources(db)].filter(([, src]) => !src.imported));
   const wanted = epgIds ? [...new Set(epgIds.filter((id) => sources.has(id)))] : [...sources.keys()];
   if (wanted.length === 0) return;
   // The usual case, checked with one count: the window is complete for these guides (a few, counted by key) or

@@ -97,8 +97,9 @@ export function writeDay(
 }
 
 /**
- * How many days of [firstDay, lastDay] are stored: of these guides (a few, looked up by key), or of every guide
- * of the line-up (one count on the index; guides no longer in the line-up are not counted).
+ * How many days of [firstDay, lastDay] are stored: of these guides (a few, looked up by key), or of every
+ * generated guide of the line-up (one count on the index; guides no longer in the line-up, and imported guides,
+ * which are never generated, are not counted).
  */
 export function storedDayCount(
   db: Db,
@@ -122,7 +123,8 @@ export function storedDayCount(
   return (
     db.get<{ n: number }>(
       `SELECT COUNT(*) AS n FROM epg_days
-       WHERE day >= ? AND day <= ? AND epg_id IN (SELECT epg_id FROM channels)`,
+       WHERE day >= ? AND day <= ? AND epg_id IN (SELECT epg_id FROM channels c
+         WHERE NOT EXISTS (SELECT 1 FROM source_channels s WHERE s.logical_channel_id = c.logical_channel_id))`,
       firstDay,
       lastDay,
     )?.n ?? 0

@@ -3,6 +3,7 @@ import { hardeningMigrations } from './migrations/hardening.ts';
 import { liveMigrations } from './migrations/live.ts';
 import { messageMigrations } from './migrations/message.ts';
 import { nameMigrations } from './migrations/names.ts';
+import { sourceMigrations } from './migrations/sources.ts';
 import { telemetryMigrations } from './migrations/telemetry.ts';
 import { vodMigrations } from './migrations/vod.ts';
 
@@ -227,6 +228,7 @@ CREATE TABLE scan_codes (
   ...messageMigrations,
   ...nameMigrations,
   ...hardeningMigrations,
+  ...sourceMigrations,
 ];
 
 /**

@@ -1,0 +1,233 @@
+/**
+ * Line-up import benchmark (issue 16). Generates, in a temporary folder:
+ *   - an XMLTV guide of 2,000 channels x 14 days (a programme every 40 min: about 1 M programmes, en + es titles
+ *     and an English description: several hundred MB),
+ *   - an M3U playlist of 10,000 channels (the first 2,000 carry the guide's tvg-ids),
+ * then, against a running product on that data folder (API only, tiny media):
+ *   1. imports both with the CLI (`sources add` + `sources import`): wall time and peak RSS of the importing
+ *      process; meanwhile a channel list call (the contract's channelList) runs back to back: its p50/p99,
+ *      beside the same call before the import (seeded 45 channels) and after it (10,045 channels), same run;
+ *   2. rewrites the guide with 1 % of the programmes changed and runs `sources refresh`: wall time, peak RSS,
+ *      guide days changed.
+ * Goals: import < 60 s and < 300 MB; refresh < 20 s. CPU time of the importing process is printed beside the
+ * wall time: on a shared machine the wall time includes waiting for a core.
+ *
+ * Run: node_modules/.bin/node bench/lineup-import.ts [--guide-channels 2000] [--days 14] [--channels 10000]
+ *   [--port 4781]
+ * Not part of the tests. Timings depend on the machine's load: the load average is printed with them.
+ */
+import { spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { channelList } from '../packages/api-client/src/contract/live.ts';
+import { repoRoot, serveBench } from './benchLineup.ts';
+
+const { values } = parseArgs({
+  options: {
+    'guide-channels': { type: 'string', default: '2000' },
+    days: { type: 'string', default: '14' },
+    channels: { type: 'string', default: '10000' },
+    port: { type: 'string', default: '4781' },
+  },
+});
+const GUIDE_CHANNELS = Number(values['guide-channels']);
+const DAYS = Number(values.days);
+const CHANNELS = Number(values.channels);
+const STEP_MIN = 40;
+const base = `http://127.0.0.1:${values.port}`;
+
+const pad = (n: number) => String(n).padStart(2, '0');
+const stamp = (ts: number) => {
+  const d = new Date(ts);
+  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}00 +0000`;
+};
+
+/** Writes through a buffer of ~1 MB (a 1 M-programme guide is never held whole). */
+function writer(file: string) {
+  const fd = openSync(file, 'w');
+  let parts: string[] = [];
+  let size = 0;
+  const flush = () => {
+    writeSync(fd, parts.join(''));
+    parts = [];
+    size = 0;
+  };
+  return {
+    write(s: string) {
+      parts.push(s);
+      size += s.length;
+      if (size > 1 << 20) flush();
+    },
+    close() {
+      flush();
+      closeSync(fd);
+    },
+  };
+}
+
+/** The guide; with `changedEvery`, one programme in that many gets a new title. */
+function writeGuide(file: string, changedEvery = 0): number {
+  const w = writer(file);
+  const midnight = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 86_400_000;
+  w.write('<?xml version="1.0" encoding="UTF-8"?>\n<tv generator-info-name="ottkit bench">\n');
+  for (let c = 1; c <= GUIDE_CHANNELS; c++)
+    w.write(`<channel id="ch${c}.bench"><display-name lang="en">Bench ${c}</display-name></channel>\n`);
+  let n = 0;
+  for (let c = 1; c <= GUIDE_CHANNELS; c++) {
+    for (let t = midnight; t < midnight + DAYS * 86_400_000; t += STEP_MIN * 60_000) {
+      n++;
+      const title =
+        changedEvery > 0 && n % changedEvery === 0 ? `Changed show ${n}` : `Show ${(t / 60_000) % 97}`;
+      w.write(
+        `<programme start="${stamp(t)}" stop="${stamp(t + STEP_MIN * 60_000)}" channel="ch${c}.bench">` +
+          `<title lang="en">${title}</title><title lang="es">Programa ${(t / 60_000) % 97}</title>` +
+          `<desc lang="en">Episode ${n % 500} of a long running series on channel ${c}.</desc>` +
+          '<category lang="en">Series</category></programme>\n',
+      );
+    }
+  }
+  w.write('</tv>\n');
+  w.close();
+  return n;
+}
+
+function writePlaylist(file: string): void {
+  const w = writer(file);
+  w.write('#EXTM3U\n');
+  for (let c = 1; c <= CHANNELS; c++) {
+    const id = c <= GUIDE_CHANNELS ? `ch${c}.bench` : '';
+    w.write(
+      `#EXTINF:-1 tvg-id="${id}" tvg-chno="${1000 + c}" group-title="Group ${c % 40}",Bench ${c}\n` +
+        `http://upstream.invalid/live/${c}/index.m3u8\n`,
+    );
+  }
+  w.close();
+}
+
+/** Runs the server's CLI; resolves with its wall time, peak RSS (from the process itself) and output. */
+function cli(
+  dataDir: string,
+  ...args: string[]
+): Promise<{ ms: number; rssMb: number; cpuS: number; out: string }> {
+  const started = performance.now();
+  const report =
+    "process.on('exit',()=>{const u=process.resourceUsage();process.stderr.write('maxrss='+u.maxRSS+' cpu='+(u.userCPUTime+u.systemCPUTime)+'\\n')})";
+  const child = spawn(
+    process.execPath,
+    [
+      '--import',
+      `data:text/javascript,${encodeURIComponent(report)}`,
+      'packages/server/src/cli.ts',
+      ...args,
+      '--data',
+      dataDir,
+    ],
+    { cwd: repoRoot, stdio: ['ignore', 'pipe', 'pipe'] },
+  );
+  let out = '';
+  let err = '';
+  child.stdout.on('data', (d: Buffer) => {
+    out += d;
+  });
+  child.stderr.on('data', (d: Buffer) => {
+    err += d;
+  });
+  return new Promise((resolve, reject) =>
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`${args.join(' ')} exited ${code}: ${err}`));
+      const kb = Number(/maxrss=(\d+)/.exec(err)?.[1] ?? Number.NaN);
+      const cpuUs = Number(/cpu=(\d+)/.exec(err)?.[1] ?? Number.NaN);
+      resolve({ ms: performance.now() - started, rssMb: kb / 1024, cpuS: cpuUs / 1e6, out: out.trim() });
+    }),
+  );
+}
+
+async function listOnce(): Promise<{ ms: number; channels: number }> {
+  const started = performance.now();
+  const res = await fetch(`${base}${channelList.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const body = (await res.json()) as { data?: { channelListInfo?: unknown[] } };
+  return { ms: performance.now() - started, channels: body.data?.channelListInfo?.length ?? 0 };
+}
+
+const q = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? Number.NaN;
+const fmt = (xs: number[]) =>
+  `p50 ${q(xs, 0.5).toFixed(0)} ms, p99 ${q(xs, 0.99).toFixed(0)} ms (${xs.length} calls)`;
+
+/** Channel list calls back to back until `until` settles. */
+async function listWhile<T>(until: Promise<T>): Promise<{ result: T; ms: number[] }> {
+  let done = false;
+  const ms: number[] = [];
+  const result = until.finally(() => {
+    done = true;
+  });
+  while (!done) ms.push((await listOnce()).ms);
+  return { result: await result, ms };
+}
+
+async function main() {
+  const dir = mkdtempSync(join(tmpdir(), 'ottkit-bench-lineup-'));
+  const dataDir = join(dir, 'data');
+  const guide = join(dir, 'guide.xml');
+  const playlist = join(dir, 'lineup.m3u');
+  let server: Awaited<ReturnType<typeof serveBench>> | undefined;
+  try {
+    let t = performance.now();
+    const programmes = writeGuide(guide);
+    writePlaylist(playlist);
+    console.log(
+      `generated ${programmes} programmes for ${GUIDE_CHANNELS} channels x ${DAYS} days (${(statSync(guide).size / 1e6).toFixed(0)} MB) and a ${CHANNELS}-channel playlist in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+    server = await serveBench(dataDir, values.port);
+    const before: number[] = [];
+    for (let i = 0; i < 30; i++) before.push((await listOnce()).ms);
+    await cli(dataDir, 'sources', 'add', 'bench', '--m3u', playlist, '--xmltv', guide);
+    console.log(
+      `load average before import: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    const during = await listWhile(cli(dataDir, 'sources', 'import', 'bench'));
+    console.log(during.result.out);
+    console.log(
+      `import: ${(during.result.ms / 1000).toFixed(1)} s wall, ${during.result.cpuS.toFixed(1)} s CPU, peak RSS of the importing process ${during.result.rssMb.toFixed(0)} MB (goals: < 60 s, < 300 MB)`,
+    );
+    const after: number[] = [];
+    let listed = 0;
+    for (let i = 0; i < 30; i++) {
+      const r = await listOnce();
+      after.push(r.ms);
+      listed = r.channels;
+    }
+    console.log(`channel list before the import (45 channels): ${fmt(before)}`);
+    console.log(`channel list during the import:              ${fmt(during.ms)}`);
+    console.log(`channel list after the import (${listed} channels): ${fmt(after)}`);
+
+    t = performance.now();
+    writeGuide(guide, 100);
+    console.log(
+      `rewrote the guide with 1 % of the programmes changed in ${((performance.now() - t) / 1000).toFixed(1)} s`,
+    );
+    console.log(
+      `load average before refresh: ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
+    );
+    const refresh = await cli(dataDir, 'sources', 'refresh', 'bench');
+    console.log(refresh.out);
+    console.log(
+      `refresh (1 % changed): ${(refresh.ms / 1000).toFixed(1)} s wall, ${refresh.cpuS.toFixed(1)} s CPU, peak RSS ${refresh.rssMb.toFixed(0)} MB (goal: < 20 s)`,
+    );
+  } finally {
+    server?.kill();
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+await main();

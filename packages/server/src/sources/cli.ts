@@ -1,0 +1,278 @@
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { loadConfig } from '../config.ts';
+import { FREE_PRODUCT_ID } from '../domain/authority.ts';
+import { seedIfEmpty } from '../seed/index.ts';
+import { type Db, openDb } from '../store/db.ts';
+import { migrate } from '../store/migrations.ts';
+import {
+  allGuideChannels,
+  getSourceByName,
+  insertSource,
+  type LineupSource,
+  listSourceChannels,
+  listSources,
+  putHandMapping,
+  type SourceCounts,
+  setSourceGroups,
+} from '../store/sources.ts';
+import { isUrl } from './input.ts';
+import { previewSource, refreshSource } from './importer.ts';
+import { GuideIndex } from './mapping.ts';
+import { dueSources } from './schedule.ts';
+
+export const SOURCES_USAGE = `  sources add NAME --m3u URL|FILE [--xmltv URL|FILE] [--refresh-minutes N] [--product ID]
+  sources add NAME --xtream SERVER --user U --password P [--xmltv URL|FILE]
+  sources add NAME --xmltv URL|FILE                                  a line-up or guide source (issue 16)
+  sources preview NAME                                              the groups it offers, with channel counts
+  sources import NAME [--groups "News,Sports"]                      import (the chosen groups; all by default)
+  sources refresh NAME | --due                                      update from upstream (channels keep their ids)
+  sources status                                                    last refresh, counts, skipped, last error
+  guide map CHANNEL_ID XMLTV_ID | guide unmap CHANNEL_ID            hand mapping (survives refreshes)
+  guide unmapped                                                    imported channels without a guide`;
+
+const OPTIONS = {
+  data: { type: 'string' },
+  m3u: { type: 'string' },
+  xmltv: { type: 'string' },
+  xtream: { type: 'string' },
+  user: { type: 'string' },
+  password: { type: 'string' },
+  groups: { type: 'string' },
+  product: { type: 'string' },
+  'refresh-minutes': { type: 'string' },
+  due: { type: 'boolean' },
+} as const;
+
+function open(args: string[]) {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
+  const config = loadConfig(values.data ? { dataDir: values.data } : {});
+  const db = openDb(join(config.dataDir, 'ottkit.db'));
+  migrate(db);
+  seedIfEmpty(db, config);
+  return { db, values, positionals, dataDir: config.dataDir };
+}
+
+class UsageError extends Error {}
+
+function sourceNamed(db: Db, name: string | undefined): LineupSource {
+  if (!name) throw new UsageError('a source name is required');
+  const s = getSourceByName(db, name);
+  if (!s) throw new Error(`No source named '${name}' (see: sources status)`);
+  return s;
+}
+
+function formatCounts(c: SourceCounts): string {
+  const parts: string[] = [];
+  if (c.channels !== undefined)
+    parts.push(
+      `${c.channels} channels (${c.added ?? 0} added, ${c.updated ?? 0} updated, ${c.removed ?? 0} removed)`,
+    );
+  if (c.programmes !== undefined)
+    parts.push(`${c.programmes} programmes in ${c.guideChannels ?? 0} guide channels`);
+  if (c.mapped !== undefined) parts.push(`${c.mapped} mapped, ${c.unmapped ?? 0} unmapped`);
+  if (c.daysChanged !== undefined) parts.push(`${c.daysChanged} guide days changed`);
+  const skipped = Object.entries(c.skipped ?? {});
+  parts.push(
+    skipped.length === 0 ? 'nothing skipped' : `skipped: ${skipped.map(([r, n]) => `${n} ${r}`).join(', ')}`,
+  );
+  return parts.join('; ');
+}
+
+function add(db: Db, name: string | undefined, v: ReturnType<typeof open>['values']): LineupSource {
+  if (!name) throw new UsageError('a source name is required');
+  if (getSourceByName(db, name)) throw new Error(`A source named '${name}' exists already`);
+  const minutes = Number(v['refresh-minutes'] ?? 1440);
+  if (!Number.isInteger(minutes) || minutes < 5)
+    throw new Error('--refresh-minutes takes a whole number, 5 or more');
+  const common = {
+    name,
+    refreshMinutes: minutes,
+    productId: v.product ?? FREE_PRODUCT_ID,
+    xtreamUser: '',
+    xtreamPassword: '',
+  };
+  const local = (loc: string) => (isUrl(loc) ? loc : resolve(loc));
+  if (v.m3u)
+    return insertSource(
+      db,
+      { ...common, kind: 'm3u', location: local(v.m3u), guideLocation: v.xmltv ? local(v.xmltv) : '' },
+      Date.now(),
+    );
+  if (v.xtream) {
+    if (!v.user || !v.password) throw new UsageError('--xtream needs --user and --password');
+    if (!isUrl(v.xtream)) throw new Error('--xtream takes the panel address, http(s)://host[:port]');
+    return insertSource(
+      db,
+      {
+        ...common,
+        kind: 'xtream',
+        location: v.xtream,
+        xtreamUser: v.user,
+        xtreamPassword: v.password,
+        guideLocation: v.xmltv ? local(v.xmltv) : '',
+      },
+      Date.now(),
+    );
+  }
+  if (v.xmltv)
+    return insertSource(
+      db,
+      { ...common, kind: 'xmltv', location: local(v.xmltv), guideLocation: '' },
+      Date.now(),
+    );
+  throw new UsageError('say what the source is: --m3u, --xtream or --xmltv');
+}
+
+async function refresh(db: Db, s: LineupSource, dataDir: string): Promise<void> {
+  const counts = await refreshSource(db, s, { dataDir });
+  console.log(`${s.name}: ${formatCounts(counts)}`);
+}
+
+/** Where a source reads from, without credentials. */
+function where(s: LineupSource): string {
+  return s.kind === 'xtream' ? `${s.location} (user ${s.xtreamUser})` : s.location;
+}
+
+function status(db: Db): void {
+  const sources = listSources(db);
+  if (sources.length === 0) console.log('No sources yet (see: sources add).');
+  for (const s of sources) {
+    const when = s.lastRefreshAt ? new Date(s.lastRefreshAt).toISOString() : 'never';
+    const took = s.lastDurationMs === undefined ? '' : ` in ${(s.lastDurationMs / 1000).toFixed(1)} s`;
+    console.log(
+      `${s.name} [${s.kind}] ${s.status}, last refresh ${when}${took}, every ${s.refreshMinutes} min`,
+    );
+    console.log(`  from ${where(s)}${s.guideLocation ? `, guide ${s.guideLocation}` : ''}`);
+    if (s.groups) console.log(`  groups: ${s.groups.join(', ')}`);
+    if (Object.keys(s.counts).length > 0) console.log(`  ${formatCounts(s.counts)}`);
+    if (s.lastError) console.log(`  last error: ${s.lastError}`);
+  }
+}
+
+/** `ottkit-server sources …` */
+export async function sourcesCommand(args: string[]): Promise<number> {
+  const { db, values, positionals, dataDir } = open(args);
+  try {
+    const [verb, name] = positionals;
+    switch (verb) {
+      case 'add': {
+        const s = add(db, name, values);
+        console.log(
+          `source ${s.name} added (${s.kind}); next: sources preview ${s.name}, then sources import ${s.name}`,
+        );
+        return 0;
+      }
+      case 'preview': {
+        const p = await previewSource(sourceNamed(db, name));
+        for (const g of p.groups) console.log(`${String(g.channels).padStart(6)}  ${g.name}`);
+        console.log(
+          `${p.channels} channels in ${p.groups.length} groups${p.guideLocation ? `; guide ${p.guideLocation}` : '; no guide'}`,
+        );
+        if (p.skipped.total > 0) console.log(`skipped: ${p.skipped.summary()}`);
+        return 0;
+      }
+      case 'import': {
+        const s = sourceNamed(db, name);
+        const groups = values.groups
+          ?.split(',')
+          .map((g) => g.trim())
+          .filter(Boolean);
+        setSourceGroups(db, s.sourceId, groups);
+        await refresh(db, { ...s, groups }, dataDir);
+        return 0;
+      }
+      case 'refresh': {
+        if (values.due) {
+          const due = dueSources(db, Date.now());
+          let failed = 0;
+          for (const s of due)
+            await refresh(db, s, dataDir).catch((e: Error) => {
+              failed++;
+              console.error(`${s.name}: ${e.message}`);
+            });
+          if (due.length === 0) console.log('No source is due.');
+          return failed > 0 ? 1 : 0;
+        }
+        await refresh(db, sourceNamed(db, name), dataDir);
+        return 0;
+      }
+      case 'status':
+        status(db);
+        return 0;
+      default:
+        console.log(`Usage:\n${SOURCES_USAGE}`);
+        return verb === undefined ? 0 : 2;
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`${e.message}\nUsage:\n${SOURCES_USAGE}`);
+      return 2;
+    }
+    throw e;
+  } finally {
+    db.close();
+  }
+}
+
+/** `ottkit-server guide map|unmap|unmapped`: hand mappings take effect at once (the guide's source is re-read). */
+export async function guideCommand(args: string[]): Promise<number> {
+  const { db, positionals, dataDir } = open(args);
+  try {
+    const [verb, channelId, xmltvId] = positionals;
+    const imported = listSourceChannels(db);
+    const channel = imported.find((c) => c.logicalChannelId === channelId);
+    if ((verb === 'map' || verb === 'unmap') && !channel) {
+      console.error(
+        channelId
+          ? `${channelId} is not an imported channel (see: guide unmapped)`
+          : 'a channel id is required',
+      );
+      return 2;
+    }
+    if (verb === 'map' && channel) {
+      if (!xmltvId) {
+        console.error('an XMLTV channel id is required: guide map CHANNEL_ID XMLTV_ID');
+        return 2;
+      }
+      const found = new GuideIndex(allGuideChannels(db)).find(xmltvId, channel.sourceId);
+      if (!found) {
+        console.error(
+          `No guide channel '${xmltvId}' in any imported guide (see: guide unmapped for candidates)`,
+        );
+        return 2;
+      }
+      putHandMapping(db, channel.logicalChannelId, xmltvId, Date.now());
+      const guideSource = listSources(db).find((s) => s.sourceId === found.sourceId) as LineupSource;
+      await refreshSource(db, guideSource, { dataDir });
+      console.log(
+        `${channel.logicalChannelId} (${channel.name}) now takes its guide from ${xmltvId} of ${guideSource.name}`,
+      );
+      return 0;
+    }
+    if (verb === 'unmap' && channel) {
+      putHandMapping(db, channel.logicalChannelId, null, Date.now());
+      const own = listSources(db).find((s) => s.sourceId === channel.sourceId) as LineupSource;
+      await refreshSource(db, own, { dataDir });
+      console.log(
+        `${channel.logicalChannelId} (${channel.name}) has no guide now; automatic mapping will leave it so`,
+      );
+      return 0;
+    }
+    if (verb === 'unmapped') {
+      const index = new GuideIndex(allGuideChannels(db));
+      const unmapped = imported.filter((c) => !c.xmltvId);
+      for (const c of unmapped) {
+        const near = index.candidates(c.name).map((x) => `${x.xmltvId} "${x.name}" ${x.score}`);
+        console.log(`${c.logicalChannelId}  ${c.name}${c.tvgId ? ` (tvg-id ${c.tvgId})` : ''}`);
+        console.log(`    closest: ${near.length > 0 ? near.join('; ') : 'none'}`);
+      }
+      console.log(`${unmapped.length} of ${imported.length} imported channels have no guide.`);
+      return 0;
+    }
+    console.log(`Usage:\n${SOURCES_USAGE}`);
+    return verb === undefined ? 0 : 2;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,211 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { createGunzip } from 'node:zlib';
+
+/** Limits of every upstream read (issue 16: bounded time and size, redirect limit, clear error). */
+export interface FetchLimits {
+  /** Whole read, headers to last byte. */
+  timeoutMs: number;
+  maxBytes: number;
+  maxRedirects: number;
+}
+
+export const DEFAULT_LIMITS: FetchLimits = {
+  timeoutMs: 120_000,
+  maxBytes: 1024 * 1024 * 1024,
+  maxRedirects: 5,
+};
+
+/** A read that failed, in words an operator can act on. */
+export class SourceError extends Error {
+  override name = 'SourceError';
+}
+
+export function isUrl(location: string): boolean {
+  return /^https?:\/\//i.test(location);
+}
+
+/** What we send upstream: a product name and nothing else (never cookies, tokens or the viewer's headers). */
+const UPSTREAM_HEADERS = { 'user-agent': 'ottkit-lineup-import', accept: '*/*' };
+
+async function openUrl(url: string, limits: FetchLimits, signal: AbortSignal): Promise<Response> {
+  let current = url;
+  for (let hop = 0; ; hop++) {
+    let res: Response;
+    try {
+      res = await fetch(current, {
+        headers: UPSTREAM_HEADERS,
+        redirect: 'manual',
+        signal,
+        credentials: 'omit',
+      });
+    } catch (e) {
+      if (signal.aborted)
+        throw new SourceError(`${current} did not answer within ${limits.timeoutMs / 1000} s`);
+      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
+      throw new SourceError(
+        `${current} could not be reached (${cause?.code ?? cause?.message ?? String(e)})`,
+      );
+    }
+    if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
+      await res.body?.cancel();
+      if (hop >= limits.maxRedirects)
+        throw new SourceError(`${url} redirected more than ${limits.maxRedirects} times (a redirect loop?)`);
+      current = new URL(res.headers.get('location') as string, current).href;
+      if (!isUrl(current)) throw new SourceError(`${url} redirected to a non-HTTP address`);
+      continue;
+    }
+    if (!res.ok) {
+      await res.body?.cancel();
+      throw new SourceError(`${current} answered HTTP ${res.status}`);
+    }
+    const length = Number(res.headers.get('content-length') ?? 'NaN');
+    if (length > limits.maxBytes) {
+      await res.body?.cancel();
+      throw new SourceError(`${current} is ${length} bytes, over the limit of ${limits.maxBytes}`);
+    }
+    return res;
+  }
+}
+
+async function* bounded(
+  chunks: AsyncIterable<Uint8Array>,
+  where: string,
+  limits: FetchLimits,
+  signal: AbortSignal,
+): AsyncGenerator<Uint8Array> {
+  let total = 0;
+  try {
+    for await (const chunk of chunks) {
+      total += chunk.byteLength;
+      if (total > limits.maxBytes)
+        throw new SourceError(`${where} is over the limit of ${limits.maxBytes} bytes`);
+      yield chunk;
+    }
+  } catch (e) {
+    if (signal.aborted) throw new SourceError(`${where} did not finish within ${limits.timeoutMs / 1000} s`);
+    throw e;
+  }
+}
+
+/** Undoes gzip when the first bytes say so (XMLTV is often served as .xml.gz, with or without a header). */
+async function* gunzipIfNeeded(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+  const it = chunks[Symbol.asyncIterator]();
+  const first = await it.next();
+  if (first.done) return;
+  const rest = {
+    async *[Symbol.asyncIterator]() {
+      yield first.value;
+      for (;;) {
+        const n = await it.next();
+        if (n.done) return;
+        yield n.value;
+      }
+    },
+  };
+  const head = first.value;
+  if (head[0] !== 0x1f || head[1] !== 0x8b) {
+    yield* rest;
+    return;
+  }
+  const gunzip = createGunzip();
+  const feed = (async () => {
+    try {
+      for await (const c of rest) if (!gunzip.write(c)) await new Promise((r) => gunzip.once('drain', r));
+      gunzip.end();
+    } catch (e) {
+      gunzip.destroy(e as Error);
+    }
+  })();
+  try {
+    for await (const c of gunzip) yield c as Uint8Array;
+  } catch (e) {
+    throw new SourceError(`the gzip data is damaged (${(e as Error).message})`);
+  }
+  await feed;
+}
+
+/**
+ * The bytes of a source: a local file or an http(s) URL, bounded in time and size, gzip undone. The size limit
+ * applies to what is read (a server lying about its length, or sending 2 GB, is stopped at the limit).
+ */
+export async function* openSource(
+  location: string,
+  limits: FetchLimits = DEFAULT_LIMITS,
+): AsyncGenerator<Uint8Array> {
+  const signal = AbortSignal.timeout(limits.timeoutMs);
+  if (isUrl(location)) {
+    const res = await openUrl(location, limits, signal);
+    if (!res.body) return;
+    yield* gunzipIfNeeded(
+      bounded(res.body as unknown as AsyncIterable<Uint8Array>, location, limits, signal),
+    );
+    return;
+  }
+  const info = await stat(location).catch(() => undefined);
+  if (!info?.isFile()) throw new SourceError(`${location} is not a readable file`);
+  if (info.size > limits.maxBytes)
+    throw new SourceError(`${location} is ${info.size} bytes, over the limit of ${limits.maxBytes}`);
+  yield* gunzipIfNeeded(bounded(createReadStream(location), location, limits, signal));
+}
+
+/** A line of text and where it was; `tooLong` lines carry only their start. */
+export interface Line {
+  n: number;
+  text: string;
+  tooLong?: boolean;
+  badEncoding?: boolean;
+}
+
+export const MAX_LINE_BYTES = 64 * 1024;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true });
+const latin1 = new TextDecoder('latin1');
+
+function decode(bytes: Uint8Array): { text: string; bad: boolean } {
+  try {
+    return { text: utf8.decode(bytes), bad: false };
+  } catch {
+    return { text: latin1.decode(bytes), bad: true };
+  }
+}
+
+/**
+ * Splits bytes into lines (LF or CRLF, a UTF-8 BOM dropped) holding at most `maxLine` bytes of one line in
+ * memory: a longer line is reported with its first bytes only and the rest is skipped.
+ */
+export async function* lines(
+  chunks: AsyncIterable<Uint8Array>,
+  maxLine = MAX_LINE_BYTES,
+): AsyncGenerator<Line> {
+  let buf = Buffer.alloc(0);
+  let n = 1;
+  let skipping = false;
+  let first = true;
+  const emit = (bytes: Buffer): Line => {
+    let b = bytes;
+    if (b[b.length - 1] === 0x0d) b = b.subarray(0, b.length - 1);
+    if (first && b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) b = b.subarray(3);
+    first = false;
+    const { text, bad } = decode(b);
+    return bad ? { n, text, badEncoding: true } : { n, text };
+  };
+  for await (const chunk of chunks) {
+    buf = buf.length === 0 ? Buffer.from(chunk) : Buffer.concat([buf, chunk]);
+    for (;;) {
+      const nl = buf.indexOf(0x0a);
+      if (nl < 0) break;
+      if (skipping) skipping = false;
+      else yield emit(buf.subarray(0, nl));
+      buf = buf.subarray(nl + 1);
+      n++;
+    }
+    if (!skipping && buf.length > maxLine) {
+      first = false;
+      yield { n, text: latin1.decode(buf.subarray(0, 80)), tooLong: true };
+      skipping = true;
+    }
+    if (skipping) buf = Buffer.alloc(0);
+  }
+  if (!skipping && buf.length > 0) yield emit(buf);
+}

@@ -1,0 +1,66 @@
+import type { Migration } from '../migrations.ts';
+
+/**
+ * Line-up sources (versions 145-149, issue 16): the operator's M3U, Xtream Codes and XMLTV sources with their
+ * last refresh, the link from each imported channel to its source and upstream identity (decision 0171), the
+ * guide channels each source offers, and hand mappings, which survive every refresh (decision 0170).
+ */
+export const sourceMigrations: Migration[] = [
+  {
+    version: 145,
+    name: 'line-up-sources',
+    sql: `
+CREATE TABLE lineup_sources (
+  source_id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE,
+  kind TEXT NOT NULL CHECK (kind IN ('m3u', 'xtream', 'xmltv')),
+  location TEXT NOT NULL,
+  xtream_user TEXT NOT NULL DEFAULT '',
+  xtream_password TEXT NOT NULL DEFAULT '',
+  guide_location TEXT NOT NULL DEFAULT '',
+  refresh_minutes INTEGER NOT NULL,
+  groups_json TEXT,
+  product_id TEXT NOT NULL,
+  created_at BIGINT NOT NULL,
+  status TEXT NOT NULL DEFAULT 'new' CHECK (status IN ('new', 'ok', 'failed')),
+  last_refresh_at BIGINT,
+  last_duration_ms BIGINT,
+  last_error TEXT NOT NULL DEFAULT '',
+  counts_json TEXT NOT NULL DEFAULT '{}'
+);
+CREATE TABLE source_channels (
+  logical_channel_id TEXT PRIMARY KEY REFERENCES channels(logical_channel_id) ON DELETE CASCADE,
+  source_id INTEGER NOT NULL REFERENCES lineup_sources(source_id) ON DELETE CASCADE,
+  upstream_key TEXT NOT NULL,
+  tvg_id TEXT NOT NULL,
+  name TEXT NOT NULL,
+  group_name TEXT NOT NULL,
+  stream_url TEXT NOT NULL,
+  user_agent TEXT NOT NULL,
+  referrer TEXT NOT NULL,
+  logo_url TEXT NOT NULL,
+  guide_source_id INTEGER,
+  xmltv_id TEXT,
+  mapped_by TEXT,
+  UNIQUE (source_id, upstream_key)
+);
+CREATE TABLE source_columns (
+  column_id TEXT PRIMARY KEY REFERENCES channel_columns(column_id) ON DELETE CASCADE,
+  source_id INTEGER NOT NULL REFERENCES lineup_sources(source_id) ON DELETE CASCADE,
+  group_name TEXT NOT NULL,
+  UNIQUE (source_id, group_name)
+);
+CREATE TABLE guide_channels (
+  source_id INTEGER NOT NULL REFERENCES lineup_sources(source_id) ON DELETE CASCADE,
+  xmltv_id TEXT NOT NULL,
+  names_json TEXT NOT NULL,
+  PRIMARY KEY (source_id, xmltv_id)
+);
+CREATE TABLE guide_hand_mappings (
+  logical_channel_id TEXT PRIMARY KEY REFERENCES channels(logical_channel_id) ON DELETE CASCADE,
+  xmltv_id TEXT,
+  created_at BIGINT NOT NULL
+);
+`,
+  },
+];

@@ -1,0 +1,303 @@
+import type { Db } from './db.ts';
+
+export type SourceKind = 'm3u' | 'xtream' | 'xmltv';
+
+/** What the last refresh of a source counted (issue 16: "counts ... skipped with reasons"). */
+export interface SourceCounts {
+  channels?: number;
+  added?: number;
+  updated?: number;
+  removed?: number;
+  guideChannels?: number;
+  programmes?: number;
+  daysChanged?: number;
+  mapped?: number;
+  unmapped?: number;
+  skipped?: Record<string, number>;
+}
+
+export interface LineupSource {
+  sourceId: number;
+  name: string;
+  kind: SourceKind;
+  /** Playlist or guide file/URL; the panel's address for Xtream Codes. */
+  location: string;
+  xtreamUser: string;
+  xtreamPassword: string;
+  /** The guide attached to a playlist source ('' = none). */
+  guideLocation: string;
+  refreshMinutes: number;
+  /** Groups chosen at import; undefined = every group. */
+  groups: string[] | undefined;
+  productId: string;
+  createdAt: number;
+  status: 'new' | 'ok' | 'failed';
+  lastRefreshAt: number | undefined;
+  lastDurationMs: number | undefined;
+  lastError: string;
+  counts: SourceCounts;
+}
+
+interface SourceRow {
+  source_id: number;
+  name: string;
+  kind: SourceKind;
+  location: string;
+  xtream_user: string;
+  xtream_password: string;
+  guide_location: string;
+  refresh_minutes: number;
+  groups_json: string | null;
+  product_id: string;
+  created_at: number;
+  status: LineupSource['status'];
+  last_refresh_at: number | null;
+  last_duration_ms: number | null;
+  last_error: string;
+  counts_json: string;
+}
+
+function fromRow(r: SourceRow): LineupSource {
+  return {
+    sourceId: r.source_id,
+    name: r.name,
+    kind: r.kind,
+    location: r.location,
+    xtreamUser: r.xtream_user,
+    xtreamPassword: r.xtream_password,
+    guideLocation: r.guide_location,
+    refreshMinutes: r.refresh_minutes,
+    groups: r.groups_json === null ? undefined : (JSON.parse(r.groups_json) as string[]),
+    productId: r.product_id,
+    createdAt: r.created_at,
+    status: r.status,
+    lastRefreshAt: r.last_refresh_at ?? undefined,
+    lastDurationMs: r.last_duration_ms ?? undefined,
+    lastError: r.last_error,
+    counts: JSON.parse(r.counts_json) as SourceCounts,
+  };
+}
+
+export function listSources(db: Db): LineupSource[] {
+  return db.all<SourceRow>('SELECT * FROM lineup_sources ORDER BY source_id').map(fromRow);
+}
+
+export function getSourceByName(db: Db, name: string): LineupSource | undefined {
+  const r = db.get<SourceRow>('SELECT * FROM lineup_sources WHERE name = ?', name);
+  return r && fromRow(r);
+}
+
+export type NewSource = Pick<
+  LineupSource,
+  | 'name'
+  | 'kind'
+  | 'location'
+  | 'xtreamUser'
+  | 'xtreamPassword'
+  | 'guideLocation'
+  | 'refreshMinutes'
+  | 'productId'
+>;
+
+export function insertSource(db: Db, s: NewSource, now: number): LineupSource {
+  return db.transaction(() => {
+    const id = (db.get<{ n: number | null }>('SELECT MAX(source_id) AS n FROM lineup_sources')?.n ?? 0) + 1;
+    db.run(
+      `INSERT INTO lineup_sources (source_id, name, kind, location, xtream_user, xtream_password, guide_location,
+        refresh_minutes, product_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      id,
+      s.name,
+      s.kind,
+      s.location,
+      s.xtreamUser,
+      s.xtreamPassword,
+      s.guideLocation,
+      s.refreshMinutes,
+      s.productId,
+      now,
+    );
+    return getSourceByName(db, s.name) as LineupSource;
+  });
+}
+
+export function setSourceGroups(db: Db, sourceId: number, groups: string[] | undefined): void {
+  db.run(
+    'UPDATE lineup_sources SET groups_json = ? WHERE source_id = ?',
+    groups === undefined ? null : JSON.stringify(groups),
+    sourceId,
+  );
+}
+
+/** Records how a refresh went: success with its counts, or the error in words (the previous counts stay). */
+export function recordRefresh(
+  db: Db,
+  sourceId: number,
+  outcome: { ok: true; counts: SourceCounts } | { ok: false; error: string },
+  at: number,
+  durationMs: number,
+): void {
+  if (outcome.ok)
+    db.run(
+      `UPDATE lineup_sources SET status = 'ok', last_refresh_at = ?, last_duration_ms = ?, last_error = '',
+        counts_json = ? WHERE source_id = ?`,
+      at,
+      durationMs,
+      JSON.stringify(outcome.counts),
+      sourceId,
+    );
+  else
+    db.run(
+      `UPDATE lineup_sources SET status = 'failed', last_refresh_at = ?, last_duration_ms = ?, last_error = ?
+       WHERE source_id = ?`,
+      at,
+      durationMs,
+      outcome.error,
+      sourceId,
+    );
+}
+
+/** An imported channel's link to its source: identity, stream and guide mapping. */
+export interface SourceChannel {
+  logicalChannelId: string;
+  sourceId: number;
+  upstreamKey: string;
+  tvgId: string;
+  name: string;
+  groupName: string;
+  streamUrl: string;
+  userAgent: string;
+  referrer: string;
+  logoUrl: string;
+  guideSourceId: number | undefined;
+  xmltvId: string | undefined;
+  mappedBy: string | undefined;
+}
+
+interface SourceChannelRow {
+  logical_channel_id: string;
+  source_id: number;
+  upstream_key: string;
+  tvg_id: string;
+  name: string;
+  group_name: string;
+  stream_url: string;
+  user_agent: string;
+  referrer: string;
+  logo_url: string;
+  guide_source_id: number | null;
+  xmltv_id: string | null;
+  mapped_by: string | null;
+}
+
+function channelFromRow(r: SourceChannelRow): SourceChannel {
+  return {
+    logicalChannelId: r.logical_channel_id,
+    sourceId: r.source_id,
+    upstreamKey: r.upstream_key,
+    tvgId: r.tvg_id,
+    name: r.name,
+    groupName: r.group_name,
+    streamUrl: r.stream_url,
+    userAgent: r.user_agent,
+    referrer: r.referrer,
+    logoUrl: r.logo_url,
+    guideSourceId: r.guide_source_id ?? undefined,
+    xmltvId: r.xmltv_id ?? undefined,
+    mappedBy: r.mapped_by ?? undefined,
+  };
+}
+
+/** Imported channels, of one source or of all, in line-up order. */
+export function listSourceChannels(db: Db, sourceId?: number): SourceChannel[] {
+  const sql = `SELECT s.* FROM source_channels s JOIN channels c ON c.logical_channel_id = s.logical_channel_id
+    ${sourceId === undefined ? '' : 'WHERE s.source_id = ?'} ORDER BY c.channel_seq, c.logical_channel_id`;
+  const rows =
+    sourceId === undefined ? db.all<SourceChannelRow>(sql) : db.all<SourceChannelRow>(sql, sourceId);
+  return rows.map(channelFromRow);
+}
+
+export function upsertSourceChannel(db: Db, c: SourceChannel): void {
+  db.run(
+    `INSERT INTO source_channels (logical_channel_id, source_id, upstream_key, tvg_id, name, group_name, stream_url,
+      user_agent, referrer, logo_url, guide_source_id, xmltv_id, mapped_by) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (logical_channel_id) DO UPDATE SET upstream_key = excluded.upstream_key, tvg_id = excluded.tvg_id,
+      name = excluded.name, group_name = excluded.group_name, stream_url = excluded.stream_url,
+      user_agent = excluded.user_agent, referrer = excluded.referrer, logo_url = excluded.logo_url`,
+    c.logicalChannelId,
+    c.sourceId,
+    c.upstreamKey,
+    c.tvgId,
+    c.name,
+    c.groupName,
+    c.streamUrl,
+    c.userAgent,
+    c.referrer,
+    c.logoUrl,
+    c.guideSourceId ?? null,
+    c.xmltvId ?? null,
+    c.mappedBy ?? null,
+  );
+}
+
+export function setMapping(
+  db: Db,
+  logicalChannelId: string,
+  m: { sourceId: number; xmltvId: string; by: string } | undefined,
+): void {
+  db.run(
+    'UPDATE source_channels SET guide_source_id = ?, xmltv_id = ?, mapped_by = ? WHERE logical_channel_id = ?',
+    m?.sourceId ?? null,
+    m?.xmltvId ?? null,
+    m?.by ?? null,
+    logicalChannelId,
+  );
+}
+
+/** Hand mappings: an xmltvId, or null for "no guide" (an unmap the automatic rules must not undo). */
+export function handMappings(db: Db): Map<string, string | null> {
+  return new Map(
+    db
+      .all<{ logical_channel_id: string; xmltv_id: string | null }>(
+        'SELECT logical_channel_id, xmltv_id FROM guide_hand_mappings',
+      )
+      .map((r) => [r.logical_channel_id, r.xmltv_id]),
+  );
+}
+
+export function putHandMapping(db: Db, logicalChannelId: string, xmltvId: string | null, now: number): void {
+  db.run(
+    `INSERT INTO guide_hand_mappings (logical_channel_id, xmltv_id, created_at) VALUES (?, ?, ?)
+     ON CONFLICT (logical_channel_id) DO UPDATE SET xmltv_id = excluded.xmltv_id, created_at = excluded.created_at`,
+    logicalChannelId,
+    xmltvId,
+    now,
+  );
+}
+
+/** Replaces the guide channels a source offers. */
+export function replaceGuideChannels(
+  db: Db,
+  sourceId: number,
+  channels: Iterable<{ id: string; names: string[] }>,
+): void {
+  db.run('DELETE FROM guide_channels WHERE source_id = ?', sourceId);
+  for (const c of channels)
+    db.run(
+      'INSERT INTO guide_channels (source_id, xmltv_id, names_json) VALUES (?, ?, ?)',
+      sourceId,
+      c.id,
+      JSON.stringify(c.names),
+    );
+}
+
+export function allGuideChannels(db: Db): Array<{ sourceId: number; xmltvId: string; names: string[] }> {
+  return db
+    .all<{ source_id: number; xmltv_id: string; names_json: string }>(
+      'SELECT source_id, xmltv_id, names_json FROM guide_channels ORDER BY source_id, xmltv_id',
+    )
+    .map((r) => ({
+      sourceId: r.source_id,
+      xmltvId: r.xmltv_id,
+      names: JSON.parse(r.names_json) as string[],
+    }));
+}
