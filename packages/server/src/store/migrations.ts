@@ -1,6 +1,7 @@
 import type { Db } from './db.ts';
 import { liveMigrations } from './migrations/live.ts';
 import { messageMigrations } from './migrations/message.ts';
+import { searchMigrations } from './migrations/search.ts';
 import { telemetryMigrations } from './migrations/telemetry.ts';
 import { vodMigrations } from './migrations/vod.ts';
 
@@ -223,6 +224,7 @@ CREATE TABLE scan_codes (
   ...vodMigrations,
   ...telemetryMigrations,
   ...messageMigrations,
+  ...searchMigrations,
 ];
 
 /**
