@@ -1,0 +1,111 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { api, logIn } from './session.ts';
+
+// Issue 14.8: favourite and watched channels on /favorites and /history, channel search; as the seeded
+// subscriber (packages/server README) sees them.
+
+interface Channel {
+  logicalChannelId: string;
+  logicalChannelName: string;
+  channelSeq: number;
+}
+
+/** The subscriber's line-up, by number. */
+async function lineup(page: Page): Promise<Channel[]> {
+  const { channelListInfo } = await api<{ channelListInfo: Channel[] }>(
+    page,
+    '/liveapi/api/v5/channel/unencrypted/list',
+    {},
+  );
+  return [...channelListInfo].sort((a, b) => a.channelSeq - b.channelSeq);
+}
+
+/** Waits until the video in `scope` plays and its clock moves by 2 s of media time. */
+async function expectPlaying(scope: Locator | Page) {
+  const video = scope.locator('video');
+  await expect(video).toBeVisible();
+  const time = () => video.evaluate((v: HTMLVideoElement) => v.currentTime);
+  await expect.poll(time, { timeout: 30_000 }).toBeGreaterThan(0);
+  const start = await time();
+  await expect.poll(time, { timeout: 30_000 }).toBeGreaterThanOrEqual(start + 2);
+}
+
+test('a channel favourited on /liveTv is listed on /favorites and plays from there', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page);
+  const channel = (await lineup(page))[3];
+  if (!channel) throw new Error('need four channels');
+  await page.goto(`/liveTv?id=${channel.logicalChannelId}`);
+  await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
+  await page.getByRole('button', { name: `Favorite ${channel.logicalChannelName}` }).click();
+  await expect(
+    page.getByRole('button', { name: `Remove ${channel.logicalChannelName} from favorites` }),
+  ).toBeVisible();
+
+  await page.goto('/favorites');
+  const favourites = page.getByRole('list', { name: 'Favorite channels' });
+  const link = favourites.getByRole('link', {
+    name: `${channel.channelSeq} · ${channel.logicalChannelName}`,
+  });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/liveTv\\?id=${channel.logicalChannelId}$`));
+  await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
+  await expectPlaying(page);
+
+  // Unfavourited on /liveTv, it leaves /favorites.
+  await page.getByRole('button', { name: `Remove ${channel.logicalChannelName} from favorites` }).click();
+  await expect(page.getByRole('button', { name: `Favorite ${channel.logicalChannelName}` })).toBeVisible();
+  await page.goto('/favorites');
+  await expect(page.getByText(/No favorite channels yet/)).toBeVisible();
+});
+
+test('a watched channel is listed on /history and Delete removes it for good', async ({ page }) => {
+  test.setTimeout(120_000);
+  await logIn(page);
+  const channel = (await lineup(page))[4];
+  if (!channel) throw new Error('need five channels');
+  await page.goto(`/liveTv?id=${channel.logicalChannelId}`);
+  await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
+  await expectPlaying(page);
+
+  await page.goto('/history');
+  const watched = page.getByRole('list', { name: 'Watched channels' });
+  await expect(watched.getByRole('link', { name: channel.logicalChannelName })).toBeVisible();
+  // Delete is handled once the island is interactive.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  await watched.getByRole('button', { name: `Delete ${channel.logicalChannelName} from history` }).click();
+  await expect(page.getByRole('link', { name: channel.logicalChannelName })).toHaveCount(0);
+  const { playHistoryList } = await api<{ playHistoryList: { logicalChannelId: string }[] }>(
+    page,
+    '/liveapi/api/channel/play/history/list',
+    {},
+  );
+  expect(playHistoryList.map((h) => h.logicalChannelId)).not.toContain(channel.logicalChannelId);
+  await page.reload();
+  await expect(page.getByRole('link', { name: channel.logicalChannelName })).toHaveCount(0);
+});
+
+test('search finds a channel by its name and opens it', async ({ page }) => {
+  const channel = (await lineup(page))[2];
+  if (!channel) throw new Error('need three channels');
+  await page.goto('/search');
+  const box = page.getByRole('searchbox', { name: 'Search channels, titles, people or genres' });
+  await box.fill(channel.logicalChannelName.toLowerCase());
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?keyword=/);
+  const channels = page.getByRole('list', { name: 'Channels' });
+  const link = channels.getByRole('link', { name: `${channel.channelSeq} · ${channel.logicalChannelName}` });
+  await expect(link).toBeVisible();
+  await link.click();
+  await expect(page).toHaveURL(new RegExp(`/liveTv\\?id=${channel.logicalChannelId}$`));
+});
+
+test('a guest sees a login prompt for favourite and watched channels', async ({ page }) => {
+  await page.goto('/history');
+  const section = page.locator('section', { has: page.getByRole('heading', { name: 'Watched channels' }) });
+  await expect(section.getByRole('link', { name: 'Log in' })).toHaveAttribute(
+    'href',
+    '/login?redirect=%2Fhistory',
+  );
+});
