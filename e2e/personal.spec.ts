@@ -90,7 +90,7 @@ test('search finds a channel by its name and opens it', async ({ page }) => {
   const channel = (await lineup(page))[2];
   if (!channel) throw new Error('need three channels');
   await page.goto('/search');
-  const box = page.getByRole('searchbox', { name: 'Search channels, titles, people or genres' });
+  const box = page.getByRole('combobox', { name: 'Search channels, titles, people or genres' });
   await box.fill(channel.logicalChannelName.toLowerCase());
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?keyword=/);
@@ -108,4 +108,43 @@ test('a guest sees a login prompt for favourite and watched channels', async ({ 
     'href',
     '/login?redirect=%2Fhistory',
   );
+});
+
+test('search suggests channels and titles while typing; arrows choose, Enter opens or searches', async ({
+  page,
+}) => {
+  const channel = (await lineup(page))[5];
+  if (!channel) throw new Error('need six channels');
+  await page.goto('/search');
+  await expect(page.locator('astro-island[component-url*="SearchBox"]:not([ssr])')).toHaveCount(1);
+  const box = page.getByRole('combobox', { name: 'Search channels, titles, people or genres' });
+  const typed = channel.logicalChannelName.slice(0, 5).toLowerCase();
+  await box.pressSequentially(typed, { delay: 40 });
+  const list = page.getByRole('listbox', { name: 'Suggestions' });
+  const option = list.getByRole('option', {
+    name: `Channel ${channel.channelSeq} · ${channel.logicalChannelName}`,
+  });
+  await expect(option).toBeVisible();
+  await expect(box).toHaveAttribute('aria-expanded', 'true');
+  await expect(page.getByRole('status')).toContainText('suggestions');
+
+  const options = list.getByRole('option');
+  const index = (await options.allTextContents()).findIndex((t) => t.includes(channel.logicalChannelName));
+  // Escape closes the list; the arrows open it again and move through the options.
+  await box.press('Escape');
+  await expect(list).toBeHidden();
+  for (let i = 0; i <= index; i++) await box.press('ArrowDown');
+  await expect(option).toHaveAttribute('aria-selected', 'true');
+  await expect(box).toHaveAttribute('aria-activedescendant', (await option.getAttribute('id')) ?? '');
+  await box.press('Enter');
+  await expect(page).toHaveURL(new RegExp(`/liveTv\\?id=${channel.logicalChannelId}$`));
+
+  // Enter with no suggestion chosen runs the search for what was typed.
+  await page.goto('/search');
+  await expect(page.locator('astro-island[component-url*="SearchBox"]:not([ssr])')).toHaveCount(1);
+  await box.pressSequentially('the', { delay: 40 });
+  await expect(list.getByRole('option').filter({ hasText: 'Title' }).first()).toBeVisible();
+  await box.press('Enter');
+  await expect(page).toHaveURL(/\/search\?keyword=the$/);
+  await expect(page.getByRole('list', { name: /Results for/ })).toBeVisible();
 });

@@ -44,6 +44,14 @@ describe('top searches cannot be poisoned from one client', () => {
     expect(await countOf('lighthouse')).toBe(base + 2);
   });
 
+  it('suggestions while typing are not counted', async () => {
+    const demo = await loginToken(t);
+    for (const typed of ['m', 'ma', 'map'])
+      await vodData(t, v.search, { keyword: typed, suggest: true }, demo);
+    expect(await countOf('ma')).toBe(0);
+    expect(await countOf('map')).toBe(0);
+  });
+
   it('only a keyword that found something is counted', async () => {
     const demo = await loginToken(t);
     await vodData(t, v.search, { keyword: 'qqqqzzzz' }, demo);

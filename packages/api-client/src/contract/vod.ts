@@ -208,6 +208,8 @@ export const search = defineCall({
       vodType: vodTypeSchema.optional(),
       sensitive: z.boolean().default(false),
       ...pageFields(10, 50),
+      /** Suggestions while typing: answered like a search, never counted in the top searches. */
+      suggest: z.boolean().default(false),
     })
     .strict(),
   response: pageOf(cardSchema.extend({ matchedOn: z.enum(['title', 'person', 'genre']) })),

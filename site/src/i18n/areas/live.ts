@@ -89,6 +89,7 @@ export const live = defineMessages({
     'live.search.label': 'Search channels by name or number',
     'live.search.placeholder': 'Channel name or number',
     'live.search.top': 'Popular channels',
+    'live.search.channelKind': 'Channel',
   },
   es: {
     'live.categories': 'Categorías',
@@ -174,6 +175,7 @@ export const live = defineMessages({
     'live.search.label': 'Busca canales por nombre o número',
     'live.search.placeholder': 'Nombre o número del canal',
     'live.search.top': 'Canales populares',
+    'live.search.channelKind': 'Canal',
   },
   pt: {
     'live.categories': 'Categorias',
@@ -260,5 +262,6 @@ export const live = defineMessages({
     'live.search.label': 'Pesquise canais por nome ou número',
     'live.search.placeholder': 'Nome ou número do canal',
     'live.search.top': 'Canais populares',
+    'live.search.channelKind': 'Canal',
   },
 });

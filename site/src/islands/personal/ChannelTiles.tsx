@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { liveChannelHref } from '../../lib/navigation.ts';
 
 /** A channel as the personal pages, search and home show it: logo, number and name, a link to watch it. */
 export interface ChannelTile {
@@ -8,10 +9,6 @@ export interface ChannelTile {
   /** The channel number, when known (play history entries carry none). */
   channelSeq?: number;
 }
-
-/** Where a channel plays: /liveTv with the logical channel id (spec §2 LIVE_TV parameter id). */
-export const liveChannelHref = (logicalChannelId: string) =>
-  `/liveTv?id=${encodeURIComponent(logicalChannelId)}`;
 
 interface Props {
   channels: readonly ChannelTile[];

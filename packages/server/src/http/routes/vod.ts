@@ -70,8 +70,9 @@ const catalogueRoutes: Route[] = [
     const viewer = viewerOf(ctx);
     const hits = rankedSearch(ctx.db, req.keyword, { vodType: req.vodType, includeSensitive: req.sensitive });
     // Only a logged-in user's first page that found something counts towards the top searches: one vote
-    // per user and keyword (decision 0130), so paging, repeats, guests and scripts cannot inflate it.
-    if (hits.length > 0 && req.pageId === 1 && ctx.session?.status === 'user') {
+    // per user and keyword (decision 0130), so paging, repeats, guests and scripts cannot inflate it; nor can
+    // the half-typed words of search-as-you-type (suggest).
+    if (hits.length > 0 && req.pageId === 1 && !req.suggest && ctx.session?.status === 'user') {
       recordSearch(ctx.db, req.keyword, ctx.session.accountId, viewer.now);
     }
     const page = pageOf(hits, req.pageId, req.pageSize);
