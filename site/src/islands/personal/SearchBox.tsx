@@ -63,91 +63,96 @@ export default function SearchBox({ keyword, areas, texts }: Props) {
   const shown = open && suggestions.length > 0;
 
   return (
-    <form className="vod-search" method="get" action="/search" role="search">
-      <label htmlFor="keyword" className="visually-hidden">
-        {texts.label}
-      </label>
-      <div className="search-box">
-        <input
-          id="keyword"
-          name="keyword"
-          type="search"
-          value={value}
-          maxLength={MAX_KEYWORD_LENGTH}
-          placeholder={texts.placeholder}
-          autoComplete="off"
-          enterKeyHint="search"
-          role="combobox"
-          aria-autocomplete="list"
-          aria-expanded={shown}
-          aria-controls={listId}
-          aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
-          onChange={(e) => {
-            setValue(e.target.value);
-            setAnswered(false);
-            latest.current++;
-            if (e.target.value.trim() === '') {
-              suggest.cancel();
-              setSuggestions([]);
-              close();
-            } else suggest(e.target.value);
-          }}
-          onKeyDown={(e) => {
-            if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
-              if (suggestions.length === 0) return;
-              e.preventDefault();
-              setOpen(true);
-              setActive((a) => moveActive(open ? a : -1, suggestions.length, e.key === 'ArrowDown' ? 1 : -1));
-            } else if (e.key === 'Enter') {
-              const chosen = shown && active >= 0 ? suggestions[active] : undefined;
-              if (chosen) {
+    <search>
+      <form className="vod-search" method="get" action="/search">
+        <label htmlFor="keyword" className="visually-hidden">
+          {texts.label}
+        </label>
+        <div className="search-box">
+          <input
+            id="keyword"
+            name="keyword"
+            type="search"
+            value={value}
+            maxLength={MAX_KEYWORD_LENGTH}
+            placeholder={texts.placeholder}
+            autoComplete="off"
+            enterKeyHint="search"
+            role="combobox"
+            aria-autocomplete="list"
+            aria-expanded={shown}
+            aria-controls={listId}
+            aria-activedescendant={shown && active >= 0 ? optionId(active) : undefined}
+            onChange={(e) => {
+              setValue(e.target.value);
+              setAnswered(false);
+              latest.current++;
+              if (e.target.value.trim() === '') {
+                suggest.cancel();
+                setSuggestions([]);
+                close();
+              } else suggest(e.target.value);
+            }}
+            onKeyDown={(e) => {
+              if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+                if (suggestions.length === 0) return;
                 e.preventDefault();
-                window.location.assign(chosen.href);
-              } else suggest.cancel();
-            } else if (e.key === 'Escape' && shown) {
-              e.preventDefault();
-              close();
-            }
-          }}
-          onBlur={() => close()}
-        />
-        <ul
-          id={listId}
-          role="listbox"
-          aria-label={texts.suggestions}
-          className="search-box__list"
-          hidden={!shown}
-        >
-          {suggestions.map((s, i) => (
-            <li
-              key={s.key}
-              id={optionId(i)}
-              role="option"
-              aria-selected={i === active}
-              className="search-box__option"
-              // mousedown, not click: the input's blur would close the list first.
-              onMouseDown={(e) => {
+                setOpen(true);
+                setActive((a) =>
+                  moveActive(open ? a : -1, suggestions.length, e.key === 'ArrowDown' ? 1 : -1),
+                );
+              } else if (e.key === 'Enter') {
+                const chosen = shown && active >= 0 ? suggestions[active] : undefined;
+                if (chosen) {
+                  e.preventDefault();
+                  window.location.assign(chosen.href);
+                } else suggest.cancel();
+              } else if (e.key === 'Escape' && shown) {
                 e.preventDefault();
-                window.location.assign(s.href);
-              }}
-              onMouseEnter={() => setActive(i)}
-            >
-              <span className="search-box__kind">{s.kind === 'channel' ? texts.channel : texts.title}</span>
-              <span>{s.label}</span>
-            </li>
-          ))}
-        </ul>
-      </div>
-      <button type="submit" className="vod-btn vod-btn--primary">
-        {texts.submit}
-      </button>
-      <p className="visually-hidden" role="status" aria-live="polite">
-        {answered && open
-          ? suggestions.length > 0
-            ? texts.count.replace('{count}', String(suggestions.length))
-            : texts.none
-          : ''}
-      </p>
-    </form>
+                close();
+              }
+            }}
+            onBlur={() => close()}
+          />
+          <div
+            id={listId}
+            role="listbox"
+            aria-label={texts.suggestions}
+            className="search-box__list"
+            hidden={!shown}
+          >
+            {suggestions.map((s, i) => (
+              <div
+                key={s.key}
+                id={optionId(i)}
+                role="option"
+                tabIndex={-1}
+                aria-selected={i === active}
+                className="search-box__option"
+                // mousedown, not click: the input's blur would close the list first.
+                onMouseDown={(e) => {
+                  e.preventDefault();
+                  window.location.assign(s.href);
+                }}
+                onMouseEnter={() => setActive(i)}
+              >
+                <span className="search-box__kind">{s.kind === 'channel' ? texts.channel : texts.title}</span>
+                <span>{s.label}</span>
+              </div>
+            ))}
+          </div>
+        </div>
+        <button type="submit" className="vod-btn vod-btn--primary">
+          {texts.submit}
+        </button>
+        <p className="visually-hidden" role="status" aria-live="polite">
+          {answered && open
+            ? suggestions.length > 0
+              ? texts.count.replace('{count}', String(suggestions.length))
+              : texts.none
+            : ''}
+        </p>
+      </form>
+    </search>
   );
 }
