@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { api, logIn } from './session.ts';
+import { operator } from './operator.ts';
+import { api, logIn, SUBSCRIBER } from './session.ts';
 
 // Issue 14.8: favourite and watched channels on /favorites and /history, channel search; as the seeded
 // subscriber (packages/server README) sees them.
@@ -147,4 +148,42 @@ test('search suggests channels and titles while typing; arrows choose, Enter ope
   await box.press('Enter');
   await expect(page).toHaveURL(/\/search\?keyword=the$/);
   await expect(page.getByRole('list', { name: /Results for/ })).toBeVisible();
+});
+
+test('a notification\'s "Mark as read" and "Delete" stand apart, at phone and desktop widths', async ({
+  page,
+}) => {
+  operator(
+    'notice',
+    'notify',
+    '--email',
+    SUBSCRIBER,
+    '--title',
+    'Apart',
+    '--msg',
+    'Two actions, two targets.',
+  );
+  await logIn(page);
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.goto('/my/notifications');
+    const item = page.getByRole('listitem').filter({ hasText: 'Two actions, two targets.' }).first();
+    const read = item.getByRole('button', { name: 'Mark as read' });
+    const remove = item.getByRole('button', { name: 'Delete' });
+    await expect(read).toBeVisible();
+    const a = await read.boundingBox();
+    const b = await remove.boundingBox();
+    if (!a || !b) throw new Error('no boxes');
+    // Side by side with a clear gap, or one under the other; never touching. Each is a full touch target.
+    const apart = b.x >= a.x + a.width + 16 || b.y >= a.y + a.height + 8;
+    expect(apart, `Mark as read ${JSON.stringify(a)}, Delete ${JSON.stringify(b)}`).toBe(true);
+    expect(Math.min(a.height, b.height)).toBeGreaterThanOrEqual(44);
+  }
+  await page
+    .getByRole('listitem')
+    .filter({ hasText: 'Two actions, two targets.' })
+    .first()
+    .getByRole('button', { name: 'Delete' })
+    .click();
+  await expect(page.getByText('Two actions, two targets.')).toHaveCount(0);
 });
