@@ -187,3 +187,39 @@ test('a notification\'s "Mark as read" and "Delete" stand apart, at phone and de
     .click();
   await expect(page.getByText('Two actions, two targets.')).toHaveCount(0);
 });
+
+test.describe('a live-only operator (issue 14.8: the personal pages were empty)', () => {
+  test.afterEach(() => {
+    operator('config', 'set', 'businessType', 'liveAndVod');
+  });
+
+  test('favourites, history and search show channels, and nothing of VOD', async ({ page }) => {
+    operator('config', 'set', 'businessType', 'live');
+    await logIn(page);
+    const [channel] = await lineup(page);
+    if (!channel) throw new Error('no channel');
+    await api(page, '/liveapi/api/channel/favorite/create', {
+      favoriteChannelList: [{ logicalChannelId: channel.logicalChannelId, updateTime: Date.now() }],
+    });
+    await page.goto('/favorites');
+    await expect(page.getByRole('heading', { name: 'Favorite titles' })).toHaveCount(0);
+    const name = `${channel.channelSeq} · ${channel.logicalChannelName}`;
+    await expect(
+      page.getByRole('list', { name: 'Favorite channels' }).getByRole('link', { name }),
+    ).toBeVisible();
+    await api(page, '/liveapi/api/channel/favorite/delete', {
+      favoriteChannelDeleteList: [channel.logicalChannelId],
+    });
+
+    await page.goto('/history');
+    await expect(page.getByRole('heading', { name: 'Watched titles' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Watched channels' })).toBeVisible();
+
+    await page.goto(`/search?keyword=${encodeURIComponent(channel.logicalChannelName)}`);
+    await expect(page.getByRole('combobox', { name: 'Search channels by name or number' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Channels' }).getByRole('link', { name })).toBeVisible();
+    await expect(page.getByRole('heading', { name: /Results for/ })).toHaveCount(0);
+    // Top searches of a live-only operator: its most watched channels.
+    await expect(page.getByRole('heading', { name: 'Popular channels' })).toBeVisible();
+  });
+});
