@@ -90,6 +90,7 @@ export const live = defineMessages({
     'live.search.placeholder': 'Channel name or number',
     'live.search.top': 'Popular channels',
     'live.search.channelKind': 'Channel',
+    'live.history.empty': 'No watched channels yet. Channels you watch on Live TV show here.',
   },
   es: {
     'live.categories': 'Categorías',
@@ -176,6 +177,7 @@ export const live = defineMessages({
     'live.search.placeholder': 'Nombre o número del canal',
     'live.search.top': 'Canales populares',
     'live.search.channelKind': 'Canal',
+    'live.history.empty': 'Aún no has visto canales. Los canales que veas en TV en vivo aparecerán aquí.',
   },
   pt: {
     'live.categories': 'Categorias',
@@ -263,5 +265,7 @@ export const live = defineMessages({
     'live.search.placeholder': 'Nome ou número do canal',
     'live.search.top': 'Canais populares',
     'live.search.channelKind': 'Canal',
+    'live.history.empty':
+      'Você ainda não assistiu a nenhum canal. Os canais que assistir na TV ao vivo aparecem aqui.',
   },
 });
