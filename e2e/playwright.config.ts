@@ -38,8 +38,8 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     // A fresh data folder each run (tests use the operator CLI on it, e.g. to seal a zero-trust manifest);
-    // the site re-reads the app configuration on every request so such changes show at once.
-    command: `sh -c 'rm -rf ${E2E_DATA_DIR} && OTTKIT_DATA_DIR=${E2E_DATA_DIR} OTTKIT_SITE_CONFIG_TTL_MS=0 OTTKIT_MEDIA_PROFILE=tiny PORT=${port} node packages/server/src/cli.ts serve --site site/dist/server/entry.mjs'`,
+    // the site re-reads the app configuration on every request by default, so such changes show at once.
+    command: `sh -c 'rm -rf ${E2E_DATA_DIR} && OTTKIT_DATA_DIR=${E2E_DATA_DIR} OTTKIT_MEDIA_PROFILE=tiny PORT=${port} node packages/server/src/cli.ts serve --site site/dist/server/entry.mjs'`,
     cwd: '..',
     url: `${baseURL}/home`,
     reuseExistingServer: false,

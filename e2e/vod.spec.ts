@@ -1,54 +1,8 @@
-import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { logIn } from './session.ts';
+import { call, expectPlaying, homeCards, hydrated, time } from './vod.ts';
 
 // VOD journeys of issue 7, as a person sees them, logged in as the seeded demo user (packages/server README).
-
-interface Card {
-  metaId: string;
-  metaType: string;
-  title: string;
-}
-
-async function call<T>(request: APIRequestContext, path: string, data: object): Promise<T> {
-  const res = await request.post(path, { data });
-  const body = await res.json();
-  expect(body.errCode, `${path}: ${body.errMsg}`).toBe(0);
-  return body.data as T;
-}
-
-async function homeCards(request: APIRequestContext): Promise<Card[]> {
-  const { playlists } = await call<{ playlists: { playlistId: string; levelType: number }[] }>(
-    request,
-    '/vodapi/api/meta/playlist/root/v1',
-    {},
-  );
-  const ids = playlists.filter((p) => p.levelType === 99).map((p) => p.playlistId);
-  const batch = await call<{ playlists: { list: Card[] }[] }>(
-    request,
-    '/vodapi/api/meta/playlist/batchPlaylist/v1',
-    {
-      playlistIds: ids,
-    },
-  );
-  return batch.playlists.flatMap((p) => p.list);
-}
-
-/** Waits until the page's islands have hydrated (Astro drops the `ssr` attribute), so clicks are handled. */
-async function hydrated(page: Page) {
-  await expect(
-    page.locator('astro-island[ssr][client="load"], astro-island[ssr][client="idle"]'),
-  ).toHaveCount(0);
-}
-
-const time = (video: Locator) => video.evaluate((v: HTMLVideoElement) => v.currentTime);
-
-/** Waits until the video plays and its clock moves by `seconds` of media time. */
-async function expectPlaying(video: Locator, seconds = 2) {
-  await expect(video).toBeVisible();
-  await expect.poll(() => time(video), { timeout: 30_000 }).toBeGreaterThan(0);
-  const start = await time(video);
-  await expect.poll(() => time(video), { timeout: 30_000 }).toBeGreaterThanOrEqual(start + seconds);
-}
 
 // Journeys with playback: a busy machine can make the first play slow, so they get more than the default time.
 test('home → card → detail → play → leave → come back → resume near where it stopped', async ({ page }) => {

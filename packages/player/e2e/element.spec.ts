@@ -1,13 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-
-/** The player's state as the page sees it. */
-const look = (page: Page) =>
-  page.evaluate(() => {
-    const el = document.querySelector('ottkit-player');
-    const video = el?.querySelector('video');
-    const s = el?.core.getState();
-    return { state: s?.state, mode: s?.mode, time: video?.currentTime ?? 0, error: s?.error ?? null };
-  });
+import { advances, look } from './page.ts';
 
 /** Resolves with the detail of the element's next `ottkit-ended` event. */
 function endedEvent(page: Page) {
@@ -19,13 +11,6 @@ function endedEvent(page: Page) {
           ?.addEventListener('ottkit-ended', (e) => resolve((e as CustomEvent).detail)),
       ),
   );
-}
-
-async function advances(page: Page, seconds: number) {
-  const start = (await look(page)).time;
-  await expect
-    .poll(async () => (await look(page)).time - start, { timeout: 30_000 })
-    .toBeGreaterThan(seconds);
 }
 
 test('the element plays live from a plain HTML page using only the built package', async ({ page }) => {

@@ -90,7 +90,7 @@ export function livePlaylist(rendition: string, now: number): string {
   return `${lines.join('\n')}\n`;
 }
 
-const TYPES: Record<string, string> = {
+export const TYPES: Record<string, string> = {
   '.m3u8': 'application/vnd.apple.mpegurl',
   '.ts': 'video/mp2t',
   '.js': 'text/javascript',
@@ -99,13 +99,47 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
+/**
+ * The fault switch (player-under-faults tests and bench): `GET /__fault?drop=0.1` drops that share of segment
+ * requests, `GET /__fault?cutMs=5000` cuts the stream (playlists and segments) for that long from now,
+ * `GET /__fault` with neither clears both. A dropped or cut request has its connection closed unanswered,
+ * which the browser sees as a network failure (status 0), like an origin that went away.
+ */
+interface Faults {
+  drop: number;
+  cutUntil: number;
+}
+
+function faultSwitch(faults: Faults, url: URL): Faults {
+  const drop = Number(url.searchParams.get('drop') ?? 0);
+  const cutMs = Number(url.searchParams.get('cutMs') ?? 0);
+  return {
+    drop: Number.isFinite(drop) ? Math.max(0, Math.min(1, drop)) : 0,
+    cutUntil: Number.isFinite(cutMs) && cutMs > 0 ? Date.now() + cutMs : faults.cutUntil,
+  };
+}
+
+function faulted(faults: Faults, path: string): boolean {
+  const stream = /\.(m3u8|ts)$/.test(path);
+  if (stream && Date.now() < faults.cutUntil) return true;
+  return path.endsWith('.ts') && Math.random() < faults.drop;
+}
+
 export function startFixtureServer(port = 4555): Promise<Server> {
   const media = prepareMedia();
+  let faults: Faults = { drop: 0, cutUntil: 0 };
   const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://x');
+    if (url.pathname === '/__fault') {
+      faults = url.search ? faultSwitch(faults, url) : { drop: 0, cutUntil: 0 };
+      res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
+      return res.end(JSON.stringify(faults));
+    }
     // `/ch/<n>/…` is the same stream under another path, so a benchmark can zap between "channels" whose
     // segments the browser has not cached.
-    const raw = normalize(decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname));
+    const raw = normalize(decodeURIComponent(url.pathname));
     const path = raw.replace(/^\/ch\/\d+(?=\/)/, '');
+    if (faulted(faults, path)) return req.socket.destroy();
     const send = (body: string | Buffer, type: string, cache = 'no-cache') => {
       res.writeHead(200, {
         'content-type': type,

@@ -49,7 +49,7 @@ export interface CreateServerOptions {
   /** Extra non-contract endpoints under the API prefixes (binary bodies, documents). */
   rawRoutes?: RawRoute[];
   /** Finds the caller's session; by default from the access token (header, VOD query or cookie). */
-  resolveSession?: (req: IncomingMessage, url: URL, now: number) => Session | null;
+  resolveSession?: (req: IncomingMessage, url: URL, now: number, tokenInQuery?: boolean) => Session | null;
   /** Delivers verification codes; the outbox table by default. */
   sender?: MessageSender;
 }
@@ -118,7 +118,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       config,
       now,
       logger,
-      resolveSession: options.resolveSession ?? sessionResolver(db),
+      resolveSession: options.resolveSession ?? sessionResolver(db, config),
       sender: options.sender ?? outboxSender(db),
     },
     [openApiRoute, ...(options.rawRoutes ?? [])],
@@ -135,7 +135,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     if (isApiPath(pathname)) return api(req, res, url);
     if (pathname.startsWith('/media/')) {
       if (handleLogo(db, pathname, req.method ?? 'GET', res)) return;
-      if (handleArt(db, pathname, req.method ?? 'GET', res)) return;
+      if (handleArt(db, pathname, req.method ?? 'GET', res, url.searchParams.get('lang'))) return;
       if (origin && (await origin.handle(req, res, url))) return;
       return plain(res, 404, 'Not found');
     }

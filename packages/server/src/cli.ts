@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -7,6 +7,7 @@ import { createServer, type Origin, type OriginDeps, type SiteHandler } from './
 import { loadConfig, type ServerConfig } from './config.ts';
 import { changeSetting, isSettingKey, readSettings, SETTINGS } from './domain/appConfig.ts';
 import { createRechargeBatch } from './domain/recharge.ts';
+import { NAMES_USAGE, namesCommand } from './domain/namesCli.ts';
 import { NOTICE_USAGE, noticeCommand } from './domain/noticesCli.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { openDb } from './store/db.ts';
@@ -94,6 +95,8 @@ async function serve(args: string[]) {
   // The site renders pages by calling this API over HTTP (decision 0005).
   process.env.OTTKIT_API_ORIGIN ??= url;
   console.log(`ottkit listening on ${url}${site ? '' : ' (API and media only; no site)'}`);
+  // Operator commands run in another process (zero-trust seal prints links to the site): where it listens.
+  writeFileSync(siteUrlFile(config.dataDir), `${JSON.stringify({ url })}\n`);
   const stop = () => {
     server.close().then(
       () => process.exit(0),
@@ -111,10 +114,28 @@ const USAGE = `Usage: ottkit-server <command> [--data DIR]
   recharge-codes list                                               batches and how many were redeemed
   plans                                                             plans on sale
   config list | get KEY | set KEY VALUE                              app configuration (spec §3)
-  zero-trust seal FILE.json [--required] [--site-url URL]           seal a manifest; prints the share link once
+  zero-trust seal FILE.json [--required] [--site-url URL] [--port N]  seal a manifest; prints the share link once
   zero-trust clear                                                  remove the sealed manifest
   telemetry [--days N]                                              per-channel start-up p50/p95, stall ratio, errors
-${NOTICE_USAGE}`;
+${NOTICE_USAGE}
+${NAMES_USAGE}`;
+
+const siteUrlFile = (dataDir: string) => join(dataDir, 'site-url.json');
+
+/**
+ * The site's address for links the CLI prints: --site-url, else where `serve` last listened on this data
+ * folder, else localhost on the configured port (--port, PORT).
+ */
+function siteUrl(config: ServerConfig, given: string | undefined): string {
+  if (given) return given;
+  try {
+    const { url } = JSON.parse(readFileSync(siteUrlFile(config.dataDir), 'utf8')) as { url?: unknown };
+    if (typeof url === 'string' && /^https?:\/\//.test(url)) return url;
+  } catch {
+    // Never served from this data folder: fall back to the configured port.
+  }
+  return `http://localhost:${config.port}`;
+}
 
 /** Opens the data folder's database for an operator command (migrated and seeded like serve). */
 function openStore(args: string[]) {
@@ -130,9 +151,13 @@ function openStore(args: string[]) {
       days: { type: 'string' },
       required: { type: 'boolean' },
       'site-url': { type: 'string' },
+      port: { type: 'string' },
     },
   });
-  const config = loadConfig(values.data ? { dataDir: values.data } : {});
+  const config = loadConfig({
+    ...(values.data ? { dataDir: values.data } : {}),
+    ...(values.port ? { port: Number(values.port) } : {}),
+  });
   const db = openDb(join(config.dataDir, 'ottkit.db'));
   migrate(db);
   seedIfEmpty(db, config);
@@ -201,7 +226,7 @@ async function zeroTrust(args: string[]): Promise<number> {
       required: Boolean(values.required),
       now: Date.now(),
     });
-    const site = values['site-url'] ?? `http://localhost:${config.port}`;
+    const site = siteUrl(config, values['site-url']);
     console.log(
       `sealed; the server stores only the ciphertext. Share this link (the key is not kept anywhere):`,
     );
@@ -265,8 +290,27 @@ function configCommand(args: string[]): number {
   }
 }
 
+/** The usage lines of one command (a command's lines start with its name; continuation lines follow them). */
+export function usageOf(command: string): string | undefined {
+  const lines = USAGE.split('\n').slice(1);
+  const out: string[] = [];
+  let mine = false;
+  for (const line of lines) {
+    const head = /^ {2}(\S+)/.exec(line)?.[1];
+    if (head) mine = head === command;
+    if (mine) out.push(line);
+  }
+  return out.length ? `Usage: ottkit-server [--data DIR]\n${out.join('\n')}` : undefined;
+}
+
 export async function main(argv: string[]): Promise<number> {
   const [command, ...rest] = argv;
+  // Every command answers --help (or -h) with its usage, before parsing anything else.
+  if (command && (rest.includes('--help') || rest.includes('-h'))) {
+    const usage = usageOf(command);
+    console.log(usage ?? USAGE);
+    return usage ? 0 : 2;
+  }
   switch (command) {
     case 'serve':
       await serve(rest);
@@ -285,6 +329,8 @@ export async function main(argv: string[]): Promise<number> {
       return telemetry(rest);
     case 'notice':
       return noticeCommand(rest);
+    case 'names':
+      return namesCommand(rest);
     default:
       console.log(USAGE);
       return command === undefined || command === 'help' || command === '--help' ? 0 : 2;

@@ -17,7 +17,10 @@ export interface ServerConfig {
   bodyLimitBytes: number;
   /** Check every API response against its contract schema (tests; a drift becomes a logged INTERNAL error). */
   checkResponses: boolean;
-  /** Secure flag on the session cookie; on unless the server listens on plain localhost for development. */
+  /**
+   * Secure flag (and `__Host-` prefix) on the session cookies: on unless the server listens on a loopback
+   * address without a proxy in front (development over plain http://localhost); OTTKIT_SECURE_COOKIES overrides.
+   */
   secureCookies: boolean;
   /** scrypt cost as log2(N); OWASP's 17 by default. Tests lower it to stay fast; never lower it in production. */
   passwordHashLog2N: number;
@@ -39,6 +42,11 @@ function parsePort(v: string | undefined, fallback: number): number {
   if (!Number.isInteger(n) || n < 0 || n > 65535)
     throw new Error(`PORT must be an integer 0-65535, got '${v}'`);
   return n;
+}
+
+/** Addresses only this machine can reach: cookies without Secure are acceptable there (plain http in development). */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || host === '::1' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
 /** Reads (or creates, mode 0600) `<dataDir>/secrets.json` so tokens survive restarts. */
@@ -65,6 +73,7 @@ export function loadConfig(
   const secret = overrides.secret ?? env.OTTKIT_SECRET ?? loadOrCreateSecret(dataDir);
   if (secret.length < 32) throw new Error('OTTKIT_SECRET must be at least 32 characters');
   const host = overrides.host ?? env.HOST ?? '127.0.0.1';
+  const trustProxy = overrides.trustProxy ?? parseBool(env.OTTKIT_TRUST_PROXY) ?? false;
   return {
     port: overrides.port ?? parsePort(env.PORT, 4321),
     host,
@@ -73,8 +82,9 @@ export function loadConfig(
     visitorMode: overrides.visitorMode ?? parseBool(env.OTTKIT_VISITOR_MODE),
     bodyLimitBytes: overrides.bodyLimitBytes ?? 64 * 1024,
     checkResponses: overrides.checkResponses ?? parseBool(env.OTTKIT_CHECK_RESPONSES) ?? false,
-    secureCookies: overrides.secureCookies ?? parseBool(env.OTTKIT_SECURE_COOKIES) ?? false,
+    secureCookies:
+      overrides.secureCookies ?? parseBool(env.OTTKIT_SECURE_COOKIES) ?? (trustProxy || !isLoopback(host)),
     passwordHashLog2N: overrides.passwordHashLog2N ?? 17,
-    trustProxy: overrides.trustProxy ?? parseBool(env.OTTKIT_TRUST_PROXY) ?? false,
+    trustProxy,
   };
 }

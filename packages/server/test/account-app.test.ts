@@ -95,11 +95,20 @@ describe('visitor (guest) mode', () => {
     );
     const urv = A.urvQuery.response.parse((await t.post(A.urvQuery.path, {}, auth)).body.data);
     expect(urv.rights).toEqual({ live: false, catchup: false, vod: false });
-    // The same device gets the same guest account back.
+    // The same device gets the same guest account back, with the secret bound to it at creation (cookie);
+    // the device id alone (page scripts and logs hold it) opens a new guest instead.
+    const guestCookie = res.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('ottkit_guest='))!
+      .split(';')[0]!;
     const again = A.visitorLogin.response.parse(
-      (await t.post(A.visitorLogin.path, { deviceId: 'device-0001' })).body.data,
+      (await t.post(A.visitorLogin.path, { deviceId: 'device-0001' }, { cookie: guestCookie })).body.data,
     );
     expect(again.userInfo.accountId).toBe(userInfo.accountId);
+    const idOnly = A.visitorLogin.response.parse(
+      (await t.post(A.visitorLogin.path, { deviceId: 'device-0001' })).body.data,
+    );
+    expect(idOnly.userInfo.accountId).not.toBe(userInfo.accountId);
     // A guest cannot log in with a password.
     expect((await t.post(A.logout.path, {}, auth)).body.errCode).toBe(0);
   });

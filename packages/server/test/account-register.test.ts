@@ -38,7 +38,7 @@ describe('verification and register', () => {
       rechargeStatus: 'NOT_RECHARGE',
     });
     expect(result.userInfo.subscriptionList).toEqual([
-      { productId: 'live-basic', expiredTs: t.clock.now + 3 * 24 * 3600 * 1000 },
+      { productId: 'live-basic', expiredTs: t.clock.now + 3 * 24 * 3600 * 1000, productName: 'Live TV' },
     ]);
     expect(result.tokens.token.length).toBeGreaterThanOrEqual(43);
     expect(reg.headers.getSetCookie().join(';')).toMatch(/ottkit_session=.*HttpOnly/);
@@ -62,10 +62,23 @@ describe('verification and register', () => {
     });
   });
 
-  it('refuses a second account for the same address', async () => {
+  it('answers a sign-up for a known address like any other, and mails the owner instead (no enumeration)', async () => {
     await registerEmail(t, 'twice@example.com');
+    t.advance(60_000);
     const again = await send({ email: 'TWICE@example.com' });
-    expect(again.body.errCode).toBe(ErrCode.ACCOUNT_EXISTS);
+    const fresh = await send({ email: 'nobody-yet@example.com' });
+    expect(again.body.errCode).toBe(0);
+    expect(Object.keys(again.body.data as object)).toEqual(Object.keys(fresh.body.data as object));
+    const mail = t.server.db.get<{ subject: string; body: string }>(
+      'SELECT subject, body FROM outbox WHERE recipient = ? ORDER BY seq DESC LIMIT 1',
+      'twice@example.com',
+    );
+    expect(mail?.body).toMatch(/has an account already/);
+    expect(mail?.body).not.toMatch(/\b\d{4}\b/);
+    // Without the mailed code, register cannot tell the address has an account either.
+    const key = (again.body.data as { authenticationKey: string }).authenticationKey;
+    const guess = await registerWith('twice@example.com', '0000', key);
+    expect(guess.body.errCode).toBe(ErrCode.WRONG_VERIFICATION_CODE);
   });
 
   it('allows one send a minute per address; a resend replaces the code', async () => {

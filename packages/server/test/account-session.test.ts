@@ -43,9 +43,10 @@ describe('login and user info', () => {
     );
     const cookie = session.split(';')[0]!;
     expect((await t.post(A.userInfo.path, {}, { cookie })).body.errCode).toBe(0);
-    // A cookie sent from another site's page is not trusted.
+    // A cookie sent from another site's page is not trusted: the call is refused before it runs.
     const crossSite = await t.post(A.userInfo.path, {}, { cookie, origin: 'https://evil.example' });
-    expect(crossSite.body.errCode).toBe(ErrCode.SESSION_INVALID);
+    expect(crossSite.status).toBe(403);
+    expect(crossSite.body.errCode).toBe(ErrCode.CROSS_SITE_REFUSED);
   });
 
   it('answers a wrong password and an unknown account the same way', async () => {

@@ -1,8 +1,8 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../src/cli.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './cliRun.ts';
 import { readSettings } from '../src/domain/appConfig.ts';
 import { openDb } from '../src/store/db.ts';
 
@@ -17,15 +17,7 @@ afterAll(async () => {
 });
 
 /** Runs a CLI command in-process and returns its exit code and printed lines. */
-async function run(...argv: string[]) {
-  const lines: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')));
-  try {
-    return { code: await main([...argv, '--data', dataDir]), lines };
-  } finally {
-    log.mockRestore();
-  }
-}
+const run = (...argv: string[]) => runCli([...argv, '--data', dataDir]);
 
 describe('operator CLI', () => {
   it('lists plans', async () => {

@@ -1,7 +1,7 @@
 import { contract, ErrCode } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { purgeExpired } from '../src/domain/housekeeping.ts';
-import { type LimitPolicy, POLICIES, recordFailure } from '../src/domain/limits.ts';
+import { type Bucket, POLICIES, takeAttempt } from '../src/domain/limits.ts';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
 import { loginAs, startServer, type TestServer } from './helpers.ts';
 
@@ -36,20 +36,28 @@ describe('housekeeping', () => {
 
 describe('budgets for calls that create rows', () => {
   /** Spends all but one of an address's budget directly, so the test does not need hundreds of requests. */
-  function fillBudget(key: string, policy: LimitPolicy) {
-    for (let i = 0; i < policy.freeFailures - 1; i++) recordFailure(t.server.db, key, policy, t.clock.now);
+  function fillBudget(key: string, rule: Bucket) {
+    for (let i = 0; i < rule.burst - 1; i++) takeAttempt(t.server.db, [{ key, rule }], t.clock.now);
   }
 
   it('limits new guest accounts per caller address', async () => {
     fillBudget('guest:ip:127.0.0.1', POLICIES.guestIp);
     expect((await t.post(A.visitorLogin.path, {})).body.errCode).toBe(0);
     expect((await t.post(A.visitorLogin.path, {})).body.errCode).toBe(ErrCode.TOO_MANY_ATTEMPTS);
-    // A known device gets its guest back without spending the budget.
+    // A known device (its id with the secret cookie bound at creation) gets its guest back without spending.
     t.server.db.run("DELETE FROM attempt_limits WHERE limit_key = 'guest:ip:127.0.0.1'");
-    await t.post(A.visitorLogin.path, { deviceId: 'device-budget' });
+    const first = await t.post(A.visitorLogin.path, { deviceId: 'device-budget' });
+    const cookie = first.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('ottkit_guest='))!
+      .split(';')[0]!;
     fillBudget('guest:ip:127.0.0.1', POLICIES.guestIp);
     await t.post(A.visitorLogin.path, {});
-    expect((await t.post(A.visitorLogin.path, { deviceId: 'device-budget' })).body.errCode).toBe(0);
+    const again = await t.post(A.visitorLogin.path, { deviceId: 'device-budget' }, { cookie });
+    expect(again.body.errCode).toBe(0);
+    expect((await t.post(A.visitorLogin.path, { deviceId: 'device-budget' })).body.errCode).toBe(
+      ErrCode.TOO_MANY_ATTEMPTS,
+    );
   });
 
   it('limits new QR codes per caller address', async () => {

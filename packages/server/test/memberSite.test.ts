@@ -36,6 +36,7 @@ describe('sandbox member site', () => {
     expect(user.subscriptionList).toContainEqual({
       productId: 'live-sports',
       expiredTs: t.clock.now + 30 * DAY,
+      productName: 'Sports add-on',
     });
     expect(user.rechargeStatus).toBe('MEMBER_SITE');
     // The purchase lands in the message centre.

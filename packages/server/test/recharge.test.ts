@@ -38,6 +38,7 @@ describe('recharge v2', () => {
     expect(data.userInfo.subscriptionList).toContainEqual({
       productId: 'live-basic',
       expiredTs: t.clock.now + 33 * DAY,
+      productName: 'Live TV',
     });
   });
 

@@ -153,6 +153,23 @@ describe('artwork', () => {
     expect((await fetch(`${t.url}/media/art/m-001/huge.svg`)).status).toBe(404);
   });
 
+  it('captions the pictures in the language the card was asked in (decision 0140)', async () => {
+    const res = await t.post(
+      v.batchPlaylist.path,
+      { playlistIds: ['home-featured'], pageSize: 1 },
+      { lang: 'es' },
+    );
+    const card = v.batchPlaylist.response.parse(res.body.data).playlists[0]!.list[0]!;
+    expect(card.poster).toMatch(/\?lang=es$/);
+    const svg = await (await fetch(t.url + card.poster)).text();
+    expect(svg).toContain(card.title.replace(/&/g, '&amp;'));
+    const english = await (await fetch(`${t.url}/media/art/${card.metaId}/poster.svg`)).text();
+    expect(english).not.toContain(card.title);
+    expect(await (await fetch(`${t.url}/media/art/p-001/portrait.svg?lang=pt`)).text()).toMatch(
+      /Elenco|Direção|Roteiro|Produção/,
+    );
+  });
+
   it('serves every image a banner and a playlist card point at', async () => {
     const { bannerList } = await vodData(t, contract.live.bannerList);
     const { playlists } = await vodData(t, v.batchPlaylist, { playlistIds: ['home-featured'], pageSize: 3 });

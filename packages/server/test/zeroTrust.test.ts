@@ -2,8 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openManifest, ZERO_TRUST_PROPERTY, ZERO_TRUST_REQUIRED_PROPERTY } from '@ottkit/api-client/contract';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { main } from '../src/cli.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCli } from './cliRun.ts';
 import { sealAndStoreManifest } from '../src/domain/zeroTrust.ts';
 import { openDb } from '../src/store/db.ts';
 import { startServer, type TestServer } from './helpers.ts';
@@ -22,15 +22,7 @@ afterAll(async () => {
   await rm(work, { recursive: true, force: true });
 });
 
-async function cli(...argv: string[]) {
-  const lines: string[] = [];
-  const log = vi.spyOn(console, 'log').mockImplementation((...a: unknown[]) => void lines.push(a.join(' ')));
-  try {
-    return { code: await main([...argv, '--data', join(work, 'data')]), lines };
-  } finally {
-    log.mockRestore();
-  }
-}
+const cli = (...argv: string[]) => runCli([...argv, '--data', join(work, 'data')]);
 
 describe('zero-trust mode (spec §1)', () => {
   it('the operator CLI seals a manifest, prints the share link once, and stores only ciphertext', async () => {

@@ -1,8 +1,12 @@
 import { type AppProperty, ZERO_TRUST_PROPERTY, ZERO_TRUST_REQUIRED_PROPERTY } from '@ottkit/api-client';
 import { serverApi } from './api.ts';
 
-/** How long the server-side renderer trusts its copy of the app configuration. */
-export const APP_CONFIG_TTL_MS = Number(process.env.OTTKIT_SITE_CONFIG_TTL_MS ?? 30_000);
+/**
+ * How long the server-side renderer trusts its copy of the app configuration: by default not at all, so an
+ * operator's `config set` shows on the next page (renders at the same moment share one request, below). The
+ * call is one loopback round trip; OTTKIT_SITE_CONFIG_TTL_MS trades that for a delay.
+ */
+export const APP_CONFIG_TTL_MS = Number(process.env.OTTKIT_SITE_CONFIG_TTL_MS ?? 0);
 
 let cached: { value: AppProperty; at: number } | null = null;
 let inFlight: Promise<AppProperty> | null = null;

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { APIContext, MiddlewareNext } from 'astro';
 import { serverApi } from './api.ts';
+import { sessionToken } from './sessionCookie.ts';
 import { createSharedCache, HOME_CACHE_MS, homeKey, sessionHasVod } from './homeCache.ts';
 
 /** A rendered page as the cache keeps it. */
@@ -27,7 +28,7 @@ const cacheableQuery = (url: URL) => [...url.searchParams.keys()].every((k) => k
 export async function cachedHomePage(context: APIContext, next: MiddlewareNext): Promise<Response> {
   if (HOME_CACHE_MS <= 0 || context.request.method !== 'GET' || !cacheableQuery(context.url)) return next();
   const { lang, appConfig, zeroTrust } = context.locals;
-  const token = context.cookies.get('ottkit_session')?.value;
+  const token = sessionToken(context.cookies);
   const hasVod = await sessionHasVod(serverApi({ lang, token }), token);
   const key = [homeKey(lang, appConfig), context.url.search, Boolean(token), hasVod, zeroTrust].join('\n');
   const page = await pages.get(key, async () => {

@@ -39,7 +39,8 @@ function setUser(user: UserInfo | null) {
 
 /**
  * A random id of this browser (not a secret), so a returning guest gets the same guest account back instead
- * of a new one per visit.
+ * of a new one per visit. The server finds the guest by this id together with a secret HttpOnly cookie it set
+ * when the guest was created (decision 0152): the id alone, read by a script or from a log, opens nothing.
  */
 function deviceId(): string | undefined {
   try {

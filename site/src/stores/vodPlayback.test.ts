@@ -1,3 +1,4 @@
+import { errorFromEnvelope } from '@ottkit/api-client/client';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 const api = vi.hoisted(() => ({
@@ -137,6 +138,13 @@ describe('VOD player requests', () => {
     api.playSource.mockRejectedValue(new Error('nope'));
     expect(await startPlayback({ metaId: 'm1', kind: 'title', resume: true })).toBe('error');
     expect($vodPlayer.get()).toEqual({ state: 'error', metaId: 'm1', messageKey: 'error.unavailableSource' });
+  });
+
+  it('no authority on a title (spec §8, 5001-5005) is the no-authority prompt, not a source error', async () => {
+    api.detail.mockResolvedValue(detail('m1'));
+    api.playSource.mockRejectedValue(errorFromEnvelope(5001, 'No authority', '/vodapi/play'));
+    expect(await startPlayback({ metaId: 'm1', kind: 'title', resume: true })).toBe('noAuthority');
+    expect($vodPlayer.get()).toEqual({ state: 'noAuthority', metaId: 'm1' });
   });
 
   it('the latest request wins', async () => {

@@ -1,4 +1,5 @@
 import type { VodDetail } from '@ottkit/api-client';
+import { isApiError } from '@ottkit/api-client/client';
 import { browserApi } from '../lib/api.ts';
 import { mediaUrl } from '../lib/zeroTrust.ts';
 import { latestPosition, resumeSeconds } from './progress.ts';
@@ -127,6 +128,10 @@ export async function startPlayback(request: Pick<VodPlayRequest, 'metaId' | 'ki
     if (needsLogin(e)) {
       $vodPlayer.set({ state: 'idle' });
       return 'login' as const;
+    }
+    if (isApiError(e) && e.name === 'NoAuthorityError') {
+      $vodPlayer.set({ state: 'noAuthority', metaId: request.metaId });
+      return 'noAuthority' as const;
     }
     $vodPlayer.set({ state: 'error', metaId: request.metaId, messageKey: playErrorKey(e) });
     return 'error' as const;

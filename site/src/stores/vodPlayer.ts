@@ -31,7 +31,9 @@ export type VodPlayerState =
   | { state: 'idle' }
   | { state: 'loading'; metaId: string }
   | { state: 'ready'; item: PlayingItem; seq: number }
-  | { state: 'error'; metaId: string; messageKey: MessageKey };
+  | { state: 'error'; metaId: string; messageKey: MessageKey }
+  /** The server answered no authority (spec §8, 5001-5005): the no-authority dialog with the way to buy. */
+  | { state: 'noAuthority'; metaId: string };
 
 /** The VOD player dialog's item (one dialog for the whole page). */
 export const $vodPlayer = atom<VodPlayerState>({ state: 'idle' });

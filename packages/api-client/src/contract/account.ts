@@ -65,7 +65,14 @@ export const userInfoSchema = z.object({
   loginMethodMapValue: z.string(),
   freeTrialStatus: freeTrialStatusSchema,
   rechargeStatus: rechargeStatusSchema,
-  subscriptionList: z.array(z.object({ productId: z.string(), expiredTs: z.number().int() })),
+  subscriptionList: z.array(
+    z.object({
+      productId: z.string(),
+      expiredTs: z.number().int(),
+      /** The product's name in the request's language, else English, else its id (decision 0140). */
+      productName: z.string().optional(),
+    }),
+  ),
   sessionId: z.string(),
   country: z.string(),
   clientIp: z.string(),

@@ -18,6 +18,7 @@ export * from './message.ts';
 export * from './metrics.ts';
 export * from './playback.ts';
 export * from './scan.ts';
+export * from './sessionCookies.ts';
 export * from './vod.ts';
 export * from './zeroTrust.ts';
 

@@ -47,6 +47,8 @@ export const ErrCode = {
   PROGRAM_NOT_FOUND: 10112002,
   /** Only a programme that has not started can be subscribed to (spec §4 notStart). */
   PROGRAM_NOT_SUBSCRIBABLE: 10112003,
+  /** A state-changing call another site's page made the browser send (login CSRF), HTTP 403. */
+  CROSS_SITE_REFUSED: 10109403,
 } as const;
 
 /** Codes that, in a failed response, get the session-invalid handling (spec §8). */

@@ -438,10 +438,11 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
       set({ volume: v });
     },
     setAspectRatio: (aspectRatio: AspectRatio) => set({ aspectRatio }),
-    /** Emits a final progress report now (tab close, dialog close). */
-    flushProgress() {
-      if (snap.mode === 'catchup' || snap.mode === 'vod') progress(true);
-    },
+    /**
+     * Emits a final progress report now (tab close, dialog close). Not before the item played: a resume item
+     * closed while loading would report 0 s over the stored position.
+     */
+    flushProgress: leaveItem,
     /** Stops playback and frees the engine; telemetry for the session is delivered. */
     destroy() {
       leaveItem();

@@ -145,6 +145,16 @@ describe('progress reports (spec §3 play-progress fields)', () => {
     expect(reports).toEqual([expect.objectContaining({ final: true, playedTime: 61 })]);
   });
 
+  it('flushProgress before the item played reports nothing (a resume position is not overwritten by 0)', async () => {
+    const core = createPlayerCore({ loadEngine: fakeLoader().loader });
+    const reports: unknown[] = [];
+    core.on('progress', (r) => reports.push(r));
+    core.attach(new FakeMedia() as unknown as HTMLMediaElement);
+    core.load({ src: 'v.m3u8', mode: 'vod', startTime: 600 });
+    core.flushProgress();
+    expect(reports).toEqual([]);
+  });
+
   it('live never reports progress', async () => {
     const { core, events } = await playing('live');
     const reports = events('progress');

@@ -1,5 +1,6 @@
 import Hls, { type HlsConfig } from 'hls.js';
 import { toLevels } from './quality.ts';
+import { HLS_LIVE_LOAD_POLICIES } from './retry.ts';
 import type { Engine } from './types.ts';
 
 /**
@@ -30,7 +31,14 @@ export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promi
       hls?.destroy();
       recovered = false;
       const startPosition = source.startTime ?? -1;
-      const instance = new Hls({ ...HLS_CONFIG, startPosition, ...overrides });
+      // Live keeps asking an origin that went away (decision 0120); on demand keeps hls.js's defaults.
+      const live = source.mode === undefined || source.mode === 'live' || source.mode === 'timeshift';
+      const instance = new Hls({
+        ...HLS_CONFIG,
+        ...(live ? HLS_LIVE_LOAD_POLICIES : {}),
+        startPosition,
+        ...overrides,
+      });
       hls = instance;
       instance.on(Hls.Events.MANIFEST_PARSED, (_e, data) => events.levels(toLevels(data.levels)));
       instance.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => {

@@ -9,11 +9,13 @@ export interface CatchupPlayerDialogProps extends OnDemandCommonProps {
   programme: Programme;
   /** Fired when the programme plays to its end: the host plays the following programme. */
   onAutoNextProgramme?: () => void;
+  /** Writes a time of day in the host's language; default: the browser's locale. */
+  formatTime?: (epochMs: number) => string;
 }
 
 /** Full-screen catch-up playback: back arrow, channel header, speeds 0.5–2; ended → auto-next-programme. */
 export function CatchupPlayerDialog(props: CatchupPlayerDialogProps) {
-  const { channel, programme } = props;
+  const { channel, programme, formatTime = clockTime } = props;
   const m = withMessages(props.messages);
   return (
     <OnDemandDialog
@@ -30,7 +32,7 @@ export function CatchupPlayerDialog(props: CatchupPlayerDialogProps) {
           <span className="ottkit-dialog-title">
             {programme.title}{' '}
             <span className="ottkit-time">
-              {clockTime(programme.start)}–{clockTime(programme.stop)}
+              {formatTime(programme.start)}–{formatTime(programme.stop)}
             </span>
           </span>
         </span>

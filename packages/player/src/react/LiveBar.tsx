@@ -7,6 +7,8 @@ export interface LiveBarProps {
   bar: Bar | null;
   messages: PlayerMessages;
   onSeek(epochMs: number): void;
+  /** Writes a time of day; the host passes its language's rule (default: the browser's locale). */
+  formatTime?: (epochMs: number) => string;
 }
 
 /** Seconds one arrow press moves along the live bar. */
@@ -16,7 +18,7 @@ const KEY_STEP_MS = 30_000;
  * The time-shift bar: spans the current programme, shades what can be sought and marks the live edge.
  * A click asks the core to seek; the core decides between time-shift and live (spec §4).
  */
-export function LiveBar({ bar, messages, onSeek }: LiveBarProps) {
+export function LiveBar({ bar, messages, onSeek, formatTime = clockTime }: LiveBarProps) {
   if (!bar) return <div className="ottkit-bar" data-enabled="false" aria-hidden="true" />;
   const span = Math.max(1, bar.end - bar.start);
   const pct = (t: number) => `${Math.max(0, Math.min(100, ((t - bar.start) / span) * 100))}%`;
@@ -45,12 +47,12 @@ export function LiveBar({ bar, messages, onSeek }: LiveBarProps) {
       aria-valuemin={bar.start}
       aria-valuemax={bar.end}
       aria-valuenow={Math.round(bar.position)}
-      aria-valuetext={clockTime(bar.position)}
+      aria-valuetext={formatTime(bar.position)}
       data-enabled={String(bar.enabled)}
       onClick={onClick}
       onKeyDown={onKeyDown}
     >
-      <span className="ottkit-bar-time">{clockTime(bar.start)}</span>
+      <span className="ottkit-bar-time">{formatTime(bar.start)}</span>
       <span className="ottkit-bar-track">
         <span
           className="ottkit-bar-seekable"
@@ -59,7 +61,7 @@ export function LiveBar({ bar, messages, onSeek }: LiveBarProps) {
         <span className="ottkit-bar-played" style={{ width: pct(bar.position) }} />
         <span className="ottkit-bar-live" style={{ left: pct(bar.live) }} />
       </span>
-      <span className="ottkit-bar-time">{clockTime(bar.end)}</span>
+      <span className="ottkit-bar-time">{formatTime(bar.end)}</span>
     </div>
   );
 }

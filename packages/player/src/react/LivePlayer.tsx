@@ -38,6 +38,8 @@ export interface LivePlayerProps {
   /** Slot for the top marquee (notices). */
   marquee?: ReactNode;
   messages?: Partial<PlayerMessages>;
+  /** Writes a time of day (the bar's programme times) in the host's language; default: the browser's locale. */
+  formatTime?: (epochMs: number) => string;
   autoPlay?: boolean;
   onError?: (error: PlayerError) => void;
   onStateChange?: (state: PlayerState) => void;
@@ -198,7 +200,12 @@ export function LivePlayer(props: LivePlayerProps) {
       <div className="ottkit-controls" role="toolbar" aria-label={m.player}>
         <PlayButton core={core} snapshot={s} messages={m} disabled={s.locked} />
         <MuteButton core={core} snapshot={s} messages={m} />
-        <LiveBar bar={s.locked ? null : s.bar} messages={m} onSeek={(t) => core?.seekBar(t)} />
+        <LiveBar
+          bar={s.locked ? null : s.bar}
+          messages={m}
+          onSeek={(t) => core?.seekBar(t)}
+          formatTime={props.formatTime}
+        />
         {live ? (
           <span className="ottkit-live-badge">{m.live}</span>
         ) : (

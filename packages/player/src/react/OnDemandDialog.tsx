@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { PLAYBACK_RATES } from '../core/constants.ts';
 import type { PlayerCore } from '../core/core.ts';
 import type { DrmConfig, PlayerError, ProgressMeta, ProgressReport, TelemetrySink } from '../core/types.ts';
@@ -93,9 +93,23 @@ export function OnDemandDialog(props: OnDemandDialogProps) {
     return () => window.removeEventListener('pagehide', flush);
   }, [core, src, mode]);
   useEffect(() => core?.setAuthority(playbackAuthority), [core, playbackAuthority]);
-  useEffect(() => rootRef.current?.focus(), []);
+  useEffect(() => {
+    // Focus moves into the dialog and, when it closes, back to whatever opened it (the Play button).
+    const opener = document.activeElement;
+    rootRef.current?.focus();
+    return () => {
+      if (opener instanceof HTMLElement && opener.isConnected) opener.focus({ preventScroll: true });
+    };
+  }, []);
 
-  const onKeyDown = usePlayerKeys(core, rootRef, props.onClose);
+  // Closing sends the last progress report first, with the position now (a skip seconds before counts), while
+  // the host still listens: a host that tears down its reporter before the dialog unmounts would miss it.
+  const onClose = props.onClose;
+  const close = useCallback(() => {
+    core?.flushProgress();
+    onClose();
+  }, [core, onClose]);
+  const onKeyDown = usePlayerKeys(core, rootRef, close);
   const disabled = s.controlsDisabled;
   const canPip =
     !audioOnly &&
@@ -120,13 +134,7 @@ export function OnDemandDialog(props: OnDemandDialogProps) {
         onKeyDown={onKeyDown}
       >
         <header className="ottkit-dialog-header">
-          <button
-            type="button"
-            className="ottkit-btn"
-            data-icon="back"
-            aria-label={m.back}
-            onClick={props.onClose}
-          />
+          <button type="button" className="ottkit-btn" data-icon="back" aria-label={m.back} onClick={close} />
           {props.header}
         </header>
         <div className="ottkit-stage" data-aspect={s.aspectRatio}>

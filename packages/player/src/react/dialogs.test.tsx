@@ -168,4 +168,41 @@ describe('VodPlayerDialog', () => {
     unmount();
     expect(onProgress).toHaveBeenCalledWith(expect.objectContaining({ metaId: 'm9', final: true }));
   });
+
+  it('Back sends the last report with the position now, before the host hears of the close', async () => {
+    const calls: string[] = [];
+    const { loader } = fakeLoader();
+    render(
+      <VodPlayerDialog
+        src="v.m3u8"
+        title="Film"
+        meta={{ metaId: 'm9' }}
+        onProgress={(r) => calls.push(`progress ${r.playedTime} ${r.final}`)}
+        onClose={() => calls.push('close')}
+        loadEngine={loader}
+      />,
+    );
+    await settle();
+    await fire('playing');
+    const video = document.querySelector('video') as HTMLVideoElement;
+    Object.defineProperty(video, 'currentTime', { value: 92.4, configurable: true });
+    await fire('timeupdate');
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    expect(calls).toEqual(['progress 92 true', 'close']);
+  });
+
+  it('gives focus back to what opened it when it closes', async () => {
+    const opener = document.createElement('button');
+    document.body.append(opener);
+    opener.focus();
+    const { loader } = fakeLoader();
+    const { unmount } = render(
+      <VodPlayerDialog src="v.m3u8" title="Film" onClose={() => {}} loadEngine={loader} />,
+    );
+    await settle();
+    expect(document.activeElement).toBe(screen.getByRole('dialog'));
+    unmount();
+    expect(document.activeElement).toBe(opener);
+    opener.remove();
+  });
 });

@@ -43,6 +43,23 @@ export const SETTINGS = {
     default: 'Open My account, choose Recharge, type the 16 digits printed on the card and confirm.',
   },
   'purchase.qrCodeType': { schema: z.enum(['eachPlan', 'single']), default: 'eachPlan' },
+  // The guides in the other UI languages (decision 0140); shown only while the English one is not empty.
+  'purchase.rechargeGuide.es': {
+    schema: z.string().max(4000),
+    default: 'Compra una tarjeta de recarga en un revendedor y luego escribe aquí su código de 16 dígitos.',
+  },
+  'purchase.rechargeGuide.pt': {
+    schema: z.string().max(4000),
+    default: 'Compre um cartão de recarga em um revendedor e depois digite aqui o código de 16 dígitos.',
+  },
+  'purchase.howToRecharge.es': {
+    schema: z.string().max(4000),
+    default: 'Abre Mi cuenta, elige Recargar, escribe los 16 dígitos impresos en la tarjeta y confirma.',
+  },
+  'purchase.howToRecharge.pt': {
+    schema: z.string().max(4000),
+    default: 'Abra Minha conta, escolha Recarregar, digite os 16 dígitos impressos no cartão e confirme.',
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -80,7 +97,14 @@ export function visitorModeOn(db: Db, config: ServerConfig): boolean {
   return config.visitorMode ?? readSettings(db).visitorMode;
 }
 
-export function appProperty(db: Db, config: ServerConfig): AppProperty {
+/** An operator text in `lang` (`pt-BR` reads `pt`): its `.es`/`.pt` setting, else the base (English) one. */
+function localText(s: Values, key: 'purchase.rechargeGuide' | 'purchase.howToRecharge', lang: string) {
+  const l = lang.slice(0, 2).toLowerCase();
+  const local = l === 'es' || l === 'pt' ? s[`${key}.${l}`] : '';
+  return local.trim() && s[key].trim() ? local : s[key];
+}
+
+export function appProperty(db: Db, config: ServerConfig, lang = 'en'): AppProperty {
   const s = readSettings(db);
   return {
     appId: s.appId,
@@ -101,8 +125,8 @@ export function appProperty(db: Db, config: ServerConfig): AppProperty {
       url: s['purchase.url'],
       supportRechargeCode: s['purchase.supportRechargeCode'],
       supportPurchaseInfo: s['purchase.supportPurchaseInfo'],
-      rechargeGuide: s['purchase.rechargeGuide'],
-      howToRecharge: s['purchase.howToRecharge'],
+      rechargeGuide: localText(s, 'purchase.rechargeGuide', lang),
+      howToRecharge: localText(s, 'purchase.howToRecharge', lang),
       qrCodeType: s['purchase.qrCodeType'],
     },
     supportedLanguages: ['en', 'es', 'pt'],

@@ -33,7 +33,7 @@ export interface ChannelListData {
 }
 
 /**
- * The channel list v5 for one viewer: the columns that still hold a visible channel, the channels the access
+ * The channel list v5 for one viewer, column names in `lang`: the columns that still hold a visible channel, the channels the access
  * rules let them see with their authority and favourites, the line-up's last change and the kids-mode switch.
  */
 export function channelListFor(
@@ -41,6 +41,7 @@ export function channelListFor(
   session: Session | null,
   viewer: Viewer,
   now: number,
+  lang = 'en',
 ): ChannelListData {
   const lineup = viewerLineup(db, session, viewer, now);
   const favorites = session?.status === 'user' ? favoriteIds(db, session.accountId) : new Set<string>();
@@ -48,7 +49,7 @@ export function channelListFor(
   // The broadcast opening flips a flag in the list, so it counts as a change of the line-up.
   const opened = lineup.map((v) => v.broadcastOpensAt ?? 0).filter((t) => t <= now);
   return {
-    channelColumnInfo: listColumns(db).filter((c) => used.has(c.columnId)),
+    channelColumnInfo: listColumns(db, lang).filter((c) => used.has(c.columnId)),
     channelListInfo: lineup.map((v) => toChannel(v, favorites.has(v.channel.logicalChannelId), now)),
     channelListLatestUpdateTimeTs: Math.max(channelsUpdatedAt(db), ...opened),
     kidsModeSwitch: getSetting(db, 'kidsModeSwitch') === 'true',

@@ -17,10 +17,11 @@ import {
 import type { Db } from '../store/db.ts';
 import { revokeAccountSessions } from '../store/sessions.ts';
 import { readSettings, visitorModeOn } from './appConfig.ts';
-import { assertNotLocked, clearFailures, POLICIES, recordFailure, spendBudget } from './limits.ts';
+import { type Attempt, clearAttempts, POLICIES, perAddress, refundAttempt, takeAttempt } from './limits.ts';
 import type { MessageSender } from './messages.ts';
-import { dummyHash, hashPassword, verifyPassword } from './passwords.ts';
+import { assertHashCapacity, dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { startSession } from './sessions.ts';
+import { keyedHash, randomToken } from './tokens.ts';
 import { buildUserInfo } from './userInfo.ts';
 import { type Address, consumeCode, type Purpose, sendCode } from './verification.ts';
 
@@ -49,20 +50,6 @@ function findByAddress(db: Db, a: Address): AccountRow | undefined {
   return a.channel === 'email' ? findAccountByEmail(db, a.key) : findAccountByPhoneKey(db, a.key);
 }
 
-/** Serialises attempts on one key in this process, so parallel guesses cannot all pass the lock check. */
-const queues = new Map<string, Promise<unknown>>();
-async function oneAtATime<T>(key: string, fn: () => Promise<T>): Promise<T> {
-  const previous = queues.get(key) ?? Promise.resolve();
-  const run = previous.then(fn, fn);
-  const tail = run.catch(() => {});
-  queues.set(key, tail);
-  try {
-    return await run;
-  } finally {
-    if (queues.get(key) === tail) queues.delete(key);
-  }
-}
-
 function newVirtualCode(db: Db): string {
   for (;;) {
     const code = String(randomInt(1_000_000_000, 10_000_000_000));
@@ -85,28 +72,25 @@ function sessionResult(
   return { userInfo: buildUserInfo(d.db, accountId, sessionId, d.ip, d.now), tokens };
 }
 
+/** Sent instead of a sign-up code when the address has an account: the answer to the caller is the same. */
+const ACCOUNT_EXISTS_MESSAGE = {
+  subject: 'Your ottkit account',
+  body:
+    'Someone asked to sign up to ottkit with this address, but it has an account already. Log in, or reset ' +
+    'your password if you forgot it. If you did not ask, ignore this message.',
+};
+
 export function sendVerification(d: Deps, input: AddressInput, purpose: Purpose) {
   const address = addressOf(input);
-  const ipKey = `send:ip:${d.ip}`;
-  assertNotLocked(d.db, ipKey, d.now);
+  takeAttempt(d.db, perAddress('send', d.ip, POLICIES.sendIp, POLICIES.sendRange), d.now);
   const exists = findByAddress(d.db, address) !== undefined;
+  // Either way the caller gets the same answer, so the call does not reveal who has an account: a sign-up
+  // for a known address mails "you have an account", a reset for an unknown one sends nothing.
+  const deliver = purpose === 'register' ? !exists : exists;
+  const result = sendCode(d.db, d.config.secret, d.sender, address, purpose, d.now, deliver);
   if (purpose === 'register' && exists) {
-    throw new HttpError(
-      ErrCode.ACCOUNT_EXISTS,
-      'An account with this address exists already; log in instead',
-    );
+    d.sender.send({ channel: address.channel, recipient: address.key, ...ACCOUNT_EXISTS_MESSAGE }, d.now);
   }
-  // A reset for an unknown address answers the same, so the call does not reveal who has an account.
-  const result = sendCode(
-    d.db,
-    d.config.secret,
-    d.sender,
-    address,
-    purpose,
-    d.now,
-    purpose === 'register' || exists,
-  );
-  recordFailure(d.db, ipKey, POLICIES.sendIp, d.now);
   return { ...result, expiresInSeconds: 600, resendAfterSeconds: 60 };
 }
 
@@ -124,12 +108,9 @@ export async function register(
   deviceId?: string,
 ): Promise<SessionResult> {
   const address = addressOf(info);
-  if (findByAddress(d.db, address)) {
-    throw new HttpError(
-      ErrCode.ACCOUNT_EXISTS,
-      'An account with this address exists already; log in instead',
-    );
-  }
+  // The code first: only the address's owner learns that it has an account (no code is sent to it then).
+  // A full hashing queue is refused before the single-use code is spent.
+  assertHashCapacity();
   consumeCode(d.db, d.config.secret, address, 'register', authenticationKey, info.verificationCode, d.now);
   const passwordHash = await hashPassword(info.password, d.config.passwordHashLog2N);
   const s = readSettings(d.db);
@@ -168,38 +149,55 @@ export async function register(
 
 const wrongCredentials = () => new HttpError(ErrCode.WRONG_CREDENTIALS, 'Wrong account or password');
 
-/** Login with growing delays after failures, per account (address) and per caller address. */
-export function login(d: Deps, info: AddressInput & { password: string }): Promise<SessionResult> {
+/**
+ * The counters a wrong password spends (docs/decisions/0150): the lock grows on the offender (this address
+ * guessing this account), the shared ones (the account from everywhere, the address, its range) are sliding
+ * budgets, so the owner logging in from another address is not locked out by an attacker.
+ */
+export function loginAttempts(addressKey: string, ip: string): Attempt[] {
+  return [
+    { key: `login:pair:${addressKey}|${ip}`, rule: POLICIES.loginPair },
+    { key: `login:acct:${addressKey}`, rule: POLICIES.loginAccount },
+    ...perAddress('login', ip, POLICIES.loginIp, POLICIES.loginRange),
+  ];
+}
+
+/**
+ * Login. The attempt is counted before the password is hashed (atomically), so a burst of parallel guesses
+ * gets at most the limit of hashes; a right password gives the count back.
+ */
+export async function login(d: Deps, info: AddressInput & { password: string }): Promise<SessionResult> {
   const address = addressOf(info);
-  const accountKey = `login:acct:${address.key}`;
-  const ipKey = `login:ip:${d.ip}`;
-  return oneAtATime(accountKey, async () => {
-    assertNotLocked(d.db, accountKey, d.now);
-    assertNotLocked(d.db, ipKey, d.now);
-    const account = findByAddress(d.db, address);
-    const hash = account?.password_hash ?? (await dummyHash(d.config.passwordHashLog2N));
-    const ok = await verifyPassword(info.password, hash);
-    if (account?.kind !== 'user' || !ok) {
-      recordFailure(d.db, accountKey, POLICIES.loginAccount, d.now);
-      recordFailure(d.db, ipKey, POLICIES.loginIp, d.now);
-      throw wrongCredentials();
-    }
-    clearFailures(d.db, accountKey);
-    return sessionResult(
-      d,
-      account.account_id,
-      address.channel === 'email' ? LoginMethod.EMAIL : LoginMethod.PHONE,
-    );
-  });
+  const attempts = loginAttempts(address.key, d.ip);
+  assertHashCapacity();
+  takeAttempt(d.db, attempts, d.now);
+  const account = findByAddress(d.db, address);
+  const hash = account?.password_hash ?? (await dummyHash(d.config.passwordHashLog2N));
+  const ok = await verifyPassword(info.password, hash);
+  if (account?.kind !== 'user' || !ok) throw wrongCredentials();
+  refundAttempt(d.db, attempts, d.now);
+  return sessionResult(
+    d,
+    account.account_id,
+    address.channel === 'email' ? LoginMethod.EMAIL : LoginMethod.PHONE,
+  );
 }
 
 /** Starts a guest session; one guest account per device id when the client sends one. */
-export function visitorLogin(d: Deps, deviceId?: string): SessionResult {
+export function visitorLogin(
+  d: Deps,
+  deviceId?: string,
+  deviceSecret?: string,
+): { result: SessionResult; deviceSecret?: string } {
   if (!visitorModeOn(d.db, d.config)) {
     throw new HttpError(ErrCode.VISITOR_MODE_OFF, 'Visitor mode is off; log in or sign up');
   }
-  const existing = deviceId ? findGuestByDevice(d.db, deviceId) : undefined;
-  if (!existing) spendBudget(d.db, `guest:ip:${d.ip}`, POLICIES.guestIp, d.now);
+  // The device id is not a secret (page scripts hold it): a guest is found again only by the id together
+  // with the secret bound when it was created (an HttpOnly cookie for the site). Without it: a new guest.
+  const secret = deviceId ? (deviceSecret ?? randomToken()) : undefined;
+  const deviceKey = deviceId && secret ? `dev:${keyedHash(d.config.secret, `${deviceId}:${secret}`)}` : null;
+  const existing = deviceKey ? findGuestByDevice(d.db, deviceKey) : undefined;
+  if (!existing) takeAttempt(d.db, perAddress('guest', d.ip, POLICIES.guestIp, POLICIES.guestRange), d.now);
   const accountId = existing?.account_id ?? `gst-${randomBytes(8).toString('hex')}`;
   if (!existing) {
     insertAccount(d.db, {
@@ -214,13 +212,13 @@ export function visitorLogin(d: Deps, deviceId?: string): SessionResult {
       password_hash: null,
       login_method: LoginMethod.VIRTUAL_CODE,
       country: readSettings(d.db).defaultCountry,
-      device_id: deviceId ?? null,
+      device_id: deviceKey,
       free_trial_status: 'NOT_START',
       free_trial_ends_at: null,
       created_at: d.now,
     });
   }
-  return sessionResult(d, accountId, LoginMethod.VIRTUAL_CODE, deviceId);
+  return { result: sessionResult(d, accountId, LoginMethod.VIRTUAL_CODE, deviceId), deviceSecret: secret };
 }
 
 export async function resetPassword(
@@ -228,6 +226,7 @@ export async function resetPassword(
   input: AddressInput & { verificationCode: string; authenticationKey: string; newPassword: string },
 ): Promise<void> {
   const address = addressOf(input);
+  assertHashCapacity();
   consumeCode(
     d.db,
     d.config.secret,
@@ -245,33 +244,31 @@ export async function resetPassword(
   d.db.transaction(() => {
     updatePasswordHash(d.db, account.account_id, hash);
     revokeAccountSessions(d.db, account.account_id, 'password-reset', d.now);
-    clearFailures(d.db, `login:acct:${address.key}`);
+    clearAttempts(d.db, [`login:acct:${address.key}`], [`login:pair:${address.key}|`]);
   });
 }
 
-export function modifyPassword(
+export async function modifyPassword(
   d: Deps,
   accountId: string,
   sessionId: string,
   oldPassword: string,
   newPassword: string,
 ): Promise<void> {
-  const key = `login:acct:${accountId}`;
-  return oneAtATime(key, async () => {
-    assertNotLocked(d.db, key, d.now);
-    const account = getAccount(d.db, accountId);
-    if (!account?.password_hash || !(await verifyPassword(oldPassword, account.password_hash))) {
-      recordFailure(d.db, key, POLICIES.loginAccount, d.now);
-      throw new HttpError(ErrCode.WRONG_OLD_PASSWORD, 'The current password is wrong');
-    }
-    if (oldPassword === newPassword) {
-      throw new HttpError(ErrCode.SAME_PASSWORD, 'The new password must differ from the current one');
-    }
-    clearFailures(d.db, key);
-    const hash = await hashPassword(newPassword, d.config.passwordHashLog2N);
-    d.db.transaction(() => {
-      updatePasswordHash(d.db, accountId, hash);
-      revokeAccountSessions(d.db, accountId, 'password-changed', d.now, sessionId);
-    });
+  const attempts = [{ key: `modify:acct:${accountId}`, rule: POLICIES.modifyPassword }];
+  assertHashCapacity();
+  takeAttempt(d.db, attempts, d.now);
+  const account = getAccount(d.db, accountId);
+  if (!account?.password_hash || !(await verifyPassword(oldPassword, account.password_hash))) {
+    throw new HttpError(ErrCode.WRONG_OLD_PASSWORD, 'The current password is wrong');
+  }
+  refundAttempt(d.db, attempts, d.now);
+  if (oldPassword === newPassword) {
+    throw new HttpError(ErrCode.SAME_PASSWORD, 'The new password must differ from the current one');
+  }
+  const hash = await hashPassword(newPassword, d.config.passwordHashLog2N);
+  d.db.transaction(() => {
+    updatePasswordHash(d.db, accountId, hash);
+    revokeAccountSessions(d.db, accountId, 'password-changed', d.now, sessionId);
   });
 }

@@ -1,9 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { openDb } from '../store/db.ts';
 import { migrate } from '../store/migrations.ts';
-import { assertNotLocked, clearFailures, type LimitPolicy, recordFailure } from './limits.ts';
+import {
+  addressRange,
+  assertNotLocked,
+  type Attempt,
+  type Bucket,
+  clearAttempts,
+  type Lockout,
+  refundAttempt,
+  takeAttempt,
+} from './limits.ts';
 
-const policy: LimitPolicy = { freeFailures: 3, baseDelayMs: 1_000, maxDelayMs: 5_000, forgetAfterMs: 60_000 };
+const lockout: Lockout = { kind: 'lockout', free: 3, baseMs: 1_000, maxMs: 5_000, forgetMs: 60_000 };
+const bucket: Bucket = { kind: 'bucket', burst: 3, intervalMs: 10_000 };
 
 function db() {
   const d = openDb(':memory:');
@@ -11,22 +21,99 @@ function db() {
   return d;
 }
 
-describe('attempt limits', () => {
-  it('locks after the free failures, doubling up to the cap', () => {
+/** Takes one attempt; the wait it was refused with in seconds, or 0. */
+function take(d: ReturnType<typeof db>, attempts: Attempt[], now: number): number {
+  try {
+    takeAttempt(d, attempts, now);
+    return 0;
+  } catch (e) {
+    return Number(/in (\d+) s/.exec((e as Error).message)?.[1]);
+  }
+}
+
+describe('lockout (one offender)', () => {
+  const k = [{ key: 'k', rule: lockout }];
+  it('locks after the free attempts, doubling up to the cap', () => {
     const d = db();
-    const locks = Array.from({ length: 7 }, (_, i) => recordFailure(d, 'k', policy, 10_000 + i));
-    expect(locks).toEqual([0, 0, 1_000, 2_000, 4_000, 5_000, 5_000]);
-    expect(() => assertNotLocked(d, 'k', 10_006 + 4_999)).toThrow(/try again in 1 s/);
-    expect(() => assertNotLocked(d, 'k', 10_006 + 5_000)).not.toThrow();
+    let now = 10_000;
+    const waits: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      take(d, k, now);
+      waits.push(
+        Math.ceil(
+          (d.get<{ locked_until: number }>("SELECT locked_until FROM attempt_limits WHERE limit_key = 'k'")!
+            .locked_until -
+            now) /
+            1000,
+        ),
+      );
+      now = d.get<{ locked_until: number }>(
+        "SELECT locked_until FROM attempt_limits WHERE limit_key = 'k'",
+      )!.locked_until;
+    }
+    expect(waits).toEqual([0, 0, 1, 2, 4, 5, 5]);
   });
 
-  it('forgets old failures and clears on success', () => {
+  it('refuses while locked without counting, forgets old attempts and clears on success', () => {
     const d = db();
-    recordFailure(d, 'k', policy, 0);
-    recordFailure(d, 'k', policy, 1);
-    expect(recordFailure(d, 'k', policy, 1 + 60_000)).toBe(0);
-    recordFailure(d, 'k', policy, 60_002);
-    clearFailures(d, 'k');
-    expect(recordFailure(d, 'k', policy, 60_003)).toBe(0);
+    for (let i = 0; i < 3; i++) take(d, k, i);
+    expect(take(d, k, 500)).toBe(1);
+    expect(() => assertNotLocked(d, k, 1_002)).not.toThrow();
+    take(d, k, 1_002);
+    expect(take(d, k, 1_003)).toBe(2);
+    expect(take(d, k, 1_003 + 60_000)).toBe(0);
+    refundAttempt(d, k, 61_004);
+    expect(d.get("SELECT * FROM attempt_limits WHERE limit_key = 'k'")).toBeUndefined();
+  });
+});
+
+describe('bucket (shared budget, sliding)', () => {
+  const k = [{ key: 'b', rule: bucket }];
+  it('allows the burst, then one per interval, without waiting for a quiet window', () => {
+    const d = db();
+    expect([0, 1, 2].map((i) => take(d, k, i))).toEqual([0, 0, 0]);
+    expect(take(d, k, 3)).toBe(10);
+    // A steady stream of one attempt per interval keeps getting through, forever.
+    for (let i = 1; i <= 20; i++) expect(take(d, k, i * 10_000)).toBe(0);
+    expect(take(d, k, 200_001)).toBeGreaterThan(0);
+  });
+
+  it('gives back what a success took', () => {
+    const d = db();
+    for (let i = 0; i < 3; i++) take(d, k, 0);
+    refundAttempt(d, k, 0);
+    expect(take(d, k, 0)).toBe(0);
+    expect(take(d, k, 0)).toBe(10);
+  });
+
+  it('checks every counter before counting any', () => {
+    const d = db();
+    const both = [...k, { key: 'other', rule: bucket }];
+    for (let i = 0; i < 3; i++) take(d, k, 0);
+    expect(take(d, both, 0)).toBe(10);
+    expect(d.get("SELECT * FROM attempt_limits WHERE limit_key = 'other'")).toBeUndefined();
+  });
+});
+
+describe('addressRange', () => {
+  it('groups IPv4 by /24 and IPv6 by /64', () => {
+    expect(addressRange('203.0.113.77')).toBe('203.0.113.0/24');
+    expect(addressRange('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
+    expect(addressRange('2001:0db8::1')).toBe('2001:db8:0:0::/64');
+    expect(addressRange('::1')).toBe('0:0:0:0::/64');
+    expect(addressRange('unknown')).toBe('unknown');
+  });
+});
+
+describe('clearAttempts', () => {
+  it('removes the keys and the prefixed ones, nothing else', () => {
+    const d = db();
+    for (const key of ['login:acct:a_b@x.io', 'login:pair:a_b@x.io|1.2.3.4', 'login:pair:axb@x.io|1.2.3.4']) {
+      take(d, [{ key, rule: bucket }], 0);
+    }
+    clearAttempts(d, ['login:acct:a_b@x.io'], ['login:pair:a_b@x.io|']);
+    expect(
+      d.all<{ limit_key: string }>('SELECT limit_key FROM attempt_limits').map((r) => r.limit_key),
+    ).toEqual(['login:pair:axb@x.io|1.2.3.4']);
   });
 });

@@ -1,4 +1,6 @@
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
+import { ErrCode } from '@ottkit/api-client';
+import { HttpError } from '../http/route.ts';
 
 /**
  * scrypt at the OWASP Password Storage Cheat Sheet's parameters: N = 2^17, r = 8, p = 1 (128 MiB).
@@ -9,13 +11,58 @@ const R = 8;
 const P = 1;
 const KEY_LEN = 32;
 
+/**
+ * node's async scrypt runs in libuv's thread pool (4 threads by default), the pool that also reads the static
+ * files and media segments from disk. A burst of logins filling every thread with 128 MiB hashes stalls those
+ * answers for seconds, so hashes run one at a time (three threads stay free for files) behind a short queue;
+ * past it the caller is told to retry instead of waiting behind a flood.
+ */
+export const HASH_LIMITS = { running: 1, queued: 8 };
+
+/** What the hashing did, for tests and the login-flood benchmark: `checks` counts password verifications. */
+export const hashStats = { derivations: 0, checks: 0, refusedBusy: 0, peakRunning: 0 };
+
+let running = 0;
+const waiting: Array<() => void> = [];
+
+/** Throws TOO_MANY_ATTEMPTS when a hash would find the queue full (checked before an attempt is counted). */
+export function assertHashCapacity(): void {
+  if (running >= HASH_LIMITS.running && waiting.length >= HASH_LIMITS.queued) {
+    hashStats.refusedBusy++;
+    throw new HttpError(ErrCode.TOO_MANY_ATTEMPTS, 'The server is busy; try again in a few seconds');
+  }
+}
+
+/** Runs `work` when a hashing slot is free; throws TOO_MANY_ATTEMPTS at once when the queue is full. */
+export async function inHashSlot<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_LIMITS.running) {
+    assertHashCapacity();
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else {
+    running++;
+  }
+  hashStats.peakRunning = Math.max(hashStats.peakRunning, running);
+  try {
+    return await work();
+  } finally {
+    // Hand the slot straight to the next waiter (running stays the same), or free it.
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
 function derive(password: string, salt: Buffer, log2n: number, r: number, p: number): Promise<Buffer> {
   const N = 2 ** log2n;
-  return new Promise((resolve, reject) => {
-    scrypt(password.normalize('NFC'), salt, KEY_LEN, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
-      err ? reject(err) : resolve(key),
-    );
-  });
+  return inHashSlot(
+    () =>
+      new Promise((resolve, reject) => {
+        hashStats.derivations++;
+        scrypt(password.normalize('NFC'), salt, KEY_LEN, { N, r, p, maxmem: 256 * N * r }, (err, key) =>
+          err ? reject(err) : resolve(key),
+        );
+      }),
+  );
 }
 
 /** `scrypt$<log2 N>$<r>$<p>$<salt>$<key>` with base64url salt and key. */
@@ -30,6 +77,7 @@ export async function verifyPassword(password: string, stored: string): Promise<
   if (alg !== 'scrypt' || !salt || !key) return false;
   const expected = Buffer.from(key, 'base64url');
   const actual = await derive(password, Buffer.from(salt, 'base64url'), Number(log2n), Number(r), Number(p));
+  hashStats.checks++;
   return actual.length === expected.length && timingSafeEqual(actual, expected);
 }
 

@@ -11,7 +11,7 @@ import {
 import type { Db } from '../store/db.ts';
 import { getPlan } from '../store/plans.ts';
 import { getRechargeCode, insertRechargeCode, redeemRechargeCode } from '../store/rechargeCodes.ts';
-import { assertNotLocked, clearFailures, POLICIES, recordFailure } from './limits.ts';
+import { POLICIES, refundAttempt, takeAttempt } from './limits.ts';
 import { keyedHash } from './tokens.ts';
 import { freeTrialStatus } from './userInfo.ts';
 
@@ -67,16 +67,17 @@ export function redeem(
   code: string,
   now: number,
 ): { planId: string; productId: string; expiredTs: number } {
-  const key = `recharge:acct:${accountId}`;
-  assertNotLocked(db, key, now);
+  // Counted before the code is looked up; given back when it was not a guess (success, wrong virtual code).
+  const attempt = [{ key: `recharge:acct:${accountId}`, rule: POLICIES.rechargeAccount }];
+  takeAttempt(db, attempt, now);
   const account = getAccount(db, accountId);
   if (!account || account.virtual_code !== virtualCode) {
+    refundAttempt(db, attempt, now);
     throw new HttpError(ErrCode.VIRTUAL_CODE_MISMATCH, 'The virtual code does not belong to this account');
   }
   const hash = rechargeCodeHash(secret, code);
   const row = getRechargeCode(db, hash);
   if (!row) {
-    recordFailure(db, key, POLICIES.rechargeAccount, now);
     throw new HttpError(ErrCode.RECHARGE_CODE_INVALID, 'This recharge code is not valid');
   }
   const plan = getPlan(db, row.plan_id);
@@ -92,9 +93,8 @@ export function redeem(
     return { planId: plan.planId, productId: plan.productId, expiredTs };
   });
   if (!result) {
-    recordFailure(db, key, POLICIES.rechargeAccount, now);
     throw new HttpError(ErrCode.RECHARGE_CODE_USED, 'This recharge code has been used already');
   }
-  clearFailures(db, key);
+  refundAttempt(db, attempt, now);
   return result;
 }

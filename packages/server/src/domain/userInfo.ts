@@ -1,6 +1,7 @@
 import { LoginMethod, type UserInfo } from '@ottkit/api-client/contract';
 import { type AccountRow, getAccount, listSubscriptions } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
+import { namesIn } from '../store/names.ts';
 import { getSession } from '../store/sessions.ts';
 
 /** Recharge status (spec §4) from what the account has done. */
@@ -26,16 +27,19 @@ export function loginMethodValue(a: AccountRow, loginMethod: number): string {
   return a.virtual_code;
 }
 
+/** User info for the account's session; names (products) in `lang` (decision 0140). */
 export function buildUserInfo(
   db: Db,
   accountId: string,
   sessionId: string,
   clientIp: string,
   now: number,
+  lang = 'en',
 ): UserInfo {
   const a = getAccount(db, accountId);
   if (!a) throw new Error(`account ${accountId} vanished`);
   const loginMethod = getSession(db, sessionId)?.login_method ?? a.login_method;
+  const productNames = namesIn(db, 'product_names', lang);
   return {
     accountId: a.account_id,
     virtualCode: a.virtual_code,
@@ -50,6 +54,7 @@ export function buildUserInfo(
     subscriptionList: listSubscriptions(db, accountId).map((s) => ({
       productId: s.product_id,
       expiredTs: s.expired_ts,
+      productName: productNames.get(s.product_id) ?? s.product_id,
     })),
     sessionId,
     country: a.country,

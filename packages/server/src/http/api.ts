@@ -8,6 +8,7 @@ import type { Db } from '../store/db.ts';
 import { parseJsonBody, queryObject, readBody } from './body.ts';
 import { sendEnvelope, sendError } from './respond.ts';
 import { HttpError, type RequestContext, type Route, type Session } from './route.ts';
+import { refuseCrossSite } from './session.ts';
 
 /** Path prefixes that belong to the API: anything under them answers with an envelope, never the site. */
 export const API_PREFIXES = ['/liveapi/', '/vodapi/', '/api/', '/drmLicense/', '/dataReport/'];
@@ -28,7 +29,7 @@ export interface ApiDeps {
   logger: Logger;
   sender: MessageSender;
   /** Finds the caller's session (Authorization header, cookie, or VOD query token); null when there is none. */
-  resolveSession?: (req: IncomingMessage, url: URL, now: number) => Session | null;
+  resolveSession?: (req: IncomingMessage, url: URL, now: number, tokenInQuery?: boolean) => Session | null;
 }
 
 /** A non-contract endpoint under an API prefix (the OpenAPI document, binary bodies such as DRM licences). */
@@ -90,7 +91,11 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
 
   async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const rawRoute = raw.get(`${req.method} ${url.pathname}`);
-    if (rawRoute) return rawRoute.handle(req, res, url);
+    // Raw routes (licence) take their credential in the query; contract calls only when the spec says so.
+    if (rawRoute) {
+      refuseCrossSite(req, url, true);
+      return rawRoute.handle(req, res, url);
+    }
     const byMethod = table.get(url.pathname);
     if (!byMethod) {
       throw new HttpError(ErrCode.NOT_FOUND, `No API call at ${url.pathname}`, 404);
@@ -107,6 +112,7 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
       );
     }
     const d = r.descriptor;
+    refuseCrossSite(req, url, d.tokenIn === 'query');
     let input: unknown;
     if (d.method === 'GET') {
       input = queryObject(url);
@@ -118,7 +124,7 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
       throw new HttpError(ErrCode.INVALID_REQUEST, `Invalid request: ${describeIssues(parsed.error)}`, 400);
     }
     const now = deps.now();
-    const session = deps.resolveSession?.(req, url, now) ?? null;
+    const session = deps.resolveSession?.(req, url, now, d.tokenIn === 'query') ?? null;
     if (d.access !== 'public' && !session) {
       throw new HttpError(ErrCode.SESSION_INVALID, 'Session invalid or expired; log in again');
     }

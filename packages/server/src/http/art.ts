@@ -1,53 +1,76 @@
 import type { ServerResponse } from 'node:http';
 import { type ArtKind, artSvg } from '../domain/vod/artwork.ts';
+import { type Lang, langOf } from '../domain/vod/catalogue.ts';
 import type { Db } from '../store/db.ts';
 
 const ART_PATH = /^\/media\/art\/([A-Za-z0-9_-]{1,64})\/(poster|landscape|portrait)\.svg$/;
 
-/** What to write on a picture of `id`: a title (with year or episode), a person, a playlist or a channel. */
-function caption(db: Db, id: string): { title: string; subtitle: string } | null {
+/** The few words the pictures carry besides names (decision 0140). */
+const WORDS: Record<Lang, Record<'live' | 'cast' | 'director' | 'writer' | 'producer', string>> = {
+  en: { live: 'Live', cast: 'Cast', director: 'Director', writer: 'Writer', producer: 'Producer' },
+  es: { live: 'En vivo', cast: 'Reparto', director: 'Dirección', writer: 'Guion', producer: 'Producción' },
+  pt: { live: 'Ao vivo', cast: 'Elenco', director: 'Direção', writer: 'Roteiro', producer: 'Produção' },
+};
+
+/** A title's text in `lang`, else English. */
+function titleIn(db: Db, metaId: string, lang: Lang): string | undefined {
+  return db.get<{ title: string }>(
+    "SELECT title FROM vod_meta_texts WHERE meta_id = ? AND lang IN (?, 'en') ORDER BY lang = 'en' LIMIT 1",
+    metaId,
+    lang,
+  )?.title;
+}
+
+/** What to write on a picture of `id` in `lang`: a title (with year or episode), a person, a playlist or a channel. */
+function caption(db: Db, id: string, lang: Lang): { title: string; subtitle: string } | null {
   const m = db.get<{
-    title: string;
     release_year: number;
     meta_type: string;
     series_id: string | null;
     season_no: number | null;
     episode_no: number | null;
-  }>(
-    `SELECT t.title, m.release_year, m.meta_type, m.series_id, m.season_no, m.episode_no
-     FROM vod_metas m JOIN vod_meta_texts t ON t.meta_id = m.meta_id AND t.lang = 'en' WHERE m.meta_id = ?`,
-    id,
-  );
-  if (m) {
-    if (!m.series_id) return { title: m.title, subtitle: String(m.release_year) };
-    const series = db.get<{ title: string }>(
-      "SELECT title FROM vod_meta_texts WHERE meta_id = ? AND lang = 'en'",
-      m.series_id,
-    );
+  }>('SELECT release_year, meta_type, series_id, season_no, episode_no FROM vod_metas WHERE meta_id = ?', id);
+  const title = m && titleIn(db, id, lang);
+  if (m && title !== undefined) {
+    if (!m.series_id) return { title, subtitle: String(m.release_year) };
     const where =
-      m.meta_type === 'EPISODE' ? `${m.season_no ? `S${m.season_no} ` : ''}E${m.episode_no}` : m.title;
-    return { title: series?.title ?? m.title, subtitle: where };
+      m.meta_type === 'EPISODE' ? `${m.season_no ? `S${m.season_no} ` : ''}E${m.episode_no}` : title;
+    return { title: titleIn(db, m.series_id, lang) ?? title, subtitle: where };
   }
   const person = db.get<{ name: string; known_for: string }>(
     'SELECT name, known_for FROM vod_people WHERE person_id = ?',
     id,
   );
-  if (person) return { title: person.name, subtitle: person.known_for };
+  if (person) {
+    const role = WORDS[lang][person.known_for as keyof (typeof WORDS)['en']] ?? '';
+    return { title: person.name, subtitle: role };
+  }
   const list = db.get<{ name: string }>(
-    "SELECT name FROM vod_playlist_names WHERE playlist_id = ? AND lang = 'en'",
+    "SELECT name FROM vod_playlist_names WHERE playlist_id = ? AND lang IN (?, 'en') ORDER BY lang = 'en' LIMIT 1",
     id,
+    lang,
   );
   if (list) return { title: list.name, subtitle: '' };
   const channel = db.get<{ logical_channel_name: string; channel_seq: number }>(
     'SELECT logical_channel_name, channel_seq FROM channels WHERE logical_channel_id = ?',
     id,
   );
-  if (channel) return { title: channel.logical_channel_name, subtitle: `Live · ${channel.channel_seq}` };
+  if (channel)
+    return { title: channel.logical_channel_name, subtitle: `${WORDS[lang].live} · ${channel.channel_seq}` };
   return null;
 }
 
-/** Serves `/media/art/<id>/<poster|landscape|portrait>.svg`, drawn by the server; false for any other path. */
-export function handleArt(db: Db, pathname: string, method: string, res: ServerResponse): boolean {
+/**
+ * Serves `/media/art/<id>/<poster|landscape|portrait>.svg[?lang=es|pt]`, drawn by the server with its caption in
+ * the language (English otherwise); false for any other path.
+ */
+export function handleArt(
+  db: Db,
+  pathname: string,
+  method: string,
+  res: ServerResponse,
+  lang?: string | null,
+): boolean {
   const match = ART_PATH.exec(pathname);
   if (!match) return false;
   const [, id, kind] = match as unknown as [string, string, ArtKind];
@@ -55,7 +78,7 @@ export function handleArt(db: Db, pathname: string, method: string, res: ServerR
     'x-content-type-options': 'nosniff',
     'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
   };
-  const c = caption(db, id);
+  const c = caption(db, id, langOf(lang ?? undefined));
   if (!c) {
     res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
     res.end('No such artwork\n');

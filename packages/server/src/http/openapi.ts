@@ -1,4 +1,8 @@
-import { type CallDescriptor, contract as defaultContract } from '@ottkit/api-client/contract';
+import {
+  type CallDescriptor,
+  contract as defaultContract,
+  SESSION_COOKIE_BASE,
+} from '@ottkit/api-client/contract';
 import { z } from 'zod';
 
 type JsonSchema = Record<string, unknown>;
@@ -102,8 +106,8 @@ export function buildOpenApi(
         cookie: {
           type: 'apiKey',
           in: 'cookie',
-          name: 'ottkit_session',
-          description: 'The same token, for the site.',
+          name: SESSION_COOKIE_BASE.session,
+          description: 'The same token, for the site (`__Host-` prefixed when served over HTTPS).',
         },
         queryToken: {
           type: 'apiKey',

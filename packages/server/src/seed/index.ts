@@ -1,6 +1,7 @@
 import type { Db } from '../store/db.ts';
 import { type SeedSecrets, seedAccounts } from './accounts.ts';
 import { seedLineup } from './lineup.ts';
+import { seedNamesIfEmpty } from './names.ts';
 import { seedVodIfEmpty } from './vod/index.ts';
 
 /**
@@ -14,5 +15,6 @@ export function seedIfEmpty(db: Db, secrets: SeedSecrets): void {
     const hasPlans = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM plans')?.n ?? 0;
     if (hasPlans === 0) seedAccounts(db, secrets);
     seedVodIfEmpty(db);
+    seedNamesIfEmpty(db);
   });
 }

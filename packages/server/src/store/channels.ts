@@ -1,5 +1,6 @@
 import type { Channel, ChannelColumn } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
+import { namesIn } from './names.ts';
 
 /** A channel as stored: the per-viewer fields (favourite, authorities) are filled in by the domain. */
 export type StoredChannel = Omit<
@@ -60,12 +61,18 @@ function safariMap(id: string | null): Record<string, string> {
   return id ? { safari: id } : {};
 }
 
-export function listColumns(db: Db): ChannelColumn[] {
+/** The columns with their names in `lang` (else English, else the base name; decision 0140). */
+export function listColumns(db: Db, lang = 'en'): ChannelColumn[] {
+  const names = namesIn(db, 'channel_column_names', lang);
   return db
     .all<{ column_id: string; column_name: string; column_seq: number }>(
       'SELECT column_id, column_name, column_seq FROM channel_columns ORDER BY column_seq, column_id',
     )
-    .map((r) => ({ columnId: r.column_id, columnName: r.column_name, columnSeq: r.column_seq }));
+    .map((r) => ({
+      columnId: r.column_id,
+      columnName: names.get(r.column_id) ?? r.column_name,
+      columnSeq: r.column_seq,
+    }));
 }
 
 /** Every channel in line-up order, with its physical channels, columns, audio posters and content rules. */

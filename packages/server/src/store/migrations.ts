@@ -2,6 +2,7 @@ import type { Db } from './db.ts';
 import { liveMigrations } from './migrations/live.ts';
 import { messageMigrations } from './migrations/message.ts';
 import { searchMigrations } from './migrations/search.ts';
+import { nameMigrations } from './migrations/names.ts';
 import { telemetryMigrations } from './migrations/telemetry.ts';
 import { vodMigrations } from './migrations/vod.ts';
 
@@ -225,6 +226,7 @@ CREATE TABLE scan_codes (
   ...telemetryMigrations,
   ...messageMigrations,
   ...searchMigrations,
+  ...nameMigrations,
 ];
 
 /**

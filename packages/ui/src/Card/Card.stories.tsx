@@ -30,6 +30,14 @@ export const ExpiredGuide: Story = { args: { card: { ...movie, epgSourceStatus: 
 export const RemainingTime: Story = {
   args: { card: { ...movie, playbackValidTime: now + 26 * 3_600_000 }, now },
 };
+/** Far off, the badge names the date (the host passes its language's date rule). */
+export const AvailableUntil: Story = {
+  args: {
+    card: { ...movie, playbackValidTime: now + 1815 * 86_400_000 },
+    now,
+    formatDate: (ms: number) => new Intl.DateTimeFormat('en', { dateStyle: 'medium' }).format(ms),
+  },
+};
 export const WithoutTitle: Story = { args: { showTitle: false } };
 export const Portrait: Story = {
   args: { aspect: '2:3', card: { ...movie, poster: poster('Portrait', '#8e44ad', 2 / 3) } },

@@ -39,6 +39,12 @@ describe('card rules', () => {
   });
   it('gives the remaining time in the largest whole unit', () => {
     expect(remainingPlaybackTime(now + 50 * HOUR, now)).toEqual({ unit: 'days', value: 2 });
+    expect(remainingPlaybackTime(now + 29 * 24 * HOUR, now)).toEqual({ unit: 'days', value: 29 });
+    expect(remainingPlaybackTime(now + 30 * 24 * HOUR, now)).toEqual({
+      unit: 'until',
+      value: now + 30 * 24 * HOUR,
+    });
+    expect(remainingPlaybackTime(now + 47.5 * HOUR, now)).toEqual({ unit: 'hours', value: 47 });
     expect(remainingPlaybackTime(now + 5.5 * HOUR, now)).toEqual({ unit: 'hours', value: 5 });
     expect(remainingPlaybackTime(now + 90_000, now)).toEqual({ unit: 'minutes', value: 2 });
     expect(remainingPlaybackTime(now - 1, now)).toBeNull();
@@ -81,6 +87,19 @@ describe('Card', () => {
     expect(container.querySelector(`.${visibleClass}`)).toBeNull();
     expect(screen.getByText('The Long Night').className).not.toBe(visibleClass);
     expect(screen.getByRole('button', { name: 'The Long Night' })).toBeTruthy();
+  });
+
+  it('names the date of a far-off end with the host formatter, never a count like "1815 d"', () => {
+    const { container } = render(
+      <Card
+        card={{ ...movie, playbackValidTime: now + 1815 * 24 * HOUR }}
+        now={now}
+        formatDate={(ms) => `date:${ms}`}
+      />,
+    );
+    expect(container.querySelector('[data-badge="remaining"]')?.textContent).toBe(
+      `Until date:${now + 1815 * 24 * HOUR}`,
+    );
   });
 
   it('shows the lock, the expired-guide warning and the remaining-time badge', () => {

@@ -57,7 +57,11 @@ export interface CardProps {
   hoverDelay?: number;
   /** Load the poster at once (cards in view when the page opens); lazily otherwise. */
   eager?: boolean;
+  /** Writes a date (epoch ms) in the viewer's language, for a far-off "Until …" badge; default ISO (YYYY-MM-DD). */
+  formatDate?: (epochMs: number) => string;
 }
+
+const isoDate = (epochMs: number) => new Date(epochMs).toISOString().slice(0, 10);
 
 type PopoverState = 'idle' | 'pending' | 'open';
 
@@ -82,6 +86,7 @@ export function Card({
   onDetails,
   hoverDelay = CARD_HOVER_DELAY_MS,
   eager = false,
+  formatDate = isoDate,
 }: CardProps) {
   const messages = useMessages();
   const [popover, setPopover] = useState<PopoverState>('idle');
@@ -128,14 +133,16 @@ export function Card({
   const remaining = now === undefined ? null : remainingPlaybackTime(card.playbackValidTime, now);
   const remainingText =
     remaining &&
-    formatMessage(
-      remaining.unit === 'days'
-        ? messages.cardRemainingDays
-        : remaining.unit === 'hours'
-          ? messages.cardRemainingHours
-          : messages.cardRemainingMinutes,
-      { [remaining.unit]: remaining.value },
-    );
+    (remaining.unit === 'until'
+      ? formatMessage(messages.cardAvailableUntil, { date: formatDate(remaining.value) })
+      : formatMessage(
+          remaining.unit === 'days'
+            ? messages.cardRemainingDays
+            : remaining.unit === 'hours'
+              ? messages.cardRemainingHours
+              : messages.cardRemainingMinutes,
+          { [remaining.unit]: remaining.value },
+        ));
   const expired = card.epgSourceStatus === EPG_SOURCE_EXPIRED;
   const descriptionId = useId();
   const description = [

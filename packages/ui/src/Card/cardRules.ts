@@ -18,15 +18,21 @@ export function formatRating(rating: number | null | undefined): string | null {
   return rating.toFixed(1);
 }
 
-export type RemainingTime = { unit: 'days' | 'hours' | 'minutes'; value: number };
+export type RemainingTime =
+  | { unit: 'days' | 'hours' | 'minutes'; value: number }
+  /** Far off: the date it ends (epoch ms), for "Until 12 Jan 2031". */
+  | { unit: 'until'; value: number };
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
+/** From here on a count of days means little ("1815 d"): the badge names the date instead. */
+export const REMAINING_AS_DATE_DAYS = 30;
 
 /**
- * Time left to play an item (playbackValidTime, epoch ms) in the largest whole unit: days, else hours, else
- * minutes (at least 1). Null when there is no limit or it has passed.
+ * Time left to play an item (playbackValidTime, epoch ms), as a person says it (decision 0140): from 30 days
+ * the end date; from 2 days whole days; from 1 hour whole hours (up to 47); else minutes (at least 1).
+ * Null when there is no limit or it has passed.
  */
 export function remainingPlaybackTime(
   playbackValidTime: number | null | undefined,
@@ -34,7 +40,8 @@ export function remainingPlaybackTime(
 ): RemainingTime | null {
   if (!playbackValidTime || playbackValidTime <= now) return null;
   const left = playbackValidTime - now;
-  if (left >= DAY) return { unit: 'days', value: Math.floor(left / DAY) };
+  if (left >= REMAINING_AS_DATE_DAYS * DAY) return { unit: 'until', value: playbackValidTime };
+  if (left >= 2 * DAY) return { unit: 'days', value: Math.floor(left / DAY) };
   if (left >= HOUR) return { unit: 'hours', value: Math.floor(left / HOUR) };
   return { unit: 'minutes', value: Math.max(1, Math.ceil(left / MINUTE)) };
 }

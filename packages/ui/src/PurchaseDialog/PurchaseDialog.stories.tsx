@@ -56,6 +56,17 @@ export const TwoPlansNarrow: Story = { args: { plans: plans.slice(0, 2) } };
 export const Brazil: Story = {
   args: { plans: [plan('b', 'Mensal', 29.9, 'BRL', 19.9), plan('p', 'Peru', 25, 'PEN')] },
 };
+/** Prices in the viewer's language and each plan's currency: no bare "$" for the Mexican plan. */
+export const MixedCurrenciesInSpanish: Story = {
+  args: {
+    lang: 'es',
+    plans: [
+      plan('m', 'Monthly', 9.99, 'USD'),
+      plan('s', 'Sports', 89, 'MXN'),
+      plan('b', 'Anual', 299.9, 'BRL', 249.9),
+    ],
+  },
+};
 export const RechargeCodeOnly: Story = {
   args: { memberSiteUrl: '', setting: { ...all, supportPurchaseInfo: false } },
 };

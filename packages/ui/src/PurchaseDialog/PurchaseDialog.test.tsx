@@ -103,14 +103,29 @@ describe('prices', () => {
     expect(Object.keys(CURRENCY_SYMBOLS).sort()).toEqual(
       ['USD', 'BRL', 'ARS', 'CLP', 'COP', 'MXN', 'PEN', 'UYU', 'ZAR', 'PHP'].sort(),
     );
-    expect(formatPrice(9.9, 'USD')).toBe('$9.90');
-    expect(formatPrice(49.9, 'BRL')).toBe('R$49.90');
-    expect(formatPrice(25, 'PEN')).toBe('S/25.00');
-    expect(formatPrice(300, 'UYU')).toBe('$U300.00');
-    expect(formatPrice(99, 'ZAR')).toBe('R99.00');
-    expect(formatPrice(250, 'PHP')).toBe('₱250.00');
-    expect(formatPrice(5990, 'CLP')).toBe('$5990');
-    expect(formatPrice(5, 'EUR')).toBe('EUR 5.00');
+    // Intl's spacing is a no-break space; compare with plain spaces.
+    const price = (amount: number, currency: string, locale?: string) =>
+      formatPrice(amount, currency, locale).replace(/\s/g, ' ');
+    expect(price(9.9, 'USD')).toBe('$9.90');
+    expect(price(49.9, 'BRL')).toBe('R$49.90');
+    expect(price(25, 'PEN')).toBe('S/ 25.00');
+    expect(price(300, 'UYU')).toBe('$U 300.00');
+    expect(price(99, 'ZAR')).toBe('R 99.00');
+    expect(price(250, 'PHP')).toBe('₱250.00');
+    expect(price(5, 'EUR')).toBe('€5.00');
+  });
+  it('formats for the language and never shows another currency as a bare $', () => {
+    const price = (amount: number, currency: string, locale?: string) =>
+      formatPrice(amount, currency, locale).replace(/\s/g, ' ');
+    expect(price(89, 'MXN', 'en')).toBe('MX$89.00');
+    expect(price(89, 'MXN', 'es')).toBe('89,00 MXN');
+    expect(price(9.99, 'USD', 'es')).toBe('9,99 US$');
+    expect(price(299.9, 'BRL', 'pt')).toBe('R$ 299,90');
+    expect(price(5990, 'CLP', 'en')).toBe('CLP 5,990');
+    expect(price(5990, 'CLP', 'pt')).toBe('CLP 5.990');
+    for (const c of ['ARS', 'CLP', 'COP', 'MXN', 'UYU'])
+      expect(formatPrice(10, c, 'en')).not.toMatch(/^\$\d/);
+    expect(formatPrice(1, 'NOT-A-CODE', 'en')).toBe('NOT-A-CODE 1.00');
   });
   it('shows a discount with the original price', () => {
     expect(planPrice(plan('a', 10, 7.5))).toEqual({ current: '$7.50', original: '$10.00' });

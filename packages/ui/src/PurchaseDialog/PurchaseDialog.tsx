@@ -79,7 +79,7 @@ export function PurchaseDialog({
           <ul className={styles.plans}>
             {plans.map((plan) => {
               const text = planText(plan, lang);
-              const price = planPrice(plan);
+              const price = planPrice(plan, lang);
               return (
                 <li
                   key={plan.planId}

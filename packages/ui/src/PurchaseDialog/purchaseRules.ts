@@ -58,7 +58,7 @@ export function purchaseDialogView({
   };
 }
 
-/** Spec §9: the currencies with a symbol. Others are shown with their code. */
+/** Spec §9: the currencies with a symbol. */
 export const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
   USD: '$',
   BRL: 'R$',
@@ -72,26 +72,48 @@ export const CURRENCY_SYMBOLS: Readonly<Record<string, string>> = {
   PHP: '₱',
 };
 
-/** Currencies without minor units in everyday prices. */
-const WHOLE_UNITS = new Set(['CLP']);
+const formats = new Map<string, Intl.NumberFormat>();
+function numberFormat(locale: string, currency: string): Intl.NumberFormat {
+  const key = `${locale}|${currency}`;
+  let f = formats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale, { style: 'currency', currency });
+    formats.set(key, f);
+  }
+  return f;
+}
 
-/** `formatPrice(9.9, 'BRL')` → `'R$9.90'`; `formatPrice(5, 'EUR')` → `'EUR 5.00'`. */
-export function formatPrice(amount: number, currency: string): string {
-  const digits = WHOLE_UNITS.has(currency) ? 0 : 2;
-  const value = amount.toFixed(digits);
+/**
+ * A price in the viewer's language and the plan's currency (decision 0140): `Intl.NumberFormat` places the
+ * symbol, separators and minor units (`formatPrice(89, 'MXN', 'en')` → `'MX$89.00'`, in 'es' `'89,00 MXN'`,
+ * CLP without cents). Where Intl would only write the ISO code and spec §9 has an unambiguous symbol (S/,
+ * $U, R, ₱), the symbol is used; a bare `$` is never used for a currency other than the locale's own dollar.
+ */
+export function formatPrice(amount: number, currency: string, locale = 'en'): string {
+  let f: Intl.NumberFormat;
+  try {
+    f = numberFormat(locale, currency);
+  } catch {
+    return `${currency} ${amount.toFixed(2)}`;
+  }
   const symbol = CURRENCY_SYMBOLS[currency];
-  return symbol ? `${symbol}${value}` : `${currency} ${value}`;
+  return f
+    .formatToParts(amount)
+    .map((p) =>
+      p.type === 'currency' && p.value === currency && symbol && symbol !== '$' ? symbol : p.value,
+    )
+    .join('');
 }
 
 /** The price to pay and, when discounted, the original (a discountPrice of 0 or not below price is none). */
-export function planPrice(plan: PurchasePlan): { current: string; original: string | null } {
+export function planPrice(plan: PurchasePlan, locale = 'en'): { current: string; original: string | null } {
   const discounted = plan.discountPrice > 0 && plan.discountPrice < plan.price;
   return discounted
     ? {
-        current: formatPrice(plan.discountPrice, plan.discountCurrency),
-        original: formatPrice(plan.price, plan.currency),
+        current: formatPrice(plan.discountPrice, plan.discountCurrency, locale),
+        original: formatPrice(plan.price, plan.currency, locale),
       }
-    : { current: formatPrice(plan.price, plan.currency), original: null };
+    : { current: formatPrice(plan.price, plan.currency, locale), original: null };
 }
 
 /** The plan's name and description in `lang`, else English, else the first given. */

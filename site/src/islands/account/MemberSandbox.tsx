@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { Plan } from '@ottkit/api-client';
 import { planPrice, planText } from '@ottkit/ui';
 import { useEffect, useState } from 'react';
+import { dateFormat } from '../../i18n/format.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { browserApi } from '../../lib/api.ts';
 import { $lang, $t } from '../../stores/lang.ts';
@@ -48,7 +49,7 @@ export default function MemberSandbox({ lang, params }: { lang: Lang; params: Re
         kind: 'bought',
         text: t('member.bought', {
           plan: planText(plan, lang).planName,
-          date: new Date(r.expiredTs).toLocaleDateString(lang),
+          date: dateFormat(lang)(r.expiredTs),
         }),
       });
     } catch {
@@ -67,7 +68,7 @@ export default function MemberSandbox({ lang, params }: { lang: Lang; params: Re
             .filter((p) => !wanted || p.planId === wanted)
             .map((p) => {
               const text = planText(p, lang);
-              const price = planPrice(p);
+              const price = planPrice(p, lang);
               return (
                 <li key={p.planId}>
                   <strong>{text.planName}</strong> <span>{price.current}</span>

@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import type { UserInfo } from '@ottkit/api-client';
 import { MessagesProvider, RechargeCodeInput } from '@ottkit/ui';
 import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { dateFormat, regionName } from '../../i18n/format.ts';
 import type { Lang, MessageKey } from '../../i18n/index.ts';
 import { browserApi } from '../../lib/api.ts';
 import { validatePassword } from '../../lib/validation.ts';
@@ -34,7 +35,21 @@ interface Props {
   buy?: boolean;
 }
 
-const date = (ms: number, lang: string) => new Date(ms).toLocaleDateString(lang, { dateStyle: 'medium' });
+/** Spec §4 statuses as words (decision 0140): the codes are never shown. */
+const RECHARGE_TEXT: Record<UserInfo['rechargeStatus'], MessageKey> = {
+  NOT_RECHARGE: 'account.recharge.NOT_RECHARGE',
+  RECHARGED: 'account.recharge.RECHARGED',
+  MEMBER_SITE: 'account.recharge.MEMBER_SITE',
+  BOTH: 'account.recharge.BOTH',
+};
+const TRIAL_TEXT: Record<UserInfo['freeTrialStatus'], MessageKey> = {
+  NOT_START: 'account.trial.NOT_START',
+  USING: 'account.trial.USING',
+  NO_FREE_TRIAL_END: 'account.trial.NO_FREE_TRIAL_END',
+  RECHARGE_END: 'account.trial.RECHARGE_END',
+  PRE_INSTALL_END: 'account.trial.PRE_INSTALL_END',
+  EXPIRED_END: 'account.trial.EXPIRED_END',
+};
 
 /** /my and its children (spec §2): account, plan, subscribe, change password, notifications. */
 export default function MyIsland({ section, user: initialUser, lang, passwordPage, buy }: Props) {
@@ -64,7 +79,7 @@ export default function MyIsland({ section, user: initialUser, lang, passwordPag
   );
 }
 
-function AccountSection({ user, lang: _lang }: { user: UserInfo; lang: Lang }) {
+function AccountSection({ user, lang }: { user: UserInfo; lang: Lang }) {
   const t = useStore($t);
   const rows: [MessageKey, string][] = [
     ['account.field.accountName', user.accountName],
@@ -73,7 +88,7 @@ function AccountSection({ user, lang: _lang }: { user: UserInfo; lang: Lang }) {
       user.email || `${user.phonePreCode} ${user.phone}`,
     ],
     ['account.field.virtualCode', user.virtualCode],
-    ['account.field.country', user.country],
+    ['account.field.country', regionName(lang, user.country)],
   ];
   return (
     <>
@@ -110,9 +125,9 @@ function PlanSection({ user, lang }: { user: UserInfo; lang: Lang }) {
           <tbody>
             {user.subscriptionList.map((s) => (
               <tr key={s.productId} data-product={s.productId}>
-                <td>{s.productId}</td>
+                <td>{s.productName ?? s.productId}</td>
                 <td>
-                  {date(s.expiredTs, lang)}
+                  {dateFormat(lang)(s.expiredTs)}
                   {s.expiredTs < now && ` (${t('account.plan.expired')})`}
                 </td>
               </tr>
@@ -123,11 +138,11 @@ function PlanSection({ user, lang }: { user: UserInfo; lang: Lang }) {
       <dl className="my-fields">
         <div>
           <dt>{t('account.plan.recharge')}</dt>
-          <dd>{user.rechargeStatus}</dd>
+          <dd>{t(RECHARGE_TEXT[user.rechargeStatus])}</dd>
         </div>
         <div>
           <dt>{t('account.plan.trial')}</dt>
-          <dd>{user.freeTrialStatus}</dd>
+          <dd>{t(TRIAL_TEXT[user.freeTrialStatus])}</dd>
         </div>
       </dl>
       <button type="button" className="account-primary" onClick={openPurchase}>
@@ -236,7 +251,7 @@ function NotificationsSection({ lang }: { lang: Lang }) {
       <ul className="my-notifications">
         {list?.map((m) => (
           <li key={m.msgId} data-state={m.state}>
-            <strong>{m.title}</strong> <time>{date(m.createdAt, lang)}</time>
+            <strong>{m.title}</strong> <time>{dateFormat(lang)(m.createdAt)}</time>
             <p>{m.content}</p>
             {/* The actions sit in their own row, apart, so "Mark as read" and "Delete" never run together. */}
             <div className="my-notifications__actions">

@@ -15,6 +15,42 @@ describe('login helpers', () => {
     expect(safeRedirect('/\\evil.example')).toBe('/home');
     expect(safeRedirect('/login?redirect=/x')).toBe('/home');
   });
+  it('refuses every open-redirect trick (issue #21.5), as the browser would read the target', () => {
+    const attacks = [
+      '/\t/example.com',
+      '/\n/example.com',
+      '/\r/example.com',
+      '/\t\t/example.com',
+      '\t//example.com',
+      '//example.com',
+      '///example.com',
+      '/\\example.com',
+      '\\/example.com',
+      '/\\/example.com',
+      'https:example.com',
+      'https://example.com',
+      'javascript:alert(1)',
+      ' //example.com',
+      '/\u0000/example.com',
+      '%2F%2Fexample.com',
+      '/%09/example.com'.replace('%09', '\t'),
+      decodeURIComponent('%2F%09%2Fexample.com'),
+      decodeURIComponent('%2F%0A%2Fexample.com'),
+      decodeURIComponent('%2F%0D%2Fexample.com'),
+      decodeURIComponent('%2F%2Fexample.com'),
+      decodeURIComponent('%2F%5Cexample.com'),
+      '/login',
+      '',
+    ];
+    for (const raw of attacks) {
+      const target = safeRedirect(raw);
+      expect(new URL(target, 'https://site.test').origin, JSON.stringify(raw)).toBe('https://site.test');
+      expect(target, JSON.stringify(raw)).toMatch(/^\/(?![/\\])/);
+    }
+    expect(safeRedirect(decodeURIComponent('%2F%09%2Fexample.com'))).toBe('/home');
+    expect(safeRedirect('/vod/detail/m-001?dataType=1#cast')).toBe('/vod/detail/m-001?dataType=1#cast');
+    expect(safeRedirect('/%2F/example.com')).toBe('/%2F/example.com');
+  });
   it('reads an email or a phone number with its country code', () => {
     expect(parseAddress('me@example.com', '+1')).toEqual({ ok: true, value: { email: 'me@example.com' } });
     expect(parseAddress('612 345-678', '+34')).toEqual({

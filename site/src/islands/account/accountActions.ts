@@ -21,12 +21,35 @@ export function parseAddress(
   return key ? { ok: false, key } : { ok: true, value: { phonePreCode: preCode, phone } };
 }
 
-/** Where to go after login: a same-site path from ?redirect=, else home. Never another origin. */
-export function safeRedirect(raw: string | null): string {
-  if (!raw?.startsWith('/') || raw.startsWith('//') || raw.startsWith('/\\') || raw.startsWith('/login')) {
-    return '/home';
+const HOME = '/home';
+const BACKSLASH = 0x5c;
+
+function hasControlOrBackslash(s: string): boolean {
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c < 0x20 || c === 0x7f || c === BACKSLASH) return true;
   }
-  return raw;
+  return false;
+}
+/** A base no real page has, to resolve a target against and see whether it stays on it. */
+const BASE = 'https://ottkit.invalid';
+
+/**
+ * Where to go after login: a path of this site from ?redirect=, else home; never another origin (ASVS 5.1.5).
+ * The one reader of every redirect target. Browsers drop tabs and newlines inside URLs and read `\` as `/`,
+ * so `/\t/evil.example` would become `//evil.example`: a target holding any control character or backslash
+ * is refused outright, then it must resolve, as the browser would, to this origin.
+ */
+export function safeRedirect(raw: string | null): string {
+  if (!raw?.startsWith('/') || hasControlOrBackslash(raw)) return HOME;
+  let url: URL;
+  try {
+    url = new URL(raw, BASE);
+  } catch {
+    return HOME;
+  }
+  if (url.origin !== BASE || url.pathname.startsWith('/login')) return HOME;
+  return url.pathname + url.search + url.hash;
 }
 
 /** The user-facing text of a failed account call: the spec §5 code text, else the server's message. */

@@ -14,6 +14,7 @@ import { localDayBounds } from '../../lib/guideDays.ts';
 import { $viewer, promptNoAuthority } from '../../stores/authority.ts';
 import { $selectedChannel } from '../../stores/channels.ts';
 import { $guide, $guideDate, loadGuide, programmeAfter, programmeStatus } from '../../stores/epg.ts';
+import { timeFormat } from '../../i18n/format.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import { startWatching } from '../../stores/liveHistory.ts';
 import { $catchup, closeCatchup, openCatchup } from '../../stores/playback.ts';
@@ -174,6 +175,7 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
                   lock={programmeActionLock(action, channel, viewer)}
                   current={playing ? playing.programId === p.programId : action === 'playing'}
                   onAction={(id, a) => void onAction(id, a)}
+                  formatTime={timeFormat(lang)}
                 />
               </li>
             );
@@ -196,6 +198,7 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
             programme={playing.programme}
             audioOnly={channel.channelType === 5}
             onAutoNextProgramme={autoNext}
+            formatTime={timeFormat(lang)}
             onClose={closeCatchup}
             messages={messages}
           />

@@ -3,7 +3,8 @@ import '@ottkit/player/styles.css';
 import { Suspense, useEffect, useMemo, useRef } from 'react';
 import { $selectedChannel } from '../../stores/channels.ts';
 import { $todayPrograms, loadTodayPrograms, nowAndNext } from '../../stores/epg.ts';
-import { $t } from '../../stores/lang.ts';
+import { timeFormat } from '../../i18n/format.ts';
+import { $lang, $t } from '../../stores/lang.ts';
 import { startWatching } from '../../stores/liveHistory.ts';
 import { $catchup, $livePlayback, loadLivePlayback } from '../../stores/playback.ts';
 import { $liveNotice, favoriteAction } from './actions.ts';
@@ -24,6 +25,7 @@ export function PlayerPane({ now }: { now: number }) {
   // While a programme plays back in the full-screen dialog, live is stopped (one sound at a time).
   const catchupOpen = useStore($catchup) !== null;
   const t = useStore($t);
+  const lang = useStore($lang);
   const messages = useMemo(() => playerMessages(t), [t]);
   const channelId = channel?.logicalChannelId;
   const epgId = channel?.epgId ?? '';
@@ -86,6 +88,7 @@ export function PlayerPane({ now }: { now: number }) {
             audioOnly={channel.channelType === AUDIO}
             audioPosters={channel.audioPosterList.map((p) => p.url)}
             messages={messages}
+            formatTime={timeFormat(lang)}
           />
         </Suspense>
       )}

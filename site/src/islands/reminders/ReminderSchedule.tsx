@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { type Messages, MessagesProvider, type Reminder, ReminderDialog } from '@ottkit/ui';
 import { useEffect, useState } from 'react';
+import { timeFormat } from '../../i18n/format.ts';
 import { browserApi } from '../../lib/api.ts';
 import { $channels, $selectedChannelId, selectChannel } from '../../stores/channels.ts';
 import {
@@ -9,6 +10,7 @@ import {
   dismissReminders,
   startReminderSchedule,
 } from '../../stores/reminders.ts';
+import { $lang } from '../../stores/lang.ts';
 
 /** The channel ids of the line-up the live page holds; null off /liveTv (or before it has one). */
 function liveLineupIds(): ReadonlySet<string> | null {
@@ -25,6 +27,7 @@ function liveLineupIds(): ReadonlySet<string> | null {
  */
 export default function ReminderSchedule({ messages }: { messages: Partial<Messages> }) {
   const due = useStore($dueReminders);
+  const lang = useStore($lang);
   const [lineupKnown, setLineupKnown] = useState(() => liveLineupIds() !== null);
 
   useEffect(() => {
@@ -85,6 +88,7 @@ export default function ReminderSchedule({ messages }: { messages: Partial<Messa
     <MessagesProvider messages={messages}>
       <ReminderDialog
         open={shown.length > 0}
+        formatTime={timeFormat(lang)}
         reminders={shown}
         onWatchNow={watchNow}
         onIgnore={(list) =>

@@ -71,22 +71,18 @@ export default function DetailActions({
 
   return (
     <div className="vod-actions">
-      {resumeAt > 0 ? (
-        <>
-          <button
-            type="button"
-            className="vod-btn vod-btn--primary"
-            onClick={() => requestPlay(metaId, { resume: true })}
-          >
-            {t('vod.resume', { time: clock(resumeAt) })}
-          </button>
-          <button type="button" className="vod-btn" onClick={() => requestPlay(metaId, { resume: false })}>
-            {t('vod.startOver')}
-          </button>
-        </>
-      ) : (
-        <button type="button" className="vod-btn vod-btn--primary" onClick={() => requestPlay(metaId)}>
-          {t('vod.play')}
+      {/* One button for Play and Resume: it stays the same element when playing turns Play into Resume, so
+          the player gives focus back to it on close. */}
+      <button
+        type="button"
+        className="vod-btn vod-btn--primary"
+        onClick={() => requestPlay(metaId, { resume: true })}
+      >
+        {resumeAt > 0 ? t('vod.resume', { time: clock(resumeAt) }) : t('vod.play')}
+      </button>
+      {resumeAt > 0 && (
+        <button type="button" className="vod-btn" onClick={() => requestPlay(metaId, { resume: false })}>
+          {t('vod.startOver')}
         </button>
       )}
       {hasTrailer && (

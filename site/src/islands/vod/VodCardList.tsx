@@ -1,5 +1,6 @@
 import { Card, type CardItem, HorizontalScroller, MessagesProvider } from '@ottkit/ui';
 import type { Lang } from '../../i18n/index.ts';
+import { dateFormat } from '../../i18n/format.ts';
 import { detailHref, openCard } from '../../stores/vodNavigation.ts';
 import { requestPlay } from '../../stores/vodPlayRequest.ts';
 import { useKitMessages } from './uiMessages.ts';
@@ -49,6 +50,7 @@ export default function VodCardList({
         card={card}
         aspect={aspect}
         now={now}
+        formatDate={dateFormat(lang)}
         eager={index < eagerCount}
         href={card.metaId === currentMetaId ? undefined : detailHref(card.metaId)}
         onOpen={(c) => openCard(c.metaId, here())}

@@ -3,6 +3,7 @@ import type { HistoryItem } from '@ottkit/api-client';
 import { Card, EmptyTip, MessagesProvider, Spinner } from '@ottkit/ui';
 import { useEffect } from 'react';
 import type { Lang } from '../../i18n/index.ts';
+import { dateFormat } from '../../i18n/format.ts';
 import { cardItemOf } from '../../stores/vodCards.ts';
 import type { EditableListState } from '../../stores/vodEditableList.ts';
 import {
@@ -139,6 +140,7 @@ export default function VodPersonalList({ lang, kind, now }: VodPersonalListProp
               <Card
                 card={{ ...cardItemOf(item), cardId: item.metaId }}
                 now={now}
+                formatDate={dateFormat(lang)}
                 href={detailHref(item.metaId)}
                 editMode={editMode}
                 selected={selected.includes(item.metaId)}

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import { VodPlayerDialog } from '@ottkit/player/react';
 import '@ottkit/player/styles.css';
-import { Dialog, dialogButton, MessagesProvider, Spinner } from '@ottkit/ui';
+import { Dialog, dialogButton, MessagesProvider, NoAuthorityDialog, Spinner } from '@ottkit/ui';
 import { useEffect, useRef } from 'react';
 import {
   createProgressReporter,
@@ -12,7 +12,9 @@ import {
 import type { Lang } from '../../i18n/index.ts';
 import { browserApi } from '../../lib/api.ts';
 import { playerMessagesFor } from '../../lib/kitMessages.ts';
+import { $viewer } from '../../stores/authority.ts';
 import { loadPlayPositions } from '../../stores/progress.ts';
+import { openPurchase } from '../../stores/purchase.ts';
 import { loginHref, startPlayback } from '../../stores/vodPlayback.ts';
 import { $vodPlayer, closePlayer } from '../../stores/vodPlayer.ts';
 import { clearPlayRequest, type VodPlayRequest } from '../../stores/vodPlayRequest.ts';
@@ -32,6 +34,7 @@ export default function VodPlayerMount({ lang, reportIntervalSeconds, request }:
   const kit = useKitMessages(lang);
   const messages = playerMessagesFor(lang);
   const player = useStore($vodPlayer);
+  const viewer = useStore($viewer);
   const reporter = useRef<ProgressReporter | null>(null);
 
   useEffect(() => {
@@ -55,10 +58,10 @@ export default function VodPlayerMount({ lang, reportIntervalSeconds, request }:
       sendOnLeave: (body) => sendProgressOnLeave(body, lang),
     });
     reporter.current = r;
-    return () => {
-      r.stop();
-      if (reporter.current === r) reporter.current = null;
-    };
+    // The stopped reporter stays current: the dialog's last report (final) can come after this cleanup (React
+    // cleans a removed tree parent first), and a stopped reporter still sends a final one. The next item's
+    // reporter replaces it.
+    return () => r.stop();
   }, [seq, reportIntervalSeconds, lang]);
 
   const close = () => {
@@ -74,6 +77,23 @@ export default function VodPlayerMount({ lang, reportIntervalSeconds, request }:
           <Spinner size="lg" label={t('vod.opening')} />
         </MessagesProvider>
       </div>
+    );
+  }
+  if (player.state === 'noAuthority') {
+    // Spec §4, §8: 5001-5005 on a title is the no-authority prompt with the way to buy, not a source error.
+    return (
+      <MessagesProvider messages={kit}>
+        <NoAuthorityDialog
+          open
+          viewer={viewer}
+          onClose={close}
+          onLogin={() => window.location.assign(loginHref(new URL(window.location.href)))}
+          onPurchase={() => {
+            close();
+            openPurchase();
+          }}
+        />
+      </MessagesProvider>
     );
   }
   if (player.state === 'error') {

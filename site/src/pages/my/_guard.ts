@@ -1,6 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import type { UserInfo } from '@ottkit/api-client';
 import { serverApi } from '../../lib/api.ts';
+import { sessionToken } from '../../lib/sessionCookie.ts';
 
 /**
  * Spec §2: /my and its children are for logged-in users only. The session cookie is checked with the server
@@ -8,7 +9,7 @@ import { serverApi } from '../../lib/api.ts';
  * back here afterwards (and first tries the refresh cookie, so a run-out access cookie costs no typing).
  */
 export async function requireUser(astro: AstroGlobal): Promise<{ user: UserInfo } | { redirect: Response }> {
-  const token = astro.cookies.get('ottkit_session')?.value;
+  const token = sessionToken(astro.cookies);
   const back = astro.url.pathname + astro.url.search;
   const toLogin = () => ({ redirect: astro.redirect(`/login?redirect=${encodeURIComponent(back)}`, 302) });
   if (!token) return toLogin();

@@ -37,7 +37,7 @@ export function bannerList(db: Db, viewer: Viewer, vodType?: string): BannerItem
   return rows.map((r) => {
     const m = r.meta_id ? metas.get(r.meta_id) : undefined;
     const artId = m?.meta_id ?? r.link_id;
-    const landscape = artUrl(artId, 'landscape');
+    const landscape = artUrl(artId, 'landscape', viewer.lang);
     const base: BannerItem = {
       bannerItemId: r.banner_item_id,
       title: m?.title ?? r.title,
@@ -53,7 +53,7 @@ export function bannerList(db: Db, viewer: Viewer, vodType?: string): BannerItem
       historyEpisode: null,
       noSeason: m ? m.no_season === 1 : false,
       posterLandscape: landscape,
-      poster: artUrl(artId, 'poster'),
+      poster: artUrl(artId, 'poster', viewer.lang),
       landscape: [{ url: landscape }],
       customizedDisplayInfo: r.customized_display_info,
       mediaVideoList: [],

@@ -91,9 +91,13 @@ export function genresOf(
   return out;
 }
 
-/** Artwork the server draws (http/art.ts): poster 2:3, landscape 16:9. */
-export const artUrl = (metaId: string, kind: 'poster' | 'landscape') => `/media/art/${metaId}/${kind}.svg`;
-export const personPhotoUrl = (personId: string) => `/media/art/${personId}/portrait.svg`;
+/** The artwork's caption language (decision 0140); English keeps the bare address. */
+const artLang = (lang: Lang) => (lang === 'en' ? '' : `?lang=${lang}`);
+/** Artwork the server draws (http/art.ts), captioned in the viewer's language: poster 2:3, landscape 16:9. */
+export const artUrl = (metaId: string, kind: 'poster' | 'landscape', lang: Lang = 'en') =>
+  `/media/art/${metaId}/${kind}.svg${artLang(lang)}`;
+export const personPhotoUrl = (personId: string, lang: Lang = 'en') =>
+  `/media/art/${personId}/portrait.svg${artLang(lang)}`;
 
 export const isLocked = (m: Pick<MetaRow, 'product_id'>, viewer: Viewer) =>
   m.product_id !== null && !viewer.vod;
@@ -108,8 +112,8 @@ export function toCard(
   image: 'poster' | 'landscape' = 'landscape',
   cardId = m.meta_id,
 ): VodCard {
-  const poster = artUrl(m.meta_id, 'poster');
-  const landscape = artUrl(m.meta_id, 'landscape');
+  const poster = artUrl(m.meta_id, 'poster', viewer.lang);
+  const landscape = artUrl(m.meta_id, 'landscape', viewer.lang);
   return {
     cardId,
     metaId: m.meta_id,

@@ -25,7 +25,7 @@ export function requireMeta(db: Db, metaId: string, viewer: Viewer): MetaRow {
 /** The title a season or an episode belongs to owns the genres, people and trailers. */
 const ownerId = (m: MetaRow) => m.series_id ?? m.meta_id;
 
-function credits(db: Db, metaId: string): VodDetail['credits'] {
+function credits(db: Db, metaId: string, lang: Viewer['lang']): VodDetail['credits'] {
   return db
     .all<{
       person_id: string;
@@ -42,7 +42,7 @@ function credits(db: Db, metaId: string): VodDetail['credits'] {
       name: r.name,
       role: r.role,
       character: r.character_name,
-      photo: personPhotoUrl(r.person_id),
+      photo: personPhotoUrl(r.person_id, lang),
     }));
 }
 
@@ -83,8 +83,8 @@ export function detailOf(db: Db, m: MetaRow, viewer: Viewer): VodDetail {
           .map((s) => s.meta_id)
       : [];
   const seasonMetas = getMetas(db, seasons, viewer.lang);
-  const poster = artUrl(m.meta_id, 'poster');
-  const landscape = artUrl(m.meta_id, 'landscape');
+  const poster = artUrl(m.meta_id, 'poster', viewer.lang);
+  const landscape = artUrl(m.meta_id, 'landscape', viewer.lang);
   return {
     metaId: m.meta_id,
     metaType: m.meta_type,
@@ -116,7 +116,7 @@ export function detailOf(db: Db, m: MetaRow, viewer: Viewer): VodDetail {
     playbackValidTime: m.playback_valid_time,
     hasTrailer: hasTrailer(db, m),
     playable: m.asset_id !== null,
-    credits: credits(db, owner),
+    credits: credits(db, owner, viewer.lang),
     seasons: seasons.flatMap((id) => {
       const s = seasonMetas.get(id);
       return s ? [{ metaId: id, season: s.season_no ?? 0, title: s.title }] : [];
@@ -198,7 +198,7 @@ export function episodeList(
           season: e.season_no,
           plot: e.plot,
           duration: e.duration,
-          landscape: artUrl(e.meta_id, 'landscape'),
+          landscape: artUrl(e.meta_id, 'landscape', viewer.lang),
           locked: isLocked(e, viewer),
         },
       ];

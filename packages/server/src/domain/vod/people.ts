@@ -35,7 +35,7 @@ export function personDetail(db: Db, personId: string, viewer: Viewer) {
     biography: p.biography,
     birthYear: p.birth_year,
     country: p.country,
-    photo: personPhotoUrl(p.person_id),
+    photo: personPhotoUrl(p.person_id, viewer.lang),
     knownFor: p.known_for,
     titleCount: titles?.n ?? 0,
   };

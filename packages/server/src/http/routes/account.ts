@@ -16,7 +16,16 @@ import { rotateRefreshToken } from '../../domain/sessions.ts';
 import { buildUserInfo } from '../../domain/userInfo.ts';
 import { revokeSession } from '../../store/sessions.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
-import { clearSessionCookies, REFRESH_COOKIE, readCookie, setSessionCookies } from '../session.ts';
+import {
+  clearSessionCookies,
+  cookieName,
+  REFRESH_COOKIE,
+  REFRESH_PATH,
+  readCookie,
+  readGuestCookie,
+  setGuestCookie,
+  setSessionCookies,
+} from '../session.ts';
 
 export function deps(ctx: RequestContext): identity.Deps {
   return { db: ctx.db, config: ctx.config, sender: ctx.sender, ip: ctx.ip, now: ctx.now() };
@@ -46,15 +55,27 @@ export const accountRoutes = [
 
   route(login, async (ctx, req) => withCookies(ctx, await identity.login(deps(ctx), req.loginInfo))),
 
-  route(visitorLogin, (ctx, req) => withCookies(ctx, identity.visitorLogin(deps(ctx), req.deviceId))),
+  route(visitorLogin, (ctx, req) => {
+    const { result, deviceSecret } = identity.visitorLogin(
+      deps(ctx),
+      req.deviceId,
+      readGuestCookie(ctx.req, ctx.config),
+    );
+    if (deviceSecret) setGuestCookie(ctx.res, deviceSecret, ctx.config);
+    return withCookies(ctx, result);
+  }),
 
   route(refreshToken, (ctx, req) => {
-    const presented = req.refreshToken ?? readCookie(ctx.req, REFRESH_COOKIE);
+    const presented =
+      req.refreshToken ?? readCookie(ctx.req, cookieName(ctx.config, REFRESH_COOKIE, REFRESH_PATH));
     if (!presented) throw new HttpError(ErrCode.SESSION_INVALID, 'No refresh token; log in again');
     const now = ctx.now();
     try {
       const { sessionId, accountId, tokens } = rotateRefreshToken(ctx.db, ctx.config.secret, presented, now);
-      return withCookies(ctx, { userInfo: buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now), tokens });
+      return withCookies(ctx, {
+        userInfo: buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now, ctx.lang),
+        tokens,
+      });
     } catch (e) {
       clearSessionCookies(ctx.res, ctx.config);
       throw e;
@@ -80,6 +101,6 @@ export const accountRoutes = [
 
   route(userInfo, (ctx) => {
     const s = sessionOf(ctx);
-    return buildUserInfo(ctx.db, s.accountId, s.sessionId, ctx.ip, ctx.now());
+    return buildUserInfo(ctx.db, s.accountId, s.sessionId, ctx.ip, ctx.now(), ctx.lang);
   }),
 ];

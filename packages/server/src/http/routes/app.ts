@@ -24,7 +24,7 @@ import { sessionOf } from './account.ts';
 const MANIFEST_VERSION = 1;
 
 export const appRoutes = [
-  route(appPropertyQuery, (ctx) => appProperty(ctx.db, ctx.config)),
+  route(appPropertyQuery, (ctx) => appProperty(ctx.db, ctx.config, ctx.lang)),
 
   route(manifestProperty, (ctx) => {
     const s = readSettings(ctx.db);
@@ -57,7 +57,7 @@ export const appRoutes = [
       req.rechargeCodePassword,
       now,
     );
-    return { ...result, userInfo: buildUserInfo(ctx.db, s.accountId, s.sessionId, ctx.ip, now) };
+    return { ...result, userInfo: buildUserInfo(ctx.db, s.accountId, s.sessionId, ctx.ip, now, ctx.lang) };
   }),
 
   route(urvQuery, (ctx) => userRights(ctx.db, sessionOf(ctx).accountId, ctx.now())),

@@ -19,13 +19,13 @@ import { changedAt, dataState } from '../../domain/updates.ts';
 import { epgUpdatedAt } from '../../store/epg.ts';
 import { type RequestContext, route } from '../route.ts';
 import { liveEpgRoutes } from './liveEpg.ts';
-import { scopeOf, viewerOf } from './liveContext.ts';
+import { guideLang, scopeOf, viewerOf } from './liveContext.ts';
 import { liveUserRoutes } from './liveUser.ts';
 
 /** POST /liveapi/api/v5/channel/unencrypted/list: the line-up for the caller (guest or user). */
 export const channelListRoute = route(channelList, (ctx) => {
   const now = ctx.now();
-  return channelListFor(ctx.db, ctx.session, viewerOf(ctx, now), now);
+  return channelListFor(ctx.db, ctx.session, viewerOf(ctx, now), now, guideLang(ctx));
 });
 
 export const contentAuthorityRoute = route(contentAuthority, (ctx, req) => {

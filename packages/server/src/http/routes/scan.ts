@@ -6,7 +6,7 @@ import {
   createScanCode,
   scanCodeInfo as info,
 } from '../../domain/scanCodes.ts';
-import { POLICIES, spendBudget } from '../../domain/limits.ts';
+import { POLICIES, perAddress, takeAttempt } from '../../domain/limits.ts';
 import { startSession } from '../../domain/sessions.ts';
 import { buildUserInfo } from '../../domain/userInfo.ts';
 import type { RequestContext } from '../route.ts';
@@ -21,7 +21,7 @@ function siteOrigin(ctx: RequestContext): string {
 
 export const scanRoutes = [
   route(scanCode, (ctx, req) => {
-    spendBudget(ctx.db, `scan:ip:${ctx.ip}`, POLICIES.scanIp, ctx.now());
+    takeAttempt(ctx.db, perAddress('scan', ctx.ip, POLICIES.scanIp, POLICIES.scanRange), ctx.now());
     return createScanCode(ctx.db, req.deviceName ?? 'TV box', siteOrigin(ctx), ctx.now());
   }),
 
@@ -41,6 +41,6 @@ export const scanRoutes = [
       { accountId, loginMethod: LoginMethod.SCAN_CODE, clientIp: ctx.ip },
       now,
     );
-    return { userInfo: buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now), tokens };
+    return { userInfo: buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now, ctx.lang), tokens };
   }),
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateCatalogue, TRAILER_ASSET_ID, VOD_ASSET_IDS } from './catalogue.ts';
+import { generateCatalogue, spanishContractions, TRAILER_ASSET_ID, VOD_ASSET_IDS } from './catalogue.ts';
 import { seedBanners, seedPlaylists } from './lists.ts';
 
 const cat = generateCatalogue();
@@ -37,6 +37,27 @@ describe('generateCatalogue', () => {
       expect(m.credits.some((c) => c.role === 'director')).toBe(true);
     }
     expect(top.find((m) => m.texts.es.title !== m.texts.en.title)).toBeDefined();
+  });
+
+  it('names countries in biographies as words, never as codes', () => {
+    const bios = cat.people.flatMap((p) => Object.values(p.biography));
+    expect(bios.filter((b) => /, [A-Z]{2}\)/.test(b))).toEqual([]);
+    expect(bios.some((b) => b.includes('Estados Unidos'))).toBe(true);
+  });
+
+  it('writes Spanish and Portuguese contractions (del, al; do, da, no, na)', () => {
+    const texts = cat.metas.flatMap((m) => [
+      m.texts.es.title,
+      m.texts.es.plot,
+      m.texts.pt.title,
+      m.texts.pt.plot,
+    ]);
+    const wrong = texts.filter((t) => /(^|\s)((de|a) el|(de|em) (o|a|os|as))(?!\p{L})/u.test(t));
+    expect(wrong).toEqual([]);
+    expect(cat.metas.some((m) => / del /.test(m.texts.es.title))).toBe(true);
+    expect(spanishContractions('La Isla de el Mar, a el Norte, de El Salvador')).toBe(
+      'La Isla del Mar, al Norte, de El Salvador',
+    );
   });
 
   it('gives every playable title an asset of the media library, cycling, and trailers the trailer asset', () => {

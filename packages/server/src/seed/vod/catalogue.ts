@@ -71,9 +71,19 @@ const pad = (n: number, w = 3) => String(n).padStart(w, '0');
 const EPISODE_WORD: Texts = { en: 'Episode', es: 'Episodio', pt: 'Episódio' };
 const SEASON_WORD: Texts = { en: 'Season', es: 'Temporada', pt: 'Temporada' };
 
+/** Spanish contracts "de el" to "del" and "a el" to "al"; a capital "El" (a name: "de El Salvador") stays. */
+export function spanishContractions(text: string): string {
+  return text.replace(/\b(de|a) el\b/g, (_m, p: string) => (p === 'de' ? 'del' : 'al'));
+}
+
 function titleTexts(head: Texts, tail: Texts | null): Texts {
   if (!tail) return head;
-  return { en: `${head.en} of ${tail.en}`, es: `${head.es} de ${tail.es}`, pt: `${head.pt} ${tail.pt}` };
+  return {
+    en: `${head.en} of ${tail.en}`,
+    es: spanishContractions(`${head.es} de ${tail.es}`),
+    // The Portuguese tails carry their contraction with "de" already (do, da, dos, das).
+    pt: `${head.pt} ${tail.pt}`,
+  };
 }
 
 function plotTexts(title: Texts, theme: Texts, genre: Texts): Record<Lang, string> {
@@ -83,6 +93,9 @@ function plotTexts(title: Texts, theme: Texts, genre: Texts): Record<Lang, strin
     pt: `${title.pt}: uma história de ${genre.pt.toLowerCase()} sobre ${theme.pt}.`,
   };
 }
+
+/** A country code as its name in the language ("US" → "Estados Unidos"): biographies read as prose. */
+const place = (code: string, lang: Lang) => new Intl.DisplayNames(lang, { type: 'region' }).of(code) ?? code;
 
 function people(p: Prng): SeedPerson[] {
   const roles: Role[] = ['cast', 'cast', 'cast', 'director', 'writer', 'producer'];
@@ -102,9 +115,9 @@ function people(p: Prng): SeedPerson[] {
       country,
       knownFor,
       biography: {
-        en: `${name} (born ${birthYear}, ${country}) is known for work as ${knownFor === 'cast' ? 'an actor' : `a ${knownFor}`}.`,
-        es: `${name} (nacido en ${birthYear}, ${country}) es conocido por su trabajo como ${{ cast: 'actor', director: 'director', writer: 'guionista', producer: 'productor' }[knownFor]}.`,
-        pt: `${name} (nascido em ${birthYear}, ${country}) é conhecido pelo trabalho como ${{ cast: 'ator', director: 'diretor', writer: 'roteirista', producer: 'produtor' }[knownFor]}.`,
+        en: `${name} (born ${birthYear}, ${place(country, 'en')}) is known for work as ${knownFor === 'cast' ? 'an actor' : `a ${knownFor}`}.`,
+        es: `${name} (nacido en ${birthYear}, ${place(country, 'es')}) es conocido por su trabajo como ${{ cast: 'actor', director: 'director', writer: 'guionista', producer: 'productor' }[knownFor]}.`,
+        pt: `${name} (nascido em ${birthYear}, ${place(country, 'pt')}) é conhecido pelo trabalho como ${{ cast: 'ator', director: 'diretor', writer: 'roteirista', producer: 'produtor' }[knownFor]}.`,
       },
     });
   }
