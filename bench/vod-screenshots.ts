@@ -1,5 +1,5 @@
 // Screenshots of the VOD pages at desktop (1280) and phone (375) widths, for a look by eye.
-// Usage: node bench/vod-screenshots.ts [baseUrl=http://127.0.0.1:4531] [outDir=/tmp/vodshots]
+// Usage: node bench/vod-screenshots.ts [baseUrl=http://127.0.0.1:4531] [outDir=/tmp/vodshots] [paths] [widths=1280,375]
 // Never part of the test run.
 import { chromium } from '@playwright/test';
 
@@ -13,8 +13,10 @@ const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu'],
 });
-for (const width of [1280, 375]) {
-  const context = await browser.newContext({ viewport: { width, height: width === 375 ? 812 : 900 } });
+const widths = (process.argv[5] ?? '1280,375').split(',').map(Number);
+for (const width of widths) {
+  const phone = width < 768;
+  const context = await browser.newContext({ viewport: { width, height: phone ? 812 : 900 } });
   const res = await context.request.post(`${base}/api/account/login/v3`, {
     data: { loginInfo: { email: 'demo@ottkit.test', password: 'demo1234' } },
   });
@@ -24,7 +26,7 @@ for (const width of [1280, 375]) {
     await page.goto(base + path, { waitUntil: 'networkidle' });
     await page.waitForTimeout(300);
     const name = `${path.replace(/[^a-z0-9]+/gi, '_')}-${width}.png`;
-    await page.screenshot({ path: `${out}/${name}`, fullPage: width !== 375 });
+    await page.screenshot({ path: `${out}/${name}`, fullPage: !phone });
     console.log(name);
   }
   await context.close();

@@ -83,7 +83,7 @@ test("search finds a title by a cast member's name", async ({ page }) => {
   if (!actor) throw new Error('no cast');
 
   await page.goto('/search');
-  await page.getByRole('searchbox', { name: 'Search titles, people or genres' }).fill(actor.name);
+  await page.getByRole('combobox', { name: 'Search channels, titles, people or genres' }).fill(actor.name);
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/\/search\?keyword=/);
   const results = page.getByRole('list', { name: /Results for/ });

@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { createT, LANG_COOKIE, resolveLang } from './i18n/index.ts';
 import { getAppConfig, getZeroTrustMode } from './lib/appConfig.ts';
 import { businessRedirect, reachableAreas } from './lib/businessType.ts';
+import { cachedHomePage } from './lib/homePageCache.ts';
 import { withDataType } from './lib/navigation.ts';
 
 /**
@@ -23,5 +24,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   context.locals.areas = reachableAreas(businessType);
   const target = businessRedirect(context.url.pathname, businessType);
   if (target) return context.redirect(withDataType(target, context.url.search), 302);
+  // /home is the same for every viewer of a language: shared for a short while (decision 0131).
+  if (context.url.pathname === '/home') return cachedHomePage(context, next);
   return next();
 });

@@ -13,3 +13,7 @@ export function withDataType(href: string, currentSearch: string): string {
   if (!url.searchParams.has(CARRIED_PARAM)) url.searchParams.set(CARRIED_PARAM, dataType);
   return url.pathname + url.search + url.hash;
 }
+
+/** Where a channel plays: /liveTv with the logical channel id (spec §2 LIVE_TV parameter id). */
+export const liveChannelHref = (logicalChannelId: string) =>
+  `/liveTv?id=${encodeURIComponent(logicalChannelId)}`;

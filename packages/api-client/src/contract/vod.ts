@@ -174,7 +174,8 @@ export const searchTopx = defineCall({
   ...get,
   path: '/vodapi/api/meta/media/searchTopx/v1',
   access: 'public',
-  summary: 'Top searches: the keywords searched most that found something.',
+  summary:
+    'Top searches: keywords by how many users searched them and found something (one vote each, 30 days).',
   request: z.object(pageFields(10, 50)).strict(),
   response: pageOf(z.object({ rank: z.number().int(), keyword: z.string(), searchCount: z.number().int() })),
 });
@@ -207,6 +208,8 @@ export const search = defineCall({
       vodType: vodTypeSchema.optional(),
       sensitive: z.boolean().default(false),
       ...pageFields(10, 50),
+      /** Suggestions while typing: answered like a search, never counted in the top searches. */
+      suggest: z.boolean().default(false),
     })
     .strict(),
   response: pageOf(cardSchema.extend({ matchedOn: z.enum(['title', 'person', 'genre']) })),

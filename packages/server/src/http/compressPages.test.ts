@@ -7,6 +7,7 @@ import { rawGet } from './rawGet.test-helpers.ts';
 
 let server: Server;
 let base: string;
+const shared = { writes: 0 };
 const page = `<!doctype html><html><body>${'<p>row</p>'.repeat(2000)}</body></html>`;
 
 beforeAll(async () => {
@@ -20,6 +21,12 @@ beforeAll(async () => {
         res.write(Buffer.from(page.slice(1000)));
         res.end();
       }, 5);
+    } else if (req.url?.startsWith('/shared')) {
+      // A page the site shares between viewers: an ETag names its bytes; ?n counts how often it was written.
+      shared.writes += 1;
+      res.writeHead(200, { 'content-type': 'text/html', etag: '"abc"' });
+      res.write(page.slice(0, 1000));
+      res.end(page.slice(1000));
     } else if (req.url === '/slow') {
       // Keeps writing after the viewer has gone.
       res.writeHead(200, { 'content-type': 'text/html' });
@@ -56,6 +63,18 @@ describe('compressed server-rendered pages', () => {
     const gz = await get('/page', 'gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');
     expect(gunzipSync(gz.body).toString()).toBe(page);
+  });
+
+  it('compresses a page with an ETag once per encoding and sends the same copy again', async () => {
+    const first = await get('/shared', 'br');
+    const again = await get('/shared', 'gzip, br');
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(first.body).toString()).toBe(page);
+    expect(again.body.equals(first.body)).toBe(true);
+    const gz = await get('/shared', 'gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(page);
+    expect((await get('/shared')).body.toString()).toBe(page);
+    expect(shared.writes).toBe(4);
   });
 
   it('survives a viewer who leaves mid-page', async () => {

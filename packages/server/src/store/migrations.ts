@@ -2,6 +2,7 @@ import type { Db } from './db.ts';
 import { hardeningMigrations } from './migrations/hardening.ts';
 import { liveMigrations } from './migrations/live.ts';
 import { messageMigrations } from './migrations/message.ts';
+import { searchMigrations } from './migrations/search.ts';
 import { nameMigrations } from './migrations/names.ts';
 import { sourceMigrations } from './migrations/sources.ts';
 import { telemetryMigrations } from './migrations/telemetry.ts';
@@ -226,6 +227,7 @@ CREATE TABLE scan_codes (
   ...vodMigrations,
   ...telemetryMigrations,
   ...messageMigrations,
+  ...searchMigrations,
   ...nameMigrations,
   ...hardeningMigrations,
   ...sourceMigrations,

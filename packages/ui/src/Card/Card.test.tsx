@@ -186,6 +186,18 @@ describe('Card', () => {
     expect(root(container).dataset.state).toBe('idle');
   });
 
+  it('a press that focuses the card does not open the popover under the pointer, so its click is not lost', () => {
+    const onOpen = vi.fn();
+    const { container } = render(<Card card={movie} onOpen={onOpen} />);
+    const main = screen.getByRole('button', { name: 'The Long Night' });
+    fireEvent.pointerDown(main);
+    act(() => main.focus());
+    expect(root(container).dataset.state).toBe('idle');
+    fireEvent.pointerUp(main);
+    main.click();
+    expect(onOpen).toHaveBeenCalledWith(movie);
+  });
+
   it('a click on the enlarged poster opens the card, a click on Play does not', () => {
     const onOpen = vi.fn();
     const { container } = render(<Card card={movie} onOpen={onOpen} />);

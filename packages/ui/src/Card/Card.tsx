@@ -92,6 +92,11 @@ export function Card({
   const [popover, setPopover] = useState<PopoverState>('idle');
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const mainRef = useRef<HTMLAnchorElement & HTMLButtonElement>(null);
+  /**
+   * A press in progress: the focus it brings is a pointer's, not the keyboard's. Opening the popover then
+   * would cover the card between press and release, and the browser would send the click to neither.
+   */
+  const pressing = useRef(false);
 
   const clearTimer = useCallback(() => {
     if (timer.current !== null) clearTimeout(timer.current);
@@ -240,8 +245,17 @@ export function Card({
       data-selected={editMode ? String(selected) : undefined}
       onMouseEnter={startHover}
       onMouseLeave={close}
+      onPointerDown={() => {
+        pressing.current = true;
+      }}
+      onPointerUp={() => {
+        pressing.current = false;
+      }}
+      onPointerCancel={() => {
+        pressing.current = false;
+      }}
       onFocus={() => {
-        if (editMode) return;
+        if (editMode || pressing.current) return;
         // Keyboard users get the popover at once so Play and Details follow in the tab order.
         clearTimer();
         setPopover('open');

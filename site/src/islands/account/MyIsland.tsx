@@ -253,22 +253,25 @@ function NotificationsSection({ lang }: { lang: Lang }) {
           <li key={m.msgId} data-state={m.state}>
             <strong>{m.title}</strong> <time>{dateFormat(lang)(m.createdAt)}</time>
             <p>{m.content}</p>
-            {m.state === 'unread' && (
+            {/* The actions sit in their own row, apart, so "Mark as read" and "Delete" never run together. */}
+            <div className="my-notifications__actions">
+              {m.state === 'unread' && (
+                <button
+                  type="button"
+                  className="account-link"
+                  onClick={() => void setNotificationState(m.msgId, 'read')}
+                >
+                  {t('account.notifications.markRead')}
+                </button>
+              )}
               <button
                 type="button"
                 className="account-link"
-                onClick={() => void setNotificationState(m.msgId, 'read')}
+                onClick={() => void setNotificationState(m.msgId, 'deleted')}
               >
-                {t('account.notifications.markRead')}
+                {t('account.notifications.delete')}
               </button>
-            )}
-            <button
-              type="button"
-              className="account-link"
-              onClick={() => void setNotificationState(m.msgId, 'deleted')}
-            >
-              {t('account.notifications.delete')}
-            </button>
+            </div>
           </li>
         ))}
       </ul>

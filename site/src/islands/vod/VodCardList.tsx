@@ -19,6 +19,10 @@ export interface VodCardListProps {
   now?: number;
   /** How many posters, from the first, load at once: a list in view when the page opens (else lazily). */
   eagerCount?: number;
+  /** How much of each title was watched (percent by cardId), shown as a bar under its card (continue watching). */
+  progress?: Record<string, number>;
+  /** The bar's accessible name, with a `{percent}` placeholder. */
+  progressLabel?: string;
 }
 
 const here = () => (typeof window === 'undefined' ? null : new URL(window.location.href));
@@ -33,6 +37,8 @@ export default function VodCardList({
   currentMetaId,
   now,
   eagerCount = 0,
+  progress,
+  progressLabel = '{percent}%',
 }: VodCardListProps) {
   const messages = useKitMessages(lang);
   const onDetails = (card: CardItem) => {
@@ -51,6 +57,14 @@ export default function VodCardList({
         onPlay={(c) => requestPlay(c.metaId)}
         onDetails={onDetails}
       />
+      {progress?.[card.cardId] !== undefined && (
+        <progress
+          className="vod-progress"
+          max={100}
+          value={progress[card.cardId]}
+          aria-label={progressLabel.replace('{percent}', String(progress[card.cardId]))}
+        />
+      )}
     </li>
   ));
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ftsQuery, rankedSearch, rebuildSearchIndex, recordSearch, topSearches } from './search.ts';
+import { ftsQuery, rankedSearch, rebuildSearchIndex } from './search.ts';
 import { tinyDb } from './testDb.ts';
 
 function db() {
@@ -56,20 +56,5 @@ describe('rankedSearch', () => {
     expect(rankedSearch(db(), 'harbor nig', { includeSensitive: false }).map((h) => h.metaId)).toEqual([
       'title-and-person',
     ]);
-  });
-});
-
-describe('top searches', () => {
-  it('counts keywords case-insensitively and ranks by count', () => {
-    const d = db();
-    recordSearch(d, 'Harbor', 1);
-    recordSearch(d, 'harbor ', 2);
-    recordSearch(d, 'days', 3);
-    const top = topSearches(d, 1, 10);
-    expect(top.list).toEqual([
-      { rank: 1, keyword: 'harbor', searchCount: 2 },
-      { rank: 2, keyword: 'days', searchCount: 1 },
-    ]);
-    expect(topSearches(d, 2, 1).list).toEqual([{ rank: 2, keyword: 'days', searchCount: 1 }]);
   });
 });

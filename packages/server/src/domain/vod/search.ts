@@ -1,5 +1,4 @@
 import type { Db, SqlValue } from '../../store/db.ts';
-import { type Page, pageOf } from './paging.ts';
 
 /**
  * Full-text search over the browsable titles with SQLite FTS5 (docs/decisions/0061). One row per title:
@@ -79,30 +78,4 @@ export function rankedSearch(
     }
   }
   return out;
-}
-
-/** Counts a keyword that found something, for the top searches. */
-export function recordSearch(db: Db, keyword: string, now: number): void {
-  const k = keyword.toLowerCase().replace(/\s+/g, ' ').trim().slice(0, 100);
-  if (!k) return;
-  db.run(
-    `INSERT INTO vod_search_counts (keyword, search_count, last_searched_at) VALUES (?, 1, ?)
-     ON CONFLICT (keyword) DO UPDATE SET search_count = vod_search_counts.search_count + 1, last_searched_at = excluded.last_searched_at`,
-    k,
-    now,
-  );
-}
-
-/** Top searches (searchTopx): most searched keywords first, the most recent breaking ties. */
-export function topSearches(
-  db: Db,
-  pageId: number,
-  pageSize: number,
-): Page<{ rank: number; keyword: string; searchCount: number }> {
-  const all = db
-    .all<{ keyword: string; search_count: number }>(
-      'SELECT keyword, search_count FROM vod_search_counts ORDER BY search_count DESC, last_searched_at DESC, keyword LIMIT 500',
-    )
-    .map((r, i) => ({ rank: i + 1, keyword: r.keyword, searchCount: r.search_count }));
-  return pageOf(all, pageId, pageSize);
 }

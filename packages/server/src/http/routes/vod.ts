@@ -7,7 +7,8 @@ import { assertPlayable, signedVodUrl, trailersOf } from '../../domain/vod/playS
 import { batchPlaylist, playlistRoot } from '../../domain/vod/playlists.ts';
 import { resumePosition } from '../../domain/vod/profile.ts';
 import { moreLikeThis } from '../../domain/vod/recommend.ts';
-import { rankedSearch, recordSearch, topSearches } from '../../domain/vod/search.ts';
+import { rankedSearch } from '../../domain/vod/search.ts';
+import { recordSearch, topSearches } from '../../domain/vod/topSearches.ts';
 import { type Route, route } from '../route.ts';
 import { vodProfileRoutes } from './vodProfile.ts';
 import { accountOf, viewerOf } from './vodViewer.ts';
@@ -64,7 +65,7 @@ const catalogueRoutes: Route[] = [
   route(v.filmography, (ctx, req) =>
     filmography(ctx.db, req.personId, viewerOf(ctx), req.pageId, req.pageSize),
   ),
-  route(v.searchTopx, (ctx, req) => topSearches(ctx.db, req.pageId, req.pageSize)),
+  route(v.searchTopx, (ctx, req) => topSearches(ctx.db, req.pageId, req.pageSize, ctx.now())),
   route(v.recommendList, (ctx, req) => {
     const viewer = viewerOf(ctx);
     requireMeta(ctx.db, req.metaId, viewer);
@@ -74,8 +75,12 @@ const catalogueRoutes: Route[] = [
   route(v.search, (ctx, req) => {
     const viewer = viewerOf(ctx);
     const hits = rankedSearch(ctx.db, req.keyword, { vodType: req.vodType, includeSensitive: req.sensitive });
-    // Only a first page that found something counts towards the top searches (paging must not inflate it).
-    if (hits.length > 0 && req.pageId === 1) recordSearch(ctx.db, req.keyword, viewer.now);
+    // Only a logged-in user's first page that found something counts towards the top searches: one vote
+    // per user and keyword (decision 0130), so paging, repeats, guests and scripts cannot inflate it; nor can
+    // the half-typed words of search-as-you-type (suggest).
+    if (hits.length > 0 && req.pageId === 1 && !req.suggest && ctx.session?.status === 'user') {
+      recordSearch(ctx.db, req.keyword, ctx.session.accountId, viewer.now);
+    }
     const page = pageOf(hits, req.pageId, req.pageSize);
     const cards = new Map(
       cardsFor(

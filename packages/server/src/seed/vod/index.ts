@@ -1,4 +1,5 @@
 import { rebuildSearchIndex } from '../../domain/vod/search.ts';
+import { topSearchKeyword } from '../../domain/vod/topSearches.ts';
 import type { Db } from '../../store/db.ts';
 import { generateCatalogue, type SeedMeta } from './catalogue.ts';
 import { seedBanners, seedPlaylists } from './lists.ts';
@@ -160,7 +161,7 @@ export function seedVodIfEmpty(db: Db): void {
     top.forEach((m, i) => {
       db.run(
         'INSERT INTO vod_search_counts (keyword, search_count, last_searched_at) VALUES (?, ?, ?)',
-        m.texts.en.title.toLowerCase(),
+        topSearchKeyword(m.texts.en.title),
         40 - i * 2,
         SEED_TIME,
       );

@@ -1,0 +1,86 @@
+import type { Db } from '../../store/db.ts';
+import { type Page, pageOf } from './paging.ts';
+
+const HOUR = 60 * 60_000;
+/** A vote counts this long; older ones drop out of the ranking (and are deleted when their voter votes again). */
+export const VOTE_WINDOW_MS = 30 * 24 * HOUR;
+/** New keywords one account may vote for per hour; further searches still answer, they just do not count. */
+export const VOTES_PER_HOUR = 10;
+/** Words of a keyword kept for the ranking (the search itself uses as many: domain/vod/search.ts). */
+const MAX_WORDS = 8;
+
+/**
+ * The form a keyword is counted and shown in: Unicode-normalised (NFKC), lower case, words of letters and
+ * digits joined by one space, at most 8 words and 100 characters. '' when nothing is left. "  Harbor!! " and
+ * "harbor" are one keyword.
+ */
+export function topSearchKeyword(raw: string): string {
+  const words =
+    raw
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  return words.slice(0, MAX_WORDS).join(' ').slice(0, 100).trim();
+}
+
+/**
+ * Counts a search for the top searches (issue 21.10, decision 0130). Only a logged-in user's search that
+ * found something votes, once per keyword (a repeat only refreshes the vote's time), and at most
+ * VOTES_PER_HOUR new keywords an hour: requests, guests and bots do not move the ranking.
+ */
+export function recordSearch(db: Db, keyword: string, accountId: string, now: number): boolean {
+  const k = topSearchKeyword(keyword);
+  if (!k) return false;
+  return db.transaction(() => {
+    db.run(
+      'DELETE FROM vod_search_votes WHERE account_id = ? AND voted_at <= ?',
+      accountId,
+      now - VOTE_WINDOW_MS,
+    );
+    const already = db.get(
+      'SELECT 1 AS x FROM vod_search_votes WHERE keyword = ? AND account_id = ?',
+      k,
+      accountId,
+    );
+    if (!already) {
+      const lastHour =
+        db.get<{ n: number }>(
+          'SELECT COUNT(*) AS n FROM vod_search_votes WHERE account_id = ? AND voted_at > ?',
+          accountId,
+          now - HOUR,
+        )?.n ?? 0;
+      if (lastHour >= VOTES_PER_HOUR) return false;
+    }
+    db.run(
+      `INSERT INTO vod_search_votes (keyword, account_id, voted_at) VALUES (?, ?, ?)
+       ON CONFLICT (keyword, account_id) DO UPDATE SET voted_at = excluded.voted_at`,
+      k,
+      accountId,
+      now,
+    );
+    return true;
+  });
+}
+
+/**
+ * Top searches (searchTopx): the seeded starting count plus the users who searched the keyword in the last
+ * 30 days, highest first, the most recent breaking ties. searchCount is that score.
+ */
+export function topSearches(
+  db: Db,
+  pageId: number,
+  pageSize: number,
+  now: number,
+): Page<{ rank: number; keyword: string; searchCount: number }> {
+  const all = db
+    .all<{ keyword: string; score: number }>(
+      `SELECT keyword, SUM(n) AS score, MAX(at) AS at FROM (
+         SELECT keyword, search_count AS n, last_searched_at AS at FROM vod_search_counts
+         UNION ALL
+         SELECT keyword, COUNT(*) AS n, MAX(voted_at) AS at FROM vod_search_votes WHERE voted_at > ? GROUP BY keyword
+       ) AS scores GROUP BY keyword ORDER BY score DESC, at DESC, keyword LIMIT 500`,
+      now - VOTE_WINDOW_MS,
+    )
+    .map((r, i) => ({ rank: i + 1, keyword: r.keyword, searchCount: r.score }));
+  return pageOf(all, pageId, pageSize);
+}
