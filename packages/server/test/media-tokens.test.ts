@@ -119,7 +119,11 @@ describe('catch-up and on-demand URLs', () => {
       const trailer = await t.post(`${contract.vod.trailer.path}?token=${login.token}`, { metaId: 'm-001' });
       expect(vod.body.errCode, vod.body.errMsg).toBe(0);
       expect(trailer.body.errCode, trailer.body.errMsg).toBe(0);
-      const answers = [catchup, vod.body.data, trailer.body.data.list[0]] as {
+      const answers = [
+        catchup,
+        vod.body.data,
+        contract.vod.trailer.response.parse(trailer.body.data).list[0],
+      ] as {
         url: string;
         expiresAt: number;
       }[];
