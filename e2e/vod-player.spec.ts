@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { api, logIn, NO_RIGHTS } from './session.ts';
-import { type Card, expectPlaying, homeCards, hydrated, time } from './vod.ts';
+import { expectPlaying, homeCards, hydrated, playMovie, time } from './vod.ts';
 
 // The VOD player as a person meets it (issue #14.4, #14.5, #14.7, #14): no authority for a premium title,
 // where resume starts after skipping ahead and closing, every control reachable on a phone, focus back on Play.
@@ -15,18 +15,6 @@ async function storedPosition(page: Page, metaId: string): Promise<number | null
     },
   );
   return detail.history?.playedTime ?? null;
-}
-
-/** Opens a movie's detail page from the start (its history cleared) and plays it. */
-async function playMovie(page: Page, movie: Card) {
-  await api(page, '/vodapi/api/profile/history/batchDelete', { metaIds: [movie.metaId] });
-  await page.goto(`/vod/detail/${movie.metaId}`);
-  await hydrated(page);
-  await page.getByRole('button', { name: 'Play', exact: true }).click();
-  const dialog = page.getByRole('dialog');
-  const video = dialog.locator('video');
-  await expectPlaying(video);
-  return { dialog, video };
 }
 
 /** Skips ahead the way a viewer does, with the progress slider, and waits until the video is there. */

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
+import { api } from './session.ts';
 
 // What the VOD journeys share: the home page's cards through the API, hydration, the video's clock.
 
@@ -49,4 +50,16 @@ export async function expectPlaying(video: Locator, seconds = 2) {
   await expect.poll(() => time(video), { timeout: 30_000 }).toBeGreaterThan(0);
   const start = await time(video);
   await expect.poll(() => time(video), { timeout: 30_000 }).toBeGreaterThanOrEqual(start + seconds);
+}
+
+/** Opens a movie's detail page from the start (its history cleared) and plays it. */
+export async function playMovie(page: Page, movie: Pick<Card, 'metaId'>) {
+  await api(page, '/vodapi/api/profile/history/batchDelete', { metaIds: [movie.metaId] });
+  await page.goto(`/vod/detail/${movie.metaId}`);
+  await hydrated(page);
+  await page.getByRole('button', { name: 'Play', exact: true }).click();
+  const dialog = page.getByRole('dialog');
+  const video = dialog.locator('video');
+  await expectPlaying(video);
+  return { dialog, video };
 }

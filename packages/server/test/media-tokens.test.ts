@@ -102,12 +102,48 @@ describe('live and time-shift URLs', () => {
       changeSetting(t.server.db, 'media.liveTokenTtlSec', '600');
     }
   });
+});
 
-  it('catch-up URLs keep their long life', async () => {
+describe('catch-up and on-demand URLs', () => {
+  it('a catch-up, VOD or trailer URL lives the configured life, then is refused', async () => {
+    changeSetting(t.server.db, 'media.liveTokenTtlSec', '20');
+    try {
+      const login = await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD);
+      const start = t.clock.now - 3_600_000;
+      const catchup = await playSource(bearer(login.token), {
+        mode: 'catchup',
+        start,
+        stop: start + 600_000,
+      });
+      const vod = await t.post(`${contract.vod.playSource.path}?token=${login.token}`, { metaId: 'm-001' });
+      const trailer = await t.post(`${contract.vod.trailer.path}?token=${login.token}`, { metaId: 'm-001' });
+      expect(vod.body.errCode, vod.body.errMsg).toBe(0);
+      expect(trailer.body.errCode, trailer.body.errMsg).toBe(0);
+      const answers = [
+        catchup,
+        vod.body.data,
+        contract.vod.trailer.response.parse(trailer.body.data).list[0],
+      ] as {
+        url: string;
+        expiresAt: number;
+      }[];
+      for (const a of answers) {
+        expect(a.expiresAt).toBe(t.clock.now + 20_000);
+        expect(claims(a.url).e).toBe(t.clock.now / 1000 + 20);
+        expect((await fetchMedia(a.url)).status).toBe(200);
+      }
+      t.advance(20_000);
+      for (const a of answers) expect((await fetchMedia(a.url)).status).toBe(403);
+    } finally {
+      changeSetting(t.server.db, 'media.liveTokenTtlSec', '600');
+    }
+  });
+
+  it('by default they live 10 minutes, like live ones', async () => {
     const user = bearer((await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD)).token);
     const start = t.clock.now - 3_600_000;
     const r = await playSource(user, { mode: 'catchup', start, stop: start + 600_000 });
-    expect(r.expiresAt).toBe(t.clock.now + 6 * 3_600_000);
+    expect(r.expiresAt).toBe(t.clock.now + 600_000);
   });
 });
 

@@ -120,6 +120,8 @@ export type Catchup =
       url: string;
       authority: boolean;
       drm?: PlayDrm;
+      /** Epoch ms when the URL stops working; the player renews it before (`renewCatchup`). */
+      expiresAt?: number;
     };
 export const $catchup = atom<Catchup | null>(null);
 
@@ -138,6 +140,29 @@ export async function openCatchup(logicalChannelId: string, programme: CatchupPr
     if ($catchup.get()?.programId === programId) $catchup.set(null);
     return false;
   }
+}
+
+/**
+ * A fresh URL for the programme being played back (decision 0100), asked by the player before it expires.
+ * Null when the dialog moved on meanwhile; an answer that lost authority is no renewal: the store takes it.
+ */
+export async function renewCatchup(programId: string): Promise<LiveRenewal | null> {
+  const before = $catchup.get();
+  if (before?.state !== 'ready' || before.programId !== programId) return null;
+  const { logicalChannelId, programme } = before;
+  const answer = await requestPlayUrl({
+    logicalChannelId,
+    kind: 'catchup',
+    start: programme.start,
+    stop: programme.stop,
+  });
+  const now = $catchup.get();
+  if (now?.state !== 'ready' || now.programId !== programId) return null;
+  if (answer.authority !== now.authority) {
+    $catchup.set({ ...now, ...answer });
+    return null;
+  }
+  return { src: answer.url, expiresAt: answer.expiresAt, drm: answer.drm };
 }
 
 export function closeCatchup() {

@@ -70,8 +70,10 @@ async function resolveTitle(metaId: string, resume: boolean): Promise<PlayingIte
     : null;
   return {
     metaId: detail.metaId,
+    kind: 'title',
     title: displayTitle(detail),
     src: mediaUrl(source.url),
+    expiresAt: source.expiresAt,
     startTime: resume ? resumeSeconds(position) : 0,
     audioOnly: detail.vodType === 'audio',
     audioPosters: detail.audioPosters.map((p) => p.url),
@@ -97,8 +99,10 @@ async function resolveTrailer(metaId: string): Promise<PlayingItem> {
   if (!first) throw new Error(`${metaId} has no trailer`);
   return {
     metaId,
+    kind: 'trailer',
     title: first.title || detail.title,
     src: mediaUrl(first.url),
+    expiresAt: first.expiresAt,
     startTime: 0,
     audioOnly: false,
     audioPosters: [],
@@ -106,6 +110,18 @@ async function resolveTrailer(metaId: string): Promise<PlayingItem> {
     episodes: [],
     next: null,
   };
+}
+
+/**
+ * A fresh URL for the item being played (decision 0100), asked by the player before `expiresAt`: the same
+ * play source (or trailer) call that opened it. Playback carries on with it, without a reload.
+ */
+export async function renewVodPlayback(item: Pick<PlayingItem, 'metaId' | 'kind'>) {
+  const fresh =
+    item.kind === 'trailer'
+      ? (await browserApi.vod.trailer({ metaId: item.metaId })).list[0]
+      : await browserApi.vod.playSource({ metaId: item.metaId });
+  return fresh ? { src: mediaUrl(fresh.url), expiresAt: fresh.expiresAt } : null;
 }
 
 /**

@@ -1,6 +1,7 @@
 import { atom } from 'nanostores';
 import type { MessageKey } from '../i18n/index.ts';
 import type { ReportedItem } from '../jobs/progressReport.ts';
+import type { VodPlayRequest } from './vodPlayRequest.ts';
 
 // The dialog's state only, with no API code: other areas (notices) read $vodPlayer without pulling the
 // client in. Resolving requests lives in vodPlayback.ts, loaded with the player.
@@ -14,8 +15,12 @@ export interface PlayerEpisode {
 /** Everything the VOD player dialog needs for one item. */
 export interface PlayingItem {
   metaId: string;
+  /** A title or its trailer: what `renewVodPlayback` asks the server for again. */
+  kind: VodPlayRequest['kind'];
   title: string;
   src: string;
+  /** Epoch ms when `src` stops working; the player renews it before (`renewVodPlayback`, decision 0100). */
+  expiresAt: number;
   /** Seconds to start from (resume). */
   startTime: number;
   audioOnly: boolean;

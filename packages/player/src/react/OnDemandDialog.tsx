@@ -1,7 +1,15 @@
 import { type ReactNode, useCallback, useEffect, useRef } from 'react';
 import { PLAYBACK_RATES } from '../core/constants.ts';
 import type { PlayerCore } from '../core/core.ts';
-import type { DrmConfig, PlayerError, ProgressMeta, ProgressReport, TelemetrySink } from '../core/types.ts';
+import type {
+  DrmConfig,
+  PlayerError,
+  ProgressMeta,
+  ProgressReport,
+  RenewContext,
+  SourceRenewal,
+  TelemetrySink,
+} from '../core/types.ts';
 import type { EngineLoader } from '../engines/types.ts';
 import { type PlayerMessages, withMessages } from '../messages.ts';
 import { AudioPosters } from './AudioPosters.tsx';
@@ -18,6 +26,10 @@ export interface OnDemandCommonProps {
   startTime?: number;
   audioOnly?: boolean;
   audioPosters?: readonly string[];
+  /** Epoch ms when the URL expires; with `onRenew` the player asks for a fresh one before then (decision 0100). */
+  expiresAt?: number;
+  /** A fresh URL of the same item (the host asks its API); playback carries on without a reload. */
+  onRenew?: (context: RenewContext) => Promise<SourceRenewal | null | undefined>;
   /** False when playback authority is lost: the player pauses and the controls are disabled. Default true. */
   playbackAuthority?: boolean;
   /** Fields of the play-progress report only the host knows (metaId, videoType, …). */
@@ -84,8 +96,12 @@ export function OnDemandDialog(props: OnDemandDialogProps) {
 
   useEffect(() => {
     if (!core || !src) return;
-    const { drm, startTime, meta, id } = loadSettings.current;
-    core.load({ src, mode, drm, startTime, meta, id, audioOnly: loadSettings.current.audioOnly });
+    const { drm, startTime, meta, id, expiresAt } = loadSettings.current;
+    // Read at call time, so a new callback identity from the host never reloads.
+    const renew = (c: RenewContext) => loadSettings.current.onRenew?.(c) ?? Promise.resolve(null);
+    const audioOnly = loadSettings.current.audioOnly;
+    const renewal = loadSettings.current.onRenew ? { expiresAt, renew } : {};
+    core.load({ src, mode, drm, startTime, meta, id, audioOnly, ...renewal });
     // The last progress report must reach the host even when the tab closes (spec §3 history); leaving the
     // item (new src, unmount) makes the core send it by itself.
     const flush = () => core.flushProgress();

@@ -61,7 +61,10 @@ export const SETTINGS = {
     schema: z.string().max(4000),
     default: 'Abra Minha conta, escolha Recarregar, digite os 16 dígitos impressos no cartão e confirme.',
   },
-  /** Validity of live and time-shift media URLs, seconds; the live player renews them (decision 0100). */
+  /**
+   * Validity of every handed-out media URL (live, time-shift, catch-up, VOD, trailer), seconds; the players
+   * renew them while they play (decision 0100). Kept under its first name so stored values stay valid.
+   */
   'media.liveTokenTtlSec': { schema: int(10, 6 * 3600), default: String(LIVE_TTL_SEC) },
 } as const;
 
@@ -93,6 +96,11 @@ export function readSettings(db: Db): Values {
     out[key] = parsed?.success ? parsed.data : def.schema.parse(def.default);
   }
   return out as Values;
+}
+
+/** How long a handed-out media URL lives, seconds: the one rule for every kind (decision 0100). */
+export function mediaTokenTtlSec(db: Db): number {
+  return readSettings(db)['media.liveTokenTtlSec'];
 }
 
 /** Visitor mode: the environment's switch wins over the stored setting. */

@@ -1,13 +1,13 @@
 import { type MediaKind, signMediaToken } from './tokens.ts';
 
 /**
- * Default validity of a handed-out catch-up or on-demand URL (spec §9 leaves it open): a whole film; logout
- * revokes it sooner (decision 0100).
+ * Validity of a URL signed without an explicit life (spec §9 leaves it open); the HTTP layer always passes
+ * the operator's `media.liveTokenTtlSec` instead (decision 0100).
  */
 export const DEFAULT_TTL_SEC = 6 * 3600;
 /**
- * Default validity of a live or time-shift URL: short, because the live player renews it while it plays
- * (decision 0100); operators change it with the `media.liveTokenTtlSec` setting.
+ * Default validity of every handed-out media URL (live, time-shift, catch-up, VOD, trailer): short, because
+ * the players renew it while they play (decision 0100); operators change it with `media.liveTokenTtlSec`.
  */
 export const LIVE_TTL_SEC = 10 * 60;
 

@@ -10,7 +10,7 @@ import { $guide, $guideDate, loadGuide, programmeAfter, programmeStatus } from '
 import { timeFormat } from '../../i18n/format.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import { $guideView } from '../../stores/guideView.ts';
-import { $catchup, closeCatchup } from '../../stores/playback.ts';
+import { $catchup, closeCatchup, renewCatchup } from '../../stores/playback.ts';
 import { $subscriptions } from '../../stores/reminders.ts';
 import { markDayShown, settleFirstView } from './firstView.ts';
 import { actOnProgramme, guideProgrammeAction, playCatchup } from './guideActions.ts';
@@ -160,6 +160,8 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
             telemetry={telemetrySink}
             src={playing.url}
             drm={playing.drm}
+            expiresAt={playing.expiresAt}
+            onRenew={() => renewCatchup(playing.programId)}
             playbackAuthority={playing.authority}
             channel={{
               id: channel.logicalChannelId,

@@ -15,7 +15,7 @@ import { playerMessagesFor } from '../../lib/kitMessages.ts';
 import { $viewer } from '../../stores/authority.ts';
 import { loadPlayPositions } from '../../stores/progress.ts';
 import { openPurchase } from '../../stores/purchase.ts';
-import { loginHref, startPlayback } from '../../stores/vodPlayback.ts';
+import { loginHref, renewVodPlayback, startPlayback } from '../../stores/vodPlayback.ts';
 import { $vodPlayer, closePlayer } from '../../stores/vodPlayer.ts';
 import { clearPlayRequest, type VodPlayRequest } from '../../stores/vodPlayRequest.ts';
 import { useKitMessages } from './uiMessages.ts';
@@ -120,6 +120,8 @@ export default function VodPlayerMount({ lang, reportIntervalSeconds, request }:
       telemetry={telemetrySink}
       key={seq}
       src={item.src}
+      expiresAt={item.expiresAt}
+      onRenew={() => renewVodPlayback(item)}
       title={item.title}
       startTime={item.startTime}
       audioOnly={item.audioOnly}

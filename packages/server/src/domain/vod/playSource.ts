@@ -1,12 +1,9 @@
 import { ErrCode } from '@ottkit/api-client';
 import { VodErrCode } from '@ottkit/api-client/contract';
 import { HttpError } from '../../http/route.ts';
-import { DEFAULT_TTL_SEC, vodUrl } from '../../origin/urls.ts';
+import { vodUrl } from '../../origin/urls.ts';
 import type { Db } from '../../store/db.ts';
 import { isLocked, type MetaRow, type Viewer } from './catalogue.ts';
-
-/** A play URL lives long enough for a feature film with pauses (the origin's default); the player asks again after. */
-export const VOD_URL_TTL_SEC = DEFAULT_TTL_SEC;
 
 /**
  * The origin's URL of an on-demand asset (`origin/urls.ts` vodUrl): its master playlist with a media token of
@@ -17,11 +14,13 @@ export function signedVodUrl(
   assetId: string,
   accountId: string,
   now: number,
+  /** Its life, seconds (`mediaTokenTtlSec`): short, the player renews it while it plays (decision 0100). */
+  ttlSec: number,
   /** The caller's session: logout revokes the URL (decision 0100). */
   sessionId?: string,
 ): { url: string; expiresAt: number } {
-  const url = vodUrl(secret, { assetId, accountId, sessionId, ttlSec: VOD_URL_TTL_SEC }, now);
-  return { url, expiresAt: (Math.floor(now / 1000) + VOD_URL_TTL_SEC) * 1000 };
+  const url = vodUrl(secret, { assetId, accountId, sessionId, ttlSec }, now);
+  return { url, expiresAt: (Math.floor(now / 1000) + ttlSec) * 1000 };
 }
 
 /**

@@ -6,11 +6,11 @@ import { join } from 'node:path';
 import { type MediaLibrary, readManifest } from '../../media/library.ts';
 import { QUALITY } from '../../media/profiles.ts';
 import { cutCatchup } from '../../origin/catchup.ts';
-import { readSettings } from '../../domain/appConfig.ts';
+import { mediaTokenTtlSec } from '../../domain/appConfig.ts';
 import { ensureGuide } from '../../domain/epg.ts';
 import { DEFAULT_DVR_WINDOW_SEC } from '../../origin/origin.ts';
 import { type MediaKind, signMediaToken } from '../../origin/tokens.ts';
-import { createMediaUrls, DEFAULT_TTL_SEC, timeshiftResource } from '../../origin/urls.ts';
+import { createMediaUrls, timeshiftResource } from '../../origin/urls.ts';
 import { listChannels, type StoredChannel } from '../../store/channels.ts';
 import { programOnAir } from '../../store/epg.ts';
 import { HttpError, type RequestContext, type Route, route } from '../route.ts';
@@ -19,10 +19,8 @@ import { viewerOf } from './liveContext.ts';
 export interface PlaybackRouteOptions {
   /** The prepared library, for the quality list; by default `<dataDir>/media`'s manifest, else LQ/SD/HD. */
   library?: MediaLibrary;
-  /** Validity of handed-out catch-up URLs, seconds (6 h by default). */
+  /** Validity of handed-out URLs of every kind, seconds; by default `mediaTokenTtlSec` (10 min, decision 0100). */
   ttlSec?: number;
-  /** Validity of live and time-shift URLs, seconds; by default the `media.liveTokenTtlSec` setting (10 min). */
-  liveTtlSec?: number;
   /** Commercial DRM licence servers by key system; by default from the environment (`licenseServersFromEnv`). */
   licenseServers?: Record<string, string>;
 }
@@ -87,7 +85,6 @@ function timeshiftStart(ctx: RequestContext, channel: StoredChannel, asked: numb
  * no-authority error; a programme outside the catch-up window → a playback error.
  */
 export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
-  const ttlSec = options.ttlSec ?? DEFAULT_TTL_SEC;
   const servers = options.licenseServers ?? licenseServersFromEnv();
   /** The commercial licence servers and the Safari stream's URL, for channels that have them. */
   const multiDrm = (drmType: string, safari: string | undefined, safariUrl: (id: string) => string) => ({
@@ -100,12 +97,8 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
       const channel = findChannel(ctx, req.logicalChannelId);
       const accountId = ctx.session?.accountId ?? '';
       const sessionId = ctx.session?.sessionId;
-      const liveTtl = options.liveTtlSec ?? readSettings(ctx.db)['media.liveTokenTtlSec'];
-      const liveBase = {
-        mode: req.mode,
-        channelType: channel.channelType,
-        expiresAt: now + liveTtl * 1000,
-      };
+      // One life for every kind: the players renew the URLs while they play (decision 0100).
+      const ttlSec = options.ttlSec ?? mediaTokenTtlSec(ctx.db);
       const access = channelAccess(ctx.db, channel, ctx.session, now);
       const physical = channel.physicalChannelList[0];
       const liveStreamId = physical?.liveStreamId ?? channel.liveStreamId;
@@ -153,8 +146,8 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
       }
       if (!access.live) {
         return {
-          ...liveBase,
-          url: urls.fallback({ accountId, sessionId, ttlSec: liveTtl }),
+          ...base,
+          url: urls.fallback({ accountId, sessionId, ttlSec }),
           authorized: false,
           drmType: 'none',
           mediaQualityList: qualities(libraryOf(ctx, options.library), 'fallback'),
@@ -163,26 +156,25 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
       // Live answers carry the time-shift playlist of the programme on air too (its own token kind), so the
       // player can go back in it; a time-shift request gets that playlist as its url.
       const startMs = timeshiftStart(ctx, channel, req.start, now);
-      const dvr = (liveStreamId: string) =>
-        urls.dvr({ liveStreamId, accountId, sessionId, startMs, ttlSec: liveTtl });
+      const dvr = (liveStreamId: string) => urls.dvr({ liveStreamId, accountId, sessionId, startMs, ttlSec });
       const timeshiftUrl = startMs === undefined && req.mode === 'live' ? undefined : dvr(dvrStreamId);
       const url =
         req.mode === 'timeshift'
           ? dvr(dvrStreamId)
-          : urls.live({ liveStreamId, accountId, sessionId, ttlSec: liveTtl });
+          : urls.live({ liveStreamId, accountId, sessionId, ttlSec });
       const id = req.mode === 'timeshift' ? dvrStreamId : liveStreamId;
       return {
-        ...liveBase,
+        ...base,
         url,
         ...(timeshiftUrl ? { timeshiftUrl, ...(startMs ? { timeshiftStart: startMs } : {}) } : {}),
         authorized: true,
         ...(req.mode === 'timeshift'
-          ? drm(ctx, drmType, timeshiftResource(id, startMs), 'timeshift', accountId, sessionId, liveTtl)
-          : drm(ctx, drmType, `live/${id}`, 'live', accountId, sessionId, liveTtl)),
+          ? drm(ctx, drmType, timeshiftResource(id, startMs), 'timeshift', accountId, sessionId, ttlSec)
+          : drm(ctx, drmType, `live/${id}`, 'live', accountId, sessionId, ttlSec)),
         ...(req.mode === 'timeshift'
           ? multiDrm(drmType, physical?.multiDrmDvrStreamIdMap.safari, dvr)
           : multiDrm(drmType, physical?.multiDrmLiveStreamIdMap.safari, (s) =>
-              urls.live({ liveStreamId: s, accountId, sessionId, ttlSec: liveTtl }),
+              urls.live({ liveStreamId: s, accountId, sessionId, ttlSec }),
             )),
         mediaQualityList: qualities(libraryOf(ctx, options.library), id),
       };

@@ -4,6 +4,7 @@ import { batchDetail, detailOf, episodeList, requireMeta } from '../../domain/vo
 import { pageOf } from '../../domain/vod/paging.ts';
 import { filmography, personDetail } from '../../domain/vod/people.ts';
 import { assertPlayable, signedVodUrl, trailersOf } from '../../domain/vod/playSource.ts';
+import { mediaTokenTtlSec } from '../../domain/appConfig.ts';
 import { batchPlaylist, playlistRoot } from '../../domain/vod/playlists.ts';
 import { resumePosition } from '../../domain/vod/profile.ts';
 import { moreLikeThis } from '../../domain/vod/recommend.ts';
@@ -30,6 +31,7 @@ const catalogueRoutes: Route[] = [
       assetId,
       accountOf(ctx),
       viewer.now,
+      mediaTokenTtlSec(ctx.db),
       ctx.session?.sessionId,
     );
     return {
@@ -43,12 +45,14 @@ const catalogueRoutes: Route[] = [
   route(v.trailer, (ctx, req) => {
     const viewer = viewerOf(ctx);
     const m = requireMeta(ctx.db, req.metaId, viewer);
+    const ttlSec = mediaTokenTtlSec(ctx.db);
+    const sessionId = ctx.session?.sessionId;
     return {
       list: trailersOf(ctx.db, m).map((t, i) => ({
         trailerId: t.trailer_id,
         title: `${m.title} · Trailer${i > 0 ? ` ${i + 1}` : ''}`,
         duration: t.duration,
-        ...signedVodUrl(ctx.config.secret, t.asset_id, accountOf(ctx), viewer.now, ctx.session?.sessionId),
+        ...signedVodUrl(ctx.config.secret, t.asset_id, accountOf(ctx), viewer.now, ttlSec, sessionId),
       })),
     };
   }),
