@@ -1,9 +1,5 @@
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { seedIfEmpty } from '../seed/index.ts';
-import { openDb } from '../store/db.ts';
-import { migrate } from '../store/migrations.ts';
+import { openDataStore } from '../dataStore.ts';
 import { type NameTable, putName } from '../store/names.ts';
 
 export const NAMES_USAGE = `  names list category|product                                      operator names per language (decision 0140)
@@ -25,11 +21,8 @@ export function namesCommand(args: string[]): number {
     console.log(NAMES_USAGE);
     return 2;
   }
-  const config = loadConfig(values.data ? { dataDir: values.data } : {});
-  const db = openDb(join(config.dataDir, 'ottkit.db'));
+  const { db } = openDataStore(values.data);
   try {
-    migrate(db);
-    seedIfEmpty(db, config);
     const key = table === 'product_names' ? 'product_id' : 'column_id';
     if (verb === 'list') {
       for (const r of db.all<{ id: string; lang: string; name: string }>(

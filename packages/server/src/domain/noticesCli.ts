@@ -1,11 +1,7 @@
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { NoticeInput } from '@ottkit/api-client/contract';
-import { loadConfig } from '../config.ts';
-import { seedIfEmpty } from '../seed/index.ts';
+import { openDataStore } from '../dataStore.ts';
 import { findAccountByEmail } from '../store/accounts.ts';
-import { openDb } from '../store/db.ts';
-import { migrate } from '../store/migrations.ts';
 import { listNotices, withdrawNotice } from '../store/notices.ts';
 import { notify, publishNotice } from './notices.ts';
 
@@ -45,11 +41,8 @@ export function noticeCommand(args: string[], now = Date.now()): number {
       email: { type: 'string' },
     },
   });
-  const config = loadConfig(values.data ? { dataDir: values.data } : {});
-  const db = openDb(join(config.dataDir, 'ottkit.db'));
+  const { db } = openDataStore(values.data);
   try {
-    migrate(db);
-    seedIfEmpty(db, config);
     const [verb, id] = positionals;
     if (verb === 'publish' && values.msg && values.mode) {
       const input: Partial<NoticeInput> & Pick<NoticeInput, 'msg' | 'displayMode'> = {

@@ -1,11 +1,8 @@
 #!/usr/bin/env node
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
-import { openDb } from '../store/db.ts';
-import { migrate } from '../store/migrations.ts';
-import { seedIfEmpty } from './index.ts';
+import { openDataStore } from '../dataStore.ts';
 import { seedBenchLineup } from './lineup.ts';
 
 /**
@@ -22,11 +19,8 @@ export function main(argv: string[]): number {
     console.error('--channels must be an integer 1-5000');
     return 2;
   }
-  const config = loadConfig(values.data ? { dataDir: values.data } : {});
-  const db = openDb(join(config.dataDir, 'ottkit.db'));
+  const { config, db } = openDataStore(values.data);
   try {
-    migrate(db);
-    seedIfEmpty(db, config);
     const started = performance.now();
     const r = seedBenchLineup(db, count, Date.now());
     const ms = Math.round(performance.now() - started);

@@ -1,10 +1,8 @@
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../config.ts';
+import { openDataStore } from '../dataStore.ts';
 import { FREE_PRODUCT_ID } from '../domain/authority.ts';
-import { seedIfEmpty } from '../seed/index.ts';
-import { type Db, openDb } from '../store/db.ts';
-import { migrate } from '../store/migrations.ts';
+import type { Db } from '../store/db.ts';
 import {
   allGuideChannels,
   getSourceByName,
@@ -46,10 +44,7 @@ const OPTIONS = {
 
 function open(args: string[]) {
   const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
-  const config = loadConfig(values.data ? { dataDir: values.data } : {});
-  const db = openDb(join(config.dataDir, 'ottkit.db'));
-  migrate(db);
-  seedIfEmpty(db, config);
+  const { config, db } = openDataStore(values.data);
   return { db, values, positionals, dataDir: config.dataDir };
 }
 
