@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The published packages, by folder under `packages/` (the server is private: decision 0196). */
+/** The published packages, by folder under `packages/` (the server is private: decision 0199). */
 export const PUBLISHED = ['api-client', 'ui', 'player'] as const;
 export type Published = (typeof PUBLISHED)[number];
 

@@ -74,6 +74,9 @@ test('the player bundles its engines, so it does not ask for them; the kit asks 
   expect(player.manifest.dependencies ?? {}).toEqual({});
   expect(player.files.some((f) => /^dist\/hls-.*\.js$/.test(f))).toBe(true);
   expect(player.files.some((f) => /^dist\/shaka-.*\.js$/.test(f))).toBe(true);
+  expect(player.files).toEqual(
+    expect.arrayContaining(['dist/licenses/hls.js.LICENSE', 'dist/licenses/shaka-player.LICENSE']),
+  );
   expect(contents(tarball('ui')).manifest.peerDependencies).toMatchObject({
     react: expect.any(String),
     'react-dom': expect.any(String),

@@ -1,4 +1,4 @@
-import { copyFile, readFile, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, writeFile } from 'node:fs/promises';
 import { defineConfig } from 'tsup';
 
 // One ESM build with code splitting: the core, the element and the React faces are entries; hls.js and
@@ -29,5 +29,10 @@ export default defineConfig({
     const react = 'dist/react/index.js';
     const code = await readFile(react, 'utf8');
     if (!code.startsWith('"use client"')) await writeFile(react, `"use client";${code}`);
+    // The bundled engines' licences (Apache-2.0) travel with their code (decision 0198).
+    await mkdir('dist/licenses', { recursive: true });
+    for (const engine of ['hls.js', 'shaka-player']) {
+      await copyFile(`node_modules/${engine}/LICENSE`, `dist/licenses/${engine}.LICENSE`);
+    }
   },
 });
