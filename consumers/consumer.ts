@@ -35,7 +35,8 @@ export function createConsumer(name: string, dependencies: Record<string, string
   );
   return {
     dir,
-    node: (...args) => execFileSync(process.execPath, args, { cwd: dir, encoding: 'utf8', timeout: 120_000 }),
+    node: (...args) =>
+      execFileSync(process.execPath, args, { cwd: dir, encoding: 'utf8', timeout: 120_000, stdio: 'pipe' }),
     remove: () => rmSync(dir, { recursive: true, force: true }),
   };
 }
