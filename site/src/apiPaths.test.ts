@@ -37,6 +37,11 @@ export function handWrittenApiPaths(files: string[]): string[] {
   );
 }
 
+/** A request made by hand: fetch, a beacon, XMLHttpRequest. */
+const rawRequest = /\bfetch\(|\bsendBeacon\b|\bXMLHttpRequest\b/;
+/** The fetch the browser's client is given (refresh once on an expired session, lib/api.ts) is the only one. */
+const CLIENT_FETCH = new Set(['src/stores/session.ts', 'src/lib/api.ts']);
+
 describe('API paths in the site', () => {
   it('are derived from the contract: every API area is known', () => {
     expect(prefixes.sort()).toEqual(['api', 'dataReport', 'drmLicense', 'liveapi', 'vodapi']);
@@ -57,5 +62,18 @@ describe('API paths in the site', () => {
       "import { browserApi } from '../lib/api.ts'; // not a path",
     ];
     expect(lines.map((l) => literal.test(l))).toEqual([true, true, true, true, false]);
+  });
+
+  it('are never called by hand either: fetch and beacons only inside the fetch the client is given', () => {
+    const raw = sourceFiles(SITE)
+      .filter((file) => !CLIENT_FETCH.has(relative(SITE, file)))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, i) =>
+            rawRequest.test(line) ? [`${relative(SITE, file)}:${i + 1}: ${line.trim()}`] : [],
+          ),
+      );
+    expect(raw).toEqual([]);
   });
 });
