@@ -2,6 +2,7 @@ import { type CallDescriptor, contract, defineCall, drmLicense, ErrCode } from '
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { gzipSync } from 'node:zlib';
+import { API_PREFIXES, isApiPath } from '../src/http/api.ts';
 import { contractRawRoutes } from '../src/http/rawRoutes.ts';
 import { route } from '../src/http/route.ts';
 import { apiRoutes } from '../src/http/routes/index.ts';
@@ -27,6 +28,18 @@ describe("the contract's calls and the server's routes", () => {
     ).toEqual([]);
     expect(served.length, 'a route registered twice').toBe(servedKeys.size);
     expect(calls.length, 'a call listed twice').toBe(contractKeys.size);
+  });
+
+  it('own the API prefixes: the first segments of the contract paths, and nothing else', () => {
+    expect([...API_PREFIXES].sort()).toEqual([
+      '/api/',
+      '/dataReport/',
+      '/drmLicense/',
+      '/liveapi/',
+      '/vodapi/',
+    ]);
+    for (const { d } of calls) expect(isApiPath(d.path), d.path).toBe(true);
+    expect(isApiPath('/media/live/x.m3u8')).toBe(false);
   });
 
   it("register the contract's own descriptors (its schemas), raw calls as raw routes and only those", () => {

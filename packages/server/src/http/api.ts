@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrCode } from '@ottkit/api-client';
-import { type CallDescriptor, ok } from '@ottkit/api-client/contract';
+import { type CallDescriptor, contract, ok } from '@ottkit/api-client/contract';
 import type { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
 import type { MessageSender } from '../domain/messages.ts';
@@ -11,8 +11,17 @@ import { sendEnvelope, sendError } from './respond.ts';
 import { HttpError, type RequestContext, type Route, type Session } from './route.ts';
 import { refuseCrossSite } from './session.ts';
 
-/** Path prefixes that belong to the API: anything under them answers with an envelope, never the site. */
-export const API_PREFIXES = ['/liveapi/', '/vodapi/', '/api/', '/drmLicense/', '/dataReport/'];
+/**
+ * Path prefixes that belong to the API: anything under them answers with an envelope, never the site. They are
+ * the first segments of the contract's paths (`/liveapi/`, `/vodapi/`, `/api/`, `/drmLicense/`, `/dataReport/`).
+ */
+export const API_PREFIXES: readonly string[] = [
+  ...new Set(
+    Object.values(contract as Record<string, Record<string, CallDescriptor>>).flatMap((calls) =>
+      Object.values(calls).map((d) => `/${d.path.split('/')[1]}/`),
+    ),
+  ),
+];
 
 export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((p) => pathname.startsWith(p) || pathname === p.slice(0, -1));
