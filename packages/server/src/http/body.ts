@@ -40,8 +40,8 @@ const JSON_TYPES = ['application/json', 'text/plain'];
 export function parseJsonBody(req: IncomingMessage, raw: Buffer, acceptCompressedForm = false): unknown {
   if (raw.length === 0) return {};
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  // Only the metrics area takes the compressed form body (spec §7, sendBeacon); everywhere else a form is
-  // refused, so no other call can be reached by a plain cross-site HTML form.
+  // Only a call whose descriptor names the compressed form body takes it (spec §7 metrics, sendBeacon);
+  // everywhere else a form is refused, so no other call can be reached by a plain cross-site HTML form.
   if (acceptCompressedForm && type === 'application/x-www-form-urlencoded') return parseCompressedForm(raw);
   if (type && !JSON_TYPES.includes(type) && !type.endsWith('+json')) {
     throw new HttpError(
