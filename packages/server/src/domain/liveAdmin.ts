@@ -1,6 +1,7 @@
 import { guideLangSchema } from '@ottkit/api-client/contract';
 import { z } from 'zod';
-import { DAY_MS, dayStart, type GuideProgram } from '../seed/epg.ts';
+import { DAY_MS, dayStart } from '../guide/days.ts';
+import type { GuideProgram } from '../guide/generate.ts';
 import type { Db } from '../store/db.ts';
 import { putGuideDay } from './epg.ts';
 
