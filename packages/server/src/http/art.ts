@@ -2,7 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { type ArtKind, artSvg } from '../domain/vod/artwork.ts';
 import { type Lang, langOf } from '../domain/vod/catalogue.ts';
 import type { Db } from '../store/db.ts';
-import { DRAWN_SVG_HEADERS, DRAWN_SVG_POLICY, sendBody, sendText } from './send.ts';
+import { sendDrawnSvg } from './send.ts';
 
 const ART_PATH = /^\/media\/art\/([A-Za-z0-9_-]{1,64})\/(poster|landscape|portrait)\.svg$/;
 
@@ -76,14 +76,6 @@ export function handleArt(
   if (!match) return false;
   const [, id, kind] = match as unknown as [string, string, ArtKind];
   const c = caption(db, id, langOf(lang ?? undefined));
-  if (!c) sendText(method, res, 404, 'No such artwork', DRAWN_SVG_POLICY);
-  else
-    sendBody(
-      method,
-      res,
-      200,
-      { ...DRAWN_SVG_HEADERS, 'cache-control': 'public, max-age=86400' },
-      artSvg(id, kind, c.title, c.subtitle),
-    );
+  sendDrawnSvg(method, res, c ? artSvg(id, kind, c.title, c.subtitle) : undefined, 86_400, 'artwork');
   return true;
 }

@@ -1,7 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import type { Db } from '../store/db.ts';
-import { DRAWN_SVG_HEADERS, DRAWN_SVG_POLICY, sendBody, sendText } from './send.ts';
+import { sendDrawnSvg } from './send.ts';
 
 const LOGO_PATH = /^\/media\/logo\/([A-Za-z0-9_-]{1,64})\.svg$/;
 
@@ -51,14 +51,7 @@ export function handleLogo(db: Db, pathname: string, method: string, res: Server
     'SELECT channel_seq, logical_channel_name FROM channels WHERE logical_channel_id = ?',
     id,
   );
-  if (!row) sendText(method, res, 404, 'No such channel logo', DRAWN_SVG_POLICY);
-  else
-    sendBody(
-      method,
-      res,
-      200,
-      { ...DRAWN_SVG_HEADERS, 'cache-control': 'public, max-age=3600' },
-      logoSvg(id, row.channel_seq, row.logical_channel_name),
-    );
+  const svg = row && logoSvg(id, row.channel_seq, row.logical_channel_name);
+  sendDrawnSvg(method, res, svg, 3600, 'channel logo');
   return true;
 }

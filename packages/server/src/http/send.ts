@@ -46,12 +46,22 @@ export function sendFile(
 }
 
 /** The policy of the SVGs the server draws (logos, artwork): inline styles only, nothing else loads or runs. */
-export const DRAWN_SVG_POLICY = {
-  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-} as const;
+const DRAWN_SVG_POLICY = { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" };
 
-export const DRAWN_SVG_HEADERS = {
-  'content-type': 'image/svg+xml; charset=utf-8',
-  'x-content-type-options': 'nosniff',
-  ...DRAWN_SVG_POLICY,
-} as const;
+/** An SVG the server draws (a logo, artwork), cached `maxAgeSec`; without one, 404 saying what is `missing`. */
+export function sendDrawnSvg(
+  method: string | undefined,
+  res: ServerResponse,
+  svg: string | undefined,
+  maxAgeSec: number,
+  missing: string,
+): void {
+  if (svg === undefined) return sendText(method, res, 404, `No such ${missing}`, DRAWN_SVG_POLICY);
+  const headers = {
+    'content-type': 'image/svg+xml; charset=utf-8',
+    'x-content-type-options': 'nosniff',
+    'cache-control': `public, max-age=${maxAgeSec}`,
+    ...DRAWN_SVG_POLICY,
+  };
+  sendBody(method, res, 200, headers, svg);
+}
