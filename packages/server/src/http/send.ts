@@ -56,7 +56,10 @@ export function sendDrawnSvg(
   maxAgeSec: number,
   missing: string,
 ): void {
-  if (svg === undefined) return sendText(method, res, 404, `No such ${missing}`, DRAWN_SVG_POLICY);
+  if (svg === undefined) {
+    sendText(method, res, 404, `No such ${missing}`, DRAWN_SVG_POLICY);
+    return;
+  }
   const headers = {
     'content-type': 'image/svg+xml; charset=utf-8',
     'x-content-type-options': 'nosniff',
