@@ -1,4 +1,3 @@
-import { guideCommand, SOURCES_USAGE, sourcesCommand } from '../sources/cli.ts';
 import { benchLineupCommand } from './benchLineup.ts';
 import type { Command } from './command.ts';
 import { ipCountryCommand } from './ipCountry.ts';
@@ -9,6 +8,7 @@ import { outboxCommand } from './outbox.ts';
 import { plansCommand } from './plans.ts';
 import { rechargeCodesCommand } from './rechargeCodes.ts';
 import { serveCommand } from './serve.ts';
+import { guideCommand, SOURCES_USAGE, sourcesCommand } from './sources.ts';
 import { configCommand } from './settings.ts';
 import { telemetryCommand } from './telemetry.ts';
 import { zeroTrustCommand } from './zeroTrust.ts';
