@@ -9,6 +9,7 @@ import { handleImportedLogo } from './http/importedLogo.ts';
 import { handleLogo } from './http/logo.ts';
 import { applySecurityHeaders } from './http/securityHeaders.ts';
 import { sessionResolver } from './http/session.ts';
+import { sendText } from './http/send.ts';
 import { purgeExpired } from './domain/housekeeping.ts';
 import { rollUpTelemetry } from './domain/telemetryRetention.ts';
 import { diskFullMessage, isDiskFull } from './store/diskFull.ts';
@@ -73,11 +74,7 @@ export const consoleLogger: Logger = {
 /** What the product answers to at all (the API only GET and POST; OPTIONS for the licence endpoint's CORS). */
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
 
-function plain(res: ServerResponse, status: number, text: string) {
-  if (res.headersSent) return void res.end();
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' });
-  res.end(`${text}\n`);
-}
+const plain = (res: ServerResponse, status: number, text: string) => sendText(undefined, res, status, text);
 
 /**
  * Composes the product on one origin: the API (routes from the contract), `/media/*` (logos here, the rest

@@ -3,6 +3,7 @@ import { ErrCode } from '@ottkit/api-client';
 import { type CallDescriptor, contract, ok } from '@ottkit/api-client/contract';
 import type { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { MessageSender } from '../domain/messages.ts';
 import type { Db } from '../store/db.ts';
 import { diskFullMessage, isDiskFull } from '../store/diskFull.ts';
@@ -193,7 +194,7 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
     try {
       await dispatch(req, res, url);
     } catch (e) {
-      if (e instanceof HttpError) {
+      if (e instanceof DomainError) {
         sendError(res, e.status, e.errCode, e.message);
         return;
       }

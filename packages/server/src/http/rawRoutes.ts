@@ -4,6 +4,7 @@ import { drmLicense, openApiDocument } from '@ottkit/api-client/contract';
 import { type RawRoute, rawRoute } from './api.ts';
 import { buildOpenApi } from './openapi.ts';
 import { API_HEADERS, sendError } from './respond.ts';
+import { sendBody } from './send.ts';
 
 /** The part of the live origin the licence call needs: it answers the paths it owns and says so. */
 interface LicenceOrigin {
@@ -17,10 +18,9 @@ interface LicenceOrigin {
 export function contractRawRoutes(origin?: LicenceOrigin): RawRoute[] {
   let openApiJson: string | undefined;
   return [
-    rawRoute(openApiDocument, (_req, res) => {
+    rawRoute(openApiDocument, (req, res) => {
       openApiJson ??= JSON.stringify(buildOpenApi());
-      res.writeHead(200, { ...API_HEADERS, 'cache-control': 'public, max-age=300' });
-      res.end(openApiJson);
+      sendBody(req.method, res, 200, { ...API_HEADERS, 'cache-control': 'public, max-age=300' }, openApiJson);
     }),
     rawRoute(
       drmLicense,
