@@ -1,0 +1,122 @@
+import type { Db } from '../store/db.ts';
+import { importedSourceUrl } from './sourceUrl.ts';
+
+export type LiveMode = 'relay' | 'record';
+export const LIVE_MODES: readonly LiveMode[] = ['relay', 'record'];
+/** Days a recorded channel keeps its segments unless the operator says otherwise (the spec's catch-up window). */
+export const DEFAULT_RETENTION_DAYS = 7;
+
+export interface ChannelSource {
+  /** 1 is the primary; failover walks up. */
+  position: number;
+  url: string;
+  /** `import`: the line-up import's stream URL, first unless the operator gave sources of their own. */
+  origin: 'operator' | 'import';
+}
+
+export interface LiveChannel {
+  logicalChannelId: string;
+  /** The stream id the origin serves it under (`/media/live/<liveStreamId>/…`). */
+  liveStreamId: string;
+  mode: LiveMode;
+  retentionDays: number;
+  sources: ChannelSource[];
+}
+
+/**
+ * A channel's sources in priority order. Sources the operator added win; without them, an imported channel's
+ * M3U stream URL is its one source (issue 16 fills the first source).
+ */
+export function channelSources(db: Db, logicalChannelId: string): ChannelSource[] {
+  const own = db.all<{ position: number; url: string }>(
+    'SELECT position, url FROM live_channel_sources WHERE logical_channel_id = ? ORDER BY position',
+    logicalChannelId,
+  );
+  if (own.length) return own.map((r, i) => ({ position: i + 1, url: r.url, origin: 'operator' as const }));
+  const imported = db.get<{ stream_url: string }>(
+    'SELECT stream_url FROM source_channels WHERE logical_channel_id = ?',
+    logicalChannelId,
+  );
+  return imported?.stream_url
+    ? [{ position: 1, url: importedSourceUrl(imported.stream_url), origin: 'import' }]
+    : [];
+}
+
+/** Adds a source at `position` (1-based; the end by default), moving later ones down. */
+export function addChannelSource(db: Db, logicalChannelId: string, url: string, position?: number): number {
+  const urls = db
+    .all<{ url: string }>(
+      'SELECT url FROM live_channel_sources WHERE logical_channel_id = ? ORDER BY position',
+      logicalChannelId,
+    )
+    .map((r) => r.url);
+  const at = Math.min(Math.max(1, position ?? urls.length + 1), urls.length + 1);
+  urls.splice(at - 1, 0, url);
+  writeSources(db, logicalChannelId, urls);
+  return at;
+}
+
+/** Removes the source at `position`; false when there is none. */
+export function removeChannelSource(db: Db, logicalChannelId: string, position: number): boolean {
+  const urls = db
+    .all<{ url: string }>(
+      'SELECT url FROM live_channel_sources WHERE logical_channel_id = ? ORDER BY position',
+      logicalChannelId,
+    )
+    .map((r) => r.url);
+  if (position < 1 || position > urls.length) return false;
+  urls.splice(position - 1, 1);
+  writeSources(db, logicalChannelId, urls);
+  return true;
+}
+
+function writeSources(db: Db, logicalChannelId: string, urls: string[]) {
+  db.transaction(() => {
+    db.run('DELETE FROM live_channel_sources WHERE logical_channel_id = ?', logicalChannelId);
+    urls.forEach((url, i) => {
+      db.run(
+        'INSERT INTO live_channel_sources (logical_channel_id, position, url) VALUES (?, ?, ?)',
+        logicalChannelId,
+        i + 1,
+        url,
+      );
+    });
+  });
+}
+
+export function setChannelMode(db: Db, logicalChannelId: string, mode: LiveMode, retentionDays: number): void {
+  db.run(
+    `INSERT INTO live_channel_modes (logical_channel_id, mode, retention_days) VALUES (?, ?, ?)
+     ON CONFLICT (logical_channel_id) DO UPDATE SET mode = excluded.mode, retention_days = excluded.retention_days`,
+    logicalChannelId,
+    mode,
+    retentionDays,
+  );
+}
+
+/** Every channel with at least one source: how the supervisor and the origin know them. */
+export function listLiveChannels(db: Db): LiveChannel[] {
+  const rows = db.all<{
+    logical_channel_id: string;
+    live_stream_id: string;
+    mode: string | null;
+    retention_days: number | null;
+  }>(
+    `SELECT c.logical_channel_id, c.live_stream_id, m.mode, m.retention_days FROM channels c
+     LEFT JOIN live_channel_modes m ON m.logical_channel_id = c.logical_channel_id
+     WHERE c.logical_channel_id IN (SELECT logical_channel_id FROM live_channel_sources)
+        OR c.logical_channel_id IN (SELECT logical_channel_id FROM source_channels WHERE stream_url <> '')
+     ORDER BY c.channel_seq, c.logical_channel_id`,
+  );
+  return rows.map((r) => ({
+    logicalChannelId: r.logical_channel_id,
+    liveStreamId: r.live_stream_id,
+    mode: r.mode === 'record' ? 'record' : 'relay',
+    retentionDays: r.retention_days ?? DEFAULT_RETENTION_DAYS,
+    sources: channelSources(db, r.logical_channel_id),
+  }));
+}
+
+export function channelExists(db: Db, logicalChannelId: string): boolean {
+  return !!db.get('SELECT 1 AS x FROM channels WHERE logical_channel_id = ?', logicalChannelId);
+}
