@@ -43,7 +43,8 @@ function ensureDebian(bin, packages, why) {
   must(...apt(['update', '-q']), { env });
   must(...apt(['install', '-y', '-q', '--no-install-recommends', ...packages]), { env });
 }
-const ensureChromium = () => ensureDebian('chromium', ['chromium', 'fonts-dejavu-core'], 'for the browser tests');
+const ensureChromium = () =>
+  ensureDebian('chromium', ['chromium', 'fonts-dejavu-core'], 'for the browser tests');
 // Live sources (issue 17): ingest and packaging of SRT, RTMP, UDP and HLS inputs (decision 0220).
 const ensureFfmpeg = () => ensureDebian('ffmpeg', ['ffmpeg'], 'for live sources');
 

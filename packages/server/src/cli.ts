@@ -10,6 +10,8 @@ import { createRechargeBatch } from './domain/recharge.ts';
 import { NAMES_USAGE, namesCommand } from './domain/namesCli.ts';
 import { mediaSessionCheck } from './domain/mediaRevocation.ts';
 import { NOTICE_USAGE, noticeCommand } from './domain/noticesCli.ts';
+import { LIVE_USAGE, liveCommand } from './live/cli.ts';
+import { startLive } from './live/index.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { guideCommand, SOURCES_USAGE, sourcesCommand } from './sources/cli.ts';
 import { startRefreshSchedule } from './sources/schedule.ts';
@@ -90,19 +92,31 @@ async function serve(args: string[]) {
         library: unknown;
         now: () => number;
         sessionEnded: (sessionId: string, nowMs: number) => boolean;
+        ingested?: unknown;
+        onClose?: () => Promise<void>;
       }) => Origin)
     | undefined;
   const origin =
     library !== undefined && typeof createOrigin === 'function'
-      ? (deps: OriginDeps) =>
-          createOrigin({
+      ? (deps: OriginDeps) => {
+          // Channels with live sources: one supervised ffmpeg each (issue 17, decision 0222).
+          const live = startLive({
+            db: deps.db,
+            dataDir: config.dataDir,
+            mediaDir: (library as { dir: string }).dir,
+            now: deps.now,
+          });
+          return createOrigin({
             dataDir: config.dataDir,
             secret: config.secret,
             library,
             now: deps.now,
             // Logout revokes the media URLs handed to the session (decision 0100).
             sessionEnded: mediaSessionCheck(deps.db),
-          })
+            ingested: live.ingested,
+            onClose: live.close,
+          });
+        }
       : undefined;
 
   const site = await loadSite(values.site);
@@ -138,7 +152,8 @@ const USAGE = `Usage: ottkit-server <command> [--data DIR]
   telemetry [--days N]                                              per-channel start-up p50/p95, stall ratio, errors
 ${NOTICE_USAGE}
 ${NAMES_USAGE}
-${SOURCES_USAGE}`;
+${SOURCES_USAGE}
+${LIVE_USAGE}`;
 
 const siteUrlFile = (dataDir: string) => join(dataDir, 'site-url.json');
 
@@ -354,6 +369,8 @@ export async function main(argv: string[]): Promise<number> {
       return sourcesCommand(rest);
     case 'guide':
       return guideCommand(rest);
+    case 'live':
+      return liveCommand(rest);
     default:
       console.log(USAGE);
       return command === undefined || command === 'help' || command === '--help' ? 0 : 2;

@@ -99,6 +99,12 @@ export function parseSourceUrl(raw: string, mediaDir: string): LiveInput {
     let root: string;
     try {
       root = realpathSync(mediaDir);
+    } catch {
+      return refuse(
+        `file:// sources must be inside the media folder (${mediaDir}), which does not exist yet`,
+      );
+    }
+    try {
       real = realpathSync(path);
     } catch {
       return refuse(`file ${path} does not exist`);

@@ -52,8 +52,36 @@ export function addChannelSource(db: Db, logicalChannelId: string, url: string, 
     .map((r) => r.url);
   const at = Math.min(Math.max(1, position ?? urls.length + 1), urls.length + 1);
   urls.splice(at - 1, 0, url);
-  writeSources(db, logicalChannelId, urls);
+  db.transaction(() => {
+    ownStream(db, logicalChannelId);
+    writeSources(db, logicalChannelId, urls);
+  });
   return at;
+}
+
+/**
+ * A channel fed by its own sources needs a stream id of its own: seeded channels share sample loops (`ch1` plays
+ * on several channels), so a shared id is replaced by `live-<channel>` in the channel and its physical channels.
+ */
+function ownStream(db: Db, logicalChannelId: string) {
+  const row = db.get<{ live_stream_id: string; n: number }>(
+    `SELECT c.live_stream_id, (SELECT COUNT(*) FROM channels o WHERE o.live_stream_id = c.live_stream_id) AS n
+     FROM channels c WHERE c.logical_channel_id = ?`,
+    logicalChannelId,
+  );
+  if (!row || row.n <= 1) return;
+  const id = `live-${logicalChannelId}`;
+  db.run('UPDATE channels SET live_stream_id = ? WHERE logical_channel_id = ?', id, logicalChannelId);
+  db.run(
+    `UPDATE physical_channels SET live_stream_id = ?, dvr_stream_id = ?, stream_id = ?,
+       safari_live_stream_id = ?, safari_dvr_stream_id = ? WHERE logical_channel_id = ?`,
+    id,
+    id,
+    id,
+    id,
+    id,
+    logicalChannelId,
+  );
 }
 
 /** Removes the source at `position`; false when there is none. */
@@ -84,7 +112,12 @@ function writeSources(db: Db, logicalChannelId: string, urls: string[]) {
   });
 }
 
-export function setChannelMode(db: Db, logicalChannelId: string, mode: LiveMode, retentionDays: number): void {
+export function setChannelMode(
+  db: Db,
+  logicalChannelId: string,
+  mode: LiveMode,
+  retentionDays: number,
+): void {
   db.run(
     `INSERT INTO live_channel_modes (logical_channel_id, mode, retention_days) VALUES (?, ?, ?)
      ON CONFLICT (logical_channel_id) DO UPDATE SET mode = excluded.mode, retention_days = excluded.retention_days`,

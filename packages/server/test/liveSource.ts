@@ -1,0 +1,87 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { findFont } from '../src/media/ffmpeg.ts';
+import { liveFfmpegPath } from '../src/live/ffmpegRun.ts';
+
+/**
+ * A live test source made by Debian's ffmpeg on loopback: a test pattern with a burnt-in wall clock, a keyframe
+ * every 2 s, MP2 audio (so ottkit transcodes it to AAC) or AAC, pushed over UDP or SRT (caller to a listener
+ * ottkit opens, or a listener ottkit calls), or written as HLS into a folder.
+ */
+export interface TestSource {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function startTestSource(o: {
+  /** udp://127.0.0.1:P, srt://127.0.0.1:P?mode=listener (ottkit calls), or a folder for HLS. */
+  target: string;
+  format: 'mpegts' | 'hls';
+  audio?: 'mp2' | 'aac';
+  /** Colour of the pattern's box, to tell sources apart in screenshots. */
+  label?: string;
+}): TestSource {
+  const font = findFont();
+  const clock = font
+    ? `,drawtext=fontfile=${font}:text='${o.label ?? 'src'} %{localtime\\:%T}':fontsize=24:fontcolor=white:box=1:boxcolor=black@0.6:x=10:y=10`
+    : '';
+  const out =
+    o.format === 'hls'
+      ? [
+          '-f',
+          'hls',
+          '-hls_time',
+          '2',
+          '-hls_list_size',
+          '6',
+          '-hls_flags',
+          'delete_segments',
+          `${o.target}/index.m3u8`,
+        ]
+      : ['-f', 'mpegts', o.target.startsWith('udp:') ? `${o.target}?pkt_size=1316` : o.target];
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-re',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=320x180:rate=25${clock}`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-tune',
+    'zerolatency',
+    '-g',
+    '50',
+    '-keyint_min',
+    '50',
+    '-sc_threshold',
+    '0',
+    '-b:v',
+    '250k',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    o.audio ?? 'mp2',
+    '-b:a',
+    '64k',
+    ...out,
+  ];
+  const child = spawn(liveFfmpegPath(), args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  return {
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}
