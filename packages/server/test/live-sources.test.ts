@@ -1,7 +1,9 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDataStore } from '../src/dataStore.ts';
 import { ingestedStreams } from '../src/live/originStreams.ts';
@@ -190,4 +192,60 @@ describe('live sources: supervisor, watchdog and timeline (issue 17)', () => {
     await sup.close();
     expect(processesWith(join(dataDir, 'live'))).toEqual([]);
   }, 90_000);
+});
+
+describe('live sources: restart with back-off, and no ffmpeg outlives its server', () => {
+  it('retries a dead source with a doubling back-off, the reason in words', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ottkit-live-'));
+    const { db } = openDataStore(dataDir);
+    // Nothing listens there: ffmpeg fails at once with "Connection refused".
+    addChannelSource(db, 'lc-002', 'hls+http://127.0.0.1:4683/none.m3u8');
+    setChannelMode(db, 'lc-002', 'record', 1);
+    const log: string[] = [];
+    const sup = new LiveSupervisor({
+      db,
+      dataDir,
+      mediaDir: join(dataDir, 'media'),
+      rules: { backoffMs: 100, maxBackoffMs: 800 },
+      log: (l) => log.push(l),
+    });
+    try {
+      sup.start();
+      const waits = () => log.flatMap((l) => /next try in (\d+) ms/.exec(l)?.[1] ?? []).map(Number);
+      await until('five retries', () => waits().length >= 5);
+      expect(waits().slice(0, 5)).toEqual([100, 200, 400, 800, 800]);
+      const h = sup.status().channels[0]?.sources[0];
+      expect(h?.state).toBe('failed');
+      expect(h?.lastError).toMatch(/refused/i);
+    } finally {
+      await sup.close();
+      db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 30_000);
+
+  it('kills ffmpeg when the server is killed with SIGKILL', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ottkit-live-'));
+    const lib = await tinyLibrary();
+    symlinkSync(lib.dir, join(dataDir, 'media'));
+    const { db } = openDataStore(dataDir);
+    // A UDP input nobody sends to: ffmpeg waits for it, which is all this test needs.
+    addChannelSource(db, 'lc-002', 'udp://127.0.0.1:4684');
+    setChannelMode(db, 'lc-002', 'record', 1);
+    db.close();
+    const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
+    const server = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', dataDir], {
+      env: { ...process.env, OTTKIT_MEDIA_PROFILE: 'tiny' },
+      stdio: 'ignore',
+    });
+    try {
+      const live = join(dataDir, 'live');
+      await until('ffmpeg running under the server', () => processesWith(live).length >= 2, 30_000);
+      server.kill('SIGKILL');
+      await until('no ffmpeg left', () => processesWith(live).length === 0, 10_000);
+    } finally {
+      server.kill('SIGKILL');
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });

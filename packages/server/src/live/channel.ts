@@ -359,8 +359,10 @@ export class ChannelRunner {
     // A whole round failed: wait before the next, doubling up to the cap.
     if (this.failuresInRow % Math.max(1, n) === 0) {
       const round = this.failuresInRow / Math.max(1, n) - 1;
-      this.retryAt = now + Math.min(r.backoffMs * 2 ** round, r.maxBackoffMs);
+      const wait = Math.min(r.backoffMs * 2 ** round, r.maxBackoffMs);
+      this.retryAt = now + wait;
       this.lastFailed = undefined;
+      this.deps.log(`live ${this.channel.logicalChannelId}: every source failed; next try in ${wait} ms`);
     }
   }
 
