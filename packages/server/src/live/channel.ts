@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { type InputInfo, type Run, startRun } from './ffmpegRun.ts';
+import { type InputInfo, probeAudio, type Run, startRun } from './ffmpegRun.ts';
 import { parseSourceUrl, SourceUrlError } from './sourceUrl.ts';
 import type { LiveChannel } from './store.ts';
 import type { Timeline } from './timeline.ts';
@@ -91,6 +91,7 @@ export class ChannelRunner {
   private running = false;
   private tick: NodeJS.Timeout | undefined;
   private audioAac = new Map<number, boolean>();
+  private probing = new Set<number>();
   private recent: { at: number; bytes: number; sec: number }[] = [];
   private attempts = 0;
 
@@ -245,6 +246,19 @@ export class ChannelRunner {
     } catch (err) {
       h.state = 'failed';
       h.lastError = err instanceof SourceUrlError ? err.message : String(err);
+      return;
+    }
+    // A pull input is asked its audio codec first (a second at most), so AAC is copied from the first run; a
+    // pushed one (UDP, SRT, RTMP) is learned from its first run, whose audio is transcoded meanwhile.
+    if ((input.scheme === 'hls' || input.scheme === 'file') && !this.audioAac.has(index)) {
+      if (this.probing.has(index)) return;
+      this.probing.add(index);
+      h.state = 'starting';
+      void probeAudio(this.deps.ffmpeg, input).then((codec) => {
+        this.probing.delete(index);
+        this.audioAac.set(index, codec === 'aac');
+        if (this.running && !this[role]) this.launch(index, role);
+      });
       return;
     }
     h.state = 'starting';

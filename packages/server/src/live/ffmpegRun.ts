@@ -69,7 +69,10 @@ export function packagerArgs(
     '0:a:0?',
     '-c:v',
     'copy',
-    ...(o.audioCopy ? ['-c:a', 'copy'] : ['-c:a', 'aac', '-b:a', '128k', '-ac', '2']),
+    // AAC from MPEG-TS is ADTS; MP4 wants the raw stream (the filter passes raw AAC through untouched).
+    ...(o.audioCopy
+      ? ['-c:a', 'copy', '-bsf:a', 'aac_adtstoasc']
+      : ['-c:a', 'aac', '-b:a', '128k', '-ac', '2']),
     '-f',
     'hls',
     '-hls_time',
@@ -136,7 +139,7 @@ export function startRun(
       if (DECODE_ERROR.test(line)) on.decodeError(line.trim());
       // The first specific error says why; ffmpeg's closing "Conversion failed!" does not.
       if (/conversion failed/i.test(line) && lastError) continue;
-      if (/error|failed|refused|timed out|invalid|not found|unsupported|no such/i.test(line))
+      if (/error|failed|refused|timed out|invalid|not found|unsupported|no such|malformed/i.test(line))
         lastError = line.replace(/^\[[^\]]*\]\s*/, '').trim();
     }
   });
@@ -198,4 +201,39 @@ export function startRun(
       if (existsSync(workDir)) rmSync(workDir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * The input's first audio codec as ffprobe names it (`aac`, `mp2`…), or undefined when it cannot tell within 5 s.
+ * ffprobe is Debian's, beside ffmpeg.
+ */
+export function probeAudio(ffmpeg: string, input: LiveInput): Promise<string | undefined> {
+  const bin = ffmpeg.endsWith('ffmpeg') ? `${ffmpeg.slice(0, -'ffmpeg'.length)}ffprobe` : 'ffprobe';
+  const args = [
+    '-v',
+    'error',
+    ...input.inputArgs.filter(
+      (a, i, all) => a !== '-re' && a !== '-stream_loop' && all[i - 1] !== '-stream_loop',
+    ),
+    '-select_streams',
+    'a:0',
+    '-show_entries',
+    'stream=codec_name',
+    '-of',
+    'csv=p=0',
+    input.input,
+  ];
+  return new Promise((resolve) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.on('error', () => resolve(undefined));
+    child.on('close', () => {
+      clearTimeout(timer);
+      resolve(out.trim().split('\n')[0] || undefined);
+    });
+  });
 }
