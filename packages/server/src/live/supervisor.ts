@@ -195,14 +195,19 @@ export class LiveSupervisor {
     for (const e of this.entries.values()) {
       for (const [v, at] of e.viewers) if (now - at > VIEWER_WINDOW_MS) e.viewers.delete(v);
       const c = e.runner.channel;
-      if (c.mode === 'relay') {
-        if (e.runner.isRunning && now - e.lastViewAt > (this.o.relayIdleMs ?? RELAY_IDLE_MS)) {
-          this.log(`live ${c.logicalChannelId}: no viewer for a while, relay closed`);
-          void e.runner.stop();
-        }
-        e.timeline.trim({ keepLast: RELAY_KEEP_SEGMENTS });
-      } else {
-        e.timeline.trim({ beforeMs: now - c.retentionDays * 86_400_000 });
+      try {
+        this.trim(e, now);
+      } catch (err) {
+        // A full disk must not stop the server; the next round tries again.
+        this.log(`live ${c.logicalChannelId}: trimming failed: ${String(err)}`);
+      }
+      if (
+        c.mode === 'relay' &&
+        e.runner.isRunning &&
+        now - e.lastViewAt > (this.o.relayIdleMs ?? RELAY_IDLE_MS)
+      ) {
+        this.log(`live ${c.logicalChannelId}: no viewer for a while, relay closed`);
+        void e.runner.stop();
       }
     }
     try {
@@ -211,6 +216,13 @@ export class LiveSupervisor {
       // A full disk must not stop the server: the status file is only a view.
       this.log(`live: status file not written: ${String(err)}`);
     }
+  }
+
+  /** Relay keeps a short buffer; record keeps its retention. */
+  private trim(e: Entry, now: number) {
+    const c = e.runner.channel;
+    if (c.mode === 'relay') e.timeline.trim({ keepLast: RELAY_KEEP_SEGMENTS });
+    else e.timeline.trim({ beforeMs: now - c.retentionDays * 86_400_000 });
   }
 
   status(): LiveStatus {
