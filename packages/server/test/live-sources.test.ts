@@ -224,6 +224,42 @@ describe('live sources: restart with back-off, and no ffmpeg outlives its server
     }
   }, 30_000);
 
+  it('opens a relay channel on its first viewer and closes it after the last left', async () => {
+    const dataDir = await mkdtemp(join(tmpdir(), 'ottkit-live-'));
+    const { db } = openDataStore(dataDir);
+    addChannelSource(db, 'lc-005', 'udp://127.0.0.1:4685');
+    setChannelMode(db, 'lc-005', 'relay', 1);
+    const source = startTestSource({ target: 'udp://127.0.0.1:4685', format: 'mpegts', audio: 'aac' });
+    const sup = new LiveSupervisor({
+      db,
+      dataDir,
+      mediaDir: join(dataDir, 'media'),
+      relayIdleMs: 1500,
+      log: () => {},
+    });
+    const live = join(dataDir, 'live');
+    const channel = () => sup.status().channels[0];
+    try {
+      sup.start();
+      // Nobody watches: nothing runs.
+      await new Promise((r) => setTimeout(r, 500));
+      expect(channel()?.running).toBe(false);
+      expect(processesWith(live)).toEqual([]);
+      // The first viewer opens it and gets a segment.
+      expect(await sup.touch('lc-005', 'viewer-token', 20_000)).toBe(true);
+      expect(channel()).toMatchObject({ running: true, viewers: 1, activeSource: 1 });
+      expect(channel()?.sources[0]?.audioCodec).toBe('aac');
+      // Nobody comes back: closed, its ffmpeg gone.
+      await until('the relay closed', () => channel()?.running === false, 15_000);
+      await until('no ffmpeg left', () => processesWith(live).length === 0, 5000);
+    } finally {
+      await sup.close();
+      await source.stop();
+      db.close();
+      await rm(dataDir, { recursive: true, force: true });
+    }
+  }, 45_000);
+
   it('kills ffmpeg when the server is killed with SIGKILL', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'ottkit-live-'));
     const lib = await tinyLibrary();

@@ -195,6 +195,8 @@ export class LiveSupervisor {
     for (const e of this.entries.values()) {
       for (const [v, at] of e.viewers) if (now - at > VIEWER_WINDOW_MS) e.viewers.delete(v);
       const c = e.runner.channel;
+      // A viewer still waiting for the first segment is watching.
+      if (e.waiters.length) e.lastViewAt = now;
       try {
         this.trim(e, now);
       } catch (err) {
