@@ -62,12 +62,30 @@ test('an SRT-fed channel plays on /liveTv and keeps playing on its backup when t
     expect(liveStatus()?.activeSource).toBe(1);
     await page.screenshot({ path: '.data/screens/live-sources-srt-1280.png' });
 
-    // The primary dies mid-stream: the watchdog puts the backup on air; the same page plays on.
+    // The primary dies mid-stream: the watchdog puts the backup on air; the same page plays on. The longest
+    // stall the viewer sees is printed (issue 17's goal: < 4 s), not asserted.
+    await livePlayer(page)
+      .locator('video')
+      .evaluate((v: HTMLVideoElement) => {
+        const w = window as unknown as { stalls: number[]; stalledAt?: number };
+        w.stalls = [];
+        v.addEventListener('waiting', () => {
+          w.stalledAt = performance.now();
+        });
+        v.addEventListener('playing', () => {
+          if (w.stalledAt !== undefined) w.stalls.push(performance.now() - w.stalledAt);
+          w.stalledAt = undefined;
+        });
+      });
     await sources[0]?.stop();
     await expect.poll(() => liveStatus()?.activeSource, { timeout: 30_000 }).toBe(2);
     await playsOn(page, 6, 45_000);
     expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
     await expect(livePlayer(page)).not.toHaveAttribute('data-state', 'error');
+    const stalls = await page.evaluate(() => (window as unknown as { stalls: number[] }).stalls);
+    console.log(
+      `failover in Chromium: ${stalls.length} stall(s), longest ${Math.round(Math.max(0, ...stalls))} ms, no reload`,
+    );
     await page.screenshot({ path: '.data/screens/live-sources-backup-1280.png' });
     await page.setViewportSize({ width: 360, height: 740 });
     await playsOn(page, 2);
