@@ -13,14 +13,13 @@
  */
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
-import { createServer } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDataStore } from '../packages/server/src/dataStore.ts';
 import { addChannelSource, setChannelMode } from '../packages/server/src/live/store.ts';
 import { LiveSupervisor } from '../packages/server/src/live/supervisor.ts';
-import { startTestSource } from '../packages/server/test/liveSource.ts';
+import { serveFolder, startTestSource } from '../packages/server/test/liveSource.ts';
 
 const { values } = parseArgs({
   options: {
@@ -80,20 +79,7 @@ const dataDir = await mkdtemp(join(tmpdir(), 'ottkit-bench-live-'));
 const upstreamDir = await mkdtemp(join(tmpdir(), 'ottkit-bench-upstream-'));
 const { db } = openDataStore(dataDir);
 const upstream = startTestSource({ target: upstreamDir, format: 'hls', audio: 'aac', label: 'UPSTREAM' });
-const http = createServer((req, res) => {
-  const name = (req.url ?? '/').split('?')[0]?.slice(1) ?? '';
-  if (!/^[\w.-]+$/.test(name)) return void res.writeHead(404).end();
-  try {
-    const body = readFileSync(join(upstreamDir, name));
-    res.writeHead(200, {
-      'content-type': name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t',
-    });
-    res.end(body);
-  } catch {
-    res.writeHead(404).end();
-  }
-});
-await new Promise<void>((r) => http.listen(PORT, '127.0.0.1', r));
+const http = await serveFolder(upstreamDir, PORT);
 const HLS = `hls+http://127.0.0.1:${PORT}/index.m3u8`;
 const sup = new LiveSupervisor({
   db,

@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,10 +9,10 @@ import { openDataStore } from '../src/dataStore.ts';
 import { ingestedStreams } from '../src/live/originStreams.ts';
 import { addChannelSource, setChannelMode } from '../src/live/store.ts';
 import { LiveSupervisor } from '../src/live/supervisor.ts';
-import type { Timeline } from '../src/live/timeline.ts';
+import type { Timeline, TimelineSegment } from '../src/live/timeline.ts';
 import { readFragment } from '../src/media/mp4.ts';
 import type { Db } from '../src/store/db.ts';
-import { startTestSource, type TestSource } from './liveSource.ts';
+import { serveFolder, startTestSource, type TestSource } from './liveSource.ts';
 import { startOrigin, tinyLibrary } from './origin-fixture.ts';
 
 /** Processes whose command line mentions `needle` (ffmpeg runs with paths under the data folder). */
@@ -129,6 +129,11 @@ describe('live sources: supervisor, watchdog and timeline (issue 17)', () => {
       expect(b.start).toBeGreaterThanOrEqual(a.end - 0.001);
       expect(b.start - a.end).toBeLessThan(0.2);
     }
+    // The wall clock of the segments never goes back either (PROGRAM-DATE-TIME, catch-up and time-shift cut by it).
+    for (let i = 1; i < timeline.segments.length; i++) {
+      const [a, b] = [timeline.segments[i - 1], timeline.segments[i]] as [TimelineSegment, TimelineSegment];
+      expect(b.startMs).toBeGreaterThanOrEqual(a.startMs + a.durationSec * 1000);
+    }
     // Another source has other codec settings only if its init differs; these two are alike, so none is needed.
     expect(new Set(times.map((t) => t.initId)).size).toBeLessThanOrEqual(2);
 
@@ -176,6 +181,13 @@ describe('live sources: supervisor, watchdog and timeline (issue 17)', () => {
         ),
       );
       expect(wrong.status).toBe(403);
+      // Time-shift from a point inside the recording lists from there up to live.
+      const from = timeline.segments[1]?.startMs as number;
+      const ts = await origin.playlist(
+        origin.urls.dvr({ accountId: 'a', liveStreamId: streamId, startMs: from }),
+      );
+      const tsMedia = await origin.playlist(new URL(ts.m.playlists?.[0]?.uri as string, ts.url));
+      expect(tsMedia.m.mediaSequence).toBe(timeline.segments[1]?.n);
       // Catch-up of a programme inside the recording is cut from it: still on air → EVENT.
       const start = timeline.segments[2]?.startMs as number;
       const cu = await origin.playlist(
@@ -227,9 +239,13 @@ describe('live sources: restart with back-off, and no ffmpeg outlives its server
   it('opens a relay channel on its first viewer and closes it after the last left', async () => {
     const dataDir = await mkdtemp(join(tmpdir(), 'ottkit-live-'));
     const { db } = openDataStore(dataDir);
-    addChannelSource(db, 'lc-005', 'udp://127.0.0.1:4685');
+    // An upstream HLS stream, written by ffmpeg into a folder and served by a tiny local server.
+    const upstream = join(dataDir, 'upstream');
+    mkdirSync(upstream);
+    const source = startTestSource({ target: upstream, format: 'hls', audio: 'aac' });
+    const http = await serveFolder(upstream, 4685);
+    addChannelSource(db, 'lc-005', 'hls+http://127.0.0.1:4685/index.m3u8');
     setChannelMode(db, 'lc-005', 'relay', 1);
-    const source = startTestSource({ target: 'udp://127.0.0.1:4685', format: 'mpegts', audio: 'aac' });
     const sup = new LiveSupervisor({
       db,
       dataDir,
@@ -245,16 +261,21 @@ describe('live sources: restart with back-off, and no ffmpeg outlives its server
       await new Promise((r) => setTimeout(r, 500));
       expect(channel()?.running).toBe(false);
       expect(processesWith(live)).toEqual([]);
+      await until('the upstream playlist', () => existsSync(join(upstream, 'index.m3u8')));
       // The first viewer opens it and gets a segment.
       expect(await sup.touch('lc-005', 'viewer-token', 20_000)).toBe(true);
       expect(channel()).toMatchObject({ running: true, viewers: 1, activeSource: 1 });
       expect(channel()?.sources[0]?.audioCodec).toBe('aac');
+      // AAC is copied, not transcoded (asked of the pull input before the first run).
+      const cmd = processesWith(live).map((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8'));
+      expect(cmd.some((c) => c.startsWith('ffmpeg') && c.includes('aac_adtstoasc'))).toBe(true);
       // Nobody comes back: closed, its ffmpeg gone.
       await until('the relay closed', () => channel()?.running === false, 15_000);
       await until('no ffmpeg left', () => processesWith(live).length === 0, 5000);
     } finally {
       await sup.close();
       await source.stop();
+      http.close();
       db.close();
       await rm(dataDir, { recursive: true, force: true });
     }

@@ -1,4 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
 import { findFont } from '../src/media/ffmpeg.ts';
 import { liveFfmpegPath } from '../src/live/ffmpegRun.ts';
 
@@ -84,4 +87,21 @@ export function startTestSource(o: {
         child.kill('SIGKILL');
       }),
   };
+}
+
+/** Serves an upstream HLS folder (playlist and segments, flat names only) on 127.0.0.1:`port`. */
+export async function serveFolder(dir: string, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    const name = (req.url ?? '/').split('?')[0]?.slice(1) ?? '';
+    if (!/^[\w.-]+$/.test(name)) return void res.writeHead(404).end();
+    try {
+      const body = readFileSync(join(dir, name));
+      const type = name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
+      res.writeHead(200, { 'content-type': type }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  return server;
 }

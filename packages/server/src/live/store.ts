@@ -112,12 +112,22 @@ function writeSources(db: Db, logicalChannelId: string, urls: string[]) {
   });
 }
 
+/**
+ * Relay or record. A recorded channel offers catch-up for its retention (canPlayBack, playbackDuration in days);
+ * a relayed one records nothing, so it offers none.
+ */
 export function setChannelMode(
   db: Db,
   logicalChannelId: string,
   mode: LiveMode,
   retentionDays: number,
 ): void {
+  db.run(
+    'UPDATE channels SET can_play_back = ?, playback_duration = ? WHERE logical_channel_id = ?',
+    mode === 'record' ? 1 : 0,
+    mode === 'record' ? retentionDays : 0,
+    logicalChannelId,
+  );
   db.run(
     `INSERT INTO live_channel_modes (logical_channel_id, mode, retention_days) VALUES (?, ?, ?)
      ON CONFLICT (logical_channel_id) DO UPDATE SET mode = excluded.mode, retention_days = excluded.retention_days`,

@@ -111,8 +111,9 @@ export class Timeline {
     const prev = this.segments.at(-1);
     const prevEnd = prev ? prev.startMs + prev.durationSec * 1000 : 0;
     const guess = arrivalMs - durationSec * 1000;
-    // Back to back within a second: the wall clock follows the media; otherwise (a stall, a restart) it jumps.
-    const startMs = prev && Math.abs(guess - prevEnd) < 1000 ? prevEnd : Math.round(guess);
+    // The wall clock follows the media and never goes back (a start-up burst arrives early); after a stall or a
+    // restart (more than a second late) it jumps forward.
+    const startMs = prev && guess - prevEnd < 1000 ? prevEnd : Math.round(guess);
     const seg: TimelineSegment = {
       n,
       durationSec,
