@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { findFont } from '../src/media/ffmpeg.ts';
@@ -104,4 +104,31 @@ export async function serveFolder(dir: string, port: number): Promise<Server> {
   });
   await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
   return server;
+}
+
+/** Processes whose command line mentions `needle` (ffmpeg runs with paths under the data folder). */
+export function processesWith(needle: string): number[] {
+  const found: number[] = [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(needle)) found.push(Number(pid));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
+
+/** What the code under test logged, shown when a wait times out. */
+export const lines: string[] = [];
+
+export async function until<T>(what: string, fn: () => T | undefined | false, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}:\n${lines.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
 }
