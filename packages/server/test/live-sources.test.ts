@@ -42,6 +42,8 @@ describe('live sources: supervisor, watchdog and timeline (issue 17)', () => {
     addChannelSource(db, CHANNEL, `${SRT}?mode=caller`);
     addChannelSource(db, CHANNEL, UDP);
     setChannelMode(db, CHANNEL, 'record', 1);
+    // Protected like a sample channel: AES-128 over the packaged segments.
+    db.run("UPDATE channels SET drm_type = 'aes-128' WHERE logical_channel_id = ?", CHANNEL);
   });
 
   afterAll(async () => {
@@ -140,7 +142,13 @@ describe('live sources: supervisor, watchdog and timeline (issue 17)', () => {
       const media = await origin.playlist(new URL(uri, master.url));
       const segs = media.m.segments;
       expect(segs.length).toBe(6);
-      const seg = await fetch(new URL(segs.at(-1)?.uri as string, media.url));
+      expect(media.text).toContain('#EXT-X-KEY:METHOD=AES-128,URI="../aes.key?token=');
+      const last = segs.at(-1);
+      const seg = await fetch(new URL(last?.uri as string, media.url));
+      const body = Buffer.from(await seg.clone().arrayBuffer());
+      const clear = await timeline.readSegment(Number(/(\d+)\.m4s/.exec(last?.uri ?? '')?.[1]));
+      expect(body.length % 16).toBe(0);
+      expect(body.subarray(0, 16).equals(clear.subarray(0, 16))).toBe(false);
       expect(`${seg.status} ${seg.status === 200 ? '' : await seg.text()}`).toBe('200 ');
       // A token of another stream opens nothing here.
       const other = origin.urls.live({ accountId: 'a', liveStreamId: 'ch1' });

@@ -61,8 +61,17 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
     const t = channel && sup.timeline(channel);
     if (!channel || !t || kind === 'vod') return undefined;
     const index = (n: number) => t.segments.findIndex((s) => s.n === n);
+    // Protected like the sample streams: the same keys per stream id, the same key URIs.
+    const protection = sup.channel(channel)?.protection;
+    const key =
+      protection === 'aes-128'
+        ? ({ uri: '../aes.key', method: 'AES-128' } as const)
+        : protection === 'clearkey'
+          ? ({ uri: '../cenc.key', method: 'SAMPLE-AES-CTR' } as const)
+          : undefined;
     const base = {
       keyId: `live/${id}`,
+      ...(protection ? { protection } : {}),
       get source() {
         return sourceMedia(t, id);
       },
@@ -87,6 +96,7 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
         segments,
         discontinuitySequence: discontinuitiesBefore(t.segments, Math.max(0, index(segments[0]?.n ?? -1))),
         query,
+        ...(key ? { key } : {}),
         ...shape,
       });
     if (kind === 'live') {

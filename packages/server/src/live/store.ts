@@ -20,6 +20,8 @@ export interface LiveChannel {
   liveStreamId: string;
   mode: LiveMode;
   retentionDays: number;
+  /** The channel's protection (drm_type), kept when it is fed by live sources: AES-128 or ClearKey. */
+  protection?: 'aes-128' | 'clearkey';
   sources: ChannelSource[];
 }
 
@@ -144,8 +146,9 @@ export function listLiveChannels(db: Db): LiveChannel[] {
     live_stream_id: string;
     mode: string | null;
     retention_days: number | null;
+    drm_type: string;
   }>(
-    `SELECT c.logical_channel_id, c.live_stream_id, m.mode, m.retention_days FROM channels c
+    `SELECT c.logical_channel_id, c.live_stream_id, m.mode, m.retention_days, c.drm_type FROM channels c
      LEFT JOIN live_channel_modes m ON m.logical_channel_id = c.logical_channel_id
      WHERE c.logical_channel_id IN (SELECT logical_channel_id FROM live_channel_sources)
         OR c.logical_channel_id IN (SELECT logical_channel_id FROM source_channels WHERE stream_url <> '')
@@ -156,6 +159,7 @@ export function listLiveChannels(db: Db): LiveChannel[] {
     liveStreamId: r.live_stream_id,
     mode: r.mode === 'record' ? 'record' : 'relay',
     retentionDays: r.retention_days ?? DEFAULT_RETENTION_DAYS,
+    ...(r.drm_type === 'aes-128' || r.drm_type === 'clearkey' ? { protection: r.drm_type } : {}),
     sources: channelSources(db, r.logical_channel_id),
   }));
 }

@@ -157,6 +157,11 @@ export class LiveSupervisor {
     return this.entries.get(logicalChannelId)?.timeline;
   }
 
+  /** The channel as last read from the store. */
+  channel(logicalChannelId: string): LiveChannel | undefined {
+    return this.entries.get(logicalChannelId)?.runner.channel;
+  }
+
   mode(logicalChannelId: string): LiveMode | undefined {
     return this.entries.get(logicalChannelId)?.runner.channel.mode;
   }

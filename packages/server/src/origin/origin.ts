@@ -221,8 +221,15 @@ export function createOrigin(options: OriginOptions): Origin {
           revoked,
           keyFor: (resource) => {
             const id = /^(?:live|timeshift|catchup)\/([^/]+)/.exec(resource)?.[1];
-            const live = id === undefined ? undefined : resolveLive(id);
-            return id && live?.protection === 'clearkey' ? keys.cencKey(`live/${id}`) : undefined;
+            // A channel fed by live sources keeps its protection (issue 17).
+            const fed = id === undefined ? undefined : options.ingested?.('live', id, [], url);
+            const protection =
+              fed && 'stream' in fed
+                ? fed.stream.protection
+                : id === undefined
+                  ? undefined
+                  : resolveLive(id)?.protection;
+            return id && protection === 'clearkey' ? keys.cencKey(`live/${id}`) : undefined;
           },
         });
         return true;
