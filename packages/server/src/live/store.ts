@@ -154,14 +154,35 @@ export function listLiveChannels(db: Db): LiveChannel[] {
         OR c.logical_channel_id IN (SELECT logical_channel_id FROM source_channels WHERE stream_url <> '')
      ORDER BY c.channel_seq, c.logical_channel_id`,
   );
-  return rows.map((r) => ({
-    logicalChannelId: r.logical_channel_id,
-    liveStreamId: r.live_stream_id,
-    mode: r.mode === 'record' ? 'record' : 'relay',
-    retentionDays: r.retention_days ?? DEFAULT_RETENTION_DAYS,
-    ...(r.drm_type === 'aes-128' || r.drm_type === 'clearkey' ? { protection: r.drm_type } : {}),
-    sources: channelSources(db, r.logical_channel_id),
-  }));
+  // Two reads for every channel at once (an imported line-up has thousands; the supervisor reads this every 5 s).
+  const own = new Map<string, ChannelSource[]>();
+  for (const r of db.all<{ logical_channel_id: string; url: string }>(
+    'SELECT logical_channel_id, url FROM live_channel_sources ORDER BY logical_channel_id, position',
+  )) {
+    const list = own.get(r.logical_channel_id) ?? [];
+    list.push({ position: list.length + 1, url: r.url, origin: 'operator' });
+    own.set(r.logical_channel_id, list);
+  }
+  const imported = new Map(
+    db
+      .all<{ logical_channel_id: string; stream_url: string }>(
+        "SELECT logical_channel_id, stream_url FROM source_channels WHERE stream_url <> ''",
+      )
+      .map((r) => [r.logical_channel_id, r.stream_url]),
+  );
+  return rows.map((r) => {
+    const url = imported.get(r.logical_channel_id);
+    return {
+      logicalChannelId: r.logical_channel_id,
+      liveStreamId: r.live_stream_id,
+      mode: r.mode === 'record' ? 'record' : 'relay',
+      retentionDays: r.retention_days ?? DEFAULT_RETENTION_DAYS,
+      ...(r.drm_type === 'aes-128' || r.drm_type === 'clearkey' ? { protection: r.drm_type } : {}),
+      sources:
+        own.get(r.logical_channel_id) ??
+        (url ? [{ position: 1, url: importedSourceUrl(url), origin: 'import' as const }] : []),
+    };
+  });
 }
 
 export function channelExists(db: Db, logicalChannelId: string): boolean {

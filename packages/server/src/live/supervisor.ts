@@ -218,7 +218,15 @@ export class LiveSupervisor {
       }
     }
     try {
-      writeFileSync(statusFile(this.o.dataDir), `${JSON.stringify(this.status())}\n`);
+      // Idle imported channels (thousands in a big line-up) are left out of the file; status() has them all.
+      const status = this.status();
+      status.channels = status.channels.filter(
+        (c) =>
+          c.running ||
+          c.segments > 0 ||
+          this.entries.get(c.logicalChannelId)?.runner.channel.sources[0]?.origin === 'operator',
+      );
+      writeFileSync(statusFile(this.o.dataDir), `${JSON.stringify(status)}\n`);
     } catch (err) {
       // A full disk must not stop the server: the status file is only a view.
       this.log(`live: status file not written: ${String(err)}`);

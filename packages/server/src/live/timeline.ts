@@ -41,8 +41,8 @@ export class Timeline {
 
   constructor(root: string, channelId: string) {
     this.dir = join(root, encodeURIComponent(channelId));
-    mkdirSync(this.dir, { recursive: true });
-    this.restore();
+    // Made on the first segment: a line-up of thousands of relay channels leaves no empty folders.
+    if (existsSync(this.dir)) this.restore();
   }
 
   private restore() {
@@ -82,6 +82,7 @@ export class Timeline {
       const prev = last && this.inits.get(last.initId);
       const same = prev?.buf.equals(init) ?? (last ? this.sameInitOnDisk(last.initId, init) : false);
       const initId = same && last ? last.initId : (last?.initId ?? -1) + 1;
+      mkdirSync(this.dir, { recursive: true });
       if (!same) writeFileSync(join(this.dir, `init-${initId}.mp4`), init);
       this.inits.set(initId, { buf: init, tracks });
       const info = readFragment(frag, tracks);
