@@ -1,9 +1,9 @@
 import { createPlayerCore, type PlayerCore } from '../core/core.ts';
 import type { AspectRatio } from '../core/constants.ts';
+import { PLAYER_EVENTS } from '../core/events.ts';
 import { keyAction } from '../core/keys.ts';
 import type {
   DrmConfig,
-  PlayerEvents,
   PlayerMode,
   PlayerSnapshot,
   PlayerSource,
@@ -44,20 +44,7 @@ export const OTTKIT_PLAYER_ATTRIBUTES = [
 const RENEWING_ATTRIBUTES = new Set(['timeshift-src', 'timeshift-start', 'expires-at']);
 
 /** Core events re-dispatched by the element as `ottkit-<name>` CustomEvents (detail = payload). */
-export const OTTKIT_PLAYER_EVENTS = [
-  'statechange',
-  'modechange',
-  'firstframe',
-  'error',
-  'reload',
-  'renewed',
-  'timeshifterror',
-  'confirmbacktolive',
-  'ended',
-  'progress',
-  'qualitychange',
-  'telemetry',
-] as const satisfies ReadonlyArray<keyof PlayerEvents>;
+export const OTTKIT_PLAYER_EVENTS = PLAYER_EVENTS;
 
 /**
  * Events of the element's own controls (not core events): `ottkit-favorite` (detail `{ favorite }`, the state
