@@ -1,5 +1,6 @@
 import { loadEngine } from '../engines/load.ts';
 import type { EngineLoader } from '../engines/types.ts';
+import { createWarmCache, type PrefetchTarget, type WarmOptions } from '../prefetch/warm.ts';
 import { type Clock, systemClock } from './clock.ts';
 import type { AspectRatio } from './constants.ts';
 import { createLiveController } from './live.ts';
@@ -18,6 +19,8 @@ export interface PlayerCoreOptions {
   telemetry?: TelemetrySink;
   /** How often catch-up and VOD emit `progress` while playing (spec §4 history report, default 60 s). */
   progressIntervalMs?: number;
+  /** How neighbours are fetched ahead (budget, fetch, when allowed); defaults in `prefetch/warm.ts`. */
+  prefetch?: WarmOptions;
 }
 
 export type PlayerCore = ReturnType<typeof createPlayerCore>;
@@ -31,11 +34,13 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
   const clock = options.clock ?? systemClock;
   const store = createStore(options.telemetry);
   const isLive = () => isLiveMode(store.get().mode);
+  const warm = createWarmCache(options.prefetch);
   const playback = createPlayback({
     store,
     clock,
     loader: options.loadEngine ?? loadEngine,
     preload: !options.loadEngine,
+    warm,
     controller: () => (isLive() ? live.controller : onDemand.controller),
     leave: () => onDemand.leave(),
     reset: () => {
@@ -103,6 +108,14 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
       store.set({ volume: v });
     },
     setAspectRatio: (aspectRatio: AspectRatio) => store.set({ aspectRatio }),
+    /**
+     * Live channels to keep warm (the neighbours of the one playing, the one under the pointer): their playlist,
+     * init segment and first segment are fetched ahead within a byte budget, so a zap to one starts from them.
+     * Off on metered or Save-Data connections. An empty list stops it.
+     */
+    prefetch: (targets: readonly PrefetchTarget[]) => warm.set(targets),
+    /** Bytes fetched ahead so far. */
+    prefetchedBytes: () => warm.bytes,
     /**
      * Emits a final progress report now (tab close, dialog close). Not before the item played: a resume item
      * closed while loading would report 0 s over the stored position.

@@ -1,5 +1,6 @@
 import { preloadHlsEngine } from '../engines/load.ts';
 import type { EngineEvents, EngineLoader } from '../engines/types.ts';
+import type { WarmCache } from '../prefetch/warm.ts';
 import type { Clock } from './clock.ts';
 import { PAUSE_COUNT_INTERVAL_MS } from './constants.ts';
 import { createEngineHost } from './engineHost.ts';
@@ -41,6 +42,8 @@ export interface PlaybackDeps {
   loader: EngineLoader;
   /** Fetch hls.js while idle when attached with nothing to play (not with an injected loader). */
   preload: boolean;
+  /** What was fetched ahead for the neighbours (issue 20 §1); loads take from it first. */
+  warm: WarmCache;
   /** The controller of the current mode. */
   controller(): ModeController;
   /** The item is being left (a new one, teardown): its last report goes out. */
@@ -53,7 +56,8 @@ export interface PlaybackDeps {
  * What every mode shares: the media element, its engine, the play session (telemetry), URL renewal, loading and
  * reloading, the viewer's wish to play and the media events. Where a mode decides, the controller is asked.
  */
-export function createPlayback({ store, clock, loader, preload, controller, leave, reset }: PlaybackDeps) {
+export function createPlayback(deps: PlaybackDeps) {
+  const { store, clock, loader, preload, warm, controller, leave, reset } = deps;
   const host = createEngineHost(loader);
   let media: HTMLMediaElement | null = null;
   let session: Session | null = null;
@@ -92,6 +96,7 @@ export function createPlayback({ store, clock, loader, preload, controller, leav
       },
       fatal: (code, message, kind) => host.isCurrent(g) && fail(code, message, kind),
       rewriteUrl: (url) => renewal.rewrite(url),
+      warm: { take: warm.take, isWarm: warm.isWarm },
     };
   }
 
@@ -296,6 +301,7 @@ export function createPlayback({ store, clock, loader, preload, controller, leav
       endSession();
       stopTimers();
       host.reset();
+      warm.stop();
       detachMedia?.();
       detachMedia = null;
       media = null;
