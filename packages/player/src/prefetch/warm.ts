@@ -39,6 +39,15 @@ export interface WarmOptions {
   clearInterval?: (handle: unknown) => void;
 }
 
+/** Absolute, as engines request it (hosts may hand page-relative URLs). */
+function resolve(url: string): string {
+  try {
+    return new URL(url, globalThis.location?.href).href;
+  } catch {
+    return url;
+  }
+}
+
 /** Save-Data, a cellular link or a 2G-class connection: the viewer pays for bytes, nothing is fetched ahead. */
 export function preloadAllowed(): boolean {
   const c = (
@@ -66,6 +75,8 @@ export function createWarmCache(options: WarmOptions = {}) {
   let targets: PrefetchTarget[] = [];
   let timer: unknown = null;
   let total = 0;
+  /** Bytes of each target's last live refresh (media playlist + segment): the next one is about as big. */
+  const refreshBytes = new Map<string, number>();
 
   const spentLastMinute = () => {
     const since = now() - 60_000;
@@ -98,11 +109,17 @@ export function createWarmCache(options: WarmOptions = {}) {
       (low, v) => (!low || v.bandwidth < low.bandwidth ? v : low),
       undefined,
     );
+    // A refresh that would run over the minute's budget is skipped: the channel's live parts go stale instead.
+    if (spentLastMinute() + (refreshBytes.get(t.src) ?? 0) > budget) return;
+    const atStart = total;
     const media = lowest ? await get(lowest.url, t.src, true, true) : master;
     if (typeof media?.data !== 'string') return;
+    const playlistBytes = total - atStart;
     const edge = liveEdge(media.data, lowest?.url ?? t.src);
     if (edge.init) await get(edge.init, t.src, false, false);
+    const beforeSegment = total;
     if (edge.first) await get(edge.first, t.src, true, false);
+    refreshBytes.set(t.src, playlistBytes + total - beforeSegment);
   }
 
   function dropStale() {
@@ -121,7 +138,7 @@ export function createWarmCache(options: WarmOptions = {}) {
   return {
     /** The channels to keep warm now (the first PREFETCH_MAX_TARGETS); the others are dropped. */
     set(next: readonly PrefetchTarget[]) {
-      targets = next.slice(0, PREFETCH_MAX_TARGETS);
+      targets = next.slice(0, PREFETCH_MAX_TARGETS).map((t) => ({ ...t, src: resolve(t.src) }));
       dropStale();
       if (targets.length === 0 || !allowed()) {
         if (timer !== null) stopEvery(timer);
@@ -134,16 +151,17 @@ export function createWarmCache(options: WarmOptions = {}) {
     },
     /** The fetched bytes of `url` when warm. Live entries are handed out once (the next reload is fresh). */
     take(url: string): WarmHit | undefined {
-      const e = entries.get(url);
+      const key = resolve(url);
+      const e = entries.get(key);
       if (!e) return undefined;
       if (e.live) {
-        entries.delete(url);
+        entries.delete(key);
         if (now() - e.at >= PREFETCH_STALE_MS) return undefined;
       }
       return { data: e.data, fetchMs: e.fetchMs };
     },
     /** True when `src` (a live playlist URL) has a warm master: a load of it starts on the warmed variant. */
-    isWarm: (src: string) => entries.has(src),
+    isWarm: (src: string) => entries.has(resolve(src)),
     /** Bytes prefetched since creation (for the benchmark). */
     get bytes() {
       return total;
