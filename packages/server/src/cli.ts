@@ -11,6 +11,7 @@ import { NAMES_USAGE, namesCommand } from './domain/namesCli.ts';
 import { mediaSessionCheck } from './domain/mediaRevocation.ts';
 import { NOTICE_USAGE, noticeCommand } from './domain/noticesCli.ts';
 import { seedIfEmpty } from './seed/index.ts';
+import { OPERATOR_USAGE, operatorCommand } from './operator/cli.ts';
 import { guideCommand, SOURCES_USAGE, sourcesCommand } from './sources/cli.ts';
 import { startRefreshSchedule } from './sources/schedule.ts';
 import { openDb } from './store/db.ts';
@@ -138,7 +139,8 @@ const USAGE = `Usage: ottkit-server <command> [--data DIR]
   telemetry [--days N]                                              per-channel start-up p50/p95, stall ratio, errors
 ${NOTICE_USAGE}
 ${NAMES_USAGE}
-${SOURCES_USAGE}`;
+${SOURCES_USAGE}
+${OPERATOR_USAGE}`;
 
 const siteUrlFile = (dataDir: string) => join(dataDir, 'site-url.json');
 
@@ -354,6 +356,8 @@ export async function main(argv: string[]): Promise<number> {
       return sourcesCommand(rest);
     case 'guide':
       return guideCommand(rest);
+    case 'operator':
+      return operatorCommand(rest);
     default:
       console.log(USAGE);
       return command === undefined || command === 'help' || command === '--help' ? 0 : 2;

@@ -1,6 +1,8 @@
 import {
   type CallDescriptor,
-  contract as defaultContract,
+  contract as subscriberContract,
+  operatorContract,
+  OPERATOR_COOKIE_BASE,
   SESSION_COOKIE_BASE,
 } from '@ottkit/api-client/contract';
 import { z } from 'zod';
@@ -33,6 +35,8 @@ function envelope(data: JsonSchema): JsonSchema {
 }
 
 function security(d: CallDescriptor): Array<Record<string, string[]>> {
+  if (d.access === 'operator') return [{ operatorCookie: [] }];
+  if (d.area === 'operator') return [{}];
   if (d.access === 'public') return [{}, { bearer: [] }, { cookie: [] }];
   if (d.tokenIn === 'query') return [{ queryToken: [] }];
   return [{ bearer: [] }, { cookie: [] }];
@@ -44,6 +48,7 @@ function operation(area: string, name: string, d: CallDescriptor): JsonSchema {
     summary: d.summary,
     tags: [area],
     'x-access': d.access,
+    ...(d.access === 'operator' ? { 'x-roles': ['admin', ...(d.roles ?? [])] } : {}),
     security: security(d),
     responses: {
       '200': {
@@ -78,10 +83,10 @@ function operation(area: string, name: string, d: CallDescriptor): JsonSchema {
 
 /** An OpenAPI 3.1 document generated from the contract: every call, its request and its response envelope. */
 export function buildOpenApi(
-  c: Record<string, Record<string, CallDescriptor>> = defaultContract as unknown as Record<
-    string,
-    Record<string, CallDescriptor>
-  >,
+  c: Record<string, Record<string, CallDescriptor>> = {
+    ...subscriberContract,
+    ...operatorContract,
+  } as unknown as Record<string, Record<string, CallDescriptor>>,
 ): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const [area, calls] of Object.entries(c)) {
@@ -108,6 +113,12 @@ export function buildOpenApi(
           in: 'cookie',
           name: SESSION_COOKIE_BASE.session,
           description: 'The same token, for the site (`__Host-` prefixed when served over HTTPS).',
+        },
+        operatorCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: OPERATOR_COOKIE_BASE,
+          description: 'The console session (Path=/admin, `__Secure-` prefixed over HTTPS); see x-roles.',
         },
         queryToken: {
           type: 'apiKey',

@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
 import type { MessageSender } from '../domain/messages.ts';
 import type { Db } from '../store/db.ts';
+import type { OperatorSession } from '../operator/sessions.ts';
 
 /** What the server knows of the caller, from the Authorization header (or the query for the VOD API). */
 export interface Session {
@@ -27,6 +28,8 @@ export interface RequestContext {
   res: ServerResponse;
   /** Delivers verification codes (the outbox by default). */
   sender: MessageSender;
+  /** The console's signed-in operator, on `access: 'operator'` calls only (the gate put it here). */
+  operator?: OperatorSession;
 }
 
 export type Handler<D extends CallDescriptor> = (
