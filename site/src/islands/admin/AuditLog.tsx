@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi, consoleErrorText } from '../../lib/console.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 
 const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
@@ -10,6 +11,8 @@ const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
 /** /admin/audit (issue 18): the append-only log, newest first, filtered by who, action and target. */
 export default function AuditLog({ lang }: { lang: Lang }) {
   const t = createAdminT(lang);
+  // Until hydrated, nothing submits (a form posted natively would put its fields in the URL).
+  const ready = useHydrated();
   const [filter, setFilter] = useState({ actor: '', action: '', target: '' });
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [next, setNext] = useState<number>();
@@ -44,7 +47,7 @@ export default function AuditLog({ lang }: { lang: Lang }) {
     setFilter((f) => ({ ...f, [k]: e.target.value }));
 
   return (
-    <section className="console-card">
+    <section className="console-card" data-ready={ready}>
       <form className="console-form" onSubmit={submit} noValidate>
         <div className="console-row">
           <Field
@@ -68,7 +71,7 @@ export default function AuditLog({ lang }: { lang: Lang }) {
             onChange={set('target')}
             maxLength={200}
           />
-          <button type="submit" className="console-button">
+          <button type="submit" className="console-button" disabled={!ready}>
             {t('admin.audit.filter')}
           </button>
         </div>

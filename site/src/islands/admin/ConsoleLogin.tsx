@@ -4,6 +4,7 @@ import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi, consoleErrorText, fieldErrors } from '../../lib/console.ts';
 import { QrCode } from '../account/QrCode.tsx';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 
 type Step =
@@ -14,6 +15,8 @@ type Step =
 /** /admin/login: password, then the authenticator code; the first sign-in enrols the authenticator (issue 18). */
 export default function ConsoleLogin({ lang }: { lang: Lang }) {
   const t = createAdminT(lang);
+  // Until hydrated, nothing submits (a form posted natively would put its fields in the URL).
+  const ready = useHydrated();
   const [step, setStep] = useState<Step>({ kind: 'password' });
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
@@ -74,7 +77,7 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
 
   if (step.kind === 'recovery') {
     return (
-      <section className="console-card console-narrow" aria-labelledby="recovery-title">
+      <section className="console-card console-narrow" aria-labelledby="recovery-title" data-ready={ready}>
         <h2 id="recovery-title">{t('admin.login.recoveryTitle')}</h2>
         <p>{t('admin.login.recoveryText')}</p>
         <ul className="console-codes" data-testid="recovery-codes">
@@ -91,7 +94,7 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
 
   if (step.kind === 'code') {
     return (
-      <section className="console-card console-narrow" aria-labelledby="code-title">
+      <section className="console-card console-narrow" aria-labelledby="code-title" data-ready={ready}>
         <h2 id="code-title">{step.enrol ? t('admin.login.enrolTitle') : t('admin.login.title')}</h2>
         {step.enrol && (
           <>
@@ -107,7 +110,7 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
             </p>
           </>
         )}
-        <form className="console-form" onSubmit={submitCode} noValidate>
+        <form className="console-form" onSubmit={submitCode} method="post" noValidate>
           <Field
             label={useRecovery ? t('admin.login.recovery') : t('admin.login.code')}
             hint={useRecovery ? undefined : t('admin.login.codeHint')}
@@ -124,7 +127,7 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
               {failure}
             </p>
           )}
-          <button type="submit" className="console-button" disabled={busy}>
+          <button type="submit" className="console-button" disabled={busy || !ready}>
             {t('admin.login.signIn')}
           </button>
           {!step.enrol && (
@@ -156,9 +159,9 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
   }
 
   return (
-    <section className="console-card console-narrow" aria-labelledby="login-title">
+    <section className="console-card console-narrow" aria-labelledby="login-title" data-ready={ready}>
       <h2 id="login-title">{t('admin.login.title')}</h2>
-      <form className="console-form" onSubmit={submitPassword} noValidate>
+      <form className="console-form" onSubmit={submitPassword} method="post" noValidate>
         <Field
           label={t('admin.login.email')}
           error={errors.email}
@@ -182,7 +185,7 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
             {failure}
           </p>
         )}
-        <button type="submit" className="console-button" disabled={busy}>
+        <button type="submit" className="console-button" disabled={busy || !ready}>
           {t('admin.login.next')}
         </button>
       </form>

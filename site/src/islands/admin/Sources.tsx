@@ -4,6 +4,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi, consoleErrorText, fieldErrors } from '../../lib/console.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 
 const POLL_MS = 700;
@@ -16,6 +17,8 @@ type Preview = { name: string; channels: number; groups: Array<{ name: string; c
  */
 export default function Sources({ lang }: { lang: Lang }) {
   const t = createAdminT(lang);
+  // Until hydrated, nothing submits (a form posted natively would put its fields in the URL).
+  const ready = useHydrated();
   const [sources, setSources] = useState<Source[]>([]);
   const [jobs, setJobs] = useState<Job[]>([]);
   const [form, setForm] = useState({ name: '', kind: 'm3u' as 'm3u' | 'xmltv', url: '', guideUrl: '' });
@@ -98,7 +101,7 @@ export default function Sources({ lang }: { lang: Lang }) {
     setForm((f) => ({ ...f, [k]: e.target.value }));
 
   return (
-    <div className="console-grid">
+    <div className="console-grid" data-ready={ready}>
       <section className="console-card" aria-labelledby="add-title">
         <h2 id="add-title">{t('admin.sources.add')}</h2>
         <form className="console-form" onSubmit={add} noValidate>
@@ -136,7 +139,7 @@ export default function Sources({ lang }: { lang: Lang }) {
               onChange={set('guideUrl')}
             />
           )}
-          <button type="submit" className="console-button" disabled={busy}>
+          <button type="submit" className="console-button" disabled={busy || !ready}>
             {t('admin.sources.addButton')}
           </button>
         </form>

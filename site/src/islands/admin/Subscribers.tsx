@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi, consoleErrorText, fieldErrors } from '../../lib/console.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 
 type Summary = { accountId: string; email: string; phone: string; accountName: string; virtualCode: string };
@@ -14,6 +15,8 @@ const when = (ms: number, lang: Lang) =>
 /** /admin/subscribers (issue 18 §7): search, see plans, devices and sessions; grant or end a plan; sign out. */
 export default function Subscribers({ lang }: { lang: Lang }) {
   const t = createAdminT(lang);
+  // Until hydrated, nothing submits (a form posted natively would put its fields in the URL).
+  const ready = useHydrated();
   const [q, setQ] = useState('');
   const [qError, setQError] = useState<string>();
   const [results, setResults] = useState<Summary[] | null>(null);
@@ -78,7 +81,7 @@ export default function Subscribers({ lang }: { lang: Lang }) {
   const who = detail ? detail.email || detail.phone || detail.virtualCode : '';
 
   return (
-    <div className="console-grid">
+    <div className="console-grid" data-ready={ready}>
       <section className="console-card" aria-labelledby="search-title">
         <h2 id="search-title">{t('admin.subscribers.results')}</h2>
         <form className="console-form" onSubmit={search} noValidate>
@@ -91,7 +94,7 @@ export default function Subscribers({ lang }: { lang: Lang }) {
               value={q}
               onChange={(e) => setQ(e.target.value)}
             />
-            <button type="submit" className="console-button" disabled={busy}>
+            <button type="submit" className="console-button" disabled={busy || !ready}>
               {t('admin.subscribers.searchButton')}
             </button>
           </div>
@@ -200,7 +203,7 @@ export default function Subscribers({ lang }: { lang: Lang }) {
                   </p>
                 )}
               </div>
-              <button type="submit" className="console-button" disabled={busy}>
+              <button type="submit" className="console-button" disabled={busy || !ready}>
                 {t('admin.subscribers.grantButton')}
               </button>
             </div>
