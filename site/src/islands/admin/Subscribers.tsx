@@ -214,6 +214,7 @@ export default function Subscribers({ lang }: { lang: Lang }) {
             </p>
           )}
           <h3>{t('admin.subscribers.devices')}</h3>
+          {detail.devices.length === 0 && <p>—</p>}
           <ul>
             {detail.devices.map((d) => (
               <li key={d.deviceId}>
@@ -222,7 +223,8 @@ export default function Subscribers({ lang }: { lang: Lang }) {
             ))}
           </ul>
           <h3>{t('admin.subscribers.sessions')}</h3>
-          <div className="console-table-wrap">
+          {detail.sessions.length === 0 && <p>—</p>}
+          <div className="console-table-wrap" hidden={detail.sessions.length === 0}>
             <table className="console-table">
               <thead>
                 <tr>
