@@ -6,11 +6,10 @@ import {
   OPERATOR_COOKIE_PATH,
   OperatorErrCode,
   roleMayCall,
-  sessionCookieName,
 } from '@ottkit/api-client/contract';
 import type { ServerConfig } from '../config.ts';
 import { HttpError } from '../http/route.ts';
-import { fromAnotherSite, readCookie } from '../http/session.ts';
+import { cookie, cookieName, fromAnotherSite, readCookie } from '../http/session.ts';
 import type { Db } from '../store/db.ts';
 import { getOperatorRow, type OperatorRow } from './accounts.ts';
 
@@ -25,21 +24,10 @@ export interface OperatorSession {
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 
-const cookieName = (config: ServerConfig) =>
-  sessionCookieName(OPERATOR_COOKIE_BASE, config.secureCookies, false);
-
+const name = (config: ServerConfig) => cookieName(config, OPERATOR_COOKIE_BASE, OPERATOR_COOKIE_PATH);
 /** HttpOnly, SameSite=Strict, Path=/admin (the console's pages and calls only), Secure over HTTPS. */
-function cookie(config: ServerConfig, value: string, maxAgeMs: number): string {
-  const parts = [
-    `${cookieName(config)}=${encodeURIComponent(value)}`,
-    `Path=${OPERATOR_COOKIE_PATH}`,
-    `Max-Age=${Math.max(0, Math.floor(maxAgeMs / 1000))}`,
-    'HttpOnly',
-    'SameSite=Strict',
-  ];
-  if (config.secureCookies) parts.push('Secure');
-  return parts.join('; ');
-}
+const operatorCookie = (config: ServerConfig, value: string, maxAgeMs: number) =>
+  cookie(OPERATOR_COOKIE_BASE, value, OPERATOR_COOKIE_PATH, maxAgeMs, config, 'Strict');
 
 /** Starts a session: only the token's hash is stored; the token goes to the browser in the cookie. */
 export function startOperatorSession(
@@ -62,12 +50,12 @@ export function startOperatorSession(
     now,
     expiresAt,
   );
-  res.appendHeader('set-cookie', cookie(config, token, OPERATOR_SESSION_MS));
+  res.appendHeader('set-cookie', operatorCookie(config, token, OPERATOR_SESSION_MS));
   return expiresAt;
 }
 
 export function clearOperatorCookie(res: ServerResponse, config: ServerConfig): void {
-  res.appendHeader('set-cookie', cookie(config, '', 0));
+  res.appendHeader('set-cookie', operatorCookie(config, '', 0));
 }
 
 /** The live session the request's cookie names, with its active operator; null otherwise. */
@@ -77,7 +65,7 @@ export function operatorSessionOf(
   req: IncomingMessage,
   now: number,
 ): OperatorSession | null {
-  const token = readCookie(req, cookieName(config));
+  const token = readCookie(req, name(config));
   if (!token) return null;
   const s = db.get<{ session_id: string; operator_id: string; expires_at: number }>(
     `SELECT session_id, operator_id, expires_at FROM operator_sessions

@@ -1,10 +1,11 @@
 import type { AuditEntry } from '@ottkit/api-client/contract';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
-import { consoleApi, consoleErrorText } from '../../lib/console.ts';
+import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
+import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 
 const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
 
@@ -16,22 +17,15 @@ export default function AuditLog({ lang }: { lang: Lang }) {
   const [filter, setFilter] = useState({ actor: '', action: '', target: '' });
   const [entries, setEntries] = useState<AuditEntry[]>([]);
   const [next, setNext] = useState<number>();
-  const [failure, setFailure] = useState<string | null>(null);
+  const { outcome, act } = useConsoleAction(t);
 
-  const load = useCallback(
-    async (beforeSeq?: number) => {
-      setFailure(null);
-      try {
-        const f = Object.fromEntries(Object.entries(filter).filter(([, v]) => v.trim() !== ''));
-        const r = await consoleApi.operator.auditList({ ...f, ...(beforeSeq ? { beforeSeq } : {}) });
-        setEntries((old) => (beforeSeq ? [...old, ...r.entries] : r.entries));
-        setNext(r.nextBeforeSeq);
-      } catch (e) {
-        setFailure(consoleErrorText(e, t));
-      }
-    },
-    [filter, t],
-  );
+  const load = (beforeSeq?: number) =>
+    act(async () => {
+      const f = Object.fromEntries(Object.entries(filter).filter(([, v]) => v.trim() !== ''));
+      const r = await consoleApi.operator.auditList({ ...f, ...(beforeSeq ? { beforeSeq } : {}) });
+      setEntries((old) => (beforeSeq ? [...old, ...r.entries] : r.entries));
+      setNext(r.nextBeforeSeq);
+    });
 
   // First view: the newest entries, unfiltered.
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once; later loads come from the form
@@ -76,11 +70,7 @@ export default function AuditLog({ lang }: { lang: Lang }) {
           </button>
         </div>
       </form>
-      {failure && (
-        <p className="console-error" role="alert">
-          {failure}
-        </p>
-      )}
+      <Outcome outcome={outcome} />
       {entries.length === 0 ? (
         <p>{t('admin.audit.empty')}</p>
       ) : (

@@ -2,10 +2,11 @@ import { operatorSignIn, operatorTotp } from '@ottkit/api-client/contract';
 import { type FormEvent, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
-import { consoleApi, consoleErrorText, fieldErrors } from '../../lib/console.ts';
+import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { QrCode } from '../account/QrCode.tsx';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
+import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 
 type Step =
   | { kind: 'password' }
@@ -23,20 +24,7 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
   const [code, setCode] = useState('');
   const [useRecovery, setUseRecovery] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const run = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await work();
-    } catch (e) {
-      setFailure(consoleErrorText(e, t));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, outcome, setOutcome, act: run } = useConsoleAction(t);
 
   const submitPassword = (e: FormEvent) => {
     e.preventDefault();
@@ -122,11 +110,7 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
             inputMode={useRecovery ? 'text' : 'numeric'}
             autoFocus
           />
-          {failure && (
-            <p className="console-error" role="alert">
-              {failure}
-            </p>
-          )}
+          <Outcome outcome={outcome} />
           <button type="submit" className="console-button" disabled={busy || !ready}>
             {t('admin.login.signIn')}
           </button>
@@ -148,7 +132,7 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
             className="console-button link"
             onClick={() => {
               setStep({ kind: 'password' });
-              setFailure(null);
+              setOutcome(null);
             }}
           >
             {t('admin.login.startAgain')}
@@ -180,11 +164,7 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
           value={password}
           onChange={(e) => setPassword(e.target.value)}
         />
-        {failure && (
-          <p className="console-error" role="alert">
-            {failure}
-          </p>
-        )}
+        <Outcome outcome={outcome} />
         <button type="submit" className="console-button" disabled={busy || !ready}>
           {t('admin.login.next')}
         </button>

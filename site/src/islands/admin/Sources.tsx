@@ -3,9 +3,10 @@ import { sourceAdd } from '@ottkit/api-client/contract';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
-import { consoleApi, consoleErrorText, fieldErrors } from '../../lib/console.ts';
+import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
+import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 
 const POLL_MS = 700;
 const running = (j: Job) => j.status === 'queued' || j.status === 'running';
@@ -25,8 +26,7 @@ export default function Sources({ lang }: { lang: Lang }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<Preview | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
-  const [failure, setFailure] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, outcome, act } = useConsoleAction(t);
 
   const reload = useCallback(async () => {
     const [s, j] = await Promise.all([consoleApi.operator.sourceList({}), consoleApi.operator.jobList({})]);
@@ -34,9 +34,10 @@ export default function Sources({ lang }: { lang: Lang }) {
     setJobs(j.jobs);
   }, []);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first view, once
   useEffect(() => {
-    void reload().catch((e: unknown) => setFailure(consoleErrorText(e, t)));
-  }, [reload, t]);
+    void act(reload);
+  }, [reload]);
 
   // While a job runs, its progress is polled; the list refreshes when it ends.
   const anyRunning = jobs.some(running);
@@ -45,18 +46,6 @@ export default function Sources({ lang }: { lang: Lang }) {
     const timer = setInterval(() => void reload().catch(() => undefined), POLL_MS);
     return () => clearInterval(timer);
   }, [anyRunning, reload]);
-
-  const act = async (work: () => Promise<void>) => {
-    setBusy(true);
-    setFailure(null);
-    try {
-      await work();
-    } catch (e) {
-      setFailure(consoleErrorText(e, t));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const add = (e: FormEvent) => {
     e.preventDefault();
@@ -143,11 +132,7 @@ export default function Sources({ lang }: { lang: Lang }) {
             {t('admin.sources.addButton')}
           </button>
         </form>
-        {failure && (
-          <p className="console-error" role="alert">
-            {failure}
-          </p>
-        )}
+        <Outcome outcome={outcome} />
       </section>
 
       <section className="console-card" aria-labelledby="list-title">

@@ -3,9 +3,10 @@ import { subscriberGrantPlan, subscriberSearch } from '@ottkit/api-client/contra
 import { type FormEvent, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
-import { consoleApi, consoleErrorText, fieldErrors } from '../../lib/console.ts';
+import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
+import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 
 type Summary = { accountId: string; email: string; phone: string; accountName: string; virtualCode: string };
 
@@ -24,8 +25,7 @@ export default function Subscribers({ lang }: { lang: Lang }) {
   const [plans, setPlans] = useState<Plan[]>([]);
   const [planId, setPlanId] = useState('');
   const [planError, setPlanError] = useState<string>();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, outcome, act } = useConsoleAction(t);
 
   useEffect(() => {
     void consoleApi.operator.subscriberPlans({}).then(
@@ -33,19 +33,6 @@ export default function Subscribers({ lang }: { lang: Lang }) {
       () => undefined,
     );
   }, []);
-
-  const act = async (work: () => Promise<string | undefined>) => {
-    setBusy(true);
-    setMessage(null);
-    try {
-      const ok = await work();
-      if (ok) setMessage({ ok: true, text: ok });
-    } catch (e) {
-      setMessage({ ok: false, text: consoleErrorText(e, t) });
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const search = (e: FormEvent) => {
     e.preventDefault();
@@ -208,11 +195,7 @@ export default function Subscribers({ lang }: { lang: Lang }) {
               </button>
             </div>
           </form>
-          {message && (
-            <p className={message.ok ? 'console-ok' : 'console-error'} role="status">
-              {message.text}
-            </p>
-          )}
+          <Outcome outcome={outcome} />
           <h3>{t('admin.subscribers.devices')}</h3>
           {detail.devices.length === 0 && <p>—</p>}
           <ul>
