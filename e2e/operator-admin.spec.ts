@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { seriousViolations } from './axe.ts';
 import { authenticatorCode, consoleReady, createOperator, enrolAndSignIn } from './console.ts';
 
 // Issue 18: the first admin is made by the CLI, enrols an authenticator on the first sign-in (the test computes
@@ -18,6 +19,14 @@ test('an admin made by the CLI enrols TOTP and signs in to the console', async (
   const [cookie] = (await context.cookies()).filter((c) => c.name === 'ottkit_op');
   expect(cookie).toMatchObject({ path: '/admin', httpOnly: true, sameSite: 'Strict' });
 
+  // Keyboard and screen readers: no serious WCAG A/AA finding on any console screen.
+  const found: string[] = [];
+  for (const path of ['/admin', '/admin/subscribers', '/admin/audit', '/admin/sources']) {
+    found.push(...(await seriousViolations(page, path)));
+  }
+  expect(found).toEqual([]);
+  await page.goto('/admin');
+
   // The audit log shows the enrolment.
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Audit log' }).click();
   await expect(page.getByTestId('audit-table')).toContainText('operator.enrolTotp');
@@ -26,6 +35,7 @@ test('an admin made by the CLI enrols TOTP and signs in to the console', async (
   await expect(page).toHaveURL(/\/admin\/login$/);
   await page.goto('/admin/audit');
   await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(await seriousViolations(page, '/admin/login')).toEqual([]);
 
   // Again: password, then a code. The enrolment's code is spent; the next step's is inside the window.
   await consoleReady(page);
