@@ -65,3 +65,21 @@ describe('every operator call × every role', () => {
     expect(a.body.errCode).not.toBe(0);
   });
 });
+
+describe('the OpenAPI document', () => {
+  it('lists every operator call with its access, the roles allowed and the console cookie', async () => {
+    const doc = (await (await fetch(`${t.url}/api/openapi.json`)).json()) as {
+      paths: Record<
+        string,
+        Record<string, { 'x-access': string; 'x-roles'?: string[]; security: unknown[] }>
+      >;
+    };
+    for (const [, d] of Object.entries(operatorContract.operator as Record<string, CallDescriptor>)) {
+      const op = doc.paths[d.path]?.[d.method.toLowerCase()];
+      expect(op, d.path).toBeDefined();
+      if (d.access !== 'operator') continue;
+      expect(op?.['x-roles']).toEqual(['admin', ...(d.roles ?? [])]);
+      expect(op?.security).toEqual([{ operatorCookie: [] }]);
+    }
+  });
+});
