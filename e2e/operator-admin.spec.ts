@@ -11,6 +11,8 @@ test('an admin made by the CLI enrols TOTP and signs in to the console', async (
   await expect(page).toHaveURL(/\/admin\/login$/);
 
   const secret = await enrolAndSignIn(page, admin);
+  const home = await page.request.get('/admin');
+  expect(home.headers()['cache-control']).toBe('no-store');
   for (const screen of ['Subscribers', 'Audit log', 'Sources']) {
     await expect(
       page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: screen }),

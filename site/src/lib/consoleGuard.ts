@@ -17,6 +17,8 @@ export async function requireOperator(
   astro: AstroGlobal,
   screen?: CallDescriptor,
 ): Promise<{ operator: Operator; allowed: boolean } | { redirect: Response }> {
+  // What an operator sees is nobody else's: never kept by a cache, never shown again from history after sign-out.
+  astro.response.headers.set('cache-control', 'no-store');
   const cookie = astro.request.headers.get('cookie') ?? '';
   const api = createClient(
     {
