@@ -192,6 +192,29 @@ describe('sources as jobs', () => {
     expect((await audit('?action=source.'))[0]).toMatchObject({ action: 'source.import', target: 'Bay' });
   });
 
+  it('reports unmapped channels, refuses a guide channel nobody offers, unmaps by hand (audited)', async () => {
+    const cookie = { cookie: editor.cookie };
+    const report = await t.get('/admin/api/sources/guide/unmapped', cookie);
+    const { channels } = report.body.data as { channels: Array<{ channelId: string; name: string }> };
+    const bay = channels.find((c) => c.name === 'Bay TV');
+    expect(bay).toBeDefined();
+    const map = await t.post(
+      '/admin/api/sources/guide/map',
+      { channelId: bay?.channelId, xmltvId: 'nope.tv' },
+      cookie,
+    );
+    expect(map.body.errCode).toBe(OperatorErrCode.NOT_FOUND);
+    expect(map.body.errMsg).toContain("No guide channel 'nope.tv'");
+    const unmap = await t.post('/admin/api/sources/guide/unmap', { channelId: bay?.channelId }, cookie);
+    expect(unmap.body).toMatchObject({ errCode: 0, data: { channelId: bay?.channelId, xmltvId: null } });
+    expect((await audit('?action=guide.'))[0]).toMatchObject({
+      action: 'guide.unmap',
+      target: bay?.channelId,
+    });
+    const stranger = await t.post('/admin/api/sources/guide/unmap', { channelId: 'lc-001' }, cookie);
+    expect(stranger.body.errCode).toBe(OperatorErrCode.NOT_FOUND);
+  });
+
   it('a restart marks a job it cut off as failed, in words', async () => {
     t.server.db.run(
       `INSERT INTO operator_jobs (job_id, kind, target, status, progress, created_by, created_at, updated_at)
