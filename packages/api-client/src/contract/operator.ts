@@ -16,25 +16,25 @@ export const OPERATOR_COOKIE_BASE = 'ottkit_op';
 export const OPERATOR_ROLES = ['admin', 'editor', 'support'] as const satisfies readonly OperatorRole[];
 export const operatorRoleSchema = z.enum(OPERATOR_ROLES);
 
-/** The operator area's own error codes (10118xxx), answered in the envelope like every other. */
+/** The operator area's own error codes (10116xxx, the block reserved for the operator area), answered in the envelope like every other. */
 export const OperatorErrCode = {
   /** No operator session, or it ended (HTTP 401): sign in at /admin/login again. */
-  SIGN_IN_REQUIRED: 10118001,
+  SIGN_IN_REQUIRED: 10116001,
   /** Wrong email or password (the answer does not say which). */
-  WRONG_CREDENTIALS: 10118002,
+  WRONG_CREDENTIALS: 10116002,
   /** The operator's role may not make this call (HTTP 403). */
-  ROLE_REFUSED: 10118003,
+  ROLE_REFUSED: 10116003,
   /** A wrong, expired or already used authenticator or recovery code. */
-  WRONG_CODE: 10118004,
+  WRONG_CODE: 10116004,
   /** The sign-in step expired or is unknown: start again with the password. */
-  CHALLENGE_EXPIRED: 10118005,
-  OPERATOR_EXISTS: 10118006,
-  NOT_FOUND: 10118007,
-  SOURCE_EXISTS: 10118008,
+  CHALLENGE_EXPIRED: 10116005,
+  OPERATOR_EXISTS: 10116006,
+  NOT_FOUND: 10116007,
+  SOURCE_EXISTS: 10116008,
   /** The source could not be read (unreachable, not a playlist…): the message says why. */
-  SOURCE_FAILED: 10118009,
+  SOURCE_FAILED: 10116009,
   /** An admin may not remove the last admin or lock themselves out. */
-  LAST_ADMIN: 10118010,
+  LAST_ADMIN: 10116010,
 } as const;
 
 const p = (rest: string) => `${OPERATOR_API_PREFIX}${rest}`;

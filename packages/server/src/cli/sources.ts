@@ -4,10 +4,18 @@ import { openDataStore } from '../dataStore.ts';
 import { FREE_PRODUCT_ID } from '../domain/authority.ts';
 import type { Db } from '../store/db.ts';
 import { type LineupSource, listSources, type SourceCounts, setSourceGroups } from '../store/sources.ts';
-import { isUrl } from './input.ts';
-import { addSource, mapGuide, namedSource, SourceError, unmapGuide, unmappedReport } from './manage.ts';
-import { previewSource, refreshSource } from './importer.ts';
-import { dueSources } from './schedule.ts';
+import { isUrl } from '../sources/input.ts';
+import { previewSource, refreshSource } from '../sources/importer.ts';
+import {
+  addSource,
+  mapGuide,
+  namedSource,
+  SourceError,
+  unmapGuide,
+  unmappedReport,
+} from '../sources/manage.ts';
+import { dueSources } from '../sources/schedule.ts';
+import { UsageError } from './command.ts';
 
 export const SOURCES_USAGE = `  sources add NAME --m3u URL|FILE [--xmltv URL|FILE] [--refresh-minutes N] [--product ID]
   sources add NAME --xtream SERVER --user U --password P [--xmltv URL|FILE]
@@ -37,8 +45,6 @@ function open(args: string[]) {
   const { config, db } = openDataStore(values.data);
   return { db, values, positionals, dataDir: config.dataDir };
 }
-
-class UsageError extends Error {}
 
 function sourceNamed(db: Db, name: string | undefined): LineupSource {
   if (!name) throw new UsageError('a source name is required');

@@ -3,9 +3,10 @@ import { OPERATOR_ROLES, type OperatorRole } from '@ottkit/api-client/contract';
 import { openDataStore } from '../dataStore.ts';
 import { hashPasswordSync } from '../domain/passwords.ts';
 import { HttpError } from '../http/route.ts';
-import { listOperators } from './accounts.ts';
-import { CLI_ACTOR } from './audit.ts';
-import { createStaff } from './staff.ts';
+import { listOperators } from '../operator/accounts.ts';
+import { CLI_ACTOR } from '../operator/audit.ts';
+import { createStaff } from '../operator/staff.ts';
+import type { Command } from './command.ts';
 
 export const OPERATOR_USAGE = `  operator create EMAIL --role admin|editor|support                console account; its first password printed once
   operator list                                                     console accounts, roles, authenticator enrolled`;
@@ -64,3 +65,5 @@ export async function operatorCommand(args: string[]): Promise<number> {
     db.close();
   }
 }
+
+export const operatorCliCommand: Command = { name: 'operator', usage: OPERATOR_USAGE, run: operatorCommand };
