@@ -11,6 +11,7 @@ import { applySecurityHeaders } from './http/securityHeaders.ts';
 import { sessionResolver } from './http/session.ts';
 import { sendText } from './http/send.ts';
 import { purgeExpired } from './domain/housekeeping.ts';
+import { failInterruptedJobs } from './operator/jobs.ts';
 import { rollUpTelemetry } from './domain/telemetryRetention.ts';
 import { diskFullMessage, isDiskFull } from './store/diskFull.ts';
 import { type MessageSender, outboxSender } from './domain/messages.ts';
@@ -87,6 +88,8 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   const db = openDb(dbFile(config));
   migrate(db);
   seedIfEmpty(db, config);
+  // Nothing runs before the server starts: a job still marked running was cut off by a restart.
+  failInterruptedJobs(db, now());
   purgeExpired(db, now());
   rollUpTelemetry(db, now(), config.telemetryRetentionDays);
   // Hourly clean-up of spent tokens and codes, and telemetry roll-up; unref'd so it never keeps the process alive.

@@ -1,4 +1,5 @@
 import { type CallDescriptor, contract, defineCall, drmLicense, ErrCode } from '@ottkit/api-client';
+import { operatorContract } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { gzipSync } from 'node:zlib';
@@ -8,7 +9,8 @@ import { route } from '../src/http/route.ts';
 import { apiRoutes } from '../src/http/routes/index.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
-const calls = Object.entries(contract).flatMap(([area, byName]) =>
+// The operator area (decision 0210) is a contract of its own, served by the same server.
+const calls = Object.entries({ ...contract, ...operatorContract }).flatMap(([area, byName]) =>
   Object.entries(byName as Record<string, CallDescriptor>).map(([name, d]) => ({ id: `${area}.${name}`, d })),
 );
 const key = (d: { method: string; path: string }) => `${d.method} ${d.path}`;
@@ -32,6 +34,8 @@ describe("the contract's calls and the server's routes", () => {
 
   it('own the API prefixes: the first segments of the contract paths, and nothing else', () => {
     expect([...API_PREFIXES].sort()).toEqual([
+      // The console's calls only: its pages under /admin are the site's.
+      '/admin/api/',
       '/api/',
       '/dataReport/',
       '/drmLicense/',
@@ -40,6 +44,7 @@ describe("the contract's calls and the server's routes", () => {
     ]);
     for (const { d } of calls) expect(isApiPath(d.path), d.path).toBe(true);
     expect(isApiPath('/media/live/x.m3u8')).toBe(false);
+    expect(isApiPath('/admin/login')).toBe(false);
   });
 
   it("register the contract's own descriptors (its schemas), raw calls as raw routes and only those", () => {

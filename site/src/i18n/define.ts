@@ -10,3 +10,8 @@ export function defineMessages<const K extends string>(messages: {
 }) {
   return messages;
 }
+
+/** Fills `{name}` placeholders from `values` (a missing value leaves its placeholder as written). */
+export function fillPlaceholders(text: string, values?: Record<string, string | number>): string {
+  return values ? text.replace(/\{(\w+)\}/g, (m, name: string) => String(values[name] ?? m)) : text;
+}

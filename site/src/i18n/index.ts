@@ -1,4 +1,5 @@
 import { type Catalogue, en, es, type MessageKey, pt } from './catalogue.ts';
+import { fillPlaceholders } from './define.ts';
 
 export type { Catalogue, MessageKey };
 
@@ -42,7 +43,6 @@ export type Translate = (key: MessageKey, values?: Record<string, string | numbe
 export function createT(lang: Lang): Translate {
   const catalogue = catalogues[lang];
   return (key, values) => {
-    const text = catalogue[key] ?? en[key];
-    return values ? text.replace(/\{(\w+)\}/g, (m, name: string) => String(values[name] ?? m)) : text;
+    return fillPlaceholders(catalogue[key] ?? en[key], values);
   };
 }

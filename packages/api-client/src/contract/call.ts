@@ -6,10 +6,16 @@ import { z } from 'zod';
 if (typeof document !== 'undefined') z.config({ jitless: true });
 
 /** The API areas of spec §7; each area's base URL is configurable in the client. */
-export type Area = 'live' | 'vod' | 'account' | 'message' | 'drm' | 'metrics';
+export type Area = 'live' | 'vod' | 'account' | 'message' | 'drm' | 'metrics' | 'operator';
 
-/** Who may make a call: anyone, any session (guest or user), or a logged-in user only. */
-export type Access = 'public' | 'session' | 'user';
+/**
+ * Who may make a call: anyone, any session (guest or user), or a logged-in user only; `operator`: a signed-in
+ * operator (console session, not a subscriber's) whose role is one of the call's `roles` (decision 0210).
+ */
+export type Access = 'public' | 'session' | 'user' | 'operator';
+
+/** Operator roles (issue 18): admin may do everything; editor the line-up; support the subscribers. */
+export type OperatorRole = 'admin' | 'editor' | 'support';
 
 /**
  * How a call's request body travels. `json`: a JSON object (the default). `compressedForm`: spec §7's
@@ -54,6 +60,8 @@ export interface CallDescriptor<Req extends z.ZodType = z.ZodType, Res extends z
   /** A raw (non-envelope) or sandbox call; absent for the ordinary envelope calls. */
   tag?: CallTag;
   summary: string;
+  /** For `access: 'operator'`: the roles allowed besides admin (admin is always allowed). */
+  roles?: readonly OperatorRole[];
   request: Req;
   response: Res;
 }

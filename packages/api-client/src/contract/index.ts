@@ -7,6 +7,9 @@ import { memberSiteCalls } from './memberSite.ts';
 import { messageCalls } from './message.ts';
 import { metricsCalls } from './metrics.ts';
 import { openApiDocument } from './openApi.ts';
+import { operatorCoreCalls } from './operator.ts';
+import { operatorSourceCalls } from './operatorSources.ts';
+import { operatorSubscriberCalls } from './operatorSubscribers.ts';
 import { playbackCalls } from './playback.ts';
 import { scanCalls } from './scan.ts';
 import { vodCalls } from './vod.ts';
@@ -48,3 +51,15 @@ export const contract = {
   memberSite: memberSiteCalls,
 } as const;
 export type Contract = typeof contract;
+
+export * from './operator.ts';
+export * from './operatorSources.ts';
+export * from './operatorSubscribers.ts';
+
+/**
+ * The operator area (issue 18, decision 0210), apart from `contract` so the subscribers' pages never ship the
+ * console's calls: the server registers them, the OpenAPI document lists them, the console's islands call them.
+ */
+export const operatorContract = {
+  operator: { ...operatorCoreCalls, ...operatorSubscriberCalls, ...operatorSourceCalls },
+} as const;

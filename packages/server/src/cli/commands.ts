@@ -5,6 +5,7 @@ import { LIVE_USAGE, liveCommand } from './live.ts';
 import { broadcastCommand, guideImportCommand } from './liveAdmin.ts';
 import { namesCommand } from './names.ts';
 import { noticeCommand } from './notice.ts';
+import { operatorCliCommand } from './operator.ts';
 import { outboxCommand } from './outbox.ts';
 import { plansCommand } from './plans.ts';
 import { rechargeCodesCommand } from './rechargeCodes.ts';
@@ -35,4 +36,5 @@ export const COMMANDS: readonly Command[] = [
   ipCountryCommand,
   benchLineupCommand,
   { name: 'live', usage: LIVE_USAGE, run: liveCommand },
+  operatorCliCommand,
 ];

@@ -3,20 +3,17 @@ import { parseArgs } from 'node:util';
 import { openDataStore } from '../dataStore.ts';
 import { FREE_PRODUCT_ID } from '../domain/authority.ts';
 import type { Db } from '../store/db.ts';
-import {
-  allGuideChannels,
-  getSourceByName,
-  insertSource,
-  type LineupSource,
-  listSourceChannels,
-  listSources,
-  putHandMapping,
-  type SourceCounts,
-  setSourceGroups,
-} from '../store/sources.ts';
+import { type LineupSource, listSources, type SourceCounts, setSourceGroups } from '../store/sources.ts';
 import { isUrl } from '../sources/input.ts';
 import { previewSource, refreshSource } from '../sources/importer.ts';
-import { GuideIndex } from '../sources/mapping.ts';
+import {
+  addSource,
+  mapGuide,
+  namedSource,
+  SourceError,
+  unmapGuide,
+  unmappedReport,
+} from '../sources/manage.ts';
 import { dueSources } from '../sources/schedule.ts';
 import { UsageError } from './command.ts';
 
@@ -51,9 +48,7 @@ function open(args: string[]) {
 
 function sourceNamed(db: Db, name: string | undefined): LineupSource {
   if (!name) throw new UsageError('a source name is required');
-  const s = getSourceByName(db, name);
-  if (!s) throw new Error(`No source named '${name}' (see: sources status)`);
-  return s;
+  return namedSource(db, name);
 }
 
 function formatCounts(c: SourceCounts): string {
@@ -75,10 +70,7 @@ function formatCounts(c: SourceCounts): string {
 
 function add(db: Db, name: string | undefined, v: ReturnType<typeof open>['values']): LineupSource {
   if (!name) throw new UsageError('a source name is required');
-  if (getSourceByName(db, name)) throw new Error(`A source named '${name}' exists already`);
   const minutes = Number(v['refresh-minutes'] ?? 1440);
-  if (!Number.isInteger(minutes) || minutes < 5)
-    throw new Error('--refresh-minutes takes a whole number, 5 or more');
   const common = {
     name,
     refreshMinutes: minutes,
@@ -88,7 +80,7 @@ function add(db: Db, name: string | undefined, v: ReturnType<typeof open>['value
   };
   const local = (loc: string) => (isUrl(loc) ? loc : resolve(loc));
   if (v.m3u)
-    return insertSource(
+    return addSource(
       db,
       { ...common, kind: 'm3u', location: local(v.m3u), guideLocation: v.xmltv ? local(v.xmltv) : '' },
       Date.now(),
@@ -96,7 +88,7 @@ function add(db: Db, name: string | undefined, v: ReturnType<typeof open>['value
   if (v.xtream) {
     if (!v.user || !v.password) throw new UsageError('--xtream needs --user and --password');
     if (!isUrl(v.xtream)) throw new Error('--xtream takes the panel address, http(s)://host[:port]');
-    return insertSource(
+    return addSource(
       db,
       {
         ...common,
@@ -110,7 +102,7 @@ function add(db: Db, name: string | undefined, v: ReturnType<typeof open>['value
     );
   }
   if (v.xmltv)
-    return insertSource(
+    return addSource(
       db,
       { ...common, kind: 'xmltv', location: local(v.xmltv), guideLocation: '' },
       Date.now(),
@@ -214,58 +206,52 @@ export async function guideCommand(args: string[]): Promise<number> {
   const { db, positionals, dataDir } = open(args);
   try {
     const [verb, channelId, xmltvId] = positionals;
-    const imported = listSourceChannels(db);
-    const channel = imported.find((c) => c.logicalChannelId === channelId);
-    if ((verb === 'map' || verb === 'unmap') && !channel) {
-      console.error(
-        channelId
-          ? `${channelId} is not an imported channel (see: guide unmapped)`
-          : 'a channel id is required',
-      );
+    if ((verb === 'map' || verb === 'unmap') && !channelId) {
+      console.error('a channel id is required');
       return 2;
     }
-    if (verb === 'map' && channel) {
-      if (!xmltvId) {
-        console.error('an XMLTV channel id is required: guide map CHANNEL_ID XMLTV_ID');
-        return 2;
-      }
-      const found = new GuideIndex(allGuideChannels(db)).find(xmltvId, channel.sourceId);
-      if (!found) {
-        console.error(
-          `No guide channel '${xmltvId}' in any imported guide (see: guide unmapped for candidates)`,
-        );
-        return 2;
-      }
-      putHandMapping(db, channel.logicalChannelId, xmltvId, Date.now());
-      const guideSource = listSources(db).find((s) => s.sourceId === found.sourceId) as LineupSource;
-      await refreshSource(db, guideSource, { dataDir });
+    if (verb === 'map' && !xmltvId) {
+      console.error('an XMLTV channel id is required: guide map CHANNEL_ID XMLTV_ID');
+      return 2;
+    }
+    if (verb === 'map') {
+      const { channel, guideSource } = await mapGuide(
+        db,
+        channelId as string,
+        xmltvId as string,
+        dataDir,
+        Date.now(),
+      );
       console.log(
         `${channel.logicalChannelId} (${channel.name}) now takes its guide from ${xmltvId} of ${guideSource.name}`,
       );
       return 0;
     }
-    if (verb === 'unmap' && channel) {
-      putHandMapping(db, channel.logicalChannelId, null, Date.now());
-      const own = listSources(db).find((s) => s.sourceId === channel.sourceId) as LineupSource;
-      await refreshSource(db, own, { dataDir });
+    if (verb === 'unmap') {
+      const { channel } = await unmapGuide(db, channelId as string, dataDir, Date.now());
       console.log(
         `${channel.logicalChannelId} (${channel.name}) has no guide now; automatic mapping will leave it so`,
       );
       return 0;
     }
     if (verb === 'unmapped') {
-      const index = new GuideIndex(allGuideChannels(db));
-      const unmapped = imported.filter((c) => !c.xmltvId);
-      for (const c of unmapped) {
-        const near = index.candidates(c.name).map((x) => `${x.xmltvId} "${x.name}" ${x.score}`);
+      const report = unmappedReport(db);
+      for (const { channel: c, candidates } of report.channels) {
+        const near = candidates.map((x) => `${x.xmltvId} "${x.name}" ${x.score}`);
         console.log(`${c.logicalChannelId}  ${c.name}${c.tvgId ? ` (tvg-id ${c.tvgId})` : ''}`);
         console.log(`    closest: ${near.length > 0 ? near.join('; ') : 'none'}`);
       }
-      console.log(`${unmapped.length} of ${imported.length} imported channels have no guide.`);
+      console.log(`${report.channels.length} of ${report.imported} imported channels have no guide.`);
       return 0;
     }
     console.log(`Usage:\n${SOURCES_USAGE}`);
     return verb === undefined ? 0 : 2;
+  } catch (e) {
+    if (e instanceof SourceError) {
+      console.error(e.message);
+      return 2;
+    }
+    throw e;
   } finally {
     db.close();
   }

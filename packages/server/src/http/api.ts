@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrCode } from '@ottkit/api-client';
-import { type CallDescriptor, contract, ok } from '@ottkit/api-client/contract';
+import { type CallDescriptor, contract, OPERATOR_API_PREFIX, ok } from '@ottkit/api-client/contract';
 import type { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -11,6 +11,7 @@ import { parseJsonBody, queryObject, readBody } from './body.ts';
 import { sendEnvelope, sendError } from './respond.ts';
 import { HttpError, type RequestContext, type Route, type Session } from './route.ts';
 import { refuseCrossSite } from './session.ts';
+import { operatorGate } from '../operator/sessions.ts';
 
 /**
  * Path prefixes that belong to the API: anything under them answers with an envelope, never the site. They are
@@ -22,6 +23,8 @@ export const API_PREFIXES: readonly string[] = [
       Object.values(calls).map((d) => `/${d.path.split('/')[1]}/`),
     ),
   ),
+  // The console's calls share their first segment with its pages (`/admin`): only this prefix is the API's.
+  OPERATOR_API_PREFIX,
 ];
 
 export function isApiPath(pathname: string): boolean {
@@ -145,6 +148,9 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
     }
     const d = r.descriptor;
     refuseCrossSite(req, url, d.tokenIn === 'query');
+    // Operator calls are gated before their request is read: nobody else learns even what they take.
+    const operator =
+      d.access === 'operator' ? operatorGate(deps.db, deps.config, req, d, deps.now()) : undefined;
     let input: unknown;
     if (d.method === 'GET') {
       input = queryObject(url);
@@ -159,7 +165,7 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
     }
     const now = deps.now();
     const session = deps.resolveSession?.(req, url, now, d.tokenIn === 'query') ?? null;
-    if (d.access !== 'public' && !session) {
+    if (d.access !== 'public' && d.access !== 'operator' && !session) {
       throw new HttpError(ErrCode.SESSION_INVALID, 'Session invalid or expired; log in again');
     }
     if (d.access === 'user' && session?.status !== 'user') {
@@ -178,6 +184,7 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
       req,
       res,
       sender: deps.sender,
+      ...(operator ? { operator } : {}),
     };
     const data = await r.handler(ctx, parsed.data);
     if (deps.config.checkResponses) {

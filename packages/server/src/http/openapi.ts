@@ -1,7 +1,9 @@
 import {
   bodyFormatOf,
   type CallDescriptor,
-  contract as defaultContract,
+  contract as subscriberContract,
+  operatorContract,
+  OPERATOR_COOKIE_BASE,
   SESSION_COOKIE_BASE,
 } from '@ottkit/api-client/contract';
 import { z } from 'zod';
@@ -34,6 +36,8 @@ function envelope(data: JsonSchema): JsonSchema {
 }
 
 function security(d: CallDescriptor): Array<Record<string, string[]>> {
+  if (d.access === 'operator') return [{ operatorCookie: [] }];
+  if (d.area === 'operator') return [{}];
   if (d.access === 'public') return [{}, { bearer: [] }, { cookie: [] }];
   if (d.tokenIn === 'query') return [{ queryToken: [] }];
   return [{ bearer: [] }, { cookie: [] }];
@@ -103,6 +107,7 @@ function operation(area: string, name: string, d: CallDescriptor): JsonSchema {
             'For testing only: answers when the operator turns the sandbox on, never in production.',
         }
       : {}),
+    ...(d.access === 'operator' ? { 'x-roles': ['admin', ...(d.roles ?? [])] } : {}),
     security: security(d),
     responses: d.tag === 'raw' ? rawResponses(d) : envelopeResponses(d),
   };
@@ -124,10 +129,10 @@ function operation(area: string, name: string, d: CallDescriptor): JsonSchema {
 
 /** An OpenAPI 3.1 document generated from the contract: every call, its request and its response envelope. */
 export function buildOpenApi(
-  c: Record<string, Record<string, CallDescriptor>> = defaultContract as unknown as Record<
-    string,
-    Record<string, CallDescriptor>
-  >,
+  c: Record<string, Record<string, CallDescriptor>> = {
+    ...subscriberContract,
+    ...operatorContract,
+  } as unknown as Record<string, Record<string, CallDescriptor>>,
 ): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
   for (const [area, calls] of Object.entries(c)) {
@@ -154,6 +159,12 @@ export function buildOpenApi(
           in: 'cookie',
           name: SESSION_COOKIE_BASE.session,
           description: 'The same token, for the site (`__Host-` prefixed when served over HTTPS).',
+        },
+        operatorCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: OPERATOR_COOKIE_BASE,
+          description: 'The console session (Path=/admin, `__Secure-` prefixed over HTTPS); see x-roles.',
         },
         queryToken: {
           type: 'apiKey',

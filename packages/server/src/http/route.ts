@@ -6,6 +6,7 @@ import { DomainError } from '../domain/errors.ts';
 import type { MessageSender } from '../domain/messages.ts';
 import type { Session } from '../domain/sessions.ts';
 import type { Db } from '../store/db.ts';
+import type { OperatorSession } from '../operator/sessions.ts';
 
 export type { Session };
 
@@ -24,6 +25,8 @@ export interface RequestContext {
   res: ServerResponse;
   /** Delivers verification codes (the outbox by default). */
   sender: MessageSender;
+  /** The console's signed-in operator, on `access: 'operator'` calls only (the gate put it here). */
+  operator?: OperatorSession;
 }
 
 export type Handler<D extends CallDescriptor> = (

@@ -102,7 +102,8 @@ export function sessionResolver(db: Db, config: ServerConfig) {
   };
 }
 
-function cookie(
+/** One Set-Cookie value: HttpOnly, the given SameSite and path, Secure (and prefixed name) over HTTPS. */
+export function cookie(
   base: string,
   value: string,
   path: string,

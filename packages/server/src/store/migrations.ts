@@ -5,6 +5,7 @@ import { liveSourceMigrations } from './migrations/liveSources.ts';
 import { messageMigrations } from './migrations/message.ts';
 import { searchMigrations } from './migrations/search.ts';
 import { nameMigrations } from './migrations/names.ts';
+import { operatorMigrations } from './migrations/operator.ts';
 import { sourceMigrations } from './migrations/sources.ts';
 import { telemetryMigrations } from './migrations/telemetry.ts';
 import { vodMigrations } from './migrations/vod.ts';
@@ -232,6 +233,7 @@ CREATE TABLE scan_codes (
   ...nameMigrations,
   ...hardeningMigrations,
   ...sourceMigrations,
+  ...operatorMigrations,
   ...liveSourceMigrations,
 ];
 

@@ -9,6 +9,9 @@ import { metricsRoutes } from './metrics.ts';
 import { playbackRoutes } from './playback.ts';
 import { scanRoutes } from './scan.ts';
 import { vodRoutes } from './vod.ts';
+import { operatorRoutes } from './operator.ts';
+import { operatorSourceRoutes } from './operatorSources.ts';
+import { operatorSubscriberRoutes } from './operatorSubscribers.ts';
 
 /** Every API route the server registers; each area adds its list here. */
 export const apiRoutes: Route[] = [
@@ -22,4 +25,7 @@ export const apiRoutes: Route[] = [
   ...messageRoutes,
   ...memberSiteRoutes,
   ...playbackRoutes(),
+  ...operatorRoutes,
+  ...operatorSubscriberRoutes,
+  ...operatorSourceRoutes,
 ];

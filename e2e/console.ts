@@ -1,0 +1,41 @@
+import { expect, type Page } from '@playwright/test';
+import { base32Decode, TOTP_STEP_MS, totpCode } from '../packages/server/src/operator/totp.ts';
+import { operator } from './operator.ts';
+
+/** Waits until the console's island on the page is hydrated (its forms submit only then). */
+export const consoleReady = (page: Page) => expect(page.locator('[data-ready="true"]').first()).toBeVisible();
+
+/** An operator made with the CLI (as the first admin is): its email and the password printed once. */
+export function createOperator(role: 'admin' | 'editor' | 'support') {
+  const email = `e2e-${role}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@ottkit.test`;
+  const out = operator('operator', 'create', email, '--role', role);
+  const password = out.split('\n')[1]?.trim();
+  if (!password) throw new Error(`no password printed: ${out}`);
+  return { email, password };
+}
+
+/** The code an authenticator app would show now (or `stepsAhead` steps later, still inside the window). */
+export const authenticatorCode = (secret: string, stepsAhead = 0) =>
+  totpCode(base32Decode(secret), Date.now() + stepsAhead * TOTP_STEP_MS);
+
+/**
+ * First sign-in at /admin/login: password, the enrolment screen's key read as an authenticator app reads the
+ * QR, its code, the recovery codes shown once; lands on the console home. Answers the authenticator secret.
+ */
+export async function enrolAndSignIn(page: Page, who: { email: string; password: string }): Promise<string> {
+  await page.goto('/admin/login');
+  await consoleReady(page);
+  await page.getByLabel('Email').fill(who.email);
+  await page.getByLabel('Password').fill(who.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('heading', { name: 'Set up your authenticator' })).toBeVisible();
+  await expect(page.getByRole('img', { name: /QR code/ })).toBeVisible();
+  const secret = (await page.getByTestId('totp-secret').textContent())?.trim() ?? '';
+  await page.getByLabel('Authenticator code').fill(authenticatorCode(secret));
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
+  await page.getByRole('button', { name: 'I saved them, continue' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await expect(page.getByText(`Signed in as ${who.email}`)).toBeVisible();
+  return secret;
+}

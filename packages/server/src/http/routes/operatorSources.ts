@@ -1,0 +1,185 @@
+import { ErrCode } from '@ottkit/api-client';
+import {
+  guideMap,
+  guideUnmap,
+  guideUnmapped,
+  OperatorErrCode,
+  type Source,
+  sourceAdd,
+  sourceImport,
+  sourceList,
+  sourcePreview,
+  sourceRefresh,
+  sourceStatus,
+} from '@ottkit/api-client/contract';
+import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
+import { recordAudit } from '../../operator/audit.ts';
+import { startJob } from '../../operator/jobs.ts';
+import { previewSource, redact, refreshSource } from '../../sources/importer.ts';
+import {
+  addSource,
+  mapGuide,
+  namedSource,
+  SourceError,
+  unmapGuide,
+  unmappedReport,
+} from '../../sources/manage.ts';
+import { type LineupSource, listSources, setSourceGroups } from '../../store/sources.ts';
+import { HttpError, type RequestContext, route } from '../route.ts';
+import { actorFor, operatorOf } from './operator.ts';
+
+/** A source as the console sees it: never an Xtream password. */
+const publicSource = (s: LineupSource): Source => ({
+  sourceId: s.sourceId,
+  name: s.name,
+  kind: s.kind,
+  location: s.kind === 'xtream' ? `${s.location} (user ${s.xtreamUser})` : s.location,
+  guideLocation: redact(s, s.guideLocation),
+  refreshMinutes: s.refreshMinutes,
+  ...(s.groups ? { groups: s.groups } : {}),
+  status: s.status,
+  ...(s.lastRefreshAt === undefined ? {} : { lastRefreshAt: s.lastRefreshAt }),
+  ...(s.lastDurationMs === undefined ? {} : { lastDurationMs: Math.round(s.lastDurationMs) }),
+  lastError: s.lastError,
+  counts: { ...s.counts },
+});
+
+/** The domain's words for a caller's mistake become the envelope's; an upstream failure is said in words. */
+async function answering<T>(work: () => T | Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof HttpError) throw e;
+    if (e instanceof SourceError) {
+      const code =
+        e.kind === 'exists'
+          ? OperatorErrCode.SOURCE_EXISTS
+          : e.kind === 'notFound'
+            ? OperatorErrCode.NOT_FOUND
+            : ErrCode.INVALID_REQUEST;
+      throw new HttpError(code, e.message);
+    }
+    throw new HttpError(OperatorErrCode.SOURCE_FAILED, e instanceof Error ? e.message : String(e));
+  }
+}
+
+/** Reads the source from upstream and applies it, as a job the console polls (decision 0213). */
+function importJob(ctx: RequestContext, s: LineupSource, kind: 'source.import' | 'source.refresh') {
+  const actor = actorFor(ctx);
+  const before = { groups: s.groups ?? null, counts: s.counts };
+  return startJob(
+    ctx.db,
+    { kind, target: s.name, createdBy: operatorOf(ctx).operator.operator_id },
+    async (progress) => {
+      progress(10, 'Reading the source and its guide');
+      const counts = await refreshSource(ctx.db, s, { dataDir: ctx.config.dataDir, now: ctx.now });
+      recordAudit(
+        ctx.db,
+        actor,
+        kind,
+        s.name,
+        { before, after: { groups: s.groups ?? null, counts } },
+        ctx.now(),
+      );
+      return `${counts.channels ?? 0} channels, ${counts.programmes ?? 0} programmes`;
+    },
+    ctx.now,
+  );
+}
+
+/** Issue 16's sources over operator calls (the editor's), on the CLI's domain code. */
+export const operatorSourceRoutes = [
+  route(sourceList, (ctx) => ({ sources: listSources(ctx.db).map(publicSource) })),
+  route(sourceStatus, (ctx, req) =>
+    answering(() => ({ source: publicSource(namedSource(ctx.db, req.name)) })),
+  ),
+  route(sourceAdd, (ctx, req) =>
+    answering(() => {
+      const source = addSource(
+        ctx.db,
+        {
+          name: req.name,
+          kind: req.kind,
+          location: req.url,
+          guideLocation: req.kind === 'm3u' ? (req.guideUrl ?? '') : '',
+          refreshMinutes: req.refreshMinutes ?? 1440,
+          productId: FREE_PRODUCT_ID,
+          xtreamUser: '',
+          xtreamPassword: '',
+        },
+        ctx.now(),
+      );
+      recordAudit(
+        ctx.db,
+        actorFor(ctx),
+        'source.add',
+        source.name,
+        { after: publicSource(source) },
+        ctx.now(),
+      );
+      return { source: publicSource(source) };
+    }),
+  ),
+  route(sourcePreview, (ctx, req) =>
+    answering(async () => {
+      const p = await previewSource(namedSource(ctx.db, req.name));
+      return {
+        groups: p.groups,
+        channels: p.channels,
+        guideLocation: p.guideLocation,
+        skipped: p.skipped.total > 0 ? p.skipped.summary() : '',
+      };
+    }),
+  ),
+  route(sourceImport, (ctx, req) =>
+    answering(() => {
+      const s = namedSource(ctx.db, req.name);
+      const groups = req.groups?.map((g) => g.trim()).filter(Boolean);
+      setSourceGroups(ctx.db, s.sourceId, groups);
+      return { job: importJob(ctx, { ...s, groups }, 'source.import') };
+    }),
+  ),
+  route(sourceRefresh, (ctx, req) =>
+    answering(() => ({ job: importJob(ctx, namedSource(ctx.db, req.name), 'source.refresh') })),
+  ),
+  route(guideMap, (ctx, req) =>
+    answering(async () => {
+      await mapGuide(ctx.db, req.channelId, req.xmltvId, ctx.config.dataDir, ctx.now());
+      recordAudit(
+        ctx.db,
+        actorFor(ctx),
+        'guide.map',
+        req.channelId,
+        { after: { xmltvId: req.xmltvId } },
+        ctx.now(),
+      );
+      return { channelId: req.channelId, xmltvId: req.xmltvId };
+    }),
+  ),
+  route(guideUnmap, (ctx, req) =>
+    answering(async () => {
+      await unmapGuide(ctx.db, req.channelId, ctx.config.dataDir, ctx.now());
+      recordAudit(
+        ctx.db,
+        actorFor(ctx),
+        'guide.unmap',
+        req.channelId,
+        { after: { xmltvId: null } },
+        ctx.now(),
+      );
+      return { channelId: req.channelId, xmltvId: null };
+    }),
+  ),
+  route(guideUnmapped, (ctx) => {
+    const r = unmappedReport(ctx.db);
+    return {
+      imported: r.imported,
+      channels: r.channels.map(({ channel: c, candidates }) => ({
+        channelId: c.logicalChannelId,
+        name: c.name,
+        tvgId: c.tvgId ?? '',
+        candidates: candidates.map((x) => ({ xmltvId: x.xmltvId, name: x.name, score: x.score })),
+      })),
+    };
+  }),
+];

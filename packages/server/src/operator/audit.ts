@@ -1,0 +1,84 @@
+import type { AuditEntry } from '@ottkit/api-client/contract';
+import type { Db } from '../store/db.ts';
+
+/** Who made a change: an operator, or the command line on the server's disk. */
+export interface Actor {
+  id: string;
+  email: string;
+}
+export const CLI_ACTOR: Actor = { id: 'cli', email: 'command line' };
+
+/**
+ * Appends one entry to the audit log (decision 0212): who, when, what, on what, before and after. The table
+ * refuses UPDATE and DELETE (triggers), and no call or command changes it.
+ */
+export function recordAudit(
+  db: Db,
+  actor: Actor,
+  action: string,
+  target: string,
+  change: { before?: unknown; after?: unknown },
+  now: number,
+): void {
+  db.run(
+    `INSERT INTO operator_audit (at, actor, actor_email, action, target, before_json, after_json)
+     VALUES (?, ?, ?, ?, ?, ?, ?)`,
+    now,
+    actor.id,
+    actor.email,
+    action,
+    target,
+    change.before === undefined ? null : JSON.stringify(change.before),
+    change.after === undefined ? null : JSON.stringify(change.after),
+  );
+}
+
+export interface AuditFilter {
+  actor?: string;
+  action?: string;
+  target?: string;
+  since?: number;
+  until?: number;
+  beforeSeq?: number;
+  limit?: number;
+}
+
+interface AuditRow {
+  seq: number;
+  at: number;
+  actor: string;
+  actor_email: string;
+  action: string;
+  target: string;
+  before_json: string | null;
+  after_json: string | null;
+}
+
+/** Newest first. `action` matches a prefix (`subscriber.` finds every subscriber change); actor by id or email. */
+export function listAudit(db: Db, f: AuditFilter): { entries: AuditEntry[]; nextBeforeSeq?: number } {
+  const limit = f.limit ?? 50;
+  const rows = db.all<AuditRow>(
+    `SELECT * FROM operator_audit
+     WHERE (? IS NULL OR actor = ? OR actor_email = ?)
+       AND (? IS NULL OR substr(action, 1, length(?)) = ?)
+       AND (? IS NULL OR target = ?)
+       AND (? IS NULL OR at >= ?) AND (? IS NULL OR at <= ?) AND (? IS NULL OR seq < ?)
+     ORDER BY seq DESC LIMIT ?`,
+    ...[f.actor, f.actor, f.actor?.toLowerCase()].map((v) => v ?? null),
+    ...[f.action, f.action, f.action].map((v) => v ?? null),
+    ...[f.target, f.target].map((v) => v ?? null),
+    ...[f.since, f.since, f.until, f.until, f.beforeSeq, f.beforeSeq].map((v) => v ?? null),
+    limit + 1,
+  );
+  const entries = rows.slice(0, limit).map((r) => ({
+    seq: r.seq,
+    at: r.at,
+    actor: r.actor,
+    actorEmail: r.actor_email,
+    action: r.action,
+    target: r.target,
+    ...(r.before_json === null ? {} : { before: JSON.parse(r.before_json) as unknown }),
+    ...(r.after_json === null ? {} : { after: JSON.parse(r.after_json) as unknown }),
+  }));
+  return rows.length > limit ? { entries, nextBeforeSeq: entries.at(-1)?.seq } : { entries };
+}

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import type { Job } from '@ottkit/api-client/contract';
+import type { Db } from '../store/db.ts';
+
+/**
+ * Long operator work (imports) as rows (decision 0213): the console polls a job's progress, a page reload
+ * finds it again, and a job that a server restart interrupted is marked failed in words, never left running.
+ */
+interface JobRow {
+  job_id: string;
+  kind: string;
+  target: string;
+  status: Job['status'];
+  progress: number;
+  message: string;
+  error: string;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+const toJob = (r: JobRow): Job => ({
+  jobId: r.job_id,
+  kind: r.kind,
+  target: r.target,
+  status: r.status,
+  progress: r.progress,
+  message: r.message,
+  error: r.error,
+  createdBy: r.created_by,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+  ...(r.finished_at === null ? {} : { finishedAt: r.finished_at }),
+});
+
+export function getJob(db: Db, jobId: string): Job | undefined {
+  const r = db.get<JobRow>('SELECT * FROM operator_jobs WHERE job_id = ?', jobId);
+  return r && toJob(r);
+}
+
+export const listJobs = (db: Db, limit = 20): Job[] =>
+  db.all<JobRow>('SELECT * FROM operator_jobs ORDER BY created_at DESC, job_id LIMIT ?', limit).map(toJob);
+
+export const INTERRUPTED_MESSAGE = 'Interrupted by a server restart; start it again';
+
+/** At start-up: nothing can still be running, so every unfinished job failed (the import rolled back). */
+export function failInterruptedJobs(db: Db, now: number): number {
+  return db.run(
+    `UPDATE operator_jobs SET status = 'failed', error = ?, message = ?, updated_at = ?, finished_at = ?
+     WHERE status IN ('queued', 'running')`,
+    INTERRUPTED_MESSAGE,
+    INTERRUPTED_MESSAGE,
+    now,
+    now,
+  ).changes;
+}
+
+/** Reports progress (0-100) and the current step in words. */
+export type Progress = (percent: number, message: string) => void;
+
+/**
+ * Records a job and runs `work` in the background; its result message or its error (in words) is stored when
+ * it ends. Answers the job as queued at once.
+ */
+export function startJob(
+  db: Db,
+  job: { kind: string; target: string; createdBy: string },
+  work: (progress: Progress) => Promise<string>,
+  now: () => number,
+  onError: (err: unknown) => void = () => {},
+): Job {
+  const id = `job-${randomUUID()}`;
+  const at = now();
+  db.run(
+    `INSERT INTO operator_jobs (job_id, kind, target, status, message, created_by, created_at, updated_at)
+     VALUES (?, ?, ?, 'queued', 'Waiting to start', ?, ?, ?)`,
+    id,
+    job.kind,
+    job.target,
+    job.createdBy,
+    at,
+    at,
+  );
+  const progress: Progress = (percent, message) => {
+    db.run(
+      `UPDATE operator_jobs SET status = 'running', progress = ?, message = ?, updated_at = ? WHERE job_id = ?`,
+      Math.max(0, Math.min(99, Math.round(percent))),
+      message,
+      now(),
+      id,
+    );
+  };
+  const finish = (ok: boolean, text: string) => {
+    const t = now();
+    db.run(
+      `UPDATE operator_jobs SET status = ?, progress = ?, message = ?, error = ?, updated_at = ?, finished_at = ?
+       WHERE job_id = ?`,
+      ok ? 'succeeded' : 'failed',
+      ok ? 100 : 0,
+      ok ? text : 'Failed',
+      ok ? '' : text,
+      t,
+      t,
+      id,
+    );
+  };
+  // Started on the next turn, so the caller answers (and the console shows the job) first.
+  setImmediate(() => {
+    work(progress).then(
+      (message) => finish(true, message),
+      (err: unknown) => {
+        onError(err);
+        finish(false, err instanceof Error ? err.message : String(err));
+      },
+    );
+  });
+  return getJob(db, id) as Job;
+}

@@ -1,0 +1,145 @@
+import { OperatorErrCode, type SubscriberDetail } from '@ottkit/api-client/contract';
+import { HttpError } from '../http/route.ts';
+import { getAccount, listSubscriptions, putSubscription } from '../store/accounts.ts';
+import type { Db } from '../store/db.ts';
+import { getPlan } from '../store/plans.ts';
+import { revokeAccountSessions } from '../store/sessions.ts';
+import { type Actor, recordAudit } from './audit.ts';
+
+const DAY = 86_400_000;
+
+interface AccountSummaryRow {
+  account_id: string;
+  virtual_code: string;
+  email: string | null;
+  phone_pre_code: string | null;
+  phone: string | null;
+  account_name: string;
+  kind: 'user' | 'guest';
+  created_at: number;
+}
+
+const summary = (r: AccountSummaryRow) => ({
+  accountId: r.account_id,
+  virtualCode: r.virtual_code,
+  email: r.email ?? '',
+  phone: r.phone ? `${r.phone_pre_code ?? ''} ${r.phone}`.trim() : '',
+  accountName: r.account_name,
+  kind: r.kind,
+  createdAt: r.created_at,
+});
+
+/** Subscribers by part of email, phone or name, or exactly by virtual code or account id; users first, 50 at most. */
+export function searchSubscribers(db: Db, q: string) {
+  const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+  return db
+    .all<AccountSummaryRow>(
+      `SELECT account_id, virtual_code, email, phone_pre_code, phone, account_name, kind, created_at FROM accounts
+       WHERE email LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\' OR account_name LIKE ? ESCAPE '\\'
+          OR virtual_code = ? OR account_id = ?
+       ORDER BY CASE kind WHEN 'user' THEN 0 ELSE 1 END, created_at DESC LIMIT 50`,
+      like,
+      like,
+      like,
+      q,
+      q,
+    )
+    .map(summary);
+}
+
+/** Plans, devices and sessions of one subscriber; never a password hash or a token. */
+export function subscriberDetail(db: Db, accountId: string, now: number): SubscriberDetail {
+  const a = getAccount(db, accountId);
+  if (!a) throw new HttpError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
+  const sessions = db.all<{
+    session_id: string;
+    device_id: string | null;
+    created_at: number;
+    expires_at: number;
+    revoked_at: number | null;
+    revoke_reason: string | null;
+  }>(
+    `SELECT session_id, device_id, created_at, expires_at, revoked_at, revoke_reason FROM sessions
+     WHERE account_id = ? ORDER BY created_at DESC LIMIT 50`,
+    accountId,
+  );
+  const devices = new Map<string, number>();
+  for (const s of sessions) {
+    if (s.device_id) devices.set(s.device_id, Math.max(devices.get(s.device_id) ?? 0, s.created_at));
+  }
+  return {
+    ...summary(a),
+    country: a.country,
+    freeTrialStatus: a.free_trial_status,
+    subscriptions: listSubscriptions(db, accountId).map((s) => ({
+      productId: s.product_id,
+      expiredTs: Number(s.expired_ts),
+      active: Number(s.expired_ts) > now,
+    })),
+    devices: [...devices].map(([deviceId, lastSeenAt]) => ({ deviceId, lastSeenAt })),
+    sessions: sessions.map((s) => ({
+      sessionId: s.session_id,
+      createdAt: s.created_at,
+      expiresAt: s.expires_at,
+      active: s.revoked_at === null && s.expires_at > now,
+      revokeReason: s.revoke_reason ?? '',
+    })),
+  };
+}
+
+const plansOf = (db: Db, accountId: string) =>
+  listSubscriptions(db, accountId).map((s) => ({ productId: s.product_id, expiredTs: Number(s.expired_ts) }));
+
+/** Grants a plan: its product runs the plan's days past the later of now and its current expiry (audited). */
+export function grantPlan(db: Db, actor: Actor, accountId: string, planId: string, now: number): void {
+  const plan = getPlan(db, planId);
+  if (!plan) throw new HttpError(OperatorErrCode.NOT_FOUND, `No plan ${planId}`);
+  db.transaction(() => {
+    if (!getAccount(db, accountId))
+      throw new HttpError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
+    const before = plansOf(db, accountId);
+    const current = before.find((s) => s.productId === plan.productId)?.expiredTs ?? 0;
+    putSubscription(db, accountId, plan.productId, Math.max(now, current) + plan.durationDays * DAY);
+    recordAudit(db, actor, 'subscriber.grantPlan', accountId, { before, after: plansOf(db, accountId) }, now);
+  });
+}
+
+/** Ends a product now. */
+export function endPlan(db: Db, actor: Actor, accountId: string, productId: string, now: number): void {
+  db.transaction(() => {
+    const before = plansOf(db, accountId);
+    if (!before.some((s) => s.productId === productId)) {
+      throw new HttpError(OperatorErrCode.NOT_FOUND, `${accountId} has no ${productId}`);
+    }
+    putSubscription(
+      db,
+      accountId,
+      productId,
+      Math.min(now, before.find((s) => s.productId === productId)?.expiredTs ?? now),
+    );
+    recordAudit(db, actor, 'subscriber.endPlan', accountId, { before, after: plansOf(db, accountId) }, now);
+  });
+}
+
+/** Ends every live session of the subscriber (their media URLs stop with them, decision 0100). */
+export function revokeSubscriberSessions(db: Db, actor: Actor, accountId: string, now: number): void {
+  db.transaction(() => {
+    if (!getAccount(db, accountId))
+      throw new HttpError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
+    const live =
+      db.get<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM sessions WHERE account_id = ? AND revoked_at IS NULL AND expires_at > ?',
+        accountId,
+        now,
+      )?.n ?? 0;
+    revokeAccountSessions(db, accountId, 'operator', now);
+    recordAudit(
+      db,
+      actor,
+      'subscriber.revokeSessions',
+      accountId,
+      { before: { liveSessions: live }, after: { liveSessions: 0 } },
+      now,
+    );
+  });
+}

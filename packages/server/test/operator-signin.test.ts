@@ -1,0 +1,148 @@
+import { OperatorErrCode } from '@ottkit/api-client/contract';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { base32Decode, hotp, totpCode, TOTP_STEP_MS } from '../src/operator/totp.ts';
+import { startServer, type TestServer } from './helpers.ts';
+import { cookieOf, makeOperator, signInOperator } from './operatorHelpers.ts';
+
+describe('TOTP (RFC 6238 appendix B, SHA-1)', () => {
+  const secret = Buffer.from('12345678901234567890');
+  it.each([
+    [59, '94287082'],
+    [1111111109, '07081804'],
+    [1234567890, '89005924'],
+    [20000000000, '65353130'],
+  ])('at %i s the code is %s', (seconds, code) => {
+    expect(hotp(secret, Math.floor(seconds / 30), 8)).toBe(code);
+  });
+});
+
+describe('operator sign-in', () => {
+  let t: TestServer;
+  beforeEach(async () => {
+    t = await startServer();
+  });
+  afterEach(() => t.close());
+
+  it('enrols TOTP on the first sign-in: the QR URI, the recovery codes once, an HttpOnly Strict cookie on /admin', async () => {
+    const made = await makeOperator(t, 'boss@ottkit.test', 'admin');
+    const wrong = await t.post('/admin/api/signIn', { email: 'boss@ottkit.test', password: 'not it at all' });
+    expect(wrong.body.errCode).toBe(OperatorErrCode.WRONG_CREDENTIALS);
+    const s1 = await t.post('/admin/api/signIn', { email: 'boss@ottkit.test', password: made.password });
+    const d = s1.body.data as { challenge: string; enrol: { secret: string; otpauthUri: string } };
+    expect(d.enrol.otpauthUri).toMatch(
+      /^otpauth:\/\/totp\/ottkit:boss%40ottkit\.test\?secret=[A-Z2-7]+&issuer=ottkit/,
+    );
+    const s2 = await t.post('/admin/api/totp', {
+      challenge: d.challenge,
+      code: totpCode(base32Decode(d.enrol.secret), t.clock.now),
+    });
+    expect(s2.body.errCode).toBe(0);
+    const data = s2.body.data as {
+      recoveryCodes: string[];
+      operator: { role: string; totpEnrolled: boolean };
+    };
+    expect(data.recoveryCodes).toHaveLength(10);
+    expect(data.operator).toMatchObject({ role: 'admin', totpEnrolled: true });
+    const setCookie = s2.headers.getSetCookie()[0] ?? '';
+    expect(setCookie).toMatch(/^ottkit_op=[\w-]{40,};/);
+    expect(setCookie).toContain('Path=/admin;');
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    expect(Number(/Max-Age=(\d+)/.exec(setCookie)?.[1])).toBe(8 * 3600);
+    const me = await t.get('/admin/api/me', { cookie: cookieOf(s2) });
+    expect(me.body.data).toMatchObject({ operator: { email: 'boss@ottkit.test' } });
+    // Stored: the token's hash, the secret sealed, the recovery codes hashed.
+    const row = t.server.db.get<{ totp_secret: string }>('SELECT totp_secret FROM operators');
+    expect(row?.totp_secret).toMatch(/^v1:/);
+    expect(row?.totp_secret).not.toContain(d.enrol.secret);
+    const codes = t.server.db.all<{ code_hash: string }>('SELECT code_hash FROM operator_recovery_codes');
+    expect(codes.map((c) => c.code_hash)).not.toContain(data.recoveryCodes[0]);
+  });
+
+  it('accepts the code of the step before and after, not two steps away, and never the same step twice', async () => {
+    const op = await signInOperator(t, 'a@ottkit.test', 'editor');
+    const again = async (at: number) => {
+      const s1 = await t.post('/admin/api/signIn', { email: op.email, password: op.password });
+      expect(s1.body.data).not.toHaveProperty('enrol');
+      const { challenge } = s1.body.data as { challenge: string };
+      return t.post('/admin/api/totp', { challenge, code: totpCode(op.secret, at) });
+    };
+    // The enrolment used the current step: its code again is a replay.
+    expect((await again(t.clock.now)).body.errCode).toBe(OperatorErrCode.WRONG_CODE);
+    t.advance(4 * TOTP_STEP_MS);
+    expect((await again(t.clock.now - 2 * TOTP_STEP_MS)).body.errCode).toBe(OperatorErrCode.WRONG_CODE);
+    expect((await again(t.clock.now + 2 * TOTP_STEP_MS)).body.errCode).toBe(OperatorErrCode.WRONG_CODE);
+    expect((await again(t.clock.now - TOTP_STEP_MS)).body.errCode).toBe(0);
+    // The step after is newer than the one just used: accepted once, then a replay.
+    expect((await again(t.clock.now + TOTP_STEP_MS)).body.errCode).toBe(0);
+    expect((await again(t.clock.now + TOTP_STEP_MS)).body.errCode).toBe(OperatorErrCode.WRONG_CODE);
+    // Older than the last accepted step: refused although inside the window.
+    expect((await again(t.clock.now)).body.errCode).toBe(OperatorErrCode.WRONG_CODE);
+  });
+
+  it('limits wrong codes like every code, and a recovery code works once', async () => {
+    const op = await signInOperator(t, 'b@ottkit.test', 'support');
+    t.advance(10 * TOTP_STEP_MS);
+    const s1 = await t.post('/admin/api/signIn', { email: op.email, password: op.password });
+    const { challenge } = s1.body.data as { challenge: string };
+    const answers: number[] = [];
+    for (let i = 0; i < 7; i++) {
+      answers.push((await t.post('/admin/api/totp', { challenge, code: '000000' })).body.errCode);
+    }
+    expect(answers.slice(0, 5).every((c) => c === OperatorErrCode.WRONG_CODE)).toBe(true);
+    expect(answers.at(-1)).toBe(10109029);
+    t.advance(2 * 60 * 60 * 1000);
+    const fresh = async () =>
+      (
+        (await t.post('/admin/api/signIn', { email: op.email, password: op.password })).body.data as {
+          challenge: string;
+        }
+      ).challenge;
+    const code = op.recoveryCodes[0] as string;
+    expect(
+      (await t.post('/admin/api/totp', { challenge: await fresh(), recoveryCode: code })).body.errCode,
+    ).toBe(0);
+    expect(
+      (await t.post('/admin/api/totp', { challenge: await fresh(), recoveryCode: code })).body.errCode,
+    ).toBe(OperatorErrCode.WRONG_CODE);
+  });
+
+  it('a challenge is single use and expires after 5 minutes', async () => {
+    const op = await signInOperator(t, 'c@ottkit.test', 'support');
+    t.advance(TOTP_STEP_MS * 3);
+    const s1 = await t.post('/admin/api/signIn', { email: op.email, password: op.password });
+    const { challenge } = s1.body.data as { challenge: string };
+    t.advance(5 * 60 * 1000 + 1);
+    const late = await t.post('/admin/api/totp', { challenge, code: totpCode(op.secret, t.clock.now) });
+    expect(late.body.errCode).toBe(OperatorErrCode.CHALLENGE_EXPIRED);
+  });
+
+  it('sign-out revokes the session on the server; an 8-hour-old session is over', async () => {
+    const op = await signInOperator(t, 'd@ottkit.test', 'editor');
+    const out = await t.post('/admin/api/signOut', {}, { cookie: op.cookie });
+    expect(out.body.errCode).toBe(0);
+    expect(out.headers.getSetCookie()[0]).toMatch(/^ottkit_op=; Path=\/admin; Max-Age=0/);
+    const after = await t.get('/admin/api/me', { cookie: op.cookie });
+    expect(after.status).toBe(401);
+    expect(after.body.errCode).toBe(OperatorErrCode.SIGN_IN_REQUIRED);
+    t.advance(TOTP_STEP_MS * 2);
+    const op2 = await signInOperator(t, 'e@ottkit.test', 'editor');
+    t.advance(8 * 60 * 60 * 1000);
+    expect((await t.get('/admin/api/me', { cookie: op2.cookie })).body.errCode).toBe(
+      OperatorErrCode.SIGN_IN_REQUIRED,
+    );
+  });
+
+  it('refuses a state-changing console call another site sent, even with the cookie', async () => {
+    const op = await signInOperator(t, 'f@ottkit.test', 'admin');
+    const forged = await t.post(
+      '/admin/api/staff/create',
+      { email: 'evil@ottkit.test', role: 'admin' },
+      { cookie: op.cookie, 'sec-fetch-site': 'cross-site', authorization: 'Bearer x' },
+    );
+    expect(forged.status).toBe(403);
+    expect(
+      t.server.db.get('SELECT 1 AS x FROM operators WHERE email = ?', 'evil@ottkit.test'),
+    ).toBeUndefined();
+  });
+});

@@ -1,0 +1,174 @@
+import { operatorSignIn, operatorTotp } from '@ottkit/api-client/contract';
+import { type FormEvent, useState } from 'react';
+import { createAdminT } from '../../i18n/admin.ts';
+import type { Lang } from '../../i18n/langs.ts';
+import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { QrCode } from '../account/QrCode.tsx';
+import { useHydrated } from '../../lib/useHydrated.ts';
+import { Field } from './Field.tsx';
+import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+
+type Step =
+  | { kind: 'password' }
+  | { kind: 'code'; challenge: string; enrol?: { secret: string; otpauthUri: string } }
+  | { kind: 'recovery'; codes: string[] };
+
+/** /admin/login: password, then the authenticator code; the first sign-in enrols the authenticator (issue 18). */
+export default function ConsoleLogin({ lang }: { lang: Lang }) {
+  const t = createAdminT(lang);
+  // Until hydrated, nothing submits (a form posted natively would put its fields in the URL).
+  const ready = useHydrated();
+  const [step, setStep] = useState<Step>({ kind: 'password' });
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const [useRecovery, setUseRecovery] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { busy, outcome, setOutcome, act: run } = useConsoleAction(t);
+
+  const submitPassword = (e: FormEvent) => {
+    e.preventDefault();
+    const input = { email: email.trim(), password };
+    const bad = fieldErrors(operatorSignIn, input);
+    setErrors(
+      bad
+        ? {
+            ...(bad.email ? { email: t('admin.error.email') } : {}),
+            ...(bad.password ? { password: t('admin.error.required') } : {}),
+          }
+        : {},
+    );
+    if (bad) return;
+    void run(async () => {
+      const r = await consoleApi.operator.operatorSignIn(input);
+      setCode('');
+      setStep({ kind: 'code', challenge: r.challenge, ...(r.enrol ? { enrol: r.enrol } : {}) });
+    });
+  };
+
+  const submitCode = (e: FormEvent) => {
+    e.preventDefault();
+    if (step.kind !== 'code') return;
+    const value = code.trim();
+    const input = useRecovery
+      ? { challenge: step.challenge, recoveryCode: value }
+      : { challenge: step.challenge, code: value };
+    const bad = fieldErrors(operatorTotp, input);
+    setErrors(bad ? { code: t(useRecovery ? 'admin.error.recovery' : 'admin.error.code') } : {});
+    if (bad) return;
+    void run(async () => {
+      const r = await consoleApi.operator.operatorTotp(input);
+      if (r.recoveryCodes) setStep({ kind: 'recovery', codes: r.recoveryCodes });
+      else window.location.assign('/admin');
+    });
+  };
+
+  if (step.kind === 'recovery') {
+    return (
+      <section className="console-card console-narrow" aria-labelledby="recovery-title" data-ready={ready}>
+        <h2 id="recovery-title">{t('admin.login.recoveryTitle')}</h2>
+        <p>{t('admin.login.recoveryText')}</p>
+        <ul className="console-codes" data-testid="recovery-codes">
+          {step.codes.map((c) => (
+            <li key={c}>{c}</li>
+          ))}
+        </ul>
+        <button type="button" className="console-button" onClick={() => window.location.assign('/admin')}>
+          {t('admin.login.recoverySaved')}
+        </button>
+      </section>
+    );
+  }
+
+  if (step.kind === 'code') {
+    return (
+      <section className="console-card console-narrow" aria-labelledby="code-title" data-ready={ready}>
+        <h2 id="code-title">{step.enrol ? t('admin.login.enrolTitle') : t('admin.login.title')}</h2>
+        {step.enrol && (
+          <>
+            <p>{t('admin.login.enrolText')}</p>
+            <div className="console-qr">
+              <QrCode text={step.enrol.otpauthUri} label={t('admin.login.qr')} size={200} />
+            </div>
+            <p>
+              {t('admin.login.key')}:{' '}
+              <span className="console-key" data-testid="totp-secret">
+                {step.enrol.secret}
+              </span>
+            </p>
+          </>
+        )}
+        <form className="console-form" onSubmit={submitCode} method="post" noValidate>
+          <Field
+            label={useRecovery ? t('admin.login.recovery') : t('admin.login.code')}
+            hint={useRecovery ? undefined : t('admin.login.codeHint')}
+            error={errors.code}
+            name="code"
+            value={code}
+            onChange={(e) => setCode(e.target.value)}
+            autoComplete="one-time-code"
+            inputMode={useRecovery ? 'text' : 'numeric'}
+            autoFocus
+          />
+          <Outcome outcome={outcome} />
+          <button type="submit" className="console-button" disabled={busy || !ready}>
+            {t('admin.login.signIn')}
+          </button>
+          {!step.enrol && (
+            <button
+              type="button"
+              className="console-button link"
+              onClick={() => {
+                setUseRecovery(!useRecovery);
+                setCode('');
+                setErrors({});
+              }}
+            >
+              {useRecovery ? t('admin.login.useCode') : t('admin.login.useRecovery')}
+            </button>
+          )}
+          <button
+            type="button"
+            className="console-button link"
+            onClick={() => {
+              setStep({ kind: 'password' });
+              setOutcome(null);
+            }}
+          >
+            {t('admin.login.startAgain')}
+          </button>
+        </form>
+      </section>
+    );
+  }
+
+  return (
+    <section className="console-card console-narrow" aria-labelledby="login-title" data-ready={ready}>
+      <h2 id="login-title">{t('admin.login.title')}</h2>
+      <form className="console-form" onSubmit={submitPassword} method="post" noValidate>
+        <Field
+          label={t('admin.login.email')}
+          error={errors.email}
+          name="email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <Field
+          label={t('admin.login.password')}
+          error={errors.password}
+          name="password"
+          type="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+        />
+        <Outcome outcome={outcome} />
+        <button type="submit" className="console-button" disabled={busy || !ready}>
+          {t('admin.login.next')}
+        </button>
+      </form>
+    </section>
+  );
+}

@@ -1,0 +1,255 @@
+import type { Plan, SubscriberDetail } from '@ottkit/api-client/contract';
+import { subscriberGrantPlan, subscriberSearch } from '@ottkit/api-client/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { createAdminT } from '../../i18n/admin.ts';
+import type { Lang } from '../../i18n/langs.ts';
+import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
+import { Field } from './Field.tsx';
+import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+
+type Summary = { accountId: string; email: string; phone: string; accountName: string; virtualCode: string };
+
+const when = (ms: number, lang: Lang) =>
+  new Date(ms).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** /admin/subscribers (issue 18 §7): search, see plans, devices and sessions; grant or end a plan; sign out. */
+export default function Subscribers({ lang }: { lang: Lang }) {
+  const t = createAdminT(lang);
+  // Until hydrated, nothing submits (a form posted natively would put its fields in the URL).
+  const ready = useHydrated();
+  const [q, setQ] = useState('');
+  const [qError, setQError] = useState<string>();
+  const [results, setResults] = useState<Summary[] | null>(null);
+  const [detail, setDetail] = useState<SubscriberDetail | null>(null);
+  const [plans, setPlans] = useState<Plan[]>([]);
+  const [planId, setPlanId] = useState('');
+  const [planError, setPlanError] = useState<string>();
+  const { busy, outcome, act } = useConsoleAction(t);
+
+  useEffect(() => {
+    void consoleApi.operator.subscriberPlans({}).then(
+      (r) => setPlans(r.planList),
+      () => undefined,
+    );
+  }, []);
+
+  const search = (e: FormEvent) => {
+    e.preventDefault();
+    const bad = fieldErrors(subscriberSearch, { q });
+    setQError(bad ? t('admin.error.required') : undefined);
+    if (bad) return;
+    void act(async () => {
+      setResults((await consoleApi.operator.subscriberSearch({ q: q.trim() })).subscribers);
+      return undefined;
+    });
+  };
+
+  const open = (accountId: string) =>
+    act(async () => {
+      setDetail((await consoleApi.operator.subscriberGet({ accountId })).subscriber);
+      return undefined;
+    });
+
+  const grant = (e: FormEvent) => {
+    e.preventDefault();
+    if (!detail) return;
+    const input = { accountId: detail.accountId, planId };
+    const bad = fieldErrors(subscriberGrantPlan, input);
+    setPlanError(bad?.planId ? t('admin.subscribers.pickPlan') : undefined);
+    if (bad) return;
+    void act(async () => {
+      setDetail((await consoleApi.operator.subscriberGrantPlan(input)).subscriber);
+      return t('admin.subscribers.granted');
+    });
+  };
+
+  const planName = (p: Plan) => p.planLang.find((l) => l.lang === lang)?.planName ?? p.planId;
+  const who = detail ? detail.email || detail.phone || detail.virtualCode : '';
+
+  return (
+    <div className="console-grid" data-ready={ready}>
+      <section className="console-card" aria-labelledby="search-title">
+        <h2 id="search-title">{t('admin.subscribers.results')}</h2>
+        <form className="console-form" onSubmit={search} noValidate>
+          <div className="console-row">
+            <Field
+              label={t('admin.subscribers.search')}
+              error={qError}
+              name="q"
+              type="search"
+              value={q}
+              onChange={(e) => setQ(e.target.value)}
+            />
+            <button type="submit" className="console-button" disabled={busy || !ready}>
+              {t('admin.subscribers.searchButton')}
+            </button>
+          </div>
+        </form>
+        {results && results.length === 0 && <p>{t('admin.subscribers.none')}</p>}
+        {results && results.length > 0 && (
+          <ul className="console-list">
+            {results.map((r) => (
+              <li key={r.accountId}>
+                <button
+                  type="button"
+                  className="console-button secondary"
+                  onClick={() => void open(r.accountId)}
+                >
+                  {r.email || r.phone || r.virtualCode} · {r.accountName}
+                </button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+      {detail && (
+        <section className="console-card" aria-labelledby="detail-title" data-testid="subscriber-detail">
+          <h2 id="detail-title">{who}</h2>
+          <p>
+            {detail.accountName} · {detail.virtualCode} · {detail.country}
+          </p>
+          <h3>{t('admin.subscribers.plans')}</h3>
+          {detail.subscriptions.length === 0 ? (
+            <p>{t('admin.subscribers.noPlans')}</p>
+          ) : (
+            <div className="console-table-wrap">
+              <table className="console-table">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('admin.subscribers.product')}</th>
+                    <th scope="col">{t('admin.subscribers.until')}</th>
+                    <th scope="col">{t('admin.subscribers.state')}</th>
+                    <th scope="col">
+                      <span className="console-skip">{t('admin.subscribers.end')}</span>
+                    </th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {detail.subscriptions.map((s) => (
+                    <tr key={s.productId}>
+                      <td>{s.productId}</td>
+                      <td>{when(s.expiredTs, lang)}</td>
+                      <td>{s.active ? t('admin.subscribers.active') : t('admin.subscribers.ended')}</td>
+                      <td>
+                        {s.active && (
+                          <button
+                            type="button"
+                            className="console-button secondary"
+                            disabled={busy}
+                            onClick={() => {
+                              if (
+                                !window.confirm(t('admin.subscribers.endConfirm', { product: s.productId }))
+                              )
+                                return;
+                              void act(async () => {
+                                setDetail(
+                                  (
+                                    await consoleApi.operator.subscriberEndPlan({
+                                      accountId: detail.accountId,
+                                      productId: s.productId,
+                                    })
+                                  ).subscriber,
+                                );
+                                return undefined;
+                              });
+                            }}
+                          >
+                            {t('admin.subscribers.end')}
+                          </button>
+                        )}
+                      </td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+          <form className="console-form" onSubmit={grant} noValidate aria-labelledby="grant-title">
+            <h3 id="grant-title">{t('admin.subscribers.grant')}</h3>
+            <div className="console-row">
+              <div className="console-field">
+                <label htmlFor="grant-plan">{t('admin.subscribers.plan')}</label>
+                <select
+                  id="grant-plan"
+                  value={planId}
+                  onChange={(e) => setPlanId(e.target.value)}
+                  aria-invalid={planError ? true : undefined}
+                  aria-describedby={planError ? 'grant-plan-error' : undefined}
+                >
+                  <option value="">{t('admin.subscribers.pickPlan')}</option>
+                  {plans.map((p) => (
+                    <option key={p.planId} value={p.planId}>
+                      {planName(p)} ({p.durationDays} d)
+                    </option>
+                  ))}
+                </select>
+                {planError && (
+                  <p id="grant-plan-error" className="console-error" role="alert">
+                    {planError}
+                  </p>
+                )}
+              </div>
+              <button type="submit" className="console-button" disabled={busy || !ready}>
+                {t('admin.subscribers.grantButton')}
+              </button>
+            </div>
+          </form>
+          <Outcome outcome={outcome} />
+          <h3>{t('admin.subscribers.devices')}</h3>
+          {detail.devices.length === 0 && <p>—</p>}
+          <ul>
+            {detail.devices.map((d) => (
+              <li key={d.deviceId}>
+                {d.deviceId} · {when(d.lastSeenAt, lang)}
+              </li>
+            ))}
+          </ul>
+          <h3>{t('admin.subscribers.sessions')}</h3>
+          {detail.sessions.length === 0 && <p>—</p>}
+          <div className="console-table-wrap" hidden={detail.sessions.length === 0}>
+            <table className="console-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.subscribers.started')}</th>
+                  <th scope="col">{t('admin.subscribers.until')}</th>
+                  <th scope="col">{t('admin.subscribers.state')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {detail.sessions.map((s) => (
+                  <tr key={s.sessionId}>
+                    <td>{when(s.createdAt, lang)}</td>
+                    <td>{when(s.expiresAt, lang)}</td>
+                    <td>
+                      {s.active
+                        ? t('admin.subscribers.active')
+                        : s.revokeReason || t('admin.subscribers.ended')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <button
+            type="button"
+            className="console-button secondary"
+            disabled={busy}
+            onClick={() => {
+              if (!window.confirm(t('admin.subscribers.revokeConfirm', { who }))) return;
+              void act(async () => {
+                setDetail(
+                  (await consoleApi.operator.subscriberRevokeSessions({ accountId: detail.accountId }))
+                    .subscriber,
+                );
+                return t('admin.subscribers.revoked');
+              });
+            }}
+          >
+            {t('admin.subscribers.revoke')}
+          </button>
+        </section>
+      )}
+    </div>
+  );
+}
