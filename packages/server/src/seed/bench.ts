@@ -15,8 +15,8 @@ export function main(argv: string[]): number {
     options: { channels: { type: 'string', default: '500' }, data: { type: 'string' } },
   });
   const count = Number(values.channels);
-  if (!Number.isInteger(count) || count < 1 || count > 5000) {
-    console.error('--channels must be an integer 1-5000');
+  if (!Number.isInteger(count) || count < 1 || count > 10000) {
+    console.error('--channels must be an integer 1-10000');
     return 2;
   }
   const { config, db } = openDataStore(values.data);
