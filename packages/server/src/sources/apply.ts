@@ -17,7 +17,7 @@ import {
 } from '../store/sources.ts';
 import { type LineupEntry, SkipReport } from './entries.ts';
 import type { StagedGuide } from './guide.ts';
-import { applyGuidePlan, type GuidePlan, planChannelGuide } from './guidePlan.ts';
+import { applyGuidePlans, type GuidePlan, planChannelGuide, useGuidePlan } from './guidePlan.ts';
 import { type ChannelToMap, GuideIndex, type Mapping } from './mapping.ts';
 
 /** How far ahead an imported guide is kept (feeds often give 14 days; the server's window is shorter). */
@@ -26,8 +26,8 @@ export const IMPORTED_GUIDE_DAYS_AHEAD = 14;
 /** Test seam: called after each channel is written, inside the transaction (atomicity tests fail here). */
 export interface ApplyHooks {
   afterChannel?(index: number): void;
-  /** Called after each guide is written, inside the transaction. */
-  afterGuide?(epgId: string): void;
+  /** Called inside the transaction once the replaced guide days are deleted, before the new ones go in. */
+  midGuide?(): void;
   /** Called once the guide is planned, before the transaction (the database's write lock is free). */
   afterPlan?(): void;
 }
@@ -470,9 +470,9 @@ export function remapAndWriteGuides(
       if (plan?.xmltvId !== m.xmltvId || plan.dropFrom !== dropFrom)
         plan = planChannelGuide(db, epgId, m.xmltvId, dropFrom, firstDay, lastDay);
       for (const [r, n] of plan.skipped.counts) skipped.counts.set(r, (skipped.counts.get(r) ?? 0) + n);
-      daysChanged += applyGuidePlan(db, epgId, plan, now);
-      hooks.afterGuide?.(epgId);
+      daysChanged += useGuidePlan(db, epgId, plan);
     } else if (changed) daysChanged += dropGuide(db, epgId);
   }
+  if (guide) applyGuidePlans(db, now, hooks.midGuide);
   return { mapped, unmapped, daysChanged };
 }
