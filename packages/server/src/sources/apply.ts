@@ -28,6 +28,8 @@ export interface ApplyHooks {
   afterChannel?(index: number): void;
   /** Called inside the transaction once the replaced guide days are deleted, before the new ones go in. */
   midGuide?(): void;
+  /** Called when a channel's guide is planned again inside the transaction (its prediction did not hold). */
+  replanned?(epgId: string): void;
   /** Called once the guide is planned, before the transaction (the database's write lock is free). */
   afterPlan?(): void;
 }
@@ -467,8 +469,10 @@ export function remapAndWriteGuides(
     if (m && guide && m.sourceId === sourceId) {
       const dropFrom = dropFromOf(changed, today);
       let plan = plans.get(epgId);
-      if (plan?.xmltvId !== m.xmltvId || plan.dropFrom !== dropFrom)
+      if (plan?.xmltvId !== m.xmltvId || plan.dropFrom !== dropFrom) {
+        hooks.replanned?.(epgId);
         plan = planChannelGuide(db, epgId, m.xmltvId, dropFrom, firstDay, lastDay);
+      }
       for (const [r, n] of plan.skipped.counts) skipped.counts.set(r, (skipped.counts.get(r) ?? 0) + n);
       daysChanged += useGuidePlan(db, epgId, plan);
     } else if (changed) daysChanged += dropGuide(db, epgId);

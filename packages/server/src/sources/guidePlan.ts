@@ -33,8 +33,7 @@ export function resetGuidePlan(db: Db): void {
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS guide_plan_programs (
     program_id TEXT NOT NULL, epg_id TEXT NOT NULL, day TEXT NOT NULL, start_ts BIGINT NOT NULL,
     stop_ts BIGINT NOT NULL, title TEXT NOT NULL, content TEXT NOT NULL, is_catchup INTEGER NOT NULL,
-    categories_json TEXT NOT NULL, rating_system TEXT NOT NULL, rating TEXT NOT NULL,
-    PRIMARY KEY (start_ts, epg_id)) WITHOUT ROWID`);
+    categories_json TEXT NOT NULL, rating_system TEXT NOT NULL, rating TEXT NOT NULL)`);
   db.exec('CREATE INDEX IF NOT EXISTS temp.guide_plan_programs_epg ON guide_plan_programs(epg_id)');
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS guide_plan_drop (
     epg_id TEXT NOT NULL, day TEXT NOT NULL, PRIMARY KEY (epg_id, day)) WITHOUT ROWID`);
@@ -128,7 +127,7 @@ export function applyGuidePlans(db: Db, now: number, midway?: () => void): void 
   );
   db.run(
     `INSERT INTO main.epg_programs (${PROGRAM_COLUMNS})
-     SELECT ${PROGRAM_COLUMNS} FROM temp.guide_plan_programs ORDER BY start_ts, epg_id`,
+     SELECT ${PROGRAM_COLUMNS} FROM temp.guide_plan_programs ORDER BY start_ts`,
   );
   // Not needed for correctness (a cached day is checked against the stored one on use): frees memory at once.
   for (const r of db.all<{ epg_id: string; day: string }>(

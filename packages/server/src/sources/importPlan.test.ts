@@ -86,9 +86,11 @@ afterEach(() => {
 describe('import without holding the write lock', () => {
   it("plans the guide while the server's writes go on, and holds the lock only to apply it", async () => {
     const seen: Record<string, string> = {};
+    const replanned: string[] = [];
     const counts = await refreshSource(db, source, {
       now: () => NOW,
       hooks: {
+        replanned: (epgId) => replanned.push(epgId),
         afterPlan() {
           seen.planned = viewerWrite();
         },
@@ -102,6 +104,8 @@ describe('import without holding the write lock', () => {
     expect(seen.applying).toMatch(/locked|busy/i);
     expect(counts).toMatchObject({ channels: 3, mapped: 3, daysChanged: 9 });
     expect(counts.lockMs).toBeGreaterThanOrEqual(0);
+    // Every prediction held: nothing was planned inside the transaction.
+    expect(replanned).toEqual([]);
   });
 
   it('is all or nothing when it fails while moving the planned guide in', async () => {
@@ -134,9 +138,11 @@ describe('import without holding the write lock', () => {
     const newsOne = db.get<{ id: string }>(
       "SELECT logical_channel_id AS id FROM source_channels WHERE tvg_id = 'news.one'",
     )?.id as string;
+    const replanned: string[] = [];
     const counts = await refreshSource(db, source, {
       now: () => NOW + H,
       hooks: {
+        replanned: (epgId) => replanned.push(epgId),
         // An operator maps News One to Sport 1's guide after the plan was made.
         afterPlan() {
           const other = openDb(file);
@@ -151,6 +157,7 @@ describe('import without holding the write lock', () => {
       },
     });
     expect(counts.daysChanged).toBeGreaterThan(0);
+    expect(replanned).toEqual([`epg-${newsOne}`]);
     const titles = db
       .all<{ title: string }>(
         'SELECT title FROM epg_programs WHERE epg_id = ? AND start_ts = ?',

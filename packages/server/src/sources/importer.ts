@@ -122,6 +122,9 @@ export async function refreshSource(
     resetGuidePlan(db);
     const plans = guide && planGuides(db, source, lineup.entries, guide, at, (fn) => privately(db, fn));
     options.hooks?.afterPlan?.();
+    // The WAL is copied back into the database after the lock is released, by this process (not by the
+    // server's next write, which would stall its event loop for the whole import's pages).
+    db.exec('PRAGMA wal_autocheckpoint = 0');
     const locked = performance.now();
     const counts = db.transaction(() =>
       applyImport(
@@ -133,6 +136,7 @@ export async function refreshSource(
       ),
     );
     counts.lockMs = Math.round(performance.now() - locked);
+    db.exec('PRAGMA wal_checkpoint(PASSIVE)');
     recordRefresh(db, source.sourceId, { ok: true, counts }, at, now() - started);
     return counts;
   } catch (e) {
@@ -144,5 +148,6 @@ export async function refreshSource(
     db.exec('DROP TABLE IF EXISTS temp.guide_stage');
     dropGuidePlan(db);
     db.exec('PRAGMA cache_size = -2000');
+    db.exec('PRAGMA wal_autocheckpoint = 1000');
   }
 }
