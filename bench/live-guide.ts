@@ -27,8 +27,7 @@ import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
-import { channelList as channelListCall } from '../packages/api-client/src/contract/live.ts';
-import { seedBenchLineup, serveBench } from './benchLineup.ts';
+import { listOnce, seedBenchLineup, serveBench } from './benchLineup.ts';
 
 const { values } = parseArgs({
   options: {
@@ -152,16 +151,7 @@ interface FirstView {
  * line-up) and the median of the next 20 (the line-up read once per version, decision 0174).
  */
 async function channelListCalls(base: string) {
-  const once = async () => {
-    const started = performance.now();
-    const res = await fetch(`${base}${channelListCall.path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: '{}',
-    });
-    const body = (await res.json()) as { data?: { channelListInfo?: unknown[] } };
-    return { ms: performance.now() - started, channels: body.data?.channelListInfo?.length ?? 0 };
-  };
+  const once = () => listOnce(base);
   const first = await once();
   const next: number[] = [];
   for (let i = 0; i < 20; i++) next.push((await once()).ms);

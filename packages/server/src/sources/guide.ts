@@ -50,15 +50,7 @@ export interface StagedGuide {
  * takes the database's write lock, so the server's writes (favourites, history, sign-ins) go on meanwhile.
  */
 export function privately<T>(db: Db, fn: () => T): T {
-  db.exec('BEGIN');
-  try {
-    const result = fn();
-    db.exec('COMMIT');
-    return result;
-  } catch (e) {
-    db.exec('ROLLBACK');
-    throw e;
-  }
+  return db.transaction(fn, 'deferred');
 }
 
 /** The categories kept of a programme: the English (or language-less) ones, else all; each text once. */

@@ -6,7 +6,13 @@ import { seedLineup } from '../seed/lineup.ts';
 import { type Db, openDb } from '../store/db.ts';
 import { migrate } from '../store/migrations.ts';
 import { getSourceByName, insertSource, type LineupSource } from '../store/sources.ts';
-import { type FixtureChannel, guideOf, playlistOf, twoLanguageGuide } from './fixtures.test-helpers.ts';
+import {
+  type FixtureChannel,
+  guideOf,
+  lineupSnapshot,
+  playlistOf,
+  twoLanguageGuide,
+} from './fixtures.test-helpers.ts';
 import { refreshSource } from './importer.ts';
 
 const NOW = Date.UTC(2026, 5, 1, 12);
@@ -27,15 +33,6 @@ function write(name: string, text: string): string {
   const f = join(dir, name);
   writeFileSync(f, text);
   return f;
-}
-
-function snapshot(d: Db) {
-  return {
-    channels: d.all('SELECT * FROM channels ORDER BY logical_channel_id'),
-    links: d.all('SELECT * FROM source_channels ORDER BY logical_channel_id'),
-    days: d.all('SELECT epg_id, day, checksum, updated_at FROM epg_days ORDER BY epg_id, day'),
-    programs: d.all('SELECT * FROM epg_programs ORDER BY program_id'),
-  };
 }
 
 /** A write by another connection (the server's) that refuses to wait for the lock. */
@@ -110,7 +107,7 @@ describe('import without holding the write lock', () => {
 
   it('is all or nothing when it fails while moving the planned guide in', async () => {
     await refreshSource(db, source, { now: () => NOW });
-    const before = snapshot(db);
+    const before = lineupSnapshot(db);
     writeFileSync(
       source.guideLocation,
       guideOf(CHANNELS, NOW - 86_400_000, 3, 6, { channel: 'sport.1', start: NOW + 6 * H, title: 'New' }),
@@ -125,7 +122,7 @@ describe('import without holding the write lock', () => {
         },
       }),
     ).rejects.toThrow('disk full');
-    expect(snapshot(db)).toEqual(before);
+    expect(lineupSnapshot(db)).toEqual(before);
     expect(getSourceByName(db, 'acme')).toMatchObject({ status: 'failed', lastError: 'disk full' });
   });
 
