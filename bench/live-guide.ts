@@ -43,6 +43,8 @@ const { values } = parseArgs({
      * another viewer's sync would: the browser's store is still cold, the server's guide cache is not.
      */
     'warm-server': { type: 'boolean', default: false },
+    /** A data folder seeded before (`node packages/server/src/seed/bench.ts --channels N --data DIR`), kept. */
+    data: { type: 'string' },
   },
 });
 
@@ -182,7 +184,7 @@ async function warmServer(base: string): Promise<number> {
 /** Measures one line-up of `channels` channels, served on `port`. */
 async function measure(channels: string, port: string) {
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = seedBenchLineup(channels, 'ottkit-bench-live-');
+  const dataDir = values.data ?? seedBenchLineup(channels, 'ottkit-bench-live-');
   const server = await serveBench(dataDir, port, values.site);
   const channelList = await channelListCalls(base);
   const serverWarmedInMs = values['warm-server'] ? await warmServer(base) : undefined;
