@@ -2,6 +2,7 @@ import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { channelList } from '../packages/api-client/src/contract/live.ts';
 
 /** The repository root, where the server's CLI runs from. */
 export const repoRoot = new URL('..', import.meta.url).pathname;
@@ -36,4 +37,16 @@ export function serveBench(dataDir: string, port: string, site?: string): Promis
       if (chunk.toString().includes('listening on')) resolve(child);
     });
   });
+}
+
+/** One channel list call (the contract's channelList, as a guest): its wall time and how many channels it gave. */
+export async function listOnce(base: string): Promise<{ ms: number; channels: number }> {
+  const started = performance.now();
+  const res = await fetch(`${base}${channelList.path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: '{}',
+  });
+  const body = (await res.json()) as { data?: { channelListInfo?: unknown[] } };
+  return { ms: performance.now() - started, channels: body.data?.channelListInfo?.length ?? 0 };
 }

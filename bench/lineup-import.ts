@@ -21,8 +21,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'n
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { channelList } from '../packages/api-client/src/contract/live.ts';
-import { repoRoot, serveBench } from './benchLineup.ts';
+import { listOnce as listBench, repoRoot, serveBench } from './benchLineup.ts';
 
 const { values } = parseArgs({
   options: {
@@ -144,16 +143,7 @@ function cli(
   );
 }
 
-async function listOnce(): Promise<{ ms: number; channels: number }> {
-  const started = performance.now();
-  const res = await fetch(`${base}${channelList.path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: '{}',
-  });
-  const body = (await res.json()) as { data?: { channelListInfo?: unknown[] } };
-  return { ms: performance.now() - started, channels: body.data?.channelListInfo?.length ?? 0 };
-}
+const listOnce = () => listBench(base);
 
 const q = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? Number.NaN;

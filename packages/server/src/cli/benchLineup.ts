@@ -12,8 +12,8 @@ export const benchLineupCommand: Command = {
   run: (args) => {
     const options = { channels: { type: 'string', default: '500' } } as const;
     const count = Number(parseCommandArgs(args, options).values.channels);
-    if (!Number.isInteger(count) || count < 1 || count > 5000)
-      throw new UsageError('--channels must be an integer 1-5000');
+    if (!Number.isInteger(count) || count < 1 || count > 10000)
+      throw new UsageError('--channels must be an integer 1-10000');
     return withStore(args, options, ({ db, config }) => {
       const started = performance.now();
       const r = seedBenchLineup(db, count, Date.now());

@@ -61,6 +61,7 @@ function formatCounts(c: SourceCounts): string {
     parts.push(`${c.programmes} programmes in ${c.guideChannels ?? 0} guide channels`);
   if (c.mapped !== undefined) parts.push(`${c.mapped} mapped, ${c.unmapped ?? 0} unmapped`);
   if (c.daysChanged !== undefined) parts.push(`${c.daysChanged} guide days changed`);
+  if (c.lockMs !== undefined) parts.push(`write lock held ${(c.lockMs / 1000).toFixed(1)} s`);
   const skipped = Object.entries(c.skipped ?? {});
   parts.push(
     skipped.length === 0 ? 'nothing skipped' : `skipped: ${skipped.map(([r, n]) => `${n} ${r}`).join(', ')}`,

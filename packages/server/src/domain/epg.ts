@@ -58,13 +58,18 @@ export function guideWindow(now: number): string[] {
 
 /** A day's checksum: a digest of exactly what the day's programmes say, so it changes exactly when they do. */
 export function guideChecksum(programs: readonly GuideProgram[]): string {
-  const canonical = programs.map((p) => [
-    p.programId,
-    p.start,
-    p.stop,
-    p.isCatchup,
-    [...p.texts].sort((a, b) => a.lang.localeCompare(b.lang)).map((t) => [t.lang, t.title, t.content]),
-  ]);
+  const canonical = programs.map((p) => {
+    const entry: unknown[] = [
+      p.programId,
+      p.start,
+      p.stop,
+      p.isCatchup,
+      [...p.texts].sort((a, b) => a.lang.localeCompare(b.lang)).map((t) => [t.lang, t.title, t.content]),
+    ];
+    // Only when present, so the checksums of days without them (every seeded day) stay what they were.
+    if (p.categories || p.rating) entry.push(p.categories ?? [], p.rating ?? null);
+    return entry;
+  });
   return createHash('sha256').update(JSON.stringify(canonical)).digest('hex').slice(0, 32);
 }
 

@@ -18,6 +18,10 @@ export interface GuideProgram {
   isCatchup: boolean;
   /** en first; every guide language present. */
   texts: Array<{ lang: GuideLang; title: string; content: string }>;
+  /** What the feed files it under (XMLTV `<category>`; imported guides only, issue 16). */
+  categories?: string[];
+  /** Its rating (XMLTV `<rating system><value>`; imported guides only), for the rating rules of issue 20. */
+  rating?: { system: string; value: string };
 }
 
 /** The genre of a channel's guide, from its first column. */

@@ -16,8 +16,9 @@ import {
   upsertSourceChannel,
 } from '../store/sources.ts';
 import { type LineupEntry, SkipReport } from './entries.ts';
-import { type StagedGuide, stagedDays, writeImportedGuide } from './guide.ts';
-import { GuideIndex, type Mapping } from './mapping.ts';
+import type { StagedGuide } from './guide.ts';
+import { applyGuidePlans, type GuidePlan, planChannelGuide, useGuidePlan } from './guidePlan.ts';
+import { type ChannelToMap, GuideIndex, type Mapping } from './mapping.ts';
 
 /** How far ahead an imported guide is kept (feeds often give 14 days; the server's window is shorter). */
 export const IMPORTED_GUIDE_DAYS_AHEAD = 14;
@@ -25,6 +26,12 @@ export const IMPORTED_GUIDE_DAYS_AHEAD = 14;
 /** Test seam: called after each channel is written, inside the transaction (atomicity tests fail here). */
 export interface ApplyHooks {
   afterChannel?(index: number): void;
+  /** Called inside the transaction once the replaced guide days are deleted, before the new ones go in. */
+  midGuide?(): void;
+  /** Called when a channel's guide is planned again inside the transaction (its prediction did not hold). */
+  replanned?(epgId: string): void;
+  /** Called once the guide is planned, before the transaction (the database's write lock is free). */
+  afterPlan?(): void;
 }
 
 export const epgIdOf = (logicalChannelId: string) => `epg-${logicalChannelId}`;
@@ -98,6 +105,18 @@ function matchChannels(entries: LineupEntry[], stored: SourceChannel[]): Array<S
     });
   }
   return result;
+}
+
+/** The id each entry will have: the matched channel's, else the next of the source (never reused). */
+function channelIds(
+  entries: readonly LineupEntry[],
+  stored: readonly SourceChannel[],
+  matches: ReadonlyArray<SourceChannel | undefined>,
+  sourceId: number,
+): string[] {
+  let nextId = 1;
+  for (const c of stored) nextId = Math.max(nextId, 1 + (Number(c.logicalChannelId.split('-')[1]) || 0));
+  return entries.map((_, i) => matches[i]?.logicalChannelId ?? `s${sourceId}-${nextId++}`);
 }
 
 function groupColumns(db: Db, sourceId: number, groups: string[]): Map<string, string> {
@@ -234,6 +253,8 @@ export function applyImport(
     guide: StagedGuide | undefined;
     /** Upstream logo URL → the path ottkit serves it from (fetched before the transaction). */
     logos?: Map<string, string>;
+    /** The guides planned before the transaction, by epgId (`planGuides`). */
+    plans?: Map<string, GuidePlan>;
   },
   now: number,
   hooks: ApplyHooks = {},
@@ -248,7 +269,7 @@ export function applyImport(
     const stored = listSourceChannels(db, sid);
     const matches = matchChannels(entries, stored);
     const columns = groupColumns(db, sid, [...new Set(entries.map((e) => e.group))]);
-    let nextId = 1 + Math.max(0, ...stored.map((c) => Number(c.logicalChannelId.split('-')[1]) || 0));
+    const ids = channelIds(entries, stored, matches, sid);
     let nextSeq = 1 + (db.get<{ n: number | null }>('SELECT MAX(channel_seq) AS n FROM channels')?.n ?? 0);
     const seqOf = new Map(
       db
@@ -265,7 +286,7 @@ export function applyImport(
     entries.forEach((e, i) => {
       const match = matches[i];
       const columnId = columns.get(e.group) as string;
-      const id = match?.logicalChannelId ?? `s${sid}-${nextId++}`;
+      const id = ids[i] as string;
       const seq = e.number ?? (match ? (seqOf.get(id) as number) : nextSeq++);
       if (match) {
         if (updateChannel(db, id, e, seq, columnId, input.logos?.get(e.logo), now)) updated++;
@@ -315,15 +336,110 @@ export function applyImport(
     for (const [r, n] of input.guide.skipped.counts) skipped.counts.set(r, (skipped.counts.get(r) ?? 0) + n);
   }
 
-  const result = remapAndWriteGuides(db, sid, input.guide, skipped, now);
+  const result = remapAndWriteGuides(db, sid, input.guide, skipped, now, input.plans, hooks);
   Object.assign(counts, result);
   counts.skipped = Object.fromEntries(skipped.counts);
   return counts;
 }
 
+/** A channel's mapping: its hand mapping, else the automatic rules (decision 0170). */
+function mappingOf(
+  ch: ChannelToMap,
+  hand: Map<string, string | null>,
+  index: GuideIndex,
+): Mapping | undefined {
+  if (!hand.has(ch.logicalChannelId)) return index.auto(ch);
+  const xmltvId = hand.get(ch.logicalChannelId);
+  const found = xmltvId ? index.find(xmltvId, ch.sourceId) : undefined;
+  return found && { sourceId: found.sourceId, xmltvId: found.xmltvId, by: 'hand' };
+}
+
+/** Days of the guide an import writes: the server's window back, the feed's days ahead. */
+function importDays(now: number): { firstDay: string; lastDay: string; today: string } {
+  const today = dayOf(now);
+  return {
+    firstDay: guideWindow(now)[0] as string,
+    lastDay: addDays(today, IMPORTED_GUIDE_DAYS_AHEAD),
+    today,
+  };
+}
+
+/** Stored days not in the new guide are dropped from here on: today, or all of them when the mapping changed. */
+const dropFromOf = (changed: boolean, today: string) => (changed ? '0000-00-00' : today);
+
+/**
+ * Plans, before the import's transaction and without the write lock (decision 0173), the guide of every channel
+ * this import will map to this source's staged guide: the mappings are predicted from what the transaction will
+ * see (this import's channels with the ids they will get, the other sources' channels, the staged guide
+ * channels). A prediction the transaction does not confirm (the line-up changed meanwhile) is planned again
+ * inside it, so it only costs time.
+ */
+export function planGuides(
+  db: Db,
+  source: LineupSource,
+  entries: LineupEntry[] | undefined,
+  guide: StagedGuide,
+  now: number,
+  chunk: (fn: () => void) => void,
+): Map<string, GuidePlan> {
+  const sid = source.sourceId;
+  const guideChannels = [
+    ...allGuideChannels(db).filter((g) => g.sourceId !== sid),
+    ...[...guide.channels].map(([xmltvId, names]) => ({ sourceId: sid, xmltvId, names })),
+  ].sort((a, b) => a.sourceId - b.sourceId || (a.xmltvId < b.xmltvId ? -1 : a.xmltvId > b.xmltvId ? 1 : 0));
+  const index = new GuideIndex(guideChannels);
+  const hand = handMappings(db);
+  const channels: SourceChannel[] = listSourceChannels(db).filter((c) => !entries || c.sourceId !== sid);
+  if (entries) {
+    const chosen = chooseEntries(entries, source.groups, new SkipReport(0));
+    const stored = listSourceChannels(db, sid);
+    const matches = matchChannels(chosen, stored);
+    const ids = channelIds(chosen, stored, matches, sid);
+    chosen.forEach((e, i) => {
+      const match = matches[i];
+      channels.push({
+        ...(match ?? {
+          upstreamKey: '',
+          groupName: '',
+          streamUrl: '',
+          userAgent: '',
+          referrer: '',
+          logoUrl: '',
+        }),
+        logicalChannelId: ids[i] as string,
+        sourceId: sid,
+        tvgId: e.tvgId,
+        name: e.name,
+        guideSourceId: match?.guideSourceId,
+        xmltvId: match?.xmltvId,
+        mappedBy: match?.mappedBy,
+      });
+    });
+  }
+  const { firstDay, lastDay, today } = importDays(now);
+  const plans = new Map<string, GuidePlan>();
+  const PER_CHUNK = 50;
+  for (let i = 0; i < channels.length; i += PER_CHUNK) {
+    chunk(() => {
+      for (const ch of channels.slice(i, i + PER_CHUNK)) {
+        const m = mappingOf(ch, hand, index);
+        if (!m || m.sourceId !== sid) continue;
+        const changed = m.sourceId !== ch.guideSourceId || m.xmltvId !== ch.xmltvId;
+        const epgId = epgIdOf(ch.logicalChannelId);
+        plans.set(
+          epgId,
+          planChannelGuide(db, epgId, m.xmltvId, dropFromOf(changed, today), firstDay, lastDay),
+        );
+      }
+    });
+  }
+  return plans;
+}
+
 /**
  * Maps every imported channel (hand mapping, else the automatic rules of decision 0170) and rewrites the guides
- * fed by this source's staged guide. A channel whose mapping left a guide loses that guide's days.
+ * fed by this source's staged guide, from the plan made before the transaction where it holds (else planned
+ * here). A channel whose mapping left a guide loses that guide's days.
  */
 export function remapAndWriteGuides(
   db: Db,
@@ -331,23 +447,17 @@ export function remapAndWriteGuides(
   guide: StagedGuide | undefined,
   skipped: SkipReport,
   now: number,
+  plans: Map<string, GuidePlan> = new Map(),
+  hooks: ApplyHooks = {},
 ): Pick<SourceCounts, 'mapped' | 'unmapped' | 'daysChanged'> {
   const index = new GuideIndex(allGuideChannels(db));
   const hand = handMappings(db);
-  const window = guideWindow(now);
-  const firstDay = window[0] as string;
-  const today = dayOf(now);
-  const lastDay = addDays(today, IMPORTED_GUIDE_DAYS_AHEAD);
+  const { firstDay, lastDay, today } = importDays(now);
   let mapped = 0;
   let unmapped = 0;
   let daysChanged = 0;
   for (const ch of listSourceChannels(db)) {
-    let m: Mapping | undefined;
-    if (hand.has(ch.logicalChannelId)) {
-      const xmltvId = hand.get(ch.logicalChannelId);
-      const found = xmltvId ? index.find(xmltvId, ch.sourceId) : undefined;
-      m = found && { sourceId: found.sourceId, xmltvId: found.xmltvId, by: 'hand' };
-    } else m = index.auto(ch);
+    const m = mappingOf(ch, hand, index);
     const changed = m?.sourceId !== ch.guideSourceId || m?.xmltvId !== ch.xmltvId;
     if (changed) setMapping(db, ch.logicalChannelId, m);
     const mine = ch.sourceId === sourceId || m?.sourceId === sourceId;
@@ -357,9 +467,16 @@ export function remapAndWriteGuides(
     }
     const epgId = epgIdOf(ch.logicalChannelId);
     if (m && guide && m.sourceId === sourceId) {
-      const days = stagedDays(db, m.xmltvId, epgId, firstDay, lastDay, skipped);
-      daysChanged += writeImportedGuide(db, epgId, days, changed ? '0000-00-00' : today, now);
+      const dropFrom = dropFromOf(changed, today);
+      let plan = plans.get(epgId);
+      if (plan?.xmltvId !== m.xmltvId || plan.dropFrom !== dropFrom) {
+        hooks.replanned?.(epgId);
+        plan = planChannelGuide(db, epgId, m.xmltvId, dropFrom, firstDay, lastDay);
+      }
+      for (const [r, n] of plan.skipped.counts) skipped.counts.set(r, (skipped.counts.get(r) ?? 0) + n);
+      daysChanged += useGuidePlan(db, epgId, plan);
     } else if (changed) daysChanged += dropGuide(db, epgId);
   }
+  if (guide) applyGuidePlans(db, now, hooks.midGuide);
   return { mapped, unmapped, daysChanged };
 }

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Db } from '../store/db.ts';
 
 /** Bytes as a stream of chunks of `size` (to cut lines and tags at awkward places). */
 export async function* chunked(data: string | Uint8Array, size = 7): AsyncGenerator<Uint8Array> {
@@ -130,4 +131,16 @@ export function guideOf(
   }
   out.push('</tv>');
   return out.join('\n');
+}
+
+/** Everything an import may change, to compare before and after a failed one (all or nothing). */
+export function lineupSnapshot(d: Db) {
+  return {
+    channels: d.all('SELECT * FROM channels ORDER BY logical_channel_id'),
+    members: d.all('SELECT * FROM channel_column_members ORDER BY logical_channel_id, column_id'),
+    columns: d.all('SELECT * FROM channel_columns ORDER BY column_id'),
+    links: d.all('SELECT * FROM source_channels ORDER BY logical_channel_id'),
+    days: d.all('SELECT epg_id, day, checksum, updated_at FROM epg_days ORDER BY epg_id, day'),
+    programs: d.all('SELECT * FROM epg_programs ORDER BY program_id'),
+  };
 }

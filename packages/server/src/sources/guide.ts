@@ -1,7 +1,5 @@
 import type { GuideLang } from '@ottkit/api-client/contract';
-import { putGuideDay } from '../domain/epg.ts';
-import { forgetGuideDay } from '../domain/guideCache.ts';
-import { addDays, DAY_MS, dayStart } from '../guide/days.ts';
+import { DAY_MS, dayOf, dayStart } from '../guide/days.ts';
 import type { GuideProgram } from '../guide/generate.ts';
 import type { Db } from '../store/db.ts';
 import type { SkipReport } from './entries.ts';
@@ -10,7 +8,7 @@ import { type LangText, parseXmltv, type XmltvProgramme } from './xmltv.ts';
 const GUIDE_LANGS: readonly GuideLang[] = ['en', 'es', 'pt'];
 /** Programmes held in memory before they go to the staging table in one short transaction. */
 const BATCH = 2000;
-/** Rows per multi-row insert (4 parameters each). */
+/** Rows per multi-row insert (STAGE_PARAMS parameters each). */
 const ROWS = 100;
 
 /** The languages of the guide from XMLTV `lang` values ("en", "en-GB", "pt_BR"); others are '' (no language). */
@@ -49,28 +47,61 @@ export interface StagedGuide {
 }
 
 /**
+ * Runs `fn` in a deferred transaction. Used for work that writes the connection's temp tables only: it never
+ * takes the database's write lock, so the server's writes (favourites, history, sign-ins) go on meanwhile.
+ */
+export function privately<T>(db: Db, fn: () => T): T {
+  return db.transaction(fn, 'deferred');
+}
+
+/** The categories kept of a programme: the English (or language-less) ones, else all; each text once. */
+function categoriesOf(p: XmltvProgramme): string[] | undefined {
+  if (p.categories.length === 0) return undefined;
+  const en = p.categories.filter((c) => c.lang === '' || guideLang(c.lang) === 'en');
+  return [...new Set((en.length > 0 ? en : p.categories).map((c) => c.text))];
+}
+
+/** What a staged programme carries besides its texts ('' when nothing): categories and rating. */
+function tagsOf(p: XmltvProgramme): string {
+  const categories = categoriesOf(p);
+  if (!categories && !p.rating) return '';
+  const tags: Pick<GuideProgram, 'categories' | 'rating'> = {};
+  if (categories) tags.categories = categories;
+  if (p.rating) tags.rating = { system: p.ratingSystem, value: p.rating };
+  return JSON.stringify(tags);
+}
+
+/** Parameters per staged row. */
+const STAGE_PARAMS = 5;
+
+/**
  * Streams a guide into a connection-private staging table (on disk, not in memory: a 1 M-programme guide is
- * several hundred MB of text). Nothing the viewers read is touched; the import transaction reads from here.
+ * several hundred MB of text), in batches written without the database's write lock. Nothing the viewers
+ * read is touched; the guide plan reads from here.
  */
 export async function stageGuide(db: Db, chunks: AsyncIterable<Uint8Array>): Promise<StagedGuide> {
   db.exec('PRAGMA temp_store = FILE');
   db.exec(`CREATE TEMP TABLE IF NOT EXISTS guide_stage (
-    xmltv_id TEXT NOT NULL, start_ts BIGINT NOT NULL, stop_ts BIGINT NOT NULL, texts_json TEXT NOT NULL)`);
+    xmltv_id TEXT NOT NULL, start_ts BIGINT NOT NULL, stop_ts BIGINT NOT NULL, texts_json TEXT NOT NULL,
+    tags_json TEXT NOT NULL)`);
   db.exec('DROP INDEX IF EXISTS temp.guide_stage_channel');
   db.exec('DELETE FROM guide_stage');
   const channels = new Map<string, string[]>();
   let batch: Array<string | number> = [];
   let programmes = 0;
+  const rows = `(${Array(STAGE_PARAMS).fill('?').join(', ')})`;
   const flush = () => {
     if (batch.length === 0) return;
     const params = batch;
     batch = [];
-    db.transaction(() => {
-      for (let i = 0; i < params.length; i += ROWS * 4) {
-        const chunk = params.slice(i, i + ROWS * 4);
+    privately(db, () => {
+      for (let i = 0; i < params.length; i += ROWS * STAGE_PARAMS) {
+        const chunk = params.slice(i, i + ROWS * STAGE_PARAMS);
         db.run(
-          `INSERT INTO guide_stage (xmltv_id, start_ts, stop_ts, texts_json) VALUES ${Array(chunk.length / 4)
-            .fill('(?, ?, ?, ?)')
+          `INSERT INTO guide_stage (xmltv_id, start_ts, stop_ts, texts_json, tags_json) VALUES ${Array(
+            chunk.length / STAGE_PARAMS,
+          )
+            .fill(rows)
             .join(', ')}`,
           ...chunk,
         );
@@ -87,97 +118,84 @@ export async function stageGuide(db: Db, chunks: AsyncIterable<Uint8Array>): Pro
       programmes++;
       // A guide may leave out <channel> elements: its programmes' channel ids are still guide channels.
       if (!channels.has(p.channel)) channels.set(p.channel, []);
-      batch.push(p.channel, p.start, Number.isNaN(p.stop) ? -1 : p.stop, JSON.stringify(programmeTexts(p)));
-      if (batch.length >= BATCH * 4) flush();
+      batch.push(
+        p.channel,
+        p.start,
+        Number.isNaN(p.stop) ? -1 : p.stop,
+        JSON.stringify(programmeTexts(p)),
+        tagsOf(p),
+      );
+      if (batch.length >= BATCH * STAGE_PARAMS) flush();
     },
   });
   flush();
-  db.exec('CREATE INDEX temp.guide_stage_channel ON guide_stage(xmltv_id, start_ts)');
+  privately(db, () => db.exec('CREATE INDEX temp.guide_stage_channel ON guide_stage(xmltv_id, start_ts)'));
   return { channels, programmes, skipped };
 }
 
-type StageRow = { start_ts: number; stop_ts: number; texts_json: string };
+type StageRow = { start_ts: number; stop_ts: number; texts_json: string; tags_json: string };
 
 /**
  * The staged programmes of one guide channel as days of a guide (UTC day of the start), from `firstDay` to
- * `lastDay`, one day at a time (read per day, so a channel's programmes never live long enough to fill the old
- * heap): a missing stop is the next start; an overlap is cut at the next start; a second programme at the same
- * start is skipped (a programme id is the guide and its start, as for seeded ones).
+ * `lastDay` (two reads per channel: its programmes of those days, and the first one after them): a missing
+ * stop is the next start; an overlap is cut at the next start; a second programme at the same start is
+ * skipped (a programme id is the guide and its start, as for seeded ones).
  */
-export function* stagedDays(
+export function stagedDays(
   db: Db,
   xmltvId: string,
   epgId: string,
   firstDay: string,
   lastDay: string,
   skipped: SkipReport,
-): Generator<[string, GuideProgram[]]> {
-  for (let day = firstDay; day <= lastDay; day = addDays(day, 1)) {
-    const from = dayStart(day);
-    const rows = db.all<StageRow>(
-      'SELECT start_ts, stop_ts, texts_json FROM guide_stage WHERE xmltv_id = ? AND start_ts >= ? AND start_ts < ? ORDER BY start_ts',
-      xmltvId,
-      from,
-      from + DAY_MS,
-    );
-    if (rows.length === 0) continue;
-    const after = db.get<{ start_ts: number }>(
-      'SELECT start_ts FROM guide_stage WHERE xmltv_id = ? AND start_ts >= ? ORDER BY start_ts LIMIT 1',
-      xmltvId,
-      from + DAY_MS,
-    );
-    const programs: GuideProgram[] = [];
-    for (let i = 0; i < rows.length; i++) {
-      const r = rows[i] as StageRow;
-      const nextStart = i + 1 < rows.length ? (rows[i + 1] as StageRow).start_ts : after?.start_ts;
-      if (nextStart === r.start_ts) {
-        skipped.add(0, 'programme at the same time as another of its channel', xmltvId);
-        continue;
-      }
-      let stop = r.stop_ts;
-      if (nextStart !== undefined && (stop < 0 || stop > nextStart)) stop = nextStart;
-      if (stop < 0) {
-        skipped.add(0, 'last programme of its channel without stop', xmltvId);
-        continue;
-      }
-      programs.push({
-        programId: `${epgId}-${r.start_ts / 1000}`,
-        start: r.start_ts,
-        stop,
-        isCatchup: false,
-        texts: JSON.parse(r.texts_json) as GuideProgram['texts'],
-      });
+): Map<string, GuideProgram[]> {
+  const from = dayStart(firstDay);
+  const until = dayStart(lastDay) + DAY_MS;
+  const rows = db.all<StageRow>(
+    `SELECT start_ts, stop_ts, texts_json, tags_json FROM guide_stage
+     WHERE xmltv_id = ? AND start_ts >= ? AND start_ts < ? ORDER BY start_ts`,
+    xmltvId,
+    from,
+    until,
+  );
+  const days = new Map<string, GuideProgram[]>();
+  if (rows.length === 0) return days;
+  const after = db.get<{ start_ts: number }>(
+    'SELECT start_ts FROM guide_stage WHERE xmltv_id = ? AND start_ts >= ? ORDER BY start_ts LIMIT 1',
+    xmltvId,
+    until,
+  )?.start_ts;
+  let day = '';
+  let dayEnd = 0;
+  let programs: GuideProgram[] = [];
+  for (let i = 0; i < rows.length; i++) {
+    const r = rows[i] as StageRow;
+    const nextStart = i + 1 < rows.length ? (rows[i + 1] as StageRow).start_ts : after;
+    if (nextStart === r.start_ts) {
+      skipped.add(0, 'programme at the same time as another of its channel', xmltvId);
+      continue;
     }
-    if (programs.length > 0) yield [day, programs];
+    let stop = r.stop_ts;
+    if (nextStart !== undefined && (stop < 0 || stop > nextStart)) stop = nextStart;
+    if (stop < 0) {
+      skipped.add(0, 'last programme of its channel without stop', xmltvId);
+      continue;
+    }
+    if (r.start_ts >= dayEnd) {
+      day = dayOf(r.start_ts);
+      dayEnd = dayStart(day) + DAY_MS;
+      programs = [];
+      days.set(day, programs);
+    }
+    const p: GuideProgram = {
+      programId: `${epgId}-${r.start_ts / 1000}`,
+      start: r.start_ts,
+      stop,
+      isCatchup: false,
+      texts: JSON.parse(r.texts_json) as GuideProgram['texts'],
+    };
+    if (r.tags_json) Object.assign(p, JSON.parse(r.tags_json));
+    programs.push(p);
   }
-}
-
-/**
- * Writes one imported guide (decision 0171): each given day is stored when it changed (same programmes, same
- * checksum: the viewers' local stores fetch nothing); stored days absent from the feed are dropped from
- * `dropFrom` on (today when the mapping is unchanged, so the past stays; every day when it changed).
- * Returns how many days changed.
- */
-export function writeImportedGuide(
-  db: Db,
-  epgId: string,
-  days: Iterable<[string, GuideProgram[]]>,
-  dropFrom: string,
-  now: number,
-): number {
-  let changed = 0;
-  const given = new Set<string>();
-  for (const [day, programs] of days) {
-    given.add(day);
-    if (putGuideDay(db, epgId, day, programs, now)) changed++;
-  }
-  const stale = db
-    .all<{ day: string }>('SELECT day FROM epg_days WHERE epg_id = ? AND day >= ?', epgId, dropFrom)
-    .filter((r) => !given.has(r.day));
-  for (const { day } of stale) {
-    db.run('DELETE FROM epg_days WHERE epg_id = ? AND day = ?', epgId, day);
-    forgetGuideDay(db, epgId, day, GUIDE_LANGS);
-    changed++;
-  }
-  return changed;
+  return days;
 }

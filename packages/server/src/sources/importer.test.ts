@@ -14,7 +14,7 @@ import {
   listSourceChannels,
   putHandMapping,
 } from '../store/sources.ts';
-import { type FixtureChannel, guideOf, playlistOf } from './fixtures.test-helpers.ts';
+import { type FixtureChannel, guideOf, lineupSnapshot, playlistOf } from './fixtures.test-helpers.ts';
 import { previewSource, refreshSource } from './importer.ts';
 
 const NOW = Date.UTC(2026, 5, 10, 12);
@@ -37,17 +37,6 @@ function write(name: string, text: string): string {
   const file = join(dir, name);
   writeFileSync(file, text);
   return file;
-}
-
-function snapshot(d: Db) {
-  return {
-    channels: d.all('SELECT * FROM channels ORDER BY logical_channel_id'),
-    members: d.all('SELECT * FROM channel_column_members ORDER BY logical_channel_id, column_id'),
-    columns: d.all('SELECT * FROM channel_columns ORDER BY column_id'),
-    links: d.all('SELECT * FROM source_channels ORDER BY logical_channel_id'),
-    days: d.all('SELECT epg_id, day, checksum, updated_at FROM epg_days ORDER BY epg_id, day'),
-    programs: d.all('SELECT COUNT(*) AS n FROM epg_programs'),
-  };
 }
 
 beforeEach(() => {
@@ -274,7 +263,7 @@ describe('refresh', () => {
 
   it('is all or nothing: a failure in the middle leaves line-up and guide exactly as they were', async () => {
     await refreshSource(db, source, { now: () => NOW });
-    const before = snapshot(db);
+    const before = lineupSnapshot(db);
     writeFileSync(
       source.location,
       playlistOf([...CHANNELS].reverse().map((c) => ({ ...c, name: `${c.name} X` }))),
@@ -290,7 +279,7 @@ describe('refresh', () => {
         },
       }),
     ).rejects.toThrow('disk full');
-    expect(snapshot(db)).toEqual(before);
+    expect(lineupSnapshot(db)).toEqual(before);
     expect(getSourceByName(db, 'acme')).toMatchObject({ status: 'failed', lastError: 'disk full' });
   });
 });

@@ -1,9 +1,10 @@
 import type { Db } from '../store/db.ts';
 import { type LineupSource, recordRefresh, type SourceCounts } from '../store/sources.ts';
-import { type ApplyHooks, applyImport, chooseEntries } from './apply.ts';
+import { type ApplyHooks, applyImport, chooseEntries, planGuides } from './apply.ts';
 import type { LineupEntry } from './entries.ts';
 import { SkipReport } from './entries.ts';
-import { stageGuide } from './guide.ts';
+import { privately, stageGuide } from './guide.ts';
+import { dropGuidePlan, resetGuidePlan } from './guidePlan.ts';
 import { DEFAULT_LIMITS, type FetchLimits, openSource } from './input.ts';
 import { fetchLogos } from './logos.ts';
 import { parseM3u } from './m3u.ts';
@@ -77,7 +78,7 @@ export async function previewSource(
 }
 
 /** SQLite page cache of the importing connection while it applies an import, in KB. */
-const IMPORT_CACHE_KB = 48 * 1024;
+const IMPORT_CACHE_KB = 32 * 1024;
 
 export interface RefreshOptions {
   now?: () => number;
@@ -88,9 +89,10 @@ export interface RefreshOptions {
 }
 
 /**
- * Refreshes a source: reads the line-up and the guide from upstream (streamed; the guide staged on disk), then
- * applies everything in one transaction. On any failure nothing the viewers see changes; the error is recorded
- * on the source in words and thrown.
+ * Refreshes a source, all or nothing (decisions 0171, 0173): reads the line-up and the guide from upstream
+ * (streamed; the guide staged on disk), plans the guide's changed days, both without the database's write lock,
+ * then applies everything in one short transaction. On any failure nothing the viewers see changes; the error
+ * is recorded on the source in words and thrown.
  */
 export async function refreshSource(
   db: Db,
@@ -114,18 +116,27 @@ export async function refreshSource(
       ? await stageGuide(db, openSource(lineup.guideLocation, options.limits))
       : undefined;
     const at = now();
-    // The guide's time index is written all over: with SQLite's default 2 MB page cache, its pages are spilled and
-    // rewritten again and again inside the one transaction. A larger cache for the import alone avoids that.
+    // The guide's indexes are written all over: with SQLite's default 2 MB page cache, their pages are spilled
+    // and rewritten again and again inside one transaction. A larger cache for the import alone avoids that.
     db.exec(`PRAGMA cache_size = -${IMPORT_CACHE_KB}`);
+    resetGuidePlan(db);
+    const plans = guide && planGuides(db, source, lineup.entries, guide, at, (fn) => privately(db, fn));
+    options.hooks?.afterPlan?.();
+    // The WAL is copied back into the database after the lock is released, by this process (not by the
+    // server's next write, which would stall its event loop for the whole import's pages).
+    db.exec('PRAGMA wal_autocheckpoint = 0');
+    const locked = performance.now();
     const counts = db.transaction(() =>
       applyImport(
         db,
         source,
-        { entries: lineup.entries, skipped: lineup.skipped, guide, logos },
+        { entries: lineup.entries, skipped: lineup.skipped, guide, logos, plans },
         at,
         options.hooks,
       ),
     );
+    counts.lockMs = Math.round(performance.now() - locked);
+    db.exec('PRAGMA wal_checkpoint(PASSIVE)');
     recordRefresh(db, source.sourceId, { ok: true, counts }, at, now() - started);
     return counts;
   } catch (e) {
@@ -135,6 +146,8 @@ export async function refreshSource(
     throw e;
   } finally {
     db.exec('DROP TABLE IF EXISTS temp.guide_stage');
+    dropGuidePlan(db);
     db.exec('PRAGMA cache_size = -2000');
+    db.exec('PRAGMA wal_autocheckpoint = 1000');
   }
 }

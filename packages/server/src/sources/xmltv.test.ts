@@ -47,6 +47,7 @@ describe('parseXmltv', () => {
       ],
       categories: [{ lang: 'en', text: 'News' }],
       rating: 'TV-G',
+      ratingSystem: 'MPAA',
     });
     expect(programmes[1]).toMatchObject({
       start: Date.UTC(2026, 5, 1, 7),

@@ -23,7 +23,9 @@ export interface XmltvProgramme {
   titles: LangText[];
   descs: LangText[];
   categories: LangText[];
+  /** The first `<rating>`'s value ('' when none) and its `system` attribute ('' when none). */
   rating: string;
+  ratingSystem: string;
 }
 
 export interface XmltvHandlers {
@@ -93,6 +95,7 @@ export async function parseXmltv(chunks: AsyncIterable<Uint8Array>, on: XmltvHan
           descs: [],
           categories: [],
           rating: '',
+          ratingSystem: '',
         };
         return;
       }
@@ -101,6 +104,7 @@ export async function parseXmltv(chunks: AsyncIterable<Uint8Array>, on: XmltvHan
         return;
       case 'rating':
         inRating = true;
+        if (prog && !prog.rating) prog.ratingSystem = (a.system ?? '').trim().slice(0, 64);
         return;
       case 'display-name':
       case 'title':

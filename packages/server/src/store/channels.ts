@@ -75,8 +75,32 @@ export function listColumns(db: Db, lang = 'en'): ChannelColumn[] {
     }));
 }
 
-/** Every channel in line-up order, with its physical channels, columns, audio posters and content rules. */
+/**
+ * What identifies a version of the line-up, read in one cheap statement: the latest channel change and the row
+ * counts of what a channel owns. Every writer of the line-up moves a changed channel's `updated_at` (it is the
+ * list's `channelListLatestUpdateTimeTs`); adding or removing rows changes a count.
+ */
+const LINEUP_VERSION = `SELECT (SELECT MAX(updated_at) FROM channels) || '|' || (SELECT COUNT(*) FROM channels) || '|' ||
+  (SELECT COUNT(*) FROM channel_column_members) || '|' || (SELECT COUNT(*) FROM physical_channels) || '|' ||
+  (SELECT COUNT(*) FROM channel_content_rules) || '|' || (SELECT COUNT(*) FROM channel_audio_posters) AS v`;
+
+const lineups = new WeakMap<Db, { version: string; channels: StoredChannel[] }>();
+
+/**
+ * Every channel in line-up order, with its physical channels, columns, audio posters and content rules. Read
+ * once per version of the line-up and kept (a 10,000-channel line-up takes hundreds of ms to read, and every
+ * channel list call needs it): the answer is shared, callers must not modify it.
+ */
 export function listChannels(db: Db): StoredChannel[] {
+  const version = db.get<{ v: string | null }>(LINEUP_VERSION)?.v ?? '';
+  const kept = lineups.get(db);
+  if (kept?.version === version) return kept.channels;
+  const channels = readChannels(db);
+  lineups.set(db, { version, channels });
+  return channels;
+}
+
+function readChannels(db: Db): StoredChannel[] {
   const rows = db.all<ChannelRow>('SELECT * FROM channels ORDER BY channel_seq, logical_channel_id');
   const physical = groupBy(
     db.all<PhysicalRow>('SELECT * FROM physical_channels ORDER BY logical_channel_id, seq'),

@@ -12,8 +12,11 @@ export interface Db {
   run(sql: string, ...params: SqlValue[]): { changes: number };
   get<T = Record<string, unknown>>(sql: string, ...params: SqlValue[]): T | undefined;
   all<T = Record<string, unknown>>(sql: string, ...params: SqlValue[]): T[];
-  /** Runs `fn` in one transaction; nested calls join the outer one. */
-  transaction<T>(fn: () => T): T;
+  /**
+   * Runs `fn` in one transaction; nested calls join the outer one. 'immediate' (the default) takes the write
+   * lock at once; 'deferred' takes it only if `fn` writes the database (writing temp tables alone never does).
+   */
+  transaction<T>(fn: () => T, mode?: 'immediate' | 'deferred'): T;
   exec(sql: string): void;
   close(): void;
 }
@@ -51,9 +54,9 @@ export function openDb(file: string): Db {
     all<T>(sql: string, ...params: SqlValue[]) {
       return prepare(sql).all(...params) as T[];
     },
-    transaction<T>(fn: () => T): T {
+    transaction<T>(fn: () => T, mode: 'immediate' | 'deferred' = 'immediate'): T {
       if (depth > 0) return fn();
-      db.exec('BEGIN IMMEDIATE');
+      db.exec(mode === 'immediate' ? 'BEGIN IMMEDIATE' : 'BEGIN');
       depth++;
       try {
         const result = fn();

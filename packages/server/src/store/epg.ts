@@ -6,8 +6,50 @@ export interface StoredProgram extends GuideProgram {
   day: string;
 }
 
-/** Rows per multi-row insert (8 parameters each, far below SQLite's limit). */
+/** Rows per multi-row insert (11 parameters each, far below SQLite's limit). */
 const PROGRAM_CHUNK = 50;
+
+/** The columns of a programme row: of `epg_programs`, and of the import's staging table beside it (issue 16). */
+export const PROGRAM_COLUMNS =
+  'program_id, epg_id, day, start_ts, stop_ts, title, content, is_catchup, categories_json, rating_system, rating';
+
+/**
+ * Inserts one day's programmes as rows of `table` (`epg_programs`, or a staging table of the same columns).
+ * Multi-row inserts: one statement per chunk instead of one per row (the per-call cost dominates).
+ */
+export function insertProgramRows(
+  db: Db,
+  table: string,
+  epgId: string,
+  day: string,
+  programs: readonly GuideProgram[],
+): void {
+  for (let i = 0; i < programs.length; i += PROGRAM_CHUNK) {
+    const chunk = programs.slice(i, i + PROGRAM_CHUNK);
+    const params: Array<string | number> = [];
+    for (const p of chunk) {
+      const en = p.texts.find((t) => t.lang === 'en') ?? p.texts[0];
+      params.push(
+        p.programId,
+        epgId,
+        day,
+        p.start,
+        p.stop,
+        en?.title ?? '',
+        en?.content ?? '',
+        p.isCatchup ? 1 : 0,
+        p.categories ? JSON.stringify(p.categories) : '[]',
+        p.rating?.system ?? '',
+        p.rating?.value ?? '',
+      );
+    }
+    db.run(
+      `INSERT INTO ${table} (${PROGRAM_COLUMNS})
+       VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
+      ...params,
+    );
+  }
+}
 
 export function dayChecksum(db: Db, epgId: string, day: string): string | undefined {
   return db.get<{ checksum: string }>(
@@ -70,29 +112,7 @@ export function writeDay(
       now,
       JSON.stringify(programs),
     );
-    // Multi-row inserts: one statement per chunk instead of one per row (the per-call cost dominates).
-    for (let i = 0; i < programs.length; i += PROGRAM_CHUNK) {
-      const chunk = programs.slice(i, i + PROGRAM_CHUNK);
-      const params: Array<string | number> = [];
-      for (const p of chunk) {
-        const en = p.texts.find((t) => t.lang === 'en') ?? p.texts[0];
-        params.push(
-          p.programId,
-          epgId,
-          day,
-          p.start,
-          p.stop,
-          en?.title ?? '',
-          en?.content ?? '',
-          p.isCatchup ? 1 : 0,
-        );
-      }
-      db.run(
-        `INSERT INTO epg_programs (program_id, epg_id, day, start_ts, stop_ts, title, content, is_catchup)
-         VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,
-        ...params,
-      );
-    }
+    insertProgramRows(db, 'epg_programs', epgId, day, programs);
   });
 }
 

@@ -14,6 +14,8 @@ export interface SourceCounts {
   mapped?: number;
   unmapped?: number;
   skipped?: Record<string, number>;
+  /** How long the import held the database's write lock, in ms (decision 0173). */
+  lockMs?: number;
 }
 
 export interface LineupSource {

@@ -63,4 +63,15 @@ CREATE TABLE guide_hand_mappings (
 );
 `,
   },
+  {
+    version: 146,
+    name: 'programme-categories-and-ratings',
+    // XMLTV <category> and <rating> of imported programmes (issue 16), kept for the rating rules of issue 20:
+    // the categories as a JSON list of texts, the rating as its system (e.g. MPAA, '' when none) and value.
+    sql: `
+ALTER TABLE epg_programs ADD COLUMN categories_json TEXT NOT NULL DEFAULT '[]';
+ALTER TABLE epg_programs ADD COLUMN rating_system TEXT NOT NULL DEFAULT '';
+ALTER TABLE epg_programs ADD COLUMN rating TEXT NOT NULL DEFAULT '';
+`,
+  },
 ];

@@ -1,0 +1,137 @@
+import { guideChecksum } from '../domain/epg.ts';
+import { forgetGuideDay } from '../domain/guideCache.ts';
+import type { Db } from '../store/db.ts';
+import { insertProgramRows, PROGRAM_COLUMNS } from '../store/epg.ts';
+import { SkipReport } from './entries.ts';
+import { stagedDays } from './guide.ts';
+
+/**
+ * The guide plan of an import (decision 0173). The expensive part of writing imported guides (reading the staged
+ * programmes, building each day, its checksum, comparing it with the stored one, the rows of the changed days)
+ * is done ahead, into connection-private temp tables, without the database's write lock. The import's one
+ * transaction then only moves the planned rows in with a few set-based statements per channel.
+ */
+
+const LANGS = ['en', 'es', 'pt'] as const;
+
+/** One channel's planned guide: what it was planned for, and what it changes. */
+export interface GuidePlan {
+  xmltvId: string;
+  /** Stored days from this one on that the feed no longer gives are dropped. */
+  dropFrom: string;
+  /** Days written (changed or new) and days dropped. */
+  written: string[];
+  dropped: string[];
+  skipped: SkipReport;
+}
+
+/** Creates (or empties) the plan's temp tables. */
+export function resetGuidePlan(db: Db): void {
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS guide_plan_days (
+    epg_id TEXT NOT NULL, day TEXT NOT NULL, checksum TEXT NOT NULL, programs_json TEXT NOT NULL,
+    PRIMARY KEY (epg_id, day)) WITHOUT ROWID`);
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS guide_plan_programs (
+    program_id TEXT NOT NULL, epg_id TEXT NOT NULL, day TEXT NOT NULL, start_ts BIGINT NOT NULL,
+    stop_ts BIGINT NOT NULL, title TEXT NOT NULL, content TEXT NOT NULL, is_catchup INTEGER NOT NULL,
+    categories_json TEXT NOT NULL, rating_system TEXT NOT NULL, rating TEXT NOT NULL)`);
+  db.exec('CREATE INDEX IF NOT EXISTS temp.guide_plan_programs_epg ON guide_plan_programs(epg_id)');
+  db.exec(`CREATE TEMP TABLE IF NOT EXISTS guide_plan_drop (
+    epg_id TEXT NOT NULL, day TEXT NOT NULL, PRIMARY KEY (epg_id, day)) WITHOUT ROWID`);
+  db.exec('CREATE TEMP TABLE IF NOT EXISTS guide_plan_used (epg_id TEXT PRIMARY KEY) WITHOUT ROWID');
+  for (const t of TABLES) db.exec(`DELETE FROM temp.${t}`);
+}
+
+const TABLES = ['guide_plan_days', 'guide_plan_programs', 'guide_plan_drop', 'guide_plan_used'];
+
+export function dropGuidePlan(db: Db): void {
+  for (const t of TABLES) db.exec(`DROP TABLE IF EXISTS temp.${t}`);
+}
+
+/**
+ * Plans one channel's guide from the staged guide channel `xmltvId` (decision 0171): a day is written only when
+ * its checksum differs from the stored one (an unchanged day keeps its checksum and update time, so viewers'
+ * local stores fetch nothing); stored days from `dropFrom` on that the feed no longer gives are dropped.
+ * Replaces any earlier plan of the same channel. Writes temp tables only.
+ */
+export function planChannelGuide(
+  db: Db,
+  epgId: string,
+  xmltvId: string,
+  dropFrom: string,
+  firstDay: string,
+  lastDay: string,
+): GuidePlan {
+  for (const t of ['guide_plan_days', 'guide_plan_programs', 'guide_plan_drop'])
+    db.run(`DELETE FROM temp.${t} WHERE epg_id = ?`, epgId);
+  const skipped = new SkipReport(5);
+  const days = stagedDays(db, xmltvId, epgId, firstDay, lastDay, skipped);
+  const stored = new Map(
+    db
+      .all<{ day: string; checksum: string }>(
+        'SELECT day, checksum FROM main.epg_days WHERE epg_id = ?',
+        epgId,
+      )
+      .map((r) => [r.day, r.checksum]),
+  );
+  const plan: GuidePlan = { xmltvId, dropFrom, written: [], dropped: [], skipped };
+  for (const [day, programs] of days) {
+    const checksum = guideChecksum(programs);
+    const current = stored.get(day);
+    if (current === checksum) continue;
+    if (current !== undefined)
+      db.run('INSERT INTO temp.guide_plan_drop (epg_id, day) VALUES (?, ?)', epgId, day);
+    db.run(
+      'INSERT INTO temp.guide_plan_days (epg_id, day, checksum, programs_json) VALUES (?, ?, ?, ?)',
+      epgId,
+      day,
+      checksum,
+      JSON.stringify(programs),
+    );
+    insertProgramRows(db, 'temp.guide_plan_programs', epgId, day, programs);
+    plan.written.push(day);
+  }
+  for (const day of stored.keys()) {
+    if (day < dropFrom || days.has(day)) continue;
+    db.run('INSERT INTO temp.guide_plan_drop (epg_id, day) VALUES (?, ?)', epgId, day);
+    plan.dropped.push(day);
+  }
+  return plan;
+}
+
+/** Takes one channel's plan for this import (inside its transaction). Returns how many days it changes. */
+export function useGuidePlan(db: Db, epgId: string, plan: GuidePlan): number {
+  db.run('INSERT OR IGNORE INTO temp.guide_plan_used (epg_id) VALUES (?)', epgId);
+  return plan.written.length + plan.dropped.length;
+}
+
+/**
+ * Moves the plans taken into the stored guide, inside the import's transaction, with a few set-based
+ * statements: plans not taken are left out; the replaced and dropped days' programme rows are deleted in row
+ * order, the new ones inserted in start order (the time index is then written front to back, not once per
+ * channel all over: at 1 M programmes that is what keeps the write lock short). `midway` is a test seam
+ * (atomicity tests fail there, between the deletes and the inserts).
+ */
+export function applyGuidePlans(db: Db, now: number, midway?: () => void): void {
+  for (const t of ['guide_plan_days', 'guide_plan_programs', 'guide_plan_drop'])
+    db.run(`DELETE FROM temp.${t} WHERE epg_id NOT IN (SELECT epg_id FROM temp.guide_plan_used)`);
+  db.run(
+    `DELETE FROM main.epg_programs WHERE rowid IN (SELECT p.rowid FROM temp.guide_plan_drop d
+     JOIN main.epg_programs p ON p.epg_id = d.epg_id AND p.day = d.day)`,
+  );
+  db.run('DELETE FROM main.epg_days WHERE (epg_id, day) IN (SELECT epg_id, day FROM temp.guide_plan_drop)');
+  midway?.();
+  db.run(
+    `INSERT INTO main.epg_days (epg_id, day, checksum, updated_at, programs_json)
+     SELECT epg_id, day, checksum, ?, programs_json FROM temp.guide_plan_days`,
+    now,
+  );
+  db.run(
+    `INSERT INTO main.epg_programs (${PROGRAM_COLUMNS})
+     SELECT ${PROGRAM_COLUMNS} FROM temp.guide_plan_programs ORDER BY start_ts`,
+  );
+  // Not needed for correctness (a cached day is checked against the stored one on use): frees memory at once.
+  for (const r of db.all<{ epg_id: string; day: string }>(
+    'SELECT epg_id, day FROM temp.guide_plan_days UNION ALL SELECT epg_id, day FROM temp.guide_plan_drop',
+  ))
+    forgetGuideDay(db, r.epg_id, r.day, LANGS);
+}

@@ -1,0 +1,193 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { seedLineup } from '../seed/lineup.ts';
+import { type Db, openDb } from '../store/db.ts';
+import { migrate } from '../store/migrations.ts';
+import { getSourceByName, insertSource, type LineupSource } from '../store/sources.ts';
+import {
+  type FixtureChannel,
+  guideOf,
+  lineupSnapshot,
+  playlistOf,
+  twoLanguageGuide,
+} from './fixtures.test-helpers.ts';
+import { refreshSource } from './importer.ts';
+
+const NOW = Date.UTC(2026, 5, 1, 12);
+const H = 3_600_000;
+
+const CHANNELS: FixtureChannel[] = [
+  { tvgId: 'news.one', name: 'News One', group: 'News' },
+  { tvgId: 'sport.1', name: 'Sport 1', group: 'Sports' },
+  { tvgId: 'news.two', name: 'News Two', group: 'News' },
+];
+
+let db: Db;
+let dir: string;
+let file: string;
+let source: LineupSource;
+
+function write(name: string, text: string): string {
+  const f = join(dir, name);
+  writeFileSync(f, text);
+  return f;
+}
+
+/** A write by another connection (the server's) that refuses to wait for the lock. */
+function viewerWrite(): string {
+  const other = openDb(file);
+  try {
+    other.exec('PRAGMA busy_timeout = 0');
+    other.run(
+      `INSERT INTO live_change_marks (scope, data_type, fingerprint, changed_at) VALUES ('t', 'x', ?, 1)
+       ON CONFLICT (scope, data_type) DO UPDATE SET fingerprint = excluded.fingerprint`,
+      String(Math.random()),
+    );
+    return 'written';
+  } catch (e) {
+    return (e as Error).message;
+  } finally {
+    other.close();
+  }
+}
+
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'lineup-plan-'));
+  file = join(dir, 'ottkit.db');
+  db = openDb(file);
+  migrate(db);
+  seedLineup(db);
+  source = insertSource(
+    db,
+    {
+      name: 'acme',
+      kind: 'm3u',
+      location: write('list.m3u', playlistOf(CHANNELS)),
+      xtreamUser: '',
+      xtreamPassword: '',
+      guideLocation: write('guide.xml', guideOf(CHANNELS, NOW - 86_400_000, 3)),
+      refreshMinutes: 1440,
+      productId: 'free',
+    },
+    NOW,
+  );
+});
+
+afterEach(() => {
+  db.close();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('import without holding the write lock', () => {
+  it("plans the guide while the server's writes go on, and holds the lock only to apply it", async () => {
+    const seen: Record<string, string> = {};
+    const replanned: string[] = [];
+    const counts = await refreshSource(db, source, {
+      now: () => NOW,
+      hooks: {
+        replanned: (epgId) => replanned.push(epgId),
+        afterPlan() {
+          seen.planned = viewerWrite();
+        },
+        afterChannel(i) {
+          if (i === 0) seen.applying = viewerWrite();
+        },
+      },
+    });
+    expect(seen.planned).toBe('written');
+    // The control: while the one transaction runs, a write that does not wait is refused.
+    expect(seen.applying).toMatch(/locked|busy/i);
+    expect(counts).toMatchObject({ channels: 3, mapped: 3, daysChanged: 9 });
+    expect(counts.lockMs).toBeGreaterThanOrEqual(0);
+    // Every prediction held: nothing was planned inside the transaction.
+    expect(replanned).toEqual([]);
+  });
+
+  it('is all or nothing when it fails while moving the planned guide in', async () => {
+    await refreshSource(db, source, { now: () => NOW });
+    const before = lineupSnapshot(db);
+    writeFileSync(
+      source.guideLocation,
+      guideOf(CHANNELS, NOW - 86_400_000, 3, 6, { channel: 'sport.1', start: NOW + 6 * H, title: 'New' }),
+    );
+    await expect(
+      refreshSource(db, source, {
+        now: () => NOW + H,
+        hooks: {
+          midGuide() {
+            throw new Error('disk full');
+          },
+        },
+      }),
+    ).rejects.toThrow('disk full');
+    expect(lineupSnapshot(db)).toEqual(before);
+    expect(getSourceByName(db, 'acme')).toMatchObject({ status: 'failed', lastError: 'disk full' });
+  });
+
+  it('plans again inside the transaction what the line-up changed since the plan', async () => {
+    await refreshSource(db, source, { now: () => NOW });
+    writeFileSync(
+      source.guideLocation,
+      guideOf(CHANNELS, NOW - 86_400_000, 3, 6, { channel: 'news.one', start: NOW + 6 * H, title: 'Late' }),
+    );
+    const newsOne = db.get<{ id: string }>(
+      "SELECT logical_channel_id AS id FROM source_channels WHERE tvg_id = 'news.one'",
+    )?.id as string;
+    const replanned: string[] = [];
+    const counts = await refreshSource(db, source, {
+      now: () => NOW + H,
+      hooks: {
+        replanned: (epgId) => replanned.push(epgId),
+        // An operator maps News One to Sport 1's guide after the plan was made.
+        afterPlan() {
+          const other = openDb(file);
+          other.run(
+            'INSERT INTO guide_hand_mappings (logical_channel_id, xmltv_id, created_at) VALUES (?, ?, ?)',
+            newsOne,
+            'sport.1',
+            NOW,
+          );
+          other.close();
+        },
+      },
+    });
+    expect(counts.daysChanged).toBeGreaterThan(0);
+    expect(replanned).toEqual([`epg-${newsOne}`]);
+    const titles = db
+      .all<{ title: string }>(
+        'SELECT title FROM epg_programs WHERE epg_id = ? AND start_ts = ?',
+        `epg-${newsOne}`,
+        NOW - 12 * H,
+      )
+      .map((r) => r.title);
+    expect(titles).toEqual(['Sport 1 at 0h']);
+  });
+});
+
+describe('programme categories and ratings', () => {
+  it('stores the XMLTV category and rating of each programme, and a changed rating rewrites its day', async () => {
+    const guide = (rating: string) => twoLanguageGuide('20260601').replace('TV-G', rating);
+    writeFileSync(source.guideLocation, guide('TV-G'));
+    await refreshSource(db, source, { now: () => NOW });
+    type Row = { categories_json: string; rating_system: string; rating: string; checksum: string };
+    const row = () =>
+      db.get<Row>(
+        `SELECT p.categories_json, p.rating_system, p.rating, d.checksum FROM epg_programs p
+         JOIN epg_days d USING (epg_id, day) WHERE p.start_ts = ? AND p.title = 'Morning News'`,
+        Date.UTC(2026, 5, 1, 6),
+      ) as Row;
+    const first = row();
+    expect(first).toMatchObject({ categories_json: '["News"]', rating_system: 'MPAA', rating: 'TV-G' });
+    const untagged = db.get<{ categories_json: string; rating: string }>(
+      "SELECT categories_json, rating FROM epg_programs WHERE title = 'Talk & Views'",
+    );
+    expect(untagged).toEqual({ categories_json: '[]', rating: '' });
+
+    writeFileSync(source.guideLocation, guide('TV-14'));
+    await refreshSource(db, source, { now: () => NOW + H });
+    expect(row().rating).toBe('TV-14');
+    expect(row().checksum).not.toBe(first.checksum);
+  });
+});
