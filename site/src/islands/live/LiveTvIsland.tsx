@@ -3,7 +3,8 @@ import type { ChannelColumn } from '@ottkit/api-client';
 import { MessagesProvider, NoAuthorityDialog } from '@ottkit/ui';
 import { useEffect, useMemo, useState } from 'react';
 import type { PackedChannel } from '../../lib/liveLineup.ts';
-import { $noAuthorityPrompt, $viewer, type Viewer } from '../../stores/authority.ts';
+import { $noAuthorityPrompt } from '../../stores/authority.ts';
+import { seedViewer, type Viewer } from '../../stores/viewer.ts';
 import { $selectedChannel, initLineup } from '../../stores/channels.ts';
 import { utcDay } from '../../lib/epgStore.ts';
 import { localDay } from '../../lib/guideDays.ts';
@@ -53,11 +54,11 @@ function LiveJobs() {
 /** /liveTv: categories and channels, the live player, the guide by day and prompts (reminders: the layout). */
 export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang, renderedAt }: Props) {
   // Once, on the first render: the stores start from what the server rendered. Later renders (the clock ticks
-  // every 15 s) must not write them again: the session store moves $viewer when a session ends, and a write
-  // from here would put the server's old answer back (and update other components mid-render).
+  // every 15 s) must not write them again (and update other components mid-render). $viewer follows the
+  // session store once it has its answer, so what the server rendered only stands until then.
   useState(() => {
     if ($lang.get() !== lang) $lang.set(lang);
-    if ($viewer.get() !== viewer) $viewer.set(viewer);
+    seedViewer(viewer);
     initLineup(lineup, columns, selectedId);
     // The selected channel's day is read from the store in parallel with hydration.
     primeGuide($selectedChannel.get()?.epgId ?? '', Date.now());
