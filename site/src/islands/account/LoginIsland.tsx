@@ -2,14 +2,14 @@ import './account.css';
 import { useStore } from '@nanostores/react';
 import type { SessionResult } from '@ottkit/api-client';
 import { MessagesProvider, SendCodeButton } from '@ottkit/ui';
-import { type FormEvent, useCallback, useEffect, useMemo, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { Lang, MessageKey } from '../../i18n/index.ts';
+import { kitMessagesFor } from '../../i18n/kit.ts';
 import { browserApi } from '../../lib/api.ts';
 import { validateCode, validatePassword } from '../../lib/validation.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import { refreshSession, sessionStarted } from '../../stores/session.ts';
 import { errorText, parseAddress, pendingTerms, safeRedirect, signTerms } from './accountActions.ts';
-import { accountKitMessages } from './kitMessages.ts';
 import { QrLogin } from './QrLogin.tsx';
 import { TermsDialog, type TermsText } from './TermsDialog.tsx';
 import { useTrimmedInput } from './useTrimmedInput.ts';
@@ -25,7 +25,7 @@ interface Props {
 export default function LoginIsland({ lang, visitorMode }: Props) {
   if ($lang.get() !== lang) $lang.set(lang);
   const t = useStore($t);
-  const messages = useMemo(() => accountKitMessages(t), [t]);
+  const messages = kitMessagesFor(lang);
   const [mode, setMode] = useState<Mode>('login');
   const address = useTrimmedInput();
   const preCode = useTrimmedInput('+1');

@@ -1,10 +1,11 @@
 import './account.css';
 import { useStore } from '@nanostores/react';
 import type { UserInfo } from '@ottkit/api-client';
-import { MessagesProvider, RechargeCodeInput } from '@ottkit/ui';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { MessagesProvider, RechargeCodeInput, useMessages } from '@ottkit/ui';
+import { type FormEvent, useEffect, useState } from 'react';
 import { dateFormat, regionName } from '../../i18n/format.ts';
 import type { Lang, MessageKey } from '../../i18n/index.ts';
+import { kitMessagesFor } from '../../i18n/kit.ts';
 import { browserApi } from '../../lib/api.ts';
 import { validatePassword } from '../../lib/validation.ts';
 import { $lang, $t } from '../../stores/lang.ts';
@@ -19,7 +20,6 @@ import { loadPurchaseData, openPurchase } from '../../stores/purchase.ts';
 import { $recharge, redeemRechargeCode } from '../../stores/recharge.ts';
 import { $session, logout, sessionStarted } from '../../stores/session.ts';
 import { errorText } from './accountActions.ts';
-import { accountKitMessages } from './kitMessages.ts';
 import { useTrimmedInput } from './useTrimmedInput.ts';
 
 export type MySection = 'account' | 'plan' | 'subscribe' | 'password' | 'notifications';
@@ -54,8 +54,8 @@ const TRIAL_TEXT: Record<UserInfo['freeTrialStatus'], MessageKey> = {
 /** /my and its children (spec §2): account, plan, subscribe, change password, notifications. */
 export default function MyIsland({ section, user: initialUser, lang, passwordPage, buy }: Props) {
   if ($lang.get() !== lang) $lang.set(lang);
-  const t = useStore($t);
-  const messages = useMemo(() => accountKitMessages(t), [t]);
+  const _t = useStore($t);
+  const messages = kitMessagesFor(lang);
   const session = useStore($session);
   const user = session.user ?? initialUser;
   const [ready, setReady] = useState(false);
@@ -155,6 +155,7 @@ function PlanSection({ user, lang }: { user: UserInfo; lang: Lang }) {
 /** The subscribe page: the purchase dialog's choices as a page, and the recharge box. */
 function SubscribeSection() {
   const t = useStore($t);
+  const kit = useMessages();
   const recharge = useStore($recharge);
   useEffect(() => {
     void loadPurchaseData().catch(() => {});
@@ -164,7 +165,7 @@ function SubscribeSection() {
       <button type="button" className="account-primary" onClick={openPurchase}>
         {t('account.plan.buy')}
       </button>
-      <h2>{t('account.ui.rechargeCodeLabel')}</h2>
+      <h2>{kit.rechargeCodeLabel}</h2>
       <RechargeCodeInput
         onConfirm={(code) => void redeemRechargeCode(code)}
         busy={recharge.state === 'busy'}

@@ -1,7 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { ChannelColumn } from '@ottkit/api-client';
 import { MessagesProvider, NoAuthorityDialog } from '@ottkit/ui';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PackedChannel } from '../../lib/liveLineup.ts';
 import { $noAuthorityPrompt } from '../../stores/authority.ts';
 import { seedViewer, type Viewer } from '../../stores/viewer.ts';
@@ -11,6 +11,7 @@ import { localDay } from '../../lib/guideDays.ts';
 import { primeGuide } from '../../stores/epg.ts';
 import { openPurchase } from '../../stores/purchase.ts';
 import type { Lang } from '../../i18n/index.ts';
+import { kitMessagesFor } from '../../i18n/kit.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import { stopWatching } from '../../stores/liveHistory.ts';
 import { $guideView, restoreGuideView } from '../../stores/guideView.ts';
@@ -20,7 +21,6 @@ import { $firstViewSettled, markInteractive, settleFirstViewWithin } from './fir
 import { ChannelList } from './ChannelList.tsx';
 import { GuidePane } from './GuidePane.tsx';
 import styles from './live.module.css';
-import { kitMessages } from './messages.ts';
 import { PlayerPane } from './PlayerPane.tsx';
 import { installPlayUrlSource } from './playUrlSource.ts';
 import { useLiveJobs } from './useLiveJobs.ts';
@@ -65,7 +65,7 @@ export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang
   });
   const t = useStore($t);
   const prompt = useStore($noAuthorityPrompt);
-  const messages = useMemo(() => kitMessages(t), [t]);
+  const messages = kitMessagesFor(lang);
   const [now, setNow] = useState(renderedAt);
   // Marks the page interactive (tests and the benchmark wait for it; SSR buttons do nothing before it).
   const [hydrated, setHydrated] = useState(false);
