@@ -6,8 +6,6 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { dateFormat, regionName } from '../../i18n/format.ts';
 import type { Lang, MessageKey } from '../../i18n/index.ts';
 import { kitMessagesFor } from '../../i18n/kit.ts';
-import { browserApi } from '../../lib/api.ts';
-import { validatePassword } from '../../lib/validation.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import {
   $notifications,
@@ -17,9 +15,9 @@ import {
   setNotificationState,
 } from '../../stores/notifications.ts';
 import { loadPurchaseData, openPurchase } from '../../stores/purchase.ts';
+import { $passwordChange, changePassword } from '../../stores/passwordChange.ts';
 import { $recharge, redeemRechargeCode } from '../../stores/recharge.ts';
 import { $session, logout, sessionStarted } from '../../stores/session.ts';
-import { errorText } from './accountActions.ts';
 import { useTrimmedInput } from './useTrimmedInput.ts';
 
 export type MySection = 'account' | 'plan' | 'subscribe' | 'password' | 'notifications';
@@ -54,7 +52,6 @@ const TRIAL_TEXT: Record<UserInfo['freeTrialStatus'], MessageKey> = {
 /** /my and its children (spec §2): account, plan, subscribe, change password, notifications. */
 export default function MyIsland({ section, user: initialUser, lang, passwordPage, buy }: Props) {
   if ($lang.get() !== lang) $lang.set(lang);
-  const _t = useStore($t);
   const messages = kitMessagesFor(lang);
   const session = useStore($session);
   const user = session.user ?? initialUser;
@@ -179,8 +176,7 @@ function PasswordSection({ passwordPage }: { passwordPage: string }) {
   const t = useStore($t);
   const oldPw = useTrimmedInput();
   const newPw = useTrimmedInput();
-  const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, result: msg } = useStore($passwordChange);
   if (passwordPage) {
     return (
       <a className="account-primary" href={passwordPage} rel="noopener">
@@ -190,20 +186,9 @@ function PasswordSection({ passwordPage }: { passwordPage: string }) {
   }
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const o = oldPw.flush();
-    const n = newPw.flush();
-    const key = validatePassword(n);
-    if (key) return setMsg({ ok: false, text: t(key) });
-    setBusy(true);
-    try {
-      await browserApi.account.modifyPassword({ oldPassword: o, newPassword: n });
-      setMsg({ ok: true, text: t('account.password.done') });
+    if (await changePassword(oldPw.flush(), newPw.flush())) {
       oldPw.set('');
       newPw.set('');
-    } catch (err) {
-      setMsg({ ok: false, text: errorText(err, t) });
-    } finally {
-      setBusy(false);
     }
   };
   return (
