@@ -18,6 +18,7 @@ import {
 } from '../../stores/loginFlow.ts';
 import { QrLogin } from './QrLogin.tsx';
 import { TermsDialog } from './TermsDialog.tsx';
+import { TextField } from './TextField.tsx';
 import { useTrimmedInput } from './useTrimmedInput.ts';
 
 interface Props {
@@ -76,52 +77,35 @@ export default function LoginIsland({ lang, visitorMode }: Props) {
           <QrLogin onLoggedIn={leaveLogin} />
         ) : (
           <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
-            <label>
-              <span>{t('account.field.address')}</span>
-              <input
-                name="address"
-                autoComplete="username"
-                value={address.value}
-                onChange={(e) => address.onChange(e.target.value)}
-              />
-            </label>
+            <TextField
+              label={t('account.field.address')}
+              field={address}
+              name="address"
+              autoComplete="username"
+            />
             {isPhone && (
-              <label>
-                <span>{t('account.field.preCode')}</span>
-                <input
-                  name="preCode"
-                  inputMode="tel"
-                  value={preCode.value}
-                  onChange={(e) => preCode.onChange(e.target.value)}
-                />
-              </label>
+              <TextField label={t('account.field.preCode')} field={preCode} name="preCode" inputMode="tel" />
             )}
             {mode !== 'login' && (
               <div className="account-code">
-                <label>
-                  <span>{t('account.field.code')}</span>
-                  <input
-                    name="code"
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    maxLength={4}
-                    value={code.value}
-                    onChange={(e) => code.onChange(e.target.value)}
-                  />
-                </label>
+                <TextField
+                  label={t('account.field.code')}
+                  field={code}
+                  name="code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  maxLength={4}
+                />
                 <SendCodeButton onSend={() => sendLoginCode(address.flush(), preCode.flush())} />
               </div>
             )}
-            <label>
-              <span>{t(mode === 'reset' ? 'account.field.newPassword' : 'account.field.password')}</span>
-              <input
-                name="password"
-                type="password"
-                autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
-                value={password.value}
-                onChange={(e) => password.onChange(e.target.value)}
-              />
-            </label>
+            <TextField
+              label={t(mode === 'reset' ? 'account.field.newPassword' : 'account.field.password')}
+              field={password}
+              name="password"
+              type="password"
+              autoComplete={mode === 'login' ? 'current-password' : 'new-password'}
+            />
             {error && (
               <p className="account-error" role="alert">
                 {error}

@@ -18,6 +18,7 @@ import { loadPurchaseData, openPurchase } from '../../stores/purchase.ts';
 import { $passwordChange, changePassword } from '../../stores/passwordChange.ts';
 import { $recharge, redeemRechargeCode } from '../../stores/recharge.ts';
 import { $session, logout, sessionStarted } from '../../stores/session.ts';
+import { TextField } from './TextField.tsx';
 import { useTrimmedInput } from './useTrimmedInput.ts';
 
 export type MySection = 'account' | 'plan' | 'subscribe' | 'password' | 'notifications';
@@ -193,24 +194,18 @@ function PasswordSection({ passwordPage }: { passwordPage: string }) {
   };
   return (
     <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
-      <label>
-        <span>{t('account.field.oldPassword')}</span>
-        <input
-          type="password"
-          autoComplete="current-password"
-          value={oldPw.value}
-          onChange={(e) => oldPw.onChange(e.target.value)}
-        />
-      </label>
-      <label>
-        <span>{t('account.field.newPassword')}</span>
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={newPw.value}
-          onChange={(e) => newPw.onChange(e.target.value)}
-        />
-      </label>
+      <TextField
+        label={t('account.field.oldPassword')}
+        field={oldPw}
+        type="password"
+        autoComplete="current-password"
+      />
+      <TextField
+        label={t('account.field.newPassword')}
+        field={newPw}
+        type="password"
+        autoComplete="new-password"
+      />
       {msg && (
         <p className={msg.ok ? 'account-ok' : 'account-error'} role={msg.ok ? 'status' : 'alert'}>
           {msg.text}
