@@ -7,14 +7,14 @@ import { join } from 'node:path';
 export const repoRoot = new URL('..', import.meta.url).pathname;
 
 /**
- * A synthetic line-up of `channels` channels with their guides (packages/server/src/seed/bench.ts), seeded into
+ * A synthetic line-up of `channels` channels with their guides (`cli.ts bench-lineup`), seeded into
  * a new temporary data folder, which it answers (the caller removes it when done).
  */
 export function seedBenchLineup(channels: string, prefix: string): string {
   const dataDir = mkdtempSync(join(tmpdir(), prefix));
   const r = spawnSync(
     process.execPath,
-    ['packages/server/src/seed/bench.ts', '--channels', channels, '--data', dataDir],
+    ['packages/server/src/cli.ts', 'bench-lineup', '--channels', channels, '--data', dataDir],
     { cwd: repoRoot, encoding: 'utf8' },
   );
   if (r.status !== 0) throw new Error(`seeding failed: ${r.stderr}`);

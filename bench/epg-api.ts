@@ -4,7 +4,7 @@
  *   - the checksum query (every guide of the line-up, 7 days back, 3 ahead);
  *   - EPG query v2 for one day and every guide (up to 1000 epgIds per call, the `lang` header, no
  *     multilingual lists), and the same with `withMultilingual: true`.
- * The line-up is seeded by `packages/server/src/seed/bench.ts` into a temporary folder, then `serve` runs without
+ * The line-up is seeded by `packages/server/src/cli.ts bench-lineup` into a temporary folder, then `serve` runs without
  * the site. Each pass asks every day of the window once; the first pass of each kind of call is printed apart (a
  * fresh server process), then median and p95 over the following passes. Calls are sequential; a figure runs
  * from sending the request to the last byte of the answer (the server's time plus the transfer on loopback; the

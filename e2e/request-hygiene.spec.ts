@@ -34,3 +34,27 @@ test('a page asked for with br;q=0 comes gzip, and with nothing acceptable comes
   const br = await page.request.get('/home', { headers: { 'accept-encoding': 'gzip, br' } });
   expect(br.headers()['content-encoding']).toBe('br');
 });
+
+// Issue 15 §3 (decision 0193): the site's static files revalidate with their ETag and answer byte ranges.
+test('a static file of the site revalidates with 304 and answers a byte range', async ({ page }) => {
+  await page.goto('/home');
+  const script = await page.evaluate(
+    () => performance.getEntriesByType('resource').find((e) => /\/_astro\/.+\.js$/.test(e.name))?.name,
+  );
+  expect(script, 'the page loads a built script').toBeTruthy();
+  const path = new URL(script as string).pathname;
+  const first = await page.request.get(path, { headers: { 'accept-encoding': 'br' } });
+  const etag = first.headers().etag;
+  expect(etag).toMatch(/^"[0-9a-z]+-[0-9a-z]+-br"$/);
+  const again = await page.request.get(path, { headers: { 'accept-encoding': 'br', 'if-none-match': etag } });
+  expect(again.status()).toBe(304);
+  expect((await again.body()).length).toBe(0);
+  const plain = await page.request.get(path, { headers: { 'accept-encoding': 'identity' } });
+  const size = (await plain.body()).length;
+  const part = await page.request.get(path, {
+    headers: { 'accept-encoding': 'identity', range: 'bytes=0-9' },
+  });
+  expect(part.status()).toBe(206);
+  expect(part.headers()['content-range']).toBe(`bytes 0-9/${size}`);
+  expect((await part.body()).equals((await plain.body()).subarray(0, 10))).toBe(true);
+});

@@ -13,7 +13,11 @@ if (existsSync(vitest)) {
   failed += r.numFailedTests ?? 0;
   skipped += (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
 }
-for (const playwright of ['.data/reports/playwright.json', '.data/reports/player-e2e.json']) {
+for (const playwright of [
+  '.data/reports/playwright.json',
+  '.data/reports/player-e2e.json',
+  '.data/reports/consumers.json',
+]) {
   if (!existsSync(playwright)) continue;
   const s = JSON.parse(readFileSync(playwright, 'utf8')).stats ?? {};
   passed += (s.expected ?? 0) + (s.flaky ?? 0);

@@ -1,4 +1,5 @@
-// Writes src/routes.generated.ts: each call's area, method, path and token placement, as plain data.
+// Writes src/routes.generated.ts: each call's area, method, path, token placement, body format and tag, as
+// plain data.
 // The typed client needs only these at run time, so browsers do not download the zod schemas.
 // Run after changing the contract: `node scripts/generate-routes.ts` (routes.test.ts fails until you do).
 import { writeFileSync } from 'node:fs';
@@ -16,7 +17,11 @@ export function routesSource(): string {
     lines.push(`  ${area}: {`);
     for (const [name, d] of Object.entries(calls)) {
       const tokenIn = d.tokenIn ? `, tokenIn: '${d.tokenIn}'` : '';
-      lines.push(`    ${name}: { area: '${d.area}', method: '${d.method}', path: '${d.path}'${tokenIn} },`);
+      const bodyFormat = d.bodyFormat ? `, bodyFormat: '${d.bodyFormat}'` : '';
+      const tag = d.tag ? `, tag: '${d.tag}'` : '';
+      lines.push(
+        `    ${name}: { area: '${d.area}', method: '${d.method}', path: '${d.path}'${tokenIn}${bodyFormat}${tag} },`,
+      );
     }
     lines.push('  },');
   }

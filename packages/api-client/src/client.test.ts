@@ -12,21 +12,7 @@ import {
   SessionInvalidError,
   TimeoutError,
 } from './errors/errors.ts';
-
-interface Seen {
-  url: string;
-  init: RequestInit;
-}
-
-/** A fetch that records what it was given and answers with one fixed response. */
-function fakeFetch(answer: () => Response | Promise<Response>) {
-  const seen: Seen[] = [];
-  const fn = (async (url: string, init: RequestInit) => {
-    seen.push({ url, init });
-    return answer();
-  }) as unknown as typeof fetch;
-  return { fn, seen };
-}
+import { fakeFetch } from './client.test-helpers.ts';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });

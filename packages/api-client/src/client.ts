@@ -9,10 +9,32 @@ import {
   SessionInvalidError,
   TimeoutError,
 } from './errors/errors.ts';
+import { serialiseBody } from './body.ts';
 import { routes as defaultRoutes } from './routes.generated.ts';
 
 /** The token refresh call: never retried through refreshSession (it is what refreshSession calls). */
-const REFRESH_PATH = '/api/account/token/refresh/v3';
+const REFRESH_PATH = defaultRoutes.account.refreshToken.path;
+
+/**
+ * Sees every answer before the client reads it (ky's afterResponse): for logging, metrics or headers. It may
+ * return a replacement Response, which the client then reads instead; it must not consume the body it is given
+ * (read a `clone()`).
+ */
+export type ResponseHook = (response: Response, call: RouteMeta) => unknown;
+
+/** Options of one call, besides its request. */
+export interface CallOptions {
+  /**
+   * The request outlives the page (fetch `keepalive`): reports sent as the viewer leaves. Where the browser
+   * refuses it (no keepalive support, or over its 64 KiB budget) the same body goes by `navigator.sendBeacon`;
+   * the answer is then unknown and the call rejects with NetworkError, so such calls must be safe to repeat.
+   */
+  keepalive?: boolean;
+  /** Aborts the call (it then rejects with NetworkError). */
+  signal?: AbortSignal;
+  /** A response hook for this call only, after the client's own. */
+  onResponse?: ResponseHook;
+}
 
 /** Request timeout of spec §7 and §9. */
 export const REQUEST_TIMEOUT_MS = 50_000;
@@ -43,17 +65,27 @@ export interface ClientOptions {
   onError?: (error: AnyApiError) => void;
   /** Cookies travel with the request (same-origin sessions); 'same-origin' by default. */
   credentials?: RequestCredentials;
+  /** Sees every answer of every call (see ResponseHook). */
+  onResponse?: ResponseHook;
 }
 
+/** One method per envelope call; raw calls (the licence, the OpenAPI document) are not the client's to make. */
 type Methods<C> = {
   [A in keyof C]: {
-    [N in keyof C[A]]: (request: RequestOf<C[A][N]>) => Promise<ResponseOf<C[A][N]>>;
+    [N in keyof C[A] as C[A][N] extends { tag: 'raw' } ? never : N]: (
+      request: RequestOf<C[A][N]>,
+      options?: CallOptions,
+    ) => Promise<ResponseOf<C[A][N]>>;
   };
 };
 
 export type Client<C = Contract> = Methods<C> & {
   /** Calls any descriptor, for calls outside the default contract. */
-  call<D extends CallDescriptor>(descriptor: D, request: RequestOf<D>): Promise<ResponseOf<D>>;
+  call<D extends CallDescriptor>(
+    descriptor: D,
+    request: RequestOf<D>,
+    options?: CallOptions,
+  ): Promise<ResponseOf<D>>;
 };
 
 function joinUrl(base: string, path: string) {
@@ -83,14 +115,18 @@ export function createClient<C extends Record<string, Record<string, RouteMeta>>
     return refreshing;
   }
 
-  async function call<D extends RouteMeta>(d: D, request: RequestOf<D>): Promise<ResponseOf<D>> {
+  async function call<D extends RouteMeta>(
+    d: D,
+    request: RequestOf<D>,
+    callOptions: CallOptions = {},
+  ): Promise<ResponseOf<D>> {
     try {
-      return await attempt(d, request);
+      return await attempt(d, request, callOptions);
     } catch (e) {
       const renewable = e instanceof SessionInvalidError && options.refreshSession && d.path !== REFRESH_PATH;
       if (!renewable || !(await refreshOnce())) throw report(e as AnyApiError);
       try {
-        return await attempt(d, request);
+        return await attempt(d, request, callOptions);
       } catch (again) {
         throw report(again as AnyApiError);
       }
@@ -103,7 +139,11 @@ export function createClient<C extends Record<string, Record<string, RouteMeta>>
     return e;
   }
 
-  async function attempt<D extends RouteMeta>(d: D, request: RequestOf<D>): Promise<ResponseOf<D>> {
+  async function attempt<D extends RouteMeta>(
+    d: D,
+    request: RequestOf<D>,
+    callOptions: CallOptions,
+  ): Promise<ResponseOf<D>> {
     const base = options.areaBaseUrls?.[d.area] ?? options.baseUrl ?? '';
     const token = options.getToken?.() ?? undefined;
     const headers: Record<string, string> = { client: 'web', lang: options.lang?.() ?? 'en' };
@@ -117,8 +157,13 @@ export function createClient<C extends Record<string, Record<string, RouteMeta>>
       }
     } else {
       const accountId = options.getAccountId?.() ?? undefined;
-      body = JSON.stringify({ ...(accountId ? { accountId } : {}), ...(request as object) });
-      headers['content-type'] = 'application/json';
+      // The descriptor says how its body travels (JSON, or the compressed form of the metrics call).
+      const wire = await serialiseBody(
+        { ...(accountId ? { accountId } : {}), ...(request as object) },
+        d.bodyFormat,
+      );
+      body = wire.text;
+      headers['content-type'] = wire.contentType;
     }
     const href = base ? url.href : url.pathname + url.search;
     const fail = (e: AnyApiError): never => {
@@ -127,21 +172,38 @@ export function createClient<C extends Record<string, Record<string, RouteMeta>>
 
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const signal = callOptions.signal
+      ? AbortSignal.any([controller.signal, callOptions.signal])
+      : controller.signal;
     let res: Response;
     try {
       res = await (options.fetch ?? globalThis.fetch)(href, {
         method: d.method,
         headers,
         body,
-        signal: controller.signal,
+        signal,
         credentials: options.credentials ?? 'same-origin',
+        ...(callOptions.keepalive ? { keepalive: true } : {}),
       });
     } catch (cause) {
       clearTimeout(timer);
       if (controller.signal.aborted) {
         return fail(new TimeoutError(`No answer within ${timeoutMs / 1000} s`, 0, d.path, { cause }));
       }
+      if (callOptions.keepalive && body !== undefined && !callOptions.signal?.aborted) {
+        // The browser would not keep this request alive: a beacon carries the same body (cookies go along).
+        globalThis.navigator?.sendBeacon?.(href, new Blob([body], { type: headers['content-type'] }));
+      }
       return fail(new NetworkError('The network request failed', 0, d.path, { cause }));
+    }
+    try {
+      for (const hook of [options.onResponse, callOptions.onResponse]) {
+        const replacement = await hook?.(res, d);
+        if (replacement instanceof Response) res = replacement;
+      }
+    } catch (cause) {
+      clearTimeout(timer);
+      return fail(new NetworkError('A response hook failed', res.status, d.path, { cause }));
     }
     let envelope: Envelope<unknown> | undefined;
     try {
@@ -164,7 +226,10 @@ export function createClient<C extends Record<string, Record<string, RouteMeta>>
   const client: Record<string, unknown> = { call };
   for (const [area, calls] of Object.entries(contract)) {
     const methods: Record<string, unknown> = {};
-    for (const [name, d] of Object.entries(calls)) methods[name] = (req: unknown) => call(d, req as never);
+    for (const [name, d] of Object.entries(calls)) {
+      if (d.tag === 'raw') continue;
+      methods[name] = (req: unknown, callOptions?: CallOptions) => call(d, req as never, callOptions);
+    }
     client[area] = methods;
   }
   return client as Client<C>;

@@ -49,6 +49,7 @@ export const routes = {
     scanCodeInfo: { area: 'account', method: 'POST', path: '/api/v2/account/scan/code/info/query' },
     scanCodeLogin: { area: 'account', method: 'POST', path: '/api/v2/account/scan/code/login' },
     quickLoginToken: { area: 'account', method: 'POST', path: '/api/v2/account/scan/code/quick-login-token/query' },
+    openApiDocument: { area: 'account', method: 'GET', path: '/api/openapi.json', tag: 'raw' },
   },
   vod: {
     playlistRoot: { area: 'vod', method: 'POST', path: '/vodapi/api/meta/playlist/root/v1', tokenIn: 'query' },
@@ -73,7 +74,7 @@ export const routes = {
     playProgressReport: { area: 'vod', method: 'POST', path: '/vodapi/api/profile/history/progress/report/v1', tokenIn: 'query' },
   },
   metrics: {
-    metricsBatchPost: { area: 'metrics', method: 'POST', path: '/dataReport/metric/batchpost/v1' },
+    metricsBatchPost: { area: 'metrics', method: 'POST', path: '/dataReport/metric/batchpost/v1', bodyFormat: 'compressedForm' },
   },
   message: {
     unreadCount: { area: 'message', method: 'POST', path: '/api/v1/message-center/notification/unread/count/query' },
@@ -81,5 +82,13 @@ export const routes = {
     notificationStateUpdate: { area: 'message', method: 'POST', path: '/api/v1/message-center/notification/state/update' },
     publicNotice: { area: 'message', method: 'POST', path: '/api/message/app/public/notice' },
     appNotice: { area: 'message', method: 'POST', path: '/api/message/app/notice' },
+  },
+  drm: {
+    drmLicense: { area: 'drm', method: 'POST', path: '/drmLicense/drm/adapter/licenseServer/license/v1', tokenIn: 'query', tag: 'raw' },
+  },
+  memberSite: {
+    sandboxAccount: { area: 'account', method: 'POST', path: '/api/member-site/sandbox/account/v1', tag: 'sandbox' },
+    sandboxPurchase: { area: 'account', method: 'POST', path: '/api/member-site/sandbox/purchase/v1', tag: 'sandbox' },
+    grant: { area: 'account', method: 'POST', path: '/api/member-site/grant/v1' },
   },
 } as const satisfies Record<string, Record<string, RouteMeta>>;

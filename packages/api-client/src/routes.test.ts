@@ -19,6 +19,8 @@ describe('routes.generated.ts', () => {
           method: d.method,
           path: d.path,
           ...(d.tokenIn ? { tokenIn: d.tokenIn } : {}),
+          ...(d.bodyFormat ? { bodyFormat: d.bodyFormat } : {}),
+          ...(d.tag ? { tag: d.tag } : {}),
         });
       }
     }

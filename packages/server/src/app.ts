@@ -1,16 +1,15 @@
 import { createServer as createHttpServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ErrCode } from '@ottkit/api-client';
-import { DRM_LICENSE_PATH } from '@ottkit/api-client/contract';
 import { type ServerConfig, loadConfig } from './config.ts';
 import { createApiHandler, dbFile, isApiPath, type Logger, type RawRoute } from './http/api.ts';
-import { buildOpenApi } from './http/openapi.ts';
-import { API_HEADERS } from './http/respond.ts';
+import { contractRawRoutes } from './http/rawRoutes.ts';
 import { handleArt } from './http/art.ts';
 import { handleImportedLogo } from './http/importedLogo.ts';
 import { handleLogo } from './http/logo.ts';
 import { applySecurityHeaders } from './http/securityHeaders.ts';
 import { sessionResolver } from './http/session.ts';
+import { sendText } from './http/send.ts';
 import { purgeExpired } from './domain/housekeeping.ts';
 import { rollUpTelemetry } from './domain/telemetryRetention.ts';
 import { diskFullMessage, isDiskFull } from './store/diskFull.ts';
@@ -75,11 +74,7 @@ export const consoleLogger: Logger = {
 /** What the product answers to at all (the API only GET and POST; OPTIONS for the licence endpoint's CORS). */
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
 
-function plain(res: ServerResponse, status: number, text: string) {
-  if (res.headersSent) return void res.end();
-  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', 'x-content-type-options': 'nosniff' });
-  res.end(`${text}\n`);
-}
+const plain = (res: ServerResponse, status: number, text: string) => sendText(undefined, res, status, text);
 
 /**
  * Composes the product on one origin: the API (routes from the contract), `/media/*` (logos here, the rest
@@ -113,16 +108,6 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   const origin =
     typeof options.origin === 'function' ? options.origin({ config, db, now, logger }) : options.origin;
 
-  let openApiJson: string | undefined;
-  const openApiRoute: RawRoute = {
-    method: 'GET',
-    path: '/api/openapi.json',
-    handle(_req, res) {
-      openApiJson ??= JSON.stringify(buildOpenApi());
-      res.writeHead(200, { ...API_HEADERS, 'cache-control': 'public, max-age=300' });
-      res.end(openApiJson);
-    },
-  };
   const api = createApiHandler(
     [...apiRoutes, ...(options.routes ?? [])],
     {
@@ -133,7 +118,8 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       resolveSession: options.resolveSession ?? sessionResolver(db, config),
       sender: options.sender ?? outboxSender(db),
     },
-    [openApiRoute, ...(options.rawRoutes ?? [])],
+    // The contract's raw calls: the OpenAPI document, and the licence the live origin answers (spec §7).
+    [...contractRawRoutes(origin), ...(options.rawRoutes ?? [])],
   );
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -154,8 +140,6 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       }
       return plain(res, 405, 'Method not allowed');
     }
-    // The licence endpoint sits under an API prefix (spec §7) but is the origin's: it holds the keys.
-    if (pathname === DRM_LICENSE_PATH && origin && (await origin.handle(req, res, url))) return;
     if (isApiPath(pathname)) return api(req, res, url);
     if (pathname.startsWith('/media/')) {
       if (handleLogo(db, pathname, req.method ?? 'GET', res)) return;

@@ -8,8 +8,11 @@ import { migrate } from './store/migrations.ts';
  * Opens a data folder's database for an operator command or a bench seed, migrated and seeded like `serve`, so a
  * command run before the first start finds the same store. The caller closes `db`.
  */
-export function openDataStore(dataDir: string | undefined): { config: ServerConfig; db: Db } {
-  const config = loadConfig(dataDir ? { dataDir } : {});
+export function openDataStore(
+  dataDir: string | undefined,
+  overrides: Partial<ServerConfig> = {},
+): { config: ServerConfig; db: Db } {
+  const config = loadConfig({ ...overrides, ...(dataDir ? { dataDir } : {}) });
   const db = openDb(join(config.dataDir, 'ottkit.db'));
   migrate(db);
   seedIfEmpty(db, config);

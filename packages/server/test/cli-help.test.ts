@@ -2,6 +2,8 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { COMMANDS } from '../src/cli/commands.ts';
+import { main, usage, usageOf } from '../src/cli/index.ts';
 import { runCli } from './cliRun.ts';
 
 // Issue #14: sub-commands rejected --help; `zero-trust seal` printed port 4321 whatever the port.
@@ -22,23 +24,29 @@ async function run(...argv: string[]) {
 }
 
 describe('--help', () => {
-  const commands = [
-    'serve',
-    'outbox',
-    'recharge-codes',
-    'plans',
-    'config',
-    'zero-trust',
-    'telemetry',
-    'notice',
-  ];
+  // Every registered command, so one added to src/cli/commands.ts is covered without editing this test.
+  const commands = COMMANDS.map((c) => c.name);
+  it('covers the commands of the README', () => {
+    for (const c of [
+      'serve',
+      'outbox',
+      'recharge-codes',
+      'plans',
+      'config',
+      'zero-trust',
+      'telemetry',
+      'notice',
+    ])
+      expect(commands).toContain(c);
+    expect(new Set(commands).size).toBe(commands.length);
+  });
   for (const command of commands) {
     it(`${command} --help prints its usage and exits 0`, async () => {
       const { code, text } = await run(command, '--help');
       expect(code).toBe(0);
-      expect(text).toMatch(new RegExp(`^Usage: .*\\n {2}${command}\\b`));
+      expect(text).toMatch(new RegExp(`^Usage: .*\\n {2}${command}(?=\\s)`));
       for (const other of commands.filter((c) => c !== command)) {
-        expect(text).not.toMatch(new RegExp(`^ {2}${other}\\b`, 'm'));
+        expect(text).not.toMatch(new RegExp(`^ {2}${other}(?=\\s)`, 'm'));
       }
     });
   }
@@ -47,6 +55,25 @@ describe('--help', () => {
     expect((await run('recharge-codes', 'create', '--plan', 'x', '--help')).code).toBe(0);
     expect((await run('notice', '-h')).code).toBe(0);
     expect((await run('nonsense', '--help')).code).toBe(2);
+  });
+});
+
+describe('registering a command', () => {
+  it('is one entry: the dispatcher runs it, and --help and the overview show its usage', async () => {
+    const ran: string[][] = [];
+    const hello = {
+      name: 'hello',
+      usage: '  hello NAME    greets',
+      run: (args: string[]) => {
+        ran.push(args);
+        return 0;
+      },
+    };
+    const commands = [...COMMANDS, hello];
+    expect(await main(['hello', 'world'], commands)).toBe(0);
+    expect(ran).toEqual([['world']]);
+    expect(usageOf('hello', commands)).toBe('Usage: ottkit-server [--data DIR]\n  hello NAME    greets');
+    expect(usage(commands)).toMatch(/\n {2}hello NAME/);
   });
 });
 

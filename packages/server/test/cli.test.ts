@@ -1,4 +1,4 @@
-import { mkdtemp, rm } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -49,6 +49,25 @@ describe('operator CLI', () => {
     const { code, lines } = await run('outbox');
     expect(code).toBe(0);
     expect(lines).toEqual(['The outbox is empty.']);
+  });
+
+  it('moves the broadcast opening and loads the IP-to-country table (commands that had their own main)', async () => {
+    const opened = await run('broadcast', 'lc-001', '2030-01-02T03:04:05Z');
+    expect(opened).toEqual({ code: 0, lines: ['lc-001 opens at 2030-01-02T03:04:05.000Z'] });
+    await expect(run('broadcast', 'nope', '2030-01-02T03:04:05Z')).rejects.toThrow(/no channel nope/);
+    const csv = join(dataDir, 'ip.csv');
+    await writeFile(csv, '10.0.0.0,10.0.0.255,BR\n');
+    expect((await run('ip-country', 'load', csv)).lines).toEqual([
+      `ip-country: 1 ranges loaded into ${dataDir}`,
+    ]);
+  });
+
+  it('answers a wrong call with the usage of the command and exit 2', async () => {
+    const { code, lines } = await run('broadcast');
+    expect(code).toBe(2);
+    expect(lines.join('\n')).toMatch(
+      /^Usage: ottkit-server \[--data DIR\]\n {2}broadcast LOGICAL_CHANNEL_ID/,
+    );
   });
 
   it('prints usage for an unknown command', async () => {

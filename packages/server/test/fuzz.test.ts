@@ -1,8 +1,13 @@
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
 import { type CallDescriptor, contract } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
+import { repoRoot } from '../src/config.ts';
+import { rawGet } from '../src/http/rawGet.test-helpers.ts';
 import { loginAs, startServer, type TestServer } from './helpers.ts';
+import { siteBuilt, startSiteServer } from './productServer.ts';
 
 /** Deterministic PRNG (mulberry32), so a failure reproduces. */
 function rng(seed: number) {
@@ -167,5 +172,112 @@ describe('fuzz: malformed bodies across the endpoints', () => {
     expect(sent).toBeGreaterThanOrEqual(1000);
     expect(t.errors).toEqual([]);
     expect(digest(t)).toBe(before);
+  }, 120_000);
+});
+
+/** Cookie values a browser, proxy or attacker may send: bad escapes, quotes, huge, empty, separators. */
+const BAD_COOKIE_VALUES = [
+  '%',
+  '%E0%A4%A',
+  '%zz',
+  '"',
+  '""quoted',
+  '=',
+  ';',
+  'a'.repeat(6000),
+  '\u00e9\u00ff',
+  '%00',
+];
+const COOKIE_NAMES = [
+  'ottkit_session',
+  'ottkit_refresh',
+  'ottkit_guest',
+  '__Host-ottkit_session',
+  '__Secure-ottkit_refresh',
+];
+
+describe('fuzz: malformed cookies across the endpoints', () => {
+  it('never answers 5xx or logs a failure; a malformed session cookie is no session', async () => {
+    const random = rng(20261124);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+    const calls = Object.values(contract).flatMap((area) => Object.values(area) as CallDescriptor[]);
+    let sent = 0;
+    for (const d of calls) {
+      for (let i = 0; i < 4; i++) {
+        const parts = Array.from({ length: 1 + Math.floor(random() * 3) }, () =>
+          random() < 0.1 ? pick([';;;', '=;=', 'x']) : `${pick(COOKIE_NAMES)}=${pick(BAD_COOKIE_VALUES)}`,
+        );
+        const cookie = parts.join(random() < 0.5 ? '; ' : ';');
+        const init: RequestInit =
+          d.method === 'POST'
+            ? { method: 'POST', headers: { cookie, 'content-type': 'application/json' }, body: '{}' }
+            : { headers: { cookie } };
+        const res = await fetch(t.url + d.path, init);
+        const text = await res.text();
+        expect(res.status, `${d.path} <- ${cookie.slice(0, 80)}`).toBeLessThan(500);
+        expect(text, d.path).not.toMatch(/at .*\.ts:\d+/);
+        sent++;
+      }
+    }
+    // The call that needs a session answers "log in again", whatever the session cookie holds.
+    for (const value of BAD_COOKIE_VALUES) {
+      const res = await fetch(t.url + contract.account.userInfo.path, {
+        method: 'POST',
+        headers: { cookie: `ottkit_session=${value}` },
+      });
+      expect(res.status).toBeLessThan(500);
+      expect(((await res.json()) as { errCode: number }).errCode).not.toBe(0);
+    }
+    expect(sent).toBeGreaterThan(100);
+    expect(t.errors).toEqual([]);
+  }, 120_000);
+});
+
+describe.skipIf(!siteBuilt)('fuzz: Accept-Encoding on the built site (static files and pages)', () => {
+  let site: TestServer;
+  beforeAll(async () => {
+    site = await startSiteServer();
+  });
+  afterAll(() => site?.close());
+
+  /** The q-value a header gives a coding: its own entry, else `*`, else 0 (RFC 9110 §12.5.3). */
+  function refused(header: string, coding: string): boolean {
+    const entries = header
+      .toLowerCase()
+      .split(',')
+      .map((part) => part.split(';').map((x) => x.trim()))
+      .filter(([name]) => name);
+    const q = (name: string) => {
+      const entry = entries.find(([n]) => n === name);
+      if (!entry) return undefined;
+      const param = entry.slice(1).find((p) => /^q\s*=/.test(p));
+      const value = param === undefined ? 1 : Number(param.replace(/^q\s*=\s*/, ''));
+      return Number.isFinite(value) ? value : 0;
+    };
+    return (q(coding) ?? q('*') ?? 0) <= 0;
+  }
+
+  it('never sends a coding the header refuses (q=0, or not named and no *)', async () => {
+    const random = rng(20261125);
+    const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)] as T;
+    const script = `/_astro/${readdirSync(join(repoRoot, 'site/dist/client/_astro')).find((f) => f.endsWith('.js'))}`;
+    const codings = ['br', 'gzip', 'deflate', 'identity', '*', 'BR', 'Gzip', 'x-gzip'];
+    const qs = ['', ';q=0', ';q=0.0', ';q=0.000', ' ; q=0', ';q=1', ';q=0.5', ';q=0.001', ';q=bogus', ';Q=0'];
+    for (let i = 0; i < 60; i++) {
+      // Each coding named once (a repeated name has no defined meaning).
+      const named = new Map<string, string>();
+      for (let k = 1 + Math.floor(random() * 3); k > 0; k--) {
+        const c = pick(codings);
+        named.set(c.toLowerCase(), `${c}${pick(qs)}`);
+      }
+      const header = [...named.values()].join(pick([', ', ',']));
+      for (const path of [script, '/login']) {
+        const res = await rawGet(site.url + path, header);
+        expect(res.status, `${path} <- ${header}`).toBe(200);
+        const sent = res.headers['content-encoding'] as string | undefined;
+        if (sent) expect(refused(header, sent), `${path} <- ${header}: sent ${sent}`).toBe(false);
+      }
+    }
+    expect(site.errors).toEqual([]);
   }, 120_000);
 });

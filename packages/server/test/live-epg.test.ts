@@ -1,7 +1,7 @@
 import { ErrCode } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { putGuideDay } from '../src/domain/epg.ts';
-import { generateGuideDay } from '../src/seed/epg.ts';
+import { generateGuideDay } from '../src/guide/generate.ts';
 import { startServer, type TestServer } from './helpers.ts';
 import { L } from './liveHelpers.ts';
 

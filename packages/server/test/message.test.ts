@@ -1,7 +1,7 @@
 import { contract, ErrCode, MessageErrCode } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notify, publishNotice } from '../src/domain/notices.ts';
-import { noticeCommand } from '../src/domain/noticesCli.ts';
+import { runCli } from './cliRun.ts';
 import { DEMO_PASSWORD } from '../src/seed/accounts.ts';
 import { bearer, loginAs, registerEmail, startServer, type TestServer } from './helpers.ts';
 
@@ -141,39 +141,32 @@ describe('notifications', () => {
 
 describe('notice CLI', () => {
   it('publishes, lists and withdraws', async () => {
-    const out: string[] = [];
-    const log = console.log;
-    console.log = (s: string) => out.push(s);
-    try {
-      const data = t.dataDir;
-      expect(
-        noticeCommand([
-          'publish',
-          '--data',
-          data,
-          '--msg',
-          'From the CLI',
-          '--mode',
-          '12,0',
-          '--priority',
-          '9',
-        ]),
-      ).toBe(0);
-      const id = /published (\S+)/.exec(out.join('\n'))?.[1];
-      expect(id).toBeTruthy();
-      const pub = await t.post(M.publicNotice.path, {});
-      expect((pub.body.data as { noticeList: { id: string; msg: string }[] }).noticeList[0]).toMatchObject({
-        id,
-        msg: 'From the CLI',
-      });
-      expect(noticeCommand(['withdraw', id as string, '--data', data])).toBe(0);
-      const after = await t.post(M.publicNotice.path, {});
-      expect((after.body.data as { noticeList: { id: string }[] }).noticeList.map((n) => n.id)).not.toContain(
-        id,
-      );
-      expect(noticeCommand(['publish', '--data', data])).toBe(2);
-    } finally {
-      console.log = log;
-    }
+    const data = t.dataDir;
+    const published = await runCli([
+      'notice',
+      'publish',
+      '--data',
+      data,
+      '--msg',
+      'From the CLI',
+      '--mode',
+      '12,0',
+      '--priority',
+      '9',
+    ]);
+    expect(published.code).toBe(0);
+    const id = /published (\S+)/.exec(published.lines.join('\n'))?.[1];
+    expect(id).toBeTruthy();
+    const pub = await t.post(M.publicNotice.path, {});
+    expect((pub.body.data as { noticeList: { id: string; msg: string }[] }).noticeList[0]).toMatchObject({
+      id,
+      msg: 'From the CLI',
+    });
+    expect((await runCli(['notice', 'withdraw', id as string, '--data', data])).code).toBe(0);
+    const after = await t.post(M.publicNotice.path, {});
+    expect((after.body.data as { noticeList: { id: string }[] }).noticeList.map((n) => n.id)).not.toContain(
+      id,
+    );
+    expect((await runCli(['notice', 'publish', '--data', data])).code).toBe(2);
   });
 });

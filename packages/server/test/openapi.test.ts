@@ -1,4 +1,4 @@
-import { contract } from '@ottkit/api-client';
+import { contract, drmLicense, memberSiteSandboxAccount, metricsBatchPost } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers.ts';
 
@@ -38,6 +38,38 @@ describe('GET /api/openapi.json', () => {
     expect(Object.keys(login.requestBody.content['application/json'].schema.properties)).toContain(
       'loginInfo',
     );
+  });
+
+  it('documents how each body travels, the raw calls without the envelope, and the sandbox calls as such', async () => {
+    type Op = {
+      'x-body-format': string;
+      'x-raw'?: boolean;
+      'x-sandbox'?: boolean;
+      requestBody: { content: Record<string, { schema: { properties?: Record<string, unknown> } }> };
+      responses: Record<
+        string,
+        { content?: Record<string, { schema: { properties?: Record<string, unknown> } }> }
+      >;
+    };
+    const doc = (await (await fetch(`${t.url}/api/openapi.json`)).json()) as {
+      paths: Record<string, Record<string, Op>>;
+    };
+    const metrics = doc.paths[metricsBatchPost.path]?.post as Op;
+    expect(metrics['x-body-format']).toBe('compressedForm');
+    expect(Object.keys(metrics.requestBody.content).sort()).toEqual([
+      'application/json',
+      'application/x-www-form-urlencoded',
+    ]);
+    const licence = doc.paths[drmLicense.path]?.post as Op;
+    expect(licence['x-raw']).toBe(true);
+    expect(licence['x-body-format']).toBe('json');
+    // The JWK set itself, not an envelope around it.
+    expect(
+      Object.keys(licence.responses['200']?.content?.['application/json']?.schema.properties ?? {}),
+    ).toEqual(['keys', 'type']);
+    const sandbox = doc.paths[memberSiteSandboxAccount.path]?.post as Op;
+    expect(sandbox['x-sandbox']).toBe(true);
+    expect(Object.keys(sandbox.requestBody.content)).toEqual(['application/json']);
   });
 
   it('answers other methods on it with an envelope', async () => {

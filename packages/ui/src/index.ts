@@ -1,3 +1,5 @@
+'use client';
+
 export * from './ChannelRow/index.ts';
 export * from './EmptyTip/index.ts';
 export * from './icons/index.ts';

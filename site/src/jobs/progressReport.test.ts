@@ -2,9 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   createProgressReporter,
   DEFAULT_PLAY_HISTORY_REPORT_INTERVAL_S,
-  PLAY_PROGRESS_REPORT_PATH,
   type ProgressSample,
-  sendProgressOnLeave,
 } from './progressReport.ts';
 
 const item = {
@@ -136,33 +134,5 @@ describe('play-progress reporting (spec §4: every play_history_report_interval,
       updatedAt: 5,
     });
     reporter.stop();
-  });
-});
-
-describe('the report on leaving', () => {
-  afterEach(() => vi.unstubAllGlobals());
-
-  it('goes out as a keepalive JSON POST with the session cookie', () => {
-    const fetch = vi.fn(() => Promise.resolve(new Response('{}')));
-    vi.stubGlobal('fetch', fetch);
-    const body = { ...item, played: false, playedTime: 42, playProgress: 7, totalDuration: 600 };
-    sendProgressOnLeave(body, 'es');
-    expect(fetch).toHaveBeenCalledWith(PLAY_PROGRESS_REPORT_PATH, {
-      method: 'POST',
-      keepalive: true,
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', client: 'web', lang: 'es' },
-      body: JSON.stringify(body),
-    });
-  });
-
-  it('falls back to sendBeacon where fetch cannot keep the request alive', () => {
-    vi.stubGlobal('fetch', () => {
-      throw new TypeError('keepalive unsupported');
-    });
-    const sendBeacon = vi.fn(() => true);
-    vi.stubGlobal('navigator', { sendBeacon });
-    sendProgressOnLeave({ ...item, played: true, playedTime: 600, playProgress: 100, totalDuration: 600 });
-    expect(sendBeacon).toHaveBeenCalledWith(PLAY_PROGRESS_REPORT_PATH, expect.any(Blob));
   });
 });

@@ -1,13 +1,10 @@
 import type { playProgressReport, RequestOf } from '@ottkit/api-client';
-import { storedManifest } from '../lib/zeroTrust.ts';
 import { type LocalPosition, rememberPosition } from '../stores/progress.ts';
 
 /** Spec §9: the play-history report interval when the layout config does not set one. */
 export const DEFAULT_PLAY_HISTORY_REPORT_INTERVAL_S = 60;
 /** How often the player hands us its position; reports still go out only every report interval. */
 export const PROGRESS_SAMPLE_MS = 5_000;
-/** Path of the play-progress report (spec §3), for the request sent with keepalive on leaving. */
-export const PLAY_PROGRESS_REPORT_PATH = '/vodapi/api/profile/history/progress/report/v1';
 
 export type PlayProgressBody = RequestOf<typeof playProgressReport>;
 
@@ -37,7 +34,7 @@ export interface ProgressReporterOptions {
   intervalSeconds?: number;
   /** Regular report through the API client. */
   send: (body: PlayProgressBody) => Promise<unknown>;
-  /** Report that must survive the page going away (keepalive / sendBeacon). */
+  /** Report that must survive the page going away (the client's `keepalive` call option). */
   sendOnLeave: (body: PlayProgressBody) => void;
   now?: () => number;
   /** Keeps the position for resume in this browser (default: the $playPositions store). */
@@ -117,28 +114,4 @@ export function createProgressReporter(options: ProgressReporterOptions): Progre
       sendOnLeave();
     },
   };
-}
-
-/**
- * Sends a report that outlives the page: fetch with keepalive (the session cookie and JSON content type go
- * along), falling back to sendBeacon where keepalive fetch is missing.
- */
-export function sendProgressOnLeave(body: PlayProgressBody, lang = 'en') {
-  const json = JSON.stringify(body);
-  // In zero-trust mode the VOD API may live elsewhere (the manifest says where), like the API client's calls.
-  const manifest = storedManifest();
-  const url =
-    (manifest?.areaBaseUrls?.vod ?? manifest?.apiBaseUrl ?? '').replace(/\/+$/, '') +
-    PLAY_PROGRESS_REPORT_PATH;
-  try {
-    void fetch(url, {
-      method: 'POST',
-      keepalive: true,
-      credentials: 'same-origin',
-      headers: { 'content-type': 'application/json', client: 'web', lang },
-      body: json,
-    }).catch(() => {});
-  } catch {
-    navigator.sendBeacon?.(url, new Blob([json], { type: 'application/json' }));
-  }
 }

@@ -38,22 +38,22 @@ async function start() {
   const share = parseShareKey(location.hash);
   if (share?.kind === 'missing') return block(texts.missing ?? 'Share key not found!');
   if (share?.kind === 'key') {
-    // Loaded only for share links, so ordinary pages do not pay for the contract's schemas.
-    const { openManifest, ZERO_TRUST_PROPERTY } = await import('@ottkit/api-client/contract');
+    // Loaded only for share links, so ordinary pages do not pay for the contract's schemas. The manifest is
+    // asked of this site's own origin with a client of its own: the browser's client holds every call until
+    // the manifest has opened (lib/api.ts), and only the manifest says where the other areas live.
+    const [{ openManifest, ZERO_TRUST_PROPERTY }, { createClient }] = await Promise.all([
+      import('@ottkit/api-client/contract'),
+      import('@ottkit/api-client/client'),
+    ]);
     let sealed: string | undefined;
     try {
-      const res = await fetch('/api/account/manifest/property', {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', client: 'web' },
-        body: '{}',
-      });
-      const envelope = (await res.json()) as {
-        errCode: number;
-        data?: { properties: Record<string, string> };
-      };
-      sealed = envelope.data?.properties[ZERO_TRUST_PROPERTY];
-    } catch {
-      return block(texts.network ?? 'The network is unavailable.');
+      const api = createClient({ lang: () => document.documentElement.lang || 'en' });
+      sealed = (await api.account.manifestProperty({})).properties[ZERO_TRUST_PROPERTY];
+    } catch (e) {
+      const name = (e as Error).name;
+      if (name === 'NetworkError' || name === 'TimeoutError')
+        return block(texts.network ?? 'The network is unavailable.');
+      // Any other answer: the server has no sealed manifest to give.
     }
     if (!sealed) return block(texts.none ?? 'This operator has no zero-trust configuration.');
     const opened = await openManifest(sealed, share.key);

@@ -11,12 +11,30 @@ export type Area = 'live' | 'vod' | 'account' | 'message' | 'drm' | 'metrics';
 /** Who may make a call: anyone, any session (guest or user), or a logged-in user only. */
 export type Access = 'public' | 'session' | 'user';
 
+/**
+ * How a call's request body travels. `json`: a JSON object (the default). `compressedForm`: spec §7's
+ * "compressed form body" of the metrics call, `data=<base64 of gzip(JSON)>` as application/x-www-form-urlencoded,
+ * the one shape `navigator.sendBeacon` sends without a CORS preflight; a call that takes it takes plain JSON too.
+ */
+export type BodyFormat = 'json' | 'compressedForm';
+
+/**
+ * What a call is besides an envelope call of the typed client. `raw`: it answers in another standard's format,
+ * not the envelope (the ClearKey licence that EME and shaka-player call, the OpenAPI document); the server
+ * hands it to its own handler and the typed client has no method for it. `sandbox`: it exists for testing
+ * only, when the operator turns the sandbox on, never in production (the member-site sandbox).
+ */
+export type CallTag = 'raw' | 'sandbox';
+
 /** What the client needs of a call at run time (no schemas): see routes.generated.ts. */
 export interface RouteMeta {
   area: Area;
   method: 'GET' | 'POST';
   path: string;
   tokenIn?: 'header' | 'query';
+  /** How the request body travels; `json` when absent. */
+  bodyFormat?: BodyFormat;
+  tag?: CallTag;
 }
 
 /**
@@ -31,6 +49,10 @@ export interface CallDescriptor<Req extends z.ZodType = z.ZodType, Res extends z
   access: Access;
   /** The VOD API carries the token in the query (spec §7); everything else in the Authorization header. */
   tokenIn?: 'header' | 'query';
+  /** How the request body travels; `json` when absent (the server parses, the client serialises, from this). */
+  bodyFormat?: BodyFormat;
+  /** A raw (non-envelope) or sandbox call; absent for the ordinary envelope calls. */
+  tag?: CallTag;
   summary: string;
   request: Req;
   response: Res;
@@ -45,3 +67,6 @@ export function defineCall<Req extends z.ZodType, Res extends z.ZodType>(
 
 export type RequestOf<D> = D extends CallDescriptor<infer Req, z.ZodType> ? z.input<Req> : never;
 export type ResponseOf<D> = D extends CallDescriptor<z.ZodType, infer Res> ? z.output<Res> : never;
+
+/** The body format of a call: what its descriptor says, `json` when it says nothing. */
+export const bodyFormatOf = (d: Pick<RouteMeta, 'bodyFormat'>): BodyFormat => d.bodyFormat ?? 'json';

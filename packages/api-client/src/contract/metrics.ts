@@ -61,15 +61,15 @@ export const telemetryEventSchema = z.discriminatedUnion('type', [
 export type TelemetryEventPayload = z.output<typeof telemetryEventSchema>;
 
 /**
- * Metrics batch post (spec §7). Sent as a compressed form body — `data=<base64 of gzip(JSON)>` with
- * Content-Type application/x-www-form-urlencoded — so `navigator.sendBeacon` can deliver it as a tab closes;
- * plain JSON is accepted too.
+ * Metrics batch post (spec §7). Its body travels as the compressed form body (`bodyFormat`, see call.ts), so
+ * `navigator.sendBeacon` can deliver it as a tab closes; plain JSON is accepted too.
  */
 export const metricsBatchPost = defineCall({
   area: 'metrics',
   method: 'POST',
   path: '/dataReport/metric/batchpost/v1',
   access: 'public',
+  bodyFormat: 'compressedForm',
   summary: 'Stores a batch of player telemetry events; repeats of an eventId are ignored.',
   request: z.object({ ...accountScoped, events: z.array(telemetryEventSchema).min(1).max(200) }).strict(),
   response: z.object({ accepted: z.number().int(), duplicates: z.number().int() }),

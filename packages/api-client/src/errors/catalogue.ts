@@ -75,3 +75,42 @@ export const isNoAuthorityCode = (code: number) =>
   code >= ErrCode.NO_AUTHORITY_FIRST && code <= ErrCode.NO_AUTHORITY_LAST;
 export const isContentUnavailableCode = (code: number) =>
   code >= ErrCode.CONTENT_UNAVAILABLE_FIRST && code <= ErrCode.CONTENT_UNAVAILABLE_LAST;
+
+/**
+ * The block of codes each area owns, so one code never means two things. Spec §8 gives the `spec` codes their
+ * meaning; every code of our own sits in its area's block of a thousand: a new code takes the next free one in
+ * its block, a new area the next free block (10111xxx is free). The area catalogues (`PlaybackErrCode`,
+ * `VodErrCode`, …) live beside their calls and stay inside their block; `catalogue.test.ts` holds every
+ * exported catalogue to these blocks and no code to two names.
+ */
+export const ERROR_CODE_RANGES = {
+  success: [[0, 0]],
+  /** Session invalid, QR pending, LAC (10101xxx), no authority (5001-5005), content unavailable (6001-6003). */
+  spec: [
+    [5001, 5005],
+    [6001, 6003],
+    [10101000, 10101999],
+  ],
+  /** The server's answers to a malformed or refused request, whatever the call (ErrCode.BAD_JSON …). */
+  request: [[10109000, 10109999]],
+  account: [[10110000, 10110999]],
+  live: [[10112000, 10112999]],
+  playback: [[10113000, 10113999]],
+  memberSite: [[10114000, 10114999]],
+  message: [[10115000, 10115999]],
+  /** Reserved for the operator area (issue 18). */
+  operator: [[10116000, 10116999]],
+  /** Reserved for live sources (issue 17). */
+  sources: [[10117000, 10117999]],
+  vod: [[10120000, 10120999]],
+} as const satisfies Record<string, readonly (readonly [number, number])[]>;
+
+export type ErrorArea = keyof typeof ERROR_CODE_RANGES;
+
+/** The area whose block holds a code; undefined for a code outside every block. */
+export function errorAreaOf(code: number): ErrorArea | undefined {
+  for (const [area, ranges] of Object.entries(ERROR_CODE_RANGES)) {
+    if (ranges.some(([first, last]) => code >= first && code <= last)) return area as ErrorArea;
+  }
+  return undefined;
+}

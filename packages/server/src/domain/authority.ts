@@ -1,4 +1,4 @@
-import type { Session } from '../http/route.ts';
+import type { Session } from './sessions.ts';
 import { listSubscriptions } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { broadcastOpensAt, contentRules } from '../store/live.ts';

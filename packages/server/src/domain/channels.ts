@@ -1,5 +1,5 @@
 import type { Channel, ChannelColumn } from '@ottkit/api-client/contract';
-import type { Session } from '../http/route.ts';
+import type { Session } from './sessions.ts';
 import { channelsUpdatedAt, listColumns } from '../store/channels.ts';
 import type { Db } from '../store/db.ts';
 import { getSetting } from '../store/settings.ts';

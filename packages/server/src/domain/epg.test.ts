@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { generateGuideDay } from '../seed/epg.ts';
+import { generateGuideDay } from '../guide/generate.ts';
 import { seedLineup } from '../seed/lineup.ts';
 import { openDb } from '../store/db.ts';
 import { dayChecksum } from '../store/epg.ts';

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { Epg, EpgProgram, GuideLang } from '@ottkit/api-client/contract';
-import { addDays, dayOf, type GuideProgram, generateGuideDay, genreOfColumn } from '../seed/epg.ts';
+import { addDays, dayOf } from '../guide/days.ts';
+import { type GuideProgram, generateGuideDay, genreOfColumn } from '../guide/generate.ts';
 import type { Db } from '../store/db.ts';
 import { dayStamps, purgeDaysBefore, readDays, storedDayCount, storedDays, writeDay } from '../store/epg.ts';
 import { offersCatchup } from './authority.ts';

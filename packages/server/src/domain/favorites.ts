@@ -1,5 +1,5 @@
 import { ErrCode } from '@ottkit/api-client';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
 import { deleteFavorite, listFavorites, putFavorite } from '../store/liveUser.ts';
 
@@ -28,12 +28,12 @@ export function addFavorites(
   list: ReadonlyArray<{ logicalChannelId: string; updateTime: number }>,
 ) {
   const unknown = list.find((f) => !channelExists(db, f.logicalChannelId));
-  if (unknown) throw new HttpError(ErrCode.CHANNEL_NOT_FOUND, `No channel ${unknown.logicalChannelId}`);
+  if (unknown) throw new DomainError(ErrCode.CHANNEL_NOT_FOUND, `No channel ${unknown.logicalChannelId}`);
   db.transaction(() => {
     for (const f of list) putFavorite(db, accountId, f.logicalChannelId, f.updateTime);
     const n = listFavorites(db, accountId).length;
     if (n > FAVORITE_LIMIT)
-      throw new HttpError(ErrCode.INVALID_REQUEST, `At most ${FAVORITE_LIMIT} favourites`);
+      throw new DomainError(ErrCode.INVALID_REQUEST, `At most ${FAVORITE_LIMIT} favourites`);
   });
   return favoriteList(db, accountId);
 }

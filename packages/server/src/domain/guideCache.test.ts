@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateGuideDay } from '../seed/epg.ts';
+import { generateGuideDay } from '../guide/generate.ts';
 import { seedLineup } from '../seed/lineup.ts';
 import { openDb } from '../store/db.ts';
 import { writeDay } from '../store/epg.ts';

@@ -1,4 +1,4 @@
-import type { Session } from '../http/route.ts';
+import type { Session } from './sessions.ts';
 import type { Db } from '../store/db.ts';
 import { programsAt } from '../store/epg.ts';
 import { playCounts } from '../store/liveUser.ts';

@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { ErrCode } from '@ottkit/api-client';
 import { LoginMethod, type SessionResult } from '@ottkit/api-client/contract';
 import type { ServerConfig } from '../config.ts';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from './errors.ts';
 import {
   type AccountRow,
   findAccountByEmail,
@@ -118,7 +118,7 @@ export async function register(
   const loginMethod = address.channel === 'email' ? LoginMethod.EMAIL : LoginMethod.PHONE;
   d.db.transaction(() => {
     if (findByAddress(d.db, address)) {
-      throw new HttpError(
+      throw new DomainError(
         ErrCode.ACCOUNT_EXISTS,
         'An account with this address exists already; log in instead',
       );
@@ -147,7 +147,7 @@ export async function register(
   return sessionResult(d, accountId, loginMethod, deviceId);
 }
 
-const wrongCredentials = () => new HttpError(ErrCode.WRONG_CREDENTIALS, 'Wrong account or password');
+const wrongCredentials = () => new DomainError(ErrCode.WRONG_CREDENTIALS, 'Wrong account or password');
 
 /**
  * The counters a wrong password spends (docs/decisions/0150): the lock grows on the offender (this address
@@ -190,7 +190,7 @@ export function visitorLogin(
   deviceSecret?: string,
 ): { result: SessionResult; deviceSecret?: string } {
   if (!visitorModeOn(d.db, d.config)) {
-    throw new HttpError(ErrCode.VISITOR_MODE_OFF, 'Visitor mode is off; log in or sign up');
+    throw new DomainError(ErrCode.VISITOR_MODE_OFF, 'Visitor mode is off; log in or sign up');
   }
   // The device id is not a secret (page scripts hold it): a guest is found again only by the id together
   // with the secret bound when it was created (an HttpOnly cookie for the site). Without it: a new guest.
@@ -238,7 +238,7 @@ export async function resetPassword(
   );
   const account = findByAddress(d.db, address);
   if (account?.kind !== 'user') {
-    throw new HttpError(ErrCode.WRONG_VERIFICATION_CODE, 'Wrong Verification code or No Verification code');
+    throw new DomainError(ErrCode.WRONG_VERIFICATION_CODE, 'Wrong Verification code or No Verification code');
   }
   const hash = await hashPassword(input.newPassword, d.config.passwordHashLog2N);
   d.db.transaction(() => {
@@ -260,11 +260,11 @@ export async function modifyPassword(
   takeAttempt(d.db, attempts, d.now);
   const account = getAccount(d.db, accountId);
   if (!account?.password_hash || !(await verifyPassword(oldPassword, account.password_hash))) {
-    throw new HttpError(ErrCode.WRONG_OLD_PASSWORD, 'The current password is wrong');
+    throw new DomainError(ErrCode.WRONG_OLD_PASSWORD, 'The current password is wrong');
   }
   refundAttempt(d.db, attempts, d.now);
   if (oldPassword === newPassword) {
-    throw new HttpError(ErrCode.SAME_PASSWORD, 'The new password must differ from the current one');
+    throw new DomainError(ErrCode.SAME_PASSWORD, 'The new password must differ from the current one');
   }
   const hash = await hashPassword(newPassword, d.config.passwordHashLog2N);
   d.db.transaction(() => {

@@ -1,8 +1,5 @@
-#!/usr/bin/env node
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
+import { join } from 'node:path';
 import type { Db } from '../store/db.ts';
 import { getSetting, setSetting } from '../store/settings.ts';
 
@@ -105,43 +102,4 @@ export function syncIpCountryFile(db: Db, dataDir: string, now: number): void {
   if (getSetting(db, 'live.ipCountryFileMtime') === mtime) return;
   loadIpCountryTable(db, parseIpCountryCsv(readFileSync(file, 'utf8')));
   setSetting(db, 'live.ipCountryFileMtime', mtime);
-}
-
-/** `node src/domain/ipCountry.ts load <file.csv> [--data DIR]`: loads the table into the database now. */
-async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { data: { type: 'string' } },
-  });
-  const [command, file] = positionals;
-  if (command !== 'load' || !file) {
-    console.log('Usage: ip-country load <file.csv> [--data DIR]');
-    return 2;
-  }
-  const { loadConfig } = await import('../config.ts');
-  const { openDb } = await import('../store/db.ts');
-  const { migrate } = await import('../store/migrations.ts');
-  const config = loadConfig(values.data ? { dataDir: values.data } : {});
-  const db = openDb(join(config.dataDir, 'ottkit.db'));
-  try {
-    migrate(db);
-    const n = loadIpCountryTable(db, parseIpCountryCsv(readFileSync(resolve(file), 'utf8')));
-    console.log(`ip-country: ${n} ranges loaded into ${config.dataDir}`);
-    return 0;
-  } finally {
-    db.close();
-  }
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exitCode = 1;
-    },
-  );
 }

@@ -1,6 +1,6 @@
 import { isIPv4, isIPv6 } from 'node:net';
 import { ErrCode } from '@ottkit/api-client';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
 
 /**
@@ -137,7 +137,7 @@ function spent(row: Row | undefined, rule: LimitRule, now: number): Row {
 }
 
 const tooMany = (ms: number) =>
-  new HttpError(ErrCode.TOO_MANY_ATTEMPTS, `Too many attempts; try again in ${Math.ceil(ms / 1000)} s`);
+  new DomainError(ErrCode.TOO_MANY_ATTEMPTS, `Too many attempts; try again in ${Math.ceil(ms / 1000)} s`);
 
 /**
  * Checks every counter and, only when none refuses, counts the attempt on each, in one transaction: the

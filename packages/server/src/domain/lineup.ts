@@ -1,4 +1,4 @@
-import type { Session } from '../http/route.ts';
+import type { Session } from './sessions.ts';
 import { listChannels, type StoredChannel } from '../store/channels.ts';
 import type { Db } from '../store/db.ts';
 import { broadcastTimes } from '../store/live.ts';

@@ -1,13 +1,8 @@
-#!/usr/bin/env node
-import { readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
 import { guideLangSchema } from '@ottkit/api-client/contract';
 import { z } from 'zod';
-import { DAY_MS, dayStart, type GuideProgram } from '../seed/epg.ts';
+import { DAY_MS, dayStart } from '../guide/days.ts';
+import type { GuideProgram } from '../guide/generate.ts';
 import type { Db } from '../store/db.ts';
-import { setBroadcast } from '../store/live.ts';
 import { putGuideDay } from './epg.ts';
 
 const text = z.object({
@@ -57,57 +52,4 @@ export function parseGuideDay(epgId: string, day: string, input: unknown): Guide
 /** Replaces one day of a guide with the operator's programmes; true when the day changed (its checksum moves). */
 export function importGuideDay(db: Db, epgId: string, day: string, input: unknown, now: number): boolean {
   return putGuideDay(db, epgId, day, parseGuideDay(epgId, day, input), now);
-}
-
-const USAGE = `Usage (add --data DIR to any):
-  node src/domain/liveAdmin.ts broadcast <logicalChannelId> <ISO time>       when the broadcast channel opens
-  node src/domain/liveAdmin.ts guide-import <epgId> <YYYY-MM-DD> <file.json>  replace one UTC day of a guide`;
-
-async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: { data: { type: 'string' } },
-  });
-  const [command, a, b, c] = positionals;
-  const { loadConfig } = await import('../config.ts');
-  const { openDb } = await import('../store/db.ts');
-  const { migrate } = await import('../store/migrations.ts');
-  const { seedIfEmpty } = await import('../seed/index.ts');
-  const config = loadConfig(values.data ? { dataDir: values.data } : {});
-  const db = openDb(join(config.dataDir, 'ottkit.db'));
-  try {
-    migrate(db);
-    seedIfEmpty(db, config);
-    if (command === 'broadcast' && a && b) {
-      const at = Date.parse(b);
-      if (Number.isNaN(at)) throw new Error(`not a time: ${b}`);
-      if (!db.get('SELECT 1 AS x FROM channels WHERE logical_channel_id = ?', a))
-        throw new Error(`no channel ${a}`);
-      setBroadcast(db, a, at);
-      console.log(`${a} opens at ${new Date(at).toISOString()}`);
-      return 0;
-    }
-    if (command === 'guide-import' && a && b && c) {
-      const changed = importGuideDay(db, a, b, JSON.parse(readFileSync(resolve(c), 'utf8')), Date.now());
-      console.log(changed ? `${a} ${b} replaced` : `${a} ${b} unchanged`);
-      return 0;
-    }
-    console.log(USAGE);
-    return 2;
-  } finally {
-    db.close();
-  }
-}
-
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  main(process.argv.slice(2)).then(
-    (code) => {
-      process.exitCode = code;
-    },
-    (err) => {
-      console.error(err instanceof Error ? err.message : err);
-      process.exitCode = 1;
-    },
-  );
 }

@@ -5,7 +5,7 @@ import {
   type NoticeInput,
   noticeInputSchema,
 } from '@ottkit/api-client/contract';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
 import {
   insertNotice,
@@ -76,12 +76,12 @@ export function updateMessageState(
 ): void {
   if (msgId.startsWith(NOTICE_PREFIX)) {
     if (!noticeExists(db, msgId) || state === 'deleted') {
-      throw new HttpError(MessageErrCode.MESSAGE_NOT_FOUND, 'No such notice');
+      throw new DomainError(MessageErrCode.MESSAGE_NOT_FOUND, 'No such notice');
     }
     setNoticeRead(db, msgId, accountId, state === 'read', now);
     return;
   }
   if (!setNotificationState(db, accountId, msgId, state)) {
-    throw new HttpError(MessageErrCode.MESSAGE_NOT_FOUND, 'No such message');
+    throw new DomainError(MessageErrCode.MESSAGE_NOT_FOUND, 'No such message');
   }
 }

@@ -1,6 +1,6 @@
 import { randomBytes, scrypt, scryptSync, timingSafeEqual } from 'node:crypto';
 import { ErrCode } from '@ottkit/api-client';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from './errors.ts';
 
 /**
  * scrypt at the OWASP Password Storage Cheat Sheet's parameters: N = 2^17, r = 8, p = 1 (128 MiB).
@@ -29,7 +29,7 @@ const waiting: Array<() => void> = [];
 export function assertHashCapacity(): void {
   if (running >= HASH_LIMITS.running && waiting.length >= HASH_LIMITS.queued) {
     hashStats.refusedBusy++;
-    throw new HttpError(ErrCode.TOO_MANY_ATTEMPTS, 'The server is busy; try again in a few seconds');
+    throw new DomainError(ErrCode.TOO_MANY_ATTEMPTS, 'The server is busy; try again in a few seconds');
   }
 }
 

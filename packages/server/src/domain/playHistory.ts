@@ -1,5 +1,5 @@
 import { ErrCode, LIVE_LIST_LIMIT, type PlayHistory } from '@ottkit/api-client';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
 import { deleteHistory, listHistory, putHistory } from '../store/liveUser.ts';
 import { channelExists } from './favorites.ts';
@@ -28,10 +28,10 @@ export interface HistoryInput {
 export function addPlayHistory(db: Db, accountId: string, list: readonly HistoryInput[], now: number) {
   for (const h of list) {
     if (!channelExists(db, h.logicalChannelId)) {
-      throw new HttpError(ErrCode.CHANNEL_NOT_FOUND, `No channel ${h.logicalChannelId}`);
+      throw new DomainError(ErrCode.CHANNEL_NOT_FOUND, `No channel ${h.logicalChannelId}`);
     }
     if (h.playTime > now + 60_000) {
-      throw new HttpError(ErrCode.INVALID_REQUEST, 'playTime is in the future');
+      throw new DomainError(ErrCode.INVALID_REQUEST, 'playTime is in the future');
     }
   }
   db.transaction(() => {

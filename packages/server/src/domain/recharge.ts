@@ -1,6 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { ErrCode } from '@ottkit/api-client';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from './errors.ts';
 import {
   getAccount,
   listSubscriptions,
@@ -73,12 +73,12 @@ export function redeem(
   const account = getAccount(db, accountId);
   if (!account || account.virtual_code !== virtualCode) {
     refundAttempt(db, attempt, now);
-    throw new HttpError(ErrCode.VIRTUAL_CODE_MISMATCH, 'The virtual code does not belong to this account');
+    throw new DomainError(ErrCode.VIRTUAL_CODE_MISMATCH, 'The virtual code does not belong to this account');
   }
   const hash = rechargeCodeHash(secret, code);
   const row = getRechargeCode(db, hash);
   if (!row) {
-    throw new HttpError(ErrCode.RECHARGE_CODE_INVALID, 'This recharge code is not valid');
+    throw new DomainError(ErrCode.RECHARGE_CODE_INVALID, 'This recharge code is not valid');
   }
   const plan = getPlan(db, row.plan_id);
   if (!plan) throw new Error(`recharge code bound to missing plan ${row.plan_id}`);
@@ -93,7 +93,7 @@ export function redeem(
     return { planId: plan.planId, productId: plan.productId, expiredTs };
   });
   if (!result) {
-    throw new HttpError(ErrCode.RECHARGE_CODE_USED, 'This recharge code has been used already');
+    throw new DomainError(ErrCode.RECHARGE_CODE_USED, 'This recharge code has been used already');
   }
   refundAttempt(db, attempt, now);
   return result;

@@ -1,5 +1,5 @@
 import { ErrCode } from '@ottkit/api-client';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
 import { hashToken, randomToken, sameHash } from './tokens.ts';
 
@@ -30,7 +30,7 @@ function statusOf(r: Row, now: number): ScanStatus {
 
 function load(db: Db, id: string): Row {
   const r = db.get<Row>('SELECT * FROM scan_codes WHERE scan_code_id = ?', id);
-  if (!r) throw new HttpError(ErrCode.SCAN_CODE_INVALID, 'This QR code is not valid; show a new one');
+  if (!r) throw new DomainError(ErrCode.SCAN_CODE_INVALID, 'This QR code is not valid; show a new one');
   return r;
 }
 
@@ -72,8 +72,9 @@ export function approveScanCode(db: Db, id: string, accountId: string, now: numb
   const r = load(db, id);
   const status = statusOf(r, now);
   if (status === 'expired')
-    throw new HttpError(ErrCode.SCAN_CODE_EXPIRED, 'This QR code has expired; show a new one');
-  if (status !== 'pending') throw new HttpError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
+    throw new DomainError(ErrCode.SCAN_CODE_EXPIRED, 'This QR code has expired; show a new one');
+  if (status !== 'pending')
+    throw new DomainError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
   const changed = db.run(
     `UPDATE scan_codes SET approved_by = ?, approved_at = ?, expires_at = ?
      WHERE scan_code_id = ? AND approved_by IS NULL`,
@@ -82,7 +83,7 @@ export function approveScanCode(db: Db, id: string, accountId: string, now: numb
     Math.max(r.expires_at, now + COLLECT_GRACE_MS),
     id,
   ).changes;
-  if (changed !== 1) throw new HttpError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
+  if (changed !== 1) throw new DomainError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
   return { scanCodeId: id, status: 'approved' as const };
 }
 
@@ -93,21 +94,21 @@ export function approveScanCode(db: Db, id: string, accountId: string, now: numb
 export function collectScanCode(db: Db, id: string, pollToken: string, now: number): { accountId: string } {
   const r = load(db, id);
   if (!sameHash(r.poll_token_hash, hashToken(pollToken))) {
-    throw new HttpError(ErrCode.SCAN_CODE_INVALID, 'This QR code is not valid; show a new one');
+    throw new DomainError(ErrCode.SCAN_CODE_INVALID, 'This QR code is not valid; show a new one');
   }
   const status = statusOf(r, now);
   if (status === 'pending')
-    throw new HttpError(ErrCode.QR_TOKEN_PENDING, 'Waiting for the code to be scanned');
+    throw new DomainError(ErrCode.QR_TOKEN_PENDING, 'Waiting for the code to be scanned');
   if (status === 'expired')
-    throw new HttpError(ErrCode.SCAN_CODE_EXPIRED, 'This QR code has expired; show a new one');
+    throw new DomainError(ErrCode.SCAN_CODE_EXPIRED, 'This QR code has expired; show a new one');
   if (status === 'consumed')
-    throw new HttpError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
+    throw new DomainError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
   const changed = db.run(
     'UPDATE scan_codes SET consumed_at = ? WHERE scan_code_id = ? AND consumed_at IS NULL',
     now,
     id,
   ).changes;
   if (changed !== 1 || !r.approved_by)
-    throw new HttpError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
+    throw new DomainError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
   return { accountId: r.approved_by };
 }

@@ -1,6 +1,6 @@
 import { ErrCode } from '@ottkit/api-client';
 import type { Tokens } from '@ottkit/api-client/contract';
-import { HttpError, type Session } from '../http/route.ts';
+import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
 import {
   extendSession,
@@ -14,6 +14,13 @@ import {
   useRefreshToken,
 } from '../store/sessions.ts';
 import { hashToken, randomToken, signScopedToken, TOKEN_TTL } from './tokens.ts';
+
+/** What the server knows of the caller, from the Authorization header (or the query for the VOD API). */
+export interface Session {
+  accountId: string;
+  status: 'user' | 'guest';
+  sessionId: string;
+}
 
 export interface NewSessionInput {
   accountId: string;
@@ -79,7 +86,7 @@ export function startSession(
   });
 }
 
-const invalid = () => new HttpError(ErrCode.SESSION_INVALID, 'Session invalid or expired; log in again');
+const invalid = () => new DomainError(ErrCode.SESSION_INVALID, 'Session invalid or expired; log in again');
 
 /**
  * Rotates a refresh token: the presented one is spent and a new pair is issued. A spent token presented

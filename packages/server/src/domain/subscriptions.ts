@@ -1,5 +1,5 @@
 import { ErrCode, type ProgramSubscription } from '@ottkit/api-client';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
 import { getProgram } from '../store/epg.ts';
 import {
@@ -51,13 +51,16 @@ export function subscribe(
       'SELECT epg_id FROM channels WHERE logical_channel_id = ?',
       s.logicalChannelId,
     );
-    if (!channel) throw new HttpError(ErrCode.CHANNEL_NOT_FOUND, `No channel ${s.logicalChannelId}`);
+    if (!channel) throw new DomainError(ErrCode.CHANNEL_NOT_FOUND, `No channel ${s.logicalChannelId}`);
     const p = getProgram(db, s.programId);
     if (!p || p.epgId !== channel.epg_id) {
-      throw new HttpError(ErrCode.PROGRAM_NOT_FOUND, `No programme ${s.programId} on ${s.logicalChannelId}`);
+      throw new DomainError(
+        ErrCode.PROGRAM_NOT_FOUND,
+        `No programme ${s.programId} on ${s.logicalChannelId}`,
+      );
     }
     if (programStatus(p, now) !== 'notStart') {
-      throw new HttpError(ErrCode.PROGRAM_NOT_SUBSCRIBABLE, `Programme ${s.programId} has already started`);
+      throw new DomainError(ErrCode.PROGRAM_NOT_SUBSCRIBABLE, `Programme ${s.programId} has already started`);
     }
   }
   db.transaction(() => {

@@ -1,5 +1,5 @@
 import { ErrCode } from '@ottkit/api-client';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
 import { countTelemetryEvents } from '../store/telemetry.ts';
 import { TokenBuckets } from './tokenBucket.ts';
@@ -41,7 +41,7 @@ function guardOf(db: Db): Guard {
 }
 
 const tooMany = (retryAfterMs: number) =>
-  new HttpError(
+  new DomainError(
     ErrCode.TOO_MANY_ATTEMPTS,
     `Too many telemetry events; try again in ${Math.max(1, Math.ceil(retryAfterMs / 1000))} s`,
     429,
@@ -63,7 +63,7 @@ export function admitTelemetry(
     g.stored = { count: countTelemetryEvents(db), countedAt: now };
   }
   if (g.stored.count + events > maxEvents) {
-    throw new HttpError(ErrCode.STORAGE_FULL, 'Telemetry storage is full; events are not being kept', 503);
+    throw new DomainError(ErrCode.STORAGE_FULL, 'Telemetry storage is full; events are not being kept', 503);
   }
   const byAddress = g.address.take(caller.ip, events, now);
   if (!byAddress.ok) throw tooMany(byAddress.retryAfterMs);

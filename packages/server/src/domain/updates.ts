@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { LiveDataType } from '@ottkit/api-client';
 import type { Db } from '../store/db.ts';
-import { hash32 } from '../seed/epg.ts';
+import { hash32 } from '../prng.ts';
 
 /** The longest wait the update check asks for before refetching (spreads a line-up change over clients). */
 export const MAX_UPDATE_DELAY_MS = 30_000;

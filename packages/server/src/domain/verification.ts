@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { ErrCode } from '@ottkit/api-client';
 import { CODE_MESSAGE } from '@ottkit/api-client/contract';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
 import type { MessageSender } from './messages.ts';
 import { keyedHash, randomToken, sameHash } from './tokens.ts';
@@ -28,7 +28,7 @@ interface CodeRow {
   used_at: number | null;
 }
 
-const wrongCode = () => new HttpError(ErrCode.WRONG_VERIFICATION_CODE, CODE_MESSAGE);
+const wrongCode = () => new DomainError(ErrCode.WRONG_VERIFICATION_CODE, CODE_MESSAGE);
 
 /**
  * Creates a code for an address (replacing any earlier one) and hands it to the sender. With `deliver`
@@ -50,7 +50,7 @@ export function sendCode(
   );
   if (previous && now - previous.sent_at < RESEND_AFTER_MS) {
     const wait = Math.ceil((previous.sent_at + RESEND_AFTER_MS - now) / 1000);
-    throw new HttpError(ErrCode.TOO_MANY_ATTEMPTS, `One code a minute per address; try again in ${wait} s`);
+    throw new DomainError(ErrCode.TOO_MANY_ATTEMPTS, `One code a minute per address; try again in ${wait} s`);
   }
   const code = String(randomInt(0, 10_000)).padStart(4, '0');
   const authenticationKey = randomToken(24);

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrCode } from '@ottkit/api-client';
-import { ok } from '@ottkit/api-client/contract';
+import { type CallDescriptor, contract, ok } from '@ottkit/api-client/contract';
 import type { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { MessageSender } from '../domain/messages.ts';
 import type { Db } from '../store/db.ts';
 import { diskFullMessage, isDiskFull } from '../store/diskFull.ts';
@@ -11,8 +12,17 @@ import { sendEnvelope, sendError } from './respond.ts';
 import { HttpError, type RequestContext, type Route, type Session } from './route.ts';
 import { refuseCrossSite } from './session.ts';
 
-/** Path prefixes that belong to the API: anything under them answers with an envelope, never the site. */
-export const API_PREFIXES = ['/liveapi/', '/vodapi/', '/api/', '/drmLicense/', '/dataReport/'];
+/**
+ * Path prefixes that belong to the API: anything under them answers with an envelope, never the site. They are
+ * the first segments of the contract's paths (`/liveapi/`, `/vodapi/`, `/api/`, `/drmLicense/`, `/dataReport/`).
+ */
+export const API_PREFIXES: readonly string[] = [
+  ...new Set(
+    Object.values(contract as Record<string, Record<string, CallDescriptor>>).flatMap((calls) =>
+      Object.values(calls).map((d) => `/${d.path.split('/')[1]}/`),
+    ),
+  ),
+];
 
 export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((p) => pathname.startsWith(p) || pathname === p.slice(0, -1));
@@ -33,11 +43,28 @@ export interface ApiDeps {
   resolveSession?: (req: IncomingMessage, url: URL, now: number, tokenInQuery?: boolean) => Session | null;
 }
 
-/** A non-contract endpoint under an API prefix (the OpenAPI document, binary bodies such as DRM licences). */
+/**
+ * An endpoint under an API prefix that does not answer with the envelope: the contract's raw calls (the
+ * OpenAPI document, the ClearKey licence), registered from their descriptor with `rawRoute`.
+ */
 export interface RawRoute {
   method: 'GET' | 'POST';
   path: string;
+  /** The contract's raw descriptor this route serves (absent only for a host's own extra endpoints). */
+  descriptor?: CallDescriptor;
+  /** It answers every method on its path itself (the licence: its CORS preflight and its own 405). */
+  everyMethod?: boolean;
   handle(req: IncomingMessage, res: ServerResponse, url: URL): void | Promise<void>;
+}
+
+/** A raw route registered from its contract descriptor (tagged `raw`). */
+export function rawRoute(
+  descriptor: CallDescriptor,
+  handle: RawRoute['handle'],
+  extra: Pick<RawRoute, 'everyMethod'> = {},
+): RawRoute {
+  if (descriptor.tag !== 'raw') throw new Error(`${descriptor.path} is not a raw call of the contract`);
+  return { method: descriptor.method, path: descriptor.path, descriptor, handle, ...extra };
 }
 
 /** The database file under the data folder (named in disk-full messages). */
@@ -92,9 +119,10 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
   }
 
   const raw = new Map(rawRoutes.map((r) => [`${r.method} ${r.path}`, r]));
+  const rawEveryMethod = new Map(rawRoutes.filter((r) => r.everyMethod).map((r) => [r.path, r]));
 
   async function dispatch(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const rawRoute = raw.get(`${req.method} ${url.pathname}`);
+    const rawRoute = raw.get(`${req.method} ${url.pathname}`) ?? rawEveryMethod.get(url.pathname);
     // Raw routes (licence) take their credential in the query; contract calls only when the spec says so.
     if (rawRoute) {
       refuseCrossSite(req, url, true);
@@ -121,7 +149,9 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
     if (d.method === 'GET') {
       input = queryObject(url);
     } else {
-      input = parseJsonBody(req, await readBody(req, deps.config.bodyLimitBytes), d.area === 'metrics');
+      // The descriptor says how the body travels: JSON, or also the compressed form (the metrics call).
+      const body = await readBody(req, deps.config.bodyLimitBytes);
+      input = parseJsonBody(req, body, d.bodyFormat === 'compressedForm');
     }
     const parsed = d.request.safeParse(input);
     if (!parsed.success) {
@@ -164,7 +194,7 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
     try {
       await dispatch(req, res, url);
     } catch (e) {
-      if (e instanceof HttpError) {
+      if (e instanceof DomainError) {
         sendError(res, e.status, e.errCode, e.message);
         return;
       }

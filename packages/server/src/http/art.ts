@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import { type ArtKind, artSvg } from '../domain/vod/artwork.ts';
 import { type Lang, langOf } from '../domain/vod/catalogue.ts';
 import type { Db } from '../store/db.ts';
+import { sendDrawnSvg } from './send.ts';
 
 const ART_PATH = /^\/media\/art\/([A-Za-z0-9_-]{1,64})\/(poster|landscape|portrait)\.svg$/;
 
@@ -74,23 +75,7 @@ export function handleArt(
   const match = ART_PATH.exec(pathname);
   if (!match) return false;
   const [, id, kind] = match as unknown as [string, string, ArtKind];
-  const headers = {
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-  };
   const c = caption(db, id, langOf(lang ?? undefined));
-  if (!c) {
-    res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
-    res.end('No such artwork\n');
-    return true;
-  }
-  const svg = artSvg(id, kind, c.title, c.subtitle);
-  res.writeHead(200, {
-    ...headers,
-    'content-type': 'image/svg+xml; charset=utf-8',
-    'cache-control': 'public, max-age=86400',
-    'content-length': Buffer.byteLength(svg),
-  });
-  res.end(method === 'HEAD' ? undefined : svg);
+  sendDrawnSvg(method, res, c ? artSvg(id, kind, c.title, c.subtitle) : undefined, 86_400, 'artwork');
   return true;
 }

@@ -7,10 +7,11 @@ import { HttpError } from './route.ts';
 const DRAIN_FACTOR = 16;
 
 /**
- * Reads the whole request body up to `limit` bytes. A larger body is drained (so the client can read the
- * answer) and rejected with BODY_TOO_LARGE; an absurdly large one closes the connection.
+ * Reads the whole request body up to `limit` bytes; undefined when it is larger. A larger body is drained (so
+ * the client can read the answer); an absurdly large one closes the connection. Every body reader uses it (the
+ * API here, the DRM licence endpoint of the origin).
  */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+export async function readBodyUpTo(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
   const chunks: Buffer[] = [];
   let size = 0;
@@ -24,14 +25,14 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
     }
     if (!tooLarge) chunks.push(chunk);
   }
-  if (tooLarge) {
-    throw new HttpError(
-      ErrCode.BODY_TOO_LARGE,
-      `Request body is larger than the limit of ${limit} bytes`,
-      413,
-    );
-  }
-  return Buffer.concat(chunks);
+  return tooLarge ? undefined : Buffer.concat(chunks);
+}
+
+/** Reads the whole request body up to `limit` bytes; a larger one is refused with BODY_TOO_LARGE (413). */
+export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+  const body = await readBodyUpTo(req, limit);
+  if (body) return body;
+  throw new HttpError(ErrCode.BODY_TOO_LARGE, `Request body is larger than the limit of ${limit} bytes`, 413);
 }
 
 const JSON_TYPES = ['application/json', 'text/plain'];
@@ -40,8 +41,8 @@ const JSON_TYPES = ['application/json', 'text/plain'];
 export function parseJsonBody(req: IncomingMessage, raw: Buffer, acceptCompressedForm = false): unknown {
   if (raw.length === 0) return {};
   const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
-  // Only the metrics area takes the compressed form body (spec §7, sendBeacon); everywhere else a form is
-  // refused, so no other call can be reached by a plain cross-site HTML form.
+  // Only a call whose descriptor names the compressed form body takes it (spec §7 metrics, sendBeacon);
+  // everywhere else a form is refused, so no other call can be reached by a plain cross-site HTML form.
   if (acceptCompressedForm && type === 'application/x-www-form-urlencoded') return parseCompressedForm(raw);
   if (type && !JSON_TYPES.includes(type) && !type.endsWith('+json')) {
     throw new HttpError(

@@ -1,7 +1,8 @@
-import { createReadStream, statSync } from 'node:fs';
+import { statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import { IMPORTED_LOGO_PATH, LOGO_DIR } from '../sources/logos.ts';
+import { sendFile, sendText } from './send.ts';
 
 /** Serves `/media/logo/imported/<hash>.png`, the logos fetched by a line-up import; false for any other path. */
 export function handleImportedLogo(
@@ -20,20 +21,19 @@ export function handleImportedLogo(
       return undefined;
     }
   })();
-  const headers = { 'x-content-type-options': 'nosniff' };
-  if (size === undefined) {
-    res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
-    res.end('No such logo\n');
-    return true;
-  }
-  res.writeHead(200, {
-    ...headers,
-    'content-type': 'image/png',
-    // The name is a digest of the upstream URL and the file is written once: it never changes.
-    'cache-control': 'public, max-age=86400',
-    'content-length': size,
-  });
-  if (method === 'HEAD') res.end();
-  else createReadStream(file).pipe(res);
+  if (size === undefined) sendText(method, res, 404, 'No such logo');
+  else
+    sendFile(
+      method,
+      res,
+      // The name is a digest of the upstream URL and the file is written once: it never changes.
+      {
+        'content-type': 'image/png',
+        'cache-control': 'public, max-age=86400',
+        'x-content-type-options': 'nosniff',
+      },
+      file,
+      size,
+    );
   return true;
 }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { createHash } from 'node:crypto';
 import type { Db } from '../store/db.ts';
+import { sendDrawnSvg } from './send.ts';
 
 const LOGO_PATH = /^\/media\/logo\/([A-Za-z0-9_-]{1,64})\.svg$/;
 
@@ -50,22 +51,7 @@ export function handleLogo(db: Db, pathname: string, method: string, res: Server
     'SELECT channel_seq, logical_channel_name FROM channels WHERE logical_channel_id = ?',
     id,
   );
-  const headers = {
-    'x-content-type-options': 'nosniff',
-    'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
-  };
-  if (!row) {
-    res.writeHead(404, { ...headers, 'content-type': 'text/plain; charset=utf-8' });
-    res.end('No such channel logo\n');
-    return true;
-  }
-  const svg = logoSvg(id, row.channel_seq, row.logical_channel_name);
-  res.writeHead(200, {
-    ...headers,
-    'content-type': 'image/svg+xml; charset=utf-8',
-    'cache-control': 'public, max-age=3600',
-    'content-length': Buffer.byteLength(svg),
-  });
-  res.end(method === 'HEAD' ? undefined : svg);
+  const svg = row && logoSvg(id, row.channel_seq, row.logical_channel_name);
+  sendDrawnSvg(method, res, svg, 3600, 'channel logo');
   return true;
 }

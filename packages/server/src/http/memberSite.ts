@@ -1,52 +1,28 @@
-import { defineCall } from '@ottkit/api-client/contract';
-import { z } from 'zod';
+import {
+  MemberSiteErrCode,
+  memberSiteSandboxAccount,
+  memberSiteSandboxPurchase,
+} from '@ottkit/api-client/contract';
 import { randomToken, verifyScopedToken } from '../domain/tokens.ts';
 import { getAccount, listSubscriptions } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import {
   acceptGrant,
   grantSecret,
-  MemberSiteErrCode,
   memberSiteGrantRoutes,
   notHere,
   signMemberSiteGrant,
 } from './memberSiteGrant.ts';
 import { HttpError, type RequestContext, route } from './route.ts';
 
-export { creditPurchase, MemberSiteErrCode } from './memberSiteGrant.ts';
+export { MemberSiteErrCode } from '@ottkit/api-client/contract';
+export { creditPurchase } from './memberSiteGrant.ts';
 
-/**
- * A sandbox member site (spec §1, §6 "buying a plan through an external member website") for testing only:
- * it exists when the operator turns it on (OTTKIT_MEMBER_SITE_SANDBOX=on, never in production; decision
- * 0160). The site's member-site links land on `/member`, which calls these two endpoints with the link's
- * memberSiteToken. No money moves: a purchase signs a grant like a real member site would and hands it to
- * the same check a real one goes through. Not part of the public contract.
- */
-const token = z.string().min(16).max(1024);
-
-export const memberSiteAccount = defineCall({
-  area: 'account',
-  method: 'POST',
-  path: '/api/member-site/sandbox/account/v1',
-  access: 'public',
-  summary: 'Sandbox member site: who the memberSiteToken belongs to, and their subscriptions.',
-  request: z.object({ memberSiteToken: token }).strict(),
-  response: z.object({
-    accountId: z.string(),
-    accountName: z.string(),
-    subscriptionList: z.array(z.object({ productId: z.string(), expiredTs: z.number().int() })),
-  }),
-});
-
-export const memberSitePurchase = defineCall({
-  area: 'account',
-  method: 'POST',
-  path: '/api/member-site/sandbox/purchase/v1',
-  access: 'public',
-  summary: "Sandbox member site: buys a plan for the token's account and credits its product.",
-  request: z.object({ memberSiteToken: token, planId: z.string().min(1).max(64) }).strict(),
-  response: z.object({ planId: z.string(), productId: z.string(), expiredTs: z.number().int() }),
-});
+// The sandbox member site (spec §1, §6) for testing only: its two calls are the contract's sandbox-tagged
+// descriptors (api-client contract/memberSite.ts); they exist when the operator turns the sandbox on
+// (OTTKIT_MEMBER_SITE_SANDBOX=on, never in production; decision 0160) and answer like an unknown path otherwise.
+export const memberSiteAccount = memberSiteSandboxAccount;
+export const memberSitePurchase = memberSiteSandboxPurchase;
 
 /** The account a member-site token speaks for; its session must still be live (logout ends the link too). */
 export function memberSiteAccountId(db: Db, secret: string, memberSiteToken: string, now: number): string {

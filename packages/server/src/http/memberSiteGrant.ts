@@ -1,24 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { ErrCode } from '@ottkit/api-client';
-import { defineCall } from '@ottkit/api-client/contract';
-import { z } from 'zod';
+import { MemberSiteErrCode, memberSiteGrant } from '@ottkit/api-client/contract';
 import type { ServerConfig } from '../config.ts';
 import { notify } from '../domain/notices.ts';
 import { getAccount, listSubscriptions, putSubscription } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { getPlan } from '../store/plans.ts';
 import { HttpError, route } from './route.ts';
-
-/** Codes of the member-site endpoints (10114xxx; not part of the public contract). */
-export const MemberSiteErrCode = {
-  /** The link's memberSiteToken is missing, forged, expired or belongs to an ended session. */
-  TOKEN_INVALID: 10114001,
-  PLAN_NOT_FOUND: 10114002,
-  /** A plan grant whose signature, age, account or id does not check out (forged, stale or replayed). */
-  GRANT_INVALID: 10114003,
-  /** Guests buy nothing: the member site sells to logged-in accounts (spec §6 links are for users). */
-  GUEST_CANNOT_BUY: 10114004,
-} as const;
 
 const DAY = 24 * 60 * 60 * 1000;
 /** A grant older (or further in the future) than this is refused: a captured one cannot be used later. */
@@ -111,24 +99,6 @@ export function acceptGrant(db: Db, secret: string, grant: MemberSiteGrant, sign
   });
 }
 
-const grantSchema = {
-  accountId: z.string().min(1).max(128),
-  planId: z.string().min(1).max(64),
-  grantId: z.string().min(8).max(128),
-  issuedAt: z.number().int().nonnegative(),
-};
-
-/** Server to server: the operator's member site posts the grant after a payment (README "Member site"). */
-export const memberSiteGrant = defineCall({
-  area: 'account',
-  method: 'POST',
-  path: '/api/member-site/grant/v1',
-  access: 'public',
-  summary: "The operator's member site grants a paid plan; signed with the shared member-site secret.",
-  request: z.object({ ...grantSchema, signature: z.string().max(128) }).strict(),
-  response: z.object({ planId: z.string(), productId: z.string(), expiredTs: z.number().int() }),
-});
-
 export const memberSiteGrantRoutes = [
   route(memberSiteGrant, (ctx, { signature, ...grant }) => {
     const secret = grantSecret(ctx.config);
@@ -136,3 +106,5 @@ export const memberSiteGrantRoutes = [
     return acceptGrant(ctx.db, secret, grant, signature, ctx.now());
   }),
 ];
+
+export { memberSiteGrant };

@@ -1,4 +1,5 @@
 import {
+  bodyFormatOf,
   type CallDescriptor,
   contract as defaultContract,
   SESSION_COOKIE_BASE,
@@ -38,27 +39,72 @@ function security(d: CallDescriptor): Array<Record<string, string[]>> {
   return [{ bearer: [] }, { cookie: [] }];
 }
 
+/** The answers of an envelope call: the envelope around its data, and the error envelopes. */
+function envelopeResponses(d: CallDescriptor): JsonSchema {
+  return {
+    '200': {
+      description: 'The envelope; errCode 0 carries data, any other errCode a message.',
+      content: { 'application/json': { schema: envelope(schemaOf(d.response, 'output')) } },
+    },
+    '4XX': {
+      description: 'Malformed or invalid request (BAD_JSON, INVALID_REQUEST, NOT_FOUND…), as an envelope.',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+    },
+    '500': {
+      description: 'Internal server error (INTERNAL), never a stack trace.',
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
+    },
+  };
+}
+
+/** The answers of a raw call: its own format, no envelope (the ClearKey licence, this document). */
+function rawResponses(d: CallDescriptor): JsonSchema {
+  return {
+    '200': {
+      description: 'The answer itself, not an envelope.',
+      content: { 'application/json': { schema: schemaOf(d.response, 'output') } },
+    },
+    default: { description: 'A refusal in the same raw format (400, 403, 405) or an error envelope (404).' },
+  };
+}
+
+/** How the request body travels, as the descriptor's bodyFormat says. */
+function requestBody(d: CallDescriptor, request: JsonSchema): JsonSchema {
+  const content: JsonSchema = { 'application/json': { schema: request } };
+  if (bodyFormatOf(d) === 'compressedForm') {
+    content['application/x-www-form-urlencoded'] = {
+      schema: {
+        type: 'object',
+        required: ['data'],
+        properties: {
+          data: {
+            type: 'string',
+            contentEncoding: 'base64',
+            description: 'base64 of the gzip-compressed JSON of the application/json body (spec §7).',
+          },
+        },
+      },
+    };
+  }
+  return { required: true, content };
+}
+
 function operation(area: string, name: string, d: CallDescriptor): JsonSchema {
   const op: JsonSchema = {
     operationId: `${area}.${name}`,
     summary: d.summary,
     tags: [area],
     'x-access': d.access,
+    'x-body-format': bodyFormatOf(d),
+    ...(d.tag ? { [`x-${d.tag}`]: true } : {}),
+    ...(d.tag === 'sandbox'
+      ? {
+          description:
+            'For testing only: answers when the operator turns the sandbox on, never in production.',
+        }
+      : {}),
     security: security(d),
-    responses: {
-      '200': {
-        description: 'The envelope; errCode 0 carries data, any other errCode a message.',
-        content: { 'application/json': { schema: envelope(schemaOf(d.response, 'output')) } },
-      },
-      '4XX': {
-        description: 'Malformed or invalid request (BAD_JSON, INVALID_REQUEST, NOT_FOUND…), as an envelope.',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
-      },
-      '500': {
-        description: 'Internal server error (INTERNAL), never a stack trace.',
-        content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
-      },
-    },
+    responses: d.tag === 'raw' ? rawResponses(d) : envelopeResponses(d),
   };
   const request = schemaOf(d.request, 'input');
   if (d.method === 'GET') {
@@ -71,7 +117,7 @@ function operation(area: string, name: string, d: CallDescriptor): JsonSchema {
       schema,
     }));
   } else {
-    op.requestBody = { required: true, content: { 'application/json': { schema: request } } };
+    op.requestBody = requestBody(d, request);
   }
   return op;
 }
@@ -113,7 +159,7 @@ export function buildOpenApi(
           type: 'apiKey',
           in: 'query',
           name: 'token',
-          description: 'The VOD API carries the token here.',
+          description: 'The VOD API carries the access token here; the licence call the media token.',
         },
       },
       schemas: {

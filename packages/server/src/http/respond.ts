@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import { type Envelope, fail } from '@ottkit/api-client/contract';
 import { stringifyAnswer } from './jsonFragment.ts';
+import { sendBody } from './send.ts';
 
 /** Headers on every API answer: JSON that is never cached, never sniffed, never framed, never a document. */
 export const API_HEADERS: Readonly<Record<string, string>> = {
@@ -19,13 +20,7 @@ export function sendEnvelope(
   envelope: Envelope<unknown>,
   extraHeaders: Record<string, string | string[]> = {},
 ): void {
-  if (res.headersSent) {
-    res.end();
-    return;
-  }
-  const body = stringifyAnswer(envelope);
-  res.writeHead(status, { ...API_HEADERS, ...extraHeaders, 'content-length': Buffer.byteLength(body) });
-  res.end(body);
+  sendBody(undefined, res, status, { ...API_HEADERS, ...extraHeaders }, stringifyAnswer(envelope));
 }
 
 export function sendError(res: ServerResponse, status: number, errCode: number, errMsg: string): void {

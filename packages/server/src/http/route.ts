@@ -2,15 +2,12 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { CallDescriptor } from '@ottkit/api-client/contract';
 import type { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { MessageSender } from '../domain/messages.ts';
+import type { Session } from '../domain/sessions.ts';
 import type { Db } from '../store/db.ts';
 
-/** What the server knows of the caller, from the Authorization header (or the query for the VOD API). */
-export interface Session {
-  accountId: string;
-  status: 'user' | 'guest';
-  sessionId: string;
-}
+export type { Session };
 
 /** Everything a handler may use; built per request by the HTTP layer. */
 export interface RequestContext {
@@ -44,13 +41,8 @@ export function route<D extends CallDescriptor>(descriptor: D, handler: Handler<
   return { descriptor, handler: handler as unknown as Handler<CallDescriptor> };
 }
 
-/** Thrown by handlers for a client's mistake or a business rule: becomes an envelope with this errCode. */
-export class HttpError extends Error {
-  readonly errCode: number;
-  readonly status: number;
-  constructor(errCode: number, message: string, status = 200) {
-    super(message);
-    this.errCode = errCode;
-    this.status = status;
-  }
-}
+/**
+ * Thrown by the HTTP layer and handlers for a client's mistake (unknown path, bad body) or a business rule: an
+ * envelope with this errCode, like every `DomainError` (of which it is one, so `api.ts` maps both the same way).
+ */
+export class HttpError extends DomainError {}

@@ -3,6 +3,8 @@ import { readFile, stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { extname, join, normalize, sep } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { byteRange, etagOf, noneMatch } from './conditional.ts';
+import { sendBody, sendFile, sendText } from './send.ts';
 
 const TYPES: Record<string, string> = {
   '.js': 'text/javascript; charset=utf-8',
@@ -87,6 +89,8 @@ export function createStaticHandler(root: string) {
     if (!file.startsWith(base)) return false; // path traversal
     const info = await stat(file).catch(() => null);
     if (!info?.isFile()) return false;
+    const encoding = COMPRESSIBLE.has(extname(file)) ? pickEncoding(req.headers['accept-encoding']) : null;
+    const etag = etagOf(info.size, info.mtimeMs, encoding);
     const headers: Record<string, string | number> = {
       'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
       'cache-control': decoded.startsWith('/_astro/')
@@ -94,18 +98,42 @@ export function createStaticHandler(root: string) {
         : 'public, max-age=300',
       'x-content-type-options': 'nosniff',
       vary: 'accept-encoding',
+      etag,
     };
-    const encoding = COMPRESSIBLE.has(extname(file)) ? pickEncoding(req.headers['accept-encoding']) : null;
+    if (noneMatch(req.headers['if-none-match'], etag)) {
+      // The browser has this version: revalidated without a body.
+      res.writeHead(304, headers);
+      res.end();
+      return true;
+    }
     if (encoding) {
       // Scripts and styles are most of what a page downloads: send them compressed (about a quarter the bytes).
       const body = compressed(file, info.mtimeMs, await readFile(file))[encoding];
-      res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': body.length });
-      res.end(req.method === 'HEAD' ? undefined : body);
+      sendBody(req.method, res, 200, { ...headers, 'content-encoding': encoding }, body);
       return true;
     }
-    res.writeHead(200, { ...headers, 'content-length': info.size });
-    if (req.method === 'HEAD') res.end();
-    else createReadStream(file).pipe(res);
+    headers['accept-ranges'] = 'bytes';
+    const range = byteRange(req.headers.range, info.size, header(req, 'if-range'), etag);
+    if (range === 'unsatisfiable') {
+      sendText(req.method, res, 416, 'Range not satisfiable', { 'content-range': `bytes */${info.size}` });
+      return true;
+    }
+    if (range) {
+      res.writeHead(206, {
+        ...headers,
+        'content-range': `bytes ${range.start}-${range.end}/${info.size}`,
+        'content-length': range.end - range.start + 1,
+      });
+      if (req.method === 'HEAD') res.end();
+      else createReadStream(file, range).pipe(res);
+      return true;
+    }
+    sendFile(req.method, res, headers, file, info.size);
     return true;
   };
 }
+
+const header = (req: IncomingMessage, name: string) => {
+  const v = req.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+};

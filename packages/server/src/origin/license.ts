@@ -1,5 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { clearKeyRequestSchema } from '@ottkit/api-client/contract';
+import { readBodyUpTo } from '../http/body.ts';
+import { sendBody } from '../http/send.ts';
 import { type MediaTokenClaims, readMediaToken } from './tokens.ts';
 
 export interface LicenseOptions {
@@ -16,27 +18,15 @@ export interface LicenseOptions {
 const MAX_BODY = 4096;
 
 function reply(res: ServerResponse, status: number, body: unknown) {
-  const text = JSON.stringify(body);
-  res.writeHead(status, {
-    'content-type': 'application/json',
-    'content-length': String(Buffer.byteLength(text)),
-    'cache-control': 'no-store',
-    'access-control-allow-origin': '*',
-    'x-content-type-options': 'nosniff',
-  });
-  res.end(text);
+  sendBody('POST', res, status, LICENCE_HEADERS, JSON.stringify(body));
 }
 
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size > MAX_BODY) return undefined;
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
+const LICENCE_HEADERS = {
+  'content-type': 'application/json',
+  'cache-control': 'no-store',
+  'access-control-allow-origin': '*',
+  'x-content-type-options': 'nosniff',
+};
 
 /**
  * The ClearKey licence server (spec §7 `/drmLicense/drm/adapter/licenseServer/license/v1`), in the W3C
@@ -60,7 +50,7 @@ export async function handleLicense(
   const claims = readMediaToken(o.secret, o.token, o.nowMs);
   const pair = claims && !o.revoked?.(claims) && o.keyFor(claims.resource);
   if (!pair) return reply(res, 403, { error: 'forbidden' });
-  const text = await readBody(req);
+  const text = (await readBodyUpTo(req, MAX_BODY))?.toString('utf8');
   let parsed: ReturnType<typeof clearKeyRequestSchema.safeParse> | undefined;
   try {
     parsed = text === undefined ? undefined : clearKeyRequestSchema.safeParse(JSON.parse(text));

@@ -1,5 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DRM_LICENSE_PATH } from '@ottkit/api-client/contract';
+import { sendBody, sendText } from '../http/send.ts';
 import type { MediaLibrary } from '../media/library.ts';
 import { encryptFragment, encryptInit } from '../media/cenc.ts';
 import { createKeyStore, encryptSegment } from './keys.ts';
@@ -52,6 +53,9 @@ const FIXED_PLAYLIST = {
 };
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
+/** Media answers may be read by players on other origins (CORS), and are never sniffed. */
+const MEDIA = { 'access-control-allow-origin': '*', 'x-content-type-options': 'nosniff' };
+
 function send(
   req: IncomingMessage,
   res: ServerResponse,
@@ -59,26 +63,11 @@ function send(
   headers: Record<string, string>,
   body: Buffer[] | string,
 ) {
-  const parts = typeof body === 'string' ? [Buffer.from(body)] : body;
-  res.writeHead(status, {
-    ...headers,
-    'content-length': String(parts.reduce((n, p) => n + p.length, 0)),
-    'access-control-allow-origin': '*',
-    'x-content-type-options': 'nosniff',
-  });
-  if (req.method === 'HEAD') return void res.end();
-  for (const p of parts.slice(0, -1)) res.write(p);
-  res.end(parts.at(-1));
+  sendBody(req.method, res, status, { ...headers, ...MEDIA }, body);
 }
 
 function fail(req: IncomingMessage, res: ServerResponse, status: number, reason: string) {
-  send(
-    req,
-    res,
-    status,
-    { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
-    `${reason}\n`,
-  );
+  sendText(req.method, res, status, reason, { 'cache-control': 'no-store', ...MEDIA });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { guideWindow } from '../domain/epg.ts';
 import { forgetGuideDay } from '../domain/guideCache.ts';
-import { addDays, dayOf } from '../seed/epg.ts';
+import { addDays, dayOf } from '../guide/days.ts';
 import { insertChannel, type NewChannel } from '../store/channels.ts';
 import type { Db } from '../store/db.ts';
 import {

@@ -1,7 +1,8 @@
 import type { GuideLang } from '@ottkit/api-client/contract';
 import { putGuideDay } from '../domain/epg.ts';
 import { forgetGuideDay } from '../domain/guideCache.ts';
-import { addDays, DAY_MS, dayStart, type GuideProgram } from '../seed/epg.ts';
+import { addDays, DAY_MS, dayStart } from '../guide/days.ts';
+import type { GuideProgram } from '../guide/generate.ts';
 import type { Db } from '../store/db.ts';
 import type { SkipReport } from './entries.ts';
 import { type LangText, parseXmltv, type XmltvProgramme } from './xmltv.ts';

@@ -1,4 +1,4 @@
-import type { GuideProgram } from '../seed/epg.ts';
+import type { GuideProgram } from '../guide/generate.ts';
 import type { Db } from './db.ts';
 
 export interface StoredProgram extends GuideProgram {

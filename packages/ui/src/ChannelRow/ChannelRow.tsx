@@ -1,21 +1,22 @@
-import type { Channel } from '@ottkit/api-client';
 import { HeartIcon, LockIcon, PlaybackIcon, PlaybackLockedIcon } from '../icons/index.ts';
 import { VisuallyHidden } from '../internal/VisuallyHidden.tsx';
 import { formatMessage, useMessages } from '../messages/index.ts';
 import styles from './ChannelRow.module.css';
 
-/** The channel fields the row shows; a full `Channel` from the API fits. */
-export type ChannelRowChannel = Pick<
-  Channel,
-  | 'logicalChannelId'
-  | 'logicalChannelName'
-  | 'channelSeq'
-  | 'iconUrl'
-  | 'isFavorite'
-  | 'liveAuthority'
-  | 'playBackAuthority'
-  | 'epgId'
->;
+/**
+ * The channel fields the row shows, declared here so the kit's types stand alone (decision 0196); a full
+ * `Channel` of `@ottkit/api-client` fits (checked by `src/contractFit.ts`).
+ */
+export interface ChannelRowChannel {
+  logicalChannelId: string;
+  logicalChannelName: string;
+  channelSeq: number;
+  iconUrl: string;
+  isFavorite: boolean;
+  liveAuthority: boolean;
+  playBackAuthority: boolean;
+  epgId: string;
+}
 
 /** What the playback (catch-up) icon shows: nothing without a guide, otherwise by playback authority. */
 export type ChannelRowPlayback = 'none' | 'available' | 'locked';
@@ -33,7 +34,7 @@ export interface ChannelRowProps {
 
 /** Spec §2: a playback icon when the channel has a guide id, a different one without playback authority. */
 export function channelRowPlayback(
-  channel: Pick<Channel, 'epgId' | 'playBackAuthority'>,
+  channel: Pick<ChannelRowChannel, 'epgId' | 'playBackAuthority'>,
 ): ChannelRowPlayback {
   if (!channel.epgId) return 'none';
   return channel.playBackAuthority ? 'available' : 'locked';

@@ -7,6 +7,7 @@ export {
   type PurchaseDialogInput,
   type PurchaseDialogView,
   type PurchasePlan,
+  type PurchasePlanText,
   type PurchaseSetting,
   planPrice,
   planText,

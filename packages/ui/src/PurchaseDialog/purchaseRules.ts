@@ -1,19 +1,36 @@
-import type { Plan, PurchasePageSetting } from '@ottkit/api-client';
-
 /** Spec §9: the purchase dialog is 1036 px wide above 2 plans, else 700 px. */
 export const PURCHASE_DIALOG_WIDE_PX = 1036;
 export const PURCHASE_DIALOG_NARROW_PX = 700;
 
-/** The plan fields the dialog shows (spec §3 Plan); a contract `Plan` fits. Currencies are ISO codes. */
-export type PurchasePlan = Pick<Plan, 'planId' | 'url' | 'price' | 'discountPrice' | 'planLang'> & {
-  currency: string;
-  discountCurrency: string;
-};
+/** One language's name and description of a plan (spec §3 `planLang`). */
+export interface PurchasePlanText {
+  lang: string;
+  planName: string;
+  description: string;
+}
 
-export type PurchaseSetting = Pick<
-  PurchasePageSetting,
-  'supportRechargeCode' | 'supportPurchaseInfo' | 'rechargeGuide' | 'howToRecharge' | 'qrCodeType'
->;
+/**
+ * The plan fields the dialog shows (spec §3 Plan), declared here so the kit's types stand alone (decision 0196);
+ * a contract `Plan` fits (checked by `src/contractFit.ts`). Currencies are ISO codes.
+ */
+export interface PurchasePlan {
+  planId: string;
+  url: string;
+  price: number;
+  currency: string;
+  discountPrice: number;
+  discountCurrency: string;
+  planLang: PurchasePlanText[];
+}
+
+/** The purchase page setting fields the dialog reads (spec §3, §5); a contract `PurchasePageSetting` fits. */
+export interface PurchaseSetting {
+  supportRechargeCode: boolean;
+  supportPurchaseInfo: boolean;
+  rechargeGuide: string;
+  howToRecharge: string;
+  qrCodeType: 'eachPlan' | 'single';
+}
 
 export interface PurchaseDialogInput {
   /** The member site's address; '' when the operator has none. */
@@ -118,7 +135,7 @@ export function planPrice(plan: PurchasePlan, locale = 'en'): { current: string;
 
 /** The plan's name and description in `lang`, else English, else the first given. */
 export function planText(
-  plan: Pick<Plan, 'planLang'>,
+  plan: Pick<PurchasePlan, 'planLang'>,
   lang: string,
 ): { planName: string; description: string } {
   const entry =

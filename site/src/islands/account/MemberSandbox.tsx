@@ -1,6 +1,7 @@
 import './account.css';
 import { useStore } from '@nanostores/react';
 import type { Plan } from '@ottkit/api-client';
+import { ErrCode } from '@ottkit/api-client/client';
 import { planPrice, planText } from '@ottkit/ui';
 import { useEffect, useState } from 'react';
 import { dateFormat } from '../../i18n/format.ts';
@@ -8,21 +9,8 @@ import type { Lang } from '../../i18n/index.ts';
 import { browserApi } from '../../lib/api.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 
-class SandboxOff extends Error {}
-
-/** The sandbox endpoints of the reference server (packages/server/src/http/memberSite.ts). */
-async function sandbox<T>(path: string, body: unknown): Promise<T> {
-  const res = await fetch(`/api/member-site/sandbox/${path}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  // 404: the operator has not turned the sandbox on (decision 0160).
-  if (res.status === 404) throw new SandboxOff();
-  const env = (await res.json()) as { errCode: number; errMsg: string; data?: T };
-  if (env.errCode !== 0 || env.data === undefined) throw new Error(env.errMsg);
-  return env.data;
-}
+/** The sandbox answers like a path nobody registered while the operator has not turned it on (decision 0160). */
+const sandboxOff = (e: unknown) => (e as { errCode?: number }).errCode === ErrCode.NOT_FOUND;
 
 /**
  * A sandbox member site (spec §6 links land here): it trusts nothing but the link's memberSiteToken, which the
@@ -37,9 +25,9 @@ export default function MemberSandbox({ lang, params }: { lang: Lang; params: Re
     kind: 'ready',
   });
   useEffect(() => {
-    sandbox('account/v1', { memberSiteToken: token }).catch((e) =>
-      setState({ kind: e instanceof SandboxOff ? 'off' : 'invalid' }),
-    );
+    browserApi.memberSite
+      .sandboxAccount({ memberSiteToken: token })
+      .catch((e) => setState({ kind: sandboxOff(e) ? 'off' : 'invalid' }));
     browserApi.account
       .planList({})
       .then((r) => setPlans(r.planList))
@@ -47,10 +35,7 @@ export default function MemberSandbox({ lang, params }: { lang: Lang; params: Re
   }, [token]);
   const buy = async (plan: Plan) => {
     try {
-      const r = await sandbox<{ expiredTs: number }>('purchase/v1', {
-        memberSiteToken: token,
-        planId: plan.planId,
-      });
+      const r = await browserApi.memberSite.sandboxPurchase({ memberSiteToken: token, planId: plan.planId });
       setState({
         kind: 'bought',
         text: t('member.bought', {

@@ -7,7 +7,6 @@ import {
   createProgressReporter,
   PROGRESS_SAMPLE_MS,
   type ProgressReporter,
-  sendProgressOnLeave,
 } from '../../jobs/progressReport.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { browserApi } from '../../lib/api.ts';
@@ -55,14 +54,16 @@ export default function VodPlayerMount({ lang, reportIntervalSeconds, request }:
       item: report,
       intervalSeconds: reportIntervalSeconds,
       send: (body) => browserApi.vod.playProgressReport(body),
-      sendOnLeave: (body) => sendProgressOnLeave(body, lang),
+      // Outlives the page (fetch keepalive, a beacon where the browser refuses it); the next report repeats it.
+      sendOnLeave: (body) =>
+        void browserApi.vod.playProgressReport(body, { keepalive: true }).catch(() => {}),
     });
     reporter.current = r;
     // The stopped reporter stays current: the dialog's last report (final) can come after this cleanup (React
     // cleans a removed tree parent first), and a stopped reporter still sends a final one. The next item's
     // reporter replaces it.
     return () => r.stop();
-  }, [seq, reportIntervalSeconds, lang]);
+  }, [seq, reportIntervalSeconds]);
 
   const close = () => {
     closePlayer();

@@ -1,6 +1,6 @@
 import type { TelemetryEventPayload } from '@ottkit/api-client';
-import { routes } from '@ottkit/api-client/client';
 import { openDB } from 'idb';
+import { browserApi } from '../api.ts';
 import type { BatchSender, EventStore } from './queue.ts';
 
 const DB_NAME = 'ottkit-telemetry';
@@ -33,35 +33,17 @@ export function indexedDbEventStore(): EventStore {
   };
 }
 
-/** base64 of gzip(JSON): the compressed form body of spec §7. */
-export async function compressBody(body: unknown): Promise<string> {
-  const stream = new Blob([JSON.stringify(body)]).stream().pipeThrough(new CompressionStream('gzip'));
-  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
-  let binary = '';
-  for (let i = 0; i < bytes.length; i += 0x8000)
-    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(binary);
-}
-
 /**
- * Posts a batch as a compressed form body. `keepalive` lets the request outlive a closing tab; where fetch
- * cannot (bodies over 64 KiB), a beacon carries it and the events stay queued until a later page's flush
- * sees them accepted (the server ignores the repeat).
+ * Posts a batch through the client, which sends it as the compressed form body its descriptor names. On a
+ * closing tab the call is kept alive; where the browser refuses (bodies over 64 KiB) the client hands it to a
+ * beacon and the call fails, so the events stay queued until a later page's flush sees them accepted (the
+ * server ignores the repeat).
  */
 export const sendBatch: BatchSender = async (events, { closing }) => {
-  const form = new URLSearchParams({ data: await compressBody({ events }) });
-  if (closing && form.toString().length > 60_000 && 'sendBeacon' in navigator) {
-    navigator.sendBeacon(routes.metrics.metricsBatchPost.path, form);
+  try {
+    await browserApi.metrics.metricsBatchPost({ events }, { keepalive: closing });
+    return true;
+  } catch {
     return false;
   }
-  const res = await fetch(routes.metrics.metricsBatchPost.path, {
-    method: 'POST',
-    body: form,
-    keepalive: closing,
-    credentials: 'same-origin',
-    headers: { client: 'web' },
-  });
-  if (!res.ok) return false;
-  const envelope = (await res.json()) as { errCode?: number };
-  return envelope.errCode === 0;
 };

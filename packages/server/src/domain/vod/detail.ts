@@ -1,6 +1,6 @@
 import type { EpisodeItem, VodDetail } from '@ottkit/api-client/contract';
 import { VodErrCode } from '@ottkit/api-client/contract';
-import { HttpError } from '../../http/route.ts';
+import { DomainError } from '../errors.ts';
 import type { Db } from '../../store/db.ts';
 import {
   artUrl,
@@ -18,7 +18,7 @@ import { resumePosition } from './profile.ts';
 
 export function requireMeta(db: Db, metaId: string, viewer: Viewer): MetaRow {
   const m = getMeta(db, metaId, viewer.lang);
-  if (!m) throw new HttpError(VodErrCode.META_NOT_FOUND, `No title with metaId '${metaId}'`);
+  if (!m) throw new DomainError(VodErrCode.META_NOT_FOUND, `No title with metaId '${metaId}'`);
   return m;
 }
 
@@ -152,7 +152,7 @@ export function episodeList(
   opts: { season?: number; pageId: number; pageSize: number },
 ): EpisodeList {
   if (m.meta_type !== 'SERIES' && m.meta_type !== 'SEASON') {
-    throw new HttpError(
+    throw new DomainError(
       VodErrCode.META_NOT_FOUND,
       `metaId '${m.meta_id}' is a ${m.meta_type}, not a series or season`,
     );
@@ -168,7 +168,7 @@ export function episodeList(
       ...(opts.season !== undefined ? [opts.season] : []),
     );
     if (!s)
-      throw new HttpError(VodErrCode.META_NOT_FOUND, `Series '${seriesId}' has no season ${opts.season}`);
+      throw new DomainError(VodErrCode.META_NOT_FOUND, `Series '${seriesId}' has no season ${opts.season}`);
     seasonId = s.meta_id;
     seasonNo = s.season_no;
   }

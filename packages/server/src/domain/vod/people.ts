@@ -1,5 +1,5 @@
 import { VodErrCode } from '@ottkit/api-client/contract';
-import { HttpError } from '../../http/route.ts';
+import { DomainError } from '../errors.ts';
 import type { Db } from '../../store/db.ts';
 import { cardsFor, personPhotoUrl, type Viewer } from './catalogue.ts';
 import { pageOf } from './paging.ts';
@@ -24,7 +24,7 @@ export function personDetail(db: Db, personId: string, viewer: Viewer) {
     viewer.lang,
     personId,
   );
-  if (!p) throw new HttpError(VodErrCode.META_NOT_FOUND, `No person with personId '${personId}'`);
+  if (!p) throw new DomainError(VodErrCode.META_NOT_FOUND, `No person with personId '${personId}'`);
   const titles = db.get<{ n: number }>(
     'SELECT COUNT(DISTINCT meta_id) AS n FROM vod_credits WHERE person_id = ?',
     personId,

@@ -1,6 +1,6 @@
 import { ErrCode } from '@ottkit/api-client';
 import { VodErrCode } from '@ottkit/api-client/contract';
-import { HttpError } from '../../http/route.ts';
+import { DomainError } from '../errors.ts';
 import { vodUrl } from '../../origin/urls.ts';
 import type { Db } from '../../store/db.ts';
 import { isLocked, type MetaRow, type Viewer } from './catalogue.ts';
@@ -29,21 +29,21 @@ export function signedVodUrl(
  */
 export function assertPlayable(m: MetaRow, viewer: Viewer): string {
   if (m.meta_type === 'SERIES' || m.meta_type === 'SEASON') {
-    throw new HttpError(
+    throw new DomainError(
       VodErrCode.NOT_PLAYABLE,
       `metaId '${m.meta_id}' is a ${m.meta_type}: play one of its episodes`,
     );
   }
   if (m.playback_valid_time !== null && m.playback_valid_time <= viewer.now) {
-    throw new HttpError(
+    throw new DomainError(
       ErrCode.CONTENT_UNAVAILABLE_FIRST,
       'This content is no longer available. Pick another one.',
     );
   }
   if (isLocked(m, viewer)) {
-    throw new HttpError(ErrCode.NO_AUTHORITY_FIRST, 'No authority: this title needs a VOD plan');
+    throw new DomainError(ErrCode.NO_AUTHORITY_FIRST, 'No authority: this title needs a VOD plan');
   }
-  if (!m.asset_id) throw new HttpError(VodErrCode.SOURCE_UNAVAILABLE, 'Unavailable source');
+  if (!m.asset_id) throw new DomainError(VodErrCode.SOURCE_UNAVAILABLE, 'Unavailable source');
   return m.asset_id;
 }
 

@@ -1,6 +1,6 @@
 import { ErrCode } from '@ottkit/api-client';
 import { type PlayPosition, VodErrCode } from '@ottkit/api-client/contract';
-import { HttpError } from '../../http/route.ts';
+import { DomainError } from '../errors.ts';
 import type { Db, SqlValue } from '../../store/db.ts';
 import { getMeta, type MetaRow, placeholders } from './catalogue.ts';
 
@@ -31,13 +31,13 @@ const toPosition = (r: HistoryRow): PlayPosition => ({
 
 function mustExist(db: Db, metaId: string): MetaRow {
   const m = getMeta(db, metaId, 'en');
-  if (!m) throw new HttpError(VodErrCode.META_NOT_FOUND, `No title with metaId '${metaId}'`);
+  if (!m) throw new DomainError(VodErrCode.META_NOT_FOUND, `No title with metaId '${metaId}'`);
   return m;
 }
 
 function mustBePlayable(m: MetaRow): void {
   if (m.meta_type !== 'MOVIE' && m.meta_type !== 'EPISODE') {
-    throw new HttpError(
+    throw new DomainError(
       ErrCode.INVALID_REQUEST,
       `metaId '${m.meta_id}' is a ${m.meta_type}; history and progress are kept for a MOVIE or an EPISODE`,
       400,

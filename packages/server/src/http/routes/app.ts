@@ -5,6 +5,7 @@ import {
   contractQuery,
   contractSign,
   manifestProperty,
+  openApiDocument,
   planList,
   recharge,
   urvQuery,
@@ -38,7 +39,7 @@ export const appRoutes = [
         accountApiBase: '/api',
         drmLicenseBase: '/drmLicense',
         metricsBase: '/dataReport',
-        openApi: '/api/openapi.json',
+        openApi: openApiDocument.path,
         ...zeroTrustProperties(ctx.db),
       },
     };

@@ -9,7 +9,7 @@ import {
   GUIDE_PAST_DAYS,
   readGuideTexts,
 } from '../../domain/epg.ts';
-import { dayOf } from '../../seed/epg.ts';
+import { dayOf } from '../../guide/days.ts';
 import { getProgram, storedDays } from '../../store/epg.ts';
 import { JsonFragment } from '../jsonFragment.ts';
 import { HttpError, route } from '../route.ts';

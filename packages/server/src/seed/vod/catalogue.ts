@@ -1,4 +1,4 @@
-import { createPrng, type Prng } from './prng.ts';
+import { createPrng, type Prng } from '../../prng.ts';
 import {
   COUNTRIES,
   FIRST_NAMES,

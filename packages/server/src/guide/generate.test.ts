@@ -1,16 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  addDays,
-  DAY_MS,
-  dayOf,
-  dayStart,
-  generateGuideDay,
-  MAX_PROGRAM_MINUTES,
-  MIN_PROGRAM_MINUTES,
-  MINUTE,
-  nextLength,
-} from './epg.ts';
-import type { Genre } from './epgShows.ts';
+import { addDays, DAY_MS, dayOf, dayStart, MINUTE } from './days.ts';
+import { generateGuideDay, MAX_PROGRAM_MINUTES, MIN_PROGRAM_MINUTES, nextLength } from './generate.ts';
+import type { Genre } from './shows.ts';
 
 const genres: Genre[] = ['news', 'sports', 'kids', 'entertainment', 'documentary', 'music'];
 

@@ -1,8 +1,12 @@
+/**
+ * The demo guide: programmes generated on demand for channels without an imported guide (decision 0051). Not
+ * seed data: `domain/epg.ts` generates the days the guide window needs, at any time (decision 0192).
+ */
 import type { GuideLang } from '@ottkit/api-client/contract';
-import { type Genre, SHOWS } from './epgShows.ts';
+import { createPrng, hash32 } from '../prng.ts';
+import { dayStart, MINUTE } from './days.ts';
+import { type Genre, SHOWS } from './shows.ts';
 
-export const MINUTE = 60_000;
-export const DAY_MS = 86_400_000;
 export const MIN_PROGRAM_MINUTES = 15;
 export const MAX_PROGRAM_MINUTES = 180;
 
@@ -14,42 +18,6 @@ export interface GuideProgram {
   isCatchup: boolean;
   /** en first; every guide language present. */
   texts: Array<{ lang: GuideLang; title: string; content: string }>;
-}
-
-/** The UTC day of an instant, `YYYY-MM-DD`. */
-export function dayOf(ts: number): string {
-  return new Date(ts).toISOString().slice(0, 10);
-}
-
-/** Midnight UTC starting a day. */
-export function dayStart(day: string): number {
-  return Date.parse(`${day}T00:00:00Z`);
-}
-
-export function addDays(day: string, n: number): string {
-  return dayOf(dayStart(day) + n * DAY_MS);
-}
-
-/** FNV-1a: a stable 32-bit hash of a string, to seed the PRNG per (epgId, day). */
-export function hash32(s: string): number {
-  let h = 0x811c9dc5;
-  for (let i = 0; i < s.length; i++) {
-    h ^= s.charCodeAt(i);
-    h = Math.imul(h, 0x01000193);
-  }
-  return h >>> 0;
-}
-
-/** mulberry32: small, fast and deterministic; plenty for sample data. */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
 
 /** The genre of a channel's guide, from its first column. */
@@ -92,7 +60,7 @@ export function generateGuideDay(
   day: string,
   catchupChannel: boolean,
 ): GuideProgram[] {
-  const random = prng(hash32(`${epgId}|${day}`));
+  const random = createPrng(hash32(`${epgId}|${day}`)).next;
   const shows = SHOWS[genre];
   const base = dayStart(day);
   const out: GuideProgram[] = [];

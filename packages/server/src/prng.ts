@@ -1,4 +1,4 @@
-/** A small seeded PRNG (mulberry32): the same seed gives the same catalogue on every machine. */
+/** A small seeded PRNG (mulberry32): the same seed gives the same catalogue and demo guide on every machine. */
 export interface Prng {
   /** Uniform in [0, 1). */
   next(): number;
@@ -34,4 +34,14 @@ export function createPrng(seed: number): Prng {
     },
     chance: (p) => next() < p,
   };
+}
+
+/** FNV-1a: a stable 32-bit hash of a string, to seed the PRNG (per guide and day, for instance). */
+export function hash32(s: string): number {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < s.length; i++) {
+    h ^= s.charCodeAt(i);
+    h = Math.imul(h, 0x01000193);
+  }
+  return h >>> 0;
 }

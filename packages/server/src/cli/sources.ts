@@ -14,10 +14,11 @@ import {
   type SourceCounts,
   setSourceGroups,
 } from '../store/sources.ts';
-import { isUrl } from './input.ts';
-import { previewSource, refreshSource } from './importer.ts';
-import { GuideIndex } from './mapping.ts';
-import { dueSources } from './schedule.ts';
+import { isUrl } from '../sources/input.ts';
+import { previewSource, refreshSource } from '../sources/importer.ts';
+import { GuideIndex } from '../sources/mapping.ts';
+import { dueSources } from '../sources/schedule.ts';
+import { UsageError } from './command.ts';
 
 export const SOURCES_USAGE = `  sources add NAME --m3u URL|FILE [--xmltv URL|FILE] [--refresh-minutes N] [--product ID]
   sources add NAME --xtream SERVER --user U --password P [--xmltv URL|FILE]
@@ -47,8 +48,6 @@ function open(args: string[]) {
   const { config, db } = openDataStore(values.data);
   return { db, values, positionals, dataDir: config.dataDir };
 }
-
-class UsageError extends Error {}
 
 function sourceNamed(db: Db, name: string | undefined): LineupSource {
   if (!name) throw new UsageError('a source name is required');

@@ -1,0 +1,38 @@
+import { createRechargeBatch } from '../domain/recharge.ts';
+import { batchSummary } from '../store/rechargeCodes.ts';
+import { type Command, str, UsageError, withStore } from './command.ts';
+
+export const rechargeCodesCommand: Command = {
+  name: 'recharge-codes',
+  usage: `  recharge-codes create --plan PLAN_ID --count N                    a batch of 16-digit codes (shown once)
+  recharge-codes list                                               batches and how many were redeemed`,
+  run: (args) =>
+    withStore(
+      args,
+      { plan: { type: 'string' }, count: { type: 'string' } },
+      ({ db, config, values, positionals }) => {
+        if (positionals[0] === 'create') {
+          const plan = str(values.plan);
+          if (!plan) throw new Error('--plan PLAN_ID is required (see: ottkit-server plans)');
+          const { batchId, codes } = createRechargeBatch(
+            db,
+            config.secret,
+            plan,
+            Number(values.count ?? 10),
+            Date.now(),
+          );
+          console.log(
+            `batch ${batchId} for ${plan}: ${codes.length} codes (store them now; only hashes are kept)`,
+          );
+          for (const c of codes) console.log(c);
+          return 0;
+        }
+        if (positionals[0] === 'list') {
+          for (const b of batchSummary(db))
+            console.log(`${b.batch_id} ${b.plan_id} ${b.redeemed}/${b.total} redeemed`);
+          return 0;
+        }
+        throw new UsageError();
+      },
+    ),
+};

@@ -1,0 +1,79 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { routes } from '@ottkit/api-client/client';
+import { describe, expect, it } from 'vitest';
+
+// The contract is the one source of API paths (DESIGN §3): the site calls the API through the typed client
+// only, so no API path is written by hand anywhere in the site's code. Tests may name paths to fake answers.
+const SITE = fileURLToPath(new URL('..', import.meta.url));
+const SCANNED = /\.(ts|tsx|astro|mjs|js)$/;
+const EXEMPT = /\.test\.tsx?$|\.test-helpers\.ts$/;
+
+/** The first segment of every path of the contract: /liveapi, /vodapi, /api, /drmLicense, /dataReport. */
+const prefixes = [
+  ...new Set(
+    Object.values(routes).flatMap((calls) => Object.values(calls).map((c) => c.path.split('/')[1] as string)),
+  ),
+];
+/** A path under one of them inside a string or template literal (after a quote, or after `${…}`). */
+const literal = new RegExp(`['"\`}](?:https?://[^'"\`\\s]*)?/(?:${prefixes.join('|')})/[A-Za-z0-9]`);
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) return [];
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return sourceFiles(path);
+    return SCANNED.test(e.name) && !EXEMPT.test(e.name) ? [path] : [];
+  });
+}
+
+/** `file:line: text` of every hand-written API path in the given files. */
+export function handWrittenApiPaths(files: string[]): string[] {
+  return files.flatMap((file) =>
+    readFileSync(file, 'utf8')
+      .split('\n')
+      .flatMap((line, i) => (literal.test(line) ? [`${relative(SITE, file)}:${i + 1}: ${line.trim()}`] : [])),
+  );
+}
+
+/** A request made by hand: fetch, a beacon, XMLHttpRequest. */
+const rawRequest = /\bfetch\(|\bsendBeacon\b|\bXMLHttpRequest\b/;
+/** The fetch the browser's client is given (refresh once on an expired session, lib/api.ts) is the only one. */
+const CLIENT_FETCH = new Set(['src/stores/session.ts', 'src/lib/api.ts']);
+
+describe('API paths in the site', () => {
+  it('are derived from the contract: every API area is known', () => {
+    expect(prefixes.sort()).toEqual(['api', 'dataReport', 'drmLicense', 'liveapi', 'vodapi']);
+  });
+
+  it('are never written by hand: the typed client makes every call', () => {
+    expect(handWrittenApiPaths(sourceFiles(SITE))).toEqual([]);
+  });
+
+  it('would be found in a string, a template or a URL', () => {
+    const lines = [
+      "fetch('/api/account/manifest/property')",
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a source line as text, placeholder included.
+      'fetch(`/api/member-site/sandbox/${path}`)',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: a source line as text, placeholder included.
+      'const url = `${base}/vodapi/api/profile/history/progress/report/v1`;',
+      'new URL("https://x.example/liveapi/api/v5/channel/unencrypted/list")',
+      "import { browserApi } from '../lib/api.ts'; // not a path",
+    ];
+    expect(lines.map((l) => literal.test(l))).toEqual([true, true, true, true, false]);
+  });
+
+  it('are never called by hand either: fetch and beacons only inside the fetch the client is given', () => {
+    const raw = sourceFiles(SITE)
+      .filter((file) => !CLIENT_FETCH.has(relative(SITE, file)))
+      .flatMap((file) =>
+        readFileSync(file, 'utf8')
+          .split('\n')
+          .flatMap((line, i) =>
+            rawRequest.test(line) ? [`${relative(SITE, file)}:${i + 1}: ${line.trim()}`] : [],
+          ),
+      );
+    expect(raw).toEqual([]);
+  });
+});
