@@ -21,9 +21,17 @@ const arg = (name: string) => {
 const RUNS = Number(arg('runs') ?? 20);
 const PORT = 4556;
 
-type Kind = 'ottkit' | 'ottkit (cold)' | 'hls.js defaults' | 'hls.js + ottkit config';
-const ALL: Kind[] = ['ottkit', 'ottkit (cold)', 'hls.js defaults', 'hls.js + ottkit config'];
-const KINDS = (arg('kinds')?.split(',') ?? ALL.slice(0, 3)) as Kind[];
+type Kind = 'ottkit' | 'ottkit (cold)' | 'ottkit (warm zap)' | 'hls.js defaults' | 'hls.js + ottkit config';
+const ALL: Kind[] = [
+  'ottkit',
+  'ottkit (cold)',
+  'ottkit (warm zap)',
+  'hls.js defaults',
+  'hls.js + ottkit config',
+];
+const KINDS = (arg('kinds')?.split(',') ?? ALL.slice(0, 4)) as Kind[];
+/** Seconds a player keeps two neighbours warm to measure the bytes prefetched per minute (0: skip). */
+const WARM_SECONDS = Number(arg('warm-seconds') ?? 30);
 // Kept in step with HLS_CONFIG in packages/player/src/engines/hls.ts, to tell config from element overhead.
 const OTTKIT_HLS_CONFIG = {
   lowLatencyMode: false,
@@ -53,12 +61,24 @@ const trial = async ([kind, src, src2, config]: [Kind, string, string, object]) 
     const el = document.createElement('ottkit-player');
     el.setAttribute('muted', '');
     document.body.append(el);
-    if (kind === 'ottkit') await new Promise((r) => setTimeout(r, 1000));
+    if (kind !== 'ottkit (cold)') await new Promise((r) => setTimeout(r, 1000));
     const video = el.querySelector('video') as HTMLVideoElement;
     let t0 = performance.now();
     let wait = frame(video, t0);
     el.setAttribute('src', src);
     const first = await wait;
+    if (kind === 'ottkit (warm zap)') {
+      // The next channel is a neighbour: warm it, and zap once its first segment is in (as a viewer would,
+      // seconds after the channel started).
+      const player = el as unknown as { prefetch: { src: string }[]; core: { prefetchedBytes(): number } };
+      player.prefetch = [{ src: src2 }];
+      const warmed = () =>
+        player.core.prefetchedBytes() > 0 &&
+        performance
+          .getEntriesByType('resource')
+          .some((e) => e.name.includes(src2.replace(/live\.m3u8$/, '')) && e.name.endsWith('.ts'));
+      while (!warmed()) await new Promise((r) => setTimeout(r, 100));
+    }
     t0 = performance.now();
     wait = frame(video, t0);
     el.setAttribute('src', src2);
@@ -86,6 +106,21 @@ const trial = async ([kind, src, src2, config]: [Kind, string, string, object]) 
   return [first, await wait];
 };
 
+// Runs in the page: one player on `src` with `neighbours` warm for `seconds`; the bytes fetched ahead.
+const warmBytes = async ([src, neighbours, seconds]: [string, string[], number]) => {
+  await import('/dist/element/define.js' as string);
+  const el = document.createElement('ottkit-player') as HTMLElement & {
+    prefetch: { src: string }[];
+    core: { prefetchedBytes(): number };
+  };
+  el.setAttribute('muted', '');
+  document.body.append(el);
+  el.setAttribute('src', src);
+  el.prefetch = neighbours.map((n) => ({ src: n }));
+  await new Promise((r) => setTimeout(r, seconds * 1000));
+  return el.core.prefetchedBytes();
+};
+
 function stats(values: number[]) {
   const sorted = [...values].sort((a, b) => a - b);
   const at = (q: number) =>
@@ -100,6 +135,7 @@ const browser = await chromium.launch({
   executablePath: '/usr/bin/chromium',
   args: ['--no-sandbox', '--disable-gpu', '--headless', '--autoplay-policy=no-user-gesture-required'],
 });
+let warmed = 0;
 const results = Object.fromEntries(
   KINDS.map((k) => [k, { first: [] as number[], zap: [] as number[] }]),
 ) as Record<Kind, { first: number[]; zap: number[] }>;
@@ -126,6 +162,16 @@ try {
     }
     process.stdout.write('.');
   }
+  if (WARM_SECONDS > 0) {
+    const page = await (await browser.newContext()).newPage();
+    await page.goto(`${origin}/blank`);
+    const ch = (n: number) => external ?? `${origin}/ch/${900 + n}/live.m3u8`;
+    warmed = await page.evaluate(warmBytes, [ch(0), [ch(1), ch(2)], WARM_SECONDS] as [
+      string,
+      string[],
+      number,
+    ]);
+  }
 } finally {
   await browser.close();
   server?.close();
@@ -138,4 +184,10 @@ for (const kind of KINDS) {
   const f = stats(results[kind].first);
   const z = stats(results[kind].zap);
   console.log(`${kind.padEnd(18)}${`${f.median} / ${f.p95} ms`.padEnd(29)}${z.median} / ${z.p95} ms`);
+}
+if (WARM_SECONDS > 0) {
+  const perMinute = (warmed * 60) / WARM_SECONDS;
+  console.log(
+    `prefetch: 2 neighbours warm for ${WARM_SECONDS} s fetched ${warmed} bytes = ${Math.round(perMinute / 1000)} kB per minute`,
+  );
 }

@@ -2,8 +2,8 @@
 // The one entry the README's two commands call. It runs on whatever Node the machine has
 // (20 here): it brings the pinned pnpm from the npm registry, installs the workspace (which
 // brings Node 24 into node_modules/.bin through the `node` package), installs Debian's
-// Chromium for the browser tests when it is missing, then hands over to a pnpm script that
-// runs on Node 24. See docs/decisions/0001-toolchain-bootstrap.md.
+// Chromium for the browser tests and Debian's ffmpeg for live sources when they are missing,
+// then hands over to a pnpm script that runs on Node 24. See docs/decisions/0001-toolchain-bootstrap.md.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -33,24 +33,31 @@ function install() {
   must(...pnpm(['install', ...frozen, '--reporter=append-only']));
 }
 
-function ensureChromium() {
-  if (has('chromium')) return;
-  console.log('ottkit: installing Debian Chromium for the browser tests (apt-get install chromium)');
+/** Installs Debian packages with apt-get (sudo when not root) when the binary they bring is missing. */
+function ensureDebian(bin, packages, why) {
+  if (has(bin)) return;
+  console.log(`ottkit: installing Debian ${bin} ${why} (apt-get install ${packages.join(' ')})`);
   const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
   const apt = (args) => (sudo.length ? ['sudo', ['apt-get', ...args]] : ['apt-get', args]);
   const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
   must(...apt(['update', '-q']), { env });
-  must(...apt(['install', '-y', '-q', '--no-install-recommends', 'chromium', 'fonts-dejavu-core']), { env });
+  must(...apt(['install', '-y', '-q', '--no-install-recommends', ...packages]), { env });
 }
+const ensureChromium = () =>
+  ensureDebian('chromium', ['chromium', 'fonts-dejavu-core'], 'for the browser tests');
+// Live sources (issue 17): ingest and packaging of SRT, RTMP, UDP and HLS inputs (decision 0220).
+const ensureFfmpeg = () => ensureDebian('ffmpeg', ['ffmpeg'], 'for live sources');
 
 switch (command) {
   case 'start':
     install();
+    ensureFfmpeg();
     process.exit(run(...pnpm(['run', 'serve'])));
     break;
   case 'test':
     install();
     ensureChromium();
+    ensureFfmpeg();
     process.exit(run(...pnpm(['run', 'test:all'])));
     break;
   default:

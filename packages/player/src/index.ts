@@ -19,3 +19,9 @@ export { createPlayerCore, INITIAL_SNAPSHOT, type PlayerCore, type PlayerCoreOpt
 export * from './core/types.ts';
 export { QUALITY_NAMES, qualityName } from './engines/quality.ts';
 export type { Engine, EngineEvents, EngineLoader } from './engines/types.ts';
+export {
+  PREFETCH_BUDGET_BYTES_PER_MINUTE,
+  PREFETCH_MAX_TARGETS,
+  type PrefetchTarget,
+  preloadAllowed,
+} from './prefetch/warm.ts';

@@ -50,9 +50,29 @@ export type LivePlayback =
 /** The signed stream address of the channel being watched. */
 export const $livePlayback = atom<LivePlayback>({ state: 'idle' });
 
-/** Asks for the channel's live URL; the latest request wins when the viewer zaps quickly. */
+/** Live answers asked ahead for the neighbours (stores/warmChannels.ts), each used by one zap at most. */
+const warmAnswers = new Map<string, PlayAnswer>();
+/** A warm answer is used for a zap only while it has this long to live (the player renews it from there). */
+export const WARM_ANSWER_MIN_LIFE_MS = 30_000;
+export function rememberWarmAnswer(logicalChannelId: string, answer: PlayAnswer | null) {
+  if (answer) warmAnswers.set(logicalChannelId, answer);
+  else warmAnswers.delete(logicalChannelId);
+}
+export function warmAnswer(logicalChannelId: string, now = Date.now()): PlayAnswer | null {
+  const a = warmAnswers.get(logicalChannelId);
+  const fresh = a?.expiresAt === undefined || a.expiresAt - now > WARM_ANSWER_MIN_LIFE_MS;
+  return a && fresh ? a : null;
+}
+
+/**
+ * Asks for the channel's live URL; the latest request wins when the viewer zaps quickly. A neighbour kept warm
+ * already has its answer: the zap plays it at once, with the URLs the player fetched ahead (issue 20 §1).
+ */
 export async function loadLivePlayback(channel: Pick<Channel, 'logicalChannelId'>) {
   const { logicalChannelId } = channel;
+  const warm = warmAnswer(logicalChannelId);
+  warmAnswers.delete(logicalChannelId);
+  if (warm) return $livePlayback.set({ state: 'ready', logicalChannelId, ...warm });
   $livePlayback.set({ state: 'loading', logicalChannelId });
   try {
     const answer = await requestPlayUrl({ logicalChannelId, kind: 'live' });

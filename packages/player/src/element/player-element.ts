@@ -1,9 +1,10 @@
 import { createPlayerCore, type PlayerCore } from '../core/core.ts';
 import type { AspectRatio } from '../core/constants.ts';
+import { PLAYER_EVENTS } from '../core/events.ts';
+import type { PrefetchTarget } from '../prefetch/warm.ts';
 import { keyAction } from '../core/keys.ts';
 import type {
   DrmConfig,
-  PlayerEvents,
   PlayerMode,
   PlayerSnapshot,
   PlayerSource,
@@ -44,20 +45,7 @@ export const OTTKIT_PLAYER_ATTRIBUTES = [
 const RENEWING_ATTRIBUTES = new Set(['timeshift-src', 'timeshift-start', 'expires-at']);
 
 /** Core events re-dispatched by the element as `ottkit-<name>` CustomEvents (detail = payload). */
-export const OTTKIT_PLAYER_EVENTS = [
-  'statechange',
-  'modechange',
-  'firstframe',
-  'error',
-  'reload',
-  'renewed',
-  'timeshifterror',
-  'confirmbacktolive',
-  'ended',
-  'progress',
-  'qualitychange',
-  'telemetry',
-] as const satisfies ReadonlyArray<keyof PlayerEvents>;
+export const OTTKIT_PLAYER_EVENTS = PLAYER_EVENTS;
 
 /**
  * Events of the element's own controls (not core events): `ottkit-favorite` (detail `{ favorite }`, the state
@@ -81,6 +69,8 @@ export interface OttkitPlayerElement extends HTMLElement {
   renewSource: PlayerSource['renew'];
   /** Fresh URLs for the item being played, handed by the host (same stream, new credentials). */
   renewUrls(fresh: SourceRenewal): void;
+  /** Live channels to keep warm (neighbours, the one under the pointer): a zap to one starts from them. */
+  prefetch: readonly PrefetchTarget[];
   play(): void;
   pause(): void;
   seekToLive(): void;
@@ -145,6 +135,14 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
     }
     renewUrls(fresh: SourceRenewal) {
       this.core.renewUrls(fresh);
+    }
+    #prefetch: readonly PrefetchTarget[] = [];
+    get prefetch() {
+      return this.#prefetch;
+    }
+    set prefetch(targets: readonly PrefetchTarget[]) {
+      this.#prefetch = targets;
+      this.core.prefetch(targets);
     }
     play() {
       this.core.play();

@@ -1,7 +1,7 @@
 import Hls, { type HlsConfig } from 'hls.js';
 import { toLevels } from './quality.ts';
 import { HLS_LIVE_LOAD_POLICIES } from './retry.ts';
-import type { Engine } from './types.ts';
+import type { Engine, EngineEvents } from './types.ts';
 
 /**
  * hls.js tuned for a fast live start (decision 0031): no low-latency mode (our origins are not LL-HLS),
@@ -24,14 +24,29 @@ export const HLS_CONFIG: Partial<HlsConfig> = {
 
 /**
  * hls.js's own loader, asking the core for every URL first: after a renewal, playlist refreshes derived from the
- * old master URL carry the fresh token (decision 0100).
+ * old master URL carry the fresh token (decision 0100); a warm channel's playlists and first segments are answered
+ * from what was fetched ahead, with the time that fetch took so the bandwidth estimate stays true (decision 0201).
  */
-function renewingLoader(rewrite: (url: string) => string): HlsConfig['loader'] {
+function renewingLoader(events: EngineEvents): HlsConfig['loader'] {
   const Base = Hls.DefaultConfig.loader;
   return class extends Base {
-    override load(...[context, ...rest]: Parameters<InstanceType<typeof Base>['load']>) {
-      context.url = rewrite(context.url);
-      super.load(context, ...rest);
+    override load(...args: Parameters<InstanceType<typeof Base>['load']>) {
+      const [context, , callbacks] = args;
+      context.url = events.rewriteUrl?.(context.url) ?? context.url;
+      const hit = events.warm?.take(context.url);
+      const wantsText = context.responseType !== 'arraybuffer';
+      if (!hit || (typeof hit.data === 'string') !== wantsText) return super.load(...args);
+      const stats = this.stats;
+      const end = performance.now();
+      const size = typeof hit.data === 'string' ? hit.data.length : hit.data.byteLength;
+      stats.loading.start = end - hit.fetchMs;
+      stats.loading.first = end - hit.fetchMs / 2;
+      stats.loading.end = end;
+      stats.loaded = stats.total = size;
+      // Asynchronously, as a network answer would come: hls.js sets up its own state after calling load.
+      queueMicrotask(() => {
+        if (!stats.aborted) callbacks.onSuccess({ url: context.url, data: hit.data }, stats, context, null);
+      });
     }
   };
 }
@@ -45,13 +60,16 @@ export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promi
       hls?.destroy();
       recovered = false;
       const startPosition = source.startTime ?? -1;
-      const loader = renewingLoader((url) => events.rewriteUrl?.(url) ?? url);
+      const loader = renewingLoader(events);
+      // A warm channel was fetched ahead on its lowest variant: start there, ABR climbs from it.
+      const warm = events.warm?.isWarm(src) ? { startLevel: 0 } : {};
       // Live keeps asking an origin that went away (decision 0120); on demand keeps hls.js's defaults.
       const live = source.mode === undefined || source.mode === 'live' || source.mode === 'timeshift';
       const instance = new Hls({
         ...HLS_CONFIG,
         ...(live ? HLS_LIVE_LOAD_POLICIES : {}),
         startPosition,
+        ...warm,
         loader,
         ...overrides,
       });

@@ -1,4 +1,5 @@
 import type { PlayerSource, QualityLevel } from '../core/types.ts';
+import type { WarmHit } from '../prefetch/warm.ts';
 
 /** What an engine reports back to the core. */
 export interface EngineEvents {
@@ -11,6 +12,11 @@ export interface EngineEvents {
    * query for fresh ones (decision 0100). Engines that fetch for themselves call it on every request.
    */
   rewriteUrl?(url: string): string;
+  /**
+   * What was fetched ahead for a warm channel (issue 20 §1): engines that fetch for themselves take a URL's
+   * bytes from here instead of the network; `isWarm(src)` says the load may start on the warmed (lowest) variant.
+   */
+  warm?: { take(url: string): WarmHit | undefined; isWarm(src: string): boolean };
 }
 
 /**

@@ -2,6 +2,7 @@ import { type ReactNode, useEffect, useRef } from 'react';
 import { ASPECT_RATIOS, type AspectRatio } from '../core/constants.ts';
 import type { PlayerCore } from '../core/core.ts';
 import type { EngineLoader } from '../engines/types.ts';
+import type { PrefetchTarget } from '../prefetch/warm.ts';
 import type {
   DrmConfig,
   PlayerError,
@@ -43,6 +44,11 @@ export interface LivePlayerProps {
   expiresAt?: number;
   /** Fresh URLs of the same channel (the host asks its API); playback carries on without a reload. */
   onRenew?: (context: RenewContext) => Promise<SourceRenewal | null | undefined>;
+  /**
+   * Live channels to keep warm (the ones above and below, the one under the pointer): a zap to one starts from
+   * what was fetched ahead. Off on metered or Save-Data connections.
+   */
+  prefetch?: readonly PrefetchTarget[];
   /** The programme on air now (spans the time-shift bar) and the next one's title. */
   now?: Programme | null;
   next?: { title: string } | null;
@@ -123,6 +129,13 @@ export function LivePlayer(props: LivePlayerProps) {
     core.load({ src, mode: 'live', ...rest, ...(onRenew.current ? { renew } : {}) }, { autoplay });
   }, [core, src]);
   useEffect(() => core?.setAuthority(authority), [core, authority]);
+  // Keyed by the URLs, so a new array with the same targets does not refetch.
+  const prefetch = props.prefetch ?? [];
+  const prefetchKey = prefetch.map((t) => t.src).join(' ');
+  const prefetchRef = useRef(prefetch);
+  prefetchRef.current = prefetch;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the key stands for the targets read through the ref
+  useEffect(() => core?.prefetch(prefetchRef.current), [core, prefetchKey]);
   // The core ignores an equal programme, so a fresh object from the host on every render costs nothing.
   useEffect(() => core?.setProgramme(now), [core, now]);
 

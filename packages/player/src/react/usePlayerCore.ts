@@ -1,26 +1,12 @@
 import { type RefObject, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { createPlayerCore, INITIAL_SNAPSHOT, type PlayerCore, type PlayerCoreOptions } from '../core/core.ts';
+import { PLAYER_EVENTS } from '../core/events.ts';
 import type { PlayerEvents, PlayerSnapshot } from '../core/types.ts';
 
 const noSubscribe = () => () => {};
 const initial = () => INITIAL_SNAPSHOT;
 
 export type PlayerEventHandlers = { [K in keyof PlayerEvents]?: (payload: PlayerEvents[K]) => void };
-
-const EVENT_NAMES: Array<keyof PlayerEvents> = [
-  'statechange',
-  'modechange',
-  'firstframe',
-  'error',
-  'reload',
-  'renewed',
-  'timeshifterror',
-  'confirmbacktolive',
-  'ended',
-  'progress',
-  'qualitychange',
-  'telemetry',
-];
 
 export interface UsePlayerCoreOptions extends Omit<PlayerCoreOptions, 'telemetry'> {
   handlers?: PlayerEventHandlers;
@@ -45,7 +31,7 @@ export function usePlayerCore(
   useEffect(() => {
     const { handlers: _h, core: _c, ...coreOptions } = created.current;
     const c = external ?? createPlayerCore(coreOptions);
-    const offs = EVENT_NAMES.map((name) =>
+    const offs = PLAYER_EVENTS.map((name) =>
       c.on(name, (payload) =>
         (handlers.current?.[name] as ((p: typeof payload) => void) | undefined)?.(payload),
       ),

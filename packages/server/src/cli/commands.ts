@@ -1,6 +1,7 @@
 import { benchLineupCommand } from './benchLineup.ts';
 import type { Command } from './command.ts';
 import { ipCountryCommand } from './ipCountry.ts';
+import { LIVE_USAGE, liveCommand } from './live.ts';
 import { broadcastCommand, guideImportCommand } from './liveAdmin.ts';
 import { namesCommand } from './names.ts';
 import { noticeCommand } from './notice.ts';
@@ -33,4 +34,5 @@ export const COMMANDS: readonly Command[] = [
   broadcastCommand,
   ipCountryCommand,
   benchLineupCommand,
+  { name: 'live', usage: LIVE_USAGE, run: liveCommand },
 ];

@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer, type Origin, type OriginDeps, type SiteHandler } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
 import { mediaSessionCheck } from '../domain/mediaRevocation.ts';
+import { startLive } from '../live/index.ts';
 import { compressPages } from '../http/compressPages.ts';
 import { createStaticHandler } from '../http/static.ts';
 import { startRefreshSchedule } from '../sources/schedule.ts';
@@ -72,19 +73,31 @@ async function serve(args: string[]): Promise<number> {
         library: unknown;
         now: () => number;
         sessionEnded: (sessionId: string, nowMs: number) => boolean;
+        ingested?: unknown;
+        onClose?: () => Promise<void>;
       }) => Origin)
     | undefined;
   const origin =
     library !== undefined && typeof createOrigin === 'function'
-      ? (deps: OriginDeps) =>
-          createOrigin({
+      ? (deps: OriginDeps) => {
+          // Channels with live sources: one supervised ffmpeg each (issue 17, decision 0222).
+          const live = startLive({
+            db: deps.db,
+            dataDir: config.dataDir,
+            mediaDir: (library as { dir: string }).dir,
+            now: deps.now,
+          });
+          return createOrigin({
             dataDir: config.dataDir,
             secret: config.secret,
             library,
             now: deps.now,
             // Logout revokes the media URLs handed to the session (decision 0100).
             sessionEnded: mediaSessionCheck(deps.db),
-          })
+            ingested: live.ingested,
+            onClose: live.close,
+          });
+        }
       : undefined;
 
   const site = await loadSite(str(values.site));

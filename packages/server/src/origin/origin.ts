@@ -7,7 +7,13 @@ import { createKeyStore, encryptSegment } from './keys.ts';
 import { handleLicense } from './license.ts';
 import { LIVE_WINDOW_SEGMENTS, masterPlaylist } from './playlists.ts';
 import { createSegmentStore } from './segments.ts';
-import { defaultLiveStream, type LiveStream, type Stream, streamResolver } from './streams.ts';
+import {
+  defaultLiveStream,
+  type IngestedResolver,
+  type LiveStream,
+  type Stream,
+  streamResolver,
+} from './streams.ts';
 import { type MediaTokenClaims, verifyMediaToken } from './tokens.ts';
 import { timeshiftResource } from './urls.ts';
 import { DEFAULT_VOD_ASSETS, type VodAsset } from './vod.ts';
@@ -35,11 +41,16 @@ export interface OriginOptions {
    * even before they expire (decision 0100). Without it, URLs live until they expire.
    */
   sessionEnded?: (sessionId: string, nowMs: number) => boolean;
+  /** Channels fed by live sources (issue 17), served before the looped samples; see `live/originStreams.ts`. */
+  ingested?: IngestedResolver;
+  /** Called when the server closes (stops the live supervisor and its ffmpeg processes). */
+  onClose?: () => Promise<void>;
 }
 
 export interface Origin {
   /** Answers `/media/{live,dvr,catchup,vod}/…`; returns false for any other path so the caller routes on. */
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
+  close?(): Promise<void>;
 }
 
 export const DEFAULT_DVR_WINDOW_SEC = 4 * 3600;
@@ -99,6 +110,7 @@ export function createOrigin(options: OriginOptions): Origin {
     windowSegments,
     dvrSegments,
     maxCatchupDays: options.maxCatchupDays ?? 30,
+    ingested: options.ingested,
   });
 
   async function serve(req: IncomingMessage, res: ServerResponse, url: URL, s: Stream, rest: string[]) {
@@ -106,6 +118,8 @@ export function createOrigin(options: OriginOptions): Origin {
     const v = verifyMediaToken(options.secret, token, { resource: s.resource, kind: s.kind, nowMs: now() });
     if (!v.ok) return fail(req, res, 403, `forbidden: token ${v.reason}`);
     if (revoked(v.claims)) return fail(req, res, 403, 'forbidden: session ended');
+    const notReady = await s.ready?.(token ?? '');
+    if (notReady) return fail(req, res, notReady.status, notReady.reason);
     // Every child URL carries the token and what it is bound to (the DVR start).
     const query = `?token=${token}${s.childQuery ?? ''}`;
     const [first, file] = rest;
@@ -125,11 +139,14 @@ export function createOrigin(options: OriginOptions): Origin {
       if (typeof body !== 'string') return fail(req, res, body.status, body.reason);
       return send(req, res, 200, body.includes('#EXT-X-ENDLIST') ? FIXED_PLAYLIST : PLAYLIST, body);
     }
-    if (file === 'init.mp4') {
-      const clear = await store.init(s.source, r);
+    // Live sources name their inits `init-<id>.mp4` (a new one after a switch to other codec settings).
+    const fedInit = /^init(-\d{1,9})?\.mp4$/.test(file) ? s.readInit?.(file) : undefined;
+    if (s.readInit && file.startsWith('init') && !fedInit) return fail(req, res, 404, 'not found');
+    if (file === 'init.mp4' || fedInit) {
+      const clear = fedInit ? await fedInit : await store.init(s.source, r);
       const init =
         s.protection === 'clearkey'
-          ? cached(`init/${s.keyId}/${r.name}`, () => encryptInit(clear, keys.cencKey(s.keyId).kid))
+          ? cached(`init/${s.keyId}/${r.name}/${file}`, () => encryptInit(clear, keys.cencKey(s.keyId).kid))
           : clear;
       return send(req, res, 200, { 'content-type': 'video/mp4', 'cache-control': IMMUTABLE }, [init]);
     }
@@ -140,12 +157,17 @@ export function createOrigin(options: OriginOptions): Origin {
       'content-type': s.source.kind === 'audio' ? 'audio/mp4' : 'video/mp4',
       'cache-control': IMMUTABLE,
     };
-    const parts = await store.segment(s.source, r, n);
+    const parts = s.readSegment ? await s.readSegment(n) : await store.segment(s.source, r, n);
     if (!s.protection) return send(req, res, 200, headers, parts);
     const body = cached(`${s.keyId}/${r.name}/${n}`, () =>
       s.protection === 'aes-128'
         ? encryptSegment(parts, keys.aesKey(s.keyId), n)
-        : encryptFragment(Buffer.concat(parts), r.tracks, keys.cencKey(s.keyId).key, n),
+        : encryptFragment(
+            Buffer.concat(parts),
+            s.tracksOfSegment?.(n) ?? r.tracks,
+            keys.cencKey(s.keyId).key,
+            n,
+          ),
     );
     return send(req, res, 200, headers, [body]);
   }
@@ -172,6 +194,7 @@ export function createOrigin(options: OriginOptions): Origin {
   }
 
   return {
+    close: options.onClose,
     async handle(req, res, url) {
       let parts: string[];
       try {
@@ -187,8 +210,15 @@ export function createOrigin(options: OriginOptions): Origin {
           revoked,
           keyFor: (resource) => {
             const id = /^(?:live|timeshift|catchup)\/([^/]+)/.exec(resource)?.[1];
-            const live = id === undefined ? undefined : resolveLive(id);
-            return id && live?.protection === 'clearkey' ? keys.cencKey(`live/${id}`) : undefined;
+            // A channel fed by live sources keeps its protection (issue 17).
+            const fed = id === undefined ? undefined : options.ingested?.('live', id, [], url);
+            const protection =
+              fed && 'stream' in fed
+                ? fed.stream.protection
+                : id === undefined
+                  ? undefined
+                  : resolveLive(id)?.protection;
+            return id && protection === 'clearkey' ? keys.cencKey(`live/${id}`) : undefined;
           },
         });
         return true;

@@ -38,8 +38,24 @@ export interface Stream {
   childQuery?: string;
   playlist(r: RenditionMedia, query: string): string | Failure;
   allowed(n: number): boolean;
+  /** Live sources (issue 17): opens the channel for this viewer and waits for it; a failure answers instead. */
+  ready?(viewer: string): Promise<Failure | undefined>;
+  /** Live sources: init segments by file name (`init-<id>.mp4`); undefined when there is no such file. */
+  readInit?(file: string): Promise<Buffer> | undefined;
+  /** Live sources: segment n as packaged (instead of the looped sample). */
+  readSegment?(n: number): Promise<Buffer[]>;
+  /** Live sources: the tracks of segment n (ClearKey needs them per init). */
+  tracksOfSegment?(n: number): RenditionMedia['tracks'];
 }
-export type Failure = { status: 404 | 409; reason: string };
+export type Failure = { status: 404 | 409 | 503; reason: string };
+
+/** Streams served from something other than the looped samples (live sources); undefined passes the id on. */
+export type IngestedResolver = (
+  kind: string,
+  id: string,
+  rest: string[],
+  url: URL,
+) => { stream: Stream; rest: string[] } | Failure | undefined;
 
 export interface StreamContext {
   lib: MediaLibrary;
@@ -49,6 +65,7 @@ export interface StreamContext {
   windowSegments: number;
   dvrSegments: number;
   maxCatchupDays: number;
+  ingested?: IngestedResolver;
 }
 
 /** Resolves `/media/<kind>/<id>/…` to the stream it names: its token, playlists and fetchable segments. */
@@ -99,6 +116,8 @@ export function streamResolver(ctx: StreamContext) {
         },
       };
     }
+    const fed = ctx.ingested?.(kind, id, rest, url);
+    if (fed) return fed;
     const live = resolveLive(id);
     const source = live && lib.sources[live.source];
     if (!live || !source) return { status: 404, reason: 'unknown stream' };

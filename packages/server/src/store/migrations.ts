@@ -1,6 +1,7 @@
 import type { Db } from './db.ts';
 import { hardeningMigrations } from './migrations/hardening.ts';
 import { liveMigrations } from './migrations/live.ts';
+import { liveSourceMigrations } from './migrations/liveSources.ts';
 import { messageMigrations } from './migrations/message.ts';
 import { searchMigrations } from './migrations/search.ts';
 import { nameMigrations } from './migrations/names.ts';
@@ -231,6 +232,7 @@ CREATE TABLE scan_codes (
   ...nameMigrations,
   ...hardeningMigrations,
   ...sourceMigrations,
+  ...liveSourceMigrations,
 ];
 
 /**

@@ -18,6 +18,7 @@ import {
 } from '../../stores/channels.ts';
 import { $todayPrograms, nowAndNext } from '../../stores/epg.ts';
 import { $t } from '../../stores/lang.ts';
+import { $pointedChannelId } from '../../stores/warmChannels.ts';
 import { favoriteAction, zap } from './actions.ts';
 import styles from './live.module.css';
 
@@ -29,6 +30,11 @@ const FIRST_VIEWPORT_HEIGHT = 640;
 /** Stable across renders, so memoised rows do not re-render for a new callback. */
 function toggleFavoriteFromRow(logicalChannelId: string, next: boolean) {
   void favoriteAction(logicalChannelId, next);
+}
+
+/** The row under the pointer or focus is kept warm for an instant zap (issue 20 §1). */
+function pointAt(logicalChannelId: string) {
+  if ($pointedChannelId.get() !== logicalChannelId) $pointedChannelId.set(logicalChannelId);
 }
 
 /** One positioned row; re-renders only when its channel, place or active state changes. */
@@ -44,7 +50,12 @@ const ChannelItem = memo(function ChannelItem({
   currentProgramme?: string;
 }) {
   return (
-    <li className={styles.channelItem} style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}>
+    <li
+      className={styles.channelItem}
+      style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}
+      onPointerEnter={() => pointAt(channel.logicalChannelId)}
+      onFocus={() => pointAt(channel.logicalChannelId)}
+    >
       <ChannelRow
         channel={channel}
         active={active}

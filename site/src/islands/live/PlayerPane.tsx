@@ -13,6 +13,9 @@ import { useHydrated } from '../../lib/useHydrated.ts';
 import { LivePlayer } from './lazyPlayer.ts';
 import styles from './live.module.css';
 import { telemetrySink } from '../../stores/telemetry.ts';
+import { $columnChannels } from '../../stores/channels.ts';
+import { WARM_ANSWER_MIN_LIFE_MS } from '../../stores/playback.ts';
+import { $pointedChannelId, $warmTargets, warmNeighbours } from '../../stores/warmChannels.ts';
 
 /** Spec §3: channelType 5 is an audio channel. */
 const AUDIO = 5;
@@ -34,6 +37,9 @@ export function PlayerPane({ now }: { now: number }) {
   const channelId = channel?.logicalChannelId;
   const epgId = channel?.epgId ?? '';
   const liveAuthority = channel?.liveAuthority;
+  const prefetch = useStore($warmTargets);
+  const column = useStore($columnChannels);
+  const pointed = useStore($pointedChannelId);
 
   // A change of the channel's live authority (a recharge, a plan that ended) asks for its URL again at once:
   // the player swaps the fallback clip for the real stream, or back, without a reload of the page.
@@ -46,6 +52,13 @@ export function PlayerPane({ now }: { now: number }) {
   useEffect(() => {
     void loadTodayPrograms(epgId, Date.now());
   }, [epgId]);
+  // Neighbours kept warm (issue 20 §1): again on a zap, a new list or pointer, and before their answers expire.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the inputs warmNeighbours reads from the stores
+  useEffect(() => {
+    void warmNeighbours();
+    const timer = setInterval(() => void warmNeighbours(), WARM_ANSWER_MIN_LIFE_MS);
+    return () => clearInterval(timer);
+  }, [channelId, column, pointed]);
 
   const ready = playback.state === 'ready' && playback.logicalChannelId === channelId ? playback : null;
   const onAir = today.epgId === epgId ? nowAndNext(today.programs, now) : { now: null, next: null };
@@ -80,6 +93,7 @@ export function PlayerPane({ now }: { now: number }) {
         <Suspense fallback={<div className={styles.playerPlaceholder} />}>
           <LivePlayer
             telemetry={telemetrySink}
+            prefetch={prefetch}
             src={ready?.url}
             drm={ready?.drm}
             authority={ready ? ready.authority : channel.liveAuthority}

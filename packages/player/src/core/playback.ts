@@ -1,0 +1,312 @@
+import { preloadHlsEngine } from '../engines/load.ts';
+import type { EngineEvents, EngineLoader } from '../engines/types.ts';
+import type { WarmCache } from '../prefetch/warm.ts';
+import type { Clock } from './clock.ts';
+import { PAUSE_COUNT_INTERVAL_MS } from './constants.ts';
+import { createEngineHost } from './engineHost.ts';
+import { createRenewal } from './renewal.ts';
+import { createSession, type Session } from './session.ts';
+import { INITIAL_SNAPSHOT } from './snapshot.ts';
+import { isLiveMode, type Store } from './store.ts';
+import type {
+  ErrorKind,
+  LiveBar,
+  PlayerError,
+  PlayerEvents,
+  PlayerSnapshot,
+  PlayerSource,
+  QualityLevel,
+} from './types.ts';
+
+/** What differs between live (and time-shift) and on-demand playback; the playback asks the controller in charge. */
+export interface ModeController {
+  /** The URL to load for the item now (undefined: nothing to load, the overlay alone shows). */
+  src(snap: PlayerSnapshot): string | undefined;
+  /** The live bar where there is one. */
+  bar(): LiveBar | null;
+  /** Once a second while an item is loaded. */
+  tick(now: number): void;
+  /** After the position moved (the snapshot already has it). */
+  timeupdate(): void;
+  canplay(): void;
+  ended(): void;
+  /** An engine error; true when the controller dealt with it (a retry), false to show it. */
+  failed(error: PlayerError): boolean;
+  /** Before the item reloads, to keep what must survive the reload. */
+  beforeReload(): void;
+}
+
+export interface PlaybackDeps {
+  store: Store;
+  clock: Clock;
+  loader: EngineLoader;
+  /** Fetch hls.js while idle when attached with nothing to play (not with an injected loader). */
+  preload: boolean;
+  /** What was fetched ahead for the neighbours (issue 20 §1); loads take from it first. */
+  warm: WarmCache;
+  /** The controller of the current mode. */
+  controller(): ModeController;
+  /** The item is being left (a new one, teardown): its last report goes out. */
+  leave(): void;
+  /** Forget what the controllers kept about the item. */
+  reset(): void;
+}
+
+/**
+ * What every mode shares: the media element, its engine, the play session (telemetry), URL renewal, loading and
+ * reloading, the viewer's wish to play and the media events. Where a mode decides, the controller is asked.
+ */
+export function createPlayback(deps: PlaybackDeps) {
+  const { store, clock, loader, preload, warm, controller, leave, reset } = deps;
+  const host = createEngineHost(loader);
+  let media: HTMLMediaElement | null = null;
+  let session: Session | null = null;
+  let detachMedia: (() => void) | null = null;
+  let ticker: unknown = null;
+  let lastTime = -1;
+  /** Shared with the controllers: the viewer wants it playing; a first frame came; when the position last moved. */
+  const status = { wantPlay: false, started: false, lastProgressAt: 0 };
+  const renewal = createRenewal({
+    clock,
+    current: () => ({ source: store.get().source, mode: store.get().mode }),
+    update: (source) => {
+      store.set({ source });
+      store.events.emit('renewed', { expiresAt: source.expiresAt ?? null });
+    },
+  });
+
+  function liveTimes() {
+    if (!media || media.seekable.length === 0) return null;
+    const last = media.seekable.length - 1;
+    return {
+      currentTime: media.currentTime,
+      seekableStart: media.seekable.start(0),
+      seekableEnd: media.seekable.end(last),
+    };
+  }
+
+  function engineEvents(g: number): EngineEvents {
+    return {
+      levels: (qualities: QualityLevel[]) => host.isCurrent(g) && store.set({ qualities }),
+      levelSwitched: (index) => {
+        if (!host.isCurrent(g)) return;
+        session?.bitrateSwitch();
+        const s = store.get();
+        store.events.emit('qualitychange', { quality: s.quality, level: s.qualities[index] ?? null });
+      },
+      fatal: (code, message, kind) => host.isCurrent(g) && fail(code, message, kind),
+      rewriteUrl: (url) => renewal.rewrite(url),
+      warm: { take: warm.take, isWarm: warm.isWarm },
+    };
+  }
+
+  async function startLoad() {
+    const snap = store.get();
+    const source = snap.source;
+    if (!source || !media) return;
+    const target = media;
+    const src = controller().src(snap);
+    if (!src) {
+      host.reset();
+      store.set({ state: 'idle' }); // locked with no fallback clip: the overlay alone shows
+      return;
+    }
+    const effective: PlayerSource = snap.locked ? { src, mode: 'live', id: source.id } : source;
+    status.lastProgressAt = clock.now();
+    lastTime = -1;
+    target.loop = snap.locked;
+    try {
+      if (!(await host.load(target, effective, src, engineEvents))) return;
+    } catch (err) {
+      fail('ENGINE_LOAD', err instanceof Error ? err.message : String(err), 'media');
+      return;
+    }
+    if (status.wantPlay) requestPlay();
+  }
+
+  function requestPlay() {
+    if (!media) return;
+    const target = media;
+    const attempt = target.play();
+    // Browsers refuse unmuted autoplay without a gesture: fall back to muted playback rather than nothing.
+    attempt?.catch?.((err: unknown) => {
+      if ((err as { name?: string }).name !== 'NotAllowedError' || target.muted) return;
+      target.muted = true;
+      target.play()?.catch?.(() => store.set({ state: 'paused' }));
+    });
+  }
+
+  function fail(code: string, message: string, kind: ErrorKind) {
+    session?.error();
+    // Bounded so a long engine message (URLs, stacks) never makes a metrics batch invalid.
+    const report = { code: code.slice(0, 64), message: message.slice(0, 500) };
+    const { source, mode } = store.get();
+    store.telemetry({ type: 'playError', sourceId: source?.id, mode, ...report });
+    const error = { code, message, kind };
+    if (controller().failed(error)) return;
+    store.set({ state: 'error', error });
+    store.events.emit('error', error);
+  }
+
+  function reload(reason: PlayerEvents['reload']['reason']) {
+    if (!store.get().source) return;
+    controller().beforeReload();
+    store.events.emit('reload', { reason });
+    store.set({ state: 'loading', error: null });
+    void freshThenLoad();
+  }
+
+  /** A reload with URLs that expired (a sleeping tab missed its renewal) renews them first. */
+  async function freshThenLoad() {
+    if (renewal.expired()) await renewal.now();
+    await startLoad();
+  }
+
+  function endSession() {
+    if (!session) return;
+    const { mode, currentTime } = store.get();
+    for (const e of session.end(clock.now(), mode, currentTime)) store.telemetry(e);
+    session = null;
+  }
+
+  function stopTimers() {
+    if (ticker !== null) clock.clearInterval(ticker);
+    renewal.stop();
+    ticker = null;
+    reset();
+  }
+
+  function onTimeUpdate() {
+    if (!media) return;
+    const t = media.currentTime;
+    if (t !== lastTime) {
+      lastTime = t;
+      status.lastProgressAt = clock.now();
+    }
+    store.set({ currentTime: t, duration: media.duration, bar: controller().bar() });
+    controller().timeupdate();
+  }
+
+  const handlers: Record<string, () => void> = {
+    playing() {
+      const first = session?.playing(clock.now()) ?? null;
+      status.started = true;
+      status.lastProgressAt = clock.now();
+      store.set({ state: 'playing', retries: 0, error: null, bar: controller().bar() });
+      if (first !== null) store.events.emit('firstframe', { startupMs: first });
+    },
+    waiting() {
+      session?.waiting(clock.now());
+      if (store.get().state !== 'error') store.set({ state: 'loading' });
+    },
+    pause() {
+      session?.notPlaying(clock.now());
+      const { state } = store.get();
+      if (state === 'playing' || state === 'loading') store.set({ state: 'paused' });
+    },
+    ended() {
+      session?.notPlaying(clock.now());
+      status.wantPlay = false;
+      store.set({ state: 'ended' });
+      controller().ended();
+      store.events.emit('ended', { mode: store.get().mode });
+    },
+    canplay: () => controller().canplay(),
+    timeupdate: onTimeUpdate,
+    durationchange: () => media && store.set({ duration: media.duration }),
+    volumechange: () => media && store.set({ muted: media.muted, volume: media.volume }),
+    ratechange: () => media && store.set({ rate: media.playbackRate }),
+    enterpictureinpicture: () => store.set({ pictureInPicture: true }),
+    leavepictureinpicture: () => store.set({ pictureInPicture: false }),
+  };
+
+  return {
+    status,
+    get media(): HTMLMediaElement | null {
+      return media;
+    },
+    get engine() {
+      return host.engine;
+    },
+    get session(): Session | null {
+      return session;
+    },
+    liveTimes,
+    startLoad,
+    requestPlay,
+    reload,
+    renewUrls: renewal.apply,
+
+    attach(element: HTMLMediaElement) {
+      detachMedia?.();
+      media = element;
+      for (const [type, fn] of Object.entries(handlers)) element.addEventListener(type, fn);
+      detachMedia = () => {
+        for (const [type, fn] of Object.entries(handlers)) element.removeEventListener(type, fn);
+      };
+      if (store.get().source) void startLoad();
+      else if (preload) preloadHlsEngine();
+    },
+
+    load(source: PlayerSource, autoplay: boolean) {
+      if (media && !media.paused) media.pause();
+      leave();
+      endSession();
+      stopTimers();
+      const mode = source.mode ?? 'live';
+      const locked = isLiveMode(mode) && source.authority === false;
+      const snap = store.get();
+      status.wantPlay = autoplay;
+      status.started = false;
+      session = createSession(source.id, mode, clock.now());
+      store.set({
+        ...INITIAL_SNAPSHOT,
+        source,
+        mode,
+        locked,
+        state: 'loading',
+        programme: mode === snap.mode ? snap.programme : null,
+        muted: snap.muted,
+        volume: snap.volume,
+        aspectRatio: snap.aspectRatio,
+      });
+      ticker = clock.setInterval(() => controller().tick(clock.now()), PAUSE_COUNT_INTERVAL_MS);
+      renewal.start();
+      void startLoad();
+    },
+
+    play() {
+      const snap = store.get();
+      if (snap.controlsDisabled || !snap.source) return;
+      status.wantPlay = true;
+      if (snap.state === 'error') return reload('retry');
+      status.lastProgressAt = clock.now();
+      requestPlay();
+    },
+
+    pause() {
+      status.wantPlay = false;
+      media?.pause();
+    },
+
+    setQuality(index: number) {
+      host.engine?.setLevel(index);
+      store.set({ quality: index });
+      store.events.emit('qualitychange', { quality: index, level: store.get().qualities[index] ?? null });
+    },
+
+    /** Ends the session (its telemetry goes out), the timers and the engine, and lets go of the element. */
+    destroy() {
+      leave();
+      endSession();
+      stopTimers();
+      host.reset();
+      warm.stop();
+      detachMedia?.();
+      detachMedia = null;
+      media = null;
+    },
+  };
+}
+
+export type Playback = ReturnType<typeof createPlayback>;

@@ -1,0 +1,137 @@
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { openDataStore } from '../dataStore.ts';
+import type { LiveChannelStatus } from '../live/supervisor.ts';
+import { readStatusFile } from '../live/supervisor.ts';
+import { parseSourceUrl, SourceUrlError } from '../live/sourceUrl.ts';
+import {
+  addChannelSource,
+  channelExists,
+  channelSources,
+  DEFAULT_RETENTION_DAYS,
+  LIVE_MODES,
+  type LiveMode,
+  removeChannelSource,
+  setChannelMode,
+} from '../live/store.ts';
+import { UsageError } from './command.ts';
+
+/**
+ * `live …` (issue 17, decision 0223): a channel's live sources, its mode, and their health. `sources …` stays the
+ * line-up import's (issue 16); a channel's imported stream URL is its first live source until sources are added.
+ */
+export const LIVE_USAGE = `  live sources CHANNEL_ID                                           a channel's live sources, primary first
+  live add CHANNEL_ID URL [--position N]                            add a source: hls+http(s)://, srt://, rtmp://, udp://,
+                                                                    file:// (inside the media folder)
+  live remove CHANNEL_ID POSITION                                   remove a source
+  live mode CHANNEL_ID relay|record [--retention-days N]            on demand, or always on and recorded for catch-up
+  live status [--json]                                              per source: state, bitrate, codecs, last error, viewers`;
+
+const OPTIONS = {
+  data: { type: 'string' },
+  position: { type: 'string' },
+  'retention-days': { type: 'string' },
+  json: { type: 'boolean' },
+} as const;
+
+function positiveInt(name: string, v: string | undefined): number | undefined {
+  if (v === undefined) return undefined;
+  const n = Number(v);
+  if (!Number.isInteger(n) || n < 1) throw new UsageError(`${name} takes a whole number, 1 or more`);
+  return n;
+}
+
+const kbps = (b: number) => (b ? `${Math.round(b / 1000)} kb/s` : '-');
+
+/** One channel's status as lines (the CLI's view; the operator console reads the same object). */
+export function formatChannelStatus(c: LiveChannelStatus, now: number): string {
+  const head =
+    `${c.logicalChannelId} (${c.mode}${c.mode === 'record' ? `, ${c.retentionDays} days` : ''}): ` +
+    `${c.running ? `on source ${c.activeSource ?? '-'}` : 'idle'}, ${c.viewers} viewers, ` +
+    `${c.switches24h} switches in 24 h, ${c.segments} segments, ${(c.diskBytes / 1e6).toFixed(1)} MB`;
+  const lines = c.sources.map((s) => {
+    const codecs = [s.videoCodec, s.audioCodec].filter(Boolean).join('/') || '-';
+    const err = s.lastError
+      ? `; last error ${s.lastErrorAt ? `${Math.round((now - s.lastErrorAt) / 1000)} s ago` : ''}: ${s.lastError}`
+      : '';
+    return `  ${s.position}. ${s.state.padEnd(8)} ${kbps(s.bitrate).padEnd(10)} ${codecs} ${s.resolution ?? ''}  ${s.url}${err}`;
+  });
+  return [head, ...lines].join('\n');
+}
+
+export async function liveCommand(args: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args, allowPositionals: true, options: OPTIONS });
+  const [verb, channel, arg] = positionals;
+  const { config, db } = openDataStore(values.data);
+  try {
+    const needChannel = () => {
+      if (!channel) throw new UsageError('a channel id is required');
+      if (!channelExists(db, channel))
+        throw new Error(`No channel '${channel}' (see the line-up on /liveTv)`);
+      return channel;
+    };
+    switch (verb) {
+      case 'sources': {
+        const id = needChannel();
+        const list = channelSources(db, id);
+        if (!list.length) console.log(`${id} has no live sources (it plays its sample loop, if any)`);
+        for (const s of list)
+          console.log(`${s.position}. ${s.url}${s.origin === 'import' ? '  (from the line-up import)' : ''}`);
+        return 0;
+      }
+      case 'add': {
+        const id = needChannel();
+        if (!arg) throw new UsageError('a source URL is required');
+        // Checked now, so a refused URL is never stored (the server checks again before it runs one).
+        parseSourceUrl(arg, join(config.dataDir, 'media'));
+        const at = addChannelSource(db, id, arg, positiveInt('--position', values.position));
+        console.log(`${id}: source ${at} added (${at === 1 ? 'primary' : 'backup'})`);
+        return 0;
+      }
+      case 'remove': {
+        const id = needChannel();
+        const position = positiveInt('POSITION', arg);
+        if (position === undefined) throw new UsageError('the position of the source to remove is required');
+        if (!removeChannelSource(db, id, position)) throw new Error(`${id} has no source ${position}`);
+        console.log(`${id}: source ${position} removed`);
+        return 0;
+      }
+      case 'mode': {
+        const id = needChannel();
+        if (!arg || !(LIVE_MODES as readonly string[]).includes(arg))
+          throw new UsageError('the mode is relay or record');
+        const days = positiveInt('--retention-days', values['retention-days']) ?? DEFAULT_RETENTION_DAYS;
+        setChannelMode(db, id, arg as LiveMode, days);
+        console.log(`${id}: ${arg}${arg === 'record' ? `, kept ${days} days` : ''}`);
+        return 0;
+      }
+      case 'status': {
+        const status = readStatusFile(config.dataDir);
+        const now = Date.now();
+        if (!status || now - status.at > 10_000) {
+          console.log('No running server reports live status for this data folder (start it with: serve).');
+          return 1;
+        }
+        if (values.json) console.log(JSON.stringify(status, null, 2));
+        else if (!status.channels.length) console.log('No channel has live sources.');
+        else for (const c of status.channels) console.log(formatChannelStatus(c, now));
+        return 0;
+      }
+      default:
+        console.log(`Usage:\n${LIVE_USAGE}`);
+        return verb === undefined ? 0 : 2;
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      console.error(`${e.message}\nUsage:\n${LIVE_USAGE}`);
+      return 2;
+    }
+    if (e instanceof SourceUrlError) {
+      console.error(`Refused: ${e.message}`);
+      return 2;
+    }
+    throw e;
+  } finally {
+    db.close();
+  }
+}

@@ -1,0 +1,402 @@
+import { join } from 'node:path';
+import { type InputInfo, probeAudio, type Run, startRun } from './ffmpegRun.ts';
+import { parseSourceUrl, SourceUrlError } from './sourceUrl.ts';
+import type { LiveChannel } from './store.ts';
+import type { Timeline } from './timeline.ts';
+
+export type SourceState = 'idle' | 'starting' | 'live' | 'failing' | 'failed';
+
+/** Health of one source, as `live status` and the operator console show it. */
+export interface SourceHealth {
+  position: number;
+  /** The URL with passwords masked. */
+  url: string;
+  state: SourceState;
+  /** Input bits per second over the last segments (what was packaged, remux ≈ input). */
+  bitrate: number;
+  videoCodec?: string;
+  audioCodec?: string;
+  resolution?: string;
+  lastError: string;
+  lastErrorAt?: number;
+}
+
+export interface WatchdogRules {
+  /** Segment duration ffmpeg cuts at (a keyframe at or after it), seconds. */
+  segmentSec: number;
+  /** A live source with no new segment for this many target durations is failing (issue 17: 2). */
+  stallTargets: number;
+  /** A starting source gets this long for its first segment, ms. */
+  startTimeoutMs: number;
+  /** Decode errors within 10 s that make a source failing. */
+  decodeErrors: number;
+  /** On a backup, the primary is tried again after this long healthy, ms (issue 17: a minute). */
+  primaryRetryMs: number;
+  /** Back-off after every source failed in a row: first, doubling, at most, ms. */
+  backoffMs: number;
+  maxBackoffMs: number;
+}
+
+export const DEFAULT_RULES: WatchdogRules = {
+  segmentSec: 2,
+  stallTargets: 2,
+  startTimeoutMs: 15_000,
+  decodeErrors: 5,
+  primaryRetryMs: 60_000,
+  backoffMs: 1000,
+  maxBackoffMs: 30_000,
+};
+
+export interface ChannelDeps {
+  ffmpeg: string;
+  mediaDir: string;
+  workRoot: string;
+  timeline: Timeline;
+  rules: WatchdogRules;
+  now: () => number;
+  log: (line: string) => void;
+  /** A segment landed (the origin wakes waiting playlist requests). */
+  onSegment: () => void;
+}
+
+interface Attempt {
+  index: number;
+  run: Run;
+  startedAt: number;
+  lastSegmentAt?: number;
+  liveSince?: number;
+  errors: number[];
+}
+
+type Role = 'active' | 'standby';
+
+/**
+ * One channel's ffmpeg processes and their watchdog (decision 0222). The active attempt feeds the timeline. With
+ * two sources or more, a standby runs beside it, packaging into nothing: the next source while the primary is
+ * on, the primary while a backup is on. When the active stalls or fails, a healthy standby takes over at its
+ * next segment (the gap is the stall detection); when the primary, as standby, has been healthy for a minute, it
+ * takes over again and the backup becomes the standby. Without a healthy standby the next source is started;
+ * when every source failed in a row, the next round waits (back-off, doubling to 30 s).
+ */
+export class ChannelRunner {
+  channel: LiveChannel;
+  health: SourceHealth[];
+  /** Source switches, epoch ms (the last 24 h are reported). */
+  switches: number[] = [];
+  private active: Attempt | undefined;
+  private standby: Attempt | undefined;
+  private failuresInRow = 0;
+  private retryAt = 0;
+  private standbyRetryAt = 0;
+  private running = false;
+  private tick: NodeJS.Timeout | undefined;
+  private audioAac = new Map<number, boolean>();
+  private probing = new Set<number>();
+  private recent: { at: number; bytes: number; sec: number }[] = [];
+  private attempts = 0;
+
+  private deps: ChannelDeps;
+
+  constructor(channel: LiveChannel, deps: ChannelDeps) {
+    this.deps = deps;
+    this.channel = channel;
+    this.health = this.freshHealth(channel);
+  }
+
+  private freshHealth(channel: LiveChannel): SourceHealth[] {
+    return channel.sources.map((s) => {
+      let url = s.url;
+      let lastError = '';
+      try {
+        url = parseSourceUrl(s.url, this.deps.mediaDir).display;
+      } catch (err) {
+        lastError = err instanceof Error ? err.message : String(err);
+      }
+      return { position: s.position, url, state: lastError ? 'failed' : 'idle', bitrate: 0, lastError };
+    });
+  }
+
+  get isRunning(): boolean {
+    return this.running;
+  }
+
+  /** Which source feeds the timeline now (0-based), if any. */
+  get activeIndex(): number | undefined {
+    return this.active?.index;
+  }
+
+  /** New sources or mode from the store: a changed list starts over from the primary. */
+  update(channel: LiveChannel) {
+    const same = JSON.stringify(channel.sources) === JSON.stringify(this.channel.sources);
+    this.channel = channel;
+    if (same) return;
+    this.health = this.freshHealth(channel);
+    if (this.running) {
+      void this.drop('active');
+      void this.drop('standby');
+      this.failuresInRow = 0;
+      this.retryAt = 0;
+    }
+  }
+
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.failuresInRow = 0;
+    this.retryAt = 0;
+    this.tick = setInterval(() => this.watch(), 250);
+    this.tick.unref();
+    this.watch();
+  }
+
+  async stop() {
+    this.running = false;
+    if (this.tick) clearInterval(this.tick);
+    this.tick = undefined;
+    await Promise.all([this.drop('active'), this.drop('standby')]);
+    for (const h of this.health) if (h.state !== 'failed') h.state = 'idle';
+  }
+
+  /** The watchdog: called every 250 ms while running. */
+  private watch() {
+    if (!this.running) return;
+    const now = this.deps.now();
+    const r = this.deps.rules;
+    for (const role of ['active', 'standby'] as const) {
+      const a = this[role];
+      if (!a) continue;
+      a.errors = a.errors.filter((t) => now - t < 10_000);
+      const stallMs = r.stallTargets * r.segmentSec * 1000;
+      if (a.lastSegmentAt === undefined && now - a.startedAt > r.startTimeoutMs)
+        this.fail(role, `no segment within ${Math.round(r.startTimeoutMs / 1000)} s of starting`);
+      else if (a.lastSegmentAt !== undefined && now - a.lastSegmentAt > stallMs)
+        this.fail(role, `no new segment for ${stallMs / 1000} s (stalled)`);
+      else if (a.errors.length >= r.decodeErrors) this.fail(role, `${a.errors.length} decode errors in 10 s`);
+    }
+    if (!this.active && now >= this.retryAt) this.launch(this.nextIndex(), 'active');
+    const a = this.active;
+    if (a && !this.standby && now >= this.standbyRetryAt) {
+      const i = this.standbyIndex(a.index);
+      if (i !== undefined) this.launch(i, 'standby');
+    }
+    const sb = this.standby;
+    // The primary, healthy for a minute as standby, takes over again; the backup becomes the standby.
+    if (
+      a &&
+      sb &&
+      a.index > 0 &&
+      sb.index === 0 &&
+      sb.liveSince !== undefined &&
+      now - sb.liveSince >= r.primaryRetryMs
+    )
+      this.promote(`back on source 1 after ${Math.round(r.primaryRetryMs / 1000)} s healthy`, true);
+  }
+
+  /** The source that stands by: the primary while a backup is on, else the next valid one after the active. */
+  private standbyIndex(active: number): number | undefined {
+    const n = this.channel.sources.length;
+    if (n < 2) return undefined;
+    if (active > 0) return this.invalid(0) ? undefined : 0;
+    for (let k = 1; k < n; k++) if (!this.invalid(k)) return k;
+    return undefined;
+  }
+
+  /** The standby feeds the timeline from its next segment; the old active stops, or stands by when `swap`. */
+  private promote(why: string, swap: boolean) {
+    const next = this.standby;
+    if (!next) return;
+    const old = this.active;
+    this.active = next;
+    this.standby = swap ? old : undefined;
+    this.deps.timeline.beginRun();
+    this.switches.push(this.deps.now());
+    this.failuresInRow = 0;
+    this.deps.log(`live ${this.channel.logicalChannelId}: source ${next.index + 1} on air (${why})`);
+  }
+
+  private nextIndex(): number {
+    const n = this.channel.sources.length;
+    if (n === 0) return -1;
+    // After a round of failures, start again from the primary; else the next one after the failed source.
+    const from = this.lastFailed === undefined ? 0 : (this.lastFailed + 1) % n;
+    for (let k = 0; k < n; k++) {
+      const i = (from + k) % n;
+      if (!this.invalid(i)) return i;
+    }
+    return -1;
+  }
+
+  private lastFailed: number | undefined;
+
+  private invalid(i: number): boolean {
+    const h = this.health[i];
+    return !!h && h.state === 'failed' && h.lastError !== '' && h.lastErrorAt === undefined;
+  }
+
+  private launch(index: number, role: Role) {
+    const source = this.channel.sources[index];
+    const h = this.health[index];
+    if (!source || !h) {
+      this.retryAt = this.deps.now() + this.deps.rules.maxBackoffMs;
+      return;
+    }
+    let input: ReturnType<typeof parseSourceUrl>;
+    try {
+      input = parseSourceUrl(source.url, this.deps.mediaDir);
+    } catch (err) {
+      h.state = 'failed';
+      h.lastError = err instanceof SourceUrlError ? err.message : String(err);
+      return;
+    }
+    // A pull input is asked its audio codec first (a second at most), so AAC is copied from the first run; a
+    // pushed one (UDP, SRT, RTMP) is learned from its first run, whose audio is transcoded meanwhile.
+    if ((input.scheme === 'hls' || input.scheme === 'file') && !this.audioAac.has(index)) {
+      if (this.probing.has(index)) return;
+      this.probing.add(index);
+      h.state = 'starting';
+      void probeAudio(this.deps.ffmpeg, input).then((codec) => {
+        this.probing.delete(index);
+        this.audioAac.set(index, codec === 'aac');
+        if (this.running && !this[role]) this.launch(index, role);
+      });
+      return;
+    }
+    h.state = 'starting';
+    const workDir = join(this.deps.workRoot, `run-${++this.attempts}`);
+    const attempt: Attempt = {
+      index,
+      startedAt: this.deps.now(),
+      errors: [],
+      run: undefined as unknown as Run,
+    };
+    if (role === 'active') this.deps.timeline.beginRun();
+    attempt.run = startRun(
+      this.deps.ffmpeg,
+      input,
+      workDir,
+      { segmentSec: this.deps.rules.segmentSec, audioCopy: this.audioAac.get(index) === true },
+      {
+        segment: (init, frag) => this.onSegment(attempt, init, frag),
+        input: (info) => this.onInput(attempt, info),
+        // Joining a stream mid-way always shows a few (no parameter sets before the first keyframe): only
+        // errors after the first segment count.
+        decodeError: () => {
+          if (attempt.lastSegmentAt !== undefined) attempt.errors.push(this.deps.now());
+        },
+        exit: (reason) => {
+          const now = this.roleOf(attempt);
+          if (now) this.fail(now, reason);
+        },
+      },
+    );
+    this[role] = attempt;
+    this.deps.log(
+      `live ${this.channel.logicalChannelId}: source ${index + 1} starting as ${role} (${h.url})`,
+    );
+  }
+
+  private roleOf(a: Attempt): Role | undefined {
+    return this.active === a ? 'active' : this.standby === a ? 'standby' : undefined;
+  }
+
+  private onInput(a: Attempt, info: InputInfo) {
+    const h = this.health[a.index];
+    if (!h) return;
+    h.videoCodec = info.video;
+    h.audioCodec = info.audio;
+    h.resolution = info.width && info.height ? `${info.width}x${info.height}` : undefined;
+    this.audioAac.set(a.index, info.audio === 'aac');
+    const role = this.roleOf(a);
+    if (!role) return;
+    if (info.video && info.video !== 'h264') {
+      this.fail(
+        role,
+        `video codec ${info.video} is not playable in browsers (H.264 only; transcoding is not enabled)`,
+      );
+    } else if (!info.video && !info.audio) {
+      this.fail(role, 'the input has no audio or video stream');
+    }
+  }
+
+  private onSegment(a: Attempt, init: Buffer, frag: Buffer) {
+    const now = this.deps.now();
+    const h = this.health[a.index];
+    const firstOfRun = a.lastSegmentAt === undefined;
+    a.lastSegmentAt = now;
+    if (firstOfRun) a.liveSince = now;
+    if (h && h.state !== 'live') h.state = 'live';
+    if (this.active !== a) return;
+    try {
+      const seg = this.deps.timeline.add(init, frag, now);
+      this.recent.push({ at: now, bytes: seg.bytes, sec: seg.durationSec });
+      this.recent = this.recent.slice(-5);
+      const sec = this.recent.reduce((s, x) => s + x.sec, 0);
+      if (h && sec > 0) h.bitrate = Math.round((this.recent.reduce((s, x) => s + x.bytes, 0) * 8) / sec);
+    } catch (err) {
+      const full = (err as { code?: string }).code === 'ENOSPC';
+      this.fail('active', full ? 'disk full: recording stopped' : `packaging failed: ${String(err)}`);
+      if (full) this.retryAt = now + this.deps.rules.maxBackoffMs;
+      return;
+    }
+    this.failuresInRow = 0;
+    this.lastFailed = undefined;
+    this.deps.onSegment();
+  }
+
+  private fail(role: Role, reason: string) {
+    const a = this[role];
+    if (!a) return;
+    const now = this.deps.now();
+    const h = this.health[a.index];
+    if (h) {
+      h.state = 'failed';
+      h.lastError = reason;
+      h.lastErrorAt = now;
+    }
+    this.deps.log(`live ${this.channel.logicalChannelId}: source ${a.index + 1} (${role}) failed: ${reason}`);
+    void this.drop(role);
+    const r = this.deps.rules;
+    if (role === 'standby') {
+      // Tried again later, so a dead backup does not spin.
+      this.standbyRetryAt = now + Math.min(5 * r.backoffMs, r.maxBackoffMs);
+      return;
+    }
+    // A standby takes over (a still starting one too: the watchdog times it out like any other).
+    if (this.standby) {
+      this.promote(`source ${a.index + 1} failed`, false);
+      return;
+    }
+    this.lastFailed = a.index;
+    this.failuresInRow++;
+    const n = this.channel.sources.length;
+    if (n > 1) this.switches.push(now);
+    // A whole round failed: wait before the next, doubling up to the cap.
+    if (this.failuresInRow % Math.max(1, n) === 0) {
+      const round = this.failuresInRow / Math.max(1, n) - 1;
+      const wait = Math.min(r.backoffMs * 2 ** round, r.maxBackoffMs);
+      this.retryAt = now + wait;
+      this.lastFailed = undefined;
+      this.deps.log(`live ${this.channel.logicalChannelId}: every source failed; next try in ${wait} ms`);
+    }
+  }
+
+  private async drop(role: Role) {
+    const a = this[role];
+    if (!a) return;
+    this[role] = undefined;
+    const h = this.health[a.index];
+    if (h && h.state === 'failed') {
+      h.state = 'failing';
+      await a.run.stop();
+      if (h.state === 'failing') h.state = 'failed';
+    } else {
+      await a.run.stop();
+    }
+  }
+
+  /** Source switches in the last 24 h. */
+  switches24h(now: number): number {
+    this.switches = this.switches.filter((t) => now - t < 86_400_000);
+    return this.switches.length;
+  }
+}

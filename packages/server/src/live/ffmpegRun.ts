@@ -1,0 +1,239 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { LiveInput } from './sourceUrl.ts';
+
+/**
+ * Debian's ffmpeg (apt-get install ffmpeg; scripts/ottkit.mjs installs it): it reads SRT, RTMP, UDP and HLS.
+ * `OTTKIT_LIVE_FFMPEG` points elsewhere. The npm ffmpeg stays for sample media preparation only (decision 0220).
+ */
+export function liveFfmpegPath(env: NodeJS.ProcessEnv = process.env): string {
+  return env.OTTKIT_LIVE_FFMPEG ?? 'ffmpeg';
+}
+
+/** What ffmpeg said about the input. */
+export interface InputInfo {
+  video?: string;
+  audio?: string;
+  width?: number;
+  height?: number;
+}
+
+export interface RunEvents {
+  /** A complete segment of this run, with the run's init segment. */
+  segment(init: Buffer, frag: Buffer): void;
+  input(info: InputInfo): void;
+  /** A demux or decode error line. */
+  decodeError(line: string): void;
+  /** The process ended (by itself, or stopped); `reason` in words. */
+  exit(reason: string): void;
+}
+
+export interface Run {
+  pid: number | undefined;
+  /** Stops ffmpeg (closing its guard pipe; SIGKILL to its group after 2 s) and resolves when it is gone. */
+  stop(): Promise<void>;
+}
+
+/**
+ * ffmpeg runs under a small sh guard that holds a pipe from the server: when the server goes away in any way
+ * (exit, crash, SIGKILL), the pipe closes, the guard kills ffmpeg, so no ffmpeg outlives its server.
+ */
+const GUARD =
+  'exec 3<&0; "$@" </dev/null & p=$!; { read -r _ <&3; kill -9 $p 2>/dev/null; } & w=$!; wait $p; s=$?; kill $w 2>/dev/null; exit $s';
+
+const DECODE_ERROR =
+  /error while decoding|invalid data found|corrupt|non-existing pps|decode_slice_header|missing picture|pes packet size mismatch|invalid nal/i;
+
+/** The arguments that package one input into fMP4 HLS in `workDir` (remux; AAC audio unless it is AAC already). */
+export function packagerArgs(
+  input: LiveInput,
+  workDir: string,
+  o: { segmentSec: number; audioCopy: boolean },
+) {
+  return [
+    '-hide_banner',
+    '-nostdin',
+    '-nostats',
+    ...input.inputArgs,
+    ...(input.scheme === 'hls' || input.scheme === 'rtmp' ? ['-rw_timeout', '10000000'] : []),
+    // Three seconds of probing see a keyframe of a live MPEG-TS with 2 s GOPs: sooner on air than the default 5 s.
+    ...(input.scheme === 'udp' || input.scheme === 'srt'
+      ? ['-analyzeduration', '3000000', '-probesize', '5000000']
+      : []),
+    '-i',
+    input.input,
+    '-map',
+    '0:v:0?',
+    '-map',
+    '0:a:0?',
+    '-c:v',
+    'copy',
+    // AAC from MPEG-TS is ADTS; MP4 wants the raw stream (the filter passes raw AAC through untouched).
+    ...(o.audioCopy
+      ? ['-c:a', 'copy', '-bsf:a', 'aac_adtstoasc']
+      : ['-c:a', 'aac', '-b:a', '128k', '-ac', '2']),
+    '-f',
+    'hls',
+    '-hls_time',
+    String(o.segmentSec),
+    '-hls_segment_type',
+    'fmp4',
+    '-hls_list_size',
+    '8',
+    '-hls_flags',
+    'delete_segments+independent_segments',
+    '-hls_fmp4_init_filename',
+    'init.mp4',
+    '-hls_segment_filename',
+    join(workDir, '%d.m4s'),
+    join(workDir, 'out.m3u8'),
+  ];
+}
+
+/** Reads `Stream #0:n: Video: h264 (…), yuv420p, 1280x720` and `Audio: mp2` lines of the input. */
+export function parseInputLine(line: string, info: InputInfo): boolean {
+  const v = /Stream #0:\d+.*?: Video: (\w+).*?, (\d{2,5})x(\d{2,5})/.exec(line);
+  if (v) {
+    info.video = v[1];
+    info.width = Number(v[2]);
+    info.height = Number(v[3]);
+    return true;
+  }
+  const a = /Stream #0:\d+.*?: Audio: (\w+)/.exec(line);
+  if (a) {
+    info.audio = a[1];
+    return true;
+  }
+  return false;
+}
+
+export function startRun(
+  bin: string,
+  input: LiveInput,
+  workDir: string,
+  o: { segmentSec: number; audioCopy: boolean },
+  on: RunEvents,
+): Run {
+  rmSync(workDir, { recursive: true, force: true });
+  mkdirSync(workDir, { recursive: true });
+  const args = packagerArgs(input, workDir, o);
+  const child: ChildProcess = spawn('sh', ['-c', GUARD, 'ottkit-live', bin, ...args], {
+    stdio: ['pipe', 'ignore', 'pipe'],
+    detached: true,
+  });
+  let lastError = '';
+  let inOutput = false;
+  const info: InputInfo = {};
+  let pending = '';
+  child.stderr?.on('data', (d: Buffer) => {
+    pending += d.toString();
+    const lines = pending.split(/\r?\n|\r/);
+    pending = lines.pop() ?? '';
+    for (const line of lines) {
+      if (/^Output #0|^Stream mapping/.test(line)) {
+        if (!inOutput) on.input({ ...info });
+        inOutput = true;
+      }
+      if (!inOutput && parseInputLine(line, info)) continue;
+      if (DECODE_ERROR.test(line)) on.decodeError(line.trim());
+      // The first specific error says why; ffmpeg's closing "Conversion failed!" does not.
+      if (/conversion failed/i.test(line) && lastError) continue;
+      if (/error|failed|refused|timed out|invalid|not found|unsupported|no such|malformed/i.test(line))
+        lastError = line.replace(/^\[[^\]]*\]\s*/, '').trim();
+    }
+  });
+  let init: Buffer | undefined;
+  let next = -1;
+  let stopped = false;
+  const poll = setInterval(() => {
+    let text: string;
+    try {
+      text = readFileSync(join(workDir, 'out.m3u8'), 'utf8');
+    } catch {
+      return;
+    }
+    for (const line of text.split('\n')) {
+      const m = /^(\d+)\.m4s$/.exec(line.trim());
+      if (!m) continue;
+      const i = Number(m[1]);
+      if (i <= next) continue;
+      try {
+        init ??= readFileSync(join(workDir, 'init.mp4'));
+        const frag = readFileSync(join(workDir, `${i}.m4s`));
+        next = i;
+        if (!stopped) on.segment(init, frag);
+      } catch {
+        // Deleted by ffmpeg before we read it (we were very late): skip it.
+        next = i;
+      }
+    }
+  }, 200);
+  const exited = new Promise<void>((resolve) => {
+    child.on('error', (err) => {
+      lastError = `ffmpeg could not start: ${err.message}`;
+    });
+    child.on('close', (code, signal) => {
+      clearInterval(poll);
+      const how = signal ? `stopped by ${signal}` : `exit ${code}`;
+      if (!stopped) on.exit(lastError ? `${lastError} (${how})` : `ffmpeg ended (${how})`);
+      resolve();
+    });
+  });
+  // The guard's pipe: ending it stops ffmpeg. Errors on it (the guard already gone) are harmless.
+  child.stdin?.on('error', () => {});
+  return {
+    pid: child.pid,
+    async stop() {
+      if (stopped) return exited;
+      stopped = true;
+      clearInterval(poll);
+      child.stdin?.end();
+      const timer = setTimeout(() => {
+        try {
+          if (child.pid) process.kill(-child.pid, 'SIGKILL');
+        } catch {
+          // Already gone.
+        }
+      }, 2000);
+      await exited;
+      clearTimeout(timer);
+      if (existsSync(workDir)) rmSync(workDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * The input's first audio codec as ffprobe names it (`aac`, `mp2`…), or undefined when it cannot tell within 5 s.
+ * ffprobe is Debian's, beside ffmpeg.
+ */
+export function probeAudio(ffmpeg: string, input: LiveInput): Promise<string | undefined> {
+  const bin = ffmpeg.endsWith('ffmpeg') ? `${ffmpeg.slice(0, -'ffmpeg'.length)}ffprobe` : 'ffprobe';
+  const args = [
+    '-v',
+    'error',
+    ...input.inputArgs.filter(
+      (a, i, all) => a !== '-re' && a !== '-stream_loop' && all[i - 1] !== '-stream_loop',
+    ),
+    '-select_streams',
+    'a:0',
+    '-show_entries',
+    'stream=codec_name',
+    '-of',
+    'csv=p=0',
+    input.input,
+  ];
+  return new Promise((resolve) => {
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'ignore'] });
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+    });
+    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
+    child.on('error', () => resolve(undefined));
+    child.on('close', () => {
+      clearTimeout(timer);
+      resolve(out.trim().split('\n')[0] || undefined);
+    });
+  });
+}

@@ -1,0 +1,142 @@
+import { realpathSync } from 'node:fs';
+import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The inputs a channel may take (issue 17); anything else is refused when the operator adds it. */
+export const LIVE_SCHEMES = ['hls+http', 'hls+https', 'srt', 'rtmp', 'udp', 'file'] as const;
+export type LiveScheme = 'hls' | 'srt' | 'rtmp' | 'udp' | 'file';
+
+/** How ffmpeg opens one source: the input and the options before `-i`. */
+export interface LiveInput {
+  scheme: LiveScheme;
+  /** What follows `-i`. */
+  input: string;
+  /** Input options, always with a protocol whitelist so an upstream playlist cannot reach `file:` or `concat:`. */
+  inputArgs: string[];
+  /** The URL as shown to operators: passwords and passphrases masked. */
+  display: string;
+}
+
+export class SourceUrlError extends Error {}
+
+/** Query parameters each scheme passes to ffmpeg; any other is refused (ffmpeg options hide in queries). */
+const QUERY: Record<string, string[]> = {
+  srt: ['mode', 'latency', 'passphrase', 'pbkeylen', 'streamid'],
+  udp: ['localaddr', 'fifo_size', 'overrun_nonfatal'],
+  rtmp: ['listen'],
+};
+
+function refuse(reason: string): never {
+  throw new SourceUrlError(reason);
+}
+
+function mask(u: URL): string {
+  const c = new URL(u.href);
+  if (c.password) c.password = '***';
+  if (c.searchParams.has('passphrase')) c.searchParams.set('passphrase', '***');
+  return c.href;
+}
+
+function checkQuery(u: URL, scheme: string) {
+  const allowed = QUERY[scheme] ?? [];
+  for (const key of u.searchParams.keys()) {
+    if (!allowed.includes(key))
+      refuse(
+        `${scheme}:// sources take ${allowed.length ? `only the options ${allowed.join(', ')}` : 'no options'}, not '${key}'`,
+      );
+  }
+  const mode = u.searchParams.get('mode');
+  if (mode !== null && !['caller', 'listener'].includes(mode)) refuse('srt mode is caller or listener');
+  const listen = u.searchParams.get('listen');
+  if (listen !== null && listen !== '1') refuse('rtmp takes listen=1 to open a push listener');
+}
+
+function needPort(u: URL, scheme: string) {
+  if (!u.hostname) refuse(`${scheme}:// needs a host`);
+  if (!u.port && scheme !== 'rtmp') refuse(`${scheme}:// needs a port (${scheme}://host:port)`);
+}
+
+/**
+ * Parses and checks a source URL for ffmpeg. `hls+http(s)://` pulls an HLS stream, `srt://` calls or listens,
+ * `rtmp://` pulls (or listens for a push with `?listen=1`), `udp://` takes MPEG-TS, `file://` loops a file inside
+ * the media folder. Everything else, `file://` outside that folder, and ffmpeg protocol tricks (`concat:`,
+ * `subfile:`, `|`, nested schemes) are refused with the reason in words.
+ */
+export function parseSourceUrl(raw: string, mediaDir: string): LiveInput {
+  const text = raw.trim();
+  if (!text) refuse('a source URL is required');
+  if (text.length > 2048) refuse('a source URL is at most 2048 characters');
+  // Control characters and '|' are how ffmpeg's concat and pipe tricks get in.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: refusing control characters is the point
+  if (/[\u0000-\u001f\u007f|\s]/.test(text)) refuse('a source URL has no spaces, control characters or |');
+  const colon = text.indexOf(':');
+  const scheme = colon > 0 ? text.slice(0, colon).toLowerCase() : '';
+  if (!(LIVE_SCHEMES as readonly string[]).includes(scheme))
+    refuse(
+      `'${scheme || text}' is not a source scheme: use hls+http(s)://, srt://, rtmp://, udp:// or file:// (in the media folder)`,
+    );
+  let u: URL;
+  try {
+    u = new URL(text);
+  } catch {
+    return refuse(`'${text}' is not a URL`);
+  }
+  if (u.hash) refuse('a source URL has no #fragment');
+  if (scheme === 'hls+http' || scheme === 'hls+https') {
+    if (!u.hostname) refuse('hls+http(s):// needs a host');
+    const input = `${scheme.slice(4)}${text.slice(scheme.length)}`;
+    return {
+      scheme: 'hls',
+      input,
+      inputArgs: ['-protocol_whitelist', 'http,https,tcp,tls,crypto'],
+      display: `hls+${mask(new URL(input))}`,
+    };
+  }
+  if (scheme === 'file') {
+    if (u.search || u.host) refuse('file:// takes a path in the media folder, file:///path');
+    const path = resolve(fileURLToPath(u));
+    let real: string;
+    let root: string;
+    try {
+      root = realpathSync(mediaDir);
+    } catch {
+      return refuse(
+        `file:// sources must be inside the media folder (${mediaDir}), which does not exist yet`,
+      );
+    }
+    try {
+      real = realpathSync(path);
+    } catch {
+      return refuse(`file ${path} does not exist`);
+    }
+    const rel = relative(root, real);
+    if (!rel || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel))
+      refuse(`file:// sources must be inside the media folder (${root})`);
+    return {
+      scheme: 'file',
+      input: real,
+      inputArgs: ['-protocol_whitelist', 'file', '-re', '-stream_loop', '-1'],
+      display: `file://${real}`,
+    };
+  }
+  checkQuery(u, scheme);
+  needPort(u, scheme);
+  if (scheme === 'srt')
+    return { scheme: 'srt', input: text, inputArgs: ['-protocol_whitelist', 'srt,udp'], display: mask(u) };
+  if (scheme === 'udp')
+    return { scheme: 'udp', input: text, inputArgs: ['-protocol_whitelist', 'udp'], display: mask(u) };
+  const listen = u.searchParams.get('listen') === '1';
+  const bare = new URL(u.href);
+  bare.search = '';
+  return {
+    scheme: 'rtmp',
+    input: bare.href,
+    inputArgs: ['-protocol_whitelist', 'rtmp,tcp', ...(listen ? ['-listen', '1'] : [])],
+    display: mask(u),
+  };
+}
+
+/** An imported M3U stream URL as a source: plain http(s) playlists are HLS pulls. */
+export function importedSourceUrl(streamUrl: string): string {
+  return /^https?:\/\//i.test(streamUrl) ? `hls+${streamUrl}` : streamUrl;
+}

@@ -1,0 +1,190 @@
+import type { Db } from '../store/db.ts';
+import { importedSourceUrl } from './sourceUrl.ts';
+
+export type LiveMode = 'relay' | 'record';
+export const LIVE_MODES: readonly LiveMode[] = ['relay', 'record'];
+/** Days a recorded channel keeps its segments unless the operator says otherwise (the spec's catch-up window). */
+export const DEFAULT_RETENTION_DAYS = 7;
+
+export interface ChannelSource {
+  /** 1 is the primary; failover walks up. */
+  position: number;
+  url: string;
+  /** `import`: the line-up import's stream URL, first unless the operator gave sources of their own. */
+  origin: 'operator' | 'import';
+}
+
+export interface LiveChannel {
+  logicalChannelId: string;
+  /** The stream id the origin serves it under (`/media/live/<liveStreamId>/…`). */
+  liveStreamId: string;
+  mode: LiveMode;
+  retentionDays: number;
+  /** The channel's protection (drm_type), kept when it is fed by live sources: AES-128 or ClearKey. */
+  protection?: 'aes-128' | 'clearkey';
+  sources: ChannelSource[];
+}
+
+/**
+ * A channel's sources in priority order. Sources the operator added win; without them, an imported channel's
+ * M3U stream URL is its one source (issue 16 fills the first source).
+ */
+export function channelSources(db: Db, logicalChannelId: string): ChannelSource[] {
+  const own = db.all<{ position: number; url: string }>(
+    'SELECT position, url FROM live_channel_sources WHERE logical_channel_id = ? ORDER BY position',
+    logicalChannelId,
+  );
+  if (own.length) return own.map((r, i) => ({ position: i + 1, url: r.url, origin: 'operator' as const }));
+  const imported = db.get<{ stream_url: string }>(
+    'SELECT stream_url FROM source_channels WHERE logical_channel_id = ?',
+    logicalChannelId,
+  );
+  return imported?.stream_url
+    ? [{ position: 1, url: importedSourceUrl(imported.stream_url), origin: 'import' }]
+    : [];
+}
+
+/** Adds a source at `position` (1-based; the end by default), moving later ones down. */
+export function addChannelSource(db: Db, logicalChannelId: string, url: string, position?: number): number {
+  const urls = db
+    .all<{ url: string }>(
+      'SELECT url FROM live_channel_sources WHERE logical_channel_id = ? ORDER BY position',
+      logicalChannelId,
+    )
+    .map((r) => r.url);
+  const at = Math.min(Math.max(1, position ?? urls.length + 1), urls.length + 1);
+  urls.splice(at - 1, 0, url);
+  db.transaction(() => {
+    ownStream(db, logicalChannelId);
+    writeSources(db, logicalChannelId, urls);
+  });
+  return at;
+}
+
+/**
+ * A channel fed by its own sources needs a stream id of its own: seeded channels share sample loops (`ch1` plays
+ * on several channels), so a shared id is replaced by `live-<channel>` in the channel and its physical channels.
+ */
+function ownStream(db: Db, logicalChannelId: string) {
+  const row = db.get<{ live_stream_id: string; n: number }>(
+    `SELECT c.live_stream_id, (SELECT COUNT(*) FROM channels o WHERE o.live_stream_id = c.live_stream_id) AS n
+     FROM channels c WHERE c.logical_channel_id = ?`,
+    logicalChannelId,
+  );
+  if (!row || row.n <= 1) return;
+  const id = `live-${logicalChannelId}`;
+  db.run('UPDATE channels SET live_stream_id = ? WHERE logical_channel_id = ?', id, logicalChannelId);
+  db.run(
+    `UPDATE physical_channels SET live_stream_id = ?, dvr_stream_id = ?, stream_id = ?,
+       safari_live_stream_id = ?, safari_dvr_stream_id = ? WHERE logical_channel_id = ?`,
+    id,
+    id,
+    id,
+    id,
+    id,
+    logicalChannelId,
+  );
+}
+
+/** Removes the source at `position`; false when there is none. */
+export function removeChannelSource(db: Db, logicalChannelId: string, position: number): boolean {
+  const urls = db
+    .all<{ url: string }>(
+      'SELECT url FROM live_channel_sources WHERE logical_channel_id = ? ORDER BY position',
+      logicalChannelId,
+    )
+    .map((r) => r.url);
+  if (position < 1 || position > urls.length) return false;
+  urls.splice(position - 1, 1);
+  writeSources(db, logicalChannelId, urls);
+  return true;
+}
+
+function writeSources(db: Db, logicalChannelId: string, urls: string[]) {
+  db.transaction(() => {
+    db.run('DELETE FROM live_channel_sources WHERE logical_channel_id = ?', logicalChannelId);
+    urls.forEach((url, i) => {
+      db.run(
+        'INSERT INTO live_channel_sources (logical_channel_id, position, url) VALUES (?, ?, ?)',
+        logicalChannelId,
+        i + 1,
+        url,
+      );
+    });
+  });
+}
+
+/**
+ * Relay or record. A recorded channel offers catch-up for its retention (canPlayBack, playbackDuration in days);
+ * a relayed one records nothing, so it offers none.
+ */
+export function setChannelMode(
+  db: Db,
+  logicalChannelId: string,
+  mode: LiveMode,
+  retentionDays: number,
+): void {
+  db.run(
+    'UPDATE channels SET can_play_back = ?, playback_duration = ? WHERE logical_channel_id = ?',
+    mode === 'record' ? 1 : 0,
+    mode === 'record' ? retentionDays : 0,
+    logicalChannelId,
+  );
+  db.run(
+    `INSERT INTO live_channel_modes (logical_channel_id, mode, retention_days) VALUES (?, ?, ?)
+     ON CONFLICT (logical_channel_id) DO UPDATE SET mode = excluded.mode, retention_days = excluded.retention_days`,
+    logicalChannelId,
+    mode,
+    retentionDays,
+  );
+}
+
+/** Every channel with at least one source: how the supervisor and the origin know them. */
+export function listLiveChannels(db: Db): LiveChannel[] {
+  const rows = db.all<{
+    logical_channel_id: string;
+    live_stream_id: string;
+    mode: string | null;
+    retention_days: number | null;
+    drm_type: string;
+  }>(
+    `SELECT c.logical_channel_id, c.live_stream_id, m.mode, m.retention_days, c.drm_type FROM channels c
+     LEFT JOIN live_channel_modes m ON m.logical_channel_id = c.logical_channel_id
+     WHERE c.logical_channel_id IN (SELECT logical_channel_id FROM live_channel_sources)
+        OR c.logical_channel_id IN (SELECT logical_channel_id FROM source_channels WHERE stream_url <> '')
+     ORDER BY c.channel_seq, c.logical_channel_id`,
+  );
+  // Two reads for every channel at once (an imported line-up has thousands; the supervisor reads this every 5 s).
+  const own = new Map<string, ChannelSource[]>();
+  for (const r of db.all<{ logical_channel_id: string; url: string }>(
+    'SELECT logical_channel_id, url FROM live_channel_sources ORDER BY logical_channel_id, position',
+  )) {
+    const list = own.get(r.logical_channel_id) ?? [];
+    list.push({ position: list.length + 1, url: r.url, origin: 'operator' });
+    own.set(r.logical_channel_id, list);
+  }
+  const imported = new Map(
+    db
+      .all<{ logical_channel_id: string; stream_url: string }>(
+        "SELECT logical_channel_id, stream_url FROM source_channels WHERE stream_url <> ''",
+      )
+      .map((r) => [r.logical_channel_id, r.stream_url]),
+  );
+  return rows.map((r) => {
+    const url = imported.get(r.logical_channel_id);
+    return {
+      logicalChannelId: r.logical_channel_id,
+      liveStreamId: r.live_stream_id,
+      mode: r.mode === 'record' ? 'record' : 'relay',
+      retentionDays: r.retention_days ?? DEFAULT_RETENTION_DAYS,
+      ...(r.drm_type === 'aes-128' || r.drm_type === 'clearkey' ? { protection: r.drm_type } : {}),
+      sources:
+        own.get(r.logical_channel_id) ??
+        (url ? [{ position: 1, url: importedSourceUrl(url), origin: 'import' as const }] : []),
+    };
+  });
+}
+
+export function channelExists(db: Db, logicalChannelId: string): boolean {
+  return !!db.get('SELECT 1 AS x FROM channels WHERE logical_channel_id = ?', logicalChannelId);
+}

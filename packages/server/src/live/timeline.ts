@@ -1,0 +1,187 @@
+import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterMoof, readFragment, readInit, rewriteMoof, type TrackInfo } from '../media/mp4.ts';
+
+/** One segment of a channel's own timeline, as the origin lists it. */
+export interface TimelineSegment {
+  /** ottkit's sequence number: one more than the previous, across restarts and source switches. */
+  n: number;
+  durationSec: number;
+  /** Wall-clock start, epoch ms (EXT-X-PROGRAM-DATE-TIME; catch-up cuts programmes by it). */
+  startMs: number;
+  /** The init segment it needs; a new one starts with EXT-X-DISCONTINUITY. */
+  initId: number;
+  bytes: number;
+}
+
+export interface TimelineInit {
+  id: number;
+  tracks: TrackInfo[];
+}
+
+/**
+ * A channel's packaged timeline on disk (`<dataDir>/live/<channel>/`): `init-<id>.mp4`, `<n>.m4s` (moof rewritten,
+ * then the input's mdat) and `index.jsonl`, one line per segment, so a restart continues the numbering and a
+ * recording keeps its catch-up. Decode times run on across runs: each new ffmpeg run starts where the previous
+ * ended, so the timeline never goes back (decision 0221).
+ */
+export class Timeline {
+  readonly dir: string;
+  segments: TimelineSegment[] = [];
+  private inits = new Map<number, { buf: Buffer; tracks: TrackInfo[] }>();
+  private nextN = 0;
+  /** End of the timeline per track kind, seconds (decode time). */
+  private endSec = 0;
+  /** The current run: its init and the decode-time shift of each track. */
+  private run:
+    | { initId: number; tracks: TrackInfo[]; zeroSec: number; baseSec: number; lastIn: number }
+    | undefined;
+  bytes = 0;
+
+  constructor(root: string, channelId: string) {
+    this.dir = join(root, encodeURIComponent(channelId));
+    // Made on the first segment: a line-up of thousands of relay channels leaves no empty folders.
+    if (existsSync(this.dir)) this.restore();
+  }
+
+  private restore() {
+    const index = join(this.dir, 'index.jsonl');
+    if (!existsSync(index)) return;
+    for (const line of readFileSync(index, 'utf8').split('\n')) {
+      if (!line) continue;
+      try {
+        const s = JSON.parse(line) as TimelineSegment & { endSec?: number };
+        if (!existsSync(join(this.dir, `${s.n}.m4s`))) continue;
+        this.segments.push({
+          n: s.n,
+          durationSec: s.durationSec,
+          startMs: s.startMs,
+          initId: s.initId,
+          bytes: s.bytes,
+        });
+        this.bytes += s.bytes;
+        this.nextN = s.n + 1;
+        this.endSec = s.endSec ?? this.endSec;
+      } catch {
+        // A line cut by a crash or a full disk: the segments before it stay.
+      }
+    }
+  }
+
+  /** A new ffmpeg run begins (restart or source switch): the next segment continues the timeline. */
+  beginRun() {
+    this.run = undefined;
+  }
+
+  /** Adds one segment of the current run; returns it. Throws on a full disk (the caller stops recording). */
+  add(init: Buffer, frag: Buffer, arrivalMs: number): TimelineSegment {
+    if (!this.run) {
+      const tracks = readInit(init);
+      const last = this.segments.at(-1);
+      const prev = last && this.inits.get(last.initId);
+      const same = prev?.buf.equals(init) ?? (last ? this.sameInitOnDisk(last.initId, init) : false);
+      const initId = same && last ? last.initId : (last?.initId ?? -1) + 1;
+      mkdirSync(this.dir, { recursive: true });
+      if (!same) writeFileSync(join(this.dir, `init-${initId}.mp4`), init);
+      this.inits.set(initId, { buf: init, tracks });
+      const info = readFragment(frag, tracks);
+      const zeroSec = Math.min(
+        ...info.tracks.map((t) => Number(t.decodeTime) / this.timescale(tracks, t.trackId)),
+      );
+      this.run = { initId, tracks, zeroSec, baseSec: this.endSec, lastIn: -1 };
+    }
+    const run = this.run;
+    const info = readFragment(frag, run.tracks);
+    const times = new Map<number, bigint>();
+    let durationSec = 0;
+    let endSec = this.endSec;
+    for (const t of info.tracks) {
+      const ts = this.timescale(run.tracks, t.trackId);
+      const outSec = run.baseSec + Number(t.decodeTime) / ts - run.zeroSec;
+      times.set(t.trackId, BigInt(Math.max(0, Math.round(outSec * ts))));
+      const kind = run.tracks.find((x) => x.trackId === t.trackId)?.kind;
+      if (kind === 'video' || info.tracks.length === 1) durationSec = t.duration / ts;
+      endSec = Math.max(endSec, outSec + t.duration / ts);
+    }
+    if (!durationSec)
+      durationSec = Math.max(...info.tracks.map((t) => t.duration / this.timescale(run.tracks, t.trackId)));
+    const n = this.nextN++;
+    const moof = rewriteMoof(frag, (n % 0xffff_ffff) + 1, times);
+    const body = afterMoof(frag);
+    const prev = this.segments.at(-1);
+    const prevEnd = prev ? prev.startMs + prev.durationSec * 1000 : 0;
+    const guess = arrivalMs - durationSec * 1000;
+    // The wall clock follows the media and never goes back (a start-up burst arrives early); after a stall or a
+    // restart (more than a second late) it jumps forward.
+    const startMs = prev && guess - prevEnd < 1000 ? prevEnd : Math.round(guess);
+    const seg: TimelineSegment = {
+      n,
+      durationSec,
+      startMs,
+      initId: run.initId,
+      bytes: moof.length + body.length,
+    };
+    writeFileSync(join(this.dir, `${n}.m4s`), Buffer.concat([moof, body]));
+    this.endSec = endSec;
+    appendFileSync(join(this.dir, 'index.jsonl'), `${JSON.stringify({ ...seg, endSec })}\n`);
+    this.segments.push(seg);
+    this.bytes += seg.bytes;
+    return seg;
+  }
+
+  private sameInitOnDisk(initId: number, init: Buffer): boolean {
+    try {
+      return readFileSync(join(this.dir, `init-${initId}.mp4`)).equals(init);
+    } catch {
+      return false;
+    }
+  }
+
+  private timescale(tracks: TrackInfo[], trackId: number): number {
+    return tracks.find((t) => t.trackId === trackId)?.timescale ?? 90_000;
+  }
+
+  tracksOf(initId: number): TrackInfo[] {
+    let i = this.inits.get(initId);
+    if (!i) {
+      const buf = readFileSync(join(this.dir, `init-${initId}.mp4`));
+      i = { buf, tracks: readInit(buf) };
+      this.inits.set(initId, i);
+    }
+    return i.tracks;
+  }
+
+  readInit(initId: number): Promise<Buffer> {
+    return readFile(join(this.dir, `init-${initId}.mp4`));
+  }
+
+  readSegment(n: number): Promise<Buffer> {
+    return readFile(join(this.dir, `${n}.m4s`));
+  }
+
+  /** Drops segments that started before `beforeMs`, or all but the newest `keepLast`; rewrites the index. */
+  trim(o: { beforeMs?: number; keepLast?: number }): number {
+    let drop = 0;
+    const count = this.segments.length;
+    while (drop < count) {
+      const s = this.segments[drop] as TimelineSegment;
+      const old = o.beforeMs !== undefined && s.startMs + s.durationSec * 1000 < o.beforeMs;
+      const many = o.keepLast !== undefined && count - drop > o.keepLast;
+      if (!old && !many) break;
+      drop++;
+    }
+    if (!drop) return 0;
+    const gone = this.segments.splice(0, drop);
+    for (const s of gone) {
+      rmSync(join(this.dir, `${s.n}.m4s`), { force: true });
+      this.bytes -= s.bytes;
+    }
+    const endSec = this.endSec;
+    writeFileSync(
+      join(this.dir, 'index.jsonl'),
+      this.segments.map((s) => `${JSON.stringify({ ...s, endSec })}\n`).join(''),
+    );
+    return drop;
+  }
+}

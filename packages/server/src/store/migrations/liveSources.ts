@@ -1,0 +1,26 @@
+import type { Migration } from '../migrations.ts';
+
+/**
+ * Live sources (versions 160-169, issue 17, decision 0220): a channel's inputs in priority order and how it is
+ * served (relay on demand, or recorded with a retention). A channel with no row here plays as before (the
+ * looped sample, or nothing for an imported channel without sources).
+ */
+export const liveSourceMigrations: Migration[] = [
+  {
+    version: 160,
+    name: 'live-sources',
+    sql: `
+CREATE TABLE live_channel_sources (
+  logical_channel_id TEXT NOT NULL REFERENCES channels(logical_channel_id) ON DELETE CASCADE,
+  position INTEGER NOT NULL,
+  url TEXT NOT NULL,
+  PRIMARY KEY (logical_channel_id, position)
+);
+CREATE TABLE live_channel_modes (
+  logical_channel_id TEXT PRIMARY KEY REFERENCES channels(logical_channel_id) ON DELETE CASCADE,
+  mode TEXT NOT NULL CHECK (mode IN ('relay', 'record')),
+  retention_days INTEGER NOT NULL
+);
+`,
+  },
+];

@@ -1,0 +1,74 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openDataStore } from '../src/dataStore.ts';
+import { runCli } from './cliRun.ts';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'ottkit-live-cli-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
+
+const stored = () => {
+  const { db } = openDataStore(dir);
+  try {
+    return {
+      sources: db.all<{ url: string }>(
+        "SELECT url FROM live_channel_sources WHERE logical_channel_id = 'lc-006' ORDER BY position",
+      ),
+      channel: db.get<{ can_play_back: number; playback_duration: number; live_stream_id: string }>(
+        "SELECT can_play_back, playback_duration, live_stream_id FROM channels WHERE logical_channel_id = 'lc-006'",
+      ),
+    };
+  } finally {
+    db.close();
+  }
+};
+
+describe('live CLI (issue 17)', () => {
+  it('refuses a bad source with the reason and stores nothing', async () => {
+    const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      for (const bad of ['concat:a.ts|b.ts', 'subfile:,,start,0,end,0,,:x', 'file:///etc/passwd']) {
+        const r = await runCli(['live', 'add', 'lc-006', bad, '--data', dir]);
+        expect(r.code).toBe(2);
+      }
+      expect(err.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/Refused: .*media folder/);
+    } finally {
+      err.mockRestore();
+    }
+    expect(stored().sources).toEqual([]);
+  });
+
+  it('adds sources in priority order, sets the mode, and gives the channel its own stream', async () => {
+    expect((await runCli(['live', 'add', 'lc-006', 'udp://127.0.0.1:4689', '--data', dir])).code).toBe(0);
+    const first = await runCli([
+      'live',
+      'add',
+      'lc-006',
+      'srt://127.0.0.1:4688?mode=caller',
+      '--position',
+      '1',
+      '--data',
+      dir,
+    ]);
+    expect(first.lines).toEqual(['lc-006: source 1 added (primary)']);
+    expect(
+      (await runCli(['live', 'mode', 'lc-006', 'record', '--retention-days', '3', '--data', dir])).code,
+    ).toBe(0);
+    const { sources, channel } = stored();
+    expect(sources.map((s) => s.url)).toEqual(['srt://127.0.0.1:4688?mode=caller', 'udp://127.0.0.1:4689']);
+    // Recorded: catch-up for the retention; and no longer the sample loop other channels share.
+    expect(channel).toEqual({ can_play_back: 1, playback_duration: 3, live_stream_id: 'live-lc-006' });
+    const list = await runCli(['live', 'sources', 'lc-006', '--data', dir]);
+    expect(list.lines).toEqual(['1. srt://127.0.0.1:4688?mode=caller', '2. udp://127.0.0.1:4689']);
+  });
+
+  it('says when no server reports live status', async () => {
+    const r = await runCli(['live', 'status', '--data', dir]);
+    expect(r.code).toBe(1);
+    expect(r.lines.join('\n')).toMatch(/No running server/);
+  });
+});

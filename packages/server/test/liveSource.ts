@@ -1,0 +1,134 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { readdirSync, readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join } from 'node:path';
+import { findFont } from '../src/media/ffmpeg.ts';
+import { liveFfmpegPath } from '../src/live/ffmpegRun.ts';
+
+/**
+ * A live test source made by Debian's ffmpeg on loopback: a test pattern with a burnt-in wall clock, a keyframe
+ * every 2 s, MP2 audio (so ottkit transcodes it to AAC) or AAC, pushed over UDP or SRT (caller to a listener
+ * ottkit opens, or a listener ottkit calls), or written as HLS into a folder.
+ */
+export interface TestSource {
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+export function startTestSource(o: {
+  /** udp://127.0.0.1:P, srt://127.0.0.1:P?mode=listener (ottkit calls), or a folder for HLS. */
+  target: string;
+  format: 'mpegts' | 'hls';
+  audio?: 'mp2' | 'aac';
+  /** Colour of the pattern's box, to tell sources apart in screenshots. */
+  label?: string;
+}): TestSource {
+  const font = findFont();
+  const clock = font
+    ? `,drawtext=fontfile=${font}:text='${o.label ?? 'src'} %{localtime\\:%T}':fontsize=24:fontcolor=white:box=1:boxcolor=black@0.6:x=10:y=10`
+    : '';
+  const out =
+    o.format === 'hls'
+      ? [
+          '-f',
+          'hls',
+          '-hls_time',
+          '2',
+          '-hls_list_size',
+          '6',
+          '-hls_flags',
+          'delete_segments',
+          `${o.target}/index.m3u8`,
+        ]
+      : ['-f', 'mpegts', o.target.startsWith('udp:') ? `${o.target}?pkt_size=1316` : o.target];
+  const args = [
+    '-hide_banner',
+    '-nostdin',
+    '-loglevel',
+    'error',
+    '-re',
+    '-f',
+    'lavfi',
+    '-i',
+    `testsrc2=size=320x180:rate=25${clock}`,
+    '-f',
+    'lavfi',
+    '-i',
+    'sine=frequency=440:sample_rate=48000',
+    '-c:v',
+    'libx264',
+    '-preset',
+    'ultrafast',
+    '-tune',
+    'zerolatency',
+    '-g',
+    '50',
+    '-keyint_min',
+    '50',
+    '-sc_threshold',
+    '0',
+    '-b:v',
+    '250k',
+    '-pix_fmt',
+    'yuv420p',
+    '-c:a',
+    o.audio ?? 'mp2',
+    '-b:a',
+    '64k',
+    ...out,
+  ];
+  const child = spawn(liveFfmpegPath(), args, { stdio: ['ignore', 'ignore', 'inherit'] });
+  return {
+    child,
+    stop: () =>
+      new Promise((resolve) => {
+        if (child.exitCode !== null || child.signalCode) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGKILL');
+      }),
+  };
+}
+
+/** Serves an upstream HLS folder (playlist and segments, flat names only) on 127.0.0.1:`port`. */
+export async function serveFolder(dir: string, port: number): Promise<Server> {
+  const server = createServer((req, res) => {
+    const name = (req.url ?? '/').split('?')[0]?.slice(1) ?? '';
+    if (!/^[\w.-]+$/.test(name)) return void res.writeHead(404).end();
+    try {
+      const body = readFileSync(join(dir, name));
+      const type = name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
+      res.writeHead(200, { 'content-type': type }).end(body);
+    } catch {
+      res.writeHead(404).end();
+    }
+  });
+  await new Promise<void>((r) => server.listen(port, '127.0.0.1', r));
+  return server;
+}
+
+/** Processes whose command line mentions `needle` (ffmpeg runs with paths under the data folder). */
+export function processesWith(needle: string): number[] {
+  const found: number[] = [];
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(needle)) found.push(Number(pid));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return found;
+}
+
+/** What the code under test logged, shown when a wait times out. */
+export const lines: string[] = [];
+
+export async function until<T>(what: string, fn: () => T | undefined | false, ms = 20_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const v = fn();
+    if (v) return v;
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}:\n${lines.join('\n')}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
