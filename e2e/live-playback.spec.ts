@@ -53,7 +53,9 @@ test('a recharge plays the locked channel being watched with authority at once, 
   await expect
     .poll(() => streams.slice(atRecharge).filter((s) => s !== 'fallback').length, { timeout: 30_000 })
     .toBeGreaterThan(1);
-  await expect(player(page).getByRole('status').filter({ hasText: 'no permission' })).toHaveCount(0);
+  await expect(
+    player(page).getByRole('status').filter({ hasText: 'You do not have access to this channel' }),
+  ).toHaveCount(0);
   await playsOn(page);
   expect(streams.at(-1)).not.toBe('fallback');
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);

@@ -236,7 +236,10 @@ test.describe('viewer without rights', () => {
     await dialog.getByRole('button', { name: 'Close' }).first().click();
     // The fallback clip plays behind the lock.
     await expect(player(page)).toHaveAttribute('data-locked', 'true');
-    await expect(player(page).getByRole('status').filter({ hasText: 'no permission' })).toBeVisible();
+    // The player's own text (i18n/player.ts); the live area's drifted copy said "no permission" (decision 0186).
+    await expect(
+      player(page).getByRole('status').filter({ hasText: 'You do not have access to this channel' }),
+    ).toBeVisible();
     await playsFor(player(page));
   });
 });

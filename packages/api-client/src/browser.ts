@@ -6,4 +6,5 @@
 export * from './client.ts';
 export * from './errors/index.ts';
 export { LoginMethod } from './contract/loginMethod.ts';
+export { CHANNEL_MARQUEE_MODE, MARQUEE_MODES, NoticeMode, POPUP_MODES } from './contract/noticeModes.ts';
 export { routes } from './routes.generated.ts';

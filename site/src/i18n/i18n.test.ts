@@ -13,8 +13,8 @@ describe('catalogues', () => {
   });
 
   it('keeps the texts the spec quotes word for word in English', () => {
-    expect(en['validation.passwordLength']).toBe('The password must be 6-16 characters in length');
-    expect(en['validation.code']).toBe('Wrong Verification code or No Verification code');
+    expect(en['account.error.passwordLength']).toBe('The password must be 6-16 characters in length');
+    expect(en['account.error.code']).toBe('Wrong Verification code or No Verification code');
     expect(en['error.shareKeyNotFound']).toBe('Share key not found!');
     expect(en['common.emptyList']).toBe('This list is empty');
   });

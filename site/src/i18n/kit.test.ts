@@ -4,11 +4,10 @@ import { createElement } from 'react';
 import { renderToString } from 'react-dom/server';
 import { afterEach, describe, expect, it } from 'vitest';
 import { KitMessages } from '../islands/KitMessages.tsx';
-import { playerMessagesFor, uiMessagesFor } from '../lib/kitMessages.ts';
 import { $lang } from '../stores/lang.ts';
 import { LANGS } from './index.ts';
-import { kitMessages } from './kit.ts';
-import { playerMessages } from './player.ts';
+import { kitMessages, kitMessagesFor } from './kit.ts';
+import { playerMessages, playerMessagesFor } from './player.ts';
 
 /** The `{name}` placeholders of a text, sorted: a translation must keep exactly the English ones. */
 const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
@@ -63,18 +62,18 @@ describe('the spec quoted texts', () => {
   });
 });
 
-describe('uiMessagesFor / playerMessagesFor', () => {
+describe('kitMessagesFor / playerMessagesFor', () => {
   it('give the texts of the language asked for', () => {
-    expect(uiMessagesFor('es').close).toBe('Cerrar');
-    expect(uiMessagesFor('pt').close).toBe('Fechar');
-    expect(uiMessagesFor('en')).toBe(defaultMessages);
+    expect(kitMessagesFor('es').close).toBe('Cerrar');
+    expect(kitMessagesFor('pt').close).toBe('Fechar');
+    expect(kitMessagesFor('en')).toBe(defaultMessages);
     expect(playerMessagesFor('es').pause).toBe('Pausa');
     expect(playerMessagesFor('pt').pause).toBe('Pausar');
     expect(playerMessagesFor('en')).toBe(DEFAULT_MESSAGES);
   });
 
   it('return the same object each call (memoisation downstream holds)', () => {
-    expect(uiMessagesFor('pt')).toBe(uiMessagesFor('pt'));
+    expect(kitMessagesFor('pt')).toBe(kitMessagesFor('pt'));
     expect(playerMessagesFor('es')).toBe(playerMessagesFor('es'));
   });
 });

@@ -1,5 +1,5 @@
 import { defaultMessages, type MessageKey as KitMessageKey, type Messages } from '@ottkit/ui';
-import type { Lang } from './index.ts';
+import { DEFAULT_LANG, type Lang } from './langs.ts';
 
 /**
  * Every text of the UI kit (@ottkit/ui) in the site's languages. English is the kit's own `defaultMessages`,
@@ -147,3 +147,12 @@ const pt: Record<KitMessageKey, string> = {
 
 /** The kit's texts per language, complete (no English fallback needed): pass to `<MessagesProvider>`. */
 export const kitMessages: Record<Lang, Messages> = { en: defaultMessages, es, pt };
+
+/**
+ * The kit's texts in one language, for `<MessagesProvider messages={kitMessagesFor(lang)}>`: the only place
+ * the site's islands take kit texts from (no copies in the area catalogues, decision 0186). The same object
+ * every call, so React memoisation downstream holds.
+ */
+export function kitMessagesFor(lang: Lang): Messages {
+  return kitMessages[lang] ?? kitMessages[DEFAULT_LANG];
+}

@@ -1,5 +1,5 @@
 import { DEFAULT_MESSAGES, type PlayerMessages } from '@ottkit/player/react';
-import type { Lang } from './index.ts';
+import { DEFAULT_LANG, type Lang } from './langs.ts';
 
 /**
  * Every text of the player (@ottkit/player) in the site's languages. English is the player's own
@@ -80,3 +80,8 @@ const pt: Record<keyof PlayerMessages, string> = {
 
 /** The player's texts per language, complete: pass as the player components' `messages` prop. */
 export const playerMessages: Record<Lang, PlayerMessages> = { en: DEFAULT_MESSAGES, es, pt };
+
+/** The player's texts in one language (the same object every call): the only place islands take them from. */
+export function playerMessagesFor(lang: Lang): PlayerMessages {
+  return playerMessages[lang] ?? playerMessages[DEFAULT_LANG];
+}

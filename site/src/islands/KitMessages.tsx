@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { MessagesProvider } from '@ottkit/ui';
 import type { ReactNode } from 'react';
 import type { Lang } from '../i18n/index.ts';
-import { uiMessagesFor } from '../lib/kitMessages.ts';
+import { kitMessagesFor } from '../i18n/kit.ts';
 import { $lang } from '../stores/lang.ts';
 
 export interface KitMessagesProps {
@@ -17,5 +17,5 @@ export interface KitMessagesProps {
 /** Gives every UI-kit component below it its texts in the active language. */
 export function KitMessages({ lang, children }: KitMessagesProps) {
   const active = useStore($lang);
-  return <MessagesProvider messages={uiMessagesFor(lang ?? active)}>{children}</MessagesProvider>;
+  return <MessagesProvider messages={kitMessagesFor(lang ?? active)}>{children}</MessagesProvider>;
 }

@@ -1,15 +1,9 @@
+import { recharge } from '@ottkit/api-client';
+import { isRechargeCodeComplete, sanitizeRechargeCode } from '@ottkit/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { debounce, INPUT_DEBOUNCE_MS, trimInput } from './debounce.ts';
 import { memberSiteLink, memberSiteLogin } from './memberSite.ts';
-import {
-  addressKind,
-  rechargeCodeComplete,
-  sanitizeRechargeCode,
-  validateCode,
-  validateEmail,
-  validatePassword,
-  validatePhone,
-} from './validation.ts';
+import { addressKind, validateCode, validateEmail, validatePassword, validatePhone } from './validation.ts';
 
 describe('spec §5 validation', () => {
   it('password: 6-16 characters, else the length text; inner control characters are the format text', () => {
@@ -41,11 +35,15 @@ describe('spec §5 validation', () => {
     expect(addressKind('a@b.co')).toBe('email');
     expect(addressKind('612 345 678')).toBe('phone');
   });
-  it('recharge code: digits only, at most 16, complete at exactly 16', () => {
-    expect(sanitizeRechargeCode('12ab-34 56')).toBe('123456');
-    expect(sanitizeRechargeCode('1'.repeat(20))).toBe('1'.repeat(16));
-    expect(rechargeCodeComplete('1'.repeat(15))).toBe(false);
-    expect(rechargeCodeComplete('1'.repeat(16))).toBe(true);
+  it("recharge code: the kit's entry rule and the contract's wire rule take and refuse the same codes", () => {
+    // The site uses the kit's rule (@ottkit/ui); the server checks the contract's schema. They must agree.
+    const wire = (code: string) =>
+      recharge.request.safeParse({ rechargeCodePassword: code, virtualCode: '1' }).success;
+    for (const typed of ['1'.repeat(15), '1'.repeat(16), '1'.repeat(20), '1234-5678-9012-3456', '12ab 34']) {
+      const code = sanitizeRechargeCode(typed);
+      expect(isRechargeCodeComplete(code), typed).toBe(wire(code));
+    }
+    expect(isRechargeCodeComplete(sanitizeRechargeCode('1234-5678-9012-3456'))).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import { createClient } from '@ottkit/api-client/client';
-import { handleSessionInvalid, refreshingFetch } from '../stores/session.ts';
+import { handleSessionInvalid, renewSession } from '../stores/session.ts';
 import { storedManifest, zeroTrustGate } from './zeroTrust.ts';
 
 /**
@@ -38,6 +38,7 @@ export const browserApi = createClient({
   // Spec §4: an expired access cookie is refreshed once and the call replayed; a session that stays invalid
   // sends the viewer to login, or to a guest session in visitor mode (stores/session.ts).
   // Zero-trust: until the product may start (and never when it is blocked) no call leaves the browser.
-  fetch: (input, init) => (zeroTrustGate() === 'open' ? refreshingFetch(input, init) : new Promise(() => {})),
+  fetch: (input, init) => (zeroTrustGate() === 'open' ? fetch(input, init) : new Promise(() => {})),
+  refreshSession: renewSession,
   onSessionInvalid: (e) => handleSessionInvalid(e),
 });

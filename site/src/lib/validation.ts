@@ -58,6 +58,3 @@ export function addressKind(v: string): 'email' | 'phone' {
   return v.includes('@') ? 'email' : 'phone';
 }
 export const phoneDigits = (v: string) => v.replace(/[\s()-]/g, '');
-
-/** The recharge code of spec §5: digits only (others stripped as typed), at most 16; complete at exactly 16. */
-export { RECHARGE_CODE_LENGTH, rechargeCodeComplete, sanitizeRechargeCode } from './rechargeCode.ts';

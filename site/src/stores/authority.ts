@@ -2,9 +2,10 @@ import type { AuEntry, Channel } from '@ottkit/api-client';
 import { atom } from 'nanostores';
 import { browserApi } from '../lib/api.ts';
 
-/** Spec §4 login status as the page knows it; the server rendered it from the session cookie. */
-export type Viewer = 'guest' | 'user';
-export const $viewer = atom<Viewer>('guest');
+import { $viewer, type Viewer } from './viewer.ts';
+
+/** Spec §4 login status as the page knows it: derived from the session store (stores/viewer.ts). */
+export { $viewer, type Viewer };
 
 /** What the viewer may do on one logical channel. */
 export interface ChannelRights {

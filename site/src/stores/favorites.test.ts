@@ -1,13 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserApi } from '../lib/api.ts';
-import { $viewer } from './authority.ts';
+import { seedViewer } from './viewer.ts';
 import { $favoriteIds, setFavorites, toggleFavorite } from './favorites.ts';
 
 describe('toggleFavorite (spec §4, §5)', () => {
   beforeEach(() => setFavorites(['lc-001']));
   afterEach(() => {
     vi.restoreAllMocks();
-    $viewer.set('guest');
+    seedViewer('guest');
   });
 
   it('asks a guest to log in and never calls the server', async () => {
@@ -18,7 +18,7 @@ describe('toggleFavorite (spec §4, §5)', () => {
   });
 
   it('updates the cache only after the server says yes, from its list', async () => {
-    $viewer.set('user');
+    seedViewer('user');
     let resolve!: (v: { favoriteChannelList: { logicalChannelId: string; updateTime: number }[] }) => void;
     vi.spyOn(browserApi.live, 'favoriteCreate').mockReturnValue(new Promise((r) => (resolve = r)));
     const pending = toggleFavorite('lc-002', true, () => 5);
@@ -34,7 +34,7 @@ describe('toggleFavorite (spec §4, §5)', () => {
   });
 
   it('leaves the cache alone when the server refuses', async () => {
-    $viewer.set('user');
+    seedViewer('user');
     vi.spyOn(browserApi.live, 'favoriteDelete').mockRejectedValue(new Error('nope'));
     expect(await toggleFavorite('lc-001', false)).toBe('failed');
     expect([...$favoriteIds.get()]).toEqual(['lc-001']);

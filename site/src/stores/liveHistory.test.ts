@@ -1,17 +1,17 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { browserApi } from '../lib/api.ts';
-import { $viewer } from './authority.ts';
+import { seedViewer } from './viewer.ts';
 import { $watching, currentUsage, startWatching, stopWatching } from './liveHistory.ts';
 
 describe('play history', () => {
   afterEach(() => {
     vi.restoreAllMocks();
-    $viewer.set('guest');
+    seedViewer('guest');
     $watching.set(null);
   });
 
   it('records a user zapping: the new channel at once, the old one with its watched time', () => {
-    $viewer.set('user');
+    seedViewer('user');
     const create = vi.spyOn(browserApi.live, 'playHistoryCreate').mockResolvedValue({ playHistoryList: [] });
     startWatching({ logicalChannelId: 'lc-1', programId: 'p1', playType: 'live' }, 1_000);
     expect(currentUsage(4_000)).toEqual({

@@ -1,7 +1,7 @@
 import { isApiError } from '@ottkit/api-client/client';
+import { isRechargeCodeComplete } from '@ottkit/ui';
 import { atom } from 'nanostores';
 import { browserApi } from '../lib/api.ts';
-import { rechargeCodeComplete } from '../lib/rechargeCode.ts';
 import { $session, loginHref, refreshRights } from './session.ts';
 
 /** The recharge box (spec §5): idle, busy, done (success message), or failed with the server's message. */
@@ -22,7 +22,8 @@ export async function redeemRechargeCode(code: string): Promise<void> {
     window.location.assign(loginHref());
     return;
   }
-  if (!rechargeCodeComplete(code)) return;
+  // The kit's rule, the one the recharge box enables Confirm by (decision 0186).
+  if (!isRechargeCodeComplete(code)) return;
   $recharge.set({ state: 'busy' });
   try {
     const result = await browserApi.account.recharge({

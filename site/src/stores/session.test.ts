@@ -17,16 +17,16 @@ const {
   $session,
   handleSessionInvalid,
   initSession,
-  refreshingFetch,
   refreshRights,
+  renewSession,
   sessionStarted,
   $userRights,
+  visitorLogin,
 } = await import('./session.ts');
-const { $rights } = await import('./authority.ts');
+const { $rights, $viewer } = await import('./authority.ts');
 
 const user = (loginStatus: 'user' | 'guest') =>
   ({ accountId: 'a', loginStatus, subscriptionList: [] }) as never;
-const envelope = (errCode: number) => new Response(JSON.stringify({ errCode, errMsg: '' }));
 
 beforeEach(() => {
   vi.restoreAllMocks();
@@ -44,17 +44,38 @@ describe('session store (spec §4)', () => {
     expect(api.account.visitorLogin).toHaveBeenCalledWith({ deviceId: expect.any(String) });
   });
 
-  it('refreshes once and replays a call whose access token ran out', async () => {
+  it('shares one visitor login, with the device id, between callers at the same moment', async () => {
+    api.account.userInfo.mockRejectedValue(new Error('no session'));
+    let answer!: (v: unknown) => void;
+    api.account.visitorLogin.mockReturnValue(new Promise((r) => (answer = r)));
+    const loading = initSession({ visitorMode: true });
+    // The session-invalid hook of the same failed call, and the live player's play source, at once.
+    handleSessionInvalid();
+    const forPlayer = visitorLogin();
+    answer({ userInfo: user('guest') });
+    expect((await forPlayer)?.loginStatus).toBe('guest');
+    await loading;
+    expect(api.account.visitorLogin).toHaveBeenCalledTimes(1);
+    expect(api.account.visitorLogin).toHaveBeenCalledWith({
+      deviceId: localStorage.getItem('ottkit_device'),
+    });
+  });
+
+  it('renews the session for the client (the one refresh path) only when the page has one', async () => {
+    expect(await renewSession()).toBe(false);
+    expect(api.account.refreshToken).not.toHaveBeenCalled();
     sessionStarted(user('user'));
     api.account.refreshToken.mockResolvedValue({ userInfo: user('user'), tokens: {} });
-    const fetchMock = vi
-      .spyOn(globalThis, 'fetch')
-      .mockResolvedValueOnce(envelope(10101040))
-      .mockResolvedValueOnce(envelope(0));
-    const res = await refreshingFetch('/liveapi/api/channel/favorite/list', { method: 'POST', body: '{}' });
-    expect((await res.json()).errCode).toBe(0);
-    expect(api.account.refreshToken).toHaveBeenCalledTimes(1);
-    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(await renewSession()).toBe(true);
+    api.account.refreshToken.mockRejectedValue(new Error('revoked'));
+    expect(await renewSession()).toBe(false);
+  });
+
+  it('derives $viewer from the session', () => {
+    sessionStarted(user('user'));
+    expect($viewer.get()).toBe('user');
+    sessionStarted(user('guest'));
+    expect($viewer.get()).toBe('guest');
   });
 
   it('a user whose session stays invalid becomes a guest in visitor mode', async () => {

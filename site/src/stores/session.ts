@@ -1,19 +1,10 @@
 import type { SessionInvalidError, SessionResult, UserInfo } from '@ottkit/api-client';
-import { ErrCode, routes } from '@ottkit/api-client/client';
 import { atom, computed } from 'nanostores';
 import { browserApi } from '../lib/api.ts';
-import { $viewer, refreshAuthority } from './authority.ts';
+import { refreshAuthority } from './authority.ts';
+import { $session, type SessionState } from './viewer.ts';
 
-/**
- * The viewer's session (spec §4 login status). The tokens never reach page scripts' storage: they live in
- * HttpOnly cookies the server sets (docs/decisions/0090). This store only knows who the viewer is.
- * `loaded: false` until the first answer; `user: null` when there is no session at all.
- */
-export interface SessionState {
-  loaded: boolean;
-  user: UserInfo | null;
-}
-export const $session = atom<SessionState>({ loaded: false, user: null });
+export { $session, type SessionState };
 
 /** 'user', 'guest', or 'none' (no session: visitor mode is off and nobody logged in). */
 export const $loginStatus = computed($session, (s) => s.user?.loginStatus ?? 'none');
@@ -33,8 +24,6 @@ let visitorMode = false;
 
 function setUser(user: UserInfo | null) {
   $session.set({ loaded: true, user });
-  // The live page's stores read $viewer (guest prompts to log in, users to purchase).
-  $viewer.set(user?.loginStatus === 'user' ? 'user' : 'guest');
 }
 
 /**
@@ -55,14 +44,26 @@ function deviceId(): string | undefined {
   }
 }
 
-/** Starts a guest session (visitor mode); null when the provider does not allow it. */
-async function visitorLogin(): Promise<UserInfo | null> {
-  try {
-    const { userInfo } = await browserApi.account.visitorLogin({ deviceId: deviceId() });
-    return userInfo;
-  } catch {
-    return null;
-  }
+let visitorLoggingIn: Promise<UserInfo | null> | null = null;
+
+/**
+ * Starts a guest session (spec §4 visitor mode), with this browser's device id; null when the provider does
+ * not allow it. The only visitor login of the site: callers at the same moment (the first session load, the
+ * session-invalid hook, the live player's play source) share one request. Two at once would each make a guest
+ * and each set the guest's secret cookie, and the page could keep one guest while the cookie names the other,
+ * so the returning guest would not be found again (decisions 0152, 0185).
+ */
+export function visitorLogin(): Promise<UserInfo | null> {
+  visitorLoggingIn ??= browserApi.account
+    .visitorLogin({ deviceId: deviceId() })
+    .then(
+      ({ userInfo }) => userInfo,
+      () => null,
+    )
+    .finally(() => {
+      visitorLoggingIn = null;
+    });
+  return visitorLoggingIn;
 }
 
 /**
@@ -91,7 +92,6 @@ export function sessionStarted(user: UserInfo) {
   setUser(user);
 }
 
-const REFRESH_PATH = routes.account.refreshToken.path;
 let refreshing: Promise<SessionResult | null> | null = null;
 
 /**
@@ -124,26 +124,15 @@ export async function refreshSession(): Promise<UserInfo | null> {
   return (await refreshTokens())?.userInfo ?? null;
 }
 
-const EXPIRED_CODES: readonly number[] = [ErrCode.SESSION_INVALID, ErrCode.SESSION_INVALID_ALT];
-
 /**
- * The browser client's fetch: when a call answers "session invalid" (the 1-hour access cookie ran out), it
- * refreshes once and replays the call, so nobody is sent to login while their 30-day refresh cookie is good.
- * Only bodies of calls made with a session are peeked at.
+ * The client's refreshSession hook, the site's one session-refresh path (decision 0186): when a call answers
+ * "session invalid" (the 1-hour access cookie ran out), the API client refreshes once through this and replays
+ * the call, so nobody is sent to login while their 30-day refresh cookie is good. Only a page that has a
+ * session refreshes: a viewer without one has nothing to renew (they get a guest or the login prompt).
  */
-export async function refreshingFetch(input: RequestInfo | URL, init?: RequestInit): Promise<Response> {
-  const res = await fetch(input, init);
-  const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url;
-  if (url.includes(REFRESH_PATH) || !$session.get().user) return res;
-  let code: unknown;
-  try {
-    code = ((await res.clone().json()) as { errCode?: unknown }).errCode;
-  } catch {
-    return res;
-  }
-  if (typeof code !== 'number' || !EXPIRED_CODES.includes(code)) return res;
-  const user = await refreshSession();
-  return user ? fetch(input, init) : res;
+export async function renewSession(): Promise<boolean> {
+  if (!$session.get().user) return false;
+  return (await refreshSession()) !== null;
 }
 
 /**

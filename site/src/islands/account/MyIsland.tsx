@@ -1,12 +1,11 @@
 import './account.css';
 import { useStore } from '@nanostores/react';
 import type { UserInfo } from '@ottkit/api-client';
-import { MessagesProvider, RechargeCodeInput } from '@ottkit/ui';
-import { type FormEvent, useEffect, useMemo, useState } from 'react';
+import { MessagesProvider, RechargeCodeInput, useMessages } from '@ottkit/ui';
+import { type FormEvent, useEffect, useState } from 'react';
 import { dateFormat, regionName } from '../../i18n/format.ts';
 import type { Lang, MessageKey } from '../../i18n/index.ts';
-import { browserApi } from '../../lib/api.ts';
-import { validatePassword } from '../../lib/validation.ts';
+import { kitMessagesFor } from '../../i18n/kit.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import {
   $notifications,
@@ -16,10 +15,10 @@ import {
   setNotificationState,
 } from '../../stores/notifications.ts';
 import { loadPurchaseData, openPurchase } from '../../stores/purchase.ts';
+import { $passwordChange, changePassword } from '../../stores/passwordChange.ts';
 import { $recharge, redeemRechargeCode } from '../../stores/recharge.ts';
 import { $session, logout, sessionStarted } from '../../stores/session.ts';
-import { errorText } from './accountActions.ts';
-import { accountKitMessages } from './kitMessages.ts';
+import { TextField } from './TextField.tsx';
 import { useTrimmedInput } from './useTrimmedInput.ts';
 
 export type MySection = 'account' | 'plan' | 'subscribe' | 'password' | 'notifications';
@@ -54,8 +53,7 @@ const TRIAL_TEXT: Record<UserInfo['freeTrialStatus'], MessageKey> = {
 /** /my and its children (spec §2): account, plan, subscribe, change password, notifications. */
 export default function MyIsland({ section, user: initialUser, lang, passwordPage, buy }: Props) {
   if ($lang.get() !== lang) $lang.set(lang);
-  const t = useStore($t);
-  const messages = useMemo(() => accountKitMessages(t), [t]);
+  const messages = kitMessagesFor(lang);
   const session = useStore($session);
   const user = session.user ?? initialUser;
   const [ready, setReady] = useState(false);
@@ -155,6 +153,7 @@ function PlanSection({ user, lang }: { user: UserInfo; lang: Lang }) {
 /** The subscribe page: the purchase dialog's choices as a page, and the recharge box. */
 function SubscribeSection() {
   const t = useStore($t);
+  const kit = useMessages();
   const recharge = useStore($recharge);
   useEffect(() => {
     void loadPurchaseData().catch(() => {});
@@ -164,7 +163,7 @@ function SubscribeSection() {
       <button type="button" className="account-primary" onClick={openPurchase}>
         {t('account.plan.buy')}
       </button>
-      <h2>{t('account.ui.rechargeCodeLabel')}</h2>
+      <h2>{kit.rechargeCodeLabel}</h2>
       <RechargeCodeInput
         onConfirm={(code) => void redeemRechargeCode(code)}
         busy={recharge.state === 'busy'}
@@ -178,8 +177,7 @@ function PasswordSection({ passwordPage }: { passwordPage: string }) {
   const t = useStore($t);
   const oldPw = useTrimmedInput();
   const newPw = useTrimmedInput();
-  const [msg, setMsg] = useState<{ ok: boolean; text: string } | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, result: msg } = useStore($passwordChange);
   if (passwordPage) {
     return (
       <a className="account-primary" href={passwordPage} rel="noopener">
@@ -189,42 +187,25 @@ function PasswordSection({ passwordPage }: { passwordPage: string }) {
   }
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const o = oldPw.flush();
-    const n = newPw.flush();
-    const key = validatePassword(n);
-    if (key) return setMsg({ ok: false, text: t(key) });
-    setBusy(true);
-    try {
-      await browserApi.account.modifyPassword({ oldPassword: o, newPassword: n });
-      setMsg({ ok: true, text: t('account.password.done') });
+    if (await changePassword(oldPw.flush(), newPw.flush())) {
       oldPw.set('');
       newPw.set('');
-    } catch (err) {
-      setMsg({ ok: false, text: errorText(err, t) });
-    } finally {
-      setBusy(false);
     }
   };
   return (
     <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
-      <label>
-        <span>{t('account.field.oldPassword')}</span>
-        <input
-          type="password"
-          autoComplete="current-password"
-          value={oldPw.value}
-          onChange={(e) => oldPw.onChange(e.target.value)}
-        />
-      </label>
-      <label>
-        <span>{t('account.field.newPassword')}</span>
-        <input
-          type="password"
-          autoComplete="new-password"
-          value={newPw.value}
-          onChange={(e) => newPw.onChange(e.target.value)}
-        />
-      </label>
+      <TextField
+        label={t('account.field.oldPassword')}
+        field={oldPw}
+        type="password"
+        autoComplete="current-password"
+      />
+      <TextField
+        label={t('account.field.newPassword')}
+        field={newPw}
+        type="password"
+        autoComplete="new-password"
+      />
       {msg && (
         <p className={msg.ok ? 'account-ok' : 'account-error'} role={msg.ok ? 'status' : 'alert'}>
           {msg.text}

@@ -1,10 +1,10 @@
+import { kitMessagesFor } from '../../i18n/kit.ts';
 import { useStore } from '@nanostores/react';
 import { MessagesProvider, PurchaseDialog } from '@ottkit/ui';
-import { useEffect, useMemo } from 'react';
+import { useEffect } from 'react';
 import { $lang, $t } from '../../stores/lang.ts';
 import { $purchaseData, $purchaseOpen, openMemberSite } from '../../stores/purchase.ts';
 import { $recharge, redeemRechargeCode } from '../../stores/recharge.ts';
-import { accountKitMessages } from './kitMessages.ts';
 
 /**
  * The purchase dialog (spec §5 rules in the kit's purchaseDialogView): plan cards to the member site, the
@@ -17,7 +17,7 @@ export default function PurchaseHost() {
   const open = useStore($purchaseOpen);
   const data = useStore($purchaseData);
   const recharge = useStore($recharge);
-  const messages = useMemo(() => accountKitMessages(t), [t]);
+  const messages = kitMessagesFor(lang);
   useEffect(() => {
     if (recharge.state === 'done') $purchaseOpen.set(false);
   }, [recharge.state]);

@@ -36,3 +36,5 @@ export function useTrimmedInput(initial = '') {
     },
   };
 }
+
+export type TrimmedInput = ReturnType<typeof useTrimmedInput>;

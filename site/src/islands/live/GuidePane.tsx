@@ -1,13 +1,14 @@
 import { useStore } from '@nanostores/react';
 import type { EpgProgram } from '@ottkit/api-client';
 import { EmptyTip, ProgrammeRow, Spinner, programmeActionLock, type ProgrammeAction } from '@ottkit/ui';
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { guideDays } from '../../lib/epgStore.ts';
 import { localDayBounds } from '../../lib/guideDays.ts';
 import { $viewer } from '../../stores/authority.ts';
 import { $selectedChannel } from '../../stores/channels.ts';
 import { $guide, $guideDate, loadGuide, programmeAfter, programmeStatus } from '../../stores/epg.ts';
 import { timeFormat } from '../../i18n/format.ts';
+import { playerMessagesFor } from '../../i18n/player.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import { $guideView } from '../../stores/guideView.ts';
 import { $catchup, closeCatchup, renewCatchup } from '../../stores/playback.ts';
@@ -18,7 +19,6 @@ import { GuideGridPane } from './GuideGridPane.tsx';
 import { GuideViewToggle } from './GuideViewToggle.tsx';
 import { CatchupPlayerDialog } from './lazyPlayer.ts';
 import styles from './live.module.css';
-import { playerMessages } from './messages.ts';
 import { telemetrySink } from '../../stores/telemetry.ts';
 
 /** The guide of the selected channel by day (7 back, 3 ahead), with catch-up in the full-screen dialog. */
@@ -31,7 +31,7 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
   const catchup = useStore($catchup);
   const lang = useStore($lang);
   const t = useStore($t);
-  const messages = useMemo(() => playerMessages(t), [t]);
+  const messages = playerMessagesFor(lang);
   const view = useStore($guideView);
   const epgId = channel?.epgId ?? '';
 

@@ -1,15 +1,17 @@
 import { useStore } from '@nanostores/react';
 import type { ChannelColumn } from '@ottkit/api-client';
 import { MessagesProvider, NoAuthorityDialog } from '@ottkit/ui';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useState } from 'react';
 import type { PackedChannel } from '../../lib/liveLineup.ts';
-import { $noAuthorityPrompt, $viewer, type Viewer } from '../../stores/authority.ts';
+import { $noAuthorityPrompt } from '../../stores/authority.ts';
+import { seedViewer, type Viewer } from '../../stores/viewer.ts';
 import { $selectedChannel, initLineup } from '../../stores/channels.ts';
 import { utcDay } from '../../lib/epgStore.ts';
 import { localDay } from '../../lib/guideDays.ts';
 import { primeGuide } from '../../stores/epg.ts';
 import { openPurchase } from '../../stores/purchase.ts';
 import type { Lang } from '../../i18n/index.ts';
+import { kitMessagesFor } from '../../i18n/kit.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import { stopWatching } from '../../stores/liveHistory.ts';
 import { $guideView, restoreGuideView } from '../../stores/guideView.ts';
@@ -19,7 +21,6 @@ import { $firstViewSettled, markInteractive, settleFirstViewWithin } from './fir
 import { ChannelList } from './ChannelList.tsx';
 import { GuidePane } from './GuidePane.tsx';
 import styles from './live.module.css';
-import { kitMessages } from './messages.ts';
 import { PlayerPane } from './PlayerPane.tsx';
 import { installPlayUrlSource } from './playUrlSource.ts';
 import { useLiveJobs } from './useLiveJobs.ts';
@@ -53,18 +54,18 @@ function LiveJobs() {
 /** /liveTv: categories and channels, the live player, the guide by day and prompts (reminders: the layout). */
 export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang, renderedAt }: Props) {
   // Once, on the first render: the stores start from what the server rendered. Later renders (the clock ticks
-  // every 15 s) must not write them again: the session store moves $viewer when a session ends, and a write
-  // from here would put the server's old answer back (and update other components mid-render).
+  // every 15 s) must not write them again (and update other components mid-render). $viewer follows the
+  // session store once it has its answer, so what the server rendered only stands until then.
   useState(() => {
     if ($lang.get() !== lang) $lang.set(lang);
-    if ($viewer.get() !== viewer) $viewer.set(viewer);
+    seedViewer(viewer);
     initLineup(lineup, columns, selectedId);
     // The selected channel's day is read from the store in parallel with hydration.
     primeGuide($selectedChannel.get()?.epgId ?? '', Date.now());
   });
   const t = useStore($t);
   const prompt = useStore($noAuthorityPrompt);
-  const messages = useMemo(() => kitMessages(t), [t]);
+  const messages = kitMessagesFor(lang);
   const [now, setNow] = useState(renderedAt);
   // Marks the page interactive (tests and the benchmark wait for it; SSR buttons do nothing before it).
   const [hydrated, setHydrated] = useState(false);

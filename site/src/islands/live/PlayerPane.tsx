@@ -1,9 +1,10 @@
 import { useStore } from '@nanostores/react';
 import '@ottkit/player/styles.css';
-import { Suspense, useEffect, useMemo, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { $selectedChannel } from '../../stores/channels.ts';
 import { $todayPrograms, loadTodayPrograms, nowAndNext } from '../../stores/epg.ts';
 import { timeFormat } from '../../i18n/format.ts';
+import { playerMessagesFor } from '../../i18n/player.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import { startWatching } from '../../stores/liveHistory.ts';
 import { $catchup, $livePlayback, loadLivePlayback, renewLivePlayback } from '../../stores/playback.ts';
@@ -11,7 +12,6 @@ import { $liveNotice, favoriteAction } from './actions.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { LivePlayer } from './lazyPlayer.ts';
 import styles from './live.module.css';
-import { playerMessages } from './messages.ts';
 import { telemetrySink } from '../../stores/telemetry.ts';
 import { $columnChannels } from '../../stores/channels.ts';
 import { WARM_ANSWER_MIN_LIFE_MS } from '../../stores/playback.ts';
@@ -33,7 +33,7 @@ export function PlayerPane({ now }: { now: number }) {
   // The lazy player mounts after hydration only: suspended on the server, React would stream it with inline
   // scripts that the page's Content-Security-Policy cannot hash (decision 0163).
   const hydrated = useHydrated();
-  const messages = useMemo(() => playerMessages(t), [t]);
+  const messages = playerMessagesFor(lang);
   const channelId = channel?.logicalChannelId;
   const epgId = channel?.epgId ?? '';
   const liveAuthority = channel?.liveAuthority;

@@ -1,6 +1,6 @@
 import type { Notice } from '@ottkit/api-client';
 import { describe, expect, it } from 'vitest';
-import { marqueeModes, noticePageOf, POPUP_MODE, selectMarquee, selectPopup } from './selection.ts';
+import { NOTICE_MODES, noticePageOf, selectMarquee, selectPopup } from './selection.ts';
 
 let seq = 0;
 function notice(over: Partial<Notice>): Notice {
@@ -33,7 +33,7 @@ describe('popup by page (spec §4)', () => {
     ['playback', 5],
     ['vodPlayer', 15],
   ] as const)('%s shows popup mode %i only', (page, mode) => {
-    expect(POPUP_MODE[page]).toBe(mode);
+    expect(NOTICE_MODES[page].popup).toBe(mode);
     const mine = notice({ displayMode: [mode] as never });
     const others = [3, 4, 5, 12, 13, 14, 15]
       .filter((m) => m !== mode)
@@ -57,10 +57,10 @@ describe('popup by page (spec §4)', () => {
 
 describe('marquee by page and mode (spec §4)', () => {
   it('0 live TV, 1 login, 11 everywhere, 2 live TV and playback', () => {
-    expect(marqueeModes('liveTv')).toEqual([0, 2, 11]);
-    expect(marqueeModes('login')).toEqual([1, 11]);
-    expect(marqueeModes('playback')).toEqual([2, 11]);
-    expect(marqueeModes('home')).toEqual([11]);
+    expect(NOTICE_MODES.liveTv.marquee).toEqual([0, 2, 11]);
+    expect(NOTICE_MODES.login.marquee).toEqual([1, 11]);
+    expect(NOTICE_MODES.playback.marquee).toEqual([2, 11]);
+    expect(NOTICE_MODES.home.marquee).toEqual([11]);
     const live = notice({ displayMode: [0] });
     const everywhere = notice({ displayMode: [11] });
     expect(selectMarquee([live], 'home', none, noRuns, 0).notice).toBeNull();

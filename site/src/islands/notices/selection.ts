@@ -1,4 +1,5 @@
 import type { Notice } from '@ottkit/api-client';
+import { CHANNEL_MARQUEE_MODE, NoticeMode } from '@ottkit/api-client/client';
 
 /**
  * Which notice shows where (spec §4), as pure functions of the notice list, the page and what was read.
@@ -6,26 +7,24 @@ import type { Notice } from '@ottkit/api-client';
  */
 export type NoticePage = 'liveTv' | 'login' | 'home' | 'vod' | 'my' | 'playback' | 'vodPlayer' | 'other';
 
-/** Popup display mode per page: live TV 3, login 4, home 12, VOD routes 13, my-account routes 14, playback 5, VOD player 15. */
-export const POPUP_MODE: Readonly<Record<NoticePage, number | null>> = {
-  liveTv: 3,
-  login: 4,
-  home: 12,
-  vod: 13,
-  my: 14,
-  playback: 5,
-  vodPlayer: 15,
-  other: null,
-};
+const M = NoticeMode;
 
-/** Marquee modes per page: 0 live TV, 1 login, 11 everywhere, 2 live TV and also in playback. */
-export function marqueeModes(page: NoticePage): number[] {
-  if (page === 'liveTv') return [0, 2, 11];
-  if (page === 'login') return [1, 11];
-  if (page === 'playback') return [2, 11];
-  return [11];
-}
-export const CHANNEL_MARQUEE_MODE = 10;
+/**
+ * The one notice-mode table of the site (spec §4): per page, its popup mode and the marquee modes that run
+ * there (the everywhere marquee, 11, on every page). The numbers are the contract's (`NoticeMode`).
+ */
+export const NOTICE_MODES: Readonly<
+  Record<NoticePage, { popup: number | null; marquee: readonly number[] }>
+> = {
+  liveTv: { popup: M.POPUP_LIVE_TV, marquee: [M.MARQUEE_LIVE_TV, M.MARQUEE_PLAYBACK, M.MARQUEE_EVERYWHERE] },
+  login: { popup: M.POPUP_LOGIN, marquee: [M.MARQUEE_LOGIN, M.MARQUEE_EVERYWHERE] },
+  home: { popup: M.POPUP_HOME, marquee: [M.MARQUEE_EVERYWHERE] },
+  vod: { popup: M.POPUP_VOD, marquee: [M.MARQUEE_EVERYWHERE] },
+  my: { popup: M.POPUP_MY, marquee: [M.MARQUEE_EVERYWHERE] },
+  playback: { popup: M.POPUP_PLAYBACK, marquee: [M.MARQUEE_PLAYBACK, M.MARQUEE_EVERYWHERE] },
+  vodPlayer: { popup: M.POPUP_VOD_PLAYER, marquee: [M.MARQUEE_EVERYWHERE] },
+  other: { popup: null, marquee: [M.MARQUEE_EVERYWHERE] },
+};
 
 const byPriority = (a: Notice, b: Notice) => b.priority - a.priority || b.createdAt - a.createdAt;
 
@@ -37,7 +36,7 @@ export function selectPopup(
   page: NoticePage,
   read: ReadonlySet<string>,
 ): Notice | null {
-  const mode = POPUP_MODE[page];
+  const mode = NOTICE_MODES[page].popup;
   if (mode === null) return null;
   return (
     [...notices]
@@ -65,7 +64,7 @@ export function selectMarquee(
   now: number,
   channelId: string | null = null,
 ): { notice: Notice | null; waitUntil: number | null } {
-  const modes = marqueeModes(page);
+  const modes = NOTICE_MODES[page].marquee;
   const candidates = [...notices]
     .filter(
       (n) =>

@@ -1,7 +1,7 @@
 import { BannerCarousel, type BannerSlide, MessagesProvider } from '@ottkit/ui';
 import type { Lang } from '../../i18n/index.ts';
 import { detailIdOf, openCard } from '../../stores/vodNavigation.ts';
-import { useKitMessages } from './uiMessages.ts';
+import { kitMessagesFor } from '../../i18n/kit.ts';
 
 /** A slide plus where its Details button and thumbnail lead (computed on the server, spec §2). */
 export interface VodBannerSlide extends BannerSlide {
@@ -17,7 +17,7 @@ export interface VodBannerProps {
 
 /** The home banner carousel; Details and thumbnails open the detail page (or the list, or the channel). */
 export default function VodBanner({ lang, slides, thumbnails = false }: VodBannerProps) {
-  const messages = useKitMessages(lang);
+  const messages = kitMessagesFor(lang);
   const onDetails = (slide: BannerSlide) => {
     const target = slides.find((s) => s.bannerItemId === slide.bannerItemId);
     if (!target) return;

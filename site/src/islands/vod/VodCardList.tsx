@@ -3,7 +3,7 @@ import type { Lang } from '../../i18n/index.ts';
 import { dateFormat } from '../../i18n/format.ts';
 import { detailHref, openCard } from '../../stores/vodNavigation.ts';
 import { requestPlay } from '../../stores/vodPlayRequest.ts';
-import { useKitMessages } from './uiMessages.ts';
+import { kitMessagesFor } from '../../i18n/kit.ts';
 
 export interface VodCardListProps {
   lang: Lang;
@@ -40,7 +40,7 @@ export default function VodCardList({
   progress,
   progressLabel = '{percent}%',
 }: VodCardListProps) {
-  const messages = useKitMessages(lang);
+  const messages = kitMessagesFor(lang);
   const onDetails = (card: CardItem) => {
     if (openCard(card.metaId, here()) === 'navigate') window.location.assign(detailHref(card.metaId, here()));
   };

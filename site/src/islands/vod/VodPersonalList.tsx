@@ -24,7 +24,7 @@ import {
 } from '../../stores/vodHistory.ts';
 import { detailHref } from '../../stores/vodNavigation.ts';
 import { requestPlay } from '../../stores/vodPlayRequest.ts';
-import { useKitMessages } from './uiMessages.ts';
+import { kitMessagesFor } from '../../i18n/kit.ts';
 import { useT } from './useT.ts';
 
 export interface VodPersonalListProps {
@@ -58,7 +58,7 @@ const isHistory = (item: unknown): item is HistoryItem =>
 /** Favourite or watched titles with edit mode (tick several, delete them at once). */
 export default function VodPersonalList({ lang, kind, now }: VodPersonalListProps) {
   const t = useT(lang);
-  const messages = useKitMessages(lang);
+  const messages = kitMessagesFor(lang);
   const list = lists[kind];
   const state = useStore(list.$list) as EditableListState<
     { metaId: string } & Parameters<typeof cardItemOf>[0]

@@ -10,14 +10,14 @@ import {
 } from '../../jobs/progressReport.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { browserApi } from '../../lib/api.ts';
-import { playerMessagesFor } from '../../lib/kitMessages.ts';
+import { playerMessagesFor } from '../../i18n/player.ts';
 import { $viewer } from '../../stores/authority.ts';
 import { loadPlayPositions } from '../../stores/progress.ts';
 import { openPurchase } from '../../stores/purchase.ts';
 import { loginHref, renewVodPlayback, startPlayback } from '../../stores/vodPlayback.ts';
 import { $vodPlayer, closePlayer } from '../../stores/vodPlayer.ts';
 import { clearPlayRequest, type VodPlayRequest } from '../../stores/vodPlayRequest.ts';
-import { useKitMessages } from './uiMessages.ts';
+import { kitMessagesFor } from '../../i18n/kit.ts';
 import { useT } from './useT.ts';
 import { telemetrySink } from '../../stores/telemetry.ts';
 
@@ -30,7 +30,7 @@ export interface VodPlayerMountProps {
 /** The full-screen VOD player of the page (spec §2): resolves requests, plays, reports progress. */
 export default function VodPlayerMount({ lang, reportIntervalSeconds, request }: VodPlayerMountProps) {
   const t = useT(lang);
-  const kit = useKitMessages(lang);
+  const kit = kitMessagesFor(lang);
   const messages = playerMessagesFor(lang);
   const player = useStore($vodPlayer);
   const viewer = useStore($viewer);
