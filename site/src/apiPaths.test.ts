@@ -39,8 +39,11 @@ export function handWrittenApiPaths(files: string[]): string[] {
 
 /** A request made by hand: fetch, a beacon, XMLHttpRequest. */
 const rawRequest = /\bfetch\(|\bsendBeacon\b|\bXMLHttpRequest\b/;
-/** The fetch the browser's client is given (refresh once on an expired session, lib/api.ts) is the only one. */
-const CLIENT_FETCH = new Set(['src/stores/session.ts', 'src/lib/api.ts']);
+/**
+ * The fetches the clients are given are the only ones: the browser's (refresh once on an expired session,
+ * lib/api.ts) and the console guard's server-side client, which forwards the operator's cookie (lib/consoleGuard.ts).
+ */
+const CLIENT_FETCH = new Set(['src/stores/session.ts', 'src/lib/api.ts', 'src/lib/consoleGuard.ts']);
 
 describe('API paths in the site', () => {
   it('are derived from the contract: every API area is known', () => {

@@ -76,15 +76,12 @@ export function listColumns(db: Db, lang = 'en'): ChannelColumn[] {
 }
 
 /**
- * What identifies a version of the line-up, read in one cheap statement: the latest channel change and the row
- * counts of what a channel owns. Every writer of the line-up moves a changed channel's `updated_at` (it is the
- * list's `channelListLatestUpdateTimeTs`); adding or removing rows changes a count.
+ * What identifies a version of the line-up: a number every write to the tables it is read from moves (triggers of
+ * migration 147), so an edit made by any process or command is seen at the next call.
  */
-const LINEUP_VERSION = `SELECT (SELECT MAX(updated_at) FROM channels) || '|' || (SELECT COUNT(*) FROM channels) || '|' ||
-  (SELECT COUNT(*) FROM channel_column_members) || '|' || (SELECT COUNT(*) FROM physical_channels) || '|' ||
-  (SELECT COUNT(*) FROM channel_content_rules) || '|' || (SELECT COUNT(*) FROM channel_audio_posters) AS v`;
+const LINEUP_VERSION = 'SELECT n AS v FROM lineup_version';
 
-const lineups = new WeakMap<Db, { version: string; channels: StoredChannel[] }>();
+const lineups = new WeakMap<Db, { version: number; channels: StoredChannel[] }>();
 
 /**
  * Every channel in line-up order, with its physical channels, columns, audio posters and content rules. Read
@@ -92,7 +89,7 @@ const lineups = new WeakMap<Db, { version: string; channels: StoredChannel[] }>(
  * channel list call needs it): the answer is shared, callers must not modify it.
  */
 export function listChannels(db: Db): StoredChannel[] {
-  const version = db.get<{ v: string | null }>(LINEUP_VERSION)?.v ?? '';
+  const version = db.get<{ v: number }>(LINEUP_VERSION)?.v ?? -1;
   const kept = lineups.get(db);
   if (kept?.version === version) return kept.channels;
   const channels = readChannels(db);

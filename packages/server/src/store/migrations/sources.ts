@@ -74,4 +74,33 @@ ALTER TABLE epg_programs ADD COLUMN rating_system TEXT NOT NULL DEFAULT '';
 ALTER TABLE epg_programs ADD COLUMN rating TEXT NOT NULL DEFAULT '';
 `,
   },
+  {
+    version: 147,
+    name: 'lineup-version',
+    // The kept channel list (decision 0174) is valid while this number stays: every insert, update or delete of a
+    // table the line-up is read from moves it, whichever process or command writes. Row counts and the newest
+    // updated_at missed an edited rule and a removed-then-added one (an ABA the route tests hit).
+    sql: `
+CREATE TABLE lineup_version (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+INSERT INTO lineup_version (id, n) VALUES (1, 0);
+CREATE TRIGGER lineup_version_channels_insert AFTER INSERT ON channels BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channels_update AFTER UPDATE ON channels BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channels_delete AFTER DELETE ON channels BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_physical_channels_insert AFTER INSERT ON physical_channels BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_physical_channels_update AFTER UPDATE ON physical_channels BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_physical_channels_delete AFTER DELETE ON physical_channels BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_columns_insert AFTER INSERT ON channel_columns BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_columns_update AFTER UPDATE ON channel_columns BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_columns_delete AFTER DELETE ON channel_columns BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_column_members_insert AFTER INSERT ON channel_column_members BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_column_members_update AFTER UPDATE ON channel_column_members BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_column_members_delete AFTER DELETE ON channel_column_members BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_audio_posters_insert AFTER INSERT ON channel_audio_posters BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_audio_posters_update AFTER UPDATE ON channel_audio_posters BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_audio_posters_delete AFTER DELETE ON channel_audio_posters BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_content_rules_insert AFTER INSERT ON channel_content_rules BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_content_rules_update AFTER UPDATE ON channel_content_rules BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_content_rules_delete AFTER DELETE ON channel_content_rules BEGIN UPDATE lineup_version SET n = n + 1; END;
+`,
+  },
 ];
