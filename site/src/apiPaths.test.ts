@@ -48,8 +48,8 @@ export function handWrittenApiPaths(files: string[]): string[] {
 /** A request made by hand: fetch, a beacon, XMLHttpRequest. */
 const rawRequest = /\bfetch\(|\bsendBeacon\b|\bXMLHttpRequest\b/;
 /**
- * The fetches clients are given are the only ones: the browser's (refresh once on an expired session, lib/api.ts)
- * and the console pages' server-side one (forwards the operator's cookie, lib/consoleGuard.ts).
+ * The fetches the clients are given are the only ones: the browser's (refresh once on an expired session,
+ * lib/api.ts) and the console guard's server-side client, which forwards the operator's cookie (lib/consoleGuard.ts).
  */
 const CLIENT_FETCH = new Set(['src/stores/session.ts', 'src/lib/api.ts', 'src/lib/consoleGuard.ts']);
 
