@@ -13,6 +13,7 @@
  * Run: node_modules/.bin/node bench/epg-api.ts [--channels 500] [--port 4631] [--passes 5] [--lang en]
  * Not part of the tests. Timings depend on the machine's load: the load average is printed with them.
  */
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -43,8 +44,8 @@ async function call<T>(path: string, body: unknown): Promise<{ ms: number; bytes
   return { ms, bytes: text.length, data: envelope.data };
 }
 
-const CHECKSUMS = '/liveapi/api/programs/commercial/web/checksum/query/v1';
-const EPG_V2 = '/liveapi/api/programs/commercial/web/epg/query/v2';
+const CHECKSUMS = routes.live.epgChecksumQuery.path;
+const EPG_V2 = routes.live.epgQueryV2.path;
 
 const sorted = (xs: number[]) => [...xs].sort((a, b) => a - b);
 const pick = (xs: number[], q: number) => sorted(xs)[Math.min(xs.length - 1, Math.floor(q * xs.length))] ?? 0;

@@ -11,6 +11,7 @@
  * over keep-alive connections for `--seconds`; a request that takes longer than `--timeout-ms` is abandoned
  * and counted as a time-out. Prints requests/s, p50, p99 and max latency (ms) and errors per mode.
  */
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { Agent, request } from 'node:http';
@@ -70,7 +71,7 @@ async function stopProduct(child: ChildProcess) {
 
 /** The demo subscriber's session cookie. */
 async function loginCookie(): Promise<string> {
-  const res = await fetch(`${base}/api/account/login/v3`, {
+  const res = await fetch(`${base}${routes.account.login.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ loginInfo: { email: 'demo@ottkit.test', password: 'demo1234' } }),

@@ -23,6 +23,7 @@
  *     [--warm-server]
  * Not part of the tests. Timings depend on the machine's load: the load average is printed with them.
  */
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { rmSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
@@ -165,18 +166,18 @@ async function channelListCalls(base: string) {
 async function warmServer(base: string): Promise<number> {
   const started = performance.now();
   const post = async (path: string, body: unknown) => {
-    const res = await fetch(`${base}/liveapi/api/programs/commercial/web/${path}`, {
+    const res = await fetch(`${base}${path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', lang: 'en' },
       body: JSON.stringify(body),
     });
     return (await res.json()) as { data: { checksumList: { epgId: string; date: string }[] } };
   };
-  const { checksumList } = (await post('checksum/query/v1', {})).data;
+  const { checksumList } = (await post(routes.live.epgChecksumQuery.path, {})).data;
   const epgIds = [...new Set(checksumList.map((c) => c.epgId))];
   for (const date of new Set(checksumList.map((c) => c.date))) {
     for (let i = 0; i < epgIds.length; i += 1000) {
-      await post('epg/query/v2', { date, epgIdList: epgIds.slice(i, i + 1000) });
+      await post(routes.live.epgQueryV2.path, { date, epgIdList: epgIds.slice(i, i + 1000) });
     }
   }
   return Math.round(performance.now() - started);

@@ -13,6 +13,7 @@
  * Run: node_modules/.bin/node bench/resilience.ts [--port 4771] [--requests 2000] [--concurrency 50]
  * Not part of the tests; figures depend on the machine's load (the load average is printed with them).
  */
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
@@ -78,7 +79,7 @@ async function post(path: string, body: unknown, token?: string) {
 }
 
 async function login(email: string) {
-  const r = await post('/api/account/login/v3', { loginInfo: { email, password: 'demo1234' } });
+  const r = await post(routes.account.login.path, { loginInfo: { email, password: 'demo1234' } });
   if (r.errCode !== 0) throw new Error(`login ${email}: ${r.errMsg}`);
   return r.data as { tokens: { token: string; refreshToken: string }; userInfo: { virtualCode: string } };
 }
@@ -112,8 +113,8 @@ async function apiLoad(token: string) {
   const jobs = async (i: number) => {
     const r =
       i % 2 === 0
-        ? await post('/liveapi/api/v5/channel/unencrypted/list', {}, token)
-        : await post('/api/account/user/info/v1', {}, token);
+        ? await post(routes.live.channelList.path, {}, token)
+        : await post(routes.account.userInfo.path, {}, token);
     return r.errCode === 0;
   };
   const rssBefore = rssMb(server?.pid);
@@ -126,7 +127,7 @@ async function apiLoad(token: string) {
 }
 
 async function hlsLoad(token: string) {
-  const play = await post('/liveapi/api/channel/playSource/v1', { logicalChannelId: 'lc-001' }, token);
+  const play = await post(routes.live.channelPlaySource.path, { logicalChannelId: 'lc-001' }, token);
   const master = new URL(play.data.url as string, BASE);
   const variant = new URL(
     (await (await fetch(master)).text()).split('\n').find((l) => l.includes('.m3u8')) ?? '',
@@ -164,7 +165,7 @@ async function slowClients(token: string) {
   for (let i = 0; i < SLOW_CLIENTS; i++) {
     const s = connect(PORT, '127.0.0.1');
     s.on('error', () => {});
-    s.write('GET /liveapi/api/v5/channel/unencrypted/list HTTP/1.1\r\nHost: x\r\n');
+    s.write(`GET ${routes.live.channelList.path} HTTP/1.1\r\nHost: x\r\n`);
     // One header byte every second: the request never completes while the bench runs.
     drip.push(setInterval(() => s.write('X'), 1000));
     sockets.push(s);
@@ -173,7 +174,7 @@ async function slowClients(token: string) {
   const r = await load(
     200,
     10,
-    async () => (await post('/api/account/user/info/v1', {}, token)).errCode === 0,
+    async () => (await post(routes.account.userInfo.path, {}, token)).errCode === 0,
   );
   const open = sockets.filter((s) => !s.destroyed).length;
   for (const d of drip) clearInterval(d);
@@ -190,7 +191,7 @@ async function killDuringWrites() {
     while (!stop) {
       const eventId = `resilience-${process.pid}-${n++}`;
       try {
-        const r = await post('/dataReport/metric/batchpost/v1', {
+        const r = await post(routes.metrics.metricsBatchPost.path, {
           events: [{ eventId, ts: Date.now(), type: 'playError', mode: 'live', code: 'bench', message: 'x' }],
         });
         if (r.errCode === 0 && r.data?.accepted === 1) acknowledged.push(eventId);
@@ -224,7 +225,7 @@ async function parallelRedemptions() {
   const answers = await Promise.all(
     Array.from({ length: 20 }, () =>
       post(
-        '/api/account/recharge/v2',
+        routes.account.recharge.path,
         { rechargeCodePassword: '1111222233330001', virtualCode: free.userInfo.virtualCode },
         free.tokens.token,
       ),
@@ -239,14 +240,14 @@ async function parallelRefresh() {
   const s = await login('demo@ottkit.test');
   const answers = await Promise.all(
     Array.from({ length: 20 }, () =>
-      post('/api/account/token/refresh/v3', { refreshToken: s.tokens.refreshToken }),
+      post(routes.account.refreshToken.path, { refreshToken: s.tokens.refreshToken }),
     ),
   );
   const winners = answers.filter((a) => a.errCode === 0);
   const winnerStillWorks = winners[0]
-    ? (await post('/api/account/user/info/v1', {}, winners[0].data.tokens.token)).errCode === 0
+    ? (await post(routes.account.userInfo.path, {}, winners[0].data.tokens.token)).errCode === 0
     : false;
-  const oldStillWorks = (await post('/api/account/user/info/v1', {}, s.tokens.token)).errCode === 0;
+  const oldStillWorks = (await post(routes.account.userInfo.path, {}, s.tokens.token)).errCode === 0;
   console.log(
     `6. 20 parallel refreshes with one refresh token: ${winners.length} succeeded; afterwards the winner's token ${
       winnerStillWorks ? 'works' : 'is revoked'

@@ -10,6 +10,7 @@
  * wire and gzip-compressed). Issue 7 goals: score ≥ 95, LCP < 1.5 s, CLS < 0.02, < 100 KB gzipped JS on /home.
  * Without --base it starts the product itself (temporary data folder, tiny media profile) and stops it after.
  */
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -92,13 +93,12 @@ async function firstDetailId(base: string): Promise<string> {
     ).json()) as {
       data: never;
     };
-  const root = (await post('/vodapi/api/meta/playlist/root/v1', {})).data as {
+  const root = (await post(routes.vod.playlistRoot.path, {})).data as {
     playlists: { playlistId: string; levelType: number }[];
   };
   const home = root.playlists.find((p) => p.levelType === 99);
   if (!home) throw new Error('no home playlist');
-  const batch = (await post('/vodapi/api/meta/playlist/batchPlaylist/v1', { playlistIds: [home.playlistId] }))
-    .data as {
+  const batch = (await post(routes.vod.batchPlaylist.path, { playlistIds: [home.playlistId] })).data as {
     playlists: { list: { metaId: string }[] }[];
   };
   const metaId = batch.playlists[0]?.list[0]?.metaId;

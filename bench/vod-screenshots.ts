@@ -1,6 +1,7 @@
 // Screenshots of the VOD pages at desktop (1280) and phone (375) widths, for a look by eye.
 // Usage: node bench/vod-screenshots.ts [baseUrl=http://127.0.0.1:4531] [outDir=/tmp/vodshots] [paths] [widths=1280,375]
 // Never part of the test run.
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { chromium } from '@playwright/test';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4531';
@@ -17,7 +18,7 @@ const widths = (process.argv[5] ?? '1280,375').split(',').map(Number);
 for (const width of widths) {
   const phone = width < 768;
   const context = await browser.newContext({ viewport: { width, height: phone ? 812 : 900 } });
-  const res = await context.request.post(`${base}/api/account/login/v3`, {
+  const res = await context.request.post(`${base}${routes.account.login.path}`, {
     data: { loginInfo: { email: 'demo@ottkit.test', password: 'demo1234' } },
   });
   if (!res.ok()) console.warn('login failed', res.status(), await res.text());

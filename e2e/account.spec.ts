@@ -1,3 +1,4 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { codeFor, NEW_ACCOUNT_PASSWORD as PASSWORD, newAccount, unique } from './accounts.ts';
 
@@ -69,7 +70,7 @@ test('QR login approved from a second browser context', async ({ page, browser }
   const phone = await browser.newContext();
   try {
     const phonePage = await phone.newPage();
-    const login = await phonePage.request.post('/api/account/login/v3', {
+    const login = await phonePage.request.post(routes.account.login.path, {
       data: { loginInfo: { email: 'demo@ottkit.test', password: 'demo1234' } },
     });
     expect((await login.json()).errCode).toBe(0);

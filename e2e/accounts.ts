@@ -1,3 +1,4 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { type APIRequestContext, expect } from '@playwright/test';
 import { operator } from './operator.ts';
 
@@ -17,9 +18,9 @@ export function codeFor(address: string): string {
 /** A fresh account over the API (only the live-basic trial), logged in on `request`. */
 export async function newAccount(request: APIRequestContext) {
   const email = unique('rc');
-  const sent = await request.post('/api/account/verification/v1', { data: { email, purpose: 'register' } });
+  const sent = await request.post(routes.account.verification.path, { data: { email, purpose: 'register' } });
   const { authenticationKey } = (await sent.json()).data;
-  const reg = await request.post('/api/account/register/v3', {
+  const reg = await request.post(routes.account.register.path, {
     data: {
       registerInfo: { email, password: NEW_ACCOUNT_PASSWORD, verificationCode: codeFor(email) },
       authenticationKey,

@@ -1,3 +1,4 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
@@ -11,8 +12,8 @@ import { NO_RIGHTS, PASSWORD, SUBSCRIBER } from './session.ts';
 let attacker: Server;
 let attackerUrl = '';
 test.beforeAll(async ({ baseURL }) => {
-  const target = `${baseURL}/api/account/login/v3`;
-  const guestTarget = `${baseURL}/api/account/visitor/login/v1`;
+  const target = `${baseURL}${routes.account.login.path}`;
+  const guestTarget = `${baseURL}${routes.account.visitorLogin.path}`;
   // text/plain forms post without a CORS preflight; the field name and value add up to a JSON body.
   const form = (action: string, json: string) => {
     const cut = json.length - 2;
@@ -41,7 +42,7 @@ test('a form on another site cannot sign the browser into its account (login CSR
 }) => {
   await page.goto(`${attackerUrl}/`);
   const [answer] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/account/login/v3')),
+    page.waitForResponse((r) => r.url().endsWith(routes.account.login.path)),
     page.getByRole('button', { name: 'Win a prize' }).click(),
   ]);
   expect(answer.status()).toBe(403);
@@ -53,12 +54,12 @@ test('a form on another site cannot sign the browser into its account (login CSR
 });
 
 test("a form on another site cannot swap a signed-in viewer's session for a guest", async ({ page }) => {
-  await page.request.post('/api/account/login/v3', {
+  await page.request.post(routes.account.login.path, {
     data: { loginInfo: { email: SUBSCRIBER, password: PASSWORD } },
   });
   await page.goto(`${attackerUrl}/guest`);
   const [answer] = await Promise.all([
-    page.waitForResponse((r) => r.url().endsWith('/api/account/visitor/login/v1')),
+    page.waitForResponse((r) => r.url().endsWith(routes.account.visitorLogin.path)),
     page.getByRole('button', { name: 'Win a prize' }).click(),
   ]);
   expect(answer.status()).toBe(403);
@@ -75,7 +76,7 @@ test('after login, ?redirect= never leaves the site (open redirect)', async ({ p
       return route.abort();
     },
   );
-  await page.request.post('/api/account/login/v3', {
+  await page.request.post(routes.account.login.path, {
     data: { loginInfo: { email: SUBSCRIBER, password: PASSWORD } },
   });
   for (const target of [
@@ -118,7 +119,7 @@ test('a returning guest gets its guest back; another browser with the same devic
 }) => {
   const guestId = async (p: typeof page) => {
     await expect(p.locator('.session-badge[data-state="guest"]')).toBeVisible();
-    const res = await p.request.post('/api/account/user/info/v1', { data: {} });
+    const res = await p.request.post(routes.account.userInfo.path, { data: {} });
     return ((await res.json()) as { data: { accountId: string } }).data.accountId;
   };
   await page.goto('/home');
@@ -149,7 +150,7 @@ for (const path of ['/home', '/liveTv']) {
   }) => {
     const logins: unknown[] = [];
     page.on('request', (req) => {
-      if (req.url().includes('/api/account/visitor/login/v1')) logins.push(req.postDataJSON());
+      if (req.url().includes(routes.account.visitorLogin.path)) logins.push(req.postDataJSON());
     });
     await page.goto(path);
     await expect(page.locator('.session-badge[data-state="guest"]')).toBeVisible();

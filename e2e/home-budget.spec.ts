@@ -1,3 +1,4 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 
@@ -42,7 +43,7 @@ test('/home ships under 100 KB of gzipped JavaScript before any playback (a visi
 });
 
 test('/home stays under the budget for a logged-in user', async ({ page }) => {
-  const res = await page.request.post('/api/account/login/v3', {
+  const res = await page.request.post(routes.account.login.path, {
     data: { loginInfo: { email: 'demo@ottkit.test', password: 'demo1234' } },
   });
   expect((await res.json()).errCode).toBe(0);

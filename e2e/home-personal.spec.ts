@@ -1,3 +1,4 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { type APIRequestContext, expect, test } from '@playwright/test';
 import { api, logIn, NO_RIGHTS } from './session.ts';
 
@@ -19,10 +20,10 @@ async function homeCards(request: APIRequestContext): Promise<Card[]> {
     return body.data as T;
   };
   const { playlists } = await post<{ playlists: { playlistId: string; levelType: number }[] }>(
-    '/vodapi/api/meta/playlist/root/v1',
+    routes.vod.playlistRoot.path,
     {},
   );
-  const batch = await post<{ playlists: { list: Card[] }[] }>('/vodapi/api/meta/playlist/batchPlaylist/v1', {
+  const batch = await post<{ playlists: { list: Card[] }[] }>(routes.vod.batchPlaylist.path, {
     playlistIds: playlists.filter((p) => p.levelType === 99).map((p) => p.playlistId),
   });
   return batch.playlists.flatMap((p) => p.list);
@@ -44,7 +45,7 @@ test('continue watching lists started titles, last played first, with their prog
   );
   const [first, second, finished] = movies;
   if (!first || !second || !finished) throw new Error('need three movies');
-  const path = '/vodapi/api/profile/history/progress/report/v1';
+  const path = routes.vod.playProgressReport.path;
   await api(page, path, report(first.metaId, 1200, 3000));
   await api(page, path, report(finished.metaId, 3000, 3000, true));
   await api(page, path, report(second.metaId, 750, 3000));

@@ -1,3 +1,4 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { livePlayer, openLiveTv, playsOn } from './livePlayer.ts';
 import { api, logIn, SUBSCRIBER } from './session.ts';
@@ -15,11 +16,11 @@ async function channelWithProgrammeOnAir(page: Page, behindMs: number) {
   const now = await page.evaluate(() => Date.now());
   for (let i = 1; i <= 12; i++) {
     const channelId = `lc-${String(i).padStart(3, '0')}`;
-    const { epgList } = await api<{ epgList: { programs: Programme[] }[] }>(
-      page,
-      '/liveapi/api/programs/commercial/web/epg/query/v1',
-      { channelId, pastDays: 1, futureDays: 1 },
-    );
+    const { epgList } = await api<{ epgList: { programs: Programme[] }[] }>(page, routes.live.epgQuery.path, {
+      channelId,
+      pastDays: 1,
+      futureDays: 1,
+    });
     const onAir = epgList.flatMap((d) => d.programs).find((p) => p.start <= now && p.stop > now);
     if (onAir && now - onAir.start >= behindMs && onAir.stop - now >= 120_000) return { channelId, onAir };
   }

@@ -1,3 +1,4 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { livePlayer, openLiveTv, playsOn } from './livePlayer.ts';
 import { operator } from './operator.ts';
@@ -9,7 +10,7 @@ import { type Card, homeCards, playMovie, time } from './vod.ts';
 // error.
 
 const TTL_SEC = 20;
-const PLAY_SOURCE = '/vodapi/api/meta/media/playSource/v1';
+const PLAY_SOURCE = routes.vod.playSource.path;
 /** The seed's longest asset (server origin/vod.ts DEFAULT_VOD_ASSETS). */
 const LONG_ASSET = 'vod3';
 

@@ -1,3 +1,4 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, test } from '@playwright/test';
 import { operator } from './operator.ts';
 import { api } from './session.ts';
@@ -10,7 +11,7 @@ async function registerNewUser(page: import('@playwright/test').Page) {
   const email = `e2e-member-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
   const { authenticationKey } = await api<{ authenticationKey: string }>(
     page,
-    '/api/account/verification/v1',
+    routes.account.verification.path,
     {
       email,
       purpose: 'register',
@@ -18,7 +19,7 @@ async function registerNewUser(page: import('@playwright/test').Page) {
   );
   const code = [...operator('outbox', '--to', email).matchAll(/code is (\d{4})\./g)].at(-1)?.[1];
   if (!code) throw new Error(`no code for ${email}`);
-  return api<{ tokens: { memberSiteToken: string } }>(page, '/api/account/register/v3', {
+  return api<{ tokens: { memberSiteToken: string } }>(page, routes.account.register.path, {
     registerInfo: { email, password: PASSWORD, verificationCode: code },
     authenticationKey,
   });
@@ -30,7 +31,7 @@ test('the sandbox member site sells a plan to the account whose link it was open
   const session = await registerNewUser(page);
   const before = await api<{ subscriptionList: { productId: string }[] }>(
     page,
-    '/api/account/user/info/v1',
+    routes.account.userInfo.path,
     {},
   );
   expect(before.subscriptionList.map((s) => s.productId)).not.toContain('live-sports');
@@ -43,7 +44,7 @@ test('the sandbox member site sells a plan to the account whose link it was open
 
   const after = await api<{ subscriptionList: { productId: string }[] }>(
     page,
-    '/api/account/user/info/v1',
+    routes.account.userInfo.path,
     {},
   );
   expect(after.subscriptionList.map((s) => s.productId)).toContain('live-sports');

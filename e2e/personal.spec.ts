@@ -1,3 +1,4 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { operator } from './operator.ts';
 import { api, logIn, SUBSCRIBER } from './session.ts';
@@ -15,7 +16,7 @@ interface Channel {
 async function lineup(page: Page): Promise<Channel[]> {
   const { channelListInfo } = await api<{ channelListInfo: Channel[] }>(
     page,
-    '/liveapi/api/v5/channel/unencrypted/list',
+    routes.live.channelList.path,
     {},
   );
   return [...channelListInfo].sort((a, b) => a.channelSeq - b.channelSeq);
@@ -79,7 +80,7 @@ test('a watched channel is listed on /history and Delete removes it for good', a
   await expect(page.getByRole('link', { name: channel.logicalChannelName })).toHaveCount(0);
   const { playHistoryList } = await api<{ playHistoryList: { logicalChannelId: string }[] }>(
     page,
-    '/liveapi/api/channel/play/history/list',
+    routes.live.playHistoryList.path,
     {},
   );
   expect(playHistoryList.map((h) => h.logicalChannelId)).not.toContain(channel.logicalChannelId);
@@ -198,7 +199,7 @@ test.describe('a live-only operator (issue 14.8: the personal pages were empty)'
     await logIn(page);
     const [channel] = await lineup(page);
     if (!channel) throw new Error('no channel');
-    await api(page, '/liveapi/api/channel/favorite/create', {
+    await api(page, routes.live.favoriteCreate.path, {
       favoriteChannelList: [{ logicalChannelId: channel.logicalChannelId, updateTime: Date.now() }],
     });
     await page.goto('/favorites');
@@ -207,7 +208,7 @@ test.describe('a live-only operator (issue 14.8: the personal pages were empty)'
     await expect(
       page.getByRole('list', { name: 'Favorite channels' }).getByRole('link', { name }),
     ).toBeVisible();
-    await api(page, '/liveapi/api/channel/favorite/delete', {
+    await api(page, routes.live.favoriteDelete.path, {
       favoriteChannelDeleteList: [channel.logicalChannelId],
     });
 

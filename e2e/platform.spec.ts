@@ -1,3 +1,4 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -98,7 +99,7 @@ test.describe('zero-trust mode (spec §1, §8)', () => {
     expect(key).toHaveLength(43);
 
     // What the server stores and serves is ciphertext only.
-    const served = await request.post('/api/account/manifest/property', { data: {} });
+    const served = await request.post(routes.account.manifestProperty.path, { data: {} });
     const servedText = await served.text();
     expect(servedText).not.toContain('Acme Streaming');
     expect(JSON.parse(servedText).data.properties.zeroTrustManifest).toMatch(/^v1\./);

@@ -1,3 +1,4 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, test } from '@playwright/test';
 import {
   api,
@@ -18,7 +19,7 @@ test('a reminder shows on /home 2 minutes before the programme, and Watch now op
   await logIn(page);
   await clearSubscriptions(page);
   const programme = await programmeAhead(page, CHANNEL);
-  await api(page, '/liveapi/api/programs/commercial/subscribe/create', {
+  await api(page, routes.live.subscribeCreate.path, {
     subscribeList: [{ logicalChannelId: CHANNEL, programId: programme.programId }],
   });
 

@@ -1,3 +1,4 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, type Page } from '@playwright/test';
 
 /** The seeded demo accounts (packages/server README). */
@@ -17,22 +18,21 @@ export async function api<T>(page: Page, path: string, data: object): Promise<T>
 
 /** Logs the page's browser context in through the account API (the session cookie is set on the context). */
 export async function logIn(page: Page, email = SUBSCRIBER) {
-  await api(page, '/api/account/login/v3', { loginInfo: { email, password: PASSWORD } });
+  await api(page, routes.account.login.path, { loginInfo: { email, password: PASSWORD } });
 }
 
 type Subscription = { logicalChannelId: string; programId: string };
 
 export async function subscriptions(page: Page): Promise<Subscription[]> {
-  return (
-    await api<{ subscribeList: Subscription[] }>(page, '/liveapi/api/programs/commercial/subscribe/list', {})
-  ).subscribeList;
+  return (await api<{ subscribeList: Subscription[] }>(page, routes.live.subscribeList.path, {}))
+    .subscribeList;
 }
 
 /** Removes every programme subscription of the logged-in user: one left by another journey could fall due first. */
 export async function clearSubscriptions(page: Page) {
   const left = await subscriptions(page);
   if (left.length === 0) return;
-  await api(page, '/liveapi/api/programs/commercial/subscribe/delete', {
+  await api(page, routes.live.subscribeDelete.path, {
     subscribeDeleteList: left.map(({ logicalChannelId, programId }) => ({ logicalChannelId, programId })),
   });
 }
@@ -41,7 +41,7 @@ export async function clearSubscriptions(page: Page) {
 export async function programmeAhead(page: Page, channelId: string) {
   const { epgList } = await api<{ epgList: { programs: { programId: string; start: number }[] }[] }>(
     page,
-    '/liveapi/api/programs/commercial/web/epg/query/v1',
+    routes.live.epgQuery.path,
     { channelId, futureDays: 1 },
   );
   const now = await page.evaluate(() => Date.now());

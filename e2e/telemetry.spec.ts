@@ -1,7 +1,8 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { gunzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
 
-const BATCH = '**/dataReport/metric/batchpost/v1';
+const BATCH = `**${routes.metrics.metricsBatchPost.path}`;
 
 /** Event ids waiting in the page's IndexedDB telemetry queue (never creating the database itself). */
 function queuedIds(page: Page): Promise<string[]> {
@@ -42,7 +43,7 @@ test('telemetry queued while the server is unreachable is delivered once when it
   const delivered: string[] = [];
   let duplicates = 0;
   page.on('response', async (res) => {
-    if (!res.url().includes('/dataReport/metric/batchpost/v1') || !res.ok()) return;
+    if (!res.url().includes(routes.metrics.metricsBatchPost.path) || !res.ok()) return;
     const envelope = (await res.json()) as { errCode: number; data?: { duplicates: number } };
     if (envelope.errCode !== 0) return;
     delivered.push(...idsOfBody(res.request().postData() ?? ''));

@@ -1,3 +1,4 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { api, logIn, NO_RIGHTS } from './session.ts';
 import { expectPlaying, homeCards, hydrated, playMovie, time } from './vod.ts';
@@ -7,13 +8,9 @@ import { expectPlaying, homeCards, hydrated, playMovie, time } from './vod.ts';
 
 /** What the server stored as the viewer's position in a title (the detail's history), seconds. */
 async function storedPosition(page: Page, metaId: string): Promise<number | null> {
-  const detail = await api<{ history: { playedTime: number } | null }>(
-    page,
-    '/vodapi/api/meta/media/detail/v1',
-    {
-      metaId,
-    },
-  );
+  const detail = await api<{ history: { playedTime: number } | null }>(page, routes.vod.detail.path, {
+    metaId,
+  });
   return detail.history?.playedTime ?? null;
 }
 

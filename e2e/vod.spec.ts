@@ -1,3 +1,4 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, test } from '@playwright/test';
 import { logIn } from './session.ts';
 import { call, expectPlaying, homeCards, hydrated, time } from './vod.ts';
@@ -14,7 +15,7 @@ test('home → card → detail → play → leave → come back → resume near 
   expect(movie).toBeTruthy();
   if (!movie) return;
   // Start unwatched, whatever an earlier run left.
-  await call(page.request, '/vodapi/api/profile/history/batchDelete', { metaIds: [movie.metaId] });
+  await call(page.request, routes.vod.historyBatchDelete.path, { metaIds: [movie.metaId] });
 
   await page.goto('/home');
   await page.getByRole('link', { name: movie.title, exact: true }).first().click();
@@ -76,7 +77,7 @@ test("search finds a title by a cast member's name", async ({ page }) => {
   if (!movie) throw new Error('no movie');
   const detail = await call<{ credits: { name: string; role: string }[] }>(
     page.request,
-    '/vodapi/api/meta/media/detail/v1',
+    routes.vod.detail.path,
     { metaId: movie.metaId },
   );
   const actor = detail.credits.find((c) => c.role === 'cast');
@@ -124,7 +125,7 @@ test('favourites and history survive a reload and clear in edit mode', async ({ 
   await expect(page.getByText('This list is empty')).toBeVisible();
 
   // History: something watched shows, survives a reload, and clears.
-  await call(page.request, '/vodapi/api/profile/history/add', { metaId: watched.metaId });
+  await call(page.request, routes.vod.historyAdd.path, { metaId: watched.metaId });
   await page.goto('/history');
   const history = page.getByRole('list', { name: 'Watched titles' });
   await expect(history.getByRole('link', { name: watched.title, exact: true })).toBeVisible();

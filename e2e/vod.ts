@@ -1,3 +1,4 @@
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 import { api } from './session.ts';
 
@@ -21,17 +22,13 @@ export async function call<T>(request: APIRequestContext, path: string, data: ob
 export async function homeCards(request: APIRequestContext): Promise<Card[]> {
   const { playlists } = await call<{ playlists: { playlistId: string; levelType: number }[] }>(
     request,
-    '/vodapi/api/meta/playlist/root/v1',
+    routes.vod.playlistRoot.path,
     {},
   );
   const ids = playlists.filter((p) => p.levelType === 99).map((p) => p.playlistId);
-  const batch = await call<{ playlists: { list: Card[] }[] }>(
-    request,
-    '/vodapi/api/meta/playlist/batchPlaylist/v1',
-    {
-      playlistIds: ids,
-    },
-  );
+  const batch = await call<{ playlists: { list: Card[] }[] }>(request, routes.vod.batchPlaylist.path, {
+    playlistIds: ids,
+  });
   return batch.playlists.flatMap((p) => p.list);
 }
 
@@ -54,7 +51,7 @@ export async function expectPlaying(video: Locator, seconds = 2) {
 
 /** Opens a movie's detail page from the start (its history cleared) and plays it. */
 export async function playMovie(page: Page, movie: Pick<Card, 'metaId'>) {
-  await api(page, '/vodapi/api/profile/history/batchDelete', { metaIds: [movie.metaId] });
+  await api(page, routes.vod.historyBatchDelete.path, { metaIds: [movie.metaId] });
   await page.goto(`/vod/detail/${movie.metaId}`);
   await hydrated(page);
   await page.getByRole('button', { name: 'Play', exact: true }).click();

@@ -6,7 +6,10 @@ import { describe, expect, it } from 'vitest';
 
 // The contract is the one source of API paths (DESIGN §3): the site calls the API through the typed client
 // only, so no API path is written by hand anywhere in the site's code. Tests may name paths to fake answers.
+// The journeys (e2e/) and benchmarks (bench/) call the API themselves: they take each path from the contract's
+// routes, test files included, so a path the contract changes cannot leave them calling the old one.
 const SITE = fileURLToPath(new URL('..', import.meta.url));
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
 const SCANNED = /\.(ts|tsx|astro|mjs|js)$/;
 const EXEMPT = /\.test\.tsx?$|\.test-helpers\.ts$/;
 
@@ -16,15 +19,20 @@ const prefixes = [
     Object.values(routes).flatMap((calls) => Object.values(calls).map((c) => c.path.split('/')[1] as string)),
   ),
 ];
-/** A path under one of them inside a string or template literal (after a quote, or after `${…}`). */
-const literal = new RegExp(`['"\`}](?:https?://[^'"\`\\s]*)?/(?:${prefixes.join('|')})/[A-Za-z0-9]`);
+/**
+ * A path under one of them inside a string or template literal (after a quote, or after `${…}`), also as a URL,
+ * a route glob (`**` first) or a raw request line (`GET ` first).
+ */
+const literal = new RegExp(
+  `['"\`}](?:https?://[^'"\`\\s]*|\\*\\*|[A-Z]+ )?/(?:${prefixes.join('|')})/[A-Za-z0-9]`,
+);
 
-function sourceFiles(dir: string): string[] {
+function sourceFiles(dir: string, exempt: RegExp | null = EXEMPT): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
     if (e.name === 'node_modules' || e.name === 'dist' || e.name.startsWith('.')) return [];
     const path = join(dir, e.name);
-    if (e.isDirectory()) return sourceFiles(path);
-    return SCANNED.test(e.name) && !EXEMPT.test(e.name) ? [path] : [];
+    if (e.isDirectory()) return sourceFiles(path, exempt);
+    return SCANNED.test(e.name) && !exempt?.test(e.name) ? [path] : [];
   });
 }
 
@@ -33,7 +41,7 @@ export function handWrittenApiPaths(files: string[]): string[] {
   return files.flatMap((file) =>
     readFileSync(file, 'utf8')
       .split('\n')
-      .flatMap((line, i) => (literal.test(line) ? [`${relative(SITE, file)}:${i + 1}: ${line.trim()}`] : [])),
+      .flatMap((line, i) => (literal.test(line) ? [`${relative(ROOT, file)}:${i + 1}: ${line.trim()}`] : [])),
   );
 }
 
@@ -62,9 +70,11 @@ describe('API paths in the site', () => {
       // biome-ignore lint/suspicious/noTemplateCurlyInString: a source line as text, placeholder included.
       'const url = `${base}/vodapi/api/profile/history/progress/report/v1`;',
       'new URL("https://x.example/liveapi/api/v5/channel/unencrypted/list")',
+      "page.route('**/dataReport/metric/batchpost/v1', watch)",
+      "s.write('GET /liveapi/api/v5/channel/unencrypted/list HTTP/1.1')",
       "import { browserApi } from '../lib/api.ts'; // not a path",
     ];
-    expect(lines.map((l) => literal.test(l))).toEqual([true, true, true, true, false]);
+    expect(lines.map((l) => literal.test(l))).toEqual([true, true, true, true, true, true, false]);
   });
 
   it('are never called by hand either: fetch and beacons only inside the fetch the client is given', () => {
@@ -78,5 +88,13 @@ describe('API paths in the site', () => {
           ),
       );
     expect(raw).toEqual([]);
+  });
+});
+
+describe('API paths in the journeys and benchmarks', () => {
+  it('are never written by hand: each comes from the contract (routes.<area>.<call>.path)', () => {
+    const files = ['e2e', 'bench'].flatMap((dir) => sourceFiles(join(ROOT, dir), null));
+    expect(files.length).toBeGreaterThan(50);
+    expect(handWrittenApiPaths(files)).toEqual([]);
   });
 });
