@@ -7,10 +7,17 @@
  *   2. failover gap: from the primary's death (a UDP test source killed) to the first segment from the backup;
  *   3. start on demand (relay): from the first viewer of an idle channel to its first segment; the second viewer
  *      of the same channel is the baseline.
+ *   4. time from source to viewer, relay and record: a UDP test source (real time, `-re`) sends through a relay in
+ *      this process that notes its first packet; ottkit's ffmpeg already listens, so the packaged run's media time
+ *      0 is that packet. Segment k's last frame left the source at first + (its end in media time); it is
+ *      playable when the server has it in its timeline (polled every 5 ms). That difference is the packaging
+ *      delay; a player at the live edge holds 3 segment durations back from the newest segment's end (hls.js's
+ *      default), so source to viewer = 3 × segment duration + packaging delay, against the goal 3 × duration + 1 s.
  *
  * Run: node_modules/.bin/node bench/live-sources.ts [--channels 8] [--seconds 20] [--port 4690]
  * Needs Debian's ffmpeg (scripts/ottkit.mjs installs it). Not part of the tests.
  */
+import { createSocket } from 'node:dgram';
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -19,6 +26,8 @@ import { parseArgs } from 'node:util';
 import { openDataStore } from '../packages/server/src/dataStore.ts';
 import { addChannelSource, setChannelMode } from '../packages/server/src/live/store.ts';
 import { LiveSupervisor } from '../packages/server/src/live/supervisor.ts';
+import type { Timeline } from '../packages/server/src/live/timeline.ts';
+import { readFragment } from '../packages/server/src/media/mp4.ts';
 import { serveFolder, startTestSource } from '../packages/server/test/liveSource.ts';
 
 const { values } = parseArgs({
@@ -74,6 +83,65 @@ const load = () =>
   loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
+
+/**
+ * One channel fed by a UDP test source through a relay that notes the source's first packet (see 4. above): per
+ * segment of the first run, the time from its last frame leaving the source to the segment being in the timeline.
+ */
+async function sourceToViewer(id: string, mode: 'relay' | 'record', port: number) {
+  addChannelSource(db, id, `udp://127.0.0.1:${port}`);
+  setChannelMode(db, id, mode, 1);
+  sup.sync();
+  if (mode === 'relay') void sup.touch(id, 'viewer-latency', 1000);
+  const from = log.length;
+  await until(
+    `${id} listening`,
+    () => sup.status().channels.find((c) => c.logicalChannelId === id)?.sources[0]?.state === 'starting',
+  );
+  await sleep(1500); // ffmpeg opens its UDP port
+  let first = 0;
+  const relay = createSocket('udp4');
+  relay.on('message', (msg) => {
+    if (!first) first = Date.now();
+    relay.send(msg, port, '127.0.0.1');
+  });
+  await new Promise<void>((r) => relay.bind(port + 1, '127.0.0.1', r));
+  const source = startTestSource({
+    target: `udp://127.0.0.1:${port + 1}`,
+    format: 'mpegts',
+    label: 'LATENCY',
+  });
+  const t = sup.timeline(id) as Timeline;
+  const listed = new Map<number, number>();
+  const end = Date.now() + 20_000;
+  while (Date.now() < end && listed.size < 8) {
+    for (const s of t.segments) if (!listed.has(s.n)) listed.set(s.n, Date.now());
+    await sleep(5);
+  }
+  await source.stop();
+  relay.close();
+  if (log.slice(from).some((l) => l.line.includes(id) && l.line.includes('failed')))
+    console.log(`  (${id}: a run failed meanwhile; only its first run is counted)`);
+  const delays: number[] = [];
+  let zero: number | undefined;
+  let initId: number | undefined;
+  let segmentSec = 0;
+  for (const s of t.segments) {
+    initId ??= s.initId;
+    if (s.initId !== initId) break;
+    const tracks = t.tracksOf(s.initId);
+    const video = tracks.find((x) => x.kind === 'video');
+    const f = readFragment(await t.readSegment(s.n), tracks).tracks.find((x) => x.trackId === video?.trackId);
+    if (!video || !f) continue;
+    const startSec = Number(f.decodeTime) / video.timescale;
+    zero ??= startSec;
+    const sentAt = first + (startSec - zero + f.duration / video.timescale) * 1000;
+    // The first segment also waited for ffmpeg's probing of the input; the steady state follows it.
+    if (s !== t.segments[0]) delays.push((listed.get(s.n) ?? Number.NaN) - sentAt);
+    segmentSec = Math.max(segmentSec, s.durationSec);
+  }
+  return { delays, segmentSec };
+}
 
 const dataDir = await mkdtemp(join(tmpdir(), 'ottkit-bench-live-'));
 const upstreamDir = await mkdtemp(join(tmpdir(), 'ottkit-bench-upstream-'));
@@ -188,6 +256,19 @@ try {
   console.log(
     `start on demand (relay, HLS pull): first viewer ${ok ? `${first} ms to the first segment` : 'timed out'} (goal < 3 s); second viewer ${second} ms (baseline)`,
   );
+
+  // 4. Time from source to viewer, relay and record.
+  for (const [i, mode] of (['relay', 'record'] as const).entries()) {
+    const id = `lc-0${String(N + 20 + i).padStart(2, '0')}`;
+    const r = await sourceToViewer(id, mode, PORT + 10 + 2 * i);
+    const med = r.delays.sort((a, b) => a - b)[Math.floor(r.delays.length / 2)] ?? Number.NaN;
+    const max = Math.max(...r.delays);
+    const hold = 3 * r.segmentSec * 1000;
+    console.log(
+      `source to viewer (${mode}, UDP, ${r.delays.length} segments of ${r.segmentSec.toFixed(1)} s): packaging delay median ${Math.round(med)} ms, max ${Math.round(max)} ms` +
+        ` => ${((hold + med) / 1000).toFixed(1)} s median, ${((hold + max) / 1000).toFixed(1)} s worst (goal 3 × ${r.segmentSec.toFixed(1)} s + 1 s = ${((hold + 1000) / 1000).toFixed(1)} s)`,
+    );
+  }
   console.log(`load average at end: ${load()}`);
 } finally {
   await sup.close();

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDataStore } from '../src/dataStore.ts';
+import { listChannels } from '../src/store/channels.ts';
 import { runCli } from './cliRun.ts';
 
 let dir: string;
@@ -43,6 +44,10 @@ describe('live CLI (issue 17)', () => {
   });
 
   it('adds sources in priority order, sets the mode, and gives the channel its own stream', async () => {
+    // A running server keeps the line-up in memory, versioned by the channels' update times; it must see the change.
+    const server = openDataStore(dir).db;
+    const lc006 = () => listChannels(server).find((c) => c.logicalChannelId === 'lc-006');
+    expect(lc006()?.physicalChannelList[0]?.dvrStreamId).not.toBe('live-lc-006');
     expect((await runCli(['live', 'add', 'lc-006', 'udp://127.0.0.1:4689', '--data', dir])).code).toBe(0);
     const first = await runCli([
       'live',
@@ -62,6 +67,9 @@ describe('live CLI (issue 17)', () => {
     expect(sources.map((s) => s.url)).toEqual(['srt://127.0.0.1:4688?mode=caller', 'udp://127.0.0.1:4689']);
     // Recorded: catch-up for the retention; and no longer the sample loop other channels share.
     expect(channel).toEqual({ can_play_back: 1, playback_duration: 3, live_stream_id: 'live-lc-006' });
+    expect(lc006()).toMatchObject({ liveStreamId: 'live-lc-006', canPlayBack: true, playbackDuration: 3 });
+    expect(lc006()?.physicalChannelList[0]?.dvrStreamId).toBe('live-lc-006');
+    server.close();
     const list = await runCli(['live', 'sources', 'lc-006', '--data', dir]);
     expect(list.lines).toEqual(['1. srt://127.0.0.1:4688?mode=caller', '2. udp://127.0.0.1:4689']);
   });

@@ -8,7 +8,8 @@ import { liveFfmpegPath } from '../src/live/ffmpegRun.ts';
 /**
  * A live test source made by Debian's ffmpeg on loopback: a test pattern with a burnt-in wall clock, a keyframe
  * every 2 s, MP2 audio (so ottkit transcodes it to AAC) or AAC, pushed over UDP or SRT (caller to a listener
- * ottkit opens, or a listener ottkit calls), or written as HLS into a folder.
+ * ottkit opens, or a listener ottkit calls) or RTMP (FLV, AAC only, to ottkit's `?listen=1` listener), or written
+ * as HLS into a folder.
  */
 export interface TestSource {
   child: ChildProcess;
@@ -16,9 +17,9 @@ export interface TestSource {
 }
 
 export function startTestSource(o: {
-  /** udp://127.0.0.1:P, srt://127.0.0.1:P?mode=listener (ottkit calls), or a folder for HLS. */
+  /** udp://127.0.0.1:P, srt://127.0.0.1:P?mode=listener (ottkit calls), rtmp://127.0.0.1:P/app/key, or a folder for HLS. */
   target: string;
-  format: 'mpegts' | 'hls';
+  format: 'mpegts' | 'hls' | 'flv';
   audio?: 'mp2' | 'aac';
   /** Colour of the pattern's box, to tell sources apart in screenshots. */
   label?: string;
@@ -40,7 +41,9 @@ export function startTestSource(o: {
           'delete_segments',
           `${o.target}/index.m3u8`,
         ]
-      : ['-f', 'mpegts', o.target.startsWith('udp:') ? `${o.target}?pkt_size=1316` : o.target];
+      : o.format === 'flv'
+        ? ['-f', 'flv', o.target]
+        : ['-f', 'mpegts', o.target.startsWith('udp:') ? `${o.target}?pkt_size=1316` : o.target];
   const args = [
     '-hide_banner',
     '-nostdin',

@@ -62,6 +62,19 @@ export function addChannelSource(db: Db, logicalChannelId: string, url: string, 
 }
 
 /**
+ * Moves a changed channel's update time: it versions the line-up the server keeps in memory and the apps cache, so
+ * playback answers (live, time-shift, catch-up) and the channel list show the change at once (a new stream id,
+ * catch-up on or off), not the sample loop's id of before.
+ */
+function touchChannel(db: Db, logicalChannelId: string) {
+  db.run(
+    'UPDATE channels SET updated_at = MAX(updated_at + 1, ?) WHERE logical_channel_id = ?',
+    Date.now(),
+    logicalChannelId,
+  );
+}
+
+/**
  * A channel fed by its own sources needs a stream id of its own: seeded channels share sample loops (`ch1` plays
  * on several channels), so a shared id is replaced by `live-<channel>` in the channel and its physical channels.
  */
@@ -74,6 +87,7 @@ function ownStream(db: Db, logicalChannelId: string) {
   if (!row || row.n <= 1) return;
   const id = `live-${logicalChannelId}`;
   db.run('UPDATE channels SET live_stream_id = ? WHERE logical_channel_id = ?', id, logicalChannelId);
+  touchChannel(db, logicalChannelId);
   db.run(
     `UPDATE physical_channels SET live_stream_id = ?, dvr_stream_id = ?, stream_id = ?,
        safari_live_stream_id = ?, safari_dvr_stream_id = ? WHERE logical_channel_id = ?`,
@@ -130,6 +144,7 @@ export function setChannelMode(
     mode === 'record' ? retentionDays : 0,
     logicalChannelId,
   );
+  touchChannel(db, logicalChannelId);
   db.run(
     `INSERT INTO live_channel_modes (logical_channel_id, mode, retention_days) VALUES (?, ?, ?)
      ON CONFLICT (logical_channel_id) DO UPDATE SET mode = excluded.mode, retention_days = excluded.retention_days`,
