@@ -1,12 +1,30 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Server } from 'node:http';
 import { expect, test } from '@playwright/test';
+import { serveFolder, startTestSource, type TestSource } from '../packages/server/test/liveSource.ts';
+import { playsOn } from './livePlayer.ts';
 import { operator, repoRoot } from './operator.ts';
 
 // Issue 16: an operator imports their own line-up and guide with the CLI; viewers see the channel on /liveTv
-// under its group with today's programmes. Playing the upstream stream through ottkit's origin is issue 17:
-// the stream URL is stored, not yet played.
+// under its group with today's programmes, and it plays: the playlist's stream URL (a local HLS stream written by
+// ffmpeg) is the channel's first live source, relayed through ottkit's own origin (issue 17).
+
+const UPSTREAM_PORT = Number(process.env.OTTKIT_E2E_PORT ?? 4400) + 284;
+let upstream: { source: TestSource; http: Server } | undefined;
+test.beforeAll(async () => {
+  const dir = mkdtempSync(join(tmpdir(), 'ottkit-e2e-upstream-'));
+  dirs.push(dir);
+  upstream = {
+    source: startTestSource({ target: dir, format: 'hls', audio: 'aac', label: 'HARBOUR' }),
+    http: await serveFolder(dir, UPSTREAM_PORT),
+  };
+});
+test.afterAll(async () => {
+  await upstream?.source.stop();
+  upstream?.http.close();
+});
 
 const pad = (n: number) => String(n).padStart(2, '0');
 const stamp = (ts: number) => {
@@ -18,6 +36,7 @@ const dirs: string[] = [];
 test.afterAll(() => {
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
 });
+test.describe.configure({ timeout: 90_000 });
 
 /** A playlist of two channels in a group of its own, and a two-language guide of yesterday to tomorrow. */
 function writeLineup(streamBase: string): { m3u: string; xmltv: string } {
@@ -29,7 +48,7 @@ function writeLineup(streamBase: string): { m3u: string; xmltv: string } {
     [
       '#EXTM3U',
       '#EXTINF:-1 tvg-id="harbour.tv" tvg-chno="901" group-title="Harbour Imports",Harbour TV',
-      `${streamBase}/harbour/index.m3u8`,
+      `${streamBase}/index.m3u8`,
       '#EXTINF:-1 tvg-chno="902" group-title="Harbour Imports",Lighthouse HD',
       `${streamBase}/lighthouse/index.m3u8`,
     ].join('\n'),
@@ -60,11 +79,20 @@ ${programmes.join('\n')}
   return { m3u, xmltv };
 }
 
-test('an imported channel is listed under its group and its guide shows today', async ({ page, baseURL }) => {
-  const { m3u, xmltv } = writeLineup(`${baseURL}/upstream`);
+test('an imported channel is listed under its group, plays its stream and its guide shows today', async ({
+  page,
+}) => {
+  const { m3u, xmltv } = writeLineup(`http://127.0.0.1:${UPSTREAM_PORT}`);
+  const relayed: string[] = [];
+  page.on('request', (r) => {
+    if (/\/media\/live\/(live-)?s\d+-1\/.+\.m4s/.test(r.url())) relayed.push(r.url());
+  });
   operator('sources', 'add', 'harbour', '--m3u', m3u, '--xmltv', xmltv);
   expect(operator('sources', 'preview', 'harbour')).toMatch(/2\s+Harbour Imports/);
   expect(operator('sources', 'import', 'harbour')).toMatch(/2 channels \(2 added.*2 mapped, 0 unmapped/);
+  // The running server reads the channels' live sources again every 5 s (decision 0222); idle imported channels
+  // are not in `live status`, so there is nothing to poll for.
+  await page.waitForTimeout(6_000);
 
   await page.goto('/liveTv');
   await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
@@ -76,6 +104,9 @@ test('an imported channel is listed under its group and its guide shows today', 
   const hour = Math.floor(new Date().getUTCHours() / 4) * 4;
   await expect(guide.getByRole('button', { name: `Playing : Harbour watch ${hour}h` })).toBeVisible();
   await expect(guide.getByText('Harbour watch 0h', { exact: true })).toBeVisible();
+  // It plays: the upstream is opened for its first viewer and packaged by ottkit's origin.
+  await playsOn(page, 3, 60_000);
+  expect(relayed.length).toBeGreaterThan(0);
   await page.screenshot({ path: join(repoRoot, '.data/reports/lineup-import-desktop.png') });
 
   // In Spanish, the guide shows the feed's Spanish titles (XMLTV lang="es").

@@ -38,7 +38,7 @@ export function startTestSource(o: {
           '-hls_list_size',
           '6',
           '-hls_flags',
-          'delete_segments',
+          'delete_segments+temp_file',
           `${o.target}/index.m3u8`,
         ]
       : o.format === 'flv'
