@@ -14,11 +14,21 @@ const workerFile = join(repoRoot, 'site/dist/client', SW_PATH);
 const tokens = readFileSync(join(repoRoot, 'packages/ui/src/tokens.css'), 'utf8');
 const tokenBg = /--ok-color-bg:\s*(#[0-9a-f]{6})/i.exec(tokens)?.[1];
 
+/** Content-Security-Policy refusals the page reports (decision 0163): the worker and its script need none. */
+const refusals = new WeakMap<Page, string[]>();
+
 /** Opens a page and waits until the worker has installed and controls it. */
 async function controlled(page: Page, path = '/liveTv') {
+  const seen: string[] = [];
+  refusals.set(page, seen);
+  page.on('console', (m) => {
+    if (/Content Security Policy/i.test(m.text())) seen.push(m.text());
+  });
   await page.goto(path);
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
+  // Settled: a bundle still loading when a test goes offline would reload the page (chunk failure, spec §8).
+  await page.waitForLoadState('networkidle');
 }
 
 const cachedPaths = (page: Page) =>
@@ -143,6 +153,7 @@ for (const lang of LANGS) {
     await expect(page.locator('[data-offline-page] h1')).toHaveText(catalogues[lang]['pwa.offline.title']);
     await expect(page.getByRole('link', { name: catalogues[lang]['pwa.offline.retry'] })).toBeVisible();
     expect(page.url()).toMatch(/\/vod$/);
+    expect(refusals.get(page)).toEqual([]);
     if (lang === 'en') {
       for (const width of [1280, 360]) {
         await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
@@ -189,6 +200,7 @@ test('a new build is offered with a reload, and takes over only then, with its o
     await expect(page.locator('#ottkit-update-offer')).toHaveCount(0);
     // The old build's cache is gone once the new one is active.
     await expect.poll(async () => Object.keys(await cachedPaths(page))).toEqual([`${CACHE_PREFIX}${next}`]);
+    expect(refusals.get(page)).toEqual([]);
   } finally {
     writeFileSync(workerFile, original);
   }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { createRequire, stripTypeScriptTypes } from 'node:module';
 import { dirname, join, relative, sep } from 'node:path';
@@ -16,6 +17,12 @@ import {
   SW_PATH,
 } from './paths.ts';
 import { coloursFrom, shellFiles } from './shell.ts';
+
+/** The CSP hash of pwa/register.js, which PwaScript.astro renders inline byte for byte. */
+export function registerScriptHash(): `sha256-${string}` {
+  const source = readFileSync(fileURLToPath(new URL('./register.js', import.meta.url)));
+  return `sha256-${createHash('sha256').update(source).digest('base64')}`;
+}
 
 /**
  * Writes the installable app into the built client folder once Astro has finished (decision 0205): icons,
