@@ -55,7 +55,14 @@ function sessions(dayStart: number): TelemetryEventPayload[] {
     const startupMs = Math.floor(200 + rnd.next() ** 3 * 4000);
     const base = { ts, sourceId };
     out.push(
-      { ...base, eventId: `b-${++seq}`, type: 'livePlayData', startedAt: ts - watchedMs, watchedMs, timeshift: false },
+      {
+        ...base,
+        eventId: `b-${++seq}`,
+        type: 'livePlayData',
+        startedAt: ts - watchedMs,
+        watchedMs,
+        timeshift: false,
+      },
       {
         ...base,
         eventId: `b-${++seq}`,

@@ -63,6 +63,8 @@ beforeAll(async () => {
     [
       ...startups.map((ms, i) => sla(now - 90 * 60_000 - i * 1000, i % 2 ? 'lc-001' : 'lc-002', ms, i * 100)),
       sla(now - 3 * HOUR, 'lc-002', null),
+      // The previous UTC day (the clock is at noon): inside the last 24 hours all the same.
+      sla(now - 20 * HOUR, 'lc-002', 5000),
       play(now - 60_000, 'lc-001', 60_000),
       play(now - 5 * HOUR, 'lc-002', 240_000),
       error(now - HOUR, 'NETWORK'),
@@ -85,10 +87,10 @@ describe('the dashboard call (issue 18)', () => {
     const d = await get();
     expect(d.window).toBe('24h');
     expect(d.buckets).toHaveLength(24);
-    expect(d.buckets.reduce((n, b) => n + b.plays, 0)).toBe(11);
+    expect(d.buckets.reduce((n, b) => n + b.plays, 0)).toBe(12);
     const busy = d.buckets.find((b) => b.plays === 10);
     expect(busy).toMatchObject({ startupP50Ms: 700, startupP95Ms: 4100 });
-    expect(d.qoe).toMatchObject({ plays: 11, startupP50Ms: 700, startupP95Ms: 4100, errors: 3 });
+    expect(d.qoe).toMatchObject({ plays: 12, startupP50Ms: 880, startupP95Ms: 5000, errors: 3 });
     expect(d.errorsByKind).toEqual([
       { kind: 'NETWORK', count: 2 },
       { kind: 'DECODE', count: 1 },
@@ -116,7 +118,7 @@ describe('the dashboard call (issue 18)', () => {
     const d = await get('7d');
     expect(d.buckets).toHaveLength(7);
     expect(d.bucketMs).toBe(24 * HOUR);
-    expect(d.qoe.plays).toBe(16);
+    expect(d.qoe.plays).toBe(17);
     expect(d.qoe.errors).toBe(4);
     expect(d.errorsByKind).toContainEqual({ kind: '', count: 1 });
     const old = d.buckets.find((b) => b.plays === 5);

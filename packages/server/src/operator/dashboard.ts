@@ -5,6 +5,7 @@ import {
   startupByBucket,
   totalsByBucket,
   viewersSince,
+  WHOLE,
 } from '../store/dashboard.ts';
 import type { Db } from '../store/db.ts';
 
@@ -25,11 +26,10 @@ const msOrNull = (v: unknown) => (v === null || v === undefined ? null : Math.ro
 /** The dashboard call's answer: every figure is summed in SQL (store/dashboard.ts); here only the shape. */
 export function dashboard(db: Db, window: DashboardWindow, now: number): Dashboard {
   const r = dashboardRange(window, now);
-  const whole: Range = { ...r, bucketMs: r.to - r.from };
   const totals = new Map(totalsByBucket(db, r).map((t) => [num(t.at), t]));
   const startups = new Map(startupByBucket(db, r).map((s) => [num(s.at), s]));
-  const [all] = totalsByBucket(db, whole);
-  const [allStartup] = startupByBucket(db, whole);
+  const all = totals.get(WHOLE);
+  const allStartup = startups.get(WHOLE);
   const buckets = [];
   for (let at = r.from; at < r.to; at += r.bucketMs) {
     const s = startups.get(at);

@@ -3,7 +3,7 @@ import type { Db } from './db.ts';
 /**
  * The dashboard's aggregates in SQL (decision 0215): raw events of the window plus the daily aggregates of the
  * days already rolled up (the two never overlap: rolling up deletes the raw rows). Buckets are `ts / bucketMs`;
- * a bucket as wide as the window gives the window's own figures from the same statements.
+ * one more row, at WHOLE, sums the window from the same reading of the rows.
  */
 export interface Range {
   /** Epoch ms, inclusive. */
@@ -17,42 +17,49 @@ const PLAY_TYPES = "('livePlayData', 'playbackData', 'vodPlayData')";
 /** A rolled-up day's start, epoch ms (the day column is YYYY-MM-DD, UTC). */
 const DAY_MS = "CAST(strftime('%s', day) AS INTEGER) * 1000";
 // Parameters arrive as REAL from node:sqlite: cast so the division is an integer one.
+/** The `at` of the row that sums the whole window (every real bucket starts at a time ≥ 0). */
+export const WHOLE = -1;
 const bucketOf = (col: string) => `(${col} / CAST(? AS INTEGER)) * CAST(? AS INTEGER)`;
 /** Raw rows of a type in the range, then daily rows in the range. */
 const RAW = 'ts >= ? AND ts < ?';
 const DAILY = `${DAY_MS} >= ? AND ${DAY_MS} < ?`;
 
-/** Plays (sessions), stalled and watched time, errors per bucket. */
+/** The parameters of a bucketed statement: the raw rows' bucket and range, then the daily rows'. */
+const bucketed = (r: Range) => {
+  const part = [r.bucketMs, r.bucketMs, r.from, r.to];
+  return [...part, ...part];
+};
+
+/** Plays (sessions), stalled and watched time, errors per bucket, and the window's (at WHOLE). */
 export function totalsByBucket(db: Db, r: Range) {
-  const b = [r.bucketMs, r.bucketMs];
   return db.all<{ at: number; plays: number; stall_ms: number; watched_ms: number; errors: number }>(
-    `SELECT at, SUM(plays) AS plays, SUM(stall_ms) AS stall_ms, SUM(watched_ms) AS watched_ms,
-            SUM(errors) AS errors FROM (
-       SELECT ${bucketOf('ts')} AS at,
-              SUM(CASE WHEN type = 'streamSla' THEN 1 ELSE 0 END) AS plays,
-              SUM(CASE WHEN type = 'streamSla' THEN json_extract(payload, '$.stallMs') ELSE 0 END) AS stall_ms,
-              SUM(CASE WHEN type IN ${PLAY_TYPES} THEN json_extract(payload, '$.watchedMs') ELSE 0 END) AS watched_ms,
-              SUM(CASE WHEN type = 'playError' THEN 1 ELSE 0 END) AS errors
-       FROM telemetry_events WHERE ${RAW} GROUP BY 1
-       UNION ALL
-       SELECT ${bucketOf(DAY_MS)}, SUM(sessions), SUM(stall_ms), SUM(watched_ms), SUM(errors)
-       FROM telemetry_daily WHERE ${DAILY} GROUP BY 1
-     ) GROUP BY at ORDER BY at`,
-    ...b,
-    r.from,
-    r.to,
-    ...b,
-    r.from,
-    r.to,
+    `WITH t AS (
+       SELECT at, SUM(plays) AS plays, SUM(stall_ms) AS stall_ms, SUM(watched_ms) AS watched_ms,
+              SUM(errors) AS errors FROM (
+         SELECT ${bucketOf('ts')} AS at,
+                SUM(CASE WHEN type = 'streamSla' THEN 1 ELSE 0 END) AS plays,
+                SUM(CASE WHEN type = 'streamSla' THEN json_extract(payload, '$.stallMs') ELSE 0 END) AS stall_ms,
+                SUM(CASE WHEN type IN ${PLAY_TYPES} THEN json_extract(payload, '$.watchedMs') ELSE 0 END)
+                  AS watched_ms,
+                SUM(CASE WHEN type = 'playError' THEN 1 ELSE 0 END) AS errors
+         FROM telemetry_events WHERE ${RAW} GROUP BY 1
+         UNION ALL
+         SELECT ${bucketOf(DAY_MS)}, SUM(sessions), SUM(stall_ms), SUM(watched_ms), SUM(errors)
+         FROM telemetry_daily WHERE ${DAILY} GROUP BY 1
+       ) GROUP BY at
+     )
+     SELECT * FROM t
+     UNION ALL SELECT ${WHOLE}, SUM(plays), SUM(stall_ms), SUM(watched_ms), SUM(errors) FROM t
+     ORDER BY at`,
+    ...bucketed(r),
   );
 }
 
 /**
- * Start-up p50 and p95 per bucket by nearest rank over the weighted values (raw times, and the daily histograms'
+ * Start-up p50 and p95 per bucket (and the window's, at WHOLE) by nearest rank over the weighted values (raw times, and the daily histograms'
  * buckets): a running sum per bucket, the first value whose running sum reaches ceil(p × total / 100).
  */
 export function startupByBucket(db: Db, r: Range) {
-  const b = [r.bucketMs, r.bucketMs];
   return db.all<{ at: number; p50: number | null; p95: number | null }>(
     `WITH v AS (
        SELECT ${bucketOf('ts')} AS at, json_extract(payload, '$.startupMs') AS ms, 1 AS n
@@ -61,7 +68,8 @@ export function startupByBucket(db: Db, r: Range) {
        UNION ALL
        SELECT ${bucketOf(DAY_MS)}, startup_ms, events FROM telemetry_daily_startup WHERE ${DAILY}
      ),
-     h AS (SELECT at, ms, SUM(n) AS n FROM v GROUP BY at, ms),
+     hb AS (SELECT at, ms, SUM(n) AS n FROM v GROUP BY at, ms),
+     h AS (SELECT at, ms, n FROM hb UNION ALL SELECT ${WHOLE}, ms, SUM(n) FROM hb GROUP BY ms),
      c AS (
        SELECT at, ms, SUM(n) OVER (PARTITION BY at ORDER BY ms ROWS UNBOUNDED PRECEDING) AS run,
               SUM(n) OVER (PARTITION BY at) AS total
@@ -70,12 +78,7 @@ export function startupByBucket(db: Db, r: Range) {
      SELECT at, MIN(CASE WHEN run * 100 >= total * 50 THEN ms END) AS p50,
             MIN(CASE WHEN run * 100 >= total * 95 THEN ms END) AS p95
      FROM c GROUP BY at ORDER BY at`,
-    ...b,
-    r.from,
-    r.to,
-    ...b,
-    r.from,
-    r.to,
+    ...bucketed(r),
   );
 }
 

@@ -117,7 +117,7 @@ export default function Dashboard({ lang }: { lang: Lang }) {
         <>
           <dl className="console-tiles">
             {tiles.map((tile) => (
-              <div className="console-tile" key={tile.id} data-testid={`tile-${tile.id}`}>
+              <div className="console-card console-tile" key={tile.id} data-testid={`tile-${tile.id}`}>
                 <dt>{tile.label}</dt>
                 <dd>{tile.value}</dd>
                 {tile.note && <dd className="console-tile-note">{tile.note}</dd>}
