@@ -109,14 +109,17 @@ console.log(`load average: ${load()}`);
 for (const window of DASHBOARD_WINDOWS) {
   const fresh = openDb(file);
   t0 = performance.now();
+  const cpu = process.cpuUsage();
   const d = dashboard(fresh, window, NOW);
   const firstMs = performance.now() - t0;
+  const used = process.cpuUsage(cpu);
+  const firstCpu = (used.user + used.system) / 1000;
   t0 = performance.now();
   dashboard(fresh, window, NOW);
   const againMs = performance.now() - t0;
   fresh.close();
   console.log(
-    `${window}: first view ${Math.round(firstMs)} ms, again ${Math.round(againMs)} ms ` +
+    `${window}: first view ${Math.round(firstMs)} ms (${Math.round(firstCpu)} ms CPU), again ${Math.round(againMs)} ms ` +
       `(plays ${d.qoe.plays}, start-up p50 ${d.qoe.startupP50Ms} ms p95 ${d.qoe.startupP95Ms} ms, ` +
       `rebuffering ${(d.qoe.rebufferingRatio * 100).toFixed(2)} %, errors ${d.qoe.errors}, ` +
       `viewers now ${d.viewersNow.total})`,

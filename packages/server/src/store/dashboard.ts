@@ -22,12 +22,15 @@ export const WHOLE = -1;
 const bucketOf = (col: string) => `(${col} / CAST(? AS INTEGER)) * CAST(? AS INTEGER)`;
 /** Raw rows of a type in the range, then daily rows in the range. */
 const RAW = 'ts >= ? AND ts < ?';
-const DAILY = `${DAY_MS} >= ? AND ${DAY_MS} < ?`;
+/** Daily rows by their key (the primary key's first column), so only the window's days are read. */
+const DAILY = 'day >= ? AND day < ?';
+const DAY = 86_400_000;
+/** The first UTC day that starts at or after `ms`, as YYYY-MM-DD. */
+const dayFrom = (ms: number) => new Date(Math.ceil(ms / DAY) * DAY).toISOString().slice(0, 10);
 
 /** The parameters of a bucketed statement: the raw rows' bucket and range, then the daily rows'. */
 const bucketed = (r: Range) => {
-  const part = [r.bucketMs, r.bucketMs, r.from, r.to];
-  return [...part, ...part];
+  return [r.bucketMs, r.bucketMs, r.from, r.to, r.bucketMs, r.bucketMs, dayFrom(r.from), dayFrom(r.to)];
 };
 
 /** Plays (sessions), stalled and watched time, errors per bucket, and the window's (at WHOLE). */
@@ -44,8 +47,11 @@ export function totalsByBucket(db: Db, r: Range) {
                 SUM(CASE WHEN type = 'playError' THEN 1 ELSE 0 END) AS errors
          FROM telemetry_events WHERE ${RAW} GROUP BY 1
          UNION ALL
-         SELECT ${bucketOf(DAY_MS)}, SUM(sessions), SUM(stall_ms), SUM(watched_ms), SUM(errors)
-         FROM telemetry_daily WHERE ${DAILY} GROUP BY 1
+         SELECT ${bucketOf(DAY_MS)}, sessions, stall_ms, watched_ms, errors FROM (
+           SELECT day, SUM(sessions) AS sessions, SUM(stall_ms) AS stall_ms, SUM(watched_ms) AS watched_ms,
+                  SUM(errors) AS errors
+           FROM telemetry_daily WHERE ${DAILY} GROUP BY day
+         )
        ) GROUP BY at
      )
      SELECT * FROM t
@@ -66,7 +72,10 @@ export function startupByBucket(db: Db, r: Range) {
        FROM telemetry_events WHERE type = 'streamSla' AND ${RAW}
          AND json_extract(payload, '$.startupMs') IS NOT NULL
        UNION ALL
-       SELECT ${bucketOf(DAY_MS)}, startup_ms, events FROM telemetry_daily_startup WHERE ${DAILY}
+       SELECT ${bucketOf(DAY_MS)}, startup_ms, n FROM (
+         SELECT day, startup_ms, SUM(events) AS n FROM telemetry_daily_startup WHERE ${DAILY}
+         GROUP BY day, startup_ms
+       )
      ),
      hb AS (SELECT at, ms, SUM(n) AS n FROM v GROUP BY at, ms),
      h AS (SELECT at, ms, n FROM hb UNION ALL SELECT ${WHOLE}, ms, SUM(n) FROM hb GROUP BY ms),
@@ -93,8 +102,8 @@ export function errorsByKind(db: Db, r: Range) {
      ) WHERE n > 0 GROUP BY kind ORDER BY count DESC, kind`,
     r.from,
     r.to,
-    r.from,
-    r.to,
+    dayFrom(r.from),
+    dayFrom(r.to),
   );
 }
 
