@@ -10,6 +10,7 @@ import { openApiDocument } from './openApi.ts';
 import { operatorCoreCalls } from './operator.ts';
 import { operatorSourceCalls } from './operatorSources.ts';
 import { operatorSubscriberCalls } from './operatorSubscribers.ts';
+import { operatorDashboardCalls } from './operatorDashboard.ts';
 import { playbackCalls } from './playback.ts';
 import { scanCalls } from './scan.ts';
 import { vodCalls } from './vod.ts';
@@ -55,11 +56,17 @@ export type Contract = typeof contract;
 export * from './operator.ts';
 export * from './operatorSources.ts';
 export * from './operatorSubscribers.ts';
+export * from './operatorDashboard.ts';
 
 /**
  * The operator area (issue 18, decision 0210), apart from `contract` so the subscribers' pages never ship the
  * console's calls: the server registers them, the OpenAPI document lists them, the console's islands call them.
  */
 export const operatorContract = {
-  operator: { ...operatorCoreCalls, ...operatorSubscriberCalls, ...operatorSourceCalls },
+  operator: {
+    ...operatorCoreCalls,
+    ...operatorSubscriberCalls,
+    ...operatorSourceCalls,
+    ...operatorDashboardCalls,
+  },
 } as const;

@@ -12,6 +12,7 @@ import { vodRoutes } from './vod.ts';
 import { operatorRoutes } from './operator.ts';
 import { operatorSourceRoutes } from './operatorSources.ts';
 import { operatorSubscriberRoutes } from './operatorSubscribers.ts';
+import { operatorDashboardRoutes } from './operatorDashboard.ts';
 
 /** Every API route the server registers; each area adds its list here. */
 export const apiRoutes: Route[] = [
@@ -28,4 +29,5 @@ export const apiRoutes: Route[] = [
   ...operatorRoutes,
   ...operatorSubscriberRoutes,
   ...operatorSourceRoutes,
+  ...operatorDashboardRoutes,
 ];

@@ -1,0 +1,90 @@
+import { gunzipSync } from 'node:zlib';
+import { expect, type Request, test } from '@playwright/test';
+import { newAccount } from './accounts.ts';
+import { seriousViolations } from './axe.ts';
+import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+
+// Issue 18: a subscriber plays channels on /liveTv; the players' start-up times reach the console's dashboard,
+// in its tiles and in the chart's table view.
+
+type Sla = { type: string; startupMs: number | null };
+const slaOf = (req: Request): Sla[] => {
+  const data = new URLSearchParams(req.postData() ?? '').get('data');
+  const body = data
+    ? JSON.parse(gunzipSync(Buffer.from(data, 'base64')).toString('utf8'))
+    : JSON.parse(req.postData() ?? '{}');
+  return (body.events as Sla[]).filter((e) => e.type === 'streamSla' && e.startupMs !== null);
+};
+
+test('plays on /liveTv show on the dashboard as start-up time', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  await newAccount(page.request);
+  const posted: Sla[] = [];
+  page.on('requestfinished', (req) => {
+    if (req.url().includes('/dataReport/metric/batchpost/v1')) posted.push(...slaOf(req));
+  });
+
+  // Watch one channel until it plays, then zap twice: each closed session reports its start-up time.
+  await page.goto('/liveTv');
+  const rows = page.getByRole('button', { name: /channel/i });
+  const video = page.locator('video');
+  for (const n of [0, 1, 2]) {
+    await rows.nth(n).click();
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+      .toBeGreaterThan(0.5);
+  }
+  await expect
+    .poll(
+      async () => {
+        await page.evaluate(() => window.dispatchEvent(new Event('online')));
+        return posted.length;
+      },
+      { timeout: 30_000 },
+    )
+    .toBeGreaterThanOrEqual(2);
+
+  const consoleContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const desk = await consoleContext.newPage();
+  try {
+    await enrolAndSignIn(desk, createOperator('support'));
+    await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dashboard' }).click();
+    await expect(desk).toHaveURL(/\/admin\/dashboard$/);
+    await consoleReady(desk);
+    const plays = Number(
+      (await desk.getByTestId('tile-plays').locator('dd').textContent())?.replace(/\D/g, ''),
+    );
+    expect(plays).toBeGreaterThanOrEqual(posted.length);
+    await expect(desk.getByTestId('tile-startup-p50').locator('dd')).toHaveText(/^[\d,.\s]+ ms$/);
+    await expect(desk.getByTestId('tile-viewers').locator('dd').first()).not.toHaveText('0');
+
+    // The start-up chart's table view, by keyboard: the current hour's p50 is a number of milliseconds.
+    const chart = desk.getByRole('region', { name: 'Start-up time (ms)' });
+    await expect(chart.getByRole('img')).toBeVisible();
+    const toggle = chart.getByRole('button', { name: 'Show as a table' });
+    await toggle.focus();
+    await desk.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    const table = chart.getByRole('table');
+    await expect(table).toBeVisible();
+    const withStartup = table.getByRole('row').filter({ hasText: / ms/ });
+    await expect(withStartup.first()).toBeVisible();
+    const cells = await withStartup.last().getByRole('cell').allTextContents();
+    expect(Number(cells[0]?.replace(/[^\d]/g, ''))).toBeGreaterThan(0);
+
+    // The period changes to 7 days: days instead of hours.
+    await desk.getByLabel('Period').selectOption('7d');
+    await expect(desk.getByRole('heading', { name: 'Plays per day' })).toBeVisible();
+
+    expect(await seriousViolations(desk, '/admin/dashboard')).toEqual([]);
+    await desk.goto('/admin/dashboard');
+    await consoleReady(desk);
+    await desk.screenshot({ path: 'test-results/dashboard-1280.png', fullPage: true });
+    await desk.setViewportSize({ width: 768, height: 1000 });
+    await desk.screenshot({ path: 'test-results/dashboard-768.png', fullPage: true });
+    await desk.setViewportSize({ width: 360, height: 800 });
+    await desk.screenshot({ path: 'test-results/dashboard-360.png', fullPage: true });
+  } finally {
+    await consoleContext.close();
+  }
+});

@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { OPERATOR_API_PREFIX } from './operator.ts';
+
+/** The console's dashboard (issue 18): viewers now, plays and quality of experience from player telemetry. */
+export const DASHBOARD_WINDOWS = ['24h', '7d', '30d'] as const;
+export type DashboardWindow = (typeof DASHBOARD_WINDOWS)[number];
+
+/** "Now" is the players' reports of the last minutes: a play is reported as its session ends (spec §7). */
+export const VIEWERS_NOW_MINUTES = 15;
+
+const ms = z.number().int().nonnegative().nullable();
+
+export const dashboardBucketSchema = z.object({
+  /** Start of the hour (24 h) or UTC day (7 d, 30 d), epoch ms. */
+  at: z.number().int(),
+  plays: z.number().int(),
+  startupP50Ms: ms,
+  startupP95Ms: ms,
+});
+export type DashboardBucket = z.output<typeof dashboardBucketSchema>;
+
+export const dashboardSchema = z.object({
+  window: z.enum(DASHBOARD_WINDOWS),
+  from: z.number().int(),
+  to: z.number().int(),
+  bucketMs: z.number().int(),
+  viewersNow: z.object({
+    minutes: z.number().int(),
+    total: z.number().int(),
+    channels: z.array(z.object({ sourceId: z.string(), viewers: z.number().int() })),
+  }),
+  buckets: z.array(dashboardBucketSchema),
+  qoe: z.object({
+    plays: z.number().int(),
+    startupP50Ms: ms,
+    startupP95Ms: ms,
+    /** Time stalled over time watched plus stalled, 0 to 1. */
+    rebufferingRatio: z.number(),
+    /** Not reported by the players yet (null until they do). */
+    channelChangeP50Ms: ms,
+    errors: z.number().int(),
+  }),
+  /** Playback errors by their code; days already rolled up keep only a count, under kind "". */
+  errorsByKind: z.array(z.object({ kind: z.string(), count: z.number().int() })),
+});
+export type Dashboard = z.output<typeof dashboardSchema>;
+
+export const dashboardGet = defineCall({
+  area: 'operator',
+  method: 'GET',
+  path: `${OPERATOR_API_PREFIX}dashboard`,
+  access: 'operator',
+  roles: ['editor', 'support'],
+  summary: 'Viewers now, plays per hour or day and quality of experience (start-up, rebuffering, errors).',
+  request: z.object({ window: z.enum(DASHBOARD_WINDOWS).optional() }).strict(),
+  response: dashboardSchema,
+});
+
+export const operatorDashboardCalls = { dashboardGet };

@@ -1,0 +1,67 @@
+import { type Dashboard, type DashboardWindow, VIEWERS_NOW_MINUTES } from '@ottkit/api-client/contract';
+import {
+  type Range,
+  errorsByKind,
+  startupByBucket,
+  totalsByBucket,
+  viewersSince,
+  WHOLE,
+} from '../store/dashboard.ts';
+import type { Db } from '../store/db.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** 24 hourly buckets ending with the current hour, or 7 / 30 UTC days ending with today. */
+export function dashboardRange(window: DashboardWindow, now: number): Range {
+  const bucketMs = window === '24h' ? HOUR : DAY;
+  const count = window === '24h' ? 24 : window === '7d' ? 7 : 30;
+  const to = (Math.floor(now / bucketMs) + 1) * bucketMs;
+  return { from: to - count * bucketMs, to, bucketMs };
+}
+
+const num = (v: unknown) => Number(v ?? 0);
+const msOrNull = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v)));
+
+/** The dashboard call's answer: every figure is summed in SQL (store/dashboard.ts); here only the shape. */
+export function dashboard(db: Db, window: DashboardWindow, now: number): Dashboard {
+  const r = dashboardRange(window, now);
+  const totals = new Map(totalsByBucket(db, r).map((t) => [num(t.at), t]));
+  const startups = new Map(startupByBucket(db, r).map((s) => [num(s.at), s]));
+  const all = totals.get(WHOLE);
+  const allStartup = startups.get(WHOLE);
+  const buckets = [];
+  for (let at = r.from; at < r.to; at += r.bucketMs) {
+    const s = startups.get(at);
+    buckets.push({
+      at,
+      plays: num(totals.get(at)?.plays),
+      startupP50Ms: msOrNull(s?.p50),
+      startupP95Ms: msOrNull(s?.p95),
+    });
+  }
+  const stall = num(all?.stall_ms);
+  const watched = num(all?.watched_ms);
+  const viewers = viewersSince(db, now - VIEWERS_NOW_MINUTES * 60_000);
+  return {
+    window,
+    from: r.from,
+    to: r.to,
+    bucketMs: r.bucketMs,
+    viewersNow: {
+      minutes: VIEWERS_NOW_MINUTES,
+      total: viewers.total,
+      channels: viewers.rows.map((v) => ({ sourceId: v.source_id || '(unknown)', viewers: num(v.viewers) })),
+    },
+    buckets,
+    qoe: {
+      plays: num(all?.plays),
+      startupP50Ms: msOrNull(allStartup?.p50),
+      startupP95Ms: msOrNull(allStartup?.p95),
+      rebufferingRatio: stall + watched > 0 ? stall / (stall + watched) : 0,
+      channelChangeP50Ms: null,
+      errors: num(all?.errors),
+    },
+    errorsByKind: errorsByKind(db, r).map((e) => ({ kind: String(e.kind), count: num(e.count) })),
+  };
+}

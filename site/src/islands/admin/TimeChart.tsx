@@ -1,0 +1,119 @@
+import 'uplot/dist/uPlot.min.css';
+import { useEffect, useId, useRef, useState } from 'react';
+import uPlot from 'uplot';
+import type { AdminT } from '../../i18n/admin.ts';
+
+export interface ChartSeries {
+  label: string;
+  /** One value per time; null where there is nothing to show. */
+  values: (number | null)[];
+  /** A kit colour token, e.g. --ok-color-accent (canvas needs the value, read from the page). */
+  token: string;
+}
+
+interface Props {
+  t: AdminT;
+  title: string;
+  /** Bucket starts, epoch ms. */
+  times: number[];
+  series: ChartSeries[];
+  /** How a time is written in the table (hour or day, UTC). */
+  timeLabel: (at: number) => string;
+  value: (v: number) => string;
+  bars?: boolean;
+}
+
+const css = (el: Element, token: string) => getComputedStyle(el).getPropertyValue(token).trim() || '#888';
+
+/**
+ * A time chart (uPlot, decision 0215) with its table: the canvas is an image to assistive technology and the
+ * table under it carries the figures (visually hidden until "Show as a table", which swaps the two).
+ */
+export function TimeChart({ t, title, times, series, timeLabel, value, bars }: Props) {
+  const id = useId();
+  const box = useRef<HTMLDivElement>(null);
+  const [asTable, setAsTable] = useState(false);
+
+  useEffect(() => {
+    const el = box.current;
+    if (!el || asTable) return;
+    const axis = { stroke: css(el, '--ok-color-text-muted'), grid: { stroke: css(el, '--ok-color-border') } };
+    const plot = new uPlot(
+      {
+        width: el.clientWidth || 600,
+        height: 220,
+        legend: { show: true },
+        cursor: { y: false },
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+        axes: [axis, { ...axis, size: 60 }],
+        series: [
+          {},
+          ...series.map((s) => ({
+            label: s.label,
+            stroke: css(el, s.token),
+            width: 2,
+            spanGaps: false,
+            ...(bars
+              ? {
+                  fill: css(el, s.token),
+                  paths: uPlot.paths.bars?.({ size: [0.7, 40] }),
+                  points: { show: false },
+                }
+              : {}),
+          })),
+        ],
+      },
+      [times.map((at) => at / 1000), ...series.map((s) => s.values)],
+      el,
+    );
+    const resize = new ResizeObserver(() => plot.setSize({ width: el.clientWidth, height: 220 }));
+    resize.observe(el);
+    return () => {
+      resize.disconnect();
+      plot.destroy();
+    };
+  }, [times, series, bars, asTable]);
+
+  return (
+    <section className="console-card console-chart" aria-labelledby={`${id}-title`}>
+      <div className="console-chart-head">
+        <h2 id={`${id}-title`}>{title}</h2>
+        <button
+          type="button"
+          className="console-button secondary"
+          aria-pressed={asTable}
+          onClick={() => setAsTable((v) => !v)}
+        >
+          {t('admin.dashboard.showTable')}
+        </button>
+      </div>
+      {!asTable && <div ref={box} role="img" aria-label={t('admin.dashboard.chartLabel', { title })} />}
+      <div className={asTable ? 'console-table-wrap' : 'visually-hidden'}>
+        <table className="console-table">
+          <caption className="visually-hidden">{title}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.dashboard.time')}</th>
+              {series.map((s) => (
+                <th scope="col" key={s.label}>
+                  {s.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {times.map((at, i) => (
+              <tr key={at}>
+                <th scope="row">{timeLabel(at)}</th>
+                {series.map((s) => {
+                  const v = s.values[i];
+                  return <td key={s.label}>{v === null || v === undefined ? '—' : value(v)}</td>;
+                })}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
