@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { GUIDE_VIEW_KEY } from '../site/src/stores/guideView.ts';
 import { seriousViolations } from './axe.ts';
 import { logIn } from './session.ts';

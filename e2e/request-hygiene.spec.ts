@@ -46,7 +46,9 @@ test('a static file of the site revalidates with 304 and answers a byte range', 
   const first = await page.request.get(path, { headers: { 'accept-encoding': 'br' } });
   const etag = first.headers().etag;
   expect(etag).toMatch(/^"[0-9a-z]+-[0-9a-z]+-br"$/);
-  const again = await page.request.get(path, { headers: { 'accept-encoding': 'br', 'if-none-match': etag ?? '' } });
+  const again = await page.request.get(path, {
+    headers: { 'accept-encoding': 'br', 'if-none-match': etag ?? '' },
+  });
   expect(again.status()).toBe(304);
   expect((await again.body()).length).toBe(0);
   const plain = await page.request.get(path, { headers: { 'accept-encoding': 'identity' } });

@@ -118,7 +118,7 @@ export function codeStep(
     now,
   );
   const row = c && getOperatorRow(db, c.operator_id);
-  if (!row || row.active !== 1) {
+  if (row?.active !== 1) {
     throw new HttpError(OperatorErrCode.CHALLENGE_EXPIRED, 'This sign-in expired; enter your password again');
   }
   const attempts: Attempt[] = [
