@@ -1,5 +1,6 @@
 import { gunzipSync } from 'node:zlib';
 import { expect, type Request, test } from '@playwright/test';
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { newAccount } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
 import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
@@ -21,7 +22,7 @@ test('plays on /liveTv show on the dashboard as start-up time', async ({ page, b
   await newAccount(page.request);
   const posted: Sla[] = [];
   page.on('requestfinished', (req) => {
-    if (req.url().includes('/dataReport/metric/batchpost/v1')) posted.push(...slaOf(req));
+    if (req.url().includes(routes.metrics.metricsBatchPost.path)) posted.push(...slaOf(req));
   });
 
   // Watch one channel until it plays, then zap twice: each closed session reports its start-up time.
