@@ -16,6 +16,11 @@ export async function gzipBase64(value: unknown): Promise<string> {
   return btoa(binary);
 }
 
+/** A JSON body, made at once: a report sent as the page goes away must reach fetch in the same task. */
+export function jsonBody(value: unknown): WireBody {
+  return { text: JSON.stringify(value), contentType: 'application/json' };
+}
+
 /** Serialises a POST body in the format its descriptor names (`json` unless it says otherwise). */
 export async function serialiseBody(value: unknown, format: BodyFormat = 'json'): Promise<WireBody> {
   if (format === 'compressedForm') {
@@ -24,5 +29,5 @@ export async function serialiseBody(value: unknown, format: BodyFormat = 'json')
       contentType: 'application/x-www-form-urlencoded',
     };
   }
-  return { text: JSON.stringify(value), contentType: 'application/json' };
+  return jsonBody(value);
 }

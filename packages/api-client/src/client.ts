@@ -9,7 +9,7 @@ import {
   SessionInvalidError,
   TimeoutError,
 } from './errors/errors.ts';
-import { serialiseBody } from './body.ts';
+import { jsonBody, serialiseBody } from './body.ts';
 import { routes as defaultRoutes } from './routes.generated.ts';
 
 /** The token refresh call: never retried through refreshSession (it is what refreshSession calls). */
@@ -158,10 +158,10 @@ export function createClient<C extends Record<string, Record<string, RouteMeta>>
     } else {
       const accountId = options.getAccountId?.() ?? undefined;
       // The descriptor says how its body travels (JSON, or the compressed form of the metrics call).
-      const wire = await serialiseBody(
-        { ...(accountId ? { accountId } : {}), ...(request as object) },
-        d.bodyFormat,
-      );
+      const value = { ...(accountId ? { accountId } : {}), ...(request as object) };
+      // A JSON body is made without waiting, so a keepalive report sent as the page goes away reaches fetch
+      // before the page is gone; only the compressed form waits for its stream.
+      const wire = d.bodyFormat === 'compressedForm' ? await serialiseBody(value, d.bodyFormat) : jsonBody(value);
       body = wire.text;
       headers['content-type'] = wire.contentType;
     }
