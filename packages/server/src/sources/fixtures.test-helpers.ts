@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Db } from '../store/db.ts';
+import { insertSource, type LineupSource } from '../store/sources.ts';
 
 /** Bytes as a stream of chunks of `size` (to cut lines and tags at awkward places). */
 export async function* chunked(data: string | Uint8Array, size = 7): AsyncGenerator<Uint8Array> {
@@ -143,4 +144,22 @@ export function lineupSnapshot(d: Db) {
     days: d.all('SELECT epg_id, day, checksum, updated_at FROM epg_days ORDER BY epg_id, day'),
     programs: d.all('SELECT * FROM epg_programs ORDER BY program_id'),
   };
+}
+
+/** The import tests' source: an M3U playlist named 'acme' with its guide, on the free product. */
+export function insertAcmeSource(d: Db, location: string, guideLocation: string, now: number): LineupSource {
+  return insertSource(
+    d,
+    {
+      name: 'acme',
+      kind: 'm3u',
+      location,
+      xtreamUser: '',
+      xtreamPassword: '',
+      guideLocation,
+      refreshMinutes: 1440,
+      productId: 'free',
+    },
+    now,
+  );
 }

@@ -5,10 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { seedLineup } from '../seed/lineup.ts';
 import { type Db, openDb } from '../store/db.ts';
 import { migrate } from '../store/migrations.ts';
-import { getSourceByName, insertSource, type LineupSource } from '../store/sources.ts';
+import { getSourceByName, type LineupSource } from '../store/sources.ts';
 import {
   type FixtureChannel,
   guideOf,
+  insertAcmeSource,
   lineupSnapshot,
   playlistOf,
   twoLanguageGuide,
@@ -59,18 +60,10 @@ beforeEach(() => {
   db = openDb(file);
   migrate(db);
   seedLineup(db);
-  source = insertSource(
+  source = insertAcmeSource(
     db,
-    {
-      name: 'acme',
-      kind: 'm3u',
-      location: write('list.m3u', playlistOf(CHANNELS)),
-      xtreamUser: '',
-      xtreamPassword: '',
-      guideLocation: write('guide.xml', guideOf(CHANNELS, NOW - 86_400_000, 3)),
-      refreshMinutes: 1440,
-      productId: 'free',
-    },
+    write('list.m3u', playlistOf(CHANNELS)),
+    write('guide.xml', guideOf(CHANNELS, NOW - 86_400_000, 3)),
     NOW,
   );
 });

@@ -7,14 +7,14 @@ import { seedLineup } from '../seed/lineup.ts';
 import { listChannels, listColumns } from '../store/channels.ts';
 import { type Db, openDb } from '../store/db.ts';
 import { migrate } from '../store/migrations.ts';
+import { getSourceByName, type LineupSource, listSourceChannels, putHandMapping } from '../store/sources.ts';
 import {
-  getSourceByName,
-  insertSource,
-  type LineupSource,
-  listSourceChannels,
-  putHandMapping,
-} from '../store/sources.ts';
-import { type FixtureChannel, guideOf, lineupSnapshot, playlistOf } from './fixtures.test-helpers.ts';
+  type FixtureChannel,
+  guideOf,
+  insertAcmeSource,
+  lineupSnapshot,
+  playlistOf,
+} from './fixtures.test-helpers.ts';
 import { previewSource, refreshSource } from './importer.ts';
 
 const NOW = Date.UTC(2026, 5, 10, 12);
@@ -46,20 +46,7 @@ beforeEach(() => {
   seedLineup(db);
   const m3u = write('list.m3u', playlistOf(CHANNELS));
   const xml = write('guide.xml', guideOf(CHANNELS, NOW - 2 * 86_400_000, 5));
-  source = insertSource(
-    db,
-    {
-      name: 'acme',
-      kind: 'm3u',
-      location: m3u,
-      xtreamUser: '',
-      xtreamPassword: '',
-      guideLocation: xml,
-      refreshMinutes: 1440,
-      productId: 'free',
-    },
-    NOW,
-  );
+  source = insertAcmeSource(db, m3u, xml, NOW);
 });
 
 afterEach(() => {
