@@ -10,6 +10,7 @@ import type { Db } from '../store/db.ts';
 import {
   insertNotice,
   insertNotification,
+  listAllNotices,
   listNotices,
   noticeExists,
   setNoticeRead,
@@ -38,6 +39,7 @@ export function publishNotice(
   input: Partial<NoticeInput> & Pick<NoticeInput, 'msg' | 'displayMode'>,
   now: number,
   validUntil: number | null = null,
+  startsAt: number | null = null,
 ): Notice {
   const n = noticeInputSchema.parse({
     ...NOTICE_DEFAULTS,
@@ -45,10 +47,10 @@ export function publishNotice(
     properties: { ...NOTICE_DEFAULTS.properties, ...input.properties },
   });
   const id = NOTICE_PREFIX + randomBytes(9).toString('base64url');
-  insertNotice(db, { ...n, id, validUntil }, now);
-  const stored = listNotices(db, now, null).find((x) => x.id === id);
+  insertNotice(db, { ...n, id, validUntil, startsAt }, now);
+  const [stored] = listAllNotices(db, { noticeId: id });
   if (!stored) throw new Error('notice vanished after insert');
-  return stored;
+  return { ...stored, readStatus: 0 };
 }
 
 /** The notices a caller may see, optionally only those with one of `modes`. */
@@ -59,9 +61,12 @@ export function noticesFor(db: Db, accountId: string | null, now: number, modes?
   return all.filter((n) => n.displayMode.some((m) => wanted.has(m)));
 }
 
+/** Notification ids: 'msg-' and 12 random characters. */
+export const newMsgId = () => `msg-${randomBytes(9).toString('base64url')}`;
+
 /** A personal notification in the caller's message centre (purchases, recharges, operator messages). */
 export function notify(db: Db, accountId: string, title: string, content: string, now: number): string {
-  const msgId = `msg-${randomBytes(9).toString('base64url')}`;
+  const msgId = newMsgId();
   insertNotification(db, { msgId, accountId, title, content }, now);
   return msgId;
 }
