@@ -1,5 +1,6 @@
 import { defineMessages, fillPlaceholders } from './define.ts';
 import type { Lang } from './langs.ts';
+import { adminNotices } from './adminNotices.ts';
 
 /**
  * The operator console's texts (issue 18): a catalogue of its own, like the kit's and the player's, so the
@@ -7,6 +8,7 @@ import type { Lang } from './langs.ts';
  */
 export const admin = defineMessages({
   en: {
+    ...adminNotices.en,
     'admin.title': 'Operator console',
     'admin.nav': 'Console',
     'admin.nav.home': 'Console home',
@@ -149,6 +151,7 @@ export const admin = defineMessages({
     'admin.dashboard.chartLabel': '{title}: chart; “Show as a table” gives the figures',
   },
   es: {
+    ...adminNotices.es,
     'admin.title': 'Consola del operador',
     'admin.nav': 'Consola',
     'admin.nav.home': 'Inicio de la consola',
@@ -293,6 +296,7 @@ export const admin = defineMessages({
     'admin.dashboard.chartLabel': '{title}: gráfico; «Ver como tabla» da las cifras',
   },
   pt: {
+    ...adminNotices.pt,
     'admin.title': 'Consola do operador',
     'admin.nav': 'Consola',
     'admin.nav.home': 'Início da consola',

@@ -10,6 +10,16 @@ import { OPERATOR_API_PREFIX } from './operator.ts';
 const p = (rest: string) => `${OPERATOR_API_PREFIX}notices/${rest}`;
 const editor = ['editor'] as const;
 
+/** What an operator leaves out: a dark strip with white 16 px text, shown once, no pause. */
+export const NOTICE_DEFAULTS = {
+  priority: 0,
+  title: '',
+  displayChannel: [] as string[],
+  displayInterval: 0,
+  displayTimes: 0,
+  properties: { backgroundcolor: '#1f2937', textcolor: '#ffffff', textsize: 16 },
+};
+
 /** Where a notice is in its life: waiting for its start, showing, past its end, or withdrawn. */
 export const NOTICE_STATUSES = ['scheduled', 'live', 'ended', 'withdrawn'] as const;
 

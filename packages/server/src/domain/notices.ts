@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   MessageErrCode,
+  NOTICE_DEFAULTS,
   type Notice,
   type NoticeInput,
   noticeInputSchema,
@@ -16,16 +17,6 @@ import {
   setNoticeRead,
   setNotificationState,
 } from '../store/notices.ts';
-
-/** What an operator leaves out: a dark strip with white 16 px text, shown once, no pause. */
-export const NOTICE_DEFAULTS = {
-  priority: 0,
-  title: '',
-  displayChannel: [] as string[],
-  displayInterval: 0,
-  displayTimes: 0,
-  properties: { backgroundcolor: '#1f2937', textcolor: '#ffffff', textsize: 16 },
-};
 
 /** Notice ids start with 'nt-' and notification ids with 'msg-', so one state call can tell them apart. */
 const NOTICE_PREFIX = 'nt-';

@@ -27,6 +27,16 @@ export function addDailyTotals(db: Db, day: string, totals: Map<string, SourceTo
         events,
       );
     }
+    for (const [zapMs, events] of t.zaps) {
+      db.run(
+        `INSERT INTO telemetry_daily_zap (day, source_id, zap_ms, events) VALUES (?, ?, ?, ?)
+         ON CONFLICT (day, source_id, zap_ms) DO UPDATE SET events = telemetry_daily_zap.events + excluded.events`,
+        day,
+        sourceId,
+        zapMs,
+        events,
+      );
+    }
   }
 }
 
@@ -61,11 +71,19 @@ export function dailyTotalsSince(db: Db, sinceDay: string): Map<string, SourceTo
     const t = get(r.source_id);
     t.startups.set(Number(r.startup_ms), (t.startups.get(Number(r.startup_ms)) ?? 0) + Number(r.events));
   }
+  for (const r of db.all<{ source_id: string; zap_ms: number; events: number }>(
+    'SELECT source_id, zap_ms, events FROM telemetry_daily_zap WHERE day >= ?',
+    sinceDay,
+  )) {
+    const t = get(r.source_id);
+    t.zaps.set(Number(r.zap_ms), (t.zaps.get(Number(r.zap_ms)) ?? 0) + Number(r.events));
+  }
   return totals;
 }
 
 /** Forgets the aggregates of days before `beforeDay`; returns how many day rows went. */
 export function deleteDailyBefore(db: Db, beforeDay: string): number {
   db.run('DELETE FROM telemetry_daily_startup WHERE day < ?', beforeDay);
+  db.run('DELETE FROM telemetry_daily_zap WHERE day < ?', beforeDay);
   return db.run('DELETE FROM telemetry_daily WHERE day < ?', beforeDay).changes;
 }
