@@ -21,23 +21,24 @@ test('a notice composed in the console shows on /liveTv, and not once withdrawn'
     await enrolAndSignIn(desk, createOperator('editor'));
     await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Notices' }).click();
     await consoleReady(desk);
+    const compose = desk.getByRole('region', { name: 'Compose a notice' });
 
     // The contract's schema checks the form before anything is sent, with the errors tied to the fields.
-    await desk.getByRole('button', { name: 'Publish' }).click();
-    await expect(desk.getByLabel('Message', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await compose.getByRole('button', { name: 'Publish' }).click();
+    await expect(compose.getByLabel('Message', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(desk.getByText('Write the message (up to 2,000 characters).')).toBeVisible();
     await expect(desk.getByText('Pick at least one place to show it.')).toBeVisible();
 
-    await desk.getByLabel('Message', { exact: true }).fill(msg);
-    await desk.getByLabel('Popup title (optional)').fill(title);
-    await desk.getByRole('group', { name: 'Popup' }).getByLabel('Live TV').check();
+    await compose.getByLabel('Message', { exact: true }).fill(msg);
+    await compose.getByLabel('Popup title (optional)').fill(title);
+    await compose.getByRole('group', { name: 'Popup' }).getByLabel('Live TV').check();
     await desk
       .getByRole('group', { name: 'Scrolling marquee' })
       .getByLabel('Live TV', { exact: true })
       .check();
 
     // The preview: the site's own marquee and popup, the message as text.
-    await desk.getByRole('button', { name: 'Preview' }).click();
+    await compose.getByRole('button', { name: 'Preview' }).click();
     const preview = desk.getByRole('region', { name: 'Preview: as a viewer sees it' });
     await expect(preview).toContainText('Shows on: Scrolling marquee: Live TV; Popup: Live TV');
     await expect(preview.getByRole('marquee')).toContainText(msg);
@@ -54,8 +55,8 @@ test('a notice composed in the console shows on /liveTv, and not once withdrawn'
       .getByRole('group', { name: 'Scrolling marquee' })
       .getByLabel('Live TV', { exact: true })
       .uncheck();
-    await desk.getByRole('button', { name: 'Publish' }).click();
-    await expect(desk.getByRole('status')).toHaveText('Notice published.');
+    await compose.getByRole('button', { name: 'Publish' }).click();
+    await expect(compose.getByRole('status')).toHaveText('Notice published.');
     const row = desk.getByTestId('notice-table').getByRole('row').filter({ hasText: title });
     await expect(row).toContainText('Showing');
 
@@ -68,7 +69,9 @@ test('a notice composed in the console shows on /liveTv, and not once withdrawn'
     // Withdrawn (after confirming): gone for the subscriber, who never pressed OK.
     desk.once('dialog', (d) => void d.accept());
     await row.getByRole('button', { name: /Withdraw/ }).click();
-    await expect(desk.getByRole('status')).toHaveText('Notice withdrawn.');
+    await expect(desk.getByRole('region', { name: 'Notices', exact: true }).getByRole('status')).toHaveText(
+      'Notice withdrawn.',
+    );
     await expect(row).toContainText('Withdrawn');
     await page.reload();
     await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
