@@ -17,26 +17,29 @@ export function addDailyTotals(db: Db, day: string, totals: Map<string, SourceTo
       t.watchedMs,
       t.errors,
     );
-    for (const [startupMs, events] of t.startups) {
-      db.run(
-        `INSERT INTO telemetry_daily_startup (day, source_id, startup_ms, events) VALUES (?, ?, ?, ?)
-         ON CONFLICT (day, source_id, startup_ms) DO UPDATE SET events = telemetry_daily_startup.events + excluded.events`,
-        day,
-        sourceId,
-        startupMs,
-        events,
-      );
-    }
-    for (const [zapMs, events] of t.zaps) {
-      db.run(
-        `INSERT INTO telemetry_daily_zap (day, source_id, zap_ms, events) VALUES (?, ?, ?, ?)
-         ON CONFLICT (day, source_id, zap_ms) DO UPDATE SET events = telemetry_daily_zap.events + excluded.events`,
-        day,
-        sourceId,
-        zapMs,
-        events,
-      );
-    }
+    addHistogram(db, 'telemetry_daily_startup', 'startup_ms', day, sourceId, t.startups);
+    addHistogram(db, 'telemetry_daily_zap', 'zap_ms', day, sourceId, t.zaps);
+  }
+}
+
+/** Adds a day's histogram (value bucket → events) of one source into its table (start-up or channel change). */
+function addHistogram(
+  db: Db,
+  table: 'telemetry_daily_startup' | 'telemetry_daily_zap',
+  column: 'startup_ms' | 'zap_ms',
+  day: string,
+  sourceId: string,
+  histogram: Map<number, number>,
+): void {
+  for (const [value, events] of histogram) {
+    db.run(
+      `INSERT INTO ${table} (day, source_id, ${column}, events) VALUES (?, ?, ?, ?)
+       ON CONFLICT (day, source_id, ${column}) DO UPDATE SET events = ${table}.events + excluded.events`,
+      day,
+      sourceId,
+      value,
+      events,
+    );
   }
 }
 
@@ -64,20 +67,17 @@ export function dailyTotalsSince(db: Db, sinceDay: string): Map<string, SourceTo
     t.watchedMs += Number(r.watched_ms);
     t.errors += Number(r.errors);
   }
-  for (const r of db.all<{ source_id: string; startup_ms: number; events: number }>(
-    'SELECT source_id, startup_ms, events FROM telemetry_daily_startup WHERE day >= ?',
-    sinceDay,
-  )) {
-    const t = get(r.source_id);
-    t.startups.set(Number(r.startup_ms), (t.startups.get(Number(r.startup_ms)) ?? 0) + Number(r.events));
-  }
-  for (const r of db.all<{ source_id: string; zap_ms: number; events: number }>(
-    'SELECT source_id, zap_ms, events FROM telemetry_daily_zap WHERE day >= ?',
-    sinceDay,
-  )) {
-    const t = get(r.source_id);
-    t.zaps.set(Number(r.zap_ms), (t.zaps.get(Number(r.zap_ms)) ?? 0) + Number(r.events));
-  }
+  const histogram = (table: string, column: string, pick: (t: SourceTotals) => Map<number, number>) => {
+    for (const r of db.all<{ source_id: string; value: number; events: number }>(
+      `SELECT source_id, ${column} AS value, events FROM ${table} WHERE day >= ?`,
+      sinceDay,
+    )) {
+      const h = pick(get(r.source_id));
+      h.set(Number(r.value), (h.get(Number(r.value)) ?? 0) + Number(r.events));
+    }
+  };
+  histogram('telemetry_daily_startup', 'startup_ms', (t) => t.startups);
+  histogram('telemetry_daily_zap', 'zap_ms', (t) => t.zaps);
   return totals;
 }
 
