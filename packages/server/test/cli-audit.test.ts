@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditedArgs, CLI_CHANGES, CLI_READ_ONLY } from '../src/cli/audit.ts';
 import { COMMANDS } from '../src/cli/commands.ts';
 import { listAudit } from '../src/operator/audit.ts';
-import { listJobs } from '../src/operator/jobs.ts';
+import { failOrphanedJobs, getJob, listJobs, startJob } from '../src/operator/jobs.ts';
 import { openDb } from '../src/store/db.ts';
 import { runCli } from './cliRun.ts';
 
@@ -117,5 +117,35 @@ describe('line-up refreshes as jobs', () => {
     const [job] = withDb((db) => listJobs(db));
     expect(job).toMatchObject({ kind: 'source.refresh', target: 'Gone', status: 'failed' });
     expect(job?.error).not.toBe('');
+  });
+
+  it('a scheduled refresh whose process ended early is failed in words, not left running', () => {
+    withDb((db) => {
+      const job = startJob(
+        db,
+        { kind: 'source.refresh', target: 'Cove', createdBy: 'schedule' },
+        () => new Promise(() => {}),
+        Date.now,
+      );
+      const mine = startJob(
+        db,
+        { kind: 'source.import', target: 'Cove', createdBy: 'op-1' },
+        () => new Promise(() => {}),
+        Date.now,
+      );
+      expect(
+        failOrphanedJobs(
+          db,
+          'schedule',
+          'The scheduled refresh stopped before it finished (SIGKILL)',
+          Date.now(),
+        ),
+      ).toBe(1);
+      expect(getJob(db, job.jobId)).toMatchObject({
+        status: 'failed',
+        error: 'The scheduled refresh stopped before it finished (SIGKILL)',
+      });
+      expect(getJob(db, mine.jobId)?.status).toBe('queued');
+    });
   });
 });
