@@ -59,7 +59,7 @@ const chunk = (uploadId: string, offset: number, bytes: Buffer, who = editor) =>
   fetch(`${t.url}${titleUploadChunk.path}?uploadId=${uploadId}&offset=${offset}`, {
     method: 'POST',
     headers: { ...as(who), 'content-type': 'application/octet-stream' },
-    body: bytes,
+    body: new Uint8Array(bytes),
   }).then(async (r) => ({ status: r.status, body: (await r.json()) as ApiAnswer['body'] }));
 
 const form = {
