@@ -48,6 +48,11 @@ export default function HomeLayout({ lang, canEdit }: { lang: Lang; canEdit: boo
       return t('admin.homeLayout.saved');
     });
 
+  const reorder = (kind: 'banners' | 'rows', ids: string[]) =>
+    kind === 'banners'
+      ? consoleApi.operator.homeBannerOrder({ bannerItemIds: ids })
+      : consoleApi.operator.homeRowOrder({ playlistIds: ids });
+
   const list = (kind: 'banners' | 'rows', items: Item[]) => (
     <ol className="console-list" data-testid={`home-${kind}`}>
       {items.map((x, i) => (
@@ -60,13 +65,7 @@ export default function HomeLayout({ lang, canEdit }: { lang: Lang; canEdit: boo
                 className="console-button secondary"
                 disabled={busy || !ready || i === 0}
                 aria-label={t('admin.homeLayout.up', { name: x.name })}
-                onClick={() =>
-                  void change(() =>
-                    kind === 'banners'
-                      ? consoleApi.operator.homeBannerOrder({ bannerItemIds: moved(items, i, -1) })
-                      : consoleApi.operator.homeRowOrder({ playlistIds: moved(items, i, -1) }),
-                  )
-                }
+                onClick={() => void change(() => reorder(kind, moved(items, i, -1)))}
               >
                 ↑
               </button>
@@ -75,13 +74,7 @@ export default function HomeLayout({ lang, canEdit }: { lang: Lang; canEdit: boo
                 className="console-button secondary"
                 disabled={busy || !ready || i === items.length - 1}
                 aria-label={t('admin.homeLayout.down', { name: x.name })}
-                onClick={() =>
-                  void change(() =>
-                    kind === 'banners'
-                      ? consoleApi.operator.homeBannerOrder({ bannerItemIds: moved(items, i, 1) })
-                      : consoleApi.operator.homeRowOrder({ playlistIds: moved(items, i, 1) }),
-                  )
-                }
+                onClick={() => void change(() => reorder(kind, moved(items, i, 1)))}
               >
                 ↓
               </button>
