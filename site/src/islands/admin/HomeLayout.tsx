@@ -56,7 +56,7 @@ export default function HomeLayout({ lang, canEdit }: { lang: Lang; canEdit: boo
   const list = (kind: 'banners' | 'rows', items: Item[]) => (
     <ol className="console-list" data-testid={`home-${kind}`}>
       {items.map((x, i) => (
-        <li key={x.id} className="console-row">
+        <li key={x.id} className="console-actions">
           <span>{x.name}</span>
           {canEdit && (
             <>

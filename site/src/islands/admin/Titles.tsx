@@ -81,14 +81,16 @@ export default function Titles({ lang, canEdit }: { lang: Lang; canEdit: boolean
         {titles.length === 0 && <p>{t('admin.titles.none')}</p>}
         <ul className="console-list">
           {titles.map((x) => (
-            <li key={x.metaId} data-testid="title-row">
-              <strong>{nameOf(x)}</strong>{' '}
-              <span className="console-hint">
-                {t('admin.titles.line', {
-                  year: x.releaseYear,
-                  status: t(`admin.titles.status.${x.status}`),
-                })}
-              </span>{' '}
+            <li key={x.metaId} data-testid="title-row" className="console-actions">
+              <span>
+                <strong>{nameOf(x)}</strong>{' '}
+                <span className="console-hint">
+                  {t('admin.titles.line', {
+                    year: x.releaseYear,
+                    status: t(`admin.titles.status.${x.status}`),
+                  })}
+                </span>
+              </span>
               <button type="button" className="console-button secondary" onClick={() => show(x.metaId)}>
                 {t('admin.titles.open')}
                 <span className="visually-hidden"> {nameOf(x)}</span>
