@@ -6,7 +6,6 @@ import {
   type ConsoleTitle,
   type Job,
   OperatorErrCode,
-  TitleErrCode,
   titleCreate,
   titleGet,
   titleList,
@@ -93,11 +92,11 @@ describe('titles in the console', () => {
       await t.post(titleUploadStart.path, base, as(editor)),
     );
     const wrong = await chunk(upload.uploadId, 5, Buffer.from('abc'));
-    expect([wrong.status, wrong.body.errCode]).toEqual([409, TitleErrCode.UPLOAD_OFFSET]);
+    expect([wrong.status, wrong.body.errCode]).toEqual([409, OperatorErrCode.UPLOAD_OFFSET]);
     const tooMuch = await chunk(upload.uploadId, 0, Buffer.alloc(11));
     expect(tooMuch.status).toBe(413);
     const publish = await t.post(titlePublish.path, { metaId: title.metaId }, as(editor));
-    expect(publish.body.errCode).toBe(TitleErrCode.NOT_READY);
+    expect(publish.body.errCode).toBe(OperatorErrCode.NOT_READY);
     expect(t.errors).toEqual([]);
   });
 

@@ -3,7 +3,7 @@ import {
   isVideoFile,
   type Job,
   MAX_UPLOAD_BYTES,
-  TitleErrCode,
+  OperatorErrCode,
   titleUploadChunk,
 } from '@ottkit/api-client/contract';
 import { consoleApi } from './console.ts';
@@ -83,7 +83,7 @@ export async function uploadTitleVideo(
     } catch (e) {
       const offsetMoved =
         e instanceof ChunkError &&
-        (e.errCode === TitleErrCode.UPLOAD_OFFSET || e.errCode === TitleErrCode.UPLOAD_BUSY);
+        (e.errCode === OperatorErrCode.UPLOAD_OFFSET || e.errCode === OperatorErrCode.UPLOAD_BUSY);
       // A refusal in words (not a video, too large, signed out) is not retried.
       if (e instanceof ChunkError && !offsetMoved) throw e;
       failures += 1;

@@ -11,16 +11,6 @@ const p = (rest: string) => `${OPERATOR_API_PREFIX}titles/${rest}`;
 const editor = ['editor'] as const;
 const readers = ['editor', 'support'] as const;
 
-/** The titles block of the operator area's codes (10116040-10116049). */
-export const TitleErrCode = {
-  /** The chunk does not start where the server's copy ends: continue from `received` (uploads/start says it). */
-  UPLOAD_OFFSET: 10116040,
-  /** Another chunk of this upload is being received right now. */
-  UPLOAD_BUSY: 10116041,
-  /** Publishing needs a transcoded video. */
-  NOT_READY: 10116042,
-} as const;
-
 /** Uploads up to 20 GiB; chunks up to 16 MiB, so neither side holds a file in memory. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 ** 3;
 export const MAX_UPLOAD_CHUNK_BYTES = 16 * 1024 ** 2;

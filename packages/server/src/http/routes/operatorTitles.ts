@@ -5,7 +5,6 @@ import {
   MAX_UPLOAD_CHUNK_BYTES,
   OperatorErrCode,
   ok,
-  TitleErrCode,
   titleCreate,
   titleGet,
   titleList,
@@ -74,7 +73,7 @@ function transcodeJob(d: Deps, actor: Actor, metaId: string) {
   const t = titleOf(d, metaId);
   const upload = latestUpload(d.db, metaId);
   if (!upload || receivedBytes(d.config.dataDir, upload.upload_id) < upload.size) {
-    throw new HttpError(TitleErrCode.NOT_READY, 'Upload the whole video first', 409);
+    throw new HttpError(OperatorErrCode.NOT_READY, 'Upload the whole video first', 409);
   }
   if (t.job && (t.job.status === 'queued' || t.job.status === 'running')) return t.job;
   const assetId = newAssetId();
@@ -138,7 +137,11 @@ export const operatorTitleRoutes = [
   route(titlePublish, (ctx, req) => {
     const before = titleOf(deps(ctx), req.metaId);
     if (!publishTitle(ctx.db, req.metaId, ctx.now())) {
-      throw new HttpError(TitleErrCode.NOT_READY, 'Publish needs a transcoded video: upload one first', 409);
+      throw new HttpError(
+        OperatorErrCode.NOT_READY,
+        'Publish needs a transcoded video: upload one first',
+        409,
+      );
     }
     const title = titleOf(deps(ctx), req.metaId);
     recordAudit(
@@ -175,12 +178,12 @@ export function titleUploadRawRoutes(d: Deps): RawRoute[] {
         );
       }
       if (receiving.has(u.upload_id)) {
-        throw new HttpError(TitleErrCode.UPLOAD_BUSY, 'Another chunk of this upload is arriving', 409);
+        throw new HttpError(OperatorErrCode.UPLOAD_BUSY, 'Another chunk of this upload is arriving', 409);
       }
       const have = receivedBytes(d.config.dataDir, u.upload_id);
       if (q.data.offset !== have) {
         throw new HttpError(
-          TitleErrCode.UPLOAD_OFFSET,
+          OperatorErrCode.UPLOAD_OFFSET,
           `The server holds ${have} bytes: continue from there`,
           409,
         );
