@@ -18,6 +18,7 @@ import { type MessageSender, outboxSender } from './domain/messages.ts';
 import { sendError } from './http/respond.ts';
 import type { Route, Session } from './http/route.ts';
 import { apiRoutes } from './http/routes/index.ts';
+import { titleUploadRawRoutes } from './http/routes/operatorTitles.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { type Db, openDb } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
@@ -122,7 +123,11 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       sender: options.sender ?? outboxSender(db),
     },
     // The contract's raw calls: the OpenAPI document, and the licence the live origin answers (spec §7).
-    [...contractRawRoutes(origin), ...(options.rawRoutes ?? [])],
+    [
+      ...contractRawRoutes(origin),
+      ...titleUploadRawRoutes({ db, config, now }),
+      ...(options.rawRoutes ?? []),
+    ],
   );
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {

@@ -12,6 +12,8 @@ import { operatorSourceCalls } from './operatorSources.ts';
 import { operatorSubscriberCalls } from './operatorSubscribers.ts';
 import { operatorDashboardCalls } from './operatorDashboard.ts';
 import { operatorNoticeCalls } from './operatorNotices.ts';
+import { operatorTitleCalls } from './operatorTitles.ts';
+import { operatorHomeCalls } from './operatorHome.ts';
 import { playbackCalls } from './playback.ts';
 import { scanCalls } from './scan.ts';
 import { vodCalls } from './vod.ts';
@@ -59,6 +61,8 @@ export * from './operatorSources.ts';
 export * from './operatorSubscribers.ts';
 export * from './operatorDashboard.ts';
 export * from './operatorNotices.ts';
+export * from './operatorTitles.ts';
+export * from './operatorHome.ts';
 
 /**
  * The operator area (issue 18, decision 0210), apart from `contract` so the subscribers' pages never ship the
@@ -71,5 +75,7 @@ export const operatorContract = {
     ...operatorSourceCalls,
     ...operatorDashboardCalls,
     ...operatorNoticeCalls,
+    ...operatorTitleCalls,
+    ...operatorHomeCalls,
   },
 } as const;

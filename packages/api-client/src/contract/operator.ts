@@ -35,6 +35,12 @@ export const OperatorErrCode = {
   SOURCE_FAILED: 10116009,
   /** An admin may not remove the last admin or lock themselves out. */
   LAST_ADMIN: 10116010,
+  /** Titles (10116040-10116049, decision 0235): the chunk does not start where the server's copy ends. */
+  UPLOAD_OFFSET: 10116040,
+  /** Another chunk of this upload is being received right now. */
+  UPLOAD_BUSY: 10116041,
+  /** Publishing (or transcoding) needs the whole video, transcoded. */
+  NOT_READY: 10116042,
 } as const;
 
 const p = (rest: string) => `${OPERATOR_API_PREFIX}${rest}`;

@@ -31,6 +31,10 @@ export interface SourceMedia {
   loopSec: number;
   segmentCount: number;
   renditions: RenditionMedia[];
+  /** Where its `<rendition>/` folders lie when not in the library's folder (a title's uploaded video). */
+  dir?: string;
+  /** Length of the last segment, seconds, when shorter than segmentSec (an uploaded video's end). */
+  lastSegmentSec?: number;
 }
 
 export interface MediaLibrary {

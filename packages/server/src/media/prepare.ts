@@ -143,7 +143,8 @@ function audioChain(s: SourcePlan): string {
   return `${s.audio},aformat=sample_rates=${AUDIO_RATE}:channel_layouts=stereo,atrim=end_sample=${samples},asetpts=PTS+1024/SR/TB`;
 }
 
-function hlsOut(dir: string): string[] {
+/** ffmpeg's fMP4 HLS output into `dir`: `init.mp4` and `<n>.m4s` of SEGMENT_SEC each (titles use it too). */
+export function hlsOut(dir: string): string[] {
   mkdirSync(dir, { recursive: true });
   return [
     ...[
@@ -173,7 +174,7 @@ async function encodeSource(
   font: string | undefined,
   preset: string,
 ) {
-  const audio = ['-c:a', 'aac', '-b:a', `${AUDIO_KBPS}k`, '-ac', '2', '-ar', String(AUDIO_RATE)];
+  const audio = audioArgs();
   if (s.kind === 'audio') {
     const graph = `${audioChain(s)}[a]`;
     await runFfmpeg([
@@ -213,8 +214,20 @@ async function encodeSource(
   await runFfmpeg(['-filter_complex', parts.join(';'), ...outputs]);
 }
 
+/** AAC stereo at 48 kHz, the ladder's one audio encoding. */
+export const audioArgs = () => [
+  '-c:a',
+  'aac',
+  '-b:a',
+  `${AUDIO_KBPS}k`,
+  '-ac',
+  '2',
+  '-ar',
+  String(AUDIO_RATE),
+];
+
 /** H.264 with a keyframe exactly every 2 s, no scene-cut keyframes and no B-frames: every segment starts clean. */
-function videoArgs(r: RenditionPlan, preset: string): string[] {
+export function videoArgs(r: RenditionPlan, preset: string): string[] {
   const gop = String(FPS * SEGMENT_SEC);
   return [
     ...['-c:v', 'libx264', '-preset', preset, '-pix_fmt', 'yuv420p', '-r', String(FPS), '-bf', '0'],

@@ -1,7 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DRM_LICENSE_PATH } from '@ottkit/api-client/contract';
 import { sendBody, sendText } from '../http/send.ts';
-import type { MediaLibrary } from '../media/library.ts';
+import type { MediaLibrary, SourceMedia } from '../media/library.ts';
+import { readTitleSource, titlesDir } from '../media/transcode.ts';
 import { encryptFragment, encryptInit } from '../media/cenc.ts';
 import { createKeyStore, encryptSegment } from './keys.ts';
 import { handleLicense } from './license.ts';
@@ -30,6 +31,8 @@ export interface OriginOptions {
   resolveLiveStream?: (liveStreamId: string) => LiveStream | undefined;
   /** On-demand assets by id; DEFAULT_VOD_ASSETS by default. */
   vodAssets?: Record<string, VodAsset>;
+  /** Titles' uploaded videos; by default read from `<dataDir>/titles/<assetId>/source.json` (decision 0235). */
+  uploadedVod?: (assetId: string) => SourceMedia | undefined;
   /** Segments listed by the live playlist; at least 3 target durations (RFC 8216), 6 by default. */
   liveWindowSegments?: number;
   /** The DVR (time-shift) window, seconds; 4 h by default. */
@@ -51,6 +54,19 @@ export interface Origin {
   /** Answers `/media/{live,dvr,catchup,vod}/…`; returns false for any other path so the caller routes on. */
   handle(req: IncomingMessage, res: ServerResponse, url: URL): Promise<boolean>;
   close?(): Promise<void>;
+}
+
+/** Reads a title's video description once and keeps it (a transcode installs a new asset id, never rewrites one). */
+function uploadedVodReader(dir: string) {
+  const known = new Map<string, SourceMedia>();
+  return (assetId: string) => {
+    let s = known.get(assetId);
+    if (!s) {
+      s = readTitleSource(dir, assetId);
+      if (s) known.set(assetId, s);
+    }
+    return s;
+  };
 }
 
 export const DEFAULT_DVR_WINDOW_SEC = 4 * 3600;
@@ -107,6 +123,7 @@ export function createOrigin(options: OriginOptions): Origin {
     now,
     resolveLive,
     vodAssets,
+    uploadedVod: options.uploadedVod ?? uploadedVodReader(titlesDir(options.dataDir)),
     windowSegments,
     dvrSegments,
     maxCatchupDays: options.maxCatchupDays ?? 30,

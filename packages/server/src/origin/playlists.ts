@@ -44,6 +44,8 @@ export interface MediaPlaylist {
    * number) or SAMPLE-AES-CTR (CENC 'cenc' samples; KEYFORMAT identity, the key id is in the init segment).
    */
   key?: { uri: string; method: 'AES-128' | 'SAMPLE-AES-CTR' };
+  /** The last segment's real length when shorter (an uploaded video's end); segmentSec otherwise. */
+  lastSegmentSec?: number;
 }
 
 export function mediaPlaylist(p: MediaPlaylist): string {
@@ -60,7 +62,8 @@ export function mediaPlaylist(p: MediaPlaylist): string {
   for (let n = p.range.first; n <= p.range.last; n++) {
     if (p.programDateTime)
       lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(p.programDateTime(n)).toISOString()}`);
-    lines.push(extinf, `${n}.m4s${p.query}`);
+    const last = n === p.range.last && p.lastSegmentSec !== undefined;
+    lines.push(last ? `#EXTINF:${p.lastSegmentSec?.toFixed(3)},` : extinf, `${n}.m4s${p.query}`);
   }
   if (p.endList) lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;

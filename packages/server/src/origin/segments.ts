@@ -1,11 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import {
-  initPath,
-  type MediaLibrary,
-  type RenditionMedia,
-  type SourceMedia,
-  segmentPath,
-} from '../media/library.ts';
+import { join } from 'node:path';
+import type { MediaLibrary, RenditionMedia, SourceMedia } from '../media/library.ts';
 import { afterMoof, readFragment, rewriteMoof } from '../media/mp4.ts';
 
 /** A segment as sent: its parts in order (the rewritten moof, then the untouched mdat), to avoid a copy. */
@@ -42,13 +37,16 @@ export function createSegmentStore(lib: MediaLibrary, maxMoofs = 2048): SegmentS
     }
     return p;
   };
+  // A title's uploaded video keeps its files in its own folder (`source.dir`), the samples in the library's.
+  const file = (source: SourceMedia, rendition: RenditionMedia, name: string) =>
+    join(source.dir ?? join(lib.dir, source.name), rendition.name, name);
   return {
-    init: (source, rendition) => load(initPath(lib, source.name, rendition.name)),
+    init: (source, rendition) => load(file(source, rendition, 'init.mp4')),
     async segment(source, rendition, n) {
       if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`segment number ${n}`);
       const index = n % source.segmentCount;
       const loop = Math.floor(n / source.segmentCount);
-      const frag = await load(segmentPath(lib, source.name, rendition.name, index));
+      const frag = await load(file(source, rendition, `${index}.m4s`));
       const key = `${source.name}/${rendition.name}/${n}`;
       let moof = moofs.get(key);
       if (!moof) {

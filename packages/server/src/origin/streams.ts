@@ -62,6 +62,8 @@ export interface StreamContext {
   now: () => number;
   resolveLive: (id: string) => LiveStream | undefined;
   vodAssets: Record<string, VodAsset>;
+  /** Titles' uploaded videos by asset id (`media/transcode.ts`), played whole instead of a looped sample. */
+  uploadedVod?: (assetId: string) => SourceMedia | undefined;
   windowSegments: number;
   dvrSegments: number;
   maxCatchupDays: number;
@@ -99,9 +101,11 @@ export function streamResolver(ctx: StreamContext) {
   ): { stream: Stream; rest: string[] } | Failure {
     if (kind === 'vod') {
       const asset = vodAssets[id];
-      const source = asset && lib.sources[asset.source];
-      if (!asset || !source) return { status: 404, reason: 'unknown asset' };
-      const count = vodSegmentCount(asset, seg);
+      const uploaded = asset ? undefined : ctx.uploadedVod?.(id);
+      const source = asset ? lib.sources[asset.source] : uploaded;
+      if (!source) return { status: 404, reason: 'unknown asset' };
+      const count = asset ? vodSegmentCount(asset, seg) : source.segmentCount;
+      const lastSegmentSec = uploaded?.lastSegmentSec;
       const range = { first: 0, last: count - 1 };
       return {
         rest,
@@ -112,7 +116,7 @@ export function streamResolver(ctx: StreamContext) {
           source,
           allowed: (n) => n >= 0 && n < count,
           playlist: (_r, query) =>
-            mediaPlaylist({ range, segmentSec: seg, query, type: 'VOD', endList: true }),
+            mediaPlaylist({ range, segmentSec: seg, query, type: 'VOD', endList: true, lastSegmentSec }),
         },
       };
     }

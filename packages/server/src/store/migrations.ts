@@ -10,6 +10,7 @@ import { sourceMigrations } from './migrations/sources.ts';
 import { telemetryMigrations } from './migrations/telemetry.ts';
 import { vodMigrations } from './migrations/vod.ts';
 import { consoleNoticeMigrations } from './migrations/consoleNotices.ts';
+import { titleMigrations } from './migrations/titles.ts';
 
 export interface Migration {
   version: number;
@@ -237,6 +238,7 @@ CREATE TABLE scan_codes (
   ...operatorMigrations,
   ...liveSourceMigrations,
   ...consoleNoticeMigrations,
+  ...titleMigrations,
 ];
 
 /**

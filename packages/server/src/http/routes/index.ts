@@ -14,6 +14,8 @@ import { operatorSourceRoutes } from './operatorSources.ts';
 import { operatorSubscriberRoutes } from './operatorSubscribers.ts';
 import { operatorDashboardRoutes } from './operatorDashboard.ts';
 import { operatorNoticeRoutes } from './operatorNotices.ts';
+import { operatorTitleRoutes } from './operatorTitles.ts';
+import { operatorHomeRoutes } from './operatorHome.ts';
 
 /** Every API route the server registers; each area adds its list here. */
 export const apiRoutes: Route[] = [
@@ -32,4 +34,6 @@ export const apiRoutes: Route[] = [
   ...operatorSourceRoutes,
   ...operatorDashboardRoutes,
   ...operatorNoticeRoutes,
+  ...operatorTitleRoutes,
+  ...operatorHomeRoutes,
 ];

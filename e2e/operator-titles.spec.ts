@@ -1,0 +1,137 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { OperatorErrCode, titleCreate, titleUploadChunk } from '../packages/api-client/src/contract/index.ts';
+import { ffmpegPath } from '../packages/server/src/media/ffmpeg.ts';
+import { seriousViolations } from './axe.ts';
+import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { logIn } from './session.ts';
+import { expectPlaying, hydrated } from './vod.ts';
+
+// Issue 18 §4: an editor creates a movie, uploads a short video (the upload is cut off by a reload and
+// continues from the server's offset when the same file is picked again), watches the transcode reach done,
+// publishes it, and a subscriber finds it with search and plays it (real segments, the clock moves).
+
+let dir: string;
+let clip: string;
+test.beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'ottkit-e2e-titles-'));
+  clip = join(dir, 'harbour.mp4');
+  // 4 s of noisy picture at a high quality: about 7 MB, so the upload takes two 4 MiB chunks.
+  execFileSync(ffmpegPath(), [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...['-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=25:d=4,noise=alls=50:allf=t'],
+    ...['-f', 'lavfi', '-i', 'sine=f=300:d=4'],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-crf', '8', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+    ...['-shortest', clip],
+  ]);
+});
+test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+test('an editor uploads, transcodes and publishes a movie; a subscriber finds and plays it', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  await enrolAndSignIn(page, createOperator('editor'));
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Titles' }).click();
+  await consoleReady(page);
+
+  // Field errors from the contract's schema before anything is sent.
+  await page.getByLabel('Release year').fill('1700');
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await expect(page.getByText('Give the title a name of at most 200 characters')).toBeVisible();
+  await expect(page.getByText('A year between 1888 and 2100')).toBeVisible();
+
+  const name = `Harbour Lights ${Date.now()}`;
+  await page.getByLabel('Title (English)').fill(name);
+  await page.getByLabel('Plot (English)').fill('Boats come home at dusk.');
+  await page.getByLabel('Release year').fill('2026');
+  await page.getByRole('button', { name: 'Create draft' }).click();
+  await expect(page.getByRole('heading', { name: `Edit ${name}` })).toBeVisible();
+  await expect(page.getByTestId('title-status')).toHaveText('Draft');
+  await expect(page).toHaveURL(/\/admin\/titles\?title=m-/);
+
+  // The first chunk arrives; then the network drops (every later chunk fails), the client says it is
+  // retrying, and the page is reloaded meanwhile.
+  let chunks = 0;
+  await page.route(`**${titleUploadChunk.path}?**`, (route) => {
+    chunks += 1;
+    return chunks === 1 ? route.continue() : route.abort('connectionreset');
+  });
+  await page.getByLabel('Video file').setInputFiles(clip);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Connection lost; trying again…')).toBeVisible();
+  await expect(page.getByTestId('upload')).toContainText(/^4\.0 MB of 6\.\d MB uploaded$/);
+  await page.reload();
+  await page.unrouteAll();
+  await consoleReady(page);
+  await expect(page.getByTestId('upload')).toContainText(/^4\.0 MB of 6\.\d MB uploaded$/);
+
+  // The same file again: the upload continues from the server's offset, not from 0.
+  await page.getByLabel('Video file').setInputFiles(clip);
+  await page.getByRole('button', { name: 'Upload' }).click();
+  await expect(page.getByText('Continuing from 4.0 MB the server already holds')).toBeVisible();
+  await expect(page.getByTestId('upload')).toContainText(/^(6\.\d) MB of \1 MB uploaded$/);
+
+  // The transcode job's progress, read from the server, reaches done; a reload shows the same.
+  const job = page.getByTestId('transcode');
+  await expect(job).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
+  await expect(job.getByRole('progressbar')).toHaveAttribute('value', '100');
+  await expect(job.getByRole('status')).toHaveText(/^Finished · Ready: 240p, [45] s$/);
+  await page.reload();
+  await consoleReady(page);
+  await expect(page.getByTestId('transcode')).toHaveAttribute('data-status', 'succeeded');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: 'test-results/titles-editor-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 360, height: 780 });
+  await page.screenshot({ path: 'test-results/titles-editor-360.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await seriousViolations(page, page.url())).toEqual([]);
+  await consoleReady(page);
+
+  // Publishing asks first and says what will happen.
+  let asked = '';
+  page.once('dialog', (d) => {
+    asked = d.message();
+    void d.accept();
+  });
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByText('Published: subscribers can find and play it.')).toBeVisible();
+  expect(asked).toContain('Subscribers will find and play it at once');
+  await expect(page.getByTestId('title-status')).toHaveText('Published');
+
+  // A subscriber finds it with search and plays it.
+  const viewer = await browser.newContext();
+  const sub = await viewer.newPage();
+  await logIn(sub);
+  await sub.goto(`/search?keyword=${encodeURIComponent(name)}`);
+  const results = sub.getByRole('list', { name: /Results for/ });
+  await results.getByRole('link', { name, exact: true }).click();
+  await expect(sub).toHaveURL(/\/vod\/detail\/m-/);
+  await hydrated(sub);
+  await sub.getByRole('button', { name: 'Play', exact: true }).click();
+  await expectPlaying(sub.getByRole('dialog').locator('video'), 2);
+  await viewer.close();
+});
+
+test('support sees titles but cannot change them; the server refuses', async ({ page }) => {
+  await enrolAndSignIn(page, createOperator('support'));
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Titles' }).click();
+  await consoleReady(page);
+  await expect(page.getByRole('heading', { level: 2, name: 'Titles' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Create draft' })).toHaveCount(0);
+  const res = await page.request.post(titleCreate.path, {
+    data: { vodType: 'movie', releaseYear: 2026, en: { title: 'Not mine', plot: '' } },
+  });
+  expect(res.status()).toBe(403);
+  expect((await res.json()).errCode).toBe(OperatorErrCode.ROLE_REFUSED);
+  const chunk = await page.request.post(`${titleUploadChunk.path}?uploadId=upl-x&offset=0`, {
+    headers: { 'content-type': 'application/octet-stream' },
+    data: Buffer.from('not mine'),
+  });
+  expect((await chunk.json()).errCode).toBe(OperatorErrCode.ROLE_REFUSED);
+  await page.screenshot({ path: 'test-results/titles-support-1280.png', fullPage: true });
+});

@@ -1,0 +1,213 @@
+import { rmSync } from 'node:fs';
+import { ErrCode } from '@ottkit/api-client';
+import {
+  type ConsoleTitle,
+  MAX_UPLOAD_CHUNK_BYTES,
+  OperatorErrCode,
+  ok,
+  titleCreate,
+  titleGet,
+  titleList,
+  titlePublish,
+  titleTranscode,
+  titleUpdate,
+  titleUploadChunk,
+  titleUploadStart,
+} from '@ottkit/api-client/contract';
+import type { ServerConfig } from '../../config.ts';
+import { readManifest } from '../../media/library.ts';
+import type { ProfileName } from '../../media/profiles.ts';
+import { newAssetId, titlesDir, transcodeTitle } from '../../media/transcode.ts';
+import { type Actor, recordAudit } from '../../operator/audit.ts';
+import { startJob } from '../../operator/jobs.ts';
+import { operatorGate } from '../../operator/sessions.ts';
+import {
+  createTitle,
+  getTitle,
+  listTitles,
+  publishTitle,
+  setTitleAsset,
+  setTitleJob,
+  updateTitle,
+} from '../../operator/titles.ts';
+import {
+  appendChunk,
+  getUpload,
+  latestUpload,
+  publicUpload,
+  receivedBytes,
+  startUpload,
+  TooManyBytes,
+  uploadFile,
+} from '../../operator/uploads.ts';
+import { actorOf } from '../../operator/signIn.ts';
+import type { Db } from '../../store/db.ts';
+import { type RawRoute, rawRoute } from '../api.ts';
+import { queryObject } from '../body.ts';
+import { sendEnvelope } from '../respond.ts';
+import { HttpError, type RequestContext, route } from '../route.ts';
+import { actorFor, operatorOf } from './operator.ts';
+
+interface Deps {
+  db: Db;
+  config: ServerConfig;
+  now: () => number;
+}
+
+const notFound = (metaId: string) => new HttpError(OperatorErrCode.NOT_FOUND, `No title '${metaId}'`, 404);
+
+function titleOf(d: Deps, metaId: string): ConsoleTitle {
+  const t = getTitle(d.db, d.config.dataDir, metaId);
+  if (!t) throw notFound(metaId);
+  return t;
+}
+
+/** The ladder of the server's media library (the e2e and test servers prepare `tiny`). */
+function ladderProfile(dataDir: string): ProfileName {
+  const lib = readManifest(`${dataDir}/media`);
+  return lib?.profile ?? (process.env.OTTKIT_MEDIA_PROFILE === 'tiny' ? 'tiny' : 'full');
+}
+
+/** Transcodes the title's uploaded file as a job (decision 0213); a restart marks it failed, never running. */
+function transcodeJob(d: Deps, actor: Actor, metaId: string) {
+  const t = titleOf(d, metaId);
+  const upload = latestUpload(d.db, metaId);
+  if (!upload || receivedBytes(d.config.dataDir, upload.upload_id) < upload.size) {
+    throw new HttpError(OperatorErrCode.NOT_READY, 'Upload the whole video first', 409);
+  }
+  if (t.job && (t.job.status === 'queued' || t.job.status === 'running')) return t.job;
+  const assetId = newAssetId();
+  const job = startJob(
+    d.db,
+    { kind: 'title.transcode', target: t.texts.en?.title ?? metaId, createdBy: actor.id },
+    async (progress) => {
+      progress(0, 'Reading the video');
+      const source = await transcodeTitle({
+        file: uploadFile(d.config.dataDir, upload.upload_id),
+        titlesDir: titlesDir(d.config.dataDir),
+        assetId,
+        profile: ladderProfile(d.config.dataDir),
+        onProgress: (f) => progress(f * 100, `Transcoding: ${Math.floor(f * 100)}%`),
+      });
+      const before = { assetId: t.assetId ?? null };
+      const qualities = source.renditions.flatMap((r) => (r.qualityCode ? [r.qualityCode] : []));
+      const durationSec = Math.ceil(source.loopSec);
+      setTitleAsset(d.db, metaId, { assetId, durationSec, qualities }, d.now());
+      recordAudit(d.db, actor, 'title.transcode', metaId, { before, after: { assetId } }, d.now());
+      return `Ready: ${source.renditions.map((r) => `${r.height}p`).join(', ')}, ${durationSec} s`;
+    },
+    d.now,
+    () => rmSync(`${titlesDir(d.config.dataDir)}/${assetId}`, { recursive: true, force: true }),
+  );
+  setTitleJob(d.db, metaId, job.jobId);
+  return job;
+}
+
+const deps = (ctx: RequestContext): Deps => ({ db: ctx.db, config: ctx.config, now: ctx.now });
+
+/** Issue 18 §4: titles, uploads, transcodes and publishing (editor writes, support reads). */
+export const operatorTitleRoutes = [
+  route(titleList, (ctx, req) => ({ titles: listTitles(ctx.db, ctx.config.dataDir, req.q || undefined) })),
+  route(titleGet, (ctx, req) => ({ title: titleOf(deps(ctx), req.metaId) })),
+  route(titleCreate, (ctx, req) => {
+    const metaId = createTitle(ctx.db, req, operatorOf(ctx).operator.operator_id, ctx.now());
+    const title = titleOf(deps(ctx), metaId);
+    recordAudit(ctx.db, actorFor(ctx), 'title.create', metaId, { after: title }, ctx.now());
+    return { title };
+  }),
+  route(titleUpdate, (ctx, req) => {
+    const { metaId, ...form } = req;
+    const before = titleOf(deps(ctx), metaId);
+    updateTitle(ctx.db, metaId, form, ctx.now());
+    const title = titleOf(deps(ctx), metaId);
+    recordAudit(ctx.db, actorFor(ctx), 'title.update', metaId, { before, after: title }, ctx.now());
+    return { title };
+  }),
+  route(titleUploadStart, (ctx, req) => {
+    titleOf(deps(ctx), req.metaId);
+    const u = startUpload(ctx.db, ctx.config.dataDir, req, operatorOf(ctx).operator.operator_id, ctx.now());
+    const upload = publicUpload(ctx.config.dataDir, u);
+    if (upload.received === 0) {
+      const after = { uploadId: u.upload_id, fileName: u.file_name, size: u.size };
+      recordAudit(ctx.db, actorFor(ctx), 'title.upload', req.metaId, { after }, ctx.now());
+    }
+    return { upload };
+  }),
+  route(titleTranscode, (ctx, req) => ({ job: transcodeJob(deps(ctx), actorFor(ctx), req.metaId) })),
+  route(titlePublish, (ctx, req) => {
+    const before = titleOf(deps(ctx), req.metaId);
+    if (!publishTitle(ctx.db, req.metaId, ctx.now())) {
+      throw new HttpError(
+        OperatorErrCode.NOT_READY,
+        'Publish needs a transcoded video: upload one first',
+        409,
+      );
+    }
+    const title = titleOf(deps(ctx), req.metaId);
+    recordAudit(
+      ctx.db,
+      actorFor(ctx),
+      'title.publish',
+      req.metaId,
+      { before: { status: before.status }, after: { status: title.status, assetId: title.assetId } },
+      ctx.now(),
+    );
+    return { title };
+  }),
+];
+
+/**
+ * The chunk call is raw (its body is the file's bytes, streamed to disk), so it runs the operator gate itself
+ * before reading anything, like every operator call. One chunk per upload at a time.
+ */
+export function titleUploadRawRoutes(d: Deps): RawRoute[] {
+  const receiving = new Set<string>();
+  return [
+    rawRoute(titleUploadChunk, async (req, res, url) => {
+      const op = operatorGate(d.db, d.config, req, titleUploadChunk, d.now());
+      const q = titleUploadChunk.request.safeParse(queryObject(url));
+      if (!q.success) throw new HttpError(ErrCode.INVALID_REQUEST, 'Name the upload and the offset', 400);
+      const u = getUpload(d.db, q.data.uploadId);
+      if (!u) throw new HttpError(OperatorErrCode.NOT_FOUND, 'No such upload; start it again', 404);
+      const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim();
+      if (type !== 'application/octet-stream') {
+        throw new HttpError(
+          ErrCode.UNSUPPORTED_MEDIA_TYPE,
+          'Send the bytes as application/octet-stream',
+          415,
+        );
+      }
+      if (receiving.has(u.upload_id)) {
+        throw new HttpError(OperatorErrCode.UPLOAD_BUSY, 'Another chunk of this upload is arriving', 409);
+      }
+      const have = receivedBytes(d.config.dataDir, u.upload_id);
+      if (q.data.offset !== have) {
+        throw new HttpError(
+          OperatorErrCode.UPLOAD_OFFSET,
+          `The server holds ${have} bytes: continue from there`,
+          409,
+        );
+      }
+      const limit = Math.min(MAX_UPLOAD_CHUNK_BYTES, u.size - have);
+      if (Number(req.headers['content-length'] ?? 0) > limit) {
+        throw new HttpError(ErrCode.BODY_TOO_LARGE, `A chunk may bring at most ${limit} bytes here`, 413);
+      }
+      receiving.add(u.upload_id);
+      try {
+        await appendChunk(req, d.config.dataDir, u.upload_id, limit);
+      } catch (e) {
+        if (e instanceof TooManyBytes) {
+          throw new HttpError(ErrCode.BODY_TOO_LARGE, `A chunk may bring at most ${limit} bytes here`, 413);
+        }
+        // The client went away mid-chunk: what arrived is kept, and nobody is left to answer.
+        if (req.destroyed || res.destroyed) return;
+        throw e;
+      } finally {
+        receiving.delete(u.upload_id);
+      }
+      const upload = publicUpload(d.config.dataDir, u);
+      const job = upload.status === 'uploaded' ? transcodeJob(d, actorOf(op.operator), u.meta_id) : undefined;
+      sendEnvelope(res, 200, ok({ upload, ...(job ? { job } : {}) }));
+    }),
+  ];
+}

@@ -1,0 +1,210 @@
+import { randomBytes } from 'node:crypto';
+import type { ConsoleTitle, titleFormSchema } from '@ottkit/api-client/contract';
+import type { z } from 'zod';
+import { rebuildSearchIndex } from '../domain/vod/search.ts';
+import type { Db } from '../store/db.ts';
+import { getJob } from './jobs.ts';
+import { latestUpload, publicUpload } from './uploads.ts';
+
+/**
+ * Titles made in the console (decision 0235): a draft lives in `console_titles` until it is published, then
+ * its row in the subscribers' catalogue (`vod_metas` and its texts) is written from it in one transaction and
+ * the search index rebuilt. Subscribers' queries never see a draft.
+ */
+export type TitleForm = z.output<typeof titleFormSchema>;
+const LANGS = ['en', 'es', 'pt'] as const;
+
+interface TitleRow {
+  meta_id: string;
+  meta_type: 'MOVIE';
+  vod_type: ConsoleTitle['vodType'];
+  release_year: number;
+  asset_id: string | null;
+  duration: number;
+  qualities: string;
+  job_id: string | null;
+  published_at: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
+export const newMetaId = () => `m-${randomBytes(6).toString('hex')}`;
+
+function textsOf(db: Db, metaId: string): ConsoleTitle['texts'] {
+  const rows = db.all<{ lang: string; title: string; plot: string }>(
+    'SELECT lang, title, plot FROM console_title_texts WHERE meta_id = ? ORDER BY lang',
+    metaId,
+  );
+  return Object.fromEntries(rows.map((r) => [r.lang, { title: r.title, plot: r.plot }]));
+}
+
+function toTitle(db: Db, dataDir: string, r: TitleRow): ConsoleTitle {
+  const upload = latestUpload(db, r.meta_id);
+  const job = r.job_id ? getJob(db, r.job_id) : undefined;
+  return {
+    metaId: r.meta_id,
+    metaType: r.meta_type,
+    vodType: r.vod_type,
+    releaseYear: r.release_year,
+    texts: textsOf(db, r.meta_id),
+    status: r.published_at === null ? 'draft' : 'published',
+    ...(r.asset_id ? { assetId: r.asset_id } : {}),
+    durationSec: r.duration,
+    ...(upload ? { upload: publicUpload(dataDir, upload) } : {}),
+    ...(job ? { job } : {}),
+    ...(r.published_at === null ? {} : { publishedAt: r.published_at }),
+    updatedAt: r.updated_at,
+  };
+}
+
+const row = (db: Db, metaId: string) =>
+  db.get<TitleRow>('SELECT * FROM console_titles WHERE meta_id = ?', metaId);
+
+export function getTitle(db: Db, dataDir: string, metaId: string): ConsoleTitle | undefined {
+  const r = row(db, metaId);
+  return r && toTitle(db, dataDir, r);
+}
+
+/** Newest first; `q` matches a title in any language (case-insensitive). */
+export function listTitles(db: Db, dataDir: string, q?: string): ConsoleTitle[] {
+  const like = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
+  return db
+    .all<TitleRow>(
+      `SELECT * FROM console_titles c WHERE ? IS NULL OR EXISTS (
+         SELECT 1 FROM console_title_texts t WHERE t.meta_id = c.meta_id AND lower(t.title) LIKE ? ESCAPE '\\')
+       ORDER BY created_at DESC, meta_id LIMIT 200`,
+      like,
+      like,
+    )
+    .map((r) => toTitle(db, dataDir, r));
+}
+
+function writeTexts(db: Db, table: 'console_title_texts' | 'vod_meta_texts', metaId: string, f: TitleForm) {
+  db.run(`DELETE FROM ${table} WHERE meta_id = ?`, metaId);
+  for (const lang of LANGS) {
+    const text = f[lang] ?? f.en;
+    db.run(
+      `INSERT INTO ${table} (meta_id, lang, title, plot) VALUES (?, ?, ?, ?)`,
+      metaId,
+      lang,
+      text.title,
+      text.plot,
+    );
+  }
+}
+
+export function createTitle(db: Db, f: TitleForm, createdBy: string, now: number): string {
+  const metaId = newMetaId();
+  db.transaction(() => {
+    db.run(
+      `INSERT INTO console_titles (meta_id, meta_type, vod_type, release_year, created_by, created_at, updated_at)
+       VALUES (?, 'MOVIE', ?, ?, ?, ?, ?)`,
+      metaId,
+      f.vodType,
+      f.releaseYear,
+      createdBy,
+      now,
+      now,
+    );
+    writeTexts(db, 'console_title_texts', metaId, f);
+  });
+  return metaId;
+}
+
+/** Changes the draft; a published title's catalogue row changes with it. */
+export function updateTitle(db: Db, metaId: string, f: TitleForm, now: number): boolean {
+  const r = row(db, metaId);
+  if (!r) return false;
+  db.transaction(() => {
+    db.run(
+      'UPDATE console_titles SET vod_type = ?, release_year = ?, updated_at = ? WHERE meta_id = ?',
+      f.vodType,
+      f.releaseYear,
+      now,
+      metaId,
+    );
+    writeTexts(db, 'console_title_texts', metaId, f);
+    if (r.published_at !== null) {
+      db.run(
+        'UPDATE vod_metas SET vod_type = ?, release_year = ? WHERE meta_id = ?',
+        f.vodType,
+        f.releaseYear,
+        metaId,
+      );
+      writeTexts(db, 'vod_meta_texts', metaId, f);
+      rebuildSearchIndex(db);
+    }
+  });
+  return true;
+}
+
+/** A finished transcode: the title plays this asset from now on (the catalogue's too, once published). */
+export function setTitleAsset(
+  db: Db,
+  metaId: string,
+  asset: { assetId: string; durationSec: number; qualities: number[] },
+  now: number,
+): void {
+  db.transaction(() => {
+    db.run(
+      'UPDATE console_titles SET asset_id = ?, duration = ?, qualities = ?, updated_at = ? WHERE meta_id = ?',
+      asset.assetId,
+      asset.durationSec,
+      asset.qualities.join(','),
+      now,
+      metaId,
+    );
+    db.run(
+      'UPDATE vod_metas SET asset_id = ?, duration = ?, media_quality_list = ? WHERE meta_id = ?',
+      asset.assetId,
+      asset.durationSec,
+      asset.qualities.join(','),
+      metaId,
+    );
+  });
+}
+
+export const setTitleJob = (db: Db, metaId: string, jobId: string) =>
+  db.run('UPDATE console_titles SET job_id = ? WHERE meta_id = ?', jobId, metaId);
+
+/**
+ * Writes the title into the subscribers' catalogue (free to every subscriber, released now so "newest" lists
+ * show it first) and rebuilds the search index, in one transaction. Answers false without a video.
+ */
+export function publishTitle(db: Db, metaId: string, now: number): boolean {
+  const r = row(db, metaId);
+  if (!r?.asset_id) return false;
+  const texts = textsOf(db, metaId);
+  db.transaction(() => {
+    db.run(
+      `INSERT INTO vod_metas (meta_id, meta_type, vod_type, release_year, released_at, duration,
+         media_quality_list, asset_id, popularity)
+       VALUES (?, 'MOVIE', ?, ?, ?, ?, ?, ?, 0)
+       ON CONFLICT (meta_id) DO UPDATE SET vod_type = excluded.vod_type, release_year = excluded.release_year,
+         duration = excluded.duration, media_quality_list = excluded.media_quality_list, asset_id = excluded.asset_id`,
+      metaId,
+      r.vod_type,
+      r.release_year,
+      now,
+      r.duration,
+      r.qualities,
+      r.asset_id,
+    );
+    const en = texts.en ?? { title: metaId, plot: '' };
+    writeTexts(db, 'vod_meta_texts', metaId, {
+      vodType: r.vod_type,
+      releaseYear: r.release_year,
+      en,
+      ...(texts.es ? { es: texts.es } : {}),
+      ...(texts.pt ? { pt: texts.pt } : {}),
+    });
+    db.run(
+      'UPDATE console_titles SET published_at = COALESCE(published_at, ?), updated_at = ? WHERE meta_id = ?',
+      now,
+      now,
+      metaId,
+    );
+    rebuildSearchIndex(db);
+  });
+  return true;
+}

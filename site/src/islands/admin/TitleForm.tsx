@@ -1,0 +1,127 @@
+import { type ConsoleTitle, titleCreate } from '@ottkit/api-client/contract';
+import { type FormEvent, useState } from 'react';
+import type { AdminT } from '../../i18n/admin.ts';
+import { fieldErrors } from '../../lib/console.ts';
+import { Field } from './Field.tsx';
+
+const VOD_TYPES = ['movie', 'kids', 'audio'] as const;
+export type TitleInput = {
+  vodType: ConsoleTitle['vodType'];
+  releaseYear: number;
+  en: { title: string; plot: string };
+  es?: { title: string; plot: string };
+  pt?: { title: string; plot: string };
+};
+
+const initial = (t?: ConsoleTitle) => ({
+  en: t?.texts.en?.title ?? '',
+  plot: t?.texts.en?.plot ?? '',
+  es: t?.texts.es && t.texts.es.title !== t.texts.en?.title ? t.texts.es.title : '',
+  pt: t?.texts.pt && t.texts.pt.title !== t.texts.en?.title ? t.texts.pt.title : '',
+  year: String(t?.releaseYear ?? new Date().getFullYear()),
+  vodType: (t?.vodType ?? 'movie') as ConsoleTitle['vodType'],
+});
+
+/**
+ * A movie's texts, year and type, checked with the create call's schema before anything is sent (the
+ * server checks the same schema); Spanish and Portuguese titles fall back to English when left empty.
+ */
+export function TitleForm({
+  t,
+  title,
+  busy,
+  ready,
+  submitLabel,
+  onSubmit,
+}: {
+  t: AdminT;
+  title?: ConsoleTitle;
+  busy: boolean;
+  ready: boolean;
+  submitLabel: string;
+  onSubmit: (input: TitleInput) => Promise<void> | void;
+}) {
+  const [form, setForm] = useState(() => initial(title));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
+    setForm((f) => ({ ...f, [k]: e.target.value }));
+  const id = title?.metaId ?? 'new';
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const plot = form.plot.trim();
+    const input: TitleInput = {
+      vodType: form.vodType,
+      releaseYear: Number(form.year),
+      en: { title: form.en.trim(), plot },
+      ...(form.es.trim() ? { es: { title: form.es.trim(), plot } } : {}),
+      ...(form.pt.trim() ? { pt: { title: form.pt.trim(), plot } } : {}),
+    };
+    const bad = fieldErrors(titleCreate, input);
+    setErrors(
+      bad
+        ? Object.fromEntries(
+            Object.keys(bad).map((k) => [
+              k,
+              k === 'releaseYear' ? t('admin.titles.error.year') : t('admin.titles.error.title'),
+            ]),
+          )
+        : {},
+    );
+    if (bad) return;
+    void onSubmit(input);
+  };
+
+  return (
+    <form className="console-form" onSubmit={submit} noValidate>
+      <Field
+        label={t('admin.titles.titleEn')}
+        error={errors.en}
+        name="title-en"
+        value={form.en}
+        onChange={set('en')}
+      />
+      <div className="console-field">
+        <label htmlFor={`plot-${id}`}>{t('admin.titles.plotEn')}</label>
+        <textarea id={`plot-${id}`} rows={3} value={form.plot} onChange={set('plot')} />
+      </div>
+      <Field
+        label={t('admin.titles.titleEs')}
+        error={errors.es}
+        name="title-es"
+        value={form.es}
+        onChange={set('es')}
+      />
+      <Field
+        label={t('admin.titles.titlePt')}
+        error={errors.pt}
+        name="title-pt"
+        value={form.pt}
+        onChange={set('pt')}
+      />
+      <div className="console-row">
+        <Field
+          label={t('admin.titles.year')}
+          error={errors.releaseYear}
+          name="year"
+          inputMode="numeric"
+          value={form.year}
+          onChange={set('year')}
+        />
+        <div className="console-field">
+          <label htmlFor={`type-${id}`}>{t('admin.titles.type')}</label>
+          <select id={`type-${id}`} value={form.vodType} onChange={set('vodType')}>
+            {VOD_TYPES.map((v) => (
+              <option key={v} value={v}>
+                {t(`admin.titles.type.${v}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <button type="submit" className="console-button" disabled={busy || !ready}>
+        {submitLabel}
+      </button>
+    </form>
+  );
+}
