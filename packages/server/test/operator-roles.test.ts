@@ -1,5 +1,6 @@
 import {
   type CallDescriptor,
+  OPERATOR_ROLES,
   OperatorErrCode,
   operatorContract,
   roleMayCall,
@@ -54,6 +55,13 @@ describe('every operator call × every role', () => {
         expect([a.status, a.body.errCode], role).toEqual([403, OperatorErrCode.ROLE_REFUSED]);
       }
     }
+  });
+
+  it('live sources: every role reads their health, editors and admins change them (issue 17)', () => {
+    const { liveChannels, liveSourcesSet } = operatorContract.operator;
+    expect(calls.map(([n]) => n)).toEqual(expect.arrayContaining(['liveChannels', 'liveSourcesSet']));
+    expect(OPERATOR_ROLES.filter((r) => roleMayCall(r, liveChannels))).toEqual(['admin', 'editor', 'support']);
+    expect(OPERATOR_ROLES.filter((r) => roleMayCall(r, liveSourcesSet))).toEqual(['admin', 'editor']);
   });
 
   it('an operator cookie opens nothing of the subscribers', async () => {

@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { isDiskFull } from '../store/diskFull.ts';
 import { type InputInfo, probeAudio, type Run, startRun } from './ffmpegRun.ts';
 import { parseSourceUrl, SourceUrlError } from './sourceUrl.ts';
 import type { LiveChannel } from './store.ts';
@@ -57,6 +58,8 @@ export interface ChannelDeps {
   log: (line: string) => void;
   /** A segment landed (the origin wakes waiting playlist requests). */
   onSegment: () => void;
+  /** A source switch happened (kept in the store, so the 24 h count survives a restart). */
+  onSwitch?: (at: number) => void;
 }
 
 interface Attempt {
@@ -83,6 +86,8 @@ export class ChannelRunner {
   health: SourceHealth[];
   /** Source switches, epoch ms (the last 24 h are reported). */
   switches: number[] = [];
+  /** Recording stopped on a full disk (the alarm of health and the log); cleared by the next kept segment. */
+  diskFull = false;
   private active: Attempt | undefined;
   private standby: Attempt | undefined;
   private failuresInRow = 0;
@@ -125,12 +130,14 @@ export class ChannelRunner {
     return this.active?.index;
   }
 
-  /** New sources or mode from the store: a changed list starts over from the primary. */
+  /** New sources or mode from the store: a changed list or transcode option starts over from the primary. */
   update(channel: LiveChannel) {
-    const same = JSON.stringify(channel.sources) === JSON.stringify(this.channel.sources);
+    const runs = (c: LiveChannel) => JSON.stringify([c.sources, c.video ?? 'copy']);
+    const same = runs(channel) === runs(this.channel);
     this.channel = channel;
     if (same) return;
     this.health = this.freshHealth(channel);
+    this.audioAac.clear();
     if (this.running) {
       void this.drop('active');
       void this.drop('standby');
@@ -209,7 +216,7 @@ export class ChannelRunner {
     this.active = next;
     this.standby = swap ? old : undefined;
     this.deps.timeline.beginRun();
-    this.switches.push(this.deps.now());
+    this.switched(this.deps.now());
     this.failuresInRow = 0;
     this.deps.log(`live ${this.channel.logicalChannelId}: source ${next.index + 1} on air (${why})`);
   }
@@ -274,7 +281,11 @@ export class ChannelRunner {
       this.deps.ffmpeg,
       input,
       workDir,
-      { segmentSec: this.deps.rules.segmentSec, audioCopy: this.audioAac.get(index) === true },
+      {
+        segmentSec: this.deps.rules.segmentSec,
+        audioCopy: this.audioAac.get(index) === true,
+        video: this.channel.video ?? 'copy',
+      },
       {
         segment: (init, frag) => this.onSegment(attempt, init, frag),
         input: (info) => this.onInput(attempt, info),
@@ -308,10 +319,10 @@ export class ChannelRunner {
     this.audioAac.set(a.index, info.audio === 'aac');
     const role = this.roleOf(a);
     if (!role) return;
-    if (info.video && info.video !== 'h264') {
+    if (info.video && info.video !== 'h264' && this.channel.video !== 'h264') {
       this.fail(
         role,
-        `video codec ${info.video} is not playable in browsers (H.264 only; transcoding is not enabled)`,
+        `video codec ${info.video} is not playable in browsers (H.264 only; turn on transcoding to H.264)`,
       );
     } else if (!info.video && !info.audio) {
       this.fail(role, 'the input has no audio or video stream');
@@ -333,11 +344,15 @@ export class ChannelRunner {
       const sec = this.recent.reduce((s, x) => s + x.sec, 0);
       if (h && sec > 0) h.bitrate = Math.round((this.recent.reduce((s, x) => s + x.bytes, 0) * 8) / sec);
     } catch (err) {
-      const full = (err as { code?: string }).code === 'ENOSPC';
+      const full = isDiskFull(err);
+      if (full && !this.diskFull)
+        this.deps.log(`live ${this.channel.logicalChannelId}: ALARM disk full, recording stopped`);
+      this.diskFull ||= full;
       this.fail('active', full ? 'disk full: recording stopped' : `packaging failed: ${String(err)}`);
       if (full) this.retryAt = now + this.deps.rules.maxBackoffMs;
       return;
     }
+    this.diskFull = false;
     this.failuresInRow = 0;
     this.lastFailed = undefined;
     this.deps.onSegment();
@@ -369,7 +384,7 @@ export class ChannelRunner {
     this.lastFailed = a.index;
     this.failuresInRow++;
     const n = this.channel.sources.length;
-    if (n > 1) this.switches.push(now);
+    if (n > 1) this.switched(now);
     // A whole round failed: wait before the next, doubling up to the cap.
     if (this.failuresInRow % Math.max(1, n) === 0) {
       const round = this.failuresInRow / Math.max(1, n) - 1;
@@ -392,6 +407,11 @@ export class ChannelRunner {
     } else {
       await a.run.stop();
     }
+  }
+
+  private switched(at: number) {
+    this.switches.push(at);
+    this.deps.onSwitch?.(at);
   }
 
   /** Source switches in the last 24 h. */
