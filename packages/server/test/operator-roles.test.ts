@@ -60,7 +60,11 @@ describe('every operator call × every role', () => {
   it('live sources: every role reads their health, editors and admins change them (issue 17)', () => {
     const { liveChannels, liveSourcesSet } = operatorContract.operator;
     expect(calls.map(([n]) => n)).toEqual(expect.arrayContaining(['liveChannels', 'liveSourcesSet']));
-    expect(OPERATOR_ROLES.filter((r) => roleMayCall(r, liveChannels))).toEqual(['admin', 'editor', 'support']);
+    expect(OPERATOR_ROLES.filter((r) => roleMayCall(r, liveChannels))).toEqual([
+      'admin',
+      'editor',
+      'support',
+    ]);
     expect(OPERATOR_ROLES.filter((r) => roleMayCall(r, liveSourcesSet))).toEqual(['admin', 'editor']);
   });
 
