@@ -296,7 +296,10 @@ export class ChannelRunner {
         },
         exit: (reason) => {
           const now = this.roleOf(attempt);
-          if (now) this.fail(now, reason);
+          if (!now) return;
+          // ffmpeg writes its work files on the same disk: it is often the first to meet a full one.
+          if (isDiskFull({ message: reason })) this.stopOnFullDisk(now, `ffmpeg: ${reason}`);
+          else this.fail(now, reason);
         },
       },
     );
@@ -344,18 +347,26 @@ export class ChannelRunner {
       const sec = this.recent.reduce((s, x) => s + x.sec, 0);
       if (h && sec > 0) h.bitrate = Math.round((this.recent.reduce((s, x) => s + x.bytes, 0) * 8) / sec);
     } catch (err) {
-      const full = isDiskFull(err);
-      if (full && !this.diskFull)
-        this.deps.log(`live ${this.channel.logicalChannelId}: ALARM disk full, recording stopped`);
-      this.diskFull ||= full;
-      this.fail('active', full ? 'disk full: recording stopped' : `packaging failed: ${String(err)}`);
-      if (full) this.retryAt = now + this.deps.rules.maxBackoffMs;
+      if (isDiskFull(err)) this.stopOnFullDisk('active', String(err));
+      else this.fail('active', `packaging failed: ${String(err)}`);
       return;
     }
     this.diskFull = false;
     this.failuresInRow = 0;
     this.lastFailed = undefined;
     this.deps.onSegment();
+  }
+
+  /**
+   * A full disk stops recording with an alarm (health and the log); what is kept stays whole (Timeline.keep), and
+   * the channel tries again after the longest back-off, so freeing space resumes it (decision 0256).
+   */
+  private stopOnFullDisk(role: Role, detail: string) {
+    if (!this.diskFull)
+      this.deps.log(`live ${this.channel.logicalChannelId}: ALARM disk full, recording stopped (${detail})`);
+    this.diskFull = true;
+    this.fail(role, 'disk full: recording stopped; free space on the data disk');
+    if (role === 'active') this.retryAt = this.deps.now() + this.deps.rules.maxBackoffMs;
   }
 
   private fail(role: Role, reason: string) {
