@@ -69,6 +69,8 @@ interface Attempt {
   lastSegmentAt?: number;
   liveSince?: number;
   errors: number[];
+  /** A standby's newest segment, not on the timeline: on a failover it goes on air at once (decision 0257). */
+  held?: { init: Buffer; frag: Buffer; at: number };
 }
 
 type Role = 'active' | 'standby';
@@ -173,7 +175,7 @@ export class ChannelRunner {
       const a = this[role];
       if (!a) continue;
       a.errors = a.errors.filter((t) => now - t < 10_000);
-      const stallMs = r.stallTargets * r.segmentSec * 1000;
+      const stallMs = this.stallMs(role, now);
       if (a.lastSegmentAt === undefined && now - a.startedAt > r.startTimeoutMs)
         this.fail(role, `no segment within ${Math.round(r.startTimeoutMs / 1000)} s of starting`);
       else if (a.lastSegmentAt !== undefined && now - a.lastSegmentAt > stallMs)
@@ -199,6 +201,21 @@ export class ChannelRunner {
       this.promote(`back on source 1 after ${Math.round(r.primaryRetryMs / 1000)} s healthy`, true);
   }
 
+  /**
+   * How long without a new segment makes a source stalled: 2 target durations (issue 17). The active input with a
+   * standby delivering on time is stalled sooner, once its next segment is half its own cadence overdue: the
+   * standby shows the time is not the problem, and the viewer's gap shrinks by the difference (decision 0257).
+   */
+  private stallMs(role: Role, now: number): number {
+    const r = this.deps.rules;
+    const rule = r.stallTargets * r.segmentSec * 1000;
+    const sb = this.standby;
+    if (role !== 'active' || !sb?.lastSegmentAt || this.recent.length < 3) return rule;
+    const cadenceMs = (this.recent.reduce((t, x) => t + x.sec, 0) / this.recent.length) * 1000;
+    const standbyOnTime = now - sb.lastSegmentAt < cadenceMs * 1.2;
+    return standbyOnTime ? Math.min(rule, cadenceMs * 1.5) : rule;
+  }
+
   /** The source that stands by: the primary while a backup is on, else the next valid one after the active. */
   private standbyIndex(active: number): number | undefined {
     const n = this.channel.sources.length;
@@ -216,9 +233,18 @@ export class ChannelRunner {
     this.active = next;
     this.standby = swap ? old : undefined;
     this.deps.timeline.beginRun();
-    this.switched(this.deps.now());
+    const now = this.deps.now();
+    this.switched(now);
     this.failuresInRow = 0;
     this.deps.log(`live ${this.channel.logicalChannelId}: source ${next.index + 1} on air (${why})`);
+    // On a failure, the standby's newest segment (at most one segment old, newer than anything the stalled input
+    // gave) goes on air now instead of waiting up to a segment for its next one: the gap is the stall detection
+    // alone. Not on a planned return to the primary, where both carry the same moment and it would repeat.
+    const held = next.held;
+    next.held = undefined;
+    const fresh = held && now - held.at < 1.5 * this.deps.rules.segmentSec * 1000;
+    if (!swap && held && fresh && held.at > (old?.lastSegmentAt ?? 0))
+      this.package(next, held.init, held.frag, now);
   }
 
   private nextIndex(): number {
@@ -339,7 +365,16 @@ export class ChannelRunner {
     a.lastSegmentAt = now;
     if (firstOfRun) a.liveSince = now;
     if (h && h.state !== 'live') h.state = 'live';
-    if (this.active !== a) return;
+    if (this.active !== a) {
+      a.held = { init, frag, at: now };
+      return;
+    }
+    this.package(a, init, frag, now);
+  }
+
+  /** Puts one segment of the active input on the timeline. */
+  private package(a: Attempt, init: Buffer, frag: Buffer, now: number) {
+    const h = this.health[a.index];
     try {
       const seg = this.deps.timeline.add(init, frag, now);
       this.recent.push({ at: now, bytes: seg.bytes, sec: seg.durationSec });
