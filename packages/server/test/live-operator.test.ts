@@ -5,8 +5,10 @@ import {
   liveChannels,
   liveSourcesSet,
   OperatorErrCode,
+  PREFETCH_QUERY_PARAM,
 } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestedStreams } from '../src/live/originStreams.ts';
 import { supervisorFor } from '../src/live/registry.ts';
 import { addChannelSource, channelSources, setChannelMode } from '../src/live/store.ts';
 import { LiveSupervisor } from '../src/live/supervisor.ts';
@@ -158,6 +160,41 @@ describe('the supervisor reads a changed channel at once, and keeps its switch c
     expect(await sup.touch('lc-006', 'viewer-1', 20_000)).toBe(true);
     // A sample loop's stream id is no live channel, and asking again does not read the store again.
     expect(sup.channelOfStream('ch1')).toBeUndefined();
+  }, 30_000);
+
+  it('a prefetch never opens an idle relay channel, nor counts as a viewer (decision 0258)', async () => {
+    // Its own input: a UDP port is taken by the one channel that listens on it.
+    const udp = 'udp://127.0.0.1:8568';
+    sources.push(startTestSource({ target: udp, format: 'mpegts', label: 'NEIGHBOUR' }));
+    addChannelSource(t.server.db, 'lc-009', udp);
+    setChannelMode(t.server.db, 'lc-009', 'relay', 1);
+    const stream = t.server.db.get<{ live_stream_id: string }>(
+      "SELECT live_stream_id FROM channels WHERE logical_channel_id = 'lc-009'",
+    )?.live_stream_id as string;
+    const resolve = ingestedStreams(sup, {
+      now: Date.now,
+      windowSegments: 6,
+      dvrWindowSec: 3600,
+      maxCatchupDays: 30,
+      liveSlackSec: 30,
+    });
+    const ready = (query: string) => {
+      const r = resolve(
+        'live',
+        stream,
+        ['master.m3u8'],
+        new URL(`http://o/media/live/${stream}/master.m3u8${query}`),
+      );
+      if (!r || !('stream' in r)) throw new Error('not a live channel');
+      return r.stream.ready?.('token-of-a-neighbour');
+    };
+    expect(await ready(`?token=x&${PREFETCH_QUERY_PARAM}=1`)).toMatchObject({ status: 503 });
+    expect(sup.channelStatus('lc-009')).toMatchObject({ running: false, viewers: 0 });
+    // The viewer who zaps to it opens it; a prefetch of it is then served like any request, still no viewer.
+    expect(await ready('?token=x')).toBeUndefined();
+    expect(sup.channelStatus('lc-009')).toMatchObject({ running: true, viewers: 1 });
+    expect(await ready(`?token=y&${PREFETCH_QUERY_PARAM}=1`)).toBeUndefined();
+    expect(sup.channelStatus('lc-009')?.viewers).toBe(1);
   }, 30_000);
 
   it('counts switches of the last 24 h across a restart', async () => {

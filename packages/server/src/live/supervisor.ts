@@ -248,6 +248,12 @@ export class LiveSupervisor {
     return this.fresh(e);
   }
 
+  /** The channel runs and has a recent segment: serving it opens nothing (a prefetch may read it). */
+  onAir(logicalChannelId: string): boolean {
+    const e = this.entries.get(logicalChannelId);
+    return !!e && e.runner.isRunning && this.fresh(e);
+  }
+
   /** The newest segment is recent: the channel is on air now (not just an old recording). */
   private fresh(e: Entry): boolean {
     const last = e.timeline.segments.at(-1);
