@@ -10,7 +10,7 @@ import { LiveSupervisor } from '../src/live/supervisor.ts';
 import { Timeline } from '../src/live/timeline.ts';
 import { readFragment } from '../src/media/mp4.ts';
 import type { Db } from '../src/store/db.ts';
-import { lines, processesWith, startTestSource, type TestSource, until } from './liveSource.ts';
+import { closeLive, lines, processesWith, startTestSource, type TestSource, until } from './liveSource.ts';
 
 // Issue 17 remainder (decision 0256): a full disk stops recording with an alarm, keeps what was recorded whole,
 // and never takes the server down; freeing space resumes the recording with the numbering going on. The disk is
@@ -40,9 +40,7 @@ describe.skipIf(!mounted)('live recording on a full disk', () => {
   const sources: TestSource[] = [];
 
   afterAll(async () => {
-    await sup?.close();
-    await Promise.all(sources.map((s) => s.stop()));
-    db?.close();
+    await closeLive({ sup, sources, db });
     await until('no ffmpeg on the disk', () => processesWith(disk).length === 0, 5000);
     execFileSync('umount', [disk]);
     await rm(root, { recursive: true, force: true });

@@ -8,7 +8,7 @@ import { addChannelSource, setChannelMode } from '../src/live/store.ts';
 import { LiveSupervisor } from '../src/live/supervisor.ts';
 import type { Timeline } from '../src/live/timeline.ts';
 import type { Db } from '../src/store/db.ts';
-import { lines, processesWith, startTestSource, type TestSource, until } from './liveSource.ts';
+import { closeLive, lines, processesWith, startTestSource, type TestSource, until } from './liveSource.ts';
 
 // Issue 17 remainder (decision 0256): what browsers cannot play is transcoded: AC-3 audio to AAC always, MPEG-2
 // (or HEVC) video to H.264 when the operator turns the channel's option on; without it the source fails in words.
@@ -22,9 +22,7 @@ describe('live transcode option', () => {
   const sources: TestSource[] = [];
 
   afterAll(async () => {
-    await sup?.close();
-    await Promise.all(sources.map((s) => s.stop()));
-    db?.close();
+    await closeLive({ sup, sources, db });
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 

@@ -136,3 +136,14 @@ export async function until<T>(what: string, fn: () => T | undefined | false, ms
     await new Promise((r) => setTimeout(r, 100));
   }
 }
+
+/** Stops a test's supervisor (every ffmpeg of it), then its test sources, then closes its database. */
+export async function closeLive(o: {
+  sup: { close(): Promise<void> } | undefined;
+  sources: TestSource[];
+  db: { close(): void } | undefined;
+}) {
+  await o.sup?.close();
+  await Promise.all(o.sources.map((s) => s.stop()));
+  o.db?.close();
+}
