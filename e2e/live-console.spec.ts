@@ -77,6 +77,20 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await expect(seen.locator('tbody tr').first()).toHaveAttribute('data-state', 'live');
     await expect(supportPage.getByRole('button', { name: /^Edit the sources/ })).toHaveCount(0);
     await expect(supportPage.getByTestId('live-editor')).toHaveCount(0);
+    // In Spanish (and Portuguese), the same screen in the catalogue's words.
+    const origin = new URL(supportPage.url()).origin;
+    await other.addCookies([{ name: 'ottkit_lang', value: 'es', url: origin }]);
+    await supportPage.goto('/admin/live');
+    await consoleReady(supportPage);
+    await expect(supportPage.getByRole('heading', { name: 'Canales con fuentes en directo' })).toBeVisible();
+    await expect(
+      supportPage.locator(`[data-testid="live-channel"][data-channel="${CHANNEL}"] tbody tr`).first(),
+    ).toContainText('en directo');
+    await supportPage.setViewportSize({ width: 360, height: 740 });
+    await supportPage.screenshot({ path: `${repoRoot}.data/screens/admin-live-es-360.png`, fullPage: true });
+    await other.addCookies([{ name: 'ottkit_lang', value: 'pt', url: origin }]);
+    await supportPage.goto('/admin/live');
+    await expect(supportPage.getByRole('heading', { name: 'Canais com fontes ao vivo' })).toBeVisible();
     await other.close();
   } finally {
     await source.stop();
