@@ -22,7 +22,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await enrolAndSignIn(page, createOperator('editor'));
     await page
       .getByRole('navigation', { name: 'Console' })
-      .getByRole('link', { name: 'Live sources' })
+      .getByRole('link', { name: 'Live inputs' })
       .click();
     await expect(page).toHaveURL(/\/admin\/live$/);
     await consoleReady(page);

@@ -147,7 +147,7 @@ export const admin = defineMessages({
     'admin.dashboard.errorsByKind': 'Playback errors by kind',
     'admin.dashboard.ms': '{value} ms',
     'admin.dashboard.chartLabel': '{title}: chart; “Show as a table” gives the figures',
-    'admin.nav.live': 'Live sources',
+    'admin.nav.live': 'Live inputs',
     'admin.home.live':
       'Each channel’s live sources in priority order, relay or record, and their health now.',
     'admin.live.channels': 'Channels with live sources',
@@ -340,7 +340,7 @@ export const admin = defineMessages({
     'admin.dashboard.errorsByKind': 'Errores de reproducción por tipo',
     'admin.dashboard.ms': '{value} ms',
     'admin.dashboard.chartLabel': '{title}: gráfico; «Ver como tabla» da las cifras',
-    'admin.nav.live': 'Fuentes en directo',
+    'admin.nav.live': 'Entradas en directo',
     'admin.home.live':
       'Las fuentes en directo de cada canal por prioridad, relay o grabación, y su estado ahora.',
     'admin.live.channels': 'Canales con fuentes en directo',
@@ -532,7 +532,7 @@ export const admin = defineMessages({
     'admin.dashboard.errorsByKind': 'Erros de reprodução por tipo',
     'admin.dashboard.ms': '{value} ms',
     'admin.dashboard.chartLabel': '{title}: gráfico; «Ver como tabela» dá os números',
-    'admin.nav.live': 'Fontes ao vivo',
+    'admin.nav.live': 'Entradas ao vivo',
     'admin.home.live':
       'As fontes ao vivo de cada canal por prioridade, relay ou gravação, e o seu estado agora.',
     'admin.live.channels': 'Canais com fontes ao vivo',
