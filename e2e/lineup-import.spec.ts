@@ -90,9 +90,8 @@ test('an imported channel is listed under its group, plays its stream and its gu
   operator('sources', 'add', 'harbour', '--m3u', m3u, '--xmltv', xmltv);
   expect(operator('sources', 'preview', 'harbour')).toMatch(/2\s+Harbour Imports/);
   expect(operator('sources', 'import', 'harbour')).toMatch(/2 channels \(2 added.*2 mapped, 0 unmapped/);
-  // The running server reads the channels' live sources again every 5 s (decision 0222); idle imported channels
-  // are not in `live status`, so there is nothing to poll for.
-  await page.waitForTimeout(6_000);
+  // No wait for the server's periodic read of live sources: the first playlist request of a channel it does not
+  // know yet reads that channel from the store (decision 0255); the page's own waits below are the conditions.
 
   await page.goto('/liveTv');
   await expect(page.locator('[data-live-ready="true"]')).toBeVisible();

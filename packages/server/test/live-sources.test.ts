@@ -85,8 +85,9 @@ describe('live sources: supervisor, watchdog and timeline (issue 17)', () => {
     );
     const gapMs = Date.now() - killedAt;
     await until('3 segments from the backup', () => timeline.segments.length >= before + 3);
+    // The dead primary, tried again as the standby, is reported failed with the reason.
+    await until('the primary reported failed', () => channel()?.sources[0]?.state === 'failed');
     const status = channel();
-    expect(status?.sources[0]?.state).toBe('failed');
     expect(status?.sources[0]?.lastError).not.toBe('');
     expect(status?.switches24h).toBeGreaterThanOrEqual(1);
     console.log(

@@ -20,7 +20,9 @@ export function startTestSource(o: {
   /** udp://127.0.0.1:P, srt://127.0.0.1:P?mode=listener (ottkit calls), rtmp://127.0.0.1:P/app/key, or a folder for HLS. */
   target: string;
   format: 'mpegts' | 'hls' | 'flv';
-  audio?: 'mp2' | 'aac';
+  audio?: 'mp2' | 'aac' | 'ac3';
+  /** H.264 by default; MPEG-2 or HEVC for the transcode option's tests. */
+  video?: 'h264' | 'mpeg2' | 'hevc';
   /** Colour of the pattern's box, to tell sources apart in screenshots. */
   label?: string;
 }): TestSource {
@@ -58,12 +60,11 @@ export function startTestSource(o: {
     'lavfi',
     '-i',
     'sine=frequency=440:sample_rate=48000',
-    '-c:v',
-    'libx264',
-    '-preset',
-    'ultrafast',
-    '-tune',
-    'zerolatency',
+    ...(o.video === 'mpeg2'
+      ? ['-c:v', 'mpeg2video']
+      : o.video === 'hevc'
+        ? ['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error']
+        : ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency']),
     '-g',
     '50',
     '-keyint_min',
@@ -134,4 +135,15 @@ export async function until<T>(what: string, fn: () => T | undefined | false, ms
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}:\n${lines.join('\n')}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** Stops a test's supervisor (every ffmpeg of it), then its test sources, then closes its database. */
+export async function closeLive(o: {
+  sup: { close(): Promise<void> } | undefined;
+  sources: TestSource[];
+  db: { close(): void } | undefined;
+}) {
+  await o.sup?.close();
+  await Promise.all(o.sources.map((s) => s.stop()));
+  o.db?.close();
 }

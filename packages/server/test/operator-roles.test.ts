@@ -1,5 +1,6 @@
 import {
   type CallDescriptor,
+  OPERATOR_ROLES,
   OperatorErrCode,
   operatorContract,
   roleMayCall,
@@ -66,6 +67,17 @@ describe('every operator call × every role', () => {
   ] as const)('%s is for %j', (name, roles) => {
     const d = (operatorContract.operator as Record<string, CallDescriptor>)[name] as CallDescriptor;
     expect((['admin', 'editor', 'support'] as const).filter((r) => roleMayCall(r, d))).toEqual(roles);
+  });
+
+  it('live sources: every role reads their health, editors and admins change them (issue 17)', () => {
+    const { liveChannels, liveSourcesSet } = operatorContract.operator;
+    expect(calls.map(([n]) => n)).toEqual(expect.arrayContaining(['liveChannels', 'liveSourcesSet']));
+    expect(OPERATOR_ROLES.filter((r) => roleMayCall(r, liveChannels))).toEqual([
+      'admin',
+      'editor',
+      'support',
+    ]);
+    expect(OPERATOR_ROLES.filter((r) => roleMayCall(r, liveSourcesSet))).toEqual(['admin', 'editor']);
   });
 
   it('an operator cookie opens nothing of the subscribers', async () => {

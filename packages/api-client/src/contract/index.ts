@@ -14,6 +14,7 @@ import { operatorDashboardCalls } from './operatorDashboard.ts';
 import { operatorNoticeCalls } from './operatorNotices.ts';
 import { operatorTitleCalls } from './operatorTitles.ts';
 import { operatorHomeCalls } from './operatorHome.ts';
+import { operatorLiveCalls } from './operatorLive.ts';
 import { playbackCalls } from './playback.ts';
 import { scanCalls } from './scan.ts';
 import { vodCalls } from './vod.ts';
@@ -63,6 +64,7 @@ export * from './operatorDashboard.ts';
 export * from './operatorNotices.ts';
 export * from './operatorTitles.ts';
 export * from './operatorHome.ts';
+export * from './operatorLive.ts';
 
 /**
  * The operator area (issue 18, decision 0210), apart from `contract` so the subscribers' pages never ship the
@@ -77,5 +79,6 @@ export const operatorContract = {
     ...operatorNoticeCalls,
     ...operatorTitleCalls,
     ...operatorHomeCalls,
+    ...operatorLiveCalls,
   },
 } as const;

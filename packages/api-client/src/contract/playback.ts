@@ -90,6 +90,13 @@ export const clearKeyLicenseSchema = z.object({
  * The licence endpoint (spec §7 Other). Not an envelope call: it speaks the W3C ClearKey format that EME
  * and shaka-player send and expect, and takes the media token in the query (`?token=`).
  */
+/**
+ * A player's prefetch of a neighbouring channel (decision 0201) carries `?…&prefetch=1` on each media request; the
+ * origin then never opens an idle relay channel's upstream for it, nor counts it as a viewer (decision 0258). The
+ * player (which imports nothing of ours) writes the same name in `prefetch/warm.ts`.
+ */
+export const PREFETCH_QUERY_PARAM = 'prefetch';
+
 export const DRM_LICENSE_PATH = '/drmLicense/drm/adapter/licenseServer/license/v1';
 
 export const playbackCalls = { channelPlaySource };

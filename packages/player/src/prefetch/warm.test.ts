@@ -13,7 +13,10 @@ const files: Record<string, string> = {
 
 function setup(opts: { budget?: number; allowed?: boolean } = {}) {
   const asked: string[] = [];
-  const fetch = vi.fn(async (url: string) => {
+  const fetch = vi.fn(async (marked: string) => {
+    // Every prefetch is marked for the origin (decision 0258); the files are what the engine asks for.
+    expect(new URL(marked).searchParams.get('prefetch')).toBe('1');
+    const url = marked.replace(/[?&]prefetch=1$/, '');
     asked.push(url);
     const body = files[url];
     return new Response(body ?? '', { status: body ? 200 : 404 });

@@ -48,6 +48,21 @@ function resolve(url: string): string {
   }
 }
 
+/**
+ * Marks the network request of a prefetch (`prefetch=1`; the ottkit origin's PREFETCH_QUERY_PARAM, decision 0258):
+ * an origin that relays channels on demand then opens no idle upstream for a neighbour nobody watches yet. The
+ * cache keeps the URL as the engine will ask for it, unmarked.
+ */
+export function markPrefetch(url: string): string {
+  try {
+    const u = new URL(url, globalThis.location?.href);
+    u.searchParams.set('prefetch', '1');
+    return u.href;
+  } catch {
+    return url;
+  }
+}
+
 /** Save-Data, a cellular link or a 2G-class connection: the viewer pays for bytes, nothing is fetched ahead. */
 export function preloadAllowed(): boolean {
   const c = (
@@ -89,7 +104,7 @@ export function createWarmCache(options: WarmOptions = {}) {
     if (had && (!live || now() - had.at < PREFETCH_REFRESH_MS)) return had;
     if (spentLastMinute() >= budget) return null;
     const started = now();
-    const res = await doFetch(url, { credentials: 'omit' });
+    const res = await doFetch(markPrefetch(url), { credentials: 'omit' });
     if (!res.ok) return null;
     const data = text ? await res.text() : await res.arrayBuffer();
     const bytes = typeof data === 'string' ? data.length : data.byteLength;

@@ -1,9 +1,8 @@
-import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { openDataStore } from '../dataStore.ts';
 import type { LiveChannelStatus } from '../live/supervisor.ts';
 import { readStatusFile } from '../live/supervisor.ts';
-import { parseSourceUrl, SourceUrlError } from '../live/sourceUrl.ts';
+import { liveMediaDir, parseSourceUrl, SourceUrlError } from '../live/sourceUrl.ts';
 import {
   addChannelSource,
   channelExists,
@@ -83,7 +82,7 @@ export async function liveCommand(args: string[]): Promise<number> {
         const id = needChannel();
         if (!arg) throw new UsageError('a source URL is required');
         // Checked now, so a refused URL is never stored (the server checks again before it runs one).
-        parseSourceUrl(arg, join(config.dataDir, 'media'));
+        parseSourceUrl(arg, liveMediaDir(config.dataDir));
         const at = addChannelSource(db, id, arg, positiveInt('--position', values.position));
         console.log(`${id}: source ${at} added (${at === 1 ? 'primary' : 'backup'})`);
         return 0;

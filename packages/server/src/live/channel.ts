@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { isDiskFull } from '../store/diskFull.ts';
 import { type InputInfo, probeAudio, type Run, startRun } from './ffmpegRun.ts';
 import { parseSourceUrl, SourceUrlError } from './sourceUrl.ts';
 import type { LiveChannel } from './store.ts';
@@ -57,6 +58,8 @@ export interface ChannelDeps {
   log: (line: string) => void;
   /** A segment landed (the origin wakes waiting playlist requests). */
   onSegment: () => void;
+  /** A source switch happened (kept in the store, so the 24 h count survives a restart). */
+  onSwitch?: (at: number) => void;
 }
 
 interface Attempt {
@@ -66,6 +69,8 @@ interface Attempt {
   lastSegmentAt?: number;
   liveSince?: number;
   errors: number[];
+  /** A standby's newest segment, not on the timeline: on a failover it goes on air at once (decision 0257). */
+  held?: { init: Buffer; frag: Buffer; at: number };
 }
 
 type Role = 'active' | 'standby';
@@ -83,6 +88,8 @@ export class ChannelRunner {
   health: SourceHealth[];
   /** Source switches, epoch ms (the last 24 h are reported). */
   switches: number[] = [];
+  /** Recording stopped on a full disk (the alarm of health and the log); cleared by the next kept segment. */
+  diskFull = false;
   private active: Attempt | undefined;
   private standby: Attempt | undefined;
   private failuresInRow = 0;
@@ -125,12 +132,14 @@ export class ChannelRunner {
     return this.active?.index;
   }
 
-  /** New sources or mode from the store: a changed list starts over from the primary. */
+  /** New sources or mode from the store: a changed list or transcode option starts over from the primary. */
   update(channel: LiveChannel) {
-    const same = JSON.stringify(channel.sources) === JSON.stringify(this.channel.sources);
+    const runs = (c: LiveChannel) => JSON.stringify([c.sources, c.video ?? 'copy']);
+    const same = runs(channel) === runs(this.channel);
     this.channel = channel;
     if (same) return;
     this.health = this.freshHealth(channel);
+    this.audioAac.clear();
     if (this.running) {
       void this.drop('active');
       void this.drop('standby');
@@ -166,7 +175,7 @@ export class ChannelRunner {
       const a = this[role];
       if (!a) continue;
       a.errors = a.errors.filter((t) => now - t < 10_000);
-      const stallMs = r.stallTargets * r.segmentSec * 1000;
+      const stallMs = this.stallMs(role, now);
       if (a.lastSegmentAt === undefined && now - a.startedAt > r.startTimeoutMs)
         this.fail(role, `no segment within ${Math.round(r.startTimeoutMs / 1000)} s of starting`);
       else if (a.lastSegmentAt !== undefined && now - a.lastSegmentAt > stallMs)
@@ -192,6 +201,21 @@ export class ChannelRunner {
       this.promote(`back on source 1 after ${Math.round(r.primaryRetryMs / 1000)} s healthy`, true);
   }
 
+  /**
+   * How long without a new segment makes a source stalled: 2 target durations (issue 17). The active input with a
+   * standby delivering on time is stalled sooner, once its next segment is half its own cadence overdue: the
+   * standby shows the time is not the problem, and the viewer's gap shrinks by the difference (decision 0257).
+   */
+  private stallMs(role: Role, now: number): number {
+    const r = this.deps.rules;
+    const rule = r.stallTargets * r.segmentSec * 1000;
+    const sb = this.standby;
+    if (role !== 'active' || !sb?.lastSegmentAt || this.recent.length < 3) return rule;
+    const cadenceMs = (this.recent.reduce((t, x) => t + x.sec, 0) / this.recent.length) * 1000;
+    const standbyOnTime = now - sb.lastSegmentAt < cadenceMs * 1.2;
+    return standbyOnTime ? Math.min(rule, cadenceMs * 1.5) : rule;
+  }
+
   /** The source that stands by: the primary while a backup is on, else the next valid one after the active. */
   private standbyIndex(active: number): number | undefined {
     const n = this.channel.sources.length;
@@ -209,9 +233,18 @@ export class ChannelRunner {
     this.active = next;
     this.standby = swap ? old : undefined;
     this.deps.timeline.beginRun();
-    this.switches.push(this.deps.now());
+    const now = this.deps.now();
+    this.switched(now);
     this.failuresInRow = 0;
     this.deps.log(`live ${this.channel.logicalChannelId}: source ${next.index + 1} on air (${why})`);
+    // On a failure, the standby's newest segment (at most one segment old, newer than anything the stalled input
+    // gave) goes on air now instead of waiting up to a segment for its next one: the gap is the stall detection
+    // alone. Not on a planned return to the primary, where both carry the same moment and it would repeat.
+    const held = next.held;
+    next.held = undefined;
+    const fresh = held && now - held.at < 1.5 * this.deps.rules.segmentSec * 1000;
+    if (!swap && held && fresh && held.at > (old?.lastSegmentAt ?? 0))
+      this.package(next, held.init, held.frag, now);
   }
 
   private nextIndex(): number {
@@ -274,7 +307,11 @@ export class ChannelRunner {
       this.deps.ffmpeg,
       input,
       workDir,
-      { segmentSec: this.deps.rules.segmentSec, audioCopy: this.audioAac.get(index) === true },
+      {
+        segmentSec: this.deps.rules.segmentSec,
+        audioCopy: this.audioAac.get(index) === true,
+        video: this.channel.video ?? 'copy',
+      },
       {
         segment: (init, frag) => this.onSegment(attempt, init, frag),
         input: (info) => this.onInput(attempt, info),
@@ -285,7 +322,10 @@ export class ChannelRunner {
         },
         exit: (reason) => {
           const now = this.roleOf(attempt);
-          if (now) this.fail(now, reason);
+          if (!now) return;
+          // ffmpeg writes its work files on the same disk: it is often the first to meet a full one.
+          if (isDiskFull({ message: reason })) this.stopOnFullDisk(now, `ffmpeg: ${reason}`);
+          else this.fail(now, reason);
         },
       },
     );
@@ -308,10 +348,10 @@ export class ChannelRunner {
     this.audioAac.set(a.index, info.audio === 'aac');
     const role = this.roleOf(a);
     if (!role) return;
-    if (info.video && info.video !== 'h264') {
+    if (info.video && info.video !== 'h264' && this.channel.video !== 'h264') {
       this.fail(
         role,
-        `video codec ${info.video} is not playable in browsers (H.264 only; transcoding is not enabled)`,
+        `video codec ${info.video} is not playable in browsers (H.264 only; turn on transcoding to H.264)`,
       );
     } else if (!info.video && !info.audio) {
       this.fail(role, 'the input has no audio or video stream');
@@ -325,7 +365,16 @@ export class ChannelRunner {
     a.lastSegmentAt = now;
     if (firstOfRun) a.liveSince = now;
     if (h && h.state !== 'live') h.state = 'live';
-    if (this.active !== a) return;
+    if (this.active !== a) {
+      a.held = { init, frag, at: now };
+      return;
+    }
+    this.package(a, init, frag, now);
+  }
+
+  /** Puts one segment of the active input on the timeline. */
+  private package(a: Attempt, init: Buffer, frag: Buffer, now: number) {
+    const h = this.health[a.index];
     try {
       const seg = this.deps.timeline.add(init, frag, now);
       this.recent.push({ at: now, bytes: seg.bytes, sec: seg.durationSec });
@@ -333,14 +382,26 @@ export class ChannelRunner {
       const sec = this.recent.reduce((s, x) => s + x.sec, 0);
       if (h && sec > 0) h.bitrate = Math.round((this.recent.reduce((s, x) => s + x.bytes, 0) * 8) / sec);
     } catch (err) {
-      const full = (err as { code?: string }).code === 'ENOSPC';
-      this.fail('active', full ? 'disk full: recording stopped' : `packaging failed: ${String(err)}`);
-      if (full) this.retryAt = now + this.deps.rules.maxBackoffMs;
+      if (isDiskFull(err)) this.stopOnFullDisk('active', String(err));
+      else this.fail('active', `packaging failed: ${String(err)}`);
       return;
     }
+    this.diskFull = false;
     this.failuresInRow = 0;
     this.lastFailed = undefined;
     this.deps.onSegment();
+  }
+
+  /**
+   * A full disk stops recording with an alarm (health and the log); what is kept stays whole (Timeline.keep), and
+   * the channel tries again after the longest back-off, so freeing space resumes it (decision 0256).
+   */
+  private stopOnFullDisk(role: Role, detail: string) {
+    if (!this.diskFull)
+      this.deps.log(`live ${this.channel.logicalChannelId}: ALARM disk full, recording stopped (${detail})`);
+    this.diskFull = true;
+    this.fail(role, 'disk full: recording stopped; free space on the data disk');
+    if (role === 'active') this.retryAt = this.deps.now() + this.deps.rules.maxBackoffMs;
   }
 
   private fail(role: Role, reason: string) {
@@ -369,7 +430,7 @@ export class ChannelRunner {
     this.lastFailed = a.index;
     this.failuresInRow++;
     const n = this.channel.sources.length;
-    if (n > 1) this.switches.push(now);
+    if (n > 1) this.switched(now);
     // A whole round failed: wait before the next, doubling up to the cap.
     if (this.failuresInRow % Math.max(1, n) === 0) {
       const round = this.failuresInRow / Math.max(1, n) - 1;
@@ -392,6 +453,11 @@ export class ChannelRunner {
     } else {
       await a.run.stop();
     }
+  }
+
+  private switched(at: number) {
+    this.switches.push(at);
+    this.deps.onSwitch?.(at);
   }
 
   /** Source switches in the last 24 h. */

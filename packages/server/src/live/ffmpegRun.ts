@@ -45,12 +45,34 @@ const GUARD =
 const DECODE_ERROR =
   /error while decoding|invalid data found|corrupt|non-existing pps|decode_slice_header|missing picture|pes packet size mismatch|invalid nal/i;
 
+export interface PackagerOptions {
+  segmentSec: number;
+  /** The input's audio is AAC: copied; anything else (AC-3, E-AC-3, MP2…) is transcoded to AAC. */
+  audioCopy: boolean;
+  /** `h264`: the video is transcoded to H.264 (an HEVC or MPEG-2 input, the operator's option, decision 0256). */
+  video?: 'copy' | 'h264';
+}
+
+/** Transcoded video: a keyframe on every segment boundary, so each segment starts independently. */
+function h264Args(segmentSec: number) {
+  return [
+    '-c:v',
+    'libx264',
+    '-preset',
+    'veryfast',
+    '-profile:v',
+    'high',
+    '-pix_fmt',
+    'yuv420p',
+    '-force_key_frames',
+    `expr:gte(t,n_forced*${segmentSec})`,
+    '-sc_threshold',
+    '0',
+  ];
+}
+
 /** The arguments that package one input into fMP4 HLS in `workDir` (remux; AAC audio unless it is AAC already). */
-export function packagerArgs(
-  input: LiveInput,
-  workDir: string,
-  o: { segmentSec: number; audioCopy: boolean },
-) {
+export function packagerArgs(input: LiveInput, workDir: string, o: PackagerOptions) {
   return [
     '-hide_banner',
     '-nostdin',
@@ -67,8 +89,7 @@ export function packagerArgs(
     '0:v:0?',
     '-map',
     '0:a:0?',
-    '-c:v',
-    'copy',
+    ...(o.video === 'h264' ? h264Args(o.segmentSec) : ['-c:v', 'copy']),
     // AAC from MPEG-TS is ADTS; MP4 wants the raw stream (the filter passes raw AAC through untouched).
     ...(o.audioCopy
       ? ['-c:a', 'copy', '-bsf:a', 'aac_adtstoasc']
@@ -112,7 +133,7 @@ export function startRun(
   bin: string,
   input: LiveInput,
   workDir: string,
-  o: { segmentSec: number; audioCopy: boolean },
+  o: PackagerOptions,
   on: RunEvents,
 ): Run {
   rmSync(workDir, { recursive: true, force: true });

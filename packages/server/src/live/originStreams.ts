@@ -1,3 +1,4 @@
+import { PREFETCH_QUERY_PARAM } from '@ottkit/api-client/contract';
 import type { RenditionMedia, SourceMedia } from '../media/library.ts';
 import { cutCatchup } from '../origin/catchup.ts';
 import type { Failure, Stream } from '../origin/streams.ts';
@@ -76,8 +77,15 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
         return sourceMedia(t, id);
       },
       async ready(viewer: string): Promise<Failure | undefined> {
-        // Every viewer opens the channel (a relay starts on the first one) and waits for its first segment.
-        if (kind === 'live' || kind === 'dvr') await sup.touch(channel, viewer);
+        if (kind === 'live' || kind === 'dvr') {
+          // A neighbour's prefetch never opens an idle relay's upstream nor counts as a viewer (decision 0258).
+          if (url.searchParams.get(PREFETCH_QUERY_PARAM) === '1') {
+            if (!sup.onAir(channel))
+              return { status: 503, reason: 'channel idle: not opened for a prefetch' };
+          }
+          // Every viewer opens the channel (a relay starts on the first one) and waits for its first segment.
+          else await sup.touch(channel, viewer);
+        }
         return t.segments.length ? undefined : { status: 503, reason: 'channel not on air yet' };
       },
       readInit: (file: string) => {

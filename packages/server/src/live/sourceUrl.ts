@@ -1,5 +1,5 @@
 import { realpathSync } from 'node:fs';
-import { isAbsolute, relative, resolve, sep } from 'node:path';
+import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The inputs a channel may take (issue 17); anything else is refused when the operator adds it. */
@@ -18,6 +18,9 @@ export interface LiveInput {
 }
 
 export class SourceUrlError extends Error {}
+
+/** Where `file://` sources may point when a command checks them: the data folder's media. */
+export const liveMediaDir = (dataDir: string) => join(dataDir, 'media');
 
 /** Query parameters each scheme passes to ffmpeg; any other is refused (ffmpeg options hide in queries). */
 const QUERY: Record<string, string[]> = {

@@ -5,6 +5,9 @@ export type LiveMode = 'relay' | 'record';
 export const LIVE_MODES: readonly LiveMode[] = ['relay', 'record'];
 /** Days a recorded channel keeps its segments unless the operator says otherwise (the spec's catch-up window). */
 export const DEFAULT_RETENTION_DAYS = 7;
+/** `copy` remuxes the input's video (H.264 only plays); `h264` transcodes HEVC or MPEG-2 video (decision 0256). */
+export type LiveVideo = 'copy' | 'h264';
+export const LIVE_VIDEO: readonly LiveVideo[] = ['copy', 'h264'];
 
 export interface ChannelSource {
   /** 1 is the primary; failover walks up. */
@@ -23,6 +26,8 @@ export interface LiveChannel {
   /** The channel's protection (drm_type), kept when it is fed by live sources: AES-128 or ClearKey. */
   protection?: 'aes-128' | 'clearkey';
   sources: ChannelSource[];
+  /** The operator's transcode option; `copy` when absent (decision 0256). */
+  video?: LiveVideo;
 }
 
 /**
@@ -137,6 +142,7 @@ export function setChannelMode(
   logicalChannelId: string,
   mode: LiveMode,
   retentionDays: number,
+  video?: LiveVideo,
 ): void {
   db.run(
     'UPDATE channels SET can_play_back = ?, playback_duration = ? WHERE logical_channel_id = ?',
@@ -152,27 +158,78 @@ export function setChannelMode(
     mode,
     retentionDays,
   );
+  if (video)
+    db.run('UPDATE live_channel_modes SET video = ? WHERE logical_channel_id = ?', video, logicalChannelId);
+}
+
+/**
+ * Replaces a channel's sources with `urls`, primary first (the operator call); an empty list gives an imported
+ * channel back its M3U stream URL and a seeded one its sample loop.
+ */
+export function setChannelSources(db: Db, logicalChannelId: string, urls: string[]): void {
+  db.transaction(() => {
+    if (urls.length) ownStream(db, logicalChannelId);
+    writeSources(db, logicalChannelId, urls);
+    touchChannel(db, logicalChannelId);
+  });
+}
+
+/** Source switches are kept (decision 0255): the last 24 h survive a restart. */
+export function recordSwitch(db: Db, logicalChannelId: string, at: number): void {
+  db.run('INSERT INTO live_switches (logical_channel_id, at) VALUES (?, ?)', logicalChannelId, at);
+}
+
+/** A channel's switches since `since`, oldest first. */
+export function switchesSince(db: Db, logicalChannelId: string, since: number): number[] {
+  return db
+    .all<{ at: number }>(
+      'SELECT at FROM live_switches WHERE logical_channel_id = ? AND at >= ? ORDER BY at',
+      logicalChannelId,
+      since,
+    )
+    .map((r) => Number(r.at));
+}
+
+/** Forgets switches older than `before` (nothing reports them). */
+export function trimSwitches(db: Db, before: number): void {
+  db.run('DELETE FROM live_switches WHERE at < ?', before);
+}
+
+/** The channel served under a stream id, if any (the origin's first request of a channel the supervisor lacks). */
+export function channelOfStreamId(db: Db, liveStreamId: string): string | undefined {
+  return db.get<{ logical_channel_id: string }>(
+    'SELECT logical_channel_id FROM channels WHERE live_stream_id = ? LIMIT 1',
+    liveStreamId,
+  )?.logical_channel_id;
 }
 
 /** Every channel with at least one source: how the supervisor and the origin know them. */
-export function listLiveChannels(db: Db): LiveChannel[] {
+export function listLiveChannels(db: Db, only?: string): LiveChannel[] {
+  // `only`: one channel (the supervisor re-reads a changed or newly asked channel at once).
+  const and = (column: string) => (only === undefined ? '' : ` AND ${column} = ?`);
+  const args = only === undefined ? [] : [only];
   const rows = db.all<{
     logical_channel_id: string;
     live_stream_id: string;
     mode: string | null;
     retention_days: number | null;
     drm_type: string;
+    video: string | null;
   }>(
-    `SELECT c.logical_channel_id, c.live_stream_id, m.mode, m.retention_days, c.drm_type FROM channels c
+    `SELECT c.logical_channel_id, c.live_stream_id, m.mode, m.retention_days, c.drm_type, m.video
+     FROM channels c
      LEFT JOIN live_channel_modes m ON m.logical_channel_id = c.logical_channel_id
-     WHERE c.logical_channel_id IN (SELECT logical_channel_id FROM live_channel_sources)
-        OR c.logical_channel_id IN (SELECT logical_channel_id FROM source_channels WHERE stream_url <> '')
+     WHERE (c.logical_channel_id IN (SELECT logical_channel_id FROM live_channel_sources)
+        OR c.logical_channel_id IN (SELECT logical_channel_id FROM source_channels WHERE stream_url <> ''))
+        ${and('c.logical_channel_id')}
      ORDER BY c.channel_seq, c.logical_channel_id`,
+    ...args,
   );
   // Two reads for every channel at once (an imported line-up has thousands; the supervisor reads this every 5 s).
   const own = new Map<string, ChannelSource[]>();
   for (const r of db.all<{ logical_channel_id: string; url: string }>(
-    'SELECT logical_channel_id, url FROM live_channel_sources ORDER BY logical_channel_id, position',
+    `SELECT logical_channel_id, url FROM live_channel_sources WHERE 1 = 1${and('logical_channel_id')} ORDER BY logical_channel_id, position`,
+    ...args,
   )) {
     const list = own.get(r.logical_channel_id) ?? [];
     list.push({ position: list.length + 1, url: r.url, origin: 'operator' });
@@ -181,7 +238,8 @@ export function listLiveChannels(db: Db): LiveChannel[] {
   const imported = new Map(
     db
       .all<{ logical_channel_id: string; stream_url: string }>(
-        "SELECT logical_channel_id, stream_url FROM source_channels WHERE stream_url <> ''",
+        `SELECT logical_channel_id, stream_url FROM source_channels WHERE stream_url <> ''${and('logical_channel_id')}`,
+        ...args,
       )
       .map((r) => [r.logical_channel_id, r.stream_url]),
   );
@@ -193,11 +251,28 @@ export function listLiveChannels(db: Db): LiveChannel[] {
       mode: r.mode === 'record' ? 'record' : 'relay',
       retentionDays: r.retention_days ?? DEFAULT_RETENTION_DAYS,
       ...(r.drm_type === 'aes-128' || r.drm_type === 'clearkey' ? { protection: r.drm_type } : {}),
+      ...(r.video === 'h264' ? { video: 'h264' as const } : {}),
       sources:
         own.get(r.logical_channel_id) ??
         (url ? [{ position: 1, url: importedSourceUrl(url), origin: 'import' as const }] : []),
     };
   });
+}
+
+/** A channel's stored mode and transcode option, whether it has sources or not (defaults when never set). */
+export function channelSettings(
+  db: Db,
+  logicalChannelId: string,
+): { mode: LiveMode; retentionDays: number; video: LiveVideo } {
+  const r = db.get<{ mode: string; retention_days: number; video: string }>(
+    'SELECT mode, retention_days, video FROM live_channel_modes WHERE logical_channel_id = ?',
+    logicalChannelId,
+  );
+  return {
+    mode: r?.mode === 'record' ? 'record' : 'relay',
+    retentionDays: r?.retention_days ?? DEFAULT_RETENTION_DAYS,
+    video: r?.video === 'h264' ? 'h264' : 'copy',
+  };
 }
 
 export function channelExists(db: Db, logicalChannelId: string): boolean {

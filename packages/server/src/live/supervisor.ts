@@ -3,7 +3,16 @@ import { join } from 'node:path';
 import type { Db } from '../store/db.ts';
 import { ChannelRunner, DEFAULT_RULES, type SourceHealth, type WatchdogRules } from './channel.ts';
 import { liveFfmpegPath } from './ffmpegRun.ts';
-import { type LiveChannel, type LiveMode, listLiveChannels } from './store.ts';
+import { forgetSupervisor, registerSupervisor } from './registry.ts';
+import {
+  channelOfStreamId,
+  type LiveChannel,
+  type LiveMode,
+  listLiveChannels,
+  recordSwitch,
+  switchesSince,
+  trimSwitches,
+} from './store.ts';
 import { Timeline } from './timeline.ts';
 
 /** A relay channel is closed this long after its last viewer left (issue 17). */
@@ -12,6 +21,7 @@ export const RELAY_IDLE_MS = 60_000;
 const VIEWER_WINDOW_MS = 30_000;
 /** Segments a relay channel keeps: the live window and a little more (no recording). */
 const RELAY_KEEP_SEGMENTS = 30;
+const DAY_MS = 86_400_000;
 
 export interface LiveOptions {
   db: Db;
@@ -40,6 +50,8 @@ export interface LiveChannelStatus {
   switches24h: number;
   segments: number;
   diskBytes: number;
+  /** Recording stopped on a full disk: an alarm. */
+  diskFull?: boolean;
   sources: SourceHealth[];
 }
 
@@ -82,6 +94,9 @@ export class LiveSupervisor {
   private now: () => number;
   private log: (line: string) => void;
   private root: string;
+  /** Stream ids asked for that no channel with sources has, until the next full read (sample loops). */
+  private misses = new Set<string>();
+  private switchesTrimmedAt = 0;
 
   private o: LiveOptions;
 
@@ -92,6 +107,8 @@ export class LiveSupervisor {
     this.log = o.log ?? ((l) => console.log(l));
     this.root = join(o.dataDir, 'live');
     mkdirSync(this.root, { recursive: true });
+    // The operator calls of this process find it to read health and to apply a change at once.
+    registerSupervisor(o.dataDir, this);
   }
 
   /** Reads the channels and starts the recorded ones; then keeps watching. */
@@ -107,20 +124,44 @@ export class LiveSupervisor {
   sync() {
     if (this.closed) return;
     const channels = listLiveChannels(this.o.db);
+    this.misses.clear();
     const seen = new Set<string>();
     for (const c of channels) {
       seen.add(c.logicalChannelId);
-      this.byStream.set(c.liveStreamId, c.logicalChannelId);
-      const e = this.entries.get(c.logicalChannelId) ?? this.add(c);
-      e.runner.update(c);
-      if (c.mode === 'record') e.runner.start();
+      this.apply(c);
     }
-    for (const [id, e] of this.entries) {
-      if (seen.has(id)) continue;
-      void e.runner.stop();
-      this.entries.delete(id);
-      this.byStream.delete(e.runner.channel.liveStreamId);
-    }
+    for (const id of this.entries.keys()) if (!seen.has(id)) this.remove(id);
+  }
+
+  /**
+   * Reads one channel again now (decision 0255): after the operator changed its sources or mode, and when an idle
+   * channel is asked for, so neither waits for the next full read.
+   */
+  syncChannel(logicalChannelId: string) {
+    if (this.closed) return;
+    const [c] = listLiveChannels(this.o.db, logicalChannelId);
+    if (c) this.apply(c);
+    else this.remove(logicalChannelId);
+  }
+
+  private apply(c: LiveChannel) {
+    const known = this.entries.get(c.logicalChannelId);
+    // A channel given its own sources gets a stream id of its own: the old one no longer leads here.
+    if (known && known.runner.channel.liveStreamId !== c.liveStreamId)
+      this.byStream.delete(known.runner.channel.liveStreamId);
+    this.byStream.set(c.liveStreamId, c.logicalChannelId);
+    this.misses.delete(c.liveStreamId);
+    const e = known ?? this.add(c);
+    e.runner.update(c);
+    if (c.mode === 'record') e.runner.start();
+  }
+
+  private remove(logicalChannelId: string) {
+    const e = this.entries.get(logicalChannelId);
+    if (!e) return;
+    void e.runner.stop();
+    this.entries.delete(logicalChannelId);
+    this.byStream.delete(e.runner.channel.liveStreamId);
   }
 
   private add(c: LiveChannel): Entry {
@@ -143,14 +184,31 @@ export class LiveSupervisor {
       onSegment: () => {
         for (const w of entry.waiters.splice(0)) w();
       },
+      onSwitch: (at) => {
+        try {
+          recordSwitch(this.o.db, c.logicalChannelId, at);
+        } catch (err) {
+          // A full disk must not stop the channel: the count in memory goes on.
+          this.log(`live ${c.logicalChannelId}: switch not kept: ${String(err)}`);
+        }
+      },
     });
+    // Switches of the last 24 h from before a restart still count.
+    entry.runner.switches = switchesSince(this.o.db, c.logicalChannelId, this.now() - DAY_MS);
     this.entries.set(c.logicalChannelId, entry);
     return entry;
   }
 
   /** The channel a stream id belongs to, when it is fed by live sources. */
   channelOfStream(liveStreamId: string): string | undefined {
-    return this.byStream.get(liveStreamId);
+    const known = this.byStream.get(liveStreamId);
+    if (known || this.closed || this.misses.has(liveStreamId)) return known;
+    // The first request of a channel given sources since the last full read: read it now (decision 0255).
+    const id = channelOfStreamId(this.o.db, liveStreamId);
+    if (id) this.syncChannel(id);
+    const found = this.byStream.get(liveStreamId);
+    if (!found) this.misses.add(liveStreamId);
+    return found;
   }
 
   timeline(logicalChannelId: string): Timeline | undefined {
@@ -171,6 +229,8 @@ export class LiveSupervisor {
    * timeline has a segment (at most `waitMs`).
    */
   async touch(logicalChannelId: string, viewer: string, waitMs = 10_000): Promise<boolean> {
+    // An idle channel's sources may have changed since the last read: the first viewer starts what is stored.
+    if (!this.entries.get(logicalChannelId)?.runner.isRunning) this.syncChannel(logicalChannelId);
     const e = this.entries.get(logicalChannelId);
     if (!e || this.closed) return false;
     const now = this.now();
@@ -188,6 +248,12 @@ export class LiveSupervisor {
     return this.fresh(e);
   }
 
+  /** The channel runs and has a recent segment: serving it opens nothing (a prefetch may read it). */
+  onAir(logicalChannelId: string): boolean {
+    const e = this.entries.get(logicalChannelId);
+    return !!e && e.runner.isRunning && this.fresh(e);
+  }
+
   /** The newest segment is recent: the channel is on air now (not just an old recording). */
   private fresh(e: Entry): boolean {
     const last = e.timeline.segments.at(-1);
@@ -197,6 +263,14 @@ export class LiveSupervisor {
 
   private housekeep() {
     const now = this.now();
+    if (now - this.switchesTrimmedAt > 3_600_000) {
+      this.switchesTrimmedAt = now;
+      try {
+        trimSwitches(this.o.db, now - DAY_MS);
+      } catch (err) {
+        this.log(`live: old switches not trimmed: ${String(err)}`);
+      }
+    }
     for (const e of this.entries.values()) {
       for (const [v, at] of e.viewers) if (now - at > VIEWER_WINDOW_MS) e.viewers.delete(v);
       const c = e.runner.channel;
@@ -242,31 +316,38 @@ export class LiveSupervisor {
 
   status(): LiveStatus {
     const now = this.now();
+    return { at: now, channels: [...this.entries.values()].map((e) => this.statusOf(e, now)) };
+  }
+
+  /** One channel's status, when it has sources. */
+  channelStatus(logicalChannelId: string): LiveChannelStatus | undefined {
+    const e = this.entries.get(logicalChannelId);
+    return e && this.statusOf(e, this.now());
+  }
+
+  private statusOf(e: Entry, now: number): LiveChannelStatus {
+    const c = e.runner.channel;
+    const active = e.runner.activeIndex;
     return {
-      at: now,
-      channels: [...this.entries.values()].map((e) => {
-        const c = e.runner.channel;
-        const active = e.runner.activeIndex;
-        return {
-          logicalChannelId: c.logicalChannelId,
-          liveStreamId: c.liveStreamId,
-          mode: c.mode,
-          retentionDays: c.retentionDays,
-          running: e.runner.isRunning,
-          ...(active === undefined ? {} : { activeSource: active + 1 }),
-          viewers: e.viewers.size,
-          switches24h: e.runner.switches24h(now),
-          segments: e.timeline.segments.length,
-          diskBytes: e.timeline.bytes,
-          sources: e.runner.health.map((h) => ({ ...h })),
-        };
-      }),
+      logicalChannelId: c.logicalChannelId,
+      liveStreamId: c.liveStreamId,
+      mode: c.mode,
+      retentionDays: c.retentionDays,
+      running: e.runner.isRunning,
+      ...(active === undefined ? {} : { activeSource: active + 1 }),
+      viewers: e.viewers.size,
+      switches24h: e.runner.switches24h(now),
+      segments: e.timeline.segments.length,
+      diskBytes: e.timeline.bytes,
+      ...(e.runner.diskFull ? { diskFull: true } : {}),
+      sources: e.runner.health.map((h) => ({ ...h })),
     };
   }
 
   /** Stops every channel and waits until every ffmpeg is gone. */
   async close() {
     this.closed = true;
+    forgetSupervisor(this.o.dataDir, this);
     if (this.timer) clearInterval(this.timer);
     if (this.reload) clearInterval(this.reload);
     await Promise.all([...this.entries.values()].map((e) => e.runner.stop()));

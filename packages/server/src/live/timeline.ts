@@ -1,4 +1,14 @@
-import { appendFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  truncateSync,
+  writeFileSync,
+} from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterMoof, readFragment, readInit, rewriteMoof, type TrackInfo } from '../media/mp4.ts';
@@ -106,7 +116,7 @@ export class Timeline {
     }
     if (!durationSec)
       durationSec = Math.max(...info.tracks.map((t) => t.duration / this.timescale(run.tracks, t.trackId)));
-    const n = this.nextN++;
+    const n = this.nextN;
     const moof = rewriteMoof(frag, (n % 0xffff_ffff) + 1, times);
     const body = afterMoof(frag);
     const prev = this.segments.at(-1);
@@ -122,12 +132,34 @@ export class Timeline {
       initId: run.initId,
       bytes: moof.length + body.length,
     };
-    writeFileSync(join(this.dir, `${n}.m4s`), Buffer.concat([moof, body]));
+    this.keep(n, Buffer.concat([moof, body]), `${JSON.stringify({ ...seg, endSec })}\n`);
+    this.nextN = n + 1;
     this.endSec = endSec;
-    appendFileSync(join(this.dir, 'index.jsonl'), `${JSON.stringify({ ...seg, endSec })}\n`);
     this.segments.push(seg);
     this.bytes += seg.bytes;
     return seg;
+  }
+
+  /**
+   * Writes a segment and its index line, or neither: on a full disk the half-written segment is removed and the
+   * index cut back to its last whole line, so what is kept stays whole and a restart restores exactly it.
+   */
+  private keep(n: number, data: Buffer, line: string) {
+    const file = join(this.dir, `${n}.m4s`);
+    const index = join(this.dir, 'index.jsonl');
+    const size = existsSync(index) ? statSync(index).size : 0;
+    try {
+      writeFileSync(file, data);
+      appendFileSync(index, line);
+    } catch (err) {
+      rmSync(file, { force: true });
+      try {
+        if (existsSync(index)) truncateSync(index, size);
+      } catch {
+        // Cutting a file back needs no space; if even that fails, restore() skips a broken last line.
+      }
+      throw err;
+    }
   }
 
   private sameInitOnDisk(initId: number, init: Buffer): boolean {
@@ -178,10 +210,19 @@ export class Timeline {
       this.bytes -= s.bytes;
     }
     const endSec = this.endSec;
-    writeFileSync(
-      join(this.dir, 'index.jsonl'),
-      this.segments.map((s) => `${JSON.stringify({ ...s, endSec })}\n`).join(''),
-    );
+    // Written aside and renamed: a full disk leaves the old index whole (it lists a few deleted segments, which
+    // restore() skips), never a truncated one.
+    const index = join(this.dir, 'index.jsonl');
+    try {
+      writeFileSync(
+        `${index}.tmp`,
+        this.segments.map((s) => `${JSON.stringify({ ...s, endSec })}\n`).join(''),
+      );
+      renameSync(`${index}.tmp`, index);
+    } catch (err) {
+      rmSync(`${index}.tmp`, { force: true });
+      throw err;
+    }
     return drop;
   }
 }

@@ -16,6 +16,7 @@ import { operatorDashboardRoutes } from './operatorDashboard.ts';
 import { operatorNoticeRoutes } from './operatorNotices.ts';
 import { operatorTitleRoutes } from './operatorTitles.ts';
 import { operatorHomeRoutes } from './operatorHome.ts';
+import { operatorLiveRoutes } from './operatorLive.ts';
 
 /** Every API route the server registers; each area adds its list here. */
 export const apiRoutes: Route[] = [
@@ -36,4 +37,5 @@ export const apiRoutes: Route[] = [
   ...operatorNoticeRoutes,
   ...operatorTitleRoutes,
   ...operatorHomeRoutes,
+  ...operatorLiveRoutes,
 ];

@@ -23,4 +23,24 @@ CREATE TABLE live_channel_modes (
 );
 `,
   },
+  // Issue 17's remainder (versions 435-439, decisions 0255-0256): source switches kept across restarts (the last
+  // 24 h are reported), and the per-channel transcode option (video to H.264).
+  {
+    version: 435,
+    name: 'live-switches',
+    sql: `
+CREATE TABLE live_switches (
+  logical_channel_id TEXT NOT NULL REFERENCES channels(logical_channel_id) ON DELETE CASCADE,
+  at BIGINT NOT NULL
+);
+CREATE INDEX live_switches_channel_at ON live_switches (logical_channel_id, at);
+`,
+  },
+  {
+    version: 436,
+    name: 'live-transcode',
+    sql: `
+ALTER TABLE live_channel_modes ADD COLUMN video TEXT NOT NULL DEFAULT 'copy' CHECK (video IN ('copy', 'h264'));
+`,
+  },
 ];

@@ -1,0 +1,113 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { OPERATOR_API_PREFIX } from './operator.ts';
+
+/**
+ * Issue 17's live sources over operator calls (decision 0255): a channel's sources in priority order, its mode,
+ * the transcode options, and health per source. Editors (and admins) change them; support reads them.
+ */
+const p = (rest: string) => `${OPERATOR_API_PREFIX}live/${rest}`;
+
+export const LIVE_SOURCE_STATES = ['idle', 'starting', 'live', 'failing', 'failed'] as const;
+export const LIVE_CHANNEL_MODES = ['relay', 'record'] as const;
+/** `copy`: the input's H.264 is remuxed; `h264`: HEVC or MPEG-2 video is transcoded to H.264. */
+export const LIVE_VIDEO_OPTIONS = ['copy', 'h264'] as const;
+/** At most this many sources per channel (the primary and its backups). */
+export const MAX_LIVE_SOURCES = 8;
+export const MAX_RETENTION_DAYS = 30;
+
+/** The inputs a channel takes (issue 17); the server checks each further (no `file://` outside the media folder). */
+export const liveSourceUrlSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a source address')
+  .max(2000)
+  .regex(
+    /^(hls\+https?|srt|rtmp|udp|file):\/\/\S+$/i,
+    'Use hls+http(s)://, srt://, rtmp://, udp:// or file://',
+  );
+
+export const liveSourceHealthSchema = z.object({
+  position: z.number().int(),
+  /** The URL with passwords and passphrases masked. */
+  url: z.string(),
+  /** `import`: the line-up import's stream URL (the channel has no sources of its own). */
+  origin: z.enum(['operator', 'import']),
+  state: z.enum(LIVE_SOURCE_STATES),
+  /** Bits per second of what was packaged recently (remux: about the input's). */
+  bitrate: z.number().int(),
+  videoCodec: z.string().optional(),
+  audioCodec: z.string().optional(),
+  resolution: z.string().optional(),
+  /** The last error in words; empty when there was none. */
+  lastError: z.string(),
+  lastErrorAt: z.number().int().optional(),
+});
+export type LiveSourceHealth = z.output<typeof liveSourceHealthSchema>;
+
+export const liveChannelSchema = z.object({
+  channelId: z.string(),
+  name: z.string(),
+  mode: z.enum(LIVE_CHANNEL_MODES),
+  retentionDays: z.number().int(),
+  video: z.enum(LIVE_VIDEO_OPTIONS),
+  /** Whether ottkit runs the channel's ffmpeg now (a relay channel is idle without viewers). */
+  running: z.boolean(),
+  /** Position of the source on air now. */
+  activeSource: z.number().int().optional(),
+  viewers: z.number().int(),
+  switches24h: z.number().int(),
+  /** Bytes the channel's recording (or relay buffer) takes on disk. */
+  diskBytes: z.number().int(),
+  /** Recording stopped because the disk is full (an alarm). */
+  diskFull: z.boolean().optional(),
+  sources: z.array(liveSourceHealthSchema),
+});
+export type LiveChannelView = z.output<typeof liveChannelSchema>;
+
+export const liveChannels = defineCall({
+  area: 'operator',
+  method: 'GET',
+  path: p('channels'),
+  access: 'operator',
+  roles: ['editor', 'support'],
+  summary:
+    'Channels with live sources and their health per source: state, input bitrate, codecs, resolution, last ' +
+    'error, switches in the last 24 h, viewers now, disk use. With channelId: that channel, with or without sources.',
+  request: z
+    .object({
+      channelId: z.string().min(1).max(128).optional(),
+      limit: z.coerce.number().int().min(1).max(500).optional(),
+      offset: z.coerce.number().int().min(0).optional(),
+    })
+    .strict(),
+  response: z.object({ channels: z.array(liveChannelSchema), total: z.number().int() }),
+});
+
+export const liveSourcesSet = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('sources/set'),
+  access: 'operator',
+  roles: ['editor'],
+  summary:
+    'Sets a channel’s sources (primary first), its mode (relay on demand, or record with a retention) and its ' +
+    'transcode option; the running channel applies them at once. A masked URL sent back keeps its password.',
+  request: z
+    .object({
+      channelId: z.string().min(1).max(128),
+      sources: z.array(liveSourceUrlSchema).max(MAX_LIVE_SOURCES, `At most ${MAX_LIVE_SOURCES} sources`),
+      mode: z.enum(LIVE_CHANNEL_MODES),
+      retentionDays: z
+        .number()
+        .int()
+        .min(1, 'At least 1 day')
+        .max(MAX_RETENTION_DAYS, `At most ${MAX_RETENTION_DAYS} days`)
+        .optional(),
+      video: z.enum(LIVE_VIDEO_OPTIONS).optional(),
+    })
+    .strict(),
+  response: z.object({ channel: liveChannelSchema }),
+});
+
+export const operatorLiveCalls = { liveChannels, liveSourcesSet };

@@ -1,0 +1,183 @@
+import { ErrCode } from '@ottkit/api-client';
+import {
+  type LiveChannelView,
+  type LiveSourceHealth,
+  liveChannels,
+  liveSourcesSet,
+  OperatorErrCode,
+} from '@ottkit/api-client/contract';
+import { recordAudit } from '../../operator/audit.ts';
+import { supervisorFor } from '../../live/registry.ts';
+import { liveMediaDir, parseSourceUrl, SourceUrlError } from '../../live/sourceUrl.ts';
+import {
+  type ChannelSource,
+  channelExists,
+  channelSettings,
+  channelSources,
+  listLiveChannels,
+  setChannelMode,
+  setChannelSources,
+} from '../../live/store.ts';
+import { type LiveChannelStatus, readStatusFile } from '../../live/supervisor.ts';
+import { HttpError, type RequestContext, route } from '../route.ts';
+import { actorFor } from './operator.ts';
+
+/** The status file is a view of another process; older than this, it says nothing about now. */
+const STATUS_FRESH_MS = 10_000;
+
+/** Health as the running supervisor sees it: this process's, else the serving process's status file. */
+function liveStatus(ctx: RequestContext): (id: string) => LiveChannelStatus | undefined {
+  const sup = supervisorFor(ctx.config.dataDir);
+  if (sup) return (id) => sup.channelStatus(id);
+  const file = readStatusFile(ctx.config.dataDir);
+  const fresh = file && ctx.now() - file.at < STATUS_FRESH_MS ? file.channels : [];
+  return (id) => fresh.find((c) => c.logicalChannelId === id);
+}
+
+/** The URL as operators see it (passwords masked), or the reason it would be refused. */
+function shown(ctx: RequestContext, url: string): { display: string; error: string } {
+  try {
+    return { display: parseSourceUrl(url, liveMediaDir(ctx.config.dataDir)).display, error: '' };
+  } catch (e) {
+    return {
+      display: url.replace(/\/\/[^@/]*@/, '//***@'),
+      error: e instanceof Error ? e.message : String(e),
+    };
+  }
+}
+
+function view(
+  ctx: RequestContext,
+  channelId: string,
+  name: string,
+  sources: ChannelSource[],
+  status: LiveChannelStatus | undefined,
+): LiveChannelView {
+  const settings = channelSettings(ctx.db, channelId);
+  const health = sources.map((s): LiveSourceHealth => {
+    const { display, error } = shown(ctx, s.url);
+    // The supervisor's health while it runs the same list; else what the store says.
+    const h = status?.sources.find((x) => x.position === s.position && x.url === display);
+    return {
+      position: s.position,
+      url: display,
+      origin: s.origin,
+      state: h?.state ?? (error ? 'failed' : 'idle'),
+      bitrate: h?.bitrate ?? 0,
+      ...(h?.videoCodec ? { videoCodec: h.videoCodec } : {}),
+      ...(h?.audioCodec ? { audioCodec: h.audioCodec } : {}),
+      ...(h?.resolution ? { resolution: h.resolution } : {}),
+      lastError: h?.lastError ?? error,
+      ...(h?.lastErrorAt ? { lastErrorAt: h.lastErrorAt } : {}),
+    };
+  });
+  return {
+    channelId,
+    name,
+    ...settings,
+    running: status?.running ?? false,
+    ...(status?.activeSource ? { activeSource: status.activeSource } : {}),
+    viewers: status?.viewers ?? 0,
+    switches24h: status?.switches24h ?? 0,
+    diskBytes: status?.diskBytes ?? 0,
+    ...(status?.diskFull ? { diskFull: true } : {}),
+    sources: health,
+  };
+}
+
+function channelName(ctx: RequestContext, channelId: string): string {
+  return (
+    ctx.db.get<{ logical_channel_name: string }>(
+      'SELECT logical_channel_name FROM channels WHERE logical_channel_id = ?',
+      channelId,
+    )?.logical_channel_name ?? channelId
+  );
+}
+
+function oneChannel(ctx: RequestContext, channelId: string): LiveChannelView {
+  if (!channelExists(ctx.db, channelId))
+    throw new HttpError(OperatorErrCode.NOT_FOUND, `No channel '${channelId}'`);
+  const status = liveStatus(ctx)(channelId);
+  return view(ctx, channelId, channelName(ctx, channelId), channelSources(ctx.db, channelId), status);
+}
+
+/** A change as the audit log keeps it: the sources masked like the console shows them. */
+const auditOf = (v: LiveChannelView) => ({
+  sources: v.sources.map((s) => s.url),
+  mode: v.mode,
+  retentionDays: v.retentionDays,
+  video: v.video,
+});
+
+/** Issue 17's live sources over operator calls (decision 0255), on the CLI's store code. */
+export const operatorLiveRoutes = [
+  route(liveChannels, (ctx, req) => {
+    if (req.channelId) return { channels: [oneChannel(ctx, req.channelId)], total: 1 };
+    const all = listLiveChannels(ctx.db);
+    const offset = req.offset ?? 0;
+    const page = all.slice(offset, offset + (req.limit ?? 100));
+    const status = liveStatus(ctx);
+    const names = new Map(
+      ctx.db
+        .all<{ logical_channel_id: string; logical_channel_name: string }>(
+          'SELECT logical_channel_id, logical_channel_name FROM channels',
+        )
+        .map((r) => [r.logical_channel_id, r.logical_channel_name]),
+    );
+    return {
+      total: all.length,
+      channels: page.map((c) =>
+        view(
+          ctx,
+          c.logicalChannelId,
+          names.get(c.logicalChannelId) ?? c.logicalChannelId,
+          c.sources,
+          status(c.logicalChannelId),
+        ),
+      ),
+    };
+  }),
+  route(liveSourcesSet, (ctx, req) => {
+    const id = req.channelId;
+    const before = oneChannel(ctx, id);
+    const stored = channelSources(ctx.db, id);
+    // A masked URL sent back (the console shows no password) keeps the stored one it stands for.
+    const urls = req.sources.map((u) => stored.find((s) => shown(ctx, s.url).display === u)?.url ?? u);
+    if (new Set(urls).size !== urls.length)
+      throw new HttpError(ErrCode.INVALID_REQUEST, 'The same source is listed twice');
+    for (const [i, url] of urls.entries()) {
+      try {
+        parseSourceUrl(url, liveMediaDir(ctx.config.dataDir));
+      } catch (e) {
+        if (!(e instanceof SourceUrlError)) throw e;
+        throw new HttpError(ErrCode.INVALID_REQUEST, `Source ${i + 1}: ${e.message}`);
+      }
+    }
+    // An imported channel's stream URL sent back unchanged stays the import's (a refresh keeps updating it).
+    const unchanged =
+      urls.length === stored.length &&
+      urls.every((u, i) => stored[i]?.url === u && stored[i]?.origin === 'import');
+    ctx.db.transaction(() => {
+      if (!unchanged) setChannelSources(ctx.db, id, urls);
+      setChannelMode(
+        ctx.db,
+        id,
+        req.mode,
+        req.retentionDays ?? before.retentionDays,
+        req.video ?? before.video,
+      );
+    });
+    // The running supervisor applies it now, not at its next read.
+    supervisorFor(ctx.config.dataDir)?.syncChannel(id);
+    const after = oneChannel(ctx, id);
+    recordAudit(
+      ctx.db,
+      actorFor(ctx),
+      'live.sources.set',
+      id,
+      { before: auditOf(before), after: auditOf(after) },
+      ctx.now(),
+    );
+    return { channel: after };
+  }),
+];

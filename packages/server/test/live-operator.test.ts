@@ -1,0 +1,215 @@
+import { join } from 'node:path';
+import { ErrCode } from '@ottkit/api-client';
+import {
+  type LiveChannelView,
+  liveChannels,
+  liveSourcesSet,
+  OperatorErrCode,
+  PREFETCH_QUERY_PARAM,
+} from '@ottkit/api-client/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ingestedStreams } from '../src/live/originStreams.ts';
+import { supervisorFor } from '../src/live/registry.ts';
+import { addChannelSource, channelSources, setChannelMode } from '../src/live/store.ts';
+import { LiveSupervisor } from '../src/live/supervisor.ts';
+import { startServer, type TestServer } from './helpers.ts';
+import { lines, startTestSource, type TestSource, until } from './liveSource.ts';
+import { type SignedIn, signInOperator } from './operatorHelpers.ts';
+
+// Issue 17 remainder (decision 0255): a channel's live sources, mode and health over the operator calls, applied
+// by the running supervisor at once; switches counted across a restart.
+const UDP = 'udp://127.0.0.1:8561';
+const DEAD = 'hls+http://127.0.0.1:8562/none.m3u8';
+const CHANNEL = 'lc-004';
+
+let t: TestServer;
+let editor: SignedIn;
+let support: SignedIn;
+let sup: LiveSupervisor;
+const sources: TestSource[] = [];
+
+const log = (l: string) => lines.push(`${new Date().toISOString().slice(11, 23)} ${l}`);
+const newSupervisor = () =>
+  new LiveSupervisor({
+    db: t.server.db,
+    dataDir: t.dataDir,
+    mediaDir: join(t.dataDir, 'media'),
+    // No periodic read during the test: only the operator call and the first request make it read the store.
+    reloadMs: 3_600_000,
+    rules: { backoffMs: 200, maxBackoffMs: 1000 },
+    log,
+  });
+
+beforeAll(async () => {
+  t = await startServer();
+  editor = await signInOperator(t, 'editor@ottkit.test', 'editor');
+  support = await signInOperator(t, 'support@ottkit.test', 'support');
+  sup = newSupervisor();
+  sup.start();
+});
+
+afterAll(async () => {
+  await sup?.close();
+  await Promise.all(sources.map((s) => s.stop()));
+  await t?.close();
+});
+
+async function channel(who: SignedIn, id = CHANNEL): Promise<LiveChannelView> {
+  const a = await t.get(`${liveChannels.path}?channelId=${id}`, { cookie: who.cookie });
+  expect(a.body.errCode, a.body.errMsg).toBe(0);
+  return liveChannels.response.parse(a.body.data).channels[0] as LiveChannelView;
+}
+
+const set = (who: SignedIn, body: Record<string, unknown>) =>
+  t.post(liveSourcesSet.path, { channelId: CHANNEL, ...body }, { cookie: who.cookie });
+
+describe('live sources over operator calls', () => {
+  it('an editor sets sources and mode; the supervisor runs them at once; support reads the health', async () => {
+    expect(supervisorFor(t.dataDir)).toBe(sup);
+    const before = await channel(support);
+    expect(before).toMatchObject({ channelId: CHANNEL, sources: [], running: false, mode: 'relay' });
+
+    sources.push(startTestSource({ target: UDP, format: 'mpegts', label: 'OPERATOR' }));
+    const a = await set(editor, { sources: [UDP, DEAD], mode: 'record', retentionDays: 2 });
+    expect(a.body.errCode, a.body.errMsg).toBe(0);
+    const answered = liveSourcesSet.response.parse(a.body.data).channel;
+    expect(answered).toMatchObject({ mode: 'record', retentionDays: 2, video: 'copy' });
+    expect(answered.sources.map((s) => [s.position, s.url, s.origin])).toEqual([
+      [1, `${UDP}`, 'operator'],
+      [2, DEAD, 'operator'],
+    ]);
+    // Running now, without the periodic read (an hour away).
+    expect(sup.channelStatus(CHANNEL)?.running).toBe(true);
+
+    await until(
+      'the primary live with its health',
+      () => (sup.channelStatus(CHANNEL)?.sources[0]?.bitrate ?? 0) > 0,
+      30_000,
+    );
+    const live = await channel(support);
+    expect(live.sources[0]?.state).toBe('live');
+    expect(live).toMatchObject({ running: true, activeSource: 1 });
+    expect(live.sources[0]).toMatchObject({ videoCodec: 'h264', audioCodec: 'mp2', resolution: '320x180' });
+    expect(live.diskBytes).toBeGreaterThan(0);
+    // The list shows the same channel.
+    const list = await t.get(liveChannels.path, { cookie: support.cookie });
+    const all = liveChannels.response.parse(list.body.data);
+    expect(all.channels.find((c) => c.channelId === CHANNEL)?.sources.length).toBe(2);
+
+    // Audited with before and after.
+    const row = t.server.db.get<{ before_json: string; after_json: string; target: string }>(
+      "SELECT before_json, after_json, target FROM operator_audit WHERE action = 'live.sources.set'",
+    );
+    expect(row?.target).toBe(CHANNEL);
+    expect(JSON.parse(row?.before_json ?? '{}')).toMatchObject({ sources: [], mode: 'relay' });
+    expect(JSON.parse(row?.after_json ?? '{}')).toMatchObject({ sources: [UDP, DEAD], mode: 'record' });
+  }, 60_000);
+
+  it('support may not change sources', async () => {
+    const a = await set(support, { sources: [], mode: 'relay' });
+    expect([a.status, a.body.errCode]).toEqual([403, OperatorErrCode.ROLE_REFUSED]);
+  });
+
+  it('refuses bad sources in words and keeps what was stored', async () => {
+    const stored = channelSources(t.server.db, CHANNEL);
+    for (const [sources, words] of [
+      [['concat:/etc/passwd'], /hls\+http/],
+      [['file:///etc/passwd'], /media folder/],
+      [['udp://127.0.0.1:8563', 'udp://127.0.0.1:8563'], /twice/],
+      [['srt://127.0.0.1:8564?mode=caller&exec=x'], /exec/],
+    ] as const) {
+      const a = await set(editor, { sources, mode: 'record' });
+      expect(a.status, String(sources)).toBeLessThan(500);
+      expect(a.body.errCode, String(sources)).toBe(ErrCode.INVALID_REQUEST);
+      expect(a.body.errMsg).toMatch(words);
+    }
+    expect(channelSources(t.server.db, CHANNEL)).toEqual(stored);
+  });
+
+  it('a masked password sent back keeps the stored one', async () => {
+    const secret = 'srt://127.0.0.1:8565?mode=caller&passphrase=verysecret123';
+    let a = await set(editor, { sources: [secret], mode: 'relay' });
+    expect(a.body.errCode, a.body.errMsg).toBe(0);
+    const shown = (await channel(support)).sources[0]?.url ?? '';
+    expect(shown).not.toContain('verysecret123');
+    a = await set(editor, { sources: [shown, UDP], mode: 'relay' });
+    expect(a.body.errCode, a.body.errMsg).toBe(0);
+    expect(channelSources(t.server.db, CHANNEL).map((s) => s.url)).toEqual([secret, UDP]);
+  });
+
+  it('an unknown channel is a clear not-found', async () => {
+    const a = await t.post(
+      liveSourcesSet.path,
+      { channelId: 'no-such-channel', sources: [], mode: 'relay' },
+      { cookie: editor.cookie },
+    );
+    expect(a.body.errCode).toBe(OperatorErrCode.NOT_FOUND);
+  });
+});
+
+describe('the supervisor reads a changed channel at once, and keeps its switch count', () => {
+  it('finds a channel given sources elsewhere (the CLI) on its first request', async () => {
+    // The CLI writes the store in another process: no call reaches this supervisor.
+    addChannelSource(t.server.db, 'lc-006', UDP);
+    setChannelMode(t.server.db, 'lc-006', 'relay', 1);
+    const stream = t.server.db.get<{ live_stream_id: string }>(
+      "SELECT live_stream_id FROM channels WHERE logical_channel_id = 'lc-006'",
+    )?.live_stream_id as string;
+    expect(sup.channelStatus('lc-006')).toBeUndefined();
+    expect(sup.channelOfStream(stream)).toBe('lc-006');
+    expect(await sup.touch('lc-006', 'viewer-1', 20_000)).toBe(true);
+    // A sample loop's stream id is no live channel, and asking again does not read the store again.
+    expect(sup.channelOfStream('ch1')).toBeUndefined();
+  }, 30_000);
+
+  it('a prefetch never opens an idle relay channel, nor counts as a viewer (decision 0258)', async () => {
+    // Its own input: a UDP port is taken by the one channel that listens on it.
+    const udp = 'udp://127.0.0.1:8568';
+    sources.push(startTestSource({ target: udp, format: 'mpegts', label: 'NEIGHBOUR' }));
+    addChannelSource(t.server.db, 'lc-009', udp);
+    setChannelMode(t.server.db, 'lc-009', 'relay', 1);
+    const stream = t.server.db.get<{ live_stream_id: string }>(
+      "SELECT live_stream_id FROM channels WHERE logical_channel_id = 'lc-009'",
+    )?.live_stream_id as string;
+    const resolve = ingestedStreams(sup, {
+      now: Date.now,
+      windowSegments: 6,
+      dvrWindowSec: 3600,
+      maxCatchupDays: 30,
+      liveSlackSec: 30,
+    });
+    const ready = (query: string) => {
+      const r = resolve(
+        'live',
+        stream,
+        ['master.m3u8'],
+        new URL(`http://o/media/live/${stream}/master.m3u8${query}`),
+      );
+      if (!r || !('stream' in r)) throw new Error('not a live channel');
+      return r.stream.ready?.('token-of-a-neighbour');
+    };
+    expect(await ready(`?token=x&${PREFETCH_QUERY_PARAM}=1`)).toMatchObject({ status: 503 });
+    expect(sup.channelStatus('lc-009')).toMatchObject({ running: false, viewers: 0 });
+    // The viewer who zaps to it opens it; a prefetch of it is then served like any request, still no viewer.
+    expect(await ready('?token=x')).toBeUndefined();
+    expect(sup.channelStatus('lc-009')).toMatchObject({ running: true, viewers: 1 });
+    expect(await ready(`?token=y&${PREFETCH_QUERY_PARAM}=1`)).toBeUndefined();
+    expect(sup.channelStatus('lc-009')?.viewers).toBe(1);
+  }, 30_000);
+
+  it('counts switches of the last 24 h across a restart', async () => {
+    // The primary answers nothing: every failure of it moves to the backup, a switch.
+    const a = await set(editor, { sources: [DEAD, UDP], mode: 'relay' });
+    expect(a.body.errCode, a.body.errMsg).toBe(0);
+    await sup.touch(CHANNEL, 'viewer-2', 20_000);
+    const counted = await until('a switch', () => sup.channelStatus(CHANNEL)?.switches24h);
+    await sup.close();
+    sup = newSupervisor();
+    sup.start();
+    // Relay and nobody watching: nothing runs, so nothing new switched; the count is the kept one.
+    const after = sup.channelStatus(CHANNEL);
+    expect(after?.running).toBe(false);
+    expect(after?.switches24h).toBeGreaterThanOrEqual(counted as number);
+    expect((await channel(support)).switches24h).toBe(after?.switches24h);
+  }, 30_000);
+});

@@ -1,0 +1,67 @@
+import { readFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { openDataStore } from '../src/dataStore.ts';
+import { addChannelSource, setChannelMode } from '../src/live/store.ts';
+import { LiveSupervisor } from '../src/live/supervisor.ts';
+import type { Timeline } from '../src/live/timeline.ts';
+import type { Db } from '../src/store/db.ts';
+import { closeLive, lines, processesWith, startTestSource, type TestSource, until } from './liveSource.ts';
+
+// Issue 17 remainder (decision 0256): what browsers cannot play is transcoded: AC-3 audio to AAC always, MPEG-2
+// (or HEVC) video to H.264 when the operator turns the channel's option on; without it the source fails in words.
+const UDP = 'udp://127.0.0.1:8566';
+const CHANNEL = 'lc-007';
+
+describe('live transcode option', () => {
+  let dataDir: string;
+  let db: Db;
+  let sup: LiveSupervisor | undefined;
+  const sources: TestSource[] = [];
+
+  afterAll(async () => {
+    await closeLive({ sup, sources, db });
+    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+  });
+
+  it('refuses MPEG-2 video in words, and packages it as H.264 with AAC once the option is on', async () => {
+    dataDir = await mkdtemp(join(tmpdir(), 'ottkit-live-'));
+    db = openDataStore(dataDir).db;
+    sources.push(startTestSource({ target: UDP, format: 'mpegts', video: 'mpeg2', audio: 'ac3' }));
+    addChannelSource(db, CHANNEL, UDP);
+    setChannelMode(db, CHANNEL, 'record', 1);
+    sup = new LiveSupervisor({
+      db,
+      dataDir,
+      mediaDir: join(dataDir, 'media'),
+      reloadMs: 3_600_000,
+      rules: { backoffMs: 500, maxBackoffMs: 1000 },
+      log: (l) => lines.push(l),
+    });
+    sup.start();
+    const status = () => sup?.channelStatus(CHANNEL);
+    const refused = await until('the MPEG-2 source refused', () =>
+      status()?.sources[0]?.lastError.includes('mpeg2video') ? status() : undefined,
+    );
+    expect(refused?.sources[0]?.lastError).toMatch(/not playable in browsers.*transcoding to H\.264/);
+    expect(refused?.sources[0]?.videoCodec).toBe('mpeg2video');
+    expect(refused?.sources[0]?.audioCodec).toBe('ac3');
+    const timeline = sup.timeline(CHANNEL) as Timeline;
+    expect(timeline.segments.length).toBe(0);
+
+    // The operator turns transcoding on (the operator call writes the store and asks for this re-read).
+    setChannelMode(db, CHANNEL, 'record', 1, 'h264');
+    sup.syncChannel(CHANNEL);
+    await until('3 transcoded segments', () => timeline.segments.length >= 3, 30_000);
+    const tracks = timeline.tracksOf(timeline.segments[0]?.initId ?? 0);
+    expect(tracks.map((t) => t.codec.split('.')[0]).sort()).toEqual(['avc1', 'mp4a']);
+    const cmd = processesWith(join(dataDir, 'live')).map((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8'));
+    const ffmpeg = cmd.find((c) => c.startsWith('ffmpeg')) ?? '';
+    expect(ffmpeg.split('\0')).toEqual(expect.arrayContaining(['libx264', 'aac']));
+    // A keyframe on every segment boundary: segments are about the target duration, each starting independently.
+    for (const s of timeline.segments.slice(1)) expect(Math.abs(s.durationSec - 2)).toBeLessThan(0.1);
+    expect(status()?.sources[0]?.state).toBe('live');
+  }, 60_000);
+});
