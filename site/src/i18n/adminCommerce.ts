@@ -55,7 +55,7 @@ export const adminCommerce = defineMessages({
     'admin.codes.voidCodeButton': 'Void code',
     'admin.codes.voidCodeConfirm':
       'Void the code ending {last} of {batch}? The site will refuse it as not valid. This cannot be undone.',
-    'admin.codes.voidedNow': '{count} codes voided.',
+    'admin.codes.voidedNow': 'Codes voided: {count}.',
 
     'admin.subscribers.history': 'History',
     'admin.subscribers.noHistory': 'Nothing yet.',
@@ -164,7 +164,7 @@ export const adminCommerce = defineMessages({
     'admin.codes.voidCodeButton': 'Anular código',
     'admin.codes.voidCodeConfirm':
       '¿Anular el código que termina en {last} de {batch}? El sitio lo rechazará como no válido. No se puede deshacer.',
-    'admin.codes.voidedNow': '{count} códigos anulados.',
+    'admin.codes.voidedNow': 'Códigos anulados: {count}.',
 
     'admin.subscribers.history': 'Historial',
     'admin.subscribers.noHistory': 'Nada todavía.',
@@ -276,7 +276,7 @@ export const adminCommerce = defineMessages({
     'admin.codes.voidCodeButton': 'Anular código',
     'admin.codes.voidCodeConfirm':
       'Anular o código que termina em {last} de {batch}? O site vai recusá-lo como inválido. Não dá para desfazer.',
-    'admin.codes.voidedNow': '{count} códigos anulados.',
+    'admin.codes.voidedNow': 'Códigos anulados: {count}.',
 
     'admin.subscribers.history': 'Histórico',
     'admin.subscribers.noHistory': 'Nada ainda.',

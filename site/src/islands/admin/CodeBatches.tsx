@@ -167,22 +167,24 @@ export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: 
                   <td>{b.total}</td>
                   <td>{b.redeemed}</td>
                   <td>{b.voided}</td>
-                  <td className="console-actions">
-                    <button
-                      type="button"
-                      className="console-button secondary"
-                      onClick={() => void redemptions(b.batchId)}
-                    >
-                      {t('admin.codes.redemptions')}
-                    </button>
-                    <button
-                      type="button"
-                      className="console-button secondary"
-                      disabled={busy || b.redeemed + b.voided >= b.total}
-                      onClick={() => voidAll(b)}
-                    >
-                      {t('admin.codes.voidBatch')}
-                    </button>
+                  <td>
+                    <div className="console-actions">
+                      <button
+                        type="button"
+                        className="console-button secondary"
+                        onClick={() => void redemptions(b.batchId)}
+                      >
+                        {t('admin.codes.redemptions')}
+                      </button>
+                      <button
+                        type="button"
+                        className="console-button secondary"
+                        disabled={busy || b.redeemed + b.voided >= b.total}
+                        onClick={() => voidAll(b)}
+                      >
+                        {t('admin.codes.voidBatch')}
+                      </button>
+                    </div>
                   </td>
                 </tr>
               ))}

@@ -142,7 +142,10 @@ export function Plans({
                 <td>{p.planId}</td>
                 <td>{nameIn(p, lang) || nameIn(p, 'en')}</td>
                 <td>
-                  {p.discountPrice < p.price ? `${p.discountPrice} (${p.price})` : p.price} {p.currency}
+                  {p.discountPrice > 0 && p.discountPrice < p.price
+                    ? `${p.discountPrice} (${p.price})`
+                    : p.price}{' '}
+                  {p.currency}
                 </td>
                 <td>{p.productId}</td>
                 <td>{p.durationDays}</td>

@@ -90,37 +90,39 @@ export default function Staff({ lang }: { lang: Lang }) {
                       </select>
                     </td>
                     <td>{o.active ? t('admin.staff.active') : t('admin.staff.disabled')}</td>
-                    <td className="console-actions">
-                      <button
-                        type="button"
-                        className="console-button secondary"
-                        disabled={busy || next === o.role}
-                        onClick={() =>
-                          update(
-                            o,
-                            { role: next },
-                            t('admin.staff.roleConfirm', { email: o.email, role: roleName(next) }),
-                          )
-                        }
-                      >
-                        {t('admin.staff.applyRole')}
-                      </button>
-                      <button
-                        type="button"
-                        className="console-button secondary"
-                        disabled={busy}
-                        onClick={() =>
-                          o.active
-                            ? update(
-                                o,
-                                { active: false },
-                                t('admin.staff.disableConfirm', { email: o.email }),
-                              )
-                            : update(o, { active: true }, t('admin.staff.enable'))
-                        }
-                      >
-                        {o.active ? t('admin.staff.disable') : t('admin.staff.enable')}
-                      </button>
+                    <td>
+                      <div className="console-actions">
+                        <button
+                          type="button"
+                          className="console-button secondary"
+                          disabled={busy || next === o.role}
+                          onClick={() =>
+                            update(
+                              o,
+                              { role: next },
+                              t('admin.staff.roleConfirm', { email: o.email, role: roleName(next) }),
+                            )
+                          }
+                        >
+                          {t('admin.staff.applyRole')}
+                        </button>
+                        <button
+                          type="button"
+                          className="console-button secondary"
+                          disabled={busy}
+                          onClick={() =>
+                            o.active
+                              ? update(
+                                  o,
+                                  { active: false },
+                                  t('admin.staff.disableConfirm', { email: o.email }),
+                                )
+                              : update(o, { active: true }, t('admin.staff.enable'))
+                          }
+                        >
+                          {o.active ? t('admin.staff.disable') : t('admin.staff.enable')}
+                        </button>
+                      </div>
                     </td>
                   </tr>
                 );
@@ -156,12 +158,12 @@ export default function Staff({ lang }: { lang: Lang }) {
           </button>
         </div>
         {made && (
-          <p role="status">
+          <div role="status">
             {t('admin.staff.created', { email: made.email })}
             <span className="console-secret" data-testid="staff-password">
               {made.password}
             </span>
-          </p>
+          </div>
         )}
       </form>
     </div>
