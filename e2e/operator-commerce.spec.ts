@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { OperatorErrCode, staffList } from '../packages/api-client/src/contract/operator.ts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { newAccount } from './accounts.ts';
+import { seriousViolations } from './axe.ts';
 import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
 
 // Issue 18 §5, §8: support makes a code batch and exports it; a subscriber redeems one on the site and support
@@ -125,6 +126,10 @@ test('support creates and exports a code batch; a redemption shows; a voided cod
     `Password reset sent to ${email}; every session ended.`,
   );
   await expect(history.getByText(/subscriber\.resetPassword by/)).toBeVisible();
+  // The detail follows: the subscriber's sessions ended.
+  await expect(
+    desk.getByTestId('subscriber-detail').getByRole('cell', { name: 'password reset' }),
+  ).toBeVisible();
   await shoot(desk, 'console-subscriber');
   await desk.context().close();
 });
@@ -137,6 +142,11 @@ test('an admin changes a setting and the site follows; an editor made in the con
   const desk = await (await browser.newContext()).newPage();
   desk.on('dialog', (d) => void d.accept());
   await enrolAndSignIn(desk, createOperator('admin'));
+  const found: string[] = [];
+  for (const path of ['/admin/plans', '/admin/settings', '/admin/staff']) {
+    found.push(...(await seriousViolations(desk, path)));
+  }
+  expect(found).toEqual([]);
 
   await newAccount(page.request);
   await openSports(page);

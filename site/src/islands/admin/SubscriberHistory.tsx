@@ -20,7 +20,10 @@ export function SubscriberHistory({
   version,
   lang,
   t,
+  onChanged,
 }: {
+  /** After a reset: the detail card reloads (its sessions ended). */
+  onChanged: () => Promise<void>;
   accountId: string;
   who: string;
   version: unknown;
@@ -65,7 +68,7 @@ export function SubscriberHistory({
           if (!window.confirm(t('admin.subscribers.resetConfirm', { who }))) return;
           void act(async () => {
             const r = await consoleApi.operator.subscriberResetPassword({ accountId });
-            await load();
+            await onChanged();
             return t('admin.subscribers.resetDone', { who: r.sentTo });
           });
         }}

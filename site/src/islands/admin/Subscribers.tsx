@@ -249,7 +249,16 @@ export default function Subscribers({ lang }: { lang: Lang }) {
           >
             {t('admin.subscribers.revoke')}
           </button>
-          <SubscriberHistory accountId={detail.accountId} who={who} version={detail} lang={lang} t={t} />
+          <SubscriberHistory
+            accountId={detail.accountId}
+            who={who}
+            version={detail}
+            lang={lang}
+            t={t}
+            onChanged={async () =>
+              setDetail((await consoleApi.operator.subscriberGet({ accountId: detail.accountId })).subscriber)
+            }
+          />
         </section>
       )}
     </div>
