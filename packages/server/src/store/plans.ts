@@ -40,6 +40,29 @@ export function getPlan(db: Db, planId: string): Plan | undefined {
   return listPlans(db).find((p) => p.planId === planId);
 }
 
+/** The plan's columns after its id, in table order; prices stored as exact decimal strings. */
+const planValues = (p: Plan) => [
+  p.url,
+  p.price.toFixed(2),
+  p.currency,
+  p.discountPrice.toFixed(2),
+  p.discountCurrency,
+  p.productId,
+  p.durationDays,
+];
+
+function insertLangs(db: Db, p: Plan): void {
+  for (const l of p.planLang) {
+    db.run(
+      'INSERT INTO plan_langs (plan_id, lang, plan_name, description) VALUES (?, ?, ?, ?)',
+      p.planId,
+      l.lang,
+      l.planName,
+      l.description,
+    );
+  }
+}
+
 export function insertPlan(db: Db, p: Plan, seq: number): void {
   db.transaction(() => {
     db.run(
@@ -47,23 +70,9 @@ export function insertPlan(db: Db, p: Plan, seq: number): void {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       p.planId,
       seq,
-      p.url,
-      p.price.toFixed(2),
-      p.currency,
-      p.discountPrice.toFixed(2),
-      p.discountCurrency,
-      p.productId,
-      p.durationDays,
+      ...planValues(p),
     );
-    for (const l of p.planLang) {
-      db.run(
-        'INSERT INTO plan_langs (plan_id, lang, plan_name, description) VALUES (?, ?, ?, ?)',
-        p.planId,
-        l.lang,
-        l.planName,
-        l.description,
-      );
-    }
+    insertLangs(db, p);
   });
 }
 
@@ -79,24 +88,10 @@ export function savePlan(db: Db, p: Plan): void {
     db.run(
       `UPDATE plans SET url = ?, price = ?, currency = ?, discount_price = ?, discount_currency = ?, product_id = ?,
          duration_days = ? WHERE plan_id = ?`,
-      p.url,
-      p.price.toFixed(2),
-      p.currency,
-      p.discountPrice.toFixed(2),
-      p.discountCurrency,
-      p.productId,
-      p.durationDays,
+      ...planValues(p),
       p.planId,
     );
     db.run('DELETE FROM plan_langs WHERE plan_id = ?', p.planId);
-    for (const l of p.planLang) {
-      db.run(
-        'INSERT INTO plan_langs (plan_id, lang, plan_name, description) VALUES (?, ?, ?, ?)',
-        p.planId,
-        l.lang,
-        l.planName,
-        l.description,
-      );
-    }
+    insertLangs(db, p);
   });
 }
