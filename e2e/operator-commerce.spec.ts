@@ -148,6 +148,25 @@ test('an admin changes a setting and the site follows; an editor made in the con
   }
   expect(found).toEqual([]);
 
+  // Plans: the contract's schema refuses 0 days in the form; a saved price shows in the list.
+  await desk.goto('/admin/plans');
+  await consoleReady(desk);
+  const plans = desk.getByTestId('plans');
+  await plans.getByRole('button', { name: 'Edit plan-quarterly' }).click();
+  await plans.getByLabel('Days').fill('0');
+  await plans.getByRole('button', { name: 'Save plan' }).click();
+  await expect(plans.getByText('At least 1 day')).toBeVisible();
+  await plans.getByLabel('Days').fill('91');
+  await plans.getByLabel('Price', { exact: true }).fill('31.5');
+  await plans.getByRole('button', { name: 'Save plan' }).click();
+  await expect(plans.getByRole('status')).toHaveText('Plan plan-quarterly saved.');
+  await expect(
+    plans
+      .getByRole('row', { name: /plan-quarterly/ })
+      .getByRole('cell')
+      .nth(4),
+  ).toHaveText('91');
+
   await newAccount(page.request);
   await openSports(page);
   await expect(sportsRow(page)).toHaveAttribute('data-locked', 'true');

@@ -25,7 +25,12 @@ const money = z
 export const planEditSchema = z
   .object({
     planId: planIdSchema,
-    url: z.union([z.literal(''), z.url('Enter a full address (https://…)')]),
+    /** The plan's purchase page: a path on the site (`/my/plan?planId=…`) or a full address, or none. */
+    url: z
+      .string()
+      .trim()
+      .max(2000, 'At most 2000 characters')
+      .regex(/^(|\/[^\s]*|https?:\/\/\S+)$/, 'Enter a path starting with / or a full address (https://…)'),
     price: money,
     currency: currencySchema,
     discountPrice: money,

@@ -202,7 +202,7 @@ export function Plans({
               </select>
             </div>
           </div>
-          {field('url', t('admin.plans.url'), { type: 'url' })}
+          {field('url', t('admin.plans.url'))}
           <div className="console-row">
             <button type="submit" className="console-button" disabled={busy}>
               {t('admin.plans.save')}
