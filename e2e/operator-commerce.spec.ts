@@ -52,6 +52,7 @@ test('support creates and exports a code batch; a redemption shows; a voided cod
   await codes.getByLabel('How many codes').fill('');
   await codes.getByRole('button', { name: 'Create codes' }).click();
   await expect(codes.getByText('Pick a plan', { exact: true }).last()).toBeVisible();
+  await expect(codes.getByText('Enter 1 to 10000 codes')).toBeVisible();
   await codes.getByLabel('Plan', { exact: true }).selectOption('plan-sports');
   await codes.getByLabel('How many codes').fill('3');
   await codes.getByRole('button', { name: 'Create codes' }).click();
@@ -155,7 +156,7 @@ test('an admin changes a setting and the site follows; an editor made in the con
   await plans.getByRole('button', { name: 'Edit plan-quarterly' }).click();
   await plans.getByLabel('Days').fill('0');
   await plans.getByRole('button', { name: 'Save plan' }).click();
-  await expect(plans.getByText('At least 1 day')).toBeVisible();
+  await expect(plans.getByText('Enter 1 to 3650 days')).toBeVisible();
   await plans.getByLabel('Days').fill('91');
   await plans.getByLabel('Price', { exact: true }).fill('31.5');
   await plans.getByRole('button', { name: 'Save plan' }).click();
@@ -177,7 +178,7 @@ test('an admin changes a setting and the site follows; an editor made in the con
   await expect(hide).not.toBeChecked();
   await desk.getByLabel('Member-site URL (empty: none)').fill('not a url');
   await desk.getByRole('button', { name: 'Save settings' }).click();
-  await expect(desk.getByText('Enter a full address (https://…)')).toBeVisible();
+  await expect(desk.getByText('Enter an http:// or https:// address')).toBeVisible();
   await desk.getByLabel('Member-site URL (empty: none)').fill('');
   await hide.check();
   await desk.getByRole('button', { name: 'Save settings' }).click();

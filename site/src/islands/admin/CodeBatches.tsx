@@ -46,7 +46,10 @@ export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: 
     e.preventDefault();
     const input = { planId, count: count.trim() === '' ? undefined : Number(count) };
     const bad = fieldErrors(codeBatchCreate, input);
-    setErrors(bad ?? {});
+    setErrors({
+      ...(bad?.planId ? { planId: t('admin.subscribers.pickPlan') } : {}),
+      ...(bad?.count ? { count: t('admin.codes.countError') } : {}),
+    });
     if (bad) return;
     void act(async () => {
       const made = await consoleApi.operator.codeBatchCreate(codeBatchCreate.request.parse(input));
@@ -74,7 +77,7 @@ export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: 
     e.preventDefault();
     const input = { batchId: voidBatchId, code: voidCode.replace(/\D/g, '') };
     const bad = fieldErrors(codeVoid, input);
-    setVoidError(bad ? (bad.code ?? t('admin.error.required')) : undefined);
+    setVoidError(bad ? t(bad.code ? 'admin.codes.codeError' : 'admin.error.required') : undefined);
     if (bad) return;
     if (
       !window.confirm(t('admin.codes.voidCodeConfirm', { last: input.code.slice(-4), batch: input.batchId }))

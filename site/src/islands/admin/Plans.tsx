@@ -1,7 +1,7 @@
 import type { Plan } from '@ottkit/api-client/contract';
 import { CURRENCIES_FOR_PLANS, planSave } from '@ottkit/api-client/contract';
 import { type FormEvent, useState } from 'react';
-import type { AdminT } from '../../i18n/admin.ts';
+import type { AdminKey, AdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
@@ -66,6 +66,20 @@ const toInput = (d: Draft) => ({
     ...(d.namePt.trim() ? [{ lang: 'pt', planName: d.namePt.trim(), description: '' }] : []),
   ],
 });
+/** Each field's error in the console's words (the schema decides whether there is one). */
+const ERROR_OF: Record<keyof Draft, AdminKey> = {
+  planId: 'admin.plans.idError',
+  productId: 'admin.plans.idError',
+  days: 'admin.plans.daysError',
+  name: 'admin.plans.nameError',
+  nameEs: 'admin.plans.nameError',
+  namePt: 'admin.plans.nameError',
+  description: 'admin.plans.nameError',
+  price: 'admin.plans.priceError',
+  discountPrice: 'admin.plans.priceError',
+  currency: 'admin.plans.priceError',
+  url: 'admin.plans.urlError',
+};
 const FIELD_OF: Record<string, keyof Draft> = {
   durationDays: 'days',
   planLang: 'name',
@@ -96,7 +110,10 @@ export function Plans({
     const input = toInput(draft);
     const bad = fieldErrors(planSave, input);
     const mapped: Partial<Record<keyof Draft, string>> = {};
-    for (const [k, v] of Object.entries(bad ?? {})) mapped[FIELD_OF[k] ?? (k as keyof Draft)] = v;
+    for (const k of Object.keys(bad ?? {})) {
+      const key = FIELD_OF[k] ?? (k as keyof Draft);
+      mapped[key] = t(ERROR_OF[key]);
+    }
     setErrors(mapped);
     if (bad) return;
     void act(async () => {

@@ -44,7 +44,7 @@ export default function Settings({ lang }: { lang: Lang }) {
     e.preventDefault();
     if (!s) return;
     const bad = fieldErrors(settingsUpdate, s);
-    setErrors(bad ?? {});
+    setErrors(bad?.memberSiteUrl ? { memberSiteUrl: t('admin.error.url') } : {});
     if (bad) return;
     void saving.act(async () => {
       setS((await consoleApi.operator.settingsUpdate(s)).settings);
@@ -56,7 +56,10 @@ export default function Settings({ lang }: { lang: Lang }) {
     e.preventDefault();
     const input = { manifest, required, siteUrl };
     const bad = fieldErrors(zeroTrustSeal, input);
-    setSealErrors(bad ?? {});
+    setSealErrors({
+      ...(bad?.manifest ? { manifest: t('admin.error.required') } : {}),
+      ...(bad?.siteUrl ? { siteUrl: t('admin.error.url') } : {}),
+    });
     if (bad || !window.confirm(t('admin.settings.sealConfirm'))) return;
     void sealing.act(async () => {
       setLink((await consoleApi.operator.zeroTrustSeal(input)).shareLink);
