@@ -36,6 +36,19 @@ describe('operator CLI', () => {
     await expect(run('recharge-codes', 'create', '--plan', 'nope')).rejects.toThrow(/No plan 'nope'/);
   });
 
+  it('voids one code, then the rest of its batch, with the console’s domain code (decision 0240)', async () => {
+    const created = await run('recharge-codes', 'create', '--plan', 'plan-monthly', '--count', '2');
+    const batch = /batch (batch-[0-9a-f]+)/.exec(created.lines[0] ?? '')?.[1] as string;
+    const one = await run('recharge-codes', 'void', '--batch', batch, '--code', created.lines[1] as string);
+    expect(one.lines).toEqual([`1 codes of ${batch} voided`]);
+    expect((await run('recharge-codes', 'void', '--batch', batch)).lines).toEqual([
+      `1 codes of ${batch} voided`,
+    ]);
+    await expect(run('recharge-codes', 'void', '--batch', 'batch-none')).rejects.toThrow(
+      /No batch batch-none/,
+    );
+  });
+
   it('sets, gets and validates app configuration', async () => {
     expect((await run('config', 'set', 'businessType', 'vod')).code).toBe(0);
     expect((await run('config', 'get', 'businessType')).lines).toEqual(['vod']);

@@ -1,6 +1,7 @@
 import { defineMessages, fillPlaceholders } from './define.ts';
 import type { Lang } from './langs.ts';
 import { adminNotices } from './adminNotices.ts';
+import { adminCommerce } from './adminCommerce.ts';
 
 /**
  * The operator console's texts (issue 18): a catalogue of its own, like the kit's and the player's, so the
@@ -810,13 +811,20 @@ export const admin = defineMessages({
   },
 });
 
-export type AdminKey = keyof typeof admin.en;
+// Screens with catalogues of their own add them here (decision 0240).
+const catalogues = {
+  en: { ...admin.en, ...adminCommerce.en },
+  es: { ...admin.es, ...adminCommerce.es },
+  pt: { ...admin.pt, ...adminCommerce.pt },
+};
+
+export type AdminKey = keyof typeof catalogues.en;
 export type AdminT = (key: AdminKey, values?: Record<string, string | number>) => string;
 
 /** A translator for the console; `{name}` placeholders are filled from `values`. */
 export function createAdminT(lang: Lang): AdminT {
-  const catalogue: Record<AdminKey, string> = admin[lang];
+  const catalogue: Record<AdminKey, string> = catalogues[lang];
   return (key, values) => {
-    return fillPlaceholders(catalogue[key] ?? admin.en[key], values);
+    return fillPlaceholders(catalogue[key] ?? catalogues.en[key], values);
   };
 }

@@ -15,6 +15,7 @@ import { operatorNoticeCalls } from './operatorNotices.ts';
 import { operatorTitleCalls } from './operatorTitles.ts';
 import { operatorHomeCalls } from './operatorHome.ts';
 import { operatorLiveCalls } from './operatorLive.ts';
+import { operatorCommerceCalls } from './operatorCommerce.ts';
 import { playbackCalls } from './playback.ts';
 import { scanCalls } from './scan.ts';
 import { vodCalls } from './vod.ts';
@@ -65,6 +66,7 @@ export * from './operatorNotices.ts';
 export * from './operatorTitles.ts';
 export * from './operatorHome.ts';
 export * from './operatorLive.ts';
+export * from './operatorCommerce.ts';
 
 /**
  * The operator area (issue 18, decision 0210), apart from `contract` so the subscribers' pages never ship the
@@ -80,5 +82,6 @@ export const operatorContract = {
     ...operatorTitleCalls,
     ...operatorHomeCalls,
     ...operatorLiveCalls,
+    ...operatorCommerceCalls,
   },
 } as const;

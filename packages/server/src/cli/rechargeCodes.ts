@@ -1,15 +1,23 @@
 import { createRechargeBatch } from '../domain/recharge.ts';
+import { CLI_ACTOR } from '../operator/audit.ts';
+import { voidAudited } from '../operator/commerce.ts';
 import { batchSummary } from '../store/rechargeCodes.ts';
 import { type Command, str, UsageError, withStore } from './command.ts';
 
 export const rechargeCodesCommand: Command = {
   name: 'recharge-codes',
   usage: `  recharge-codes create --plan PLAN_ID --count N                    a batch of 16-digit codes (shown once)
-  recharge-codes list                                               batches and how many were redeemed`,
+  recharge-codes list                                               batches and how many were redeemed
+  recharge-codes void --batch BATCH_ID [--code CODE]                void a batch's unredeemed codes, or one code`,
   run: (args) =>
     withStore(
       args,
-      { plan: { type: 'string' }, count: { type: 'string' } },
+      {
+        plan: { type: 'string' },
+        count: { type: 'string' },
+        batch: { type: 'string' },
+        code: { type: 'string' },
+      },
       ({ db, config, values, positionals }) => {
         if (positionals[0] === 'create') {
           const plan = str(values.plan);
@@ -25,6 +33,14 @@ export const rechargeCodesCommand: Command = {
             `batch ${batchId} for ${plan}: ${codes.length} codes (store them now; only hashes are kept)`,
           );
           for (const c of codes) console.log(c);
+          return 0;
+        }
+        if (positionals[0] === 'void') {
+          const batch = str(values.batch);
+          if (!batch) throw new Error('--batch BATCH_ID is required (see: recharge-codes list)');
+          // The console's domain code: audited as the command line, a voided code refused like an unknown one.
+          const { voided } = voidAudited(db, config.secret, CLI_ACTOR, batch, str(values.code), Date.now());
+          console.log(`${voided} codes of ${batch} voided`);
           return 0;
         }
         if (positionals[0] === 'list') {

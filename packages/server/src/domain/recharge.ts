@@ -77,13 +77,21 @@ export function redeem(
   }
   const hash = rechargeCodeHash(secret, code);
   const row = getRechargeCode(db, hash);
-  if (!row) {
+  // A voided code (decision 0240) is refused in the same words as an unknown one: a reseller's leaked card
+  // reveals nothing more.
+  if (!row || row.voided_at !== null) {
     throw new DomainError(ErrCode.RECHARGE_CODE_INVALID, 'This recharge code is not valid');
   }
   const plan = getPlan(db, row.plan_id);
   if (!plan) throw new Error(`recharge code bound to missing plan ${row.plan_id}`);
   const result = db.transaction(() => {
-    if (!redeemRechargeCode(db, hash, accountId, now)) return null;
+    if (!redeemRechargeCode(db, hash, accountId, now)) {
+      // Voided between the read and the write: still "not valid", not "used".
+      if (getRechargeCode(db, hash)?.voided_at) {
+        throw new DomainError(ErrCode.RECHARGE_CODE_INVALID, 'This recharge code is not valid');
+      }
+      return null;
+    }
     const current =
       listSubscriptions(db, accountId).find((s) => s.product_id === plan.productId)?.expired_ts ?? 0;
     const expiredTs = Math.max(now, current) + plan.durationDays * DAY;

@@ -11,6 +11,7 @@ import { telemetryMigrations } from './migrations/telemetry.ts';
 import { vodMigrations } from './migrations/vod.ts';
 import { consoleNoticeMigrations } from './migrations/consoleNotices.ts';
 import { titleMigrations } from './migrations/titles.ts';
+import { commerceMigrations } from './migrations/commerce.ts';
 
 export interface Migration {
   version: number;
@@ -239,6 +240,7 @@ CREATE TABLE scan_codes (
   ...liveSourceMigrations,
   ...consoleNoticeMigrations,
   ...titleMigrations,
+  ...commerceMigrations,
 ];
 
 /**

@@ -40,6 +40,29 @@ export function getPlan(db: Db, planId: string): Plan | undefined {
   return listPlans(db).find((p) => p.planId === planId);
 }
 
+/** The plan's columns after its id, in table order; prices stored as exact decimal strings. */
+const planValues = (p: Plan) => [
+  p.url,
+  p.price.toFixed(2),
+  p.currency,
+  p.discountPrice.toFixed(2),
+  p.discountCurrency,
+  p.productId,
+  p.durationDays,
+];
+
+function insertLangs(db: Db, p: Plan): void {
+  for (const l of p.planLang) {
+    db.run(
+      'INSERT INTO plan_langs (plan_id, lang, plan_name, description) VALUES (?, ?, ?, ?)',
+      p.planId,
+      l.lang,
+      l.planName,
+      l.description,
+    );
+  }
+}
+
 export function insertPlan(db: Db, p: Plan, seq: number): void {
   db.transaction(() => {
     db.run(
@@ -47,22 +70,28 @@ export function insertPlan(db: Db, p: Plan, seq: number): void {
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       p.planId,
       seq,
-      p.url,
-      p.price.toFixed(2),
-      p.currency,
-      p.discountPrice.toFixed(2),
-      p.discountCurrency,
-      p.productId,
-      p.durationDays,
+      ...planValues(p),
     );
-    for (const l of p.planLang) {
-      db.run(
-        'INSERT INTO plan_langs (plan_id, lang, plan_name, description) VALUES (?, ?, ?, ?)',
-        p.planId,
-        l.lang,
-        l.planName,
-        l.description,
-      );
+    insertLangs(db, p);
+  });
+}
+
+/** Creates the plan (last in the list) or replaces its fields and names, keeping its place. */
+export function savePlan(db: Db, p: Plan): void {
+  db.transaction(() => {
+    const seq = db.get<{ seq: number }>('SELECT seq FROM plans WHERE plan_id = ?', p.planId)?.seq;
+    if (seq === undefined) {
+      const last = db.get<{ m: number | null }>('SELECT MAX(seq) AS m FROM plans')?.m ?? 0;
+      insertPlan(db, p, last + 1);
+      return;
     }
+    db.run(
+      `UPDATE plans SET url = ?, price = ?, currency = ?, discount_price = ?, discount_currency = ?, product_id = ?,
+         duration_days = ? WHERE plan_id = ?`,
+      ...planValues(p),
+      p.planId,
+    );
+    db.run('DELETE FROM plan_langs WHERE plan_id = ?', p.planId);
+    insertLangs(db, p);
   });
 }

@@ -7,6 +7,7 @@ export interface RechargeCodeRow {
   created_at: number;
   redeemed_at: number | null;
   redeemed_by: string | null;
+  voided_at: number | null;
 }
 
 export function insertRechargeCode(
@@ -33,7 +34,7 @@ export function getRechargeCode(db: Db, codeHash: string): RechargeCodeRow | und
 export function redeemRechargeCode(db: Db, codeHash: string, accountId: string, now: number): boolean {
   return (
     db.run(
-      'UPDATE recharge_codes SET redeemed_at = ?, redeemed_by = ? WHERE code_hash = ? AND redeemed_at IS NULL',
+      'UPDATE recharge_codes SET redeemed_at = ?, redeemed_by = ? WHERE code_hash = ? AND redeemed_at IS NULL AND voided_at IS NULL',
       now,
       accountId,
       codeHash,
@@ -47,5 +48,52 @@ export function batchSummary(
   return db.all(
     `SELECT batch_id, plan_id, COUNT(*) AS total, COUNT(redeemed_at) AS redeemed
      FROM recharge_codes GROUP BY batch_id, plan_id ORDER BY batch_id`,
+  );
+}
+
+export interface BatchRow {
+  batch_id: string;
+  plan_id: string;
+  created_at: number;
+  total: number;
+  redeemed: number;
+  voided: number;
+}
+
+const BATCH_SELECT = `SELECT batch_id, plan_id, MIN(created_at) AS created_at, COUNT(*) AS total,
+  COUNT(redeemed_at) AS redeemed, COUNT(CASE WHEN redeemed_at IS NULL THEN voided_at END) AS voided
+  FROM recharge_codes`;
+
+/** Batches newest first, with redeemed and voided counts (a redeemed code is never counted as voided). */
+export function listBatches(db: Db): BatchRow[] {
+  return db.all<BatchRow>(`${BATCH_SELECT} GROUP BY batch_id, plan_id ORDER BY created_at DESC, batch_id`);
+}
+
+export function getBatch(db: Db, batchId: string): BatchRow | undefined {
+  return db.get<BatchRow>(`${BATCH_SELECT} WHERE batch_id = ? GROUP BY batch_id, plan_id`, batchId);
+}
+
+/** Voids the batch's unredeemed codes (or the one code with `codeHash`); answers how many were voided now. */
+export function voidCodes(db: Db, batchId: string, now: number, codeHash?: string): number {
+  return db.run(
+    `UPDATE recharge_codes SET voided_at = ? WHERE batch_id = ? AND redeemed_at IS NULL AND voided_at IS NULL
+       AND (? IS NULL OR code_hash = ?)`,
+    now,
+    batchId,
+    codeHash ?? null,
+    codeHash ?? null,
+  ).changes;
+}
+
+/** Redeemed codes of a batch (who and when), or of an account; newest first. */
+export function listRedemptions(
+  db: Db,
+  by: { batchId: string } | { accountId: string },
+): Array<{ batch_id: string; plan_id: string; redeemed_at: number; redeemed_by: string }> {
+  const [column, value] = 'batchId' in by ? ['batch_id', by.batchId] : ['redeemed_by', by.accountId];
+  return db.all(
+    `SELECT batch_id, plan_id, redeemed_at, redeemed_by FROM recharge_codes
+     WHERE ${column} = ? AND redeemed_at IS NOT NULL ORDER BY redeemed_at DESC LIMIT 500`,
+    value,
   );
 }

@@ -6,6 +6,7 @@ import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
+import { SubscriberHistory } from './SubscriberHistory.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 
 type Summary = { accountId: string; email: string; phone: string; accountName: string; virtualCode: string };
@@ -248,6 +249,16 @@ export default function Subscribers({ lang }: { lang: Lang }) {
           >
             {t('admin.subscribers.revoke')}
           </button>
+          <SubscriberHistory
+            accountId={detail.accountId}
+            who={who}
+            version={detail}
+            lang={lang}
+            t={t}
+            onChanged={async () =>
+              setDetail((await consoleApi.operator.subscriberGet({ accountId: detail.accountId })).subscriber)
+            }
+          />
         </section>
       )}
     </div>

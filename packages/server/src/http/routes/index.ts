@@ -17,6 +17,7 @@ import { operatorNoticeRoutes } from './operatorNotices.ts';
 import { operatorTitleRoutes } from './operatorTitles.ts';
 import { operatorHomeRoutes } from './operatorHome.ts';
 import { operatorLiveRoutes } from './operatorLive.ts';
+import { operatorCommerceRoutes } from './operatorCommerce.ts';
 
 /** Every API route the server registers; each area adds its list here. */
 export const apiRoutes: Route[] = [
@@ -38,4 +39,5 @@ export const apiRoutes: Route[] = [
   ...operatorTitleRoutes,
   ...operatorHomeRoutes,
   ...operatorLiveRoutes,
+  ...operatorCommerceRoutes,
 ];

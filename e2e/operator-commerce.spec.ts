@@ -1,0 +1,236 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { OperatorErrCode, staffList } from '../packages/api-client/src/contract/operator.ts';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { newAccount } from './accounts.ts';
+import { seriousViolations } from './axe.ts';
+import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+
+// Issue 18 §5, §8: support makes a code batch and exports it; a subscriber redeems one on the site and support
+// sees who; a voided code is refused on the site; an admin changes a setting and the site follows; an admin
+// creates an editor, whom the server refuses the staff calls.
+
+const SHOTS = fileURLToPath(new URL('../.data/screens', import.meta.url));
+async function shoot(page: Page, name: string) {
+  for (const width of [1280, 360]) {
+    await page.setViewportSize({ width, height: width === 1280 ? 900 : 780 });
+    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+}
+
+const openSports = async (page: Page) => {
+  await page.goto('/liveTv?id=lc-001');
+  await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
+  await page.getByRole('tab', { name: 'Sports' }).click();
+};
+/** A batch row's Codes, Redeemed and Voided cells. */
+const counts = (row: Locator) => row.locator('td:nth-child(n+4):nth-child(-n+6)');
+const sportsRow = (page: Page) =>
+  page.locator('[data-playback][data-locked]').filter({ hasText: 'World Sports' }).first();
+
+test('support creates and exports a code batch; a redemption shows; a voided code is refused', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const desk = await (await browser.newContext({ acceptDownloads: true })).newPage();
+  desk.on('dialog', (d) => void d.accept());
+  await enrolAndSignIn(desk, createOperator('support'));
+  const nav = desk.getByRole('navigation', { name: 'Console' });
+  await expect(nav.getByRole('link', { name: 'Plans and codes' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Staff' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Settings' })).toHaveCount(0);
+
+  await desk.goto('/admin/plans');
+  await consoleReady(desk);
+  const plans = desk.getByTestId('plans');
+  await expect(plans.getByRole('row', { name: /plan-sports/ })).toBeVisible();
+  await expect(plans.getByText('Only an admin changes plans.')).toBeVisible();
+  const codes = desk.getByTestId('code-batches');
+  // The contract's schema refuses the empty form with field errors, before any call.
+  await codes.getByLabel('How many codes').fill('');
+  await codes.getByRole('button', { name: 'Create codes' }).click();
+  await expect(codes.getByText('Pick a plan', { exact: true }).last()).toBeVisible();
+  await expect(codes.getByText('Enter 1 to 10000 codes')).toBeVisible();
+  await codes.getByLabel('Plan', { exact: true }).selectOption('plan-sports');
+  await codes.getByLabel('How many codes').fill('3');
+  await codes.getByRole('button', { name: 'Create codes' }).click();
+  await expect(codes.getByRole('status')).toContainText('3 codes created in batch');
+  const [download] = await Promise.all([
+    desk.waitForEvent('download'),
+    codes.getByRole('button', { name: 'Export CSV (3 codes)' }).click(),
+  ]);
+  const csv = readFileSync((await download.path()) as string, 'utf8')
+    .trim()
+    .split('\n');
+  expect(csv[0]).toBe('code,batch,plan');
+  const rows = csv.slice(1).map((l) => l.split(','));
+  expect(rows).toHaveLength(3);
+  const [[good, batchId], [voided]] = rows as [string[], string[]];
+  expect(good).toMatch(/^\d{16}$/);
+  // The page never lists the codes: they are in the export only.
+  await expect(desk.getByText(good as string)).toHaveCount(0);
+  await shoot(desk, 'console-plans');
+
+  await codes.getByLabel('Batch', { exact: true }).selectOption(batchId as string);
+  await codes.getByLabel(/^Code \(16 digits\)/).fill(voided as string);
+  await codes.getByRole('button', { name: 'Void code' }).click();
+  await expect(codes.getByRole('status')).toHaveText('Codes voided: 1.');
+  await expect(counts(codes.getByRole('row', { name: new RegExp(batchId as string) }))).toHaveText([
+    '3',
+    '0',
+    '1',
+  ]);
+
+  // The subscriber, on the site: the voided code is refused in the spec's words, the good one unlocks.
+  const email = await newAccount(page.request);
+  await openSports(page);
+  await expect(sportsRow(page)).toHaveAttribute('data-locked', 'true');
+  await page.getByRole('button', { name: /^World Sports/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Purchase' }).click();
+  const purchase = page.getByRole('dialog', { name: 'Purchase' });
+  const input = purchase.getByPlaceholder('Enter the 16-digit recharge code');
+  await input.fill(voided as string);
+  await purchase.getByRole('button', { name: 'Confirm' }).click();
+  await expect(purchase.getByText('This recharge code is not valid')).toBeVisible();
+  await input.fill(good as string);
+  await purchase.getByRole('button', { name: 'Confirm' }).click();
+  await expect(page.getByTestId('recharge-success')).toHaveText(
+    'Recharge successful. Your plan is active now.',
+  );
+  await expect(sportsRow(page)).toHaveAttribute('data-locked', 'false');
+
+  // Support sees who redeemed and when.
+  await desk.reload();
+  await consoleReady(desk);
+  const batchRow = codes.getByRole('row', { name: new RegExp(batchId as string) });
+  await expect(counts(batchRow)).toHaveText(['3', '1', '1']);
+  await batchRow.getByRole('button', { name: 'Redemptions' }).click();
+  await expect(desk.getByTestId('redemptions').getByRole('row', { name: new RegExp(email) })).toBeVisible();
+
+  // Voiding the whole batch leaves the redeemed code redeemed and voids the last one.
+  await batchRow.getByRole('button', { name: 'Void batch' }).click();
+  await expect(codes.getByRole('status')).toHaveText('Codes voided: 1.');
+  await expect(counts(batchRow)).toHaveText(['3', '1', '2']);
+
+  // The subscriber's history in the console names the redemption.
+  await desk.goto('/admin/subscribers');
+  await consoleReady(desk);
+  await desk.getByLabel('Search by email, phone, name or virtual code').fill(email);
+  await desk.getByRole('button', { name: 'Search' }).click();
+  await desk.getByRole('button', { name: new RegExp(email) }).click();
+  const history = desk.getByTestId('subscriber-history');
+  await expect(history.getByText(new RegExp(`Redeemed a code of ${batchId}`))).toBeVisible();
+  await history.getByRole('button', { name: 'Reset password' }).click();
+  await expect(history.getByRole('status')).toHaveText(
+    `Password reset sent to ${email}; every session ended.`,
+  );
+  await expect(history.getByText(/subscriber\.resetPassword by/)).toBeVisible();
+  // The detail follows: the subscriber's sessions ended.
+  await expect(
+    desk.getByTestId('subscriber-detail').getByRole('cell', { name: 'password reset' }),
+  ).toBeVisible();
+  await shoot(desk, 'console-subscriber');
+  await desk.context().close();
+});
+
+test('an admin changes a setting and the site follows; an editor made in the console cannot open staff', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const desk = await (await browser.newContext()).newPage();
+  desk.on('dialog', (d) => void d.accept());
+  await enrolAndSignIn(desk, createOperator('admin'));
+  const found: string[] = [];
+  for (const path of ['/admin/plans', '/admin/settings', '/admin/staff']) {
+    found.push(...(await seriousViolations(desk, path)));
+  }
+  expect(found).toEqual([]);
+
+  // Plans: the contract's schema refuses 0 days in the form; a saved price shows in the list.
+  await desk.goto('/admin/plans');
+  await consoleReady(desk);
+  const plans = desk.getByTestId('plans');
+  await plans.getByRole('button', { name: 'Edit plan-quarterly' }).click();
+  await plans.getByLabel('Days').fill('0');
+  await plans.getByRole('button', { name: 'Save plan' }).click();
+  await expect(plans.getByText('Enter 1 to 3650 days')).toBeVisible();
+  await plans.getByLabel('Days').fill('91');
+  await plans.getByLabel('Price', { exact: true }).fill('31.5');
+  await plans.getByRole('button', { name: 'Save plan' }).click();
+  await expect(plans.getByRole('status')).toHaveText('Plan plan-quarterly saved.');
+  await expect(
+    plans
+      .getByRole('row', { name: /plan-quarterly/ })
+      .getByRole('cell')
+      .nth(4),
+  ).toHaveText('91');
+
+  await newAccount(page.request);
+  await openSports(page);
+  await expect(sportsRow(page)).toHaveAttribute('data-locked', 'true');
+
+  await desk.goto('/admin/settings');
+  await consoleReady(desk);
+  const hide = desk.getByLabel('Hide channels the viewer has no plan for');
+  await expect(hide).not.toBeChecked();
+  await desk.getByLabel('Member-site URL (empty: none)').fill('not a url');
+  await desk.getByRole('button', { name: 'Save settings' }).click();
+  await expect(desk.getByText('Enter an http:// or https:// address')).toBeVisible();
+  await desk.getByLabel('Member-site URL (empty: none)').fill('');
+  await hide.check();
+  await desk.getByRole('button', { name: 'Save settings' }).click();
+  await expect(desk.getByRole('status')).toHaveText('Settings saved; the site uses them now.');
+  await shoot(desk, 'console-settings');
+
+  await openSports(page);
+  await expect(page.getByRole('button', { name: /^World Sports/ })).toHaveCount(0);
+
+  // Put it back for the journeys that follow.
+  await desk.reload();
+  await consoleReady(desk);
+  await desk.getByLabel('Hide channels the viewer has no plan for').uncheck();
+  await desk.getByRole('button', { name: 'Save settings' }).click();
+  await expect(desk.getByRole('status')).toHaveText('Settings saved; the site uses them now.');
+  await openSports(page);
+  await expect(sportsRow(page)).toHaveAttribute('data-locked', 'true');
+
+  // Staff: create an editor; the first password is shown once.
+  await desk.goto('/admin/staff');
+  await consoleReady(desk);
+  const editorEmail = `e2e-made-editor-${Date.now()}@ottkit.test`;
+  await desk.getByLabel('Email', { exact: true }).fill('nobody');
+  await desk.getByRole('button', { name: 'Create' }).click();
+  await expect(desk.getByText('Enter a valid email address')).toBeVisible();
+  await desk.getByLabel('Email', { exact: true }).fill(editorEmail);
+  await desk.getByLabel('Role', { exact: true }).selectOption('editor');
+  await desk.getByRole('button', { name: 'Create' }).click();
+  const password = (await desk.getByTestId('staff-password').textContent())?.trim() ?? '';
+  expect(password.length).toBeGreaterThanOrEqual(12);
+  await expect(desk.getByRole('row', { name: new RegExp(editorEmail) })).toContainText('Active');
+  await shoot(desk, 'console-staff');
+
+  const editor = await (await browser.newContext()).newPage();
+  await enrolAndSignIn(editor, { email: editorEmail, password });
+  await expect(
+    editor.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Staff' }),
+  ).toHaveCount(0);
+  await editor.goto('/admin/staff');
+  await expect(editor.getByRole('alert')).toHaveText('Your role cannot open this screen. Ask an admin.');
+  const refused = await editor.request.get(staffList.path);
+  expect(refused.status()).toBe(403);
+  expect((await refused.json()).errCode).toBe(OperatorErrCode.ROLE_REFUSED);
+
+  // The admin disables the editor: their session ends at once.
+  await desk
+    .getByRole('row', { name: new RegExp(editorEmail) })
+    .getByRole('button', { name: 'Disable' })
+    .click();
+  await expect(desk.getByRole('row', { name: new RegExp(editorEmail) })).toContainText('Disabled');
+  await editor.goto('/admin');
+  await expect(editor).toHaveURL(/\/admin\/login/);
+  await editor.context().close();
+  await desk.context().close();
+});

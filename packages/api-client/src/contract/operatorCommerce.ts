@@ -1,0 +1,256 @@
+import { z } from 'zod';
+import { businessTypeSchema, currencySchema, planLangSchema, planSchema } from './app.ts';
+import { defineCall } from './call.ts';
+import { auditEntrySchema, OPERATOR_API_PREFIX } from './operator.ts';
+
+/**
+ * Issue 18 §5 plans and recharge codes, §7 subscriber history and password reset, §8 settings (decision 0240).
+ * Roles: support runs codes and subscribers, editor and support read plans, admin changes plans and settings.
+ */
+const p = (rest: string) => `${OPERATOR_API_PREFIX}${rest}`;
+const support = ['support'] as const;
+const readers = ['editor', 'support'] as const;
+const admin = [] as const;
+
+const planIdSchema = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Lowercase letters, digits and dashes (at most 64)');
+const money = z
+  .number({ error: 'Enter a price' })
+  .nonnegative('At least 0')
+  .max(1_000_000, 'At most 1000000');
+
+/** A plan as the console edits it: the spec's plan fields (§3) and the product it grants. */
+export const planEditSchema = z
+  .object({
+    planId: planIdSchema,
+    /** The plan's purchase page: a path on the site (`/my/plan?planId=…`) or a full address, or none. */
+    url: z
+      .string()
+      .trim()
+      .max(2000, 'At most 2000 characters')
+      .regex(/^(|\/[^\s]*|https?:\/\/\S+)$/, 'Enter a path starting with / or a full address (https://…)'),
+    price: money,
+    currency: currencySchema,
+    discountPrice: money,
+    discountCurrency: currencySchema,
+    productId: planIdSchema,
+    durationDays: z.number().int('Whole days').min(1, 'At least 1 day').max(3650, 'At most 3650 days'),
+    planLang: z
+      .array(
+        z.object({
+          lang: planLangSchema,
+          planName: z.string().trim().min(1, 'Give the plan a name').max(80, 'At most 80 characters'),
+          description: z.string().trim().max(500, 'At most 500 characters'),
+        }),
+      )
+      .min(1, 'Give the plan a name'),
+  })
+  .strict();
+
+export const planAdminList = defineCall({
+  area: 'operator',
+  method: 'GET',
+  path: p('plans/list'),
+  access: 'operator',
+  roles: readers,
+  summary: 'Every plan on sale with its prices, product and duration.',
+  request: z.object({}).strict(),
+  response: z.object({ planList: z.array(planSchema) }),
+});
+
+export const planSave = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('plans/save'),
+  access: 'operator',
+  roles: admin,
+  summary: 'Creates a plan or changes one (prices, names, product, duration); audited with before and after.',
+  request: planEditSchema,
+  response: z.object({ plan: planSchema }),
+});
+
+/** A batch is at most this many codes; larger runs are several batches. */
+export const CODE_BATCH_MAX = 10_000;
+
+export const codeBatchSchema = z.object({
+  batchId: z.string(),
+  planId: z.string(),
+  createdAt: z.number().int(),
+  total: z.number().int(),
+  redeemed: z.number().int(),
+  voided: z.number().int(),
+});
+export type CodeBatch = z.output<typeof codeBatchSchema>;
+
+export const codeBatchList = defineCall({
+  area: 'operator',
+  method: 'GET',
+  path: p('codes/batches'),
+  access: 'operator',
+  roles: support,
+  summary: 'Recharge code batches, newest first, with how many codes were redeemed and voided.',
+  request: z.object({}).strict(),
+  response: z.object({ batches: z.array(codeBatchSchema) }),
+});
+
+export const codeBatchCreate = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('codes/create'),
+  access: 'operator',
+  roles: support,
+  summary:
+    'Creates a batch of single-use 16-digit codes bound to a plan. The codes are answered once (export them ' +
+    'now): the server keeps only keyed hashes.',
+  request: z
+    .object({
+      planId: z.string().min(1, 'Pick a plan').max(64),
+      count: z
+        .number({ error: 'Enter how many codes' })
+        .int('A whole number')
+        .min(1, 'At least 1 code')
+        .max(CODE_BATCH_MAX, `At most ${CODE_BATCH_MAX} codes`),
+    })
+    .strict(),
+  response: z.object({ batch: codeBatchSchema, codes: z.array(z.string()) }),
+});
+
+/** A code as typed on the site: 16 digits. */
+export const rechargeCodeSchema = z.string().regex(/^\d{16}$/, 'Enter the 16 digits of the code');
+
+export const codeVoid = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('codes/void'),
+  access: 'operator',
+  roles: support,
+  summary:
+    'Voids a whole batch, or one code of it: a voided code is refused on the site like an unknown one; ' +
+    'codes already redeemed stay redeemed.',
+  request: z.object({ batchId: z.string().min(1).max(64), code: rechargeCodeSchema.optional() }).strict(),
+  response: z.object({ batch: codeBatchSchema, voided: z.number().int() }),
+});
+
+export const codeRedemptions = defineCall({
+  area: 'operator',
+  method: 'GET',
+  path: p('codes/redemptions'),
+  access: 'operator',
+  roles: support,
+  summary: 'Who redeemed codes of a batch and when, newest first (the codes themselves are never kept).',
+  request: z.object({ batchId: z.string().min(1).max(64) }).strict(),
+  response: z.object({
+    redemptions: z.array(
+      z.object({
+        accountId: z.string(),
+        /** The subscriber's email, phone or virtual code, as support searches by them. */
+        who: z.string(),
+        redeemedAt: z.number().int(),
+      }),
+    ),
+  }),
+});
+
+/** The settings the console changes (spec §3 app property); the CLI's `config set` can change every key. */
+export const consoleSettingsSchema = z
+  .object({
+    businessType: businessTypeSchema,
+    visitorMode: z.boolean(),
+    memberSiteUrl: z.union([z.literal(''), z.url('Enter a full address (https://…)')]),
+    'layout.hide_unsubscribe_channel': z.boolean(),
+    'layout.popular_search_switch': z.boolean(),
+    'layout.more_like_this_switch': z.boolean(),
+    'layout.home_live_layout_switch': z.boolean(),
+  })
+  .strict();
+export type ConsoleSettings = z.output<typeof consoleSettingsSchema>;
+
+export const settingsGet = defineCall({
+  area: 'operator',
+  method: 'GET',
+  path: p('settings/get'),
+  access: 'operator',
+  roles: admin,
+  summary:
+    'Business type, visitor mode, member-site URL and layout switches; whether a sealed manifest is set.',
+  request: z.object({}).strict(),
+  response: z.object({ settings: consoleSettingsSchema, sealedManifest: z.boolean() }),
+});
+
+export const settingsUpdate = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('settings/update'),
+  access: 'operator',
+  roles: admin,
+  summary: 'Changes settings (applied at once on the site); audited with before and after.',
+  request: consoleSettingsSchema.partial().strict(),
+  response: z.object({ settings: consoleSettingsSchema, sealedManifest: z.boolean() }),
+});
+
+export const zeroTrustSeal = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('settings/seal'),
+  access: 'operator',
+  roles: admin,
+  summary:
+    'Seals a zero-trust manifest (spec §1) with a fresh key; the server stores only the ciphertext and answers ' +
+    'the key once, inside the share link.',
+  request: z
+    .object({
+      /** The manifest as JSON text (the same file the CLI seals). */
+      manifest: z.string().min(2, 'Paste the manifest JSON').max(100_000),
+      required: z.boolean(),
+      siteUrl: z.url('Enter the site’s address (https://…)'),
+    })
+    .strict(),
+  response: z.object({ shareLink: z.string() }),
+});
+
+export const subscriberHistory = defineCall({
+  area: 'operator',
+  method: 'GET',
+  path: p('subscribers/history'),
+  access: 'operator',
+  roles: support,
+  summary:
+    'What happened to a subscriber: operators’ changes (from the audit log) and recharge codes redeemed, newest first.',
+  request: z.object({ accountId: z.string().min(1).max(64) }).strict(),
+  response: z.object({
+    changes: z.array(auditEntrySchema),
+    redemptions: z.array(z.object({ batchId: z.string(), planId: z.string(), redeemedAt: z.number().int() })),
+  }),
+});
+
+export const subscriberResetPassword = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('subscribers/resetPassword'),
+  access: 'operator',
+  roles: support,
+  summary:
+    'Sends the subscriber the password reset message the site sends (to their email or phone) and ends their ' +
+    'sessions; the operator never sees a code, password or token.',
+  request: z.object({ accountId: z.string().min(1).max(64) }).strict(),
+  response: z.object({ sentTo: z.string() }),
+});
+
+export const operatorCommerceCalls = {
+  planAdminList,
+  planSave,
+  codeBatchList,
+  codeBatchCreate,
+  codeVoid,
+  codeRedemptions,
+  settingsGet,
+  settingsUpdate,
+  zeroTrustSeal,
+  subscriberHistory,
+  subscriberResetPassword,
+};
+
+/** The currencies a plan may be priced in, for the console's picker. */
+export const CURRENCIES_FOR_PLANS = currencySchema.options;

@@ -1,0 +1,87 @@
+import { ErrCode } from '@ottkit/api-client';
+import {
+  codeBatchCreate,
+  codeBatchList,
+  codeRedemptions,
+  codeVoid,
+  planAdminList,
+  planSave,
+  settingsGet,
+  settingsUpdate,
+  subscriberHistory,
+  subscriberResetPassword,
+  zeroTrustSeal,
+} from '@ottkit/api-client/contract';
+import { sealAndStoreManifest, shareLink, zeroTrustProperties } from '../../domain/zeroTrust.ts';
+import {
+  batchRedemptions,
+  consoleSettings,
+  createBatchAudited,
+  resetPasswordAudited,
+  savePlanAudited,
+  subscriberHistory as historyOf,
+  toBatch,
+  updateSettingsAudited,
+  voidAudited,
+} from '../../operator/commerce.ts';
+import { recordAudit } from '../../operator/audit.ts';
+import { listPlans } from '../../store/plans.ts';
+import { listBatches } from '../../store/rechargeCodes.ts';
+import type { Db } from '../../store/db.ts';
+import { HttpError, route } from '../route.ts';
+import { actorFor } from './operator.ts';
+
+const settingsAnswer = (db: Db) => ({
+  settings: consoleSettings(db),
+  sealedManifest: Object.keys(zeroTrustProperties(db)).length > 0,
+});
+
+/** Plans and codes, settings, subscriber history and reset (issue 18 §5, §7, §8; decision 0240). */
+export const operatorCommerceRoutes = [
+  route(planAdminList, (ctx) => ({ planList: listPlans(ctx.db) })),
+  route(planSave, (ctx, req) => ({ plan: savePlanAudited(ctx.db, actorFor(ctx), req, ctx.now()) })),
+  route(codeBatchList, (ctx) => ({ batches: listBatches(ctx.db).map(toBatch) })),
+  route(codeBatchCreate, (ctx, req) =>
+    createBatchAudited(ctx.db, ctx.config.secret, actorFor(ctx), req.planId, req.count, ctx.now()),
+  ),
+  route(codeVoid, (ctx, req) =>
+    voidAudited(ctx.db, ctx.config.secret, actorFor(ctx), req.batchId, req.code, ctx.now()),
+  ),
+  route(codeRedemptions, (ctx, req) => ({ redemptions: batchRedemptions(ctx.db, req.batchId) })),
+  route(settingsGet, (ctx) => settingsAnswer(ctx.db)),
+  route(settingsUpdate, (ctx, req) => {
+    updateSettingsAudited(ctx.db, actorFor(ctx), req, ctx.now());
+    return settingsAnswer(ctx.db);
+  }),
+  route(zeroTrustSeal, async (ctx, req) => {
+    let input: unknown;
+    try {
+      input = JSON.parse(req.manifest);
+    } catch {
+      throw new HttpError(ErrCode.INVALID_REQUEST, 'The manifest is not valid JSON', 400);
+    }
+    const now = ctx.now();
+    let key: string;
+    try {
+      ({ key } = await sealAndStoreManifest(ctx.db, input, { required: req.required, now }));
+    } catch (e) {
+      const why =
+        e instanceof Error && 'issues' in e ? 'it lacks fields a manifest needs' : 'it is not a manifest';
+      throw new HttpError(ErrCode.INVALID_REQUEST, `The manifest cannot be sealed: ${why}`, 400);
+    }
+    // The key is in the answer only: never in the audit, never stored.
+    recordAudit(
+      ctx.db,
+      actorFor(ctx),
+      'settings.seal',
+      'zeroTrust',
+      { after: { required: req.required } },
+      now,
+    );
+    return { shareLink: shareLink(req.siteUrl, key) };
+  }),
+  route(subscriberHistory, (ctx, req) => historyOf(ctx.db, req.accountId)),
+  route(subscriberResetPassword, (ctx, req) =>
+    resetPasswordAudited(ctx.db, ctx.sender, actorFor(ctx), req.accountId, ctx.now()),
+  ),
+];

@@ -1,0 +1,200 @@
+import {
+  type CodeBatch,
+  type ConsoleSettings,
+  consoleSettingsSchema,
+  OperatorErrCode,
+  type Plan,
+} from '@ottkit/api-client/contract';
+import type { MessageSender } from '../domain/messages.ts';
+import { changeSetting, readSettings } from '../domain/appConfig.ts';
+import { createRechargeBatch, rechargeCodeHash } from '../domain/recharge.ts';
+import { HttpError } from '../http/route.ts';
+import { getAccount } from '../store/accounts.ts';
+import type { Db } from '../store/db.ts';
+import { getPlan, savePlan } from '../store/plans.ts';
+import { type BatchRow, getBatch, listRedemptions, voidCodes } from '../store/rechargeCodes.ts';
+import { revokeAccountSessions } from '../store/sessions.ts';
+import { type Actor, listAudit, recordAudit } from './audit.ts';
+
+/** Plans, recharge codes, settings and a subscriber's password reset from the console (decision 0240). */
+
+export function savePlanAudited(db: Db, actor: Actor, plan: Plan, now: number): Plan {
+  return db.transaction(() => {
+    const before = getPlan(db, plan.planId);
+    savePlan(db, plan);
+    const after = getPlan(db, plan.planId) as Plan;
+    recordAudit(db, actor, before ? 'plan.update' : 'plan.create', plan.planId, { before, after }, now);
+    return after;
+  });
+}
+
+export const toBatch = (r: BatchRow): CodeBatch => ({
+  batchId: r.batch_id,
+  planId: r.plan_id,
+  createdAt: r.created_at,
+  total: r.total,
+  redeemed: r.redeemed,
+  voided: r.voided,
+});
+
+function batchOrThrow(db: Db, batchId: string): CodeBatch {
+  const row = getBatch(db, batchId);
+  if (!row) throw new HttpError(OperatorErrCode.NOT_FOUND, `No batch ${batchId}`);
+  return toBatch(row);
+}
+
+/** A batch of codes, answered once; the audit keeps the batch and its size, never a code. */
+export function createBatchAudited(
+  db: Db,
+  secret: string,
+  actor: Actor,
+  planId: string,
+  count: number,
+  now: number,
+): { batch: CodeBatch; codes: string[] } {
+  if (!getPlan(db, planId)) throw new HttpError(OperatorErrCode.NOT_FOUND, `No plan ${planId}`);
+  return db.transaction(() => {
+    const { batchId, codes } = createRechargeBatch(db, secret, planId, count, now);
+    const batch = batchOrThrow(db, batchId);
+    recordAudit(db, actor, 'codes.create', batchId, { after: batch }, now);
+    return { batch, codes };
+  });
+}
+
+/** Voids a batch's unredeemed codes, or one code of it (by its digits, hashed as stored). */
+export function voidAudited(
+  db: Db,
+  secret: string,
+  actor: Actor,
+  batchId: string,
+  code: string | undefined,
+  now: number,
+): { batch: CodeBatch; voided: number } {
+  return db.transaction(() => {
+    const before = batchOrThrow(db, batchId);
+    const voided = voidCodes(db, batchId, now, code ? rechargeCodeHash(secret, code) : undefined);
+    if (code && voided === 0) {
+      throw new HttpError(
+        OperatorErrCode.NOT_FOUND,
+        'That code is not in this batch, or it was redeemed or voided already',
+      );
+    }
+    const batch = batchOrThrow(db, batchId);
+    // The audit names the code by its last 4 digits only, as a receipt would.
+    const target = code ? `${batchId} …${code.slice(-4)}` : batchId;
+    recordAudit(
+      db,
+      actor,
+      code ? 'codes.voidCode' : 'codes.voidBatch',
+      target,
+      { before, after: batch },
+      now,
+    );
+    return { batch, voided };
+  });
+}
+
+/** How support finds a subscriber: email, else phone, else virtual code. */
+function whoIs(db: Db, accountId: string): string {
+  const a = getAccount(db, accountId);
+  if (!a) return accountId;
+  return a.email || (a.phone ? `${a.phone_pre_code ?? ''} ${a.phone}`.trim() : '') || a.virtual_code;
+}
+
+export function batchRedemptions(db: Db, batchId: string) {
+  batchOrThrow(db, batchId);
+  return listRedemptions(db, { batchId }).map((r) => ({
+    accountId: r.redeemed_by,
+    who: whoIs(db, r.redeemed_by),
+    redeemedAt: r.redeemed_at,
+  }));
+}
+
+export function subscriberHistory(db: Db, accountId: string) {
+  if (!getAccount(db, accountId))
+    throw new HttpError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
+  return {
+    changes: listAudit(db, { target: accountId, limit: 100 }).entries,
+    redemptions: listRedemptions(db, { accountId }).map((r) => ({
+      batchId: r.batch_id,
+      planId: r.plan_id,
+      redeemedAt: r.redeemed_at,
+    })),
+  };
+}
+
+const KEYS = Object.keys(consoleSettingsSchema.shape) as Array<keyof ConsoleSettings>;
+
+export function consoleSettings(db: Db): ConsoleSettings {
+  const s = readSettings(db);
+  return Object.fromEntries(KEYS.map((k) => [k, s[k]])) as ConsoleSettings;
+}
+
+/** Stores the changed settings through the one validated path the CLI uses; audits only what changed. */
+export function updateSettingsAudited(
+  db: Db,
+  actor: Actor,
+  change: Partial<ConsoleSettings>,
+  now: number,
+): ConsoleSettings {
+  return db.transaction(() => {
+    const before = consoleSettings(db);
+    const changed = KEYS.filter((k) => change[k] !== undefined && change[k] !== before[k]);
+    for (const k of changed) changeSetting(db, k, String(change[k]));
+    const after = consoleSettings(db);
+    if (changed.length > 0) {
+      const pick = (s: ConsoleSettings) => Object.fromEntries(changed.map((k) => [k, s[k]]));
+      recordAudit(
+        db,
+        actor,
+        'settings.update',
+        changed.join(','),
+        { before: pick(before), after: pick(after) },
+        now,
+      );
+    }
+    return after;
+  });
+}
+
+const RESET_MESSAGE = {
+  subject: 'Reset your ottkit password',
+  body:
+    'Our support team started a password reset for your account and signed you out everywhere. Open ottkit, ' +
+    'choose Log in, then Forgot password, and we will send you a code to choose a new password. If you did ' +
+    'not ask for this, contact support.',
+};
+
+/**
+ * Support's password reset: the subscriber is signed out everywhere and told, at their own address, to choose
+ * a new password with the site's reset code; support never sees a code, a password or a token.
+ */
+export function resetPasswordAudited(
+  db: Db,
+  sender: MessageSender,
+  actor: Actor,
+  accountId: string,
+  now: number,
+): { sentTo: string } {
+  const a = getAccount(db, accountId);
+  if (a?.kind !== 'user') {
+    throw new HttpError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId} with an email or phone`);
+  }
+  const recipient = a.email
+    ? { channel: 'email' as const, recipient: a.email }
+    : { channel: 'sms' as const, recipient: a.phone_key ?? '' };
+  if (!recipient.recipient) throw new HttpError(OperatorErrCode.NOT_FOUND, `${accountId} has no address`);
+  db.transaction(() => {
+    revokeAccountSessions(db, accountId, 'password reset', now);
+    sender.send({ ...recipient, ...RESET_MESSAGE }, now);
+    recordAudit(
+      db,
+      actor,
+      'subscriber.resetPassword',
+      accountId,
+      { after: { sentTo: recipient.channel } },
+      now,
+    );
+  });
+  return { sentTo: whoIs(db, accountId) };
+}

@@ -1,0 +1,252 @@
+import type { CodeBatch, Plan } from '@ottkit/api-client/contract';
+import { codeBatchCreate, codeVoid } from '@ottkit/api-client/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import type { AdminT } from '../../i18n/admin.ts';
+import type { Lang } from '../../i18n/langs.ts';
+import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { Field } from './Field.tsx';
+import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+
+const when = (ms: number, lang: Lang) =>
+  new Date(ms).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
+
+/** The batch's codes as CSV, built in the page: they exist only in this answer (the server keeps hashes). */
+function downloadCsv(batch: CodeBatch, codes: string[]) {
+  const csv = `code,batch,plan\n${codes.map((c) => `${c},${batch.batchId},${batch.planId}`).join('\n')}\n`;
+  const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = `${batch.batchId}.csv`;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+type Redemption = { accountId: string; who: string; redeemedAt: number };
+
+/** Recharge code batches (issue 18 §5): create, export once, void a batch or a code, see redemptions. */
+export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: Plan[] }) {
+  const [batches, setBatches] = useState<CodeBatch[]>([]);
+  const [planId, setPlanId] = useState('');
+  const [count, setCount] = useState('100');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [fresh, setFresh] = useState<{ batch: CodeBatch; codes: string[] } | null>(null);
+  const [shown, setShown] = useState<{ batchId: string; list: Redemption[] } | null>(null);
+  const [voidBatchId, setVoidBatchId] = useState('');
+  const [voidCode, setVoidCode] = useState('');
+  const [voidError, setVoidError] = useState<string>();
+  const { busy, outcome, act } = useConsoleAction(t);
+
+  const load = async () => setBatches((await consoleApi.operator.codeBatchList({})).batches);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once; later loads follow each action
+  useEffect(() => {
+    void act(load);
+  }, []);
+
+  const create = (e: FormEvent) => {
+    e.preventDefault();
+    const input = { planId, count: count.trim() === '' ? undefined : Number(count) };
+    const bad = fieldErrors(codeBatchCreate, input);
+    setErrors({
+      ...(bad?.planId ? { planId: t('admin.subscribers.pickPlan') } : {}),
+      ...(bad?.count ? { count: t('admin.codes.countError') } : {}),
+    });
+    if (bad) return;
+    void act(async () => {
+      const made = await consoleApi.operator.codeBatchCreate(codeBatchCreate.request.parse(input));
+      setFresh(made);
+      await load();
+      return t('admin.codes.created', { count: made.codes.length, batch: made.batch.batchId });
+    });
+  };
+
+  const redemptions = (batchId: string) =>
+    act(async () => {
+      setShown({ batchId, list: (await consoleApi.operator.codeRedemptions({ batchId })).redemptions });
+    });
+
+  const voidAll = (b: CodeBatch) => {
+    if (!window.confirm(t('admin.codes.voidBatchConfirm', { batch: b.batchId }))) return;
+    void act(async () => {
+      const r = await consoleApi.operator.codeVoid({ batchId: b.batchId });
+      await load();
+      return t('admin.codes.voidedNow', { count: r.voided });
+    });
+  };
+
+  const voidOne = (e: FormEvent) => {
+    e.preventDefault();
+    const input = { batchId: voidBatchId, code: voidCode.replace(/\D/g, '') };
+    const bad = fieldErrors(codeVoid, input);
+    setVoidError(bad ? t(bad.code ? 'admin.codes.codeError' : 'admin.error.required') : undefined);
+    if (bad) return;
+    if (
+      !window.confirm(t('admin.codes.voidCodeConfirm', { last: input.code.slice(-4), batch: input.batchId }))
+    )
+      return;
+    void act(async () => {
+      const r = await consoleApi.operator.codeVoid(input);
+      setVoidCode('');
+      await load();
+      return t('admin.codes.voidedNow', { count: r.voided });
+    });
+  };
+
+  return (
+    <section className="console-card" aria-labelledby="codes-title" data-testid="code-batches">
+      <h2 id="codes-title">{t('admin.codes.title')}</h2>
+      <form className="console-form" onSubmit={create} noValidate aria-labelledby="codes-create">
+        <h3 id="codes-create">{t('admin.codes.create')}</h3>
+        <div className="console-row">
+          <div className="console-field">
+            <label htmlFor="codes-plan">{t('admin.codes.plan')}</label>
+            <select
+              id="codes-plan"
+              value={planId}
+              onChange={(e) => setPlanId(e.target.value)}
+              aria-invalid={errors.planId ? true : undefined}
+              aria-describedby={errors.planId ? 'codes-plan-error' : undefined}
+            >
+              <option value="">{t('admin.subscribers.pickPlan')}</option>
+              {plans.map((p) => (
+                <option key={p.planId} value={p.planId}>
+                  {p.planLang.find((l) => l.lang === lang)?.planName ?? p.planId} ({p.durationDays} d)
+                </option>
+              ))}
+            </select>
+            {errors.planId && (
+              <p id="codes-plan-error" className="console-error" role="alert">
+                {errors.planId}
+              </p>
+            )}
+          </div>
+          <Field
+            label={t('admin.codes.count')}
+            error={errors.count}
+            type="number"
+            min={1}
+            inputMode="numeric"
+            value={count}
+            onChange={(e) => setCount(e.target.value)}
+          />
+          <button type="submit" className="console-button" disabled={busy}>
+            {t('admin.codes.createButton')}
+          </button>
+        </div>
+      </form>
+      <Outcome outcome={outcome} />
+      {fresh && (
+        <button
+          type="button"
+          className="console-button"
+          onClick={() => downloadCsv(fresh.batch, fresh.codes)}
+        >
+          {t('admin.codes.export', { count: fresh.codes.length })}
+        </button>
+      )}
+      {batches.length === 0 ? (
+        <p>{t('admin.codes.none')}</p>
+      ) : (
+        <div className="console-table-wrap">
+          <table className="console-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.codes.batch')}</th>
+                <th scope="col">{t('admin.codes.plan')}</th>
+                <th scope="col">{t('admin.codes.createdAt')}</th>
+                <th scope="col">{t('admin.codes.total')}</th>
+                <th scope="col">{t('admin.codes.redeemed')}</th>
+                <th scope="col">{t('admin.codes.voided')}</th>
+                <th scope="col">
+                  <span className="console-skip">{t('admin.codes.redemptions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {batches.map((b) => (
+                <tr key={b.batchId} data-batch={b.batchId}>
+                  <td>{b.batchId}</td>
+                  <td>{b.planId}</td>
+                  <td>{when(b.createdAt, lang)}</td>
+                  <td>{b.total}</td>
+                  <td>{b.redeemed}</td>
+                  <td>{b.voided}</td>
+                  <td>
+                    <div className="console-actions">
+                      <button
+                        type="button"
+                        className="console-button secondary"
+                        onClick={() => void redemptions(b.batchId)}
+                      >
+                        {t('admin.codes.redemptions')}
+                      </button>
+                      <button
+                        type="button"
+                        className="console-button secondary"
+                        disabled={busy || b.redeemed + b.voided >= b.total}
+                        onClick={() => voidAll(b)}
+                      >
+                        {t('admin.codes.voidBatch')}
+                      </button>
+                    </div>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {shown && (
+        <div data-testid="redemptions">
+          <h3>{t('admin.codes.redemptionsOf', { batch: shown.batchId })}</h3>
+          {shown.list.length === 0 ? (
+            <p>{t('admin.codes.noRedemptions')}</p>
+          ) : (
+            <table className="console-table">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.codes.who')}</th>
+                  <th scope="col">{t('admin.codes.when')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {shown.list.map((r) => (
+                  <tr key={`${r.accountId}-${r.redeemedAt}`}>
+                    <td>{r.who}</td>
+                    <td>{when(r.redeemedAt, lang)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      )}
+      {batches.length > 0 && (
+        <form className="console-form" onSubmit={voidOne} noValidate aria-labelledby="codes-void">
+          <h3 id="codes-void">{t('admin.codes.voidCode')}</h3>
+          <div className="console-row">
+            <div className="console-field">
+              <label htmlFor="void-batch">{t('admin.codes.batch')}</label>
+              <select id="void-batch" value={voidBatchId} onChange={(e) => setVoidBatchId(e.target.value)}>
+                <option value="">—</option>
+                {batches.map((b) => (
+                  <option key={b.batchId}>{b.batchId}</option>
+                ))}
+              </select>
+            </div>
+            <Field
+              label={t('admin.codes.code', { batch: voidBatchId || '…' })}
+              error={voidError}
+              inputMode="numeric"
+              autoComplete="off"
+              value={voidCode}
+              onChange={(e) => setVoidCode(e.target.value)}
+            />
+            <button type="submit" className="console-button secondary" disabled={busy}>
+              {t('admin.codes.voidCodeButton')}
+            </button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,246 @@
+import type { Plan } from '@ottkit/api-client/contract';
+import { CURRENCIES_FOR_PLANS, planSave } from '@ottkit/api-client/contract';
+import { type FormEvent, useState } from 'react';
+import type { AdminKey, AdminT } from '../../i18n/admin.ts';
+import type { Lang } from '../../i18n/langs.ts';
+import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { Field } from './Field.tsx';
+import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+
+type Draft = Record<
+  | 'planId'
+  | 'name'
+  | 'nameEs'
+  | 'namePt'
+  | 'description'
+  | 'price'
+  | 'discountPrice'
+  | 'currency'
+  | 'productId'
+  | 'days'
+  | 'url',
+  string
+>;
+const EMPTY: Draft = {
+  planId: '',
+  name: '',
+  nameEs: '',
+  namePt: '',
+  description: '',
+  price: '',
+  discountPrice: '',
+  currency: 'USD',
+  productId: '',
+  days: '30',
+  url: '',
+};
+
+const nameIn = (p: Plan, lang: string) => p.planLang.find((l) => l.lang === lang)?.planName ?? '';
+const toDraft = (p: Plan): Draft => ({
+  planId: p.planId,
+  name: nameIn(p, 'en') || p.planId,
+  nameEs: nameIn(p, 'es'),
+  namePt: nameIn(p, 'pt'),
+  description: p.planLang.find((l) => l.lang === 'en')?.description ?? '',
+  price: String(p.price),
+  discountPrice: String(p.discountPrice),
+  currency: p.currency,
+  productId: p.productId,
+  days: String(p.durationDays),
+  url: p.url,
+});
+// An empty number box is "missing", not 0: the schema then says what to enter.
+const num = (v: string) => (v.trim() === '' ? undefined : Number(v));
+const toInput = (d: Draft) => ({
+  planId: d.planId.trim(),
+  url: d.url.trim(),
+  price: num(d.price),
+  currency: d.currency,
+  discountPrice: num(d.discountPrice) ?? num(d.price),
+  discountCurrency: d.currency,
+  productId: d.productId.trim(),
+  durationDays: num(d.days),
+  planLang: [
+    { lang: 'en', planName: d.name.trim(), description: d.description.trim() },
+    ...(d.nameEs.trim() ? [{ lang: 'es', planName: d.nameEs.trim(), description: '' }] : []),
+    ...(d.namePt.trim() ? [{ lang: 'pt', planName: d.namePt.trim(), description: '' }] : []),
+  ],
+});
+/** Each field's error in the console's words (the schema decides whether there is one). */
+const ERROR_OF: Record<keyof Draft, AdminKey> = {
+  planId: 'admin.plans.idError',
+  productId: 'admin.plans.idError',
+  days: 'admin.plans.daysError',
+  name: 'admin.plans.nameError',
+  nameEs: 'admin.plans.nameError',
+  namePt: 'admin.plans.nameError',
+  description: 'admin.plans.nameError',
+  price: 'admin.plans.priceError',
+  discountPrice: 'admin.plans.priceError',
+  currency: 'admin.plans.priceError',
+  url: 'admin.plans.urlError',
+};
+const FIELD_OF: Record<string, keyof Draft> = {
+  durationDays: 'days',
+  planLang: 'name',
+  discountCurrency: 'currency',
+};
+
+/** Plans and prices (issue 18 §5): every role with the screen reads them; only an admin saves. */
+export function Plans({
+  lang,
+  t,
+  canEdit,
+  plans,
+  reload,
+}: {
+  lang: Lang;
+  t: AdminT;
+  canEdit: boolean;
+  plans: Plan[];
+  reload: () => Promise<void>;
+}) {
+  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const [editing, setEditing] = useState<string | null>(null);
+  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
+  const { busy, outcome, act } = useConsoleAction(t);
+
+  const save = (e: FormEvent) => {
+    e.preventDefault();
+    const input = toInput(draft);
+    const bad = fieldErrors(planSave, input);
+    const mapped: Partial<Record<keyof Draft, string>> = {};
+    for (const k of Object.keys(bad ?? {})) {
+      const key = FIELD_OF[k] ?? (k as keyof Draft);
+      mapped[key] = t(ERROR_OF[key]);
+    }
+    setErrors(mapped);
+    if (bad) return;
+    void act(async () => {
+      const { plan } = await consoleApi.operator.planSave(planSave.request.parse(input));
+      await reload();
+      setEditing(plan.planId);
+      return t('admin.plans.saved', { plan: plan.planId });
+    });
+  };
+
+  const field = (key: keyof Draft, label: string, extra: Record<string, unknown> = {}) => (
+    <Field
+      label={label}
+      error={errors[key]}
+      value={draft[key]}
+      onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
+      {...extra}
+    />
+  );
+
+  return (
+    <section className="console-card" aria-labelledby="plans-title" data-testid="plans">
+      <h2 id="plans-title">{t('admin.plans.title')}</h2>
+      <div className="console-table-wrap">
+        <table className="console-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('admin.plans.id')}</th>
+              <th scope="col">{t('admin.plans.name')}</th>
+              <th scope="col">{t('admin.plans.price')}</th>
+              <th scope="col">{t('admin.plans.product')}</th>
+              <th scope="col">{t('admin.plans.days')}</th>
+              {canEdit && (
+                <th scope="col">
+                  <span className="console-skip">{t('admin.plans.edit', { plan: '' })}</span>
+                </th>
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {plans.map((p) => (
+              <tr key={p.planId}>
+                <td>{p.planId}</td>
+                <td>{nameIn(p, lang) || nameIn(p, 'en')}</td>
+                <td>
+                  {p.discountPrice > 0 && p.discountPrice < p.price
+                    ? `${p.discountPrice} (${p.price})`
+                    : p.price}{' '}
+                  {p.currency}
+                </td>
+                <td>{p.productId}</td>
+                <td>{p.durationDays}</td>
+                {canEdit && (
+                  <td>
+                    <button
+                      type="button"
+                      className="console-button secondary"
+                      onClick={() => {
+                        setDraft(toDraft(p));
+                        setEditing(p.planId);
+                        setErrors({});
+                      }}
+                    >
+                      {t('admin.plans.edit', { plan: p.planId })}
+                    </button>
+                  </td>
+                )}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {!canEdit && <p className="console-hint">{t('admin.plans.readOnly')}</p>}
+      {canEdit && (
+        <form className="console-form" onSubmit={save} noValidate aria-labelledby="plan-form-title">
+          <h3 id="plan-form-title">
+            {editing ? t('admin.plans.edit', { plan: editing }) : t('admin.plans.new')}
+          </h3>
+          <div className="console-row">
+            {field('planId', t('admin.plans.id'), { readOnly: editing !== null })}
+            {field('productId', t('admin.plans.product'))}
+            {field('days', t('admin.plans.days'), { type: 'number', min: 1, inputMode: 'numeric' })}
+          </div>
+          <div className="console-row">
+            {field('name', t('admin.plans.name'))}
+            {field('nameEs', t('admin.plans.nameEs'))}
+            {field('namePt', t('admin.plans.namePt'))}
+          </div>
+          {field('description', t('admin.plans.description'))}
+          <div className="console-row">
+            {field('price', t('admin.plans.price'), { type: 'number', min: 0, step: '0.01' })}
+            {field('discountPrice', t('admin.plans.discountPrice'), { type: 'number', min: 0, step: '0.01' })}
+            <div className="console-field">
+              <label htmlFor="plan-currency">{t('admin.plans.currency')}</label>
+              <select
+                id="plan-currency"
+                value={draft.currency}
+                onChange={(e) => setDraft({ ...draft, currency: e.target.value })}
+              >
+                {CURRENCIES_FOR_PLANS.map((c) => (
+                  <option key={c}>{c}</option>
+                ))}
+              </select>
+            </div>
+          </div>
+          {field('url', t('admin.plans.url'))}
+          <div className="console-row">
+            <button type="submit" className="console-button" disabled={busy}>
+              {t('admin.plans.save')}
+            </button>
+            {editing && (
+              <button
+                type="button"
+                className="console-button secondary"
+                onClick={() => {
+                  setDraft(EMPTY);
+                  setEditing(null);
+                  setErrors({});
+                }}
+              >
+                {t('admin.plans.new')}
+              </button>
+            )}
+          </div>
+        </form>
+      )}
+      <Outcome outcome={outcome} />
+    </section>
+  );
+}

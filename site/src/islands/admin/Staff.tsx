@@ -1,0 +1,171 @@
+import type { Operator, OperatorRole } from '@ottkit/api-client/contract';
+import { OPERATOR_ROLES, staffCreate } from '@ottkit/api-client/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { createAdminT } from '../../i18n/admin.ts';
+import type { Lang } from '../../i18n/langs.ts';
+import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
+import { Field } from './Field.tsx';
+import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+
+/** /admin/staff (issue 18 §8, admin only): list, create (first password shown once), change role, disable. */
+export default function Staff({ lang }: { lang: Lang }) {
+  const t = createAdminT(lang);
+  const ready = useHydrated();
+  const [staff, setStaff] = useState<Operator[]>([]);
+  const [email, setEmail] = useState('');
+  const [role, setRole] = useState<OperatorRole>('support');
+  const [emailError, setEmailError] = useState<string>();
+  const [made, setMade] = useState<{ email: string; password: string } | null>(null);
+  const [roles, setRoles] = useState<Record<string, OperatorRole>>({});
+  const { busy, outcome, act } = useConsoleAction(t);
+
+  const load = async () => setStaff((await consoleApi.operator.staffList({})).operators);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once; later loads follow each action
+  useEffect(() => {
+    void act(load);
+  }, []);
+
+  const create = (e: FormEvent) => {
+    e.preventDefault();
+    const input = { email: email.trim(), role };
+    const bad = fieldErrors(staffCreate, input);
+    setEmailError(bad?.email ? t('admin.error.email') : undefined);
+    if (bad) return;
+    void act(async () => {
+      const r = await consoleApi.operator.staffCreate(input);
+      setMade({ email: r.operator.email, password: r.password });
+      setEmail('');
+      await load();
+    });
+  };
+
+  const update = (o: Operator, change: { role?: OperatorRole; active?: boolean }, confirmText: string) => {
+    if (!window.confirm(confirmText)) return;
+    void act(async () => {
+      setMade(null);
+      await consoleApi.operator.staffUpdate({ operatorId: o.operatorId, ...change });
+      await load();
+      return t('admin.staff.updated', { email: o.email });
+    });
+  };
+
+  const roleName = (r: OperatorRole) => t(`admin.role.${r}`);
+
+  return (
+    <div className="console-main-stack" data-ready={ready}>
+      <section className="console-card" aria-labelledby="staff-title">
+        <h2 id="staff-title">{t('admin.staff.title')}</h2>
+        <div className="console-table-wrap">
+          <table className="console-table">
+            <thead>
+              <tr>
+                <th scope="col">{t('admin.staff.email')}</th>
+                <th scope="col">{t('admin.staff.role')}</th>
+                <th scope="col">{t('admin.staff.state')}</th>
+                <th scope="col">
+                  <span className="console-skip">{t('admin.staff.applyRole')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {staff.map((o) => {
+                const next = roles[o.operatorId] ?? o.role;
+                return (
+                  <tr key={o.operatorId}>
+                    <td>{o.email}</td>
+                    <td>
+                      <select
+                        aria-label={t('admin.staff.changeRole', { email: o.email })}
+                        value={next}
+                        onChange={(e) =>
+                          setRoles({ ...roles, [o.operatorId]: e.target.value as OperatorRole })
+                        }
+                      >
+                        {OPERATOR_ROLES.map((r) => (
+                          <option key={r} value={r}>
+                            {roleName(r)}
+                          </option>
+                        ))}
+                      </select>
+                    </td>
+                    <td>{o.active ? t('admin.staff.active') : t('admin.staff.disabled')}</td>
+                    <td>
+                      <div className="console-actions">
+                        <button
+                          type="button"
+                          className="console-button secondary"
+                          disabled={busy || next === o.role}
+                          onClick={() =>
+                            update(
+                              o,
+                              { role: next },
+                              t('admin.staff.roleConfirm', { email: o.email, role: roleName(next) }),
+                            )
+                          }
+                        >
+                          {t('admin.staff.applyRole')}
+                        </button>
+                        <button
+                          type="button"
+                          className="console-button secondary"
+                          disabled={busy}
+                          onClick={() =>
+                            o.active
+                              ? update(
+                                  o,
+                                  { active: false },
+                                  t('admin.staff.disableConfirm', { email: o.email }),
+                                )
+                              : update(o, { active: true }, t('admin.staff.enable'))
+                          }
+                        >
+                          {o.active ? t('admin.staff.disable') : t('admin.staff.enable')}
+                        </button>
+                      </div>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+        <Outcome outcome={outcome} />
+      </section>
+      <form className="console-card console-form" onSubmit={create} noValidate aria-labelledby="staff-create">
+        <h2 id="staff-create">{t('admin.staff.create')}</h2>
+        <div className="console-row">
+          <Field
+            label={t('admin.staff.email')}
+            type="email"
+            autoComplete="off"
+            error={emailError}
+            value={email}
+            onChange={(e) => setEmail(e.target.value)}
+          />
+          <div className="console-field">
+            <label htmlFor="staff-role">{t('admin.staff.role')}</label>
+            <select id="staff-role" value={role} onChange={(e) => setRole(e.target.value as OperatorRole)}>
+              {OPERATOR_ROLES.map((r) => (
+                <option key={r} value={r}>
+                  {roleName(r)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className="console-button" disabled={busy || !ready}>
+            {t('admin.staff.createButton')}
+          </button>
+        </div>
+        {made && (
+          <div role="status">
+            {t('admin.staff.created', { email: made.email })}
+            <span className="console-secret" data-testid="staff-password">
+              {made.password}
+            </span>
+          </div>
+        )}
+      </form>
+    </div>
+  );
+}
