@@ -11,6 +11,7 @@ import { operatorCoreCalls } from './operator.ts';
 import { operatorSourceCalls } from './operatorSources.ts';
 import { operatorSubscriberCalls } from './operatorSubscribers.ts';
 import { operatorDashboardCalls } from './operatorDashboard.ts';
+import { operatorLineupCalls } from './operatorLineup.ts';
 import { playbackCalls } from './playback.ts';
 import { scanCalls } from './scan.ts';
 import { vodCalls } from './vod.ts';
@@ -57,6 +58,7 @@ export * from './operator.ts';
 export * from './operatorSources.ts';
 export * from './operatorSubscribers.ts';
 export * from './operatorDashboard.ts';
+export * from './operatorLineup.ts';
 
 /**
  * The operator area (issue 18, decision 0210), apart from `contract` so the subscribers' pages never ship the
@@ -68,5 +70,6 @@ export const operatorContract = {
     ...operatorSubscriberCalls,
     ...operatorSourceCalls,
     ...operatorDashboardCalls,
+    ...operatorLineupCalls,
   },
 } as const;

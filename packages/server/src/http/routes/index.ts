@@ -13,6 +13,7 @@ import { operatorRoutes } from './operator.ts';
 import { operatorSourceRoutes } from './operatorSources.ts';
 import { operatorSubscriberRoutes } from './operatorSubscribers.ts';
 import { operatorDashboardRoutes } from './operatorDashboard.ts';
+import { operatorLineupRoutes } from './operatorLineup.ts';
 
 /** Every API route the server registers; each area adds its list here. */
 export const apiRoutes: Route[] = [
@@ -30,4 +31,5 @@ export const apiRoutes: Route[] = [
   ...operatorSubscriberRoutes,
   ...operatorSourceRoutes,
   ...operatorDashboardRoutes,
+  ...operatorLineupRoutes,
 ];
