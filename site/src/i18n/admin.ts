@@ -1,4 +1,5 @@
 import { defineMessages, fillPlaceholders } from './define.ts';
+import { adminLineup } from './adminLineup.ts';
 import type { Lang } from './langs.ts';
 
 /**
@@ -147,6 +148,7 @@ export const admin = defineMessages({
     'admin.dashboard.errorsByKind': 'Playback errors by kind',
     'admin.dashboard.ms': '{value} ms',
     'admin.dashboard.chartLabel': '{title}: chart; “Show as a table” gives the figures',
+    ...adminLineup.en,
   },
   es: {
     'admin.title': 'Consola del operador',
@@ -291,6 +293,7 @@ export const admin = defineMessages({
     'admin.dashboard.errorsByKind': 'Errores de reproducción por tipo',
     'admin.dashboard.ms': '{value} ms',
     'admin.dashboard.chartLabel': '{title}: gráfico; «Ver como tabla» da las cifras',
+    ...adminLineup.es,
   },
   pt: {
     'admin.title': 'Consola do operador',
@@ -433,6 +436,7 @@ export const admin = defineMessages({
     'admin.dashboard.errorsByKind': 'Erros de reprodução por tipo',
     'admin.dashboard.ms': '{value} ms',
     'admin.dashboard.chartLabel': '{title}: gráfico; «Ver como tabela» dá os números',
+    ...adminLineup.pt,
   },
 });
 
