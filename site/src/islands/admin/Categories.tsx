@@ -14,6 +14,7 @@ function CategoryRow({
   busy,
   act,
   reload,
+  focusAfter,
 }: {
   t: AdminT;
   c: ConsoleCategory;
@@ -23,6 +24,7 @@ function CategoryRow({
   busy: boolean;
   act: (work: () => Promise<unknown>) => Promise<void>;
   reload: () => Promise<void>;
+  focusAfter: (id: string) => void;
 }) {
   const [name, setName] = useState(c.name);
   const [error, setError] = useState<string | undefined>();
@@ -47,7 +49,7 @@ function CategoryRow({
     act(async () => {
       await consoleApi.operator.lineupCategoryMove({ columnId: c.columnId, direction });
       await reload();
-      requestAnimationFrame(() => document.getElementById(`cat-${direction}-${c.columnId}`)?.focus());
+      focusAfter(`cat-${direction}-${c.columnId}`);
     });
   return (
     <li data-testid="category">
@@ -111,6 +113,7 @@ export function Categories({
   busy,
   act,
   reload,
+  focusAfter,
 }: {
   t: AdminT;
   canEdit: boolean;
@@ -118,6 +121,7 @@ export function Categories({
   busy: boolean;
   act: (work: () => Promise<unknown>) => Promise<void>;
   reload: () => Promise<void>;
+  focusAfter: (id: string) => void;
 }) {
   const [name, setName] = useState('');
   const [error, setError] = useState<string | undefined>();
@@ -149,6 +153,7 @@ export function Categories({
             busy={busy}
             act={act}
             reload={reload}
+            focusAfter={focusAfter}
           />
         ))}
       </ul>

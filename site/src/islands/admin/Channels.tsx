@@ -7,6 +7,7 @@ import { useHydrated } from '../../lib/useHydrated.ts';
 import { Categories } from './Categories.tsx';
 import { ChannelForm } from './ChannelForm.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { useFocusAfter } from './useFocusAfter.ts';
 
 type Lineup = { channels: ConsoleChannel[]; categories: ConsoleCategory[]; products: string[] };
 
@@ -22,6 +23,7 @@ export default function Channels({ lang, canEdit }: { lang: Lang; canEdit: boole
   // A new key empties the add form after each save.
   const [formKey, setFormKey] = useState(0);
   const { busy, outcome, act } = useConsoleAction(t);
+  const focusAfter = useFocusAfter(busy);
 
   const reload = useCallback(async () => {
     setLineup(await consoleApi.operator.lineupList({}));
@@ -43,9 +45,7 @@ export default function Channels({ lang, canEdit }: { lang: Lang; canEdit: boole
       });
       setLineup((l) => ({ ...l, channels }));
       // The focus stays on the moved channel's button, which moved with its row.
-      requestAnimationFrame(() =>
-        document.getElementById(`move-${direction}-${c.logicalChannelId}`)?.focus(),
-      );
+      focusAfter(`move-${direction}-${c.logicalChannelId}`);
     });
 
   const remove = (c: ConsoleChannel) => {
@@ -205,6 +205,7 @@ export default function Channels({ lang, canEdit }: { lang: Lang; canEdit: boole
         busy={busy || !ready}
         act={act}
         reload={reload}
+        focusAfter={focusAfter}
       />
     </div>
   );
