@@ -6,7 +6,7 @@ import {
   OperatorErrCode,
   type RequestOf,
 } from '@ottkit/api-client/contract';
-import { ensureGuide, putGuideDay } from '../domain/epg.ts';
+import { ensureGuide, putGuideDay, textIn } from '../domain/epg.ts';
 import { DomainError } from '../domain/errors.ts';
 import { parseGuideDay } from '../domain/liveAdmin.ts';
 import type { GuideProgram } from '../guide/generate.ts';
@@ -28,7 +28,7 @@ function storedDay(db: Db, channelId: string, day: string, now: number) {
 }
 
 function inLang(p: GuideProgram, lang: GuideLang): ConsoleProgramme {
-  const t = p.texts.find((x) => x.lang === lang) ?? p.texts.find((x) => x.lang === 'en') ?? p.texts[0];
+  const t = textIn(p, lang);
   return {
     programId: p.programId,
     start: p.start,

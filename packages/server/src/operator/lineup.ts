@@ -12,6 +12,7 @@ import { DomainError } from '../domain/errors.ts';
 import { forgetGuideDay } from '../domain/guideCache.ts';
 import { insertChannel, listChannels, type StoredChannel } from '../store/channels.ts';
 import type { Db } from '../store/db.ts';
+import { ownStreamChannel } from '../store/ownStreamChannel.ts';
 import { listPlans } from '../store/plans.ts';
 
 /**
@@ -118,43 +119,6 @@ function writeColumns(db: Db, id: string, columnIds: readonly string[]): void {
   }
 }
 
-/** A new channel: an ordinary video channel on its own stream id, which a live source of it feeds (issue 17). */
-function newChannel(id: string, input: ChannelInput, now: number): StoredChannel {
-  return {
-    logicalChannelId: id,
-    logicalChannelName: input.name,
-    channelSeq: input.number,
-    channelId: `${id}-pc`,
-    channelType: 1,
-    sourceType: 1,
-    iconUrl: `/media/logo/${id}.svg`,
-    canPlayBack: false,
-    playbackDuration: 0,
-    epgId: `epg-${id}`,
-    liveStreamId: id,
-    drmType: 'none',
-    productId: input.productId,
-    updatedAt: now,
-    columnIds: [],
-    audioPosterList: [],
-    contentRuleList: [],
-    physicalChannelList: [
-      {
-        channelId: `${id}-pc`,
-        liveStreamId: id,
-        dvrStreamId: id,
-        streamId: id,
-        contentId: `content-${id}`,
-        dvrContentId: `dvr-content-${id}`,
-        drmType: 'none',
-        resolution: '720p',
-        multiDrmLiveStreamIdMap: { safari: id },
-        multiDrmDvrStreamIdMap: { safari: id },
-      },
-    ],
-  };
-}
-
 /** Adds or changes a channel; answers it before and after (for the audit log). */
 export function saveChannel(
   db: Db,
@@ -177,7 +141,18 @@ export function saveChannel(
       );
     } else {
       id = `lc-op-${randomBytes(5).toString('hex')}`;
-      insertChannel(db, newChannel(id, input, now));
+      // Fed by a live source of its own id (issue 17), like an imported channel.
+      insertChannel(
+        db,
+        ownStreamChannel(id, {
+          name: input.name,
+          seq: input.number,
+          productId: input.productId,
+          iconUrl: undefined,
+          columnIds: [],
+          now,
+        }),
+      );
     }
     writeColumns(db, id, input.columnIds);
     writeRules(db, id, input);

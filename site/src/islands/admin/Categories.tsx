@@ -3,6 +3,7 @@ import { type FormEvent, useState } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
+import { IconButton, MoveButtons } from './IconButton.tsx';
 
 /** One category: rename in place, move up/down, remove (confirmed: its channels stay). */
 function CategoryRow({
@@ -64,30 +65,17 @@ function CategoryRow({
           {t('admin.categories.rename')}
         </button>
         <span className="console-hint">{t('admin.categories.channels', { count: c.channels })}</span>
-        <button
-          type="button"
-          id={`cat-up-${c.columnId}`}
-          className="console-button secondary"
-          aria-label={t('admin.moveUp', { name: c.name })}
-          disabled={busy || first}
-          onClick={() => void move('up')}
-        >
-          ↑
-        </button>
-        <button
-          type="button"
-          id={`cat-down-${c.columnId}`}
-          className="console-button secondary"
-          aria-label={t('admin.moveDown', { name: c.name })}
-          disabled={busy || last}
-          onClick={() => void move('down')}
-        >
-          ↓
-        </button>
-        <button
-          type="button"
-          className="console-button secondary"
-          aria-label={t('admin.categories.delete', { name: c.name })}
+        <MoveButtons
+          t={t}
+          name={c.name}
+          idOf={(d) => `cat-${d}-${c.columnId}`}
+          first={first}
+          last={last}
+          busy={busy}
+          onMove={(d) => void move(d)}
+        />
+        <IconButton
+          label={t('admin.categories.delete', { name: c.name })}
           disabled={busy}
           onClick={() => {
             if (!window.confirm(t('admin.categories.deleteConfirm', { name: c.name, count: c.channels })))
@@ -99,7 +87,7 @@ function CategoryRow({
           }}
         >
           ✕
-        </button>
+        </IconButton>
       </form>
     </li>
   );

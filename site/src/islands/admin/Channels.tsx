@@ -6,6 +6,7 @@ import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Categories } from './Categories.tsx';
 import { ChannelForm } from './ChannelForm.tsx';
+import { focusSoon, IconButton, MoveButtons } from './IconButton.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useFocusAfter } from './useFocusAfter.ts';
 
@@ -62,9 +63,10 @@ export default function Channels({ lang, canEdit }: { lang: Lang; canEdit: boole
   };
 
   const saved = async (c: ConsoleChannel | undefined) => {
+    if (c) await reload();
+    // Emptied (and numbered after the new last channel) once the line-up is read again.
     setEditing(undefined);
     setFormKey((k) => k + 1);
-    if (c) await reload();
   };
 
   return (
@@ -75,6 +77,35 @@ export default function Channels({ lang, canEdit }: { lang: Lang; canEdit: boole
         </p>
       )}
       <Outcome outcome={outcome} />
+      {canEdit && (
+        <section className="console-card" aria-labelledby="channel-edit-title">
+          <h2 id="channel-edit-title" tabIndex={-1}>
+            {editing ? t('admin.channels.editTitle', { name: editing.name }) : t('admin.channels.add')}
+          </h2>
+          <ChannelForm
+            key={editing?.logicalChannelId ?? `new-${formKey}`}
+            t={t}
+            channel={editing}
+            categories={lineup.categories}
+            products={lineup.products}
+            nextNumber={nextNumber}
+            busy={busy || !ready}
+            act={act}
+            onDone={saved}
+          />
+        </section>
+      )}
+
+      <Categories
+        t={t}
+        canEdit={canEdit}
+        categories={lineup.categories}
+        busy={busy || !ready}
+        act={act}
+        reload={reload}
+        focusAfter={focusAfter}
+      />
+
       <section className="console-card console-wide" aria-labelledby="lineup-title">
         <h2 id="lineup-title">{t('admin.channels.list')}</h2>
         <p className="console-hint">{t('admin.channels.count', { count: lineup.channels.length })}</p>
@@ -119,48 +150,31 @@ export default function Channels({ lang, canEdit }: { lang: Lang; canEdit: boole
                     <div className="console-actions">
                       {canEdit && (
                         <>
-                          <button
-                            type="button"
-                            id={`move-up-${c.logicalChannelId}`}
-                            className="console-button secondary"
-                            aria-label={t('admin.moveUp', { name: c.name })}
-                            disabled={busy || i === 0}
-                            onClick={() => void move(c, 'up')}
-                          >
-                            ↑
-                          </button>
-                          <button
-                            type="button"
-                            id={`move-down-${c.logicalChannelId}`}
-                            className="console-button secondary"
-                            aria-label={t('admin.moveDown', { name: c.name })}
-                            disabled={busy || i === lineup.channels.length - 1}
-                            onClick={() => void move(c, 'down')}
-                          >
-                            ↓
-                          </button>
-                          <button
-                            type="button"
-                            className="console-button secondary"
-                            aria-label={t('admin.channels.edit', { name: c.name })}
+                          <MoveButtons
+                            t={t}
+                            name={c.name}
+                            idOf={(d) => `move-${d}-${c.logicalChannelId}`}
+                            first={i === 0}
+                            last={i === lineup.channels.length - 1}
+                            busy={busy}
+                            onMove={(d) => void move(c, d)}
+                          />
+                          <IconButton
+                            label={t('admin.channels.edit', { name: c.name })}
                             onClick={() => {
                               setEditing(c);
-                              requestAnimationFrame(() =>
-                                document.getElementById('channel-edit-title')?.focus(),
-                              );
+                              focusSoon('channel-edit-title');
                             }}
                           >
                             ✎
-                          </button>
-                          <button
-                            type="button"
-                            className="console-button secondary"
-                            aria-label={t('admin.channels.delete', { name: c.name })}
+                          </IconButton>
+                          <IconButton
+                            label={t('admin.channels.delete', { name: c.name })}
                             disabled={busy}
                             onClick={() => remove(c)}
                           >
                             ✕
-                          </button>
+                          </IconButton>
                         </>
                       )}
                       <a
@@ -168,7 +182,7 @@ export default function Channels({ lang, canEdit }: { lang: Lang; canEdit: boole
                         href={`/admin/live?channel=${encodeURIComponent(c.logicalChannelId)}`}
                         aria-label={t('admin.channels.sources', { name: c.name })}
                       >
-                        ⏵
+                        {t('admin.channels.sourcesShort')}
                       </a>
                     </div>
                   </td>
@@ -178,35 +192,6 @@ export default function Channels({ lang, canEdit }: { lang: Lang; canEdit: boole
           </table>
         </div>
       </section>
-
-      {canEdit && (
-        <section className="console-card" aria-labelledby="channel-edit-title">
-          <h2 id="channel-edit-title" tabIndex={-1}>
-            {editing ? t('admin.channels.editTitle', { name: editing.name }) : t('admin.channels.add')}
-          </h2>
-          <ChannelForm
-            key={editing?.logicalChannelId ?? `new-${formKey}`}
-            t={t}
-            channel={editing}
-            categories={lineup.categories}
-            products={lineup.products}
-            nextNumber={nextNumber}
-            busy={busy || !ready}
-            act={act}
-            onDone={saved}
-          />
-        </section>
-      )}
-
-      <Categories
-        t={t}
-        canEdit={canEdit}
-        categories={lineup.categories}
-        busy={busy || !ready}
-        act={act}
-        reload={reload}
-        focusAfter={focusAfter}
-      />
     </div>
   );
 }

@@ -5,6 +5,7 @@ import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { GuideImport } from './GuideImport.tsx';
+import { focusSoon, IconButton } from './IconButton.tsx';
 import { hhmm, ProgrammeForm } from './ProgrammeForm.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 
@@ -89,6 +90,30 @@ export default function Guide({ lang, canEdit }: { lang: Lang; canEdit: boolean 
         <Outcome outcome={outcome} />
       </section>
 
+      {canEdit && editing && (
+        <section className="console-card" aria-labelledby="programme-edit-title">
+          <h2 id="programme-edit-title" tabIndex={-1}>
+            {t('admin.guide.editTitle')}
+          </h2>
+          <ProgrammeForm
+            key={`${editing.programId}-${guideLang}`}
+            t={t}
+            channelId={channelId}
+            day={day}
+            lang={guideLang}
+            programme={editing}
+            busy={busy || !ready}
+            act={act}
+            onDone={async (saved) => {
+              setEditing(undefined);
+              if (saved) await load();
+            }}
+          />
+        </section>
+      )}
+
+      {canEdit && <GuideImport t={t} busy={busy || !ready} act={act} />}
+
       <section className="console-card console-wide" aria-labelledby="guide-day-title">
         <h2 id="guide-day-title">{t('admin.guide.programmes', { name: channelName, day })}</h2>
         {programmes?.length === 0 && <p>{t('admin.guide.none')}</p>}
@@ -113,19 +138,15 @@ export default function Guide({ lang, canEdit }: { lang: Lang; canEdit: boolean 
                     <td>{p.rating ? `${p.rating.system} ${p.rating.value}` : ''}</td>
                     {canEdit && (
                       <td>
-                        <button
-                          type="button"
-                          className="console-button secondary"
-                          aria-label={t('admin.guide.edit', { title: p.title })}
+                        <IconButton
+                          label={t('admin.guide.edit', { title: p.title })}
                           onClick={() => {
                             setEditing(p);
-                            requestAnimationFrame(() =>
-                              document.getElementById('programme-edit-title')?.focus(),
-                            );
+                            focusSoon('programme-edit-title');
                           }}
                         >
                           ✎
-                        </button>
+                        </IconButton>
                       </td>
                     )}
                   </tr>
@@ -135,30 +156,6 @@ export default function Guide({ lang, canEdit }: { lang: Lang; canEdit: boolean 
           </div>
         )}
       </section>
-
-      {canEdit && editing && (
-        <section className="console-card" aria-labelledby="programme-edit-title">
-          <h2 id="programme-edit-title" tabIndex={-1}>
-            {t('admin.guide.editTitle')}
-          </h2>
-          <ProgrammeForm
-            key={`${editing.programId}-${guideLang}`}
-            t={t}
-            channelId={channelId}
-            day={day}
-            lang={guideLang}
-            programme={editing}
-            busy={busy || !ready}
-            act={act}
-            onDone={async (saved) => {
-              setEditing(undefined);
-              if (saved) await load();
-            }}
-          />
-        </section>
-      )}
-
-      {canEdit && <GuideImport t={t} busy={busy || !ready} act={act} />}
     </div>
   );
 }
