@@ -20,8 +20,8 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+const shot = (page: Page, name: string, fullPage = true) =>
+  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
 
 /** The rows of /liveTv's channel list, in order: the channel names. */
 const liveRows = (page: Page) => page.locator('[data-playback][data-locked]');
@@ -131,7 +131,9 @@ test('an editor adds a channel with a logo and moves it up; a subscriber sees it
   const newTitle = `Harbour Special ${stamp}`;
   await edit.getByLabel('Title').fill(newTitle);
   await edit.getByRole('button', { name: 'Save the programme' }).click();
-  await expect(desk.getByRole('status')).toHaveText('Saved. Viewers’ guides fetch the day again.');
+  await expect(desk.getByRole('status').filter({ hasText: 'Saved.' })).toHaveText(
+    'Saved. Viewers’ guides fetch the day again.',
+  );
   await expect(programmes.first().getByRole('rowheader')).toHaveText(newTitle);
   await shot(desk, 'guide-1280');
   await desk.setViewportSize({ width: 360, height: 800 });
@@ -206,10 +208,13 @@ test('the line-up and guide screens are axe-clean', async ({ page }) => {
     ...(await seriousViolations(page, '/admin/guide-mapping')),
   ];
   expect(found).toEqual([]);
-  for (const width of [1280, 360]) {
+  // Desktop, tablet and phone widths.
+  for (const width of [1280, 768, 360]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.goto('/admin/guide-mapping');
-    await consoleReady(page);
-    await shot(page, `mapping-${width}`);
+    for (const screen of ['channels', 'guide-mapping']) {
+      await page.goto(`/admin/${screen}`);
+      await consoleReady(page);
+      await shot(page, `${screen}-${width}-top`, false);
+    }
   }
 });
