@@ -1,9 +1,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { OperatorErrCode } from '../packages/api-client/src/contract/operator.ts';
+import { jobGet, OperatorErrCode } from '../packages/api-client/src/contract/operator.ts';
 import { lineupChannelSave } from '../packages/api-client/src/contract/operatorLineup.ts';
+import { sourceAdd, sourceImport } from '../packages/api-client/src/contract/operatorSources.ts';
 import { runFfmpeg } from '../packages/server/src/media/ffmpeg.ts';
 import { seriousViolations } from './axe.ts';
 import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
@@ -216,5 +219,88 @@ test('the line-up and guide screens are axe-clean', async ({ page }) => {
       await consoleReady(page);
       await shot(page, `${screen}-${width}-top`, false);
     }
+  }
+});
+
+test('an editor imports an XMLTV file and maps an unmapped channel to its closest guide channel by hand', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now().toString(36);
+  const channel = `Quay TV ${stamp}`;
+  const xmltvId = `quay-${stamp}.tele`;
+  const upstream = createServer((req, res) => {
+    if (req.url !== '/quay.m3u') return void res.writeHead(404).end();
+    res.writeHead(200, { 'content-type': 'audio/x-mpegurl' });
+    res.end(
+      `#EXTM3U\n#EXTINF:-1 tvg-id="nothing.${stamp}" tvg-chno="9980" group-title="Quay ${stamp}",${channel}\nhttp://streams.test/quay/index.m3u8\n`,
+    );
+  });
+  await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
+  try {
+    page.on('dialog', (d) => void d.accept());
+    await enrolAndSignIn(page, createOperator('editor'));
+    // The playlist goes in as /admin/sources does it (that screen has its own journey).
+    const source = `Quay lineup ${stamp}`;
+    const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/quay.m3u`;
+    await page.request.post(sourceAdd.path, { data: { name: source, kind: 'm3u', url } });
+    const started = await (await page.request.post(sourceImport.path, { data: { name: source } })).json();
+    await expect
+      .poll(async () => {
+        const got = await page.request.get(`${jobGet.path}?jobId=${started.data.job.jobId}`);
+        return (await got.json()).data.job.status;
+      })
+      .toBe('succeeded');
+
+    // The guide comes as an uploaded XMLTV file whose channel has another name: it stays unmapped.
+    const day = new Date().toISOString().slice(0, 10).replaceAll('-', '');
+    const xml = `<?xml version="1.0"?><tv><channel id="${xmltvId}"><display-name>Quay Television ${stamp}</display-name></channel>
+<programme channel="${xmltvId}" start="${day}000000 +0000" stop="${day}235900 +0000"><title>Quayside all day</title></programme></tv>`;
+    await page.goto('/admin/guide');
+    await consoleReady(page);
+    const guideSource = `Quay guide ${stamp}`;
+    await page.getByLabel('Name of the guide source').fill(guideSource);
+    await page
+      .getByLabel('Or a file')
+      .setInputFiles({ name: 'quay.xml', mimeType: 'text/xml', buffer: Buffer.from(xml) });
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(
+      page.getByTestId('job').filter({ hasText: `source.import of ${guideSource}` }),
+    ).toHaveAttribute('data-status', 'succeeded');
+
+    await page
+      .getByRole('navigation', { name: 'Console' })
+      .getByRole('link', { name: 'Guide mapping' })
+      .click();
+    await consoleReady(page);
+    const item = page.getByTestId('unmapped').filter({ hasText: channel });
+    const candidate = item.getByRole('radio', {
+      name: new RegExp(`Quay Television ${stamp} \\(${xmltvId}\\)`),
+    });
+    await expect(candidate).toBeChecked();
+    const channelId =
+      ((await item.locator('.console-key').textContent()) ?? '').split(' · ')[0]?.trim() ?? '';
+    await item.getByRole('button', { name: 'Map to the chosen guide channel' }).click();
+    await expect(page.getByRole('status')).toHaveText(`${channel} now takes the guide of ${xmltvId}.`);
+    await expect(item).toHaveCount(0);
+
+    // The channel's guide now has the feed's programme.
+    await page.goto('/admin/guide');
+    await consoleReady(page);
+    await page.getByLabel('Channel', { exact: true }).selectOption({ label: `9980 · ${channel}` });
+    await expect(page.getByTestId('programme-row').first()).toContainText('Quayside all day');
+
+    // And unmapped again by hand (confirmed).
+    await page.goto('/admin/guide-mapping');
+    await consoleReady(page);
+    await page.getByLabel('Channel id').fill(channelId);
+    await page.getByRole('button', { name: 'Unmap' }).click();
+    await expect(page.getByRole('status')).toHaveText(`${channelId} has no guide now.`);
+    await page.goto('/admin/channels');
+    await consoleReady(page);
+    await page.getByRole('button', { name: `Delete ${channel}` }).click();
+    await expect(page.getByRole('status')).toHaveText(`${channel} deleted.`);
+  } finally {
+    await new Promise((r) => upstream.close(r));
   }
 });

@@ -53,7 +53,7 @@ function CategoryRow({
       focusAfter(`cat-${direction}-${c.columnId}`);
     });
   return (
-    <li data-testid="category">
+    <li data-testid="category" className="console-category">
       <form className="console-row" onSubmit={rename} noValidate>
         <Field
           label={t('admin.categories.name', { name: c.name })}
@@ -64,6 +64,8 @@ function CategoryRow({
         <button type="submit" className="console-button secondary" disabled={busy}>
           {t('admin.categories.rename')}
         </button>
+      </form>
+      <div className="console-actions">
         <span className="console-hint">{t('admin.categories.channels', { count: c.channels })}</span>
         <MoveButtons
           t={t}
@@ -88,7 +90,7 @@ function CategoryRow({
         >
           ✕
         </IconButton>
-      </form>
+      </div>
     </li>
   );
 }
