@@ -121,6 +121,21 @@ describe('channels in the console', () => {
     expect((await audit('channel.logo'))[0]?.after).toBe(done.channel.iconUrl);
   });
 
+  it('reads a logo body beyond the server’s 64 KiB default, and refuses one beyond the call’s own limit', async () => {
+    const garbage = await t.post(
+      op.lineupChannelLogo.path,
+      { logicalChannelId: added.logicalChannelId, image: 'A'.repeat(200_000) },
+      as(editor),
+    );
+    expect([garbage.status, garbage.body.errMsg]).toEqual([400, 'The logo must be a PNG or JPEG image']);
+    const huge = await t.post(
+      op.lineupChannelLogo.path,
+      { logicalChannelId: added.logicalChannelId, image: 'A'.repeat(3_000_000) },
+      as(editor),
+    );
+    expect([huge.status, huge.body.errCode]).toEqual([413, ErrCode.BODY_TOO_LARGE]);
+  });
+
   it('moves a channel up one place, and down again', async () => {
     const order = async () => (await viewerList()).channelListInfo.map((c) => c.logicalChannelId);
     const i = (await order()).indexOf(added.logicalChannelId);
