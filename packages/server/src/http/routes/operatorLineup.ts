@@ -2,7 +2,9 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrCode } from '@ottkit/api-client';
+import type { z } from 'zod';
 import {
+  type CallDescriptor,
   lineupCategoryDelete,
   lineupCategoryMove,
   lineupCategorySave,
@@ -82,6 +84,14 @@ function guideSource(ctx: RequestContext, name: string, url: string | undefined,
   return namedSource(ctx.db, source.name);
 }
 
+/** A change and its audit entry in one transaction: neither is kept without the other (decision 0212). */
+function auditedRoute<D extends CallDescriptor>(
+  descriptor: D,
+  handler: (ctx: RequestContext, req: z.output<D['request']>) => z.input<D['response']>,
+) {
+  return route(descriptor, (ctx, req) => ctx.db.transaction(() => handler(ctx, req)));
+}
+
 /** Issue 18 §2 and §3: channels, categories, logos, rights and the guide (decisions 0230, 0231). */
 export const operatorLineupRoutes = [
   route(lineupList, (ctx) => ({
@@ -89,7 +99,7 @@ export const operatorLineupRoutes = [
     categories: consoleCategories(ctx.db),
     products: channelProducts(ctx.db),
   })),
-  route(lineupChannelSave, (ctx, req) => {
+  auditedRoute(lineupChannelSave, (ctx, req) => {
     const { before, after } = saveChannel(ctx.db, req, ctx.now());
     audit(ctx, before ? 'channel.update' : 'channel.add', after.logicalChannelId, { before, after });
     return { channel: after };
@@ -103,11 +113,13 @@ export const operatorLineupRoutes = [
       // Not a PNG or JPEG, or one ffmpeg cannot read: the caller's file, said in words.
       throw new HttpError(ErrCode.INVALID_REQUEST, 'The logo must be a PNG or JPEG image', 400);
     }
-    const { before, after } = setChannelLogo(ctx.db, req.logicalChannelId, iconUrl, ctx.now());
-    audit(ctx, 'channel.logo', after.logicalChannelId, { before: before.iconUrl, after: after.iconUrl });
-    return { channel: after };
+    return ctx.db.transaction(() => {
+      const { before, after } = setChannelLogo(ctx.db, req.logicalChannelId, iconUrl, ctx.now());
+      audit(ctx, 'channel.logo', after.logicalChannelId, { before: before.iconUrl, after: after.iconUrl });
+      return { channel: after };
+    });
   }),
-  route(lineupChannelMove, (ctx, req) => {
+  auditedRoute(lineupChannelMove, (ctx, req) => {
     const { before, after } = moveChannel(ctx.db, req.logicalChannelId, req.direction, ctx.now());
     audit(ctx, 'channel.move', req.logicalChannelId, {
       before: { number: before },
@@ -115,29 +127,29 @@ export const operatorLineupRoutes = [
     });
     return { channels: consoleChannels(ctx.db) };
   }),
-  route(lineupChannelDelete, (ctx, req) => {
+  auditedRoute(lineupChannelDelete, (ctx, req) => {
     const before = deleteChannel(ctx.db, req.logicalChannelId);
     audit(ctx, 'channel.delete', req.logicalChannelId, { before });
     return {};
   }),
-  route(lineupCategorySave, (ctx, req) => {
+  auditedRoute(lineupCategorySave, (ctx, req) => {
     const { before, after } = saveCategory(ctx.db, req.columnId, req.name, ctx.now());
     audit(ctx, before ? 'category.rename' : 'category.add', after.columnId, { before, after });
     return { category: after };
   }),
-  route(lineupCategoryMove, (ctx, req) => {
+  auditedRoute(lineupCategoryMove, (ctx, req) => {
     const { before, after } = moveCategory(ctx.db, req.columnId, req.direction, ctx.now());
     const order = (l: typeof before) => l.map((c) => c.columnId);
     audit(ctx, 'category.move', req.columnId, { before: order(before), after: order(after) });
     return { categories: after };
   }),
-  route(lineupCategoryDelete, (ctx, req) => {
+  auditedRoute(lineupCategoryDelete, (ctx, req) => {
     const before = deleteCategory(ctx.db, req.columnId, ctx.now());
     audit(ctx, 'category.delete', req.columnId, { before });
     return {};
   }),
   route(lineupGuideDay, (ctx, req) => guideDayOf(ctx.db, req.logicalChannelId, req.day, req.lang, ctx.now())),
-  route(lineupProgrammeSave, (ctx, req) => {
+  auditedRoute(lineupProgrammeSave, (ctx, req) => {
     const { before, after, checksum } = saveProgramme(ctx.db, req, ctx.now());
     audit(ctx, 'guide.programme', `${req.logicalChannelId} ${req.day} ${req.programId}`, { before, after });
     return { checksum, programme: after };
