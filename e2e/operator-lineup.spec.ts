@@ -258,6 +258,7 @@ test('an editor imports an XMLTV file and maps an unmapped channel to its closes
 <programme channel="${xmltvId}" start="${day}000000 +0000" stop="${day}235900 +0000"><title>Quayside all day</title></programme></tv>`;
     await page.goto('/admin/guide');
     await consoleReady(page);
+    await expect(page.getByTestId('programme-row').first()).toBeVisible();
     const guideSource = `Quay guide ${stamp}`;
     await page.getByLabel('Name of the guide source').fill(guideSource);
     await page

@@ -112,7 +112,7 @@ export default function Guide({ lang, canEdit }: { lang: Lang; canEdit: boolean 
         </section>
       )}
 
-      {canEdit && <GuideImport t={t} busy={busy || !ready} act={act} />}
+      {canEdit && <GuideImport t={t} ready={ready} />}
 
       <section className="console-card console-wide" aria-labelledby="guide-day-title">
         <h2 id="guide-day-title">{t('admin.guide.programmes', { name: channelName, day })}</h2>

@@ -4,19 +4,14 @@ import type { AdminT } from '../../i18n/admin.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
 import { JobList, jobRunning } from './JobList.tsx';
+import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 
 const POLL_MS = 700;
 
 /** Imports an XMLTV guide by URL or as an uploaded file, as a job over the line-up importer; shows the jobs. */
-export function GuideImport({
-  t,
-  busy,
-  act,
-}: {
-  t: AdminT;
-  busy: boolean;
-  act: (work: () => Promise<unknown>) => Promise<void>;
-}) {
+export function GuideImport({ t, ready }: { t: AdminT; ready: boolean }) {
+  // Its own outcome: the day's reloads above must not clear what the import said.
+  const { busy, outcome, act } = useConsoleAction(t);
   const [name, setName] = useState('');
   const [url, setUrl] = useState('');
   const [file, setFile] = useState<File | null>(null);
@@ -83,10 +78,11 @@ export function GuideImport({
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
         />
         <p className="console-hint">{t('admin.guide.importHint')}</p>
-        <button type="submit" className="console-button" disabled={busy}>
+        <button type="submit" className="console-button" disabled={busy || !ready}>
           {t('admin.guide.importButton')}
         </button>
       </form>
+      <Outcome outcome={outcome} />
       <h3>{t('admin.sources.jobs')}</h3>
       <JobList jobs={jobs} t={t} />
     </section>
