@@ -16,6 +16,12 @@ export async function seriousViolations(page: Page, path: string): Promise<strin
   await page.goto(path);
   // Islands render part of what is checked: wait until the page has settled.
   await page.waitForLoadState('networkidle');
+  return seriousViolationsHere(page, path);
+}
+
+/** The same on the page as it is now (a form filled in, a dialog open), reported under `label`. */
+export async function seriousViolationsHere(page: Page, label: string): Promise<string[]> {
+  const path = label;
   await page.evaluate(axeSource);
   const violations = await page.evaluate(async () => {
     const axe = (

@@ -61,6 +61,18 @@ describe('every operator call × every role', () => {
     }
   });
 
+  // Issue 18 §6: editors (and admins) write notices and notify everybody; support notifies one subscriber.
+  it.each([
+    ['noticeList', ['admin', 'editor', 'support']],
+    ['noticeCreate', ['admin', 'editor']],
+    ['noticeWithdraw', ['admin', 'editor']],
+    ['notificationSend', ['admin', 'editor', 'support']],
+    ['notificationBroadcast', ['admin', 'editor']],
+  ] as const)('%s is for %j', (name, roles) => {
+    const d = (operatorContract.operator as Record<string, CallDescriptor>)[name] as CallDescriptor;
+    expect((['admin', 'editor', 'support'] as const).filter((r) => roleMayCall(r, d))).toEqual(roles);
+  });
+
   it('an operator cookie opens nothing of the subscribers', async () => {
     const a = await t.post(
       '/liveapi/api/channel/favorite/list',

@@ -1,6 +1,7 @@
 import { defineMessages, fillPlaceholders } from './define.ts';
 import { adminLineup } from './adminLineup.ts';
 import type { Lang } from './langs.ts';
+import { adminNotices } from './adminNotices.ts';
 
 /**
  * The operator console's texts (issue 18): a catalogue of its own, like the kit's and the player's, so the
@@ -8,6 +9,7 @@ import type { Lang } from './langs.ts';
  */
 export const admin = defineMessages({
   en: {
+    ...adminNotices.en,
     'admin.title': 'Operator console',
     'admin.nav': 'Console',
     'admin.nav.home': 'Console home',
@@ -132,7 +134,11 @@ export const admin = defineMessages({
     'admin.dashboard.rebuffering': 'Rebuffering ratio',
     'admin.dashboard.errors': 'Playback errors',
     'admin.dashboard.channelChange': 'Channel-change time',
-    'admin.dashboard.notReported': 'Not reported by the players yet',
+    'admin.dashboard.notReported': 'No channel changes reported in this period',
+    'admin.dashboard.channelChangeP50': 'Channel-change time p50',
+    'admin.dashboard.channelChangeP95': 'Channel-change time p95',
+    'admin.dashboard.channelChangeChart': 'Channel-change time (ms)',
+    'admin.dashboard.zaps': 'Channel changes: {count}',
     'admin.dashboard.playsPer.hour': 'Plays per hour',
     'admin.dashboard.playsPer.day': 'Plays per day',
     'admin.dashboard.startupChart': 'Start-up time (ms)',
@@ -151,6 +157,7 @@ export const admin = defineMessages({
     ...adminLineup.en,
   },
   es: {
+    ...adminNotices.es,
     'admin.title': 'Consola del operador',
     'admin.nav': 'Consola',
     'admin.nav.home': 'Inicio de la consola',
@@ -277,7 +284,11 @@ export const admin = defineMessages({
     'admin.dashboard.rebuffering': 'Proporción de rebuffering',
     'admin.dashboard.errors': 'Errores de reproducción',
     'admin.dashboard.channelChange': 'Tiempo de cambio de canal',
-    'admin.dashboard.notReported': 'Los reproductores aún no lo informan',
+    'admin.dashboard.notReported': 'Sin cambios de canal informados en este periodo',
+    'admin.dashboard.channelChangeP50': 'Tiempo de cambio de canal p50',
+    'admin.dashboard.channelChangeP95': 'Tiempo de cambio de canal p95',
+    'admin.dashboard.channelChangeChart': 'Tiempo de cambio de canal (ms)',
+    'admin.dashboard.zaps': 'Cambios de canal: {count}',
     'admin.dashboard.playsPer.hour': 'Reproducciones por hora',
     'admin.dashboard.playsPer.day': 'Reproducciones por día',
     'admin.dashboard.startupChart': 'Tiempo de arranque (ms)',
@@ -296,6 +307,7 @@ export const admin = defineMessages({
     ...adminLineup.es,
   },
   pt: {
+    ...adminNotices.pt,
     'admin.title': 'Consola do operador',
     'admin.nav': 'Consola',
     'admin.nav.home': 'Início da consola',
@@ -420,7 +432,11 @@ export const admin = defineMessages({
     'admin.dashboard.rebuffering': 'Proporção de rebuffering',
     'admin.dashboard.errors': 'Erros de reprodução',
     'admin.dashboard.channelChange': 'Tempo de mudança de canal',
-    'admin.dashboard.notReported': 'Os leitores ainda não o comunicam',
+    'admin.dashboard.notReported': 'Nenhuma mudança de canal comunicada neste período',
+    'admin.dashboard.channelChangeP50': 'Tempo de mudança de canal p50',
+    'admin.dashboard.channelChangeP95': 'Tempo de mudança de canal p95',
+    'admin.dashboard.channelChangeChart': 'Tempo de mudança de canal (ms)',
+    'admin.dashboard.zaps': 'Mudanças de canal: {count}',
     'admin.dashboard.playsPer.hour': 'Reproduções por hora',
     'admin.dashboard.playsPer.day': 'Reproduções por dia',
     'admin.dashboard.startupChart': 'Tempo de arranque (ms)',

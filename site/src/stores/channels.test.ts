@@ -1,7 +1,16 @@
 import type { Channel } from '@ottkit/api-client';
 import { describe, expect, it } from 'vitest';
 import { $rights } from './authority.ts';
-import { $channels, $lineup, channelsInColumn, epgRelations, FAVORITES_COLUMN } from './channels.ts';
+import {
+  $channels,
+  $lineup,
+  $selectedChannelId,
+  $zapStartedAt,
+  channelsInColumn,
+  epgRelations,
+  FAVORITES_COLUMN,
+  selectChannel,
+} from './channels.ts';
 import { setFavorites } from './favorites.ts';
 
 const ch = (id: string, seq: number, columnIds: string[], extra: Partial<Channel> = {}) =>
@@ -41,5 +50,17 @@ describe('$lineup', () => {
       liveAuthority: false,
       playBackAuthority: true,
     });
+  });
+});
+
+describe('channel change (issue 18 §1)', () => {
+  it('marks when the viewer asked for another channel, not for the same one again', () => {
+    $selectedChannelId.set('lc-001');
+    $zapStartedAt.set(undefined);
+    selectChannel('lc-001');
+    expect($zapStartedAt.get()).toBeUndefined();
+    const before = Date.now();
+    selectChannel('lc-002');
+    expect($zapStartedAt.get()).toBeGreaterThanOrEqual(before);
   });
 });

@@ -65,8 +65,15 @@ export function initLineup(
   $activeColumn.set(selected?.columnIds[0] ?? first?.columnId ?? '');
 }
 
+/**
+ * When the viewer last asked for another channel (a key, a click, Watch now), epoch ms: the player reports the
+ * time from then to the new channel's first frame as the channel-change time (issue 18 §1).
+ */
+export const $zapStartedAt = atom<number | undefined>(undefined);
+
 /** Selects a channel and keeps `?id=` in the address so a reload or a shared link opens the same one. */
 export function selectChannel(logicalChannelId: string) {
+  if (logicalChannelId !== $selectedChannelId.get()) $zapStartedAt.set(Date.now());
   $selectedChannelId.set(logicalChannelId);
   if (typeof window !== 'undefined') {
     const url = new URL(window.location.href);

@@ -12,6 +12,7 @@ import { operatorSourceCalls } from './operatorSources.ts';
 import { operatorSubscriberCalls } from './operatorSubscribers.ts';
 import { operatorDashboardCalls } from './operatorDashboard.ts';
 import { operatorLineupCalls } from './operatorLineup.ts';
+import { operatorNoticeCalls } from './operatorNotices.ts';
 import { playbackCalls } from './playback.ts';
 import { scanCalls } from './scan.ts';
 import { vodCalls } from './vod.ts';
@@ -59,6 +60,7 @@ export * from './operatorSources.ts';
 export * from './operatorSubscribers.ts';
 export * from './operatorDashboard.ts';
 export * from './operatorLineup.ts';
+export * from './operatorNotices.ts';
 
 /**
  * The operator area (issue 18, decision 0210), apart from `contract` so the subscribers' pages never ship the
@@ -71,5 +73,6 @@ export const operatorContract = {
     ...operatorSourceCalls,
     ...operatorDashboardCalls,
     ...operatorLineupCalls,
+    ...operatorNoticeCalls,
   },
 } as const;

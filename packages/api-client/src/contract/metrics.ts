@@ -56,6 +56,8 @@ export const telemetryEventSchema = z.discriminatedUnion('type', [
     stallMs: ms,
     bitrateSwitches: z.number().int().nonnegative(),
     errors: z.number().int().nonnegative(),
+    /** Channel change: the viewer's key or click to the new channel's first frame (only on a zap), ms. */
+    zapMs: ms.optional(),
   }),
 ]);
 export type TelemetryEventPayload = z.output<typeof telemetryEventSchema>;

@@ -17,6 +17,9 @@ export const dashboardBucketSchema = z.object({
   plays: z.number().int(),
   startupP50Ms: ms,
   startupP95Ms: ms,
+  /** Channel-change time (key or click to the new channel's first frame), p50 and p95; null without zaps. */
+  channelChangeP50Ms: ms.optional(),
+  channelChangeP95Ms: ms.optional(),
 });
 export type DashboardBucket = z.output<typeof dashboardBucketSchema>;
 
@@ -37,8 +40,11 @@ export const dashboardSchema = z.object({
     startupP95Ms: ms,
     /** Time stalled over time watched plus stalled, 0 to 1. */
     rebufferingRatio: z.number(),
-    /** Not reported by the players yet (null until they do). */
+    /** Channel-change time p50 and p95 over the window's zaps (null without any). */
     channelChangeP50Ms: ms,
+    channelChangeP95Ms: ms.optional(),
+    /** How many channel changes the players reported in the window. */
+    channelChanges: z.number().int().optional(),
     errors: z.number().int(),
   }),
   /** Playback errors by their code; days already rolled up keep only a count, under kind "". */
@@ -52,7 +58,8 @@ export const dashboardGet = defineCall({
   path: `${OPERATOR_API_PREFIX}dashboard`,
   access: 'operator',
   roles: ['editor', 'support'],
-  summary: 'Viewers now, plays per hour or day and quality of experience (start-up, rebuffering, errors).',
+  summary:
+    'Viewers now, plays per hour or day and quality of experience (start-up, channel change, rebuffering, errors).',
   request: z.object({ window: z.enum(DASHBOARD_WINDOWS).optional() }).strict(),
   response: dashboardSchema,
 });

@@ -258,7 +258,7 @@ export function createPlayback(deps: PlaybackDeps) {
       const snap = store.get();
       status.wantPlay = autoplay;
       status.started = false;
-      session = createSession(source.id, mode, clock.now());
+      session = createSession(source.id, mode, clock.now(), source.zapStartedAt);
       store.set({
         ...INITIAL_SNAPSHOT,
         source,

@@ -4,8 +4,14 @@ import type { PlayerMode, TelemetryEvent } from './types.ts';
  * Counts one playback session (one source, from load to the next load or teardown) for the stream SLA and the
  * play-data events of spec §7. Pure bookkeeping; the core tells it what happened and when.
  */
-export function createSession(sourceId: string | undefined, mode: PlayerMode, requestedAt: number) {
+export function createSession(
+  sourceId: string | undefined,
+  mode: PlayerMode,
+  requestedAt: number,
+  zapStartedAt?: number,
+) {
   let startupMs: number | null = null;
+  let zapMs: number | null = null;
   let stalls = 0;
   let stallMs = 0;
   let stallSince: number | null = null;
@@ -23,7 +29,10 @@ export function createSession(sourceId: string | undefined, mode: PlayerMode, re
   return {
     playing(now: number): number | null {
       let first: number | null = null;
-      if (startupMs === null) first = startupMs = now - requestedAt;
+      if (startupMs === null) {
+        first = startupMs = now - requestedAt;
+        if (zapStartedAt !== undefined) zapMs = Math.max(0, now - zapStartedAt);
+      }
       if (stallSince !== null) stallMs += now - stallSince;
       stallSince = null;
       if (playingSince === null) playingSince = now;
@@ -64,6 +73,7 @@ export function createSession(sourceId: string | undefined, mode: PlayerMode, re
         stallMs,
         bitrateSwitches: switches,
         errors,
+        ...(zapMs === null ? {} : { zapMs }),
       };
       const common = { sourceId, startedAt, watchedMs };
       if (mode === 'vod') return [{ type: 'vodPlayData', ...common, position }, sla];

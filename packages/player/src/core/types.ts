@@ -50,6 +50,11 @@ export interface PlayerSource {
   audioOnly?: boolean;
   /** Channel or content id, carried into telemetry. */
   id?: string;
+  /**
+   * Live channel change: epoch ms when the viewer asked for this channel (a key or a click). The first frame's
+   * time since then is reported as `zapMs` in this session's `streamSla` (the channel-change time).
+   */
+  zapStartedAt?: number;
   /** Echoed into progress events (catch-up, VOD). */
   meta?: ProgressMeta;
   /**
@@ -180,6 +185,8 @@ export type TelemetryEvent =
       stallMs: number;
       bitrateSwitches: number;
       errors: number;
+      /** Channel change: the key or click to the first frame, ms (only when the source had `zapStartedAt`). */
+      zapMs?: number;
     };
 
 export type TelemetrySink = (event: TelemetryEvent) => void;

@@ -91,6 +91,33 @@ describe('LivePlayer', () => {
     expect(telemetry.mock.calls[1]?.[0]).toMatchObject({ sourceId: 'lc-1', mode: 'live', startupMs: null });
   });
 
+  it('reports the channel-change time from the zap to the first frame, once per zap', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { loader } = fakeLoader();
+    const telemetry = vi.fn();
+    const ch = { ...channel, id: 'lc-1' };
+    const zapAt = Date.now() - 250;
+    const props = { channel: ch, loadEngine: loader, telemetry };
+    const { rerender, container } = render(<LivePlayer src="a.m3u8" {...props} zapStartedAt={zapAt} />);
+    await settle();
+    await act(async () => {
+      container.querySelector('video')?.dispatchEvent(new Event('playing'));
+    });
+    // The same zap time with a new src (a reload of the same channel) is not a channel change again.
+    rerender(<LivePlayer src="b.m3u8" {...props} zapStartedAt={zapAt} />);
+    await settle();
+    await act(async () => {
+      container.querySelector('video')?.dispatchEvent(new Event('playing'));
+    });
+    rerender(<LivePlayer src="c.m3u8" {...props} zapStartedAt={zapAt} />);
+    await settle();
+    const slas = telemetry.mock.calls.map(([e]) => e).filter((e) => e.type === 'streamSla');
+    expect(slas).toHaveLength(2);
+    expect(slas[0].zapMs).toBeGreaterThanOrEqual(250);
+    expect(slas[0].zapMs).toBeGreaterThanOrEqual(slas[0].startupMs);
+    expect(slas[1]).not.toHaveProperty('zapMs');
+  });
+
   it('pauses the current channel while the next one has no src yet', async () => {
     vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
     const pause = vi.spyOn(HTMLMediaElement.prototype, 'pause').mockImplementation(() => {});

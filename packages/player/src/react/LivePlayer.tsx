@@ -52,6 +52,12 @@ export interface LivePlayerProps {
   /** The programme on air now (spans the time-shift bar) and the next one's title. */
   now?: Programme | null;
   next?: { title: string } | null;
+  /**
+   * Epoch ms of the viewer's key or click that asked for this channel: the first frame's time since then is
+   * reported as the channel-change time (`streamSla.zapMs`). Each value is reported once, with the load of the
+   * next `src`; a later reload of the same channel is not a channel change.
+   */
+  zapStartedAt?: number;
   /** Audio channel: posters rotate instead of a picture. */
   audioOnly?: boolean;
   audioPosters?: readonly string[];
@@ -120,13 +126,27 @@ export function LivePlayer(props: LivePlayerProps) {
   // Read at call time, so a new callback identity never reloads.
   const onRenew = useRef(props.onRenew);
   onRenew.current = props.onRenew;
+  const zapStartedAt = useRef(props.zapStartedAt);
+  zapStartedAt.current = props.zapStartedAt;
+  const zapReported = useRef<number | undefined>(undefined);
   useEffect(() => {
     if (!core) return;
     // No src while the host resolves the next channel's address: the current channel pauses meanwhile.
     if (!src) return core.pause();
     const { autoplay = true, ...rest } = loadSettings.current;
     const renew = (c: RenewContext) => onRenew.current?.(c) ?? Promise.resolve(null);
-    core.load({ src, mode: 'live', ...rest, ...(onRenew.current ? { renew } : {}) }, { autoplay });
+    const zap = zapStartedAt.current !== zapReported.current ? zapStartedAt.current : undefined;
+    zapReported.current = zapStartedAt.current;
+    core.load(
+      {
+        src,
+        mode: 'live',
+        ...rest,
+        ...(onRenew.current ? { renew } : {}),
+        ...(zap === undefined ? {} : { zapStartedAt: zap }),
+      },
+      { autoplay },
+    );
   }, [core, src]);
   useEffect(() => core?.setAuthority(authority), [core, authority]);
   // Keyed by the URLs, so a new array with the same targets does not refetch.

@@ -1,5 +1,6 @@
 import type { Command } from './command.ts';
 import { UsageError } from './command.ts';
+import { auditCliRun } from './audit.ts';
 import { COMMANDS } from './commands.ts';
 
 /** The overview every unknown command, `help` and `--help` print. */
@@ -39,7 +40,10 @@ export async function main(argv: string[], commands: readonly Command[] = COMMAN
     return 0;
   }
   try {
-    return await command.run(rest);
+    const code = await command.run(rest);
+    // A change made on the server's disk is audited like a console's (actor `cli`, decision 0248).
+    if (code >= 0 && code !== 2) auditCliRun(command.name, rest, code);
+    return code;
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;
     if (e.message) console.error(e.message);

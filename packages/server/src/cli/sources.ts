@@ -5,7 +5,10 @@ import { FREE_PRODUCT_ID } from '../domain/authority.ts';
 import type { Db } from '../store/db.ts';
 import { type LineupSource, listSources, type SourceCounts, setSourceGroups } from '../store/sources.ts';
 import { isUrl } from '../sources/input.ts';
-import { previewSource, refreshSource } from '../sources/importer.ts';
+import { CLI_ACTOR } from '../operator/audit.ts';
+import { runJob } from '../operator/jobs.ts';
+import { SCHEDULE_JOB_OWNER, sourceRefreshWork } from '../operator/sourceJobs.ts';
+import { previewSource } from '../sources/importer.ts';
 import {
   addSource,
   mapGuide,
@@ -111,9 +114,24 @@ function add(db: Db, name: string | undefined, v: ReturnType<typeof open>['value
   throw new UsageError('say what the source is: --m3u, --xtream or --xmltv');
 }
 
-async function refresh(db: Db, s: LineupSource, dataDir: string): Promise<void> {
-  const counts = await refreshSource(db, s, { dataDir });
-  console.log(`${s.name}: ${formatCounts(counts)}`);
+/**
+ * Imports or refreshes a source as a job the console's jobs list shows (by `owner`: `cli`, or `schedule` for the
+ * server's scheduled `--due` runs), audited with its counts before and after. Throws the job's error in words.
+ */
+async function refresh(
+  db: Db,
+  s: LineupSource,
+  dataDir: string,
+  kind: 'source.import' | 'source.refresh' = 'source.refresh',
+  owner = CLI_ACTOR.id,
+): Promise<void> {
+  const work = sourceRefreshWork(db, s, kind, CLI_ACTOR, {
+    dataDir,
+    now: Date.now,
+    onCounts: (counts) => console.log(`${s.name}: ${formatCounts(counts)}`),
+  });
+  const job = await runJob(db, { kind, target: s.name, createdBy: owner }, work, Date.now);
+  if (job.status === 'failed') throw new Error(job.error);
 }
 
 /** Where a source reads from, without credentials. */
@@ -166,7 +184,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
           .map((g) => g.trim())
           .filter(Boolean);
         setSourceGroups(db, s.sourceId, groups);
-        await refresh(db, { ...s, groups }, dataDir);
+        await refresh(db, { ...s, groups }, dataDir, 'source.import');
         return 0;
       }
       case 'refresh': {
@@ -174,7 +192,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
           const due = dueSources(db, Date.now());
           let failed = 0;
           for (const s of due)
-            await refresh(db, s, dataDir).catch((e: Error) => {
+            await refresh(db, s, dataDir, 'source.refresh', SCHEDULE_JOB_OWNER).catch((e: Error) => {
               failed++;
               console.error(`${s.name}: ${e.message}`);
             });

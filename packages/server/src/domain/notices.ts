@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import {
   MessageErrCode,
+  NOTICE_DEFAULTS,
   type Notice,
   type NoticeInput,
   noticeInputSchema,
@@ -10,21 +11,12 @@ import type { Db } from '../store/db.ts';
 import {
   insertNotice,
   insertNotification,
+  listAllNotices,
   listNotices,
   noticeExists,
   setNoticeRead,
   setNotificationState,
 } from '../store/notices.ts';
-
-/** What an operator leaves out: a dark strip with white 16 px text, shown once, no pause. */
-export const NOTICE_DEFAULTS = {
-  priority: 0,
-  title: '',
-  displayChannel: [] as string[],
-  displayInterval: 0,
-  displayTimes: 0,
-  properties: { backgroundcolor: '#1f2937', textcolor: '#ffffff', textsize: 16 },
-};
 
 /** Notice ids start with 'nt-' and notification ids with 'msg-', so one state call can tell them apart. */
 const NOTICE_PREFIX = 'nt-';
@@ -38,6 +30,7 @@ export function publishNotice(
   input: Partial<NoticeInput> & Pick<NoticeInput, 'msg' | 'displayMode'>,
   now: number,
   validUntil: number | null = null,
+  startsAt: number | null = null,
 ): Notice {
   const n = noticeInputSchema.parse({
     ...NOTICE_DEFAULTS,
@@ -45,10 +38,10 @@ export function publishNotice(
     properties: { ...NOTICE_DEFAULTS.properties, ...input.properties },
   });
   const id = NOTICE_PREFIX + randomBytes(9).toString('base64url');
-  insertNotice(db, { ...n, id, validUntil }, now);
-  const stored = listNotices(db, now, null).find((x) => x.id === id);
+  insertNotice(db, { ...n, id, validUntil, startsAt }, now);
+  const [stored] = listAllNotices(db, { noticeId: id });
   if (!stored) throw new Error('notice vanished after insert');
-  return stored;
+  return { ...stored, readStatus: 0 };
 }
 
 /** The notices a caller may see, optionally only those with one of `modes`. */
@@ -59,9 +52,12 @@ export function noticesFor(db: Db, accountId: string | null, now: number, modes?
   return all.filter((n) => n.displayMode.some((m) => wanted.has(m)));
 }
 
+/** Notification ids: 'msg-' and 12 random characters. */
+export const newMsgId = () => `msg-${randomBytes(9).toString('base64url')}`;
+
 /** A personal notification in the caller's message centre (purchases, recharges, operator messages). */
 export function notify(db: Db, accountId: string, title: string, content: string, now: number): string {
-  const msgId = `msg-${randomBytes(9).toString('base64url')}`;
+  const msgId = newMsgId();
   insertNotification(db, { msgId, accountId, title, content }, now);
   return msgId;
 }

@@ -19,6 +19,8 @@ export interface SourceTotals {
   errors: number;
   /** Start-up times as a histogram: bucket (ms, see startupBucket) → how many. */
   startups: Map<number, number>;
+  /** Channel-change times (key or click to the new channel's first frame), bucketed the same way. */
+  zaps: Map<number, number>;
 }
 
 export const emptyTotals = (): SourceTotals => ({
@@ -27,6 +29,7 @@ export const emptyTotals = (): SourceTotals => ({
   watchedMs: 0,
   errors: 0,
   startups: new Map(),
+  zaps: new Map(),
 });
 
 /**
@@ -54,6 +57,10 @@ export function addEvent(totals: Map<string, SourceTotals>, e: StoredTelemetryEv
       const b = startupBucket(p.startupMs);
       s.startups.set(b, (s.startups.get(b) ?? 0) + 1);
     }
+    if (typeof p.zapMs === 'number') {
+      const b = startupBucket(p.zapMs);
+      s.zaps.set(b, (s.zaps.get(b) ?? 0) + 1);
+    }
     s.stallMs += Number(p.stallMs ?? 0);
   } else if (e.type === 'playError') {
     s.errors++;
@@ -74,6 +81,7 @@ export function mergeTotals(
     s.watchedMs += t.watchedMs;
     s.errors += t.errors;
     for (const [bucket, n] of t.startups) s.startups.set(bucket, (s.startups.get(bucket) ?? 0) + n);
+    for (const [bucket, n] of t.zaps) s.zaps.set(bucket, (s.zaps.get(bucket) ?? 0) + n);
     a.set(id, s);
   }
   return a;

@@ -2,7 +2,7 @@ import { type Dashboard, type DashboardWindow, VIEWERS_NOW_MINUTES } from '@ottk
 import {
   type Range,
   errorsByKind,
-  startupByBucket,
+  percentilesByBucket,
   totalsByBucket,
   viewersSince,
   WHOLE,
@@ -27,17 +27,22 @@ const msOrNull = (v: unknown) => (v === null || v === undefined ? null : Math.ro
 export function dashboard(db: Db, window: DashboardWindow, now: number): Dashboard {
   const r = dashboardRange(window, now);
   const totals = new Map(totalsByBucket(db, r).map((t) => [num(t.at), t]));
-  const startups = new Map(startupByBucket(db, r).map((s) => [num(s.at), s]));
+  const startups = new Map(percentilesByBucket(db, r, 'startup').map((s) => [num(s.at), s]));
+  const zaps = new Map(percentilesByBucket(db, r, 'channelChange').map((s) => [num(s.at), s]));
   const all = totals.get(WHOLE);
   const allStartup = startups.get(WHOLE);
+  const allZaps = zaps.get(WHOLE);
   const buckets = [];
   for (let at = r.from; at < r.to; at += r.bucketMs) {
     const s = startups.get(at);
+    const z = zaps.get(at);
     buckets.push({
       at,
       plays: num(totals.get(at)?.plays),
       startupP50Ms: msOrNull(s?.p50),
       startupP95Ms: msOrNull(s?.p95),
+      channelChangeP50Ms: msOrNull(z?.p50),
+      channelChangeP95Ms: msOrNull(z?.p95),
     });
   }
   const stall = num(all?.stall_ms);
@@ -59,7 +64,9 @@ export function dashboard(db: Db, window: DashboardWindow, now: number): Dashboa
       startupP50Ms: msOrNull(allStartup?.p50),
       startupP95Ms: msOrNull(allStartup?.p95),
       rebufferingRatio: stall + watched > 0 ? stall / (stall + watched) : 0,
-      channelChangeP50Ms: null,
+      channelChangeP50Ms: msOrNull(allZaps?.p50),
+      channelChangeP95Ms: msOrNull(allZaps?.p95),
+      channelChanges: num(allZaps?.n),
       errors: num(all?.errors),
     },
     errorsByKind: errorsByKind(db, r).map((e) => ({ kind: String(e.kind), count: num(e.count) })),

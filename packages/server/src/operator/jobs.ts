@@ -59,19 +59,9 @@ export function failInterruptedJobs(db: Db, now: number): number {
 /** Reports progress (0-100) and the current step in words. */
 export type Progress = (percent: number, message: string) => void;
 
-/**
- * Records a job and runs `work` in the background; its result message or its error (in words) is stored when
- * it ends. Answers the job as queued at once.
- */
-export function startJob(
-  db: Db,
-  job: { kind: string; target: string; createdBy: string },
-  work: (progress: Progress) => Promise<string>,
-  now: () => number,
-  onError: (err: unknown) => void = () => {},
-): Job {
+/** Records a queued job; answers its id. */
+function createJob(db: Db, job: { kind: string; target: string; createdBy: string }, at: number): string {
   const id = `job-${randomUUID()}`;
-  const at = now();
   db.run(
     `INSERT INTO operator_jobs (job_id, kind, target, status, message, created_by, created_at, updated_at)
      VALUES (?, ?, ?, 'queued', 'Waiting to start', ?, ?, ?)`,
@@ -82,6 +72,17 @@ export function startJob(
     at,
     at,
   );
+  return id;
+}
+
+/** Runs `work` as job `id`: its progress as it goes, then its result message or its error (in words). */
+async function runAs(
+  db: Db,
+  id: string,
+  work: (progress: Progress) => Promise<string>,
+  now: () => number,
+  onError: (err: unknown) => void,
+): Promise<void> {
   const progress: Progress = (percent, message) => {
     db.run(
       `UPDATE operator_jobs SET status = 'running', progress = ?, message = ?, updated_at = ? WHERE job_id = ?`,
@@ -105,15 +106,60 @@ export function startJob(
       id,
     );
   };
+  await work(progress).then(
+    (message) => finish(true, message),
+    (err: unknown) => {
+      onError(err);
+      finish(false, err instanceof Error ? err.message : String(err));
+    },
+  );
+}
+
+/**
+ * Records a job and runs `work` in the background; its result message or its error (in words) is stored when
+ * it ends. Answers the job as queued at once.
+ */
+export function startJob(
+  db: Db,
+  job: { kind: string; target: string; createdBy: string },
+  work: (progress: Progress) => Promise<string>,
+  now: () => number,
+  onError: (err: unknown) => void = () => {},
+): Job {
+  const id = createJob(db, job, now());
   // Started on the next turn, so the caller answers (and the console shows the job) first.
-  setImmediate(() => {
-    work(progress).then(
-      (message) => finish(true, message),
-      (err: unknown) => {
-        onError(err);
-        finish(false, err instanceof Error ? err.message : String(err));
-      },
-    );
-  });
+  setImmediate(() => void runAs(db, id, work, now, onError));
   return getJob(db, id) as Job;
+}
+
+/**
+ * The same, waited for: work another process does (the command line's scheduled refreshes) shows in the
+ * console's jobs like the console's own. Answers the finished job; the error, if any, is in it and `onError`.
+ */
+export async function runJob(
+  db: Db,
+  job: { kind: string; target: string; createdBy: string },
+  work: (progress: Progress) => Promise<string>,
+  now: () => number,
+  onError: (err: unknown) => void = () => {},
+): Promise<Job> {
+  const id = createJob(db, job, now());
+  await runAs(db, id, work, now, onError);
+  return getJob(db, id) as Job;
+}
+
+/**
+ * A process that ran jobs ended before finishing them (killed, crashed): its jobs still running are failed in
+ * words, never left running.
+ */
+export function failOrphanedJobs(db: Db, createdBy: string, message: string, now: number): number {
+  return db.run(
+    `UPDATE operator_jobs SET status = 'failed', error = ?, message = ?, updated_at = ?, finished_at = ?
+     WHERE created_by = ? AND status IN ('queued', 'running')`,
+    message,
+    message,
+    now,
+    now,
+    createdBy,
+  ).changes;
 }

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { type Db, openDb } from '../store/db.ts';
 import { type LineupSource, listSources } from '../store/sources.ts';
+import { failOrphanedJobs } from '../operator/jobs.ts';
+import { SCHEDULE_JOB_OWNER } from '../operator/sourceJobs.ts';
 
 /** Sources whose refresh interval has passed since their last refresh (never-imported ones wait for `import`). */
 export function dueSources(db: Db, now: number): LineupSource[] {
@@ -16,7 +18,8 @@ const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
 /**
  * While the product serves, refreshes due sources on their interval. Each refresh runs in a child process
  * (`sources refresh --due`): its long transaction and its memory never hold up the server's event loop, and the
- * server's readers keep answering from the database meanwhile (WAL). One child at a time.
+ * server's readers keep answering from the database meanwhile (WAL). One child at a time. Each refresh is a
+ * job the console's jobs list shows (owner `schedule`, decision 0247).
  */
 export function startRefreshSchedule(dataDir: string, everyMs = 5 * 60_000): () => void {
   let running = false;
@@ -36,8 +39,21 @@ export function startRefreshSchedule(dataDir: string, everyMs = 5 * 60_000): () 
     const child = spawn(process.execPath, [CLI, 'sources', 'refresh', '--due', '--data', dataDir], {
       stdio: ['ignore', 'inherit', 'inherit'],
     });
-    child.on('exit', () => {
+    child.on('exit', (code, signal) => {
       running = false;
+      // A child that ended early (killed, out of memory) leaves its job running: fail it in words.
+      if (code === 0 && signal === null) return;
+      const db = openDb(join(dataDir, 'ottkit.db'));
+      try {
+        failOrphanedJobs(
+          db,
+          SCHEDULE_JOB_OWNER,
+          `The scheduled refresh stopped before it finished (${signal ?? `exit ${code}`})`,
+          Date.now(),
+        );
+      } finally {
+        db.close();
+      }
     });
   };
   const timer = setInterval(check, everyMs);

@@ -61,20 +61,29 @@ export function totalsByBucket(db: Db, r: Range) {
   );
 }
 
+/** The timed measures of the stream SLA events: the raw JSON field and the rolled-up days' histogram. */
+const MEASURES = {
+  startup: { field: '$.startupMs', daily: 'telemetry_daily_startup', column: 'startup_ms' },
+  channelChange: { field: '$.zapMs', daily: 'telemetry_daily_zap', column: 'zap_ms' },
+} as const;
+export type Measure = keyof typeof MEASURES;
+
 /**
- * Start-up p50 and p95 per bucket (and the window's, at WHOLE) by nearest rank over the weighted values (raw times, and the daily histograms'
- * buckets): a running sum per bucket, the first value whose running sum reaches ceil(p × total / 100).
+ * p50 and p95 of a measure (start-up or channel-change time) per bucket, and the window's at WHOLE, by nearest
+ * rank over the weighted values (raw times, and the daily histograms' buckets): a running sum per bucket, the
+ * first value whose running sum reaches ceil(p × total / 100). `n` is how many values each bucket had.
  */
-export function startupByBucket(db: Db, r: Range) {
-  return db.all<{ at: number; p50: number | null; p95: number | null }>(
+export function percentilesByBucket(db: Db, r: Range, measure: Measure) {
+  const m = MEASURES[measure];
+  return db.all<{ at: number; p50: number | null; p95: number | null; n: number }>(
     `WITH v AS (
-       SELECT ${bucketOf('ts')} AS at, json_extract(payload, '$.startupMs') AS ms, 1 AS n
+       SELECT ${bucketOf('ts')} AS at, json_extract(payload, '${m.field}') AS ms, 1 AS n
        FROM telemetry_events WHERE type = 'streamSla' AND ${RAW}
-         AND json_extract(payload, '$.startupMs') IS NOT NULL
+         AND json_extract(payload, '${m.field}') IS NOT NULL
        UNION ALL
-       SELECT ${bucketOf(DAY_MS)}, startup_ms, n FROM (
-         SELECT day, startup_ms, SUM(events) AS n FROM telemetry_daily_startup WHERE ${DAILY}
-         GROUP BY day, startup_ms
+       SELECT ${bucketOf(DAY_MS)}, ${m.column}, n FROM (
+         SELECT day, ${m.column}, SUM(events) AS n FROM ${m.daily} WHERE ${DAILY}
+         GROUP BY day, ${m.column}
        )
      ),
      hb AS (SELECT at, ms, SUM(n) AS n FROM v GROUP BY at, ms),
@@ -85,11 +94,14 @@ export function startupByBucket(db: Db, r: Range) {
        FROM h
      )
      SELECT at, MIN(CASE WHEN run * 100 >= total * 50 THEN ms END) AS p50,
-            MIN(CASE WHEN run * 100 >= total * 95 THEN ms END) AS p95
+            MIN(CASE WHEN run * 100 >= total * 95 THEN ms END) AS p95, MAX(total) AS n
      FROM c GROUP BY at ORDER BY at`,
     ...bucketed(r),
   );
 }
+
+/** Start-up p50 and p95 per bucket (and the window's, at WHOLE). */
+export const startupByBucket = (db: Db, r: Range) => percentilesByBucket(db, r, 'startup');
 
 /** Playback errors by code; rolled-up days only kept a count (kind ""). */
 export function errorsByKind(db: Db, r: Range) {

@@ -9,6 +9,7 @@ import { operatorMigrations } from './migrations/operator.ts';
 import { sourceMigrations } from './migrations/sources.ts';
 import { telemetryMigrations } from './migrations/telemetry.ts';
 import { vodMigrations } from './migrations/vod.ts';
+import { consoleNoticeMigrations } from './migrations/consoleNotices.ts';
 
 export interface Migration {
   version: number;
@@ -235,6 +236,7 @@ CREATE TABLE scan_codes (
   ...sourceMigrations,
   ...operatorMigrations,
   ...liveSourceMigrations,
+  ...consoleNoticeMigrations,
 ];
 
 /**

@@ -12,6 +12,9 @@ interface NoticeRow {
   text_color: string;
   text_size: number;
   created_at: number;
+  starts_at: number | null;
+  valid_until: number | null;
+  withdrawn_at: number | null;
 }
 
 export interface NewNotice {
@@ -25,13 +28,15 @@ export interface NewNotice {
   displayTimes: number;
   properties: { backgroundcolor: string; textcolor: string; textsize: number };
   validUntil: number | null;
+  /** Epoch ms it starts showing; null (or absent) from now. */
+  startsAt?: number | null;
 }
 
 export function insertNotice(db: Db, n: NewNotice, now: number): void {
   db.transaction(() => {
     db.run(
       `INSERT INTO notices (notice_id, priority, title, msg, display_interval, display_times, background_color,
-         text_color, text_size, created_at, valid_until) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+         text_color, text_size, created_at, valid_until, starts_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       n.id,
       n.priority,
       n.title,
@@ -43,6 +48,7 @@ export function insertNotice(db: Db, n: NewNotice, now: number): void {
       n.properties.textsize,
       now,
       n.validUntil,
+      n.startsAt ?? null,
     );
     for (const m of new Set(n.displayMode)) {
       db.run('INSERT INTO notice_display_modes (notice_id, display_mode) VALUES (?, ?)', n.id, m);
@@ -53,13 +59,49 @@ export function insertNotice(db: Db, n: NewNotice, now: number): void {
   });
 }
 
-/** Live notices (not withdrawn, not past their end), highest priority first, newest first among equals. */
+/** Live notices (started, not withdrawn, not past their end), highest priority first, newest first among equals. */
 export function listNotices(db: Db, now: number, accountId: string | null): Notice[] {
   const rows = db.all<NoticeRow>(
     `SELECT * FROM notices WHERE withdrawn_at IS NULL AND (valid_until IS NULL OR valid_until > ?)
+       AND (starts_at IS NULL OR starts_at <= ?)
      ORDER BY priority DESC, created_at DESC, notice_id`,
     now,
+    now,
   );
+  const read = new Set(
+    accountId && rows.length > 0
+      ? db
+          .all<{ notice_id: string }>('SELECT notice_id FROM notice_reads WHERE account_id = ?', accountId)
+          .map((r) => r.notice_id)
+      : [],
+  );
+  return withModes(db, rows).map(({ row, notice }) => ({
+    ...notice,
+    readStatus: read.has(row.notice_id) ? 1 : 0,
+  }));
+}
+
+/**
+ * Every notice (the console's list: scheduled, live, ended and withdrawn), newest first, at most `limit`; or
+ * only `noticeId`.
+ */
+export function listAllNotices(db: Db, opts: { limit?: number; noticeId?: string } = {}) {
+  const rows = db.all<NoticeRow>(
+    'SELECT * FROM notices WHERE (? IS NULL OR notice_id = ?) ORDER BY created_at DESC, notice_id LIMIT ?',
+    opts.noticeId ?? null,
+    opts.noticeId ?? null,
+    opts.limit ?? 200,
+  );
+  return withModes(db, rows).map(({ row, notice }) => ({
+    ...notice,
+    startsAt: row.starts_at === null ? null : Number(row.starts_at),
+    endsAt: row.valid_until === null ? null : Number(row.valid_until),
+    withdrawnAt: row.withdrawn_at === null ? null : Number(row.withdrawn_at),
+  }));
+}
+
+/** The rows as notices without a read status, their modes and channels read once for all of them. */
+function withModes(db: Db, rows: NoticeRow[]) {
   if (rows.length === 0) return [];
   const modes = db.all<{ notice_id: string; display_mode: number }>(
     'SELECT notice_id, display_mode FROM notice_display_modes ORDER BY display_mode',
@@ -67,27 +109,22 @@ export function listNotices(db: Db, now: number, accountId: string | null): Noti
   const channels = db.all<{ notice_id: string; logical_channel_id: string }>(
     'SELECT notice_id, logical_channel_id FROM notice_display_channels ORDER BY logical_channel_id',
   );
-  const read = new Set(
-    accountId
-      ? db
-          .all<{ notice_id: string }>('SELECT notice_id FROM notice_reads WHERE account_id = ?', accountId)
-          .map((r) => r.notice_id)
-      : [],
-  );
   return rows.map((r) => ({
-    id: r.notice_id,
-    priority: r.priority,
-    title: r.title,
-    msg: r.msg,
-    displayMode: modes
-      .filter((m) => m.notice_id === r.notice_id)
-      .map((m) => m.display_mode) as Notice['displayMode'],
-    displayChannel: channels.filter((c) => c.notice_id === r.notice_id).map((c) => c.logical_channel_id),
-    displayInterval: Number(r.display_interval),
-    displayTimes: r.display_times,
-    readStatus: read.has(r.notice_id) ? 1 : 0,
-    properties: { backgroundcolor: r.background_color, textcolor: r.text_color, textsize: r.text_size },
-    createdAt: Number(r.created_at),
+    row: r,
+    notice: {
+      id: r.notice_id,
+      priority: r.priority,
+      title: r.title,
+      msg: r.msg,
+      displayMode: modes
+        .filter((m) => m.notice_id === r.notice_id)
+        .map((m) => m.display_mode) as Notice['displayMode'],
+      displayChannel: channels.filter((c) => c.notice_id === r.notice_id).map((c) => c.logical_channel_id),
+      displayInterval: Number(r.display_interval),
+      displayTimes: r.display_times,
+      properties: { backgroundcolor: r.background_color, textcolor: r.text_color, textsize: r.text_size },
+      createdAt: Number(r.created_at),
+    },
   }));
 }
 
@@ -187,4 +224,27 @@ export function setNotificationState(
       accountId,
     ).changes > 0
   );
+}
+
+/**
+ * One notification per subscriber account (guests have no message centre), in one transaction; `msgId` makes
+ * each row's id. Answers how many were sent.
+ */
+export function insertNotificationForAll(
+  db: Db,
+  n: { title: string; content: string },
+  msgId: () => string,
+  now: number,
+): number {
+  return db.transaction(() => {
+    const ids = db.all<{ account_id: string }>("SELECT account_id FROM accounts WHERE kind = 'user'");
+    for (const { account_id } of ids) {
+      insertNotification(
+        db,
+        { msgId: msgId(), accountId: account_id, title: n.title, content: n.content },
+        now,
+      );
+    }
+    return ids.length;
+  });
 }

@@ -17,16 +17,29 @@ export function addDailyTotals(db: Db, day: string, totals: Map<string, SourceTo
       t.watchedMs,
       t.errors,
     );
-    for (const [startupMs, events] of t.startups) {
-      db.run(
-        `INSERT INTO telemetry_daily_startup (day, source_id, startup_ms, events) VALUES (?, ?, ?, ?)
-         ON CONFLICT (day, source_id, startup_ms) DO UPDATE SET events = telemetry_daily_startup.events + excluded.events`,
-        day,
-        sourceId,
-        startupMs,
-        events,
-      );
-    }
+    addHistogram(db, 'telemetry_daily_startup', 'startup_ms', day, sourceId, t.startups);
+    addHistogram(db, 'telemetry_daily_zap', 'zap_ms', day, sourceId, t.zaps);
+  }
+}
+
+/** Adds a day's histogram (value bucket → events) of one source into its table (start-up or channel change). */
+function addHistogram(
+  db: Db,
+  table: 'telemetry_daily_startup' | 'telemetry_daily_zap',
+  column: 'startup_ms' | 'zap_ms',
+  day: string,
+  sourceId: string,
+  histogram: Map<number, number>,
+): void {
+  for (const [value, events] of histogram) {
+    db.run(
+      `INSERT INTO ${table} (day, source_id, ${column}, events) VALUES (?, ?, ?, ?)
+       ON CONFLICT (day, source_id, ${column}) DO UPDATE SET events = ${table}.events + excluded.events`,
+      day,
+      sourceId,
+      value,
+      events,
+    );
   }
 }
 
@@ -54,18 +67,23 @@ export function dailyTotalsSince(db: Db, sinceDay: string): Map<string, SourceTo
     t.watchedMs += Number(r.watched_ms);
     t.errors += Number(r.errors);
   }
-  for (const r of db.all<{ source_id: string; startup_ms: number; events: number }>(
-    'SELECT source_id, startup_ms, events FROM telemetry_daily_startup WHERE day >= ?',
-    sinceDay,
-  )) {
-    const t = get(r.source_id);
-    t.startups.set(Number(r.startup_ms), (t.startups.get(Number(r.startup_ms)) ?? 0) + Number(r.events));
-  }
+  const histogram = (table: string, column: string, pick: (t: SourceTotals) => Map<number, number>) => {
+    for (const r of db.all<{ source_id: string; value: number; events: number }>(
+      `SELECT source_id, ${column} AS value, events FROM ${table} WHERE day >= ?`,
+      sinceDay,
+    )) {
+      const h = pick(get(r.source_id));
+      h.set(Number(r.value), (h.get(Number(r.value)) ?? 0) + Number(r.events));
+    }
+  };
+  histogram('telemetry_daily_startup', 'startup_ms', (t) => t.startups);
+  histogram('telemetry_daily_zap', 'zap_ms', (t) => t.zaps);
   return totals;
 }
 
 /** Forgets the aggregates of days before `beforeDay`; returns how many day rows went. */
 export function deleteDailyBefore(db: Db, beforeDay: string): number {
   db.run('DELETE FROM telemetry_daily_startup WHERE day < ?', beforeDay);
+  db.run('DELETE FROM telemetry_daily_zap WHERE day < ?', beforeDay);
   return db.run('DELETE FROM telemetry_daily WHERE day < ?', beforeDay).changes;
 }

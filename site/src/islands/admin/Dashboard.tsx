@@ -58,8 +58,27 @@ export default function Dashboard({ lang }: { lang: Lang }) {
     ],
     [data, t],
   );
+  const channelChange = useMemo(
+    () => [
+      {
+        label: t('admin.dashboard.channelChangeP50'),
+        values: data?.buckets.map((b) => b.channelChangeP50Ms ?? null) ?? [],
+        token: '--ok-color-success',
+      },
+      {
+        label: t('admin.dashboard.channelChangeP95'),
+        values: data?.buckets.map((b) => b.channelChangeP95Ms ?? null) ?? [],
+        token: '--ok-color-warning',
+      },
+    ],
+    [data, t],
+  );
 
   const q = data?.qoe;
+  const zapNote =
+    q?.channelChangeP50Ms == null
+      ? t('admin.dashboard.notReported')
+      : t('admin.dashboard.zaps', { count: count(q.channelChanges ?? 0) });
   const tiles = data
     ? [
         {
@@ -89,9 +108,14 @@ export default function Dashboard({ lang }: { lang: Lang }) {
         { id: 'errors', label: t('admin.dashboard.errors'), value: count(q?.errors ?? 0) },
         {
           id: 'channel-change',
-          label: t('admin.dashboard.channelChange'),
+          label: t('admin.dashboard.channelChangeP50'),
           value: q?.channelChangeP50Ms == null ? '—' : ms(q.channelChangeP50Ms),
-          note: q?.channelChangeP50Ms == null ? t('admin.dashboard.notReported') : undefined,
+          note: zapNote,
+        },
+        {
+          id: 'channel-change-p95',
+          label: t('admin.dashboard.channelChangeP95'),
+          value: q?.channelChangeP95Ms == null ? '—' : ms(q.channelChangeP95Ms),
         },
       ]
     : [];
@@ -139,6 +163,14 @@ export default function Dashboard({ lang }: { lang: Lang }) {
               title={t('admin.dashboard.startupChart')}
               times={times}
               series={startup}
+              timeLabel={timeLabel}
+              value={ms}
+            />
+            <TimeChart
+              t={t}
+              title={t('admin.dashboard.channelChangeChart')}
+              times={times}
+              series={channelChange}
               timeLabel={timeLabel}
               value={ms}
             />

@@ -13,7 +13,7 @@ import { useHydrated } from '../../lib/useHydrated.ts';
 import { LivePlayer } from './lazyPlayer.ts';
 import styles from './live.module.css';
 import { telemetrySink } from '../../stores/telemetry.ts';
-import { $columnChannels } from '../../stores/channels.ts';
+import { $columnChannels, $zapStartedAt } from '../../stores/channels.ts';
 import { WARM_ANSWER_MIN_LIFE_MS } from '../../stores/playback.ts';
 import { $pointedChannelId, $warmTargets, warmNeighbours } from '../../stores/warmChannels.ts';
 
@@ -40,6 +40,7 @@ export function PlayerPane({ now }: { now: number }) {
   const prefetch = useStore($warmTargets);
   const column = useStore($columnChannels);
   const pointed = useStore($pointedChannelId);
+  const zapStartedAt = useStore($zapStartedAt);
 
   // A change of the channel's live authority (a recharge, a plan that ended) asks for its URL again at once:
   // the player swaps the fallback clip for the real stream, or back, without a reload of the page.
@@ -93,6 +94,7 @@ export function PlayerPane({ now }: { now: number }) {
         <Suspense fallback={<div className={styles.playerPlaceholder} />}>
           <LivePlayer
             telemetry={telemetrySink}
+            {...(zapStartedAt === undefined ? {} : { zapStartedAt })}
             prefetch={prefetch}
             src={ready?.url}
             drm={ready?.drm}

@@ -14,6 +14,7 @@ import { operatorSourceRoutes } from './operatorSources.ts';
 import { operatorSubscriberRoutes } from './operatorSubscribers.ts';
 import { operatorDashboardRoutes } from './operatorDashboard.ts';
 import { operatorLineupRoutes } from './operatorLineup.ts';
+import { operatorNoticeRoutes } from './operatorNotices.ts';
 
 /** Every API route the server registers; each area adds its list here. */
 export const apiRoutes: Route[] = [
@@ -32,4 +33,5 @@ export const apiRoutes: Route[] = [
   ...operatorSourceRoutes,
   ...operatorDashboardRoutes,
   ...operatorLineupRoutes,
+  ...operatorNoticeRoutes,
 ];

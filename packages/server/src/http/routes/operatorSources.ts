@@ -15,7 +15,8 @@ import {
 import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
 import { recordAudit } from '../../operator/audit.ts';
 import { startJob } from '../../operator/jobs.ts';
-import { previewSource, redact, refreshSource } from '../../sources/importer.ts';
+import { sourceRefreshWork } from '../../operator/sourceJobs.ts';
+import { previewSource, redact } from '../../sources/importer.ts';
 import {
   addSource,
   mapGuide,
@@ -65,24 +66,10 @@ export async function answering<T>(work: () => T | Promise<T>): Promise<T> {
 
 /** Reads the source from upstream and applies it, as a job the console polls (decision 0213). */
 export function importJob(ctx: RequestContext, s: LineupSource, kind: 'source.import' | 'source.refresh') {
-  const actor = actorFor(ctx);
-  const before = { groups: s.groups ?? null, counts: s.counts };
   return startJob(
     ctx.db,
     { kind, target: s.name, createdBy: operatorOf(ctx).operator.operator_id },
-    async (progress) => {
-      progress(10, 'Reading the source and its guide');
-      const counts = await refreshSource(ctx.db, s, { dataDir: ctx.config.dataDir, now: ctx.now });
-      recordAudit(
-        ctx.db,
-        actor,
-        kind,
-        s.name,
-        { before, after: { groups: s.groups ?? null, counts } },
-        ctx.now(),
-      );
-      return `${counts.channels ?? 0} channels, ${counts.programmes ?? 0} programmes`;
-    },
+    sourceRefreshWork(ctx.db, s, kind, actorFor(ctx), { dataDir: ctx.config.dataDir, now: ctx.now }),
     ctx.now,
   );
 }

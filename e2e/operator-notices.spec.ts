@@ -1,0 +1,119 @@
+import { expect, test } from '@playwright/test';
+import { newAccount } from './accounts.ts';
+import { seriousViolationsHere } from './axe.ts';
+import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+
+// Issue 18 §6: an editor composes a notice in the console, previews it as a viewer sees it and publishes it;
+// it shows on /liveTv for a subscriber, and once withdrawn it no longer does. Support notifies the subscriber.
+
+test('a notice composed in the console shows on /liveTv, and not once withdrawn', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(150_000);
+  await newAccount(page.request);
+  const title = `Tonight ${Date.now()}`;
+  const msg = '<b>Maintenance</b> from 2am: channels may pause';
+
+  const consoleContext = await browser.newContext();
+  const desk = await consoleContext.newPage();
+  try {
+    await enrolAndSignIn(desk, createOperator('editor'));
+    await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Notices' }).click();
+    await consoleReady(desk);
+    const compose = desk.getByRole('region', { name: 'Compose a notice' });
+
+    // The contract's schema checks the form before anything is sent, with the errors tied to the fields.
+    await compose.getByRole('button', { name: 'Publish' }).click();
+    await expect(compose.getByLabel('Message', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await expect(desk.getByText('Write the message (up to 2,000 characters).')).toBeVisible();
+    await expect(desk.getByText('Pick at least one place to show it.')).toBeVisible();
+
+    await compose.getByLabel('Message', { exact: true }).fill(msg);
+    await compose.getByLabel('Popup title (optional)').fill(title);
+    await compose.getByRole('group', { name: 'Popup' }).getByLabel('Live TV').check();
+    await desk
+      .getByRole('group', { name: 'Scrolling marquee' })
+      .getByLabel('Live TV', { exact: true })
+      .check();
+
+    // The preview: the site's own marquee and popup, the message as text.
+    await compose.getByRole('button', { name: 'Preview' }).click();
+    const preview = desk.getByRole('region', { name: 'Preview: as a viewer sees it' });
+    await expect(preview).toContainText('Shows on: Scrolling marquee: Live TV; Popup: Live TV');
+    await expect(preview.getByRole('marquee')).toContainText(msg);
+    await preview.getByRole('button', { name: 'Open the popup' }).click();
+    const previewPopup = desk.getByRole('dialog', { name: title });
+    await expect(previewPopup).toContainText(msg);
+    await expect(previewPopup.locator('b')).toHaveCount(0);
+    expect(await seriousViolationsHere(desk, 'notices preview')).toEqual([]);
+    await previewPopup.getByRole('button', { name: 'OK' }).click();
+    await expect(previewPopup).toHaveCount(0);
+    await desk.screenshot({ path: 'test-results/notices-1280.png', fullPage: true });
+    await desk.setViewportSize({ width: 768, height: 1000 });
+    await desk.screenshot({ path: 'test-results/notices-768.png', fullPage: true });
+    await desk.setViewportSize({ width: 360, height: 800 });
+    await desk.screenshot({ path: 'test-results/notices-360.png', fullPage: true });
+    await desk.setViewportSize({ width: 1280, height: 720 });
+
+    // Publish the popup only (a marquee that ran would mark the notice read before the withdrawal is checked).
+    await desk
+      .getByRole('group', { name: 'Scrolling marquee' })
+      .getByLabel('Live TV', { exact: true })
+      .uncheck();
+    await compose.getByRole('button', { name: 'Publish' }).click();
+    await expect(compose.getByRole('status')).toHaveText('Notice published.');
+    const row = desk.getByTestId('notice-table').getByRole('row').filter({ hasText: title });
+    await expect(row).toContainText('Showing');
+
+    // The subscriber on /liveTv sees it as the console showed it.
+    await page.goto('/liveTv?id=lc-001');
+    const popup = page.getByRole('dialog', { name: title });
+    await expect(popup).toContainText(msg);
+    await expect(popup.locator('b')).toHaveCount(0);
+
+    // Withdrawn (after confirming): gone for the subscriber, who never pressed OK.
+    desk.once('dialog', (d) => void d.accept());
+    await row.getByRole('button', { name: /Withdraw/ }).click();
+    await expect(desk.getByRole('region', { name: 'Notices', exact: true }).getByRole('status')).toHaveText(
+      'Notice withdrawn.',
+    );
+    await expect(row).toContainText('Withdrawn');
+    await page.reload();
+    await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    await expect(page.getByRole('dialog', { name: title })).toHaveCount(0);
+  } finally {
+    await consoleContext.close();
+  }
+});
+
+test('support sends one subscriber a notification; it is in their message centre', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(120_000);
+  const email = await newAccount(page.request);
+  const subject = `Plan renewed ${Date.now()}`;
+  const consoleContext = await browser.newContext();
+  const desk = await consoleContext.newPage();
+  try {
+    await enrolAndSignIn(desk, createOperator('support'));
+    await desk.goto('/admin/notices');
+    await consoleReady(desk);
+    // Support reads notices but does not compose or notify everybody.
+    await expect(desk.getByRole('heading', { name: 'Compose a notice' })).toHaveCount(0);
+    await expect(desk.getByLabel('Every subscriber')).toHaveCount(0);
+    await desk.getByRole('button', { name: 'Send' }).click();
+    await expect(desk.getByText('Say who gets it: their email, account id or code.')).toBeVisible();
+    await desk.getByLabel('Email, account id or code').fill(email);
+    await desk.getByLabel('Title', { exact: true }).fill(subject);
+    await desk.getByLabel('Message', { exact: true }).fill('Your plan runs for another month.');
+    await desk.getByRole('button', { name: 'Send' }).click();
+    await expect(desk.getByRole('status')).toHaveText(`Sent to ${email}.`);
+  } finally {
+    await consoleContext.close();
+  }
+  await page.goto('/my/notifications');
+  await expect(page.getByText(subject)).toBeVisible();
+});

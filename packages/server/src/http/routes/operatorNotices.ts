@@ -1,0 +1,29 @@
+import {
+  noticeCreate,
+  noticeList,
+  noticeWithdraw,
+  notificationBroadcast,
+  notificationSend,
+} from '@ottkit/api-client/contract';
+import {
+  broadcastNotification,
+  composeNotice,
+  consoleNotices,
+  sendNotification,
+  withdrawConsoleNotice,
+} from '../../operator/notices.ts';
+import { route } from '../route.ts';
+import { actorFor } from './operator.ts';
+
+/** The console's notices and notifications (issue 18 §6): every change audited. */
+export const operatorNoticeRoutes = [
+  route(noticeList, (ctx) => ({ notices: consoleNotices(ctx.db, ctx.now()) })),
+  route(noticeCreate, (ctx, req) => ({ notice: composeNotice(ctx.db, actorFor(ctx), req, ctx.now()) })),
+  route(noticeWithdraw, (ctx, req) => ({
+    notice: withdrawConsoleNotice(ctx.db, actorFor(ctx), req.noticeId, ctx.now()),
+  })),
+  route(notificationSend, (ctx, req) => sendNotification(ctx.db, actorFor(ctx), req, ctx.now())),
+  route(notificationBroadcast, (ctx, req) => ({
+    sent: broadcastNotification(ctx.db, actorFor(ctx), req, ctx.now()),
+  })),
+];

@@ -1,0 +1,151 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditedArgs, CLI_CHANGES, CLI_READ_ONLY } from '../src/cli/audit.ts';
+import { COMMANDS } from '../src/cli/commands.ts';
+import { listAudit } from '../src/operator/audit.ts';
+import { failOrphanedJobs, getJob, listJobs, startJob } from '../src/operator/jobs.ts';
+import { openDb } from '../src/store/db.ts';
+import { runCli } from './cliRun.ts';
+
+// Issue 18: every data-changing CLI command writes an audit entry (actor "cli"); the scheduled line-up refreshes
+// (`sources refresh --due`) run as jobs the console's jobs list shows.
+let dataDir: string;
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'ottkit-cli-audit-'));
+  process.env.OTTKIT_SECRET = 'cli-test-secret-0123456789abcdef01234567';
+});
+afterAll(async () => {
+  delete process.env.OTTKIT_SECRET;
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+const run = (...argv: string[]) => runCli([...argv, '--data', dataDir]);
+function withDb<T>(fn: (db: ReturnType<typeof openDb>) => T): T {
+  const db = openDb(join(dataDir, 'ottkit.db'));
+  try {
+    return fn(db);
+  } finally {
+    db.close();
+  }
+}
+const audit = (action: string) => withDb((db) => listAudit(db, { action }).entries);
+
+describe('the CLI audit', () => {
+  it('knows of every command whether it changes data', () => {
+    for (const c of COMMANDS) {
+      expect(
+        Number(c.name in CLI_CHANGES) + Number(CLI_READ_ONLY.includes(c.name)),
+        `${c.name}: list it in CLI_CHANGES or CLI_READ_ONLY (cli/audit.ts)`,
+      ).toBe(1);
+    }
+  });
+
+  it('writes one entry per data-changing run, actor cli, and none for reading', async () => {
+    expect((await run('notice', 'publish', '--msg', 'From the disk', '--mode', '12')).code).toBe(0);
+    expect((await run('config', 'set', 'businessType', 'vod')).code).toBe(0);
+    expect((await run('notice', 'list')).code).toBe(0);
+    expect((await run('plans')).code).toBe(0);
+    const [published] = audit('cli.notice.publish');
+    expect(published).toMatchObject({
+      actor: 'cli',
+      actorEmail: 'command line',
+      after: { args: ['publish', '--msg', 'From the disk', '--mode', '12'], exitCode: 0 },
+    });
+    expect(audit('cli.config.set')[0]).toMatchObject({ target: 'businessType' });
+    expect(audit('cli.notice.list')).toEqual([]);
+    expect(audit('cli.plans')).toEqual([]);
+    // A usage mistake changes nothing and is not an entry.
+    expect((await run('notice', 'publish')).code).toBe(2);
+    expect(audit('cli.notice.publish')).toHaveLength(1);
+  });
+
+  it('keeps no secret: an Xtream password is written as ***', () => {
+    expect(
+      auditedArgs([
+        'add',
+        'tv',
+        '--xtream',
+        'http://x',
+        '--user',
+        'u',
+        '--password',
+        'hunter2',
+        '--data',
+        '/d',
+      ]),
+    ).toEqual(['add', 'tv', '--xtream', 'http://x', '--user', 'u', '--password', '***']);
+    expect(auditedArgs(['seal', 'm.json', '--api-key=abc'])).toEqual(['seal', 'm.json', '--api-key', '***']);
+  });
+});
+
+describe('line-up refreshes as jobs', () => {
+  it('imports and the due refresh run as jobs (cli, schedule), audited with counts before and after', async () => {
+    const m3u = join(dataDir, 'small.m3u');
+    await writeFile(
+      m3u,
+      [
+        '#EXTM3U',
+        '#EXTINF:-1 tvg-id="cove" group-title="Cove",Cove TV',
+        'http://streams.test/cove.m3u8',
+      ].join('\n'),
+    );
+    expect((await run('sources', 'add', 'Cove', '--m3u', m3u)).code).toBe(0);
+    expect((await run('sources', 'import', 'Cove')).code).toBe(0);
+    expect((await run('sources', 'refresh', '--due')).lines).toContain('No source is due.');
+    withDb((db) => db.run('UPDATE lineup_sources SET last_refresh_at = 0'));
+    const due = await run('sources', 'refresh', '--due');
+    expect(due.code).toBe(0);
+    expect(due.lines.join('\n')).toMatch(/Cove: 1 channels/);
+
+    const jobs = withDb((db) => listJobs(db));
+    expect(jobs.map((j) => [j.kind, j.target, j.createdBy, j.status])).toEqual([
+      ['source.refresh', 'Cove', 'schedule', 'succeeded'],
+      ['source.import', 'Cove', 'cli', 'succeeded'],
+    ]);
+    expect(jobs[0]?.message).toBe('1 channels, 0 programmes');
+    const [refreshed] = audit('source.refresh');
+    expect(refreshed).toMatchObject({ actor: 'cli', target: 'Cove', after: { counts: { channels: 1 } } });
+    expect(audit('source.import')).toHaveLength(1);
+    expect(audit('cli.sources.add')[0]).toMatchObject({ target: 'Cove' });
+  });
+
+  it('a refresh that fails is a failed job with the error in words', async () => {
+    await run('sources', 'add', 'Gone', '--m3u', join(dataDir, 'missing.m3u'));
+    await expect(run('sources', 'refresh', 'Gone')).rejects.toThrow();
+    const [job] = withDb((db) => listJobs(db));
+    expect(job).toMatchObject({ kind: 'source.refresh', target: 'Gone', status: 'failed' });
+    expect(job?.error).not.toBe('');
+  });
+
+  it('a scheduled refresh whose process ended early is failed in words, not left running', () => {
+    withDb((db) => {
+      const job = startJob(
+        db,
+        { kind: 'source.refresh', target: 'Cove', createdBy: 'schedule' },
+        () => new Promise(() => {}),
+        Date.now,
+      );
+      const mine = startJob(
+        db,
+        { kind: 'source.import', target: 'Cove', createdBy: 'op-1' },
+        () => new Promise(() => {}),
+        Date.now,
+      );
+      expect(
+        failOrphanedJobs(
+          db,
+          'schedule',
+          'The scheduled refresh stopped before it finished (SIGKILL)',
+          Date.now(),
+        ),
+      ).toBe(1);
+      expect(getJob(db, job.jobId)).toMatchObject({
+        status: 'failed',
+        error: 'The scheduled refresh stopped before it finished (SIGKILL)',
+      });
+      expect(getJob(db, mine.jobId)?.status).toBe('queued');
+    });
+  });
+});

@@ -1,0 +1,112 @@
+import { notificationBroadcast, notificationSend } from '@ottkit/api-client/contract';
+import { type FormEvent, useState } from 'react';
+import type { AdminKey, AdminT } from '../../../i18n/admin.ts';
+import { consoleApi, fieldErrors } from '../../../lib/console.ts';
+import { Field, TextAreaField } from '../Field.tsx';
+import { Outcome, useConsoleAction } from '../useConsoleAction.tsx';
+
+const FIELD_WORDS: Record<string, AdminKey> = {
+  to: 'admin.notify.error.to',
+  title: 'admin.notify.error.subject',
+  content: 'admin.notify.error.content',
+};
+
+/**
+ * A notification to one subscriber's message centre (support, editors) or to every subscriber (editors, when
+ * `mayBroadcast`); sending to everybody asks first.
+ */
+export function NotificationSender({
+  t,
+  ready,
+  mayBroadcast,
+}: {
+  t: AdminT;
+  ready: boolean;
+  mayBroadcast: boolean;
+}) {
+  const [all, setAll] = useState(false);
+  const [to, setTo] = useState('');
+  const [title, setTitle] = useState('');
+  const [content, setContent] = useState('');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { busy, outcome, act } = useConsoleAction(t);
+
+  const send = (e: FormEvent) => {
+    e.preventDefault();
+    const body = all ? { title, content } : { to, title, content };
+    const bad = fieldErrors(all ? notificationBroadcast : notificationSend, body) ?? {};
+    setErrors(
+      Object.fromEntries(Object.keys(bad).map((f) => [f, t(FIELD_WORDS[f] ?? 'admin.notify.error.content')])),
+    );
+    if (Object.keys(bad).length) return;
+    if (all && !window.confirm(t('admin.notify.allConfirm'))) return;
+    void act(async () => {
+      let text: string;
+      if (all) {
+        const { sent } = await consoleApi.operator.notificationBroadcast({ title, content });
+        text = t('admin.notify.sentAll', { count: sent });
+      } else {
+        await consoleApi.operator.notificationSend({ to, title, content });
+        text = t('admin.notify.sentOne', { who: to.trim() });
+      }
+      setTitle('');
+      setContent('');
+      return text;
+    });
+  };
+
+  return (
+    <section className="console-card" aria-labelledby="notify-title">
+      <h2 id="notify-title">{t('admin.notify.title')}</h2>
+      <p className="console-hint">{t('admin.notify.text')}</p>
+      <form className="console-form" onSubmit={send} noValidate>
+        {mayBroadcast && (
+          <fieldset className="notice-group">
+            <legend>{t('admin.notify.who')}</legend>
+            <label className="notice-mode">
+              <input type="radio" name="who" checked={!all} onChange={() => setAll(false)} />
+              {t('admin.notify.one')}
+            </label>
+            <label className="notice-mode">
+              <input type="radio" name="who" checked={all} onChange={() => setAll(true)} />
+              {t('admin.notify.all')}
+            </label>
+          </fieldset>
+        )}
+        {!all && (
+          <Field
+            label={t('admin.notify.to')}
+            error={errors.to}
+            name="to"
+            value={to}
+            autoComplete="off"
+            onChange={(e) => setTo(e.target.value)}
+          />
+        )}
+        <Field
+          label={t('admin.notify.subject')}
+          error={errors.title}
+          name="title"
+          value={title}
+          maxLength={120}
+          onChange={(e) => setTitle(e.target.value)}
+        />
+        <TextAreaField
+          label={t('admin.notify.content')}
+          error={errors.content}
+          name="content"
+          rows={3}
+          maxLength={2000}
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+        />
+        <div className="console-row">
+          <button type="submit" className="console-button" disabled={busy || !ready}>
+            {t('admin.notify.send')}
+          </button>
+        </div>
+        <Outcome outcome={outcome} />
+      </form>
+    </section>
+  );
+}
