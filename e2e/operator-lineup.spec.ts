@@ -294,7 +294,7 @@ test('an editor imports an XMLTV file and maps an unmapped channel to its closes
     // And unmapped again by hand (confirmed).
     await page.goto('/admin/guide-mapping');
     await consoleReady(page);
-    await page.getByLabel('Channel id').fill(channelId);
+    await page.getByLabel('Channel id', { exact: true }).fill(channelId);
     await page.getByRole('button', { name: 'Unmap' }).click();
     await expect(page.getByRole('status')).toHaveText(`${channelId} has no guide now.`);
     await page.goto('/admin/channels');
