@@ -3,6 +3,7 @@ import {
   OPERATOR_ROLES,
   OperatorErrCode,
   operatorContract,
+  operatorLineupCalls,
   roleMayCall,
 } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,6 +37,10 @@ const send = (d: CallDescriptor, headers: Record<string, string>) =>
 describe('every operator call × every role', () => {
   it('covers every operator call of the contract', () => {
     expect(calls.length).toBeGreaterThanOrEqual(20);
+    // Issue 18 §2-3: the line-up and guide calls (support reads, editors change).
+    expect(calls.map(([name]) => name)).toEqual(expect.arrayContaining(Object.keys(operatorLineupCalls)));
+    expect(roleMayCall('support', operatorLineupCalls.lineupList)).toBe(true);
+    expect(roleMayCall('support', operatorLineupCalls.lineupChannelSave)).toBe(false);
   });
 
   it.each(calls)('%s', async (_name, d) => {

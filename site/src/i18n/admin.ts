@@ -1,4 +1,5 @@
 import { defineMessages, fillPlaceholders } from './define.ts';
+import { adminLineup } from './adminLineup.ts';
 import type { Lang } from './langs.ts';
 import { adminNotices } from './adminNotices.ts';
 import { adminCommerce } from './adminCommerce.ts';
@@ -272,6 +273,7 @@ export const admin = defineMessages({
     'admin.live.error.sources':
       'Each source starts with hls+http(s)://, srt://, rtmp://, udp:// or file:// (at most 8)',
     'admin.live.error.retention': 'Keep recordings 1 to 30 days',
+    ...adminLineup.en,
   },
   es: {
     ...adminNotices.es,
@@ -542,6 +544,7 @@ export const admin = defineMessages({
     'admin.live.error.sources':
       'Cada fuente empieza por hls+http(s)://, srt://, rtmp://, udp:// o file:// (8 como máximo)',
     'admin.live.error.retention': 'Guarde las grabaciones de 1 a 30 días',
+    ...adminLineup.es,
   },
   pt: {
     ...adminNotices.pt,
@@ -808,6 +811,7 @@ export const admin = defineMessages({
     'admin.live.error.sources':
       'Cada fonte começa por hls+http(s)://, srt://, rtmp://, udp:// ou file:// (no máximo 8)',
     'admin.live.error.retention': 'Guarde as gravações de 1 a 30 dias',
+    ...adminLineup.pt,
   },
 });
 

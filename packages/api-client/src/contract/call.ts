@@ -64,6 +64,8 @@ export interface CallDescriptor<Req extends z.ZodType = z.ZodType, Res extends z
   roles?: readonly OperatorRole[];
   request: Req;
   response: Res;
+  /** The largest request body the server reads for this call; the server's default (64 KiB) when absent. */
+  maxBodyBytes?: number;
 }
 
 /** Identity helper that keeps the literal types of a descriptor. */

@@ -11,6 +11,7 @@ import { operatorCoreCalls } from './operator.ts';
 import { operatorSourceCalls } from './operatorSources.ts';
 import { operatorSubscriberCalls } from './operatorSubscribers.ts';
 import { operatorDashboardCalls } from './operatorDashboard.ts';
+import { operatorLineupCalls } from './operatorLineup.ts';
 import { operatorNoticeCalls } from './operatorNotices.ts';
 import { operatorTitleCalls } from './operatorTitles.ts';
 import { operatorHomeCalls } from './operatorHome.ts';
@@ -62,6 +63,7 @@ export * from './operator.ts';
 export * from './operatorSources.ts';
 export * from './operatorSubscribers.ts';
 export * from './operatorDashboard.ts';
+export * from './operatorLineup.ts';
 export * from './operatorNotices.ts';
 export * from './operatorTitles.ts';
 export * from './operatorHome.ts';
@@ -78,6 +80,7 @@ export const operatorContract = {
     ...operatorSubscriberCalls,
     ...operatorSourceCalls,
     ...operatorDashboardCalls,
+    ...operatorLineupCalls,
     ...operatorNoticeCalls,
     ...operatorTitleCalls,
     ...operatorHomeCalls,

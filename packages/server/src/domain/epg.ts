@@ -129,8 +129,12 @@ export function ensureGuide(db: Db, epgIds: readonly string[] | undefined, now: 
   });
 }
 
+/** A programme's text in `lang`, else English, else the first it has. */
+export const textIn = (p: GuideProgram, lang: GuideLang) =>
+  p.texts.find((x) => x.lang === lang) ?? p.texts.find((x) => x.lang === 'en') ?? p.texts[0];
+
 function inLang(p: GuideProgram, lang: GuideLang, withMultilingual: boolean): EpgProgram {
-  const t = p.texts.find((x) => x.lang === lang) ?? p.texts.find((x) => x.lang === 'en') ?? p.texts[0];
+  const t = textIn(p, lang);
   return {
     programId: p.programId,
     start: p.start,

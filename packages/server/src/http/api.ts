@@ -156,7 +156,7 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
       input = queryObject(url);
     } else {
       // The descriptor says how the body travels: JSON, or also the compressed form (the metrics call).
-      const body = await readBody(req, deps.config.bodyLimitBytes);
+      const body = await readBody(req, d.maxBodyBytes ?? deps.config.bodyLimitBytes);
       input = parseJsonBody(req, body, d.bodyFormat === 'compressedForm');
     }
     const parsed = d.request.safeParse(input);

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import { guideWindow } from '../domain/epg.ts';
 import { forgetGuideDay } from '../domain/guideCache.ts';
 import { addDays, dayOf } from '../guide/days.ts';
-import { insertChannel, type NewChannel } from '../store/channels.ts';
+import { insertChannel } from '../store/channels.ts';
+import { ownStreamChannel } from '../store/ownStreamChannel.ts';
 import type { Db } from '../store/db.ts';
 import {
   allGuideChannels,
@@ -149,42 +150,8 @@ function newChannel(
   icon: string | undefined,
   now: number,
 ) {
-  const c: NewChannel = {
-    logicalChannelId: id,
-    logicalChannelName: e.name,
-    channelSeq: seq,
-    channelId: `${id}-pc`,
-    channelType: 1,
-    sourceType: 1,
-    // The upstream logo as fetched and served by ottkit (never hot-linked), else one drawn from name and number.
-    iconUrl: icon ?? `/media/logo/${id}.svg`,
-    // Catch-up of an upstream stream needs ottkit's own origin to record it (issue 17).
-    canPlayBack: false,
-    playbackDuration: 0,
-    epgId: epgIdOf(id),
-    liveStreamId: id,
-    drmType: 'none',
-    productId,
-    updatedAt: now,
-    columnIds: [columnId],
-    audioPosterList: [],
-    contentRuleList: [],
-    physicalChannelList: [
-      {
-        channelId: `${id}-pc`,
-        liveStreamId: id,
-        dvrStreamId: id,
-        streamId: id,
-        contentId: `content-${id}`,
-        dvrContentId: `dvr-content-${id}`,
-        drmType: 'none',
-        resolution: '720p',
-        multiDrmLiveStreamIdMap: { safari: id },
-        multiDrmDvrStreamIdMap: { safari: id },
-      },
-    ],
-  };
-  return c;
+  // The upstream logo as fetched and served by ottkit (never hot-linked), else one drawn from name and number.
+  return ownStreamChannel(id, { name: e.name, seq, productId, iconUrl: icon, columnIds: [columnId], now });
 }
 
 /** Updates what an upstream may change of a kept channel; its id, rights and everything viewers own stay. */

@@ -26,14 +26,21 @@ function formatOf(bytes: Buffer): string | undefined {
 
 async function fetchOne(dataDir: string, url: string, limits: FetchLimits): Promise<string> {
   const file = fileOf(url);
-  const dir = join(dataDir, LOGO_DIR);
-  const out = join(dir, `${file}.png`);
-  if (existsSync(out)) return logoPath(file);
+  if (existsSync(join(dataDir, LOGO_DIR, `${file}.png`))) return logoPath(file);
   const parts: Uint8Array[] = [];
   for await (const c of openSource(url, limits)) parts.push(c);
-  const bytes = Buffer.concat(parts);
+  return storeLogo(dataDir, file, Buffer.concat(parts));
+}
+
+/**
+ * Resizes a PNG or JPEG into the served logo `file` (fetched by an import, or uploaded in the console) and
+ * answers the path ottkit serves it from.
+ */
+export async function storeLogo(dataDir: string, file: string, bytes: Buffer): Promise<string> {
   const format = formatOf(bytes);
   if (!format) throw new Error('logo is not a PNG or JPEG image');
+  const dir = join(dataDir, LOGO_DIR);
+  const out = join(dir, `${file}.png`);
   mkdirSync(dir, { recursive: true });
   const input = join(dir, `${file}.in`);
   const tmp = join(dir, `${file}.tmp.png`);
@@ -65,6 +72,10 @@ async function fetchOne(dataDir: string, url: string, limits: FetchLimits): Prom
   }
   return logoPath(file);
 }
+
+/** An uploaded logo's file name: a digest of its bytes (same bytes, same file; served as never changing). */
+export const uploadedLogoFile = (bytes: Buffer) =>
+  createHash('sha256').update('upload:').update(bytes).digest('hex').slice(0, 24);
 
 /**
  * Fetches each logo once (by URL: a logo already stored is not fetched again), resized, into the data folder;

@@ -6,10 +6,10 @@ import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
+import { JobList, jobRunning as running } from './JobList.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 
 const POLL_MS = 700;
-const running = (j: Job) => j.status === 'queued' || j.status === 'running';
 type Preview = { name: string; channels: number; groups: Array<{ name: string; channels: number }> };
 
 /**
@@ -205,23 +205,7 @@ export default function Sources({ lang }: { lang: Lang }) {
 
       <section className="console-card" aria-labelledby="jobs-title">
         <h2 id="jobs-title">{t('admin.sources.jobs')}</h2>
-        {jobs.length === 0 && <p>{t('admin.sources.noJobs')}</p>}
-        <ul className="console-list">
-          {jobs.map((j) => (
-            <li key={j.jobId} data-testid="job" data-status={j.status}>
-              <div>{t('admin.sources.job', { kind: j.kind, target: j.target })}</div>
-              <progress
-                className="console-progress"
-                max={100}
-                value={j.progress}
-                aria-label={t('admin.sources.job', { kind: j.kind, target: j.target })}
-              />
-              <div role="status">
-                {t(`admin.sources.job.${j.status}`)} · {j.status === 'failed' ? j.error : j.message}
-              </div>
-            </li>
-          ))}
-        </ul>
+        <JobList jobs={jobs} t={t} />
       </section>
     </div>
   );

@@ -13,6 +13,7 @@ import { operatorRoutes } from './operator.ts';
 import { operatorSourceRoutes } from './operatorSources.ts';
 import { operatorSubscriberRoutes } from './operatorSubscribers.ts';
 import { operatorDashboardRoutes } from './operatorDashboard.ts';
+import { operatorLineupRoutes } from './operatorLineup.ts';
 import { operatorNoticeRoutes } from './operatorNotices.ts';
 import { operatorTitleRoutes } from './operatorTitles.ts';
 import { operatorHomeRoutes } from './operatorHome.ts';
@@ -35,6 +36,7 @@ export const apiRoutes: Route[] = [
   ...operatorSubscriberRoutes,
   ...operatorSourceRoutes,
   ...operatorDashboardRoutes,
+  ...operatorLineupRoutes,
   ...operatorNoticeRoutes,
   ...operatorTitleRoutes,
   ...operatorHomeRoutes,

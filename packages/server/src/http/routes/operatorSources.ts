@@ -46,7 +46,7 @@ const publicSource = (s: LineupSource): Source => ({
 });
 
 /** The domain's words for a caller's mistake become the envelope's; an upstream failure is said in words. */
-async function answering<T>(work: () => T | Promise<T>): Promise<T> {
+export async function answering<T>(work: () => T | Promise<T>): Promise<T> {
   try {
     return await work();
   } catch (e) {
@@ -65,7 +65,7 @@ async function answering<T>(work: () => T | Promise<T>): Promise<T> {
 }
 
 /** Reads the source from upstream and applies it, as a job the console polls (decision 0213). */
-function importJob(ctx: RequestContext, s: LineupSource, kind: 'source.import' | 'source.refresh') {
+export function importJob(ctx: RequestContext, s: LineupSource, kind: 'source.import' | 'source.refresh') {
   return startJob(
     ctx.db,
     { kind, target: s.name, createdBy: operatorOf(ctx).operator.operator_id },

@@ -1,0 +1,162 @@
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ErrCode } from '@ottkit/api-client';
+import type { z } from 'zod';
+import {
+  type CallDescriptor,
+  lineupCategoryDelete,
+  lineupCategoryMove,
+  lineupCategorySave,
+  lineupChannelDelete,
+  lineupChannelLogo,
+  lineupChannelMove,
+  lineupChannelSave,
+  lineupGuideDay,
+  lineupGuideImport,
+  lineupList,
+  lineupProgrammeSave,
+} from '@ottkit/api-client/contract';
+import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
+import { recordAudit } from '../../operator/audit.ts';
+import { guideDayOf, saveProgramme } from '../../operator/guideEdit.ts';
+import {
+  channelProducts,
+  consoleCategories,
+  consoleChannels,
+  deleteCategory,
+  deleteChannel,
+  moveCategory,
+  moveChannel,
+  saveCategory,
+  saveChannel,
+  setChannelLogo,
+} from '../../operator/lineup.ts';
+import { storeLogo, uploadedLogoFile } from '../../sources/logos.ts';
+import { addSource, namedSource, SourceError } from '../../sources/manage.ts';
+import { getSourceByName } from '../../store/sources.ts';
+import { HttpError, type RequestContext, route } from '../route.ts';
+import { actorFor } from './operator.ts';
+import { answering, importJob } from './operatorSources.ts';
+
+const audit = (
+  ctx: RequestContext,
+  action: string,
+  target: string,
+  change: { before?: unknown; after?: unknown },
+) => recordAudit(ctx.db, actorFor(ctx), action, target, change, ctx.now());
+
+/** Where an uploaded XMLTV file is kept: one file per source name, so uploading again replaces it. */
+const GUIDE_UPLOAD_DIR = 'guide-uploads';
+
+/** The source an uploaded or linked guide is imported through (kind xmltv): made on first use, else reused. */
+function guideSource(ctx: RequestContext, name: string, url: string | undefined, file: string | undefined) {
+  const existing = getSourceByName(ctx.db, name);
+  let location = url;
+  if (file !== undefined) {
+    const dir = join(ctx.config.dataDir, GUIDE_UPLOAD_DIR);
+    mkdirSync(dir, { recursive: true });
+    location = join(dir, `${createHash('sha256').update(name).digest('hex').slice(0, 24)}.xml`);
+    if (existing && existing.location !== location)
+      throw new SourceError('exists', `A source named '${name}' reads another address`);
+    writeFileSync(location, file);
+  }
+  if (existing) {
+    if (existing.kind !== 'xmltv' || existing.location !== location)
+      throw new SourceError('exists', `A source named '${name}' reads another address`);
+    return existing;
+  }
+  const source = addSource(
+    ctx.db,
+    {
+      name,
+      kind: 'xmltv',
+      location: location as string,
+      guideLocation: '',
+      refreshMinutes: 1440,
+      productId: FREE_PRODUCT_ID,
+      xtreamUser: '',
+      xtreamPassword: '',
+    },
+    ctx.now(),
+  );
+  audit(ctx, 'source.add', name, { after: { kind: 'xmltv', location: url ?? 'uploaded file' } });
+  return namedSource(ctx.db, source.name);
+}
+
+/** A change and its audit entry in one transaction: neither is kept without the other (decision 0212). */
+function auditedRoute<D extends CallDescriptor>(
+  descriptor: D,
+  handler: (ctx: RequestContext, req: z.output<D['request']>) => z.input<D['response']>,
+) {
+  return route(descriptor, (ctx, req) => ctx.db.transaction(() => handler(ctx, req)));
+}
+
+/** Issue 18 §2 and §3: channels, categories, logos, rights and the guide (decisions 0230, 0231). */
+export const operatorLineupRoutes = [
+  route(lineupList, (ctx) => ({
+    channels: consoleChannels(ctx.db),
+    categories: consoleCategories(ctx.db),
+    products: channelProducts(ctx.db),
+  })),
+  auditedRoute(lineupChannelSave, (ctx, req) => {
+    const { before, after } = saveChannel(ctx.db, req, ctx.now());
+    audit(ctx, before ? 'channel.update' : 'channel.add', after.logicalChannelId, { before, after });
+    return { channel: after };
+  }),
+  route(lineupChannelLogo, async (ctx, req) => {
+    const bytes = Buffer.from(req.image, 'base64');
+    let iconUrl: string;
+    try {
+      iconUrl = await storeLogo(ctx.config.dataDir, uploadedLogoFile(bytes), bytes);
+    } catch {
+      // Not a PNG or JPEG, or one ffmpeg cannot read: the caller's file, said in words.
+      throw new HttpError(ErrCode.INVALID_REQUEST, 'The logo must be a PNG or JPEG image', 400);
+    }
+    return ctx.db.transaction(() => {
+      const { before, after } = setChannelLogo(ctx.db, req.logicalChannelId, iconUrl, ctx.now());
+      audit(ctx, 'channel.logo', after.logicalChannelId, { before: before.iconUrl, after: after.iconUrl });
+      return { channel: after };
+    });
+  }),
+  auditedRoute(lineupChannelMove, (ctx, req) => {
+    const { before, after } = moveChannel(ctx.db, req.logicalChannelId, req.direction, ctx.now());
+    audit(ctx, 'channel.move', req.logicalChannelId, {
+      before: { number: before },
+      after: { number: after },
+    });
+    return { channels: consoleChannels(ctx.db) };
+  }),
+  auditedRoute(lineupChannelDelete, (ctx, req) => {
+    const before = deleteChannel(ctx.db, req.logicalChannelId);
+    audit(ctx, 'channel.delete', req.logicalChannelId, { before });
+    return {};
+  }),
+  auditedRoute(lineupCategorySave, (ctx, req) => {
+    const { before, after } = saveCategory(ctx.db, req.columnId, req.name, ctx.now());
+    audit(ctx, before ? 'category.rename' : 'category.add', after.columnId, { before, after });
+    return { category: after };
+  }),
+  auditedRoute(lineupCategoryMove, (ctx, req) => {
+    const { before, after } = moveCategory(ctx.db, req.columnId, req.direction, ctx.now());
+    const order = (l: typeof before) => l.map((c) => c.columnId);
+    audit(ctx, 'category.move', req.columnId, { before: order(before), after: order(after) });
+    return { categories: after };
+  }),
+  auditedRoute(lineupCategoryDelete, (ctx, req) => {
+    const before = deleteCategory(ctx.db, req.columnId, ctx.now());
+    audit(ctx, 'category.delete', req.columnId, { before });
+    return {};
+  }),
+  route(lineupGuideDay, (ctx, req) => guideDayOf(ctx.db, req.logicalChannelId, req.day, req.lang, ctx.now())),
+  auditedRoute(lineupProgrammeSave, (ctx, req) => {
+    const { before, after, checksum } = saveProgramme(ctx.db, req, ctx.now());
+    audit(ctx, 'guide.programme', `${req.logicalChannelId} ${req.day} ${req.programId}`, { before, after });
+    return { checksum, programme: after };
+  }),
+  route(lineupGuideImport, (ctx, req) =>
+    answering(() => ({
+      job: importJob(ctx, guideSource(ctx, req.name, req.url, req.file), 'source.import'),
+    })),
+  ),
+];

@@ -1,0 +1,224 @@
+import {
+  type ConsoleCategory,
+  type ConsoleChannel,
+  channelRuleSchema,
+  LOGO_MAX_BYTES,
+  lineupChannelSave,
+} from '@ottkit/api-client/contract';
+import { type FormEvent, useId, useState } from 'react';
+import type { AdminKey, AdminT } from '../../i18n/admin.ts';
+import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { Field } from './Field.tsx';
+
+type Rule = ConsoleChannel['rules'][number];
+type Errors = Record<string, string>;
+
+/** The console's words for each field the contract's schema refuses. */
+const FIELD_WORDS: Record<string, AdminKey> = {
+  name: 'admin.error.lineupName',
+  number: 'admin.error.number',
+  productId: 'admin.error.plan',
+  logo: 'admin.error.logo',
+};
+
+/** The file's bytes as base64 (the logo call's body). */
+function base64Of(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(file);
+  });
+}
+
+/**
+ * Adds or edits a channel: name, number, categories, plan, access rules (ip, mac, region) and a logo upload.
+ * Validated with the call's schema before sending; the server checks the same schema.
+ */
+export function ChannelForm({
+  t,
+  channel,
+  categories,
+  products,
+  nextNumber,
+  busy,
+  act,
+  onDone,
+}: {
+  t: AdminT;
+  channel: ConsoleChannel | undefined;
+  categories: readonly ConsoleCategory[];
+  products: readonly string[];
+  nextNumber: number;
+  busy: boolean;
+  act: (work: () => Promise<unknown>) => Promise<void>;
+  onDone: (saved: ConsoleChannel | undefined) => Promise<void>;
+}) {
+  const id = useId();
+  const [name, setName] = useState(channel?.name ?? '');
+  const [number, setNumber] = useState(String(channel?.number ?? nextNumber));
+  const [columns, setColumns] = useState(new Set(channel?.columnIds ?? []));
+  const [productId, setProductId] = useState(channel?.productId ?? 'free');
+  const [rules, setRules] = useState<Rule[]>(channel?.rules ?? []);
+  const [logo, setLogo] = useState<File | null>(null);
+  const [errors, setErrors] = useState<Errors>({});
+
+  const submit = (e: FormEvent) => {
+    e.preventDefault();
+    const input = {
+      ...(channel ? { logicalChannelId: channel.logicalChannelId } : {}),
+      name: name.trim(),
+      number: Number(number.trim() === '' ? Number.NaN : number),
+      columnIds: [...columns],
+      productId,
+      rules,
+    };
+    const bad: Errors = {};
+    for (const k of Object.keys(fieldErrors(lineupChannelSave, input) ?? {})) {
+      const words = FIELD_WORDS[k];
+      if (words) bad[k] = t(words);
+    }
+    rules.forEach((r, i) => {
+      if (!channelRuleSchema.safeParse(r).success) bad[`rule${i}`] = t('admin.error.ruleValue');
+    });
+    if (logo && (logo.size > LOGO_MAX_BYTES || !/^image\/(png|jpeg)$/.test(logo.type)))
+      bad.logo = t('admin.error.logo');
+    setErrors(bad);
+    if (Object.keys(bad).length > 0) return;
+    void act(async () => {
+      let saved = (await consoleApi.operator.lineupChannelSave(input)).channel;
+      if (logo) {
+        saved = (
+          await consoleApi.operator.lineupChannelLogo({
+            logicalChannelId: saved.logicalChannelId,
+            image: await base64Of(logo),
+          })
+        ).channel;
+      }
+      await onDone(saved);
+      return t('admin.channels.saved', { name: saved.name });
+    });
+  };
+
+  const setRule = (i: number, change: Partial<Rule>) =>
+    setRules((list) => list.map((r, k) => (k === i ? { ...r, ...change } : r)));
+
+  return (
+    <form className="console-form" onSubmit={submit} noValidate data-testid="channel-form">
+      <Field
+        label={t('admin.channels.name')}
+        error={errors.name}
+        value={name}
+        onChange={(e) => setName(e.target.value)}
+      />
+      <Field
+        label={t('admin.channels.number')}
+        error={errors.number}
+        inputMode="numeric"
+        value={number}
+        onChange={(e) => setNumber(e.target.value)}
+      />
+      <fieldset className="console-fieldset">
+        <legend>{t('admin.channels.categories')}</legend>
+        {categories.map((c) => (
+          <label key={c.columnId} className="console-check">
+            <input
+              type="checkbox"
+              checked={columns.has(c.columnId)}
+              onChange={(e) => {
+                const next = new Set(columns);
+                if (e.target.checked) next.add(c.columnId);
+                else next.delete(c.columnId);
+                setColumns(next);
+              }}
+            />{' '}
+            {c.name}
+          </label>
+        ))}
+      </fieldset>
+      <div className="console-field">
+        <label htmlFor={`${id}-plan`}>{t('admin.channels.plan')}</label>
+        <select id={`${id}-plan`} value={productId} onChange={(e) => setProductId(e.target.value)}>
+          {products.map((p) => (
+            <option key={p} value={p}>
+              {p}
+            </option>
+          ))}
+        </select>
+      </div>
+      <fieldset className="console-fieldset">
+        <legend>{t('admin.channels.rules')}</legend>
+        {rules.length === 0 && <p className="console-hint">{t('admin.channels.noRules')}</p>}
+        {rules.map((r, i) => {
+          const n = i + 1;
+          return (
+            // biome-ignore lint/suspicious/noArrayIndexKey: rules have no id; their place is their identity
+            <div className="console-row" key={i}>
+              <div className="console-field">
+                <label htmlFor={`${id}-ra${i}`}>{t('admin.channels.ruleAction', { n })}</label>
+                <select
+                  id={`${id}-ra${i}`}
+                  value={r.action}
+                  onChange={(e) => setRule(i, { action: e.target.value as Rule['action'] })}
+                >
+                  <option value="deny">{t('admin.channels.deny')}</option>
+                  <option value="allow">{t('admin.channels.allow')}</option>
+                </select>
+              </div>
+              <div className="console-field">
+                <label htmlFor={`${id}-rt${i}`}>{t('admin.channels.ruleType', { n })}</label>
+                <select
+                  id={`${id}-rt${i}`}
+                  value={r.ruleType}
+                  onChange={(e) => setRule(i, { ruleType: e.target.value as Rule['ruleType'] })}
+                >
+                  <option value="region">{t('admin.channels.rule.region')}</option>
+                  <option value="ip">{t('admin.channels.rule.ip')}</option>
+                  <option value="mac">{t('admin.channels.rule.mac')}</option>
+                </select>
+              </div>
+              <Field
+                label={t('admin.channels.ruleValue', { n })}
+                error={errors[`rule${i}`]}
+                value={r.ruleValue}
+                onChange={(e) => setRule(i, { ruleValue: e.target.value })}
+              />
+              <button
+                type="button"
+                className="console-button secondary"
+                onClick={() => setRules((list) => list.filter((_, k) => k !== i))}
+              >
+                {t('admin.channels.removeRule', { n })}
+              </button>
+            </div>
+          );
+        })}
+        <button
+          type="button"
+          className="console-button secondary"
+          onClick={() => setRules((list) => [...list, { action: 'deny', ruleType: 'region', ruleValue: '' }])}
+        >
+          {t('admin.channels.addRule')}
+        </button>
+      </fieldset>
+      <Field
+        label={t('admin.channels.logoFile')}
+        hint={t('admin.channels.logoHint')}
+        error={errors.logo}
+        type="file"
+        accept="image/png,image/jpeg"
+        onChange={(e) => setLogo(e.target.files?.[0] ?? null)}
+      />
+      <div className="console-row">
+        <button type="submit" className="console-button" disabled={busy}>
+          {t('admin.channels.save')}
+        </button>
+        {channel && (
+          <button type="button" className="console-button secondary" onClick={() => void onDone(undefined)}>
+            {t('admin.channels.cancel')}
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}

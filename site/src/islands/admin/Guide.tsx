@@ -1,0 +1,161 @@
+import type { ConsoleChannel, ConsoleProgramme, GuideLang } from '@ottkit/api-client/contract';
+import { useCallback, useEffect, useId, useState } from 'react';
+import { createAdminT } from '../../i18n/admin.ts';
+import type { Lang } from '../../i18n/langs.ts';
+import { consoleApi } from '../../lib/console.ts';
+import { useHydrated } from '../../lib/useHydrated.ts';
+import { GuideImport } from './GuideImport.tsx';
+import { focusSoon, IconButton } from './IconButton.tsx';
+import { hhmm, ProgrammeForm } from './ProgrammeForm.tsx';
+import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+
+const today = () => new Date().toISOString().slice(0, 10);
+
+/**
+ * /admin/guide (issue 18 §3): pick a channel and a UTC day, see its programmes, edit one (editors), import an
+ * XMLTV guide as a job. Support sees the programmes read-only.
+ */
+export default function Guide({ lang, canEdit }: { lang: Lang; canEdit: boolean }) {
+  const t = createAdminT(lang);
+  const ready = useHydrated();
+  const id = useId();
+  const [channels, setChannels] = useState<ConsoleChannel[]>([]);
+  const [channelId, setChannelId] = useState('');
+  const [day, setDay] = useState(today);
+  const [guideLang, setGuideLang] = useState<GuideLang>(lang as GuideLang);
+  const [programmes, setProgrammes] = useState<ConsoleProgramme[] | null>(null);
+  const [editing, setEditing] = useState<ConsoleProgramme | undefined>();
+  const { busy, outcome, act } = useConsoleAction(t);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first view, once
+  useEffect(() => {
+    void act(async () => {
+      const { channels: list } = await consoleApi.operator.lineupList({});
+      setChannels(list);
+      setChannelId((current) => current || list[0]?.logicalChannelId || '');
+    });
+  }, []);
+
+  const load = useCallback(async () => {
+    if (!channelId || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return;
+    const d = await consoleApi.operator.lineupGuideDay({ logicalChannelId: channelId, day, lang: guideLang });
+    setProgrammes(d.programmes);
+  }, [channelId, day, guideLang]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the channel, day or language change
+  useEffect(() => {
+    setEditing(undefined);
+    void act(load);
+  }, [load]);
+
+  const channelName = channels.find((c) => c.logicalChannelId === channelId)?.name ?? channelId;
+
+  return (
+    <div className="console-grid" data-ready={ready}>
+      {!canEdit && (
+        <p className="console-hint" role="note">
+          {t('admin.readOnly')}
+        </p>
+      )}
+      <section className="console-card" aria-labelledby="guide-pick-title">
+        <h2 id="guide-pick-title">{t('admin.guide.pick')}</h2>
+        <div className="console-form">
+          <div className="console-field">
+            <label htmlFor={`${id}-channel`}>{t('admin.guide.channel')}</label>
+            <select id={`${id}-channel`} value={channelId} onChange={(e) => setChannelId(e.target.value)}>
+              {channels.map((c) => (
+                <option key={c.logicalChannelId} value={c.logicalChannelId}>
+                  {c.number} · {c.name}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="console-field">
+            <label htmlFor={`${id}-day`}>{t('admin.guide.day')}</label>
+            <input id={`${id}-day`} type="date" value={day} onChange={(e) => setDay(e.target.value)} />
+          </div>
+          <div className="console-field">
+            <label htmlFor={`${id}-lang`}>{t('admin.guide.lang')}</label>
+            <select
+              id={`${id}-lang`}
+              value={guideLang}
+              onChange={(e) => setGuideLang(e.target.value as GuideLang)}
+            >
+              <option value="en">English</option>
+              <option value="es">Español</option>
+              <option value="pt">Português</option>
+            </select>
+          </div>
+        </div>
+        <Outcome outcome={outcome} />
+      </section>
+
+      {canEdit && editing && (
+        <section className="console-card" aria-labelledby="programme-edit-title">
+          <h2 id="programme-edit-title" tabIndex={-1}>
+            {t('admin.guide.editTitle')}
+          </h2>
+          <ProgrammeForm
+            key={`${editing.programId}-${guideLang}`}
+            t={t}
+            channelId={channelId}
+            day={day}
+            lang={guideLang}
+            programme={editing}
+            busy={busy || !ready}
+            act={act}
+            onDone={async (saved) => {
+              setEditing(undefined);
+              if (saved) await load();
+            }}
+          />
+        </section>
+      )}
+
+      {canEdit && <GuideImport t={t} ready={ready} />}
+
+      <section className="console-card console-wide" aria-labelledby="guide-day-title">
+        <h2 id="guide-day-title">{t('admin.guide.programmes', { name: channelName, day })}</h2>
+        {programmes?.length === 0 && <p>{t('admin.guide.none')}</p>}
+        {programmes && programmes.length > 0 && (
+          <div className="console-table-wrap">
+            <table className="console-table" data-testid="programmes">
+              <thead>
+                <tr>
+                  <th scope="col">{t('admin.guide.time')}</th>
+                  <th scope="col">{t('admin.guide.title')}</th>
+                  <th scope="col">{t('admin.guide.rating')}</th>
+                  {canEdit && <th scope="col">{t('admin.channels.actions')}</th>}
+                </tr>
+              </thead>
+              <tbody>
+                {programmes.map((p) => (
+                  <tr key={p.programId} data-testid="programme-row">
+                    <td>
+                      {hhmm(p.start)}–{hhmm(p.stop)}
+                    </td>
+                    <th scope="row">{p.title}</th>
+                    <td>{p.rating ? `${p.rating.system} ${p.rating.value}` : ''}</td>
+                    {canEdit && (
+                      <td>
+                        <IconButton
+                          label={t('admin.guide.edit', { title: p.title })}
+                          onClick={() => {
+                            setEditing(p);
+                            focusSoon('programme-edit-title');
+                          }}
+                        >
+                          ✎
+                        </IconButton>
+                      </td>
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}
