@@ -21,6 +21,7 @@ import { apiRoutes } from './http/routes/index.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { type Db, openDb } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
+import { joinSharedState } from './shared/join.ts';
 
 /** The live origin (media helper's `createOrigin`): answers `/media/*`, returns false when a path is not its. */
 export interface Origin {
@@ -88,6 +89,8 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   const db = openDb(dbFile(config));
   migrate(db);
   seedIfEmpty(db, config);
+  // Limits, locks and cache invalidation: in memory, or over Redis shared with the other processes (0260).
+  const shared = joinSharedState(db, config);
   // Nothing runs before the server starts: a job still marked running was cut off by a restart.
   failInterruptedJobs(db, now());
   purgeExpired(db, now());
@@ -188,7 +191,8 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     config,
     db,
     handler,
-    listen() {
+    async listen() {
+      await shared.ready();
       return new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(config.port, config.host, () => {
@@ -206,6 +210,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
         server.closeAllConnections();
       });
       await origin?.close?.();
+      await shared.close();
       db.close();
     },
   };
