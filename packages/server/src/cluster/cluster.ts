@@ -30,6 +30,8 @@ export interface RunningCluster {
   processUrls: string[];
   redisUrl: string;
   dataDir: string;
+  /** nginx's log of every request: `<status> <cache status> <upstream address or -> <path>` (flushed each second). */
+  edgeLog: string;
   /** The pid of process i (0-based) now. */
   pid(i: number): number | undefined;
   /** Waits until process i answers again (after a kill, the cluster restarts it). */
@@ -149,6 +151,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<RunningClust
       processUrls: ports.map((p) => `http://127.0.0.1:${p}`),
       redisUrl,
       dataDir,
+      edgeLog: join(nginxDir, 'access.log'),
       pid: (i) => children[i]?.pid,
       waitFor: (i, ms = 60_000) => waitForPort(ports[i] as number, ms, `ottkit ${i + 1}`),
       stop,

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { ErrCode } from '@ottkit/api-client';
 import { join } from 'node:path';
 import { repoRoot } from '../config.ts';
 import { EDGE_HEADER, EDGE_TOKEN } from '../origin/edge.ts';
@@ -60,6 +61,7 @@ export function renderEdgeConfig(o: EdgeOptions): string {
     PLAYLIST_SEC: String(Math.max(1, Math.floor(o.segmentSec / 2))),
     EDGE_HEADER,
     EDGE_TOKEN,
+    INTERNAL_ERR: String(ErrCode.INTERNAL),
     PROXY_HEADERS: PROXY_HEADERS.map((h) => `        ${h}`).join('\n'),
   };
   return readFileSync(EDGE_TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
@@ -93,7 +95,9 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 16384; }
 http {
-    access_log off;
+    # Which requests reached an ottkit process ($upstream_addr set): the cluster tests and bench count them.
+    log_format ottkit '$status $upstream_cache_status $upstream_addr $uri';
+    access_log ${dir}/access.log ottkit buffer=256k flush=1s;
     types { application/vnd.apple.mpegurl m3u8; video/mp4 mp4 m4s; }
     default_type application/octet-stream;
 ${temp}
