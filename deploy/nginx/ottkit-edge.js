@@ -2,6 +2,7 @@
 // (verifyMediaToken) and the resource each path opens (origin.ts): a bad, tampered or expired token, or one for
 // another resource, is refused here and never reaches an ottkit process. The origin checks again on a miss.
 // What the edge cannot know (a session ended by logout) is left to the origin and the short token life.
+// biome-ignore lint/style/useNodejsImportProtocol: njs knows the module as 'crypto' only
 const crypto = require('crypto');
 
 /** The kind and resource a media path opens, as the origin sees them; null for a path that is none. */

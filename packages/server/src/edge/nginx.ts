@@ -91,6 +91,7 @@ ${user}load_module ${modulesDir}/ngx_http_js_module.so;
 daemon off;
 master_process on;
 worker_processes auto;
+worker_rlimit_nofile 20000;
 pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 16384; }
