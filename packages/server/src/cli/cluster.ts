@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { loadOrCreateSecret } from '../config.ts';
 import { startCluster } from '../cluster/cluster.ts';
 import { renderEdgeConfig } from '../edge/nginx.ts';
@@ -26,7 +27,8 @@ async function cluster(args: string[]): Promise<number> {
     port,
     processes,
     dir: str(values.dir),
-    site: str(values.site),
+    // The processes run from the repository root: the site entry as an absolute path.
+    ...(values.site === undefined ? {} : { site: resolve(str(values.site) as string) }),
     exitOnSignal: true,
   });
   console.log(
