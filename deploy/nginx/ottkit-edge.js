@@ -45,7 +45,7 @@ function tokenOk(r) {
     const claims = JSON.parse(Buffer.from(parts[0], 'base64url').toString());
     if (typeof claims.e !== 'number' || claims.e * 1000 <= Date.now()) return '0';
     return claims.k === want.k && claims.r === want.r ? '1' : '0';
-  } catch (e) {
+  } catch (_e) {
     return '0';
   }
 }

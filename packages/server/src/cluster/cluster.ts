@@ -13,6 +13,8 @@ export interface ClusterOptions {
   /** The edge's port; the processes take the next ones (port+1…), Redis port+20. */
   port?: number;
   processes?: number;
+  /** Redis's port; port + 20 by default. */
+  redisPort?: number;
   /** The built site's server entry, for pages (API and media only without it). */
   site?: string;
   /** Extra environment of every ottkit process (OTTKIT_MEDIA_PROFILE=tiny in tests). */
@@ -80,7 +82,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<RunningClust
   }
 
   try {
-    redis = await startRedis(join(dir, 'redis'), port + 20);
+    redis = await startRedis(join(dir, 'redis'), o.redisPort ?? port + 20);
     const redisUrl = redis.url;
     const ports = Array.from({ length: n }, (_, i) => port + 1 + i);
     const spawnOne = (i: number) => {
