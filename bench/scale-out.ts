@@ -44,7 +44,12 @@ local playlist = "${playlist}?token=${token}"
 local base = "${base}"
 local newest = nil
 local turn = 0
-function delay() return ${Math.round((SEGMENT_SEC * 1000) / 2)} end
+local started = false
+-- Viewers arrive spread over one segment (wrk waits this before every request, the first one too).
+function delay()
+  if not started then started = true return math.random(0, ${SEGMENT_SEC * 1000}) end
+  return ${Math.round((SEGMENT_SEC * 1000) / 2)}
+end
 function request()
   turn = turn + 1
   if turn % 2 == 1 or newest == nil then return wrk.format("GET", playlist) end
@@ -57,9 +62,8 @@ function response(status, headers, body)
 end
 function done(summary, latency, requests)
   local e = summary.errors
-  io.write(string.format("RESULT %d %d %.1f %.1f %d\\n", summary.requests, summary.duration,
-    latency:percentile(50) / 1000, latency:percentile(99) / 1000,
-    e.connect + e.read + e.write + e.timeout + e.status))
+  io.write(string.format("RESULT %d %d %.1f %.1f %d %d %d %d\\n", summary.requests, summary.duration,
+    latency:percentile(50) / 1000, latency:percentile(99) / 1000, e.connect, e.read + e.write, e.timeout, e.status))
 end`;
 }
 
@@ -69,6 +73,8 @@ interface Figures {
   p50: number;
   p99: number;
   errors: number;
+  /** The errors by kind, printed under a row that has any. */
+  kinds: string;
 }
 
 function runWrk(url: string, viewers: number): Figures {
@@ -90,15 +96,22 @@ function runWrk(url: string, viewers: number): Figures {
     ],
     { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
   );
-  const m = /RESULT (\d+) (\d+) ([\d.]+) ([\d.]+) (\d+)/.exec(res.stdout ?? '');
+  const m = /RESULT (\d+) (\d+) ([\d.]+) ([\d.]+) (\d+) (\d+) (\d+) (\d+)/.exec(res.stdout ?? '');
   if (!m) throw new Error(`wrk gave no result: ${res.stderr || res.stdout}`);
   const requests = Number(m[1]);
+  const [connect, io, timeout, status] = [m[5], m[6], m[7], m[8]].map(Number) as [
+    number,
+    number,
+    number,
+    number,
+  ];
   return {
     requests,
     rps: requests / (Number(m[2]) / 1e6),
     p50: Number(m[3]),
     p99: Number(m[4]),
-    errors: Number(m[5]),
+    errors: connect + io + timeout + status,
+    kinds: `connect ${connect}, read/write ${io}, timeout ${timeout}, status ${status}`,
   };
 }
 
@@ -123,7 +136,7 @@ const row = (setup: string, viewers: number, f: Figures, edge?: { hitRatio: numb
       (edge ? `${(100 * edge.hitRatio).toFixed(1)} %` : '-').padStart(9),
       (edge ? edge.originRps.toFixed(1) : '-').padStart(9),
       loadavg()[0]!.toFixed(2).padStart(6),
-    ].join(' '),
+    ].join(' ') + (f.errors ? `\n${' '.repeat(17)}errors: ${f.kinds}` : ''),
   );
 
 console.log(`scale-out: ${seconds} s per step, segment ${SEGMENT_SEC} s, wrk with one connection per viewer`);
