@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureDebian } from '../../../../scripts/debian.mjs';
 import { RedisState } from './redisState.ts';
 import { freePort, type RunningRedis, startRedis } from './redisServer.ts';
 import { MemoryState, type SharedState } from './sharedState.ts';
@@ -13,9 +14,10 @@ let dir: string;
 const opened: SharedState[] = [];
 
 beforeAll(async () => {
+  ensureDebian('redis-server', ['redis-server'], 'for the shared-state tests');
   dir = mkdtempSync(join(tmpdir(), 'ottkit-redis-'));
   redis = await startRedis(dir, await freePort());
-});
+}, 300_000);
 afterAll(async () => {
   await Promise.all(opened.map((s) => s.close()));
   await redis?.stop();
