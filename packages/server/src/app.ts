@@ -194,7 +194,10 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     async listen() {
       await shared.ready();
       return new Promise((resolve, reject) => {
-        server.once('error', reject);
+        server.once('error', (err) => {
+          // Nothing else would end the process: the shared state's connections keep it alive.
+          shared.close().finally(() => reject(err));
+        });
         server.listen(config.port, config.host, () => {
           server.off('error', reject);
           const { port } = server.address() as AddressInfo;

@@ -1,13 +1,13 @@
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
+import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { contract, ErrCode } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningCluster, startCluster } from '../src/cluster/cluster.ts';
 import { liveUrl } from '../src/origin/urls.ts';
-import { freePort, portOpen } from '../src/shared/redisServer.ts';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
 
 // Issue 19: Redis, an nginx edge and 3 ottkit processes over one data folder, started here (Debian packages
@@ -16,13 +16,23 @@ let c: RunningCluster;
 let dir: string;
 let secret: string;
 
-/** A base port whose neighbours the cluster takes (+1…+3 for ottkit, +20 for Redis) are free too. */
+/** True when 127.0.0.1:port can be bound now. */
+const bindable = (port: number) =>
+  new Promise<boolean>((resolve) => {
+    const srv = createNetServer();
+    srv.once('error', () => resolve(false));
+    srv.listen(port, '127.0.0.1', () => srv.close(() => resolve(true)));
+  });
+
+/**
+ * A base port whose neighbours the cluster takes (+1…+3 for ottkit, +20 for Redis) are free too, below the OS's
+ * ephemeral range (32768 and up), where outgoing connections would race the processes for a port.
+ */
 async function freeBase(): Promise<number> {
   for (;;) {
-    const base = await freePort();
-    if (base > 65_000) continue;
-    const taken = await Promise.all([1, 2, 3, 20].map((d) => portOpen(base + d)));
-    if (!taken.some(Boolean)) return base;
+    const base = 20_000 + Math.floor(Math.random() * 10_000);
+    const free = await Promise.all([0, 1, 2, 3, 20].map((d) => bindable(base + d)));
+    if (free.every(Boolean)) return base;
   }
 }
 

@@ -53,7 +53,7 @@ export function renderEdgeConfig(o: EdgeOptions): string {
     BODY_MAX: o.bodyMax ?? '8g',
     SEGMENT_CACHE: o.segmentCache ?? '1d',
     UPSTREAMS: o.upstreams
-      .map((u) => `    server ${safe('upstream', u, /^[\w.:[\]-]+$/)} max_fails=1 fail_timeout=2s;`)
+      .map((u) => `    server ${safe('upstream', u, /^[\w.:[\]-]+$/)} max_fails=3 fail_timeout=2s;`)
       .join('\n'),
     LISTEN: safe('listen', o.listen, /^[\w.:[\] ]+$/),
     MEDIA_SECRET: safe('secret', o.secret, /^[\w-]{32,}$/),
