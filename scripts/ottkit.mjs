@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { ensureClusterPackages, ensureDebian } from './debian.mjs';
 
 const PNPM_VERSION = '10.34.8';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -26,27 +27,25 @@ function must(cmd, args, opts) {
   }
 }
 const pnpm = (args) => ['npx', ['-y', `pnpm@${PNPM_VERSION}`, ...args]];
-const has = (bin) => spawnSync('sh', ['-c', `command -v ${bin}`], { stdio: 'ignore' }).status === 0;
 
 function install() {
   const frozen = existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [];
   must(...pnpm(['install', ...frozen, '--reporter=append-only']));
 }
 
-/** Installs Debian packages with apt-get (sudo when not root) when the binary they bring is missing. */
-function ensureDebian(bin, packages, why) {
-  if (has(bin)) return;
-  console.log(`ottkit: installing Debian ${bin} ${why} (apt-get install ${packages.join(' ')})`);
-  const sudo = process.getuid && process.getuid() !== 0 ? ['sudo'] : [];
-  const apt = (args) => (sudo.length ? ['sudo', ['apt-get', ...args]] : ['apt-get', args]);
-  const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-  must(...apt(['update', '-q']), { env });
-  must(...apt(['install', '-y', '-q', '--no-install-recommends', ...packages]), { env });
+/** A Debian install that failed ends the command with its message (not a stack trace). */
+function debian(fn) {
+  try {
+    fn();
+  } catch (err) {
+    console.error(`ottkit: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  }
 }
 const ensureChromium = () =>
-  ensureDebian('chromium', ['chromium', 'fonts-dejavu-core'], 'for the browser tests');
+  debian(() => ensureDebian('chromium', ['chromium', 'fonts-dejavu-core'], 'for the browser tests'));
 // Live sources (issue 17): ingest and packaging of SRT, RTMP, UDP and HLS inputs (decision 0220).
-const ensureFfmpeg = () => ensureDebian('ffmpeg', ['ffmpeg'], 'for live sources');
+const ensureFfmpeg = () => debian(() => ensureDebian('ffmpeg', ['ffmpeg'], 'for live sources'));
 
 switch (command) {
   case 'start':
@@ -58,9 +57,19 @@ switch (command) {
     install();
     ensureChromium();
     ensureFfmpeg();
+    // The shared-state tests run against a Redis they start; the cluster tests against nginx too (0262).
+    debian(ensureClusterPackages);
     process.exit(run(...pnpm(['run', 'test:all'])));
     break;
+  case 'cluster':
+    // Redis, nginx and 3 ottkit processes on loopback (docs/deploy.md, decision 0262).
+    install();
+    ensureFfmpeg();
+    debian(ensureClusterPackages);
+    must(...pnpm(['run', 'build']));
+    process.exit(run(...pnpm(['--filter', '@ottkit/server', 'run', 'cluster', ...process.argv.slice(3)])));
+    break;
   default:
-    console.error('usage: node scripts/ottkit.mjs start|test');
+    console.error('usage: node scripts/ottkit.mjs start|test|cluster');
     process.exit(2);
 }

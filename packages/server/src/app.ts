@@ -22,6 +22,7 @@ import { titleUploadRawRoutes } from './http/routes/operatorTitles.ts';
 import { seedIfEmpty } from './seed/index.ts';
 import { type Db, openDb } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
+import { joinSharedState } from './shared/join.ts';
 
 /** The live origin (media helper's `createOrigin`): answers `/media/*`, returns false when a path is not its. */
 export interface Origin {
@@ -89,6 +90,8 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   const db = openDb(dbFile(config));
   migrate(db);
   seedIfEmpty(db, config);
+  // Limits, locks and cache invalidation: in memory, or over Redis shared with the other processes (0260).
+  const shared = joinSharedState(db, config);
   // Nothing runs before the server starts: a job still marked running was cut off by a restart.
   failInterruptedJobs(db, now());
   purgeExpired(db, now());
@@ -193,9 +196,13 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     config,
     db,
     handler,
-    listen() {
+    async listen() {
+      await shared.ready();
       return new Promise((resolve, reject) => {
-        server.once('error', reject);
+        server.once('error', (err) => {
+          // Nothing else would end the process: the shared state's connections keep it alive.
+          shared.close().finally(() => reject(err));
+        });
         server.listen(config.port, config.host, () => {
           server.off('error', reject);
           const { port } = server.address() as AddressInfo;
@@ -211,6 +218,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
         server.closeAllConnections();
       });
       await origin?.close?.();
+      await shared.close();
       db.close();
     },
   };

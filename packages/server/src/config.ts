@@ -45,6 +45,11 @@ export interface ServerConfig {
   telemetryMaxEvents: number;
   /** Origins that may frame the site's pages (OTTKIT_FRAME_ANCESTORS); none by default, never account pages. */
   frameAncestors: string[];
+  /**
+   * Redis for what several processes share (OTTKIT_REDIS_URL, decision 0260): rate-limit buckets, locks,
+   * cache invalidation. Unset: one process keeps them in memory, as always.
+   */
+  redisUrl?: string;
 }
 
 /** The repository root: packages/server/src → ../../.. */
@@ -117,6 +122,10 @@ export function loadConfig(
       'OTTKIT_MEMBER_SITE_SANDBOX gives plans away for testing and cannot be on in production (NODE_ENV=production)',
     );
   }
+  const redisUrl = overrides.redisUrl ?? (env.OTTKIT_REDIS_URL || undefined);
+  if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
+    throw new Error(`OTTKIT_REDIS_URL must be a redis:// or rediss:// URL, got '${redisUrl.slice(0, 40)}'`);
+  }
   const memberSiteSecret = overrides.memberSiteSecret ?? (env.OTTKIT_MEMBER_SITE_SECRET || undefined);
   if (memberSiteSecret !== undefined && memberSiteSecret.length < 32) {
     throw new Error('OTTKIT_MEMBER_SITE_SECRET must be at least 32 characters');
@@ -143,5 +152,6 @@ export function loadConfig(
       overrides.telemetryMaxEvents ??
       parsePositiveInt('OTTKIT_TELEMETRY_MAX_EVENTS', env.OTTKIT_TELEMETRY_MAX_EVENTS, 200_000),
     frameAncestors: overrides.frameAncestors ?? parseFrameAncestors(env.OTTKIT_FRAME_ANCESTORS),
+    ...(redisUrl ? { redisUrl } : {}),
   };
 }

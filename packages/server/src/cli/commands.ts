@@ -1,4 +1,5 @@
 import { benchLineupCommand } from './benchLineup.ts';
+import { clusterCommand, edgeConfigCommand } from './cluster.ts';
 import type { Command } from './command.ts';
 import { ipCountryCommand } from './ipCountry.ts';
 import { LIVE_USAGE, liveCommand } from './live.ts';
@@ -37,4 +38,6 @@ export const COMMANDS: readonly Command[] = [
   benchLineupCommand,
   { name: 'live', usage: LIVE_USAGE, run: liveCommand },
   operatorCliCommand,
+  clusterCommand,
+  edgeConfigCommand,
 ];

@@ -1,4 +1,5 @@
 import type { Db } from '../store/db.ts';
+import { sharedStateOf, TOPIC } from '../shared/sharedState.ts';
 
 /** What identifies the stored version of a day: its checksum and its update time (decision 0075). */
 export interface DayStamp {
@@ -105,7 +106,22 @@ export function limitGuideCache(db: Db, maxChars: number): GuideCache {
   return c;
 }
 
-/** Drops a day just written from the cache, if there is one (an entry would not be used anyway). */
+/**
+ * Drops a day just written from the cache, if there is one (an entry would not be used anyway), and tells the
+ * other processes to drop theirs (decision 0260). A lost message costs memory only: every read checks the stamp.
+ */
 export function forgetGuideDay(db: Db, epgId: string, day: string, langs: readonly string[]): void {
   caches.get(db)?.forgetDay(epgId, day, langs);
+  sharedStateOf(db)
+    .publish(TOPIC.guideDay, guideDayMessage(epgId, day, langs))
+    .catch(() => {});
+}
+
+export const guideDayMessage = (epgId: string, day: string, langs: readonly string[]) =>
+  `${epgId}|${day}|${langs.join(',')}`;
+
+/** Drops what a `guideDayMessage` names from this process's cache. */
+export function forgetGuideDayMessage(db: Db, message: string): void {
+  const [epgId, day, langs] = message.split('|');
+  if (epgId && day && langs) caches.get(db)?.forgetDay(epgId, day, langs.split(','));
 }

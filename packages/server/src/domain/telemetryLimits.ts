@@ -2,7 +2,7 @@ import { ErrCode } from '@ottkit/api-client';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
 import { countTelemetryEvents } from '../store/telemetry.ts';
-import { TokenBuckets } from './tokenBucket.ts';
+import { sharedStateOf } from '../shared/sharedState.ts';
 
 /**
  * How many telemetry events one caller may send (decision 0161). A player reports a handful of events a
@@ -19,20 +19,17 @@ export const TELEMETRY_LIMITS = {
 const RECOUNT_MS = 10_000;
 
 interface Guard {
-  address: TokenBuckets;
-  account: TokenBuckets;
   stored: { count: number; countedAt: number };
 }
 
-// One guard per database, so every server (tests start several in one process) has its own buckets.
+// One guard per database, so every server (tests start several in one process) has its own count. The buckets
+// are in the shared state: one process's memory, or Redis across processes (decision 0260).
 const guards = new WeakMap<Db, Guard>();
 
 function guardOf(db: Db): Guard {
   let g = guards.get(db);
   if (!g) {
     g = {
-      address: new TokenBuckets(TELEMETRY_LIMITS.address),
-      account: new TokenBuckets(TELEMETRY_LIMITS.account),
       stored: { count: 0, countedAt: Number.NEGATIVE_INFINITY },
     };
     guards.set(db, g);
@@ -51,13 +48,13 @@ const tooMany = (retryAfterMs: number) =>
  * Refuses a batch (nothing stored) when the caller's address or account has spent its events, or when the
  * raw store holds `maxEvents` already (housekeeping rolls them up): telemetry never fills the disk.
  */
-export function admitTelemetry(
+export async function admitTelemetry(
   db: Db,
   caller: { ip: string; accountId: string | undefined },
   events: number,
   maxEvents: number,
   now: number,
-): void {
+): Promise<void> {
   const g = guardOf(db);
   if (now - g.stored.countedAt >= RECOUNT_MS || g.stored.count + events > maxEvents) {
     g.stored = { count: countTelemetryEvents(db), countedAt: now };
@@ -65,10 +62,16 @@ export function admitTelemetry(
   if (g.stored.count + events > maxEvents) {
     throw new DomainError(ErrCode.STORAGE_FULL, 'Telemetry storage is full; events are not being kept', 503);
   }
-  const byAddress = g.address.take(caller.ip, events, now);
+  const shared = sharedStateOf(db);
+  const byAddress = await shared.take(`telemetry:ip:${caller.ip}`, TELEMETRY_LIMITS.address, events, now);
   if (!byAddress.ok) throw tooMany(byAddress.retryAfterMs);
   if (caller.accountId) {
-    const byAccount = g.account.take(caller.accountId, events, now);
+    const byAccount = await shared.take(
+      `telemetry:account:${caller.accountId}`,
+      TELEMETRY_LIMITS.account,
+      events,
+      now,
+    );
     if (!byAccount.ok) throw tooMany(byAccount.retryAfterMs);
   }
 }

@@ -1,6 +1,26 @@
 import { createCipheriv, randomBytes } from 'node:crypto';
-import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, linkSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+
+/**
+ * Writes a new key file unless another process got there first, and returns what is in the file then: the one
+ * key every process of a cluster uses (written to a private temporary name, then linked into place, which
+ * fails when the file exists, so no process ever reads a half-written key or keeps one the others lack).
+ */
+function createOnce(file: string, content: string | Buffer): string | Buffer {
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  const tmp = `${file}.${process.pid}.${randomBytes(6).toString('hex')}.tmp`;
+  writeFileSync(tmp, content, { mode: 0o600 });
+  try {
+    linkSync(tmp, file);
+    return content;
+  } catch (err) {
+    if ((err as { code?: string }).code !== 'EEXIST') throw err;
+    return typeof content === 'string' ? readFileSync(file, 'utf8') : readFileSync(file);
+  } finally {
+    rmSync(tmp, { force: true });
+  }
+}
 
 /**
  * AES-128 content keys of protected HLS, one per stream, generated on first use into `<dataDir>/keys/`
@@ -16,12 +36,9 @@ export function createKeyStore(dataDir: string) {
       if (key) return key;
       const file = join(dir, `${encodeURIComponent(streamId)}.aes128.key`);
       if (existsSync(file)) key = readFileSync(file);
-      if (key?.length !== 16) {
-        mkdirSync(dir, { recursive: true, mode: 0o700 });
-        key = randomBytes(16);
-        writeFileSync(file, key, { mode: 0o600 });
-        chmodSync(file, 0o600);
-      }
+      if (key?.length !== 16) key = createOnce(file, randomBytes(16)) as Buffer;
+      if (key.length !== 16)
+        throw new Error(`${file} holds no valid AES-128 key; remove it to make a new one`);
       cache.set(streamId, key);
       return key;
     },
@@ -31,20 +48,17 @@ export function createKeyStore(dataDir: string) {
       if (cached) return cached;
       const file = join(dir, `${encodeURIComponent(streamId)}.cenc.json`);
       let pair: { kid: Buffer; key: Buffer } | undefined;
-      if (existsSync(file)) {
-        const j = JSON.parse(readFileSync(file, 'utf8')) as { kid?: string; key?: string };
-        if (j.kid?.length === 32 && j.key?.length === 32)
-          pair = { kid: Buffer.from(j.kid, 'hex'), key: Buffer.from(j.key, 'hex') };
-      }
+      const parse = (text: string) => {
+        const j = JSON.parse(text) as { kid?: string; key?: string };
+        return j.kid?.length === 32 && j.key?.length === 32
+          ? { kid: Buffer.from(j.kid, 'hex'), key: Buffer.from(j.key, 'hex') }
+          : undefined;
+      };
+      if (existsSync(file)) pair = parse(readFileSync(file, 'utf8'));
       if (!pair) {
-        mkdirSync(dir, { recursive: true, mode: 0o700 });
-        pair = { kid: randomBytes(16), key: randomBytes(16) };
-        writeFileSync(
-          file,
-          JSON.stringify({ kid: pair.kid.toString('hex'), key: pair.key.toString('hex') }),
-          { mode: 0o600 },
-        );
-        chmodSync(file, 0o600);
+        const fresh = { kid: randomBytes(16).toString('hex'), key: randomBytes(16).toString('hex') };
+        pair = parse(createOnce(file, JSON.stringify(fresh)) as string);
+        if (!pair) throw new Error(`${file} holds no valid ClearKey pair; remove it to make a new one`);
       }
       cenc.set(streamId, pair);
       return pair;

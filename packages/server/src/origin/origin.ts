@@ -4,6 +4,7 @@ import { sendBody, sendText } from '../http/send.ts';
 import type { MediaLibrary, SourceMedia } from '../media/library.ts';
 import { readTitleSource, titlesDir } from '../media/transcode.ts';
 import { encryptFragment, encryptInit } from '../media/cenc.ts';
+import { EDGE_TOKEN, viaEdge } from './edge.ts';
 import { createKeyStore, encryptSegment } from './keys.ts';
 import { handleLicense } from './license.ts';
 import { LIVE_WINDOW_SEGMENTS, masterPlaylist } from './playlists.ts';
@@ -137,8 +138,9 @@ export function createOrigin(options: OriginOptions): Origin {
     if (revoked(v.claims)) return fail(req, res, 403, 'forbidden: session ended');
     const notReady = await s.ready?.(token ?? '');
     if (notReady) return fail(req, res, notReady.status, notReady.reason);
-    // Every child URL carries the token and what it is bound to (the DVR start).
-    const query = `?token=${token}${s.childQuery ?? ''}`;
+    // Every child URL carries the token and what it is bound to (the DVR start); behind the edge, the
+    // placeholder the edge replaces with each viewer's token (decision 0261).
+    const query = `?token=${viaEdge(req) ? EDGE_TOKEN : token}${s.childQuery ?? ''}`;
     const [first, file] = rest;
     if (rest.length === 1 && first === 'master.m3u8') {
       return send(req, res, 200, PLAYLIST, masterPlaylist(s.source.renditions, query));

@@ -9,10 +9,16 @@ import { route } from '../route.ts';
  * full) fails this call only; the API handler logs it and answers STORAGE_FULL.
  */
 export const metricsRoutes = [
-  route(metricsBatchPost, (ctx, { events }) => {
+  route(metricsBatchPost, async (ctx, { events }) => {
     const now = ctx.now();
     const accountId = ctx.session?.accountId;
-    admitTelemetry(ctx.db, { ip: ctx.ip, accountId }, events.length, ctx.config.telemetryMaxEvents, now);
+    await admitTelemetry(
+      ctx.db,
+      { ip: ctx.ip, accountId },
+      events.length,
+      ctx.config.telemetryMaxEvents,
+      now,
+    );
     const accepted = insertTelemetryEvents(ctx.db, accountId ?? '', events, now);
     telemetryStored(ctx.db, accepted);
     return { accepted, duplicates: events.length - accepted };

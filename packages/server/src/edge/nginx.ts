@@ -1,0 +1,108 @@
+import { readFileSync } from 'node:fs';
+import { ErrCode } from '@ottkit/api-client';
+import { join } from 'node:path';
+import { repoRoot } from '../config.ts';
+import { EDGE_HEADER, EDGE_TOKEN } from '../origin/edge.ts';
+
+/** The nginx edge files the project ships (decision 0261). */
+export const EDGE_DIR = join(repoRoot, 'deploy', 'nginx');
+export const EDGE_TEMPLATE = join(EDGE_DIR, 'ottkit-edge.conf.template');
+export const EDGE_NJS = join(EDGE_DIR, 'ottkit-edge.js');
+
+export interface EdgeOptions {
+  /** What nginx listens on: `127.0.0.1:8080`, `80`, `443 ssl`… */
+  listen: string;
+  /** The ottkit processes, `host:port` each. */
+  upstreams: string[];
+  /** The server's secret (OTTKIT_SECRET or `<dataDir>/secrets.json`): nginx checks media tokens with it. */
+  secret: string;
+  /** Where nginx keeps cached media. */
+  cacheDir: string;
+  /** The live segment duration, seconds: playlists are kept half of it. */
+  segmentSec: number;
+  /** The njs file (the project's `deploy/nginx/ottkit-edge.js` by default). */
+  njsFile?: string;
+  cacheMax?: string;
+  /** Largest request body (uploads go through the edge to the console). */
+  bodyMax?: string;
+  /** How long segments and inits are kept. */
+  segmentCache?: string;
+}
+
+const PROXY_HEADERS = [
+  'proxy_set_header Connection "";',
+  'proxy_set_header Host $host;',
+  'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
+  'proxy_set_header X-Forwarded-Proto $scheme;',
+];
+
+/** Quotes a value for an nginx string (the secret is hex or base64url; anything else is refused). */
+function safe(name: string, value: string, pattern: RegExp): string {
+  if (!pattern.test(value))
+    throw new Error(`edge: ${name} '${value.slice(0, 40)}' has characters nginx would misread`);
+  return value;
+}
+
+/** The edge configuration for these processes: the template with its placeholders filled. */
+export function renderEdgeConfig(o: EdgeOptions): string {
+  if (o.upstreams.length === 0) throw new Error('edge: at least one ottkit process (upstream) is needed');
+  const values: Record<string, string> = {
+    NJS_FILE: safe('njs file', o.njsFile ?? EDGE_NJS, /^[\w./-]+$/),
+    CACHE_DIR: safe('cache folder', o.cacheDir, /^[\w./-]+$/),
+    CACHE_MAX: o.cacheMax ?? '2g',
+    BODY_MAX: o.bodyMax ?? '8g',
+    SEGMENT_CACHE: o.segmentCache ?? '1d',
+    UPSTREAMS: o.upstreams
+      .map((u) => `    server ${safe('upstream', u, /^[\w.:[\]-]+$/)} max_fails=3 fail_timeout=2s;`)
+      .join('\n'),
+    LISTEN: safe('listen', o.listen, /^[\w.:[\] ]+$/),
+    MEDIA_SECRET: safe('secret', o.secret, /^[\w-]{32,}$/),
+    // Half a segment, in whole seconds (nginx keeps cache validity in seconds), at least one.
+    PLAYLIST_SEC: String(Math.max(1, Math.floor(o.segmentSec / 2))),
+    EDGE_HEADER,
+    EDGE_TOKEN,
+    INTERNAL_ERR: String(ErrCode.INTERNAL),
+    PROXY_HEADERS: PROXY_HEADERS.map((h) => `        ${h}`).join('\n'),
+  };
+  return readFileSync(EDGE_TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (_, k: string) => {
+    const v = values[k];
+    if (v === undefined) throw new Error(`edge template: unknown placeholder ${k}`);
+    return v;
+  });
+}
+
+/**
+ * A whole nginx.conf for one edge on this machine (the cluster command): the edge inside an http block, with
+ * every file nginx writes (pid, logs, temporary bodies) under `dir`, so it runs beside a system nginx.
+ */
+export function renderStandaloneNginx(
+  dir: string,
+  edge: string,
+  modulesDir = '/usr/lib/nginx/modules',
+): string {
+  const temp = ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']
+    .map((t) => `    ${t}_temp_path ${dir}/tmp/${t};`)
+    .join('\n');
+  // Run by root (a container), nginx would hand its workers to 'nobody', who cannot enter the private data
+  // folder the cache lives in: on this loopback-only edge they stay root. Real servers: docs/deploy.md.
+  const user = process.getuid?.() === 0 ? 'user root root;\n' : '';
+  return `# Rendered by the ottkit cluster command; see docs/deploy.md.
+${user}load_module ${modulesDir}/ngx_http_js_module.so;
+daemon off;
+master_process on;
+worker_processes auto;
+worker_rlimit_nofile 20000;
+pid ${dir}/nginx.pid;
+error_log ${dir}/error.log warn;
+events { worker_connections 16384; }
+http {
+    # Which requests reached an ottkit process ($upstream_addr set): the cluster tests and bench count them.
+    log_format ottkit '$status $upstream_cache_status $upstream_addr $uri';
+    access_log ${dir}/access.log ottkit buffer=256k flush=1s;
+    types { application/vnd.apple.mpegurl m3u8; video/mp4 mp4 m4s; }
+    default_type application/octet-stream;
+${temp}
+${edge}
+}
+`;
+}
