@@ -5,7 +5,7 @@ import { FREE_PRODUCT_ID } from '../domain/authority.ts';
 import type { Db } from '../store/db.ts';
 import { type LineupSource, listSources, type SourceCounts, setSourceGroups } from '../store/sources.ts';
 import { isUrl } from '../sources/input.ts';
-import { previewSource, refreshSource } from '../sources/importer.ts';
+import { previewSource } from '../sources/importer.ts';
 import {
   addSource,
   mapGuide,
@@ -14,6 +14,7 @@ import {
   unmapGuide,
   unmappedReport,
 } from '../sources/manage.ts';
+import { refreshInWorker } from '../sources/refreshWorker.ts';
 import { dueSources } from '../sources/schedule.ts';
 import { UsageError } from './command.ts';
 
@@ -111,8 +112,8 @@ function add(db: Db, name: string | undefined, v: ReturnType<typeof open>['value
   throw new UsageError('say what the source is: --m3u, --xtream or --xmltv');
 }
 
-async function refresh(db: Db, s: LineupSource, dataDir: string): Promise<void> {
-  const counts = await refreshSource(db, s, { dataDir });
+async function refresh(s: LineupSource, dataDir: string): Promise<void> {
+  const counts = await refreshInWorker(dataDir, s.name, s.groups);
   console.log(`${s.name}: ${formatCounts(counts)}`);
 }
 
@@ -166,7 +167,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
           .map((g) => g.trim())
           .filter(Boolean);
         setSourceGroups(db, s.sourceId, groups);
-        await refresh(db, { ...s, groups }, dataDir);
+        await refresh({ ...s, groups }, dataDir);
         return 0;
       }
       case 'refresh': {
@@ -174,14 +175,14 @@ export async function sourcesCommand(args: string[]): Promise<number> {
           const due = dueSources(db, Date.now());
           let failed = 0;
           for (const s of due)
-            await refresh(db, s, dataDir).catch((e: Error) => {
+            await refresh(s, dataDir).catch((e: Error) => {
               failed++;
               console.error(`${s.name}: ${e.message}`);
             });
           if (due.length === 0) console.log('No source is due.');
           return failed > 0 ? 1 : 0;
         }
-        await refresh(db, sourceNamed(db, name), dataDir);
+        await refresh(sourceNamed(db, name), dataDir);
         return 0;
       }
       case 'status':

@@ -159,6 +159,67 @@ describe('import without holding the write lock', () => {
   });
 });
 
+describe('a refresh writes only what changed (decision 0250)', () => {
+  /** Logs every programme row the importing connection writes (temp triggers fire for its own statements). */
+  function logRowWrites(): () => string[] {
+    db.exec('CREATE TEMP TABLE row_writes (what TEXT NOT NULL)');
+    for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
+      const row = op === 'DELETE' ? 'old' : 'new';
+      db.exec(`CREATE TEMP TRIGGER log_${op} AFTER ${op} ON main.epg_programs BEGIN
+        INSERT INTO row_writes (what) VALUES ('${op} ' || ${row}.title); END`);
+    }
+    return () => db.all<{ what: string }>('SELECT what FROM row_writes').map((r) => r.what);
+  }
+
+  it("rewrites the changed programme row of a changed day and leaves the day's other rows alone", async () => {
+    await refreshSource(db, source, { now: () => NOW });
+    writeFileSync(
+      source.guideLocation,
+      guideOf(CHANNELS, NOW - 86_400_000, 3, 6, { channel: 'sport.1', start: NOW + 6 * H, title: 'New' }),
+    );
+    const written = logRowWrites();
+    const counts = await refreshSource(db, source, { now: () => NOW + H });
+    expect(counts.daysChanged).toBe(1);
+    expect(written()).toEqual(['UPDATE New']);
+  });
+
+  it('plans a channel again when another writer changed one of its planned days meanwhile', async () => {
+    await refreshSource(db, source, { now: () => NOW });
+    writeFileSync(
+      source.guideLocation,
+      guideOf(CHANNELS, NOW - 86_400_000, 3, 6, { channel: 'sport.1', start: NOW + 6 * H, title: 'New' }),
+    );
+    const sport = db.get<{ id: string }>(
+      "SELECT logical_channel_id AS id FROM source_channels WHERE tvg_id = 'sport.1'",
+    )?.id as string;
+    const replanned: string[] = [];
+    await refreshSource(db, source, {
+      now: () => NOW + H,
+      hooks: {
+        replanned: (epgId) => replanned.push(epgId),
+        // Another writer empties the day the plan changes, after the plan was made.
+        afterPlan() {
+          const other = openDb(file);
+          other.run(
+            "UPDATE epg_days SET checksum = 'other', programs_json = '[]' WHERE epg_id = ? AND day = '2026-06-01'",
+            `epg-${sport}`,
+          );
+          other.run("DELETE FROM epg_programs WHERE epg_id = ? AND day = '2026-06-01'", `epg-${sport}`);
+          other.close();
+        },
+      },
+    });
+    expect(replanned).toEqual([`epg-${sport}`]);
+    const titles = db
+      .all<{ title: string }>(
+        "SELECT title FROM epg_programs WHERE epg_id = ? AND day = '2026-06-01' ORDER BY start_ts",
+        `epg-${sport}`,
+      )
+      .map((r) => r.title);
+    expect(titles).toEqual(['Sport 1 at 0h', 'Sport 1 at 6h', 'Sport 1 at 12h', 'New']);
+  });
+});
+
 describe('programme categories and ratings', () => {
   it('stores the XMLTV category and rating of each programme, and a changed rating rewrites its day', async () => {
     const guide = (rating: string) => twoLanguageGuide('20260601').replace('TV-G', rating);
