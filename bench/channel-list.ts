@@ -1,7 +1,7 @@
 /**
  * Channel list call cost at 500 and 10,000 channels (issue 16, decision 0174), in process, CPU time: the
  * line-up read on every call (as before decision 0174: its version moved before each call) beside the line-up
- * kept per version, and the answer's JSON text. A synthetic line-up (packages/server/src/seed/channels.ts),
+ * kept per version, and the answer's JSON text, built per call or joined from kept channel texts (decision 0251). A synthetic line-up (packages/server/src/seed/channels.ts),
  * in a temporary database; no guide.
  *
  * Run: node_modules/.bin/node bench/channel-list.ts [--channels 500,10000] [--calls 20]
@@ -12,7 +12,8 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Viewer } from '../packages/server/src/domain/accessRules.ts';
-import { channelListFor } from '../packages/server/src/domain/channels.ts';
+import { channelListText } from '../packages/server/src/domain/channelListText.ts';
+import { channelListFor, channelListParts } from '../packages/server/src/domain/channels.ts';
 import { syntheticLineup } from '../packages/server/src/seed/channels.ts';
 import { seedLineup } from '../packages/server/src/seed/lineup.ts';
 import { insertChannel } from '../packages/server/src/store/channels.ts';
@@ -62,9 +63,14 @@ for (const n of values.channels.split(',').map(Number)) {
     call();
     const kept = cpuMs(call);
     const json = cpuMs(() => JSON.stringify(call()));
+    // The route's way (decision 0251): the channels joined from per-channel texts kept per line-up version.
+    const texts = cpuMs(() => {
+      const { lineup, favorites, rest } = channelListParts(db, null, viewer, NOW);
+      return JSON.stringify(rest).length + channelListText(lineup, favorites, NOW).length;
+    });
     console.log(
       `${n} channels: channel list ${read} ms CPU with the line-up read per call, ${kept} ms kept per version; ` +
-        `with the JSON answer ${json} ms (median of ${CALLS})`,
+        `with the JSON answer ${json} ms, from kept channel texts ${texts} ms (median of ${CALLS})`,
     );
   } finally {
     db.close();

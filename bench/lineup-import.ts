@@ -13,7 +13,7 @@
  * wall time: on a shared machine the wall time includes waiting for a core.
  *
  * Run: node_modules/.bin/node bench/lineup-import.ts [--guide-channels 2000] [--days 14] [--channels 10000]
- *   [--port 4781]
+ *   [--port 4781] [--cpu-prof <folder>]
  * Not part of the tests. Timings depend on the machine's load: the load average is printed with them.
  */
 import { spawn } from 'node:child_process';
@@ -29,6 +29,8 @@ const { values } = parseArgs({
     days: { type: 'string', default: '14' },
     channels: { type: 'string', default: '10000' },
     port: { type: 'string', default: '4781' },
+    /** A folder: the importing processes write a V8 CPU profile there (`--cpu-prof`). */
+    'cpu-prof': { type: 'string' },
   },
 });
 const GUIDE_CHANNELS = Number(values['guide-channels']);
@@ -118,6 +120,7 @@ function cli(
     [
       '--import',
       `data:text/javascript,${encodeURIComponent(report)}`,
+      ...(values['cpu-prof'] ? ['--cpu-prof', '--cpu-prof-dir', values['cpu-prof']] : []),
       'packages/server/src/cli.ts',
       ...args,
       '--data',
@@ -144,6 +147,18 @@ function cli(
 }
 
 const listOnce = () => listBench(base);
+
+/** The database file and its WAL, in MB (the WAL keeps the size of the largest write between checkpoints). */
+function storeSizes(dataDir: string): string {
+  const mb = (f: string) => {
+    try {
+      return (statSync(join(dataDir, f)).size / 1e6).toFixed(0);
+    } catch {
+      return '0';
+    }
+  };
+  return `database ${mb('ottkit.db')} MB, WAL ${mb('ottkit.db-wal')} MB`;
+}
 
 const q = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor(p * xs.length))] ?? Number.NaN;
@@ -188,6 +203,7 @@ async function main() {
     console.log(
       `import: ${(during.result.ms / 1000).toFixed(1)} s wall, ${during.result.cpuS.toFixed(1)} s CPU, peak RSS of the importing process ${during.result.rssMb.toFixed(0)} MB (goals: < 60 s, < 300 MB)`,
     );
+    console.log(`after the import: ${storeSizes(dataDir)}`);
     const after: number[] = [];
     let listed = 0;
     for (let i = 0; i < 30; i++) {
@@ -211,6 +227,7 @@ async function main() {
     );
     const refresh = await cli(dataDir, 'sources', 'refresh', 'bench');
     console.log(refresh.out);
+    console.log(`after the refresh: ${storeSizes(dataDir)}`);
     console.log(
       `refresh (1 % changed): ${(refresh.ms / 1000).toFixed(1)} s wall, ${refresh.cpuS.toFixed(1)} s CPU, peak RSS ${refresh.rssMb.toFixed(0)} MB (goal: < 20 s)`,
     );

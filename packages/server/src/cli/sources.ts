@@ -128,6 +128,7 @@ async function refresh(
   const work = sourceRefreshWork(db, s, kind, CLI_ACTOR, {
     dataDir,
     now: Date.now,
+    inWorker: true,
     onCounts: (counts) => console.log(`${s.name}: ${formatCounts(counts)}`),
   });
   const job = await runJob(db, { kind, target: s.name, createdBy: owner }, work, Date.now);
@@ -199,7 +200,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
           if (due.length === 0) console.log('No source is due.');
           return failed > 0 ? 1 : 0;
         }
-        await refresh(db, sourceNamed(db, name), dataDir);
+        await refresh(sourceNamed(db, name), dataDir);
         return 0;
       }
       case 'status':

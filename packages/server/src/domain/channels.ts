@@ -32,6 +32,30 @@ export interface ChannelListData {
   kidsModeSwitch: boolean;
 }
 
+/** The channel list's parts for one viewer: the channels they see, their favourites, and the rest of the answer. */
+export function channelListParts(
+  db: Db,
+  session: Session | null,
+  viewer: Viewer,
+  now: number,
+  lang = 'en',
+): { lineup: ViewerChannel[]; favorites: Set<string>; rest: Omit<ChannelListData, 'channelListInfo'> } {
+  const lineup = viewerLineup(db, session, viewer, now);
+  const favorites = session?.status === 'user' ? favoriteIds(db, session.accountId) : new Set<string>();
+  const used = new Set(lineup.flatMap((v) => v.channel.columnIds));
+  // The broadcast opening flips a flag in the list, so it counts as a change of the line-up.
+  const opened = lineup.map((v) => v.broadcastOpensAt ?? 0).filter((t) => t <= now);
+  return {
+    lineup,
+    favorites,
+    rest: {
+      channelColumnInfo: listColumns(db, lang).filter((c) => used.has(c.columnId)),
+      channelListLatestUpdateTimeTs: Math.max(channelsUpdatedAt(db), ...opened),
+      kidsModeSwitch: getSetting(db, 'kidsModeSwitch') === 'true',
+    },
+  };
+}
+
 /**
  * The channel list v5 for one viewer, column names in `lang`: the columns that still hold a visible channel, the channels the access
  * rules let them see with their authority and favourites, the line-up's last change and the kids-mode switch.
@@ -43,15 +67,11 @@ export function channelListFor(
   now: number,
   lang = 'en',
 ): ChannelListData {
-  const lineup = viewerLineup(db, session, viewer, now);
-  const favorites = session?.status === 'user' ? favoriteIds(db, session.accountId) : new Set<string>();
-  const used = new Set(lineup.flatMap((v) => v.channel.columnIds));
-  // The broadcast opening flips a flag in the list, so it counts as a change of the line-up.
-  const opened = lineup.map((v) => v.broadcastOpensAt ?? 0).filter((t) => t <= now);
+  const { lineup, favorites, rest } = channelListParts(db, session, viewer, now, lang);
   return {
-    channelColumnInfo: listColumns(db, lang).filter((c) => used.has(c.columnId)),
+    channelColumnInfo: rest.channelColumnInfo,
     channelListInfo: lineup.map((v) => toChannel(v, favorites.has(v.channel.logicalChannelId), now)),
-    channelListLatestUpdateTimeTs: Math.max(channelsUpdatedAt(db), ...opened),
-    kidsModeSwitch: getSetting(db, 'kidsModeSwitch') === 'true',
+    channelListLatestUpdateTimeTs: rest.channelListLatestUpdateTimeTs,
+    kidsModeSwitch: rest.kidsModeSwitch,
   };
 }

@@ -1,6 +1,7 @@
 import type { LineupSource, SourceCounts } from '../store/sources.ts';
 import type { Db } from '../store/db.ts';
 import { refreshSource } from '../sources/importer.ts';
+import { refreshInWorker } from '../sources/refreshWorker.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import type { Progress } from './jobs.ts';
 
@@ -17,12 +18,20 @@ export function sourceRefreshWork(
   s: LineupSource,
   kind: 'source.import' | 'source.refresh',
   actor: Actor,
-  opts: { dataDir: string; now: () => number; onCounts?: (c: SourceCounts) => void },
+  opts: {
+    dataDir: string;
+    now: () => number;
+    onCounts?: (c: SourceCounts) => void;
+    /** In a worker thread with a bounded heap (decision 0250): the command line's imports, so RSS stays flat. */
+    inWorker?: boolean;
+  },
 ) {
   const before = { groups: s.groups ?? null, counts: s.counts };
   return async (progress: Progress): Promise<string> => {
     progress(10, 'Reading the source and its guide');
-    const counts = await refreshSource(db, s, { dataDir: opts.dataDir, now: opts.now });
+    const counts = opts.inWorker
+      ? await refreshInWorker(opts.dataDir, s.name, s.groups)
+      : await refreshSource(db, s, { dataDir: opts.dataDir, now: opts.now });
     recordAudit(db, actor, kind, s.name, { before, after: { groups: s.groups ?? null, counts } }, opts.now());
     opts.onCounts?.(counts);
     return `${counts.channels ?? 0} channels, ${counts.programmes ?? 0} programmes`;

@@ -18,7 +18,7 @@ import {
 } from '../store/sources.ts';
 import { type LineupEntry, SkipReport } from './entries.ts';
 import type { StagedGuide } from './guide.ts';
-import { applyGuidePlans, type GuidePlan, planChannelGuide, useGuidePlan } from './guidePlan.ts';
+import { applyGuidePlans, type GuidePlan, planChannelGuide, planHolds, useGuidePlan } from './guidePlan.ts';
 import { type ChannelToMap, GuideIndex, type Mapping } from './mapping.ts';
 
 /** How far ahead an imported guide is kept (feeds often give 14 days; the server's window is shorter). */
@@ -436,7 +436,7 @@ export function remapAndWriteGuides(
     if (m && guide && m.sourceId === sourceId) {
       const dropFrom = dropFromOf(changed, today);
       let plan = plans.get(epgId);
-      if (plan?.xmltvId !== m.xmltvId || plan.dropFrom !== dropFrom) {
+      if (plan?.xmltvId !== m.xmltvId || plan.dropFrom !== dropFrom || !planHolds(db, epgId)) {
         hooks.replanned?.(epgId);
         plan = planChannelGuide(db, epgId, m.xmltvId, dropFrom, firstDay, lastDay);
       }

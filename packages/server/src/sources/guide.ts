@@ -6,8 +6,11 @@ import type { SkipReport } from './entries.ts';
 import { type LangText, parseXmltv, type XmltvProgramme } from './xmltv.ts';
 
 const GUIDE_LANGS: readonly GuideLang[] = ['en', 'es', 'pt'];
-/** Programmes held in memory before they go to the staging table in one short transaction. */
-const BATCH = 2000;
+/**
+ * Programmes held in memory before they go to the staging table in one short transaction: few enough that they
+ * die young (a batch that outlives two young-generation collections is copied to the old one, decision 0250).
+ */
+const BATCH = 500;
 /** Rows per multi-row insert (STAGE_PARAMS parameters each). */
 const ROWS = 100;
 

@@ -54,6 +54,36 @@ function viewerWrite(): string {
   }
 }
 
+/** Imports the guide, then rewrites it with one programme (at 18:00 on the first day) retitled. */
+async function importThenRetitle(channel: string, title: string): Promise<string> {
+  await refreshSource(db, source, { now: () => NOW });
+  writeFileSync(
+    source.guideLocation,
+    guideOf(CHANNELS, NOW - 86_400_000, 3, 6, { channel, start: NOW + 6 * H, title }),
+  );
+  return db.get<{ id: string }>(
+    'SELECT logical_channel_id AS id FROM source_channels WHERE tvg_id = ?',
+    channel,
+  )?.id as string;
+}
+
+/** Refreshes an hour later while another connection writes `meanwhile` between plan and apply. */
+async function refreshWithWriteAfterPlan(meanwhile: (other: Db) => void) {
+  const replanned: string[] = [];
+  const counts = await refreshSource(db, source, {
+    now: () => NOW + H,
+    hooks: {
+      replanned: (epgId) => replanned.push(epgId),
+      afterPlan() {
+        const other = openDb(file);
+        meanwhile(other);
+        other.close();
+      },
+    },
+  });
+  return { counts, replanned };
+}
+
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'lineup-plan-'));
   file = join(dir, 'ottkit.db');
@@ -120,32 +150,16 @@ describe('import without holding the write lock', () => {
   });
 
   it('plans again inside the transaction what the line-up changed since the plan', async () => {
-    await refreshSource(db, source, { now: () => NOW });
-    writeFileSync(
-      source.guideLocation,
-      guideOf(CHANNELS, NOW - 86_400_000, 3, 6, { channel: 'news.one', start: NOW + 6 * H, title: 'Late' }),
+    const newsOne = await importThenRetitle('news.one', 'Late');
+    // An operator maps News One to Sport 1's guide after the plan was made.
+    const { counts, replanned } = await refreshWithWriteAfterPlan((other) =>
+      other.run(
+        'INSERT INTO guide_hand_mappings (logical_channel_id, xmltv_id, created_at) VALUES (?, ?, ?)',
+        newsOne,
+        'sport.1',
+        NOW,
+      ),
     );
-    const newsOne = db.get<{ id: string }>(
-      "SELECT logical_channel_id AS id FROM source_channels WHERE tvg_id = 'news.one'",
-    )?.id as string;
-    const replanned: string[] = [];
-    const counts = await refreshSource(db, source, {
-      now: () => NOW + H,
-      hooks: {
-        replanned: (epgId) => replanned.push(epgId),
-        // An operator maps News One to Sport 1's guide after the plan was made.
-        afterPlan() {
-          const other = openDb(file);
-          other.run(
-            'INSERT INTO guide_hand_mappings (logical_channel_id, xmltv_id, created_at) VALUES (?, ?, ?)',
-            newsOne,
-            'sport.1',
-            NOW,
-          );
-          other.close();
-        },
-      },
-    });
     expect(counts.daysChanged).toBeGreaterThan(0);
     expect(replanned).toEqual([`epg-${newsOne}`]);
     const titles = db
@@ -156,6 +170,47 @@ describe('import without holding the write lock', () => {
       )
       .map((r) => r.title);
     expect(titles).toEqual(['Sport 1 at 0h']);
+  });
+});
+
+describe('a refresh writes only what changed (decision 0250)', () => {
+  /** Logs every programme row the importing connection writes (temp triggers fire for its own statements). */
+  function logRowWrites(): () => string[] {
+    db.exec('CREATE TEMP TABLE row_writes (what TEXT NOT NULL)');
+    for (const op of ['INSERT', 'UPDATE', 'DELETE']) {
+      const row = op === 'DELETE' ? 'old' : 'new';
+      db.exec(`CREATE TEMP TRIGGER log_${op} AFTER ${op} ON main.epg_programs BEGIN
+        INSERT INTO row_writes (what) VALUES ('${op} ' || ${row}.title); END`);
+    }
+    return () => db.all<{ what: string }>('SELECT what FROM row_writes').map((r) => r.what);
+  }
+
+  it("rewrites the changed programme row of a changed day and leaves the day's other rows alone", async () => {
+    await importThenRetitle('sport.1', 'New');
+    const written = logRowWrites();
+    const counts = await refreshSource(db, source, { now: () => NOW + H });
+    expect(counts.daysChanged).toBe(1);
+    expect(written()).toEqual(['UPDATE New']);
+  });
+
+  it('plans a channel again when another writer changed one of its planned days meanwhile', async () => {
+    const sport = await importThenRetitle('sport.1', 'New');
+    // Another writer empties the day the plan changes, after the plan was made.
+    const { replanned } = await refreshWithWriteAfterPlan((other) => {
+      other.run(
+        "UPDATE epg_days SET checksum = 'other', programs_json = '[]' WHERE epg_id = ? AND day = '2026-06-01'",
+        `epg-${sport}`,
+      );
+      other.run("DELETE FROM epg_programs WHERE epg_id = ? AND day = '2026-06-01'", `epg-${sport}`);
+    });
+    expect(replanned).toEqual([`epg-${sport}`]);
+    const titles = db
+      .all<{ title: string }>(
+        "SELECT title FROM epg_programs WHERE epg_id = ? AND day = '2026-06-01' ORDER BY start_ts",
+        `epg-${sport}`,
+      )
+      .map((r) => r.title);
+    expect(titles).toEqual(['Sport 1 at 0h', 'Sport 1 at 6h', 'Sport 1 at 12h', 'New']);
   });
 });
 

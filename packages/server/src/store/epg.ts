@@ -13,6 +13,24 @@ const PROGRAM_CHUNK = 50;
 export const PROGRAM_COLUMNS =
   'program_id, epg_id, day, start_ts, stop_ts, title, content, is_catchup, categories_json, rating_system, rating';
 
+/** The values of a programme's row, in `PROGRAM_COLUMNS` order (the English texts, else the first ones). */
+export function programRow(epgId: string, day: string, p: GuideProgram): Array<string | number> {
+  const en = p.texts.find((t) => t.lang === 'en') ?? p.texts[0];
+  return [
+    p.programId,
+    epgId,
+    day,
+    p.start,
+    p.stop,
+    en?.title ?? '',
+    en?.content ?? '',
+    p.isCatchup ? 1 : 0,
+    p.categories ? JSON.stringify(p.categories) : '[]',
+    p.rating?.system ?? '',
+    p.rating?.value ?? '',
+  ];
+}
+
 /**
  * Inserts one day's programmes as rows of `table` (`epg_programs`, or a staging table of the same columns).
  * Multi-row inserts: one statement per chunk instead of one per row (the per-call cost dominates).
@@ -27,22 +45,7 @@ export function insertProgramRows(
   for (let i = 0; i < programs.length; i += PROGRAM_CHUNK) {
     const chunk = programs.slice(i, i + PROGRAM_CHUNK);
     const params: Array<string | number> = [];
-    for (const p of chunk) {
-      const en = p.texts.find((t) => t.lang === 'en') ?? p.texts[0];
-      params.push(
-        p.programId,
-        epgId,
-        day,
-        p.start,
-        p.stop,
-        en?.title ?? '',
-        en?.content ?? '',
-        p.isCatchup ? 1 : 0,
-        p.categories ? JSON.stringify(p.categories) : '[]',
-        p.rating?.system ?? '',
-        p.rating?.value ?? '',
-      );
-    }
+    for (const p of chunk) params.push(...programRow(epgId, day, p));
     db.run(
       `INSERT INTO ${table} (${PROGRAM_COLUMNS})
        VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}`,

@@ -111,4 +111,15 @@ describe('ChannelList (500 channels)', () => {
     runFrames();
     expect(rowRenders.count).toBe(before);
   });
+
+  it("tells assistive technology each rendered row's place in the whole category", () => {
+    render(<ChannelList now={0} />);
+    const list = viewport();
+    runFrames();
+    list.scrollTo(ROW_HEIGHT * 400);
+    runFrames();
+    const row = [...document.querySelectorAll('li')].find((li) => li.textContent === 'Channel 405');
+    expect(row?.getAttribute('aria-setsize')).toBe('500');
+    expect(row?.getAttribute('aria-posinset')).toBe('405');
+  });
 });

@@ -41,17 +41,23 @@ function pointAt(logicalChannelId: string) {
 const ChannelItem = memo(function ChannelItem({
   channel,
   index,
+  count,
   active,
   currentProgramme,
 }: {
   channel: LiveChannel;
   index: number;
+  /** How many channels the whole list has (only the rows near the viewport are in the DOM). */
+  count: number;
   active: boolean;
   currentProgramme?: string;
 }) {
   return (
     <li
       className={styles.channelItem}
+      // A screen reader announces the row's place in the whole category, not among the rows rendered.
+      aria-setsize={count}
+      aria-posinset={index + 1}
       style={{ top: index * ROW_HEIGHT, height: ROW_HEIGHT }}
       onPointerEnter={() => pointAt(channel.logicalChannelId)}
       onFocus={() => pointAt(channel.logicalChannelId)}
@@ -154,6 +160,7 @@ function VirtualChannels({
         key={channel.logicalChannelId}
         channel={channel}
         index={i}
+        count={channels.length}
         active={active}
         currentProgramme={active ? currentTitle : undefined}
       />,

@@ -1,4 +1,5 @@
 import {
+  type Channel,
   channelList,
   contentAuthority,
   homeRecommend,
@@ -8,7 +9,8 @@ import {
   trackerList,
   updateCheck,
 } from '@ottkit/api-client';
-import { channelListFor } from '../../domain/channels.ts';
+import { channelListFor, channelListParts } from '../../domain/channels.ts';
+import { channelListText } from '../../domain/channelListText.ts';
 import { ensureGuide } from '../../domain/epg.ts';
 import { favoriteList } from '../../domain/favorites.ts';
 import { homeRecommendList, topChannelList, trackerAddresses } from '../../domain/home.ts';
@@ -17,6 +19,7 @@ import { playHistoryList } from '../../domain/playHistory.ts';
 import { subscriptionList } from '../../domain/subscriptions.ts';
 import { changedAt, dataState } from '../../domain/updates.ts';
 import { epgUpdatedAt } from '../../store/epg.ts';
+import { JsonFragment } from '../jsonFragment.ts';
 import { type RequestContext, route } from '../route.ts';
 import { liveEpgRoutes } from './liveEpg.ts';
 import { guideLang, scopeOf, viewerOf } from './liveContext.ts';
@@ -25,7 +28,16 @@ import { liveUserRoutes } from './liveUser.ts';
 /** POST /liveapi/api/v5/channel/unencrypted/list: the line-up for the caller (guest or user). */
 export const channelListRoute = route(channelList, (ctx) => {
   const now = ctx.now();
-  return channelListFor(ctx.db, ctx.session, viewerOf(ctx, now), now, guideLang(ctx));
+  const { lineup, favorites, rest } = channelListParts(
+    ctx.db,
+    ctx.session,
+    viewerOf(ctx, now),
+    now,
+    guideLang(ctx),
+  );
+  // The channels as JSON text joined from kept per-channel texts (decision 0251); the rest serialised as usual.
+  const channelListInfo = new JsonFragment(channelListText(lineup, favorites, now)) as unknown as Channel[];
+  return { ...rest, channelListInfo };
 });
 
 export const contentAuthorityRoute = route(contentAuthority, (ctx, req) => {

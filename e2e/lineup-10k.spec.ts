@@ -1,0 +1,139 @@
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { serveFolder, startTestSource, type TestSource } from '../packages/server/test/liveSource.ts';
+import { playsOn } from './livePlayer.ts';
+import { repoRoot } from './operator.ts';
+
+// Issue 16: a 10,000-channel line-up, imported from a generated M3U with the CLI, on /liveTv: the category's
+// channel list stays virtualised (a few rows in the DOM, each telling its place in the whole list), a viewer
+// scrolls to a channel far down, opens it, and it plays (a local HLS stream relayed by ottkit's origin).
+// The line-up goes into a product of its own (its own data folder and port), so the shared e2e product keeps
+// its seeded line-up for the other journeys.
+
+const BASE = Number(process.env.OTTKIT_E2E_PORT ?? 4400);
+const UPSTREAM_PORT = BASE + 288;
+const PRODUCT_PORT = BASE + 289;
+const CHANNELS = 10_000;
+/** The channel that plays: far down the list. */
+const FAR = 9_990;
+const GROUP = 'Big Line-up';
+
+const dirs: string[] = [];
+let upstream: { source: TestSource; http: Server } | undefined;
+let product: ChildProcess | undefined;
+
+function tempDir(prefix: string): string {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  dirs.push(dir);
+  return dir;
+}
+
+/** The operator CLI against this journey's data folder. */
+function operator(dataDir: string, ...args: string[]): string {
+  return execFileSync('node_modules/.bin/node', ['packages/server/src/cli.ts', ...args, '--data', dataDir], {
+    cwd: repoRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+}
+
+/** 10,000 channels in one group; only the far one has a stream that answers. */
+function writePlaylist(streamUrl: string): string {
+  const lines = ['#EXTM3U'];
+  for (let i = 1; i <= CHANNELS; i++) {
+    const name = i === FAR ? 'Far Harbour' : `Bulk ${i}`;
+    lines.push(
+      `#EXTINF:-1 tvg-chno="${i}" group-title="${GROUP}",${name}`,
+      i === FAR ? streamUrl : `http://127.0.0.1:9/none/${i}.m3u8`,
+    );
+  }
+  const file = join(tempDir('ottkit-e2e-10k-'), 'lineup.m3u8');
+  writeFileSync(file, lines.join('\n'));
+  return file;
+}
+
+function serve(dataDir: string): Promise<ChildProcess> {
+  const child = spawn(
+    'node_modules/.bin/node',
+    ['packages/server/src/cli.ts', 'serve', '--site', 'site/dist/server/entry.mjs'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(PRODUCT_PORT),
+        OTTKIT_DATA_DIR: dataDir,
+        OTTKIT_MEDIA_PROFILE: 'tiny',
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`product exited ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening on')) resolve(child);
+    });
+  });
+}
+
+test.describe.configure({ timeout: 420_000 });
+
+test.beforeAll(async () => {
+  test.setTimeout(300_000);
+  const media = tempDir('ottkit-e2e-10k-upstream-');
+  upstream = {
+    source: startTestSource({ target: media, format: 'hls', audio: 'aac', label: 'FAR' }),
+    http: await serveFolder(media, UPSTREAM_PORT),
+  };
+  const dataDir = tempDir('ottkit-e2e-10k-data-');
+  const m3u = writePlaylist(`http://127.0.0.1:${UPSTREAM_PORT}/index.m3u8`);
+  operator(dataDir, 'sources', 'add', 'big', '--m3u', m3u);
+  expect(operator(dataDir, 'sources', 'import', 'big')).toMatch(/10000 channels \(10000 added/);
+  product = await serve(dataDir);
+});
+
+test.afterAll(async () => {
+  product?.kill();
+  await upstream?.source.stop();
+  upstream?.http.close();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+test('a viewer scrolls a 10,000-channel category to a channel far down and plays it', async ({ page }) => {
+  await page.goto(`http://127.0.0.1:${PRODUCT_PORT}/liveTv`);
+  await expect(page.locator('[data-live-ready="true"]')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('tab', { name: GROUP }).click();
+  const list = page.locator(`[data-count="${CHANNELS}"]`);
+  await expect(list).toBeVisible();
+  // Virtualised: a screenful of rows in the DOM, not 10,000.
+  expect(await list.locator('li').count()).toBeLessThan(60);
+
+  // Scroll far down, as a wheel or a scrollbar drag would.
+  await list.evaluate((el, row) => {
+    el.scrollTop = (row - 3) * 64;
+  }, FAR);
+  const far = page.getByRole('button', { name: /^Far Harbour/ });
+  await expect(far).toBeVisible();
+  const item = list.locator('li', { has: far });
+  await expect(item).toHaveAttribute('aria-posinset', String(FAR));
+  await expect(item).toHaveAttribute('aria-setsize', String(CHANNELS));
+  expect(await list.locator('li').count()).toBeLessThan(60);
+  await page.screenshot({ path: join(repoRoot, '.data/reports/lineup-10k-desktop.png') });
+
+  // From the keyboard: the row below the far one is a Tab away.
+  await far.focus();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Tab');
+  await expect(page.locator(':focus')).toHaveAccessibleName(/Bulk 9991/);
+
+  await far.click();
+  await expect(page).toHaveURL(/id=s\d+-9990/);
+  await playsOn(page, 3, 90_000);
+
+  await page.setViewportSize({ width: 360, height: 780 });
+  await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
+  await page.screenshot({ path: join(repoRoot, '.data/reports/lineup-10k-phone.png') });
+});

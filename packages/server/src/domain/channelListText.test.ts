@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { seedLineup } from '../seed/lineup.ts';
+import { openDb } from '../store/db.ts';
+import { migrate } from '../store/migrations.ts';
+import { channelListText } from './channelListText.ts';
+import { toChannel } from './channels.ts';
+import { viewerLineup } from './lineup.ts';
+
+const NOW = Date.UTC(2026, 5, 1, 12);
+const viewer = { ip: '203.0.113.9', mac: '', region: 'US', accounts: [] };
+
+describe('the channel list as kept texts (decision 0251)', () => {
+  it('gives the same bytes as the channel objects, per favourite set, and a new text after a line-up change', () => {
+    const db = openDb(':memory:');
+    migrate(db);
+    seedLineup(db);
+    const asObjects = (favorites: Set<string>) =>
+      JSON.stringify(
+        viewerLineup(db, null, viewer, NOW).map((v) =>
+          toChannel(v, favorites.has(v.channel.logicalChannelId), NOW),
+        ),
+      );
+    const text = (favorites: Set<string>) =>
+      channelListText(viewerLineup(db, null, viewer, NOW), favorites, NOW);
+    const none = new Set<string>();
+    const one = new Set(['lc-001']);
+    expect(text(none)).toBe(asObjects(none));
+    expect(text(one)).toBe(asObjects(one));
+    expect(text(one)).not.toBe(text(none));
+    expect(text(none)).toBe(asObjects(none));
+
+    db.run("UPDATE channels SET logical_channel_name = 'Renamed' WHERE logical_channel_id = 'lc-001'");
+    expect(text(none)).toContain('"Renamed"');
+    expect(text(none)).toBe(asObjects(none));
+    db.close();
+  });
+});
