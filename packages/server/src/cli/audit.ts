@@ -24,7 +24,15 @@ export const CLI_CHANGES: Readonly<Record<string, true | readonly string[]>> = {
 };
 
 /** Commands that only read (or serve): nothing to audit. */
-export const CLI_READ_ONLY: readonly string[] = ['serve', 'outbox', 'plans', 'telemetry'];
+export const CLI_READ_ONLY: readonly string[] = [
+  'serve',
+  'outbox',
+  'plans',
+  'telemetry',
+  // Start processes or print a configuration: no data of the store changes.
+  'cluster',
+  'edge-config',
+];
 
 /** Option names whose values are secrets: the audit log keeps `***` instead. */
 const SECRET_OPTION = /pass|secret|token|key/i;

@@ -200,7 +200,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
           if (due.length === 0) console.log('No source is due.');
           return failed > 0 ? 1 : 0;
         }
-        await refresh(sourceNamed(db, name), dataDir);
+        await refresh(db, sourceNamed(db, name), dataDir);
         return 0;
       }
       case 'status':
