@@ -18,7 +18,9 @@
     button.textContent = d.reload;
     button.onclick = reload;
     bar.append(button);
-    document.body.append(bar);
+    // First in the page's flow, above the header: it pushes the page down and covers nothing (a fixed bar hid
+    // the live player's controls); the full-screen player covers it while it is open.
+    document.body.prepend(bar);
   };
   const takeOver = (worker) => () => {
     asked = true;

@@ -17,10 +17,19 @@ interface WorkerConfig {
   skipWaiting: string;
 }
 declare const CONFIG: WorkerConfig;
+declare const URLPattern: (new (init: { pathname?: string }) => unknown) | undefined;
 
 // The few service-worker types used here (the site compiles against the DOM library, not the worker one).
 interface ExtendableEventLike extends Event {
   waitUntil(promise: Promise<unknown>): void;
+}
+/** Static routing (Chromium 123+): rules the browser applies itself, before and without waking the worker. */
+interface RouterRule {
+  condition: { requestMode?: RequestMode; requestMethod?: string; urlPattern?: unknown };
+  source: 'network' | 'fetch-event';
+}
+interface InstallEventLike extends ExtendableEventLike {
+  addRoutes?(rules: RouterRule[]): Promise<void>;
 }
 interface FetchEventLike extends ExtendableEventLike {
   request: Request;
@@ -28,7 +37,8 @@ interface FetchEventLike extends ExtendableEventLike {
   respondWith(response: Promise<Response>): void;
 }
 interface WorkerScope {
-  addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEventLike) => void): void;
+  addEventListener(type: 'install', listener: (event: InstallEventLike) => void): void;
+  addEventListener(type: 'activate', listener: (event: ExtendableEventLike) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEventLike) => void): void;
   addEventListener(type: 'message', listener: (event: MessageEvent) => void): void;
   skipWaiting(): Promise<void>;
@@ -46,11 +56,41 @@ sw.addEventListener('install', (event) => {
   // Fetched past the HTTP cache, so this build's cache holds this build's files. No skipWaiting here: a new
   // build waits until the viewer chooses Reload (or closes every tab), so a page never meets another build.
   event.waitUntil(
-    caches
-      .open(CACHE)
-      .then((cache) => cache.addAll(CONFIG.precache.map((path) => new Request(path, { cache: 'reload' })))),
+    Promise.all([
+      caches
+        .open(CACHE)
+        .then((cache) => cache.addAll(CONFIG.precache.map((path) => new Request(path, { cache: 'reload' })))),
+      addRoutes(event),
+    ]),
   );
 });
+
+/**
+ * Everything but page navigations and GETs of the shell goes straight to the network, decided by the browser
+ * without a fetch event (decision 0265). A request that only passes through the worker still waits for it: a
+ * keepalive report sent on pagehide (the VOD progress on leaving) was lost when the page went away during that
+ * round trip. Browsers without static routing keep the fetch handler's allow-list below.
+ */
+async function addRoutes(event: InstallEventLike): Promise<void> {
+  if (!event.addRoutes || typeof URLPattern !== 'function') return;
+  const path = (pathname: string) => new URLPattern({ pathname });
+  const shell = CONFIG.shellPrefixes.map((prefix) => (prefix.endsWith('/') ? `${prefix}*` : prefix));
+  try {
+    await event.addRoutes([
+      { condition: { urlPattern: path('/admin{/*}?') }, source: 'network' },
+      { condition: { requestMode: 'navigate' }, source: 'fetch-event' },
+      ...shell.map(
+        (p): RouterRule => ({
+          condition: { requestMethod: 'GET', urlPattern: path(p) },
+          source: 'fetch-event',
+        }),
+      ),
+      { condition: { urlPattern: path('*') }, source: 'network' },
+    ]);
+  } catch {
+    // A browser that knows fewer conditions refuses the rules: the fetch handler's allow-list still applies.
+  }
+}
 
 sw.addEventListener('activate', (event) => {
   event.waitUntil(
