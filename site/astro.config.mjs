@@ -1,6 +1,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { layoutScriptHash } from './src/lib/tv/layout.ts';
 import { pwa, registerScriptHash } from './src/pwa/integration.ts';
 
 // The site is rendered on the server (personal data and interaction live in React islands) and is
@@ -32,8 +33,8 @@ export default defineConfig({
         "form-action 'self'",
       ],
       // React renders style attributes (widths, colours from operator data); they cannot run code.
-      // The service worker's registration, rendered inline (decision 0205).
-      scriptDirective: { hashes: [registerScriptHash()] },
+      // The service worker's registration (decision 0205) and the tv layout's choice (0266), rendered inline.
+      scriptDirective: { hashes: [registerScriptHash(), layoutScriptHash()] },
       styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
     },
   },
