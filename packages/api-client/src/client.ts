@@ -161,7 +161,8 @@ export function createClient<C extends Record<string, Record<string, RouteMeta>>
       const value = { ...(accountId ? { accountId } : {}), ...(request as object) };
       // A JSON body is made without waiting, so a keepalive report sent as the page goes away reaches fetch
       // before the page is gone; only the compressed form waits for its stream.
-      const wire = d.bodyFormat === 'compressedForm' ? await serialiseBody(value, d.bodyFormat) : jsonBody(value);
+      const wire =
+        d.bodyFormat === 'compressedForm' ? await serialiseBody(value, d.bodyFormat) : jsonBody(value);
       body = wire.text;
       headers['content-type'] = wire.contentType;
     }
