@@ -36,25 +36,20 @@ export function nearest(from: Box, candidates: readonly Box[], direction: Direct
   return best;
 }
 
+/** A box's start and end along the arrow, as numbers that grow in the arrow's direction. */
+function span(b: Box, d: Direction): [number, number] {
+  if (d === 'right') return [b.left, b.right];
+  if (d === 'left') return [-b.right, -b.left];
+  if (d === 'down') return [b.top, b.bottom];
+  return [-b.bottom, -b.top];
+}
+
+/** How far beyond `from` the candidate starts along the arrow; null when it is not beyond it. */
 function gapAlong(from: Box, c: Box, d: Direction): number | null {
-  switch (d) {
-    case 'right':
-      return c.left >= from.right - SLACK || (c.left > from.left && c.right > from.right)
-        ? Math.max(0, c.left - from.right)
-        : null;
-    case 'left':
-      return c.right <= from.left + SLACK || (c.right < from.right && c.left < from.left)
-        ? Math.max(0, from.left - c.right)
-        : null;
-    case 'down':
-      return c.top >= from.bottom - SLACK || (c.top > from.top && c.bottom > from.bottom)
-        ? Math.max(0, c.top - from.bottom)
-        : null;
-    case 'up':
-      return c.bottom <= from.top + SLACK || (c.bottom < from.bottom && c.top < from.top)
-        ? Math.max(0, from.top - c.bottom)
-        : null;
-  }
+  const [fromStart, fromEnd] = span(from, d);
+  const [start, end] = span(c, d);
+  const beyond = start >= fromEnd - SLACK || (start > fromStart && end > fromEnd);
+  return beyond ? Math.max(0, start - fromEnd) : null;
 }
 
 /** Distance between the boxes across the arrow: 0 when they share a row (left/right) or a column (up/down). */
