@@ -1,6 +1,8 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { layoutScriptHash } from './src/lib/tv/layout.ts';
+import { pwa, registerScriptHash } from './src/pwa/integration.ts';
 
 // The site is rendered on the server (personal data and interaction live in React islands) and is
 // mounted by @ottkit/server in middleware mode, so site, API and media share one origin and port.
@@ -10,7 +12,7 @@ const api = process.env.OTTKIT_API_ORIGIN ?? 'http://127.0.0.1:4321';
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), pwa()],
   trailingSlash: 'ignore',
   server: { port: 4322, host: '127.0.0.1' },
   devToolbar: { enabled: false },
@@ -31,6 +33,8 @@ export default defineConfig({
         "form-action 'self'",
       ],
       // React renders style attributes (widths, colours from operator data); they cannot run code.
+      // The service worker's registration (decision 0205) and the tv layout's choice (0266), rendered inline.
+      scriptDirective: { hashes: [registerScriptHash(), layoutScriptHash()] },
       styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
     },
   },

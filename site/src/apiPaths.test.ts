@@ -50,8 +50,15 @@ const rawRequest = /\bfetch\(|\bsendBeacon\b|\bXMLHttpRequest\b/;
 /**
  * The fetches the clients are given are the only ones: the browser's (refresh once on an expired session,
  * lib/api.ts) and the console guard's server-side client, which forwards the operator's cookie (lib/consoleGuard.ts).
+ * The service worker (pwa/worker.ts) forwards the page's own requests for pages and the shell; it never answers
+ * the API (decision 0205, e2e/pwa.spec.ts).
  */
-const CLIENT_FETCH = new Set(['src/stores/session.ts', 'src/lib/api.ts', 'src/lib/consoleGuard.ts']);
+const CLIENT_FETCH = new Set([
+  'src/stores/session.ts',
+  'src/lib/api.ts',
+  'src/lib/consoleGuard.ts',
+  'src/pwa/worker.ts',
+]);
 
 describe('API paths in the site', () => {
   it('are derived from the contract: every API area is known', () => {

@@ -57,6 +57,9 @@ export function useChannelKeys() {
       if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
       if (e.defaultPrevented || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
       if (arrowsBelongTo(e.target)) return;
+      // The tv layout (decision 0266): arrows on a focused control move the remote's focus; they zap only with
+      // nothing focused, as on a TV while watching.
+      if (document.documentElement.dataset.layout === 'tv' && e.target !== document.body) return;
       const selected = $selectedChannelId.get();
       const column = $columnChannels.get().map((c) => c.logicalChannelId);
       const ids =

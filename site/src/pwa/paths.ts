@@ -1,0 +1,22 @@
+import type { Lang } from '../i18n/langs.ts';
+
+/**
+ * Where the installable app's files live (decision 0205): one place for the build that writes them, the layouts
+ * that link them, the worker that caches them and the tests. Small on purpose: page scripts import it.
+ */
+export const SW_PATH = '/sw.js';
+/** Everything the worker may answer from its cache is under one of these (never the API, media or /admin). */
+export const SHELL_PREFIXES = ['/_astro/', '/icons/', '/offline/', '/manifest/', '/favicon.svg'] as const;
+/** A manifest per language: a manifest has one `lang`, so each language links its own. */
+export const manifestPath = (lang: Lang) => `/manifest/${lang}.webmanifest`;
+export const offlinePath = (lang: Lang) => `/offline/${lang}.html`;
+export const OFFLINE_CSS = '/offline/offline.css';
+export const ICONS = [
+  { path: '/icons/icon-192.png', size: 192, maskable: false },
+  { path: '/icons/icon-512.png', size: 512, maskable: false },
+  { path: '/icons/icon-maskable-512.png', size: 512, maskable: true },
+] as const;
+/** Caches are named per build: a new build never reads or mixes an older build's files. */
+export const CACHE_PREFIX = 'ottkit-shell-';
+/** The page asks a waiting worker to take over with this message (after the viewer chose Reload). */
+export const SKIP_WAITING = 'ottkit:skip-waiting';

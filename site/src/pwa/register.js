@@ -1,0 +1,49 @@
+// The installable app's page side (decision 0205), rendered inline by components/PwaScript.astro and allowed by
+// its SHA-256 in the Content-Security-Policy (astro.config.mjs hashes this very file). Plain JavaScript: it is not
+// bundled, so it costs the home page's JavaScript budget (decision 0084) no extra file.
+(() => {
+  const sw = navigator.serviceWorker;
+  const d = document.getElementById('pwa-texts')?.dataset;
+  if (!sw || !d) return;
+  let asked = false;
+  const offer = (reload) => {
+    if (document.getElementById('ottkit-update-offer')) return;
+    const bar = document.createElement('div');
+    bar.id = 'ottkit-update-offer';
+    bar.className = 'update-offer';
+    bar.setAttribute('role', 'status');
+    bar.textContent = `${d.message} `;
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.textContent = d.reload;
+    button.onclick = reload;
+    bar.append(button);
+    // First in the page's flow, above the header: it pushes the page down and covers nothing (a fixed bar hid
+    // the live player's controls); the full-screen player covers it while it is open.
+    document.body.prepend(bar);
+  };
+  const takeOver = (worker) => () => {
+    asked = true;
+    worker.postMessage(d.skip);
+  };
+  addEventListener('load', async () => {
+    const reg = await sw.register(d.sw, { scope: '/' });
+    let had = sw.controller !== null;
+    const watch = (w) =>
+      w?.addEventListener('statechange', () => {
+        if (w.state === 'installed' && sw.controller) offer(takeOver(w));
+      });
+    if (reg.waiting && sw.controller) offer(takeOver(reg.waiting));
+    watch(reg.installing);
+    reg.addEventListener('updatefound', () => watch(reg.installing));
+    sw.addEventListener('controllerchange', () => {
+      if (asked) location.reload();
+      else if (had) offer(() => location.reload());
+      had = true;
+    });
+    // A tab left open (live TV) looks for a new build when the viewer comes back to it.
+    document.addEventListener('visibilitychange', () => {
+      if (document.visibilityState === 'visible') reg.update().catch(() => {});
+    });
+  });
+})();

@@ -1,0 +1,62 @@
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { catalogues, LANGS } from '../i18n/index.ts';
+import { drawIcon, encodePng, hexToRgb } from './icons.ts';
+import { ICONS, manifestPath, OFFLINE_CSS, offlinePath } from './paths.ts';
+import { coloursFrom, manifestFor, offlineHtml, shellFiles, tokenColour } from './shell.ts';
+
+const tokens = readFileSync(new URL('../../../packages/ui/src/tokens.css', import.meta.url), 'utf8');
+const colours = coloursFrom(tokens);
+
+describe('the installable app files', () => {
+  it('take their colours from the design tokens, and refuse a token that is missing', () => {
+    expect(colours.background).toBe(/--ok-color-bg:\s*(#[0-9a-f]{6})/i.exec(tokens)?.[1]?.toLowerCase());
+    expect(() => tokenColour(tokens, 'no-such-colour')).toThrow(/--ok-color-no-such-colour/);
+  });
+
+  it.each(LANGS)('%s: the manifest has its language, names and the three icons', (lang) => {
+    const m = manifestFor(lang, colours);
+    expect(m).toMatchObject({ lang, display: 'standalone', name: catalogues[lang]['pwa.name'] });
+    expect(m.icons.map((i) => i.purpose)).toEqual(['any', 'any', 'maskable']);
+  });
+
+  it('escape catalogue texts in the offline page', () => {
+    const html = offlineHtml('en', colours);
+    expect(html).toContain(`<html lang="en">`);
+    expect(html).toContain(manifestPath('en'));
+    expect(html).not.toMatch(/<script|style=/);
+  });
+
+  it('are listed once each: stylesheet, a manifest and an offline page per language', () => {
+    const files = shellFiles(colours);
+    expect([...files.keys()].sort()).toEqual(
+      [OFFLINE_CSS, ...LANGS.map(manifestPath), ...LANGS.map(offlinePath)].sort(),
+    );
+  });
+});
+
+describe('icons', () => {
+  it('are PNGs of their size whose pixels decode: transparent corner, mark colour in the middle', () => {
+    for (const icon of ICONS) {
+      const png = encodePng(icon.size, drawIcon(icon, hexToRgb('#ff4f5e'), hexToRgb('#ffffff')));
+      expect(png.subarray(1, 4).toString('latin1')).toBe('PNG');
+      expect(png.readUInt32BE(16)).toBe(icon.size);
+      const idat = png.indexOf('IDAT');
+      const rows = inflateSync(png.subarray(idat + 4, idat + 4 + png.readUInt32BE(idat - 4)));
+      const stride = icon.size * 4 + 1;
+      expect(rows.length).toBe(stride * icon.size);
+      const pixel = (x: number, y: number) => [
+        ...rows.subarray(y * stride + 1 + x * 4, y * stride + 5 + x * 4),
+      ];
+      // A maskable icon fills its square; the others round their corners off.
+      expect(pixel(0, 0)[3]).toBe(icon.maskable ? 255 : 0);
+      const c = icon.size / 2;
+      expect(pixel(c, c)).toEqual([255, 255, 255, 255]);
+    }
+  });
+
+  it('refuse a colour that is not #rrggbb', () => {
+    expect(() => hexToRgb('red')).toThrow(/#rrggbb/);
+  });
+});
