@@ -1,6 +1,7 @@
 import { gunzipSync } from 'node:zlib';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createClient } from './client.ts';
+import { titleUploadChunk } from './contract/operatorTitles.ts';
 import { fakeFetch, refusedFetch } from './client.test-helpers.ts';
 import { NetworkError } from './errors/errors.ts';
 import { routes } from './routes.generated.ts';
@@ -32,6 +33,20 @@ describe('createClient: the body format of the descriptor', () => {
     );
     const data = new URLSearchParams(init.body as string).get('data')!;
     expect(JSON.parse(gunzipSync(Buffer.from(data, 'base64')).toString('utf8'))).toEqual({ events: [event] });
+  });
+
+  it('sends an octetStream call with its fields in the query and the given bytes as they are', async () => {
+    const f = fakeFetch(() => envelope({ upload: {} }));
+    const bytes = new Blob([new Uint8Array([1, 2, 3])]);
+    await createClient({ fetch: f.fn }).call(
+      titleUploadChunk,
+      { uploadId: 'u-1', offset: 4 },
+      { body: bytes },
+    );
+    const { init, url } = f.seen[0]!;
+    expect(url).toBe(`${titleUploadChunk.path}?uploadId=u-1&offset=4`);
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/octet-stream');
+    expect(init.body).toBe(bytes);
   });
 
   it('sends every other call as JSON', async () => {

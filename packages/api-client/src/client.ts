@@ -34,6 +34,8 @@ export interface CallOptions {
   signal?: AbortSignal;
   /** A response hook for this call only, after the client's own. */
   onResponse?: ResponseHook;
+  /** The bytes of an `octetStream` call (its request's fields go in the query). */
+  body?: Blob;
 }
 
 /** Request timeout of spec §7 and §9. */
@@ -150,10 +152,14 @@ export function createClient<C extends Record<string, Record<string, RouteMeta>>
     const url = new URL(joinUrl(base, d.path), base ? undefined : 'http://relative.invalid');
     if (token && d.tokenIn !== 'query') headers.Authorization = `Bearer ${token}`;
     if (token && d.tokenIn === 'query') url.searchParams.set('token', token);
-    let body: string | undefined;
-    if (d.method === 'GET') {
+    let body: string | Blob | undefined;
+    if (d.method === 'GET' || d.bodyFormat === 'octetStream') {
       for (const [k, v] of Object.entries((request ?? {}) as Record<string, unknown>)) {
         if (v !== undefined && v !== null) url.searchParams.set(k, String(v));
+      }
+      if (d.method !== 'GET') {
+        body = callOptions.body ?? new Blob([]);
+        headers['content-type'] = 'application/octet-stream';
       }
     } else {
       const accountId = options.getAccountId?.() ?? undefined;

@@ -1,3 +1,4 @@
+import { ApiError, NetworkError, ServerError, TimeoutError } from '@ottkit/api-client';
 import {
   type ConsoleTitle,
   isVideoFile,
@@ -25,29 +26,13 @@ export interface UploadEvents {
   retrying(): void;
 }
 
-class ChunkError extends Error {
-  readonly errCode: number;
-  constructor(message: string, errCode: number) {
-    super(message);
-    this.errCode = errCode;
-  }
-}
-
-async function sendChunk(file: File, upload: Upload): Promise<{ upload: Upload; job?: Job }> {
-  const url = `${titleUploadChunk.path}?uploadId=${encodeURIComponent(upload.uploadId)}&offset=${upload.received}`;
-  const res = await fetch(url, {
-    method: 'POST',
-    credentials: 'same-origin',
-    headers: { 'content-type': 'application/octet-stream' },
-    body: file.slice(upload.received, upload.received + UPLOAD_CHUNK_BYTES),
-  });
-  const body = (await res.json()) as {
-    errCode: number;
-    errMsg: string;
-    data?: { upload: Upload; job?: Job };
-  };
-  if (body.errCode !== 0 || !body.data) throw new ChunkError(body.errMsg, body.errCode);
-  return body.data;
+/** The chunk goes through the typed client: the upload's fields in the query, the File's slice as the body. */
+function sendChunk(file: File, upload: Upload): Promise<{ upload: Upload; job?: Job }> {
+  return consoleApi.call(
+    titleUploadChunk,
+    { uploadId: upload.uploadId, offset: upload.received },
+    { body: file.slice(upload.received, upload.received + UPLOAD_CHUNK_BYTES) },
+  );
 }
 
 /**
@@ -81,11 +66,12 @@ export async function uploadTitleVideo(
       on.progress(upload.received, file.size);
       if (answer.job) return answer.job;
     } catch (e) {
+      const transient = e instanceof NetworkError || e instanceof TimeoutError || e instanceof ServerError;
       const offsetMoved =
-        e instanceof ChunkError &&
+        e instanceof ApiError &&
         (e.errCode === OperatorErrCode.UPLOAD_OFFSET || e.errCode === OperatorErrCode.UPLOAD_BUSY);
       // A refusal in words (not a video, too large, signed out) is not retried.
-      if (e instanceof ChunkError && !offsetMoved) throw e;
+      if (!transient && !offsetMoved) throw e;
       failures += 1;
       if (failures > RETRIES) throw e;
       on.retrying();

@@ -21,8 +21,10 @@ export type OperatorRole = 'admin' | 'editor' | 'support';
  * How a call's request body travels. `json`: a JSON object (the default). `compressedForm`: spec §7's
  * "compressed form body" of the metrics call, `data=<base64 of gzip(JSON)>` as application/x-www-form-urlencoded,
  * the one shape `navigator.sendBeacon` sends without a CORS preflight; a call that takes it takes plain JSON too.
+ * `octetStream`: bytes as they are (application/octet-stream), given to the client as `CallOptions.body` (a Blob,
+ * never read into memory), with the request's fields in the query: the console's resumable upload chunk.
  */
-export type BodyFormat = 'json' | 'compressedForm';
+export type BodyFormat = 'json' | 'compressedForm' | 'octetStream';
 
 /**
  * What a call is besides an envelope call of the typed client. `raw`: it answers in another standard's format,

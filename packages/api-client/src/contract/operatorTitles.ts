@@ -167,6 +167,7 @@ export const titleUploadChunk = defineCall({
   access: 'operator',
   roles: editor,
   tag: 'raw',
+  bodyFormat: 'octetStream',
   summary:
     'The next bytes of an upload: the body is `application/octet-stream` (at most 16 MiB), the query names ' +
     'the upload and the offset it starts at, which must be the server’s `received`. Answers the envelope with ' +

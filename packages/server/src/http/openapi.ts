@@ -74,6 +74,13 @@ function rawResponses(d: CallDescriptor): JsonSchema {
 
 /** How the request body travels, as the descriptor's bodyFormat says. */
 function requestBody(d: CallDescriptor, request: JsonSchema): JsonSchema {
+  if (bodyFormatOf(d) === 'octetStream') {
+    // The request's fields travel in the query; the body is the bytes themselves.
+    return {
+      required: true,
+      content: { 'application/octet-stream': { schema: { type: 'string', format: 'binary' } } },
+    };
+  }
   const content: JsonSchema = { 'application/json': { schema: request } };
   if (bodyFormatOf(d) === 'compressedForm') {
     content['application/x-www-form-urlencoded'] = {
