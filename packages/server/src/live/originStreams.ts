@@ -86,9 +86,6 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
     const base = {
       keyId: `live/${id}`,
       ...(protection ? { protection } : {}),
-      get source() {
-        return sourceMedia(renditions, id);
-      },
       async ready(viewer: string): Promise<Failure | undefined> {
         if (kind === 'live' || kind === 'dvr') {
           // A neighbour's prefetch never opens an idle relay's upstream nor counts as a viewer (decision 0258).
@@ -113,6 +110,13 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
       },
     };
     // The main rendition's cut, listed from the asked rendition's own timeline (the same numbers, its own inits).
+    // The master is read after `ready` (a relay's first viewer waits for its first segment there), so the source
+    // is a getter on the stream itself: a spread would read it at once, before any segment, without codecs.
+    const withSource = (st: Omit<Stream, 'source'>): Stream =>
+      Object.defineProperty(st, 'source', {
+        get: () => sourceMedia(renditions, id),
+        enumerable: true,
+      }) as Stream;
     const list = (
       rendition: string,
       cut: TimelineSegment[],
@@ -136,7 +140,7 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
       const slack = Math.ceil(ctx.liveSlackSec / 2);
       return {
         rest,
-        stream: {
+        stream: withSource({
           ...base,
           resource: `live/${id}`,
           kind: 'live',
@@ -145,7 +149,7 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
             return i >= 0 && i >= t.segments.length - ctx.windowSegments - slack;
           },
           playlist: (r, query) => list(r.name, t.segments.slice(-ctx.windowSegments), query),
-        },
+        }),
       };
     }
     if (kind === 'dvr') {
@@ -155,7 +159,7 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
         s.startMs + s.durationSec * 1000 > Math.max(start, ctx.now() - ctx.dvrWindowSec * 1000);
       return {
         rest,
-        stream: {
+        stream: withSource({
           ...base,
           resource: timeshiftResource(id, start),
           kind: 'timeshift',
@@ -172,7 +176,7 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
             );
             return list(r.name, t.segments.slice(Math.max(0, first)), query);
           },
-        },
+        }),
       };
     }
     if (kind === 'catchup') {
@@ -198,7 +202,7 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
       };
       return {
         rest: tail,
-        stream: {
+        stream: withSource({
           ...base,
           resource: `catchup/${id}/${window}`,
           kind: 'catchup',
@@ -216,7 +220,7 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
               c.ended ? { type: 'VOD', endList: true } : { type: 'EVENT' },
             );
           },
-        },
+        }),
       };
     }
     return { status: 404, reason: 'not found' };
