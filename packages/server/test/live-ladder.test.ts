@@ -64,7 +64,7 @@ describe('live transcode ladder', () => {
     if (dataDir) await rm(dataDir, { recursive: true, force: true });
   });
 
-  it('serves 3 H.264 renditions under one master and keeps their timelines going across a source switch', async () => {
+  it('serves 3 H.264 renditions under one master and keeps their timelines going across a source switch and an option change', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ottkit-live-'));
     db = openDataStore(dataDir).db;
     const primary = startTestSource({ target: PRIMARY, format: 'mpegts', label: 'PRIMARY' });
@@ -181,6 +181,17 @@ describe('live transcode ladder', () => {
     } finally {
       await origin.close();
     }
+    // The option turned off: the input's own rendition continues after the ladder, never back.
+    const hd = renditions()[0]?.timeline as Timeline;
+    const hdEnd = (await videoTimes(hd)).at(-1) as { n: number; end: number };
+    setChannelMode(db, CHANNEL, 'record', 1, 'copy');
+    live.syncChannel(CHANNEL);
+    expect(renditions().map((r) => r.name)).toEqual(['src']);
+    const src = renditions()[0]?.timeline as Timeline;
+    await until('a remuxed segment', () => src.segments.length >= 1, 40_000);
+    const first = (await videoTimes(src))[0] as { n: number; start: number };
+    expect(first.n).toBeGreaterThan(hdEnd.n);
+    expect(first.start).toBeGreaterThanOrEqual(hdEnd.end - 0.001);
     await live.close();
     expect(processesWith(join(dataDir, 'live'))).toEqual([]);
   }, 150_000);
