@@ -5,34 +5,18 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDataStore } from '../src/dataStore.ts';
-import { ingestedStreams } from '../src/live/originStreams.ts';
 import { addChannelSource, channelSettings, setChannelMode } from '../src/live/store.ts';
 import { LiveSupervisor } from '../src/live/supervisor.ts';
 import type { Timeline } from '../src/live/timeline.ts';
-import { readFragment } from '../src/media/mp4.ts';
 import type { Db } from '../src/store/db.ts';
 import { closeLive, lines, processesWith, startTestSource, type TestSource, until } from './liveSource.ts';
-import { startOrigin, tinyLibrary } from './origin-fixture.ts';
+import { startLiveOrigin, streamIdOf, videoTimes } from './liveOrigin.ts';
 
 // Issue 17's last item (decision 0270): the `ladder` option transcodes the input into several H.264 renditions
 // that share one numbering, served under one master playlist, continuing across a source switch.
 const PRIMARY = 'udp://127.0.0.1:9761';
 const BACKUP = 'udp://127.0.0.1:9762';
 const CHANNEL = 'lc-008';
-
-/** Decode start and end (seconds) of the video of every segment of a timeline. */
-async function videoTimes(t: Timeline) {
-  const out: { n: number; start: number; end: number }[] = [];
-  for (const s of t.segments) {
-    const tracks = t.tracksOf(s.initId);
-    const video = tracks.find((x) => x.kind === 'video');
-    const f = readFragment(await t.readSegment(s.n), tracks).tracks.find((x) => x.trackId === video?.trackId);
-    if (!f || !video) continue;
-    const start = Number(f.decodeTime) / video.timescale;
-    out.push({ n: s.n, start, end: start + f.duration / video.timescale });
-  }
-  return out;
-}
 
 /** What ffprobe says of an init segment followed by one media segment: codec and size of each stream. */
 function probe(init: Buffer, segment: Buffer, dir: string): string[] {
@@ -125,28 +109,9 @@ describe('live transcode ladder', () => {
     }
 
     // The origin lists the rungs in one master playlist, each with its bandwidth, resolution and codecs.
-    const streamId = (
-      db.get<{ live_stream_id: string }>(
-        'SELECT live_stream_id FROM channels WHERE logical_channel_id = ?',
-        CHANNEL,
-      ) ?? {
-        live_stream_id: '',
-      }
-    ).live_stream_id;
-    const origin = await startOrigin({
-      library: await tinyLibrary(),
-      nowMs: Date.now(),
-      dataDir,
-      ingested: ingestedStreams(live, {
-        now: Date.now,
-        windowSegments: 6,
-        dvrWindowSec: 4 * 3600,
-        maxCatchupDays: 30,
-        liveSlackSec: 30,
-      }),
-    });
+    const streamId = streamIdOf(db, CHANNEL);
+    const origin = await startLiveOrigin(live, dataDir);
     try {
-      origin.clock.now = Date.now();
       const master = await origin.playlist(origin.urls.live({ accountId: 'a', liveStreamId: streamId }));
       const inf = [...master.text.matchAll(/#EXT-X-STREAM-INF:(.*)\n(.*)/g)].map((m) => ({
         attrs: m[1] ?? '',
