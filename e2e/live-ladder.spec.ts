@@ -65,6 +65,13 @@ test('an editor picks the transcode ladder in the console; the channel plays on 
     expect(rungs.size).toBeGreaterThanOrEqual(1);
     expect([...rungs].every((r) => ['hd', 'sd', 'lq'].includes(r))).toBe(true);
     await expect(livePlayer(watch)).not.toHaveAttribute('data-state', 'error');
+    // The player offers the three renditions (and Auto); picking the smallest plays the `lq` rung's segments.
+    const quality = livePlayer(watch).getByLabel('Quality');
+    await expect(quality.locator('option')).toHaveCount(4);
+    await quality.selectOption({ label: 'SD 60p' });
+    rungs.clear();
+    await expect.poll(() => rungs.has('lq'), { timeout: 30_000 }).toBe(true);
+    await playsOn(watch, 2);
     await watch.screenshot({ path: '.data/screens/live-ladder-1280.png' });
     await watch.setViewportSize({ width: 360, height: 740 });
     await playsOn(watch, 2);
