@@ -3,28 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDataStore } from '../src/dataStore.ts';
-import { ingestedStreams } from '../src/live/originStreams.ts';
 import { addChannelSource, setChannelMode } from '../src/live/store.ts';
 import { LiveSupervisor } from '../src/live/supervisor.ts';
 import type { Timeline, TimelineSegment } from '../src/live/timeline.ts';
-import { readFragment } from '../src/media/mp4.ts';
 import type { Db } from '../src/store/db.ts';
 import { lines, processesWith, startTestSource, type TestSource, until } from './liveSource.ts';
-import { startOrigin, tinyLibrary } from './origin-fixture.ts';
-
-/** Decode time and duration of the video track of every segment, in seconds. */
-async function videoTimes(t: Timeline) {
-  const out: { n: number; start: number; end: number; initId: number }[] = [];
-  for (const s of t.segments) {
-    const tracks = t.tracksOf(s.initId);
-    const video = tracks.find((x) => x.kind === 'video');
-    const f = readFragment(await t.readSegment(s.n), tracks).tracks.find((x) => x.trackId === video?.trackId);
-    if (!f || !video) continue;
-    const start = Number(f.decodeTime) / video.timescale;
-    out.push({ n: s.n, start, end: start + f.duration / video.timescale, initId: s.initId });
-  }
-  return out;
-}
+import { startLiveOrigin, streamIdOf, videoTimes } from './liveOrigin.ts';
 
 const SRT = 'srt://127.0.0.1:4681';
 const UDP = 'udp://127.0.0.1:4682';
@@ -117,26 +101,9 @@ describe('live sources: supervisor, watchdog and timeline (issue 17)', () => {
     expect(channel()?.sources[1]?.state).toBe('live'); // the backup stands by again
 
     // The origin serves the timeline under the channel's stream id with the same signed URLs as the samples.
-    const streamId = (
-      db.get<{ live_stream_id: string }>(
-        'SELECT live_stream_id FROM channels WHERE logical_channel_id = ?',
-        CHANNEL,
-      ) ?? { live_stream_id: '' }
-    ).live_stream_id;
-    const origin = await startOrigin({
-      library: await tinyLibrary(),
-      nowMs: Date.now(),
-      dataDir,
-      ingested: ingestedStreams(sup, {
-        now: Date.now,
-        windowSegments: 6,
-        dvrWindowSec: 4 * 3600,
-        maxCatchupDays: 30,
-        liveSlackSec: 30,
-      }),
-    });
+    const streamId = streamIdOf(db, CHANNEL);
+    const origin = await startLiveOrigin(sup, dataDir);
     try {
-      origin.clock.now = Date.now();
       const master = await origin.playlist(origin.urls.live({ accountId: 'a', liveStreamId: streamId }));
       expect(master.text).toContain('CODECS="avc1.');
       const uri = master.m.playlists?.[0]?.uri as string;

@@ -10,8 +10,11 @@ const p = (rest: string) => `${OPERATOR_API_PREFIX}live/${rest}`;
 
 export const LIVE_SOURCE_STATES = ['idle', 'starting', 'live', 'failing', 'failed'] as const;
 export const LIVE_CHANNEL_MODES = ['relay', 'record'] as const;
-/** `copy`: the input's H.264 is remuxed; `h264`: HEVC or MPEG-2 video is transcoded to H.264. */
-export const LIVE_VIDEO_OPTIONS = ['copy', 'h264'] as const;
+/**
+ * `copy`: the input's H.264 is remuxed; `h264`: HEVC or MPEG-2 video is transcoded to H.264; `ladder`: any video
+ * is transcoded into several H.264 renditions (1080/720/360 scaled to the input) a player adapts between.
+ */
+export const LIVE_VIDEO_OPTIONS = ['copy', 'h264', 'ladder'] as const;
 /** At most this many sources per channel (the primary and its backups). */
 export const MAX_LIVE_SOURCES = 8;
 export const MAX_RETENTION_DAYS = 30;

@@ -9,7 +9,9 @@ import {
   channelSources,
   DEFAULT_RETENTION_DAYS,
   LIVE_MODES,
+  LIVE_VIDEO,
   type LiveMode,
+  type LiveVideo,
   removeChannelSource,
   setChannelMode,
 } from '../live/store.ts';
@@ -24,12 +26,14 @@ export const LIVE_USAGE = `  live sources CHANNEL_ID                            
                                                                     file:// (inside the media folder)
   live remove CHANNEL_ID POSITION                                   remove a source
   live mode CHANNEL_ID relay|record [--retention-days N]            on demand, or always on and recorded for catch-up
+            [--video copy|h264|ladder]                              remux H.264, transcode to H.264, or to a 3-rung ladder
   live status [--json]                                              per source: state, bitrate, codecs, last error, viewers`;
 
 const OPTIONS = {
   data: { type: 'string' },
   position: { type: 'string' },
   'retention-days': { type: 'string' },
+  video: { type: 'string' },
   json: { type: 'boolean' },
 } as const;
 
@@ -100,8 +104,13 @@ export async function liveCommand(args: string[]): Promise<number> {
         if (!arg || !(LIVE_MODES as readonly string[]).includes(arg))
           throw new UsageError('the mode is relay or record');
         const days = positiveInt('--retention-days', values['retention-days']) ?? DEFAULT_RETENTION_DAYS;
-        setChannelMode(db, id, arg as LiveMode, days);
-        console.log(`${id}: ${arg}${arg === 'record' ? `, kept ${days} days` : ''}`);
+        const video = values.video;
+        if (video !== undefined && !(LIVE_VIDEO as readonly string[]).includes(video))
+          throw new UsageError(`--video is one of ${LIVE_VIDEO.join(', ')}`);
+        setChannelMode(db, id, arg as LiveMode, days, video as LiveVideo | undefined);
+        console.log(
+          `${id}: ${arg}${arg === 'record' ? `, kept ${days} days` : ''}${video ? `, video ${video}` : ''}`,
+        );
         return 0;
       }
       case 'status': {

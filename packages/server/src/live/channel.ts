@@ -1,9 +1,9 @@
 import { join } from 'node:path';
 import { isDiskFull } from '../store/diskFull.ts';
-import { type InputInfo, probeAudio, type Run, startRun } from './ffmpegRun.ts';
+import { type InputInfo, probeAudio, type RenditionSegment, type Run, startRun } from './ffmpegRun.ts';
+import type { ChannelTimelines } from './renditions.ts';
 import { parseSourceUrl, SourceUrlError } from './sourceUrl.ts';
 import type { LiveChannel } from './store.ts';
-import type { Timeline } from './timeline.ts';
 
 export type SourceState = 'idle' | 'starting' | 'live' | 'failing' | 'failed';
 
@@ -52,7 +52,8 @@ export interface ChannelDeps {
   ffmpeg: string;
   mediaDir: string;
   workRoot: string;
-  timeline: Timeline;
+  /** The channel's timelines, one per rendition (decision 0270). */
+  timeline: ChannelTimelines;
   rules: WatchdogRules;
   now: () => number;
   log: (line: string) => void;
@@ -70,7 +71,7 @@ interface Attempt {
   liveSince?: number;
   errors: number[];
   /** A standby's newest segment, not on the timeline: on a failover it goes on air at once (decision 0257). */
-  held?: { init: Buffer; frag: Buffer; at: number };
+  held?: { parts: RenditionSegment[]; at: number };
 }
 
 type Role = 'active' | 'standby';
@@ -243,8 +244,7 @@ export class ChannelRunner {
     const held = next.held;
     next.held = undefined;
     const fresh = held && now - held.at < 1.5 * this.deps.rules.segmentSec * 1000;
-    if (!swap && held && fresh && held.at > (old?.lastSegmentAt ?? 0))
-      this.package(next, held.init, held.frag, now);
+    if (!swap && held && fresh && held.at > (old?.lastSegmentAt ?? 0)) this.package(next, held.parts, now);
   }
 
   private nextIndex(): number {
@@ -313,7 +313,7 @@ export class ChannelRunner {
         video: this.channel.video ?? 'copy',
       },
       {
-        segment: (init, frag) => this.onSegment(attempt, init, frag),
+        segment: (parts) => this.onSegment(attempt, parts),
         input: (info) => this.onInput(attempt, info),
         // Joining a stream mid-way always shows a few (no parameter sets before the first keyframe): only
         // errors after the first segment count.
@@ -348,17 +348,20 @@ export class ChannelRunner {
     this.audioAac.set(a.index, info.audio === 'aac');
     const role = this.roleOf(a);
     if (!role) return;
-    if (info.video && info.video !== 'h264' && this.channel.video !== 'h264') {
+    // Transcoding (`h264`, the ladder) takes any video; remuxing only H.264.
+    if (info.video && info.video !== 'h264' && (this.channel.video ?? 'copy') === 'copy') {
       this.fail(
         role,
         `video codec ${info.video} is not playable in browsers (H.264 only; turn on transcoding to H.264)`,
       );
+    } else if (!info.video && this.channel.video === 'ladder') {
+      this.fail(role, 'the input has no video stream to transcode into the ladder');
     } else if (!info.video && !info.audio) {
       this.fail(role, 'the input has no audio or video stream');
     }
   }
 
-  private onSegment(a: Attempt, init: Buffer, frag: Buffer) {
+  private onSegment(a: Attempt, parts: RenditionSegment[]) {
     const now = this.deps.now();
     const h = this.health[a.index];
     const firstOfRun = a.lastSegmentAt === undefined;
@@ -366,17 +369,18 @@ export class ChannelRunner {
     if (firstOfRun) a.liveSince = now;
     if (h && h.state !== 'live') h.state = 'live';
     if (this.active !== a) {
-      a.held = { init, frag, at: now };
+      a.held = { parts, at: now };
       return;
     }
-    this.package(a, init, frag, now);
+    this.package(a, parts, now);
   }
 
   /** Puts one segment of the active input on the timeline. */
-  private package(a: Attempt, init: Buffer, frag: Buffer, now: number) {
+  private package(a: Attempt, parts: RenditionSegment[], now: number) {
     const h = this.health[a.index];
     try {
-      const seg = this.deps.timeline.add(init, frag, now);
+      const seg = this.deps.timeline.add(parts, now);
+      if (!seg) return;
       this.recent.push({ at: now, bytes: seg.bytes, sec: seg.durationSec });
       this.recent = this.recent.slice(-5);
       const sec = this.recent.reduce((s, x) => s + x.sec, 0);

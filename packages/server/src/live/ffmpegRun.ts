@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { h264Args, LADDER, ladderFilter, renditionsOf, rungVideoArgs, SOURCE_RENDITION } from './ladder.ts';
 import type { LiveInput } from './sourceUrl.ts';
 
 /**
@@ -19,9 +20,16 @@ export interface InputInfo {
   height?: number;
 }
 
+/** One rendition's part of a segment: the same moment in every rendition of a run, with the run's init segment. */
+export interface RenditionSegment {
+  rendition: string;
+  init: Buffer;
+  frag: Buffer;
+}
+
 export interface RunEvents {
-  /** A complete segment of this run, with the run's init segment. */
-  segment(init: Buffer, frag: Buffer): void;
+  /** A complete segment of this run: one part per rendition, once every rendition has it. */
+  segment(parts: RenditionSegment[]): void;
   input(info: InputInfo): void;
   /** A demux or decode error line. */
   decodeError(line: string): void;
@@ -49,25 +57,69 @@ export interface PackagerOptions {
   segmentSec: number;
   /** The input's audio is AAC: copied; anything else (AC-3, E-AC-3, MP2…) is transcoded to AAC. */
   audioCopy: boolean;
-  /** `h264`: the video is transcoded to H.264 (an HEVC or MPEG-2 input, the operator's option, decision 0256). */
-  video?: 'copy' | 'h264';
+  /**
+   * `h264`: the video is transcoded to H.264 (an HEVC or MPEG-2 input, the operator's option, decision 0256);
+   * `ladder`: transcoded into the ladder's renditions (decision 0270).
+   */
+  video?: 'copy' | 'h264' | 'ladder';
 }
 
-/** Transcoded video: a keyframe on every segment boundary, so each segment starts independently. */
-function h264Args(segmentSec: number) {
+/** AAC audio: copied when it is AAC, else transcoded (AC-3, E-AC-3, MP2…). */
+function audioArgs(audioCopy: boolean) {
+  // AAC from MPEG-TS is ADTS; MP4 wants the raw stream (the filter passes raw AAC through untouched).
+  return audioCopy
+    ? ['-c:a', 'copy', '-bsf:a', 'aac_adtstoasc']
+    : ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
+}
+
+/** One fMP4 HLS output in `dir`: `init.mp4`, `<i>.m4s`, `out.m3u8` (which ffmpeg replaces atomically). */
+function hlsOutput(dir: string, segmentSec: number) {
   return [
-    '-c:v',
-    'libx264',
-    '-preset',
-    'veryfast',
-    '-profile:v',
-    'high',
-    '-pix_fmt',
-    'yuv420p',
-    '-force_key_frames',
-    `expr:gte(t,n_forced*${segmentSec})`,
-    '-sc_threshold',
-    '0',
+    '-f',
+    'hls',
+    '-hls_time',
+    String(segmentSec),
+    '-hls_segment_type',
+    'fmp4',
+    '-hls_list_size',
+    '8',
+    '-hls_flags',
+    'delete_segments+independent_segments',
+    '-hls_fmp4_init_filename',
+    'init.mp4',
+    '-hls_segment_filename',
+    join(dir, '%d.m4s'),
+    join(dir, 'out.m3u8'),
+  ];
+}
+
+/**
+ * The output arguments: the input's own rendition (video remuxed or transcoded) in `workDir`, or, with the ladder,
+ * one encode per rung from a single decode, each in `workDir/<rung>/` with its own audio.
+ */
+function outputArgs(workDir: string, o: PackagerOptions): string[] {
+  if (o.video !== 'ladder')
+    return [
+      '-map',
+      '0:v:0?',
+      '-map',
+      '0:a:0?',
+      ...(o.video === 'h264' ? h264Args(o.segmentSec) : ['-c:v', 'copy']),
+      ...audioArgs(o.audioCopy),
+      ...hlsOutput(workDir, o.segmentSec),
+    ];
+  return [
+    '-filter_complex',
+    ladderFilter(),
+    ...LADDER.flatMap((r, i) => [
+      '-map',
+      `[v${i}]`,
+      '-map',
+      '0:a:0?',
+      ...rungVideoArgs(r, o.segmentSec),
+      ...audioArgs(o.audioCopy),
+      ...hlsOutput(join(workDir, r.name), o.segmentSec),
+    ]),
   ];
 }
 
@@ -85,30 +137,7 @@ export function packagerArgs(input: LiveInput, workDir: string, o: PackagerOptio
       : []),
     '-i',
     input.input,
-    '-map',
-    '0:v:0?',
-    '-map',
-    '0:a:0?',
-    ...(o.video === 'h264' ? h264Args(o.segmentSec) : ['-c:v', 'copy']),
-    // AAC from MPEG-TS is ADTS; MP4 wants the raw stream (the filter passes raw AAC through untouched).
-    ...(o.audioCopy
-      ? ['-c:a', 'copy', '-bsf:a', 'aac_adtstoasc']
-      : ['-c:a', 'aac', '-b:a', '128k', '-ac', '2']),
-    '-f',
-    'hls',
-    '-hls_time',
-    String(o.segmentSec),
-    '-hls_segment_type',
-    'fmp4',
-    '-hls_list_size',
-    '8',
-    '-hls_flags',
-    'delete_segments+independent_segments',
-    '-hls_fmp4_init_filename',
-    'init.mp4',
-    '-hls_segment_filename',
-    join(workDir, '%d.m4s'),
-    join(workDir, 'out.m3u8'),
+    ...outputArgs(workDir, o),
   ];
 }
 
@@ -138,6 +167,7 @@ export function startRun(
 ): Run {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
+  for (const r of renditionsOf(o.video)) if (r !== SOURCE_RENDITION) mkdirSync(join(workDir, r));
   const args = packagerArgs(input, workDir, o);
   const child: ChildProcess = spawn('sh', ['-c', GUARD, 'ottkit-live', bin, ...args], {
     stdio: ['pipe', 'ignore', 'pipe'],
@@ -164,29 +194,39 @@ export function startRun(
         lastError = line.replace(/^\[[^\]]*\]\s*/, '').trim();
     }
   });
-  let init: Buffer | undefined;
+  // Every rendition's output folder, its init once read, and the newest segment index handed on.
+  const names = renditionsOf(o.video);
+  const dirs = names.map((rendition) => ({
+    rendition,
+    dir: rendition === SOURCE_RENDITION ? workDir : join(workDir, rendition),
+    init: undefined as Buffer | undefined,
+  }));
   let next = -1;
   let stopped = false;
-  const poll = setInterval(() => {
-    let text: string;
+  const listed = (dir: string): number[] => {
     try {
-      text = readFileSync(join(workDir, 'out.m3u8'), 'utf8');
+      const text = readFileSync(join(dir, 'out.m3u8'), 'utf8');
+      return [...text.matchAll(/^(\d+)\.m4s$/gm)].map((m) => Number(m[1]));
     } catch {
-      return;
+      return [];
     }
-    for (const line of text.split('\n')) {
-      const m = /^(\d+)\.m4s$/.exec(line.trim());
-      if (!m) continue;
-      const i = Number(m[1]);
-      if (i <= next) continue;
+  };
+  const poll = setInterval(() => {
+    // A segment goes on once every rendition listed it: the rungs cut at the same forced keyframes, so segment
+    // i of each holds the same moment.
+    const lists = dirs.map((d) => new Set(listed(d.dir)));
+    const first = lists[0] ?? new Set<number>();
+    const ready = [...first].filter((i) => i > next && lists.every((l) => l.has(i))).sort((a, b) => a - b);
+    for (const i of ready) {
+      next = i;
       try {
-        init ??= readFileSync(join(workDir, 'init.mp4'));
-        const frag = readFileSync(join(workDir, `${i}.m4s`));
-        next = i;
-        if (!stopped) on.segment(init, frag);
+        const parts = dirs.map((d) => {
+          d.init ??= readFileSync(join(d.dir, 'init.mp4'));
+          return { rendition: d.rendition, init: d.init, frag: readFileSync(join(d.dir, `${i}.m4s`)) };
+        });
+        if (!stopped) on.segment(parts);
       } catch {
         // Deleted by ffmpeg before we read it (we were very late): skip it.
-        next = i;
       }
     }
   }, 200);

@@ -7,9 +7,6 @@ import { discontinuitiesBefore, timelinePlaylist } from './playlist.ts';
 import type { LiveSupervisor } from './supervisor.ts';
 import type { Timeline, TimelineSegment } from './timeline.ts';
 
-/** The one rendition of a packaged input (a transcode ladder would add more). */
-export const SOURCE_RENDITION = 'src';
-
 export interface IngestContext {
   now: () => number;
   windowSegments: number;
@@ -19,8 +16,8 @@ export interface IngestContext {
   liveSlackSec: number;
 }
 
-/** The rendition the master playlist lists, from the newest init segment and the recent bitrate. */
-function sourceMedia(t: Timeline, name: string): SourceMedia {
+/** One rendition as the master playlist lists it, from its newest init segment and its recent bitrate. */
+function renditionMedia(t: Timeline, name: string): RenditionMedia {
   const recent = t.segments.slice(-10);
   const last = recent.at(-1);
   const tracks = last ? t.tracksOf(last.initId) : [];
@@ -28,21 +25,33 @@ function sourceMedia(t: Timeline, name: string): SourceMedia {
   const avg = sec ? Math.round((recent.reduce((s, x) => s + x.bytes, 0) * 8) / sec) : 1_000_000;
   const peak = Math.max(avg, ...recent.map((x) => Math.round((x.bytes * 8) / Math.max(0.1, x.durationSec))));
   const video = tracks.find((x) => x.kind === 'video');
-  const rendition: RenditionMedia = {
-    name: SOURCE_RENDITION,
+  return {
+    name,
     bandwidth: peak,
     averageBandwidth: avg,
     codecs: tracks.map((x) => x.codec).join(','),
     tracks,
     ...(video?.width && video.height ? { width: video.width, height: video.height } : {}),
   };
+}
+
+/** The channel's renditions (the input's own, or the ladder's rungs, decision 0270) as a source the origin serves. */
+function sourceMedia(renditions: { name: string; timeline: Timeline }[], name: string): SourceMedia {
+  const list = renditions
+    .filter((r) => r.timeline.segments.length)
+    .map((r) => renditionMedia(r.timeline, r.name));
+  const main = list[0] ?? renditionMedia(renditions[0]?.timeline as Timeline, renditions[0]?.name ?? '');
+  // A rung that came out the size of a better one (a very small input) is not offered twice.
+  const shown = list.filter(
+    (r, i) => !r.height || !list.slice(0, i).some((b) => b.width === r.width && b.height === r.height),
+  );
   return {
     name,
-    kind: video ? 'video' : 'audio',
+    kind: main.tracks.some((x) => x.kind === 'video') ? 'video' : 'audio',
     label: name,
     loopSec: 0,
     segmentCount: 0,
-    renditions: [rendition],
+    renditions: shown.length ? shown : [main],
   };
 }
 
@@ -61,6 +70,10 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
     const channel = sup.channelOfStream(id);
     const t = channel && sup.timeline(channel);
     if (!channel || !t || kind === 'vod') return undefined;
+    // The main rendition decides what a request may have (windows, catch-up cuts); every rendition carries the
+    // same segment numbers (decision 0270), and each one's own files are read by its name.
+    const renditions = sup.renditions(channel);
+    const of = (rendition?: string) => renditions.find((r) => r.name === rendition)?.timeline ?? t;
     const index = (n: number) => t.segments.findIndex((s) => s.n === n);
     // Protected like the sample streams: the same keys per stream id, the same key URIs.
     const protection = sup.channel(channel)?.protection;
@@ -73,9 +86,6 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
     const base = {
       keyId: `live/${id}`,
       ...(protection ? { protection } : {}),
-      get source() {
-        return sourceMedia(t, id);
-      },
       async ready(viewer: string): Promise<Failure | undefined> {
         if (kind === 'live' || kind === 'dvr') {
           // A neighbour's prefetch never opens an idle relay's upstream nor counts as a viewer (decision 0258).
@@ -88,30 +98,49 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
         }
         return t.segments.length ? undefined : { status: 503, reason: 'channel not on air yet' };
       },
-      readInit: (file: string) => {
+      readInit: (file: string, rendition?: string) => {
         const m = /^init-(\d{1,9})\.mp4$/.exec(file);
-        return m && t.segments.some((s) => s.initId === Number(m[1])) ? t.readInit(Number(m[1])) : undefined;
+        const r = of(rendition);
+        return m && r.segments.some((s) => s.initId === Number(m[1])) ? r.readInit(Number(m[1])) : undefined;
       },
-      readSegment: async (n: number) => [await t.readSegment(n)],
-      tracksOfSegment: (n: number) => t.tracksOf(t.segments[index(n)]?.initId ?? 0),
+      readSegment: async (n: number, rendition?: string) => [await of(rendition).readSegment(n)],
+      tracksOfSegment: (n: number, rendition?: string) => {
+        const r = of(rendition);
+        return r.tracksOf(r.segments.find((s) => s.n === n)?.initId ?? 0);
+      },
     };
+    // The main rendition's cut, listed from the asked rendition's own timeline (the same numbers, its own inits).
+    // The master is read after `ready` (a relay's first viewer waits for its first segment there), so the source
+    // is a getter on the stream itself: a spread would read it at once, before any segment, without codecs.
+    const withSource = (st: Omit<Stream, 'source'>): Stream =>
+      Object.defineProperty(st, 'source', {
+        get: () => sourceMedia(renditions, id),
+        enumerable: true,
+      }) as Stream;
     const list = (
-      segments: TimelineSegment[],
+      rendition: string,
+      cut: TimelineSegment[],
       query: string,
       shape: { type?: 'EVENT' | 'VOD'; endList?: boolean } = {},
-    ) =>
-      timelinePlaylist({
+    ) => {
+      const r = of(rendition);
+      const from = cut[0]?.n ?? 0;
+      const to = cut.at(-1)?.n ?? -1;
+      const segments = r === t ? cut : r.segments.filter((s) => s.n >= from && s.n <= to);
+      const first = r.segments.findIndex((s) => s.n === segments[0]?.n);
+      return timelinePlaylist({
         segments,
-        discontinuitySequence: discontinuitiesBefore(t.segments, Math.max(0, index(segments[0]?.n ?? -1))),
+        discontinuitySequence: discontinuitiesBefore(r.segments, Math.max(0, first)),
         query,
         ...(key ? { key } : {}),
         ...shape,
       });
+    };
     if (kind === 'live') {
       const slack = Math.ceil(ctx.liveSlackSec / 2);
       return {
         rest,
-        stream: {
+        stream: withSource({
           ...base,
           resource: `live/${id}`,
           kind: 'live',
@@ -119,8 +148,8 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
             const i = index(n);
             return i >= 0 && i >= t.segments.length - ctx.windowSegments - slack;
           },
-          playlist: (_r, query) => list(t.segments.slice(-ctx.windowSegments), query),
-        },
+          playlist: (r, query) => list(r.name, t.segments.slice(-ctx.windowSegments), query),
+        }),
       };
     }
     if (kind === 'dvr') {
@@ -130,7 +159,7 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
         s.startMs + s.durationSec * 1000 > Math.max(start, ctx.now() - ctx.dvrWindowSec * 1000);
       return {
         rest,
-        stream: {
+        stream: withSource({
           ...base,
           resource: timeshiftResource(id, start),
           kind: 'timeshift',
@@ -139,15 +168,15 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
             const s = t.segments[index(n)];
             return !!s && inWindow(s);
           },
-          playlist: (_r, query) => {
+          playlist: (r, query) => {
             const from = t.segments.findIndex(inWindow);
             const first = Math.min(
               from < 0 ? t.segments.length : from,
               t.segments.length - ctx.windowSegments,
             );
-            return list(t.segments.slice(Math.max(0, first)), query);
+            return list(r.name, t.segments.slice(Math.max(0, first)), query);
           },
-        },
+        }),
       };
     }
     if (kind === 'catchup') {
@@ -173,7 +202,7 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
       };
       return {
         rest: tail,
-        stream: {
+        stream: withSource({
           ...base,
           resource: `catchup/${id}/${window}`,
           kind: 'catchup',
@@ -181,12 +210,17 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
             const c = cut();
             return 'segments' in c && c.segments.some((s) => s.n === n);
           },
-          playlist: (_r, query) => {
+          playlist: (r, query) => {
             const c = cut();
             if (!('segments' in c)) return c;
-            return list(c.segments, query, c.ended ? { type: 'VOD', endList: true } : { type: 'EVENT' });
+            return list(
+              r.name,
+              c.segments,
+              query,
+              c.ended ? { type: 'VOD', endList: true } : { type: 'EVENT' },
+            );
           },
-        },
+        }),
       };
     }
     return { status: 404, reason: 'not found' };

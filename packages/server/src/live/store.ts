@@ -1,3 +1,4 @@
+import { LIVE_VIDEO_OPTIONS } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
 import { importedSourceUrl } from './sourceUrl.ts';
 
@@ -5,9 +6,13 @@ export type LiveMode = 'relay' | 'record';
 export const LIVE_MODES: readonly LiveMode[] = ['relay', 'record'];
 /** Days a recorded channel keeps its segments unless the operator says otherwise (the spec's catch-up window). */
 export const DEFAULT_RETENTION_DAYS = 7;
-/** `copy` remuxes the input's video (H.264 only plays); `h264` transcodes HEVC or MPEG-2 video (decision 0256). */
-export type LiveVideo = 'copy' | 'h264';
-export const LIVE_VIDEO: readonly LiveVideo[] = ['copy', 'h264'];
+/**
+ * `copy` remuxes the input's video (H.264 only plays); `h264` transcodes HEVC or MPEG-2 video (decision 0256);
+ * `ladder` transcodes any video into the ladder's H.264 renditions (decision 0270). The contract's list.
+ */
+export type LiveVideo = (typeof LIVE_VIDEO_OPTIONS)[number];
+export const LIVE_VIDEO: readonly LiveVideo[] = LIVE_VIDEO_OPTIONS;
+const liveVideo = (v: string | null | undefined): LiveVideo => LIVE_VIDEO.find((x) => x === v) ?? 'copy';
 
 export interface ChannelSource {
   /** 1 is the primary; failover walks up. */
@@ -251,7 +256,7 @@ export function listLiveChannels(db: Db, only?: string): LiveChannel[] {
       mode: r.mode === 'record' ? 'record' : 'relay',
       retentionDays: r.retention_days ?? DEFAULT_RETENTION_DAYS,
       ...(r.drm_type === 'aes-128' || r.drm_type === 'clearkey' ? { protection: r.drm_type } : {}),
-      ...(r.video === 'h264' ? { video: 'h264' as const } : {}),
+      ...(liveVideo(r.video) !== 'copy' ? { video: liveVideo(r.video) } : {}),
       sources:
         own.get(r.logical_channel_id) ??
         (url ? [{ position: 1, url: importedSourceUrl(url), origin: 'import' as const }] : []),
@@ -271,7 +276,7 @@ export function channelSettings(
   return {
     mode: r?.mode === 'record' ? 'record' : 'relay',
     retentionDays: r?.retention_days ?? DEFAULT_RETENTION_DAYS,
-    video: r?.video === 'h264' ? 'h264' : 'copy',
+    video: liveVideo(r?.video),
   };
 }
 

@@ -13,7 +13,9 @@ import {
   switchesSince,
   trimSwitches,
 } from './store.ts';
-import { Timeline } from './timeline.ts';
+import { renditionsOf } from './ladder.ts';
+import { ChannelTimelines } from './renditions.ts';
+import type { Timeline } from './timeline.ts';
 
 /** A relay channel is closed this long after its last viewer left (issue 17). */
 export const RELAY_IDLE_MS = 60_000;
@@ -73,7 +75,7 @@ export function readStatusFile(dataDir: string): LiveStatus | undefined {
 
 interface Entry {
   runner: ChannelRunner;
-  timeline: Timeline;
+  timelines: ChannelTimelines;
   viewers: Map<string, number>;
   lastViewAt: number;
   waiters: (() => void)[];
@@ -152,6 +154,8 @@ export class LiveSupervisor {
     this.byStream.set(c.liveStreamId, c.logicalChannelId);
     this.misses.delete(c.liveStreamId);
     const e = known ?? this.add(c);
+    // The renditions follow the video option before the runner restarts on it (decision 0270).
+    e.timelines.use(renditionsOf(c.video));
     e.runner.update(c);
     if (c.mode === 'record') e.runner.start();
   }
@@ -165,9 +169,9 @@ export class LiveSupervisor {
   }
 
   private add(c: LiveChannel): Entry {
-    const timeline = new Timeline(join(this.root, 'channels'), c.logicalChannelId);
+    const timelines = new ChannelTimelines(join(this.root, 'channels'), c.logicalChannelId);
     const entry: Entry = {
-      timeline,
+      timelines,
       viewers: new Map(),
       lastViewAt: 0,
       waiters: [],
@@ -177,7 +181,7 @@ export class LiveSupervisor {
       ffmpeg: this.o.ffmpeg ?? liveFfmpegPath(),
       mediaDir: this.o.mediaDir,
       workRoot: join(this.root, 'work', encodeURIComponent(c.logicalChannelId)),
-      timeline,
+      timeline: timelines,
       rules: this.rules,
       now: this.now,
       log: this.log,
@@ -211,8 +215,14 @@ export class LiveSupervisor {
     return found;
   }
 
+  /** The channel's main timeline (the input's own rendition, or the ladder's top rung). */
   timeline(logicalChannelId: string): Timeline | undefined {
-    return this.entries.get(logicalChannelId)?.timeline;
+    return this.entries.get(logicalChannelId)?.timelines.main;
+  }
+
+  /** Every rendition the channel packages now, best first, with its timeline (decision 0270). */
+  renditions(logicalChannelId: string): { name: string; timeline: Timeline }[] {
+    return this.entries.get(logicalChannelId)?.timelines.renditions ?? [];
   }
 
   /** The channel as last read from the store. */
@@ -256,7 +266,7 @@ export class LiveSupervisor {
 
   /** The newest segment is recent: the channel is on air now (not just an old recording). */
   private fresh(e: Entry): boolean {
-    const last = e.timeline.segments.at(-1);
+    const last = e.timelines.main.segments.at(-1);
     const limit = (this.rules.stallTargets + 2) * this.rules.segmentSec * 1000;
     return !!last && last.startMs + last.durationSec * 1000 > this.now() - limit;
   }
@@ -310,8 +320,8 @@ export class LiveSupervisor {
   /** Relay keeps a short buffer; record keeps its retention. */
   private trim(e: Entry, now: number) {
     const c = e.runner.channel;
-    if (c.mode === 'relay') e.timeline.trim({ keepLast: RELAY_KEEP_SEGMENTS });
-    else e.timeline.trim({ beforeMs: now - c.retentionDays * 86_400_000 });
+    if (c.mode === 'relay') e.timelines.trim({ keepLast: RELAY_KEEP_SEGMENTS });
+    else e.timelines.trim({ beforeMs: now - c.retentionDays * 86_400_000 });
   }
 
   status(): LiveStatus {
@@ -337,8 +347,8 @@ export class LiveSupervisor {
       ...(active === undefined ? {} : { activeSource: active + 1 }),
       viewers: e.viewers.size,
       switches24h: e.runner.switches24h(now),
-      segments: e.timeline.segments.length,
-      diskBytes: e.timeline.bytes,
+      segments: e.timelines.main.segments.length,
+      diskBytes: e.timelines.bytes,
       ...(e.runner.diskFull ? { diskFull: true } : {}),
       sources: e.runner.health.map((h) => ({ ...h })),
     };

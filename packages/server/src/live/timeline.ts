@@ -79,6 +79,20 @@ export class Timeline {
     }
   }
 
+  /** Where the timeline ends: the next segment number and the decode end, seconds. */
+  get end(): { n: number; sec: number } {
+    return { n: this.nextN, sec: this.endSec };
+  }
+
+  /**
+   * Continues after `end` when it lies further on: another rendition of the channel ran on while this one was not
+   * in use (decision 0270), so joining it again goes forward, never back. Takes effect from the next run.
+   */
+  continueAfter(end: { n: number; sec: number }) {
+    this.nextN = Math.max(this.nextN, end.n);
+    this.endSec = Math.max(this.endSec, end.sec);
+  }
+
   /** A new ffmpeg run begins (restart or source switch): the next segment continues the timeline. */
   beginRun() {
     this.run = undefined;

@@ -159,7 +159,7 @@ export function createOrigin(options: OriginOptions): Origin {
       return send(req, res, 200, body.includes('#EXT-X-ENDLIST') ? FIXED_PLAYLIST : PLAYLIST, body);
     }
     // Live sources name their inits `init-<id>.mp4` (a new one after a switch to other codec settings).
-    const fedInit = /^init(-\d{1,9})?\.mp4$/.test(file) ? s.readInit?.(file) : undefined;
+    const fedInit = /^init(-\d{1,9})?\.mp4$/.test(file) ? s.readInit?.(file, r.name) : undefined;
     if (s.readInit && file.startsWith('init') && !fedInit) return fail(req, res, 404, 'not found');
     if (file === 'init.mp4' || fedInit) {
       const clear = fedInit ? await fedInit : await store.init(s.source, r);
@@ -176,14 +176,14 @@ export function createOrigin(options: OriginOptions): Origin {
       'content-type': s.source.kind === 'audio' ? 'audio/mp4' : 'video/mp4',
       'cache-control': IMMUTABLE,
     };
-    const parts = s.readSegment ? await s.readSegment(n) : await store.segment(s.source, r, n);
+    const parts = s.readSegment ? await s.readSegment(n, r.name) : await store.segment(s.source, r, n);
     if (!s.protection) return send(req, res, 200, headers, parts);
     const body = cached(`${s.keyId}/${r.name}/${n}`, () =>
       s.protection === 'aes-128'
         ? encryptSegment(parts, keys.aesKey(s.keyId), n)
         : encryptFragment(
             Buffer.concat(parts),
-            s.tracksOfSegment?.(n) ?? r.tracks,
+            s.tracksOfSegment?.(n, r.name) ?? r.tracks,
             keys.cencKey(s.keyId).key,
             n,
           ),

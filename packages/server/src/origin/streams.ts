@@ -40,12 +40,12 @@ export interface Stream {
   allowed(n: number): boolean;
   /** Live sources (issue 17): opens the channel for this viewer and waits for it; a failure answers instead. */
   ready?(viewer: string): Promise<Failure | undefined>;
-  /** Live sources: init segments by file name (`init-<id>.mp4`); undefined when there is no such file. */
-  readInit?(file: string): Promise<Buffer> | undefined;
-  /** Live sources: segment n as packaged (instead of the looped sample). */
-  readSegment?(n: number): Promise<Buffer[]>;
-  /** Live sources: the tracks of segment n (ClearKey needs them per init). */
-  tracksOfSegment?(n: number): RenditionMedia['tracks'];
+  /** Live sources: init segments by file name (`init-<id>.mp4`) of a rendition; undefined when there is no such file. */
+  readInit?(file: string, rendition?: string): Promise<Buffer> | undefined;
+  /** Live sources: segment n of a rendition as packaged (instead of the looped sample). */
+  readSegment?(n: number, rendition?: string): Promise<Buffer[]>;
+  /** Live sources: the tracks of segment n of a rendition (ClearKey needs them per init). */
+  tracksOfSegment?(n: number, rendition?: string): RenditionMedia['tracks'];
 }
 export type Failure = { status: 404 | 409 | 503; reason: string };
 

@@ -11,7 +11,12 @@ import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 /** Health changes by the second; the screen follows it this often. */
 const POLL_MS = 5000;
 
-type Draft = { sources: string; mode: 'relay' | 'record'; retentionDays: string; video: 'copy' | 'h264' };
+type Draft = {
+  sources: string;
+  mode: 'relay' | 'record';
+  retentionDays: string;
+  video: LiveChannelView['video'];
+};
 const draftOf = (c: LiveChannelView): Draft => ({
   sources: c.sources.map((s) => s.url).join('\n'),
   mode: c.mode,
@@ -194,6 +199,7 @@ export default function Live({
               >
                 <option value="copy">{t('admin.live.videoCopy')}</option>
                 <option value="h264">{t('admin.live.videoH264')}</option>
+                <option value="ladder">{t('admin.live.videoLadder')}</option>
               </select>
             </div>
             <div className="console-row">

@@ -43,4 +43,22 @@ CREATE INDEX live_switches_channel_at ON live_switches (logical_channel_id, at);
 ALTER TABLE live_channel_modes ADD COLUMN video TEXT NOT NULL DEFAULT 'copy' CHECK (video IN ('copy', 'h264'));
 `,
   },
+  // The transcode ladder (version 450, decision 0270): `ladder` joins the video option's allowed values. SQLite
+  // cannot change a CHECK in place, so the table is rebuilt with its rows.
+  {
+    version: 450,
+    name: 'live-ladder',
+    sql: `
+CREATE TABLE live_channel_modes_450 (
+  logical_channel_id TEXT PRIMARY KEY REFERENCES channels(logical_channel_id) ON DELETE CASCADE,
+  mode TEXT NOT NULL CHECK (mode IN ('relay', 'record')),
+  retention_days INTEGER NOT NULL,
+  video TEXT NOT NULL DEFAULT 'copy' CHECK (video IN ('copy', 'h264', 'ladder'))
+);
+INSERT INTO live_channel_modes_450 (logical_channel_id, mode, retention_days, video)
+  SELECT logical_channel_id, mode, retention_days, video FROM live_channel_modes;
+DROP TABLE live_channel_modes;
+ALTER TABLE live_channel_modes_450 RENAME TO live_channel_modes;
+`,
+  },
 ];
