@@ -64,6 +64,11 @@ test('an editor orders, adds and removes home rows and banners; the home page fo
     )
     .toContain(name);
   await viewer.close();
+
+  // The shared product's home as the other journeys know it: the row goes again.
+  page.once('dialog', (d) => void d.accept());
+  await page.getByRole('button', { name: `Remove ${name}` }).click();
+  await expect(page.getByTestId('home-rows')).not.toContainText(name);
 });
 
 test('support sees the home layout but cannot change it', async ({ page }) => {

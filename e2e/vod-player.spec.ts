@@ -1,7 +1,7 @@
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { api, logIn, NO_RIGHTS } from './session.ts';
-import { expectPlaying, homeCards, hydrated, playMovie, time } from './vod.ts';
+import { expectPlaying, homeCards, homeMovie, hydrated, playMovie, time } from './vod.ts';
 
 // The VOD player as a person meets it (issue #14.4, #14.5, #14.7, #14): no authority for a premium title,
 // where resume starts after skipping ahead and closing, every control reachable on a phone, focus back on Play.
@@ -20,11 +20,7 @@ async function skipTo(dialog: Locator, seconds: number) {
   await expect.poll(() => time(dialog.locator('video')), { timeout: 10_000 }).toBeGreaterThanOrEqual(seconds);
 }
 
-async function firstMovie(page: Page, locked = false) {
-  const movie = (await homeCards(page.request)).find((c) => c.metaType === 'MOVIE' && !!c.locked === locked);
-  if (!movie) throw new Error(`no ${locked ? 'locked' : 'open'} movie on home`);
-  return movie;
-}
+const firstMovie = (page: Page, locked = false) => homeMovie(page.request, { locked });
 
 test('a premium title without a VOD plan: the no-authority dialog offers the purchase', async ({ page }) => {
   await logIn(page, NO_RIGHTS);

@@ -1,7 +1,7 @@
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, test } from '@playwright/test';
 import { logIn } from './session.ts';
-import { call, expectPlaying, homeCards, hydrated, time } from './vod.ts';
+import { call, expectPlaying, homeCards, homeMovie, hydrated, time } from './vod.ts';
 
 // VOD journeys of issue 7, as a person sees them, logged in as the seeded demo user (packages/server README).
 
@@ -11,9 +11,7 @@ test('home → card → detail → play → leave → come back → resume near 
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await logIn(page);
-  const movie = (await homeCards(page.request)).find((c) => c.metaType === 'MOVIE');
-  expect(movie).toBeTruthy();
-  if (!movie) return;
+  const movie = await homeMovie(page.request);
   // Start unwatched, whatever an earlier run left.
   await call(page.request, routes.vod.historyBatchDelete.path, { metaIds: [movie.metaId] });
 
@@ -73,8 +71,7 @@ test('a series plays the next episode when one ends', async ({ page }) => {
 });
 
 test("search finds a title by a cast member's name", async ({ page }) => {
-  const movie = (await homeCards(page.request)).find((c) => c.metaType === 'MOVIE');
-  if (!movie) throw new Error('no movie');
+  const movie = await homeMovie(page.request);
   const detail = await call<{ credits: { name: string; role: string }[] }>(
     page.request,
     routes.vod.detail.path,

@@ -32,6 +32,24 @@ export async function homeCards(request: APIRequestContext): Promise<Card[]> {
   return batch.playlists.flatMap((p) => p.list);
 }
 
+/**
+ * The first movie on home at least `minSeconds` long (a title an operator journey published from a few-second
+ * clip may be first on the shared product's home), open or behind a product the viewer lacks.
+ */
+export async function homeMovie(
+  request: APIRequestContext,
+  { locked = false, minSeconds = 120 }: { locked?: boolean; minSeconds?: number } = {},
+): Promise<Card> {
+  for (const c of await homeCards(request)) {
+    if (c.metaType !== 'MOVIE' || !!c.locked !== locked) continue;
+    const { duration } = await call<{ duration: number }>(request, routes.vod.detail.path, {
+      metaId: c.metaId,
+    });
+    if (duration >= minSeconds) return c;
+  }
+  throw new Error(`no ${locked ? 'locked' : 'open'} movie of ${minSeconds} s or more on home`);
+}
+
 /** Waits until the page's islands have hydrated (Astro drops the `ssr` attribute), so clicks are handled. */
 export async function hydrated(page: Page) {
   await expect(

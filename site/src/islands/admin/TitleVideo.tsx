@@ -31,6 +31,8 @@ export function TitleVideo({
   const [fileError, setFileError] = useState('');
   const [sent, setSent] = useState<{ received: number; size: number } | null>(null);
   const [note, setNote] = useState('');
+  // Where this upload continued from stays said after it finishes: a short rest may end within a moment.
+  const [resumedFrom, setResumedFrom] = useState('');
   const { busy, outcome, act } = useConsoleAction(t);
   const job = title.job;
   const upload = title.upload;
@@ -55,9 +57,10 @@ export function TitleVideo({
       }
       setFileError('');
       setNote('');
+      setResumedFrom('');
       await uploadTitleVideo(title.metaId, file, {
         progress: (received, size) => setSent({ received, size }),
-        resumed: (received) => setNote(t('admin.titles.resuming', { received: mb(received) })),
+        resumed: (received) => setResumedFrom(t('admin.titles.resuming', { received: mb(received) })),
         retrying: () => setNote(t('admin.titles.retrying')),
       });
       setNote(t('admin.titles.uploadDone', { name: file.name }));
@@ -115,6 +118,7 @@ export function TitleVideo({
           <p>{t('admin.titles.uploaded', { received: mb(progress.received), total: mb(progress.size) })}</p>
         </div>
       )}
+      {resumedFrom && <p role="status">{resumedFrom}</p>}
       {note && <p role="status">{note}</p>}
       {job && (
         <div data-testid="transcode" data-status={job.status}>
