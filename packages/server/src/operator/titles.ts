@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import { rebuildSearchIndex } from '../domain/vod/search.ts';
 import type { Db } from '../store/db.ts';
 import { getJob } from './jobs.ts';
+import { publishTitleCredits } from './titleCredits.ts';
 import { latestUpload, publicUpload } from './uploads.ts';
 
 /**
@@ -204,6 +205,7 @@ export function publishTitle(db: Db, metaId: string, now: number): boolean {
       now,
       metaId,
     );
+    publishTitleCredits(db, metaId);
     rebuildSearchIndex(db);
   });
   return true;

@@ -16,6 +16,7 @@ import { operatorDashboardRoutes } from './operatorDashboard.ts';
 import { operatorLineupRoutes } from './operatorLineup.ts';
 import { operatorNoticeRoutes } from './operatorNotices.ts';
 import { operatorTitleRoutes } from './operatorTitles.ts';
+import { operatorCreditRoutes } from './operatorCredits.ts';
 import { operatorHomeRoutes } from './operatorHome.ts';
 import { operatorLiveRoutes } from './operatorLive.ts';
 import { operatorCommerceRoutes } from './operatorCommerce.ts';
@@ -42,4 +43,5 @@ export const apiRoutes: Route[] = [
   ...operatorHomeRoutes,
   ...operatorLiveRoutes,
   ...operatorCommerceRoutes,
+  ...operatorCreditRoutes,
 ];
