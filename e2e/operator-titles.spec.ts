@@ -84,6 +84,20 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
   await page.reload();
   await consoleReady(page);
   await expect(page.getByTestId('transcode')).toHaveAttribute('data-status', 'succeeded');
+  // People and genres (decision 0238): a name twice is a field error; new names are made, known ones reused.
+  const genre = `Maritime Noir ${Date.now()}`;
+  const credits = page.getByTestId('title-credits');
+  await credits.getByLabel('Cast').fill('Ada Quayside, ada quayside');
+  await credits.getByRole('button', { name: 'Save people and genres' }).click();
+  await expect(credits.getByText('Each name once, at most 100 characters, at most 30 names')).toBeVisible();
+  await credits.getByLabel('Cast').fill('Ada Quayside');
+  await credits.getByLabel('Directors').fill('Noor Harbourmaster');
+  await credits.getByLabel('Genres').fill(`Drama, ${genre}`);
+  await credits.getByRole('button', { name: 'Save people and genres' }).click();
+  await expect(credits.getByRole('status')).toHaveText('People and genres saved.');
+  await page.reload();
+  await consoleReady(page);
+  await expect(page.getByTestId('title-credits').getByLabel('Genres')).toHaveValue(`Drama, ${genre}`);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: 'test-results/titles-editor-1280.png', fullPage: true });
   await page.setViewportSize({ width: 360, height: 780 });
@@ -111,6 +125,17 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
   const results = sub.getByRole('list', { name: /Results for/ });
   await results.getByRole('link', { name, exact: true }).click();
   await expect(sub).toHaveURL(/\/vod\/detail\/m-/);
+  await hydrated(sub);
+  // The title page names its people and genres; search by the new genre finds the title.
+  await expect(sub.getByRole('region', { name: 'Cast' })).toContainText('Ada Quayside');
+  await expect(sub.getByRole('region', { name: 'Cast' })).toContainText('Noor Harbourmaster');
+  await expect(sub.getByText(`Drama · ${genre}`)).toBeVisible();
+  const detailUrl = sub.url();
+  await sub.goto(`/search?keyword=${encodeURIComponent(genre)}`);
+  await expect(
+    sub.getByRole('list', { name: /Results for/ }).getByRole('link', { name, exact: true }),
+  ).toBeVisible();
+  await sub.goto(detailUrl);
   await hydrated(sub);
   await sub.getByRole('button', { name: 'Play', exact: true }).click();
   await expectPlaying(sub.getByRole('dialog').locator('video'), 2);
