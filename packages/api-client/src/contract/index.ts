@@ -18,6 +18,7 @@ import { operatorHomeCalls } from './operatorHome.ts';
 import { operatorLiveCalls } from './operatorLive.ts';
 import { operatorCommerceCalls } from './operatorCommerce.ts';
 import { operatorCreditCalls } from './operatorCredits.ts';
+import { operatorArtworkCalls } from './operatorArtwork.ts';
 import { playbackCalls } from './playback.ts';
 import { scanCalls } from './scan.ts';
 import { vodCalls } from './vod.ts';
@@ -71,6 +72,7 @@ export * from './operatorHome.ts';
 export * from './operatorLive.ts';
 export * from './operatorCommerce.ts';
 export * from './operatorCredits.ts';
+export * from './operatorArtwork.ts';
 
 /**
  * The operator area (issue 18, decision 0210), apart from `contract` so the subscribers' pages never ship the
@@ -89,5 +91,6 @@ export const operatorContract = {
     ...operatorLiveCalls,
     ...operatorCommerceCalls,
     ...operatorCreditCalls,
+    ...operatorArtworkCalls,
   },
 } as const;

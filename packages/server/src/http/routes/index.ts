@@ -17,6 +17,7 @@ import { operatorLineupRoutes } from './operatorLineup.ts';
 import { operatorNoticeRoutes } from './operatorNotices.ts';
 import { operatorTitleRoutes } from './operatorTitles.ts';
 import { operatorCreditRoutes } from './operatorCredits.ts';
+import { operatorArtworkRoutes } from './operatorArtwork.ts';
 import { operatorHomeRoutes } from './operatorHome.ts';
 import { operatorLiveRoutes } from './operatorLive.ts';
 import { operatorCommerceRoutes } from './operatorCommerce.ts';
@@ -44,4 +45,5 @@ export const apiRoutes: Route[] = [
   ...operatorLiveRoutes,
   ...operatorCommerceRoutes,
   ...operatorCreditRoutes,
+  ...operatorArtworkRoutes,
 ];
