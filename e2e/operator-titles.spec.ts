@@ -28,6 +28,15 @@ test.beforeAll(() => {
     ...['-shortest', clip],
   ]);
 });
+let backdrop: string;
+test.beforeAll(() => {
+  // A 16:9 picture larger than the 1280x720 box, to be resized (decision 0239).
+  backdrop = join(dir, 'backdrop.png');
+  execFileSync(ffmpegPath(), [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=1600x900:d=1'],
+    ...['-frames:v', '1', backdrop],
+  ]);
+});
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test('an editor uploads, transcodes and publishes a movie; a subscriber finds and plays it', async ({
@@ -98,6 +107,22 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
   await page.reload();
   await consoleReady(page);
   await expect(page.getByTestId('title-credits').getByLabel('Genres')).toHaveValue(`Drama, ${genre}`);
+
+  // Artwork (decision 0239): a text file is refused before sending; the backdrop is uploaded and previewed.
+  const artwork = page.getByTestId('title-artwork');
+  await artwork
+    .getByLabel('Backdrop (16:9)')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+  await artwork.getByRole('button', { name: 'Save backdrop' }).click();
+  await expect(artwork.getByText('Choose a PNG or JPEG of at most 5 MB')).toBeVisible();
+  await artwork.getByLabel('Backdrop (16:9)').setInputFiles(backdrop);
+  await artwork.getByRole('button', { name: 'Save backdrop' }).click();
+  await expect(artwork.getByRole('status')).toHaveText('Picture uploaded: the site shows it now.');
+  await expect
+    .poll(() =>
+      artwork.getByRole('img', { name: 'Backdrop (16:9)' }).evaluate((i: HTMLImageElement) => i.naturalWidth),
+    )
+    .toBe(1280);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: 'test-results/titles-editor-1280.png', fullPage: true });
   await page.setViewportSize({ width: 360, height: 780 });
@@ -130,6 +155,12 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
   await expect(sub.getByRole('region', { name: 'Cast' })).toContainText('Ada Quayside');
   await expect(sub.getByRole('region', { name: 'Cast' })).toContainText('Noor Harbourmaster');
   await expect(sub.getByText(`Drama · ${genre}`)).toBeVisible();
+  // The detail page's picture is the uploaded backdrop, served by ottkit (resized, JPEG).
+  const hero = sub.locator('.vod-hero__image');
+  await expect.poll(() => hero.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(1280);
+  const heroSrc = await hero.getAttribute('src');
+  expect(heroSrc).toMatch(/^\/media\/art\/m-[a-f0-9]+\/landscape\.svg/);
+  expect((await sub.request.get(heroSrc as string)).headers()['content-type']).toBe('image/jpeg');
   const detailUrl = sub.url();
   await sub.goto(`/search?keyword=${encodeURIComponent(genre)}`);
   await expect(

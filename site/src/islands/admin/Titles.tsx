@@ -4,6 +4,7 @@ import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
+import { TitleArtwork } from './TitleArtwork.tsx';
 import { TitleCredits } from './TitleCredits.tsx';
 import { TitleForm } from './TitleForm.tsx';
 import { TitleVideo } from './TitleVideo.tsx';
@@ -175,6 +176,7 @@ function TitleEditor({
       </section>
       {title && <TitleVideo t={t} title={title} canEdit={canEdit} ready={ready} onChange={setTitle} />}
       {title && <TitleCredits t={t} metaId={metaId} canEdit={canEdit} ready={ready} />}
+      {title && canEdit && <TitleArtwork t={t} metaId={metaId} ready={ready} />}
     </>
   );
 }
