@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrCode } from '@ottkit/api-client';
-import { type ConsoleTitle, titleArtwork, titleCreate } from '@ottkit/api-client/contract';
+import { type ConsoleTitle, titleArtwork, titleCreate, titleGet } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ffmpegPath } from '../src/media/ffmpeg.ts';
 import { startServer, type TestServer } from './helpers.ts';
@@ -57,6 +57,8 @@ describe('artwork of a console title', () => {
     ).toBe(403);
     const up = await t.post(titleArtwork.path, { metaId, kind: 'poster', image: png }, as(editor));
     expect(titleArtwork.response.parse(up.body.data)).toEqual({ url: `/media/art/${metaId}/poster.svg` });
+    const got = await t.get(`${titleGet.path}?metaId=${metaId}`, as(support));
+    expect(titleGet.response.parse(got.body.data).title.artwork).toEqual(['poster']);
 
     const served = await fetch(`${t.url}/media/art/${metaId}/poster.svg?lang=es`);
     expect(served.headers.get('content-type')).toBe('image/jpeg');

@@ -10,6 +10,9 @@ import { metaIdSchema } from './vodSchemas.ts';
  */
 export const ARTWORK_MAX_BYTES = 5 * 1024 * 1024;
 export const ARTWORK_KINDS = ['poster', 'landscape'] as const;
+/** Where a title's poster or landscape is served (drawn, or the uploaded picture): the one place of this path. */
+export const artworkPath = (metaId: string, kind: (typeof ARTWORK_KINDS)[number]) =>
+  `/media/art/${metaId}/${kind}.svg`;
 const base64Max = Math.ceil((ARTWORK_MAX_BYTES * 4) / 3) + 4;
 
 export const titleArtwork = defineCall({

@@ -1,4 +1,4 @@
-import { ARTWORK_KINDS, ARTWORK_MAX_BYTES } from '@ottkit/api-client/contract';
+import { ARTWORK_KINDS, ARTWORK_MAX_BYTES, artworkPath } from '@ottkit/api-client/contract';
 import { type FormEvent, useState } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
 import { consoleApi } from '../../lib/console.ts';
@@ -12,10 +12,23 @@ type Kind = (typeof ARTWORK_KINDS)[number];
  * A title's poster and landscape upload (issue 18 §4, decision 0239): PNG or JPEG up to 5 MB, checked before
  * sending (the server checks again and resizes); the preview is what viewers get, served by ottkit.
  */
-export function TitleArtwork({ t, metaId, ready }: { t: AdminT; metaId: string; ready: boolean }) {
+export function TitleArtwork({
+  t,
+  metaId,
+  uploaded = [],
+  ready,
+}: {
+  t: AdminT;
+  metaId: string;
+  /** The kinds already uploaded: their preview shows at once. */
+  uploaded?: readonly Kind[];
+  ready: boolean;
+}) {
   const [files, setFiles] = useState<Partial<Record<Kind, File>>>({});
   const [errors, setErrors] = useState<Partial<Record<Kind, string>>>({});
-  const [shown, setShown] = useState<Partial<Record<Kind, string>>>({});
+  const [shown, setShown] = useState<Partial<Record<Kind, string>>>(() =>
+    Object.fromEntries(uploaded.map((k) => [k, artworkPath(metaId, k)])),
+  );
   const { busy, outcome, act } = useConsoleAction(t);
 
   const submit = (kind: Kind) => (e: FormEvent) => {

@@ -176,7 +176,7 @@ function TitleEditor({
       </section>
       {title && <TitleVideo t={t} title={title} canEdit={canEdit} ready={ready} onChange={setTitle} />}
       {title && <TitleCredits t={t} metaId={metaId} canEdit={canEdit} ready={ready} />}
-      {title && canEdit && <TitleArtwork t={t} metaId={metaId} ready={ready} />}
+      {title && canEdit && <TitleArtwork t={t} metaId={metaId} uploaded={title.artwork} ready={ready} />}
     </>
   );
 }

@@ -1,9 +1,8 @@
 import { ErrCode } from '@ottkit/api-client';
-import { OperatorErrCode, titleArtwork } from '@ottkit/api-client/contract';
+import { artworkPath, OperatorErrCode, titleArtwork } from '@ottkit/api-client/contract';
 import { recordAudit } from '../../operator/audit.ts';
 import { hasArtwork, storeArtwork } from '../../operator/titleArtwork.ts';
 import { getTitle } from '../../operator/titles.ts';
-import { artUrl } from '../../domain/vod/catalogue.ts';
 import { HttpError, route } from '../route.ts';
 import { actorFor } from './operator.ts';
 
@@ -22,6 +21,6 @@ export const operatorArtworkRoutes = [
     }
     const action = `title.${req.kind}`;
     recordAudit(ctx.db, actorFor(ctx), action, req.metaId, { before, after: 'uploaded' }, ctx.now());
-    return { url: artUrl(req.metaId, req.kind) };
+    return { url: artworkPath(req.metaId, req.kind) };
   }),
 ];
