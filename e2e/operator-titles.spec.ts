@@ -130,6 +130,15 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
   await page.setViewportSize({ width: 1280, height: 900 });
   expect(await seriousViolations(page, page.url())).toEqual([]);
   await consoleReady(page);
+  // Reopened, the title shows the picture it has.
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('title-artwork')
+        .getByRole('img', { name: 'Backdrop (16:9)' })
+        .evaluate((i: HTMLImageElement) => i.naturalWidth),
+    )
+    .toBe(1280);
 
   // Publishing asks first and says what will happen.
   let asked = '';
