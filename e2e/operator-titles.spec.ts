@@ -28,6 +28,15 @@ test.beforeAll(() => {
     ...['-shortest', clip],
   ]);
 });
+let backdrop: string;
+test.beforeAll(() => {
+  // A 16:9 picture larger than the 1280x720 box, to be resized (decision 0239).
+  backdrop = join(dir, 'backdrop.png');
+  execFileSync(ffmpegPath(), [
+    ...['-hide_banner', '-loglevel', 'error', '-y', '-f', 'lavfi', '-i', 'testsrc2=s=1600x900:d=1'],
+    ...['-frames:v', '1', backdrop],
+  ]);
+});
 test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 test('an editor uploads, transcodes and publishes a movie; a subscriber finds and plays it', async ({
@@ -84,6 +93,36 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
   await page.reload();
   await consoleReady(page);
   await expect(page.getByTestId('transcode')).toHaveAttribute('data-status', 'succeeded');
+  // People and genres (decision 0238): a name twice is a field error; new names are made, known ones reused.
+  const genre = `Maritime Noir ${Date.now()}`;
+  const credits = page.getByTestId('title-credits');
+  await credits.getByLabel('Cast').fill('Ada Quayside, ada quayside');
+  await credits.getByRole('button', { name: 'Save people and genres' }).click();
+  await expect(credits.getByText('Each name once, at most 100 characters, at most 30 names')).toBeVisible();
+  await credits.getByLabel('Cast').fill('Ada Quayside');
+  await credits.getByLabel('Directors').fill('Noor Harbourmaster');
+  await credits.getByLabel('Genres').fill(`Drama, ${genre}`);
+  await credits.getByRole('button', { name: 'Save people and genres' }).click();
+  await expect(credits.getByRole('status')).toHaveText('People and genres saved.');
+  await page.reload();
+  await consoleReady(page);
+  await expect(page.getByTestId('title-credits').getByLabel('Genres')).toHaveValue(`Drama, ${genre}`);
+
+  // Artwork (decision 0239): a text file is refused before sending; the backdrop is uploaded and previewed.
+  const artwork = page.getByTestId('title-artwork');
+  await artwork
+    .getByLabel('Backdrop (16:9)')
+    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+  await artwork.getByRole('button', { name: 'Save backdrop' }).click();
+  await expect(artwork.getByText('Choose a PNG or JPEG of at most 5 MB')).toBeVisible();
+  await artwork.getByLabel('Backdrop (16:9)').setInputFiles(backdrop);
+  await artwork.getByRole('button', { name: 'Save backdrop' }).click();
+  await expect(artwork.getByRole('status')).toHaveText('Picture uploaded: the site shows it now.');
+  await expect
+    .poll(() =>
+      artwork.getByRole('img', { name: 'Backdrop (16:9)' }).evaluate((i: HTMLImageElement) => i.naturalWidth),
+    )
+    .toBe(1280);
   await page.setViewportSize({ width: 1280, height: 900 });
   await page.screenshot({ path: 'test-results/titles-editor-1280.png', fullPage: true });
   await page.setViewportSize({ width: 360, height: 780 });
@@ -91,6 +130,15 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
   await page.setViewportSize({ width: 1280, height: 900 });
   expect(await seriousViolations(page, page.url())).toEqual([]);
   await consoleReady(page);
+  // Reopened, the title shows the picture it has.
+  await expect
+    .poll(() =>
+      page
+        .getByTestId('title-artwork')
+        .getByRole('img', { name: 'Backdrop (16:9)' })
+        .evaluate((i: HTMLImageElement) => i.naturalWidth),
+    )
+    .toBe(1280);
 
   // Publishing asks first and says what will happen.
   let asked = '';
@@ -111,6 +159,23 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
   const results = sub.getByRole('list', { name: /Results for/ });
   await results.getByRole('link', { name, exact: true }).click();
   await expect(sub).toHaveURL(/\/vod\/detail\/m-/);
+  await hydrated(sub);
+  // The title page names its people and genres; search by the new genre finds the title.
+  await expect(sub.getByRole('region', { name: 'Cast' })).toContainText('Ada Quayside');
+  await expect(sub.getByRole('region', { name: 'Cast' })).toContainText('Noor Harbourmaster');
+  await expect(sub.getByText(`Drama · ${genre}`)).toBeVisible();
+  // The detail page's picture is the uploaded backdrop, served by ottkit (resized, JPEG).
+  const hero = sub.locator('.vod-hero__image');
+  await expect.poll(() => hero.evaluate((i: HTMLImageElement) => i.naturalWidth)).toBe(1280);
+  const heroSrc = await hero.getAttribute('src');
+  expect(heroSrc).toMatch(/^\/media\/art\/m-[a-f0-9]+\/landscape\.svg/);
+  expect((await sub.request.get(heroSrc as string)).headers()['content-type']).toBe('image/jpeg');
+  const detailUrl = sub.url();
+  await sub.goto(`/search?keyword=${encodeURIComponent(genre)}`);
+  await expect(
+    sub.getByRole('list', { name: /Results for/ }).getByRole('link', { name, exact: true }),
+  ).toBeVisible();
+  await sub.goto(detailUrl);
   await hydrated(sub);
   await sub.getByRole('button', { name: 'Play', exact: true }).click();
   await expectPlaying(sub.getByRole('dialog').locator('video'), 2);

@@ -155,7 +155,8 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     if (pathname.startsWith('/media/')) {
       if (handleLogo(db, pathname, req.method ?? 'GET', res)) return;
       if (handleImportedLogo(config.dataDir, pathname, req.method ?? 'GET', res)) return;
-      if (handleArt(db, pathname, req.method ?? 'GET', res, url.searchParams.get('lang'))) return;
+      if (handleArt(db, pathname, req.method ?? 'GET', res, url.searchParams.get('lang'), config.dataDir))
+        return;
       try {
         if (origin && (await origin.handle(req, res, url))) return;
       } catch (err) {

@@ -3,6 +3,7 @@ import { adminLineup } from './adminLineup.ts';
 import type { Lang } from './langs.ts';
 import { adminNotices } from './adminNotices.ts';
 import { adminCommerce } from './adminCommerce.ts';
+import { adminCredits } from './adminCredits.ts';
 
 /**
  * The operator console's texts (issue 18): a catalogue of its own, like the kit's and the player's, so the
@@ -820,9 +821,9 @@ export const admin = defineMessages({
 
 // Screens with catalogues of their own add them here (decision 0240).
 const catalogues = {
-  en: { ...admin.en, ...adminCommerce.en },
-  es: { ...admin.es, ...adminCommerce.es },
-  pt: { ...admin.pt, ...adminCommerce.pt },
+  en: { ...admin.en, ...adminCommerce.en, ...adminCredits.en },
+  es: { ...admin.es, ...adminCommerce.es, ...adminCredits.es },
+  pt: { ...admin.pt, ...adminCommerce.pt, ...adminCredits.pt },
 };
 
 export type AdminKey = keyof typeof catalogues.en;

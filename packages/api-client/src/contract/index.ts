@@ -17,6 +17,8 @@ import { operatorTitleCalls } from './operatorTitles.ts';
 import { operatorHomeCalls } from './operatorHome.ts';
 import { operatorLiveCalls } from './operatorLive.ts';
 import { operatorCommerceCalls } from './operatorCommerce.ts';
+import { operatorCreditCalls } from './operatorCredits.ts';
+import { operatorArtworkCalls } from './operatorArtwork.ts';
 import { playbackCalls } from './playback.ts';
 import { scanCalls } from './scan.ts';
 import { vodCalls } from './vod.ts';
@@ -69,6 +71,8 @@ export * from './operatorTitles.ts';
 export * from './operatorHome.ts';
 export * from './operatorLive.ts';
 export * from './operatorCommerce.ts';
+export * from './operatorCredits.ts';
+export * from './operatorArtwork.ts';
 
 /**
  * The operator area (issue 18, decision 0210), apart from `contract` so the subscribers' pages never ship the
@@ -86,5 +90,7 @@ export const operatorContract = {
     ...operatorHomeCalls,
     ...operatorLiveCalls,
     ...operatorCommerceCalls,
+    ...operatorCreditCalls,
+    ...operatorArtworkCalls,
   },
 } as const;

@@ -210,6 +210,22 @@ export const zeroTrustSeal = defineCall({
   response: z.object({ shareLink: z.string() }),
 });
 
+/**
+ * One recent play of a subscriber: a live or catch-up channel, or a title (a movie, or a series with the episode
+ * last played). One line per channel and per title, as the viewer's own history keeps them.
+ */
+export const subscriberPlaySchema = z.object({
+  kind: z.enum(['live', 'catchup', 'title']),
+  /** The channel's or the title's id. */
+  id: z.string(),
+  name: z.string(),
+  /** For a series: the episode last played. */
+  seasonNo: z.number().int().nullable(),
+  episodeNo: z.number().int().nullable(),
+  at: z.number().int(),
+});
+export type SubscriberPlay = z.infer<typeof subscriberPlaySchema>;
+
 export const subscriberHistory = defineCall({
   area: 'operator',
   method: 'GET',
@@ -222,6 +238,8 @@ export const subscriberHistory = defineCall({
   response: z.object({
     changes: z.array(auditEntrySchema),
     redemptions: z.array(z.object({ batchId: z.string(), planId: z.string(), redeemedAt: z.number().int() })),
+    /** The subscriber's recent plays, newest first (read-only; decision 0237). Defaulted so older servers parse. */
+    plays: z.array(subscriberPlaySchema).default([]),
   }),
 });
 

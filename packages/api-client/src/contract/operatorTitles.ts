@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { ARTWORK_KINDS } from './operatorArtwork.ts';
 import { jobSchema, OPERATOR_API_PREFIX } from './operator.ts';
 import { metaIdSchema, vodTypeSchema } from './vodSchemas.ts';
 
@@ -71,6 +72,8 @@ export const consoleTitleSchema = z.object({
   job: jobSchema.optional(),
   publishedAt: z.number().int().optional(),
   updatedAt: z.number().int(),
+  /** The pictures an editor uploaded (decision 0239); the others are drawn. */
+  artwork: z.array(z.enum(ARTWORK_KINDS)).optional(),
 });
 export type ConsoleTitle = z.output<typeof consoleTitleSchema>;
 

@@ -1,8 +1,10 @@
+import { statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { type ArtKind, artSvg } from '../domain/vod/artwork.ts';
 import { type Lang, langOf } from '../domain/vod/catalogue.ts';
+import { artworkFile } from '../operator/titleArtwork.ts';
 import type { Db } from '../store/db.ts';
-import { sendDrawnSvg } from './send.ts';
+import { sendDrawnSvg, sendFile } from './send.ts';
 
 const ART_PATH = /^\/media\/art\/([A-Za-z0-9_-]{1,64})\/(poster|landscape|portrait)\.svg$/;
 
@@ -62,6 +64,34 @@ function caption(db: Db, id: string, lang: Lang): { title: string; subtitle: str
 }
 
 /**
+ * An operator's uploaded picture (decision 0239) in place of the drawn one, at the same address; it may be
+ * replaced, so caches keep it only briefly.
+ */
+function sendUploadedArtwork(
+  dataDir: string,
+  id: string,
+  kind: ArtKind,
+  method: string,
+  res: ServerResponse,
+) {
+  if (kind === 'portrait') return false;
+  const file = artworkFile(dataDir, id, kind);
+  let size: number;
+  try {
+    size = statSync(file).size;
+  } catch {
+    return false;
+  }
+  const headers = {
+    'content-type': 'image/jpeg',
+    'cache-control': 'public, max-age=300',
+    'x-content-type-options': 'nosniff',
+  };
+  sendFile(method, res, headers, file, size);
+  return true;
+}
+
+/**
  * Serves `/media/art/<id>/<poster|landscape|portrait>.svg[?lang=es|pt]`, drawn by the server with its caption in
  * the language (English otherwise); false for any other path.
  */
@@ -71,10 +101,12 @@ export function handleArt(
   method: string,
   res: ServerResponse,
   lang?: string | null,
+  dataDir?: string,
 ): boolean {
   const match = ART_PATH.exec(pathname);
   if (!match) return false;
   const [, id, kind] = match as unknown as [string, string, ArtKind];
+  if (dataDir && sendUploadedArtwork(dataDir, id, kind, method, res)) return true;
   const c = caption(db, id, langOf(lang ?? undefined));
   sendDrawnSvg(method, res, c ? artSvg(id, kind, c.title, c.subtitle) : undefined, 86_400, 'artwork');
   return true;

@@ -14,6 +14,7 @@ import type { Db } from '../store/db.ts';
 import { getPlan, savePlan } from '../store/plans.ts';
 import { type BatchRow, getBatch, listRedemptions, voidCodes } from '../store/rechargeCodes.ts';
 import { revokeAccountSessions } from '../store/sessions.ts';
+import { recentPlays } from '../store/subscriberPlays.ts';
 import { type Actor, listAudit, recordAudit } from './audit.ts';
 
 /** Plans, recharge codes, settings and a subscriber's password reset from the console (decision 0240). */
@@ -110,7 +111,7 @@ export function batchRedemptions(db: Db, batchId: string) {
   }));
 }
 
-export function subscriberHistory(db: Db, accountId: string) {
+export function subscriberHistory(db: Db, accountId: string, lang = 'en') {
   if (!getAccount(db, accountId))
     throw new HttpError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
   return {
@@ -120,6 +121,7 @@ export function subscriberHistory(db: Db, accountId: string) {
       planId: r.plan_id,
       redeemedAt: r.redeemed_at,
     })),
+    plays: recentPlays(db, accountId, lang),
   };
 }
 

@@ -1,9 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { ConsoleTitle, titleFormSchema } from '@ottkit/api-client/contract';
+import { ARTWORK_KINDS, type ConsoleTitle, type titleFormSchema } from '@ottkit/api-client/contract';
 import type { z } from 'zod';
 import { rebuildSearchIndex } from '../domain/vod/search.ts';
 import type { Db } from '../store/db.ts';
 import { getJob } from './jobs.ts';
+import { hasArtwork } from './titleArtwork.ts';
+import { publishTitleCredits } from './titleCredits.ts';
 import { latestUpload, publicUpload } from './uploads.ts';
 
 /**
@@ -54,6 +56,7 @@ function toTitle(db: Db, dataDir: string, r: TitleRow): ConsoleTitle {
     ...(job ? { job } : {}),
     ...(r.published_at === null ? {} : { publishedAt: r.published_at }),
     updatedAt: r.updated_at,
+    artwork: ARTWORK_KINDS.filter((k) => hasArtwork(dataDir, r.meta_id, k)),
   };
 }
 
@@ -204,6 +207,7 @@ export function publishTitle(db: Db, metaId: string, now: number): boolean {
       now,
       metaId,
     );
+    publishTitleCredits(db, metaId);
     rebuildSearchIndex(db);
   });
   return true;

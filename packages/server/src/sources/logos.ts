@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { runFfmpeg } from '../media/ffmpeg.ts';
+import { imageFormatOf, resizeImage } from '../media/resizeImage.ts';
 import type { SkipReport } from './entries.ts';
 import { type FetchLimits, isUrl, openSource } from './input.ts';
 
@@ -16,14 +16,6 @@ const PARALLEL = 4;
 const fileOf = (url: string) => createHash('sha256').update(url).digest('hex').slice(0, 24);
 export const logoPath = (file: string) => `/media/logo/imported/${file}.png`;
 
-/** The input format by its first bytes: only PNG and JPEG are decoded (a smaller attack surface for ffmpeg). */
-function formatOf(bytes: Buffer): string | undefined {
-  if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
-    return 'png_pipe';
-  if (bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'jpeg_pipe';
-  return undefined;
-}
-
 async function fetchOne(dataDir: string, url: string, limits: FetchLimits): Promise<string> {
   const file = fileOf(url);
   if (existsSync(join(dataDir, LOGO_DIR, `${file}.png`))) return logoPath(file);
@@ -37,39 +29,9 @@ async function fetchOne(dataDir: string, url: string, limits: FetchLimits): Prom
  * answers the path ottkit serves it from.
  */
 export async function storeLogo(dataDir: string, file: string, bytes: Buffer): Promise<string> {
-  const format = formatOf(bytes);
-  if (!format) throw new Error('logo is not a PNG or JPEG image');
-  const dir = join(dataDir, LOGO_DIR);
-  const out = join(dir, `${file}.png`);
-  mkdirSync(dir, { recursive: true });
-  const input = join(dir, `${file}.in`);
-  const tmp = join(dir, `${file}.tmp.png`);
-  writeFileSync(input, bytes);
-  try {
-    // Fits in 320x180 (the 160x90 logo box at 2x), never enlarged; one PNG frame.
-    await runFfmpeg(
-      [
-        '-f',
-        format,
-        '-i',
-        input,
-        '-vf',
-        "scale='min(320,iw)':'min(180,ih)':force_original_aspect_ratio=decrease",
-        '-frames:v',
-        '1',
-        '-f',
-        'image2',
-        '-c:v',
-        'png',
-        tmp,
-      ],
-      { timeoutMs: 20_000 },
-    );
-    renameSync(tmp, out);
-  } finally {
-    rmSync(input, { force: true });
-    rmSync(tmp, { force: true });
-  }
+  if (!imageFormatOf(bytes)) throw new Error('logo is not a PNG or JPEG image');
+  // Fits in 320x180 (the 160x90 logo box at 2x), never enlarged; one PNG frame.
+  await resizeImage(bytes, join(dataDir, LOGO_DIR, `${file}.png`), { maxW: 320, maxH: 180, as: 'png' });
   return logoPath(file);
 }
 

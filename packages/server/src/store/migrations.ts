@@ -10,6 +10,7 @@ import { sourceMigrations } from './migrations/sources.ts';
 import { telemetryMigrations } from './migrations/telemetry.ts';
 import { vodMigrations } from './migrations/vod.ts';
 import { consoleNoticeMigrations } from './migrations/consoleNotices.ts';
+import { titleCreditMigrations } from './migrations/titleCredits.ts';
 import { titleMigrations } from './migrations/titles.ts';
 import { commerceMigrations } from './migrations/commerce.ts';
 
@@ -241,6 +242,7 @@ CREATE TABLE scan_codes (
   ...consoleNoticeMigrations,
   ...titleMigrations,
   ...commerceMigrations,
+  ...titleCreditMigrations,
 ];
 
 /**

@@ -9,6 +9,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { AdminKey, AdminT } from '../../i18n/admin.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
+import { base64Of } from './base64Of.ts';
 
 type Rule = ConsoleChannel['rules'][number];
 type Errors = Record<string, string>;
@@ -20,16 +21,6 @@ const FIELD_WORDS: Record<string, AdminKey> = {
   productId: 'admin.error.plan',
   logo: 'admin.error.logo',
 };
-
-/** The file's bytes as base64 (the logo call's body). */
-function base64Of(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result).replace(/^data:[^,]*,/, ''));
-    reader.onerror = () => reject(reader.error);
-    reader.readAsDataURL(file);
-  });
-}
 
 /**
  * Adds or edits a channel: name, number, categories, plan, access rules (ip, mac, region) and a logo upload.

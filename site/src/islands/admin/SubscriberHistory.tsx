@@ -1,12 +1,11 @@
-import type { AuditEntry } from '@ottkit/api-client/contract';
+import type { AuditEntry, SubscriberPlay } from '@ottkit/api-client/contract';
 import { useEffect, useState } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi } from '../../lib/console.ts';
+import { SubscriberPlays } from './SubscriberPlays.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
-
-const when = (ms: number, lang: Lang) =>
-  new Date(ms).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
+import { when } from './when.ts';
 
 type Line = { at: number; text: string };
 
@@ -31,6 +30,7 @@ export function SubscriberHistory({
   t: AdminT;
 }) {
   const [lines, setLines] = useState<Line[] | null>(null);
+  const [plays, setPlays] = useState<SubscriberPlay[] | null>(null);
   const { busy, outcome, act } = useConsoleAction(t);
   const load = async () => {
     const h = await consoleApi.operator.subscriberHistory({ accountId });
@@ -43,10 +43,14 @@ export function SubscriberHistory({
       text: t('admin.subscribers.redeemedCode', { batch: r.batchId, plan: r.planId }),
     }));
     setLines([...changes, ...codes].sort((a, b) => b.at - a.at));
+    setPlays(h.plays);
   };
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the subscriber or their detail changes
   useEffect(() => {
-    void load().catch(() => setLines([]));
+    void load().catch(() => {
+      setLines([]);
+      setPlays([]);
+    });
   }, [accountId, version]);
 
   return (
@@ -60,6 +64,7 @@ export function SubscriberHistory({
           </li>
         ))}
       </ul>
+      <SubscriberPlays plays={plays} lang={lang} t={t} />
       <button
         type="button"
         className="console-button secondary"

@@ -8,11 +8,9 @@ import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 import { SubscriberHistory } from './SubscriberHistory.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { when } from './when.ts';
 
 type Summary = { accountId: string; email: string; phone: string; accountName: string; virtualCode: string };
-
-const when = (ms: number, lang: Lang) =>
-  new Date(ms).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** /admin/subscribers (issue 18 §7): search, see plans, devices and sessions; grant or end a plan; sign out. */
 export default function Subscribers({ lang }: { lang: Lang }) {

@@ -4,6 +4,8 @@ import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
+import { TitleArtwork } from './TitleArtwork.tsx';
+import { TitleCredits } from './TitleCredits.tsx';
 import { TitleForm } from './TitleForm.tsx';
 import { TitleVideo } from './TitleVideo.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
@@ -173,6 +175,8 @@ function TitleEditor({
         <Outcome outcome={outcome} />
       </section>
       {title && <TitleVideo t={t} title={title} canEdit={canEdit} ready={ready} onChange={setTitle} />}
+      {title && <TitleCredits t={t} metaId={metaId} canEdit={canEdit} ready={ready} />}
+      {title && canEdit && <TitleArtwork t={t} metaId={metaId} uploaded={title.artwork} ready={ready} />}
     </>
   );
 }

@@ -1,4 +1,4 @@
-import type { VodCard } from '@ottkit/api-client/contract';
+import { artworkPath, type VodCard } from '@ottkit/api-client/contract';
 import type { Db, SqlValue } from '../../store/db.ts';
 
 /** UI languages (spec §1); anything else falls back to English. */
@@ -95,7 +95,7 @@ export function genresOf(
 const artLang = (lang: Lang) => (lang === 'en' ? '' : `?lang=${lang}`);
 /** Artwork the server draws (http/art.ts), captioned in the viewer's language: poster 2:3, landscape 16:9. */
 export const artUrl = (metaId: string, kind: 'poster' | 'landscape', lang: Lang = 'en') =>
-  `/media/art/${metaId}/${kind}.svg${artLang(lang)}`;
+  `${artworkPath(metaId, kind)}${artLang(lang)}`;
 export const personPhotoUrl = (personId: string, lang: Lang = 'en') =>
   `/media/art/${personId}/portrait.svg${artLang(lang)}`;
 

@@ -16,6 +16,8 @@ import { operatorDashboardRoutes } from './operatorDashboard.ts';
 import { operatorLineupRoutes } from './operatorLineup.ts';
 import { operatorNoticeRoutes } from './operatorNotices.ts';
 import { operatorTitleRoutes } from './operatorTitles.ts';
+import { operatorCreditRoutes } from './operatorCredits.ts';
+import { operatorArtworkRoutes } from './operatorArtwork.ts';
 import { operatorHomeRoutes } from './operatorHome.ts';
 import { operatorLiveRoutes } from './operatorLive.ts';
 import { operatorCommerceRoutes } from './operatorCommerce.ts';
@@ -42,4 +44,6 @@ export const apiRoutes: Route[] = [
   ...operatorHomeRoutes,
   ...operatorLiveRoutes,
   ...operatorCommerceRoutes,
+  ...operatorCreditRoutes,
+  ...operatorArtworkRoutes,
 ];

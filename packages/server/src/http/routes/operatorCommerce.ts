@@ -80,7 +80,7 @@ export const operatorCommerceRoutes = [
     );
     return { shareLink: shareLink(req.siteUrl, key) };
   }),
-  route(subscriberHistory, (ctx, req) => historyOf(ctx.db, req.accountId)),
+  route(subscriberHistory, (ctx, req) => historyOf(ctx.db, req.accountId, ctx.lang)),
   route(subscriberResetPassword, (ctx, req) =>
     resetPasswordAudited(ctx.db, ctx.sender, actorFor(ctx), req.accountId, ctx.now()),
   ),

@@ -1,0 +1,26 @@
+import { ErrCode } from '@ottkit/api-client';
+import { artworkPath, OperatorErrCode, titleArtwork } from '@ottkit/api-client/contract';
+import { recordAudit } from '../../operator/audit.ts';
+import { hasArtwork, storeArtwork } from '../../operator/titleArtwork.ts';
+import { getTitle } from '../../operator/titles.ts';
+import { HttpError, route } from '../route.ts';
+import { actorFor } from './operator.ts';
+
+/** Issue 18 §4: a title's uploaded poster and landscape (decision 0239; editor). */
+export const operatorArtworkRoutes = [
+  route(titleArtwork, async (ctx, req) => {
+    if (!getTitle(ctx.db, ctx.config.dataDir, req.metaId)) {
+      throw new HttpError(OperatorErrCode.NOT_FOUND, `No title '${req.metaId}'`, 404);
+    }
+    const before = hasArtwork(ctx.config.dataDir, req.metaId, req.kind) ? 'uploaded' : 'drawn';
+    try {
+      await storeArtwork(ctx.config.dataDir, req.metaId, req.kind, Buffer.from(req.image, 'base64'));
+    } catch {
+      // Not a PNG or JPEG, or one ffmpeg cannot read: the caller's file, said in words.
+      throw new HttpError(ErrCode.INVALID_REQUEST, 'The picture must be a PNG or JPEG image', 400);
+    }
+    const action = `title.${req.kind}`;
+    recordAudit(ctx.db, actorFor(ctx), action, req.metaId, { before, after: 'uploaded' }, ctx.now());
+    return { url: artworkPath(req.metaId, req.kind) };
+  }),
+];

@@ -1,0 +1,29 @@
+import { OperatorErrCode, titleCredits, titleCreditsSave } from '@ottkit/api-client/contract';
+import { recordAudit } from '../../operator/audit.ts';
+import { creditNames, saveTitleCredits, titleCreditsOf } from '../../operator/titleCredits.ts';
+import { getTitle } from '../../operator/titles.ts';
+import { HttpError, type RequestContext, route } from '../route.ts';
+import { actorFor } from './operator.ts';
+
+function titleOrThrow(ctx: RequestContext, metaId: string) {
+  const t = getTitle(ctx.db, ctx.config.dataDir, metaId);
+  if (!t) throw new HttpError(OperatorErrCode.NOT_FOUND, `No title '${metaId}'`, 404);
+  return t;
+}
+
+/** Issue 18 §4: people and genres of console titles (decision 0238; editor writes, support reads). */
+export const operatorCreditRoutes = [
+  route(titleCredits, (ctx, req) => {
+    titleOrThrow(ctx, req.metaId);
+    return { credits: titleCreditsOf(ctx.db, req.metaId), ...creditNames(ctx.db, ctx.lang) };
+  }),
+  route(titleCreditsSave, (ctx, req) => {
+    const { metaId, ...form } = req;
+    const title = titleOrThrow(ctx, metaId);
+    const before = titleCreditsOf(ctx.db, metaId);
+    saveTitleCredits(ctx.db, metaId, form, title.status === 'published');
+    const credits = titleCreditsOf(ctx.db, metaId);
+    recordAudit(ctx.db, actorFor(ctx), 'title.credits', metaId, { before, after: credits }, ctx.now());
+    return { credits };
+  }),
+];

@@ -1,0 +1,124 @@
+import { randomBytes } from 'node:crypto';
+import type { TitleCreditsForm } from '@ottkit/api-client/contract';
+import { rebuildSearchIndex } from '../domain/vod/search.ts';
+import type { Db } from '../store/db.ts';
+
+/**
+ * People and genres of console titles (decision 0238). The draft keeps names (`console_title_credits`); the
+ * catalogue keeps ids, so publishing matches each name to an existing person or genre (case-insensitive, any
+ * language of a genre) or makes a new one, then rewrites the title's cast, directors and genres.
+ */
+type Kind = 'cast' | 'director' | 'genre';
+const KINDS: Record<Kind, keyof TitleCreditsForm> = { cast: 'cast', director: 'directors', genre: 'genres' };
+const LANGS = ['en', 'es', 'pt'] as const;
+
+export function titleCreditsOf(db: Db, metaId: string): TitleCreditsForm {
+  const rows = db.all<{ kind: Kind; name: string }>(
+    'SELECT kind, name FROM console_title_credits WHERE meta_id = ? ORDER BY kind, seq',
+    metaId,
+  );
+  const out: TitleCreditsForm = { cast: [], directors: [], genres: [] };
+  for (const r of rows) out[KINDS[r.kind]].push(r.name);
+  return out;
+}
+
+/** Names to pick from: the catalogue's people and genres (genres in `lang`). */
+export function creditNames(db: Db, lang: string) {
+  return {
+    people: db
+      .all<{ name: string }>('SELECT DISTINCT name FROM vod_people ORDER BY name LIMIT 2000')
+      .map((r) => r.name),
+    genres: db
+      .all<{ name: string }>(
+        `SELECT COALESCE(
+           (SELECT name FROM vod_genre_names n WHERE n.genre_id = g.genre_id AND n.lang = ?),
+           (SELECT name FROM vod_genre_names n WHERE n.genre_id = g.genre_id ORDER BY lang LIMIT 1)) AS name
+         FROM vod_genres g ORDER BY g.seq`,
+        lang,
+      )
+      .flatMap((r) => (r.name ? [r.name] : [])),
+  };
+}
+
+/** Stores the draft's names; a published title's catalogue credits follow in the same transaction. */
+export function saveTitleCredits(db: Db, metaId: string, f: TitleCreditsForm, published: boolean): void {
+  db.transaction(() => {
+    db.run('DELETE FROM console_title_credits WHERE meta_id = ?', metaId);
+    for (const kind of Object.keys(KINDS) as Kind[]) {
+      f[KINDS[kind]].forEach((name, seq) => {
+        db.run(
+          'INSERT INTO console_title_credits (meta_id, kind, name, seq) VALUES (?, ?, ?, ?)',
+          metaId,
+          kind,
+          name,
+          seq,
+        );
+      });
+    }
+    if (published) {
+      publishTitleCredits(db, metaId);
+      rebuildSearchIndex(db);
+    }
+  });
+}
+
+const newId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
+
+function personId(db: Db, name: string): string {
+  const found = db.get<{ person_id: string }>(
+    'SELECT person_id FROM vod_people WHERE lower(name) = lower(?) ORDER BY person_id LIMIT 1',
+    name,
+  );
+  if (found) return found.person_id;
+  const id = newId('p');
+  db.run(
+    "INSERT INTO vod_people (person_id, name, birth_year, country, known_for) VALUES (?, ?, 0, '', '')",
+    id,
+    name,
+  );
+  return id;
+}
+
+function genreId(db: Db, name: string): string {
+  const found = db.get<{ genre_id: string }>(
+    'SELECT genre_id FROM vod_genre_names WHERE lower(name) = lower(?) ORDER BY genre_id LIMIT 1',
+    name,
+  );
+  if (found) return found.genre_id;
+  const id = newId('g');
+  const seq = db.get<{ n: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM vod_genres')!.n;
+  db.run('INSERT INTO vod_genres (genre_id, seq) VALUES (?, ?)', id, seq);
+  for (const lang of LANGS) {
+    db.run('INSERT INTO vod_genre_names (genre_id, lang, name) VALUES (?, ?, ?)', id, lang, name);
+  }
+  return id;
+}
+
+/** Rewrites the catalogue's cast, directors and genres of a published title from its draft (call in a transaction). */
+export function publishTitleCredits(db: Db, metaId: string): void {
+  const f = titleCreditsOf(db, metaId);
+  db.run("DELETE FROM vod_credits WHERE meta_id = ? AND role IN ('cast', 'director')", metaId);
+  db.run('DELETE FROM vod_meta_genres WHERE meta_id = ?', metaId);
+  // One order over the cast, then the directors: the title page lists credits by it.
+  const credits = [
+    ...f.cast.map((name) => ({ role: 'cast' as const, name })),
+    ...f.directors.map((name) => ({ role: 'director' as const, name })),
+  ];
+  credits.forEach((c, seq) => {
+    db.run(
+      'INSERT OR IGNORE INTO vod_credits (meta_id, person_id, role, seq) VALUES (?, ?, ?, ?)',
+      metaId,
+      personId(db, c.name),
+      c.role,
+      seq,
+    );
+  });
+  f.genres.forEach((name, seq) => {
+    db.run(
+      'INSERT OR IGNORE INTO vod_meta_genres (meta_id, genre_id, seq) VALUES (?, ?, ?)',
+      metaId,
+      genreId(db, name),
+      seq,
+    );
+  });
+}
