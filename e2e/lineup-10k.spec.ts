@@ -69,6 +69,9 @@ function serve(dataDir: string): Promise<ChildProcess> {
         OTTKIT_MEDIA_PROFILE: 'tiny',
       },
       stdio: ['ignore', 'pipe', 'inherit'],
+      // Its own process group: `node_modules/.bin/node` is a shell wrapper, so killing the child alone would
+      // leave the server running (it held the port into the next run).
+      detached: true,
     },
   );
   return new Promise((resolve, reject) => {
@@ -95,8 +98,16 @@ test.beforeAll(async () => {
   product = await serve(dataDir);
 });
 
+/** Stops the product and everything it started (its whole process group), and waits until it is gone. */
+async function stop(child: ChildProcess | undefined) {
+  if (!child?.pid || child.exitCode !== null) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  process.kill(-child.pid, 'SIGTERM');
+  await gone;
+}
+
 test.afterAll(async () => {
-  product?.kill();
+  await stop(product);
   await upstream?.source.stop();
   upstream?.http.close();
   for (const d of dirs) rmSync(d, { recursive: true, force: true });
