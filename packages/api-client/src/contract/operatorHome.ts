@@ -11,10 +11,14 @@ const p = (rest: string) => `${OPERATOR_API_PREFIX}home/${rest}`;
 const editor = ['editor'] as const;
 const readers = ['editor', 'support'] as const;
 const itemIdSchema = z.string().min(1).max(64);
-/** A new row follows a rule, so it fills itself: newest, top-rated, genre:<genreId>, type:<vodType>. */
+/**
+ * A new row follows a rule, so it fills itself: newest, top-rated, genre:<genreId>, type:<vodType>. The one
+ * grammar of a rule: the server's rule evaluator parses with it too.
+ */
+export const HOME_ROW_RULE_PATTERN = /^(?:newest|top-rated|(genre|type):([a-z0-9_-]{1,32}))$/;
 export const homeRowRuleSchema = z
   .string()
-  .regex(/^(newest|top-rated|(genre|type):[a-z0-9_-]{1,32})$/, 'Choose newest, top-rated, genre:… or type:…');
+  .regex(HOME_ROW_RULE_PATTERN, 'Choose newest, top-rated, genre:… or type:…');
 
 export const homeBannerSchema = z.object({
   bannerItemId: z.string(),

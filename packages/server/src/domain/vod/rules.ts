@@ -1,3 +1,4 @@
+import { HOME_ROW_RULE_PATTERN } from '@ottkit/api-client/contract';
 import type { Db, SqlValue } from '../../store/db.ts';
 
 /**
@@ -11,10 +12,10 @@ export type PlaylistRule =
   | { kind: 'type'; vodType: string };
 
 export function parseRule(rule: string): PlaylistRule | null {
+  const m = HOME_ROW_RULE_PATTERN.exec(rule);
+  if (!m) return null;
   if (rule === 'newest') return { kind: 'newest' };
   if (rule === 'top-rated') return { kind: 'top-rated' };
-  const m = /^(genre|type):([a-z0-9_-]{1,32})$/.exec(rule);
-  if (!m) return null;
   return m[1] === 'genre'
     ? { kind: 'genre', genreId: m[2] as string }
     : { kind: 'type', vodType: m[2] as string };
