@@ -102,7 +102,7 @@ describe('the live timeline (decision 0221)', () => {
     const next = follower.add(init('ch1'), seg('ch1', 0), t0 + 14_000);
     expect(next.n).toBe(6);
     const times = await videoTimes(follower);
-    const [a, b] = times.slice(-2) as [{ end: number }, { start: number }];
+    const [a, b] = times.slice(-2) as unknown as [{ end: number }, { start: number }];
     expect(b.start).toBeGreaterThanOrEqual(a.end - 0.001);
   });
 });

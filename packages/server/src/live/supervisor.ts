@@ -31,7 +31,7 @@ const DAY_MS = 86_400_000;
  * holder renews it, which it does every PACKAGER_RENEW_MS. A holder killed with -9 is replaced within about
  * TTL + one renewal period.
  */
-export const PACKAGER_LOCK_TTL_MS = 4000;
+export const PACKAGER_LOCK_TTL_MS = 3000;
 export const PACKAGER_RENEW_MS = 1000;
 /** A process that serves a channel packaged by another reads the shared index again at most this often. */
 const FOLLOW_MS = 100;
@@ -214,6 +214,8 @@ export class LiveSupervisor {
     }
     let ok: boolean;
     try {
+      // The supervisor starts before the server listens: the first lock waits for Redis's connection.
+      await this.shared.ready();
       ok = await this.shared.lock(name, this.owner, PACKAGER_LOCK_TTL_MS);
     } catch (err) {
       this.log(`live ${id}: packager lock not renewed: ${String(err)}`);
