@@ -103,6 +103,10 @@ http {
     log_format ottkit '$status $upstream_cache_status $upstream_addr $uri';
     access_log ${dir}/access.log ottkit buffer=256k flush=1s;
     types { application/vnd.apple.mpegurl m3u8; video/mp4 mp4 m4s; }
+    # Cached files go out by the kernel; a viewer's connection stays open for its whole session.
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 100000;
     default_type application/octet-stream;
 ${temp}
 ${edge}
