@@ -17,7 +17,7 @@
  * counted), and kill -9 of one process under load (errors overall and after 2 s).
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -93,6 +93,26 @@ interface Figures {
   errors: number;
   /** The errors by kind, printed under a row that has any. */
   kinds: string;
+}
+
+/**
+ * CPU time used so far by the edge's nginx (master and workers), ms: the figure that does not depend on what else
+ * runs on the machine. Per request it says how many viewers one idle core would hold.
+ */
+function nginxCpuMs(): number {
+  const master = Number(readFileSync(join(dir, 'nginx', 'nginx.pid'), 'utf8').trim());
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      // Fields after the command name: state ppid … utime (14th field) stime (15th).
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pid) === master || Number(f[1]) === master) ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return ticks * 10;
 }
 
 function runWrk(url: string, viewers: number): Figures {
@@ -194,27 +214,28 @@ async function collapsedMisses(c: RunningCluster, playlist: string, token: strin
  * starts it again). Errors: a status other than 200, or no answer.
  */
 async function killFigure(c: RunningCluster, playlist: string, token: string, loops = 200, sec = 12) {
-  const results: { at: number; ok: boolean }[] = [];
+  const results: { at: number; ok: boolean; what: string }[] = [];
   const end = Date.now() + sec * 1000;
   let killedAt = 0;
   const kill = setTimeout(() => {
     killedAt = Date.now();
     process.kill(c.pid(1) as number, 'SIGKILL');
   }, 3000);
-  const one = async (f: () => Promise<Response>) => {
+  const one = async (kind: string, f: () => Promise<Response>) => {
     try {
       const r = await f();
       await r.arrayBuffer();
-      results.push({ at: Date.now(), ok: r.status === 200 });
-    } catch {
-      results.push({ at: Date.now(), ok: false });
+      results.push({ at: Date.now(), ok: r.status === 200, what: `${kind} ${r.status}` });
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
+      results.push({ at: Date.now(), ok: false, what: `${kind} ${cause}` });
     }
   };
   await Promise.all(
     Array.from({ length: loops }, async () => {
       while (Date.now() < end) {
-        await one(() => fetch(`${c.edgeUrl}${playlist}?token=${token}`));
-        await one(() =>
+        await one('playlist', () => fetch(`${c.edgeUrl}${playlist}?token=${token}`));
+        await one('api', () =>
           fetch(`${c.edgeUrl}${contract.live.epgChecksumQuery.path}`, {
             method: 'POST',
             headers: { 'content-type': 'application/json' },
@@ -226,9 +247,19 @@ async function killFigure(c: RunningCluster, playlist: string, token: string, lo
   );
   clearTimeout(kill);
   const errors = results.filter((r) => !r.ok);
-  const late = errors.filter((r) => r.at > killedAt + 2000).length;
+  const lateErrors = errors.filter((r) => r.at > killedAt + 2000);
+  const kinds = (list: typeof errors) => {
+    const n = new Map<string, number>();
+    for (const e of list) n.set(e.what, (n.get(e.what) ?? 0) + 1);
+    return [...n].map(([k, v]) => `${k} × ${v}`).join(', ') || 'none';
+  };
   await c.waitFor(1, 120_000);
-  return { requests: results.length, errors: errors.length, late };
+  return {
+    requests: results.length,
+    errors: errors.length,
+    late: lateErrors.length,
+    kinds: `first 2 s: ${kinds(errors.filter((r) => r.at <= killedAt + 2000))}; later: ${kinds(lateErrors)}`,
+  };
 }
 
 console.log(`scale-out: ${seconds} s per step, segment ${SEGMENT_SEC} s, wrk with one connection per viewer`);
@@ -255,10 +286,16 @@ for (const processes of processSteps) {
     }
     for (const v of viewerSteps) {
       const from = readFileSync(c.edgeLog, 'utf8').length;
+      const cpu = nginxCpuMs();
       const f = runWrk(c.edgeUrl, v);
+      const perRequestUs = ((nginxCpuMs() - cpu) * 1000) / Math.max(1, f.requests);
       // nginx writes its log each second.
       await new Promise((r) => setTimeout(r, 1500));
       row(`nginx + ${processes}`, v, f, edgeFigures(c, from));
+      console.log(
+        `${' '.repeat(17)}edge CPU ${perRequestUs.toFixed(0)} µs a request: one idle core would answer about ` +
+          `${Math.round(1e6 / Math.max(1, perRequestUs))} req/s (a viewer asks 1 a second)`,
+      );
     }
     if (processes === processSteps.at(-1) && !values['no-faults']) {
       const misses = await collapsedMisses(c, playlist, token);
@@ -270,7 +307,7 @@ for (const processes of processSteps) {
         console.log(
           `kill -9 of 1 of ${processes} under load: ${k.errors} errors of ${k.requests} requests ` +
             `(${((100 * k.errors) / Math.max(1, k.requests)).toFixed(2)} %), ${k.late} after 2 s; ` +
-            `the process rejoined (load1 ${load()})`,
+            `the process rejoined (load1 ${load()})\n${' '.repeat(17)}errors: ${k.kinds}`,
         );
       }
     }
