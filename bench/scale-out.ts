@@ -25,6 +25,7 @@ import { ensureDebian } from '../scripts/debian.mjs';
 import { type RunningCluster, startCluster } from '../packages/server/src/cluster/cluster.ts';
 import { SEGMENT_SEC } from '../packages/server/src/media/profiles.ts';
 import { liveUrl } from '../packages/server/src/origin/urls.ts';
+import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../packages/server/src/seed/accounts.ts';
 import { contract } from '../packages/api-client/src/contract/index.ts';
 
 const { values } = parseArgs({
@@ -179,6 +180,28 @@ const row = (setup: string, viewers: number, f: Figures, edge?: { hitRatio: numb
     ].join(' ') + (f.errors ? `\n${' '.repeat(17)}errors: ${f.kinds}` : ''),
   );
 
+/** The session id of a fresh login of the demo subscriber. */
+async function sessionOf(c: RunningCluster): Promise<string> {
+  const call = async (path: string, body: unknown, token?: string) =>
+    (
+      (await (
+        await fetch(c.processUrls[0] + path, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { data: Record<string, unknown> }
+    ).data;
+  const login = await call(contract.account.login.path, {
+    loginInfo: { email: DEMO_SUBSCRIBED.email, password: DEMO_PASSWORD },
+  });
+  const token = (login.tokens as { token: string }).token;
+  return (await call(contract.account.userInfo.path, {}, token)).sessionId as string;
+}
+
 /** 100 viewers missing one new segment at once: how many requests reach ottkit (the goal is 1). */
 async function collapsedMisses(c: RunningCluster, playlist: string, token: string): Promise<number> {
   const seen =
@@ -275,7 +298,14 @@ for (const processes of processSteps) {
   try {
     const secret = (JSON.parse(readFileSync(join(c.dataDir, 'secrets.json'), 'utf8')) as { secret: string })
       .secret;
-    const url = liveUrl(secret, { accountId: 'bench', liveStreamId: 'ch1', ttlSec: 3600 });
+    // A real session, like every viewer's URL: the edge checks it against the list of ended sessions (decision
+    // 0306) and the origin against the database.
+    const url = liveUrl(secret, {
+      accountId: 'bench',
+      liveStreamId: 'ch1',
+      ttlSec: 3600,
+      sessionId: await sessionOf(c),
+    });
     const token = url.split('token=')[1] as string;
     const master = await (await fetch(c.processUrls[0] + url)).text();
     const rendition = /^(\w+)\/index\.m3u8/m.exec(master)?.[1];
