@@ -328,6 +328,12 @@ for (const processes of processSteps) {
       );
     }
     if (processes === processSteps.at(-1) && !values['no-faults']) {
+      // After an overload step the edge may have marked every process down for a moment: start from a steady state.
+      for (let i = 0; i < 120; i++) {
+        if ((await fetch(`${c.edgeUrl}${playlist}?token=${token}`)).status === 200) break;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      await new Promise((r) => setTimeout(r, 3000));
       const misses = await collapsedMisses(c, playlist, token);
       console.log(
         `100 simultaneous misses for one new segment: ${misses} request(s) reached ottkit (load1 ${load()})`,
