@@ -1,18 +1,23 @@
 /**
  * Scale-out benchmark (issue 19; run by hand, never by the tests):
  *
- *   node bench/scale-out.ts [--viewers 1000,10000] [--seconds 15] [--port 8950]
+ *   node bench/scale-out.ts [--viewers 1000,5000,10000] [--alone 1000] [--processes 1,3] [--seconds 15]
+ *                           [--port 8950] [--no-faults]
  *
  * Simulated live viewers with Debian's `wrk` (installed when missing, like the cluster's Redis and nginx): each
- * connection is one viewer that fetches the variant playlist, then the newest segment it lists, one request
- * every half segment (so a playlist per segment duration and each new segment once). Four set-ups, each bounded
- * by --seconds per viewer count: one ottkit process alone (today's path), then nginx + 1, 2 and 3 processes
- * (`startCluster`, media profile tiny). For each it prints requests/s, p50/p99 (ms), errors, and behind the edge
- * the segment hit ratio and the requests per second that reached ottkit, with the load average of the machine
- * (the figures of one run compare with each other, not with another machine's).
+ * connection is a viewer that fetches the variant playlist every segment duration and, right after it, the newest
+ * segment it lists (so each new segment once). wrk keeps its script's state per thread, not per connection, so the
+ * segment requests are owed per thread: every playlist answer owes one segment request, which the next request
+ * of that thread pays (the mix and the rates are a viewer's; which connection fetches what is not).
+ * Set-ups: one ottkit process alone (today's path, `--alone` viewer counts), then nginx + N processes
+ * (`startCluster`, media profile tiny, everything under /dev/shm so the edge's cache is in memory). Per row:
+ * requests/s, p50/p99 (ms), errors, the segment hit ratio at the edge and the requests per second that reached
+ * ottkit, and the load average of the machine beside it (the figures of one run compare with each other, not with
+ * another machine's). Then, with 3 processes: 100 simultaneous misses for one new segment (upstream requests
+ * counted), and kill -9 of one process under load (errors overall and after 2 s).
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -20,44 +25,58 @@ import { ensureDebian } from '../scripts/debian.mjs';
 import { type RunningCluster, startCluster } from '../packages/server/src/cluster/cluster.ts';
 import { SEGMENT_SEC } from '../packages/server/src/media/profiles.ts';
 import { liveUrl } from '../packages/server/src/origin/urls.ts';
+import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../packages/server/src/seed/accounts.ts';
+import { contract } from '../packages/api-client/src/contract/index.ts';
 
 const { values } = parseArgs({
   options: {
-    viewers: { type: 'string', default: '1000,10000' },
+    viewers: { type: 'string', default: '1000,5000,10000' },
+    alone: { type: 'string', default: '1000' },
+    processes: { type: 'string', default: '1,3' },
     seconds: { type: 'string', default: '15' },
     port: { type: 'string', default: '8950' },
+    'no-faults': { type: 'boolean', default: false },
   },
 });
 const viewerSteps = String(values.viewers).split(',').map(Number);
+const aloneSteps = String(values.alone).split(',').filter(Boolean).map(Number);
+const processSteps = String(values.processes).split(',').map(Number);
 const seconds = Number(values.seconds);
 const basePort = Number(values.port);
 ensureDebian('wrk', ['wrk'], 'for the scale-out benchmark');
 
-const dir = join(tmpdir(), 'ottkit-bench-scale-out');
+// In memory when the machine has it: the edge's cache (and the processes' data) on tmpfs.
+const dir = join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'ottkit-bench-scale-out');
 const lua = join(dir, 'viewer.lua');
 
-/** One wrk connection = one viewer: playlist, newest segment, each after half a segment's wait. */
+/** One wrk connection = one viewer: the playlist every segment duration, then the newest segment it lists. */
 function viewerScript(playlist: string, token: string): string {
   const base = playlist.slice(0, playlist.lastIndexOf('/') + 1);
   return `
 local playlist = "${playlist}?token=${token}"
 local base = "${base}"
 local newest = nil
-local turn = 0
+-- Segment requests owed by this thread's viewers (one per playlist answer that lists a segment).
+local owed = 0
 local started = false
--- Viewers arrive spread over one segment (wrk waits this before every request, the first one too).
 function delay()
+  -- Viewers arrive spread over one segment; a viewer's segment follows its playlist at once.
   if not started then started = true return math.random(0, ${SEGMENT_SEC * 1000}) end
-  return ${Math.round((SEGMENT_SEC * 1000) / 2)}
+  if owed > 0 then return 0 end
+  return ${SEGMENT_SEC * 1000}
 end
 function request()
-  turn = turn + 1
-  if turn % 2 == 1 or newest == nil then return wrk.format("GET", playlist) end
-  return wrk.format("GET", base .. newest .. ".m4s?token=${token}")
+  if owed > 0 and newest then
+    owed = owed - 1
+    return wrk.format("GET", base .. newest .. ".m4s?token=${token}")
+  end
+  return wrk.format("GET", playlist)
 end
 function response(status, headers, body)
   if body and string.find(body, "#EXTM3U", 1, true) then
-    for n in string.gmatch(body, "(%d+)%.m4s") do newest = n end
+    local last = nil
+    for n in string.gmatch(body, "(%d+)%.m4s") do last = n end
+    if last then newest = last owed = owed + 1 end
   end
 end
 function done(summary, latency, requests)
@@ -75,6 +94,26 @@ interface Figures {
   errors: number;
   /** The errors by kind, printed under a row that has any. */
   kinds: string;
+}
+
+/**
+ * CPU time used so far by the edge's nginx (master and workers), ms: the figure that does not depend on what else
+ * runs on the machine. Per request it says how many viewers one idle core would hold.
+ */
+function nginxCpuMs(): number {
+  const master = Number(readFileSync(join(dir, 'nginx', 'nginx.pid'), 'utf8').trim());
+  let ticks = 0;
+  for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+    try {
+      // Fields after the command name: state ppid … utime (14th field) stime (15th).
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      if (Number(pid) === master || Number(f[1]) === master) ticks += Number(f[11]) + Number(f[12]);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return ticks * 10;
 }
 
 function runWrk(url: string, viewers: number): Figures {
@@ -124,6 +163,8 @@ function edgeFigures(c: RunningCluster, from: number): { hitRatio: number; origi
   return { hitRatio: segs.length ? hits / segs.length : 0, originRps: upstream / seconds };
 }
 
+const load = () => (loadavg()[0] ?? 0).toFixed(2);
+
 const row = (setup: string, viewers: number, f: Figures, edge?: { hitRatio: number; originRps: number }) =>
   console.log(
     [
@@ -135,13 +176,118 @@ const row = (setup: string, viewers: number, f: Figures, edge?: { hitRatio: numb
       `${f.errors} (${((100 * f.errors) / Math.max(1, f.requests)).toFixed(2)} %)`.padStart(14),
       (edge ? `${(100 * edge.hitRatio).toFixed(1)} %` : '-').padStart(9),
       (edge ? edge.originRps.toFixed(1) : '-').padStart(9),
-      loadavg()[0]!.toFixed(2).padStart(6),
+      load().padStart(6),
     ].join(' ') + (f.errors ? `\n${' '.repeat(17)}errors: ${f.kinds}` : ''),
   );
 
+/** The session id of a fresh login of the demo subscriber. */
+async function sessionOf(c: RunningCluster): Promise<string> {
+  const call = async (path: string, body: unknown, token?: string) =>
+    (
+      (await (
+        await fetch(c.processUrls[0] + path, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(token ? { authorization: `Bearer ${token}` } : {}),
+          },
+          body: JSON.stringify(body),
+        })
+      ).json()) as { data: Record<string, unknown> }
+    ).data;
+  const login = await call(contract.account.login.path, {
+    loginInfo: { email: DEMO_SUBSCRIBED.email, password: DEMO_PASSWORD },
+  });
+  const token = (login.tokens as { token: string }).token;
+  return (await call(contract.account.userInfo.path, {}, token)).sessionId as string;
+}
+
+/** 100 viewers missing one new segment at once: how many requests reach ottkit (the goal is 1). */
+async function collapsedMisses(c: RunningCluster, playlist: string, token: string): Promise<number> {
+  const seen =
+    (await (await fetch(`${c.edgeUrl}${playlist}?token=${token}`)).text()).match(/(\d+)\.m4s/g) ?? [];
+  const known = Number(seen.at(-1)?.split('.')[0] ?? -1);
+  // The next segment, asked of a process directly (the edge has not cached it yet).
+  let n = known;
+  while (n <= known) {
+    await new Promise((r) => setTimeout(r, 100));
+    const text = await (await fetch(`${c.processUrls[0]}${playlist}?token=${token}`)).text();
+    n = Number(
+      text
+        .match(/(\d+)\.m4s/g)
+        ?.at(-1)
+        ?.split('.')[0] ?? -1,
+    );
+  }
+  const path = `${playlist.slice(0, playlist.lastIndexOf('/') + 1)}${n}.m4s`;
+  const answers = await Promise.all(
+    Array.from({ length: 100 }, () => fetch(`${c.edgeUrl}${path}?token=${token}`).then((r) => r.status)),
+  );
+  if (answers.some((s) => s !== 200))
+    throw new Error(`misses: not every answer was 200: ${answers.join(',')}`);
+  await new Promise((r) => setTimeout(r, 1500));
+  return readFileSync(c.edgeLog, 'utf8')
+    .split('\n')
+    .filter((l) => l.endsWith(path) && l.split(' ')[2] !== '-').length;
+}
+
+/**
+ * kill -9 of one of the processes under load: `loops` clients each ask, one after the other, a live playlist and
+ * an API call (the guide checksums) through the edge for `sec` seconds; process 2 is killed after 3 s (the cluster
+ * starts it again). Errors: a status other than 200, or no answer.
+ */
+async function killFigure(c: RunningCluster, playlist: string, token: string, loops = 200, sec = 12) {
+  const results: { at: number; ok: boolean; what: string }[] = [];
+  const end = Date.now() + sec * 1000;
+  let killedAt = 0;
+  const kill = setTimeout(() => {
+    killedAt = Date.now();
+    process.kill(c.pid(1) as number, 'SIGKILL');
+  }, 3000);
+  const one = async (kind: string, f: () => Promise<Response>) => {
+    try {
+      const r = await f();
+      await r.arrayBuffer();
+      results.push({ at: Date.now(), ok: r.status === 200, what: `${kind} ${r.status}` });
+    } catch (err) {
+      const cause = (err as { cause?: { code?: string } }).cause?.code ?? (err as Error).name;
+      results.push({ at: Date.now(), ok: false, what: `${kind} ${cause}` });
+    }
+  };
+  await Promise.all(
+    Array.from({ length: loops }, async () => {
+      while (Date.now() < end) {
+        await one('playlist', () => fetch(`${c.edgeUrl}${playlist}?token=${token}`));
+        await one('api', () =>
+          fetch(`${c.edgeUrl}${contract.live.epgChecksumQuery.path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: '{}',
+          }),
+        );
+      }
+    }),
+  );
+  clearTimeout(kill);
+  const errors = results.filter((r) => !r.ok);
+  const lateErrors = errors.filter((r) => r.at > killedAt + 2000);
+  const kinds = (list: typeof errors) => {
+    const n = new Map<string, number>();
+    for (const e of list) n.set(e.what, (n.get(e.what) ?? 0) + 1);
+    return [...n].map(([k, v]) => `${k} × ${v}`).join(', ') || 'none';
+  };
+  await c.waitFor(1, 120_000);
+  return {
+    requests: results.length,
+    errors: errors.length,
+    late: lateErrors.length,
+    kinds: `first 2 s: ${kinds(errors.filter((r) => r.at <= killedAt + 2000))}; later: ${kinds(lateErrors)}`,
+  };
+}
+
 console.log(`scale-out: ${seconds} s per step, segment ${SEGMENT_SEC} s, wrk with one connection per viewer`);
 console.log('setup            viewers    req/s  p50 ms   p99 ms         errors  seg hits  origin/s  load1');
-for (const processes of [1, 2, 3]) {
+for (const processes of processSteps) {
   const c = await startCluster({
     dir,
     port: basePort,
@@ -152,21 +298,54 @@ for (const processes of [1, 2, 3]) {
   try {
     const secret = (JSON.parse(readFileSync(join(c.dataDir, 'secrets.json'), 'utf8')) as { secret: string })
       .secret;
-    const url = liveUrl(secret, { accountId: 'bench', liveStreamId: 'ch1', ttlSec: 3600 });
+    // A real session, like every viewer's URL: the edge checks it against the list of ended sessions (decision
+    // 0306) and the origin against the database.
+    const url = liveUrl(secret, {
+      accountId: 'bench',
+      liveStreamId: 'ch1',
+      ttlSec: 3600,
+      sessionId: await sessionOf(c),
+    });
     const token = url.split('token=')[1] as string;
     const master = await (await fetch(c.processUrls[0] + url)).text();
     const rendition = /^(\w+)\/index\.m3u8/m.exec(master)?.[1];
     const playlist = `/media/live/ch1/${rendition}/index.m3u8`;
     writeFileSync(lua, viewerScript(playlist, token));
-    if (processes === 1) {
-      for (const v of viewerSteps) row('ottkit alone', v, runWrk(c.processUrls[0] as string, v));
+    if (processes === processSteps[0]) {
+      for (const v of aloneSteps) row('ottkit alone', v, runWrk(c.processUrls[0] as string, v));
     }
     for (const v of viewerSteps) {
       const from = readFileSync(c.edgeLog, 'utf8').length;
+      const cpu = nginxCpuMs();
       const f = runWrk(c.edgeUrl, v);
+      const perRequestUs = ((nginxCpuMs() - cpu) * 1000) / Math.max(1, f.requests);
       // nginx writes its log each second.
       await new Promise((r) => setTimeout(r, 1500));
       row(`nginx + ${processes}`, v, f, edgeFigures(c, from));
+      console.log(
+        `${' '.repeat(17)}edge CPU ${perRequestUs.toFixed(0)} µs a request: one idle core would answer about ` +
+          `${Math.round(1e6 / Math.max(1, perRequestUs))} req/s (a viewer asks 1 a second)`,
+      );
+    }
+    if (processes === processSteps.at(-1) && !values['no-faults']) {
+      // After an overload step the edge may have marked every process down for a moment: start from a steady state.
+      for (let i = 0; i < 120; i++) {
+        if ((await fetch(`${c.edgeUrl}${playlist}?token=${token}`)).status === 200) break;
+        await new Promise((r) => setTimeout(r, 500));
+      }
+      await new Promise((r) => setTimeout(r, 3000));
+      const misses = await collapsedMisses(c, playlist, token);
+      console.log(
+        `100 simultaneous misses for one new segment: ${misses} request(s) reached ottkit (load1 ${load()})`,
+      );
+      if (processes >= 2) {
+        const k = await killFigure(c, playlist, token);
+        console.log(
+          `kill -9 of 1 of ${processes} under load: ${k.errors} errors of ${k.requests} requests ` +
+            `(${((100 * k.errors) / Math.max(1, k.requests)).toFixed(2)} %), ${k.late} after 2 s; ` +
+            `the process rejoined (load1 ${load()})\n${' '.repeat(17)}errors: ${k.kinds}`,
+        );
+      }
     }
   } finally {
     await c.stop();

@@ -1,7 +1,8 @@
-// The media-token check at the nginx edge (njs; decision 0261). It mirrors packages/server/src/origin/tokens.ts
+// The media-token check at the nginx edge (njs; decisions 0261, 0306). It mirrors packages/server/src/origin/tokens.ts
 // (verifyMediaToken) and the resource each path opens (origin.ts): a bad, tampered or expired token, or one for
 // another resource, is refused here and never reaches an ottkit process. The origin checks again on a miss.
-// What the edge cannot know (a session ended by logout) is left to the origin and the short token life.
+// A token handed to a session that has ended since (logout) is refused too: ottkit publishes the ended sessions
+// (a list the edge keeps a second), so cached clear media stops at logout, not when the token expires.
 // biome-ignore lint/style/useNodejsImportProtocol: njs knows the module as 'crypto' only
 const crypto = require('crypto');
 
@@ -29,25 +30,50 @@ function same(a, b) {
   return d === 0;
 }
 
-/** '1' when the request's ?token= opens this path now, '0' otherwise (js_set). */
-function tokenOk(r) {
+/** The claims of the request's ?token= when it opens this path now; null otherwise. */
+function claimsOf(r) {
   try {
     const token = r.args.token;
     const want = expected(r);
-    if (!want || typeof token !== 'string' || token.length > 2048) return '0';
+    if (!want || typeof token !== 'string' || token.length > 2048) return null;
     const parts = token.split('.');
-    if (parts.length !== 2 || !parts[0]) return '0';
+    if (parts.length !== 2 || !parts[0]) return null;
     const mac = crypto
       .createHmac('sha256', r.variables.ottkit_media_secret)
       .update('ottkit-media.v1.' + parts[0])
       .digest('base64url');
-    if (!same(mac, parts[1])) return '0';
+    if (!same(mac, parts[1])) return null;
     const claims = JSON.parse(Buffer.from(parts[0], 'base64url').toString());
-    if (typeof claims.e !== 'number' || claims.e * 1000 <= Date.now()) return '0';
-    return claims.k === want.k && claims.r === want.r ? '1' : '0';
+    if (typeof claims.e !== 'number' || claims.e * 1000 <= Date.now()) return null;
+    return claims.k === want.k && claims.r === want.r ? claims : null;
   } catch (_e) {
-    return '0';
+    return null;
   }
 }
 
-export default { tokenOk: tokenOk };
+/** '1' when the request's ?token= opens this path now, '0' otherwise (js_set; keys, which ottkit checks again). */
+function tokenOk(r) {
+  return claimsOf(r) ? '1' : '0';
+}
+
+/**
+ * js_content of cached media (playlists, segments, inits): the token, then its session against the list of ended
+ * sessions (a cached subrequest, one upstream fetch a second whatever the audience), then the cache location named
+ * by $ottkit_next. A list that cannot be had lets the request on: the origin still checks sessions on a miss.
+ */
+function gate(r) {
+  const claims = claimsOf(r);
+  if (!claims) return r.return(403, 'forbidden\n');
+  const next = r.variables.ottkit_next;
+  if (typeof claims.s !== 'string' || !claims.s) return r.internalRedirect(next);
+  r.subrequest('/_ottkit/revoked').then(
+    (reply) => {
+      const list = reply.status === 200 ? reply.responseText || '' : '';
+      if (list.indexOf('\n' + claims.s + '\n') >= 0) return r.return(403, 'forbidden\n');
+      r.internalRedirect(next);
+    },
+    () => r.internalRedirect(next),
+  );
+}
+
+export default { tokenOk: tokenOk, gate: gate };

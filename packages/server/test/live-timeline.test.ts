@@ -79,4 +79,30 @@ describe('the live timeline (decision 0221)', () => {
     expect(existsSync(join(again.dir, '0.m4s'))).toBe(false);
     expect(new Timeline(root, 'lc-1').segments[0]?.n).toBe(4);
   });
+
+  it('lets another process follow the packager: appended segments, a trim, and taking over the numbering', async () => {
+    const packager = new Timeline(root, 'lc-follow');
+    const follower = new Timeline(root, 'lc-follow');
+    const t0 = 1_800_000_000_000;
+    for (let i = 0; i < 4; i++) packager.add(init('ch1'), seg('ch1', i % 3), t0 + (i + 1) * 2000);
+    expect(follower.segments).toEqual([]);
+    expect(follower.refresh()).toBe(true);
+    expect(follower.segments).toEqual(packager.segments);
+    expect(follower.refresh()).toBe(false);
+    // The packager trims (a new index renamed in) and goes on: the follower drops and adds the same.
+    packager.trim({ keepLast: 2 });
+    for (let i = 4; i < 6; i++) packager.add(init('ch1'), seg('ch1', i % 3), t0 + (i + 1) * 2000);
+    expect(follower.refresh()).toBe(true);
+    expect(follower.segments).toEqual(packager.segments);
+    expect(follower.segments.map((s) => s.n)).toEqual([2, 3, 4, 5]);
+    expect(follower.bytes).toBe(packager.bytes);
+    expect(Buffer.compare(await follower.readSegment(5), await packager.readSegment(5))).toBe(0);
+    // The packager dies; the follower takes over and continues the numbering and the decode time.
+    follower.beginRun();
+    const next = follower.add(init('ch1'), seg('ch1', 0), t0 + 14_000);
+    expect(next.n).toBe(6);
+    const times = await videoTimes(follower);
+    const [a, b] = times.slice(-2) as unknown as [{ end: number }, { start: number }];
+    expect(b.start).toBeGreaterThanOrEqual(a.end - 0.001);
+  });
 });

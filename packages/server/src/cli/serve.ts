@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer, type Origin, type OriginDeps, type SiteHandler } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
-import { mediaSessionCheck } from '../domain/mediaRevocation.ts';
+import { endedSessionsList, mediaSessionCheck } from '../domain/mediaRevocation.ts';
 import { startLive } from '../live/index.ts';
 import { compressPages } from '../http/compressPages.ts';
 import { createStaticHandler } from '../http/static.ts';
@@ -73,6 +73,7 @@ async function serve(args: string[]): Promise<number> {
         library: unknown;
         now: () => number;
         sessionEnded: (sessionId: string, nowMs: number) => boolean;
+        endedSessions?: (nowMs: number) => string[];
         ingested?: unknown;
         onClose?: () => Promise<void>;
       }) => Origin)
@@ -94,6 +95,8 @@ async function serve(args: string[]): Promise<number> {
             now: deps.now,
             // Logout revokes the media URLs handed to the session (decision 0100).
             sessionEnded: mediaSessionCheck(deps.db),
+            // The nginx edge refuses those URLs itself with this list (decision 0306).
+            endedSessions: endedSessionsList(deps.db),
             ingested: live.ingested,
             onClose: live.close,
           });

@@ -1,4 +1,5 @@
 import type { Db } from '../store/db.ts';
+import { mediaTokenTtlSec } from './appConfig.ts';
 import { getSession } from '../store/sessions.ts';
 
 /** How long one answer about a session is trusted: a player fetches a segment every 2 s, a logout shows within 1 s. */
@@ -20,5 +21,31 @@ export function mediaSessionCheck(db: Db): (sessionId: string, nowMs: number) =>
     if (known.size >= MAX_REMEMBERED) known.clear();
     known.set(sessionId, { ended, at: nowMs });
     return ended;
+  };
+}
+
+/** How long one list of ended sessions is reused by this process; the edge keeps it a second too. */
+const LIST_TTL_MS = 500;
+
+/**
+ * The sessions that ended while media URLs handed to them may still be valid (decision 0306): revoked or expired
+ * within the last media-token life (`media.liveTokenTtlSec`, plus a minute of clock slack), newest first, for the
+ * edge. Media URLs never outlive that, so an older ending needs no listing.
+ */
+export function endedSessionsList(db: Db): (nowMs: number) => string[] {
+  let last: { at: number; ids: string[] } | undefined;
+  return (nowMs) => {
+    if (last && nowMs - last.at < LIST_TTL_MS && nowMs >= last.at) return last.ids;
+    const since = nowMs - (mediaTokenTtlSec(db) + 60) * 1000;
+    const rows = db.all<{ session_id: string }>(
+      `SELECT session_id FROM sessions
+       WHERE (revoked_at IS NOT NULL AND revoked_at > ?) OR (expires_at > ? AND expires_at <= ?)
+       ORDER BY COALESCE(revoked_at, expires_at) DESC`,
+      since,
+      since,
+      nowMs,
+    );
+    last = { at: nowMs, ids: rows.map((r) => r.session_id) };
+    return last.ids;
   };
 }

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { ErrCode } from '@ottkit/api-client';
 import { join } from 'node:path';
 import { repoRoot } from '../config.ts';
-import { EDGE_HEADER, EDGE_TOKEN } from '../origin/edge.ts';
+import { EDGE_HEADER, EDGE_KEY_HEADER, EDGE_REVOKED_PATH, EDGE_TOKEN, edgeKey } from '../origin/edge.ts';
 
 /** The nginx edge files the project ships (decision 0261). */
 export const EDGE_DIR = join(repoRoot, 'deploy', 'nginx');
@@ -61,6 +61,9 @@ export function renderEdgeConfig(o: EdgeOptions): string {
     PLAYLIST_SEC: String(Math.max(1, Math.floor(o.segmentSec / 2))),
     EDGE_HEADER,
     EDGE_TOKEN,
+    EDGE_KEY_HEADER,
+    EDGE_KEY: edgeKey(o.secret),
+    REVOKED_PATH: EDGE_REVOKED_PATH,
     INTERNAL_ERR: String(ErrCode.INTERNAL),
     PROXY_HEADERS: PROXY_HEADERS.map((h) => `        ${h}`).join('\n'),
   };
@@ -100,6 +103,10 @@ http {
     log_format ottkit '$status $upstream_cache_status $upstream_addr $uri';
     access_log ${dir}/access.log ottkit buffer=256k flush=1s;
     types { application/vnd.apple.mpegurl m3u8; video/mp4 mp4 m4s; }
+    # Cached files go out by the kernel; a viewer's connection stays open for its whole session.
+    sendfile on;
+    tcp_nopush on;
+    keepalive_requests 100000;
     default_type application/octet-stream;
 ${temp}
 ${edge}

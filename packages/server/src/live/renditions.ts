@@ -64,6 +64,19 @@ export class ChannelTimelines {
     return [...this.all.values()].reduce((s, t) => s + t.bytes, 0);
   }
 
+  /**
+   * Reads what the channel's packager, another process, wrote since the last read (decision 0305): every
+   * rendition, rungs it started meanwhile too. True when a segment came or went.
+   */
+  refresh(): boolean {
+    for (const r of LADDER)
+      if (!this.all.has(r.name) && existsSync(join(this.root, encodeURIComponent(this.channelId), r.name)))
+        this.timeline(r.name);
+    let changed = false;
+    for (const t of this.all.values()) changed = t.refresh() || changed;
+    return changed;
+  }
+
   beginRun() {
     for (const t of this.all.values()) t.beginRun();
   }

@@ -1,5 +1,7 @@
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { type SharedState, sharedStateOf } from '../shared/sharedState.ts';
 import type { Db } from '../store/db.ts';
 import { ChannelRunner, DEFAULT_RULES, type SourceHealth, type WatchdogRules } from './channel.ts';
 import { liveFfmpegPath } from './ffmpegRun.ts';
@@ -24,6 +26,17 @@ const VIEWER_WINDOW_MS = 30_000;
 /** Segments a relay channel keeps: the live window and a little more (no recording). */
 const RELAY_KEEP_SEGMENTS = 30;
 const DAY_MS = 86_400_000;
+/**
+ * One packager per channel across processes (decision 0305): the lock `live:<channel>` lives this long unless its
+ * holder renews it, which it does every PACKAGER_RENEW_MS. A holder killed with -9 is replaced within about
+ * TTL + one renewal period.
+ */
+export const PACKAGER_LOCK_TTL_MS = 3000;
+export const PACKAGER_RENEW_MS = 1000;
+/** A process that serves a channel packaged by another reads the shared index again at most this often. */
+const FOLLOW_MS = 100;
+/** The invalidation topic that tells the packager of a relay channel that another process has viewers for it. */
+const VIEWER_TOPIC = 'live-viewer';
 
 export interface LiveOptions {
   db: Db;
@@ -37,6 +50,8 @@ export interface LiveOptions {
   log?: (line: string) => void;
   /** How often the store is read again for changed sources and modes, ms. */
   reloadMs?: number;
+  /** Where the packager locks live: the server's shared state over `db` (memory, or Redis) by default. */
+  shared?: SharedState;
 }
 
 /** One channel as `live status` shows it. */
@@ -79,6 +94,13 @@ interface Entry {
   viewers: Map<string, number>;
   lastViewAt: number;
   waiters: (() => void)[];
+  /** This process holds the channel's packager lock: its ffmpeg runs here; otherwise it follows the index. */
+  held: boolean;
+  /** A lock call under way (one at a time per channel). */
+  claiming?: Promise<void>;
+  followedAt: number;
+  /** When this process last told the others it has viewers (a relay's packager may be elsewhere). */
+  toldAt: number;
 }
 
 /**
@@ -99,6 +121,10 @@ export class LiveSupervisor {
   /** Stream ids asked for that no channel with sources has, until the next full read (sample loops). */
   private misses = new Set<string>();
   private switchesTrimmedAt = 0;
+  private locks: NodeJS.Timeout | undefined;
+  /** Who this process is in the packager locks; its ffmpeg work folders carry its pid. */
+  readonly owner = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
+  private workDir: string;
 
   private o: LiveOptions;
 
@@ -108,6 +134,7 @@ export class LiveSupervisor {
     this.now = o.now ?? Date.now;
     this.log = o.log ?? ((l) => console.log(l));
     this.root = join(o.dataDir, 'live');
+    this.workDir = join(this.root, 'work', String(process.pid));
     mkdirSync(this.root, { recursive: true });
     // The operator calls of this process find it to read health and to apply a change at once.
     registerSupervisor(o.dataDir, this);
@@ -115,11 +142,106 @@ export class LiveSupervisor {
 
   /** Reads the channels and starts the recorded ones; then keeps watching. */
   start() {
+    this.clearDeadWork();
+    this.shared.subscribe(VIEWER_TOPIC, (id) => {
+      const e = this.entries.get(id);
+      if (e) e.lastViewAt = this.now();
+    });
     this.sync();
     this.timer = setInterval(() => this.housekeep(), 2000);
     this.timer.unref();
     this.reload = setInterval(() => this.sync(), this.o.reloadMs ?? 5000);
     this.reload.unref();
+    this.locks = setInterval(() => {
+      for (const e of this.entries.values()) if (e.held || this.wanted(e)) void this.claim(e);
+    }, PACKAGER_RENEW_MS);
+    this.locks.unref();
+  }
+
+  private get shared(): SharedState {
+    return this.o.shared ?? sharedStateOf(this.o.db);
+  }
+
+  /** Work folders of processes gone (killed with -9 on this machine): their ffmpeg died with them. */
+  private clearDeadWork() {
+    let pids: string[] = [];
+    try {
+      pids = readdirSync(join(this.root, 'work'));
+    } catch {
+      return;
+    }
+    for (const pid of pids) {
+      if (!/^\d+$/.test(pid) || Number(pid) === process.pid) continue;
+      try {
+        process.kill(Number(pid), 0);
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === 'ESRCH')
+          rmSync(join(this.root, 'work', pid), { recursive: true, force: true });
+      }
+    }
+  }
+
+  /** The channel should be packaged somewhere: recorded ones always, relays while someone watches. */
+  private wanted(e: Entry): boolean {
+    if (this.closed) return false;
+    const c = e.runner.channel;
+    return c.mode === 'record' || this.now() - e.lastViewAt <= (this.o.relayIdleMs ?? RELAY_IDLE_MS);
+  }
+
+  /**
+   * Takes or renews the channel's packager lock (decision 0305) and runs its ffmpeg here while it is held; a
+   * channel no longer wanted gives the lock back. A process that cannot get the lock serves the channel from the
+   * shared folder (`follow`). A Redis that is down leaves things as they are: the lock expires there anyway, and
+   * the first answer after it comes back says who holds it.
+   */
+  private claim(e: Entry): Promise<void> {
+    e.claiming ??= this.lockRound(e).finally(() => {
+      e.claiming = undefined;
+    });
+    return e.claiming;
+  }
+
+  private async lockRound(e: Entry) {
+    const id = e.runner.channel.logicalChannelId;
+    const name = `live:${id}`;
+    if (!this.wanted(e)) {
+      if (e.held) {
+        e.held = false;
+        await e.runner.stop();
+        await this.shared.unlock(name, this.owner).catch(() => {});
+      }
+      return;
+    }
+    let ok: boolean;
+    try {
+      // The supervisor starts before the server listens: the first lock waits for Redis's connection.
+      await this.shared.ready();
+      ok = await this.shared.lock(name, this.owner, PACKAGER_LOCK_TTL_MS);
+    } catch (err) {
+      this.log(`live ${id}: packager lock not renewed: ${String(err)}`);
+      return;
+    }
+    if (this.closed || this.entries.get(id) !== e) return;
+    if (ok && !e.held) {
+      e.held = true;
+      // Continue where the previous packager stopped: its last segment number and decode time.
+      e.timelines.refresh();
+      if (this.shared.kind !== 'memory') this.log(`live ${id}: packaged by this process (${this.owner})`);
+    } else if (!ok && e.held) {
+      e.held = false;
+      this.log(`live ${id}: another process packages it now; this one stops its ffmpeg`);
+      await e.runner.stop();
+    }
+    if (e.held && this.wanted(e)) e.runner.start();
+  }
+
+  /** A process that does not package the channel reads the packager's index (at most every FOLLOW_MS). */
+  private follow(e: Entry) {
+    if (e.held) return;
+    const now = this.now();
+    if (now - e.followedAt < FOLLOW_MS) return;
+    e.followedAt = now;
+    if (e.timelines.refresh()) for (const w of e.waiters.splice(0)) w();
   }
 
   /** Applies the store: new channels, changed sources or modes, removed channels. */
@@ -157,13 +279,15 @@ export class LiveSupervisor {
     // The renditions follow the video option before the runner restarts on it (decision 0270).
     e.timelines.use(renditionsOf(c.video));
     e.runner.update(c);
-    if (c.mode === 'record') e.runner.start();
+    if (c.mode === 'record' || e.held) void this.claim(e);
   }
 
   private remove(logicalChannelId: string) {
     const e = this.entries.get(logicalChannelId);
     if (!e) return;
     void e.runner.stop();
+    if (e.held) void this.shared.unlock(`live:${logicalChannelId}`, this.owner).catch(() => {});
+    e.held = false;
     this.entries.delete(logicalChannelId);
     this.byStream.delete(e.runner.channel.liveStreamId);
   }
@@ -176,11 +300,14 @@ export class LiveSupervisor {
       lastViewAt: 0,
       waiters: [],
       runner: undefined as never,
+      held: false,
+      followedAt: 0,
+      toldAt: 0,
     };
     entry.runner = new ChannelRunner(c, {
       ffmpeg: this.o.ffmpeg ?? liveFfmpegPath(),
       mediaDir: this.o.mediaDir,
-      workRoot: join(this.root, 'work', encodeURIComponent(c.logicalChannelId)),
+      workRoot: join(this.workDir, encodeURIComponent(c.logicalChannelId)),
       timeline: timelines,
       rules: this.rules,
       now: this.now,
@@ -217,12 +344,16 @@ export class LiveSupervisor {
 
   /** The channel's main timeline (the input's own rendition, or the ladder's top rung). */
   timeline(logicalChannelId: string): Timeline | undefined {
-    return this.entries.get(logicalChannelId)?.timelines.main;
+    const e = this.entries.get(logicalChannelId);
+    if (e) this.follow(e);
+    return e?.timelines.main;
   }
 
   /** Every rendition the channel packages now, best first, with its timeline (decision 0270). */
   renditions(logicalChannelId: string): { name: string; timeline: Timeline }[] {
-    return this.entries.get(logicalChannelId)?.timelines.renditions ?? [];
+    const e = this.entries.get(logicalChannelId);
+    if (e) this.follow(e);
+    return e?.timelines.renditions ?? [];
   }
 
   /** The channel as last read from the store. */
@@ -246,14 +377,24 @@ export class LiveSupervisor {
     const now = this.now();
     e.viewers.set(viewer, now);
     e.lastViewAt = now;
-    e.runner.start();
+    // The packager may be another process: it keeps a relay open while this one has viewers.
+    if (!e.held && now - e.toldAt > (this.o.relayIdleMs ?? RELAY_IDLE_MS) / 4) {
+      e.toldAt = now;
+      void this.shared.publish(VIEWER_TOPIC, logicalChannelId).catch(() => {});
+    }
+    await this.claim(e);
+    this.follow(e);
     if (this.fresh(e)) return true;
     await new Promise<void>((resolve) => {
-      const t = setTimeout(resolve, waitMs);
-      e.waiters.push(() => {
+      const t = setTimeout(done, waitMs);
+      // Packaged elsewhere: no segment event here, so the shared index is read until one comes.
+      const poll = setInterval(() => this.follow(e), FOLLOW_MS * 2);
+      function done() {
         clearTimeout(t);
+        clearInterval(poll);
         resolve();
-      });
+      }
+      e.waiters.push(done);
     });
     return this.fresh(e);
   }
@@ -261,7 +402,10 @@ export class LiveSupervisor {
   /** The channel runs and has a recent segment: serving it opens nothing (a prefetch may read it). */
   onAir(logicalChannelId: string): boolean {
     const e = this.entries.get(logicalChannelId);
-    return !!e && e.runner.isRunning && this.fresh(e);
+    if (e) this.follow(e);
+    // Packaged here, or by another process that keeps the shared index fresh.
+    const elsewhere = !e?.held && this.shared.kind !== 'memory';
+    return !!e && (e.runner.isRunning || elsewhere) && this.fresh(e);
   }
 
   /** The newest segment is recent: the channel is on air now (not just an old recording). */
@@ -287,7 +431,8 @@ export class LiveSupervisor {
       // A viewer still waiting for the first segment is watching.
       if (e.waiters.length) e.lastViewAt = now;
       try {
-        this.trim(e, now);
+        // Only the packager trims: it alone writes the channel's folder (decision 0305).
+        if (e.held || this.shared.kind === 'memory') this.trim(e, now);
       } catch (err) {
         // A full disk must not stop the server; the next round tries again.
         this.log(`live ${c.logicalChannelId}: trimming failed: ${String(err)}`);
@@ -299,6 +444,7 @@ export class LiveSupervisor {
       ) {
         this.log(`live ${c.logicalChannelId}: no viewer for a while, relay closed`);
         void e.runner.stop();
+        void this.claim(e);
       }
     }
     try {
@@ -360,8 +506,17 @@ export class LiveSupervisor {
     forgetSupervisor(this.o.dataDir, this);
     if (this.timer) clearInterval(this.timer);
     if (this.reload) clearInterval(this.reload);
+    if (this.locks) clearInterval(this.locks);
     await Promise.all([...this.entries.values()].map((e) => e.runner.stop()));
+    // Given back at once, so another process takes the channels over without waiting for the locks to expire.
+    await Promise.all(
+      [...this.entries.values()]
+        .filter((e) => e.held)
+        .map((e) =>
+          this.shared.unlock(`live:${e.runner.channel.logicalChannelId}`, this.owner).catch(() => {}),
+        ),
+    );
     for (const e of this.entries.values()) for (const w of e.waiters.splice(0)) w();
-    rmSync(join(this.root, 'work'), { recursive: true, force: true });
+    rmSync(this.workDir, { recursive: true, force: true });
   }
 }

@@ -1,8 +1,11 @@
 import {
   appendFileSync,
+  closeSync,
   existsSync,
   mkdirSync,
+  openSync,
   readFileSync,
+  readSync,
   renameSync,
   rmSync,
   statSync,
@@ -12,6 +15,9 @@ import {
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterMoof, readFragment, readInit, rewriteMoof, type TrackInfo } from '../media/mp4.ts';
+
+/** How much of a rewritten index is read back to find the lines written since the last read (a few thousand). */
+const TAIL_BYTES = 256 * 1024;
 
 /** One segment of a channel's own timeline, as the origin lists it. */
 export interface TimelineSegment {
@@ -55,28 +61,99 @@ export class Timeline {
     if (existsSync(this.dir)) this.restore();
   }
 
+  /** What of `index.jsonl` this object has read: the file (inode) and the bytes up to its last whole line. */
+  private read = { ino: -1, size: 0 };
+
   private restore() {
+    this.refresh();
+  }
+
+  /**
+   * Reads what the channel's packager wrote to `index.jsonl` since the last read: at start, and in a process that
+   * serves the channel while another one packages it (decision 0305). Appended lines are read from where the last
+   * read ended; a rewritten index (a trim renames a new file in) drops what it no longer lists and reads its tail.
+   * True when something changed. Never writes: only the packager trims and deletes.
+   */
+  refresh(): boolean {
     const index = join(this.dir, 'index.jsonl');
-    if (!existsSync(index)) return;
-    for (const line of readFileSync(index, 'utf8').split('\n')) {
-      if (!line) continue;
-      try {
-        const s = JSON.parse(line) as TimelineSegment & { endSec?: number };
-        if (!existsSync(join(this.dir, `${s.n}.m4s`))) continue;
-        this.segments.push({
-          n: s.n,
-          durationSec: s.durationSec,
-          startMs: s.startMs,
-          initId: s.initId,
-          bytes: s.bytes,
-        });
-        this.bytes += s.bytes;
-        this.nextN = s.n + 1;
-        this.endSec = s.endSec ?? this.endSec;
-      } catch {
-        // A line cut by a crash or a full disk: the segments before it stay.
+    let st: { ino: number; size: number };
+    try {
+      st = statSync(index);
+    } catch {
+      return false;
+    }
+    if (st.ino === this.read.ino && st.size === this.read.size) return false;
+    if (st.ino === this.read.ino && st.size > this.read.size) {
+      this.readLines(index, this.read.size, st.size, st.ino);
+      return true;
+    }
+    // Rewritten: what it starts with is what is kept; the new lines are at its end.
+    const first = this.parse(this.chunk(index, 0, Math.min(st.size, 4096)).split('\n')[0] ?? '');
+    const last = this.segments.at(-1);
+    if (first && last && first.n <= last.n + 1 && st.size > 0) {
+      const gone = this.segments.findIndex((s) => s.n >= first.n);
+      for (const s of this.segments.splice(0, gone < 0 ? this.segments.length : gone)) this.bytes -= s.bytes;
+      const from = Math.max(0, st.size - TAIL_BYTES);
+      const tail = this.chunk(index, from, st.size);
+      // The tail must reach back to what is known, or the whole file is read.
+      const start = from === 0 ? 0 : tail.indexOf('\n') + 1;
+      const head = this.parse(tail.slice(start).split('\n')[0] ?? '');
+      if (from === 0 || (head && head.n <= last.n + 1)) {
+        this.readLines(index, from + Buffer.byteLength(tail.slice(0, start)), st.size, st.ino);
+        return true;
       }
     }
+    this.segments = [];
+    this.bytes = 0;
+    this.inits.clear();
+    this.readLines(index, 0, st.size, st.ino, true);
+    return true;
+  }
+
+  private chunk(file: string, from: number, to: number): string {
+    const buf = Buffer.alloc(Math.max(0, to - from));
+    const fd = openSync(file, 'r');
+    try {
+      readSync(fd, buf, 0, buf.length, from);
+    } finally {
+      closeSync(fd);
+    }
+    return buf.toString('utf8');
+  }
+
+  private parse(line: string): (TimelineSegment & { endSec?: number }) | undefined {
+    if (!line) return undefined;
+    try {
+      return JSON.parse(line) as TimelineSegment & { endSec?: number };
+    } catch {
+      // A line cut by a crash or a full disk: the segments before it stay.
+      return undefined;
+    }
+  }
+
+  /** Adds the whole lines in [from, to) that continue the timeline; remembers where the last whole line ended. */
+  private readLines(file: string, from: number, to: number, ino: number, checkFiles = false) {
+    const text = this.chunk(file, from, to);
+    const whole = text.lastIndexOf('\n') + 1;
+    for (const line of text.slice(0, whole).split('\n')) {
+      const s = this.parse(line);
+      if (!s) continue;
+      const last = this.segments.at(-1);
+      if (last && s.n <= last.n) continue;
+      // At start, a segment a crash left out is skipped; a packager's fresh line always has its file.
+      if (checkFiles && !existsSync(join(this.dir, `${s.n}.m4s`))) continue;
+      this.segments.push({
+        n: s.n,
+        durationSec: s.durationSec,
+        startMs: s.startMs,
+        initId: s.initId,
+        bytes: s.bytes,
+      });
+      this.bytes += s.bytes;
+      this.nextN = Math.max(this.nextN, s.n + 1);
+      this.endSec = Math.max(this.endSec, s.endSec ?? this.endSec);
+    }
+    this.read = { ino, size: from + Buffer.byteLength(text.slice(0, whole)) };
   }
 
   /** Where the timeline ends: the next segment number and the decode end, seconds. */

@@ -4,7 +4,7 @@ import { sendBody, sendText } from '../http/send.ts';
 import type { MediaLibrary, SourceMedia } from '../media/library.ts';
 import { readTitleSource, titlesDir } from '../media/transcode.ts';
 import { encryptFragment, encryptInit } from '../media/cenc.ts';
-import { EDGE_TOKEN, viaEdge } from './edge.ts';
+import { EDGE_REVOKED_PATH, EDGE_TOKEN, fromEdge, viaEdge } from './edge.ts';
 import { createKeyStore, encryptSegment } from './keys.ts';
 import { handleLicense } from './license.ts';
 import { LIVE_WINDOW_SEGMENTS, masterPlaylist } from './playlists.ts';
@@ -45,6 +45,11 @@ export interface OriginOptions {
    * even before they expire (decision 0100). Without it, URLs live until they expire.
    */
   sessionEnded?: (sessionId: string, nowMs: number) => boolean;
+  /**
+   * The sessions ended while their media URLs may still be valid, for the nginx edge (decision 0306): served at
+   * EDGE_REVOKED_PATH to the edge only. Without it that path is not found.
+   */
+  endedSessions?: (nowMs: number) => string[];
   /** Channels fed by live sources (issue 17), served before the looped samples; see `live/originStreams.ts`. */
   ingested?: IngestedResolver;
   /** Called when the server closes (stops the live supervisor and its ffmpeg processes). */
@@ -220,6 +225,17 @@ export function createOrigin(options: OriginOptions): Origin {
         parts = url.pathname.split('/').slice(1).map(decodeURIComponent);
       } catch {
         return false;
+      }
+      if (url.pathname === EDGE_REVOKED_PATH) {
+        if (!options.endedSessions || !fromEdge(req, options.secret)) fail(req, res, 404, 'not found');
+        else {
+          const ids = options.endedSessions(now());
+          // Each between newlines (sendText ends the last), so the edge finds one with a substring search.
+          sendText(req.method, res, 200, `\n${ids.join('\n')}`, {
+            'cache-control': 'no-store',
+          });
+        }
+        return true;
       }
       if (url.pathname === DRM_LICENSE_PATH) {
         await handleLicense(req, res, {

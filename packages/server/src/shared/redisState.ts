@@ -41,6 +41,17 @@ export function redactedUrl(url: string): string {
   }
 }
 
+/** Resolves when a connection under way is ready; rejects after CONNECT_TIMEOUT_MS. */
+function readyEvent(r: Redis): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const t = setTimeout(() => reject(new Error('connection timed out')), CONNECT_TIMEOUT_MS);
+    r.once('ready', () => {
+      clearTimeout(t);
+      resolve();
+    });
+  });
+}
+
 /**
  * Several processes over one Redis (decision 0260). Commands fail at once while Redis is down (no offline
  * queue), so a request never waits for it; the connections come back by themselves, and subscriptions with them.
@@ -105,10 +116,19 @@ export class RedisState implements SharedState {
     this.#sub.subscribe(`${PREFIX}${topic}`).catch(() => {});
   }
 
-  async ready(): Promise<void> {
+  #ready: Promise<void> | undefined;
+
+  /** One connection attempt however many callers ask (the server's listen, the live supervisor's locks). */
+  ready(): Promise<void> {
+    this.#ready ??= this.#connect();
+    return this.#ready;
+  }
+
+  async #connect(): Promise<void> {
     try {
-      // A subscription made before may have opened its connection already.
-      const open = (r: Redis) => (r.status === 'wait' ? r.connect() : undefined);
+      // A subscription or a command made before may have opened its connection already: wait for it.
+      const open = (r: Redis) =>
+        r.status === 'wait' ? r.connect() : r.status === 'ready' ? undefined : readyEvent(r);
       await Promise.all([open(this.#cmd), open(this.#sub)]);
       await this.#cmd.ping();
     } catch (err) {
