@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { advances, look } from './page.ts';
 
-// Issue 20 §1, decisions 0201 and 0300: a zap to a warm neighbour plays from the bytes fetched ahead. The built
+// Issue 20 §1, decisions 0201 and 0301: a zap to a warm neighbour plays from the bytes fetched ahead. The built
 // element on a plain page, the fixture origin: no request for the neighbour's master playlist nor for the segment
 // the player already had, between the zap and the first frame. Figures go to bench/player-startup.ts, not here.
 test('a zap to a warm neighbour plays from the prefetched bytes', async ({ page }) => {
