@@ -19,7 +19,7 @@ const arg = (name: string) => {
   return i > 0 ? process.argv[i + 1] : undefined;
 };
 const RUNS = Number(arg('runs') ?? 20);
-const PORT = 4556;
+const PORT = Number(arg('port') ?? 4556);
 
 type Kind = 'ottkit' | 'ottkit (cold)' | 'ottkit (warm zap)' | 'hls.js defaults' | 'hls.js + ottkit config';
 const ALL: Kind[] = [
@@ -76,7 +76,7 @@ const trial = async ([kind, src, src2, config]: [Kind, string, string, object]) 
         player.core.prefetchedBytes() > 0 &&
         performance
           .getEntriesByType('resource')
-          .some((e) => e.name.includes(src2.replace(/live\.m3u8$/, '')) && e.name.endsWith('.ts'));
+          .some((e) => e.name.includes(src2.replace(/live\.m3u8$/, '')) && /\.ts(\?|$)/.test(e.name));
       while (!warmed()) await new Promise((r) => setTimeout(r, 100));
     }
     t0 = performance.now();

@@ -73,6 +73,13 @@ function master(kind: 'live' | 'vod'): string {
   return `${lines.join('\n')}\n`;
 }
 
+/**
+ * Loops of the encoded media counted from this fixture's start: the discontinuity sequence stays small, as
+ * ottkit's origin counts it (real discontinuities since the channel began). An epoch-derived one (about 5.9
+ * million) made hls.js copy its initPTS array, which it indexes by discontinuity, for 100-300 ms on every load.
+ */
+const LOOPS_AT_START = Math.floor((Date.now() / 1000 / SEG_S - WINDOW) / SEGMENTS);
+
 /** The live window ending at `now`: segment number = floor(epoch / 2 s), looping over the encoded ones. */
 export function livePlaylist(rendition: string, now: number): string {
   const last = Math.floor(now / 1000 / SEG_S);
@@ -80,7 +87,7 @@ export function livePlaylist(rendition: string, now: number): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:3', `#EXT-X-TARGETDURATION:${SEG_S}`];
   lines.push(
     `#EXT-X-MEDIA-SEQUENCE:${first}`,
-    `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.floor(first / SEGMENTS)}`,
+    `#EXT-X-DISCONTINUITY-SEQUENCE:${Math.max(0, Math.floor(first / SEGMENTS) - LOOPS_AT_START)}`,
   );
   for (let n = first; n <= last; n++) {
     if (n % SEGMENTS === 0 && n !== first) lines.push('#EXT-X-DISCONTINUITY');

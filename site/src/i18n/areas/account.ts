@@ -88,6 +88,10 @@ export const account = defineMessages({
     'account.trial.PRE_INSTALL_END': 'Ended (pre-installed device)',
     'account.trial.EXPIRED_END': 'Expired',
     'member.off': 'The sandbox member site is turned off on this server.',
+    'account.my.layout': 'Layout',
+    'account.my.layoutAuto': 'Automatic (TV layout on a TV set)',
+    'account.my.layoutTv': 'TV (large type, remote control)',
+    'account.my.layoutStandard': 'Standard',
   },
   es: {
     'account.error.passwordLength': 'La contraseña debe tener entre 6 y 16 caracteres',
@@ -175,6 +179,10 @@ export const account = defineMessages({
     'account.trial.PRE_INSTALL_END': 'Terminada (equipo preinstalado)',
     'account.trial.EXPIRED_END': 'Vencida',
     'member.off': 'El sitio de miembros de pruebas está desactivado en este servidor.',
+    'account.my.layout': 'Diseño',
+    'account.my.layoutAuto': 'Automático (diseño TV en un televisor)',
+    'account.my.layoutTv': 'TV (letra grande, mando a distancia)',
+    'account.my.layoutStandard': 'Estándar',
   },
   pt: {
     'account.error.passwordLength': 'A senha deve ter entre 6 e 16 caracteres',
@@ -262,5 +270,9 @@ export const account = defineMessages({
     'account.trial.PRE_INSTALL_END': 'Encerrado (aparelho pré-instalado)',
     'account.trial.EXPIRED_END': 'Expirado',
     'member.off': 'O site de membros de testes está desativado neste servidor.',
+    'account.my.layout': 'Layout',
+    'account.my.layoutAuto': 'Automático (layout de TV num televisor)',
+    'account.my.layoutTv': 'TV (letra grande, controle remoto)',
+    'account.my.layoutStandard': 'Padrão',
   },
 });

@@ -1,4 +1,7 @@
 import { createHash } from 'node:crypto';
+import { LAYOUT_KEY, LAYOUT_PARAM } from './layoutSetting.ts';
+
+export { LAYOUT_KEY, LAYOUT_PARAM, type LayoutSetting } from './layoutSetting.ts';
 
 /**
  * The `tv` layout (issue 20 §4, decision 0266): bigger type, large focus rings and the remote's keys (arrows, OK,
@@ -6,11 +9,6 @@ import { createHash } from 'node:crypto';
  * inline script in every page's <head> (components/TvLayoutHead.astro), so the layout is set before the first
  * paint and costs the home page's JavaScript budget no file; the remote's module loads only in the tv layout.
  */
-export type LayoutSetting = 'tv' | 'standard' | 'auto';
-
-/** Where this browser keeps the setting; `?layout=tv|standard|auto` in any address sets it. */
-export const LAYOUT_KEY = 'ottkit.layout';
-export const LAYOUT_PARAM = 'layout';
 
 /** TV browsers' user agents: Samsung (Tizen, SMART-TV), LG (Web0S), Fire TV (AFT…), Android/Google TV, HbbTV. */
 const TV_AGENT = /SMART-TV|SmartTV|Tizen|Web0S|WebOS|\bAFT[A-Z]|Android TV|GoogleTV|BRAVIA|HbbTV|CrKey/i;
