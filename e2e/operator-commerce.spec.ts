@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { OperatorErrCode, staffList } from '../packages/api-client/src/contract/operator.ts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { newAccount } from './accounts.ts';
+import { routes } from '../packages/api-client/src/routes.generated.ts';
+import { codeFor, newAccount } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
 import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { operator } from './operator.ts';
 
 // Issue 18 §5, §8: support makes a code batch and exports it; a subscriber redeems one on the site and support
 // sees who; a voided code is refused on the site; an admin changes a setting and the site follows; an admin
@@ -127,6 +129,31 @@ test('support creates and exports a code batch; a redemption shows; a voided cod
     `Password reset sent to ${email}; every session ended.`,
   );
   await expect(history.getByText(/subscriber\.resetPassword by/)).toBeVisible();
+  // The subscriber gets the reset code with a link to the site's reset form (decision 0281), and sets a new
+  // password with it; the console never saw the code.
+  const message = operator('outbox', '--to', email);
+  const link = message.match(/Enter it at (\S+) and choose a new password/)?.[1] as string;
+  const code = codeFor(email);
+  expect(await desk.content()).not.toContain(code);
+  const inbox = await browser.newPage();
+  await inbox.goto(link);
+  await expect(inbox.locator('[data-ready="true"]')).toBeVisible();
+  await expect(inbox.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+  await expect(inbox.getByRole('status')).toHaveText(
+    'Enter the code from the message we sent you and choose a new password.',
+  );
+  await expect(inbox.getByLabel('Email or phone number')).toHaveValue(email);
+  await inbox.getByLabel('Verification code').fill(code);
+  await inbox.getByLabel('New password').fill('fresh-pass1');
+  await inbox.getByRole('button', { name: 'Reset password' }).click();
+  await expect(inbox.getByRole('status')).toHaveText(
+    'Your password has been reset. Log in with the new one.',
+  );
+  const relogin = await inbox.request.post(routes.account.login.path, {
+    data: { loginInfo: { email, password: 'fresh-pass1' } },
+  });
+  expect((await relogin.json()).errCode).toBe(0);
+  await inbox.close();
   // The detail follows: the subscriber's sessions ended.
   await expect(
     desk.getByTestId('subscriber-detail').getByRole('cell', { name: 'password reset' }),

@@ -80,6 +80,11 @@ describe('every operator call × every role', () => {
     ['titleSeasonAdd', ['admin', 'editor']],
     ['titleEpisodeAdd', ['admin', 'editor']],
     ['titleUnpublish', ['admin', 'editor']],
+    // Decision 0282: code batches and "notify all" as jobs.
+    ['codeBatchStart', ['admin', 'support']],
+    ['codeBatchTake', ['admin', 'support']],
+    ['codeBatchPending', ['admin', 'support']],
+    ['notificationBroadcastStart', ['admin', 'editor']],
   ] as const)('%s is for %j', (name, roles) => {
     const d = (operatorContract.operator as Record<string, CallDescriptor>)[name] as CallDescriptor;
     expect(calls.map(([n]) => n)).toContain(name);

@@ -20,6 +20,7 @@ import { operatorCommerceCalls } from './operatorCommerce.ts';
 import { operatorCreditCalls } from './operatorCredits.ts';
 import { operatorArtworkCalls } from './operatorArtwork.ts';
 import { operatorEpisodeCalls } from './operatorEpisodes.ts';
+import { operatorLongWorkCalls } from './operatorLongWork.ts';
 import { playbackCalls } from './playback.ts';
 import { scanCalls } from './scan.ts';
 import { vodCalls } from './vod.ts';
@@ -75,6 +76,7 @@ export * from './operatorCommerce.ts';
 export * from './operatorCredits.ts';
 export * from './operatorArtwork.ts';
 export * from './operatorEpisodes.ts';
+export * from './operatorLongWork.ts';
 
 /**
  * The operator area (issue 18, decision 0210), apart from `contract` so the subscribers' pages never ship the
@@ -95,5 +97,6 @@ export const operatorContract = {
     ...operatorCreditCalls,
     ...operatorArtworkCalls,
     ...operatorEpisodeCalls,
+    ...operatorLongWorkCalls,
   },
 } as const;

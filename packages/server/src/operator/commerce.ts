@@ -96,7 +96,7 @@ export function voidAudited(
 }
 
 /** How support finds a subscriber: email, else phone, else virtual code. */
-function whoIs(db: Db, accountId: string): string {
+export function whoIs(db: Db, accountId: string): string {
   const a = getAccount(db, accountId);
   if (!a) return accountId;
   return a.email || (a.phone ? `${a.phone_pre_code ?? ''} ${a.phone}`.trim() : '') || a.virtual_code;
@@ -157,46 +157,4 @@ export function updateSettingsAudited(
     }
     return after;
   });
-}
-
-const RESET_MESSAGE = {
-  subject: 'Reset your ottkit password',
-  body:
-    'Our support team started a password reset for your account and signed you out everywhere. Open ottkit, ' +
-    'choose Log in, then Forgot password, and we will send you a code to choose a new password. If you did ' +
-    'not ask for this, contact support.',
-};
-
-/**
- * Support's password reset: the subscriber is signed out everywhere and told, at their own address, to choose
- * a new password with the site's reset code; support never sees a code, a password or a token.
- */
-export function resetPasswordAudited(
-  db: Db,
-  sender: MessageSender,
-  actor: Actor,
-  accountId: string,
-  now: number,
-): { sentTo: string } {
-  const a = getAccount(db, accountId);
-  if (a?.kind !== 'user') {
-    throw new HttpError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId} with an email or phone`);
-  }
-  const recipient = a.email
-    ? { channel: 'email' as const, recipient: a.email }
-    : { channel: 'sms' as const, recipient: a.phone_key ?? '' };
-  if (!recipient.recipient) throw new HttpError(OperatorErrCode.NOT_FOUND, `${accountId} has no address`);
-  db.transaction(() => {
-    revokeAccountSessions(db, accountId, 'password reset', now);
-    sender.send({ ...recipient, ...RESET_MESSAGE }, now);
-    recordAudit(
-      db,
-      actor,
-      'subscriber.resetPassword',
-      accountId,
-      { after: { sentTo: recipient.channel } },
-      now,
-    );
-  });
-  return { sentTo: whoIs(db, accountId) };
 }

@@ -14,6 +14,7 @@ import { titleCreditMigrations } from './migrations/titleCredits.ts';
 import { titleMigrations } from './migrations/titles.ts';
 import { commerceMigrations } from './migrations/commerce.ts';
 import { titleEpisodeMigrations } from './migrations/titleEpisodes.ts';
+import { consoleJobMigrations } from './migrations/consoleJobs.ts';
 
 export interface Migration {
   version: number;
@@ -245,6 +246,7 @@ CREATE TABLE scan_codes (
   ...commerceMigrations,
   ...titleCreditMigrations,
   ...titleEpisodeMigrations,
+  ...consoleJobMigrations,
 ];
 
 /**

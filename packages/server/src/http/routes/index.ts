@@ -22,6 +22,7 @@ import { operatorHomeRoutes } from './operatorHome.ts';
 import { operatorLiveRoutes } from './operatorLive.ts';
 import { operatorCommerceRoutes } from './operatorCommerce.ts';
 import { operatorEpisodeRoutes } from './operatorEpisodes.ts';
+import { operatorLongWorkRoutes } from './operatorLongWork.ts';
 
 /** Every API route the server registers; each area adds its list here. */
 export const apiRoutes: Route[] = [
@@ -48,4 +49,5 @@ export const apiRoutes: Route[] = [
   ...operatorCreditRoutes,
   ...operatorArtworkRoutes,
   ...operatorEpisodeRoutes,
+  ...operatorLongWorkRoutes,
 ];
