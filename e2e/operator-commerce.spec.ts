@@ -58,11 +58,23 @@ test('support creates and exports a code batch; a redemption shows; a voided cod
   await codes.getByLabel('Plan', { exact: true }).selectOption('plan-sports');
   await codes.getByLabel('How many codes').fill('3');
   await codes.getByRole('button', { name: 'Create codes' }).click();
-  await expect(codes.getByRole('status')).toContainText('3 codes created in batch');
+  // The batch is made as a job (decision 0282): its progress reaches done, and a reload still offers the
+  // export of its codes, once.
+  const batchJob = codes.getByTestId('code-job').getByTestId('job');
+  await expect(batchJob).toHaveAttribute('data-status', 'succeeded');
+  await expect(batchJob.getByRole('progressbar')).toHaveAttribute('value', '100');
+  await expect(batchJob.getByRole('status')).toHaveText(
+    /^Finished · Made 3 codes in batch-[0-9a-f]{8}: export them now$/,
+  );
+  await expect(codes.getByText(/^3 codes created in batch-[0-9a-f]{8}/)).toBeVisible();
+  await desk.reload();
+  await consoleReady(desk);
   const [download] = await Promise.all([
     desk.waitForEvent('download'),
     codes.getByRole('button', { name: 'Export CSV (3 codes)' }).click(),
   ]);
+  // Taken once: the server no longer holds them, so the export is not offered again.
+  await expect(codes.getByRole('button', { name: /^Export CSV/ })).toHaveCount(0);
   const csv = readFileSync((await download.path()) as string, 'utf8')
     .trim()
     .split('\n');

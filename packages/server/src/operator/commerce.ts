@@ -5,7 +5,6 @@ import {
   OperatorErrCode,
   type Plan,
 } from '@ottkit/api-client/contract';
-import type { MessageSender } from '../domain/messages.ts';
 import { changeSetting, readSettings } from '../domain/appConfig.ts';
 import { createRechargeBatch, rechargeCodeHash } from '../domain/recharge.ts';
 import { HttpError } from '../http/route.ts';
@@ -13,7 +12,6 @@ import { getAccount } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { getPlan, savePlan } from '../store/plans.ts';
 import { type BatchRow, getBatch, listRedemptions, voidCodes } from '../store/rechargeCodes.ts';
-import { revokeAccountSessions } from '../store/sessions.ts';
 import { recentPlays } from '../store/subscriberPlays.ts';
 import { type Actor, listAudit, recordAudit } from './audit.ts';
 
