@@ -66,7 +66,7 @@ test('support creates and exports a code batch; a redemption shows; a voided cod
   await expect(batchJob.getByRole('status')).toHaveText(
     /^Finished · Made 3 codes in batch-[0-9a-f]{8}: export them now$/,
   );
-  await expect(codes.getByText(/^3 codes created in batch-[0-9a-f]{8}/)).toBeVisible();
+  await expect(codes.getByText(/^3 codes created in batch batch-[0-9a-f]{8}\./)).toBeVisible();
   await desk.reload();
   await consoleReady(desk);
   const [download] = await Promise.all([
