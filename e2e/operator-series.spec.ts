@@ -115,5 +115,18 @@ test('an editor makes a series with a season and an episode; a subscriber plays 
   await sub.screenshot({ path: 'test-results/series-site-1280.png', fullPage: true });
   await episodes.getByRole('button', { name: /^Play episode 1: Low Water/ }).click();
   await expectPlaying(sub.getByRole('dialog').locator('video'), 2);
+
+  // Unpublishing asks first; the series with its season and episode leave the catalogue, the drafts stay.
+  let warned = '';
+  page.once('dialog', (d) => {
+    warned = d.message();
+    void d.accept();
+  });
+  await page.getByRole('button', { name: 'Unpublish' }).click();
+  await expect(page.getByText('Unpublished: subscribers no longer see it.')).toBeVisible();
+  expect(warned).toContain('a series goes with all its seasons and episodes');
+  await expect(page.getByTestId('title-status')).toHaveText('Draft');
+  await expect(season.getByTestId('episode-row')).toContainText('Draft · video ready');
+  expect((await sub.goto(`/vod/detail/${seriesId}`))?.status()).toBe(404);
   await viewer.close();
 });

@@ -35,10 +35,11 @@ export function TitleSeries({
   const load = useCallback(async () => {
     setParts((await consoleApi.operator.titleParts({ metaId: series.metaId })).parts);
   }, [series.metaId]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: the first view, once
+  // The parts again whenever the series changed (published, unpublished, saved): their status follows it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads on the series' change time, not on act
   useEffect(() => {
     void act(load);
-  }, [load]);
+  }, [load, series.updatedAt]);
 
   const seasons = parts.filter((p) => p.metaType === 'SEASON');
   const episodesOf = (s: ConsoleTitle) =>
