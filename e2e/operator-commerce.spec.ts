@@ -2,9 +2,11 @@ import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { OperatorErrCode, staffList } from '../packages/api-client/src/contract/operator.ts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { newAccount } from './accounts.ts';
+import { routes } from '../packages/api-client/src/routes.generated.ts';
+import { codeFor, newAccount } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
 import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { operator } from './operator.ts';
 
 // Issue 18 §5, §8: support makes a code batch and exports it; a subscriber redeems one on the site and support
 // sees who; a voided code is refused on the site; an admin changes a setting and the site follows; an admin
@@ -56,11 +58,23 @@ test('support creates and exports a code batch; a redemption shows; a voided cod
   await codes.getByLabel('Plan', { exact: true }).selectOption('plan-sports');
   await codes.getByLabel('How many codes').fill('3');
   await codes.getByRole('button', { name: 'Create codes' }).click();
-  await expect(codes.getByRole('status')).toContainText('3 codes created in batch');
+  // The batch is made as a job (decision 0282): its progress reaches done, and a reload still offers the
+  // export of its codes, once.
+  const batchJob = codes.getByTestId('code-job').getByTestId('job');
+  await expect(batchJob).toHaveAttribute('data-status', 'succeeded');
+  await expect(batchJob.getByRole('progressbar')).toHaveAttribute('value', '100');
+  await expect(batchJob.getByRole('status')).toHaveText(
+    /^Finished · Made 3 codes in batch-[0-9a-f]{8}: export them now$/,
+  );
+  await expect(codes.getByText(/^3 codes created in batch batch-[0-9a-f]{8}\./)).toBeVisible();
+  await desk.reload();
+  await consoleReady(desk);
   const [download] = await Promise.all([
     desk.waitForEvent('download'),
     codes.getByRole('button', { name: 'Export CSV (3 codes)' }).click(),
   ]);
+  // Taken once: the server no longer holds them, so the export is not offered again.
+  await expect(codes.getByRole('button', { name: /^Export CSV/ })).toHaveCount(0);
   const csv = readFileSync((await download.path()) as string, 'utf8')
     .trim()
     .split('\n');
@@ -127,6 +141,31 @@ test('support creates and exports a code batch; a redemption shows; a voided cod
     `Password reset sent to ${email}; every session ended.`,
   );
   await expect(history.getByText(/subscriber\.resetPassword by/)).toBeVisible();
+  // The subscriber gets the reset code with a link to the site's reset form (decision 0281), and sets a new
+  // password with it; the console never saw the code.
+  const message = operator('outbox', '--to', email);
+  const link = message.match(/Enter it at (\S+) and choose a new password/)?.[1] as string;
+  const code = codeFor(email);
+  expect(await desk.content()).not.toContain(code);
+  const inbox = await browser.newPage();
+  await inbox.goto(link);
+  await expect(inbox.locator('[data-ready="true"]')).toBeVisible();
+  await expect(inbox.getByRole('heading', { name: 'Reset password' })).toBeVisible();
+  await expect(inbox.getByRole('status')).toHaveText(
+    'Enter the code from the message we sent you and choose a new password.',
+  );
+  await expect(inbox.getByLabel('Email or phone number')).toHaveValue(email);
+  await inbox.getByLabel('Verification code').fill(code);
+  await inbox.getByLabel('New password').fill('fresh-pass1');
+  await inbox.getByRole('button', { name: 'Reset password' }).click();
+  await expect(inbox.getByRole('status')).toHaveText(
+    'Your password has been reset. Log in with the new one.',
+  );
+  const relogin = await inbox.request.post(routes.account.login.path, {
+    data: { loginInfo: { email, password: 'fresh-pass1' } },
+  });
+  expect((await relogin.json()).errCode).toBe(0);
+  await inbox.close();
   // The detail follows: the subscriber's sessions ended.
   await expect(
     desk.getByTestId('subscriber-detail').getByRole('cell', { name: 'password reset' }),

@@ -12,6 +12,8 @@ import { sessionResolver } from './http/session.ts';
 import { sendText } from './http/send.ts';
 import { purgeExpired } from './domain/housekeeping.ts';
 import { failInterruptedJobs } from './operator/jobs.ts';
+import { resumeBroadcastJobs } from './operator/broadcastJob.ts';
+import { resumeCodeBatchJobs } from './operator/codeBatchJobs.ts';
 import { rollUpTelemetry } from './domain/telemetryRetention.ts';
 import { diskFullMessage, isDiskFull } from './store/diskFull.ts';
 import { type MessageSender, outboxSender } from './domain/messages.ts';
@@ -94,6 +96,9 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   const shared = joinSharedState(db, config);
   // Nothing runs before the server starts: a job still marked running was cut off by a restart.
   failInterruptedJobs(db, now());
+  // Code batches and broadcasts keep where they were: they continue from there (decision 0282).
+  resumeCodeBatchJobs(db, config.secret, now);
+  resumeBroadcastJobs(db, now);
   purgeExpired(db, now());
   rollUpTelemetry(db, now(), config.telemetryRetentionDays);
   // Hourly clean-up of spent tokens and codes, and telemetry roll-up; unref'd so it never keeps the process alive.

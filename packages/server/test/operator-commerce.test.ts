@@ -164,20 +164,53 @@ describe('settings', () => {
 });
 
 describe('subscriber password reset', () => {
-  it('ends every session and writes to the subscriber’s address; the answer has no code or token', async () => {
+  it('ends every session and sends the reset code to the subscriber, who sets a new password with it', async () => {
     const s = await subscriber('forgot@example.com');
-    const r = await t.post(O.subscriberResetPassword.path, { accountId: s.accountId }, as(support));
-    expect(r.body).toMatchObject({ errCode: 0, data: { sentTo: 'forgot@example.com' } });
-    const mail = t.server.db.get<{ subject: string }>(
-      'SELECT subject FROM outbox WHERE recipient = ? ORDER BY seq DESC LIMIT 1',
-      'forgot@example.com',
+    const origin = { origin: t.url };
+    // Without the console's browser origin the message could not link to the site: refused in words.
+    const bare = await t.post(O.subscriberResetPassword.path, { accountId: s.accountId }, as(support));
+    expect([bare.status, bare.body.errMsg]).toEqual([
+      400,
+      'Reset passwords from the console in a browser: the message links to this site',
+    ]);
+    const r = await t.post(
+      O.subscriberResetPassword.path,
+      { accountId: s.accountId },
+      { ...as(support), ...origin },
     );
-    expect(mail?.subject).toBe('Reset your ottkit password');
+    expect(r.body).toMatchObject({ errCode: 0, data: { sentTo: 'forgot@example.com' } });
     const live = t.server.db.get<{ n: number }>(
       'SELECT COUNT(*) AS n FROM sessions WHERE account_id = ? AND revoked_at IS NULL',
       s.accountId,
     );
     expect(live?.n).toBe(0);
-    expect(audit('subscriber.resetPassword').at(-1)?.target).toBe(s.accountId);
+    // The message is the site's reset code, with a link to the site's form holding the code's key.
+    const mail = t.server.db.get<{ subject: string; body: string }>(
+      'SELECT subject, body FROM outbox WHERE recipient = ? ORDER BY seq DESC LIMIT 1',
+      'forgot@example.com',
+    );
+    expect(mail?.subject).toBe('Your ottkit password reset code');
+    const code = mail?.body.match(/code is (\d{4})\./)?.[1] as string;
+    const link = new URL(mail?.body.match(/Enter it at (\S+) and/)?.[1] as string);
+    expect(`${link.origin}${link.pathname}`).toBe(`${t.url}/login`);
+    const fragment = new URLSearchParams(link.hash.slice(1));
+    expect(fragment.get('address')).toBe('forgot@example.com');
+    const authenticationKey = fragment.get('reset') as string;
+    // Neither the console's answer nor the audit holds the code or its key.
+    const entry = audit('subscriber.resetPassword').at(-1);
+    expect(entry?.target).toBe(s.accountId);
+    for (const secret of [code, authenticationKey]) {
+      expect(JSON.stringify(r.body)).not.toContain(secret);
+      expect(JSON.stringify(entry)).not.toContain(secret);
+    }
+    const reset = await t.post(contract.account.resetPassword.path, {
+      email: 'forgot@example.com',
+      verificationCode: code,
+      authenticationKey,
+      newPassword: 'fresh-pass1',
+    });
+    expect(reset.body.errCode).toBe(0);
+    const again = await loginAs(t, 'forgot@example.com', 'fresh-pass1');
+    expect(again.token).toBeTruthy();
   });
 });

@@ -74,6 +74,23 @@ describe('every operator call × every role', () => {
     expect((['admin', 'editor', 'support'] as const).filter((r) => roleMayCall(r, d))).toEqual(roles);
   });
 
+  // Issue 18 §4 (decision 0280): editors (and admins) make seasons and episodes and unpublish; support reads.
+  it.each([
+    ['titleParts', ['admin', 'editor', 'support']],
+    ['titleSeasonAdd', ['admin', 'editor']],
+    ['titleEpisodeAdd', ['admin', 'editor']],
+    ['titleUnpublish', ['admin', 'editor']],
+    // Decision 0282: code batches and "notify all" as jobs.
+    ['codeBatchStart', ['admin', 'support']],
+    ['codeBatchTake', ['admin', 'support']],
+    ['codeBatchPending', ['admin', 'support']],
+    ['notificationBroadcastStart', ['admin', 'editor']],
+  ] as const)('%s is for %j', (name, roles) => {
+    const d = (operatorContract.operator as Record<string, CallDescriptor>)[name] as CallDescriptor;
+    expect(calls.map(([n]) => n)).toContain(name);
+    expect((['admin', 'editor', 'support'] as const).filter((r) => roleMayCall(r, d))).toEqual(roles);
+  });
+
   it('live sources: every role reads their health, editors and admins change them (issue 17)', () => {
     const { liveChannels, liveSourcesSet } = operatorContract.operator;
     expect(calls.map(([n]) => n)).toEqual(expect.arrayContaining(['liveChannels', 'liveSourcesSet']));

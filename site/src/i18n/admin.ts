@@ -4,6 +4,7 @@ import type { Lang } from './langs.ts';
 import { adminNotices } from './adminNotices.ts';
 import { adminCommerce } from './adminCommerce.ts';
 import { adminCredits } from './adminCredits.ts';
+import { adminSeries } from './adminSeries.ts';
 
 /**
  * The operator console's texts (issue 18): a catalogue of its own, like the kit's and the player's, so the
@@ -161,7 +162,7 @@ export const admin = defineMessages({
     'admin.titles.search': 'Search titles',
     'admin.titles.list': 'Titles',
     'admin.titles.none': 'No title yet.',
-    'admin.titles.create': 'New movie',
+    'admin.titles.create': 'New movie or series',
     'admin.titles.edit': 'Edit {title}',
     'admin.titles.titleEn': 'Title (English)',
     'admin.titles.plotEn': 'Plot (English)',
@@ -430,7 +431,7 @@ export const admin = defineMessages({
     'admin.titles.search': 'Buscar títulos',
     'admin.titles.list': 'Títulos',
     'admin.titles.none': 'Aún no hay títulos.',
-    'admin.titles.create': 'Nueva película',
+    'admin.titles.create': 'Nueva película o serie',
     'admin.titles.edit': 'Editar {title}',
     'admin.titles.titleEn': 'Título (inglés)',
     'admin.titles.plotEn': 'Sinopsis (inglés)',
@@ -700,7 +701,7 @@ export const admin = defineMessages({
     'admin.titles.search': 'Pesquisar títulos',
     'admin.titles.list': 'Títulos',
     'admin.titles.none': 'Ainda não há títulos.',
-    'admin.titles.create': 'Novo filme',
+    'admin.titles.create': 'Novo filme ou série',
     'admin.titles.edit': 'Editar {title}',
     'admin.titles.titleEn': 'Título (inglês)',
     'admin.titles.plotEn': 'Sinopse (inglês)',
@@ -821,9 +822,9 @@ export const admin = defineMessages({
 
 // Screens with catalogues of their own add them here (decision 0240).
 const catalogues = {
-  en: { ...admin.en, ...adminCommerce.en, ...adminCredits.en },
-  es: { ...admin.es, ...adminCommerce.es, ...adminCredits.es },
-  pt: { ...admin.pt, ...adminCommerce.pt, ...adminCredits.pt },
+  en: { ...admin.en, ...adminCommerce.en, ...adminCredits.en, ...adminSeries.en },
+  es: { ...admin.es, ...adminCommerce.es, ...adminCredits.es, ...adminSeries.es },
+  pt: { ...admin.pt, ...adminCommerce.pt, ...adminCredits.pt, ...adminSeries.pt },
 };
 
 export type AdminKey = keyof typeof catalogues.en;

@@ -31,6 +31,7 @@ const KNOWN: Record<number, AdminKey> = {
   [OperatorErrCode.CHALLENGE_EXPIRED]: 'admin.error.expired',
   [OperatorErrCode.ROLE_REFUSED]: 'admin.roleRefused',
   [ErrCode.TOO_MANY_ATTEMPTS]: 'admin.error.tooMany',
+  [OperatorErrCode.PART_TAKEN]: 'admin.series.error.taken',
 };
 
 /** A failed call in the console's words: the known codes translated, anything else with the server's message. */

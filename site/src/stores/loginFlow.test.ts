@@ -13,7 +13,7 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../lib/api.ts', () => ({ browserApi: api }));
 
-const { $loginFlow, cancelTerms, sendLoginCode, submitLogin, switchLoginMode } = await import(
+const { $loginFlow, cancelTerms, openResetLink, sendLoginCode, submitLogin, switchLoginMode } = await import(
   './loginFlow.ts'
 );
 
@@ -64,5 +64,24 @@ describe('login flow store (spec §5)', () => {
     cancelTerms();
     expect($loginFlow.get().terms).toBeNull();
     expect(api.account.logout).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('a reset link from support (decision 0281)', () => {
+  it('opens the reset form holding the code key, and the reset sends that key', async () => {
+    const key = 'k'.repeat(32);
+    expect(openResetLink(`#reset=${key}&address=a%40b.co`)).toBe('a@b.co');
+    expect($loginFlow.get()).toMatchObject({ mode: 'reset', authKey: key });
+    api.account.resetPassword.mockResolvedValue({});
+    expect(await submitLogin(fields)).toBe('reset');
+    expect(api.account.resetPassword).toHaveBeenCalledWith(
+      expect.objectContaining({ email: 'a@b.co', verificationCode: '1234', authenticationKey: key }),
+    );
+  });
+
+  it('ignores a fragment without a well-formed key', () => {
+    expect(openResetLink('#reset=short')).toBeNull();
+    expect(openResetLink('')).toBeNull();
+    expect($loginFlow.get().mode).toBe('login');
   });
 });

@@ -69,6 +69,19 @@ export function switchLoginMode(mode: LoginMode) {
   patch({ mode, error: null, notice: null, authKey: null });
 }
 
+/**
+ * A reset link from a message (support's reset, decision 0281): `#reset=<key>&address=<email>` opens the reset
+ * form holding the code's key, so the person only types the code and a new password. Answers the address.
+ * The key is in the fragment, so it never reaches a server log.
+ */
+export function openResetLink(hash: string): string | null {
+  const p = new URLSearchParams(hash.replace(/^#/, ''));
+  const key = p.get('reset');
+  if (!key || !/^[A-Za-z0-9_-]{16,128}$/.test(key)) return null;
+  patch({ mode: 'reset', authKey: key, error: null, notice: $t.get()('account.reset.fromLink') });
+  return p.get('address') ?? '';
+}
+
 /** Sends the 4-digit code (sign-up or reset); false keeps the button ready (spec §4 countdown only on send). */
 export async function sendLoginCode(address: string, preCode: string): Promise<boolean> {
   patch({ error: null });

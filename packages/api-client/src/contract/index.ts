@@ -19,6 +19,8 @@ import { operatorLiveCalls } from './operatorLive.ts';
 import { operatorCommerceCalls } from './operatorCommerce.ts';
 import { operatorCreditCalls } from './operatorCredits.ts';
 import { operatorArtworkCalls } from './operatorArtwork.ts';
+import { operatorEpisodeCalls } from './operatorEpisodes.ts';
+import { operatorLongWorkCalls } from './operatorLongWork.ts';
 import { playbackCalls } from './playback.ts';
 import { scanCalls } from './scan.ts';
 import { vodCalls } from './vod.ts';
@@ -73,6 +75,8 @@ export * from './operatorLive.ts';
 export * from './operatorCommerce.ts';
 export * from './operatorCredits.ts';
 export * from './operatorArtwork.ts';
+export * from './operatorEpisodes.ts';
+export * from './operatorLongWork.ts';
 
 /**
  * The operator area (issue 18, decision 0210), apart from `contract` so the subscribers' pages never ship the
@@ -92,5 +96,7 @@ export const operatorContract = {
     ...operatorCommerceCalls,
     ...operatorCreditCalls,
     ...operatorArtworkCalls,
+    ...operatorEpisodeCalls,
+    ...operatorLongWorkCalls,
   },
 } as const;

@@ -41,6 +41,8 @@ export const OperatorErrCode = {
   UPLOAD_BUSY: 10116041,
   /** Publishing (or transcoding) needs the whole video, transcoded. */
   NOT_READY: 10116042,
+  /** A series already has that season, or that season that episode (decision 0280). */
+  PART_TAKEN: 10116043,
 } as const;
 
 const p = (rest: string) => `${OPERATOR_API_PREFIX}${rest}`;

@@ -27,7 +27,8 @@ export const UPLOAD_TYPES = [
 ] as const;
 export const UPLOAD_EXTENSIONS = ['mp4', 'm4v', 'mov', 'mkv', 'webm', 'ts', 'avi', 'mpg', 'mpeg'] as const;
 
-const textSchema = z.object({
+/** A title's name and plot in one language (movies, series, seasons and episodes alike). */
+export const titleTextSchema = z.object({
   title: z.string().trim().min(1, 'Give the title a name').max(200, 'At most 200 characters'),
   plot: z.string().trim().max(4000, 'At most 4000 characters'),
 });
@@ -41,9 +42,9 @@ export const titleFormSchema = z
       .min(1888, 'A year between 1888 and 2100')
       .max(2100, 'A year between 1888 and 2100'),
     /** English is required (the catalogue's fallback); Spanish and Portuguese fall back to it when left out. */
-    en: textSchema,
-    es: textSchema.optional(),
-    pt: textSchema.optional(),
+    en: titleTextSchema,
+    es: titleTextSchema.optional(),
+    pt: titleTextSchema.optional(),
   })
   .strict();
 
@@ -58,10 +59,14 @@ export const titleUploadSchema = z.object({
 
 export const consoleTitleSchema = z.object({
   metaId: z.string(),
-  metaType: z.literal('MOVIE'),
+  /** Series, seasons and episodes since decision 0280; `seriesId`, `seasonNo`, `episodeNo` place a part. */
+  metaType: z.enum(['MOVIE', 'SERIES', 'SEASON', 'EPISODE']),
+  seriesId: z.string().optional(),
+  seasonNo: z.number().int().optional(),
+  episodeNo: z.number().int().optional(),
   vodType: vodTypeSchema,
   releaseYear: z.number().int(),
-  texts: z.record(z.string(), textSchema),
+  texts: z.record(z.string(), titleTextSchema),
   /** `draft` until published; a published title is in the subscribers' catalogue. */
   status: z.enum(['draft', 'published']),
   /** The transcoded video, once a transcode succeeded. */
@@ -105,8 +110,9 @@ export const titleCreate = defineCall({
   path: p('create'),
   access: 'operator',
   roles: editor,
-  summary: 'Creates a movie as a draft (not visible to subscribers until published).',
-  request: titleFormSchema,
+  summary:
+    'Creates a movie, or a series (`metaType`), as a draft (not visible to subscribers until published).',
+  request: titleFormSchema.extend({ metaType: z.enum(['MOVIE', 'SERIES']).optional() }).strict(),
   response: z.object({ title: consoleTitleSchema }),
 });
 

@@ -38,21 +38,37 @@ export function createRechargeBatch(
 ): { batchId: string; codes: string[] } {
   if (!getPlan(db, planId)) throw new Error(`No plan '${planId}'`);
   if (!Number.isInteger(count) || count < 1 || count > 10_000) throw new Error('count must be 1-10000');
-  const batchId = `batch-${randomBytes(4).toString('hex')}`;
+  const batchId = newBatchId();
+  return {
+    batchId,
+    codes: db.transaction(() => addRechargeCodes(db, secret, planId, batchId, count, now, codes)),
+  };
+}
+
+export const newBatchId = () => `batch-${randomBytes(4).toString('hex')}`;
+
+/** Adds `count` new codes to a batch (a code that exists already is drawn again); answers them in clear. */
+export function addRechargeCodes(
+  db: Db,
+  secret: string,
+  planId: string,
+  batchId: string,
+  count: number,
+  now: number,
+  codes?: string[],
+): string[] {
   const out: string[] = [];
-  db.transaction(() => {
-    while (out.length < count) {
-      const code = codes?.[out.length] ?? newCode();
-      const hash = rechargeCodeHash(secret, code);
-      if (getRechargeCode(db, hash)) {
-        if (codes) throw new Error(`Code ${code} exists already`);
-        continue;
-      }
-      insertRechargeCode(db, hash, planId, batchId, now);
-      out.push(code);
+  while (out.length < count) {
+    const code = codes?.[out.length] ?? newCode();
+    const hash = rechargeCodeHash(secret, code);
+    if (getRechargeCode(db, hash)) {
+      if (codes) throw new Error(`Code ${code} exists already`);
+      continue;
     }
-  });
-  return { batchId, codes: out };
+    insertRechargeCode(db, hash, planId, batchId, now);
+    out.push(code);
+  }
+  return out;
 }
 
 /**

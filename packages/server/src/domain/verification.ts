@@ -32,7 +32,9 @@ const wrongCode = () => new DomainError(ErrCode.WRONG_VERIFICATION_CODE, CODE_ME
 
 /**
  * Creates a code for an address (replacing any earlier one) and hands it to the sender. With `deliver`
- * false (password reset for an unknown address) nothing is sent but the answer looks the same.
+ * false (password reset for an unknown address) nothing is sent but the answer looks the same. `link`, when
+ * given, is where the message sends the person to enter the code (support's reset, decision 0281: the page
+ * it opens holds the code's key, which the person's own browser would otherwise have asked for).
  */
 export function sendCode(
   db: Db,
@@ -42,6 +44,7 @@ export function sendCode(
   purpose: Purpose,
   now: number,
   deliver = true,
+  link?: (authenticationKey: string) => string,
 ): { authenticationKey: string } {
   const previous = db.get<CodeRow>(
     'SELECT * FROM verification_codes WHERE address = ? AND purpose = ?',
@@ -74,7 +77,10 @@ export function sendCode(
         channel: address.channel,
         recipient: address.key,
         subject: `Your ottkit ${what} code`,
-        body: `Your ${what} code is ${code}. It expires in 10 minutes. If you did not ask for it, ignore this message.`,
+        body:
+          `Your ${what} code is ${code}. It expires in 10 minutes. ` +
+          (link ? `Enter it at ${link(authenticationKey)} and choose a new password. ` : '') +
+          'If you did not ask for it, ignore this message.',
       },
       now,
     );

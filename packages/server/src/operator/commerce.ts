@@ -5,7 +5,6 @@ import {
   OperatorErrCode,
   type Plan,
 } from '@ottkit/api-client/contract';
-import type { MessageSender } from '../domain/messages.ts';
 import { changeSetting, readSettings } from '../domain/appConfig.ts';
 import { createRechargeBatch, rechargeCodeHash } from '../domain/recharge.ts';
 import { HttpError } from '../http/route.ts';
@@ -13,7 +12,6 @@ import { getAccount } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { getPlan, savePlan } from '../store/plans.ts';
 import { type BatchRow, getBatch, listRedemptions, voidCodes } from '../store/rechargeCodes.ts';
-import { revokeAccountSessions } from '../store/sessions.ts';
 import { recentPlays } from '../store/subscriberPlays.ts';
 import { type Actor, listAudit, recordAudit } from './audit.ts';
 
@@ -96,7 +94,7 @@ export function voidAudited(
 }
 
 /** How support finds a subscriber: email, else phone, else virtual code. */
-function whoIs(db: Db, accountId: string): string {
+export function whoIs(db: Db, accountId: string): string {
   const a = getAccount(db, accountId);
   if (!a) return accountId;
   return a.email || (a.phone ? `${a.phone_pre_code ?? ''} ${a.phone}`.trim() : '') || a.virtual_code;
@@ -157,46 +155,4 @@ export function updateSettingsAudited(
     }
     return after;
   });
-}
-
-const RESET_MESSAGE = {
-  subject: 'Reset your ottkit password',
-  body:
-    'Our support team started a password reset for your account and signed you out everywhere. Open ottkit, ' +
-    'choose Log in, then Forgot password, and we will send you a code to choose a new password. If you did ' +
-    'not ask for this, contact support.',
-};
-
-/**
- * Support's password reset: the subscriber is signed out everywhere and told, at their own address, to choose
- * a new password with the site's reset code; support never sees a code, a password or a token.
- */
-export function resetPasswordAudited(
-  db: Db,
-  sender: MessageSender,
-  actor: Actor,
-  accountId: string,
-  now: number,
-): { sentTo: string } {
-  const a = getAccount(db, accountId);
-  if (a?.kind !== 'user') {
-    throw new HttpError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId} with an email or phone`);
-  }
-  const recipient = a.email
-    ? { channel: 'email' as const, recipient: a.email }
-    : { channel: 'sms' as const, recipient: a.phone_key ?? '' };
-  if (!recipient.recipient) throw new HttpError(OperatorErrCode.NOT_FOUND, `${accountId} has no address`);
-  db.transaction(() => {
-    revokeAccountSessions(db, accountId, 'password reset', now);
-    sender.send({ ...recipient, ...RESET_MESSAGE }, now);
-    recordAudit(
-      db,
-      actor,
-      'subscriber.resetPassword',
-      accountId,
-      { after: { sentTo: recipient.channel } },
-      now,
-    );
-  });
-  return { sentTo: whoIs(db, accountId) };
 }

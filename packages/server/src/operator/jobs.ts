@@ -163,3 +163,23 @@ export function failOrphanedJobs(db: Db, createdBy: string, message: string, now
     createdBy,
   ).changes;
 }
+
+/**
+ * A job a restart interrupted, run again from where it kept itself (decision 0282): running again, its error
+ * cleared, its work continuing on the next turn.
+ */
+export function resumeJob(
+  db: Db,
+  id: string,
+  work: (progress: Progress) => Promise<string>,
+  now: () => number,
+): void {
+  db.run(
+    `UPDATE operator_jobs SET status = 'running', error = '', finished_at = NULL, message = ?, updated_at = ?
+     WHERE job_id = ?`,
+    'Resumed after a server restart',
+    now(),
+    id,
+  );
+  setImmediate(() => void runAs(db, id, work, now, () => {}));
+}

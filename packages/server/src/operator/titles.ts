@@ -16,11 +16,15 @@ import { latestUpload, publicUpload } from './uploads.ts';
 export type TitleForm = z.output<typeof titleFormSchema>;
 const LANGS = ['en', 'es', 'pt'] as const;
 
-interface TitleRow {
+export interface TitleRow {
   meta_id: string;
-  meta_type: 'MOVIE';
+  meta_type: ConsoleTitle['metaType'];
   vod_type: ConsoleTitle['vodType'];
   release_year: number;
+  /** A season's or an episode's series (decision 0280); null for movies and series. */
+  series_id: string | null;
+  season_no: number | null;
+  episode_no: number | null;
   asset_id: string | null;
   duration: number;
   qualities: string;
@@ -32,7 +36,7 @@ interface TitleRow {
 
 export const newMetaId = () => `m-${randomBytes(6).toString('hex')}`;
 
-function textsOf(db: Db, metaId: string): ConsoleTitle['texts'] {
+export function textsOf(db: Db, metaId: string): ConsoleTitle['texts'] {
   const rows = db.all<{ lang: string; title: string; plot: string }>(
     'SELECT lang, title, plot FROM console_title_texts WHERE meta_id = ? ORDER BY lang',
     metaId,
@@ -40,12 +44,15 @@ function textsOf(db: Db, metaId: string): ConsoleTitle['texts'] {
   return Object.fromEntries(rows.map((r) => [r.lang, { title: r.title, plot: r.plot }]));
 }
 
-function toTitle(db: Db, dataDir: string, r: TitleRow): ConsoleTitle {
+export function toTitle(db: Db, dataDir: string, r: TitleRow): ConsoleTitle {
   const upload = latestUpload(db, r.meta_id);
   const job = r.job_id ? getJob(db, r.job_id) : undefined;
   return {
     metaId: r.meta_id,
     metaType: r.meta_type,
+    ...(r.series_id ? { seriesId: r.series_id } : {}),
+    ...(r.season_no === null ? {} : { seasonNo: r.season_no }),
+    ...(r.episode_no === null ? {} : { episodeNo: r.episode_no }),
     vodType: r.vod_type,
     releaseYear: r.release_year,
     texts: textsOf(db, r.meta_id),
@@ -60,7 +67,7 @@ function toTitle(db: Db, dataDir: string, r: TitleRow): ConsoleTitle {
   };
 }
 
-const row = (db: Db, metaId: string) =>
+export const row = (db: Db, metaId: string) =>
   db.get<TitleRow>('SELECT * FROM console_titles WHERE meta_id = ?', metaId);
 
 export function getTitle(db: Db, dataDir: string, metaId: string): ConsoleTitle | undefined {
@@ -68,13 +75,13 @@ export function getTitle(db: Db, dataDir: string, metaId: string): ConsoleTitle 
   return r && toTitle(db, dataDir, r);
 }
 
-/** Newest first; `q` matches a title in any language (case-insensitive). */
+/** Movies and series, newest first (seasons and episodes are in their series); `q` matches any language. */
 export function listTitles(db: Db, dataDir: string, q?: string): ConsoleTitle[] {
   const like = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
   return db
     .all<TitleRow>(
-      `SELECT * FROM console_titles c WHERE ? IS NULL OR EXISTS (
-         SELECT 1 FROM console_title_texts t WHERE t.meta_id = c.meta_id AND lower(t.title) LIKE ? ESCAPE '\\')
+      `SELECT * FROM console_titles c WHERE c.series_id IS NULL AND (? IS NULL OR EXISTS (
+         SELECT 1 FROM console_title_texts t WHERE t.meta_id = c.meta_id AND lower(t.title) LIKE ? ESCAPE '\\'))
        ORDER BY created_at DESC, meta_id LIMIT 200`,
       like,
       like,
@@ -82,7 +89,12 @@ export function listTitles(db: Db, dataDir: string, q?: string): ConsoleTitle[] 
     .map((r) => toTitle(db, dataDir, r));
 }
 
-function writeTexts(db: Db, table: 'console_title_texts' | 'vod_meta_texts', metaId: string, f: TitleForm) {
+export function writeTexts(
+  db: Db,
+  table: 'console_title_texts' | 'vod_meta_texts',
+  metaId: string,
+  f: TitleForm,
+) {
   db.run(`DELETE FROM ${table} WHERE meta_id = ?`, metaId);
   for (const lang of LANGS) {
     const text = f[lang] ?? f.en;
@@ -96,15 +108,28 @@ function writeTexts(db: Db, table: 'console_title_texts' | 'vod_meta_texts', met
   }
 }
 
-export function createTitle(db: Db, f: TitleForm, createdBy: string, now: number): string {
+/** A movie or a series (decision 0280), or a season or an episode of one (`part`), as a draft. */
+export function createTitle(
+  db: Db,
+  f: TitleForm,
+  createdBy: string,
+  now: number,
+  metaType: ConsoleTitle['metaType'] = 'MOVIE',
+  part: { seriesId: string; seasonNo: number; episodeNo?: number } | null = null,
+): string {
   const metaId = newMetaId();
   db.transaction(() => {
     db.run(
-      `INSERT INTO console_titles (meta_id, meta_type, vod_type, release_year, created_by, created_at, updated_at)
-       VALUES (?, 'MOVIE', ?, ?, ?, ?, ?)`,
+      `INSERT INTO console_titles (meta_id, meta_type, vod_type, release_year, series_id, season_no, episode_no,
+         created_by, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       metaId,
+      metaType,
       f.vodType,
       f.releaseYear,
+      part?.seriesId ?? null,
+      part?.seasonNo ?? null,
+      part?.episodeNo ?? null,
       createdBy,
       now,
       now,
@@ -114,24 +139,30 @@ export function createTitle(db: Db, f: TitleForm, createdBy: string, now: number
   return metaId;
 }
 
-/** Changes the draft; a published title's catalogue row changes with it. */
+/**
+ * Changes the draft; a published title's catalogue row changes with it. A series' type and year are its
+ * seasons' and episodes' too (the catalogue's parts carry their series'), so a part keeps its series'.
+ */
 export function updateTitle(db: Db, metaId: string, f: TitleForm, now: number): boolean {
   const r = row(db, metaId);
   if (!r) return false;
+  const [vodType, year] = r.series_id ? [r.vod_type, r.release_year] : [f.vodType, f.releaseYear];
   db.transaction(() => {
     db.run(
-      'UPDATE console_titles SET vod_type = ?, release_year = ?, updated_at = ? WHERE meta_id = ?',
-      f.vodType,
-      f.releaseYear,
+      'UPDATE console_titles SET vod_type = ?, release_year = ?, updated_at = ? WHERE meta_id = ? OR series_id = ?',
+      vodType,
+      year,
       now,
+      metaId,
       metaId,
     );
     writeTexts(db, 'console_title_texts', metaId, f);
     if (r.published_at !== null) {
       db.run(
-        'UPDATE vod_metas SET vod_type = ?, release_year = ? WHERE meta_id = ?',
-        f.vodType,
-        f.releaseYear,
+        'UPDATE vod_metas SET vod_type = ?, release_year = ? WHERE meta_id = ? OR series_id = ?',
+        vodType,
+        year,
+        metaId,
         metaId,
       );
       writeTexts(db, 'vod_meta_texts', metaId, f);
@@ -171,42 +202,56 @@ export const setTitleJob = (db: Db, metaId: string, jobId: string) =>
   db.run('UPDATE console_titles SET job_id = ? WHERE meta_id = ?', jobId, metaId);
 
 /**
- * Writes the title into the subscribers' catalogue (free to every subscriber, released now so "newest" lists
- * show it first) and rebuilds the search index, in one transaction. Answers false without a video.
+ * Writes one console row into the subscribers' catalogue (free to every subscriber, released now so "newest"
+ * lists show it first) with its texts, and marks it published. A season or an episode takes its place from
+ * `seasonId` (the catalogue's season row of an episode).
+ */
+export function writeCatalogueRow(db: Db, r: TitleRow, seasonId: string | null, now: number): void {
+  db.run(
+    `INSERT INTO vod_metas (meta_id, meta_type, vod_type, series_id, season_id, season_no, episode_no,
+       release_year, released_at, duration, media_quality_list, asset_id, popularity)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
+     ON CONFLICT (meta_id) DO UPDATE SET vod_type = excluded.vod_type, release_year = excluded.release_year,
+       season_id = excluded.season_id, season_no = excluded.season_no, episode_no = excluded.episode_no,
+       duration = excluded.duration, media_quality_list = excluded.media_quality_list, asset_id = excluded.asset_id`,
+    r.meta_id,
+    r.meta_type,
+    r.vod_type,
+    r.series_id,
+    seasonId,
+    r.season_no,
+    r.episode_no,
+    r.release_year,
+    now,
+    r.duration,
+    r.qualities,
+    r.asset_id,
+  );
+  const texts = textsOf(db, r.meta_id);
+  writeTexts(db, 'vod_meta_texts', r.meta_id, {
+    vodType: r.vod_type,
+    releaseYear: r.release_year,
+    en: texts.en ?? { title: r.meta_id, plot: '' },
+    ...(texts.es ? { es: texts.es } : {}),
+    ...(texts.pt ? { pt: texts.pt } : {}),
+  });
+  db.run(
+    'UPDATE console_titles SET published_at = COALESCE(published_at, ?), updated_at = ? WHERE meta_id = ?',
+    now,
+    now,
+    r.meta_id,
+  );
+}
+
+/**
+ * Writes a movie into the subscribers' catalogue with its credits and rebuilds the search index, in one
+ * transaction. Answers false without a video.
  */
 export function publishTitle(db: Db, metaId: string, now: number): boolean {
   const r = row(db, metaId);
   if (!r?.asset_id) return false;
-  const texts = textsOf(db, metaId);
   db.transaction(() => {
-    db.run(
-      `INSERT INTO vod_metas (meta_id, meta_type, vod_type, release_year, released_at, duration,
-         media_quality_list, asset_id, popularity)
-       VALUES (?, 'MOVIE', ?, ?, ?, ?, ?, ?, 0)
-       ON CONFLICT (meta_id) DO UPDATE SET vod_type = excluded.vod_type, release_year = excluded.release_year,
-         duration = excluded.duration, media_quality_list = excluded.media_quality_list, asset_id = excluded.asset_id`,
-      metaId,
-      r.vod_type,
-      r.release_year,
-      now,
-      r.duration,
-      r.qualities,
-      r.asset_id,
-    );
-    const en = texts.en ?? { title: metaId, plot: '' };
-    writeTexts(db, 'vod_meta_texts', metaId, {
-      vodType: r.vod_type,
-      releaseYear: r.release_year,
-      en,
-      ...(texts.es ? { es: texts.es } : {}),
-      ...(texts.pt ? { pt: texts.pt } : {}),
-    });
-    db.run(
-      'UPDATE console_titles SET published_at = COALESCE(published_at, ?), updated_at = ? WHERE meta_id = ?',
-      now,
-      now,
-      metaId,
-    );
+    writeCatalogueRow(db, r, null, now);
     publishTitleCredits(db, metaId);
     rebuildSearchIndex(db);
   });

@@ -13,6 +13,8 @@ import { consoleNoticeMigrations } from './migrations/consoleNotices.ts';
 import { titleCreditMigrations } from './migrations/titleCredits.ts';
 import { titleMigrations } from './migrations/titles.ts';
 import { commerceMigrations } from './migrations/commerce.ts';
+import { titleEpisodeMigrations } from './migrations/titleEpisodes.ts';
+import { consoleJobMigrations } from './migrations/consoleJobs.ts';
 
 export interface Migration {
   version: number;
@@ -243,6 +245,8 @@ CREATE TABLE scan_codes (
   ...titleMigrations,
   ...commerceMigrations,
   ...titleCreditMigrations,
+  ...titleEpisodeMigrations,
+  ...consoleJobMigrations,
 ];
 
 /**

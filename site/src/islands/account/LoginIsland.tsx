@@ -7,6 +7,7 @@ import { kitMessagesFor } from '../../i18n/kit.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import {
   $loginFlow,
+  openResetLink,
   agreeTerms,
   cancelTerms,
   type LoginMode,
@@ -41,8 +42,14 @@ export default function LoginIsland({ lang, visitorMode }: Props) {
   const code = useTrimmedInput();
   const [hydrated, setHydrated] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the first view, once
   useEffect(() => {
     setHydrated(true);
+    const fromLink = openResetLink(window.location.hash);
+    if (fromLink !== null) {
+      address.set(fromLink);
+      return;
+    }
     void resumeSession();
   }, []);
 

@@ -1,11 +1,14 @@
-import type { CodeBatch, Plan } from '@ottkit/api-client/contract';
-import { codeBatchCreate, codeVoid } from '@ottkit/api-client/contract';
+import type { CodeBatch, Job, Plan } from '@ottkit/api-client/contract';
+import { codeBatchStart, codeVoid } from '@ottkit/api-client/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
+import { JobList, jobRunning } from './JobList.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+
+const POLL_MS = 700;
 
 const when = (ms: number, lang: Lang) =>
   new Date(ms).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
@@ -29,33 +32,80 @@ export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: 
   const [planId, setPlanId] = useState('');
   const [count, setCount] = useState('100');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [fresh, setFresh] = useState<{ batch: CodeBatch; codes: string[] } | null>(null);
+  // The batch being made (a job, decision 0282) and the finished ones whose codes wait to be exported, once.
+  const [job, setJob] = useState<Job | null>(null);
+  const [pending, setPending] = useState<{ jobId: string; batchId: string; status: Job['status'] }[]>([]);
   const [shown, setShown] = useState<{ batchId: string; list: Redemption[] } | null>(null);
   const [voidBatchId, setVoidBatchId] = useState('');
   const [voidCode, setVoidCode] = useState('');
   const [voidError, setVoidError] = useState<string>();
-  const { busy, outcome, act } = useConsoleAction(t);
+  const { busy, outcome, setOutcome, act } = useConsoleAction(t);
 
-  const load = async () => setBatches((await consoleApi.operator.codeBatchList({})).batches);
+  const load = async () => {
+    const list = (await consoleApi.operator.codeBatchList({})).batches;
+    setBatches(list);
+    return list;
+  };
+  const loadPending = async () => {
+    const waiting = (await consoleApi.operator.codeBatchPending({})).pending;
+    setPending(waiting);
+    return waiting;
+  };
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once; later loads follow each action
   useEffect(() => {
-    void act(load);
+    void act(async () => {
+      await load();
+      // After a reload: a batch still being made is followed again.
+      const running = (await loadPending()).find((p) => p.status !== 'succeeded');
+      if (running) setJob((await consoleApi.operator.jobGet({ jobId: running.jobId })).job);
+    });
   }, []);
+
+  // While a batch is being made, its progress is polled from the server.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the job it was started for
+  useEffect(() => {
+    if (!job || !jobRunning(job)) return;
+    const timer = setInterval(() => {
+      consoleApi.operator.jobGet({ jobId: job.jobId }).then(
+        async ({ job: j }) => {
+          setJob(j);
+          if (jobRunning(j)) return;
+          const list = await load();
+          await loadPending();
+          const made = list.find((b) => b.batchId === j.target);
+          if (j.status === 'succeeded' && made) {
+            setOutcome({
+              ok: true,
+              text: t('admin.codes.created', { count: made.total, batch: made.batchId }),
+            });
+          }
+        },
+        () => undefined,
+      );
+    }, POLL_MS);
+    return () => clearInterval(timer);
+  }, [job]);
+
+  const exportCodes = (jobId: string) =>
+    act(async () => {
+      const made = await consoleApi.operator.codeBatchTake({ jobId });
+      downloadCsv(made.batch, made.codes);
+      await loadPending();
+    });
 
   const create = (e: FormEvent) => {
     e.preventDefault();
     const input = { planId, count: count.trim() === '' ? undefined : Number(count) };
-    const bad = fieldErrors(codeBatchCreate, input);
+    const bad = fieldErrors(codeBatchStart, input);
     setErrors({
       ...(bad?.planId ? { planId: t('admin.subscribers.pickPlan') } : {}),
       ...(bad?.count ? { count: t('admin.codes.countError') } : {}),
     });
     if (bad) return;
     void act(async () => {
-      const made = await consoleApi.operator.codeBatchCreate(codeBatchCreate.request.parse(input));
-      setFresh(made);
-      await load();
-      return t('admin.codes.created', { count: made.codes.length, batch: made.batch.batchId });
+      const started = await consoleApi.operator.codeBatchStart(codeBatchStart.request.parse(input));
+      setJob(started.job);
+      await loadPending();
     });
   };
 
@@ -134,15 +184,26 @@ export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: 
         </div>
       </form>
       <Outcome outcome={outcome} />
-      {fresh && (
-        <button
-          type="button"
-          className="console-button"
-          onClick={() => downloadCsv(fresh.batch, fresh.codes)}
-        >
-          {t('admin.codes.export', { count: fresh.codes.length })}
-        </button>
+      {job && (
+        <div data-testid="code-job">
+          <JobList jobs={[job]} t={t} />
+        </div>
       )}
+      {pending
+        .filter((p) => p.status === 'succeeded')
+        .map((p) => (
+          <button
+            key={p.jobId}
+            type="button"
+            className="console-button"
+            disabled={busy}
+            onClick={() => void exportCodes(p.jobId)}
+          >
+            {t('admin.codes.export', {
+              count: batches.find((b) => b.batchId === p.batchId)?.total ?? 0,
+            })}
+          </button>
+        ))}
       {batches.length === 0 ? (
         <p>{t('admin.codes.none')}</p>
       ) : (

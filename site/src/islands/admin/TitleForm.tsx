@@ -4,8 +4,11 @@ import type { AdminT } from '../../i18n/admin.ts';
 import { fieldErrors } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
 
-const VOD_TYPES = ['movie', 'kids', 'audio'] as const;
+/** The types each kind may have (a series is `series` or `kids`, like the seeded catalogue's). */
+const VOD_TYPES = { MOVIE: ['movie', 'kids', 'audio'], SERIES: ['series', 'kids'] } as const;
+type Kind = keyof typeof VOD_TYPES;
 export type TitleInput = {
+  metaType?: Kind;
   vodType: ConsoleTitle['vodType'];
   releaseYear: number;
   en: { title: string; plot: string };
@@ -20,11 +23,14 @@ const initial = (t?: ConsoleTitle) => ({
   pt: t?.texts.pt && t.texts.pt.title !== t.texts.en?.title ? t.texts.pt.title : '',
   year: String(t?.releaseYear ?? new Date().getFullYear()),
   vodType: (t?.vodType ?? 'movie') as ConsoleTitle['vodType'],
+  kind: 'MOVIE' as Kind,
 });
 
 /**
- * A movie's texts, year and type, checked with the create call's schema before anything is sent (the
+ * A title's texts, year and type, checked with the create call's schema before anything is sent (the
  * server checks the same schema); Spanish and Portuguese titles fall back to English when left empty.
+ * Creating, the editor picks a movie or a series (`pickKind`); a season's or an episode's year and type are
+ * its series' (`part`), so the form leaves them out.
  */
 export function TitleForm({
   t,
@@ -33,9 +39,11 @@ export function TitleForm({
   ready,
   submitLabel,
   onSubmit,
+  pickKind = false,
 }: {
   t: AdminT;
   title?: ConsoleTitle;
+  pickKind?: boolean;
   busy: boolean;
   ready: boolean;
   submitLabel: string;
@@ -46,11 +54,14 @@ export function TitleForm({
   const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
     setForm((f) => ({ ...f, [k]: e.target.value }));
   const id = title?.metaId ?? 'new';
+  const part = title?.metaType === 'SEASON' || title?.metaType === 'EPISODE';
+  const kind: Kind = title?.metaType === 'SERIES' ? 'SERIES' : pickKind ? form.kind : 'MOVIE';
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
     const plot = form.plot.trim();
     const input: TitleInput = {
+      ...(pickKind ? { metaType: form.kind } : {}),
       vodType: form.vodType,
       releaseYear: Number(form.year),
       en: { title: form.en.trim(), plot },
@@ -99,26 +110,47 @@ export function TitleForm({
         value={form.pt}
         onChange={set('pt')}
       />
-      <div className="console-row">
-        <Field
-          label={t('admin.titles.year')}
-          error={errors.releaseYear}
-          name="year"
-          inputMode="numeric"
-          value={form.year}
-          onChange={set('year')}
-        />
+      {pickKind && (
         <div className="console-field">
-          <label htmlFor={`type-${id}`}>{t('admin.titles.type')}</label>
-          <select id={`type-${id}`} value={form.vodType} onChange={set('vodType')}>
-            {VOD_TYPES.map((v) => (
-              <option key={v} value={v}>
-                {t(`admin.titles.type.${v}`)}
+          <label htmlFor={`kind-${id}`}>{t('admin.series.kind')}</label>
+          <select
+            id={`kind-${id}`}
+            value={form.kind}
+            onChange={(e) => {
+              const next = e.target.value as Kind;
+              setForm((f) => ({ ...f, kind: next, vodType: VOD_TYPES[next][0] }));
+            }}
+          >
+            {(Object.keys(VOD_TYPES) as Kind[]).map((k) => (
+              <option key={k} value={k}>
+                {t(`admin.series.kind.${k}`)}
               </option>
             ))}
           </select>
         </div>
-      </div>
+      )}
+      {!part && (
+        <div className="console-row">
+          <Field
+            label={t('admin.titles.year')}
+            error={errors.releaseYear}
+            name="year"
+            inputMode="numeric"
+            value={form.year}
+            onChange={set('year')}
+          />
+          <div className="console-field">
+            <label htmlFor={`type-${id}`}>{t('admin.titles.type')}</label>
+            <select id={`type-${id}`} value={form.vodType} onChange={set('vodType')}>
+              {VOD_TYPES[kind].map((v) => (
+                <option key={v} value={v}>
+                  {t(`admin.titles.type.${v}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+        </div>
+      )}
       <button type="submit" className="console-button" disabled={busy || !ready}>
         {submitLabel}
       </button>

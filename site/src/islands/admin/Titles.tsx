@@ -7,6 +7,7 @@ import { useHydrated } from '../../lib/useHydrated.ts';
 import { TitleArtwork } from './TitleArtwork.tsx';
 import { TitleCredits } from './TitleCredits.tsx';
 import { TitleForm } from './TitleForm.tsx';
+import { TitleSeries } from './TitleSeries.tsx';
 import { TitleVideo } from './TitleVideo.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 
@@ -56,7 +57,15 @@ export default function Titles({ lang, canEdit }: { lang: Lang; canEdit: boolean
   if (open) {
     return (
       <div className="console-grid" data-ready={ready}>
-        <TitleEditor t={t} metaId={open} canEdit={canEdit} ready={ready} onClose={() => show(null)} />
+        <TitleEditor
+          key={open}
+          t={t}
+          metaId={open}
+          canEdit={canEdit}
+          ready={ready}
+          onClose={() => show(null)}
+          onOpen={show}
+        />
       </div>
     );
   }
@@ -87,6 +96,7 @@ export default function Titles({ lang, canEdit }: { lang: Lang; canEdit: boolean
               <span>
                 <strong>{nameOf(x)}</strong>{' '}
                 <span className="console-hint">
+                  {x.metaType === 'SERIES' && `${t('admin.series.kind.SERIES')} · `}
                   {t('admin.titles.line', {
                     year: x.releaseYear,
                     status: t(`admin.titles.status.${x.status}`),
@@ -108,6 +118,7 @@ export default function Titles({ lang, canEdit }: { lang: Lang; canEdit: boolean
             t={t}
             busy={busy}
             ready={ready}
+            pickKind
             submitLabel={t('admin.titles.createButton')}
             onSubmit={(input) =>
               act(async () => {
@@ -129,12 +140,14 @@ function TitleEditor({
   canEdit,
   ready,
   onClose,
+  onOpen,
 }: {
   t: ReturnType<typeof createAdminT>;
   metaId: string;
   canEdit: boolean;
   ready: boolean;
   onClose: () => void;
+  onOpen: (metaId: string) => void;
 }) {
   const [title, setTitle] = useState<ConsoleTitle | null>(null);
   const { busy, outcome, act } = useConsoleAction(t);
@@ -149,13 +162,42 @@ function TitleEditor({
   return (
     <>
       <section className="console-card" aria-labelledby="title-edit">
-        <button type="button" className="console-button secondary" onClick={onClose}>
-          {t('admin.titles.close')}
-        </button>
+        {title?.seriesId ? (
+          <button
+            type="button"
+            className="console-button secondary"
+            onClick={() => onOpen(title.seriesId as string)}
+          >
+            {t('admin.series.backToSeries')}
+          </button>
+        ) : (
+          <button type="button" className="console-button secondary" onClick={onClose}>
+            {t('admin.titles.close')}
+          </button>
+        )}
         <h2 id="title-edit">
           {title ? t('admin.titles.edit', { title: nameOf(title) }) : t('admin.titles.list')}
         </h2>
+        {title?.metaType === 'EPISODE' && (
+          <p>{t('admin.series.place', { season: title.seasonNo ?? 0, episode: title.episodeNo ?? 0 })}</p>
+        )}
         {title && <p data-testid="title-status">{t(`admin.titles.status.${title.status}`)}</p>}
+        {title && canEdit && title.status === 'published' && !title.seriesId && (
+          <button
+            type="button"
+            className="console-button secondary"
+            disabled={busy || !ready}
+            onClick={() => {
+              if (!window.confirm(t('admin.series.unpublishConfirm', { title: nameOf(title) }))) return;
+              void act(async () => {
+                setTitle((await consoleApi.operator.titleUnpublish({ metaId })).title);
+                return t('admin.series.unpublished');
+              });
+            }}
+          >
+            {t('admin.series.unpublish')}
+          </button>
+        )}
         {title && canEdit && (
           <TitleForm
             key={title.updatedAt}
@@ -174,9 +216,23 @@ function TitleEditor({
         )}
         <Outcome outcome={outcome} />
       </section>
-      {title && <TitleVideo t={t} title={title} canEdit={canEdit} ready={ready} onChange={setTitle} />}
-      {title && <TitleCredits t={t} metaId={metaId} canEdit={canEdit} ready={ready} />}
-      {title && canEdit && <TitleArtwork t={t} metaId={metaId} uploaded={title.artwork} ready={ready} />}
+      {title?.metaType === 'SERIES' && (
+        <TitleSeries
+          t={t}
+          series={title}
+          canEdit={canEdit}
+          ready={ready}
+          onOpen={onOpen}
+          onChange={setTitle}
+        />
+      )}
+      {(title?.metaType === 'MOVIE' || title?.metaType === 'EPISODE') && (
+        <TitleVideo t={t} title={title} canEdit={canEdit} ready={ready} onChange={setTitle} />
+      )}
+      {title && !title.seriesId && <TitleCredits t={t} metaId={metaId} canEdit={canEdit} ready={ready} />}
+      {title && !title.seriesId && canEdit && (
+        <TitleArtwork t={t} metaId={metaId} uploaded={title.artwork} ready={ready} />
+      )}
     </>
   );
 }

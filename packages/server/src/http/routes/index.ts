@@ -21,6 +21,8 @@ import { operatorArtworkRoutes } from './operatorArtwork.ts';
 import { operatorHomeRoutes } from './operatorHome.ts';
 import { operatorLiveRoutes } from './operatorLive.ts';
 import { operatorCommerceRoutes } from './operatorCommerce.ts';
+import { operatorEpisodeRoutes } from './operatorEpisodes.ts';
+import { operatorLongWorkRoutes } from './operatorLongWork.ts';
 
 /** Every API route the server registers; each area adds its list here. */
 export const apiRoutes: Route[] = [
@@ -46,4 +48,6 @@ export const apiRoutes: Route[] = [
   ...operatorCommerceRoutes,
   ...operatorCreditRoutes,
   ...operatorArtworkRoutes,
+  ...operatorEpisodeRoutes,
+  ...operatorLongWorkRoutes,
 ];

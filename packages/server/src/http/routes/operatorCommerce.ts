@@ -17,7 +17,6 @@ import {
   batchRedemptions,
   consoleSettings,
   createBatchAudited,
-  resetPasswordAudited,
   savePlanAudited,
   subscriberHistory as historyOf,
   toBatch,
@@ -29,6 +28,7 @@ import { listPlans } from '../../store/plans.ts';
 import { listBatches } from '../../store/rechargeCodes.ts';
 import type { Db } from '../../store/db.ts';
 import { HttpError, route } from '../route.ts';
+import { resetPasswordAudited, siteOriginOf } from '../../operator/passwordReset.ts';
 import { actorFor } from './operator.ts';
 
 const settingsAnswer = (db: Db) => ({
@@ -82,6 +82,12 @@ export const operatorCommerceRoutes = [
   }),
   route(subscriberHistory, (ctx, req) => historyOf(ctx.db, req.accountId, ctx.lang)),
   route(subscriberResetPassword, (ctx, req) =>
-    resetPasswordAudited(ctx.db, ctx.sender, actorFor(ctx), req.accountId, ctx.now()),
+    resetPasswordAudited(
+      ctx.db,
+      { secret: ctx.config.secret, sender: ctx.sender, siteOrigin: siteOriginOf(ctx.req) },
+      actorFor(ctx),
+      req.accountId,
+      ctx.now(),
+    ),
   ),
 ];

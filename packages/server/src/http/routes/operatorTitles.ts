@@ -41,6 +41,7 @@ import {
   uploadFile,
 } from '../../operator/uploads.ts';
 import { actorOf } from '../../operator/signIn.ts';
+import { publishSeries, seriesOf } from '../../operator/titleSeries.ts';
 import type { Db } from '../../store/db.ts';
 import { type RawRoute, rawRoute } from '../api.ts';
 import { queryObject } from '../body.ts';
@@ -110,7 +111,8 @@ export const operatorTitleRoutes = [
   route(titleList, (ctx, req) => ({ titles: listTitles(ctx.db, ctx.config.dataDir, req.q || undefined) })),
   route(titleGet, (ctx, req) => ({ title: titleOf(deps(ctx), req.metaId) })),
   route(titleCreate, (ctx, req) => {
-    const metaId = createTitle(ctx.db, req, operatorOf(ctx).operator.operator_id, ctx.now());
+    const { metaType, ...form } = req;
+    const metaId = createTitle(ctx.db, form, operatorOf(ctx).operator.operator_id, ctx.now(), metaType);
     const title = titleOf(deps(ctx), metaId);
     recordAudit(ctx.db, actorFor(ctx), 'title.create', metaId, { after: title }, ctx.now());
     return { title };
@@ -124,7 +126,14 @@ export const operatorTitleRoutes = [
     return { title };
   }),
   route(titleUploadStart, (ctx, req) => {
-    titleOf(deps(ctx), req.metaId);
+    const t = titleOf(deps(ctx), req.metaId);
+    if (t.metaType === 'SERIES' || t.metaType === 'SEASON') {
+      throw new HttpError(
+        ErrCode.INVALID_REQUEST,
+        'A series or a season has no video of its own: upload each episode’s',
+        400,
+      );
+    }
     const u = startUpload(ctx.db, ctx.config.dataDir, req, operatorOf(ctx).operator.operator_id, ctx.now());
     const upload = publicUpload(ctx.config.dataDir, u);
     if (upload.received === 0) {
@@ -136,7 +145,17 @@ export const operatorTitleRoutes = [
   route(titleTranscode, (ctx, req) => ({ job: transcodeJob(deps(ctx), actorFor(ctx), req.metaId) })),
   route(titlePublish, (ctx, req) => {
     const before = titleOf(deps(ctx), req.metaId);
-    if (!publishTitle(ctx.db, req.metaId, ctx.now())) {
+    const series = seriesOf(ctx.db, req.metaId);
+    if (series) {
+      // A season or an episode publishes its whole series (decision 0280).
+      if (publishSeries(ctx.db, series.meta_id, ctx.now()) === 0) {
+        throw new HttpError(
+          OperatorErrCode.NOT_READY,
+          'Publish needs at least one episode with a transcoded video: upload one first',
+          409,
+        );
+      }
+    } else if (!publishTitle(ctx.db, req.metaId, ctx.now())) {
       throw new HttpError(
         OperatorErrCode.NOT_READY,
         'Publish needs a transcoded video: upload one first',

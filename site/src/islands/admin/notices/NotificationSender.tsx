@@ -1,8 +1,9 @@
-import { notificationBroadcast, notificationSend } from '@ottkit/api-client/contract';
-import { type FormEvent, useState } from 'react';
+import { type Job, notificationBroadcastStart, notificationSend } from '@ottkit/api-client/contract';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { AdminKey, AdminT } from '../../../i18n/admin.ts';
 import { consoleApi, fieldErrors } from '../../../lib/console.ts';
 import { Field, TextAreaField } from '../Field.tsx';
+import { JobList, jobRunning } from '../JobList.tsx';
 import { Outcome, useConsoleAction } from '../useConsoleAction.tsx';
 
 const FIELD_WORDS: Record<string, AdminKey> = {
@@ -30,21 +31,32 @@ export function NotificationSender({
   const [content, setContent] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, outcome, act } = useConsoleAction(t);
+  // Sending to everybody runs as a job (decision 0282): its progress is polled until it ends.
+  const [job, setJob] = useState<Job | null>(null);
+  useEffect(() => {
+    if (!job || !jobRunning(job)) return;
+    const timer = setInterval(() => {
+      consoleApi.operator.jobGet({ jobId: job.jobId }).then(
+        (r) => setJob(r.job),
+        () => undefined,
+      );
+    }, 700);
+    return () => clearInterval(timer);
+  }, [job]);
 
   const send = (e: FormEvent) => {
     e.preventDefault();
     const body = all ? { title, content } : { to, title, content };
-    const bad = fieldErrors(all ? notificationBroadcast : notificationSend, body) ?? {};
+    const bad = fieldErrors(all ? notificationBroadcastStart : notificationSend, body) ?? {};
     setErrors(
       Object.fromEntries(Object.keys(bad).map((f) => [f, t(FIELD_WORDS[f] ?? 'admin.notify.error.content')])),
     );
     if (Object.keys(bad).length) return;
     if (all && !window.confirm(t('admin.notify.allConfirm'))) return;
     void act(async () => {
-      let text: string;
+      let text: string | undefined;
       if (all) {
-        const { sent } = await consoleApi.operator.notificationBroadcast({ title, content });
-        text = t('admin.notify.sentAll', { count: sent });
+        setJob((await consoleApi.operator.notificationBroadcastStart({ title, content })).job);
       } else {
         await consoleApi.operator.notificationSend({ to, title, content });
         text = t('admin.notify.sentOne', { who: to.trim() });
@@ -106,6 +118,11 @@ export function NotificationSender({
           </button>
         </div>
         <Outcome outcome={outcome} />
+        {job && (
+          <div data-testid="broadcast-job">
+            <JobList jobs={[job]} t={t} />
+          </div>
+        )}
       </form>
     </section>
   );

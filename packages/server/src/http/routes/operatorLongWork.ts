@@ -1,0 +1,24 @@
+import {
+  codeBatchPending,
+  codeBatchStart,
+  codeBatchTake,
+  notificationBroadcastStart,
+} from '@ottkit/api-client/contract';
+import { startBroadcastJob } from '../../operator/broadcastJob.ts';
+import { pendingBatchJobs, startCodeBatchJob, takeBatchCodes } from '../../operator/codeBatchJobs.ts';
+import { route } from '../route.ts';
+import { actorFor } from './operator.ts';
+
+/** Code batches and "notify all" as jobs (decision 0282). */
+export const operatorLongWorkRoutes = [
+  route(codeBatchStart, (ctx, req) => ({
+    job: startCodeBatchJob(ctx.db, ctx.config.secret, actorFor(ctx), req.planId, req.count, ctx.now),
+  })),
+  route(codeBatchTake, (ctx, req) =>
+    takeBatchCodes(ctx.db, ctx.config.secret, actorFor(ctx), req.jobId, ctx.now()),
+  ),
+  route(codeBatchPending, (ctx) => ({ pending: pendingBatchJobs(ctx.db, actorFor(ctx).id) })),
+  route(notificationBroadcastStart, (ctx, req) => ({
+    job: startBroadcastJob(ctx.db, actorFor(ctx), req, ctx.now),
+  })),
+];

@@ -1,0 +1,110 @@
+import type { Job } from '@ottkit/api-client/contract';
+import { newMsgId } from '../domain/notices.ts';
+import type { Db } from '../store/db.ts';
+import { insertNotification } from '../store/notices.ts';
+import { type Actor, recordAudit } from './audit.ts';
+import { INTERRUPTED_MESSAGE, type Progress, resumeJob, startJob } from './jobs.ts';
+
+/**
+ * "Notify all" as a job (decision 0282): the notification goes to subscriber accounts in account-id order, a
+ * chunk per transaction, and the job row keeps the last account reached, so a restart resumes after it and
+ * nobody gets the message twice. Audited once, when everybody has it, with how many were sent.
+ */
+export const BROADCAST_CHUNK = 1000;
+
+interface BroadcastRow {
+  job_id: string;
+  title: string;
+  content: string;
+  after_account: string;
+  sent: number;
+  total: number;
+  created_by: string;
+  actor_email: string;
+  done: number;
+}
+
+const row = (db: Db, jobId: string) =>
+  db.get<BroadcastRow>('SELECT * FROM broadcast_jobs WHERE job_id = ?', jobId);
+
+function work(db: Db, jobId: string, now: () => number) {
+  return async (progress: Progress): Promise<string> => {
+    for (;;) {
+      const r = row(db, jobId);
+      if (!r) throw new Error('The broadcast job is gone');
+      const ids = db.all<{ account_id: string }>(
+        "SELECT account_id FROM accounts WHERE kind = 'user' AND account_id > ? ORDER BY account_id LIMIT ?",
+        r.after_account,
+        BROADCAST_CHUNK,
+      );
+      const last = ids.at(-1)?.account_id;
+      if (!last) {
+        db.transaction(() => {
+          db.run('UPDATE broadcast_jobs SET done = 1 WHERE job_id = ?', jobId);
+          const actor = { id: r.created_by, email: r.actor_email };
+          const after = { sent: r.sent, title: r.title, content: r.content };
+          recordAudit(db, actor, 'notification.broadcast', 'all', { after }, now());
+        });
+        return `Sent to ${r.sent} subscribers`;
+      }
+      db.transaction(() => {
+        for (const { account_id } of ids) {
+          insertNotification(
+            db,
+            { msgId: newMsgId(), accountId: account_id, title: r.title, content: r.content },
+            now(),
+          );
+        }
+        db.run(
+          'UPDATE broadcast_jobs SET after_account = ?, sent = sent + ? WHERE job_id = ?',
+          last,
+          ids.length,
+          jobId,
+        );
+      });
+      const sent = r.sent + ids.length;
+      progress((sent / Math.max(r.total, sent)) * 100, `Sent to ${sent} of about ${r.total} subscribers`);
+      await new Promise((done) => setImmediate(done));
+    }
+  };
+}
+
+/** Starts sending a notification to every subscriber account as a job; answers the job (queued). */
+export function startBroadcastJob(
+  db: Db,
+  actor: Actor,
+  m: { title: string; content: string },
+  now: () => number,
+): Job {
+  const total = db.get<{ n: number }>("SELECT COUNT(*) AS n FROM accounts WHERE kind = 'user'")?.n ?? 0;
+  let jobId = '';
+  const job = startJob(
+    db,
+    { kind: 'notification.broadcast', target: m.title, createdBy: actor.id },
+    (progress) => work(db, jobId, now)(progress),
+    now,
+  );
+  jobId = job.jobId;
+  db.run(
+    `INSERT INTO broadcast_jobs (job_id, title, content, total, created_by, actor_email)
+     VALUES (?, ?, ?, ?, ?, ?)`,
+    jobId,
+    m.title,
+    m.content,
+    total,
+    actor.id,
+    actor.email,
+  );
+  return job;
+}
+
+/** At start-up, after unfinished jobs were failed: broadcasts a restart cut off continue after their last account. */
+export function resumeBroadcastJobs(db: Db, now: () => number): number {
+  const cut = db.all<{ job_id: string }>(
+    `SELECT b.job_id FROM broadcast_jobs b JOIN operator_jobs j ON j.job_id = b.job_id
+     WHERE j.status = 'failed' AND j.error = ? AND b.done = 0`,
+    INTERRUPTED_MESSAGE,
+  );
+  for (const { job_id } of cut) resumeJob(db, job_id, work(db, job_id, now), now);
+  return cut.length;
+}
