@@ -103,6 +103,8 @@ export const ERROR_CODE_RANGES = {
   /** Reserved for live sources (issue 17). */
   sources: [[10117000, 10117999]],
   vod: [[10120000, 10120999]],
+  /** Profiles and the parental PIN (issue 20 §2). */
+  profile: [[10111000, 10111999]],
 } as const satisfies Record<string, readonly (readonly [number, number])[]>;
 
 export type ErrorArea = keyof typeof ERROR_CODE_RANGES;

@@ -13,6 +13,7 @@ import { consoleNoticeMigrations } from './migrations/consoleNotices.ts';
 import { titleCreditMigrations } from './migrations/titleCredits.ts';
 import { titleMigrations } from './migrations/titles.ts';
 import { commerceMigrations } from './migrations/commerce.ts';
+import { profileMigrations } from './migrations/profiles.ts';
 
 export interface Migration {
   version: number;
@@ -243,6 +244,7 @@ CREATE TABLE scan_codes (
   ...titleMigrations,
   ...commerceMigrations,
   ...titleCreditMigrations,
+  ...profileMigrations,
 ];
 
 /**

@@ -21,6 +21,7 @@ import { operatorArtworkRoutes } from './operatorArtwork.ts';
 import { operatorHomeRoutes } from './operatorHome.ts';
 import { operatorLiveRoutes } from './operatorLive.ts';
 import { operatorCommerceRoutes } from './operatorCommerce.ts';
+import { profileRoutes } from './profiles.ts';
 
 /** Every API route the server registers; each area adds its list here. */
 export const apiRoutes: Route[] = [
@@ -46,4 +47,5 @@ export const apiRoutes: Route[] = [
   ...operatorCommerceRoutes,
   ...operatorCreditRoutes,
   ...operatorArtworkRoutes,
+  ...profileRoutes,
 ];
