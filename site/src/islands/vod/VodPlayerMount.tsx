@@ -19,6 +19,7 @@ import { $vodPlayer, closePlayer } from '../../stores/vodPlayer.ts';
 import { clearPlayRequest, type VodPlayRequest } from '../../stores/vodPlayRequest.ts';
 import { kitMessagesFor } from '../../i18n/kit.ts';
 import { useT } from './useT.ts';
+import { PinPrompt } from '../profiles/PinPrompt.tsx';
 import { telemetrySink } from '../../stores/telemetry.ts';
 
 export interface VodPlayerMountProps {
@@ -95,6 +96,24 @@ export default function VodPlayerMount({ lang, reportIntervalSeconds, request }:
           }}
         />
       </MessagesProvider>
+    );
+  }
+  if (player.state === 'rated') {
+    // Issue 20 §2: rated above the profile; the parental PIN allows this one play (the server checks it).
+    const rated = player;
+    return (
+      <PinPrompt
+        lang={lang}
+        t={t}
+        title={t('profiles.pin.enter')}
+        reason={t('profiles.rated.body')}
+        {...(rated.messageKey ? { initialError: t(rated.messageKey) } : {})}
+        onSubmit={async (parentalPin) => {
+          await startPlayback({ metaId: rated.metaId, kind: 'title', resume: rated.resume, parentalPin });
+          return { ok: true };
+        }}
+        onClose={close}
+      />
     );
   }
   if (player.state === 'error') {
