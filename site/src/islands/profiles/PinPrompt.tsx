@@ -1,3 +1,4 @@
+import './profiles.css';
 import { Dialog, dialogButton, MessagesProvider } from '@ottkit/ui';
 import { type FormEvent, useRef, useState } from 'react';
 import type { Translate } from '../../i18n/index.ts';

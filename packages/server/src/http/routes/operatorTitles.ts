@@ -47,6 +47,7 @@ import { queryObject } from '../body.ts';
 import { sendEnvelope } from '../respond.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor, operatorOf } from './operator.ts';
+import { consoleTitleRating, publishTitleRating, setConsoleTitleRating } from '../../operator/titleRating.ts';
 
 interface Deps {
   db: Db;
@@ -59,7 +60,8 @@ const notFound = (metaId: string) => new HttpError(OperatorErrCode.NOT_FOUND, `N
 function titleOf(d: Deps, metaId: string): ConsoleTitle {
   const t = getTitle(d.db, d.config.dataDir, metaId);
   if (!t) throw notFound(metaId);
-  return t;
+  const ageRating = consoleTitleRating(d.db, metaId);
+  return ageRating ? { ...t, ageRating } : t;
 }
 
 /** The ladder of the server's media library (the e2e and test servers prepare `tiny`). */
@@ -111,6 +113,7 @@ export const operatorTitleRoutes = [
   route(titleGet, (ctx, req) => ({ title: titleOf(deps(ctx), req.metaId) })),
   route(titleCreate, (ctx, req) => {
     const metaId = createTitle(ctx.db, req, operatorOf(ctx).operator.operator_id, ctx.now());
+    setConsoleTitleRating(ctx.db, metaId, req.ageRating);
     const title = titleOf(deps(ctx), metaId);
     recordAudit(ctx.db, actorFor(ctx), 'title.create', metaId, { after: title }, ctx.now());
     return { title };
@@ -119,6 +122,7 @@ export const operatorTitleRoutes = [
     const { metaId, ...form } = req;
     const before = titleOf(deps(ctx), metaId);
     updateTitle(ctx.db, metaId, form, ctx.now());
+    setConsoleTitleRating(ctx.db, metaId, form.ageRating);
     const title = titleOf(deps(ctx), metaId);
     recordAudit(ctx.db, actorFor(ctx), 'title.update', metaId, { before, after: title }, ctx.now());
     return { title };
@@ -143,6 +147,7 @@ export const operatorTitleRoutes = [
         409,
       );
     }
+    publishTitleRating(ctx.db, req.metaId);
     const title = titleOf(deps(ctx), req.metaId);
     recordAudit(
       ctx.db,

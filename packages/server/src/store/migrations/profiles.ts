@@ -113,4 +113,10 @@ ${rebuild(
 ALTER TABLE vod_metas ADD COLUMN age_rating TEXT;
 `,
   },
+  {
+    version: 462,
+    name: 'console title age ratings',
+    // The console keeps a draft's rating and writes it to the catalogue at publish (decision 0286).
+    sql: 'ALTER TABLE console_titles ADD COLUMN age_rating TEXT;',
+  },
 ];
