@@ -42,6 +42,8 @@ export const profiles = defineMessages({
     'profiles.pin.locked': 'Too many wrong PINs. Try again later.',
     'profiles.pin.needed': 'Set a parental PIN in My account first.',
     'profiles.pin.format': 'The PIN is 4 digits.',
+    'profiles.rated.refused':
+      'This is rated above this profile’s limit. Switch to another profile to watch it.',
     'profiles.rated.body':
       'This is rated above this profile’s limit. Enter the parental PIN to play it once.',
   },
@@ -86,6 +88,8 @@ export const profiles = defineMessages({
     'profiles.pin.locked': 'Demasiados PIN incorrectos. Inténtalo más tarde.',
     'profiles.pin.needed': 'Primero configura un PIN parental en Mi cuenta.',
     'profiles.pin.format': 'El PIN tiene 4 dígitos.',
+    'profiles.rated.refused':
+      'Está clasificado por encima del límite de este perfil. Cambia a otro perfil para verlo.',
     'profiles.rated.body':
       'Está clasificado por encima del límite de este perfil. Introduce el PIN parental para verlo una vez.',
   },
@@ -130,6 +134,8 @@ export const profiles = defineMessages({
     'profiles.pin.locked': 'Muitos PINs incorretos. Tente mais tarde.',
     'profiles.pin.needed': 'Defina primeiro um PIN parental em Minha conta.',
     'profiles.pin.format': 'O PIN tem 4 dígitos.',
+    'profiles.rated.refused':
+      'Está classificado acima do limite deste perfil. Mude para outro perfil para assistir.',
     'profiles.rated.body':
       'Está classificado acima do limite deste perfil. Digite o PIN parental para assistir uma vez.',
   },
