@@ -1,6 +1,7 @@
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount } from './accounts.ts';
+import { seriousViolationsHere } from './axe.ts';
 import { api } from './session.ts';
 import { expectPlaying, homeCards, hydrated } from './vod.ts';
 
@@ -44,11 +45,14 @@ test('a kids profile: an adult title is absent from home and search, refused whe
   await form.getByLabel('Name').fill('Kid');
   await form.getByLabel('Kids profile').check();
   await expect(form.getByLabel('Maximum rating')).toHaveValue('PG');
+  expect(await seriousViolationsHere(page, '/profiles (adding a profile)')).toEqual([]);
   await form.getByRole('button', { name: 'Save' }).click();
   await pinDialog(page, PIN);
   await expect(page.getByRole('button', { name: /^Kid/ })).toBeVisible();
   await page.getByRole('button', { name: 'Done' }).click();
-  await page.getByRole('button', { name: /^Kid/ }).click();
+  // By keyboard: the picker's profiles are buttons.
+  await page.getByRole('button', { name: /^Kid/ }).focus();
+  await page.keyboard.press('Enter');
   await page.waitForURL('**/home');
 
   // Home and search leave the adult title out.
@@ -79,7 +83,13 @@ test('a kids profile: an adult title is absent from home and search, refused whe
   await hydrated(page);
   const grownUp = page.locator('.profiles__pick:not([aria-current])');
   await grownUp.click();
-  await pinDialog(page, PIN);
+  // The PIN by keyboard: typed, then Enter.
+  const leaving = page.getByRole('dialog');
+  await expect(leaving).toHaveAccessibleName('Enter the parental PIN');
+  await expect(leaving.getByLabel('Parental PIN')).toBeFocused();
+  expect(await seriousViolationsHere(page, '/profiles (the PIN prompt)')).toEqual([]);
+  await page.keyboard.type(PIN);
+  await page.keyboard.press('Enter');
   await page.waitForURL('**/home');
   const info = await api<{ currentProfileId: string; profiles: { profileId: string; kids: boolean }[] }>(
     page,

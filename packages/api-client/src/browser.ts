@@ -8,11 +8,3 @@ export * from './errors/index.ts';
 export { LoginMethod } from './contract/loginMethod.ts';
 export { CHANNEL_MARQUEE_MODE, MARQUEE_MODES, NoticeMode, POPUP_MODES } from './contract/noticeModes.ts';
 export { routes } from './routes.generated.ts';
-export {
-  AGE_RATINGS,
-  type AgeRating,
-  MAX_PROFILES,
-  PROFILE_AVATARS,
-  ProfileErrCode,
-  ratingAllowed,
-} from './contract/profileRules.ts';

@@ -1,4 +1,4 @@
-import { type AgeRating, AGE_RATINGS, ratingAllowed } from '@ottkit/api-client/client';
+import { type AgeRating, AGE_RATINGS, ratingAllowed } from '@ottkit/api-client/profiles';
 import type { serverApi } from './api.ts';
 import type { HomePublic } from './homeCache.ts';
 

@@ -1,4 +1,5 @@
-import { isApiError, ProfileErrCode } from '@ottkit/api-client/client';
+import { isApiError } from '@ottkit/api-client/client';
+import { ProfileErrCode } from '@ottkit/api-client/profiles';
 import type { MessageKey } from '../i18n/index.ts';
 
 /** The spec §8 text for a failed playback request. */

@@ -1,5 +1,6 @@
 import type { ProfileListInfo } from '@ottkit/api-client';
-import { ErrCode, isApiError, ProfileErrCode } from '@ottkit/api-client/client';
+import { ErrCode, isApiError } from '@ottkit/api-client/client';
+import { ProfileErrCode } from '@ottkit/api-client/profiles';
 import { atom } from 'nanostores';
 import type { MessageKey } from '../i18n/index.ts';
 import { browserApi } from '../lib/api.ts';

@@ -1,5 +1,6 @@
 import type { VodDetail } from '@ottkit/api-client';
-import { ErrCode, isApiError, ProfileErrCode } from '@ottkit/api-client/client';
+import { ErrCode, isApiError } from '@ottkit/api-client/client';
+import { ProfileErrCode } from '@ottkit/api-client/profiles';
 import type { MessageKey } from '../i18n/index.ts';
 import { browserApi } from '../lib/api.ts';
 import { mediaUrl } from '../lib/zeroTrust.ts';

@@ -1,6 +1,7 @@
 /**
- * The rules of profiles and age ratings without zod (issue 20 §2, decisions 0285-0286), so browsers import them
- * from `@ottkit/api-client/client` without the schemas; `profiles.ts` holds the calls.
+ * The rules of profiles and age ratings without zod (issue 20 §2, decisions 0285-0286): browsers import them from
+ * `@ottkit/api-client/profiles` (an entry of its own, so pages that never meet a profile do not load it);
+ * `profiles.ts` holds the calls.
  */
 
 /** The age-rating scale, lowest first (decision 0286). An unrated title or programme is shown to everyone. */

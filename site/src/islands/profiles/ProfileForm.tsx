@@ -1,4 +1,4 @@
-import { AGE_RATINGS, type AgeRating, PROFILE_AVATARS } from '@ottkit/api-client/client';
+import { AGE_RATINGS, type AgeRating, PROFILE_AVATARS } from '@ottkit/api-client/profiles';
 import type { Profile } from '@ottkit/api-client';
 import { type FormEvent, useState } from 'react';
 import type { Translate } from '../../i18n/index.ts';

@@ -1,7 +1,7 @@
 import '../account/account.css';
 import './profiles.css';
 import type { Profile, ProfileListInfo } from '@ottkit/api-client';
-import { MAX_PROFILES } from '@ottkit/api-client/client';
+import { MAX_PROFILES } from '@ottkit/api-client/profiles';
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import type { Lang } from '../../i18n/langs.ts';
