@@ -1,6 +1,5 @@
 import type { VodDetail } from '@ottkit/api-client';
-import { ErrCode, isApiError } from '@ottkit/api-client/client';
-import { ProfileErrCode } from '@ottkit/api-client/profiles';
+import { ErrCode, errorAreaOf, isApiError } from '@ottkit/api-client/client';
 import type { MessageKey } from '../i18n/index.ts';
 import { browserApi } from '../lib/api.ts';
 import { mediaUrl } from '../lib/zeroTrust.ts';
@@ -37,9 +36,14 @@ function pinFor(metaId: string, given?: string): { parentalPin?: string } {
   return pin ? { parentalPin: pin } : {};
 }
 
-/** A refusal the PIN prompt answers: rated above the profile, or a wrong (or locked-out) PIN. */
-function ratedRefusal(e: unknown): { messageKey?: MessageKey } | null {
+/**
+ * A refusal the PIN prompt answers: rated above the profile, or a wrong (or locked-out) PIN. The profile rules
+ * load only when the server answers with a code of their block (the player's chunk stays without them).
+ */
+async function ratedRefusal(e: unknown): Promise<{ messageKey?: MessageKey } | null> {
   if (!isApiError(e)) return null;
+  if (e.errCode !== ErrCode.TOO_MANY_ATTEMPTS && errorAreaOf(e.errCode) !== 'profile') return null;
+  const { ProfileErrCode } = await import('@ottkit/api-client/profiles');
   if (e.errCode === ProfileErrCode.RATING_ABOVE_PROFILE) return {};
   if (e.errCode === ProfileErrCode.PIN_WRONG || e.errCode === ErrCode.TOO_MANY_ATTEMPTS) {
     unlocked.clear();
@@ -173,7 +177,8 @@ export async function startPlayback(
       $vodPlayer.set({ state: 'idle' });
       return 'login' as const;
     }
-    const rated = ratedRefusal(e);
+    const rated = await ratedRefusal(e);
+    if (!isLatestPlayerRequest(mine)) return 'stale' as const;
     if (rated) {
       $vodPlayer.set({ state: 'rated', metaId: request.metaId, resume: request.resume, ...rated });
       return 'rated' as const;
