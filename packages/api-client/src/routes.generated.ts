@@ -50,6 +50,12 @@ export const routes = {
     scanCodeLogin: { area: 'account', method: 'POST', path: '/api/v2/account/scan/code/login' },
     quickLoginToken: { area: 'account', method: 'POST', path: '/api/v2/account/scan/code/quick-login-token/query' },
     openApiDocument: { area: 'account', method: 'GET', path: '/api/openapi.json', tag: 'raw' },
+    profileList: { area: 'account', method: 'POST', path: '/api/account/profile/list' },
+    profileCreate: { area: 'account', method: 'POST', path: '/api/account/profile/create' },
+    profileUpdate: { area: 'account', method: 'POST', path: '/api/account/profile/update' },
+    profileDelete: { area: 'account', method: 'POST', path: '/api/account/profile/delete' },
+    profileSelect: { area: 'account', method: 'POST', path: '/api/account/profile/select' },
+    parentalPinSet: { area: 'account', method: 'POST', path: '/api/account/profile/pin/set' },
   },
   vod: {
     playlistRoot: { area: 'vod', method: 'POST', path: '/vodapi/api/meta/playlist/root/v1', tokenIn: 'query' },

@@ -3,6 +3,7 @@ import type { APIContext, MiddlewareNext } from 'astro';
 import { serverApi } from './api.ts';
 import { sessionToken } from './sessionCookie.ts';
 import { createSharedCache, HOME_CACHE_MS, homeKey, sessionHasVod } from './homeCache.ts';
+import { sessionMaxRating } from './homeRating.ts';
 
 /** A rendered page as the cache keeps it. */
 interface CachedPage {
@@ -23,14 +24,25 @@ const cacheableQuery = (url: URL) => [...url.searchParams.keys()].every((k) => k
  * /home's HTML, shared (issue 21.7, decision 0131). Nothing personal is in it: the personal rows are an island
  * that asks in the browser. It varies only with the language, configuration and zero-trust mode, the query
  * (dataType), whether a session cookie came (the header paints a login link without one) and whether the
- * viewer's plan includes VOD (premium locks). Everything else renders as before.
+ * viewer's plan includes VOD (premium locks) and the profile's maximum rating. Everything else renders as before.
  */
 export async function cachedHomePage(context: APIContext, next: MiddlewareNext): Promise<Response> {
   if (HOME_CACHE_MS <= 0 || context.request.method !== 'GET' || !cacheableQuery(context.url)) return next();
   const { lang, appConfig, zeroTrust } = context.locals;
   const token = sessionToken(context.cookies);
-  const hasVod = await sessionHasVod(serverApi({ lang, token }), token);
-  const key = [homeKey(lang, appConfig), context.url.search, Boolean(token), hasVod, zeroTrust].join('\n');
+  const [hasVod, maxRating] = await Promise.all([
+    sessionHasVod(serverApi({ lang, token }), token),
+    sessionMaxRating(serverApi({ lang, token }), token),
+  ]);
+  // A profile with a maximum rating sees the rows without what is above it (issue 20 §2).
+  const key = [
+    homeKey(lang, appConfig),
+    context.url.search,
+    Boolean(token),
+    hasVod,
+    zeroTrust,
+    maxRating,
+  ].join('\n');
   const page = await pages.get(key, async () => {
     const res = await next();
     const body = await res.text();

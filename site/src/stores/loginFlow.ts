@@ -54,9 +54,13 @@ export interface LoginFields {
   code: string;
 }
 
-/** Leaves /login for ?redirect= (a path of this site) or home. */
+/**
+ * Leaves /login for the profile picker, which goes on to ?redirect= (a path of this site) or home; with one
+ * profile it sends the person straight on (issue 20 §2).
+ */
 export function leaveLogin() {
-  window.location.assign(safeRedirect(new URLSearchParams(window.location.search).get('redirect')));
+  const target = safeRedirect(new URLSearchParams(window.location.search).get('redirect'));
+  window.location.assign(`/profiles?redirect=${encodeURIComponent(target)}`);
 }
 
 /** Someone whose access cookie ran out still holds a refresh cookie: back in without typing anything. */

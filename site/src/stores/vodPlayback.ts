@@ -1,5 +1,6 @@
 import type { VodDetail } from '@ottkit/api-client';
-import { isApiError } from '@ottkit/api-client/client';
+import { ErrCode, errorAreaOf, isApiError } from '@ottkit/api-client/client';
+import type { MessageKey } from '../i18n/index.ts';
 import { browserApi } from '../lib/api.ts';
 import { mediaUrl } from '../lib/zeroTrust.ts';
 import { latestPosition, resumeSeconds } from './progress.ts';
@@ -23,6 +24,35 @@ export function loginHref(current: URL) {
 import { playErrorKey } from '../lib/playErrorKey.ts';
 
 export { playErrorKey };
+
+/**
+ * The parental PIN that allowed a title rated above the profile (issue 20 §2), kept in memory for this page
+ * only: the renewal of its URL asks with it again, since the server refuses every play above the rating.
+ */
+const unlocked = new Map<string, string>();
+function pinFor(metaId: string, given?: string): { parentalPin?: string } {
+  if (given) unlocked.set(metaId, given);
+  const pin = unlocked.get(metaId);
+  return pin ? { parentalPin: pin } : {};
+}
+
+/**
+ * A refusal the PIN prompt answers: rated above the profile, or a wrong (or locked-out) PIN. The profile rules
+ * load only when the server answers with a code of their block (the player's chunk stays without them).
+ */
+async function ratedRefusal(e: unknown): Promise<{ messageKey?: MessageKey } | null> {
+  if (!isApiError(e)) return null;
+  if (e.errCode !== ErrCode.TOO_MANY_ATTEMPTS && errorAreaOf(e.errCode) !== 'profile') return null;
+  const { ProfileErrCode } = await import('@ottkit/api-client/profiles');
+  if (e.errCode === ProfileErrCode.RATING_ABOVE_PROFILE) return {};
+  if (e.errCode === ProfileErrCode.PIN_WRONG || e.errCode === ErrCode.TOO_MANY_ATTEMPTS) {
+    unlocked.clear();
+    return {
+      messageKey: e.errCode === ProfileErrCode.PIN_WRONG ? 'profiles.pin.wrong' : 'profiles.pin.locked',
+    };
+  }
+  return null;
+}
 
 /** A SERIES or SEASON plays its last-watched episode (the next one if that was finished), else its first. */
 async function playableDetail(metaId: string): Promise<VodDetail> {
@@ -52,10 +82,10 @@ async function seasonEpisodes(detail: VodDetail): Promise<PlayerEpisode[]> {
 
 const displayTitle = (d: VodDetail) => (d.seriesTitle ? `${d.seriesTitle} · ${d.title}` : d.title);
 
-async function resolveTitle(metaId: string, resume: boolean): Promise<PlayingItem> {
+async function resolveTitle(metaId: string, resume: boolean, parentalPin?: string): Promise<PlayingItem> {
   const detail = await playableDetail(metaId);
   const [source, episodes] = await Promise.all([
-    browserApi.vod.playSource({ metaId: detail.metaId }),
+    browserApi.vod.playSource({ metaId: detail.metaId, ...pinFor(detail.metaId, parentalPin) }),
     seasonEpisodes(detail),
   ]);
   // Opening counts for the history list even before the first progress report.
@@ -120,7 +150,7 @@ export async function renewVodPlayback(item: Pick<PlayingItem, 'metaId' | 'kind'
   const fresh =
     item.kind === 'trailer'
       ? (await browserApi.vod.trailer({ metaId: item.metaId })).list[0]
-      : await browserApi.vod.playSource({ metaId: item.metaId });
+      : await browserApi.vod.playSource({ metaId: item.metaId, ...pinFor(item.metaId) });
   return fresh ? { src: mediaUrl(fresh.url), expiresAt: fresh.expiresAt } : null;
 }
 
@@ -128,14 +158,16 @@ export async function renewVodPlayback(item: Pick<PlayingItem, 'metaId' | 'kind'
  * Resolves a play request into a playable item (the latest request wins). Answers 'login' when the viewer
  * must log in first; the caller navigates.
  */
-export async function startPlayback(request: Pick<VodPlayRequest, 'metaId' | 'kind' | 'resume'>) {
+export async function startPlayback(
+  request: Pick<VodPlayRequest, 'metaId' | 'kind' | 'resume'> & { parentalPin?: string },
+) {
   const mine = beginPlayerRequest();
   $vodPlayer.set({ state: 'loading', metaId: request.metaId });
   try {
     const item =
       request.kind === 'trailer'
         ? await resolveTrailer(request.metaId)
-        : await resolveTitle(request.metaId, request.resume);
+        : await resolveTitle(request.metaId, request.resume, request.parentalPin);
     if (!isLatestPlayerRequest(mine)) return 'stale' as const;
     $vodPlayer.set({ state: 'ready', item, seq: mine });
     return 'ok' as const;
@@ -144,6 +176,12 @@ export async function startPlayback(request: Pick<VodPlayRequest, 'metaId' | 'ki
     if (needsLogin(e)) {
       $vodPlayer.set({ state: 'idle' });
       return 'login' as const;
+    }
+    const rated = await ratedRefusal(e);
+    if (!isLatestPlayerRequest(mine)) return 'stale' as const;
+    if (rated) {
+      $vodPlayer.set({ state: 'rated', metaId: request.metaId, resume: request.resume, ...rated });
+      return 'rated' as const;
     }
     if (isApiError(e) && e.name === 'NoAuthorityError') {
       $vodPlayer.set({ state: 'noAuthority', metaId: request.metaId });

@@ -38,7 +38,12 @@ export type VodPlayerState =
   | { state: 'ready'; item: PlayingItem; seq: number }
   | { state: 'error'; metaId: string; messageKey: MessageKey }
   /** The server answered no authority (spec §8, 5001-5005): the no-authority dialog with the way to buy. */
-  | { state: 'noAuthority'; metaId: string };
+  | { state: 'noAuthority'; metaId: string }
+  /**
+   * Rated above the profile's maximum (issue 20 §2): the parental PIN allows this one play; `messageKey` says why
+   * the last PIN was refused.
+   */
+  | { state: 'rated'; metaId: string; resume: boolean; messageKey?: MessageKey };
 
 /** The VOD player dialog's item (one dialog for the whole page). */
 export const $vodPlayer = atom<VodPlayerState>({ state: 'idle' });

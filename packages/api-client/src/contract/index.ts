@@ -22,6 +22,7 @@ import { operatorArtworkCalls } from './operatorArtwork.ts';
 import { operatorEpisodeCalls } from './operatorEpisodes.ts';
 import { operatorLongWorkCalls } from './operatorLongWork.ts';
 import { playbackCalls } from './playback.ts';
+import { profileCalls } from './profiles.ts';
 import { scanCalls } from './scan.ts';
 import { vodCalls } from './vod.ts';
 
@@ -41,6 +42,7 @@ export * from './zeroTrust.ts';
 export * from './drm.ts';
 export * from './memberSite.ts';
 export * from './openApi.ts';
+export * from './profiles.ts';
 
 /**
  * Every call of the API by area and name; the client's methods (raw calls excepted), the server's routes and
@@ -49,7 +51,7 @@ export * from './openApi.ts';
 export const contract = {
   live: { ...liveCalls, ...bannerCalls, ...playbackCalls },
   /** Account, session and app-configuration calls (spec §7 Account); planList lives on the Live API path. */
-  account: { ...identityCalls, ...appCalls, ...scanCalls, openApiDocument },
+  account: { ...identityCalls, ...appCalls, ...scanCalls, openApiDocument, ...profileCalls },
   /** The VOD API (spec §7, token in the query). */
   vod: vodCalls,
   /** Player telemetry (spec §7 metrics). */

@@ -15,6 +15,8 @@ export const epgProgramSchema = z.object({
   /** Whether this programme may be played back after it ends (spec §4 programme row). */
   isCatchup: z.boolean(),
   multilingualList: z.array(multilingualSchema),
+  /** The age rating (issue 20 §2, `AGE_RATINGS`); absent when unrated. */
+  ageRating: z.string().optional(),
 });
 export type EpgProgram = z.output<typeof epgProgramSchema>;
 

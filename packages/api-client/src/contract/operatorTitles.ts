@@ -3,6 +3,7 @@ import { defineCall } from './call.ts';
 import { ARTWORK_KINDS } from './operatorArtwork.ts';
 import { jobSchema, OPERATOR_API_PREFIX } from './operator.ts';
 import { metaIdSchema, vodTypeSchema } from './vodSchemas.ts';
+import { ageRatingSchema } from './profiles.ts';
 
 /**
  * Issue 18 §4, titles (VOD) in the console: drafts an editor creates, a video uploaded to them resumably,
@@ -45,6 +46,8 @@ export const titleFormSchema = z
     en: titleTextSchema,
     es: titleTextSchema.optional(),
     pt: titleTextSchema.optional(),
+    /** The age rating (issue 20 §2, decision 0286); unrated when left out. */
+    ageRating: ageRatingSchema.optional(),
   })
   .strict();
 
@@ -79,6 +82,8 @@ export const consoleTitleSchema = z.object({
   updatedAt: z.number().int(),
   /** The pictures an editor uploaded (decision 0239); the others are drawn. */
   artwork: z.array(z.enum(ARTWORK_KINDS)).optional(),
+  /** The age rating (issue 20 §2); absent when unrated. */
+  ageRating: ageRatingSchema.optional(),
 });
 export type ConsoleTitle = z.output<typeof consoleTitleSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { parentalPinSchema } from './profiles.ts';
 import { accountScoped, channelIdSchema } from './liveCommon.ts';
 
 /** Business errors of the playback call (10113xxx, Live API playback). */
@@ -40,6 +41,8 @@ export const channelPlaySource = defineCall({
       start: epochMs.optional(),
       /** catchup: programme stop. */
       stop: epochMs.optional(),
+      /** Allows this one play of a programme rated above the profile's maximum (issue 20 §2). */
+      parentalPin: parentalPinSchema.optional(),
     })
     .strict(),
   response: z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { parentalPinSchema } from './profiles.ts';
 import { accountScoped } from './live.ts';
 import {
   cardSchema,
@@ -77,7 +78,8 @@ export const playSource = defineCall({
   path: '/vodapi/api/meta/media/playSource/v1',
   access: 'session',
   summary: 'A signed, expiring play URL for a MOVIE or EPISODE, with where the caller stopped.',
-  request: z.object(one).strict(),
+  /** parentalPin: allows this one play of a title rated above the profile's maximum (issue 20 §2). */
+  request: z.object({ ...one, parentalPin: parentalPinSchema.optional() }).strict(),
   response: z.object({
     metaId: z.string(),
     url: z.string(),

@@ -51,6 +51,8 @@ export const cardSchema = z.object({
   epgSourceStatus: z.number().int(),
   year: z.number().int(),
   noSeason: z.boolean(),
+  /** The age rating (profiles, issue 20 §2); absent or null when unrated. */
+  ageRating: z.string().nullable().optional(),
 });
 export type VodCard = z.output<typeof cardSchema>;
 

@@ -59,6 +59,7 @@ describe('error codes', () => {
     expect(errorAreaOf(api.ErrCode.BAD_JSON)).toBe('request');
     expect(errorAreaOf(api.PlaybackErrCode.CATCHUP_OUT_OF_WINDOW)).toBe('playback');
     expect(errorAreaOf(api.MemberSiteErrCode.TOKEN_INVALID)).toBe('memberSite');
-    expect(errorAreaOf(10111001)).toBeUndefined();
+    expect(errorAreaOf(api.ProfileErrCode.PIN_WRONG)).toBe('profile');
+    expect(errorAreaOf(10119001)).toBeUndefined();
   });
 });

@@ -79,7 +79,7 @@ export const isContentUnavailableCode = (code: number) =>
 /**
  * The block of codes each area owns, so one code never means two things. Spec §8 gives the `spec` codes their
  * meaning; every code of our own sits in its area's block of a thousand: a new code takes the next free one in
- * its block, a new area the next free block (10111xxx is free). The area catalogues (`PlaybackErrCode`,
+ * its block, a new area the next free block (10118xxx is free). The area catalogues (`PlaybackErrCode`,
  * `VodErrCode`, …) live beside their calls and stay inside their block; `catalogue.test.ts` holds every
  * exported catalogue to these blocks and no code to two names.
  */
@@ -103,6 +103,8 @@ export const ERROR_CODE_RANGES = {
   /** Reserved for live sources (issue 17). */
   sources: [[10117000, 10117999]],
   vod: [[10120000, 10120999]],
+  /** Profiles and the parental PIN (issue 20 §2). */
+  profile: [[10111000, 10111999]],
 } as const satisfies Record<string, readonly (readonly [number, number])[]>;
 
 export type ErrorArea = keyof typeof ERROR_CODE_RANGES;

@@ -5,6 +5,7 @@ import type { Db } from '../store/db.ts';
 import { getSetting } from '../store/settings.ts';
 import type { Viewer } from './accessRules.ts';
 import { favoriteIds } from './favorites.ts';
+import { currentProfile } from './profiles.ts';
 import { type ViewerChannel, viewerLineup } from './lineup.ts';
 
 /** A stored channel with the viewer's fields filled in (spec §3 Channel). */
@@ -41,7 +42,11 @@ export function channelListParts(
   lang = 'en',
 ): { lineup: ViewerChannel[]; favorites: Set<string>; rest: Omit<ChannelListData, 'channelListInfo'> } {
   const lineup = viewerLineup(db, session, viewer, now);
-  const favorites = session?.status === 'user' ? favoriteIds(db, session.accountId) : new Set<string>();
+  // Favourites are the session's profile's (decision 0285).
+  const favorites =
+    session?.status === 'user'
+      ? favoriteIds(db, currentProfile(db, session, now).profile_id)
+      : new Set<string>();
   const used = new Set(lineup.flatMap((v) => v.channel.columnIds));
   // The broadcast opening flips a flag in the list, so it counts as a change of the line-up.
   const opened = lineup.map((v) => v.broadcastOpensAt ?? 0).filter((t) => t <= now);

@@ -6,6 +6,7 @@ import type { Db } from '../store/db.ts';
 import { dayStamps, purgeDaysBefore, readDays, storedDayCount, storedDays, writeDay } from '../store/epg.ts';
 import { offersCatchup } from './authority.ts';
 import { forgetGuideDay, GuideCache, guideCacheOf } from './guideCache.ts';
+import { ageRatingOf } from './ageRating.ts';
 
 const GUIDE_LANGS: readonly GuideLang[] = ['en', 'es', 'pt'];
 
@@ -138,6 +139,8 @@ export const textIn = (p: GuideProgram, lang: GuideLang) =>
 
 function inLang(p: GuideProgram, lang: GuideLang, withMultilingual: boolean): EpgProgram {
   const t = textIn(p, lang);
+  // Issue 20 §2: the programme's rating on the profiles' scale, only when it has one (decision 0286).
+  const ageRating = ageRatingOf(p.rating?.value);
   return {
     programId: p.programId,
     start: p.start,
@@ -148,6 +151,7 @@ function inLang(p: GuideProgram, lang: GuideLang, withMultilingual: boolean): Ep
     multilingualList: withMultilingual
       ? p.texts.map((x) => ({ lang: x.lang, title: x.title, content: x.content }))
       : [],
+    ...(ageRating ? { ageRating } : {}),
   };
 }
 

@@ -6,15 +6,15 @@ import { deleteFavorite, listFavorites, putFavorite } from '../store/liveUser.ts
 /** Most favourites one account keeps (a line-up of 500 fits). */
 export const FAVORITE_LIMIT = 1000;
 
-export function favoriteList(db: Db, accountId: string) {
-  return listFavorites(db, accountId).map((r) => ({
+export function favoriteList(db: Db, profileId: string) {
+  return listFavorites(db, profileId).map((r) => ({
     logicalChannelId: r.logical_channel_id,
     updateTime: r.update_time,
   }));
 }
 
-export function favoriteIds(db: Db, accountId: string): Set<string> {
-  return new Set(listFavorites(db, accountId).map((r) => r.logical_channel_id));
+export function favoriteIds(db: Db, profileId: string): Set<string> {
+  return new Set(listFavorites(db, profileId).map((r) => r.logical_channel_id));
 }
 
 export function channelExists(db: Db, logicalChannelId: string): boolean {
@@ -24,23 +24,23 @@ export function channelExists(db: Db, logicalChannelId: string): boolean {
 /** Adds favourites; every id must be a channel, else nothing is added (CHANNEL_NOT_FOUND names it). */
 export function addFavorites(
   db: Db,
-  accountId: string,
+  profileId: string,
   list: ReadonlyArray<{ logicalChannelId: string; updateTime: number }>,
 ) {
   const unknown = list.find((f) => !channelExists(db, f.logicalChannelId));
   if (unknown) throw new DomainError(ErrCode.CHANNEL_NOT_FOUND, `No channel ${unknown.logicalChannelId}`);
   db.transaction(() => {
-    for (const f of list) putFavorite(db, accountId, f.logicalChannelId, f.updateTime);
-    const n = listFavorites(db, accountId).length;
+    for (const f of list) putFavorite(db, profileId, f.logicalChannelId, f.updateTime);
+    const n = listFavorites(db, profileId).length;
     if (n > FAVORITE_LIMIT)
       throw new DomainError(ErrCode.INVALID_REQUEST, `At most ${FAVORITE_LIMIT} favourites`);
   });
-  return favoriteList(db, accountId);
+  return favoriteList(db, profileId);
 }
 
-export function removeFavorites(db: Db, accountId: string, ids: readonly string[]) {
+export function removeFavorites(db: Db, profileId: string, ids: readonly string[]) {
   db.transaction(() => {
-    for (const id of ids) deleteFavorite(db, accountId, id);
+    for (const id of ids) deleteFavorite(db, profileId, id);
   });
-  return favoriteList(db, accountId);
+  return favoriteList(db, profileId);
 }

@@ -4,8 +4,8 @@ import type { Db } from '../store/db.ts';
 import { deleteHistory, listHistory, putHistory } from '../store/liveUser.ts';
 import { channelExists } from './favorites.ts';
 
-export function playHistoryList(db: Db, accountId: string): PlayHistory[] {
-  return listHistory(db, accountId, LIVE_LIST_LIMIT).map((r) => ({
+export function playHistoryList(db: Db, profileId: string): PlayHistory[] {
+  return listHistory(db, profileId, LIVE_LIST_LIMIT).map((r) => ({
     logicalChannelId: r.logical_channel_id,
     programId: r.program_id,
     playType: r.play_type,
@@ -25,7 +25,7 @@ export interface HistoryInput {
 }
 
 /** Records plays; a play time more than a minute in the future is refused (a wrong clock, or a forgery). */
-export function addPlayHistory(db: Db, accountId: string, list: readonly HistoryInput[], now: number) {
+export function addPlayHistory(db: Db, profileId: string, list: readonly HistoryInput[], now: number) {
   for (const h of list) {
     if (!channelExists(db, h.logicalChannelId)) {
       throw new DomainError(ErrCode.CHANNEL_NOT_FOUND, `No channel ${h.logicalChannelId}`);
@@ -35,14 +35,14 @@ export function addPlayHistory(db: Db, accountId: string, list: readonly History
     }
   }
   db.transaction(() => {
-    for (const h of list) putHistory(db, accountId, h);
+    for (const h of list) putHistory(db, profileId, h);
   });
-  return playHistoryList(db, accountId);
+  return playHistoryList(db, profileId);
 }
 
-export function removePlayHistory(db: Db, accountId: string, ids: readonly string[]) {
+export function removePlayHistory(db: Db, profileId: string, ids: readonly string[]) {
   db.transaction(() => {
-    for (const id of ids) deleteHistory(db, accountId, id);
+    for (const id of ids) deleteHistory(db, profileId, id);
   });
-  return playHistoryList(db, accountId);
+  return playHistoryList(db, profileId);
 }

@@ -15,11 +15,11 @@ const DAY_MS = 86_400_000;
  * The user's programme subscriptions in start order (spec §3). Ones whose programme ended more than a day ago,
  * or vanished from the guide, are dropped: the reminder for them can never show again.
  */
-export function subscriptionList(db: Db, accountId: string, now: number): ProgramSubscription[] {
+export function subscriptionList(db: Db, profileId: string, now: number): ProgramSubscription[] {
   const out: ProgramSubscription[] = [];
-  for (const r of listProgramSubscriptions(db, accountId)) {
+  for (const r of listProgramSubscriptions(db, profileId)) {
     if (r.start_ts === null || r.stop_ts === null || r.stop_ts < now - DAY_MS) {
-      deleteProgramSubscription(db, accountId, r.program_id, r.logical_channel_id);
+      deleteProgramSubscription(db, profileId, r.program_id, r.logical_channel_id);
       continue;
     }
     out.push({
@@ -42,7 +42,7 @@ export function subscriptionList(db: Db, accountId: string, now: number): Progra
  */
 export function subscribe(
   db: Db,
-  accountId: string,
+  profileId: string,
   list: ReadonlyArray<{ logicalChannelId: string; programId: string }>,
   now: number,
 ): ProgramSubscription[] {
@@ -64,19 +64,19 @@ export function subscribe(
     }
   }
   db.transaction(() => {
-    for (const s of list) putProgramSubscription(db, accountId, s.programId, s.logicalChannelId, now);
+    for (const s of list) putProgramSubscription(db, profileId, s.programId, s.logicalChannelId, now);
   });
-  return subscriptionList(db, accountId, now);
+  return subscriptionList(db, profileId, now);
 }
 
 export function unsubscribe(
   db: Db,
-  accountId: string,
+  profileId: string,
   list: ReadonlyArray<{ logicalChannelId: string; programId: string }>,
   now: number,
 ): ProgramSubscription[] {
   db.transaction(() => {
-    for (const s of list) deleteProgramSubscription(db, accountId, s.programId, s.logicalChannelId);
+    for (const s of list) deleteProgramSubscription(db, profileId, s.programId, s.logicalChannelId);
   });
-  return subscriptionList(db, accountId, now);
+  return subscriptionList(db, profileId, now);
 }

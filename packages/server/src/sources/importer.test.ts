@@ -165,7 +165,15 @@ describe('refresh', () => {
       `INSERT INTO accounts (account_id, kind, virtual_code, account_name, login_method, country, free_trial_status,
         created_at) VALUES ('acc-1', 'user', '1', 'A', 2, 'US', 'NOT_START', 0)`,
     );
-    db.run("INSERT INTO favorite_channels VALUES ('acc-1', ?, 1)", before.get('Sport 1 HD') as string);
+    // The account's first profile has the account's id (decision 0285); favourites are a profile's.
+    db.run(
+      `INSERT INTO profiles (profile_id, account_id, name, avatar, lang, kids, max_rating, created_at)
+        VALUES ('acc-1', 'acc-1', 'A', 'sun', 'en', 0, '18', 0)`,
+    );
+    db.run(
+      "INSERT INTO favorite_channels (profile_id, account_id, logical_channel_id, update_time) VALUES ('acc-1', 'acc-1', ?, 1)",
+      before.get('Sport 1 HD') as string,
+    );
     const next: FixtureChannel[] = [
       { tvgId: 'sport.1', name: 'Sport One', group: 'Sports', guideId: 'sp1', guideName: 'Sport 1' },
       { tvgId: 'news.one', name: 'News One', group: 'Headlines' },

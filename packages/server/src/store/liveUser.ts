@@ -1,30 +1,34 @@
 import type { Db } from './db.ts';
 
-/** SQL of the user's own live data: favourites, play history and programme subscriptions. */
+/**
+ * SQL of the viewer's own live data: favourites, play history and programme subscriptions, per profile
+ * (`profileId`, decision 0285); rows are written with the profile's account for the account's cascade.
+ */
 
-export function listFavorites(db: Db, accountId: string) {
+export function listFavorites(db: Db, profileId: string) {
   return db.all<{ logical_channel_id: string; update_time: number }>(
     `SELECT f.logical_channel_id, f.update_time FROM favorite_channels f
      JOIN channels c ON c.logical_channel_id = f.logical_channel_id
-     WHERE f.account_id = ? ORDER BY f.update_time, c.channel_seq`,
-    accountId,
+     WHERE f.profile_id = ? ORDER BY f.update_time, c.channel_seq`,
+    profileId,
   );
 }
 
-export function putFavorite(db: Db, accountId: string, logicalChannelId: string, updateTime: number): void {
+export function putFavorite(db: Db, profileId: string, logicalChannelId: string, updateTime: number): void {
   db.run(
-    `INSERT INTO favorite_channels (account_id, logical_channel_id, update_time) VALUES (?, ?, ?)
-     ON CONFLICT (account_id, logical_channel_id) DO UPDATE SET update_time = excluded.update_time`,
-    accountId,
+    `INSERT INTO favorite_channels (profile_id, account_id, logical_channel_id, update_time)
+     SELECT profile_id, account_id, ?, ? FROM profiles WHERE profile_id = ?
+     ON CONFLICT (profile_id, logical_channel_id) DO UPDATE SET update_time = excluded.update_time`,
     logicalChannelId,
     updateTime,
+    profileId,
   );
 }
 
-export function deleteFavorite(db: Db, accountId: string, logicalChannelId: string): void {
+export function deleteFavorite(db: Db, profileId: string, logicalChannelId: string): void {
   db.run(
-    'DELETE FROM favorite_channels WHERE account_id = ? AND logical_channel_id = ?',
-    accountId,
+    'DELETE FROM favorite_channels WHERE profile_id = ? AND logical_channel_id = ?',
+    profileId,
     logicalChannelId,
   );
 }
@@ -39,13 +43,13 @@ export interface HistoryRow {
   icon_url: string;
 }
 
-export function listHistory(db: Db, accountId: string, limit: number): HistoryRow[] {
+export function listHistory(db: Db, profileId: string, limit: number): HistoryRow[] {
   return db.all<HistoryRow>(
     `SELECT h.logical_channel_id, h.program_id, h.play_type, h.play_time, h.duration,
        c.logical_channel_name, c.icon_url
      FROM play_history h JOIN channels c ON c.logical_channel_id = h.logical_channel_id
-     WHERE h.account_id = ? ORDER BY h.play_time DESC, c.channel_seq LIMIT ?`,
-    accountId,
+     WHERE h.profile_id = ? ORDER BY h.play_time DESC, c.channel_seq LIMIT ?`,
+    profileId,
     limit,
   );
 }
@@ -53,28 +57,28 @@ export function listHistory(db: Db, accountId: string, limit: number): HistoryRo
 /** Keeps the newest entry per channel: an older report never overwrites a newer one. */
 export function putHistory(
   db: Db,
-  accountId: string,
+  profileId: string,
   h: { logicalChannelId: string; programId: string; playType: string; playTime: number; duration: number },
 ): void {
   db.run(
-    `INSERT INTO play_history (account_id, logical_channel_id, program_id, play_type, play_time, duration)
-     VALUES (?, ?, ?, ?, ?, ?)
-     ON CONFLICT (account_id, logical_channel_id) DO UPDATE SET program_id = excluded.program_id,
+    `INSERT INTO play_history (profile_id, account_id, logical_channel_id, program_id, play_type, play_time, duration)
+     SELECT profile_id, account_id, ?, ?, ?, ?, ? FROM profiles WHERE profile_id = ?
+     ON CONFLICT (profile_id, logical_channel_id) DO UPDATE SET program_id = excluded.program_id,
        play_type = excluded.play_type, play_time = excluded.play_time, duration = excluded.duration
      WHERE excluded.play_time >= play_history.play_time`,
-    accountId,
     h.logicalChannelId,
     h.programId,
     h.playType,
     h.playTime,
     h.duration,
+    profileId,
   );
 }
 
-export function deleteHistory(db: Db, accountId: string, logicalChannelId: string): void {
+export function deleteHistory(db: Db, profileId: string, logicalChannelId: string): void {
   db.run(
-    'DELETE FROM play_history WHERE account_id = ? AND logical_channel_id = ?',
-    accountId,
+    'DELETE FROM play_history WHERE profile_id = ? AND logical_channel_id = ?',
+    profileId,
     logicalChannelId,
   );
 }
@@ -101,43 +105,44 @@ export interface SubscriptionRow {
   icon_url: string;
 }
 
-export function listProgramSubscriptions(db: Db, accountId: string): SubscriptionRow[] {
+export function listProgramSubscriptions(db: Db, profileId: string): SubscriptionRow[] {
   return db.all<SubscriptionRow>(
     `SELECT s.program_id, s.logical_channel_id, p.start_ts, p.stop_ts, p.title, c.logical_channel_name, c.icon_url
      FROM program_subscriptions s
      JOIN channels c ON c.logical_channel_id = s.logical_channel_id
      LEFT JOIN epg_programs p ON p.program_id = s.program_id
-     WHERE s.account_id = ? ORDER BY p.start_ts, s.program_id`,
-    accountId,
+     WHERE s.profile_id = ? ORDER BY p.start_ts, s.program_id`,
+    profileId,
   );
 }
 
 export function putProgramSubscription(
   db: Db,
-  accountId: string,
+  profileId: string,
   programId: string,
   logicalChannelId: string,
   now: number,
 ): void {
   db.run(
-    `INSERT INTO program_subscriptions (account_id, program_id, logical_channel_id, created_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (account_id, program_id) DO NOTHING`,
-    accountId,
+    `INSERT INTO program_subscriptions (profile_id, account_id, program_id, logical_channel_id, created_at)
+     SELECT profile_id, account_id, ?, ?, ? FROM profiles WHERE profile_id = ?
+     ON CONFLICT (profile_id, program_id) DO NOTHING`,
     programId,
     logicalChannelId,
     now,
+    profileId,
   );
 }
 
 export function deleteProgramSubscription(
   db: Db,
-  accountId: string,
+  profileId: string,
   programId: string,
   logicalChannelId: string,
 ) {
   db.run(
-    'DELETE FROM program_subscriptions WHERE account_id = ? AND program_id = ? AND logical_channel_id = ?',
-    accountId,
+    'DELETE FROM program_subscriptions WHERE profile_id = ? AND program_id = ? AND logical_channel_id = ?',
+    profileId,
     programId,
     logicalChannelId,
   );

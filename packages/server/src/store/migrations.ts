@@ -15,6 +15,7 @@ import { titleMigrations } from './migrations/titles.ts';
 import { commerceMigrations } from './migrations/commerce.ts';
 import { titleEpisodeMigrations } from './migrations/titleEpisodes.ts';
 import { consoleJobMigrations } from './migrations/consoleJobs.ts';
+import { profileMigrations } from './migrations/profiles.ts';
 
 export interface Migration {
   version: number;
@@ -247,6 +248,7 @@ CREATE TABLE scan_codes (
   ...titleCreditMigrations,
   ...titleEpisodeMigrations,
   ...consoleJobMigrations,
+  ...profileMigrations,
 ];
 
 /**

@@ -1,4 +1,4 @@
-import { type ConsoleTitle, titleCreate } from '@ottkit/api-client/contract';
+import { AGE_RATINGS, type AgeRating, type ConsoleTitle, titleCreate } from '@ottkit/api-client/contract';
 import { type FormEvent, useState } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
 import { fieldErrors } from '../../lib/console.ts';
@@ -14,6 +14,7 @@ export type TitleInput = {
   en: { title: string; plot: string };
   es?: { title: string; plot: string };
   pt?: { title: string; plot: string };
+  ageRating?: AgeRating;
 };
 
 const initial = (t?: ConsoleTitle) => ({
@@ -24,6 +25,7 @@ const initial = (t?: ConsoleTitle) => ({
   year: String(t?.releaseYear ?? new Date().getFullYear()),
   vodType: (t?.vodType ?? 'movie') as ConsoleTitle['vodType'],
   kind: 'MOVIE' as Kind,
+  ageRating: (t?.ageRating ?? '') as AgeRating | '',
 });
 
 /**
@@ -67,6 +69,7 @@ export function TitleForm({
       en: { title: form.en.trim(), plot },
       ...(form.es.trim() ? { es: { title: form.es.trim(), plot } } : {}),
       ...(form.pt.trim() ? { pt: { title: form.pt.trim(), plot } } : {}),
+      ...(form.ageRating ? { ageRating: form.ageRating } : {}),
     };
     const bad = fieldErrors(titleCreate, input);
     setErrors(
@@ -145,6 +148,17 @@ export function TitleForm({
               {VOD_TYPES[kind].map((v) => (
                 <option key={v} value={v}>
                   {t(`admin.titles.type.${v}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="console-field">
+            <label htmlFor={`rating-${id}`}>{t('admin.titles.ageRating')}</label>
+            <select id={`rating-${id}`} value={form.ageRating} onChange={set('ageRating')}>
+              <option value="">{t('admin.titles.ageRating.none')}</option>
+              {AGE_RATINGS.map((r) => (
+                <option key={r} value={r}>
+                  {r}
                 </option>
               ))}
             </select>

@@ -2,7 +2,7 @@ import { useStore } from '@nanostores/react';
 import { VodPlayerDialog } from '@ottkit/player/react';
 import '@ottkit/player/styles.css';
 import { Dialog, dialogButton, MessagesProvider, NoAuthorityDialog, Spinner } from '@ottkit/ui';
-import { useEffect, useRef } from 'react';
+import { lazy, Suspense, useEffect, useRef } from 'react';
 import {
   createProgressReporter,
   PROGRESS_SAMPLE_MS,
@@ -20,6 +20,9 @@ import { clearPlayRequest, type VodPlayRequest } from '../../stores/vodPlayReque
 import { kitMessagesFor } from '../../i18n/kit.ts';
 import { useT } from './useT.ts';
 import { telemetrySink } from '../../stores/telemetry.ts';
+
+// The PIN prompt (issue 20 §2) loads when a title is refused for its rating, not with every player.
+const PinPrompt = lazy(() => import('../profiles/PinPrompt.tsx').then((m) => ({ default: m.PinPrompt })));
 
 export interface VodPlayerMountProps {
   lang: Lang;
@@ -95,6 +98,26 @@ export default function VodPlayerMount({ lang, reportIntervalSeconds, request }:
           }}
         />
       </MessagesProvider>
+    );
+  }
+  if (player.state === 'rated') {
+    // Issue 20 §2: rated above the profile; the parental PIN allows this one play (the server checks it).
+    const rated = player;
+    return (
+      <Suspense fallback={null}>
+        <PinPrompt
+          lang={lang}
+          t={t}
+          title={t('profiles.pin.enter')}
+          reason={t('profiles.rated.body')}
+          {...(rated.messageKey ? { initialError: t(rated.messageKey) } : {})}
+          onSubmit={async (parentalPin) => {
+            await startPlayback({ metaId: rated.metaId, kind: 'title', resume: rated.resume, parentalPin });
+            return { ok: true };
+          }}
+          onClose={close}
+        />
+      </Suspense>
     );
   }
   if (player.state === 'error') {

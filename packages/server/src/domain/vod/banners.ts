@@ -60,7 +60,7 @@ export function bannerList(db: Db, viewer: Viewer, vodType?: string): BannerItem
       startTime: r.start_time,
     };
     if (m?.meta_type === 'SERIES') {
-      const last = resumePosition(db, viewer.accountId, m);
+      const last = resumePosition(db, viewer.profileId ?? null, m);
       if (last?.episode != null) base.historyEpisode = { metaId: last.metaId, episode: last.episode };
     }
     if (r.link_type === 'LIVE_CHANNEL') {

@@ -1,4 +1,4 @@
-import { artworkPath, type VodCard } from '@ottkit/api-client/contract';
+import { type AgeRating, artworkPath, ratingAllowed, type VodCard } from '@ottkit/api-client/contract';
 import type { Db, SqlValue } from '../../store/db.ts';
 
 /** UI languages (spec §1); anything else falls back to English. */
@@ -11,6 +11,10 @@ export function langOf(header: string | undefined): Lang {
 /** Who asks: the language, and whether their products include VOD (premium titles are locked otherwise). */
 export interface Viewer {
   accountId: string | null;
+  /** The session's profile (decision 0285): whose resume points apply; null without a session. */
+  profileId?: string | null;
+  /** The profile's maximum age rating: cards above it are left out (issue 20 §2); no limit when absent. */
+  maxRating?: AgeRating;
   vod: boolean;
   lang: Lang;
   now: number;
@@ -38,6 +42,8 @@ export interface MetaRow {
   sensitive: number;
   playback_valid_time: number | null;
   popularity: number;
+  /** Issue 20 §2 (`AGE_RATINGS`); null when unrated. */
+  age_rating: string | null;
   title: string;
   plot: string;
 }
@@ -131,10 +137,15 @@ export function toCard(
     epgSourceStatus: 1,
     year: m.release_year,
     noSeason: m.no_season === 1,
+    ...(m.age_rating ? { ageRating: m.age_rating } : {}),
   };
 }
 
-/** Cards for ids in the order given; unknown ids are skipped. */
+/** Whether the viewer's profile may see a title of this rating (no profile: no limit). */
+export const visibleTo = (m: Pick<MetaRow, 'age_rating'>, viewer: Viewer) =>
+  !viewer.maxRating || ratingAllowed(m.age_rating, viewer.maxRating);
+
+/** Cards for ids in the order given; unknown ids, and titles above the profile's rating, are skipped. */
 export function cardsFor(
   db: Db,
   ids: readonly string[],
@@ -147,7 +158,7 @@ export function cardsFor(
   const out: VodCard[] = [];
   for (const id of ids) {
     const m = metas.get(id);
-    if (m)
+    if (m && visibleTo(m, viewer))
       out.push(toCard(m, genres.get(id) ?? [], viewer, image, cardIdPrefix ? `${cardIdPrefix}:${id}` : id));
   }
   return out;

@@ -122,7 +122,7 @@ export function detailOf(db: Db, m: MetaRow, viewer: Viewer): VodDetail {
       return s ? [{ metaId: id, season: s.season_no ?? 0, title: s.title }] : [];
     }),
     nextEpisodeId,
-    history: resumePosition(db, viewer.accountId, m),
+    history: resumePosition(db, viewer.profileId ?? null, m),
     sensitive: m.sensitive === 1,
   };
 }

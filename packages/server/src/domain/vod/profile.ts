@@ -4,7 +4,7 @@ import { DomainError } from '../errors.ts';
 import type { Db, SqlValue } from '../../store/db.ts';
 import { getMeta, type MetaRow, placeholders } from './catalogue.ts';
 
-/** Favourites and watch history per account (spec §3 play-progress report, §4, §6). */
+/** Favourites and watch history per profile (spec §3 play-progress report, §4, §6; decision 0285). */
 
 interface HistoryRow {
   meta_id: string;
@@ -47,45 +47,47 @@ function mustBePlayable(m: MetaRow): void {
 
 export function favorAdd(
   db: Db,
-  accountId: string,
+  profileId: string,
   metaId: string,
   now: number,
 ): { metaId: string; favoredAt: number } {
   mustExist(db, metaId);
   db.run(
-    'INSERT INTO vod_favorites (account_id, meta_id, favored_at) VALUES (?, ?, ?) ON CONFLICT (account_id, meta_id) DO NOTHING',
-    accountId,
+    `INSERT INTO vod_favorites (profile_id, account_id, meta_id, favored_at)
+     SELECT profile_id, account_id, ?, ? FROM profiles WHERE profile_id = ?
+     ON CONFLICT (profile_id, meta_id) DO NOTHING`,
     metaId,
     now,
+    profileId,
   );
   const row = db.get<{ favored_at: number }>(
-    'SELECT favored_at FROM vod_favorites WHERE account_id = ? AND meta_id = ?',
-    accountId,
+    'SELECT favored_at FROM vod_favorites WHERE profile_id = ? AND meta_id = ?',
+    profileId,
     metaId,
   );
   return { metaId, favoredAt: row?.favored_at ?? now };
 }
 
 /** Favourite ids, last added first, and when each was added. */
-export function favorites(db: Db, accountId: string): { metaId: string; favoredAt: number }[] {
+export function favorites(db: Db, profileId: string): { metaId: string; favoredAt: number }[] {
   return db
     .all<{ meta_id: string; favored_at: number }>(
-      'SELECT meta_id, favored_at FROM vod_favorites WHERE account_id = ? ORDER BY favored_at DESC, meta_id',
-      accountId,
+      'SELECT meta_id, favored_at FROM vod_favorites WHERE profile_id = ? ORDER BY favored_at DESC, meta_id',
+      profileId,
     )
     .map((r) => ({ metaId: r.meta_id, favoredAt: r.favored_at }));
 }
 
 export function hasFavored(
   db: Db,
-  accountId: string,
+  profileId: string,
   metaIds: readonly string[],
 ): { metaId: string; favored: boolean }[] {
   const found = new Set(
     db
       .all<{ meta_id: string }>(
-        `SELECT meta_id FROM vod_favorites WHERE account_id = ? AND meta_id IN (${placeholders(metaIds.length)})`,
-        accountId,
+        `SELECT meta_id FROM vod_favorites WHERE profile_id = ? AND meta_id IN (${placeholders(metaIds.length)})`,
+        profileId,
         ...(metaIds as SqlValue[]),
       )
       .map((r) => r.meta_id),
@@ -93,10 +95,10 @@ export function hasFavored(
   return metaIds.map((metaId) => ({ metaId, favored: found.has(metaId) }));
 }
 
-export function favorDelete(db: Db, accountId: string, metaIds: readonly string[]): number {
+export function favorDelete(db: Db, profileId: string, metaIds: readonly string[]): number {
   return db.run(
-    `DELETE FROM vod_favorites WHERE account_id = ? AND meta_id IN (${placeholders(metaIds.length)})`,
-    accountId,
+    `DELETE FROM vod_favorites WHERE profile_id = ? AND meta_id IN (${placeholders(metaIds.length)})`,
+    profileId,
     ...(metaIds as SqlValue[]),
   ).changes;
 }
@@ -113,18 +115,17 @@ export interface ProgressReport {
 }
 
 /** Stores where the viewer is in a MOVIE or EPISODE; the history entry is the movie or the episode's series. */
-export function reportProgress(db: Db, accountId: string, r: ProgressReport, now: number): PlayPosition {
+export function reportProgress(db: Db, profileId: string, r: ProgressReport, now: number): PlayPosition {
   const m = mustExist(db, r.metaId);
   mustBePlayable(m);
   const playedTime = r.totalDuration > 0 ? Math.min(r.playedTime, r.totalDuration) : r.playedTime;
   db.run(
-    `INSERT INTO vod_history (account_id, meta_id, entry_id, video_type, season_no, episode_no, played, played_time,
-       play_progress, total_duration, updated_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-     ON CONFLICT (account_id, meta_id) DO UPDATE SET video_type = excluded.video_type, played = excluded.played,
+    `INSERT INTO vod_history (profile_id, account_id, meta_id, entry_id, video_type, season_no, episode_no, played,
+       played_time, play_progress, total_duration, updated_at)
+     SELECT profile_id, account_id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM profiles WHERE profile_id = ?
+     ON CONFLICT (profile_id, meta_id) DO UPDATE SET video_type = excluded.video_type, played = excluded.played,
        played_time = excluded.played_time, play_progress = excluded.play_progress,
        total_duration = excluded.total_duration, updated_at = excluded.updated_at`,
-    accountId,
     m.meta_id,
     m.series_id ?? m.meta_id,
     m.meta_type,
@@ -136,14 +137,15 @@ export function reportProgress(db: Db, accountId: string, r: ProgressReport, now
     r.playProgress,
     r.totalDuration,
     now,
+    profileId,
   );
-  return positionOf(db, accountId, m.meta_id) as PlayPosition;
+  return positionOf(db, profileId, m.meta_id) as PlayPosition;
 }
 
 /** Marks a MOVIE or EPISODE as opened now; an earlier position stays unless a new one is given. */
 export function historyAdd(
   db: Db,
-  accountId: string,
+  profileId: string,
   metaId: string,
   now: number,
   playedTime?: number,
@@ -151,12 +153,12 @@ export function historyAdd(
 ): PlayPosition {
   const m = mustExist(db, metaId);
   mustBePlayable(m);
-  const before = positionOf(db, accountId, metaId);
+  const before = positionOf(db, profileId, metaId);
   const total = totalDuration ?? before?.totalDuration ?? m.duration;
   const time = playedTime ?? before?.playedTime ?? 0;
   return reportProgress(
     db,
-    accountId,
+    profileId,
     {
       metaId,
       videoType: m.meta_type as 'MOVIE' | 'EPISODE',
@@ -171,24 +173,24 @@ export function historyAdd(
   );
 }
 
-function positionOf(db: Db, accountId: string, metaId: string): PlayPosition | null {
+function positionOf(db: Db, profileId: string, metaId: string): PlayPosition | null {
   const r = db.get<HistoryRow>(
-    'SELECT * FROM vod_history WHERE account_id = ? AND meta_id = ?',
-    accountId,
+    'SELECT * FROM vod_history WHERE profile_id = ? AND meta_id = ?',
+    profileId,
     metaId,
   );
   return r ? toPosition(r) : null;
 }
 
 /** Where to resume: a MOVIE or EPISODE its own position, a SERIES or SEASON its last played episode. */
-export function resumePosition(db: Db, accountId: string | null, m: MetaRow): PlayPosition | null {
-  if (!accountId) return null;
-  if (m.meta_type === 'MOVIE' || m.meta_type === 'EPISODE') return positionOf(db, accountId, m.meta_id);
+export function resumePosition(db: Db, profileId: string | null, m: MetaRow): PlayPosition | null {
+  if (!profileId) return null;
+  if (m.meta_type === 'MOVIE' || m.meta_type === 'EPISODE') return positionOf(db, profileId, m.meta_id);
   const seriesId = m.meta_type === 'SERIES' ? m.meta_id : (m.series_id as string);
   const r = db.get<HistoryRow>(
-    `SELECT * FROM vod_history WHERE account_id = ? AND entry_id = ? ${m.meta_type === 'SEASON' ? 'AND season_no = ?' : ''}
+    `SELECT * FROM vod_history WHERE profile_id = ? AND entry_id = ? ${m.meta_type === 'SEASON' ? 'AND season_no = ?' : ''}
      ORDER BY updated_at DESC, meta_id LIMIT 1`,
-    accountId,
+    profileId,
     seriesId,
     ...(m.meta_type === 'SEASON' ? [m.season_no] : []),
   );
@@ -196,10 +198,10 @@ export function resumePosition(db: Db, accountId: string | null, m: MetaRow): Pl
 }
 
 /** History entries, last played first: one per movie, one per series (its last played episode). */
-export function historyEntries(db: Db, accountId: string): { entryId: string; position: PlayPosition }[] {
+export function historyEntries(db: Db, profileId: string): { entryId: string; position: PlayPosition }[] {
   const rows = db.all<HistoryRow>(
-    'SELECT * FROM vod_history WHERE account_id = ? ORDER BY updated_at DESC, meta_id',
-    accountId,
+    'SELECT * FROM vod_history WHERE profile_id = ? ORDER BY updated_at DESC, meta_id',
+    profileId,
   );
   const seen = new Set<string>();
   const out: { entryId: string; position: PlayPosition }[] = [];
@@ -212,11 +214,11 @@ export function historyEntries(db: Db, accountId: string): { entryId: string; po
 }
 
 /** Deletes history by movie, episode or series id (a series' id removes all its episodes). */
-export function historyDelete(db: Db, accountId: string, metaIds: readonly string[]): number {
+export function historyDelete(db: Db, profileId: string, metaIds: readonly string[]): number {
   const ph = placeholders(metaIds.length);
   return db.run(
-    `DELETE FROM vod_history WHERE account_id = ? AND (meta_id IN (${ph}) OR entry_id IN (${ph}))`,
-    accountId,
+    `DELETE FROM vod_history WHERE profile_id = ? AND (meta_id IN (${ph}) OR entry_id IN (${ph}))`,
+    profileId,
     ...(metaIds as SqlValue[]),
     ...(metaIds as SqlValue[]),
   ).changes;

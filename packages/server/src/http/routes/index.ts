@@ -23,6 +23,7 @@ import { operatorLiveRoutes } from './operatorLive.ts';
 import { operatorCommerceRoutes } from './operatorCommerce.ts';
 import { operatorEpisodeRoutes } from './operatorEpisodes.ts';
 import { operatorLongWorkRoutes } from './operatorLongWork.ts';
+import { profileRoutes } from './profiles.ts';
 
 /** Every API route the server registers; each area adds its list here. */
 export const apiRoutes: Route[] = [
@@ -50,4 +51,5 @@ export const apiRoutes: Route[] = [
   ...operatorArtworkRoutes,
   ...operatorEpisodeRoutes,
   ...operatorLongWorkRoutes,
+  ...profileRoutes,
 ];

@@ -24,6 +24,7 @@ import { type RequestContext, route } from '../route.ts';
 import { liveEpgRoutes } from './liveEpg.ts';
 import { guideLang, scopeOf, viewerOf } from './liveContext.ts';
 import { liveUserRoutes } from './liveUser.ts';
+import { profileOfSession } from './profileContext.ts';
 
 /** POST /liveapi/api/v5/channel/unencrypted/list: the line-up for the caller (guest or user). */
 export const channelListRoute = route(channelList, (ctx) => {
@@ -75,7 +76,7 @@ export const topSearchesRoute = route(topSearches, (ctx, req) => {
 
 /** What each data kind looks like to this caller now; its fingerprint decides "modified". */
 function currentData(ctx: RequestContext, dataType: LiveDataType, now: number): unknown {
-  const user = ctx.session?.status === 'user' ? ctx.session.accountId : undefined;
+  const user = ctx.session?.status === 'user' ? profileOfSession(ctx)?.profile_id : undefined;
   switch (dataType) {
     case 'channel': {
       const list = channelListFor(ctx.db, ctx.session, viewerOf(ctx, now), now);

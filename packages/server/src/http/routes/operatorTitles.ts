@@ -48,6 +48,7 @@ import { queryObject } from '../body.ts';
 import { sendEnvelope } from '../respond.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor, operatorOf } from './operator.ts';
+import { consoleTitleRating, publishTitleRating, setConsoleTitleRating } from '../../operator/titleRating.ts';
 
 interface Deps {
   db: Db;
@@ -60,7 +61,8 @@ const notFound = (metaId: string) => new HttpError(OperatorErrCode.NOT_FOUND, `N
 function titleOf(d: Deps, metaId: string): ConsoleTitle {
   const t = getTitle(d.db, d.config.dataDir, metaId);
   if (!t) throw notFound(metaId);
-  return t;
+  const ageRating = consoleTitleRating(d.db, metaId);
+  return ageRating ? { ...t, ageRating } : t;
 }
 
 /** The ladder of the server's media library (the e2e and test servers prepare `tiny`). */
@@ -113,6 +115,7 @@ export const operatorTitleRoutes = [
   route(titleCreate, (ctx, req) => {
     const { metaType, ...form } = req;
     const metaId = createTitle(ctx.db, form, operatorOf(ctx).operator.operator_id, ctx.now(), metaType);
+    setConsoleTitleRating(ctx.db, metaId, req.ageRating);
     const title = titleOf(deps(ctx), metaId);
     recordAudit(ctx.db, actorFor(ctx), 'title.create', metaId, { after: title }, ctx.now());
     return { title };
@@ -121,6 +124,7 @@ export const operatorTitleRoutes = [
     const { metaId, ...form } = req;
     const before = titleOf(deps(ctx), metaId);
     updateTitle(ctx.db, metaId, form, ctx.now());
+    setConsoleTitleRating(ctx.db, metaId, form.ageRating);
     const title = titleOf(deps(ctx), metaId);
     recordAudit(ctx.db, actorFor(ctx), 'title.update', metaId, { before, after: title }, ctx.now());
     return { title };
@@ -162,6 +166,7 @@ export const operatorTitleRoutes = [
         409,
       );
     }
+    publishTitleRating(ctx.db, req.metaId);
     const title = titleOf(deps(ctx), req.metaId);
     recordAudit(
       ctx.db,

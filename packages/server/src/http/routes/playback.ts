@@ -15,6 +15,10 @@ import { listChannels, type StoredChannel } from '../../store/channels.ts';
 import { programOnAir } from '../../store/epg.ts';
 import { HttpError, type RequestContext, type Route, route } from '../route.ts';
 import { viewerOf } from './liveContext.ts';
+import { profileOfSession } from './profileContext.ts';
+import { ageRatingOf } from '../../domain/ageRating.ts';
+import { assertRatingAllowed } from '../../domain/profiles.ts';
+import { programmeRatingAt } from '../../store/ratings.ts';
 
 export interface PlaybackRouteOptions {
   /** The prepared library, for the quality list; by default `<dataDir>/media`'s manifest, else LQ/SD/HD. */
@@ -92,9 +96,15 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
     ...(!OWN_PROTECTION.has(drmType) && Object.keys(servers).length ? { licenseServers: servers } : {}),
   });
   return [
-    route(channelPlaySource, (ctx, req) => {
+    route(channelPlaySource, async (ctx, req) => {
       const now = ctx.now();
       const channel = findChannel(ctx, req.logicalChannelId);
+      await assertProgrammeAllowed(
+        ctx,
+        channel,
+        req.mode === 'live' ? now : (req.start ?? now),
+        req.parentalPin,
+      );
       const accountId = ctx.session?.accountId ?? '';
       const sessionId = ctx.session?.sessionId;
       // One life for every kind: the players renew the URLs while they play (decision 0100).
@@ -180,6 +190,23 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
       };
     }),
   ];
+}
+
+/**
+ * A profile with a maximum rating may not play a programme rated above it (issue 20 §2), unless the parental
+ * PIN is sent for this play: the programme on air (live, time-shift from its start) or the one asked (catch-up).
+ */
+async function assertProgrammeAllowed(
+  ctx: RequestContext,
+  channel: StoredChannel,
+  at: number,
+  pin: string | undefined,
+): Promise<void> {
+  const profile = profileOfSession(ctx);
+  if (!profile || !channel.epgId) return;
+  ensureGuide(ctx.db, [channel.epgId], ctx.now());
+  const rating = ageRatingOf(programmeRatingAt(ctx.db, channel.epgId, at));
+  await assertRatingAllowed(ctx.db, profile, rating, pin, ctx.now());
 }
 
 /** For a ClearKey channel, the licence URL carries a token for the same resource as the stream. */

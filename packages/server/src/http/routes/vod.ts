@@ -13,6 +13,9 @@ import { recordSearch, topSearches } from '../../domain/vod/topSearches.ts';
 import { type Route, route } from '../route.ts';
 import { vodProfileRoutes } from './vodProfile.ts';
 import { accountOf, viewerOf } from './vodViewer.ts';
+import { profileOfSession } from './profileContext.ts';
+import { assertRatingAllowed } from '../../domain/profiles.ts';
+import { titleRating } from '../../store/ratings.ts';
 
 /** The VOD API catalogue calls (spec §7), token in the query. */
 const v = contract.vod;
@@ -22,10 +25,14 @@ const catalogueRoutes: Route[] = [
     playlists: playlistRoot(ctx.db, viewerOf(ctx).lang, req.levelType),
   })),
   route(v.batchPlaylist, (ctx, req) => ({ playlists: batchPlaylist(ctx.db, viewerOf(ctx), req) })),
-  route(v.playSource, (ctx, req) => {
+  route(v.playSource, async (ctx, req) => {
     const viewer = viewerOf(ctx);
     const m = requireMeta(ctx.db, req.metaId, viewer);
     const assetId = assertPlayable(m, viewer);
+    // Refused above the profile's rating unless the parental PIN allows this play (issue 20 §2).
+    const profile = profileOfSession(ctx);
+    if (profile)
+      await assertRatingAllowed(ctx.db, profile, titleRating(ctx.db, m.meta_id), req.parentalPin, viewer.now);
     const signed = signedVodUrl(
       ctx.config.secret,
       assetId,
@@ -39,7 +46,7 @@ const catalogueRoutes: Route[] = [
       ...signed,
       drmType: m.drm_type,
       mediaQualityList: m.media_quality_list ? m.media_quality_list.split(',').map(Number) : [],
-      history: resumePosition(ctx.db, viewer.accountId, m),
+      history: resumePosition(ctx.db, viewer.profileId ?? null, m),
     };
   }),
   route(v.trailer, (ctx, req) => {

@@ -12,7 +12,8 @@ import {
   reportProgress,
 } from '../../domain/vod/profile.ts';
 import { type Route, route } from '../route.ts';
-import { accountOf, viewerOf } from './vodViewer.ts';
+import { sessionProfileIdOf } from './profileContext.ts';
+import { viewerOf } from './vodViewer.ts';
 
 /** Favourites (users only), watch history and the play-progress report (spec §3, §7 /api/profile). */
 const v = contract.vod;
@@ -20,7 +21,7 @@ const v = contract.vod;
 export const vodProfileRoutes: Route[] = [
   route(v.favorMetaList, (ctx, req) => {
     const viewer = viewerOf(ctx);
-    const page = pageOf(favorites(ctx.db, accountOf(ctx)), req.pageId, req.pageSize);
+    const page = pageOf(favorites(ctx.db, sessionProfileIdOf(ctx)), req.pageId, req.pageSize);
     const cards = new Map(
       cardsFor(
         ctx.db,
@@ -37,13 +38,15 @@ export const vodProfileRoutes: Route[] = [
     };
   }),
   route(v.favorBatchSearchHasFavored, (ctx, req) => ({
-    list: hasFavored(ctx.db, accountOf(ctx), req.metaIds),
+    list: hasFavored(ctx.db, sessionProfileIdOf(ctx), req.metaIds),
   })),
-  route(v.favorAdd, (ctx, req) => favorAdd(ctx.db, accountOf(ctx), req.metaId, ctx.now())),
-  route(v.favorBatchDelete, (ctx, req) => ({ deleted: favorDelete(ctx.db, accountOf(ctx), req.metaIds) })),
+  route(v.favorAdd, (ctx, req) => favorAdd(ctx.db, sessionProfileIdOf(ctx), req.metaId, ctx.now())),
+  route(v.favorBatchDelete, (ctx, req) => ({
+    deleted: favorDelete(ctx.db, sessionProfileIdOf(ctx), req.metaIds),
+  })),
   route(v.historyMetaList, (ctx, req) => {
     const viewer = viewerOf(ctx);
-    const page = pageOf(historyEntries(ctx.db, accountOf(ctx)), req.pageId, req.pageSize);
+    const page = pageOf(historyEntries(ctx.db, sessionProfileIdOf(ctx)), req.pageId, req.pageSize);
     const cards = new Map(
       cardsFor(
         ctx.db,
@@ -70,10 +73,10 @@ export const vodProfileRoutes: Route[] = [
     };
   }),
   route(v.historyAdd, (ctx, req) =>
-    historyAdd(ctx.db, accountOf(ctx), req.metaId, ctx.now(), req.playedTime, req.totalDuration),
+    historyAdd(ctx.db, sessionProfileIdOf(ctx), req.metaId, ctx.now(), req.playedTime, req.totalDuration),
   ),
   route(v.historyBatchDelete, (ctx, req) => ({
-    deleted: historyDelete(ctx.db, accountOf(ctx), req.metaIds),
+    deleted: historyDelete(ctx.db, sessionProfileIdOf(ctx), req.metaIds),
   })),
-  route(v.playProgressReport, (ctx, req) => reportProgress(ctx.db, accountOf(ctx), req, ctx.now())),
+  route(v.playProgressReport, (ctx, req) => reportProgress(ctx.db, sessionProfileIdOf(ctx), req, ctx.now())),
 ];

@@ -1,13 +1,18 @@
+import type { AgeRating } from '@ottkit/api-client/contract';
 import { langOf, type Viewer } from '../../domain/vod/catalogue.ts';
 import { userRights } from '../../domain/rights.ts';
 import type { RequestContext } from '../route.ts';
+import { profileOfSession } from './profileContext.ts';
 
 /** The caller as the VOD domain sees them: language, account (if any) and whether they hold a VOD product. */
 export function viewerOf(ctx: RequestContext): Viewer {
   const now = ctx.now();
   const accountId = ctx.session?.accountId ?? null;
+  const profile = profileOfSession(ctx);
   return {
     accountId,
+    profileId: profile?.profile_id ?? null,
+    ...(profile ? { maxRating: profile.max_rating as AgeRating } : {}),
     vod: accountId ? userRights(ctx.db, accountId, now).rights.vod : false,
     lang: langOf(ctx.lang),
     now,

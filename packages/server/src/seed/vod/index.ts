@@ -1,6 +1,7 @@
 import { rebuildSearchIndex } from '../../domain/vod/search.ts';
 import { topSearchKeyword } from '../../domain/vod/topSearches.ts';
 import type { Db } from '../../store/db.ts';
+import { setTitleRating } from '../../store/ratings.ts';
 import { generateCatalogue, type SeedMeta } from './catalogue.ts';
 import { seedBanners, seedPlaylists } from './lists.ts';
 import { LANGS } from './words.ts';
@@ -72,6 +73,20 @@ function insertMeta(db: Db, m: SeedMeta): void {
   });
 }
 
+/**
+ * Age ratings of the sample titles (issue 20 §2, decision 0286): kids and audio items G, the others in turn PG,
+ * 12, 16 and 18, so every step of the scale has titles; episodes and seasons take their series'.
+ */
+const SEED_RATINGS = ['PG', '12', '16', '18'] as const;
+function seedAgeRatings(db: Db, metas: readonly SeedMeta[]): void {
+  let n = 0;
+  for (const m of metas) {
+    if (m.metaType !== 'MOVIE' && m.metaType !== 'SERIES') continue;
+    const kids = m.vodType === 'kids' || m.vodType === 'audio';
+    setTitleRating(db, m.metaId, kids ? 'G' : (SEED_RATINGS[n++ % SEED_RATINGS.length] as string));
+  }
+}
+
 /** Seeds the VOD catalogue, playlists, banners and the search index when there is no catalogue yet. */
 export function seedVodIfEmpty(db: Db): void {
   const has = db.get<{ n: number }>('SELECT COUNT(*) AS n FROM vod_metas')?.n ?? 0;
@@ -103,6 +118,7 @@ export function seedVodIfEmpty(db: Db): void {
       }
     }
     for (const m of cat.metas) insertMeta(db, m);
+    seedAgeRatings(db, cat.metas);
     seedPlaylists(cat.metas).forEach((pl, i) => {
       db.run(
         'INSERT INTO vod_playlists (playlist_id, level_type, playlist_type, vod_type, rule, seq) VALUES (?, ?, ?, ?, ?, ?)',

@@ -1,0 +1,249 @@
+import { randomBytes } from 'node:crypto';
+import {
+  AGE_RATINGS,
+  type AgeRating,
+  MAX_PROFILES,
+  type Profile,
+  ProfileErrCode,
+  type ProfileListInfo,
+  ratingAllowed,
+} from '@ottkit/api-client/contract';
+import type { Db } from '../store/db.ts';
+import {
+  deleteProfile,
+  ensureDefaultProfile,
+  getProfile,
+  insertProfile,
+  listProfiles,
+  type ProfileRow,
+  pinHash,
+  putPinHash,
+  sessionProfileId,
+  setSessionProfile,
+  updateProfile,
+} from '../store/profiles.ts';
+import { DomainError } from './errors.ts';
+import { type Lockout, refundAttempt, takeAttempt } from './limits.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+
+/**
+ * Profiles and the parental PIN (issue 20 §2, decision 0285). The current profile lives with the session
+ * (`session_profiles`), never in a header a client could change, and every id a call names is checked to belong
+ * to the caller's account. A profile is "restricted" when it is a kids profile or rated below the top of the
+ * scale: what it may do that widens what it sees needs the PIN.
+ */
+
+export interface Caller {
+  accountId: string;
+  sessionId: string;
+}
+
+/** Wrong PINs per account: five free, then a lock doubling from a minute to a day (like recharge codes). */
+export const PIN_LOCKOUT: Lockout = {
+  kind: 'lockout',
+  free: 5,
+  baseMs: 60_000,
+  maxMs: 24 * 3_600_000,
+  forgetMs: 24 * 3_600_000,
+};
+const TOP: AgeRating = AGE_RATINGS[AGE_RATINGS.length - 1] as AgeRating;
+
+const restricted = (p: ProfileRow) => p.kids === 1 || p.max_rating !== TOP;
+const rank = (r: string) => AGE_RATINGS.indexOf(r as AgeRating);
+
+export function toProfile(p: ProfileRow): Profile {
+  return {
+    profileId: p.profile_id,
+    name: p.name,
+    avatar: p.avatar as Profile['avatar'],
+    lang: p.lang as Profile['lang'],
+    kids: p.kids === 1,
+    maxRating: p.max_rating as AgeRating,
+    isDefault: p.profile_id === p.account_id,
+  };
+}
+
+/** The session's profile: the one chosen with `profileSelect` while it exists, else the account's first. */
+export function currentProfile(db: Db, caller: Caller, now: number): ProfileRow {
+  const chosen = sessionProfileId(db, caller.sessionId);
+  const p = chosen ? getProfile(db, chosen) : undefined;
+  if (p && p.account_id === caller.accountId) return p;
+  ensureDefaultProfile(db, caller.accountId, now);
+  return getProfile(db, caller.accountId) as ProfileRow;
+}
+
+export function profileInfo(db: Db, caller: Caller, now: number): ProfileListInfo {
+  const current = currentProfile(db, caller, now);
+  return {
+    profiles: listProfiles(db, caller.accountId).map(toProfile),
+    currentProfileId: current.profile_id,
+    pinSet: pinHash(db, caller.accountId) !== undefined,
+  };
+}
+
+/** A profile of the caller's account; another account's id is as unknown as a made-up one. */
+function ownProfile(db: Db, caller: Caller, profileId: string): ProfileRow {
+  const p = getProfile(db, profileId);
+  if (!p || p.account_id !== caller.accountId) {
+    throw new DomainError(ProfileErrCode.PROFILE_NOT_FOUND, 'No such profile on this account');
+  }
+  return p;
+}
+
+/**
+ * Checks the account's PIN, attempt-limited per account (the shared `attempt_limits` machinery): the attempt
+ * is counted before the hash is compared and given back when it matches. Without a PIN set there is nothing to
+ * enter: PIN_REQUIRED says to set one first.
+ */
+export async function checkPin(
+  db: Db,
+  accountId: string,
+  pin: string | undefined,
+  now: number,
+): Promise<void> {
+  const hash = pinHash(db, accountId);
+  if (!hash) {
+    throw new DomainError(ProfileErrCode.PIN_REQUIRED, 'Set a parental PIN in My account first');
+  }
+  if (pin === undefined) throw new DomainError(ProfileErrCode.PIN_REQUIRED, 'Enter the parental PIN');
+  const attempt = [{ key: `pin:acct:${accountId}`, rule: PIN_LOCKOUT }];
+  takeAttempt(db, attempt, now);
+  if (!(await verifyPassword(pin, hash))) {
+    throw new DomainError(ProfileErrCode.PIN_WRONG, 'Wrong parental PIN');
+  }
+  refundAttempt(db, attempt, now);
+}
+
+export interface ProfileInput {
+  name?: string;
+  avatar?: string;
+  lang?: string;
+  kids?: boolean;
+  maxRating?: AgeRating;
+  parentalPin?: string;
+}
+
+export async function createProfile(
+  db: Db,
+  caller: Caller,
+  input: Required<Omit<ProfileInput, 'parentalPin'>> & { parentalPin?: string },
+  now: number,
+): Promise<ProfileListInfo> {
+  const current = currentProfile(db, caller, now);
+  if (listProfiles(db, caller.accountId).length >= MAX_PROFILES) {
+    throw new DomainError(ProfileErrCode.PROFILE_LIMIT, `An account has at most ${MAX_PROFILES} profiles`);
+  }
+  const row: ProfileRow = {
+    profile_id: `p_${randomBytes(12).toString('base64url')}`,
+    account_id: caller.accountId,
+    name: input.name,
+    avatar: input.avatar,
+    lang: input.lang,
+    kids: input.kids ? 1 : 0,
+    max_rating: input.maxRating,
+    created_at: now,
+  };
+  // A restricted profile is only worth making with a PIN that guards leaving it; from a restricted profile
+  // any new profile would be a way out.
+  if (restricted(current) || restricted(row)) await checkPin(db, caller.accountId, input.parentalPin, now);
+  insertProfile(db, row);
+  return profileInfo(db, caller, now);
+}
+
+export async function changeProfile(
+  db: Db,
+  caller: Caller,
+  profileId: string,
+  input: ProfileInput,
+  now: number,
+): Promise<ProfileListInfo> {
+  const current = currentProfile(db, caller, now);
+  const before = ownProfile(db, caller, profileId);
+  const after: ProfileRow = {
+    ...before,
+    name: input.name ?? before.name,
+    avatar: input.avatar ?? before.avatar,
+    lang: input.lang ?? before.lang,
+    kids: input.kids === undefined ? before.kids : input.kids ? 1 : 0,
+    max_rating: input.maxRating ?? before.max_rating,
+  };
+  const ratingsChange = after.kids !== before.kids || after.max_rating !== before.max_rating;
+  if (restricted(current) || ratingsChange) await checkPin(db, caller.accountId, input.parentalPin, now);
+  updateProfile(db, after);
+  return profileInfo(db, caller, now);
+}
+
+export async function removeProfile(
+  db: Db,
+  caller: Caller,
+  profileId: string,
+  pin: string | undefined,
+  now: number,
+): Promise<ProfileListInfo> {
+  const current = currentProfile(db, caller, now);
+  const p = ownProfile(db, caller, profileId);
+  if (p.profile_id === p.account_id) {
+    throw new DomainError(
+      ProfileErrCode.DEFAULT_PROFILE_KEPT,
+      "The account's first profile cannot be deleted",
+    );
+  }
+  if (restricted(current)) await checkPin(db, caller.accountId, pin, now);
+  deleteProfile(db, p.profile_id);
+  return profileInfo(db, caller, now);
+}
+
+/** Leaving a restricted profile for one that sees more (a higher rating, or not kids) needs the PIN. */
+export async function selectProfile(
+  db: Db,
+  caller: Caller,
+  profileId: string,
+  pin: string | undefined,
+  now: number,
+): Promise<ProfileListInfo> {
+  const current = currentProfile(db, caller, now);
+  const target = ownProfile(db, caller, profileId);
+  const widens =
+    rank(target.max_rating) > rank(current.max_rating) || (current.kids === 1 && target.kids === 0);
+  if (widens) await checkPin(db, caller.accountId, pin, now);
+  setSessionProfile(db, caller.sessionId, target.profile_id, now);
+  return profileInfo(db, caller, now);
+}
+
+/** Sets the PIN; changing one needs the current PIN, and a restricted profile cannot change it. */
+export async function setPin(
+  db: Db,
+  caller: Caller,
+  pin: string,
+  currentPin: string | undefined,
+  hashLog2n: number | undefined,
+  now: number,
+): Promise<{ pinSet: boolean }> {
+  const current = currentProfile(db, caller, now);
+  if (pinHash(db, caller.accountId) !== undefined || restricted(current)) {
+    await checkPin(db, caller.accountId, currentPin, now);
+  }
+  putPinHash(db, caller.accountId, await hashPassword(pin, hashLog2n), now);
+  return { pinSet: true };
+}
+
+/**
+ * Play of something rated `rating` by the caller's profile: allowed within its maximum; above it, only with
+ * the right PIN for this one play. Refusals carry RATING_ABOVE_PROFILE (no PIN sent) or the PIN's errors.
+ */
+export async function assertRatingAllowed(
+  db: Db,
+  profile: ProfileRow,
+  rating: string | null | undefined,
+  pin: string | undefined,
+  now: number,
+): Promise<void> {
+  if (ratingAllowed(rating, profile.max_rating as AgeRating)) return;
+  if (pin === undefined) {
+    throw new DomainError(
+      ProfileErrCode.RATING_ABOVE_PROFILE,
+      `Rated ${rating}: above this profile's maximum (${profile.max_rating}); the parental PIN allows it`,
+    );
+  }
+  await checkPin(db, profile.account_id, pin, now);
+}

@@ -1,0 +1,101 @@
+import type { Db } from './db.ts';
+
+/** SQL of profiles, the session's current profile and the parental PIN (decision 0285). */
+
+export interface ProfileRow {
+  profile_id: string;
+  account_id: string;
+  name: string;
+  avatar: string;
+  lang: string;
+  kids: number;
+  max_rating: string;
+  created_at: number;
+}
+
+export function listProfiles(db: Db, accountId: string): ProfileRow[] {
+  return db.all<ProfileRow>(
+    'SELECT * FROM profiles WHERE account_id = ? ORDER BY created_at, profile_id',
+    accountId,
+  );
+}
+
+export function getProfile(db: Db, profileId: string): ProfileRow | undefined {
+  return db.get<ProfileRow>('SELECT * FROM profiles WHERE profile_id = ?', profileId);
+}
+
+/** The account's first profile has the account's id; accounts made after the migration get it here. */
+export function ensureDefaultProfile(db: Db, accountId: string, now: number): void {
+  if (getProfile(db, accountId)) return;
+  db.run(
+    `INSERT INTO profiles (profile_id, account_id, name, avatar, lang, kids, max_rating, created_at)
+     SELECT account_id, account_id, account_name, 'sun', 'en', 0, '18', ? FROM accounts WHERE account_id = ?
+     ON CONFLICT (profile_id) DO NOTHING`,
+    now,
+    accountId,
+  );
+}
+
+export function insertProfile(db: Db, p: ProfileRow): void {
+  db.run(
+    `INSERT INTO profiles (profile_id, account_id, name, avatar, lang, kids, max_rating, created_at)
+     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    p.profile_id,
+    p.account_id,
+    p.name,
+    p.avatar,
+    p.lang,
+    p.kids,
+    p.max_rating,
+    p.created_at,
+  );
+}
+
+export function updateProfile(db: Db, p: ProfileRow): void {
+  db.run(
+    'UPDATE profiles SET name = ?, avatar = ?, lang = ?, kids = ?, max_rating = ? WHERE profile_id = ?',
+    p.name,
+    p.avatar,
+    p.lang,
+    p.kids,
+    p.max_rating,
+    p.profile_id,
+  );
+}
+
+/** Its favourites, history, resume points, reminders and session choices go with it (ON DELETE CASCADE). */
+export function deleteProfile(db: Db, profileId: string): void {
+  db.run('DELETE FROM profiles WHERE profile_id = ?', profileId);
+}
+
+export function sessionProfileId(db: Db, sessionId: string): string | undefined {
+  return db.get<{ profile_id: string }>(
+    'SELECT profile_id FROM session_profiles WHERE session_id = ?',
+    sessionId,
+  )?.profile_id;
+}
+
+export function setSessionProfile(db: Db, sessionId: string, profileId: string, now: number): void {
+  db.run(
+    `INSERT INTO session_profiles (session_id, profile_id, chosen_at) VALUES (?, ?, ?)
+     ON CONFLICT (session_id) DO UPDATE SET profile_id = excluded.profile_id, chosen_at = excluded.chosen_at`,
+    sessionId,
+    profileId,
+    now,
+  );
+}
+
+export function pinHash(db: Db, accountId: string): string | undefined {
+  return db.get<{ pin_hash: string }>('SELECT pin_hash FROM parental_pins WHERE account_id = ?', accountId)
+    ?.pin_hash;
+}
+
+export function putPinHash(db: Db, accountId: string, hash: string, now: number): void {
+  db.run(
+    `INSERT INTO parental_pins (account_id, pin_hash, updated_at) VALUES (?, ?, ?)
+     ON CONFLICT (account_id) DO UPDATE SET pin_hash = excluded.pin_hash, updated_at = excluded.updated_at`,
+    accountId,
+    hash,
+    now,
+  );
+}
