@@ -57,7 +57,7 @@ describe.each([
   it('an audio language is an audio-only fMP4 rendition with the variants’ segment numbers', async () => {
     const master = await o.playlist(url());
     const variant = await o.playlist(new URL(master.m.playlists?.[0]?.uri ?? '', master.url));
-    const es = await o.playlist(new URL('audio-es/index.m3u8' + master.url.search, master.url));
+    const es = await o.playlist(new URL(`audio-es/index.m3u8${master.url.search}`, master.url));
     expect(es.m.mediaSequence).toBe(variant.m.mediaSequence);
     expect(es.m.segments.length).toBe(variant.m.segments.length);
     const init = await o.get(new URL(es.m.segments[0]?.map?.uri ?? '', es.url));
@@ -69,7 +69,7 @@ describe.each([
 
   it('a subtitle language lists .vtt segments whose cues are mapped onto the segment’s media time', async () => {
     const master = await o.playlist(url());
-    const es = await o.playlist(new URL('subs-es/index.m3u8' + master.url.search, master.url));
+    const es = await o.playlist(new URL(`subs-es/index.m3u8${master.url.search}`, master.url));
     expect(es.text).not.toContain('#EXT-X-MAP');
     const last = es.m.segments.at(-1);
     const n = Number(/^(\d+)\.vtt/.exec(last?.uri ?? '')?.[1]);
@@ -89,9 +89,9 @@ describe.each([
 describe('protected and unknown', () => {
   it('a ClearKey channel sends its subtitles in the clear and keeps its key line off them', async () => {
     const master = await o.playlist(o.urls.live({ accountId: 'a', liveStreamId: 'ch1-cenc' }));
-    const audio = await o.playlist(new URL('audio-en/index.m3u8' + master.url.search, master.url));
+    const audio = await o.playlist(new URL(`audio-en/index.m3u8${master.url.search}`, master.url));
     expect(audio.text).toContain('#EXT-X-KEY:METHOD=SAMPLE-AES-CTR');
-    const subs = await o.playlist(new URL('subs-en/index.m3u8' + master.url.search, master.url));
+    const subs = await o.playlist(new URL(`subs-en/index.m3u8${master.url.search}`, master.url));
     expect(subs.text).not.toContain('#EXT-X-KEY');
     const vtt = await o.get(new URL(subs.m.segments[0]?.uri ?? '', subs.url));
     expect(await vtt.text()).toContain('English subtitles');
@@ -99,10 +99,10 @@ describe('protected and unknown', () => {
 
   it('a language the source lacks, or a segment outside the window, is a 404', async () => {
     const master = await o.playlist(o.urls.live({ accountId: 'a', liveStreamId: 'ch1' }));
-    expect((await o.get(new URL('subs-fr/index.m3u8' + master.url.search, master.url))).status).toBe(404);
-    expect((await o.get(new URL('subs-en/1.vtt' + master.url.search, master.url))).status).toBe(404);
+    expect((await o.get(new URL(`subs-fr/index.m3u8${master.url.search}`, master.url))).status).toBe(404);
+    expect((await o.get(new URL(`subs-en/1.vtt${master.url.search}`, master.url))).status).toBe(404);
     const ch2 = await o.playlist(o.urls.live({ accountId: 'a', liveStreamId: 'ch2' }));
     expect(ch2.text).not.toContain('#EXT-X-MEDIA');
-    expect((await o.get(new URL('audio-en/index.m3u8' + ch2.url.search, ch2.url))).status).toBe(404);
+    expect((await o.get(new URL(`audio-en/index.m3u8${ch2.url.search}`, ch2.url))).status).toBe(404);
   });
 });

@@ -201,15 +201,19 @@ async function encodeSource(
   }
   const n = plan.renditions.length;
   const parts = [`${gen},format=yuv420p,split=${n}${plan.renditions.map((_, i) => `[s${i}]`).join('')}`];
-  parts.push(`${audioChain(s)},asplit=${n}${plan.renditions.map((_, i) => `[a${i}]`).join('')}`);
+  // A source with other languages is demuxed (decision 0290): its variants carry the picture alone and every
+  // language is an audio rendition beside them, which is how HLS players switch audio (hls.js keeps playing
+  // a variant's own audio otherwise).
+  const muxed = !s.audioTracks?.length;
+  if (muxed) parts.push(`${audioChain(s)},asplit=${n}${plan.renditions.map((_, i) => `[a${i}]`).join('')}`);
   plan.renditions.forEach((r, i) => {
     const tag = font ? `,${text(font, `${r.quality} ${r.height}p`, 'h/18', 'w-tw-16', 'h-th-16')}` : '';
     parts.push(`[s${i}]scale=${r.width}:${r.height}${tag}[v${i}]`);
   });
   const outputs = plan.renditions.flatMap((r, i) => [
-    ...['-map', `[v${i}]`, '-map', `[a${i}]`, '-t', String(s.loopSec)],
+    ...['-map', `[v${i}]`, ...(muxed ? ['-map', `[a${i}]`] : []), '-t', String(s.loopSec)],
     ...videoArgs(r, preset),
-    ...audio,
+    ...(muxed ? audio : []),
     ...hlsOut(join(root, s.name, r.name)),
   ]);
   await runFfmpeg(['-filter_complex', parts.join(';'), ...outputs]);

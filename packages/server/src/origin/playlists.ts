@@ -97,10 +97,12 @@ function mediaTags(alt: Alternates, query: string): string[] {
 export function masterPlaylist(renditions: RenditionMedia[], query: string, alt: Alternates = {}): string {
   const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS', ...mediaTags(alt, query)];
   for (const r of [...renditions].sort((a, b) => a.bandwidth - b.bandwidth)) {
+    // A demuxed variant plays with one of the audio renditions: its figures and codecs count that audio too.
+    const audio = alt.audioTracks?.[0];
     const attrs = [
-      `BANDWIDTH=${r.bandwidth}`,
-      `AVERAGE-BANDWIDTH=${r.averageBandwidth}`,
-      `CODECS="${r.codecs}"`,
+      `BANDWIDTH=${r.bandwidth + (audio?.bandwidth ?? 0)}`,
+      `AVERAGE-BANDWIDTH=${r.averageBandwidth + (audio?.averageBandwidth ?? 0)}`,
+      `CODECS="${audio ? `${r.codecs},${audio.codecs}` : r.codecs}"`,
     ];
     if (r.width && r.height) attrs.push(`RESOLUTION=${r.width}x${r.height}`, `FRAME-RATE=${FPS.toFixed(3)}`);
     if (alt.audioTracks?.length) attrs.push(`AUDIO="${AUDIO_GROUP}"`);
