@@ -20,6 +20,7 @@ import { clearPlayRequest, type VodPlayRequest } from '../../stores/vodPlayReque
 import { kitMessagesFor } from '../../i18n/kit.ts';
 import { useT } from './useT.ts';
 import { telemetrySink } from '../../stores/telemetry.ts';
+import { rememberTrack, trackPreference } from '../../stores/trackPreference.ts';
 
 export interface VodPlayerMountProps {
   lang: Lang;
@@ -137,6 +138,8 @@ export default function VodPlayerMount({ lang, reportIntervalSeconds, request }:
       onPlayNext={(next) => play(next.metaId)}
       onClose={close}
       messages={messages}
+      trackPreference={trackPreference(lang)}
+      on={{ trackchange: rememberTrack }}
     />
   );
 }
