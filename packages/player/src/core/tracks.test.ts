@@ -26,10 +26,16 @@ describe('chooseTracks (decision 0291)', () => {
     expect(chooseTracks(list({ audio: [] }), { language: 'en' })).toEqual({ audio: undefined, text: null });
   });
   it('remembered choices win over the viewer’s language; text "off" keeps subtitles off', () => {
-    expect(chooseTracks(list(), { language: 'en', audio: 'es', text: 'es' })).toEqual({ audio: '1', text: '1' });
+    expect(chooseTracks(list(), { language: 'en', audio: 'es', text: 'es' })).toEqual({
+      audio: '1',
+      text: '1',
+    });
     expect(chooseTracks(list({ audio: [en] }), { language: 'es', text: 'off' }).text).toBeNull();
     // A remembered language the stream lacks falls back to the viewer's language.
-    expect(chooseTracks(list(), { language: 'es', audio: 'fr', text: 'fr' })).toEqual({ audio: '1', text: null });
+    expect(chooseTracks(list(), { language: 'es', audio: 'fr', text: 'fr' })).toEqual({
+      audio: '1',
+      text: null,
+    });
   });
 });
 
@@ -107,7 +113,9 @@ describe('activeCueText', () => {
       track('disabled', 'subtitles', ['never']),
       track('hidden', 'metadata', ['id3']),
     ];
-    const media = { textTracks: Object.assign(tracks, { length: tracks.length }) } as unknown as HTMLMediaElement;
+    const media = {
+      textTracks: Object.assign(tracks, { length: tracks.length }),
+    } as unknown as HTMLMediaElement;
     expect(activeCueText(media)).toBe('Hola\nmundo');
   });
 });

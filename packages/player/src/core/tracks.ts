@@ -53,6 +53,9 @@ export function activeCueText(media: HTMLMediaElement): string {
 export function createTracks(store: Store, engine: () => Engine | null) {
   let pref: TrackPreference = {};
   let applied = '';
+  /** What this load should play (the preference applied, then the viewer's choices). */
+  let wanted: ReturnType<typeof chooseTracks> = {};
+  let insisted = 0;
 
   function update(list: TrackList) {
     const prev = store.get();
@@ -71,9 +74,16 @@ export function createTracks(store: Store, engine: () => Engine | null) {
     if (list.textId !== prev.textTrack) emit('text', list.textId, false);
     if (key && key !== applied) {
       applied = key;
-      const want = chooseTracks(list, pref);
-      if (want.audio !== undefined && want.audio !== list.audioId) engine()?.setAudioTrack?.(want.audio);
-      if (want.text !== undefined && want.text !== list.textId) engine()?.setTextTrack?.(want.text);
+      wanted = chooseTracks(list, pref);
+      insisted = 0;
+    }
+    // Apply what is wanted; an engine that picks its own default after we asked (hls.js chooses subtitles again
+    // when their playlists arrive) is asked again, a few times at most so a track it cannot play never loops.
+    const audio = wanted.audio !== undefined && wanted.audio !== list.audioId;
+    const text = wanted.text !== undefined && wanted.text !== list.textId;
+    if ((audio || text) && insisted++ < 3) {
+      if (audio && wanted.audio !== undefined) engine()?.setAudioTrack?.(wanted.audio);
+      if (text && wanted.text !== undefined) engine()?.setTextTrack?.(wanted.text);
     }
   }
 
@@ -99,6 +109,7 @@ export function createTracks(store: Store, engine: () => Engine | null) {
       const track = store.get().audioTracks.find((t) => t.id === id);
       if (!track) return;
       pref = { ...pref, audio: track.language };
+      wanted = { ...wanted, audio: id };
       engine()?.setAudioTrack?.(id);
       store.set({ audioTrack: id });
       emit('audio', id, true);
@@ -108,6 +119,7 @@ export function createTracks(store: Store, engine: () => Engine | null) {
       const track = id === null ? null : store.get().textTracks.find((t) => t.id === id);
       if (track === undefined) return;
       pref = { ...pref, text: track?.language ?? 'off' };
+      wanted = { ...wanted, text: id };
       engine()?.setTextTrack?.(id);
       store.set({ textTrack: id, ...(id === null && { cue: '' }) });
       emit('text', id, true);
@@ -115,6 +127,7 @@ export function createTracks(store: Store, engine: () => Engine | null) {
     /** A new load (an item, a reload): the engine picks its defaults again, so the preference is applied again. */
     reset() {
       applied = '';
+      wanted = {};
     },
     /** Follows the subtitle cues of `media`; returns the detach function. */
     watch(media: HTMLMediaElement): () => void {
