@@ -36,20 +36,25 @@ async function switchBoth(page: Page, player: Locator) {
   expect((box?.y ?? 0) + (box?.height ?? 0)).toBeLessThanOrEqual(controls?.y ?? 0);
 }
 
+/** Screenshots at desktop and phone widths with subtitles on and the controls shown. */
+async function shootBothWidths(page: Page, player: Locator, name: string) {
+  for (const [width, height] of [
+    [1280, 800],
+    [360, 740],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await expect(cue(player)).toBeVisible({ timeout: 20_000 });
+    await page.screenshot({ path: test.info().outputPath(`${name}-subtitles-${width}.png`) });
+  }
+}
+
 test('a title: audio and subtitle menus switch, and the choice holds for the next play', async ({ page }) => {
   test.setTimeout(150_000);
   await logIn(page);
   const movie = await homeMovie(page.request);
   const { dialog } = await playMovie(page, movie);
   await switchBoth(page, dialog);
-  for (const [width, height] of [
-    [1280, 800],
-    [360, 740],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expect(cue(dialog)).toBeVisible({ timeout: 20_000 });
-    await page.screenshot({ path: test.info().outputPath(`title-subtitles-${width}.png`) });
-  }
+  await shootBothWidths(page, dialog, 'title');
   await page.setViewportSize({ width: 1280, height: 800 });
   await dialog.getByRole('button', { name: 'Back' }).click();
   await expect(dialog).toBeHidden();
@@ -75,12 +80,5 @@ test('a live channel: the same menus on /liveTv', async ({ page }) => {
   await playsOn(page, 1);
   const player = livePlayer(page);
   await switchBoth(page, player);
-  for (const [width, height] of [
-    [1280, 800],
-    [360, 740],
-  ] as const) {
-    await page.setViewportSize({ width, height });
-    await expect(cue(player)).toBeVisible({ timeout: 20_000 });
-    await page.screenshot({ path: test.info().outputPath(`live-subtitles-${width}.png`) });
-  }
+  await shootBothWidths(page, player, 'live');
 });

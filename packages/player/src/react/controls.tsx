@@ -1,7 +1,7 @@
 import { type KeyboardEvent, type RefObject, useCallback, useEffect } from 'react';
 import type { PlayerCore } from '../core/core.ts';
 import { keyAction } from '../core/keys.ts';
-import type { PlayerSnapshot, TrackPreference } from '../core/types.ts';
+import type { MediaTrack, PlayerSnapshot, TrackPreference } from '../core/types.ts';
 import type { PlayerMessages } from '../messages.ts';
 
 /** Full screen on the player's root element (not the bare video), so our controls stay visible. */
@@ -120,42 +120,60 @@ export function QualityMenu({ core, snapshot, messages, disabled }: ButtonsProps
   );
 }
 
+/** One language menu: its tracks by label, an "off" entry first when given. */
+function LanguageMenu(props: {
+  role: 'audio' | 'text';
+  label: string;
+  tracks: readonly MediaTrack[];
+  value: string | null;
+  off?: string;
+  disabled: boolean;
+  onPick: (id: string) => void;
+}) {
+  return (
+    <select
+      className="ottkit-select"
+      data-role={props.role}
+      aria-label={props.label}
+      value={props.value ?? ''}
+      disabled={props.disabled}
+      onChange={(e) => props.onPick(e.target.value)}
+    >
+      {props.off === undefined ? null : <option value="">{props.off}</option>}
+      {props.tracks.map((t) => (
+        <option key={t.id} value={t.id}>
+          {t.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** The audio language and subtitle menus (issue 20 §3), each shown when the stream offers a choice. */
 export function TrackMenus({ core, snapshot, messages, disabled }: ButtonsProps) {
+  const off = disabled || !core;
   return (
     <>
       {snapshot.audioTracks.length > 1 ? (
-        <select
-          className="ottkit-select"
-          data-role="audio"
-          aria-label={messages.audioTrack}
-          value={snapshot.audioTrack ?? ''}
-          disabled={disabled || !core}
-          onChange={(e) => core?.setAudioTrack(e.target.value)}
-        >
-          {snapshot.audioTracks.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.label}
-            </option>
-          ))}
-        </select>
+        <LanguageMenu
+          role="audio"
+          label={messages.audioTrack}
+          tracks={snapshot.audioTracks}
+          value={snapshot.audioTrack}
+          disabled={off}
+          onPick={(id) => core?.setAudioTrack(id)}
+        />
       ) : null}
       {snapshot.textTracks.length ? (
-        <select
-          className="ottkit-select"
-          data-role="text"
-          aria-label={messages.subtitles}
-          value={snapshot.textTrack ?? ''}
-          disabled={disabled || !core}
-          onChange={(e) => core?.setTextTrack(e.target.value || null)}
-        >
-          <option value="">{messages.subtitlesOff}</option>
-          {snapshot.textTracks.map((t) => (
-            <option key={t.id} value={t.id}>
-              {t.label}
-            </option>
-          ))}
-        </select>
+        <LanguageMenu
+          role="text"
+          label={messages.subtitles}
+          tracks={snapshot.textTracks}
+          value={snapshot.textTrack}
+          off={messages.subtitlesOff}
+          disabled={off}
+          onPick={(id) => core?.setTextTrack(id || null)}
+        />
       ) : null}
     </>
   );
