@@ -122,7 +122,7 @@ export function QualityMenu({ core, snapshot, messages, disabled }: ButtonsProps
 
 /** One language menu: its tracks by label, an "off" entry first when given. */
 function LanguageMenu(props: {
-  role: 'audio' | 'text';
+  kind: 'audio' | 'text';
   label: string;
   tracks: readonly MediaTrack[];
   value: string | null;
@@ -133,7 +133,7 @@ function LanguageMenu(props: {
   return (
     <select
       className="ottkit-select"
-      data-role={props.role}
+      data-role={props.kind}
       aria-label={props.label}
       value={props.value ?? ''}
       disabled={props.disabled}
@@ -156,7 +156,7 @@ export function TrackMenus({ core, snapshot, messages, disabled }: ButtonsProps)
     <>
       {snapshot.audioTracks.length > 1 ? (
         <LanguageMenu
-          role="audio"
+          kind="audio"
           label={messages.audioTrack}
           tracks={snapshot.audioTracks}
           value={snapshot.audioTrack}
@@ -166,7 +166,7 @@ export function TrackMenus({ core, snapshot, messages, disabled }: ButtonsProps)
       ) : null}
       {snapshot.textTracks.length ? (
         <LanguageMenu
-          role="text"
+          kind="text"
           label={messages.subtitles}
           tracks={snapshot.textTracks}
           value={snapshot.textTrack}
