@@ -25,3 +25,4 @@ export {
   type PrefetchTarget,
   preloadAllowed,
 } from './prefetch/warm.ts';
+export { chooseTracks, sameLanguage } from './core/tracks.ts';

@@ -16,6 +16,11 @@ export interface PlayerMessages {
   qualityAuto: string;
   aspectRatio: string;
   aspectAuto: string;
+  /** The audio language menu (issue 20 §3). */
+  audioTrack: string;
+  /** The subtitles menu and its "off" entry. */
+  subtitles: string;
+  subtitlesOff: string;
   speed: string;
   progress: string;
   loading: string;
@@ -55,6 +60,9 @@ export const DEFAULT_MESSAGES: PlayerMessages = {
   qualityAuto: 'Auto',
   aspectRatio: 'Aspect ratio',
   aspectAuto: 'Auto',
+  audioTrack: 'Audio',
+  subtitles: 'Subtitles',
+  subtitlesOff: 'Off',
   speed: 'Speed',
   progress: 'Progress',
   loading: 'Loading',

@@ -17,6 +17,8 @@ declare module 'm3u8-parser' {
       CODECS?: string;
       RESOLUTION?: { width: number; height: number };
       'FRAME-RATE'?: number;
+      AUDIO?: string;
+      SUBTITLES?: string;
     };
   }
   export interface Manifest {
@@ -28,6 +30,14 @@ declare module 'm3u8-parser' {
     segments: ParsedSegment[];
     playlists?: ParsedPlaylist[];
     version?: number;
+    /** `#EXT-X-MEDIA` renditions by type, group id and NAME. */
+    mediaGroups: Record<
+      'AUDIO' | 'SUBTITLES',
+      Record<
+        string,
+        Record<string, { language?: string; default: boolean; autoselect?: boolean; uri?: string }>
+      >
+    >;
   }
   export class Parser {
     manifest: Manifest;

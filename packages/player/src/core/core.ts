@@ -8,7 +8,7 @@ import { createOnDemandController } from './ondemand.ts';
 import { createPlayback } from './playback.ts';
 import { INITIAL_SNAPSHOT } from './snapshot.ts';
 import { createStore, isLiveMode } from './store.ts';
-import type { PlayerSource, SourceRenewal, TelemetrySink } from './types.ts';
+import type { PlayerSource, SourceRenewal, TelemetrySink, TrackPreference } from './types.ts';
 
 export { INITIAL_SNAPSHOT };
 
@@ -91,6 +91,15 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
       else onDemand.setAuthority(has);
     },
     setQuality: playback.setQuality,
+    /** The viewer picks an audio language (an id of `audioTracks`); a `trackchange` event tells the host. */
+    setAudioTrack: (id: string) => playback.tracks.setAudio(id),
+    /** The viewer picks subtitles (an id of `textTracks`, or null for off). */
+    setTextTrack: (id: string | null) => playback.tracks.setText(id),
+    /**
+     * The languages to prefer (the host's remembered choices and the viewer's language, decision 0291): applied to
+     * every item as soon as its engine knows its tracks.
+     */
+    setTrackPreference: (preference: TrackPreference) => playback.tracks.setPreference(preference),
     setRate(rate: number) {
       const m = media();
       if (m) m.playbackRate = rate;

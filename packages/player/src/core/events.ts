@@ -17,6 +17,8 @@ export const PLAYER_EVENTS = [
   'progress',
   'qualitychange',
   'telemetry',
+  'tracks',
+  'trackchange',
 ] as const satisfies ReadonlyArray<keyof PlayerEvents>;
 
 type Missing = Exclude<keyof PlayerEvents, (typeof PLAYER_EVENTS)[number]>;

@@ -8,6 +8,7 @@ import { createRenewal } from './renewal.ts';
 import { createSession, type Session } from './session.ts';
 import { INITIAL_SNAPSHOT } from './snapshot.ts';
 import { isLiveMode, type Store } from './store.ts';
+import { createTracks } from './tracks.ts';
 import type {
   ErrorKind,
   LiveBar,
@@ -59,6 +60,7 @@ export interface PlaybackDeps {
 export function createPlayback(deps: PlaybackDeps) {
   const { store, clock, loader, preload, warm, controller, leave, reset } = deps;
   const host = createEngineHost(loader);
+  const tracks = createTracks(store, () => host.engine);
   let media: HTMLMediaElement | null = null;
   let session: Session | null = null;
   let detachMedia: (() => void) | null = null;
@@ -94,6 +96,7 @@ export function createPlayback(deps: PlaybackDeps) {
         const s = store.get();
         store.events.emit('qualitychange', { quality: s.quality, level: s.qualities[index] ?? null });
       },
+      tracks: (list) => host.isCurrent(g) && tracks.update(list),
       fatal: (code, message, kind) => host.isCurrent(g) && fail(code, message, kind),
       rewriteUrl: (url) => renewal.rewrite(url),
       warm: { take: warm.take, isWarm: warm.isWarm },
@@ -115,6 +118,7 @@ export function createPlayback(deps: PlaybackDeps) {
     status.lastProgressAt = clock.now();
     lastTime = -1;
     target.loop = snap.locked;
+    tracks.reset();
     try {
       if (!(await host.load(target, effective, src, engineEvents))) return;
     } catch (err) {
@@ -236,13 +240,16 @@ export function createPlayback(deps: PlaybackDeps) {
     requestPlay,
     reload,
     renewUrls: renewal.apply,
+    tracks,
 
     attach(element: HTMLMediaElement) {
       detachMedia?.();
       media = element;
       for (const [type, fn] of Object.entries(handlers)) element.addEventListener(type, fn);
+      const unwatch = tracks.watch(element);
       detachMedia = () => {
         for (const [type, fn] of Object.entries(handlers)) element.removeEventListener(type, fn);
+        unwatch();
       };
       if (store.get().source) void startLoad();
       else if (preload) preloadHlsEngine();

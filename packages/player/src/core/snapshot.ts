@@ -22,6 +22,11 @@ export const INITIAL_SNAPSHOT: PlayerSnapshot = {
   retries: 0,
   pausedSeconds: 0,
   pictureInPicture: false,
+  audioTracks: [],
+  audioTrack: null,
+  textTracks: [],
+  textTrack: null,
+  cue: '',
 };
 
 /** The play-progress report (spec §3 fields) for where a snapshot stands; the host's meta is echoed. */

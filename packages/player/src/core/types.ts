@@ -106,6 +106,33 @@ export interface QualityLevel {
   name: string;
 }
 
+/** An audio or subtitle language the stream offers (issue 20 §3). `id` is the engine's; `language` BCP 47. */
+export interface MediaTrack {
+  id: string;
+  language: string;
+  /** The stream's name for it (the language's own name in ottkit's samples). */
+  label: string;
+}
+
+/** What an engine reports: the languages and which are on (`textId` null: subtitles off). */
+export interface TrackList {
+  audio: MediaTrack[];
+  audioId: string | null;
+  text: MediaTrack[];
+  textId: string | null;
+}
+
+/**
+ * The languages a viewer wants, by BCP 47 language (only the primary subtag is compared). `language` is the
+ * viewer's own (the page's or the profile's): audio in it when offered; when it is not, subtitles in it.
+ * `audio` and `text` are explicit choices the host remembered (`text: 'off'` keeps subtitles off).
+ */
+export interface TrackPreference {
+  language?: string;
+  audio?: string;
+  text?: string;
+}
+
 export type ErrorKind = 'media' | 'network' | 'timeshift' | 'drm' | 'unsupported';
 
 export interface PlayerError {
@@ -154,6 +181,14 @@ export interface PlayerSnapshot {
   /** Seconds spent neither playing nor loading since start (catch-up, VOD). */
   pausedSeconds: number;
   pictureInPicture: boolean;
+  /** Audio languages of the stream (empty: only its own audio) and the one playing. */
+  audioTracks: MediaTrack[];
+  audioTrack: string | null;
+  /** Subtitle languages and the one shown (null: off). */
+  textTracks: MediaTrack[];
+  textTrack: string | null;
+  /** The subtitle text to show now ('' for none); faces draw it above their control bar. */
+  cue: string;
 }
 
 export interface ProgressReport extends ProgressMeta {
@@ -209,5 +244,12 @@ export interface PlayerEvents {
   ended: { mode: PlayerMode };
   progress: ProgressReport;
   qualitychange: { quality: number; level: QualityLevel | null };
+  /** The stream's audio or subtitle languages changed (a load, a live playlist update). */
+  tracks: { audioTracks: MediaTrack[]; textTracks: MediaTrack[] };
+  /**
+   * An audio or subtitle language was switched (`track` null: subtitles off). `byViewer` when the viewer chose
+   * it in the controls or through the element: the host remembers `track.language` for next time.
+   */
+  trackchange: { kind: 'audio' | 'text'; track: MediaTrack | null; byViewer: boolean };
   telemetry: TelemetryEvent;
 }

@@ -73,6 +73,7 @@ export function paintPlayer(root: HTMLElement, s: PlayerSnapshot, m: PlayerMessa
   const stage = q('.ottkit-stage');
   if (stage) stage.dataset.aspect = s.aspectRatio;
   paintQualities(root, s, m);
+  paintTracks(root, s, m);
   const time = q('.ottkit-time');
   if (time) {
     time.hidden = live;
@@ -94,6 +95,30 @@ function paintQualities(root: HTMLElement, s: PlayerSnapshot, m: PlayerMessages)
   }
   select.hidden = s.qualities.length < 2 || s.locked;
   select.value = String(s.quality);
+}
+
+/** The audio and subtitle menus (shown when there is a choice) and the subtitle text above the controls. */
+function paintTracks(root: HTMLElement, s: PlayerSnapshot, m: PlayerMessages) {
+  const menu = (role: string, options: [string, string][], value: string, visible: boolean) => {
+    const select = root.querySelector<HTMLSelectElement>(`[data-role="${role}"]`);
+    if (!select) return;
+    const key = options.map((o) => o.join('=')).join('|');
+    if (select.dataset.key !== key) {
+      select.dataset.key = key;
+      select.replaceChildren(...options.map(([v, label]) => new Option(label, v)));
+    }
+    select.hidden = !visible || s.locked;
+    select.value = value;
+  };
+  const named = (t: { id: string; label: string }): [string, string] => [t.id, t.label];
+  menu('audio', s.audioTracks.map(named), s.audioTrack ?? '', s.audioTracks.length > 1);
+  const off: [string, string] = ['', m.subtitlesOff];
+  menu('text', [off, ...s.textTracks.map(named)], s.textTrack ?? '', s.textTracks.length > 0);
+  const cue = root.querySelector<HTMLElement>('.ottkit-cue');
+  if (cue) {
+    setText(cue, s.cue);
+    cue.hidden = !s.cue;
+  }
 }
 
 function setText(el: Element | null, text: string) {

@@ -5,12 +5,14 @@ import type { PrefetchTarget } from '../prefetch/warm.ts';
 import { keyAction } from '../core/keys.ts';
 import type {
   DrmConfig,
+  MediaTrack,
   PlayerMode,
   PlayerSnapshot,
   PlayerSource,
   Programme,
   SourceRenewal,
   TelemetrySink,
+  TrackPreference,
 } from '../core/types.ts';
 import { type PlayerMessages, withMessages } from '../messages.ts';
 import { paintPlayer } from './paint.ts';
@@ -71,6 +73,19 @@ export interface OttkitPlayerElement extends HTMLElement {
   renewUrls(fresh: SourceRenewal): void;
   /** Live channels to keep warm (neighbours, the one under the pointer): a zap to one starts from them. */
   prefetch: readonly PrefetchTarget[];
+  /** The stream's audio languages (empty when it has only its own audio). */
+  readonly audioTracks: readonly MediaTrack[];
+  /** The subtitle languages. */
+  readonly textTracks: readonly MediaTrack[];
+  /** The id of the audio language playing; set it to switch. */
+  audioTrack: string | null;
+  /** The id of the subtitles shown, null when off; set it to switch. */
+  textTrack: string | null;
+  /**
+   * The languages to prefer (`{ language, audio?, text? }`, decision 0291); by default `language` is the page's
+   * (`lang` of the element or an ancestor). Remember `ottkit-trackchange` choices and hand them back here.
+   */
+  trackPreference: TrackPreference;
   play(): void;
   pause(): void;
   seekToLive(): void;
@@ -144,6 +159,35 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
       this.#prefetch = targets;
       this.core.prefetch(targets);
     }
+    get audioTracks() {
+      return this.core.getState().audioTracks;
+    }
+    get textTracks() {
+      return this.core.getState().textTracks;
+    }
+    get audioTrack() {
+      return this.core.getState().audioTrack;
+    }
+    set audioTrack(id: string | null) {
+      if (id !== null) this.core.setAudioTrack(id);
+    }
+    get textTrack() {
+      return this.core.getState().textTrack;
+    }
+    set textTrack(id: string | null) {
+      this.core.setTextTrack(id);
+    }
+    #trackPreference: TrackPreference | null = null;
+    get trackPreference(): TrackPreference {
+      return this.#trackPreference ?? { language: this.#pageLanguage() };
+    }
+    set trackPreference(p: TrackPreference) {
+      this.#trackPreference = p;
+      this.core.setTrackPreference({ language: this.#pageLanguage(), ...p });
+    }
+    #pageLanguage() {
+      return this.closest('[lang]')?.getAttribute('lang') || globalThis.navigator?.language || undefined;
+    }
     play() {
       this.core.play();
     }
@@ -159,6 +203,7 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
         for (const name of OTTKIT_PLAYER_EVENTS) {
           this.core.on(name, (detail) => this.dispatchEvent(new CustomEvent(`ottkit-${name}`, { detail })));
         }
+        if (!this.#trackPreference) this.core.setTrackPreference(this.trackPreference);
         this.#render();
       }
       this.#scheduleLoad();
@@ -285,6 +330,8 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
       const select = e.target as HTMLSelectElement;
       if (select.dataset.role === 'quality') this.core.setQuality(Number(select.value));
       if (select.dataset.role === 'aspect') this.core.setAspectRatio(select.value as AspectRatio);
+      if (select.dataset.role === 'audio') this.core.setAudioTrack(select.value);
+      if (select.dataset.role === 'text') this.core.setTextTrack(select.value || null);
     }
 
     #onKey(e: KeyboardEvent) {

@@ -15,6 +15,7 @@ export function playerMarkup(m: PlayerMessages): string {
   <div class="ottkit-stage" data-aspect="auto">
     <video class="ottkit-video" playsinline aria-label="${esc(m.player)}"></video>
     <section class="ottkit-posters" aria-roledescription="carousel" aria-label="${esc(m.audioPosters)}" hidden></section>
+    <div class="ottkit-cue" aria-hidden="true" hidden></div>
     <div class="ottkit-overlay ottkit-spinner" role="status" aria-label="${esc(m.loading)}" hidden></div>
     <div class="ottkit-overlay ottkit-lock" role="status" hidden>${esc(m.noAuthority)}</div>
     <div class="ottkit-overlay ottkit-error" role="alert" hidden><p></p>
@@ -33,6 +34,8 @@ export function playerMarkup(m: PlayerMessages): string {
     <span class="ottkit-time" hidden></span>
     <button type="button" class="ottkit-text-btn ottkit-back-to-live" data-action="live" hidden>${esc(m.backToLive)}</button>
     <select class="ottkit-select" data-role="quality" aria-label="${esc(m.quality)}" hidden></select>
+    <select class="ottkit-select" data-role="audio" aria-label="${esc(m.audioTrack)}" hidden></select>
+    <select class="ottkit-select" data-role="text" aria-label="${esc(m.subtitles)}" hidden></select>
     <select class="ottkit-select" data-role="aspect" aria-label="${esc(m.aspectRatio)}">
       <option value="auto">${esc(m.aspectAuto)}</option><option value="16:9">16:9</option><option value="4:3">4:3</option>
     </select>

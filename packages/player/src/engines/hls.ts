@@ -1,6 +1,7 @@
 import Hls, { type HlsConfig } from 'hls.js';
 import { toLevels } from './quality.ts';
 import { HLS_LIVE_LOAD_POLICIES } from './retry.ts';
+import type { TrackList } from '../core/types.ts';
 import type { Engine, EngineEvents } from './types.ts';
 
 /**
@@ -51,6 +52,21 @@ function renewingLoader(events: EngineEvents): HlsConfig['loader'] {
   };
 }
 
+/** hls.js's renditions as the core's tracks: ids are hls.js's indexes. */
+function trackList(hls: InstanceType<typeof Hls>): TrackList {
+  const map = (t: { lang?: string; name: string }, i: number) => ({
+    id: String(i),
+    language: t.lang ?? '',
+    label: t.name,
+  });
+  return {
+    audio: hls.audioTracks.map(map),
+    audioId: hls.audioTracks.length && hls.audioTrack >= 0 ? String(hls.audioTrack) : null,
+    text: hls.subtitleTracks.map(map),
+    textId: hls.subtitleTrack >= 0 ? String(hls.subtitleTrack) : null,
+  };
+}
+
 export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promise<Engine> {
   let hls: InstanceType<typeof Hls> | null = null;
   let recovered = false;
@@ -75,6 +91,16 @@ export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promi
       });
       hls = instance;
       instance.on(Hls.Events.MANIFEST_PARSED, (_e, data) => events.levels(toLevels(data.levels)));
+      // Alternate audio and subtitle renditions (issue 20 §3): reported on every list or selection change.
+      const tracks = () => events.tracks?.(trackList(instance));
+      for (const e of [
+        Hls.Events.MANIFEST_PARSED,
+        Hls.Events.AUDIO_TRACKS_UPDATED,
+        Hls.Events.AUDIO_TRACK_SWITCHED,
+        Hls.Events.SUBTITLE_TRACKS_UPDATED,
+        Hls.Events.SUBTITLE_TRACK_SWITCH,
+      ] as const)
+        instance.on(e, tracks);
       instance.on(Hls.Events.LEVEL_SWITCHED, (_e, data) => {
         events.levelSwitched(data.level, instance.levels[data.level]?.bitrate ?? 0);
       });
@@ -96,6 +122,12 @@ export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promi
     liveSyncPosition: () => hls?.liveSyncPosition ?? null,
     setLevel(index) {
       if (hls) hls.currentLevel = index;
+    },
+    setAudioTrack(id) {
+      if (hls) hls.audioTrack = Number(id);
+    },
+    setTextTrack(id) {
+      if (hls) hls.subtitleTrack = id === null ? -1 : Number(id);
     },
     destroy() {
       hls?.destroy();

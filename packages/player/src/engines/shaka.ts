@@ -1,7 +1,30 @@
 import shaka from 'shaka-player';
 import { shakaDrmConfig } from './drm.ts';
 import { toLevels } from './quality.ts';
+import type { TrackList } from '../core/types.ts';
 import type { Engine } from './types.ts';
+
+type ShakaPlayer = InstanceType<typeof shaka.Player>;
+
+/** shaka-player's audio and text tracks as the core's (an audio track without an id is named by its language). */
+function trackList(player: ShakaPlayer): TrackList {
+  const audio = player.getAudioTracks();
+  const text = player.getTextTracks();
+  const id = (t: { id?: number; language: string }) => String(t.id ?? t.language);
+  const map = (t: { id?: number; language: string; label: string | null }) => ({
+    id: id(t),
+    language: t.language,
+    label: t.label ?? t.language,
+  });
+  const activeAudio = audio.find((t) => t.active);
+  const activeText = text.find((t) => t.active);
+  return {
+    audio: audio.length > 1 ? audio.map(map) : [],
+    audioId: audio.length > 1 && activeAudio ? id(activeAudio) : null,
+    text: text.map(map),
+    textId: activeText ? id(activeText) : null,
+  };
+}
 
 export async function createShakaEngine(): Promise<Engine> {
   shaka.polyfill.installAll();
@@ -41,6 +64,10 @@ export async function createShakaEngine(): Promise<Engine> {
         const message = `shaka-player error ${detail?.code ?? 'unknown'}${why ? `: ${why}` : ''}`;
         events.fatal(`SHAKA_${detail?.code ?? 0}`, message, kind);
       });
+      // Alternate audio and subtitle languages (issue 20 §3): ids are shaka-player's track ids.
+      const reportTracks = () => events.tracks?.(trackList(instance));
+      for (const e of ['trackschanged', 'variantchanged', 'textchanged', 'audiotrackschanged'])
+        instance.addEventListener(e, reportTracks);
       instance.addEventListener('adaptation', () => {
         const active = instance.getVariantTracks().findIndex((t) => t.active);
         events.levelSwitched(active, instance.getVariantTracks()[active]?.bandwidth ?? 0);
@@ -48,6 +75,7 @@ export async function createShakaEngine(): Promise<Engine> {
       try {
         await instance.load(src, source.startTime ?? null);
         events.levels(toLevels(tracks()));
+        reportTracks();
       } catch (err) {
         const code = (err as { code?: number }).code ?? 0;
         if (player === instance)
@@ -59,6 +87,15 @@ export async function createShakaEngine(): Promise<Engine> {
       player.configure({ abr: { enabled: index < 0 } });
       const track = player.getVariantTracks()[index];
       if (index >= 0 && track) player.selectVariantTrack(track, true);
+    },
+    setAudioTrack(id) {
+      const track = player?.getAudioTracks().find((t) => String(t.id ?? t.language) === id);
+      if (track) player?.selectAudioTrack(track);
+    },
+    setTextTrack(id) {
+      if (!player) return;
+      const track = player.getTextTracks().find((t) => String(t.id) === id);
+      player.selectTextTrack(track ?? null);
     },
     destroy() {
       void player?.destroy();

@@ -1,10 +1,12 @@
-import type { PlayerSource, QualityLevel } from '../core/types.ts';
+import type { PlayerSource, QualityLevel, TrackList } from '../core/types.ts';
 import type { WarmHit } from '../prefetch/warm.ts';
 
 /** What an engine reports back to the core. */
 export interface EngineEvents {
   levels(levels: QualityLevel[]): void;
   levelSwitched(index: number, bitrate: number): void;
+  /** The audio and subtitle languages, whenever they or the selection change (engines that know them). */
+  tracks?(list: TrackList): void;
   /** An error the engine could not recover from. */
   fatal(code: string, message: string, kind: 'media' | 'network' | 'drm'): void;
   /**
@@ -31,6 +33,10 @@ export interface Engine {
   liveSyncPosition?(): number | null;
   /** -1 = Auto (adaptive). */
   setLevel(index: number): void;
+  /** Plays the audio language of this id (from `tracks`). */
+  setAudioTrack?(id: string): void;
+  /** Shows the subtitles of this id; null turns them off. */
+  setTextTrack?(id: string | null): void;
   destroy(): void;
 }
 

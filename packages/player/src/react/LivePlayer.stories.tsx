@@ -9,6 +9,7 @@ import {
   storyPosters,
   storyProgramme,
   storyQualities,
+  storyTracks,
 } from './stories.fixtures.ts';
 
 const meta = {
@@ -37,6 +38,9 @@ const playing = {
 export const Loading: Story = { args: { core: scriptedCore({ state: 'loading' }) } };
 
 export const Playing: Story = { args: { core: scriptedCore(playing) } };
+
+/** Audio and subtitle menus, a Spanish cue above the control bar. */
+export const Languages: Story = { args: { core: scriptedCore({ ...playing, ...storyTracks }) } };
 
 export const ErrorState: Story = {
   name: 'Error',

@@ -11,10 +11,20 @@ import type {
   RenewContext,
   SourceRenewal,
   TelemetrySink,
+  TrackPreference,
 } from '../core/types.ts';
 import { type PlayerMessages, withMessages } from '../messages.ts';
 import { AudioPosters } from './AudioPosters.tsx';
-import { FullscreenButton, MuteButton, PlayButton, QualityMenu, usePlayerKeys } from './controls.tsx';
+import {
+  Cue,
+  FullscreenButton,
+  MuteButton,
+  PlayButton,
+  QualityMenu,
+  TrackMenus,
+  usePlayerKeys,
+  useTrackPreference,
+} from './controls.tsx';
 import { LiveBar } from './LiveBar.tsx';
 import { type PlayerEventHandlers, usePlayerCore } from './usePlayerCore.ts';
 
@@ -67,6 +77,11 @@ export interface LivePlayerProps {
   broadcast?: boolean;
   /** Slot for the top marquee (notices). */
   marquee?: ReactNode;
+  /**
+   * The languages to prefer (decision 0291): `language` (default: the page's `<html lang>`), and the viewer's
+   * remembered `audio` / `text` (`'off'`) choices. The viewer's new choices come as `on.trackchange`.
+   */
+  trackPreference?: TrackPreference;
   messages?: Partial<PlayerMessages>;
   /** Writes a time of day (the bar's programme times) in the host's language; default: the browser's locale. */
   formatTime?: (epochMs: number) => string;
@@ -108,6 +123,7 @@ export function LivePlayer(props: LivePlayerProps) {
       },
     },
   });
+  useTrackPreference(core, props.trackPreference);
   // Only a new src is a channel change; the other source settings are read when it happens, so a new object
   // identity for `drm` does not reload, and authority changes go through setAuthority (fallback clip, lock).
   const settings = () => ({
@@ -216,6 +232,7 @@ export function LivePlayer(props: LivePlayerProps) {
           aria-label={channel?.name ?? m.player}
           playsInline
         />
+        <Cue snapshot={s} />
         {audioOnly ? <AudioPosters posters={props.audioPosters ?? []} label={m.audioPosters} /> : null}
         {state === 'loading' ? (
           <div className="ottkit-overlay ottkit-spinner" role="status" aria-label={m.loading} />
@@ -270,6 +287,7 @@ export function LivePlayer(props: LivePlayerProps) {
           </button>
         )}
         <QualityMenu core={core} snapshot={s} messages={m} disabled={s.locked} />
+        <TrackMenus core={core} snapshot={s} messages={m} disabled={s.locked} />
         <select
           className="ottkit-select"
           aria-label={m.aspectRatio}

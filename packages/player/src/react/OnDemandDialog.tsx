@@ -9,11 +9,21 @@ import type {
   RenewContext,
   SourceRenewal,
   TelemetrySink,
+  TrackPreference,
 } from '../core/types.ts';
 import type { EngineLoader } from '../engines/types.ts';
 import { type PlayerMessages, withMessages } from '../messages.ts';
 import { AudioPosters } from './AudioPosters.tsx';
-import { FullscreenButton, MuteButton, PlayButton, QualityMenu, usePlayerKeys } from './controls.tsx';
+import {
+  Cue,
+  FullscreenButton,
+  MuteButton,
+  PlayButton,
+  QualityMenu,
+  TrackMenus,
+  usePlayerKeys,
+  useTrackPreference,
+} from './controls.tsx';
 import { duration } from './format.ts';
 import { type PlayerEventHandlers, usePlayerCore } from './usePlayerCore.ts';
 
@@ -41,6 +51,11 @@ export interface OnDemandCommonProps {
   onError?: (error: PlayerError) => void;
   on?: PlayerEventHandlers;
   telemetry?: TelemetrySink;
+  /**
+   * The languages to prefer (decision 0291): `language` (default: the page's `<html lang>`), and the viewer's
+   * remembered `audio` / `text` (`'off'`) choices. The viewer's new choices come as `on.trackchange`.
+   */
+  trackPreference?: TrackPreference;
   messages?: Partial<PlayerMessages>;
   /** Advanced: a host-owned core, or how engines load (tests). */
   core?: PlayerCore;
@@ -90,6 +105,7 @@ export function OnDemandDialog(props: OnDemandDialogProps) {
       },
     },
   });
+  useTrackPreference(core, props.trackPreference);
   const { src, mode, audioOnly = false, playbackAuthority = true } = props;
   const loadSettings = useRef(props);
   loadSettings.current = props;
@@ -162,6 +178,7 @@ export function OnDemandDialog(props: OnDemandDialogProps) {
             aria-label={props.label}
             playsInline
           />
+          <Cue snapshot={s} />
           {audioOnly ? <AudioPosters posters={props.audioPosters ?? []} label={m.audioPosters} /> : null}
           {s.state === 'loading' ? (
             <div className="ottkit-overlay ottkit-spinner" role="status" aria-label={m.loading} />
@@ -212,6 +229,7 @@ export function OnDemandDialog(props: OnDemandDialogProps) {
             ))}
           </select>
           <QualityMenu core={core} snapshot={s} messages={m} disabled={disabled} />
+          <TrackMenus core={core} snapshot={s} messages={m} disabled={disabled} />
           {props.extra}
           {canPip ? (
             <button

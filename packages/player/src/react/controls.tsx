@@ -1,7 +1,7 @@
-import { type KeyboardEvent, type RefObject, useCallback } from 'react';
+import { type KeyboardEvent, type RefObject, useCallback, useEffect } from 'react';
 import type { PlayerCore } from '../core/core.ts';
 import { keyAction } from '../core/keys.ts';
-import type { PlayerSnapshot } from '../core/types.ts';
+import type { MediaTrack, PlayerSnapshot, TrackPreference } from '../core/types.ts';
 import type { PlayerMessages } from '../messages.ts';
 
 /** Full screen on the player's root element (not the bare video), so our controls stay visible. */
@@ -118,4 +118,87 @@ export function QualityMenu({ core, snapshot, messages, disabled }: ButtonsProps
       ))}
     </select>
   );
+}
+
+/** One language menu: its tracks by label, an "off" entry first when given. */
+function LanguageMenu(props: {
+  kind: 'audio' | 'text';
+  label: string;
+  tracks: readonly MediaTrack[];
+  value: string | null;
+  off?: string;
+  disabled: boolean;
+  onPick: (id: string) => void;
+}) {
+  return (
+    <select
+      className="ottkit-select"
+      data-role={props.kind}
+      aria-label={props.label}
+      value={props.value ?? ''}
+      disabled={props.disabled}
+      onChange={(e) => props.onPick(e.target.value)}
+    >
+      {props.off === undefined ? null : <option value="">{props.off}</option>}
+      {props.tracks.map((t) => (
+        <option key={t.id} value={t.id}>
+          {t.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** The audio language and subtitle menus (issue 20 §3), each shown when the stream offers a choice. */
+export function TrackMenus({ core, snapshot, messages, disabled }: ButtonsProps) {
+  const off = disabled || !core;
+  return (
+    <>
+      {snapshot.audioTracks.length > 1 ? (
+        <LanguageMenu
+          kind="audio"
+          label={messages.audioTrack}
+          tracks={snapshot.audioTracks}
+          value={snapshot.audioTrack}
+          disabled={off}
+          onPick={(id) => core?.setAudioTrack(id)}
+        />
+      ) : null}
+      {snapshot.textTracks.length ? (
+        <LanguageMenu
+          kind="text"
+          label={messages.subtitles}
+          tracks={snapshot.textTracks}
+          value={snapshot.textTrack}
+          off={messages.subtitlesOff}
+          disabled={off}
+          onPick={(id) => core?.setTextTrack(id || null)}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The subtitle text showing now, drawn in the stage above the control bar (the browser's own is hidden). */
+export function Cue({ snapshot }: { snapshot: PlayerSnapshot }) {
+  return snapshot.cue ? (
+    <div className="ottkit-cue" aria-hidden="true">
+      {snapshot.cue}
+    </div>
+  ) : null;
+}
+
+/**
+ * Hands the host's track preference to the core; the viewer's language defaults to the page's (`<html lang>`).
+ * The object is compared by value, so an inline literal does not re-apply it on every render.
+ */
+export function useTrackPreference(core: PlayerCore | null, preference: TrackPreference | undefined) {
+  const key = JSON.stringify(preference ?? {});
+  useEffect(() => {
+    if (!core) return;
+    const language =
+      (typeof document !== 'undefined' && document.documentElement.lang) ||
+      (typeof navigator !== 'undefined' ? navigator.language : undefined);
+    core.setTrackPreference({ language, ...(JSON.parse(key) as TrackPreference) });
+  }, [core, key]);
 }

@@ -45,3 +45,18 @@ export function liveBar(positionBehindMs: number) {
     enabled: true,
   };
 }
+
+/** Two audio languages and two subtitle languages, Spanish subtitles showing (issue 20 §3). */
+export const storyTracks = {
+  audioTracks: [
+    { id: '0', language: 'en', label: 'English' },
+    { id: '1', language: 'es', label: 'Español' },
+  ],
+  audioTrack: '0',
+  textTracks: [
+    { id: '0', language: 'en', label: 'English' },
+    { id: '1', language: 'es', label: 'Español' },
+  ],
+  textTrack: '1',
+  cue: 'Subtítulos en español 0:06',
+};

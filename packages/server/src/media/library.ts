@@ -4,7 +4,7 @@ import type { TrackInfo } from './mp4.ts';
 import type { ProfileName, QualityName } from './profiles.ts';
 
 /** Bumped whenever preparation changes what it writes; a manifest of another version is prepared again. */
-export const MEDIA_VERSION = 4;
+export const MEDIA_VERSION = 5;
 
 export interface RenditionMedia {
   /** Path segment: `lq`, `sd`, `hd` (spec §9 quality names) or `audio`. */
@@ -23,6 +23,19 @@ export interface RenditionMedia {
   tracks: TrackInfo[];
 }
 
+/** An alternate language of a source (issue 20 §3): `audio-<language>` or `subs-<language>`. */
+export interface AlternateInfo {
+  /** Path segment: `audio-en`, `subs-es`. */
+  name: string;
+  /** BCP 47 language. */
+  language: string;
+  /** The language's own name, shown in players' menus. */
+  label: string;
+}
+
+/** An alternate audio language: an audio-only rendition with the same segment numbering as the variants. */
+export type AlternateAudio = RenditionMedia & AlternateInfo;
+
 /** One looping source: `loopSec / segmentSec` segments per rendition, numbered from 0. */
 export interface SourceMedia {
   name: string;
@@ -35,6 +48,10 @@ export interface SourceMedia {
   dir?: string;
   /** Length of the last segment, seconds, when shorter than segmentSec (an uploaded video's end). */
   lastSegmentSec?: number;
+  /** Alternate audio languages, the first the default (absent: the variants' own audio only). */
+  audioTracks?: AlternateAudio[];
+  /** WebVTT subtitles: `<name>/<index>.vtt` per loop segment, cue times relative to the segment's start. */
+  subtitles?: AlternateInfo[];
 }
 
 export interface MediaLibrary {

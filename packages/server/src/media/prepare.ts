@@ -88,6 +88,7 @@ async function prepare(options: PrepareOptions, mediaDir: string): Promise<Media
       for (let s = queue.shift(); s; s = queue.shift()) {
         const t0 = Date.now();
         await encodeSource(staging, plan, s, font, options.preset ?? 'veryfast');
+        await encodeAlternates(staging, s);
         sources[s.name] = describeSource(staging, plan, s);
         log(`media: ${s.name} (${s.loopSec} s loop) in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
       }
@@ -200,18 +201,52 @@ async function encodeSource(
   }
   const n = plan.renditions.length;
   const parts = [`${gen},format=yuv420p,split=${n}${plan.renditions.map((_, i) => `[s${i}]`).join('')}`];
-  parts.push(`${audioChain(s)},asplit=${n}${plan.renditions.map((_, i) => `[a${i}]`).join('')}`);
+  // A source with other languages is demuxed (decision 0290): its variants carry the picture alone and every
+  // language is an audio rendition beside them, which is how HLS players switch audio (hls.js keeps playing
+  // a variant's own audio otherwise).
+  const muxed = !s.audioTracks?.length;
+  if (muxed) parts.push(`${audioChain(s)},asplit=${n}${plan.renditions.map((_, i) => `[a${i}]`).join('')}`);
   plan.renditions.forEach((r, i) => {
     const tag = font ? `,${text(font, `${r.quality} ${r.height}p`, 'h/18', 'w-tw-16', 'h-th-16')}` : '';
     parts.push(`[s${i}]scale=${r.width}:${r.height}${tag}[v${i}]`);
   });
   const outputs = plan.renditions.flatMap((r, i) => [
-    ...['-map', `[v${i}]`, '-map', `[a${i}]`, '-t', String(s.loopSec)],
+    ...['-map', `[v${i}]`, ...(muxed ? ['-map', `[a${i}]`] : []), '-t', String(s.loopSec)],
     ...videoArgs(r, preset),
-    ...audio,
+    ...(muxed ? audio : []),
     ...hlsOut(join(root, s.name, r.name)),
   ]);
   await runFfmpeg(['-filter_complex', parts.join(';'), ...outputs]);
+}
+
+/**
+ * A source's other languages (issue 20 §3, decision 0290): each audio language is one audio-only ffmpeg run
+ * into `audio-<language>/` (the same loop, frames and 2 s segments as the variants' own audio); each subtitle
+ * language is one WebVTT file per loop segment in `subs-<language>/`, its cue timed from the segment's start.
+ * The origin adds the X-TIMESTAMP-MAP of the segment it serves, since one loop file plays at many times.
+ */
+async function encodeAlternates(root: string, s: SourcePlan) {
+  for (const t of s.audioTracks ?? []) {
+    const graph = `${audioChain({ ...s, audio: t.content })}[a]`;
+    await runFfmpeg([
+      '-filter_complex',
+      graph,
+      '-map',
+      '[a]',
+      ...audioArgs(),
+      ...hlsOut(join(root, s.name, `audio-${t.language}`)),
+    ]);
+  }
+  for (const t of s.subtitles ?? []) {
+    const dir = join(root, s.name, `subs-${t.language}`);
+    mkdirSync(dir, { recursive: true });
+    for (let i = 0; i < s.loopSec / SEGMENT_SEC; i++) {
+      const at = i * SEGMENT_SEC;
+      const clock = `${Math.floor(at / 60)}:${String(at % 60).padStart(2, '0')}`;
+      const cue = `00:00:00.000 --> 00:00:${SEGMENT_SEC.toFixed(3).padStart(6, '0')}`;
+      writeFileSync(join(dir, `${i}.vtt`), `WEBVTT\n\n${cue}\n${t.content} ${clock}\n`);
+    }
+  }
 }
 
 /** AAC stereo at 48 kHz, the ladder's one audio encoding. */
@@ -259,38 +294,61 @@ export function videoArgs(r: RenditionPlan, preset: string): string[] {
 function describeSource(root: string, plan: Profile, s: SourcePlan): SourceMedia {
   const segmentCount = s.loopSec / SEGMENT_SEC;
   const renditionPlans: (RenditionPlan | undefined)[] = s.kind === 'audio' ? [undefined] : plan.renditions;
-  const renditions = renditionPlans.map((r): RenditionMedia => {
-    const dir = join(root, s.name, r?.name ?? 'audio');
-    rmSync(join(dir, 'ffmpeg.m3u8'), { force: true });
-    const tracks = readInit(readFileSync(join(dir, 'init.mp4')));
-    const totals = new Map<number, number>();
-    let peak = 0;
-    let bytes = 0;
-    for (let i = 0; i < segmentCount; i++) {
-      const seg = readFileSync(join(dir, `${i}.m4s`));
-      peak = Math.max(peak, seg.length);
-      bytes += seg.length;
-      for (const t of readFragment(seg, tracks).tracks) {
-        const track = tracks.find((x) => x.trackId === t.trackId);
-        if (track?.kind === 'video' && t.decodeTime !== BigInt(i * SEGMENT_SEC * track.timescale))
-          throw new Error(`media: ${s.name}/${r?.name} segment ${i} does not start at ${i * SEGMENT_SEC} s`);
-        totals.set(t.trackId, (totals.get(t.trackId) ?? 0) + t.duration);
-      }
-    }
-    for (const t of tracks) {
-      if (totals.get(t.trackId) !== s.loopSec * t.timescale)
-        throw new Error(
-          `media: ${s.name}/${r?.name} ${t.kind} loop is ${totals.get(t.trackId)} ticks, not ${s.loopSec} s`,
-        );
-    }
-    return {
-      name: r?.name ?? 'audio',
-      ...(r && { quality: r.quality, qualityCode: QUALITY[r.quality], width: r.width, height: r.height }),
-      bandwidth: Math.ceil((peak * 8) / SEGMENT_SEC),
-      averageBandwidth: Math.ceil((bytes * 8) / s.loopSec),
-      codecs: tracks.map((t) => t.codec).join(','),
-      tracks,
-    };
+  const renditions = renditionPlans.map((r) =>
+    describeRendition(join(root, s.name, r?.name ?? 'audio'), s, r),
+  );
+  const audioTracks = s.audioTracks?.map((t) => {
+    const name = `audio-${t.language}`;
+    return { ...describeRendition(join(root, s.name, name), s), name, language: t.language, label: t.label };
   });
-  return { name: s.name, kind: s.kind, label: s.label, loopSec: s.loopSec, segmentCount, renditions };
+  const subtitles = s.subtitles?.map((t) => ({
+    name: `subs-${t.language}`,
+    language: t.language,
+    label: t.label,
+  }));
+  return {
+    name: s.name,
+    kind: s.kind,
+    label: s.label,
+    loopSec: s.loopSec,
+    segmentCount,
+    renditions,
+    ...(audioTracks && { audioTracks }),
+    ...(subtitles && { subtitles }),
+  };
+}
+
+/** One rendition folder as written by ffmpeg, checked against the loop invariants. */
+function describeRendition(dir: string, s: SourcePlan, r?: RenditionPlan): RenditionMedia {
+  const segmentCount = s.loopSec / SEGMENT_SEC;
+  rmSync(join(dir, 'ffmpeg.m3u8'), { force: true });
+  const tracks = readInit(readFileSync(join(dir, 'init.mp4')));
+  const totals = new Map<number, number>();
+  let peak = 0;
+  let bytes = 0;
+  for (let i = 0; i < segmentCount; i++) {
+    const seg = readFileSync(join(dir, `${i}.m4s`));
+    peak = Math.max(peak, seg.length);
+    bytes += seg.length;
+    for (const t of readFragment(seg, tracks).tracks) {
+      const track = tracks.find((x) => x.trackId === t.trackId);
+      if (track?.kind === 'video' && t.decodeTime !== BigInt(i * SEGMENT_SEC * track.timescale))
+        throw new Error(`media: ${s.name}/${r?.name} segment ${i} does not start at ${i * SEGMENT_SEC} s`);
+      totals.set(t.trackId, (totals.get(t.trackId) ?? 0) + t.duration);
+    }
+  }
+  for (const t of tracks) {
+    if (totals.get(t.trackId) !== s.loopSec * t.timescale)
+      throw new Error(
+        `media: ${s.name}/${r?.name} ${t.kind} loop is ${totals.get(t.trackId)} ticks, not ${s.loopSec} s`,
+      );
+  }
+  return {
+    name: r?.name ?? 'audio',
+    ...(r && { quality: r.quality, qualityCode: QUALITY[r.quality], width: r.width, height: r.height }),
+    bandwidth: Math.ceil((peak * 8) / SEGMENT_SEC),
+    averageBandwidth: Math.ceil((bytes * 8) / s.loopSec),
+    codecs: tracks.map((t) => t.codec).join(','),
+    tracks,
+  };
 }

@@ -39,7 +39,37 @@ export interface SourcePlan {
   audio: string;
   /** Second line of text (the fallback clip's explanation). */
   subtitle?: string;
+  /**
+   * Alternate audio languages (issue 20 §3, decision 0290): each becomes an audio-only rendition
+   * `audio-<language>` offered beside the variants (HLS `#EXT-X-MEDIA TYPE=AUDIO`); the first is the default.
+   */
+  audioTracks?: AlternatePlan[];
+  /** WebVTT subtitle languages: `subs-<language>`, one cue per segment saying `text` and the loop time. */
+  subtitles?: AlternatePlan[];
 }
+
+/** One alternate language of a source: BCP 47 language, its own name (shown in menus) and what it carries. */
+export interface AlternatePlan {
+  language: string;
+  label: string;
+  /** Audio: a lavfi generator (48 kHz); subtitles: the cue text before the time. */
+  content: string;
+}
+
+/**
+ * The two languages the samples carry: English a steady 440 Hz tone, Spanish 880 Hz (an octave up, told apart
+ * by ear and by a frequency analysis); subtitles in each language.
+ */
+const LANGUAGE_TRACKS: Pick<SourcePlan, 'audioTracks' | 'subtitles'> = {
+  audioTracks: [
+    { language: 'en', label: 'English', content: 'sine=f=440:sample_rate=48000' },
+    { language: 'es', label: 'Español', content: 'sine=f=880:sample_rate=48000' },
+  ],
+  subtitles: [
+    { language: 'en', label: 'English', content: 'English subtitles' },
+    { language: 'es', label: 'Español', content: 'Subtítulos en español' },
+  ],
+};
 
 export const SEGMENT_SEC = 2;
 export const FPS = 25;
@@ -60,6 +90,7 @@ const SOURCES: SourcePlan[] = [
     loopSec: 32,
     video: 'testsrc2=s={W}x{H}:r=25',
     audio: 'sine=f=440:beep_factor=4:sample_rate=48000',
+    ...LANGUAGE_TRACKS,
   },
   {
     name: 'ch2',
@@ -100,6 +131,7 @@ const SOURCES: SourcePlan[] = [
       'color=c=#0b3d2e:s={W}x{H}:r=25[bg];color=c=#f0c020:s=120x120:r=25[sq];[bg][sq]overlay=x=W*0.1+mod(t*120\\,W*0.8):y=H*0.7-abs(sin(t*2))*H*0.2',
     videoNoFont: 'rgbtestsrc=s={W}x{H}:r=25',
     audio: 'sine=f=392:beep_factor=2:sample_rate=48000',
+    ...LANGUAGE_TRACKS,
   },
   {
     name: 'trailer',

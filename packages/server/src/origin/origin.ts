@@ -7,7 +7,7 @@ import { encryptFragment, encryptInit } from '../media/cenc.ts';
 import { EDGE_REVOKED_PATH, EDGE_TOKEN, fromEdge, viaEdge } from './edge.ts';
 import { createKeyStore, encryptSegment } from './keys.ts';
 import { handleLicense } from './license.ts';
-import { LIVE_WINDOW_SEGMENTS, masterPlaylist } from './playlists.ts';
+import { LIVE_WINDOW_SEGMENTS, masterPlaylist, subtitlePlaylist, subtitleSegment } from './playlists.ts';
 import { createSegmentStore } from './segments.ts';
 import {
   defaultLiveStream,
@@ -148,7 +148,7 @@ export function createOrigin(options: OriginOptions): Origin {
     const query = `?token=${viaEdge(req) ? EDGE_TOKEN : token}${s.childQuery ?? ''}`;
     const [first, file] = rest;
     if (rest.length === 1 && first === 'master.m3u8') {
-      return send(req, res, 200, PLAYLIST, masterPlaylist(s.source.renditions, query));
+      return send(req, res, 200, PLAYLIST, masterPlaylist(s.source.renditions, query, s.source));
     }
     const keyFile = { 'aes.key': 'aes-128', 'cenc.key': 'clearkey' }[first ?? ''];
     if (rest.length === 1 && keyFile && keyFile === s.protection) {
@@ -156,7 +156,11 @@ export function createOrigin(options: OriginOptions): Origin {
       const key = s.protection === 'aes-128' ? keys.aesKey(s.keyId) : keys.cencKey(s.keyId).key;
       return send(req, res, 200, headers, [key]);
     }
-    const r = s.source.renditions.find((x) => x.name === first);
+    const sub = s.source.subtitles?.find((x) => x.name === first);
+    if (sub && rest.length === 2 && file) return serveSubtitles(req, res, s, sub.name, file, query);
+    const r =
+      s.source.renditions.find((x) => x.name === first) ??
+      s.source.audioTracks?.find((x) => x.name === first);
     if (!r || rest.length !== 2 || !file) return fail(req, res, 404, 'not found');
     if (file === 'index.m3u8') {
       const body = s.playlist(r, query);
@@ -194,6 +198,30 @@ export function createOrigin(options: OriginOptions): Origin {
           ),
     );
     return send(req, res, 200, headers, [body]);
+  }
+
+  /** A subtitle language: its playlist follows the stream's (same window, same token); cues are never encrypted. */
+  async function serveSubtitles(
+    req: IncomingMessage,
+    res: ServerResponse,
+    s: Stream,
+    name: string,
+    file: string,
+    query: string,
+  ) {
+    const variant = s.source.renditions[0];
+    if (file === 'index.m3u8' && variant) {
+      const body = s.playlist(variant, query);
+      if (typeof body !== 'string') return fail(req, res, body.status, body.reason);
+      const headers = body.includes('#EXT-X-ENDLIST') ? FIXED_PLAYLIST : PLAYLIST;
+      return send(req, res, 200, headers, subtitlePlaylist(body));
+    }
+    const m = /^(\d{1,15})\.vtt$/.exec(file);
+    const n = m ? Number(m[1]) : Number.NaN;
+    if (!m || !s.allowed(n)) return fail(req, res, 404, 'segment not available');
+    const loopFile = await store.text(s.source, name, n % s.source.segmentCount);
+    const headers = { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': IMMUTABLE };
+    return send(req, res, 200, headers, subtitleSegment(loopFile, n, seg));
   }
 
   function revoked(claims: MediaTokenClaims | undefined): boolean {

@@ -2,7 +2,7 @@
  * HLS playlist text (RFC 8216), as pure functions of numbers: which segments, which tags. The wall clock
  * enters only through the arguments, so tests drive it with a fake clock.
  */
-import type { RenditionMedia } from '../media/library.ts';
+import type { AlternateAudio, AlternateInfo, RenditionMedia } from '../media/library.ts';
 import { FPS } from '../media/profiles.ts';
 
 /** Segments listed by a live playlist: 6 × 2 s, twice the 3 target durations RFC 8216 §6.2.2 asks for. */
@@ -69,20 +69,72 @@ export function mediaPlaylist(p: MediaPlaylist): string {
   return `${lines.join('\n')}\n`;
 }
 
+/** A source's other languages, offered as HLS alternate renditions (issue 20 §3). */
+export interface Alternates {
+  audioTracks?: AlternateAudio[];
+  subtitles?: AlternateInfo[];
+}
+
+export const AUDIO_GROUP = 'audio';
+export const SUBTITLE_GROUP = 'subs';
+
+/** `#EXT-X-MEDIA` lines: the first language of each group is the default; subtitles start off (not DEFAULT). */
+function mediaTags(alt: Alternates, query: string): string[] {
+  const tag = (type: string, group: string, t: AlternateInfo, i: number, extra: string) =>
+    `#EXT-X-MEDIA:TYPE=${type},GROUP-ID="${group}",LANGUAGE="${t.language}",NAME="${t.label}",` +
+    `DEFAULT=${type === 'AUDIO' && i === 0 ? 'YES' : 'NO'},AUTOSELECT=YES,${extra}URI="${t.name}/index.m3u8${query}"`;
+  return [
+    ...(alt.audioTracks ?? []).map((t, i) => tag('AUDIO', AUDIO_GROUP, t, i, 'CHANNELS="2",')),
+    ...(alt.subtitles ?? []).map((t, i) => tag('SUBTITLES', SUBTITLE_GROUP, t, i, 'FORCED=NO,')),
+  ];
+}
+
 /**
  * The multivariant playlist: one variant per rendition, lowest bandwidth first so players start fast and
- * climb. Audio-only renditions have no RESOLUTION; their CODECS is the audio codec alone.
+ * climb. Audio-only renditions have no RESOLUTION; their CODECS is the audio codec alone. A source with other
+ * languages lists them as alternate renditions and names their groups on every variant.
  */
-export function masterPlaylist(renditions: RenditionMedia[], query: string): string {
-  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS'];
+export function masterPlaylist(renditions: RenditionMedia[], query: string, alt: Alternates = {}): string {
+  const lines = ['#EXTM3U', '#EXT-X-VERSION:7', '#EXT-X-INDEPENDENT-SEGMENTS', ...mediaTags(alt, query)];
   for (const r of [...renditions].sort((a, b) => a.bandwidth - b.bandwidth)) {
+    // A demuxed variant plays with one of the audio renditions: its figures and codecs count that audio too.
+    const audio = alt.audioTracks?.[0];
     const attrs = [
-      `BANDWIDTH=${r.bandwidth}`,
-      `AVERAGE-BANDWIDTH=${r.averageBandwidth}`,
-      `CODECS="${r.codecs}"`,
+      `BANDWIDTH=${r.bandwidth + (audio?.bandwidth ?? 0)}`,
+      `AVERAGE-BANDWIDTH=${r.averageBandwidth + (audio?.averageBandwidth ?? 0)}`,
+      `CODECS="${audio ? `${r.codecs},${audio.codecs}` : r.codecs}"`,
     ];
     if (r.width && r.height) attrs.push(`RESOLUTION=${r.width}x${r.height}`, `FRAME-RATE=${FPS.toFixed(3)}`);
+    if (alt.audioTracks?.length) attrs.push(`AUDIO="${AUDIO_GROUP}"`);
+    if (alt.subtitles?.length) attrs.push(`SUBTITLES="${SUBTITLE_GROUP}"`);
     lines.push(`#EXT-X-STREAM-INF:${attrs.join(',')}`, `${r.name}/index.m3u8${query}`);
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * A subtitle language's media playlist, from the same stream's media playlist: the same segment numbers and
+ * times, as `.vtt` files, with no initialisation segment and no key (subtitles are sent in the clear).
+ */
+export function subtitlePlaylist(media: string): string {
+  return media
+    .split('\n')
+    .filter((l) => !l.startsWith('#EXT-X-MAP:') && !l.startsWith('#EXT-X-KEY:'))
+    .map((l) => l.replace(/^(\d+)\.m4s/, '$1.vtt'))
+    .join('\n');
+}
+
+/** 90 kHz MPEG-2 timestamps wrap at 33 bits (the HLS spec's X-TIMESTAMP-MAP carries one). */
+const MPEGTS_WRAP = 2 ** 33;
+
+/**
+ * Segment n of a subtitle language: the loop's file with the X-TIMESTAMP-MAP that puts its cues (timed from 0)
+ * at the segment's start, n × segmentSec on the media timeline (the fMP4 decode time of segment n).
+ */
+export function subtitleSegment(loopFile: string, n: number, segmentSec: number): string {
+  const mpegts = (n * segmentSec * 90_000) % MPEGTS_WRAP;
+  return loopFile.replace(
+    /^WEBVTT[^\n]*\n/,
+    (head) => `${head}X-TIMESTAMP-MAP=MPEGTS:${mpegts},LOCAL:00:00:00.000\n`,
+  );
 }

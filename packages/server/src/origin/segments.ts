@@ -14,6 +14,8 @@ export interface SegmentStore {
    * exactly where segment n − 1 ended. Live uses n = the wall-clock segment number, on-demand n = 0, 1, 2…
    */
   segment(source: SourceMedia, rendition: RenditionMedia, n: number): Promise<SegmentBytes>;
+  /** A text file of a source's folder (a subtitle language's `<index>.vtt`), read once. */
+  text(source: SourceMedia, folder: string, index: number): Promise<string>;
 }
 
 /** Decode time of source segment `srcTime` repeated `loop` loops later: whole loops are exact in every timescale. */
@@ -42,6 +44,8 @@ export function createSegmentStore(lib: MediaLibrary, maxMoofs = 2048): SegmentS
     join(source.dir ?? join(lib.dir, source.name), rendition.name, name);
   return {
     init: (source, rendition) => load(file(source, rendition, 'init.mp4')),
+    text: async (source, folder, index) =>
+      (await load(join(source.dir ?? join(lib.dir, source.name), folder, `${index}.vtt`))).toString('utf8'),
     async segment(source, rendition, n) {
       if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`segment number ${n}`);
       const index = n % source.segmentCount;

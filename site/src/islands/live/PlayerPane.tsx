@@ -6,6 +6,7 @@ import { $todayPrograms, loadTodayPrograms, nowAndNext } from '../../stores/epg.
 import { timeFormat } from '../../i18n/format.ts';
 import { playerMessagesFor } from '../../i18n/player.ts';
 import { $lang, $t } from '../../stores/lang.ts';
+import { rememberTrack, trackPreference } from '../../stores/trackPreference.ts';
 import { startWatching } from '../../stores/liveHistory.ts';
 import { $catchup, $livePlayback, loadLivePlayback, renewLivePlayback } from '../../stores/playback.ts';
 import { $liveNotice, favoriteAction } from './actions.ts';
@@ -123,6 +124,8 @@ export function PlayerPane({ now }: { now: number }) {
             audioOnly={channel.channelType === AUDIO}
             audioPosters={channel.audioPosterList.map((p) => p.url)}
             messages={messages}
+            trackPreference={trackPreference(lang)}
+            on={{ trackchange: rememberTrack }}
             formatTime={timeFormat(lang)}
           />
         </Suspense>

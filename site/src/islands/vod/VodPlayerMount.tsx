@@ -20,6 +20,7 @@ import { clearPlayRequest, type VodPlayRequest } from '../../stores/vodPlayReque
 import { kitMessagesFor } from '../../i18n/kit.ts';
 import { useT } from './useT.ts';
 import { telemetrySink } from '../../stores/telemetry.ts';
+import { rememberTrack, trackPreference } from '../../stores/trackPreference.ts';
 
 // The PIN prompt (issue 20 §2) loads when a title is refused for its rating, not with every player.
 const PinPrompt = lazy(() => import('../profiles/PinPrompt.tsx').then((m) => ({ default: m.PinPrompt })));
@@ -160,6 +161,8 @@ export default function VodPlayerMount({ lang, reportIntervalSeconds, request }:
       onPlayNext={(next) => play(next.metaId)}
       onClose={close}
       messages={messages}
+      trackPreference={trackPreference(lang)}
+      on={{ trackchange: rememberTrack }}
     />
   );
 }
