@@ -4,12 +4,19 @@ import { ProfileErrCode } from '@ottkit/api-client/profiles';
 import { atom } from 'nanostores';
 import type { MessageKey } from '../i18n/index.ts';
 import { browserApi } from '../lib/api.ts';
+import { pickTrackProfile } from './trackPreference.ts';
 
 /**
  * The account's profiles and the session's current one (issue 20 §2, decision 0285). The server keeps the
  * current profile with the session; every action answers the whole list, which replaces this store.
  */
 export const $profiles = atom<ProfileListInfo | null>(null);
+
+// The player's remembered audio and subtitle languages follow the current profile (issue 20 §3).
+$profiles.listen((info) => {
+  const current = info?.profiles.find((p) => p.profileId === info.currentProfileId);
+  if (current) pickTrackProfile(current.profileId, current.lang);
+});
 
 /** What an action came to: done, the PIN is needed (ask for it and try again), or a text to show. */
 export type ProfileOutcome = { ok: true } | { ok: false; pin: boolean; messageKey: MessageKey };

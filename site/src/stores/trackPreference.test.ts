@@ -1,6 +1,12 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { $trackScope, rememberTrack, TRACK_PREFERENCE_KEY, trackPreference } from './trackPreference.ts';
+import {
+  $trackScope,
+  pickTrackProfile,
+  rememberTrack,
+  TRACK_PREFERENCE_KEY,
+  trackPreference,
+} from './trackPreference.ts';
 
 const en = { id: '0', language: 'en', label: 'English' };
 const es = { id: '1', language: 'es', label: 'Español' };
@@ -39,5 +45,16 @@ describe('track preference (decision 0291)', () => {
     expect(trackPreference('en')).toEqual({ language: 'en', audio: undefined, text: undefined });
     localStorage.setItem(`${TRACK_PREFERENCE_KEY}.default`, '{not json');
     expect(trackPreference('es')).toEqual({ language: 'es' });
+  });
+
+  it('follows the picked profile: its language is the default, its choices apply', () => {
+    pickTrackProfile('kid-1', 'es');
+    expect($trackScope.get()).toBe('kid-1');
+    expect(trackPreference('en').language).toBe('es');
+    rememberTrack({ kind: 'text', track: en, byViewer: true });
+    $trackScope.set('other');
+    expect(trackPreference('en')).toEqual({ language: 'en', audio: undefined, text: undefined });
+    $trackScope.set('kid-1');
+    expect(trackPreference('en')).toEqual({ language: 'es', audio: undefined, text: 'en' });
   });
 });
