@@ -148,6 +148,26 @@ function trigger(stmt: string, literals: string[]): string | null {
   ].join(';\n');
 }
 
+/** PostgreSQL before 16 wants a name on every subquery in FROM/JOIN; SQLite does not. */
+function nameSubqueries(code: string): string {
+  const re = /\b(?:FROM|JOIN)\s*\(\s*(?=SELECT|WITH)/gi;
+  let out = code;
+  let n = 0;
+  for (let m = re.exec(out); m; m = re.exec(out)) {
+    const open = m.index + m[0].lastIndexOf('(');
+    const end = closing(out, open);
+    const after = out.slice(end + 1);
+    if (
+      /^\s*(?:AS\s+)?(?!(?:WHERE|GROUP|ORDER|UNION|LIMIT|JOIN|LEFT|INNER|CROSS|ON|HAVING|EXCEPT|INTERSECT)\b)[a-z_]\w*/i.test(
+        after,
+      )
+    )
+      continue;
+    out = `${out.slice(0, end + 1)} AS sub${++n}${after}`;
+  }
+  return out;
+}
+
 function statement(stmt: string, literals: string[]): string {
   if (/^\s*PRAGMA\b/i.test(stmt)) return '';
   const asTrigger = trigger(stmt, literals);
@@ -169,6 +189,7 @@ function statement(stmt: string, literals: string[]): string {
     // A parameter alone has no type PostgreSQL can infer; as text it is null exactly when the value is.
     .replace(/\?(\s+IS\s+(?:NOT\s+)?NULL\b)/gi, 'CAST(? AS TEXT)$1')
     .replace(/\bAS\s+([a-z_]\w*[A-Z]\w*)\b/g, 'AS "$1"');
+  s = nameSubqueries(s);
   s = rewriteCalls(s, 'GROUP_CONCAT', (a) => `string_agg(CAST(${a[0]} AS TEXT), ${a[1] ?? "','"})`);
   s = rewriteCalls(s, 'MAX', (a) => (a.length > 1 ? `GREATEST(${a.join(', ')})` : null));
   s = rewriteCalls(s, 'MIN', (a) => (a.length > 1 ? `LEAST(${a.join(', ')})` : null));

@@ -39,7 +39,9 @@ const signal = new Int32Array(flag);
 let client: pg.Client | undefined;
 
 /** Connection failures and a server going away: the store is unavailable, not the request wrong. */
+// 57014: statement_timeout cancelled a query that took longer than the wait (the typed time-out error).
 const UNAVAILABLE = new Set([
+  '57014',
   'ECONNREFUSED',
   'ECONNRESET',
   'ENOTFOUND',
