@@ -3,8 +3,8 @@
 // tests and the cluster command. initdb refuses root: as root everything runs as the `postgres` user.
 // Plain JavaScript so scripts/ottkit.mjs runs it on any Node; the server imports it too.
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
+import { dirname, join } from 'node:path';
 import { ensureDebian } from './debian.mjs';
 
 /** The newest installed PostgreSQL's bin folder, or undefined. */
@@ -45,7 +45,16 @@ export function startPostgres(dir, port) {
   }
   const data = join(dir, 'data');
   mkdirSync(dir, { recursive: true, mode: 0o700 });
-  if (asRoot()) chownSync(dir, postgresUid(), postgresGid());
+  if (asRoot()) {
+    chownSync(dir, postgresUid(), postgresGid());
+    // The `postgres` user must pass through the private folders around it (search only: it lists nothing there,
+    // and each file keeps its own mode).
+    for (let p = dirname(dir); p !== dirname(p); p = dirname(p)) {
+      const mode = statSync(p).mode;
+      if (mode & 0o001) break;
+      chmodSync(p, mode | 0o001);
+    }
+  }
   if (!existsSync(join(data, 'PG_VERSION'))) {
     const init = sh(join(bin, 'initdb'), [
       '-D',
@@ -76,6 +85,13 @@ export function startPostgres(dir, port) {
       ]);
       if (r.status !== 0)
         throw new Error(`pg_ctl start failed: ${r.stderr || r.stdout} (log: ${join(dir, 'postgres.log')})`);
+    },
+    /** Creates database `name` when it is missing; returns its URL. */
+    database(name) {
+      const r = sh(join(bin, 'createdb'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', name]);
+      if (r.status !== 0 && !/already exists/.test(r.stderr))
+        throw new Error(`createdb ${name} failed: ${r.stderr}`);
+      return `postgres://postgres@127.0.0.1:${port}/${name}`;
     },
     /** `mode` fast rolls back open transactions; immediate is a crash (recovery replays the WAL on start). */
     stop(mode = 'fast') {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensurePostgres, startPostgres } from '../../../scripts/postgres.mjs';
+import { ensurePostgres, type RunningPostgres, startPostgres } from '../../../scripts/postgres.mjs';
 import { createServer } from '../src/app.ts';
 import { freePort } from '../src/shared/redisServer.ts';
 import type { Db } from '../src/store/db.ts';
@@ -16,7 +16,7 @@ import { registerEmail, startServer, type TestServer } from './helpers.ts';
  * server-error envelope at once and recovers by itself; an acknowledged write survives a crash of the server.
  */
 let dir: string;
-let pg: { url: string; start(): void; stop(mode?: string): void };
+let pg: RunningPostgres;
 const saved = { url: process.env.OTTKIT_DATABASE_URL, perFile: process.env.OTTKIT_DATABASE_PER_FILE };
 
 beforeAll(async () => {

@@ -93,6 +93,16 @@ const param = (v: unknown) =>
       ? String(v)
       : v;
 
+const names = new Map<string, string>();
+const statementName = (sql: string) => {
+  let n = names.get(sql);
+  if (!n) {
+    n = `s${names.size + 1}`;
+    names.set(sql, n);
+  }
+  return n;
+};
+
 async function handle(req: Request): Promise<Answer> {
   const c = await connect();
   if (req.op === 'open') return { id: req.id };
@@ -100,7 +110,12 @@ async function handle(req: Request): Promise<Answer> {
     await c.query(req.sql as string);
     return { id: req.id };
   }
-  const r = await c.query({ text: req.sql as string, values: (req.params ?? []).map(param) });
+  // Named: PostgreSQL parses and plans each statement text once per connection, as node:sqlite's cache does.
+  const r = await c.query({
+    name: statementName(req.sql as string),
+    text: req.sql as string,
+    values: (req.params ?? []).map(param),
+  });
   // A multi-statement text answers an array; the store sends one statement per query.
   const one = Array.isArray(r) ? r[r.length - 1] : r;
   return { id: req.id, rows: one.rows, changes: one.rowCount ?? 0 };
