@@ -181,6 +181,11 @@ function statement(stmt: string, literals: string[]): string {
     .replace(/\btemp\.(?=\w)/gi, 'pg_temp.')
     .replace(/\bmain\.(?=\w)/gi, '')
     .replace(/\browid\b/gi, 'ctid')
+    // SQLite's catalogue, as tests and tools read it: this schema's tables and views.
+    .replace(
+      /\bsqlite_master\b/gi,
+      "(SELECT table_name AS name, CASE table_type WHEN 'BASE TABLE' THEN 'table' ELSE 'view' END AS type FROM information_schema.tables WHERE table_schema = current_schema()) AS sqlite_master",
+    )
     .replace(/\bIFNULL\s*\(/gi, 'COALESCE(')
     .replace(/\bNOT\s+LIKE\b/gi, 'NOT ILIKE')
     .replace(/(?<!NOT\s+|I)\bLIKE\b/gi, 'ILIKE')

@@ -20,8 +20,8 @@ export const DEFAULT_TIMEOUT_MS = 15_000;
  * a test opens gets its own schema, named after the SQLite file it would have used (so a CLI child process
  * opening the same data folder meets the same rows), or a fresh one for `:memory:`.
  */
-function schemaFor(file: string): string | undefined {
-  if (process.env.OTTKIT_DATABASE_PER_FILE !== '1') return undefined;
+function schemaFor(file: string, perFile: boolean): string | undefined {
+  if (!perFile) return undefined;
   if (file === ':memory:') return `m_${process.pid}_${randomBytes(6).toString('hex')}`;
   return `f_${createHash('sha256').update(file).digest('hex').slice(0, 24)}`;
 }
@@ -31,12 +31,16 @@ function schemaFor(file: string): string | undefined {
  * its request and blocks this thread with `Atomics.wait` until the worker answers (as node:sqlite blocks it for
  * each query today), so the store's ~500 synchronous call sites and its synchronous transactions stay as they are.
  */
-export function openPgDb(url: string, file: string): Db & { engine: 'postgres' } {
+export function openPgDb(
+  url: string,
+  file: string,
+  perFile = process.env.OTTKIT_DATABASE_PER_FILE === '1',
+): Db & { engine: 'postgres' } {
   const timeoutMs = Number(process.env.OTTKIT_DATABASE_TIMEOUT_MS) || DEFAULT_TIMEOUT_MS;
   const flag = new SharedArrayBuffer(4);
   const signal = new Int32Array(flag);
   const { port1, port2 } = new MessageChannel();
-  const data: WorkerData = { url, schema: schemaFor(file), port: port2, flag, timeoutMs };
+  const data: WorkerData = { url, schema: schemaFor(file, perFile), port: port2, flag, timeoutMs };
   const worker = new Worker(new URL('./worker.ts', import.meta.url), {
     workerData: data,
     transferList: [port2],
