@@ -193,6 +193,8 @@ function statement(stmt: string, literals: string[]): string {
     .replace(/\bIS\s+\?/gi, 'IS NOT DISTINCT FROM ?')
     // A parameter alone has no type PostgreSQL can infer; as text it is null exactly when the value is.
     .replace(/\?(\s+IS\s+(?:NOT\s+)?NULL\b)/gi, 'CAST(? AS TEXT)$1')
+    // Text functions of a lone parameter: PostgreSQL has several overloads (ranges) and cannot choose.
+    .replace(/\b(lower|upper|length|trim|substr)\s*\(\s*\?/gi, '$1(CAST(? AS TEXT)')
     .replace(/\bAS\s+([a-z_]\w*[A-Z]\w*)\b/g, 'AS "$1"');
   s = nameSubqueries(s);
   s = rewriteCalls(s, 'GROUP_CONCAT', (a) => `string_agg(CAST(${a[0]} AS TEXT), ${a[1] ?? "','"})`);
