@@ -43,7 +43,9 @@ describe('toPostgres', () => {
     expect(toPostgres('SELECT a FROM t WHERE (? IS NULL OR a = ?) AND b LIKE ?')).toBe(
       'SELECT a FROM t WHERE (CAST($1 AS TEXT) IS NULL OR a = $2) AND b ILIKE $3',
     );
-    expect(toPostgres('SELECT 1 WHERE lower(n) = lower(?)')).toBe('SELECT 1 WHERE lower(n) = lower(CAST($1 AS TEXT))');
+    expect(toPostgres('SELECT 1 WHERE lower(n) = lower(?)')).toBe(
+      'SELECT 1 WHERE lower(n) = lower(CAST($1 AS TEXT))',
+    );
     expect(toPostgres('SELECT v.season_no AS seasonNo FROM v')).toBe(
       'SELECT v.season_no AS "seasonNo" FROM v',
     );

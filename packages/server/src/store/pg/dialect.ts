@@ -128,7 +128,7 @@ function ddl(stmt: string, literals: string[]): string {
  */
 function trigger(stmt: string, literals: string[]): string | null {
   const m =
-    /^\s*CREATE\s+(?:TEMP\s+)?TRIGGER\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)\s+(BEFORE|AFTER)\s+([\s\S]*?)\s+ON\s+(\w+)(?:\s+FOR\s+EACH\s+ROW)?(?:\s+WHEN\s+([\s\S]*?))?\s+BEGIN\s+([\s\S]*?);?\s*END\s*$/i.exec(
+    /^\s*CREATE\s+(?:TEMP\s+)?TRIGGER\s+(?:IF\s+NOT\s+EXISTS\s+)?(\w+)\s+(BEFORE|AFTER)\s+([\s\S]*?)\s+ON\s+(?:main\.)?(\w+)(?:\s+FOR\s+EACH\s+ROW)?(?:\s+WHEN\s+([\s\S]*?))?\s+BEGIN\s+([\s\S]*?);?\s*END\s*$/i.exec(
       stmt,
     );
   if (!m) return null;
