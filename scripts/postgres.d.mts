@@ -10,4 +10,4 @@ export interface RunningPostgres {
 }
 export function postgresBin(): string | undefined;
 export function ensurePostgres(): void;
-export function startPostgres(dir: string, port: number): RunningPostgres;
+export function startPostgres(dir: string, port: number, options?: { durable?: boolean }): RunningPostgres;

@@ -33,10 +33,11 @@ function sh(bin, args, opts = {}) {
 }
 
 /**
- * Creates the cluster in `dir` when it has none, and starts it on 127.0.0.1:port. Returns its URL and stop/start.
+ * Creates the cluster in `dir` when it has none, and starts it on 127.0.0.1:port (`durable: false` for a test
+ * run's server: no fsync). Returns its URL and stop/start.
  * The server's socket and lock files stay inside `dir`.
  */
-export function startPostgres(dir, port) {
+export function startPostgres(dir, port, { durable = true } = {}) {
   const bin = postgresBin();
   if (!bin) {
     throw new Error(
@@ -68,7 +69,9 @@ export function startPostgres(dir, port) {
     ]);
     if (init.status !== 0) throw new Error(`initdb failed: ${init.stderr || init.stdout}`);
   }
-  const opts = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=on -c max_connections=300`;
+  // A throw-away test server need not survive a power cut: no fsync makes the suite's many small commits cheap.
+  const sync = durable ? '-c fsync=on' : '-c fsync=off -c synchronous_commit=off -c full_page_writes=off';
+  const opts = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${sync} -c max_connections=300`;
   const running = {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
     port,

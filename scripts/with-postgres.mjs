@@ -20,7 +20,7 @@ const freePort = () =>
 
 ensurePostgres();
 const dir = mkdtempSync(join(tmpdir(), 'ottkit-pg-'));
-const pg = startPostgres(dir, await freePort());
+const pg = startPostgres(dir, await freePort(), { durable: false });
 const cleanUp = () => {
   pg.stop('immediate');
   rmSync(dir, { recursive: true, force: true });
