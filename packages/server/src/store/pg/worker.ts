@@ -86,12 +86,16 @@ async function connect(): Promise<pg.Client> {
   return c;
 }
 
-const param = (v: unknown) =>
-  ArrayBuffer.isView(v)
-    ? Buffer.from(v.buffer, v.byteOffset, v.byteLength)
-    : typeof v === 'bigint'
-      ? String(v)
-      : v;
+/**
+ * PostgreSQL text cannot hold NUL (SQLite's can): a NUL a client sent becomes U+FFFD, so a lookup finds nothing
+ * and a write stores the visible replacement, instead of the whole request failing (decision 0275).
+ */
+const param = (v: unknown) => {
+  if (ArrayBuffer.isView(v)) return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+  if (typeof v === 'bigint') return String(v);
+  if (typeof v === 'string' && v.includes('\0')) return v.replaceAll('\0', '\uFFFD');
+  return v;
+};
 
 const names = new Map<string, string>();
 const statementName = (sql: string) => {
