@@ -41,16 +41,33 @@ export function ftsQuery(keyword: string): string | null {
 /** The words of a keyword, lower case, at most 8. */
 const ftsWords = (keyword: string) => (keyword.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 
+/** Letters with diacritics and their plain forms: FTS5's remove_diacritics, without PostgreSQL's unaccent. */
+const FOLDS: [string, string][] = [
+  ['áàâäãåā', 'a'],
+  ['éèêëē', 'e'],
+  ['íìîïī', 'i'],
+  ['óòôöõøō', 'o'],
+  ['úùûüū', 'u'],
+  ['ñ', 'n'],
+  ['ç', 'c'],
+  ['ýÿ', 'y'],
+];
+const FOLD_FROM = FOLDS.map(([from]) => from).join('');
+const FOLD_TO = FOLDS.map(([from, to]) => to.repeat([...from].length)).join('');
+const plain = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
+
 /**
  * The same match on PostgreSQL (decision 0275), which has no FTS5: the column's `simple` text-search vector,
- * every word required, the last one as a prefix, ranked by ts_rank. Words are letters and digits only, so
+ * every word required, the last one as a prefix, ranked by ts_rank; diacritics folded on both sides. Words are
+ * letters and digits only, so
  * nothing the user types is tsquery syntax.
  */
 function postgresMatch(column: string, keyword: string) {
-  const words = ftsWords(keyword);
+  const words = ftsWords(keyword).map(plain);
+  const doc = `to_tsvector('simple', translate(lower(s.${column}), '${FOLD_FROM}', '${FOLD_TO}'))`;
   return {
-    where: `to_tsvector('simple', s.${column}) @@ to_tsquery('simple', ?)`,
-    order: `ts_rank(to_tsvector('simple', s.${column}), to_tsquery('simple', ?)) DESC`,
+    where: `${doc} @@ to_tsquery('simple', ?)`,
+    order: `ts_rank(${doc}, to_tsquery('simple', ?)) DESC`,
     query: words.map((w, i, all) => `${w}${i === all.length - 1 ? ':*' : ''}`).join(' & '),
   };
 }
