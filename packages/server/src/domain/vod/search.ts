@@ -59,8 +59,7 @@ const plain = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
 /**
  * The same match on PostgreSQL (decision 0275), which has no FTS5: the column's `simple` text-search vector,
  * every word required, the last one as a prefix, ranked by ts_rank; diacritics folded on both sides. Words are
- * letters and digits only, so
- * nothing the user types is tsquery syntax.
+ * letters and digits only, so nothing the user types is tsquery syntax.
  */
 function postgresMatch(column: string, keyword: string) {
   const words = ftsWords(keyword).map(plain);
