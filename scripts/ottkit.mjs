@@ -9,6 +9,7 @@ import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ensureClusterPackages, ensureDebian } from './debian.mjs';
+import { ensurePostgres } from './postgres.mjs';
 
 const PNPM_VERSION = '10.34.8';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -59,6 +60,8 @@ switch (command) {
     ensureFfmpeg();
     // The shared-state tests run against a Redis they start; the cluster tests against nginx too (0262).
     debian(ensureClusterPackages);
+    // The server suite runs a second time on a PostgreSQL the run starts itself (decision 0275).
+    debian(ensurePostgres);
     process.exit(run(...pnpm(['run', 'test:all'])));
     break;
   case 'cluster':
@@ -66,6 +69,7 @@ switch (command) {
     install();
     ensureFfmpeg();
     debian(ensureClusterPackages);
+    debian(ensurePostgres);
     must(...pnpm(['run', 'build']));
     process.exit(run(...pnpm(['--filter', '@ottkit/server', 'run', 'cluster', ...process.argv.slice(3)])));
     break;

@@ -6,8 +6,9 @@ let passed = 0;
 let failed = 0;
 let skipped = 0;
 
-const vitest = '.data/reports/vitest.json';
-if (existsSync(vitest)) {
+// The unit run, then the server suite again on PostgreSQL (decision 0275).
+for (const vitest of ['.data/reports/vitest.json', '.data/reports/vitest-postgres.json']) {
+  if (!existsSync(vitest)) continue;
   const r = JSON.parse(readFileSync(vitest, 'utf8'));
   passed += r.numPassedTests ?? 0;
   failed += r.numFailedTests ?? 0;

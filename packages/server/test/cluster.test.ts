@@ -3,14 +3,14 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
-import { DatabaseSync } from 'node:sqlite';
 import { contract, ErrCode } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningCluster, startCluster } from '../src/cluster/cluster.ts';
 import { liveUrl } from '../src/origin/urls.ts';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
+import { openPgDb } from '../src/store/pg/syncPg.ts';
 
-// Issue 19: Redis, an nginx edge and 3 ottkit processes over one data folder, started here (Debian packages
+// Issue 19: PostgreSQL, Redis, an nginx edge and 3 ottkit processes over one database and one data folder, started here (Debian packages
 // installed when missing) on loopback ports the OS gives, and stopped at the end.
 let c: RunningCluster;
 let dir: string;
@@ -31,7 +31,7 @@ const bindable = (port: number) =>
 async function freeBase(): Promise<number> {
   for (;;) {
     const base = 20_000 + Math.floor(Math.random() * 10_000);
-    const free = await Promise.all([0, 1, 2, 3, 20].map((d) => bindable(base + d)));
+    const free = await Promise.all([0, 1, 2, 3, 20, 21].map((d) => bindable(base + d)));
     if (free.every(Boolean)) return base;
   }
 }
@@ -137,12 +137,12 @@ describe('sessions and limits shared by the processes', () => {
     const sent = await post(urls[0]!, contract.account.verification.path, { email, purpose: 'register' });
     expect(sent.errCode).toBe(0);
     const { authenticationKey } = sent.data as { authenticationKey: string };
-    const db = new DatabaseSync(join(c.dataDir, 'ottkit.db'), { readOnly: true });
-    const row = db
-      .prepare('SELECT body FROM outbox WHERE recipient = ? ORDER BY seq DESC LIMIT 1')
-      .get(email) as {
-      body: string;
-    };
+    // The cluster's one PostgreSQL database (decision 0275), read as the processes see it.
+    const db = openPgDb(c.databaseUrl, join(c.dataDir, 'ottkit.db'), false);
+    const row = db.get<{ body: string }>(
+      'SELECT body FROM outbox WHERE recipient = ? ORDER BY seq DESC LIMIT 1',
+      email,
+    ) as { body: string };
     db.close();
     const code = /\b(\d{4})\b/.exec(row.body)?.[1] as string;
     const wrong = String((Number(code) + 1) % 10_000).padStart(4, '0');

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ensureClusterPackages, NGINX_MODULES_DIR } from '../../../../scripts/debian.mjs';
+import { ensurePostgres, startPostgres } from '../../../../scripts/postgres.mjs';
 import { ensurePrivateDir, loadOrCreateSecret, repoRoot } from '../config.ts';
 import { renderEdgeConfig, renderStandaloneNginx } from '../edge/nginx.ts';
 import { SEGMENT_SEC } from '../media/profiles.ts';
@@ -15,6 +16,8 @@ export interface ClusterOptions {
   processes?: number;
   /** Redis's port; port + 20 by default. */
   redisPort?: number;
+  /** PostgreSQL's port; port + 21 by default. */
+  postgresPort?: number;
   /** The built site's server entry, for pages (API and media only without it). */
   site?: string;
   /** Extra environment of every ottkit process (OTTKIT_MEDIA_PROFILE=tiny in tests). */
@@ -31,6 +34,8 @@ export interface RunningCluster {
   /** Each ottkit process's own address (the same-bytes test asks them directly). */
   processUrls: string[];
   redisUrl: string;
+  /** The one PostgreSQL database every process uses (decision 0275). */
+  databaseUrl: string;
   dataDir: string;
   /** nginx's log of every request: `<status> <cache status> <upstream address or -> <path>` (flushed each second). */
   edgeLog: string;
@@ -44,12 +49,13 @@ export interface RunningCluster {
 const CLI = join(repoRoot, 'packages', 'server', 'src', 'cli.ts');
 
 /**
- * Starts on loopback a Redis, N ottkit processes over one data folder (one SQLite file in WAL mode, the
- * secrets, keys and media) and an nginx edge in front (decision 0262). The first process starts alone (it
+ * Starts on loopback a PostgreSQL (the store, decision 0275), a Redis, N ottkit processes over one data folder
+ * (the secrets, keys and media) and an nginx edge in front (decision 0262). The first process starts alone (it
  * migrates, seeds and prepares media); the others follow once it listens. Stops everything on `stop()`.
  */
 export async function startCluster(o: ClusterOptions = {}): Promise<RunningCluster> {
   ensureClusterPackages();
+  ensurePostgres();
   const dir = o.dir ?? join(repoRoot, '.data', 'cluster');
   const port = o.port ?? 8080;
   const n = o.processes ?? 3;
@@ -61,6 +67,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<RunningClust
   const children: (ChildProcess | undefined)[] = [];
   let stopping = false;
   let redis: RunningRedis | undefined;
+  let postgres: ReturnType<typeof startPostgres> | undefined;
   let nginx: ChildProcess | undefined;
 
   const stop = async () => {
@@ -68,6 +75,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<RunningClust
     if (nginx) await stopChild(nginx);
     await Promise.all(children.map((c) => (c ? stopChild(c, 10_000) : undefined)));
     await redis?.stop();
+    postgres?.stop('fast');
   };
   if (o.exitOnSignal) {
     const onSignal = () => {
@@ -84,6 +92,8 @@ export async function startCluster(o: ClusterOptions = {}): Promise<RunningClust
   try {
     redis = await startRedis(join(dir, 'redis'), o.redisPort ?? port + 20);
     const redisUrl = redis.url;
+    postgres = startPostgres(join(dir, 'postgres'), o.postgresPort ?? port + 21);
+    const databaseUrl = postgres.database('ottkit');
     const ports = Array.from({ length: n }, (_, i) => port + 1 + i);
     const spawnOne = (i: number) => {
       const args = [CLI, 'serve', ...(o.site ? ['--site', o.site] : [])];
@@ -95,6 +105,9 @@ export async function startCluster(o: ClusterOptions = {}): Promise<RunningClust
           ...o.env,
           OTTKIT_DATA_DIR: dataDir,
           OTTKIT_REDIS_URL: redisUrl,
+          OTTKIT_DATABASE_URL: databaseUrl,
+          // One database for all: never a test run's schema per data folder.
+          OTTKIT_DATABASE_PER_FILE: '',
           OTTKIT_TRUST_PROXY: 'true',
           // Loopback over plain http: the edge is the only client, cookies without Secure.
           OTTKIT_SECURE_COOKIES: 'false',
@@ -152,6 +165,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<RunningClust
       edgeUrl: `http://127.0.0.1:${port}`,
       processUrls: ports.map((p) => `http://127.0.0.1:${p}`),
       redisUrl,
+      databaseUrl,
       dataDir,
       edgeLog: join(nginxDir, 'access.log'),
       pid: (i) => children[i]?.pid,

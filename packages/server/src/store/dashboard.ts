@@ -14,6 +14,7 @@ export interface Range {
 }
 
 const PLAY_TYPES = "('livePlayData', 'playbackData', 'vodPlayData')";
+// JSON fields are cast to REAL: PostgreSQL reads them as text (decision 0275); numbers stay numbers in JavaScript.
 /** A rolled-up day's start, epoch ms (the day column is YYYY-MM-DD, UTC). */
 const DAY_MS = "CAST(strftime('%s', day) AS INTEGER) * 1000";
 // Parameters arrive as REAL from node:sqlite: cast so the division is an integer one.
@@ -41,8 +42,8 @@ export function totalsByBucket(db: Db, r: Range) {
               SUM(errors) AS errors FROM (
          SELECT ${bucketOf('ts')} AS at,
                 SUM(CASE WHEN type = 'streamSla' THEN 1 ELSE 0 END) AS plays,
-                SUM(CASE WHEN type = 'streamSla' THEN json_extract(payload, '$.stallMs') ELSE 0 END) AS stall_ms,
-                SUM(CASE WHEN type IN ${PLAY_TYPES} THEN json_extract(payload, '$.watchedMs') ELSE 0 END)
+                SUM(CASE WHEN type = 'streamSla' THEN CAST(json_extract(payload, '$.stallMs') AS REAL) ELSE 0 END) AS stall_ms,
+                SUM(CASE WHEN type IN ${PLAY_TYPES} THEN CAST(json_extract(payload, '$.watchedMs') AS REAL) ELSE 0 END)
                   AS watched_ms,
                 SUM(CASE WHEN type = 'playError' THEN 1 ELSE 0 END) AS errors
          FROM telemetry_events WHERE ${RAW} GROUP BY 1
@@ -77,7 +78,7 @@ export function percentilesByBucket(db: Db, r: Range, measure: Measure) {
   const m = MEASURES[measure];
   return db.all<{ at: number; p50: number | null; p95: number | null; n: number }>(
     `WITH v AS (
-       SELECT ${bucketOf('ts')} AS at, json_extract(payload, '${m.field}') AS ms, 1 AS n
+       SELECT ${bucketOf('ts')} AS at, CAST(json_extract(payload, '${m.field}') AS REAL) AS ms, 1 AS n
        FROM telemetry_events WHERE type = 'streamSla' AND ${RAW}
          AND json_extract(payload, '${m.field}') IS NOT NULL
        UNION ALL

@@ -1,6 +1,7 @@
 import { chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import { openPgDb } from './pg/syncPg.ts';
 
 export type SqlValue = SQLInputValue;
 
@@ -19,10 +20,27 @@ export interface Db {
   transaction<T>(fn: () => T, mode?: 'immediate' | 'deferred'): T;
   exec(sql: string): void;
   close(): void;
+  /** Which engine answers (decision 0275); the few queries with no portable spelling (full-text search) ask. */
+  engine?: 'sqlite' | 'postgres';
+}
+
+/** True when OTTKIT_DATABASE_URL names a PostgreSQL server (decision 0275). */
+export const postgresUrl = (): string | undefined => {
+  const url = process.env.OTTKIT_DATABASE_URL;
+  return url && /^postgres(ql)?:\/\//.test(url) ? url : undefined;
+};
+
+/**
+ * Opens the store: PostgreSQL when OTTKIT_DATABASE_URL says so (`file` then only names a test's own schema),
+ * otherwise (the default, `npm start` on a bare machine) the SQLite file.
+ */
+export function openDb(file: string): Db {
+  const url = postgresUrl();
+  return url ? openPgDb(url, file) : openSqliteDb(file);
 }
 
 /** Opens (creating if needed) the SQLite file, in WAL mode with foreign keys enforced. */
-export function openDb(file: string): Db {
+export function openSqliteDb(file: string): Db {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   const db = new DatabaseSync(file);
   // Accounts, password hashes and sessions: readable by the server's user only. SQLite creates the -wal and
@@ -44,6 +62,7 @@ export function openDb(file: string): Db {
   };
   let depth = 0;
   return {
+    engine: 'sqlite',
     run(sql, ...params) {
       const r = prepare(sql).run(...params);
       return { changes: Number(r.changes) };

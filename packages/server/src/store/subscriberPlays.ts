@@ -17,7 +17,8 @@ export function recentPlays(db: Db, accountId: string, lang: string): Subscriber
     accountId,
     RECENT_PLAYS,
   );
-  // Newest row per entry (a movie, or a series over its episodes), like the viewer's own history list.
+  // Newest row per entry (a movie, or a series over its episodes), like the viewer's own history list; one row
+  // per entry by its key, not by a bare column of GROUP BY, which PostgreSQL refuses (decision 0275).
   const titles = db.all<{
     id: string;
     name: string | null;
@@ -31,9 +32,10 @@ export function recentPlays(db: Db, accountId: string, lang: string): Subscriber
          (SELECT title FROM vod_meta_texts WHERE meta_id = v.entry_id ORDER BY lang LIMIT 1)
        ) AS name
      FROM vod_history v
-     WHERE v.account_id = ? AND v.updated_at = (
-       SELECT MAX(updated_at) FROM vod_history WHERE account_id = v.account_id AND entry_id = v.entry_id)
-     GROUP BY v.entry_id ORDER BY v.updated_at DESC LIMIT ?`,
+     WHERE v.account_id = ? AND v.meta_id = (
+       SELECT meta_id FROM vod_history WHERE account_id = v.account_id AND entry_id = v.entry_id
+       ORDER BY updated_at DESC, meta_id DESC LIMIT 1)
+     ORDER BY v.updated_at DESC LIMIT ?`,
     lang,
     accountId,
     RECENT_PLAYS,

@@ -109,8 +109,21 @@ export function dbFingerprint(db: Db, skip?: RegExp): Record<string, string> {
   return out;
 }
 
-/** Rows written on the server's connection so far (SQLite's total_changes): cheap per-request check. */
-export const totalChanges = (db: Db) => Number(db.get<{ n: number }>('SELECT total_changes() AS n')?.n ?? 0);
+/**
+ * Rows written on the server's connection so far (SQLite's total_changes): cheap per-request check. PostgreSQL
+ * keeps no such count per connection (decision 0275): there, each table's row count and newest row version
+ * (`xmin`: an insert or update makes a new one, a delete lowers the count), in one query.
+ */
+export function totalChanges(db: Db): number | string {
+  if (db.engine !== 'postgres') return Number(db.get<{ n: number }>('SELECT total_changes() AS n')?.n ?? 0);
+  const tables = db
+    .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+    .map((r) => r.name);
+  const each = tables.map(
+    (n) => `SELECT '${n}' AS t, COUNT(*) AS n, MAX(CAST(CAST(xmin AS TEXT) AS BIGINT)) AS x FROM "${n}"`,
+  );
+  return JSON.stringify(db.all(each.join(' UNION ALL ')));
+}
 
 /** The whole product (API, origin, built site) on a temporary database; the suite needs the site built. */
 export async function startTarget(): Promise<TestServer> {

@@ -12,14 +12,17 @@ export function moreLikeThis(db: Db, metaId: string, limit: number, includeSensi
   if (!owner) return [];
   return db
     .all<{ meta_id: string }>(
-      `SELECT m.meta_id,
-         (SELECT COUNT(*) FROM vod_meta_genres g WHERE g.meta_id = m.meta_id
-            AND g.genre_id IN (SELECT genre_id FROM vod_meta_genres WHERE meta_id = ?)) AS genres,
-         (SELECT COUNT(DISTINCT c.person_id) FROM vod_credits c WHERE c.meta_id = m.meta_id
-            AND c.person_id IN (SELECT person_id FROM vod_credits WHERE meta_id = ?)) AS people
-       FROM vod_metas m
-       WHERE m.meta_type IN ('MOVIE', 'SERIES') AND m.meta_id <> ? ${includeSensitive ? '' : 'AND m.sensitive = 0'}
-       ORDER BY (genres + 2 * people) DESC, COALESCE(m.rating, 0) DESC, m.popularity DESC, m.meta_id
+      // Scores in a subquery: PostgreSQL orders by an expression of output names only from outside (0275).
+      `SELECT meta_id FROM (
+         SELECT m.meta_id, m.rating, m.popularity,
+           (SELECT COUNT(*) FROM vod_meta_genres g WHERE g.meta_id = m.meta_id
+              AND g.genre_id IN (SELECT genre_id FROM vod_meta_genres WHERE meta_id = ?)) AS genres,
+           (SELECT COUNT(DISTINCT c.person_id) FROM vod_credits c WHERE c.meta_id = m.meta_id
+              AND c.person_id IN (SELECT person_id FROM vod_credits WHERE meta_id = ?)) AS people
+         FROM vod_metas m
+         WHERE m.meta_type IN ('MOVIE', 'SERIES') AND m.meta_id <> ? ${includeSensitive ? '' : 'AND m.sensitive = 0'}
+       ) AS scored
+       ORDER BY (genres + 2 * people) DESC, COALESCE(rating, 0) DESC, popularity DESC, meta_id
        LIMIT ?`,
       owner,
       owner,

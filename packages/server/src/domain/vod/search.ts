@@ -33,12 +33,42 @@ const TIERS: { column: string; matchedOn: MatchedOn }[] = [
  * Words are quoted, so nothing the user types is FTS syntax. Null when no word is left.
  */
 export function ftsQuery(keyword: string): string | null {
-  const words = keyword.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = ftsWords(keyword);
   if (words.length === 0) return null;
-  return words
-    .slice(0, 8)
-    .map((w, i, all) => `"${w}"${i === all.length - 1 ? '*' : ''}`)
-    .join(' ');
+  return words.map((w, i, all) => `"${w}"${i === all.length - 1 ? '*' : ''}`).join(' ');
+}
+
+/** The words of a keyword, lower case, at most 8. */
+const ftsWords = (keyword: string) => (keyword.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
+
+/** Letters with diacritics and their plain forms: FTS5's remove_diacritics, without PostgreSQL's unaccent. */
+const FOLDS: [string, string][] = [
+  ['áàâäãåā', 'a'],
+  ['éèêëē', 'e'],
+  ['íìîïī', 'i'],
+  ['óòôöõøō', 'o'],
+  ['úùûüū', 'u'],
+  ['ñ', 'n'],
+  ['ç', 'c'],
+  ['ýÿ', 'y'],
+];
+const FOLD_FROM = FOLDS.map(([from]) => from).join('');
+const FOLD_TO = FOLDS.map(([from, to]) => to.repeat([...from].length)).join('');
+const plain = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
+
+/**
+ * The same match on PostgreSQL (decision 0275), which has no FTS5: the column's `simple` text-search vector,
+ * every word required, the last one as a prefix, ranked by ts_rank; diacritics folded on both sides. Words are
+ * letters and digits only, so nothing the user types is tsquery syntax.
+ */
+function postgresMatch(column: string, keyword: string) {
+  const words = ftsWords(keyword).map(plain);
+  const doc = `to_tsvector('simple', translate(lower(s.${column}), '${FOLD_FROM}', '${FOLD_TO}'))`;
+  return {
+    where: `${doc} @@ to_tsquery('simple', ?)`,
+    order: `ts_rank(${doc}, to_tsquery('simple', ?)) DESC`,
+    query: words.map((w, i, all) => `${w}${i === all.length - 1 ? ':*' : ''}`).join(' & '),
+  };
 }
 
 export interface SearchFilter {
@@ -64,13 +94,23 @@ export function rankedSearch(
   const seen = new Set<string>();
   const out: { metaId: string; matchedOn: MatchedOn }[] = [];
   for (const tier of TIERS) {
-    const rows = db.all<{ meta_id: string }>(
-      `SELECT s.meta_id FROM vod_search s JOIN vod_metas m ON m.meta_id = s.meta_id
-       WHERE vod_search MATCH ? ${where.map((w) => `AND ${w}`).join(' ')}
-       ORDER BY bm25(vod_search), m.popularity DESC, m.meta_id`,
-      `{${tier.column}} : (${q})`,
-      ...params,
-    );
+    const pg = db.engine === 'postgres' ? postgresMatch(tier.column, keyword) : undefined;
+    const rows = pg
+      ? db.all<{ meta_id: string }>(
+          `SELECT s.meta_id FROM vod_search s JOIN vod_metas m ON m.meta_id = s.meta_id
+           WHERE ${pg.where} ${where.map((w) => `AND ${w}`).join(' ')}
+           ORDER BY ${pg.order}, m.popularity DESC, m.meta_id`,
+          pg.query,
+          ...params,
+          pg.query,
+        )
+      : db.all<{ meta_id: string }>(
+          `SELECT s.meta_id FROM vod_search s JOIN vod_metas m ON m.meta_id = s.meta_id
+           WHERE vod_search MATCH ? ${where.map((w) => `AND ${w}`).join(' ')}
+           ORDER BY bm25(vod_search), m.popularity DESC, m.meta_id`,
+          `{${tier.column}} : (${q})`,
+          ...params,
+        );
     for (const r of rows) {
       if (seen.has(r.meta_id)) continue;
       seen.add(r.meta_id);

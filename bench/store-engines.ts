@@ -1,0 +1,178 @@
+/**
+ * PostgreSQL against SQLite on the API hot paths (issue 19, decision 0275; run by hand, never by the tests):
+ *
+ *   node_modules/.bin/node bench/store-engines.ts [--seconds 10] [--concurrency 16] [--port 6150]
+ *
+ * One ottkit process (`serve`, seeded sample data, tiny media) on each engine in turn: SQLite (today's default)
+ * and PostgreSQL (Debian's, started here on a temporary folder, `OTTKIT_DATABASE_URL`). For each hot path, the
+ * bench keeps --concurrency requests in flight for --seconds and prints requests/s, p50 and p99 (ms) and errors
+ * side by side: channel list (guest), one guide day of the whole line-up (EPG v2), login (the demo account, its
+ * password hash included), and a play-progress report (a write). The load average is printed with the figures:
+ * figures of one run compare with each other, not with another machine's.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { routes } from '../packages/api-client/src/routes.generated.ts';
+import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../packages/server/src/seed/accounts.ts';
+import { stopChild } from '../packages/server/src/shared/redisServer.ts';
+import { ensurePostgres, startPostgres } from '../scripts/postgres.mjs';
+import { repoRoot } from './benchLineup.ts';
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '10' },
+    concurrency: { type: 'string', default: '16' },
+    port: { type: 'string', default: '6150' },
+  },
+});
+const seconds = Number(values.seconds);
+const concurrency = Number(values.concurrency);
+const port = Number(values.port);
+const { live, account, vod } = routes;
+
+/** The error codes seen (login answers its limit's code once the attempts limit trips). */
+const codes = new Set<number>();
+
+interface Figures {
+  rps: number;
+  p50: number;
+  p99: number;
+  errors: number;
+}
+
+function serve(dataDir: string, env: Record<string, string>): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['packages/server/src/cli.ts', 'serve'], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      ...env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      OTTKIT_DATA_DIR: dataDir,
+      OTTKIT_MEDIA_PROFILE: 'tiny',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening on')) resolve(child);
+    });
+  });
+}
+
+async function post(
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ errCode: number; data?: unknown }> {
+  const url = `http://127.0.0.1:${port}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { errCode: number; data?: unknown };
+}
+
+/** Keeps `concurrency` calls in flight for `seconds`; a call that is not errCode 0 counts as an error. */
+async function load(call: () => Promise<{ errCode: number }>): Promise<Figures> {
+  // One call first, untimed: the first guide request of a day generates it (a write), which is not the hot path.
+  await call();
+  const times: number[] = [];
+  let errors = 0;
+  const until = performance.now() + seconds * 1000;
+  const loop = async () => {
+    while (performance.now() < until) {
+      const t = performance.now();
+      const r = await call().catch(() => ({ errCode: -1 }));
+      times.push(performance.now() - t);
+      if (r.errCode !== 0) {
+        errors++;
+        codes.add(r.errCode);
+      }
+    }
+  };
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, loop));
+  const wall = (performance.now() - started) / 1000;
+  times.sort((a, b) => a - b);
+  const at = (p: number) => times[Math.min(times.length - 1, Math.floor((times.length * p) / 100))] ?? 0;
+  return { rps: times.length / wall, p50: at(50), p99: at(99), errors };
+}
+
+async function measure(engine: string, env: Record<string, string>): Promise<Record<string, Figures>> {
+  const dataDir = mkdtempSync(join(tmpdir(), `ottkit-bench-${engine}-`));
+  const server = await serve(dataDir, env);
+  try {
+    const login = () =>
+      post(account.login.path, {
+        loginInfo: { email: DEMO_SUBSCRIBED.email, password: DEMO_PASSWORD },
+      }) as Promise<{
+        errCode: number;
+        data: { tokens: { token: string } };
+      }>;
+    const first = await login();
+    if (first.errCode !== 0) throw new Error(`demo login failed on ${engine}: ${first.errCode}`);
+    const token = first.data.tokens.token;
+    const list = (await post(live.channelList.path, {})) as {
+      data: { channelListInfo: { epgId: string }[] };
+    };
+    const epgIds = [...new Set(list.data.channelListInfo.map((c) => c.epgId).filter(Boolean))];
+    const today = new Date().toISOString().slice(0, 10);
+    const report = (i: number) =>
+      post(
+        vod.playProgressReport.path,
+        {
+          metaId: 'm-001',
+          videoType: 'MOVIE',
+          playedTime: i % 5000,
+          playProgress: (i % 100) + 0.5,
+          totalDuration: 5400,
+        },
+        token,
+      );
+    const probe = await report(1);
+    if (probe.errCode !== 0) throw new Error(`progress report failed on ${engine}: ${probe.errCode}`);
+    let n = 0;
+    return {
+      'channel list': await load(() => post(live.channelList.path, {})),
+      'guide day': await load(() => post(live.epgQueryV2.path, { date: today, epgIdList: epgIds })),
+      login: await load(login),
+      'progress report': await load(() => report(++n)),
+    };
+  } finally {
+    await stopChild(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+ensurePostgres();
+const pgDir = mkdtempSync(join(tmpdir(), 'ottkit-bench-pg-'));
+const pg = startPostgres(join(pgDir, 'pg'), port + 1);
+try {
+  const sqlite = await measure('sqlite', { OTTKIT_DATABASE_URL: '' });
+  const postgres = await measure('postgres', { OTTKIT_DATABASE_URL: pg.database('bench') });
+  const [l1, l5] = loadavg();
+  console.log(
+    `store engines: ${seconds} s per path, ${concurrency} in flight, one process, load average ${l1?.toFixed(1)} / ${l5?.toFixed(1)}`,
+  );
+  const pad = (s: string, w: number) => s.padEnd(w);
+  console.log(
+    `${pad('path', 16)} | ${pad('SQLite req/s', 12)} | ${pad('p50 ms', 7)} | ${pad('p99 ms', 7)} | ${pad('err', 4)} | ${pad('PG req/s', 9)} | ${pad('p50 ms', 7)} | ${pad('p99 ms', 7)} | err`,
+  );
+  for (const path of Object.keys(sqlite)) {
+    const a = sqlite[path] as Figures;
+    const b = postgres[path] as Figures;
+    console.log(
+      `${pad(path, 16)} | ${pad(a.rps.toFixed(0), 12)} | ${pad(a.p50.toFixed(1), 7)} | ${pad(a.p99.toFixed(1), 7)} | ${pad(String(a.errors), 4)} | ${pad(b.rps.toFixed(0), 9)} | ${pad(b.p50.toFixed(1), 7)} | ${pad(b.p99.toFixed(1), 7)} | ${b.errors}`,
+    );
+  }
+  if (codes.size > 0) console.log(`error codes seen: ${[...codes].join(', ')}`);
+} finally {
+  pg.stop('fast');
+  rmSync(pgDir, { recursive: true, force: true });
+}

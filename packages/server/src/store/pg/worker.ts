@@ -1,0 +1,153 @@
+/**
+ * The PostgreSQL side of the synchronous store (decision 0275): one `pg` client in this worker thread, driven by
+ * the main thread one request at a time. The main thread blocks on `flag` until an answer is posted, so requests
+ * never overlap and one client is enough; a transaction is simply the requests between BEGIN and COMMIT.
+ * A lost connection is dropped and opened again on the next request, so PostgreSQL coming back is enough.
+ */
+import { type MessagePort, workerData } from 'node:worker_threads';
+import pg from 'pg';
+
+export interface Request {
+  id: number;
+  op: 'open' | 'query' | 'exec' | 'close';
+  sql?: string;
+  params?: unknown[];
+}
+export interface Answer {
+  id: number;
+  rows?: Record<string, unknown>[];
+  changes?: number;
+  error?: { message: string; code?: string; unavailable?: boolean };
+}
+export interface WorkerData {
+  url: string;
+  /** A schema of its own (tests: one per database opened), created when missing; else the URL's default. */
+  schema?: string;
+  port: MessagePort;
+  flag: SharedArrayBuffer;
+  timeoutMs: number;
+}
+
+// Numbers come back as numbers, as SQLite gives them: counts and sums (int8, numeric), ids and ms times
+// (BIGINT columns); comparisons as 0/1 like SQLite's booleans.
+pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
+pg.types.setTypeParser(pg.types.builtins.BOOL, (v) => (v === 't' ? 1 : 0));
+
+const { url, schema, port, flag, timeoutMs } = workerData as WorkerData;
+const signal = new Int32Array(flag);
+let client: pg.Client | undefined;
+
+/** Connection failures and a server going away: the store is unavailable, not the request wrong. */
+// 57014: statement_timeout cancelled a query that took longer than the wait (the typed time-out error).
+const UNAVAILABLE = new Set([
+  '57014',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ENOTFOUND',
+  'EPIPE',
+  'ETIMEDOUT',
+  '57P01',
+  '57P02',
+  '57P03',
+]);
+const isUnavailable = (e: { code?: string; message?: string }) =>
+  (e.code !== undefined && UNAVAILABLE.has(e.code)) ||
+  /Connection terminated|not queryable|timeout exceeded when trying to connect/i.test(e.message ?? '');
+
+async function connect(): Promise<pg.Client> {
+  if (client) return client;
+  const c = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: Math.min(timeoutMs, 5_000),
+    statement_timeout: timeoutMs,
+    application_name: 'ottkit',
+  });
+  c.on('error', () => {
+    if (client === c) client = undefined;
+  });
+  c.on('end', () => {
+    if (client === c) client = undefined;
+  });
+  try {
+    await c.connect();
+    if (schema) {
+      await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`).catch((e: { code?: string }) => {
+        // Two processes opening the same test database at once: the other one made it.
+        if (e.code !== '23505' && e.code !== '42P06') throw e;
+      });
+      await c.query(`SET search_path TO ${schema}`);
+    }
+  } catch (e) {
+    c.end().catch(() => {});
+    throw e;
+  }
+  client = c;
+  return c;
+}
+
+/**
+ * PostgreSQL text cannot hold NUL (SQLite's can): a NUL a client sent becomes U+FFFD, so a lookup finds nothing
+ * and a write stores the visible replacement, instead of the whole request failing (decision 0275).
+ */
+const param = (v: unknown) => {
+  if (ArrayBuffer.isView(v)) return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
+  if (typeof v === 'bigint') return String(v);
+  if (typeof v === 'string' && v.includes('\0')) return v.replaceAll('\0', '\uFFFD');
+  return v;
+};
+
+const names = new Map<string, string>();
+const statementName = (sql: string) => {
+  let n = names.get(sql);
+  if (!n) {
+    n = `s${names.size + 1}`;
+    names.set(sql, n);
+  }
+  return n;
+};
+
+async function handle(req: Request): Promise<Answer> {
+  const c = await connect();
+  if (req.op === 'open') return { id: req.id };
+  if (req.op === 'exec') {
+    await c.query(req.sql as string);
+    return { id: req.id };
+  }
+  // Named: PostgreSQL parses and plans each statement text once per connection, as node:sqlite's cache does.
+  const r = await c.query({
+    name: statementName(req.sql as string),
+    text: req.sql as string,
+    values: (req.params ?? []).map(param),
+  });
+  // A multi-statement text answers an array; the store sends one statement per query.
+  const one = Array.isArray(r) ? r[r.length - 1] : r;
+  return { id: req.id, rows: one.rows, changes: one.rowCount ?? 0 };
+}
+
+function answer(a: Answer) {
+  port.postMessage(a);
+  Atomics.store(signal, 0, 1);
+  Atomics.notify(signal, 0);
+}
+
+port.on('message', async (req: Request) => {
+  if (req.op === 'close') {
+    await client?.end().catch(() => {});
+    client = undefined;
+    answer({ id: req.id });
+    port.close();
+    return;
+  }
+  try {
+    answer(await handle(req));
+  } catch (err) {
+    const e = err as { message?: string; code?: string };
+    const unavailable = isUnavailable(e);
+    if (unavailable && client) {
+      client.end().catch(() => {});
+      client = undefined;
+    }
+    answer({ id: req.id, error: { message: e.message ?? String(err), code: e.code, unavailable } });
+  }
+});

@@ -1,0 +1,13 @@
+export interface RunningPostgres {
+  /** postgres://postgres@127.0.0.1:port/postgres */
+  url: string;
+  port: number;
+  start(): void;
+  /** Creates database `name` when it is missing; returns its URL. */
+  database(name: string): string;
+  /** fast rolls back open transactions; immediate is a crash. */
+  stop(mode?: 'fast' | 'immediate' | 'smart'): void;
+}
+export function postgresBin(): string | undefined;
+export function ensurePostgres(): void;
+export function startPostgres(dir: string, port: number, options?: { durable?: boolean }): RunningPostgres;

@@ -1,0 +1,43 @@
+#!/usr/bin/env node
+// Runs a command against a PostgreSQL of its own (decision 0275): `node scripts/with-postgres.mjs vitest run ...`.
+// The server starts on a temporary folder and a free loopback port, every database the tests open gets its own
+// schema (OTTKIT_DATABASE_PER_FILE), and the server and its folder are gone afterwards, whatever the outcome.
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ensurePostgres, startPostgres } from './postgres.mjs';
+
+const freePort = () =>
+  new Promise((resolve) => {
+    const s = createServer();
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address();
+      s.close(() => resolve(port));
+    });
+  });
+
+ensurePostgres();
+const dir = mkdtempSync(join(tmpdir(), 'ottkit-pg-'));
+const pg = startPostgres(dir, await freePort(), { durable: false });
+const cleanUp = () => {
+  pg.stop('immediate');
+  rmSync(dir, { recursive: true, force: true });
+};
+const [cmd, ...args] = process.argv.slice(2);
+const child = spawn(cmd, args, {
+  stdio: 'inherit',
+  env: { ...process.env, OTTKIT_DATABASE_URL: pg.url, OTTKIT_DATABASE_PER_FILE: '1' },
+});
+// Stopped from outside (Ctrl-C, a time limit): pass it on, and still stop PostgreSQL and remove its folder.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('error', (err) => {
+  console.error(`with-postgres: ${err.message}`);
+  cleanUp();
+  process.exit(1);
+});
+child.on('exit', (code, signal) => {
+  cleanUp();
+  process.exit(code ?? (signal ? 1 : 0));
+});
