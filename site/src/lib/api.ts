@@ -1,4 +1,4 @@
-import { createClient } from '@ottkit/api-client/client';
+import { cacheStorageKeeper, createClient } from '@ottkit/api-client/client';
 import { handleSessionInvalid, renewSession } from '../stores/session.ts';
 import { storedManifest, zeroTrustGate } from './zeroTrust.ts';
 
@@ -32,9 +32,15 @@ export const browserApiBases = {
 /** The language the browser's calls ask for: the page's. */
 export const browserApiLang = () =>
   typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en';
+/**
+ * The answers the browser's client revalidates (the channel list), kept across reloads with their ETags
+ * (decision 0296); forgotten on sign-out.
+ */
+export const browserKeptAnswers = cacheStorageKeeper();
 export const browserApi = createClient({
   ...browserApiBases,
   lang: browserApiLang,
+  keep: browserKeptAnswers,
   // Spec §4: an expired access cookie is refreshed once and the call replayed; a session that stays invalid
   // sends the viewer to login, or to a guest session in visitor mode (stores/session.ts).
   // Zero-trust: until the product may start (and never when it is blocked) no call leaves the browser.
