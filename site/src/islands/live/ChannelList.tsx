@@ -13,6 +13,7 @@ import type { LiveChannel } from '../../lib/liveLineup.ts';
 import {
   $activeColumn,
   $columnChannels,
+  $lineupComplete,
   $selectedChannelId,
   FAVORITES_COLUMN,
 } from '../../stores/channels.ts';
@@ -98,6 +99,7 @@ function VirtualChannels({
 }) {
   const selected = useStore($selectedChannelId);
   const today = useStore($todayPrograms);
+  const complete = useStore($lineupComplete);
   const viewport = useRef<HTMLDivElement>(null);
   const [rows, setRows] = useState<ViewportRows>({
     firstRow: 0,
@@ -128,17 +130,18 @@ function VirtualChannels({
     };
   }, []);
 
-  // Bring the selected channel into view when it changes (zap from the player, a reminder, a shared link) or
-  // the category does; not when the line-up's flags change (authority, favourites) under a scrolled list.
+  // Bring the selected channel into view when it changes (zap from the player, a reminder, a shared link), the
+  // category does, or the whole line-up arrived after its first screenful (decision 0297); not when the
+  // line-up's flags change (authority, favourites) under a scrolled list.
   const channelsRef = useRef(channels);
   channelsRef.current = channels;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on a new selection or category only
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on a new selection, category or whole line-up only
   useEffect(() => {
     const el = viewport.current;
     const index = channelsRef.current.findIndex((c) => c.logicalChannelId === selected);
     if (!el || index < 0) return;
     el.scrollTop = scrollToShow(index, el.scrollTop, el.clientHeight, ROW_HEIGHT);
-  }, [selected, column]);
+  }, [selected, column, complete]);
 
   const currentTitle = useMemo(
     () => (today.programs.length > 0 ? nowAndNext(today.programs, now).now?.title : undefined),
