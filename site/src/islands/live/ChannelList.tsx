@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import {
   ChannelRow,
   EmptyTip,
+  Spinner,
   scrollToShow,
   trackViewportRows,
   type ViewportRows,
@@ -81,7 +82,10 @@ const ChannelItem = memo(function ChannelItem({
 export function ChannelList({ now }: { now: number }) {
   const channels = useStore($columnChannels);
   const column = useStore($activeColumn);
+  const complete = useStore($lineupComplete);
   const t = useStore($t);
+  // A category outside the first screenful the page carried: its channels come with the whole line-up.
+  if (channels.length === 0 && !complete) return <Spinner label={t('common.loading')} />;
   if (channels.length === 0) {
     return <EmptyTip text={column === FAVORITES_COLUMN ? t('live.favoritesEmpty') : t('live.columnEmpty')} />;
   }
