@@ -153,7 +153,9 @@ test('a viewer scrolls a 10,000-channel category to a channel far down and plays
 // Decisions 0296, 0297: the page carries a first screenful, not the line-up (10,000 channels were 2.4 MB of
 // HTML); the island loads the whole line-up through the channel list call, whose answer the browser keeps with
 // its ETag, so a reload revalidates it (304) instead of downloading it again.
-test('the page carries a first screenful, and a reload revalidates the kept line-up (304)', async ({ page }) => {
+test('the page carries a first screenful, and a reload revalidates the kept line-up (304)', async ({
+  page,
+}) => {
   const base = `http://127.0.0.1:${PRODUCT_PORT}`;
   const html = await (await page.request.get(`${base}/liveTv`)).text();
   expect(html.length).toBeLessThan(300_000);
@@ -168,7 +170,9 @@ test('the page carries a first screenful, and a reload revalidates the kept line
   await page.getByRole('tab', { name: GROUP }).click();
   await expect(page.locator(`[data-count="${CHANNELS}"]`)).toBeVisible();
   // The answer is kept (written after the call answered).
-  await page.waitForFunction(async () => (await (await caches.open('ottkit-kept-answers')).keys()).length > 0);
+  await page.waitForFunction(
+    async () => (await (await caches.open('ottkit-kept-answers')).keys()).length > 0,
+  );
 
   const statuses: number[] = [];
   page.on('response', (r) => {
