@@ -48,28 +48,21 @@ const cacheKey = (key: string) => `https://kept.ottkit.invalid/${encodeURICompon
  * (not a secure context) or refuses, answers are kept in memory for the page's life.
  */
 export function cacheStorageKeeper(name = 'ottkit-kept-answers'): AnswerKeeper {
-  const fallback = memoryKeeper();
-  const open = () => (typeof caches === 'undefined' ? undefined : caches.open(name).catch(() => undefined));
+  if (typeof caches === 'undefined') return memoryKeeper();
+  // A refusal (a full quota, storage turned off) loses only the next revalidation.
+  const none = () => undefined;
   return {
     async get(key) {
-      const cache = await open();
-      if (!cache) return fallback.get(key);
-      const res = await cache.match(cacheKey(key)).catch(() => undefined);
+      const res = await (await caches.open(name)).match(cacheKey(key)).catch(none);
       const etag = res?.headers.get('etag');
       return res && etag ? { etag, text: await res.text() } : undefined;
     },
     async set(key, answer) {
-      const cache = await open();
-      if (!cache) return fallback.set(key, answer);
-      const res = new Response(answer.text, {
-        headers: { etag: answer.etag, 'content-type': 'application/json' },
-      });
-      // A full quota loses only the next revalidation.
-      await cache.put(cacheKey(key), res).catch(() => undefined);
+      const res = new Response(answer.text, { headers: { etag: answer.etag } });
+      await (await caches.open(name)).put(cacheKey(key), res).catch(none);
     },
     async clear() {
-      await fallback.clear();
-      if (typeof caches !== 'undefined') await caches.delete(name).catch(() => false);
+      await caches.delete(name).catch(none);
     },
   };
 }

@@ -1,7 +1,6 @@
 import type { ChannelColumn } from '@ottkit/api-client';
 import { atom, computed } from 'nanostores';
-import { browserApi } from '../lib/api.ts';
-import { type LiveChannel, type PackedChannel, toLiveChannel, unpackLineup } from '../lib/liveLineup.ts';
+import { type LiveChannel, type PackedChannel, unpackLineup } from '../lib/liveLineup.ts';
 import { $rights, withRights } from './authority.ts';
 import { $favoriteIds, setFavorites } from './favorites.ts';
 
@@ -111,22 +110,6 @@ export function lineupForPage<
   const selected = channels.find((c) => c.logicalChannelId === selectedId);
   if (selected && !first.includes(selected)) first.push(selected);
   return { channels: first, complete: false };
-}
-
-/**
- * Loads the whole line-up through the channel list call (revalidated: a reload whose line-up did not change
- * gets a 304 and the kept answer, decision 0296): after a first screenful from the props, and when the update
- * check says the channels changed. The first load also takes the viewer's favourites from it (the props
- * carried only the first screenful's).
- */
-export async function loadLineup(): Promise<void> {
-  const answer = await browserApi.live.channelList({});
-  const channels = answer.channelListInfo.map(toLiveChannel);
-  if (!$lineupComplete.get())
-    setFavorites(channels.filter((c) => c.isFavorite).map((c) => c.logicalChannelId));
-  $channels.set(channels);
-  $channelColumns.set(answer.channelColumnInfo);
-  $lineupComplete.set(true);
 }
 
 /**

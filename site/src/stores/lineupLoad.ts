@@ -1,0 +1,23 @@
+import { browserApi } from '../lib/api.ts';
+import { toLiveChannel } from '../lib/liveLineup.ts';
+import { $channelColumns, $channels, $lineupComplete } from './channels.ts';
+import { setFavorites } from './favorites.ts';
+
+// Apart from stores/channels.ts, which every page loads (the reminders read the line-up): only /liveTv loads
+// the line-up itself, so only its island carries this (the /home script budget, decision 0084).
+
+/**
+ * Loads the whole line-up through the channel list call (revalidated: a reload whose line-up did not change
+ * gets a 304 and the kept answer, decision 0296): after a first screenful from the props, and when the update
+ * check says the channels changed. The first load also takes the viewer's favourites from it (the props
+ * carried only the first screenful's).
+ */
+export async function loadLineup(): Promise<void> {
+  const answer = await browserApi.live.channelList({});
+  const channels = answer.channelListInfo.map(toLiveChannel);
+  if (!$lineupComplete.get())
+    setFavorites(channels.filter((c) => c.isFavorite).map((c) => c.logicalChannelId));
+  $channels.set(channels);
+  $channelColumns.set(answer.channelColumnInfo);
+  $lineupComplete.set(true);
+}
