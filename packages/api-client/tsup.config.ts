@@ -1,7 +1,12 @@
 import { defineConfig } from 'tsup';
 
 export default defineConfig({
-  entry: { index: 'src/index.ts', browser: 'src/browser.ts', 'contract/index': 'src/contract/index.ts' },
+  entry: {
+    index: 'src/index.ts',
+    browser: 'src/browser.ts',
+    'contract/index': 'src/contract/index.ts',
+    keptAnswers: 'src/keptAnswers.ts',
+  },
   format: ['esm'],
   dts: true,
   clean: true,

@@ -4,7 +4,6 @@
  * Types come from the main entry with `import type`.
  */
 export * from './client.ts';
-export * from './keptAnswers.ts';
 export * from './errors/index.ts';
 export { LoginMethod } from './contract/loginMethod.ts';
 export { CHANNEL_MARQUEE_MODE, MARQUEE_MODES, NoticeMode, POPUP_MODES } from './contract/noticeModes.ts';

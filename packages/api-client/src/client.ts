@@ -10,7 +10,6 @@ import {
   TimeoutError,
 } from './errors/errors.ts';
 import { jsonBody, serialiseBody } from './body.ts';
-import { type AnswerKeeper, memoryKeeper } from './keptAnswers.ts';
 import { routes as defaultRoutes } from './routes.generated.ts';
 
 /** The token refresh call: never retried through refreshSession (it is what refreshSession calls). */
@@ -70,11 +69,6 @@ export interface ClientOptions {
   credentials?: RequestCredentials;
   /** Sees every answer of every call (see ResponseHook). */
   onResponse?: ResponseHook;
-  /**
-   * Where the answers of `revalidate` calls are kept with their ETags (decision 0296); in memory by default.
-   * A browser keeps them across reloads with `cacheStorageKeeper()`.
-   */
-  keep?: AnswerKeeper;
 }
 
 /** One method per envelope call; raw calls (the licence, the OpenAPI document) are not the client's to make. */
@@ -111,7 +105,6 @@ export function createClient<C extends Record<string, Record<string, RouteMeta>>
   contract: C = defaultRoutes as unknown as C,
 ): Client<C> {
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
-  const keeper = options.keep ?? memoryKeeper();
   let refreshing: Promise<boolean> | undefined;
 
   /** One refresh in flight at a time; a failing or throwing refresh counts as "not renewed". */
@@ -183,13 +176,6 @@ export function createClient<C extends Record<string, Record<string, RouteMeta>>
     const fail = (e: AnyApiError): never => {
       throw e;
     };
-    // A revalidated call names its kept answer (never the token: a kept answer is only used when the server
-    // says it is the answer it would send now, whoever asks).
-    const keepKey = d.revalidate
-      ? `${d.method} ${joinUrl(base, d.path)} ${headers.lang} ${typeof body === 'string' ? body : ''}`
-      : undefined;
-    const kept = keepKey ? await keeper.get(keepKey).catch(() => undefined) : undefined;
-    if (kept) headers['if-none-match'] = kept.etag;
 
     const controller = new AbortController();
     const timer = setTimeout(() => controller.abort(), timeoutMs);
@@ -227,15 +213,8 @@ export function createClient<C extends Record<string, Record<string, RouteMeta>>
       return fail(new NetworkError('A response hook failed', res.status, d.path, { cause }));
     }
     let envelope: Envelope<unknown> | undefined;
-    /** A revalidated call's new answer as it came, to keep. */
-    let fresh: string | undefined;
     try {
-      if (keepKey) {
-        // 304: the server would send the kept answer again.
-        const text = res.status === 304 && kept ? kept.text : await res.text();
-        if (res.status === 200) fresh = text;
-        envelope = JSON.parse(text) as Envelope<unknown>;
-      } else envelope = (await res.json()) as Envelope<unknown>;
+      envelope = (await res.json()) as Envelope<unknown>;
     } catch (cause) {
       clearTimeout(timer);
       if (controller.signal.aborted) {
@@ -248,9 +227,6 @@ export function createClient<C extends Record<string, Record<string, RouteMeta>>
       return fail(new ServerError('Internal server error', res.status, d.path));
     }
     if (envelope.errCode !== 0) return fail(errorFromEnvelope(envelope.errCode, envelope.errMsg, d.path));
-    const etag = res.headers.get('etag');
-    if (keepKey && fresh !== undefined && etag)
-      void keeper.set(keepKey, { etag, text: fresh }).catch(() => {});
     return envelope.data as ResponseOf<D>;
   }
 

@@ -14,11 +14,6 @@ export const $channelColumns = atom<ChannelColumn[]>([]);
 export const $selectedChannelId = atom<string | null>(null);
 /** The category (column id, or FAVORITES_COLUMN) the channel list shows. */
 export const $activeColumn = atom<string>('');
-/**
- * Whether $channels is the whole line-up: false while it holds only the first screenful the page's props
- * carried (a large line-up, decision 0297) and the island loads the rest.
- */
-export const $lineupComplete = atom<boolean>(true);
 
 /**
  * Up to this many channels the page's props carry the whole line-up (500 are ~120 KB of HTML); above, only
@@ -67,8 +62,6 @@ export function initLineup(
   lineup: readonly PackedChannel[],
   columns: ChannelColumn[],
   selectedId: string | null,
-  /** False when `lineup` is only the first screenful (lineupForPage). */
-  complete = true,
 ) {
   if (typeof window !== 'undefined' && $channels.get().length > 0) return;
   const channels = unpackLineup(lineup);
@@ -77,7 +70,6 @@ export function initLineup(
   setFavorites(channels.filter((c) => c.isFavorite).map((c) => c.logicalChannelId));
   $selectedChannelId.set(selectedId);
   $activeColumn.set(openingColumn(channels, columns, selectedId));
-  $lineupComplete.set(complete);
 }
 
 /** The category the page opens on: the selected channel's first, else the first category. */

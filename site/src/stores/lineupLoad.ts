@@ -1,10 +1,17 @@
 import { browserApi } from '../lib/api.ts';
 import { toLiveChannel } from '../lib/liveLineup.ts';
-import { $channelColumns, $channels, $lineupComplete } from './channels.ts';
+import { atom } from 'nanostores';
+import { $channelColumns, $channels } from './channels.ts';
 import { setFavorites } from './favorites.ts';
 
 // Apart from stores/channels.ts, which every page loads (the reminders read the line-up): only /liveTv loads
 // the line-up itself, so only its island carries this (the /home script budget, decision 0084).
+
+/**
+ * Whether $channels is the whole line-up: false while it holds only the first screenful the page's props
+ * carried (a large line-up, decision 0297) and the island loads the rest.
+ */
+export const $lineupComplete = atom<boolean>(true);
 
 /**
  * Loads the whole line-up through the channel list call (revalidated: a reload whose line-up did not change

@@ -1,6 +1,6 @@
 import type { SessionInvalidError, SessionResult, UserInfo } from '@ottkit/api-client';
 import { atom, computed } from 'nanostores';
-import { browserApi, browserKeptAnswers } from '../lib/api.ts';
+import { browserApi } from '../lib/api.ts';
 import { refreshAuthority } from './authority.ts';
 import { $session, type SessionState } from './viewer.ts';
 
@@ -195,8 +195,6 @@ export async function logout(): Promise<void> {
   } catch {
     // Already gone: the outcome is the same.
   }
-  // The kept channel list carries this viewer's favourites: it does not outlive their session here.
-  await browserKeptAnswers.clear().catch(() => {});
   setUser(null);
   loading = null;
   window.location.assign('/home');

@@ -14,11 +14,11 @@ import type { LiveChannel } from '../../lib/liveLineup.ts';
 import {
   $activeColumn,
   $columnChannels,
-  $lineupComplete,
   $selectedChannelId,
   FAVORITES_COLUMN,
 } from '../../stores/channels.ts';
 import { $todayPrograms, nowAndNext } from '../../stores/epg.ts';
+import { $lineupComplete } from '../../stores/lineupLoad.ts';
 import { $t } from '../../stores/lang.ts';
 import { $pointedChannelId } from '../../stores/warmChannels.ts';
 import { favoriteAction, zap } from './actions.ts';

@@ -5,8 +5,8 @@ import { useEffect, useState } from 'react';
 import type { PackedChannel } from '../../lib/liveLineup.ts';
 import { $noAuthorityPrompt } from '../../stores/authority.ts';
 import { seedViewer, type Viewer } from '../../stores/viewer.ts';
-import { $lineupComplete, $selectedChannel, initLineup } from '../../stores/channels.ts';
-import { loadLineup } from '../../stores/lineupLoad.ts';
+import { $selectedChannel, initLineup } from '../../stores/channels.ts';
+import { $lineupComplete, loadLineup } from '../../stores/lineupLoad.ts';
 import { utcDay } from '../../lib/epgStore.ts';
 import { localDay } from '../../lib/guideDays.ts';
 import { primeGuide } from '../../stores/epg.ts';
@@ -95,7 +95,8 @@ export default function LiveTvIsland({
   useState(() => {
     if ($lang.get() !== lang) $lang.set(lang);
     seedViewer(viewer);
-    initLineup(lineup, columns, selectedId, lineupComplete);
+    initLineup(lineup, columns, selectedId);
+    $lineupComplete.set(lineupComplete);
     // The selected channel's day is read from the store in parallel with hydration.
     primeGuide($selectedChannel.get()?.epgId ?? '', Date.now());
   });
