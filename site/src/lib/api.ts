@@ -1,4 +1,4 @@
-import { createClient, routes } from '@ottkit/api-client/client';
+import { createClient } from '@ottkit/api-client/client';
 import { handleSessionInvalid, renewSession } from '../stores/session.ts';
 import { storedManifest, zeroTrustGate } from './zeroTrust.ts';
 
@@ -33,21 +33,19 @@ export const browserApiBases = {
 export const browserApiLang = () =>
   typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en';
 /**
- * The revalidated call (the channel list, `revalidate` in the contract) goes through the kept answers (Cache
- * Storage, across reloads; decision 0296), loaded on its first call only: /home's script budget has no room
- * for them (decision 0084). A same-origin call is sent to its bare path.
+ * What sends the browser's calls. /liveTv's line-up loader puts the kept answers (Cache Storage, decision 0296)
+ * in front of the revalidated channel list (stores/lineupLoad.ts), so /home's script budget
+ * (decision 0084) carries none of it.
  */
-const send: typeof fetch = (input, init) =>
-  input === routes.live.channelList.path
-    ? import('./keptAnswers.ts').then((k) => k.keptFetch(input, init))
-    : fetch(input, init);
+export const browserSend: { fetch: typeof fetch } = { fetch: (input, init) => fetch(input, init) };
 export const browserApi = createClient({
   ...browserApiBases,
   lang: browserApiLang,
   // Spec §4: an expired access cookie is refreshed once and the call replayed; a session that stays invalid
   // sends the viewer to login, or to a guest session in visitor mode (stores/session.ts).
   // Zero-trust: until the product may start (and never when it is blocked) no call leaves the browser.
-  fetch: (input, init) => (zeroTrustGate() === 'open' ? send(input, init) : new Promise(() => {})),
+  fetch: (input, init) =>
+    zeroTrustGate() === 'open' ? browserSend.fetch(input, init) : new Promise(() => {}),
   refreshSession: renewSession,
   onSessionInvalid: (e) => handleSessionInvalid(e),
 });

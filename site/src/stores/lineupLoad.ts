@@ -1,4 +1,6 @@
-import { browserApi } from '../lib/api.ts';
+import { routes } from '@ottkit/api-client/client';
+import { browserApi, browserSend } from '../lib/api.ts';
+import { keptFetch } from '../lib/keptAnswers.ts';
 import { toLiveChannel } from '../lib/liveLineup.ts';
 import { atom } from 'nanostores';
 import { $channelColumns, $channels } from './channels.ts';
@@ -6,6 +8,12 @@ import { setFavorites } from './favorites.ts';
 
 // Apart from stores/channels.ts, which every page loads (the reminders read the line-up): only /liveTv loads
 // the line-up itself, so only its island carries this (the /home script budget, decision 0084).
+
+// The channel list is revalidated (`revalidate` in the contract): its answers are kept across reloads and asked
+// for with their ETag (decision 0296). A same-origin call is sent to its bare path.
+const plainFetch = browserSend.fetch;
+browserSend.fetch = (input, init) =>
+  input === routes.live.channelList.path ? keptFetch(input, init) : plainFetch(input, init);
 
 /**
  * Whether $channels is the whole line-up: false while it holds only the first screenful the page's props
