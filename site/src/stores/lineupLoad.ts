@@ -1,6 +1,6 @@
 import { routes } from '@ottkit/api-client/client';
+import { cacheStorageKeeper, keptFetch } from '@ottkit/api-client/kept';
 import { browserApi, browserSend } from '../lib/api.ts';
-import { keptFetch } from '../lib/keptAnswers.ts';
 import { toLiveChannel } from '../lib/liveLineup.ts';
 import { atom } from 'nanostores';
 import { $channelColumns, $channels } from './channels.ts';
@@ -12,8 +12,9 @@ import { setFavorites } from './favorites.ts';
 // The channel list is revalidated (`revalidate` in the contract): its answers are kept across reloads and asked
 // for with their ETag (decision 0296). A same-origin call is sent to its bare path.
 const plainFetch = browserSend.fetch;
+const kept = keptFetch(plainFetch, cacheStorageKeeper());
 browserSend.fetch = (input, init) =>
-  input === routes.live.channelList.path ? keptFetch(input, init) : plainFetch(input, init);
+  input === routes.live.channelList.path ? kept(input, init) : plainFetch(input, init);
 
 /**
  * Whether $channels is the whole line-up: false while it holds only the first screenful the page's props
