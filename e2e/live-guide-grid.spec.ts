@@ -32,15 +32,18 @@ test('the grid opens on now: the now line is at the current time on the ruler', 
   const marks = grid.locator('[data-ruler] [data-time]');
   const now = await page.evaluate(() => Date.now());
   const times = await marks.evaluateAll((els) => els.map((el) => Number((el as HTMLElement).dataset.time)));
-  const i = times.findIndex((t, k) => t <= now && now < (times[k + 1] ?? 0));
+  const i = times.findLastIndex((t) => t <= now);
   expect(i, 'a ruler mark before now').toBeGreaterThanOrEqual(0);
+  // The scale from the mark before now and the next one; in the day's last half hour the ruler ends before
+  // midnight, so from the mark before it instead.
+  const j = i + 1 < times.length ? i + 1 : i - 1;
   const [a, b, l] = await Promise.all([
     marks.nth(i).boundingBox(),
-    marks.nth(i + 1).boundingBox(),
+    marks.nth(j).boundingBox(),
     line.boundingBox(),
   ]);
   if (!a || !b || !l) throw new Error('ruler or now line not laid out');
-  const pxPerMs = (b.x - a.x) / ((times[i + 1] ?? 0) - (times[i] ?? 0));
+  const pxPerMs = (b.x - a.x) / ((times[j] ?? 0) - (times[i] ?? 0));
   const expected = a.x + (now - (times[i] ?? 0)) * pxPerMs;
   // Within 15 s of drawing (the clock ticks every 15 s) and a pixel of rounding.
   expect(Math.abs(l.x + l.width / 2 - expected)).toBeLessThan(15_000 * pxPerMs + 2);
