@@ -112,17 +112,34 @@ export function dbFingerprint(db: Db, skip?: RegExp): Record<string, string> {
 /**
  * Rows written on the server's connection so far (SQLite's total_changes): cheap per-request check. PostgreSQL
  * keeps no such count per connection (decision 0275): there, each table's row count and newest row version
- * (`xmin`: an insert or update makes a new one, a delete lowers the count), in one query.
+ * (`xmin`: an insert or update makes a new one, a delete lowers the count), in one query, tables in name order
+ * (unordered, the same state could print differently and look like a write). `probe.test.ts` proves it sees an
+ * insert, an update and a delete on both engines.
  */
 export function totalChanges(db: Db): number | string {
   if (db.engine !== 'postgres') return Number(db.get<{ n: number }>('SELECT total_changes() AS n')?.n ?? 0);
   const tables = db
-    .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
+    .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table' ORDER BY name")
     .map((r) => r.name);
   const each = tables.map(
     (n) => `SELECT '${n}' AS t, COUNT(*) AS n, MAX(CAST(CAST(xmin AS TEXT) AS BIGINT)) AS x FROM "${n}"`,
   );
-  return JSON.stringify(db.all(each.join(' UNION ALL ')));
+  return JSON.stringify(db.all(`${each.join(' UNION ALL ')} ORDER BY t`));
+}
+
+/**
+ * Waits until no operator job is queued or running: a job an earlier accepted call started writes as it goes
+ * (a broadcast sends by chunks), and that write is not the next, refused call's. Slower engines make it visible.
+ */
+export async function jobsSettled(db: Db, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  const busy = () =>
+    db.get<{ n: number }>("SELECT COUNT(*) AS n FROM operator_jobs WHERE status IN ('queued', 'running')")
+      ?.n ?? 0;
+  while (busy() > 0) {
+    if (Date.now() > until) throw new Error('Operator jobs still running after 30 s');
+    await new Promise((done) => setTimeout(done, 10));
+  }
 }
 
 /** The whole product (API, origin, built site) on a temporary database; the suite needs the site built. */

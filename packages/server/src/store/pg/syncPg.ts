@@ -40,7 +40,9 @@ export function openPgDb(
   const flag = new SharedArrayBuffer(4);
   const signal = new Int32Array(flag);
   const { port1, port2 } = new MessageChannel();
-  const data: WorkerData = { url, schema: schemaFor(file, perFile), port: port2, flag, timeoutMs };
+  const schema = schemaFor(file, perFile);
+  const template = (schema && process.env.OTTKIT_DATABASE_TEMPLATE) || undefined;
+  const data: WorkerData = { url, schema, template, port: port2, flag, timeoutMs };
   const worker = new Worker(new URL('./worker.ts', import.meta.url), {
     workerData: data,
     transferList: [port2],
@@ -148,6 +150,13 @@ export function openPgDb(
       }
     },
     exec,
+    ...(template && {
+      adoptMigrated: () => {
+        const a = call({ op: 'adopt' });
+        fail(a);
+        return a.changes === 1;
+      },
+    }),
     close() {
       if (closed) return;
       try {
