@@ -26,11 +26,12 @@ const cleanUp = () => {
   pg.stop('immediate');
   rmSync(dir, { recursive: true, force: true });
 };
-// Migrated once: every test database that migrates the full list starts as a clone of it (one file copy where
-// every migration's DDL took seconds per test).
+// Migrated once, and seeded once: every test database that migrates the full list starts as a clone of one of
+// them (a file copy where every migration's DDL and the sample data's inserts took seconds per test server).
 const TEMPLATE = 'ottkit_migrated';
 const made = spawnSync(process.execPath, ['packages/server/test/pgTemplate.ts'], {
-  stdio: 'inherit',
+  stdio: ['ignore', 'pipe', 'inherit'],
+  encoding: 'utf8',
   env: {
     ...process.env,
     OTTKIT_DATABASE_URL: pg.url,
@@ -50,6 +51,7 @@ const child = spawn(cmd, args, {
     OTTKIT_DATABASE_URL: pg.url,
     OTTKIT_DATABASE_PER_FILE: '1',
     OTTKIT_DATABASE_TEMPLATE: TEMPLATE,
+    OTTKIT_DATABASE_SEEDED: made.stdout.trim().split('\n').at(-1),
   },
 });
 // Stopped from outside (Ctrl-C, a time limit): pass it on, and still stop PostgreSQL and remove its folder.

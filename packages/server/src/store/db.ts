@@ -27,6 +27,8 @@ export interface Db {
    * migrated template; true when it did. `migrate` asks before applying the full list.
    */
   adoptMigrated?(): boolean;
+  /** The same with the run's template also seeded, when its seed secrets give `key` (`seedKey`). */
+  adoptSeeded?(key: string): boolean;
 }
 
 /** True when OTTKIT_DATABASE_URL names a PostgreSQL server (decision 0275). */

@@ -28,6 +28,8 @@ export interface WorkerData {
    * asks to `adopt` it while still empty becomes a clone of it (one file copy instead of every migration's DDL).
    */
   template?: string;
+  /** Tests: the template migrated and seeded with the test secrets (`createServer` asks for it by key). */
+  seeded?: string;
   port: MessagePort;
   flag: SharedArrayBuffer;
   timeoutMs: number;
@@ -39,7 +41,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.BOOL, (v) => (v === 't' ? 1 : 0));
 
-const { url, schema, template, port, flag, timeoutMs } = workerData as WorkerData;
+const { url, schema, template, seeded, port, flag, timeoutMs } = workerData as WorkerData;
 /** The test database this one became (a clone of `template`), else undefined: a schema of the URL's database. */
 let database: string | undefined;
 const urlOf = (db: string) => {
@@ -133,11 +135,11 @@ const statementName = (sql: string) => {
  * TEMPLATE` copies its files, where migrating costs every migration's DDL. Anything already in the schema (a
  * process reopening a data folder) keeps it: answers whether it cloned.
  */
-async function adopt(c: pg.Client): Promise<boolean> {
-  if (!schema || !template || database) return false;
+async function adopt(c: pg.Client, from: string | undefined): Promise<boolean> {
+  if (!schema || !from || (from !== template && from !== seeded) || database) return false;
   const tables = await c.query('SELECT 1 FROM pg_tables WHERE schemaname = $1 LIMIT 1', [schema]);
   if (tables.rowCount) return false;
-  await c.query(`CREATE DATABASE ${schema} TEMPLATE ${template}`).catch((e: { code?: string }) => {
+  await c.query(`CREATE DATABASE ${schema} TEMPLATE ${from}`).catch((e: { code?: string }) => {
     if (e.code !== '42P04') throw e; // another process opening the same folder made it first
   });
   await c.query(`DROP SCHEMA IF EXISTS ${schema}`);
@@ -151,7 +153,7 @@ async function adopt(c: pg.Client): Promise<boolean> {
 async function handle(req: Request): Promise<Answer> {
   const c = await connect();
   if (req.op === 'open') return { id: req.id };
-  if (req.op === 'adopt') return { id: req.id, changes: (await adopt(c)) ? 1 : 0 };
+  if (req.op === 'adopt') return { id: req.id, changes: (await adopt(c, req.sql)) ? 1 : 0 };
   if (req.op === 'exec') {
     await c.query(req.sql as string);
     return { id: req.id };
