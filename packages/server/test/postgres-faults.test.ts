@@ -21,6 +21,7 @@ const saved = {
   url: process.env.OTTKIT_DATABASE_URL,
   perFile: process.env.OTTKIT_DATABASE_PER_FILE,
   template: process.env.OTTKIT_DATABASE_TEMPLATE,
+  seeded: process.env.OTTKIT_DATABASE_SEEDED,
 };
 
 beforeAll(async () => {
@@ -31,6 +32,7 @@ beforeAll(async () => {
   process.env.OTTKIT_DATABASE_PER_FILE = '1';
   // The suite run's migrated template lives in the suite's PostgreSQL, not in this one.
   delete process.env.OTTKIT_DATABASE_TEMPLATE;
+  delete process.env.OTTKIT_DATABASE_SEEDED;
 });
 
 afterAll(() => {
@@ -39,6 +41,7 @@ afterAll(() => {
   if (saved.url === undefined) delete process.env.OTTKIT_DATABASE_URL;
   if (saved.perFile === undefined) delete process.env.OTTKIT_DATABASE_PER_FILE;
   if (saved.template !== undefined) process.env.OTTKIT_DATABASE_TEMPLATE = saved.template;
+  if (saved.seeded !== undefined) process.env.OTTKIT_DATABASE_SEEDED = saved.seeded;
   pg?.stop('immediate');
   rmSync(dir, { recursive: true, force: true });
 });
