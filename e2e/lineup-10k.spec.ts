@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { serveFolder, startTestSource, type TestSource } from '../packages/server/test/liveSource.ts';
+import { channelList } from '../packages/api-client/src/contract/live.ts';
 import { playsOn } from './livePlayer.ts';
 import { repoRoot } from './operator.ts';
 
@@ -147,4 +148,41 @@ test('a viewer scrolls a 10,000-channel category to a channel far down and plays
   await page.setViewportSize({ width: 360, height: 780 });
   await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
   await page.screenshot({ path: join(repoRoot, '.data/reports/lineup-10k-phone.png') });
+});
+
+// Decisions 0296, 0297: the page carries a first screenful, not the line-up (10,000 channels were 2.4 MB of
+// HTML); the island loads the whole line-up through the channel list call, whose answer the browser keeps with
+// its ETag, so a reload revalidates it (304) instead of downloading it again.
+test('the page carries a first screenful, and a reload revalidates the kept line-up (304)', async ({
+  page,
+}) => {
+  const base = `http://127.0.0.1:${PRODUCT_PORT}`;
+  const html = await (await page.request.get(`${base}/liveTv`)).text();
+  expect(html.length).toBeLessThan(300_000);
+  // The first screenful is in the HTML (a first paint without scripts).
+  expect(html.match(/data-playback=/g)?.length ?? 0).toBeGreaterThan(5);
+
+  const isList = (url: string) => new URL(url).pathname === channelList.path;
+  const first = page.waitForResponse((r) => isList(r.url()));
+  await page.goto(`${base}/liveTv`);
+  expect((await first).status()).toBe(200);
+  await expect(page.locator('[data-live-ready="true"]')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('tab', { name: GROUP }).click();
+  await expect(page.locator(`[data-count="${CHANNELS}"]`)).toBeVisible();
+  // The answer is kept (written after the call answered).
+  await page.waitForFunction(
+    async () => (await (await caches.open('ottkit-kept-answers')).keys()).length > 0,
+  );
+
+  const statuses: number[] = [];
+  page.on('response', (r) => {
+    if (isList(r.url())) statuses.push(r.status());
+  });
+  await page.reload();
+  await expect(page.locator('[data-live-ready="true"]')).toBeVisible({ timeout: 60_000 });
+  await page.getByRole('tab', { name: GROUP }).click();
+  await expect(page.locator(`[data-count="${CHANNELS}"]`)).toBeVisible();
+  expect(statuses).toContain(304);
+  expect(statuses).not.toContain(200);
+  await expect(page.getByRole('button', { name: /^Bulk 1\b/ })).toBeVisible();
 });

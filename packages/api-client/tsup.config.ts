@@ -6,6 +6,7 @@ export default defineConfig({
     browser: 'src/browser.ts',
     profiles: 'src/contract/profileRules.ts',
     'contract/index': 'src/contract/index.ts',
+    keptAnswers: 'src/keptAnswers.ts',
   },
   format: ['esm'],
   dts: true,

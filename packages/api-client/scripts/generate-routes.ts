@@ -1,4 +1,4 @@
-// Writes src/routes.generated.ts: each call's area, method, path, token placement, body format and tag, as
+// Writes src/routes.generated.ts: each call's area, method, path, token placement, body format, tag and revalidation, as
 // plain data.
 // The typed client needs only these at run time, so browsers do not download the zod schemas.
 // Run after changing the contract: `node scripts/generate-routes.ts` (routes.test.ts fails until you do).
@@ -19,8 +19,9 @@ export function routesSource(): string {
       const tokenIn = d.tokenIn ? `, tokenIn: '${d.tokenIn}'` : '';
       const bodyFormat = d.bodyFormat ? `, bodyFormat: '${d.bodyFormat}'` : '';
       const tag = d.tag ? `, tag: '${d.tag}'` : '';
+      const revalidate = d.revalidate ? ', revalidate: true' : '';
       lines.push(
-        `    ${name}: { area: '${d.area}', method: '${d.method}', path: '${d.path}'${tokenIn}${bodyFormat}${tag} },`,
+        `    ${name}: { area: '${d.area}', method: '${d.method}', path: '${d.path}'${tokenIn}${bodyFormat}${tag}${revalidate} },`,
       );
     }
     lines.push('  },');

@@ -4,7 +4,7 @@ import type { RouteMeta } from './contract/call.ts';
 /** Every call of the contract without its schemas: what the client needs at run time. */
 export const routes = {
   live: {
-    channelList: { area: 'live', method: 'POST', path: '/liveapi/api/v5/channel/unencrypted/list' },
+    channelList: { area: 'live', method: 'POST', path: '/liveapi/api/v5/channel/unencrypted/list', revalidate: true },
     contentAuthority: { area: 'live', method: 'POST', path: '/liveapi/api/channel/content/authority/v1' },
     epgQuery: { area: 'live', method: 'POST', path: '/liveapi/api/programs/commercial/web/epg/query/v1' },
     epgQueryV2: { area: 'live', method: 'POST', path: '/liveapi/api/programs/commercial/web/epg/query/v2' },

@@ -21,6 +21,7 @@ describe('routes.generated.ts', () => {
           ...(d.tokenIn ? { tokenIn: d.tokenIn } : {}),
           ...(d.bodyFormat ? { bodyFormat: d.bodyFormat } : {}),
           ...(d.tag ? { tag: d.tag } : {}),
+          ...(d.revalidate ? { revalidate: true } : {}),
         });
       }
     }

@@ -144,7 +144,11 @@ describe('session revocation at the edge (decision 0306)', () => {
 describe('one packager per live channel over 3 processes (decision 0305)', () => {
   const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
   const live = (...args: string[]) =>
-    execFileSync(process.execPath, [cli, 'live', ...args, '--data', c.dataDir], { encoding: 'utf8' });
+    // The CLI changes the store the processes share: the cluster's PostgreSQL (decision 0275).
+    execFileSync(process.execPath, [cli, 'live', ...args, '--data', c.dataDir], {
+      encoding: 'utf8',
+      env: { ...process.env, OTTKIT_DATABASE_URL: c.databaseUrl },
+    });
   /** The ottkit pid of every ffmpeg packaging the channel: its work folder is `live/work/<pid>/<channel>/`. */
   const packagers = (channel: string): number[] => {
     const out: number[] = [];

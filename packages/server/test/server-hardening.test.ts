@@ -60,7 +60,10 @@ describe.skipIf(!siteBuilt)('the product server (API, origin and built site on o
       bearer(user.token),
     );
     const master = new URL(contract.live.channelPlaySource.response.parse(play.body.data).url, t.url);
-    const variant = (await (await fetch(master)).text()).split('\n').find((l) => l.includes('index.m3u8'));
+    const variant = (await (await fetch(master)).text())
+      .split('\n')
+      // A variant's URI line (the #EXT-X-MEDIA lines of audio and subtitles name index.m3u8 too).
+      .find((l) => !l.startsWith('#') && l.includes('index.m3u8'));
     const variantUrl = new URL(variant ?? '', master);
     const segment = (await (await fetch(variantUrl)).text()).split('\n').findLast((l) => l.includes('.m4s'));
     const segmentUrl = new URL(segment ?? '', variantUrl);

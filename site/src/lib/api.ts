@@ -32,13 +32,20 @@ export const browserApiBases = {
 /** The language the browser's calls ask for: the page's. */
 export const browserApiLang = () =>
   typeof document === 'undefined' ? 'en' : document.documentElement.lang || 'en';
+/**
+ * What sends the browser's calls. /liveTv's line-up loader puts the kept answers (Cache Storage, decision 0296)
+ * in front of the revalidated channel list (stores/lineupLoad.ts), so /home's script budget
+ * (decision 0084) carries none of it.
+ */
+export const browserSend: { fetch: typeof fetch } = { fetch: (input, init) => fetch(input, init) };
 export const browserApi = createClient({
   ...browserApiBases,
   lang: browserApiLang,
   // Spec §4: an expired access cookie is refreshed once and the call replayed; a session that stays invalid
   // sends the viewer to login, or to a guest session in visitor mode (stores/session.ts).
   // Zero-trust: until the product may start (and never when it is blocked) no call leaves the browser.
-  fetch: (input, init) => (zeroTrustGate() === 'open' ? fetch(input, init) : new Promise(() => {})),
+  fetch: (input, init) =>
+    zeroTrustGate() === 'open' ? browserSend.fetch(input, init) : new Promise(() => {}),
   refreshSession: renewSession,
   onSessionInvalid: (e) => handleSessionInvalid(e),
 });

@@ -2,24 +2,19 @@ import { chunkFailureAction, classifyChunkFailure } from '../lib/chunks.ts';
 
 // Spec §8: a script (ChunkLoadError) or stylesheet (CSS_CHUNK_LOAD_FAILED) chunk that fails to load is retried
 // once — a fresh load of the page fetches the chunks again — and then the viewer is offered a reload. Neither
-// is a product message, so the offer is a plain bar with the page's language from <html lang>.
-const TEXT: Record<string, { msg: string; action: string }> = {
-  en: { msg: 'Part of this page could not be loaded.', action: 'Reload' },
-  es: { msg: 'No se pudo cargar una parte de esta página.', action: 'Recargar' },
-  pt: { msg: 'Não foi possível carregar parte desta página.', action: 'Recarregar' },
-};
+// is a product message, so the offer is a plain bar; its words come translated with the page (PageScripts).
 
 function offerReload() {
   if (document.getElementById('ottkit-chunk-error')) return;
-  const t = TEXT[document.documentElement.lang] ?? TEXT.en!;
+  const t = document.getElementById('chunk-error-texts')?.dataset ?? {};
   const bar = document.createElement('div');
   bar.id = 'ottkit-chunk-error';
   bar.setAttribute('role', 'alert');
   bar.className = 'chunk-error';
-  bar.textContent = `${t.msg} `;
+  bar.textContent = `${t.msg ?? 'Part of this page could not be loaded.'} `;
   const button = document.createElement('button');
   button.type = 'button';
-  button.textContent = t.action;
+  button.textContent = t.action ?? 'Reload';
   button.addEventListener('click', () => location.reload());
   bar.append(button);
   document.body.append(bar);

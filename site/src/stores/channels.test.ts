@@ -9,7 +9,10 @@ import {
   channelsInColumn,
   epgRelations,
   FAVORITES_COLUMN,
+  FIRST_SCREEN_ROWS,
+  lineupForPage,
   selectChannel,
+  WHOLE_LINEUP_MAX,
 } from './channels.ts';
 import { setFavorites } from './favorites.ts';
 
@@ -62,5 +65,32 @@ describe('channel change (issue 18 §1)', () => {
     const before = Date.now();
     selectChannel('lc-002');
     expect($zapStartedAt.get()).toBeGreaterThanOrEqual(before);
+  });
+});
+
+describe("the page's props at 10,000 channels (decision 0297)", () => {
+  const columns = [
+    { columnId: 'news', columnName: 'News', columnSeq: 2 },
+    { columnId: 'all', columnName: 'All', columnSeq: 1 },
+  ] as never[];
+  const big = Array.from({ length: 10_000 }, (_, i) =>
+    ch(`c${i}`, 10_000 - i, i % 2 ? ['all', 'news'] : ['all']),
+  );
+  it('carries a small line-up whole', () => {
+    const small = big.slice(0, WHOLE_LINEUP_MAX);
+    expect(lineupForPage(small, columns, null)).toEqual({ channels: small, complete: true });
+  });
+  it("carries the first screenful of a large line-up's opening category, and the selected channel", () => {
+    const page = lineupForPage(big, columns, null);
+    expect(page.complete).toBe(false);
+    // The first category by its order, in channel-number order.
+    expect(page.channels.map((c) => c.channelSeq)).toEqual(
+      Array.from({ length: FIRST_SCREEN_ROWS }, (_, i) => i + 1),
+    );
+    const far = lineupForPage(big, columns, 'c1');
+    expect(far.channels).toHaveLength(FIRST_SCREEN_ROWS + 1);
+    expect(far.channels.at(-1)?.logicalChannelId).toBe('c1');
+    // The selected channel's own category opens: News, whose first channels are the odd ones.
+    expect(far.channels[0]?.logicalChannelId).toBe('c9999');
   });
 });

@@ -15,6 +15,15 @@ export const $selectedChannelId = atom<string | null>(null);
 /** The category (column id, or FAVORITES_COLUMN) the channel list shows. */
 export const $activeColumn = atom<string>('');
 
+/**
+ * Up to this many channels the page's props carry the whole line-up (500 are ~120 KB of HTML); above, only
+ * the first screenful of the opening category and the selected channel (10,000 channels were 2.4 MB), and the
+ * island loads the rest through the channel list call, revalidated from its kept answer (decision 0297).
+ */
+export const WHOLE_LINEUP_MAX = 300;
+/** Rows of the opening category the props carry above WHOLE_LINEUP_MAX: a tall screen's worth and more. */
+export const FIRST_SCREEN_ROWS = 30;
+
 /** The line-up with the latest authority answer and favourites laid over the server-rendered flags. */
 export const $lineup = computed([$channels, $rights, $favoriteIds], (channels, rights, favorites) =>
   channels.map((c) => {
@@ -60,9 +69,39 @@ export function initLineup(
   $channelColumns.set(columns);
   setFavorites(channels.filter((c) => c.isFavorite).map((c) => c.logicalChannelId));
   $selectedChannelId.set(selectedId);
+  $activeColumn.set(openingColumn(channels, columns, selectedId));
+}
+
+/** The category the page opens on: the selected channel's first, else the first category. */
+export function openingColumn(
+  channels: readonly Pick<LiveChannel, 'logicalChannelId' | 'columnIds'>[],
+  columns: readonly ChannelColumn[],
+  selectedId: string | null,
+): string {
   const selected = channels.find((c) => c.logicalChannelId === selectedId);
   const first = [...columns].sort((a, b) => a.columnSeq - b.columnSeq)[0];
-  $activeColumn.set(selected?.columnIds[0] ?? first?.columnId ?? '');
+  return selected?.columnIds[0] ?? first?.columnId ?? '';
+}
+
+/**
+ * What the page's props carry of a line-up (decision 0297): all of it up to WHOLE_LINEUP_MAX channels, else
+ * the first screenful of the opening category and the selected channel.
+ */
+export function lineupForPage<
+  C extends Pick<LiveChannel, 'logicalChannelId' | 'isFavorite' | 'columnIds' | 'channelSeq'>,
+>(
+  channels: readonly C[],
+  columns: readonly ChannelColumn[],
+  selectedId: string | null,
+): { channels: C[]; complete: boolean } {
+  if (channels.length <= WHOLE_LINEUP_MAX) return { channels: [...channels], complete: true };
+  const first = channelsInColumn(channels, openingColumn(channels, columns, selectedId)).slice(
+    0,
+    FIRST_SCREEN_ROWS,
+  );
+  const selected = channels.find((c) => c.logicalChannelId === selectedId);
+  if (selected && !first.includes(selected)) first.push(selected);
+  return { channels: first, complete: false };
 }
 
 /**

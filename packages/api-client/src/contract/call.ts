@@ -43,6 +43,8 @@ export interface RouteMeta {
   /** How the request body travels; `json` when absent. */
   bodyFormat?: BodyFormat;
   tag?: CallTag;
+  /** The answer carries an ETag and the client revalidates its kept answer (see CallDescriptor). */
+  revalidate?: boolean;
 }
 
 /**
@@ -68,6 +70,12 @@ export interface CallDescriptor<Req extends z.ZodType = z.ZodType, Res extends z
   response: Res;
   /** The largest request body the server reads for this call; the server's default (64 KiB) when absent. */
   maxBodyBytes?: number;
+  /**
+   * A large answer that rarely changes (the channel list): the server answers it with an ETag, and 304 to an
+   * `If-None-Match` naming the answer it would send; the typed client keeps the last answer and its ETag and
+   * asks with it (decision 0296). A POST is never cached by a browser, hence the client's own keeping.
+   */
+  revalidate?: boolean;
 }
 
 /** Identity helper that keeps the literal types of a descriptor. */

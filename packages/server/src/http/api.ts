@@ -8,7 +8,7 @@ import type { MessageSender } from '../domain/messages.ts';
 import type { Db } from '../store/db.ts';
 import { diskFullMessage, isDiskFull } from '../store/diskFull.ts';
 import { parseJsonBody, queryObject, readBody } from './body.ts';
-import { sendEnvelope, sendError } from './respond.ts';
+import { sendEnvelope, sendError, sendRevalidated } from './respond.ts';
 import { HttpError, type RequestContext, type Route, type Session } from './route.ts';
 import { refuseCrossSite } from './session.ts';
 import { operatorGate } from '../operator/sessions.ts';
@@ -194,7 +194,8 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
         throw new Error(`Response of ${d.path} breaks its contract: ${describeIssues(checked.error)}`);
       }
     }
-    sendEnvelope(res, 200, ok(data));
+    if (d.revalidate) sendRevalidated(req, res, ok(data));
+    else sendEnvelope(res, 200, ok(data));
   }
 
   return async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {

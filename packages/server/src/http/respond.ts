@@ -1,5 +1,7 @@
-import type { ServerResponse } from 'node:http';
+import { createHash } from 'node:crypto';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Envelope, fail } from '@ottkit/api-client/contract';
+import { noneMatch } from './conditional.ts';
 import { stringifyAnswer } from './jsonFragment.ts';
 import { sendBody } from './send.ts';
 
@@ -25,4 +27,25 @@ export function sendEnvelope(
 
 export function sendError(res: ServerResponse, status: number, errCode: number, errMsg: string): void {
   sendEnvelope(res, status, fail(errCode, errMsg));
+}
+
+/**
+ * The answer of a `revalidate` call (decision 0296): its ETag is a digest of its bytes, so it names exactly what
+ * this caller would be sent; an If-None-Match naming it gets 304 and no body (the client answers from the text
+ * it kept). The answer is still built to be compared: what is saved is the transfer and the client's parse.
+ */
+export function sendRevalidated(
+  req: IncomingMessage,
+  res: ServerResponse,
+  envelope: Envelope<unknown>,
+): void {
+  const text = stringifyAnswer(envelope);
+  const etag = `"${createHash('sha1').update(text).digest('base64url')}"`;
+  if (noneMatch(req.headers['if-none-match'], etag)) {
+    const { 'content-type': _type, ...headers } = API_HEADERS;
+    res.writeHead(304, { ...headers, etag });
+    res.end();
+    return;
+  }
+  sendBody(undefined, res, 200, { ...API_HEADERS, etag }, text);
 }

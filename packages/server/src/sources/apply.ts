@@ -33,6 +33,8 @@ export interface ApplyHooks {
   replanned?(epgId: string): void;
   /** Called once the guide is planned, before the transaction (the database's write lock is free). */
   afterPlan?(): void;
+  /** Called for each guide day built from the staged rows (an unchanged day is not: decision 0295). */
+  dayBuilt?(epgId: string, day: string): void;
 }
 
 export const epgIdOf = (logicalChannelId: string) => `epg-${logicalChannelId}`;
@@ -395,7 +397,15 @@ export function planGuides(
         const epgId = epgIdOf(ch.logicalChannelId);
         plans.set(
           epgId,
-          planChannelGuide(db, epgId, m.xmltvId, dropFromOf(changed, today), firstDay, lastDay),
+          planChannelGuide(
+            db,
+            epgId,
+            m.xmltvId,
+            dropFromOf(changed, today),
+            firstDay,
+            lastDay,
+            guide.digests,
+          ),
         );
       }
     });
@@ -438,7 +448,7 @@ export function remapAndWriteGuides(
       let plan = plans.get(epgId);
       if (plan?.xmltvId !== m.xmltvId || plan.dropFrom !== dropFrom || !planHolds(db, epgId)) {
         hooks.replanned?.(epgId);
-        plan = planChannelGuide(db, epgId, m.xmltvId, dropFrom, firstDay, lastDay);
+        plan = planChannelGuide(db, epgId, m.xmltvId, dropFrom, firstDay, lastDay, guide.digests);
       }
       for (const [r, n] of plan.skipped.counts) skipped.counts.set(r, (skipped.counts.get(r) ?? 0) + n);
       daysChanged += useGuidePlan(db, epgId, plan);

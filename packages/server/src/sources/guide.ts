@@ -2,6 +2,7 @@ import type { GuideLang } from '@ottkit/api-client/contract';
 import { DAY_MS, dayOf, dayStart } from '../guide/days.ts';
 import type { GuideProgram } from '../guide/generate.ts';
 import type { Db } from '../store/db.ts';
+import type { DayDigests } from './dayDigests.ts';
 import type { SkipReport } from './entries.ts';
 import { type LangText, parseXmltv, type XmltvProgramme } from './xmltv.ts';
 
@@ -47,6 +48,8 @@ export interface StagedGuide {
   channels: Map<string, string[]>;
   programmes: number;
   skipped: SkipReport;
+  /** What the source's days were last built from: unchanged days are not built again (decision 0295). */
+  digests?: DayDigests;
 }
 
 /**
@@ -138,20 +141,23 @@ export async function stageGuide(db: Db, chunks: AsyncIterable<Uint8Array>): Pro
 
 type StageRow = { start_ts: number; stop_ts: number; texts_json: string; tags_json: string };
 
+/** A staged programme as its day will hold it: its stop settled (cut at the next start), its texts still raw. */
+export type DayRow = StageRow;
+
 /**
- * The staged programmes of one guide channel as days of a guide (UTC day of the start), from `firstDay` to
- * `lastDay` (two reads per channel: its programmes of those days, and the first one after them): a missing
- * stop is the next start; an overlap is cut at the next start; a second programme at the same start is
- * skipped (a programme id is the guide and its start, as for seeded ones).
+ * The staged programmes of one guide channel as days (UTC day of the start), from `firstDay` to `lastDay` (two
+ * reads per channel: its programmes of those days, and the first one after them), still as staged text: a
+ * missing stop is the next start; an overlap is cut at the next start; a second programme at the same start is
+ * skipped (a programme id is the guide and its start, as for seeded ones). Nothing is parsed: a day whose rows
+ * are what they were at the last import is not built at all (decision 0295).
  */
-export function stagedDays(
+export function stagedDayRows(
   db: Db,
   xmltvId: string,
-  epgId: string,
   firstDay: string,
   lastDay: string,
   skipped: SkipReport,
-): Map<string, GuideProgram[]> {
+): Map<string, DayRow[]> {
   const from = dayStart(firstDay);
   const until = dayStart(lastDay) + DAY_MS;
   const rows = db.all<StageRow>(
@@ -161,16 +167,15 @@ export function stagedDays(
     from,
     until,
   );
-  const days = new Map<string, GuideProgram[]>();
+  const days = new Map<string, DayRow[]>();
   if (rows.length === 0) return days;
   const after = db.get<{ start_ts: number }>(
     'SELECT start_ts FROM guide_stage WHERE xmltv_id = ? AND start_ts >= ? ORDER BY start_ts LIMIT 1',
     xmltvId,
     until,
   )?.start_ts;
-  let day = '';
   let dayEnd = 0;
-  let programs: GuideProgram[] = [];
+  let list: DayRow[] = [];
   for (let i = 0; i < rows.length; i++) {
     const r = rows[i] as StageRow;
     const nextStart = i + 1 < rows.length ? (rows[i + 1] as StageRow).start_ts : after;
@@ -185,20 +190,28 @@ export function stagedDays(
       continue;
     }
     if (r.start_ts >= dayEnd) {
-      day = dayOf(r.start_ts);
+      const day = dayOf(r.start_ts);
       dayEnd = dayStart(day) + DAY_MS;
-      programs = [];
-      days.set(day, programs);
+      list = [];
+      days.set(day, list);
     }
+    r.stop_ts = stop;
+    list.push(r);
+  }
+  return days;
+}
+
+/** One day's programmes of guide `epgId`, built from its staged rows. */
+export function dayPrograms(epgId: string, rows: readonly DayRow[]): GuideProgram[] {
+  return rows.map((r) => {
     const p: GuideProgram = {
       programId: `${epgId}-${r.start_ts / 1000}`,
       start: r.start_ts,
-      stop,
+      stop: r.stop_ts,
       isCatchup: false,
       texts: JSON.parse(r.texts_json) as GuideProgram['texts'],
     };
     if (r.tags_json) Object.assign(p, JSON.parse(r.tags_json));
-    programs.push(p);
-  }
-  return days;
+    return p;
+  });
 }

@@ -4,7 +4,8 @@ import type { GuideProgram } from '../guide/generate.ts';
 import type { Db } from '../store/db.ts';
 import { insertProgramRows, PROGRAM_COLUMNS, programRow } from '../store/epg.ts';
 import { SkipReport } from './entries.ts';
-import { stagedDays } from './guide.ts';
+import { type DayDigests, dayDigest } from './dayDigests.ts';
+import { dayPrograms, stagedDayRows } from './guide.ts';
 
 /**
  * The guide plan of an import (decision 0173). The expensive part of writing imported guides (reading the staged
@@ -69,8 +70,9 @@ function storedRows(db: Db, epgId: string, day: string): Map<string, string> {
  * its checksum differs from the stored one (an unchanged day keeps its checksum and update time, so viewers'
  * local stores fetch nothing); stored days from `dropFrom` on that the feed no longer gives are dropped.
  * Of a changed day only the programme rows that differ are written and the ones gone deleted (decision 0250:
- * a 1 %-changed refresh changes a third of the days but a hundredth of the rows). Replaces any earlier plan of
- * the same channel. Writes temp tables only.
+ * a 1 %-changed refresh changes a third of the days but a hundredth of the rows). A day whose staged rows are
+ * those the stored day was built from is not built at all (`digests`, decision 0295). Replaces any earlier plan
+ * of the same channel. Writes temp tables only.
  */
 export function planChannelGuide(
   db: Db,
@@ -79,10 +81,11 @@ export function planChannelGuide(
   dropFrom: string,
   firstDay: string,
   lastDay: string,
+  digests?: DayDigests,
 ): GuidePlan {
   for (const t of PLAN_TABLES) db.run(`DELETE FROM temp.${t} WHERE epg_id = ?`, epgId);
   const skipped = new SkipReport(5);
-  const days = stagedDays(db, xmltvId, epgId, firstDay, lastDay, skipped);
+  const days = stagedDayRows(db, xmltvId, firstDay, lastDay, skipped);
   const stored = new Map(
     db
       .all<{ day: string; checksum: string }>(
@@ -92,9 +95,14 @@ export function planChannelGuide(
       .map((r) => [r.day, r.checksum]),
   );
   const plan: GuidePlan = { xmltvId, dropFrom, written: [], dropped: [], skipped };
-  for (const [day, programs] of days) {
-    const checksum = guideChecksum(programs);
+  for (const [day, rows] of days) {
     const current = stored.get(day);
+    const digest = digests ? dayDigest(epgId, rows) : '';
+    if (digests?.unchanged(epgId, day, digest, current)) continue;
+    digests?.onBuilt?.(epgId, day);
+    const programs = dayPrograms(epgId, rows);
+    const checksum = guideChecksum(programs);
+    digests?.record(epgId, day, digest, checksum);
     if (current === checksum) continue;
     db.run(
       'INSERT INTO temp.guide_plan_days (epg_id, day, prior, checksum, programs_json) VALUES (?, ?, ?, ?, ?)',

@@ -197,6 +197,53 @@ describe('a refresh writes only what changed (decision 0250)', () => {
     expect(written()).toEqual(['UPDATE New']);
   });
 
+  it('does not build, nor write, a day whose staged rows are those it was built from (decision 0295)', async () => {
+    await refreshSource(db, source, { now: () => NOW, dataDir: dir });
+    writeFileSync(
+      source.guideLocation,
+      guideOf(CHANNELS, NOW - 86_400_000, 3, 6, { channel: 'sport.1', start: NOW + 6 * H, title: 'New' }),
+    );
+    const sport = db.get<{ id: string }>(
+      "SELECT logical_channel_id AS id FROM source_channels WHERE tvg_id = 'sport.1'",
+    )?.id as string;
+    const stamps = () =>
+      db.all<{ epg_id: string; day: string; updated_at: number }>(
+        'SELECT epg_id, day, updated_at FROM epg_days ORDER BY epg_id, day',
+      );
+    const before = stamps();
+    const refresh = async (at: number) => {
+      const built: string[] = [];
+      const counts = await refreshSource(db, source, {
+        now: () => at,
+        dataDir: dir,
+        hooks: { dayBuilt: (epgId, day) => built.push(`${epgId} ${day}`) },
+      });
+      return { built, counts };
+    };
+    const written = logRowWrites();
+    const changed = await refresh(NOW + H);
+    // Of 3 channels x 3 days, the one day with the retitled programme is built and written.
+    expect(changed.built).toEqual([`epg-${sport} 2026-06-01`]);
+    expect(changed.counts.daysChanged).toBe(1);
+    expect(written()).toEqual(['UPDATE New']);
+    const after = stamps();
+    expect(after.filter((d) => !(d.epg_id === `epg-${sport}` && d.day === '2026-06-01'))).toEqual(
+      before.filter((d) => !(d.epg_id === `epg-${sport}` && d.day === '2026-06-01')),
+    );
+    // Another writer changed a day (its checksum moved): the next refresh builds it again and puts the feed's back.
+    const newsOne = `epg-${db.get<{ id: string }>("SELECT logical_channel_id AS id FROM source_channels WHERE tvg_id = 'news.one'")?.id}`;
+    const checksum = () =>
+      db.get<{ checksum: string }>(
+        "SELECT checksum FROM epg_days WHERE epg_id = ? AND day = '2026-05-31'",
+        newsOne,
+      )?.checksum;
+    const fromFeed = checksum();
+    db.run("UPDATE epg_days SET checksum = 'edited' WHERE epg_id = ? AND day = '2026-05-31'", newsOne);
+    const again = await refresh(NOW + 2 * H);
+    expect(again.built).toEqual([`${newsOne} 2026-05-31`]);
+    expect(checksum()).toBe(fromFeed);
+  });
+
   it('plans a channel again when another writer changed one of its planned days meanwhile', async () => {
     const sport = await importThenRetitle('sport.1', 'New');
     // Another writer empties the day the plan changes, after the plan was made.

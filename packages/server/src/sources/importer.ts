@@ -3,6 +3,7 @@ import { type LineupSource, recordRefresh, type SourceCounts } from '../store/so
 import { type ApplyHooks, applyImport, chooseEntries, planGuides } from './apply.ts';
 import type { LineupEntry } from './entries.ts';
 import { SkipReport } from './entries.ts';
+import { loadDayDigests, saveDayDigests } from './dayDigests.ts';
 import { privately, stageGuide } from './guide.ts';
 import { dropGuidePlan, resetGuidePlan } from './guidePlan.ts';
 import { DEFAULT_LIMITS, type FetchLimits, openSource } from './input.ts';
@@ -115,6 +116,7 @@ export async function refreshSource(
     const guide = lineup.guideLocation
       ? await stageGuide(db, openSource(lineup.guideLocation, options.limits))
       : undefined;
+    if (guide) guide.digests = loadDayDigests(options.dataDir, source.sourceId, options.hooks?.dayBuilt);
     const at = now();
     // The guide's indexes are written all over: with SQLite's default 2 MB page cache, their pages are spilled
     // and rewritten again and again inside one transaction. A larger cache for the import alone avoids that.
@@ -136,6 +138,7 @@ export async function refreshSource(
       ),
     );
     counts.lockMs = Math.round(performance.now() - locked);
+    if (guide?.digests) saveDayDigests(options.dataDir, source.sourceId, guide.digests);
     db.exec('PRAGMA wal_checkpoint(PASSIVE)');
     recordRefresh(db, source.sourceId, { ok: true, counts }, at, now() - started);
     return counts;

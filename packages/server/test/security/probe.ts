@@ -150,8 +150,8 @@ export function totalChanges(db: Db): number {
 }
 
 /**
- * Waits until no operator job is queued or running: a job an earlier accepted call started writes as it goes
- * (a broadcast sends by chunks), and that write is not the next, refused call's. Slower engines make it visible.
+ * Waits until no operator job is queued or running: a call that starts a job (code batch, notify all) goes on
+ * writing after it answered, and that write is not the next, refused call's. Slower engines make it visible.
  */
 export async function jobsSettled(db: Db, timeoutMs = 30_000): Promise<void> {
   const until = Date.now() + timeoutMs;

@@ -41,6 +41,7 @@ export const common = defineMessages({
     'error.shareKeyWrong': "This link's key does not open the operator's configuration. Ask for a new link.",
     'error.zeroTrustNone': 'This service has no shared configuration to open. Ask for a new link.',
     'error.network': 'The network is unavailable. Check your connection and try again.',
+    'error.chunkLoad': 'Part of this page could not be loaded.',
     'error.deleteFailed': 'Delete failed. Try again.',
     'error.timeout': 'The server took too long to answer. Try again.',
 
@@ -86,6 +87,7 @@ export const common = defineMessages({
     'error.zeroTrustNone':
       'Este servicio no tiene una configuración compartida que abrir. Pide un enlace nuevo.',
     'error.network': 'La red no está disponible. Revisa tu conexión e inténtalo de nuevo.',
+    'error.chunkLoad': 'No se pudo cargar una parte de esta página.',
     'error.deleteFailed': 'No se pudo eliminar. Inténtalo de nuevo.',
     'error.timeout': 'El servidor tardó demasiado en responder. Inténtalo de nuevo.',
 
@@ -130,6 +132,7 @@ export const common = defineMessages({
     'error.zeroTrustNone':
       'Este serviço não tem uma configuração compartilhada para abrir. Peça um novo link.',
     'error.network': 'A rede está indisponível. Verifique sua conexão e tente novamente.',
+    'error.chunkLoad': 'Não foi possível carregar parte desta página.',
     'error.deleteFailed': 'Falha ao excluir. Tente novamente.',
     'error.timeout': 'O servidor demorou demais para responder. Tente novamente.',
 

@@ -2,6 +2,7 @@ import { useStore } from '@nanostores/react';
 import {
   ChannelRow,
   EmptyTip,
+  Spinner,
   scrollToShow,
   trackViewportRows,
   type ViewportRows,
@@ -17,6 +18,7 @@ import {
   FAVORITES_COLUMN,
 } from '../../stores/channels.ts';
 import { $todayPrograms, nowAndNext } from '../../stores/epg.ts';
+import { $lineupComplete } from '../../stores/lineupLoad.ts';
 import { $t } from '../../stores/lang.ts';
 import { $pointedChannelId } from '../../stores/warmChannels.ts';
 import { favoriteAction, zap } from './actions.ts';
@@ -80,7 +82,10 @@ const ChannelItem = memo(function ChannelItem({
 export function ChannelList({ now }: { now: number }) {
   const channels = useStore($columnChannels);
   const column = useStore($activeColumn);
+  const complete = useStore($lineupComplete);
   const t = useStore($t);
+  // A category outside the first screenful the page carried: its channels come with the whole line-up.
+  if (channels.length === 0 && !complete) return <Spinner label={t('common.loading')} />;
   if (channels.length === 0) {
     return <EmptyTip text={column === FAVORITES_COLUMN ? t('live.favoritesEmpty') : t('live.columnEmpty')} />;
   }
@@ -98,6 +103,7 @@ function VirtualChannels({
 }) {
   const selected = useStore($selectedChannelId);
   const today = useStore($todayPrograms);
+  const complete = useStore($lineupComplete);
   const viewport = useRef<HTMLDivElement>(null);
   const [rows, setRows] = useState<ViewportRows>({
     firstRow: 0,
@@ -128,17 +134,18 @@ function VirtualChannels({
     };
   }, []);
 
-  // Bring the selected channel into view when it changes (zap from the player, a reminder, a shared link) or
-  // the category does; not when the line-up's flags change (authority, favourites) under a scrolled list.
+  // Bring the selected channel into view when it changes (zap from the player, a reminder, a shared link), the
+  // category does, or the whole line-up arrived after its first screenful (decision 0297); not when the
+  // line-up's flags change (authority, favourites) under a scrolled list.
   const channelsRef = useRef(channels);
   channelsRef.current = channels;
-  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on a new selection or category only
+  // biome-ignore lint/correctness/useExhaustiveDependencies: re-run on a new selection, category or whole line-up only
   useEffect(() => {
     const el = viewport.current;
     const index = channelsRef.current.findIndex((c) => c.logicalChannelId === selected);
     if (!el || index < 0) return;
     el.scrollTop = scrollToShow(index, el.scrollTop, el.clientHeight, ROW_HEIGHT);
-  }, [selected, column]);
+  }, [selected, column, complete]);
 
   const currentTitle = useMemo(
     () => (today.programs.length > 0 ? nowAndNext(today.programs, now).now?.title : undefined),

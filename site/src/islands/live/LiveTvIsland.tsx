@@ -6,6 +6,7 @@ import type { PackedChannel } from '../../lib/liveLineup.ts';
 import { $noAuthorityPrompt } from '../../stores/authority.ts';
 import { seedViewer, type Viewer } from '../../stores/viewer.ts';
 import { $selectedChannel, initLineup } from '../../stores/channels.ts';
+import { $lineupComplete, loadLineup } from '../../stores/lineupLoad.ts';
 import { utcDay } from '../../lib/epgStore.ts';
 import { localDay } from '../../lib/guideDays.ts';
 import { primeGuide } from '../../stores/epg.ts';
@@ -31,6 +32,11 @@ interface Props {
    * names, so a 500-channel line-up stays small in the HTML (decision 0074).
    */
   lineup: PackedChannel[];
+  /**
+   * False when `lineup` is only the first screenful of a large line-up (decision 0297): the island loads the
+   * whole line-up once hydrated.
+   */
+  lineupComplete?: boolean;
   columns: ChannelColumn[];
   selectedId: string | null;
   viewer: Viewer;
@@ -52,7 +58,37 @@ function LiveJobs() {
 }
 
 /** /liveTv: categories and channels, the live player, the guide by day and prompts (reminders: the layout). */
-export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang, renderedAt }: Props) {
+/** How long a failed load of the whole line-up waits before it asks again. */
+const LINEUP_RETRY_MS = 5_000;
+
+/** Loads the whole line-up until it has it (the page's props carried its first screenful). */
+function useWholeLineup() {
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+    const load = () => {
+      if (stopped || $lineupComplete.get()) return;
+      loadLineup().catch(() => {
+        timer = setTimeout(load, LINEUP_RETRY_MS);
+      });
+    };
+    load();
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, []);
+}
+
+export default function LiveTvIsland({
+  lineup,
+  lineupComplete = true,
+  columns,
+  selectedId,
+  viewer,
+  lang,
+  renderedAt,
+}: Props) {
   // Once, on the first render: the stores start from what the server rendered. Later renders (the clock ticks
   // every 15 s) must not write them again (and update other components mid-render). $viewer follows the
   // session store once it has its answer, so what the server rendered only stands until then.
@@ -60,6 +96,7 @@ export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang
     if ($lang.get() !== lang) $lang.set(lang);
     seedViewer(viewer);
     initLineup(lineup, columns, selectedId);
+    $lineupComplete.set(lineupComplete);
     // The selected channel's day is read from the store in parallel with hydration.
     primeGuide($selectedChannel.get()?.epgId ?? '', Date.now());
   });
@@ -86,7 +123,11 @@ export default function LiveTvIsland({ lineup, columns, selectedId, viewer, lang
     };
   }, []);
   useChannelKeys();
-  const jobsMayStart = useStore($firstViewSettled);
+  useWholeLineup();
+  // The jobs (guide sync, update check, reminders' line-up) work on the whole line-up.
+  const firstViewSettled = useStore($firstViewSettled);
+  const wholeLineup = useStore($lineupComplete);
+  const jobsMayStart = firstViewSettled && wholeLineup;
   // The grid has its own channel column: the channel list gives it the room (the categories stay).
   const guideView = useStore($guideView);
   // The guide's days are the viewer's calendar days; the server (and the hydrating render) knows no zone, so

@@ -3,19 +3,13 @@ import { startEpgSync } from '../../jobs/epgSync.ts';
 import { startLiveUsageCache } from '../../jobs/liveUsageCache.ts';
 import { startUpdateCheck } from '../../jobs/updateCheck.ts';
 import { browserApi } from '../../lib/api.ts';
-import { toLiveChannel } from '../../lib/liveLineup.ts';
 import { $viewer, refreshAuthority } from '../../stores/authority.ts';
-import { $channelColumns, $channels, epgRelations } from '../../stores/channels.ts';
+import { $channels, epgRelations } from '../../stores/channels.ts';
+import { loadLineup } from '../../stores/lineupLoad.ts';
 import { syncGuideNow } from '../../stores/epg.ts';
 import { refreshFavorites } from '../../stores/favorites.ts';
 import { currentUsage, reportPlay } from '../../stores/liveHistory.ts';
 import { refreshSubscriptions } from '../../stores/reminders.ts';
-
-async function refreshChannels() {
-  const lineup = await browserApi.live.channelList({});
-  $channels.set(lineup.channelListInfo.map(toLiveChannel));
-  $channelColumns.set(lineup.channelColumnInfo);
-}
 
 /**
  * The background work of /liveTv (spec §9): guide sync, the 10-minute update check and the 5-minute live
@@ -32,7 +26,7 @@ export function useLiveJobs() {
     stops.push(startEpgSync(() => syncGuideNow(epgRelations($channels.get()))));
     stops.push(
       startUpdateCheck(async (dataChecks) => (await browserApi.live.updateCheck({ dataChecks })).dataStates, {
-        channel: refreshChannels,
+        channel: loadLineup,
         authority: refreshAuthority,
         epg: () => syncGuideNow(epgRelations($channels.get())),
         ...(user ? { favorite: refreshFavorites, subscribe: refreshSubscriptions } : {}),
