@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs a command against a PostgreSQL of its own (decision 0275): `node scripts/with-postgres.mjs vitest run ...`.
 // The server starts on a temporary folder and a free loopback port, every database the tests open gets its own
-// schema (OTTKIT_DATABASE_PER_FILE), and the server and its folder are gone afterwards, whatever the outcome.
-import { spawn } from 'node:child_process';
+// schema (OTTKIT_DATABASE_PER_FILE), or a clone of a migrated template database when it migrates the full list
+// (OTTKIT_DATABASE_TEMPLATE), and the server and its folder are gone afterwards, whatever the outcome.
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -25,10 +26,33 @@ const cleanUp = () => {
   pg.stop('immediate');
   rmSync(dir, { recursive: true, force: true });
 };
+// Migrated once, and seeded once: every test database that migrates the full list starts as a clone of one of
+// them (a file copy where every migration's DDL and the sample data's inserts took seconds per test server).
+const TEMPLATE = 'ottkit_migrated';
+const made = spawnSync(process.execPath, ['packages/server/test/pgTemplate.ts'], {
+  stdio: ['ignore', 'pipe', 'inherit'],
+  encoding: 'utf8',
+  env: {
+    ...process.env,
+    OTTKIT_DATABASE_URL: pg.url,
+    OTTKIT_DATABASE_PER_FILE: '',
+    OTTKIT_DATABASE_TEMPLATE: TEMPLATE,
+  },
+});
+if (made.status !== 0) {
+  cleanUp();
+  process.exit(1);
+}
 const [cmd, ...args] = process.argv.slice(2);
 const child = spawn(cmd, args, {
   stdio: 'inherit',
-  env: { ...process.env, OTTKIT_DATABASE_URL: pg.url, OTTKIT_DATABASE_PER_FILE: '1' },
+  env: {
+    ...process.env,
+    OTTKIT_DATABASE_URL: pg.url,
+    OTTKIT_DATABASE_PER_FILE: '1',
+    OTTKIT_DATABASE_TEMPLATE: TEMPLATE,
+    OTTKIT_DATABASE_SEEDED: made.stdout.trim().split('\n').at(-1),
+  },
 });
 // Stopped from outside (Ctrl-C, a time limit): pass it on, and still stop PostgreSQL and remove its folder.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));

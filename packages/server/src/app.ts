@@ -21,7 +21,7 @@ import { sendError } from './http/respond.ts';
 import type { Route, Session } from './http/route.ts';
 import { apiRoutes } from './http/routes/index.ts';
 import { titleUploadRawRoutes } from './http/routes/operatorTitles.ts';
-import { seedIfEmpty } from './seed/index.ts';
+import { seedIfEmpty, seedKey } from './seed/index.ts';
 import { type Db, openDb } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
 import { joinSharedState } from './shared/join.ts';
@@ -90,6 +90,8 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   const logger = options.logger ?? consoleLogger;
   const now = options.now ?? Date.now;
   const db = openDb(dbFile(config));
+  // PostgreSQL test runs: a clone of the run's migrated and seeded template when the seed would be the same.
+  db.adoptSeeded?.(seedKey(config));
   migrate(db);
   seedIfEmpty(db, config);
   // Limits, locks and cache invalidation: in memory, or over Redis shared with the other processes (0260).

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { loadConfig, type ServerConfig } from './config.ts';
-import { seedIfEmpty } from './seed/index.ts';
+import { seedIfEmpty, seedKey } from './seed/index.ts';
 import { type Db, openDb } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
 
@@ -14,6 +14,8 @@ export function openDataStore(
 ): { config: ServerConfig; db: Db } {
   const config = loadConfig({ ...overrides, ...(dataDir ? { dataDir } : {}) });
   const db = openDb(join(config.dataDir, 'ottkit.db'));
+  // PostgreSQL test runs: a clone of the run's migrated and seeded template when the seed would be the same.
+  db.adoptSeeded?.(seedKey(config));
   migrate(db);
   seedIfEmpty(db, config);
   return { config, db };

@@ -147,7 +147,8 @@ describe('one packager per live channel over 3 processes (decision 0305)', () =>
     // The CLI changes the store the processes share: the cluster's PostgreSQL (decision 0275).
     execFileSync(process.execPath, [cli, 'live', ...args, '--data', c.dataDir], {
       encoding: 'utf8',
-      env: { ...process.env, OTTKIT_DATABASE_URL: c.databaseUrl },
+      // Its database itself, as the cluster's processes open it: not a test schema or clone (decision 0275).
+      env: { ...process.env, OTTKIT_DATABASE_URL: c.databaseUrl, OTTKIT_DATABASE_PER_FILE: '' },
     });
   /** The ottkit pid of every ffmpeg packaging the channel: its work folder is `live/work/<pid>/<channel>/`. */
   const packagers = (channel: string): number[] => {

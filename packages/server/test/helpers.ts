@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CreateServerOptions, createServer, type OttkitServer } from '../src/app.ts';
+import { TEST_SECRETS } from './testSecrets.ts';
 
 export interface TestServer {
   url: string;
@@ -46,10 +47,8 @@ export async function startServer(options: CreateServerOptions = {}): Promise<Te
     config: {
       port: 0,
       host: '127.0.0.1',
-      secret: 'test-secret-0123456789abcdef0123456789',
+      ...TEST_SECRETS,
       checkResponses: true,
-      // Cheap hashes keep the tests fast; production uses OWASP's 2^17.
-      passwordHashLog2N: 10,
       ...options.config,
       dataDir,
     },

@@ -17,7 +17,12 @@ import { registerEmail, startServer, type TestServer } from './helpers.ts';
  */
 let dir: string;
 let pg: RunningPostgres;
-const saved = { url: process.env.OTTKIT_DATABASE_URL, perFile: process.env.OTTKIT_DATABASE_PER_FILE };
+const saved = {
+  url: process.env.OTTKIT_DATABASE_URL,
+  perFile: process.env.OTTKIT_DATABASE_PER_FILE,
+  template: process.env.OTTKIT_DATABASE_TEMPLATE,
+  seeded: process.env.OTTKIT_DATABASE_SEEDED,
+};
 
 beforeAll(async () => {
   ensurePostgres();
@@ -25,6 +30,9 @@ beforeAll(async () => {
   pg = startPostgres(dir, await freePort());
   process.env.OTTKIT_DATABASE_URL = pg.url;
   process.env.OTTKIT_DATABASE_PER_FILE = '1';
+  // The suite run's migrated template lives in the suite's PostgreSQL, not in this one.
+  delete process.env.OTTKIT_DATABASE_TEMPLATE;
+  delete process.env.OTTKIT_DATABASE_SEEDED;
 });
 
 afterAll(() => {
@@ -32,6 +40,8 @@ afterAll(() => {
   process.env.OTTKIT_DATABASE_PER_FILE = saved.perFile;
   if (saved.url === undefined) delete process.env.OTTKIT_DATABASE_URL;
   if (saved.perFile === undefined) delete process.env.OTTKIT_DATABASE_PER_FILE;
+  if (saved.template !== undefined) process.env.OTTKIT_DATABASE_TEMPLATE = saved.template;
+  if (saved.seeded !== undefined) process.env.OTTKIT_DATABASE_SEEDED = saved.seeded;
   pg?.stop('immediate');
   rmSync(dir, { recursive: true, force: true });
 });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Db } from '../store/db.ts';
 import { type SeedSecrets, seedAccounts } from './accounts.ts';
 import { seedLineup } from './lineup.ts';
@@ -18,3 +19,10 @@ export function seedIfEmpty(db: Db, secrets: SeedSecrets): void {
     seedNamesIfEmpty(db);
   });
 }
+
+/**
+ * What the sample data depends on, as a key: a PostgreSQL test database may start as a clone of a template
+ * seeded with the same secrets (decision 0275) instead of seeding again.
+ */
+export const seedKey = (secrets: SeedSecrets): string =>
+  createHash('sha256').update(`${secrets.secret}\n${secrets.passwordHashLog2N}`).digest('hex').slice(0, 16);

@@ -22,6 +22,13 @@ export interface Db {
   close(): void;
   /** Which engine answers (decision 0275); the few queries with no portable spelling (full-text search) ask. */
   engine?: 'sqlite' | 'postgres';
+  /**
+   * PostgreSQL test runs only (decision 0275): turns a still-empty test database into a clone of the run's
+   * migrated template; true when it did. `migrate` asks before applying the full list.
+   */
+  adoptMigrated?(): boolean;
+  /** The same with the run's template also seeded, when its seed secrets give `key` (`seedKey`). */
+  adoptSeeded?(key: string): boolean;
 }
 
 /** True when OTTKIT_DATABASE_URL names a PostgreSQL server (decision 0275). */

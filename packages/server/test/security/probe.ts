@@ -91,7 +91,7 @@ export class Tally {
 }
 
 /** Tables whose rows a refused request may legitimately add to: counters of failures (they are the defence). */
-const COUNTERS = new Set(['attempt_limits', 'schema_migrations']);
+const COUNTERS = new Set(['attempt_limits', 'schema_migrations', 'probe_changes']);
 
 /** A fingerprint of every table's rows (counters aside): equal before and after means nothing was written. */
 export function dbFingerprint(db: Db, skip?: RegExp): Record<string, string> {
@@ -109,20 +109,59 @@ export function dbFingerprint(db: Db, skip?: RegExp): Record<string, string> {
   return out;
 }
 
+/** Databases whose PostgreSQL write counter is installed (once per database, on the first reading). */
+const counting = new WeakSet<Db>();
+
 /**
- * Rows written on the server's connection so far (SQLite's total_changes): cheap per-request check. PostgreSQL
- * keeps no such count per connection (decision 0275): there, each table's row count and newest row version
- * (`xmin`: an insert or update makes a new one, a delete lowers the count), in one query.
+ * PostgreSQL keeps no count of rows written per connection (decision 0275): a row trigger on every table adds
+ * one per row inserted, updated or deleted to `probe_changes`, which rolls back with the write it counts.
+ * Installed by the test, on its own database only; the server's schema is not changed.
  */
-export function totalChanges(db: Db): number | string {
-  if (db.engine !== 'postgres') return Number(db.get<{ n: number }>('SELECT total_changes() AS n')?.n ?? 0);
+function countWrites(db: Db): void {
+  if (counting.has(db)) return;
   const tables = db
     .all<{ name: string }>("SELECT name FROM sqlite_master WHERE type = 'table'")
-    .map((r) => r.name);
-  const each = tables.map(
-    (n) => `SELECT '${n}' AS t, COUNT(*) AS n, MAX(CAST(CAST(xmin AS TEXT) AS BIGINT)) AS x FROM "${n}"`,
+    .map((r) => r.name)
+    .filter((n) => n !== 'probe_changes');
+  db.exec('CREATE TABLE IF NOT EXISTS probe_changes (n BIGINT NOT NULL)');
+  db.exec('INSERT INTO probe_changes (n) SELECT 0 WHERE NOT EXISTS (SELECT 1 FROM probe_changes)');
+  db.exec(`CREATE OR REPLACE FUNCTION probe_count() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN UPDATE probe_changes SET n = n + 1; RETURN NULL; END $$`);
+  db.exec(
+    tables
+      .map(
+        (n) =>
+          `CREATE OR REPLACE TRIGGER probe_count AFTER INSERT OR UPDATE OR DELETE ON "${n}" FOR EACH ROW EXECUTE FUNCTION probe_count();`,
+      )
+      .join('\n'),
   );
-  return JSON.stringify(db.all(each.join(' UNION ALL ')));
+  counting.add(db);
+}
+
+/**
+ * Rows written on the server's connection so far (SQLite's total_changes): cheap per-request check. On
+ * PostgreSQL the count of `countWrites`' triggers. `probe.test.ts` proves it sees an insert, an update and a
+ * delete on both engines.
+ */
+export function totalChanges(db: Db): number {
+  if (db.engine !== 'postgres') return Number(db.get<{ n: number }>('SELECT total_changes() AS n')?.n ?? 0);
+  countWrites(db);
+  return Number(db.get<{ n: number }>('SELECT n FROM probe_changes')?.n ?? 0);
+}
+
+/**
+ * Waits until no operator job is queued or running: a call that starts a job (code batch, notify all) goes on
+ * writing after it answered, and that write is not the next, refused call's. Slower engines make it visible.
+ */
+export async function jobsSettled(db: Db, timeoutMs = 30_000): Promise<void> {
+  const until = Date.now() + timeoutMs;
+  const busy = () =>
+    db.get<{ n: number }>("SELECT COUNT(*) AS n FROM operator_jobs WHERE status IN ('queued', 'running')")
+      ?.n ?? 0;
+  while (busy() > 0) {
+    if (Date.now() > until) throw new Error('Operator jobs still running after 30 s');
+    await new Promise((done) => setTimeout(done, 10));
+  }
 }
 
 /** The whole product (API, origin, built site) on a temporary database; the suite needs the site built. */

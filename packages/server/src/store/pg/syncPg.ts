@@ -40,7 +40,16 @@ export function openPgDb(
   const flag = new SharedArrayBuffer(4);
   const signal = new Int32Array(flag);
   const { port1, port2 } = new MessageChannel();
-  const data: WorkerData = { url, schema: schemaFor(file, perFile), port: port2, flag, timeoutMs };
+  const schema = schemaFor(file, perFile);
+  const template = (schema && process.env.OTTKIT_DATABASE_TEMPLATE) || undefined;
+  // `<database>:<seed key>`: the template also seeded, for the servers whose seed secrets give that key.
+  const [seeded, seededKey] = ((schema && process.env.OTTKIT_DATABASE_SEEDED) || '').split(':');
+  const data: WorkerData = { url, schema, template, seeded, port: port2, flag, timeoutMs };
+  const adopt = (from: string) => {
+    const a = call({ op: 'adopt', sql: from });
+    fail(a);
+    return a.changes === 1;
+  };
   const worker = new Worker(new URL('./worker.ts', import.meta.url), {
     workerData: data,
     transferList: [port2],
@@ -148,6 +157,8 @@ export function openPgDb(
       }
     },
     exec,
+    ...(template && { adoptMigrated: () => adopt(template) }),
+    ...(seeded && { adoptSeeded: (key: string) => key === seededKey && adopt(seeded) }),
     close() {
       if (closed) return;
       try {

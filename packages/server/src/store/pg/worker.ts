@@ -9,7 +9,7 @@ import pg from 'pg';
 
 export interface Request {
   id: number;
-  op: 'open' | 'query' | 'exec' | 'close';
+  op: 'open' | 'query' | 'exec' | 'close' | 'adopt';
   sql?: string;
   params?: unknown[];
 }
@@ -23,6 +23,13 @@ export interface WorkerData {
   url: string;
   /** A schema of its own (tests: one per database opened), created when missing; else the URL's default. */
   schema?: string;
+  /**
+   * Tests: a database already migrated (made once per run by scripts/with-postgres.mjs). A test database that
+   * asks to `adopt` it while still empty becomes a clone of it (one file copy instead of every migration's DDL).
+   */
+  template?: string;
+  /** Tests: the template migrated and seeded with the test secrets (`createServer` asks for it by key). */
+  seeded?: string;
   port: MessagePort;
   flag: SharedArrayBuffer;
   timeoutMs: number;
@@ -34,7 +41,14 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.BOOL, (v) => (v === 't' ? 1 : 0));
 
-const { url, schema, port, flag, timeoutMs } = workerData as WorkerData;
+const { url, schema, template, seeded, port, flag, timeoutMs } = workerData as WorkerData;
+/** The test database this one became (a clone of `template`), else undefined: a schema of the URL's database. */
+let database: string | undefined;
+const urlOf = (db: string) => {
+  const u = new URL(url);
+  u.pathname = `/${db}`;
+  return u.toString();
+};
 const signal = new Int32Array(flag);
 let client: pg.Client | undefined;
 
@@ -58,7 +72,7 @@ const isUnavailable = (e: { code?: string; message?: string }) =>
 async function connect(): Promise<pg.Client> {
   if (client) return client;
   const c = new pg.Client({
-    connectionString: url,
+    connectionString: database ? urlOf(database) : url,
     connectionTimeoutMillis: Math.min(timeoutMs, 5_000),
     statement_timeout: timeoutMs,
     application_name: 'ottkit',
@@ -71,7 +85,16 @@ async function connect(): Promise<pg.Client> {
   });
   try {
     await c.connect();
-    if (schema) {
+    // A CLI child process opening a data folder whose test database is a clone: that database.
+    if (schema && template && !database) {
+      const found = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [schema]);
+      if (found.rowCount) {
+        await c.end().catch(() => {});
+        database = schema;
+        return connect();
+      }
+    }
+    if (schema && !database) {
       await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`).catch((e: { code?: string }) => {
         // Two processes opening the same test database at once: the other one made it.
         if (e.code !== '23505' && e.code !== '42P06') throw e;
@@ -107,9 +130,30 @@ const statementName = (sql: string) => {
   return n;
 };
 
+/**
+ * Makes this still-empty test database a clone of the migrated template (decision 0275): `CREATE DATABASE …
+ * TEMPLATE` copies its files, where migrating costs every migration's DDL. Anything already in the schema (a
+ * process reopening a data folder) keeps it: answers whether it cloned.
+ */
+async function adopt(c: pg.Client, from: string | undefined): Promise<boolean> {
+  if (!schema || !from || (from !== template && from !== seeded) || database) return false;
+  const tables = await c.query('SELECT 1 FROM pg_tables WHERE schemaname = $1 LIMIT 1', [schema]);
+  if (tables.rowCount) return false;
+  await c.query(`CREATE DATABASE ${schema} TEMPLATE ${from}`).catch((e: { code?: string }) => {
+    if (e.code !== '42P04') throw e; // another process opening the same folder made it first
+  });
+  await c.query(`DROP SCHEMA IF EXISTS ${schema}`);
+  await c.end().catch(() => {});
+  client = undefined;
+  database = schema;
+  await connect();
+  return true;
+}
+
 async function handle(req: Request): Promise<Answer> {
   const c = await connect();
   if (req.op === 'open') return { id: req.id };
+  if (req.op === 'adopt') return { id: req.id, changes: (await adopt(c, req.sql)) ? 1 : 0 };
   if (req.op === 'exec') {
     await c.query(req.sql as string);
     return { id: req.id };
@@ -135,6 +179,15 @@ port.on('message', async (req: Request) => {
   if (req.op === 'close') {
     await client?.end().catch(() => {});
     client = undefined;
+    // A `:memory:` test database is gone when closed, as SQLite's: its clone is dropped (disk stays small).
+    if (database?.startsWith('m_')) {
+      const admin = new pg.Client({ connectionString: url });
+      await admin
+        .connect()
+        .then(() => admin.query(`DROP DATABASE IF EXISTS ${database}`))
+        .catch(() => {})
+        .finally(() => admin.end().catch(() => {}));
+    }
     answer({ id: req.id });
     port.close();
     return;

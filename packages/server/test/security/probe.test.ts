@@ -1,0 +1,50 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { type Db, openDb } from '../../src/store/db.ts';
+import { migrate } from '../../src/store/migrations.ts';
+import { totalChanges } from './probe.ts';
+
+// The "a refused call writes nothing" check of the security suites (decision 0275): on PostgreSQL it is a
+// fingerprint of every table (row count, newest row version), on SQLite total_changes(). It must see every kind
+// of write, and see nothing when nothing was written, on whichever engine this run uses.
+let db: Db;
+beforeEach(() => {
+  db = openDb(':memory:');
+  migrate(db);
+  db.run("INSERT INTO app_settings (key, value) VALUES ('probe.a', '1'), ('probe.b', '2')");
+});
+afterEach(() => db.close());
+
+describe('totalChanges', () => {
+  it('is the same after reads only', () => {
+    const before = totalChanges(db);
+    db.all('SELECT * FROM app_settings');
+    db.get("SELECT COUNT(*) AS n FROM accounts WHERE kind = 'user'");
+    expect(totalChanges(db)).toEqual(before);
+  });
+
+  it('changes on an insert, an update that keeps the row count, and a delete', () => {
+    let before = totalChanges(db);
+    db.run("INSERT INTO app_settings (key, value) VALUES ('probe.c', '3')");
+    expect(totalChanges(db)).not.toEqual(before);
+    before = totalChanges(db);
+    db.run("UPDATE app_settings SET value = '9' WHERE key = 'probe.a'");
+    expect(totalChanges(db)).not.toEqual(before);
+    before = totalChanges(db);
+    db.run("DELETE FROM app_settings WHERE key = 'probe.b'");
+    expect(totalChanges(db)).not.toEqual(before);
+  });
+
+  it('changes on a write inside a transaction that commits, not on one rolled back', () => {
+    const before = totalChanges(db);
+    expect(() =>
+      db.transaction(() => {
+        db.run("UPDATE app_settings SET value = '7' WHERE key = 'probe.a'");
+        throw new Error('refused');
+      }),
+    ).toThrow('refused');
+    // SQLite counts a statement that ran even when its transaction rolled back; PostgreSQL sees no new version.
+    if (db.engine === 'postgres') expect(totalChanges(db)).toEqual(before);
+    db.transaction(() => db.run("UPDATE app_settings SET value = '8' WHERE key = 'probe.a'"));
+    expect(totalChanges(db)).not.toEqual(before);
+  });
+});
