@@ -1,6 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { contract } from '@ottkit/api-client';
 import {
   type ConsoleTitle,
@@ -19,12 +16,11 @@ import {
   titleUploadStart,
 } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath } from '../src/media/ffmpeg.ts';
 import { createOrigin } from '../src/origin/origin.ts';
 import { openDb } from '../src/store/db.ts';
 import { migrate, migrations } from '../src/store/migrations.ts';
 import { type ApiAnswer, startServer, type TestServer } from './helpers.ts';
-import { type SignedIn, signInOperator } from './operatorHelpers.ts';
+import { type SignedIn, signInOperator, testClip } from './operatorHelpers.ts';
 import { tinyLibrary } from './origin-fixture.ts';
 import { loginToken, vodCall, vodData } from './vodHelpers.ts';
 
@@ -46,13 +42,7 @@ beforeAll(async () => {
   });
   editor = await signInOperator(t, 'series-editor@ottkit.test', 'editor');
   support = await signInOperator(t, 'series-support@ottkit.test', 'support');
-  const file = join(t.dataDir, 'episode.mp4');
-  execFileSync(ffmpegPath(), [
-    ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=25:d=3', '-f', 'lavfi', '-i', 'sine=f=300:d=3'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
-  ]);
-  video = readFileSync(file);
+  video = testClip(t.dataDir, 'episode.mp4', 3);
 }, 300_000);
 afterAll(() => t?.close());
 

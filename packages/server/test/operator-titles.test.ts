@@ -1,5 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { contract } from '@ottkit/api-client';
 import {
@@ -15,10 +14,9 @@ import {
   titleUploadStart,
 } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ffmpegPath } from '../src/media/ffmpeg.ts';
 import { createOrigin } from '../src/origin/origin.ts';
 import { type ApiAnswer, startServer, type TestServer } from './helpers.ts';
-import { type SignedIn, signInOperator } from './operatorHelpers.ts';
+import { type SignedIn, signInOperator, testClip } from './operatorHelpers.ts';
 import { parseM3u8, tinyLibrary } from './origin-fixture.ts';
 import { loginToken, vodData } from './vodHelpers.ts';
 
@@ -39,13 +37,7 @@ beforeAll(async () => {
   });
   editor = await signInOperator(t, 'titles-editor@ottkit.test', 'editor');
   support = await signInOperator(t, 'titles-support@ottkit.test', 'support');
-  const file = join(t.dataDir, 'clip.mp4');
-  execFileSync(ffmpegPath(), [
-    ...['-hide_banner', '-loglevel', 'error', '-y'],
-    ...['-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=25:d=5', '-f', 'lavfi', '-i', 'sine=f=300:d=5'],
-    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
-  ]);
-  video = readFileSync(file);
+  video = testClip(t.dataDir, 'clip.mp4', 5);
 }, 300_000);
 afterAll(() => t?.close());
 

@@ -1,4 +1,8 @@
+import { execFileSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { OperatorRole } from '@ottkit/api-client/contract';
+import { ffmpegPath } from '../src/media/ffmpeg.ts';
 import { hashPasswordSync } from '../src/domain/passwords.ts';
 import { CLI_ACTOR } from '../src/operator/audit.ts';
 import { createStaff } from '../src/operator/staff.ts';
@@ -47,4 +51,24 @@ export async function signInOperator(t: TestServer, email: string, role: Operato
     cookie: cookieOf(step2),
     recoveryCodes: (step2.body.data as { recoveryCodes: string[] }).recoveryCodes,
   };
+}
+
+/** A short H.264/AAC clip (test pattern and a tone) made with ffmpeg in `dir`, for the titles' upload. */
+export function testClip(dir: string, name: string, seconds: number): Buffer {
+  const file = join(dir, name);
+  execFileSync(ffmpegPath(), [
+    ...['-hide_banner', '-loglevel', 'error', '-y'],
+    ...[
+      '-f',
+      'lavfi',
+      '-i',
+      `testsrc2=s=320x180:r=25:d=${seconds}`,
+      '-f',
+      'lavfi',
+      '-i',
+      `sine=f=300:d=${seconds}`,
+    ],
+    ...['-c:v', 'libx264', '-preset', 'ultrafast', '-pix_fmt', 'yuv420p', '-c:a', 'aac', '-shortest', file],
+  ]);
+  return readFileSync(file);
 }
