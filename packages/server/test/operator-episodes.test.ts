@@ -16,12 +16,11 @@ import {
   titleUploadStart,
 } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrigin } from '../src/origin/origin.ts';
 import { openDb } from '../src/store/db.ts';
 import { migrate, migrations } from '../src/store/migrations.ts';
-import { type ApiAnswer, startServer, type TestServer } from './helpers.ts';
+import type { ApiAnswer, TestServer } from './helpers.ts';
 import { type SignedIn, signInOperator, testClip } from './operatorHelpers.ts';
-import { tinyLibrary } from './origin-fixture.ts';
+import { startServerOnTinyMedia } from './origin-fixture.ts';
 import { loginToken, vodCall, vodData } from './vodHelpers.ts';
 
 // Issue 18 §4 (decision 0280): an editor makes a series with a season and an episode, the episode gets its own
@@ -35,11 +34,7 @@ let video: Buffer;
 
 beforeAll(async () => {
   process.env.OTTKIT_MEDIA_PROFILE = 'tiny';
-  const library = await tinyLibrary();
-  t = await startServer({
-    origin: (deps) =>
-      createOrigin({ dataDir: deps.config.dataDir, secret: deps.config.secret, library, now: deps.now }),
-  });
+  t = await startServerOnTinyMedia();
   editor = await signInOperator(t, 'series-editor@ottkit.test', 'editor');
   support = await signInOperator(t, 'series-support@ottkit.test', 'support');
   video = testClip(t.dataDir, 'episode.mp4', 3);

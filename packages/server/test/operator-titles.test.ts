@@ -14,10 +14,9 @@ import {
   titleUploadStart,
 } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrigin } from '../src/origin/origin.ts';
-import { type ApiAnswer, startServer, type TestServer } from './helpers.ts';
+import type { ApiAnswer, TestServer } from './helpers.ts';
 import { type SignedIn, signInOperator, testClip } from './operatorHelpers.ts';
-import { parseM3u8, tinyLibrary } from './origin-fixture.ts';
+import { parseM3u8, startServerOnTinyMedia } from './origin-fixture.ts';
 import { loginToken, vodData } from './vodHelpers.ts';
 
 // Issue 18 §4: an editor creates a movie, uploads its video in chunks (resuming from the server's offset),
@@ -30,11 +29,7 @@ let video: Buffer;
 
 beforeAll(async () => {
   process.env.OTTKIT_MEDIA_PROFILE = 'tiny';
-  const library = await tinyLibrary();
-  t = await startServer({
-    origin: (deps) =>
-      createOrigin({ dataDir: deps.config.dataDir, secret: deps.config.secret, library, now: deps.now }),
-  });
+  t = await startServerOnTinyMedia();
   editor = await signInOperator(t, 'titles-editor@ottkit.test', 'editor');
   support = await signInOperator(t, 'titles-support@ottkit.test', 'support');
   video = testClip(t.dataDir, 'clip.mp4', 5);

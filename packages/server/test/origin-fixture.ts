@@ -11,6 +11,7 @@ import { MEDIA_VERSION } from '../src/media/library.ts';
 import { prepareMedia } from '../src/media/prepare.ts';
 import { createOrigin, type OriginOptions } from '../src/origin/origin.ts';
 import { createMediaUrls } from '../src/origin/urls.ts';
+import { startServer } from './helpers.ts';
 
 /** Parses a playlist with the real parser players build on (video.js / VHS). */
 export function parseM3u8(text: string): Manifest {
@@ -32,6 +33,15 @@ export function tinyLibrary(): Promise<MediaLibrary> {
   }
   const dir = `ottkit-media-tiny-v${MEDIA_VERSION}-${code.digest('hex').slice(0, 10)}`;
   return prepareMedia({ dataDir: join(tmpdir(), dir), profile: 'tiny', log: () => {} });
+}
+
+/** The whole product server, its origin serving the tiny library (VOD plays and transcodes end to end). */
+export async function startServerOnTinyMedia() {
+  const library = await tinyLibrary();
+  return startServer({
+    origin: (deps) =>
+      createOrigin({ dataDir: deps.config.dataDir, secret: deps.config.secret, library, now: deps.now }),
+  });
 }
 
 /** The HMAC key the origin tests sign with. */

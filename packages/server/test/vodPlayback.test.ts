@@ -1,8 +1,7 @@
 import { contract } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createOrigin } from '../src/origin/origin.ts';
-import { startServer, type TestServer } from './helpers.ts';
-import { parseM3u8, tinyLibrary } from './origin-fixture.ts';
+import type { TestServer } from './helpers.ts';
+import { parseM3u8, startServerOnTinyMedia } from './origin-fixture.ts';
 import { loginToken, vodData } from './vodHelpers.ts';
 
 /** End to end: the URL playSource hands out plays from the real origin (tiny media profile). */
@@ -10,11 +9,7 @@ const v = contract.vod;
 let t: TestServer;
 let token: string;
 beforeAll(async () => {
-  const library = await tinyLibrary();
-  t = await startServer({
-    origin: (deps) =>
-      createOrigin({ dataDir: deps.config.dataDir, secret: deps.config.secret, library, now: deps.now }),
-  });
+  t = await startServerOnTinyMedia();
   token = await loginToken(t);
 }, 300_000);
 afterAll(() => t?.close());
