@@ -16,6 +16,7 @@ import { commerceMigrations } from './migrations/commerce.ts';
 import { titleEpisodeMigrations } from './migrations/titleEpisodes.ts';
 import { consoleJobMigrations } from './migrations/consoleJobs.ts';
 import { profileMigrations } from './migrations/profiles.ts';
+import { clusterOpsMigrations } from './migrations/clusterOps.ts';
 
 export interface Migration {
   version: number;
@@ -249,6 +250,7 @@ CREATE TABLE scan_codes (
   ...titleEpisodeMigrations,
   ...consoleJobMigrations,
   ...profileMigrations,
+  ...clusterOpsMigrations,
 ];
 
 /**
