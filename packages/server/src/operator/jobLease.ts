@@ -124,55 +124,48 @@ export const expiredJobs = (db: Db, now: number) =>
     jobLease(db).owner,
   );
 
+type ExpiredJob = { job_id: string; owner: string; lease_until: number };
+
 /**
- * Takes job `id` for this instance if it is still the dead owner's with its lease run out: true for exactly one
- * of the processes that try at once.
+ * The compare-and-set of a take-over: the job is still the dead owner's, with the lease this process read, run
+ * out, and unfinished. Of the processes that try at once, exactly one changes the row.
  */
-export function claimExpiredJob(
-  db: Db,
-  job: { job_id: string; owner: string; lease_until: number },
-  message: string,
-): boolean {
+const STILL_EXPIRED = `job_id = ? AND owner = ? AND lease_until = ? AND lease_until < ?
+       AND status IN ('queued', 'running')`;
+const stillExpired = (job: ExpiredJob, now: number) => [job.job_id, job.owner, job.lease_until, now];
+
+/** Takes job `id` for this instance (to continue it) if it is still expired; true for exactly one process. */
+export function claimExpiredJob(db: Db, job: ExpiredJob, message: string): boolean {
   const l = jobLease(db);
   const now = l.now();
   return (
     db.run(
       `UPDATE operator_jobs SET owner = ?, lease_until = ?, status = 'running', error = '', finished_at = NULL,
          message = ?, updated_at = ?
-       WHERE job_id = ? AND owner = ? AND lease_until = ? AND lease_until < ? AND status IN ('queued', 'running')`,
+       WHERE ${STILL_EXPIRED}`,
       l.owner,
       now + l.leaseMs,
       message,
       now,
-      job.job_id,
-      job.owner,
-      job.lease_until,
-      now,
+      ...stillExpired(job, now),
     ).changes === 1
   );
 }
 
-/** Fails job `id` in words if it is still the dead owner's with its lease run out (one process does it). */
-export function failExpiredJob(
-  db: Db,
-  job: { job_id: string; owner: string; lease_until: number },
-  message: string,
-): boolean {
+/** Fails job `id` in words if it is still expired (one process does it). */
+export function failExpiredJob(db: Db, job: ExpiredJob, message: string): boolean {
   const now = jobLease(db).now();
   return (
     db.run(
       `UPDATE operator_jobs SET status = 'failed', error = ?, message = ?, updated_at = ?, finished_at = ?,
          lease_until = ?
-       WHERE job_id = ? AND owner = ? AND lease_until = ? AND lease_until < ? AND status IN ('queued', 'running')`,
+       WHERE ${STILL_EXPIRED}`,
       message,
       message,
       now,
       now,
       now,
-      job.job_id,
-      job.owner,
-      job.lease_until,
-      now,
+      ...stillExpired(job, now),
     ).changes === 1
   );
 }
