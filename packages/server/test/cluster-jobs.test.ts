@@ -105,10 +105,9 @@ describe('operator jobs over several processes (decision 0315)', () => {
     const a = await start([String(CODES)]);
     const id = a.job as string;
     await until('the batch under way on A', () => made(id) > 0, 60_000);
-    // One after the other, as the cluster command starts its processes after the first (each runs the migrations'
-    // CREATE TABLE IF NOT EXISTS, which PostgreSQL refuses to run twice at the same instant).
-    const b = await start();
-    const c = await start();
+    // Both at once, as the cluster command starts its processes after the first: their migration checks take
+    // turns (PostgreSQL refused two at the same instant, 'tuple concurrently updated', before they did).
+    const [b, c] = await Promise.all([start(), start()]);
     // Both have swept at start and then every half lease; A's job is still A's, running, and moving on.
     const seen = made(id);
     await new Promise((r) => setTimeout(r, 2 * LEASE_MS));
