@@ -16,5 +16,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // The PostgreSQL run's test databases are dropped when their file ends (a no-op otherwise).
+    setupFiles: ['packages/server/test/pgTestDatabases.ts'],
   },
 });

@@ -2,7 +2,7 @@
  * Scale-out benchmark (issue 19; run by hand, never by the tests):
  *
  *   node bench/scale-out.ts [--viewers 1000,5000,10000] [--alone 1000] [--processes 1,3] [--seconds 15]
- *                           [--port 8950] [--no-faults]
+ *                           [--port 8950] [--no-faults] [--dir /dev/shm/ottkit-bench-scale-out]
  *
  * Simulated live viewers with Debian's `wrk` (installed when missing, like the cluster's Redis and nginx): each
  * connection is a viewer that fetches the variant playlist every segment duration and, right after it, the newest
@@ -18,10 +18,10 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ensureDebian } from '../scripts/debian.mjs';
+import { ensureDebian } from '../packages/server/src/cluster/debian.mjs';
 import { type RunningCluster, startCluster } from '../packages/server/src/cluster/cluster.ts';
 import { SEGMENT_SEC } from '../packages/server/src/media/profiles.ts';
 import { liveUrl } from '../packages/server/src/origin/urls.ts';
@@ -36,6 +36,8 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '15' },
     port: { type: 'string', default: '8950' },
     'no-faults': { type: 'boolean', default: false },
+    /** Where the cluster and the edge's cache live (several runs on one machine each need their own). */
+    dir: { type: 'string' },
   },
 });
 const viewerSteps = String(values.viewers).split(',').map(Number);
@@ -44,9 +46,10 @@ const processSteps = String(values.processes).split(',').map(Number);
 const seconds = Number(values.seconds);
 const basePort = Number(values.port);
 ensureDebian('wrk', ['wrk'], 'for the scale-out benchmark');
+ensureDebian('/usr/bin/time', ['time'], 'to measure what wrk itself costs');
 
 // In memory when the machine has it: the edge's cache (and the processes' data) on tmpfs.
-const dir = join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'ottkit-bench-scale-out');
+const dir = values.dir ?? join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'ottkit-bench-scale-out');
 const lua = join(dir, 'viewer.lua');
 
 /** One wrk connection = one viewer: the playlist every segment duration, then the newest segment it lists. */
@@ -73,7 +76,8 @@ function request()
   return wrk.format("GET", playlist)
 end
 function response(status, headers, body)
-  if body and string.find(body, "#EXTM3U", 1, true) then
+  -- Only a playlist starts so; a segment's bytes are not searched (the generator's CPU is the machine's too).
+  if body and string.sub(body, 1, 7) == "#EXTM3U" then
     local last = nil
     for n in string.gmatch(body, "(%d+)%.m4s") do last = n end
     if last then newest = last owed = owed + 1 end
@@ -94,6 +98,21 @@ interface Figures {
   errors: number;
   /** The errors by kind, printed under a row that has any. */
   kinds: string;
+  /** CPU seconds wrk itself used (user + system), and the machine's busy cores over the step. */
+  wrkCpuSec: number;
+  machineCores: number;
+}
+
+/** Busy and total jiffies of the whole machine so far (/proc/stat's first line). */
+function machineTicks(): { busy: number; total: number } {
+  const f = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = f.reduce((a, b) => a + b, 0);
+  // idle and iowait are not busy.
+  return { busy: total - (f[3] ?? 0) - (f[4] ?? 0), total };
 }
 
 /**
@@ -101,26 +120,38 @@ interface Figures {
  * runs on the machine. Per request it says how many viewers one idle core would hold.
  */
 function nginxCpuMs(): number {
+  return [...nginxWorkerCpuMs().values()].reduce((a, b) => a + b, 0);
+}
+
+/** The same per nginx process (master and each worker), ms: an edge whose workers share the work unevenly is slow. */
+function nginxWorkerCpuMs(): Map<number, number> {
   const master = Number(readFileSync(join(dir, 'nginx', 'nginx.pid'), 'utf8').trim());
-  let ticks = 0;
+  const byPid = new Map<number, number>();
   for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
     try {
       // Fields after the command name: state ppid … utime (14th field) stime (15th).
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
       const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      if (Number(pid) === master || Number(f[1]) === master) ticks += Number(f[11]) + Number(f[12]);
+      if (Number(pid) === master || Number(f[1]) === master)
+        byPid.set(Number(pid), (Number(f[11]) + Number(f[12])) * 10);
     } catch {
       // Gone meanwhile.
     }
   }
-  return ticks * 10;
+  return byPid;
 }
 
 function runWrk(url: string, viewers: number): Figures {
   const threads = 2;
+  const before = machineTicks();
+  // GNU time prints wrk's own CPU (user and system seconds) on the last line of stderr: the load generator shares
+  // the machine's 2 cores with everything it measures.
   const res = spawnSync(
-    'wrk',
+    '/usr/bin/time',
     [
+      '-f',
+      'WRKCPU %U %S',
+      'wrk',
       '-t',
       String(threads),
       '-c',
@@ -135,8 +166,11 @@ function runWrk(url: string, viewers: number): Figures {
     ],
     { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
   );
+  const after = machineTicks();
   const m = /RESULT (\d+) (\d+) ([\d.]+) ([\d.]+) (\d+) (\d+) (\d+) (\d+)/.exec(res.stdout ?? '');
   if (!m) throw new Error(`wrk gave no result: ${res.stderr || res.stdout}`);
+  const cpu = /WRKCPU ([\d.]+) ([\d.]+)/.exec(res.stderr ?? '');
+  const cores = cpus().length;
   const requests = Number(m[1]);
   const [connect, io, timeout, status] = [m[5], m[6], m[7], m[8]].map(Number) as [
     number,
@@ -151,6 +185,8 @@ function runWrk(url: string, viewers: number): Figures {
     p99: Number(m[4]),
     errors: connect + io + timeout + status,
     kinds: `connect ${connect}, read/write ${io}, timeout ${timeout}, status ${status}`,
+    wrkCpuSec: cpu ? Number(cpu[1]) + Number(cpu[2]) : Number.NaN,
+    machineCores: (cores * (after.busy - before.busy)) / Math.max(1, after.total - before.total),
   };
 }
 
@@ -177,7 +213,11 @@ const row = (setup: string, viewers: number, f: Figures, edge?: { hitRatio: numb
       (edge ? `${(100 * edge.hitRatio).toFixed(1)} %` : '-').padStart(9),
       (edge ? edge.originRps.toFixed(1) : '-').padStart(9),
       load().padStart(6),
-    ].join(' ') + (f.errors ? `\n${' '.repeat(17)}errors: ${f.kinds}` : ''),
+    ].join(' ') +
+      `\n${' '.repeat(17)}wrk itself: ${f.wrkCpuSec.toFixed(1)} CPU s in ${seconds} s ` +
+      `(${(f.wrkCpuSec / seconds).toFixed(2)} cores, ${((1e6 * f.wrkCpuSec) / Math.max(1, f.requests)).toFixed(0)} µs a request); ` +
+      `machine busy ${f.machineCores.toFixed(2)} of ${cpus().length} cores` +
+      (f.errors ? `\n${' '.repeat(17)}errors: ${f.kinds}` : ''),
   );
 
 /** The session id of a fresh login of the demo subscriber. */
@@ -317,14 +357,20 @@ for (const processes of processSteps) {
     for (const v of viewerSteps) {
       const from = readFileSync(c.edgeLog, 'utf8').length;
       const cpu = nginxCpuMs();
+      const workersBefore = nginxWorkerCpuMs();
       const f = runWrk(c.edgeUrl, v);
       const perRequestUs = ((nginxCpuMs() - cpu) * 1000) / Math.max(1, f.requests);
+      const split = [...nginxWorkerCpuMs()]
+        .map(([pid, ms]) => ms - (workersBefore.get(pid) ?? 0))
+        .filter((ms) => ms > 0)
+        .sort((a, b) => b - a);
       // nginx writes its log each second.
       await new Promise((r) => setTimeout(r, 1500));
       row(`nginx + ${processes}`, v, f, edgeFigures(c, from));
       console.log(
         `${' '.repeat(17)}edge CPU ${perRequestUs.toFixed(0)} µs a request: one idle core would answer about ` +
-          `${Math.round(1e6 / Math.max(1, perRequestUs))} req/s (a viewer asks 1 a second)`,
+          `${Math.round(1e6 / Math.max(1, perRequestUs))} req/s (a viewer asks 1 a second); ` +
+          `CPU ms per nginx process: ${split.join(', ')}`,
       );
     }
     if (processes === processSteps.at(-1) && !values['no-faults']) {

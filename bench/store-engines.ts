@@ -18,7 +18,7 @@ import { parseArgs } from 'node:util';
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../packages/server/src/seed/accounts.ts';
 import { stopChild } from '../packages/server/src/shared/redisServer.ts';
-import { ensurePostgres, startPostgres } from '../scripts/postgres.mjs';
+import { ensurePostgres, startPostgres } from '../packages/server/src/cluster/postgres.mjs';
 import { repoRoot } from './benchLineup.ts';
 
 const { values } = parseArgs({

@@ -59,6 +59,10 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await expect(row).toContainText(/\d+ kb\/s/);
     await expect(card).toContainText('On air from source 1');
     await expect(card).toContainText('Record, kept 1 days');
+    // Which process packages it and since when, from the packager lock (decision 0317): this server's.
+    await expect(card.getByTestId('live-packager')).toHaveText(
+      /^Packaged by process [\w.-]+:\d+:\w+ since \d.+$/,
+    );
     await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-1280.png`, fullPage: true });
     await page.setViewportSize({ width: 360, height: 740 });
     await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-360.png`, fullPage: true });
@@ -86,6 +90,11 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await expect(
       supportPage.locator(`[data-testid="live-channel"][data-channel="${CHANNEL}"] tbody tr`).first(),
     ).toContainText('en directo');
+    await expect(
+      supportPage
+        .locator(`[data-testid="live-channel"][data-channel="${CHANNEL}"]`)
+        .getByTestId('live-packager'),
+    ).toContainText('Empaquetado por el proceso');
     await supportPage.setViewportSize({ width: 360, height: 740 });
     await supportPage.screenshot({ path: `${repoRoot}.data/screens/admin-live-es-360.png`, fullPage: true });
     await other.addCookies([{ name: 'ottkit_lang', value: 'pt', url: origin }]);

@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureClusterPackages, ensureDebian } from './debian.mjs';
-import { ensurePostgres } from './postgres.mjs';
+import { ensureClusterPackages, ensureDebian } from '../packages/server/src/cluster/debian.mjs';
+import { ensurePostgres } from '../packages/server/src/cluster/postgres.mjs';
 
 const PNPM_VERSION = '10.34.8';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');

@@ -2,13 +2,14 @@
 // Runs a command against a PostgreSQL of its own (decision 0275): `node scripts/with-postgres.mjs vitest run ...`.
 // The server starts on a temporary folder and a free loopback port, every database the tests open gets its own
 // schema (OTTKIT_DATABASE_PER_FILE), or a clone of a migrated template database when it migrates the full list
-// (OTTKIT_DATABASE_TEMPLATE), and the server and its folder are gone afterwards, whatever the outcome.
+// (OTTKIT_DATABASE_TEMPLATE); each test file drops the databases it made when it ends, the run drops the rest, and
+// the server and its folder are gone afterwards, whatever the outcome.
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ensurePostgres, startPostgres } from './postgres.mjs';
+import { ensurePostgres, startPostgres } from '../packages/server/src/cluster/postgres.mjs';
 
 const freePort = () =>
   new Promise((resolve) => {
@@ -23,6 +24,13 @@ ensurePostgres();
 const dir = mkdtempSync(join(tmpdir(), 'ottkit-pg-'));
 const pg = startPostgres(dir, await freePort(), { durable: false });
 const cleanUp = () => {
+  // The template, its seeded copy and any test database a file left (each file drops its own when it ends:
+  // packages/server/test/pgTestDatabases.ts): dropped, not only gone with the folder below.
+  try {
+    for (const name of pg.databases()) pg.drop(name);
+  } catch (err) {
+    console.error(`with-postgres: ${err.message}`);
+  }
   pg.stop('immediate');
   rmSync(dir, { recursive: true, force: true });
 };

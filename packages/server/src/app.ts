@@ -11,9 +11,7 @@ import { applySecurityHeaders } from './http/securityHeaders.ts';
 import { sessionResolver } from './http/session.ts';
 import { sendText } from './http/send.ts';
 import { purgeExpired } from './domain/housekeeping.ts';
-import { failInterruptedJobs } from './operator/jobs.ts';
-import { resumeBroadcastJobs } from './operator/broadcastJob.ts';
-import { resumeCodeBatchJobs } from './operator/codeBatchJobs.ts';
+import { startJobRecovery } from './operator/jobRecovery.ts';
 import { rollUpTelemetry } from './domain/telemetryRetention.ts';
 import { diskFullMessage, isDiskFull } from './store/diskFull.ts';
 import { type MessageSender, outboxSender } from './domain/messages.ts';
@@ -96,11 +94,9 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   seedIfEmpty(db, config);
   // Limits, locks and cache invalidation: in memory, or over Redis shared with the other processes (0260).
   const shared = joinSharedState(db, config);
-  // Nothing runs before the server starts: a job still marked running was cut off by a restart.
-  failInterruptedJobs(db, now());
-  // Code batches and broadcasts keep where they were: they continue from there (decision 0282).
-  resumeCodeBatchJobs(db, config.secret, now);
-  resumeBroadcastJobs(db, now);
+  // Jobs whose process stopped (this one before a restart, or another of the cluster): failed in words, or
+  // continued where they kept themselves; a live process's jobs are left alone (decisions 0282, 0315).
+  const stopJobRecovery = startJobRecovery(db, config, now, logger);
   purgeExpired(db, now());
   rollUpTelemetry(db, now(), config.telemetryRetentionDays);
   // Hourly clean-up of spent tokens and codes, and telemetry roll-up; unref'd so it never keeps the process alive.
@@ -221,6 +217,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     },
     async close() {
       clearInterval(housekeeping);
+      stopJobRecovery();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

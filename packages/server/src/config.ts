@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DEFAULT_JOB_LEASE_MS } from './operator/jobLease.ts';
 import { parseFrameAncestors } from './http/securityHeaders.ts';
 
 /** Settings of the running server process (not the app configuration of spec §3, which lives in the store). */
@@ -50,6 +51,11 @@ export interface ServerConfig {
    * cache invalidation. Unset: one process keeps them in memory, as always.
    */
   redisUrl?: string;
+  /**
+   * How long a process vouches for the operator jobs it runs (OTTKIT_JOB_LEASE_MS, 30 s; decision 0315): it renews
+   * the lease every third of it, and another process takes a job over once its lease ran out.
+   */
+  jobLeaseMs?: number;
 }
 
 /** The repository root: packages/server/src → ../../.. */
@@ -153,5 +159,8 @@ export function loadConfig(
       parsePositiveInt('OTTKIT_TELEMETRY_MAX_EVENTS', env.OTTKIT_TELEMETRY_MAX_EVENTS, 200_000),
     frameAncestors: overrides.frameAncestors ?? parseFrameAncestors(env.OTTKIT_FRAME_ANCESTORS),
     ...(redisUrl ? { redisUrl } : {}),
+    jobLeaseMs:
+      overrides.jobLeaseMs ??
+      parsePositiveInt('OTTKIT_JOB_LEASE_MS', env.OTTKIT_JOB_LEASE_MS, DEFAULT_JOB_LEASE_MS),
   };
 }

@@ -150,6 +150,27 @@ describe('one packager per live channel over 3 processes (decision 0305)', () =>
       // Its database itself, as the cluster's processes open it: not a test schema or clone (decision 0275).
       env: { ...process.env, OTTKIT_DATABASE_URL: c.databaseUrl, OTTKIT_DATABASE_PER_FILE: '' },
     });
+  /** `live status --json` as an operator runs it beside the cluster (its Redis in the environment, decision 0317). */
+  const status = (channel: string) =>
+    (
+      JSON.parse(
+        execFileSync(process.execPath, [cli, 'live', 'status', '--json', '--data', c.dataDir], {
+          encoding: 'utf8',
+          env: {
+            ...process.env,
+            OTTKIT_DATABASE_URL: c.databaseUrl,
+            OTTKIT_DATABASE_PER_FILE: '',
+            OTTKIT_REDIS_URL: c.redisUrl,
+          },
+        }),
+      ) as {
+        channels: {
+          logicalChannelId: string;
+          running: boolean;
+          packager?: { owner: string; since: number };
+        }[];
+      }
+    ).channels.find((x) => x.logicalChannelId === channel);
   /** The ottkit pid of every ffmpeg packaging the channel: its work folder is `live/work/<pid>/<channel>/`. */
   const packagers = (channel: string): number[] => {
     const out: number[] = [];
@@ -194,6 +215,14 @@ describe('one packager per live channel over 3 processes (decision 0305)', () =>
       expect(packagers('lc-002')).toEqual([holder]);
       await new Promise((r) => setTimeout(r, 1000));
     }
+    // live status names the holder whichever process wrote its status last (each writes its own every 2 s).
+    const shown = status('lc-002');
+    expect(shown?.packager?.owner).toMatch(new RegExp(`:${holder}:`));
+    expect(shown?.running).toBe(true);
+    for (let i = 0; i < 3; i++) {
+      await new Promise((r) => setTimeout(r, 700));
+      expect(status('lc-002')?.packager).toEqual(shown?.packager);
+    }
     const direct = await Promise.all(c.processUrls.map((u) => newest(u + path)));
     for (const d of direct) {
       expect(d.status).toBe(200);
@@ -230,6 +259,9 @@ describe('one packager per live channel over 3 processes (decision 0305)', () =>
       expect(packagers('lc-002')).toEqual([next]);
       await new Promise((r) => setTimeout(r, 1000));
     }
+    const moved = status('lc-002')?.packager;
+    expect(moved?.owner).toMatch(new RegExp(`:${next}:`));
+    expect(moved?.since).toBeGreaterThanOrEqual(killedAt);
     await c.waitFor(index);
   }, 240_000);
 });

@@ -68,6 +68,7 @@ describe('live sources over operator calls', () => {
     expect(supervisorFor(t.dataDir)).toBe(sup);
     const before = await channel(support);
     expect(before).toMatchObject({ channelId: CHANNEL, sources: [], running: false, mode: 'relay' });
+    expect(before.packager).toBeUndefined();
 
     sources.push(startTestSource({ target: UDP, format: 'mpegts', label: 'OPERATOR' }));
     const a = await set(editor, { sources: [UDP, DEAD], mode: 'record', retentionDays: 2 });
@@ -89,6 +90,9 @@ describe('live sources over operator calls', () => {
     const live = await channel(support);
     expect(live.sources[0]?.state).toBe('live');
     expect(live).toMatchObject({ running: true, activeSource: 1 });
+    // Which process packages it and since when, from the packager lock (decision 0317).
+    expect(live.packager?.process).toBe(sup.owner);
+    expect(live.packager?.since).toBeLessThanOrEqual(Date.now());
     expect(live.sources[0]).toMatchObject({ videoCodec: 'h264', audioCodec: 'mp2', resolution: '320x180' });
     expect(live.diskBytes).toBeGreaterThan(0);
     // The list shows the same channel.

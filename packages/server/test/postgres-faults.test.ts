@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensurePostgres, type RunningPostgres, startPostgres } from '../../../scripts/postgres.mjs';
+import { ensurePostgres, type RunningPostgres, startPostgres } from '../src/cluster/postgres.mjs';
 import { createServer } from '../src/app.ts';
 import { freePort } from '../src/shared/redisServer.ts';
 import type { Db } from '../src/store/db.ts';

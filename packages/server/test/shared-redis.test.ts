@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contract, ErrCode } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDebian } from '../../../scripts/debian.mjs';
+import { ensureDebian } from '../src/cluster/debian.mjs';
 import { createServer } from '../src/app.ts';
 import { TELEMETRY_LIMITS } from '../src/domain/telemetryLimits.ts';
 import { freePort, type RunningRedis, startRedis } from '../src/shared/redisServer.ts';

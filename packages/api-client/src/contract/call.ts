@@ -76,6 +76,12 @@ export interface CallDescriptor<Req extends z.ZodType = z.ZodType, Res extends z
    * asks with it (decision 0296). A POST is never cached by a browser, hence the client's own keeping.
    */
   revalidate?: boolean;
+  /**
+   * The call only reads: made twice it answers the same and changes nothing. An edge in front of several
+   * processes may then send it again to another process when the first one died mid-request (decision 0318);
+   * a call that writes is never sent twice. Absent: treated as a write.
+   */
+  readOnly?: boolean;
 }
 
 /** Identity helper that keeps the literal types of a descriptor. */

@@ -82,6 +82,7 @@ export const channelList = defineCall({
   summary: 'The channel line-up with its columns (categories).',
   // 10,000 channels are megabytes that rarely change: an ETag, and 304 to If-None-Match (decision 0296).
   revalidate: true,
+  readOnly: true,
   request: z.object({ ...accountScoped }).strict(),
   response: z.object({
     channelColumnInfo: z.array(channelColumnSchema),

@@ -37,6 +37,7 @@ export const epgQuery = defineCall({
   method: 'POST',
   path: '/liveapi/api/programs/commercial/web/epg/query/v1',
   access: 'public',
+  readOnly: true,
   summary:
     'The guide of one channel (epgId, or channelId = logicalChannelId) for date - pastDays … date + futureDays.',
   request: z
@@ -64,6 +65,7 @@ export const epgQueryV2 = defineCall({
   method: 'POST',
   path: '/liveapi/api/programs/commercial/web/epg/query/v2',
   access: 'public',
+  readOnly: true,
   summary: 'The guides of many channels for one UTC day (what the local guide store syncs by checksum).',
   request: z
     .object({
@@ -87,6 +89,7 @@ export const epgChecksumQuery = defineCall({
   method: 'POST',
   path: '/liveapi/api/programs/commercial/web/checksum/query/v1',
   access: 'public',
+  readOnly: true,
   summary:
     'Checksums per epgId and UTC day for date - pastDays … date + futureDays (defaults: today, 7, 3; every epgId).',
   request: z
@@ -108,6 +111,7 @@ export const epgMultilingualQuery = defineCall({
   method: 'POST',
   path: '/liveapi/api/programs/commercial/epg/multilingual/query',
   access: 'public',
+  readOnly: true,
   summary: 'Titles and descriptions of programmes in every language; unknown ids are left out.',
   request: z
     .object({ ...accountScoped, programIdList: z.array(z.string().min(1).max(128)).min(1).max(500) })

@@ -65,6 +65,11 @@ export const liveChannelSchema = z.object({
   /** Recording stopped because the disk is full (an alarm). */
   diskFull: z.boolean().optional(),
   sources: z.array(liveSourceHealthSchema),
+  /**
+   * In a cluster, the process that packages the channel (holds its packager lock, decision 0317: `host:pid:id`)
+   * and since when (epoch ms); absent while no process does.
+   */
+  packager: z.object({ process: z.string(), since: z.number().int() }).optional(),
 });
 export type LiveChannelView = z.output<typeof liveChannelSchema>;
 

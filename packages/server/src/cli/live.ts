@@ -1,7 +1,8 @@
 import { parseArgs } from 'node:util';
 import { openDataStore } from '../dataStore.ts';
+import { clusterLiveStatus, readStatusFiles } from '../live/clusterStatus.ts';
 import type { LiveChannelStatus } from '../live/supervisor.ts';
-import { readStatusFile } from '../live/supervisor.ts';
+import { RedisState } from '../shared/redisState.ts';
 import { liveMediaDir, parseSourceUrl, SourceUrlError } from '../live/sourceUrl.ts';
 import {
   addChannelSource,
@@ -27,7 +28,8 @@ export const LIVE_USAGE = `  live sources CHANNEL_ID                            
   live remove CHANNEL_ID POSITION                                   remove a source
   live mode CHANNEL_ID relay|record [--retention-days N]            on demand, or always on and recorded for catch-up
             [--video copy|h264|ladder]                              remux H.264, transcode to H.264, or to a 3-rung ladder
-  live status [--json]                                              per source: state, bitrate, codecs, last error, viewers`;
+  live status [--json]                                              per source: state, bitrate, codecs, last error, viewers;
+                                                                    per channel: which process packages it, since when`;
 
 const OPTIONS = {
   data: { type: 'string' },
@@ -51,7 +53,11 @@ export function formatChannelStatus(c: LiveChannelStatus, now: number): string {
   const head =
     `${c.logicalChannelId} (${c.mode}${c.mode === 'record' ? `, ${c.retentionDays} days` : ''}): ` +
     `${c.running ? `on source ${c.activeSource ?? '-'}` : 'idle'}, ${c.viewers} viewers, ` +
-    `${c.switches24h} switches in 24 h, ${c.segments} segments, ${(c.diskBytes / 1e6).toFixed(1)} MB`;
+    `${c.switches24h} switches in 24 h, ${c.segments} segments, ${(c.diskBytes / 1e6).toFixed(1)} MB` +
+    (c.packager
+      ? `; packaged by ${c.packager.owner} since ${new Date(c.packager.since).toISOString()} ` +
+        `(${Math.max(0, Math.round((now - c.packager.since) / 1000))} s)`
+      : '');
   const lines = c.sources.map((s) => {
     const codecs = [s.videoCodec, s.audioCodec].filter(Boolean).join('/') || '-';
     const err = s.lastError
@@ -114,15 +120,33 @@ export async function liveCommand(args: string[]): Promise<number> {
         return 0;
       }
       case 'status': {
-        const status = readStatusFile(config.dataDir);
         const now = Date.now();
-        if (!status || now - status.at > 10_000) {
+        if (readStatusFiles(config.dataDir, now).length === 0) {
           console.log('No running server reports live status for this data folder (start it with: serve).');
           return 1;
         }
-        if (values.json) console.log(JSON.stringify(status, null, 2));
-        else if (!status.channels.length) console.log('No channel has live sources.');
-        else for (const c of status.channels) console.log(formatChannelStatus(c, now));
+        // The cluster's view (decision 0317): each channel from the process that holds its packager lock, asked
+        // of the shared Redis; without Redis one process serves, and its own file says so.
+        const shared = config.redisUrl ? new RedisState(config.redisUrl) : undefined;
+        const reachable = await shared?.ready().then(
+          () => true,
+          (err: Error) => {
+            console.error(`${err.message}\nShowing each process's own claim instead.`);
+            return false;
+          },
+        );
+        try {
+          const channels = await clusterLiveStatus({
+            dataDir: config.dataDir,
+            now,
+            ...(shared && reachable ? { shared } : {}),
+          });
+          if (values.json) console.log(JSON.stringify({ at: now, channels }, null, 2));
+          else if (!channels.length) console.log('No channel has live sources.');
+          else for (const c of channels) console.log(formatChannelStatus(c, now));
+        } finally {
+          await shared?.close();
+        }
         return 0;
       }
       default:

@@ -1,8 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ensureClusterPackages, NGINX_MODULES_DIR } from '../../../../scripts/debian.mjs';
-import { ensurePostgres, startPostgres } from '../../../../scripts/postgres.mjs';
+import { fileURLToPath } from 'node:url';
+import { ensureClusterPackages, NGINX_MODULES_DIR } from './debian.mjs';
+import { ensurePostgres, startPostgres } from './postgres.mjs';
 import { ensurePrivateDir, loadOrCreateSecret, repoRoot } from '../config.ts';
 import { renderEdgeConfig, renderStandaloneNginx } from '../edge/nginx.ts';
 import { SEGMENT_SEC } from '../media/profiles.ts';
@@ -46,7 +47,8 @@ export interface RunningCluster {
   stop(): Promise<void>;
 }
 
-const CLI = join(repoRoot, 'packages', 'server', 'src', 'cli.ts');
+// Beside this module, so the package finds its own command wherever it is installed.
+const CLI = fileURLToPath(new URL('../cli.ts', import.meta.url));
 
 /**
  * Starts on loopback a PostgreSQL (the store, decision 0275), a Redis, N ottkit processes over one data folder

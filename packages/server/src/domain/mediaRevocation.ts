@@ -24,6 +24,15 @@ export function mediaSessionCheck(db: Db): (sessionId: string, nowMs: number) =>
   };
 }
 
+/**
+ * The sessions ended since `?` (revoked after it, or expired between it and now): each side of the OR is a range
+ * on its own index (migration 471, decision 0316), so the list costs the rows it returns, not every session.
+ * Parameters: since, since, now.
+ */
+export const ENDED_SESSIONS_SQL = `SELECT session_id FROM sessions
+       WHERE (revoked_at IS NOT NULL AND revoked_at > ?) OR (expires_at > ? AND expires_at <= ?)
+       ORDER BY COALESCE(revoked_at, expires_at) DESC`;
+
 /** How long one list of ended sessions is reused by this process; the edge keeps it a second too. */
 const LIST_TTL_MS = 500;
 
@@ -37,14 +46,7 @@ export function endedSessionsList(db: Db): (nowMs: number) => string[] {
   return (nowMs) => {
     if (last && nowMs - last.at < LIST_TTL_MS && nowMs >= last.at) return last.ids;
     const since = nowMs - (mediaTokenTtlSec(db) + 60) * 1000;
-    const rows = db.all<{ session_id: string }>(
-      `SELECT session_id FROM sessions
-       WHERE (revoked_at IS NOT NULL AND revoked_at > ?) OR (expires_at > ? AND expires_at <= ?)
-       ORDER BY COALESCE(revoked_at, expires_at) DESC`,
-      since,
-      since,
-      nowMs,
-    );
+    const rows = db.all<{ session_id: string }>(ENDED_SESSIONS_SQL, since, since, nowMs);
     last = { at: nowMs, ids: rows.map((r) => r.session_id) };
     return last.ids;
   };

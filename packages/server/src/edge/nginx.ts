@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { ErrCode } from '@ottkit/api-client';
+import { type CallDescriptor, contract } from '@ottkit/api-client/contract';
 import { join } from 'node:path';
 import { repoRoot } from '../config.ts';
 import { EDGE_HEADER, EDGE_KEY_HEADER, EDGE_REVOKED_PATH, EDGE_TOKEN, edgeKey } from '../origin/edge.ts';
@@ -36,6 +37,16 @@ const PROXY_HEADERS = [
   'proxy_set_header X-Forwarded-Proto $scheme;',
 ];
 
+/** The paths of the contract's read-only calls (decision 0318), as one regular-expression alternation. */
+export function readOnlyApiPattern(): string {
+  const calls = Object.values(contract).flatMap((area) => Object.values(area) as CallDescriptor[]);
+  const paths = calls.filter((c) => c.readOnly).map((c) => safe('read-only path', c.path, /^[\w/.-]+$/));
+  return [...new Set(paths)]
+    .sort()
+    .map((p) => p.replaceAll('.', '\\.'))
+    .join('|');
+}
+
 /** Quotes a value for an nginx string (the secret is hex or base64url; anything else is refused). */
 function safe(name: string, value: string, pattern: RegExp): string {
   if (!pattern.test(value))
@@ -65,6 +76,7 @@ export function renderEdgeConfig(o: EdgeOptions): string {
     EDGE_KEY: edgeKey(o.secret),
     REVOKED_PATH: EDGE_REVOKED_PATH,
     INTERNAL_ERR: String(ErrCode.INTERNAL),
+    READ_ONLY_API: readOnlyApiPattern(),
     PROXY_HEADERS: PROXY_HEADERS.map((h) => `        ${h}`).join('\n'),
   };
   return readFileSync(EDGE_TEMPLATE, 'utf8').replace(/\{\{(\w+)\}\}/g, (_, k: string) => {

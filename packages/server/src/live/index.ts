@@ -5,7 +5,8 @@ import type { Db } from '../store/db.ts';
 import { ingestedStreams } from './originStreams.ts';
 import { LiveSupervisor } from './supervisor.ts';
 
-export { type LiveStatus, LiveSupervisor, readStatusFile } from './supervisor.ts';
+export { type LiveStatus, LiveSupervisor } from './supervisor.ts';
+export { readStatusFiles } from './clusterStatus.ts';
 
 /**
  * Starts the live supervisor for a serving process and returns what the origin needs: the resolver of channels

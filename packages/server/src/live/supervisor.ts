@@ -1,11 +1,12 @@
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
-import { type SharedState, sharedStateOf } from '../shared/sharedState.ts';
+import { type LockHolder, type SharedState, sharedStateOf } from '../shared/sharedState.ts';
 import type { Db } from '../store/db.ts';
 import { ChannelRunner, DEFAULT_RULES, type SourceHealth, type WatchdogRules } from './channel.ts';
 import { liveFfmpegPath } from './ffmpegRun.ts';
 import { forgetSupervisor, registerSupervisor } from './registry.ts';
+import { packagerLock, removeStaleStatusFiles, statusFileOf, writeStatusFile } from './clusterStatus.ts';
 import {
   channelOfStreamId,
   type LiveChannel,
@@ -70,22 +71,16 @@ export interface LiveChannelStatus {
   /** Recording stopped on a full disk: an alarm. */
   diskFull?: boolean;
   sources: SourceHealth[];
+  /** The process that packages the channel (holds its lock) and since when; absent when none does (0317). */
+  packager?: LockHolder;
 }
 
+/** One process's view, written to its status file (`clusterStatus.ts`) every 2 s for `live status`. */
 export interface LiveStatus {
   at: number;
+  /** The process that wrote it, as it names itself in the packager locks. */
+  owner?: string;
   channels: LiveChannelStatus[];
-}
-
-/** The status file the server writes and `live status` reads (the CLI runs in another process). */
-export const statusFile = (dataDir: string) => join(dataDir, 'live', 'status.json');
-
-export function readStatusFile(dataDir: string): LiveStatus | undefined {
-  try {
-    return JSON.parse(readFileSync(statusFile(dataDir), 'utf8')) as LiveStatus;
-  } catch {
-    return undefined;
-  }
 }
 
 interface Entry {
@@ -96,6 +91,8 @@ interface Entry {
   waiters: (() => void)[];
   /** This process holds the channel's packager lock: its ffmpeg runs here; otherwise it follows the index. */
   held: boolean;
+  /** Since when this process holds the lock (its clock). */
+  heldSince?: number;
   /** A lock call under way (one at a time per channel). */
   claiming?: Promise<void>;
   followedAt: number;
@@ -143,6 +140,7 @@ export class LiveSupervisor {
   /** Reads the channels and starts the recorded ones; then keeps watching. */
   start() {
     this.clearDeadWork();
+    removeStaleStatusFiles(this.o.dataDir, this.now());
     this.shared.subscribe(VIEWER_TOPIC, (id) => {
       const e = this.entries.get(id);
       if (e) e.lastViewAt = this.now();
@@ -203,7 +201,7 @@ export class LiveSupervisor {
 
   private async lockRound(e: Entry) {
     const id = e.runner.channel.logicalChannelId;
-    const name = `live:${id}`;
+    const name = packagerLock(id);
     if (!this.wanted(e)) {
       if (e.held) {
         e.held = false;
@@ -224,11 +222,13 @@ export class LiveSupervisor {
     if (this.closed || this.entries.get(id) !== e) return;
     if (ok && !e.held) {
       e.held = true;
+      e.heldSince = this.now();
       // Continue where the previous packager stopped: its last segment number and decode time.
       e.timelines.refresh();
       if (this.shared.kind !== 'memory') this.log(`live ${id}: packaged by this process (${this.owner})`);
     } else if (!ok && e.held) {
       e.held = false;
+      e.heldSince = undefined;
       this.log(`live ${id}: another process packages it now; this one stops its ffmpeg`);
       await e.runner.stop();
     }
@@ -286,7 +286,7 @@ export class LiveSupervisor {
     const e = this.entries.get(logicalChannelId);
     if (!e) return;
     void e.runner.stop();
-    if (e.held) void this.shared.unlock(`live:${logicalChannelId}`, this.owner).catch(() => {});
+    if (e.held) void this.shared.unlock(packagerLock(logicalChannelId), this.owner).catch(() => {});
     e.held = false;
     this.entries.delete(logicalChannelId);
     this.byStream.delete(e.runner.channel.liveStreamId);
@@ -456,7 +456,7 @@ export class LiveSupervisor {
           c.segments > 0 ||
           this.entries.get(c.logicalChannelId)?.runner.channel.sources[0]?.origin === 'operator',
       );
-      writeFileSync(statusFile(this.o.dataDir), `${JSON.stringify(status)}\n`);
+      writeStatusFile(this.o.dataDir, status);
     } catch (err) {
       // A full disk must not stop the server: the status file is only a view.
       this.log(`live: status file not written: ${String(err)}`);
@@ -472,7 +472,11 @@ export class LiveSupervisor {
 
   status(): LiveStatus {
     const now = this.now();
-    return { at: now, channels: [...this.entries.values()].map((e) => this.statusOf(e, now)) };
+    return {
+      at: now,
+      owner: this.owner,
+      channels: [...this.entries.values()].map((e) => this.statusOf(e, now)),
+    };
   }
 
   /** One channel's status, when it has sources. */
@@ -497,6 +501,7 @@ export class LiveSupervisor {
       diskBytes: e.timelines.bytes,
       ...(e.runner.diskFull ? { diskFull: true } : {}),
       sources: e.runner.health.map((h) => ({ ...h })),
+      ...(e.held ? { packager: { owner: this.owner, since: e.heldSince ?? now } } : {}),
     };
   }
 
@@ -513,10 +518,12 @@ export class LiveSupervisor {
       [...this.entries.values()]
         .filter((e) => e.held)
         .map((e) =>
-          this.shared.unlock(`live:${e.runner.channel.logicalChannelId}`, this.owner).catch(() => {}),
+          this.shared.unlock(packagerLock(e.runner.channel.logicalChannelId), this.owner).catch(() => {}),
         ),
     );
     for (const e of this.entries.values()) for (const w of e.waiters.splice(0)) w();
     rmSync(this.workDir, { recursive: true, force: true });
+    // Its view goes with it: the others' files say who packages now.
+    rmSync(statusFileOf(this.o.dataDir, this.owner), { force: true });
   }
 }

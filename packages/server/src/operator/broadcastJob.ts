@@ -3,7 +3,8 @@ import { newMsgId } from '../domain/notices.ts';
 import type { Db } from '../store/db.ts';
 import { insertNotification } from '../store/notices.ts';
 import { type Actor, recordAudit } from './audit.ts';
-import { INTERRUPTED_MESSAGE, type Progress, resumeJob, startJob } from './jobs.ts';
+import { JobTakenOver, jobLease, STILL_OWNED } from './jobLease.ts';
+import { type Progress, startJob } from './jobs.ts';
 
 /**
  * "Notify all" as a job (decision 0282): the notification goes to subscriber accounts in account-id order, a
@@ -32,6 +33,8 @@ function work(db: Db, jobId: string, now: () => number) {
     for (;;) {
       const r = row(db, jobId);
       if (!r) throw new Error('The broadcast job is gone');
+      // Its process died between the last chunk and the job's end: everybody has it, and it was audited.
+      if (r.done) return `Sent to ${r.sent} subscribers`;
       const ids = db.all<{ account_id: string }>(
         "SELECT account_id FROM accounts WHERE kind = 'user' AND account_id > ? ORDER BY account_id LIMIT ?",
         r.after_account,
@@ -40,7 +43,13 @@ function work(db: Db, jobId: string, now: () => number) {
       const last = ids.at(-1)?.account_id;
       if (!last) {
         db.transaction(() => {
-          db.run('UPDATE broadcast_jobs SET done = 1 WHERE job_id = ?', jobId);
+          const ended = db.run(
+            `UPDATE broadcast_jobs SET done = 1 WHERE job_id = ? AND done = 0 AND ${STILL_OWNED}`,
+            jobId,
+            jobId,
+            jobLease(db).owner,
+          ).changes;
+          if (ended !== 1) throw new JobTakenOver(jobId);
           const actor = { id: r.created_by, email: r.actor_email };
           const after = { sent: r.sent, title: r.title, content: r.content };
           recordAudit(db, actor, 'notification.broadcast', 'all', { after }, now());
@@ -55,12 +64,19 @@ function work(db: Db, jobId: string, now: () => number) {
             now(),
           );
         }
-        db.run(
-          'UPDATE broadcast_jobs SET after_account = ?, sent = sent + ? WHERE job_id = ?',
+        // Only from the account this run read, while this process owns the job: a process that lost it rolls its
+        // chunk back (decision 0315).
+        const moved = db.run(
+          `UPDATE broadcast_jobs SET after_account = ?, sent = sent + ?
+           WHERE job_id = ? AND after_account = ? AND ${STILL_OWNED}`,
           last,
           ids.length,
           jobId,
-        );
+          r.after_account,
+          jobId,
+          jobLease(db).owner,
+        ).changes;
+        if (moved !== 1) throw new JobTakenOver(jobId);
       });
       const sent = r.sent + ids.length;
       progress((sent / Math.max(r.total, sent)) * 100, `Sent to ${sent} of about ${r.total} subscribers`);
@@ -98,13 +114,7 @@ export function startBroadcastJob(
   return job;
 }
 
-/** At start-up, after unfinished jobs were failed: broadcasts a restart cut off continue after their last account. */
-export function resumeBroadcastJobs(db: Db, now: () => number): number {
-  const cut = db.all<{ job_id: string }>(
-    `SELECT b.job_id FROM broadcast_jobs b JOIN operator_jobs j ON j.job_id = b.job_id
-     WHERE j.status = 'failed' AND j.error = ? AND b.done = 0`,
-    INTERRUPTED_MESSAGE,
-  );
-  for (const { job_id } of cut) resumeJob(db, job_id, work(db, job_id, now), now);
-  return cut.length;
+/** The work of a broadcast a process that died left unfinished, continuing after its last account (0282). */
+export function broadcastResumer(db: Db, now: () => number) {
+  return (jobId: string) => (row(db, jobId) ? work(db, jobId, now) : undefined);
 }

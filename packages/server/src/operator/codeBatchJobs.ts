@@ -7,7 +7,8 @@ import type { Db } from '../store/db.ts';
 import { getPlan } from '../store/plans.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { toBatch } from './commerce.ts';
-import { getJob, INTERRUPTED_MESSAGE, type Progress, resumeJob, startJob } from './jobs.ts';
+import { JobTakenOver, jobLease, ownsJob, STILL_OWNED } from './jobLease.ts';
+import { getJob, type Progress, startJob } from './jobs.ts';
 import { getBatch } from '../store/rechargeCodes.ts';
 
 /**
@@ -58,6 +59,7 @@ function work(db: Db, secret: string, jobId: string, now: () => number) {
       const r = batchJob(db, jobId);
       if (!r) throw new Error('The batch job is gone');
       if (r.made >= r.wanted) {
+        if (!ownsJob(db, jobId)) throw new JobTakenOver(jobId);
         const actor = { id: r.created_by, email: r.actor_email };
         const batch = getBatch(db, r.batch_id);
         recordAudit(db, actor, 'codes.create', r.batch_id, { after: batch && toBatch(batch) }, now());
@@ -72,7 +74,17 @@ function work(db: Db, secret: string, jobId: string, now: () => number) {
           r.made,
           seal(secret, codes),
         );
-        db.run('UPDATE code_batch_jobs SET made = made + ? WHERE job_id = ?', n, jobId);
+        // Only from the count this run read, and only while this process owns the job: a process that stalled
+        // past its lease while another took over rolls its chunk back instead of making codes twice (0315).
+        const moved = db.run(
+          `UPDATE code_batch_jobs SET made = made + ? WHERE job_id = ? AND made = ? AND ${STILL_OWNED}`,
+          n,
+          jobId,
+          r.made,
+          jobId,
+          jobLease(db).owner,
+        ).changes;
+        if (moved !== 1) throw new JobTakenOver(jobId);
       });
       progress(((r.made + n) / r.wanted) * 100, `Made ${r.made + n} of ${r.wanted} codes`);
       // Lets the server answer other calls between chunks.
@@ -164,13 +176,13 @@ export const pendingBatchJobs = (
     )
     .map((r) => ({ jobId: r.job_id, batchId: r.batch_id, status: r.status }));
 
-/** At start-up, after unfinished jobs were failed: batch jobs a restart cut off continue where they were. */
-export function resumeCodeBatchJobs(db: Db, secret: string, now: () => number): number {
-  const cut = db.all<{ job_id: string }>(
-    `SELECT b.job_id FROM code_batch_jobs b JOIN operator_jobs j ON j.job_id = b.job_id
-     WHERE j.status = 'failed' AND j.error = ? AND b.taken_at IS NULL`,
-    INTERRUPTED_MESSAGE,
-  );
-  for (const { job_id } of cut) resumeJob(db, job_id, work(db, secret, job_id, now), now);
-  return cut.length;
+/**
+ * The work of a batch job a process that died left unfinished, continuing from the codes it made (decision 0282);
+ * undefined when there is nothing to continue (its codes were taken, or its row is gone).
+ */
+export function codeBatchResumer(db: Db, secret: string, now: () => number) {
+  return (jobId: string) => {
+    const r = batchJob(db, jobId);
+    return r && r.taken_at === null ? work(db, secret, jobId, now) : undefined;
+  };
 }

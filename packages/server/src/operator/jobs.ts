@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Job } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
+import { holdJob, JobTakenOver, jobLease, releaseJob } from './jobLease.ts';
 
 /**
  * Long operator work (imports) as rows (decision 0213): the console polls a job's progress, a page reload
@@ -44,38 +45,35 @@ export const listJobs = (db: Db, limit = 20): Job[] =>
 
 export const INTERRUPTED_MESSAGE = 'Interrupted by a server restart; start it again';
 
-/** At start-up: nothing can still be running, so every unfinished job failed (the import rolled back). */
-export function failInterruptedJobs(db: Db, now: number): number {
-  return db.run(
-    `UPDATE operator_jobs SET status = 'failed', error = ?, message = ?, updated_at = ?, finished_at = ?
-     WHERE status IN ('queued', 'running')`,
-    INTERRUPTED_MESSAGE,
-    INTERRUPTED_MESSAGE,
-    now,
-    now,
-  ).changes;
-}
-
 /** Reports progress (0-100) and the current step in words. */
 export type Progress = (percent: number, message: string) => void;
 
 /** Records a queued job; answers its id. */
 function createJob(db: Db, job: { kind: string; target: string; createdBy: string }, at: number): string {
   const id = `job-${randomUUID()}`;
+  const lease = jobLease(db);
   db.run(
-    `INSERT INTO operator_jobs (job_id, kind, target, status, message, created_by, created_at, updated_at)
-     VALUES (?, ?, ?, 'queued', 'Waiting to start', ?, ?, ?)`,
+    `INSERT INTO operator_jobs (job_id, kind, target, status, message, created_by, created_at, updated_at,
+       owner, lease_until)
+     VALUES (?, ?, ?, 'queued', 'Waiting to start', ?, ?, ?, ?, ?)`,
     id,
     job.kind,
     job.target,
     job.createdBy,
     at,
     at,
+    lease.owner,
+    lease.now() + lease.leaseMs,
   );
+  holdJob(db, id);
   return id;
 }
 
-/** Runs `work` as job `id`: its progress as it goes, then its result message or its error (in words). */
+/**
+ * Runs `work` as job `id`: its progress as it goes, then its result message or its error (in words). Every write
+ * is conditional on this instance still owning the job: once another process took it over (this one stalled past
+ * its lease), the next progress report stops the work here and nothing more is written for it.
+ */
 async function runAs(
   db: Db,
   id: string,
@@ -83,36 +81,52 @@ async function runAs(
   now: () => number,
   onError: (err: unknown) => void,
 ): Promise<void> {
+  const lease = jobLease(db);
+  const { owner } = lease;
   const progress: Progress = (percent, message) => {
-    db.run(
-      `UPDATE operator_jobs SET status = 'running', progress = ?, message = ?, updated_at = ? WHERE job_id = ?`,
+    // A progress report renews the lease too (a job whose steps block the loop still reports between them).
+    const mine = db.run(
+      `UPDATE operator_jobs SET status = 'running', progress = ?, message = ?, updated_at = ?, lease_until = ?
+       WHERE job_id = ? AND owner = ?`,
       Math.max(0, Math.min(99, Math.round(percent))),
       message,
       now(),
+      lease.now() + lease.leaseMs,
       id,
-    );
+      owner,
+    ).changes;
+    if (mine === 0) throw new JobTakenOver(id);
   };
   const finish = (ok: boolean, text: string) => {
     const t = now();
+    // The lease ends with the job (a row set back to running by hand is then free to take over at once).
     db.run(
-      `UPDATE operator_jobs SET status = ?, progress = ?, message = ?, error = ?, updated_at = ?, finished_at = ?
-       WHERE job_id = ?`,
+      `UPDATE operator_jobs SET status = ?, progress = ?, message = ?, error = ?, updated_at = ?, finished_at = ?,
+         lease_until = ?
+       WHERE job_id = ? AND owner = ?`,
       ok ? 'succeeded' : 'failed',
       ok ? 100 : 0,
       ok ? text : 'Failed',
       ok ? '' : text,
       t,
       t,
+      t,
       id,
+      owner,
     );
   };
-  await work(progress).then(
-    (message) => finish(true, message),
-    (err: unknown) => {
-      onError(err);
-      finish(false, err instanceof Error ? err.message : String(err));
-    },
-  );
+  try {
+    await work(progress).then(
+      (message) => finish(true, message),
+      (err: unknown) => {
+        if (err instanceof JobTakenOver) return;
+        onError(err);
+        finish(false, err instanceof Error ? err.message : String(err));
+      },
+    );
+  } finally {
+    releaseJob(db, id);
+  }
 }
 
 /**
@@ -154,10 +168,12 @@ export async function runJob(
  */
 export function failOrphanedJobs(db: Db, createdBy: string, message: string, now: number): number {
   return db.run(
-    `UPDATE operator_jobs SET status = 'failed', error = ?, message = ?, updated_at = ?, finished_at = ?
+    `UPDATE operator_jobs SET status = 'failed', error = ?, message = ?, updated_at = ?, finished_at = ?,
+       lease_until = ?
      WHERE created_by = ? AND status IN ('queued', 'running')`,
     message,
     message,
+    now,
     now,
     now,
     createdBy,
@@ -165,21 +181,15 @@ export function failOrphanedJobs(db: Db, createdBy: string, message: string, now
 }
 
 /**
- * A job a restart interrupted, run again from where it kept itself (decision 0282): running again, its error
- * cleared, its work continuing on the next turn.
+ * A job this instance just took over from a process that died (`claimExpiredJob`), run again from where it kept
+ * itself (decision 0282): its work continues on the next turn, under this instance's lease.
  */
-export function resumeJob(
+export function continueJob(
   db: Db,
   id: string,
   work: (progress: Progress) => Promise<string>,
   now: () => number,
 ): void {
-  db.run(
-    `UPDATE operator_jobs SET status = 'running', error = '', finished_at = NULL, message = ?, updated_at = ?
-     WHERE job_id = ?`,
-    'Resumed after a server restart',
-    now(),
-    id,
-  );
+  holdJob(db, id);
   setImmediate(() => void runAs(db, id, work, now, () => {}));
 }

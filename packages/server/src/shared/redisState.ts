@@ -1,6 +1,6 @@
 import { Redis } from 'ioredis';
 import type { BucketPolicy } from '../domain/tokenBucket.ts';
-import type { SharedState, Take } from './sharedState.ts';
+import type { LockHolder, SharedState, Take } from './sharedState.ts';
 
 /** Every key and topic ottkit writes starts so, so a Redis shared with other software stays apart. */
 const PREFIX = 'ottkit:';
@@ -18,13 +18,17 @@ redis.call('HSET', KEYS[1], 't', tostring(tokens), 'at', tostring(now))
 redis.call('PEXPIRE', KEYS[1], math.ceil(cap / rate * 1000) + 1000)
 return retry`;
 
+// KEYS[2] keeps since when the holder has held it (ARGV[3], its clock), for live status (decision 0317).
 const LOCK = `
-if redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then return 1 end
-if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('PEXPIRE', KEYS[1], ARGV[2]) return 1 end
+if redis.call('SET', KEYS[1], ARGV[1], 'PX', ARGV[2], 'NX') then
+  redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[2]) return 1 end
+if redis.call('GET', KEYS[1]) == ARGV[1] then
+  redis.call('PEXPIRE', KEYS[1], ARGV[2])
+  redis.call('SET', KEYS[2], ARGV[3], 'PX', ARGV[2], 'NX') redis.call('PEXPIRE', KEYS[2], ARGV[2]) return 1 end
 return 0`;
 
 const UNLOCK = `
-if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1]) end
+if redis.call('GET', KEYS[1]) == ARGV[1] then redis.call('DEL', KEYS[1], KEYS[2]) end
 return 0`;
 
 /** How long the first connection may take before the server refuses to start. */
@@ -98,11 +102,23 @@ export class RedisState implements SharedState {
   }
 
   async lock(name: string, owner: string, ttlMs: number): Promise<boolean> {
-    return (await this.#cmd.eval(LOCK, 1, `${PREFIX}lock:${name}`, owner, Math.ceil(ttlMs))) === 1;
+    const keys = [`${PREFIX}lock:${name}`, `${PREFIX}lock-since:${name}`];
+    return (await this.#cmd.eval(LOCK, 2, ...keys, owner, Math.ceil(ttlMs), Date.now())) === 1;
   }
 
   async unlock(name: string, owner: string): Promise<void> {
-    await this.#cmd.eval(UNLOCK, 1, `${PREFIX}lock:${name}`, owner);
+    await this.#cmd.eval(UNLOCK, 2, `${PREFIX}lock:${name}`, `${PREFIX}lock-since:${name}`, owner);
+  }
+
+  async holders(names: string[]): Promise<(LockHolder | undefined)[]> {
+    if (names.length === 0) return [];
+    const values = await this.#cmd.mget(
+      names.flatMap((n) => [`${PREFIX}lock:${n}`, `${PREFIX}lock-since:${n}`]),
+    );
+    return names.map((_, i) => {
+      const owner = values[2 * i];
+      return owner ? { owner, since: Number(values[2 * i + 1]) || 0 } : undefined;
+    });
   }
 
   async publish(topic: string, message: string): Promise<void> {

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureDebian } from '../../../../scripts/debian.mjs';
+import { ensureDebian } from '../cluster/debian.mjs';
 import { RedisState } from './redisState.ts';
 import { freePort, type RunningRedis, startRedis } from './redisServer.ts';
 import { MemoryState, type SharedState } from './sharedState.ts';
@@ -73,6 +73,22 @@ describe.each([
     expect(await a.lock(name, 'p1', 30)).toBe(true);
     await new Promise((r) => setTimeout(r, 120));
     expect(await b.lock(name, 'p2', 60_000)).toBe(true);
+  });
+
+  it('tells any process who holds a lock and since when, the same while it is renewed', async () => {
+    const [a, b] = await pair();
+    const [one, two] = [`live:${unique()}`, `live:${unique()}`];
+    const before = Date.now();
+    expect(await a.lock(one, 'p1', 60_000)).toBe(true);
+    const [held, free] = (await b.holders?.([one, two])) ?? [];
+    expect(held?.owner).toBe('p1');
+    expect(held?.since).toBeGreaterThanOrEqual(before);
+    expect(free).toBeUndefined();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(await a.lock(one, 'p1', 60_000)).toBe(true);
+    expect((await b.holders?.([one]))?.[0]).toEqual(held);
+    await a.unlock(one, 'p1');
+    expect(await b.holders?.([one])).toEqual([undefined]);
   });
 
   it('delivers an invalidation published by one process to the others', async () => {

@@ -4,6 +4,12 @@ import { type BucketPolicy, TokenBuckets } from '../domain/tokenBucket.ts';
 
 export type Take = { ok: true } | { ok: false; retryAfterMs: number };
 
+/** A lock's holder (`owner` as the holder named itself) and since when it holds it (ms, its clock). */
+export interface LockHolder {
+  owner: string;
+  since: number;
+}
+
 /**
  * What several ottkit processes must agree on, beyond the database (decision 0260): rate-limit buckets, locks
  * (one packager per live channel) and invalidation messages for per-process caches. In memory by default (one
@@ -18,6 +24,11 @@ export interface SharedState {
   lock(name: string, owner: string, ttlMs: number): Promise<boolean>;
   /** Gives the lock back when `owner` holds it. */
   unlock(name: string, owner: string): Promise<void>;
+  /**
+   * Who holds each lock now and since when (undefined: nobody), whichever process asks: `live status` shows the
+   * packager of every channel from here (decision 0317). Optional for other implementations.
+   */
+  holders?(names: string[]): Promise<(LockHolder | undefined)[]>;
   /** Tells every process (this one too) subscribed to `topic`. */
   publish(topic: string, message: string): Promise<void>;
   subscribe(topic: string, listener: (message: string) => void): void;
@@ -36,7 +47,7 @@ export const TOPIC = {
 export class MemoryState implements SharedState {
   readonly kind = 'memory';
   readonly #buckets = new Map<string, TokenBuckets>();
-  readonly #locks = new Map<string, { owner: string; until: number }>();
+  readonly #locks = new Map<string, { owner: string; until: number; since: number }>();
   readonly #events = new EventEmitter();
   readonly #now: () => number;
 
@@ -59,8 +70,17 @@ export class MemoryState implements SharedState {
     const now = this.#now();
     const held = this.#locks.get(name);
     if (held && held.until > now && held.owner !== owner) return false;
-    this.#locks.set(name, { owner, until: now + ttlMs });
+    const since = held && held.until > now ? held.since : now;
+    this.#locks.set(name, { owner, until: now + ttlMs, since });
     return true;
+  }
+
+  async holders(names: string[]): Promise<(LockHolder | undefined)[]> {
+    const now = this.#now();
+    return names.map((n) => {
+      const held = this.#locks.get(n);
+      return held && held.until > now ? { owner: held.owner, since: held.since } : undefined;
+    });
   }
 
   async unlock(name: string, owner: string): Promise<void> {

@@ -16,6 +16,7 @@ import { commerceMigrations } from './migrations/commerce.ts';
 import { titleEpisodeMigrations } from './migrations/titleEpisodes.ts';
 import { consoleJobMigrations } from './migrations/consoleJobs.ts';
 import { profileMigrations } from './migrations/profiles.ts';
+import { clusterOpsMigrations } from './migrations/clusterOps.ts';
 
 export interface Migration {
   version: number;
@@ -249,6 +250,7 @@ CREATE TABLE scan_codes (
   ...titleEpisodeMigrations,
   ...consoleJobMigrations,
   ...profileMigrations,
+  ...clusterOpsMigrations,
 ];
 
 /**
@@ -260,11 +262,15 @@ export function migrate(db: Db, list: Migration[] = migrations): number[] {
   // A PostgreSQL test database starts as a clone of the run's migrated template (decision 0275): what is left
   // to apply below is then nothing. Only for the full list: a test of its own migrations gets an empty database.
   if (list === migrations) db.adoptMigrated?.();
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+  // In a write transaction, as each migration below: processes of a cluster starting at once over one PostgreSQL
+  // take turns (its DDL replaces a shared function, which PostgreSQL refuses to do twice at the same instant).
+  db.transaction(() =>
+    db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
   version INTEGER PRIMARY KEY,
   name TEXT NOT NULL,
   applied_at BIGINT NOT NULL
-)`);
+)`),
+  );
   const done = new Set(
     db.all<{ version: number }>('SELECT version FROM schema_migrations').map((r) => r.version),
   );
@@ -274,7 +280,9 @@ export function migrate(db: Db, list: Migration[] = migrations): number[] {
     if (seen.has(m.version)) throw new Error(`Two migrations share version ${m.version}`);
     seen.add(m.version);
     if (done.has(m.version)) continue;
-    db.transaction(() => {
+    const did = db.transaction(() => {
+      // Another process starting at the same time may have applied it while this one waited for the lock.
+      if (db.get('SELECT 1 AS done FROM schema_migrations WHERE version = ?', m.version)) return false;
       db.exec(m.sql);
       db.run(
         'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
@@ -282,8 +290,9 @@ export function migrate(db: Db, list: Migration[] = migrations): number[] {
         m.name,
         Date.now(),
       );
+      return true;
     });
-    applied.push(m.version);
+    if (did) applied.push(m.version);
   }
   return applied;
 }

@@ -235,6 +235,7 @@ export default function Live({
               key={c.channelId}
               c={c}
               t={t}
+              lang={lang}
               canEdit={canEdit}
               busy={busy}
               onEdit={() => void open(c.channelId)}
@@ -249,12 +250,14 @@ export default function Live({
 function ChannelHealth({
   c,
   t,
+  lang,
   canEdit,
   busy,
   onEdit,
 }: {
   c: LiveChannelView;
   t: AdminT;
+  lang: Lang;
   canEdit: boolean;
   busy: boolean;
   onEdit: () => void;
@@ -278,6 +281,18 @@ function ChannelHealth({
         {' · '}
         {t('admin.live.disk', { size: (c.diskBytes / 1e6).toFixed(1) })}
       </p>
+      {c.packager && (
+        // Which process of a cluster runs the channel's ffmpeg, from the shared lock (decision 0317).
+        <p className="console-hint" data-testid="live-packager">
+          {t('admin.live.packager', {
+            process: c.packager.process,
+            time: new Date(c.packager.since).toLocaleString(lang, {
+              dateStyle: 'short',
+              timeStyle: 'medium',
+            }),
+          })}
+        </p>
+      )}
       {c.diskFull && (
         <p className="console-error" role="alert">
           {t('admin.live.diskFull')}

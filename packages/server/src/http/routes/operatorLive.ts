@@ -18,20 +18,36 @@ import {
   setChannelMode,
   setChannelSources,
 } from '../../live/store.ts';
-import { type LiveChannelStatus, readStatusFile } from '../../live/supervisor.ts';
+import { clusterLiveStatus } from '../../live/clusterStatus.ts';
+import type { LiveChannelStatus } from '../../live/supervisor.ts';
+import { sharedStateOf } from '../../shared/sharedState.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
 
-/** The status file is a view of another process; older than this, it says nothing about now. */
-const STATUS_FRESH_MS = 10_000;
-
-/** Health as the running supervisor sees it: this process's, else the serving process's status file. */
-function liveStatus(ctx: RequestContext): (id: string) => LiveChannelStatus | undefined {
+/**
+ * Health of these channels for the cluster (decision 0317): the view of the process that packages each one (this
+ * process's supervisor live, the others' status files), with which process that is and since when.
+ */
+async function liveStatus(
+  ctx: RequestContext,
+  ids: string[],
+): Promise<(id: string) => LiveChannelStatus | undefined> {
   const sup = supervisorFor(ctx.config.dataDir);
-  if (sup) return (id) => sup.channelStatus(id);
-  const file = readStatusFile(ctx.config.dataDir);
-  const fresh = file && ctx.now() - file.at < STATUS_FRESH_MS ? file.channels : [];
-  return (id) => fresh.find((c) => c.logicalChannelId === id);
+  const now = ctx.now();
+  const own = sup && {
+    at: now,
+    owner: sup.owner,
+    channels: ids.flatMap((id) => sup.channelStatus(id) ?? []),
+  };
+  const list = await clusterLiveStatus({
+    dataDir: ctx.config.dataDir,
+    now,
+    shared: sharedStateOf(ctx.db),
+    ...(own ? { own } : {}),
+    ids,
+  });
+  const byId = new Map(list.map((c) => [c.logicalChannelId, c]));
+  return (id) => byId.get(id);
 }
 
 /** The URL as operators see it (passwords masked), or the reason it would be refused. */
@@ -82,6 +98,9 @@ function view(
     diskBytes: status?.diskBytes ?? 0,
     ...(status?.diskFull ? { diskFull: true } : {}),
     sources: health,
+    ...(status?.packager
+      ? { packager: { process: status.packager.owner, since: status.packager.since } }
+      : {}),
   };
 }
 
@@ -94,10 +113,10 @@ function channelName(ctx: RequestContext, channelId: string): string {
   );
 }
 
-function oneChannel(ctx: RequestContext, channelId: string): LiveChannelView {
+async function oneChannel(ctx: RequestContext, channelId: string): Promise<LiveChannelView> {
   if (!channelExists(ctx.db, channelId))
     throw new HttpError(OperatorErrCode.NOT_FOUND, `No channel '${channelId}'`);
-  const status = liveStatus(ctx)(channelId);
+  const status = (await liveStatus(ctx, [channelId]))(channelId);
   return view(ctx, channelId, channelName(ctx, channelId), channelSources(ctx.db, channelId), status);
 }
 
@@ -111,12 +130,15 @@ const auditOf = (v: LiveChannelView) => ({
 
 /** Issue 17's live sources over operator calls (decision 0255), on the CLI's store code. */
 export const operatorLiveRoutes = [
-  route(liveChannels, (ctx, req) => {
-    if (req.channelId) return { channels: [oneChannel(ctx, req.channelId)], total: 1 };
+  route(liveChannels, async (ctx, req) => {
+    if (req.channelId) return { channels: [await oneChannel(ctx, req.channelId)], total: 1 };
     const all = listLiveChannels(ctx.db);
     const offset = req.offset ?? 0;
     const page = all.slice(offset, offset + (req.limit ?? 100));
-    const status = liveStatus(ctx);
+    const status = await liveStatus(
+      ctx,
+      page.map((c) => c.logicalChannelId),
+    );
     const names = new Map(
       ctx.db
         .all<{ logical_channel_id: string; logical_channel_name: string }>(
@@ -137,9 +159,9 @@ export const operatorLiveRoutes = [
       ),
     };
   }),
-  route(liveSourcesSet, (ctx, req) => {
+  route(liveSourcesSet, async (ctx, req) => {
     const id = req.channelId;
-    const before = oneChannel(ctx, id);
+    const before = await oneChannel(ctx, id);
     const stored = channelSources(ctx.db, id);
     // A masked URL sent back (the console shows no password) keeps the stored one it stands for.
     const urls = req.sources.map((u) => stored.find((s) => shown(ctx, s.url).display === u)?.url ?? u);
@@ -169,7 +191,7 @@ export const operatorLiveRoutes = [
     });
     // The running supervisor applies it now, not at its next read.
     supervisorFor(ctx.config.dataDir)?.syncChannel(id);
-    const after = oneChannel(ctx, id);
+    const after = await oneChannel(ctx, id);
     recordAudit(
       ctx.db,
       actorFor(ctx),

@@ -44,7 +44,9 @@ export function openPgDb(
   const template = (schema && process.env.OTTKIT_DATABASE_TEMPLATE) || undefined;
   // `<database>:<seed key>`: the template also seeded, for the servers whose seed secrets give that key.
   const [seeded, seededKey] = ((schema && process.env.OTTKIT_DATABASE_SEEDED) || '').split(':');
-  const data: WorkerData = { url, schema, template, seeded, port: port2, flag, timeoutMs };
+  // Tests: the test file's tag on what this opens, so the file drops it when it ends (test/pgTestDatabases.ts).
+  const tag = (schema && process.env.OTTKIT_TEST_DB_TAG) || undefined;
+  const data: WorkerData = { url, schema, template, seeded, tag, port: port2, flag, timeoutMs };
   const adopt = (from: string) => {
     const a = call({ op: 'adopt', sql: from });
     fail(a);

@@ -30,6 +30,11 @@ export interface WorkerData {
   template?: string;
   /** Tests: the template migrated and seeded with the test secrets (`createServer` asks for it by key). */
   seeded?: string;
+  /**
+   * Tests: the comment put on the schema or clone this creates (the test file's tag), by which the file's end
+   * drops what it made (test/pgTestDatabases.ts) rather than leaving it until the run's folder goes.
+   */
+  tag?: string;
   port: MessagePort;
   flag: SharedArrayBuffer;
   timeoutMs: number;
@@ -41,7 +46,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.BOOL, (v) => (v === 't' ? 1 : 0));
 
-const { url, schema, template, seeded, port, flag, timeoutMs } = workerData as WorkerData;
+const { url, schema, template, seeded, tag, port, flag, timeoutMs } = workerData as WorkerData;
 /** The test database this one became (a clone of `template`), else undefined: a schema of the URL's database. */
 let database: string | undefined;
 const urlOf = (db: string) => {
@@ -68,6 +73,9 @@ const UNAVAILABLE = new Set([
 const isUnavailable = (e: { code?: string; message?: string }) =>
   (e.code !== undefined && UNAVAILABLE.has(e.code)) ||
   /Connection terminated|not queryable|timeout exceeded when trying to connect/i.test(e.message ?? '');
+
+/** A string literal for DDL that takes no parameters (COMMENT ON): the tag is ours, quoted anyway. */
+const quoted = (v: string) => `'${v.replaceAll("'", "''")}'`;
 
 async function connect(): Promise<pg.Client> {
   if (client) return client;
@@ -99,6 +107,7 @@ async function connect(): Promise<pg.Client> {
         // Two processes opening the same test database at once: the other one made it.
         if (e.code !== '23505' && e.code !== '42P06') throw e;
       });
+      if (tag) await c.query(`COMMENT ON SCHEMA ${schema} IS ${quoted(tag)}`);
       await c.query(`SET search_path TO ${schema}`);
     }
   } catch (e) {
@@ -143,6 +152,7 @@ async function adopt(c: pg.Client, from: string | undefined): Promise<boolean> {
     if (e.code !== '42P04') throw e; // another process opening the same folder made it first
   });
   await c.query(`DROP SCHEMA IF EXISTS ${schema}`);
+  if (tag) await c.query(`COMMENT ON DATABASE ${schema} IS ${quoted(tag)}`);
   await c.end().catch(() => {});
   client = undefined;
   database = schema;

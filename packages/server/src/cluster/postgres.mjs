@@ -1,7 +1,8 @@
 // A throw-away PostgreSQL from Debian's `postgresql` package (decision 0275): initdb in a folder, pg_ctl on a
 // loopback port, trust auth on 127.0.0.1 only. Used by the server suite's PostgreSQL run (`npm test`), the fault
 // tests and the cluster command. initdb refuses root: as root everything runs as the `postgres` user.
-// Plain JavaScript so scripts/ottkit.mjs runs it on any Node; the server imports it too.
+// Plain JavaScript so scripts/ottkit.mjs runs it on any Node; it lives in the server package (the cluster command
+// imports it), and the project's scripts import it from here.
 import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
@@ -95,6 +96,22 @@ export function startPostgres(dir, port, { durable = true } = {}) {
       if (r.status !== 0 && !/already exists/.test(r.stderr))
         throw new Error(`createdb ${name} failed: ${r.stderr}`);
       return `postgres://postgres@127.0.0.1:${port}/${name}`;
+    },
+    /** The databases made in it (every one but PostgreSQL's own). */
+    databases() {
+      const r = sh(join(bin, 'psql'), [
+        ...['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-Atc'],
+        "SELECT datname FROM pg_database WHERE NOT datistemplate AND datname <> 'postgres' ORDER BY datname",
+      ]);
+      if (r.status !== 0) throw new Error(`listing the databases failed: ${r.stderr}`);
+      return r.stdout.split('\n').filter(Boolean);
+    },
+    /** Drops database `name` when it exists, closing its connections first. */
+    drop(name) {
+      const r = sh(join(bin, 'dropdb'), [
+        ...['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '--if-exists', '--force', name],
+      ]);
+      if (r.status !== 0) throw new Error(`dropdb ${name} failed: ${r.stderr}`);
     },
     /** `mode` fast rolls back open transactions; immediate is a crash (recovery replays the WAL on start). */
     stop(mode = 'fast') {

@@ -1,6 +1,7 @@
 // Debian packages the project installs itself when they are missing (decision 0001): Chromium and ffmpeg for
 // `npm test` and `npm start`, redis-server and nginx (with its njs module) for the cluster (decision 0262). Plain
-// JavaScript so scripts/ottkit.mjs runs it on any Node; the server's cluster command and tests import it too.
+// JavaScript so scripts/ottkit.mjs runs it on any Node (before any install); it lives in the server package, whose
+// cluster command and tests import it, and the project's scripts import it from here.
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 

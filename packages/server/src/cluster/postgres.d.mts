@@ -5,6 +5,10 @@ export interface RunningPostgres {
   start(): void;
   /** Creates database `name` when it is missing; returns its URL. */
   database(name: string): string;
+  /** The databases made in it (every one but PostgreSQL's own). */
+  databases(): string[];
+  /** Drops database `name` when it exists, closing its connections first. */
+  drop(name: string): void;
   /** fast rolls back open transactions; immediate is a crash. */
   stop(mode?: 'fast' | 'immediate' | 'smart'): void;
 }

@@ -1,0 +1,171 @@
+import { randomBytes } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Db } from '../store/db.ts';
+
+/**
+ * Who runs an operator job (decision 0315): every unfinished job row names the process instance that runs it
+ * (`owner`) and until when that instance vouches for it (`lease_until`, ms). The instance renews the lease of all
+ * its jobs in one statement every third of the lease while it runs any; a job whose lease ran out belongs to a
+ * process that died (kill -9, a crash, a restart), and exactly one live process takes it over (an update
+ * conditional on the old owner and the expired lease).
+ *
+ * One instance per database handle, not per OS process: tests run several servers in one process, each over its
+ * own handle, and they must behave as separate processes.
+ */
+export const DEFAULT_JOB_LEASE_MS = 30_000;
+
+export interface JobLease {
+  /** `host:pid:random`: readable in the jobs table, unique per start. */
+  readonly owner: string;
+  leaseMs: number;
+  /** Jobs this instance runs now; the heartbeat runs while there is one. */
+  readonly running: Set<string>;
+  timer?: NodeJS.Timeout;
+  now: () => number;
+}
+
+const leases = new WeakMap<Db, JobLease>();
+
+/** This database handle's instance (made with the default lease on first use: the command line's jobs). */
+export function jobLease(db: Db): JobLease {
+  let l = leases.get(db);
+  if (!l) {
+    l = {
+      owner: `${hostname()}:${process.pid}:${randomBytes(4).toString('hex')}`,
+      leaseMs: DEFAULT_JOB_LEASE_MS,
+      running: new Set(),
+      now: Date.now,
+    };
+    leases.set(db, l);
+  }
+  return l;
+}
+
+/** The server sets its lease (OTTKIT_JOB_LEASE_MS) and clock before any job starts. */
+export function configureJobLease(db: Db, leaseMs: number, now: () => number): JobLease {
+  const l = jobLease(db);
+  l.leaseMs = leaseMs;
+  l.now = now;
+  return l;
+}
+
+/** Renews the lease of the jobs this instance runs now (and still owns); answers how many it renewed. */
+function renew(db: Db, l: JobLease): number {
+  const ids = [...l.running];
+  return db.run(
+    `UPDATE operator_jobs SET lease_until = ?
+     WHERE owner = ? AND status IN ('queued', 'running') AND job_id IN (${ids.map(() => '?').join(', ')})`,
+    l.now() + l.leaseMs,
+    l.owner,
+    ...ids,
+  ).changes;
+}
+
+/**
+ * A condition for a job's own work rows: true while this instance owns job `?` (parameters: the job id, then
+ * `jobLease(db).owner`). A chunk written under it by a process that lost the job changes nothing.
+ */
+export const STILL_OWNED = 'EXISTS (SELECT 1 FROM operator_jobs o WHERE o.job_id = ? AND o.owner = ?)';
+
+/** This instance runs job `id` now: its lease is renewed until `releaseJob`. */
+export function holdJob(db: Db, id: string): void {
+  const l = jobLease(db);
+  l.running.add(id);
+  if (l.timer) return;
+  l.timer = setInterval(
+    () => {
+      try {
+        renew(db, l);
+      } catch {
+        // The database is away for a moment (or closed): the next beat tries again; a lease that runs out
+        // meanwhile lets another process take the job, and this one's next write sees it is no longer its own.
+      }
+    },
+    Math.max(100, Math.floor(l.leaseMs / 3)),
+  );
+  // Never keeps the process alive on its own.
+  l.timer.unref();
+}
+
+/** Job `id` ended here (finished, failed or taken over by another process). */
+export function releaseJob(db: Db, id: string): void {
+  const l = jobLease(db);
+  l.running.delete(id);
+  if (l.running.size === 0 && l.timer) {
+    clearInterval(l.timer);
+    l.timer = undefined;
+  }
+}
+
+/** The job's row is no longer this instance's (another process took it over after its lease ran out). */
+export class JobTakenOver extends Error {
+  constructor(id: string) {
+    super(`Job ${id} was taken over by another process`);
+  }
+}
+
+/** This instance still owns job `id` (checked before a last step that is not idempotent, like its audit entry). */
+export function ownsJob(db: Db, id: string): boolean {
+  return (
+    db.get<{ owner: string }>('SELECT owner FROM operator_jobs WHERE job_id = ?', id)?.owner ===
+    jobLease(db).owner
+  );
+}
+
+/**
+ * Unfinished jobs of other instances whose lease ran out: their process is gone. Never this instance's own: a
+ * loop that was blocked past the lease (a long synchronous step) finds its jobs still its own when it wakes.
+ */
+export const expiredJobs = (db: Db, now: number) =>
+  db.all<{ job_id: string; kind: string; owner: string; lease_until: number }>(
+    `SELECT job_id, kind, owner, lease_until FROM operator_jobs
+     WHERE status IN ('queued', 'running') AND lease_until < ? AND owner <> ? ORDER BY created_at, job_id`,
+    now,
+    jobLease(db).owner,
+  );
+
+type ExpiredJob = { job_id: string; owner: string; lease_until: number };
+
+/**
+ * The compare-and-set of a take-over: the job is still the dead owner's, with the lease this process read, run
+ * out, and unfinished. Of the processes that try at once, exactly one changes the row.
+ */
+const STILL_EXPIRED = `job_id = ? AND owner = ? AND lease_until = ? AND lease_until < ?
+       AND status IN ('queued', 'running')`;
+const stillExpired = (job: ExpiredJob, now: number) => [job.job_id, job.owner, job.lease_until, now];
+
+/** Takes job `id` for this instance (to continue it) if it is still expired; true for exactly one process. */
+export function claimExpiredJob(db: Db, job: ExpiredJob, message: string): boolean {
+  const l = jobLease(db);
+  const now = l.now();
+  return (
+    db.run(
+      `UPDATE operator_jobs SET owner = ?, lease_until = ?, status = 'running', error = '', finished_at = NULL,
+         message = ?, updated_at = ?
+       WHERE ${STILL_EXPIRED}`,
+      l.owner,
+      now + l.leaseMs,
+      message,
+      now,
+      ...stillExpired(job, now),
+    ).changes === 1
+  );
+}
+
+/** Fails job `id` in words if it is still expired (one process does it). */
+export function failExpiredJob(db: Db, job: ExpiredJob, message: string): boolean {
+  const now = jobLease(db).now();
+  return (
+    db.run(
+      `UPDATE operator_jobs SET status = 'failed', error = ?, message = ?, updated_at = ?, finished_at = ?,
+         lease_until = ?
+       WHERE ${STILL_EXPIRED}`,
+      message,
+      message,
+      now,
+      now,
+      now,
+      ...stillExpired(job, now),
+    ).changes === 1
+  );
+}

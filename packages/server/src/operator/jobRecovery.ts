@@ -1,0 +1,77 @@
+import type { ServerConfig } from '../config.ts';
+import type { Logger } from '../http/api.ts';
+import type { Db } from '../store/db.ts';
+import { broadcastResumer } from './broadcastJob.ts';
+import { codeBatchResumer } from './codeBatchJobs.ts';
+import {
+  claimExpiredJob,
+  configureJobLease,
+  DEFAULT_JOB_LEASE_MS,
+  expiredJobs,
+  failExpiredJob,
+} from './jobLease.ts';
+import { continueJob, INTERRUPTED_MESSAGE, type Progress } from './jobs.ts';
+
+/** The work that continues a job of this kind from where it kept itself, or undefined when it cannot. */
+export type Resumer = (jobId: string) => ((progress: Progress) => Promise<string>) | undefined;
+
+export const RESUMED_MESSAGE = 'Resumed after its server stopped';
+
+/**
+ * Takes over the jobs whose lease ran out (their process died; decision 0315): the kinds that keep where they
+ * are (code batches, broadcasts; decision 0282) continue here, the others are failed in words. Each job is taken
+ * by exactly one of the processes sweeping at once; jobs of live processes are left alone.
+ */
+export function takeOverExpiredJobs(
+  db: Db,
+  resumers: Record<string, Resumer>,
+  now: () => number,
+): { resumed: string[]; failed: string[] } {
+  const resumed: string[] = [];
+  const failed: string[] = [];
+  for (const job of expiredJobs(db, now())) {
+    const work = resumers[job.kind]?.(job.job_id);
+    if (work) {
+      if (!claimExpiredJob(db, job, RESUMED_MESSAGE)) continue;
+      continueJob(db, job.job_id, work, now);
+      resumed.push(job.job_id);
+    } else if (failExpiredJob(db, job, INTERRUPTED_MESSAGE)) failed.push(job.job_id);
+  }
+  return { resumed, failed };
+}
+
+/**
+ * The server's side of it: takes over at start (a restart finds its own jobs of before, whose lease the new
+ * instance does not hold), then every half lease for processes of the cluster that die while this one runs.
+ * Answers the function that stops the sweeps.
+ */
+export function startJobRecovery(
+  db: Db,
+  config: ServerConfig,
+  now: () => number,
+  logger: Logger,
+): () => void {
+  configureJobLease(db, config.jobLeaseMs ?? DEFAULT_JOB_LEASE_MS, now);
+  const resumers: Record<string, Resumer> = {
+    'codes.create': codeBatchResumer(db, config.secret, now),
+    'notification.broadcast': broadcastResumer(db, now),
+  };
+  const sweep = () => {
+    const { resumed, failed } = takeOverExpiredJobs(db, resumers, now);
+    for (const id of resumed) logger.info(`jobs: ${id} of a stopped process continues here`);
+    for (const id of failed) logger.info(`jobs: ${id} of a stopped process failed (${INTERRUPTED_MESSAGE})`);
+  };
+  sweep();
+  const timer = setInterval(
+    () => {
+      try {
+        sweep();
+      } catch (err) {
+        logger.error('jobs: the take-over sweep failed', err);
+      }
+    },
+    Math.max(500, Math.floor((config.jobLeaseMs ?? DEFAULT_JOB_LEASE_MS) / 2)),
+  );
+  timer.unref();
+  return () => clearInterval(timer);
+}
