@@ -6,9 +6,10 @@
  *
  * Simulated live viewers with Debian's `wrk` (installed when missing, like the cluster's Redis and nginx): each
  * connection is a viewer that fetches the variant playlist every segment duration and, right after it, the newest
- * segment it lists (so each new segment once). wrk keeps its script's state per thread, not per connection, so the
- * segment requests are owed per thread: every playlist answer owes one segment request, which the next request
- * of that thread pays (the mix and the rates are a viewer's; which connection fetches what is not).
+ * segment (so each new segment once; its number from the clock, see `viewerScript`). wrk keeps its script's state
+ * per thread, not per connection, so the segment requests are owed per thread: every playlist asked owes one
+ * segment request, which the next request of that thread pays (the mix and the rates are a viewer's; which
+ * connection fetches what is not).
  * Set-ups: one ottkit process alone (today's path, `--alone` viewer counts), then nginx + N processes
  * (`startCluster`, media profile tiny, everything under /dev/shm so the edge's cache is in memory). Per row:
  * requests/s, p50/p99 (ms), errors, the segment hit ratio at the edge and the requests per second that reached
@@ -52,16 +53,26 @@ ensureDebian('/usr/bin/time', ['time'], 'to measure what wrk itself costs');
 const dir = values.dir ?? join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'ottkit-bench-scale-out');
 const lua = join(dir, 'viewer.lua');
 
-/** One wrk connection = one viewer: the playlist every segment duration, then the newest segment it lists. */
-function viewerScript(playlist: string, token: string): string {
+/**
+ * One wrk connection = one viewer: the playlist every segment duration, then the newest segment. The segment's
+ * number comes from the clock, not from the playlist's body: a live playlist's numbering follows the clock on
+ * every process (issue 19's "same bytes" property), and a Lua `response` callback would make wrk copy every
+ * answer's body (the segments too) into Lua, which cost as much CPU as the edge itself on this 2-core machine.
+ * `newest` is the newest segment number seen at `at` (epoch seconds); the script asks one behind the clock's
+ * newest, so never a segment not yet listed (os.time() has a resolution of a second).
+ */
+function viewerScript(playlist: string, token: string, newest: number, at: number): string {
   const base = playlist.slice(0, playlist.lastIndexOf('/') + 1);
   return `
-local playlist = "${playlist}?token=${token}"
-local base = "${base}"
-local newest = nil
--- Segment requests owed by this thread's viewers (one per playlist answer that lists a segment).
+local playlistRequest = nil
+local segmentNumber = -1
+local segmentRequest = nil
+-- Segment requests owed by this thread's viewers (one per playlist asked).
 local owed = 0
 local started = false
+function init(args)
+  playlistRequest = wrk.format("GET", "${playlist}?token=${token}")
+end
 function delay()
   -- Viewers arrive spread over one segment; a viewer's segment follows its playlist at once.
   if not started then started = true return math.random(0, ${SEGMENT_SEC * 1000}) end
@@ -69,19 +80,17 @@ function delay()
   return ${SEGMENT_SEC * 1000}
 end
 function request()
-  if owed > 0 and newest then
+  if owed > 0 then
     owed = owed - 1
-    return wrk.format("GET", base .. newest .. ".m4s?token=${token}")
+    local n = ${newest} + math.floor((os.time() - ${at.toFixed(3)}) / ${SEGMENT_SEC}) - 1
+    if n ~= segmentNumber then
+      segmentNumber = n
+      segmentRequest = wrk.format("GET", "${base}" .. n .. ".m4s?token=${token}")
+    end
+    return segmentRequest
   end
-  return wrk.format("GET", playlist)
-end
-function response(status, headers, body)
-  -- Only a playlist starts so; a segment's bytes are not searched (the generator's CPU is the machine's too).
-  if body and string.sub(body, 1, 7) == "#EXTM3U" then
-    local last = nil
-    for n in string.gmatch(body, "(%d+)%.m4s") do last = n end
-    if last then newest = last owed = owed + 1 end
-  end
+  owed = owed + 1
+  return playlistRequest
 end
 function done(summary, latency, requests)
   local e = summary.errors
@@ -350,7 +359,12 @@ for (const processes of processSteps) {
     const master = await (await fetch(c.processUrls[0] + url)).text();
     const rendition = /^(\w+)\/index\.m3u8/m.exec(master)?.[1];
     const playlist = `/media/live/ch1/${rendition}/index.m3u8`;
-    writeFileSync(lua, viewerScript(playlist, token));
+    const listed = (await (await fetch(`${c.processUrls[0]}${playlist}?token=${token}`)).text()).match(
+      /(\d+)\.m4s/g,
+    );
+    const newest = Number(listed?.at(-1)?.split('.')[0]);
+    if (!Number.isFinite(newest)) throw new Error(`no segment listed in ${playlist}`);
+    writeFileSync(lua, viewerScript(playlist, token, newest, Date.now() / 1000));
     if (processes === processSteps[0]) {
       for (const v of aloneSteps) row('ottkit alone', v, runWrk(c.processUrls[0] as string, v));
     }
