@@ -19,5 +19,7 @@ export function shellTexts(t: Translate) {
       'ignore',
       'close',
     ] as const),
+    /** A reminder's programme rated above the profile (its title left out by the server; decision 0310). */
+    hiddenProgramme: t('profiles.rated.hidden'),
   };
 }

@@ -85,7 +85,8 @@ export function PlayerPane({ now }: { now: number }) {
   }
   return (
     <section aria-label={t('live.player')} className={styles.player}>
-      {catchupOpen || !hydrated ? (
+      {catchupOpen || !hydrated || (playback.state === 'rated' && playback.logicalChannelId === channelId) ? (
+        // Also while the PIN prompt asks for a programme rated above the profile (RatedPlayPrompt).
         <div className={styles.playerPlaceholder} />
       ) : playback.state === 'error' && playback.logicalChannelId === channelId ? (
         <p className="notice" role="alert">

@@ -12,13 +12,15 @@ interface Props {
   visitorMode: boolean;
   /** The kit's reminder texts in the page language, rendered on the server. */
   messages: Partial<Messages>;
+  /** Shown for a programme rated above the profile (decision 0310). */
+  hiddenProgramme?: string;
 }
 
 /**
  * Programme reminders on every page (spec §4), in the main layout. A logged-in user's subscriptions are
  * fetched once the session is known; /liveTv's guide updates them as the user subscribes.
  */
-export default function ReminderHost({ visitorMode, messages }: Props) {
+export default function ReminderHost({ visitorMode, messages, hiddenProgramme = '' }: Props) {
   const subscriptions = useStore($subscriptions);
   // The server rendered nothing: so does the hydrating render, even when /liveTv already loaded subscriptions.
   const hydrated = useHydrated();
@@ -32,7 +34,7 @@ export default function ReminderHost({ visitorMode, messages }: Props) {
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <ReminderSchedule messages={messages} />
+      <ReminderSchedule messages={messages} hiddenProgramme={hiddenProgramme} />
     </Suspense>
   );
 }

@@ -11,6 +11,7 @@ import {
   startReminderSchedule,
 } from '../../stores/reminders.ts';
 import { $lang } from '../../stores/lang.ts';
+import { maskSubscription } from '../../lib/subscriptionMask.ts';
 
 /** The channel ids of the line-up the live page holds; null off /liveTv (or before it has one). */
 function liveLineupIds(): ReadonlySet<string> | null {
@@ -25,7 +26,13 @@ function liveLineupIds(): ReadonlySet<string> | null {
  * when to wake). Watch now switches channel on /liveTv, or navigates to live TV from any other page; Ignore
  * and Watch now both remove the subscriptions shown.
  */
-export default function ReminderSchedule({ messages }: { messages: Partial<Messages> }) {
+export default function ReminderSchedule({
+  messages,
+  hiddenProgramme,
+}: {
+  messages: Partial<Messages>;
+  hiddenProgramme: string;
+}) {
   const due = useStore($dueReminders);
   const lang = useStore($lang);
   const [lineupKnown, setLineupKnown] = useState(() => liveLineupIds() !== null);
@@ -74,7 +81,7 @@ export default function ReminderSchedule({ messages }: { messages: Partial<Messa
     };
   }, []);
 
-  const shown = lineupKnown ? due : [];
+  const shown = lineupKnown ? due.map((s) => maskSubscription(s, hiddenProgramme)) : [];
   function watchNow(r: Reminder) {
     void dismissReminders(shown);
     const onLivePage = window.location.pathname === '/liveTv';
