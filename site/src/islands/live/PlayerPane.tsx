@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import '@ottkit/player/styles.css';
+import { dialogButton } from '@ottkit/ui';
 import { Suspense, useEffect, useRef } from 'react';
 import { $selectedChannel } from '../../stores/channels.ts';
 import { $todayPrograms, loadTodayPrograms, nowAndNext } from '../../stores/epg.ts';
@@ -91,6 +92,19 @@ export function PlayerPane({ now }: { now: number }) {
       ) : playback.state === 'error' && playback.logicalChannelId === channelId ? (
         <p className="notice" role="alert">
           {t(playback.messageKey)}
+          {playback.messageKey === 'profiles.rated.refused' ? (
+            // The PIN prompt was closed: it can be asked for again (issue 20 §2).
+            <>
+              {' '}
+              <button
+                type="button"
+                className={dialogButton.secondary}
+                onClick={() => void loadLivePlayback({ logicalChannelId: playback.logicalChannelId })}
+              >
+                {t('profiles.pin.enter')}
+              </button>
+            </>
+          ) : null}
         </p>
       ) : (
         <Suspense fallback={<div className={styles.playerPlaceholder} />}>
