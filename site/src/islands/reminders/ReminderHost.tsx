@@ -11,16 +11,20 @@ const ReminderSchedule = lazy(() => import('./ReminderSchedule.tsx'));
 interface Props {
   visitorMode: boolean;
   /** The kit's reminder texts in the page language, rendered on the server. */
-  messages: Partial<Messages>;
-  /** Shown for a programme rated above the profile (decision 0310). */
-  hiddenProgramme?: string;
+  messages: ReminderTexts;
 }
+
+/**
+ * The kit's reminder texts, and the one shown for a programme rated above the profile (decision 0310). One prop,
+ * so the host (on every page, inside /home's script budget) hands it on without code of its own.
+ */
+export type ReminderTexts = Partial<Messages> & { hiddenProgramme?: string };
 
 /**
  * Programme reminders on every page (spec §4), in the main layout. A logged-in user's subscriptions are
  * fetched once the session is known; /liveTv's guide updates them as the user subscribes.
  */
-export default function ReminderHost({ visitorMode, messages, hiddenProgramme = '' }: Props) {
+export default function ReminderHost({ visitorMode, messages }: Props) {
   const subscriptions = useStore($subscriptions);
   // The server rendered nothing: so does the hydrating render, even when /liveTv already loaded subscriptions.
   const hydrated = useHydrated();
@@ -34,7 +38,7 @@ export default function ReminderHost({ visitorMode, messages, hiddenProgramme = 
   if (!wanted) return null;
   return (
     <Suspense fallback={null}>
-      <ReminderSchedule messages={messages} hiddenProgramme={hiddenProgramme} />
+      <ReminderSchedule messages={messages} />
     </Suspense>
   );
 }
