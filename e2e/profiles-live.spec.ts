@@ -20,6 +20,7 @@ const CHANNEL = 'lc-030'; // Learn & Play: free, catch-up, and no other journey 
 const CHANNEL_NAME = 'Learn & Play';
 const RATED = 'Midnight Thriller Marathon';
 const RATED_ABOUT = 'A night of grim suspense for grown-ups.';
+const RATED_PAST = 'Last Night of Terror';
 const GENTLE = 'Counting With Bears';
 const HIDDEN = 'Not available on this profile';
 const PIN = '8642';
@@ -28,23 +29,31 @@ test.describe.configure({ timeout: 180_000 });
 
 /**
  * Replaces today's (UTC) guide of the channel: the programme on air, rated 18, from half an hour ago to an hour
- * ahead, between unrated programmes (rated through the operator CLI's guide-import, as XMLTV's `<rating>`).
+ * ahead, after another rated one that has ended (when the day has room for it; catch-up), between unrated
+ * programmes (rated through the operator CLI's guide-import, as XMLTV's `<rating>`). Answers whether the ended
+ * rated programme is there.
  */
-function rateOnAir(now: number) {
+function rateOnAir(now: number): boolean {
   const day = new Date(now).toISOString().slice(0, 10);
   const dayStart = Date.parse(`${day}T00:00:00Z`);
   const dayEnd = dayStart + 86_400_000;
   const start = Math.max(dayStart, Math.floor((now - 30 * 60_000) / 60_000) * 60_000);
   const stop = Math.min(dayEnd, start + 90 * 60_000);
+  const past = start - 60 * 60_000;
+  const hasPast = past >= dayStart;
   const text = (title: string, content = '') => [{ lang: 'en', title, content }];
+  const rated = { system: 'MPAA', value: 'NC-17' };
   const programmes = [
-    ...(start > dayStart ? [{ start: dayStart, stop: start, texts: text(GENTLE) }] : []),
-    { start, stop, texts: text(RATED, RATED_ABOUT), rating: { system: 'MPAA', value: 'NC-17' } },
+    ...(hasPast && past > dayStart ? [{ start: dayStart, stop: past, texts: text(GENTLE) }] : []),
+    ...(!hasPast && start > dayStart ? [{ start: dayStart, stop: start, texts: text(GENTLE) }] : []),
+    ...(hasPast ? [{ start: past, stop: start, texts: text(RATED_PAST), rating: rated }] : []),
+    { start, stop, texts: text(RATED, RATED_ABOUT), rating: rated },
     ...(stop < dayEnd ? [{ start: stop, stop: dayEnd, texts: text(`${GENTLE} Again`) }] : []),
   ];
   const file = join(tmpdir(), `ottkit-e2e-rated-guide-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(programmes));
   operator('guide-import', `epg-${CHANNEL}`, day, file);
+  return hasPast;
 }
 
 type Profiles = { currentProfileId: string; profiles: { profileId: string; kids: boolean }[] };
@@ -81,7 +90,7 @@ test('a kids profile on /liveTv: a programme rated above it shows no texts, and 
 }) => {
   await newAccount(page.request);
   const { kids } = await pinAndKidsProfile(page);
-  rateOnAir(Date.now());
+  const hasPast = rateOnAir(Date.now());
 
   // The grown-up profile sees the programme as the guide gives it, and plays it without a PIN.
   await openLiveTv(page, `/liveTv?id=${CHANNEL}`);
@@ -102,12 +111,12 @@ test('a kids profile on /liveTv: a programme rated above it shows no texts, and 
   await expect(page.getByRole('alert')).toContainText('rated above this profile’s limit');
   const onAir = guide.locator('li', { has: page.getByRole('button', { name: /^Playing/ }) });
   await expect(onAir).toContainText(HIDDEN);
-  await expect(guide.getByText(GENTLE, { exact: true })).toBeVisible();
+  await expect(guide.getByText(GENTLE).first()).toBeVisible();
   // Now in the channel list, and the programme's texts nowhere on the page.
   const channelRow = page.locator('[aria-current="true"]', { hasText: CHANNEL_NAME }).first();
   await expect(channelRow).toContainText(HIDDEN);
-  await expect(page.locator('body')).not.toContainText(RATED);
-  await expect(page.locator('body')).not.toContainText(RATED_ABOUT);
+  for (const text of [RATED, RATED_ABOUT, RATED_PAST])
+    await expect(page.locator('body')).not.toContainText(text);
   await shoot(page, 'kids-live-guide');
   // The grid: the block is there, with the neutral text.
   await page.getByRole('button', { name: 'Grid' }).click();
@@ -131,6 +140,25 @@ test('a kids profile on /liveTv: a programme rated above it shows no texts, and 
   await playsOn(page, 1);
   // Still masked while it plays (the player's now label too).
   await expect(page.locator('body')).not.toContainText(RATED);
+
+  // Catch-up of the rated programme that has ended asks for the PIN too; the right one plays it back.
+  if (hasPast) {
+    const ended = guide
+      .locator('li', { hasText: HIDDEN })
+      .filter({ has: page.getByRole('button', { name: /^Playback/ }) });
+    await ended.getByRole('button', { name: /^Playback/ }).click();
+    await expect(prompt(page)).toBeVisible();
+    await page.keyboard.type(PIN);
+    await page.keyboard.press('Enter');
+    const dialog = page.locator('section.ottkit-dialog');
+    await expect(dialog.locator('.ottkit-dialog-title')).toContainText(HIDDEN);
+    const video = dialog.locator('video');
+    await expect
+      .poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+      .toBeGreaterThan(0);
+    await page.keyboard.press('Escape');
+    await expect(dialog).toHaveCount(0);
+  }
 
   // Five wrong PINs lock the PIN: the prompt says so.
   await openLiveTv(page, `/liveTv?id=${CHANNEL}`);
