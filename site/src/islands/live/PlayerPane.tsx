@@ -98,7 +98,7 @@ export function PlayerPane({ now }: { now: number }) {
               {' '}
               <button
                 type="button"
-                className={dialogButton.secondary}
+                className={`${dialogButton.secondary} ${styles.pinAgain}`}
                 onClick={() => void loadLivePlayback({ logicalChannelId: playback.logicalChannelId })}
               >
                 {t('profiles.pin.enter')}
