@@ -1,6 +1,6 @@
-import type { Playlist, VodCard } from '@ottkit/api-client';
+import type { BannerItem, Playlist, VodCard } from '@ottkit/api-client';
 import { describe, expect, it } from 'vitest';
-import { ratedFor } from './homeRating.ts';
+import { ratedBanners, ratedFor } from './homeRating.ts';
 
 const card = (metaId: string, ageRating?: string) =>
   ({ metaId, ...(ageRating ? { ageRating } : {}) }) as VodCard;
@@ -18,5 +18,31 @@ describe('ratedFor (the shared home rows for a profile with a maximum rating)', 
   it('keeps everything without a limit', () => {
     expect(ratedFor(rows, null)).toBe(rows);
     expect(ratedFor(rows, '16').flatMap((r) => r.list.map((c) => c.metaId))).toEqual(['g', 'u', 'r2']);
+  });
+});
+
+describe('ratedBanners (the shared home banners for a profile with a maximum rating)', () => {
+  const banner = (bannerItemId: string, linkType: BannerItem['linkType'], ageRating?: string) =>
+    ({ bannerItemId, linkType, ...(ageRating ? { ageRating } : {}) }) as BannerItem;
+  const banners = [
+    banner('adult', 'VOD_CONTENT', '18'),
+    banner('kids', 'VOD_CONTENT', 'G'),
+    banner('unrated', 'VOD_CONTENT'),
+    banner('list', 'VOD_LIST'),
+    banner('channel', 'LIVE_CHANNEL'),
+  ];
+
+  it('leaves out banners to titles above the maximum; lists, channels and unrated titles stay', () => {
+    expect(ratedBanners(banners, 'PG').map((b) => b.bannerItemId)).toEqual([
+      'kids',
+      'unrated',
+      'list',
+      'channel',
+    ]);
+    expect(ratedBanners(banners, '16').map((b) => b.bannerItemId)).not.toContain('adult');
+  });
+
+  it('keeps every banner without a limit', () => {
+    expect(ratedBanners(banners, null)).toBe(banners);
   });
 });

@@ -29,3 +29,12 @@ export function ratedFor(rows: HomePublic['rows'], max: AgeRating | null): HomeP
     .map((r) => ({ ...r, list: r.list.filter((c) => ratingAllowed(c.ageRating, max)) }))
     .filter((r) => r.list.length > 0);
 }
+
+/**
+ * The banners without those leading to a title rated above `max` (issue 20 §2): the shared part is asked without
+ * a session, so the server's own filter (per session) does not apply to it. Banners to a list or a channel stay.
+ */
+export function ratedBanners(banners: HomePublic['banners'], max: AgeRating | null): HomePublic['banners'] {
+  if (!max) return banners;
+  return banners.filter((b) => b.linkType !== 'VOD_CONTENT' || ratingAllowed(b.ageRating, max));
+}

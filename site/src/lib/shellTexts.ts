@@ -11,13 +11,17 @@ export function shellTexts(t: Translate) {
   return {
     badge: { login: t('account.session.login'), unread: t('account.session.unread') },
     notices: kit('account', ['noticeTitle', 'ok', 'close'] as const),
-    reminders: kit('live', [
-      'reminderTitle',
-      'reminderStartsAt',
-      'reminderMore',
-      'watchNow',
-      'ignore',
-      'close',
-    ] as const),
+    reminders: {
+      ...kit('live', [
+        'reminderTitle',
+        'reminderStartsAt',
+        'reminderMore',
+        'watchNow',
+        'ignore',
+        'close',
+      ] as const),
+      /** A reminder's programme rated above the profile (its title left out by the server; decision 0310). */
+      hiddenProgramme: t('profiles.rated.hidden'),
+    },
   };
 }

@@ -12,6 +12,8 @@ import { type GuideSource, type SyncResult, syncGuide } from '../lib/epgStoreSyn
 import { localDay, localGuideDay, utcDaysOf } from '../lib/guideDays.ts';
 import { createRemoteGuideSync } from '../lib/guideSyncRemote.ts';
 import { LANGS } from '../i18n/langs.ts';
+import { maskProgrammes } from '../lib/guideMask.ts';
+import { $guideMask } from './guideMask.ts';
 
 /** The day the guide shows: the viewer's calendar day `YYYY-MM-DD` (decision 0072); null until the page picks today. */
 export const $guideDate = atom<string | null>(null);
@@ -148,7 +150,8 @@ function localRead(
     reads.map((r) => r.day),
   );
   return {
-    programs: shown?.programs ?? [],
+    // Every view of a day (list, grid, catch-up) reads it here: the profile's mask applies once (decision 0310).
+    programs: maskProgrammes(shown?.programs ?? [], $guideMask.get()),
     isCatchup: shown?.isCatchup ?? false,
     source: reads.every((r) => r.source === 'store') ? 'store' : 'network',
   };
@@ -206,7 +209,8 @@ export async function loadTodayPrograms(epgId: string, now: number): Promise<voi
   const days = await Promise.all([dayReads.get(epgId, addDays(today, -1)), dayReads.get(epgId, today)]).catch(
     () => [],
   );
-  $todayPrograms.set({ epgId, programs: days.flatMap((d) => d.day?.programs ?? []) });
+  const programs = days.flatMap((d) => d.day?.programs ?? []);
+  $todayPrograms.set({ epgId, programs: maskProgrammes(programs, $guideMask.get()) });
 }
 
 /**

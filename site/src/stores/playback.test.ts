@@ -1,3 +1,5 @@
+import { ErrCode, errorFromEnvelope } from '@ottkit/api-client/client';
+import { ProfileErrCode } from '@ottkit/api-client/profiles';
 import { describe, expect, it } from 'vitest';
 import {
   $catchup,
@@ -111,5 +113,59 @@ describe('openCatchup', () => {
     });
     expect(await openCatchup('lc-1', programme)).toBe(false);
     expect($catchup.get()).toBeNull();
+  });
+});
+
+describe('a play refused for its rating asks for the parental PIN (issue 20 §2)', () => {
+  const refusal = (code: number) => errorFromEnvelope(code, 'refused', '/play');
+  /** A source that refuses without the right PIN (as the server does) and records what it was asked. */
+  function ratedSource(wrongAnswer: number = ProfileErrCode.PIN_WRONG) {
+    const asked: PlayRequest[] = [];
+    setPlayUrlSource(async (req) => {
+      asked.push(req);
+      if (req.parentalPin === undefined) throw refusal(ProfileErrCode.RATING_ABOVE_PROFILE);
+      if (req.parentalPin !== '2468') throw refusal(wrongAnswer);
+      return { url: `/${req.logicalChannelId}.m3u8`, authority: true, expiresAt: 1 };
+    });
+    return asked;
+  }
+
+  it('live: rated, then a wrong PIN says so, then the right PIN plays and its renewals carry it', async () => {
+    const asked = ratedSource();
+    await loadLivePlayback({ logicalChannelId: 'r1' });
+    expect($livePlayback.get()).toEqual({ state: 'rated', logicalChannelId: 'r1' });
+    await loadLivePlayback({ logicalChannelId: 'r1' }, '0000');
+    expect($livePlayback.get()).toEqual({
+      state: 'rated',
+      logicalChannelId: 'r1',
+      messageKey: 'profiles.pin.wrong',
+    });
+    await loadLivePlayback({ logicalChannelId: 'r1' }, '2468');
+    expect($livePlayback.get()).toMatchObject({ state: 'ready', logicalChannelId: 'r1' });
+    await renewLivePlayback('r1', 5);
+    expect(asked.at(-1)).toMatchObject({ logicalChannelId: 'r1', start: 5, parentalPin: '2468' });
+    // Zapping away forgets it: coming back asks again.
+    await loadLivePlayback({ logicalChannelId: 'other' });
+    await loadLivePlayback({ logicalChannelId: 'r1' });
+    expect($livePlayback.get()).toEqual({ state: 'rated', logicalChannelId: 'r1' });
+  });
+
+  it('live: after too many wrong PINs the lock text shows', async () => {
+    ratedSource(ErrCode.TOO_MANY_ATTEMPTS);
+    await loadLivePlayback({ logicalChannelId: 'r2' }, '1111');
+    expect($livePlayback.get()).toEqual({
+      state: 'rated',
+      logicalChannelId: 'r2',
+      messageKey: 'profiles.pin.locked',
+    });
+  });
+
+  it('catch-up: rated keeps the programme for the prompt; the right PIN opens it', async () => {
+    ratedSource();
+    const programme = { programId: 'p9', title: 'Late film', start: 10, stop: 20 };
+    expect(await openCatchup('r3', programme)).toBe('rated');
+    expect($catchup.get()).toEqual({ state: 'rated', logicalChannelId: 'r3', programId: 'p9', programme });
+    expect(await openCatchup('r3', programme, '2468')).toBe(true);
+    expect($catchup.get()).toMatchObject({ state: 'ready', programId: 'p9', url: '/r3.m3u8' });
   });
 });

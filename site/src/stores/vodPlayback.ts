@@ -1,6 +1,5 @@
 import type { VodDetail } from '@ottkit/api-client';
-import { ErrCode, errorAreaOf, isApiError } from '@ottkit/api-client/client';
-import type { MessageKey } from '../i18n/index.ts';
+import { isApiError } from '@ottkit/api-client/client';
 import { browserApi } from '../lib/api.ts';
 import { mediaUrl } from '../lib/zeroTrust.ts';
 import { latestPosition, resumeSeconds } from './progress.ts';
@@ -22,6 +21,7 @@ export function loginHref(current: URL) {
 }
 
 import { playErrorKey } from '../lib/playErrorKey.ts';
+import { ratedRefusal } from '../lib/ratedRefusal.ts';
 
 export { playErrorKey };
 
@@ -36,22 +36,11 @@ function pinFor(metaId: string, given?: string): { parentalPin?: string } {
   return pin ? { parentalPin: pin } : {};
 }
 
-/**
- * A refusal the PIN prompt answers: rated above the profile, or a wrong (or locked-out) PIN. The profile rules
- * load only when the server answers with a code of their block (the player's chunk stays without them).
- */
-async function ratedRefusal(e: unknown): Promise<{ messageKey?: MessageKey } | null> {
-  if (!isApiError(e)) return null;
-  if (e.errCode !== ErrCode.TOO_MANY_ATTEMPTS && errorAreaOf(e.errCode) !== 'profile') return null;
-  const { ProfileErrCode } = await import('@ottkit/api-client/profiles');
-  if (e.errCode === ProfileErrCode.RATING_ABOVE_PROFILE) return {};
-  if (e.errCode === ProfileErrCode.PIN_WRONG || e.errCode === ErrCode.TOO_MANY_ATTEMPTS) {
-    unlocked.clear();
-    return {
-      messageKey: e.errCode === ProfileErrCode.PIN_WRONG ? 'profiles.pin.wrong' : 'profiles.pin.locked',
-    };
-  }
-  return null;
+/** A refusal the PIN prompt answers; a wrong or locked-out PIN also forgets the PINs kept here. */
+async function ratedRefusalHere(e: unknown) {
+  const rated = await ratedRefusal(e);
+  if (rated?.messageKey) unlocked.clear();
+  return rated;
 }
 
 /** A SERIES or SEASON plays its last-watched episode (the next one if that was finished), else its first. */
@@ -177,7 +166,7 @@ export async function startPlayback(
       $vodPlayer.set({ state: 'idle' });
       return 'login' as const;
     }
-    const rated = await ratedRefusal(e);
+    const rated = await ratedRefusalHere(e);
     if (!isLatestPlayerRequest(mine)) return 'stale' as const;
     if (rated) {
       $vodPlayer.set({ state: 'rated', metaId: request.metaId, resume: request.resume, ...rated });

@@ -129,6 +129,11 @@ export const programSubscriptionSchema = z.object({
   channelName: z.string(),
   iconUrl: z.string(),
   epgStatus: epgStatusSchema,
+  /**
+   * True when the programme is rated above the session profile's maximum (issue 20 §2, decision 0310): its
+   * title is left out (`programme` is empty) and clients show a neutral text. Absent otherwise.
+   */
+  ratedAbove: z.boolean().optional(),
 });
 export type ProgramSubscription = z.output<typeof programSubscriptionSchema>;
 

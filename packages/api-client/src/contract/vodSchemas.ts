@@ -175,5 +175,7 @@ export const bannerItemSchema = z.object({
   customizedDisplayInfo: z.string(),
   mediaVideoList: z.array(z.object({ iconUrl: z.string(), logicChannelName: z.string() })),
   startTime: z.number().int(),
+  /** The linked title's age rating (issue 20 §2, `AGE_RATINGS`; VOD_CONTENT only); absent when unrated. */
+  ageRating: z.string().optional(),
 });
 export type BannerItem = z.output<typeof bannerItemSchema>;

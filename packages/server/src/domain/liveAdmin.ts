@@ -17,6 +17,8 @@ const programSchema = z
     stop: z.number().int(),
     isCatchup: z.boolean().default(true),
     texts: z.array(text).min(1),
+    /** As XMLTV's `<rating system><value>` (issue 20 §2: mapped onto the age scale when read). */
+    rating: z.object({ system: z.string().max(40).default(''), value: z.string().min(1).max(20) }).optional(),
   })
   .strict();
 
@@ -44,6 +46,7 @@ export function parseGuideDay(epgId: string, day: string, input: unknown): Guide
       stop: p.stop,
       isCatchup: p.isCatchup,
       texts: [...p.texts].sort((a, b) => a.lang.localeCompare(b.lang)),
+      ...(p.rating ? { rating: p.rating } : {}),
     });
   });
   return out;

@@ -1,4 +1,6 @@
 import { ErrCode, type ProgramSubscription } from '@ottkit/api-client';
+import { type AgeRating, ratingAllowed } from '@ottkit/api-client/contract';
+import { ageRatingOf } from './ageRating.ts';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
 import { getProgram } from '../store/epg.ts';
@@ -13,7 +15,8 @@ const DAY_MS = 86_400_000;
 
 /**
  * The user's programme subscriptions in start order (spec §3). Ones whose programme ended more than a day ago,
- * or vanished from the guide, are dropped: the reminder for them can never show again.
+ * or vanished from the guide, are dropped: the reminder for them can never show again. A programme rated above
+ * the profile's maximum keeps its times and channel but not its title (issue 20 §2).
  */
 export function subscriptionList(db: Db, profileId: string, now: number): ProgramSubscription[] {
   const out: ProgramSubscription[] = [];
@@ -22,12 +25,15 @@ export function subscriptionList(db: Db, profileId: string, now: number): Progra
       deleteProgramSubscription(db, profileId, r.program_id, r.logical_channel_id);
       continue;
     }
+    // The answer is the profile's own: a programme rated above it goes without its title (decision 0310).
+    const hidden = r.max_rating !== null && !ratingAllowed(ageRatingOf(r.rating), r.max_rating as AgeRating);
     out.push({
       programId: r.program_id,
       logicalChannelId: r.logical_channel_id,
       start: r.start_ts,
       stop: r.stop_ts,
-      programme: r.title ?? '',
+      programme: hidden ? '' : (r.title ?? ''),
+      ...(hidden ? { ratedAbove: true } : {}),
       channelName: r.logical_channel_name,
       iconUrl: r.icon_url,
       epgStatus: programStatus({ start: r.start_ts, stop: r.stop_ts }, now),

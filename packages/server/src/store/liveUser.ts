@@ -103,14 +103,19 @@ export interface SubscriptionRow {
   title: string | null;
   logical_channel_name: string;
   icon_url: string;
+  /** The programme's guide rating as stored (XMLTV value, '' when none) and the profile's maximum (issue 20 §2). */
+  rating: string | null;
+  max_rating: string | null;
 }
 
 export function listProgramSubscriptions(db: Db, profileId: string): SubscriptionRow[] {
   return db.all<SubscriptionRow>(
-    `SELECT s.program_id, s.logical_channel_id, p.start_ts, p.stop_ts, p.title, c.logical_channel_name, c.icon_url
+    `SELECT s.program_id, s.logical_channel_id, p.start_ts, p.stop_ts, p.title, c.logical_channel_name, c.icon_url,
+       p.rating, pr.max_rating
      FROM program_subscriptions s
      JOIN channels c ON c.logical_channel_id = s.logical_channel_id
      LEFT JOIN epg_programs p ON p.program_id = s.program_id
+     LEFT JOIN profiles pr ON pr.profile_id = s.profile_id
      WHERE s.profile_id = ? ORDER BY p.start_ts, s.program_id`,
     profileId,
   );

@@ -46,6 +46,7 @@ export const profiles = defineMessages({
       'This is rated above this profile’s limit. Switch to another profile to watch it.',
     'profiles.rated.body':
       'This is rated above this profile’s limit. Enter the parental PIN to play it once.',
+    'profiles.rated.hidden': 'Not available on this profile',
   },
   es: {
     'profiles.title': '¿Quién está viendo?',
@@ -92,6 +93,7 @@ export const profiles = defineMessages({
       'Está clasificado por encima del límite de este perfil. Cambia a otro perfil para verlo.',
     'profiles.rated.body':
       'Está clasificado por encima del límite de este perfil. Introduce el PIN parental para verlo una vez.',
+    'profiles.rated.hidden': 'No disponible en este perfil',
   },
   pt: {
     'profiles.title': 'Quem está assistindo?',
@@ -138,5 +140,6 @@ export const profiles = defineMessages({
       'Está classificado acima do limite deste perfil. Mude para outro perfil para assistir.',
     'profiles.rated.body':
       'Está classificado acima do limite deste perfil. Digite o PIN parental para assistir uma vez.',
+    'profiles.rated.hidden': 'Indisponível neste perfil',
   },
 });

@@ -25,6 +25,9 @@ import styles from './live.module.css';
 import { PlayerPane } from './PlayerPane.tsx';
 import { installPlayUrlSource } from './playUrlSource.ts';
 import { useLiveJobs } from './useLiveJobs.ts';
+import type { GuideMask } from '../../lib/guideMask.ts';
+import { $guideMask } from '../../stores/guideMask.ts';
+import { RatedPlayPrompt } from './RatedPlayPrompt.tsx';
 
 interface Props {
   /**
@@ -44,6 +47,8 @@ interface Props {
   lang: Lang;
   /** Server time when the page rendered (the first render matches on server and browser). */
   renderedAt: number;
+  /** The session profile's rating limit and its neutral text (decision 0310); null: it sees everything. */
+  guideMask?: GuideMask | null;
 }
 
 /** How often the programme statuses, now/next and the guide's Playing mark are re-judged. */
@@ -88,6 +93,7 @@ export default function LiveTvIsland({
   viewer,
   lang,
   renderedAt,
+  guideMask = null,
 }: Props) {
   // Once, on the first render: the stores start from what the server rendered. Later renders (the clock ticks
   // every 15 s) must not write them again (and update other components mid-render). $viewer follows the
@@ -95,6 +101,7 @@ export default function LiveTvIsland({
   useState(() => {
     if ($lang.get() !== lang) $lang.set(lang);
     seedViewer(viewer);
+    $guideMask.set(guideMask);
     initLineup(lineup, columns, selectedId);
     $lineupComplete.set(lineupComplete);
     // The selected channel's day is read from the store in parallel with hydration.
@@ -154,6 +161,7 @@ export default function LiveTvIsland({
         </div>
       </div>
       {jobsMayStart ? <LiveJobs /> : null}
+      <RatedPlayPrompt />
       <NoAuthorityDialog
         open={prompt !== null}
         viewer={prompt?.viewer ?? viewer}

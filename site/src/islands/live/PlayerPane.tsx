@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
 import '@ottkit/player/styles.css';
+import { dialogButton } from '@ottkit/ui';
 import { Suspense, useEffect, useRef } from 'react';
 import { $selectedChannel } from '../../stores/channels.ts';
 import { $todayPrograms, loadTodayPrograms, nowAndNext } from '../../stores/epg.ts';
@@ -85,11 +86,25 @@ export function PlayerPane({ now }: { now: number }) {
   }
   return (
     <section aria-label={t('live.player')} className={styles.player}>
-      {catchupOpen || !hydrated ? (
+      {catchupOpen || !hydrated || (playback.state === 'rated' && playback.logicalChannelId === channelId) ? (
+        // Also while the PIN prompt asks for a programme rated above the profile (RatedPlayPrompt).
         <div className={styles.playerPlaceholder} />
       ) : playback.state === 'error' && playback.logicalChannelId === channelId ? (
         <p className="notice" role="alert">
           {t(playback.messageKey)}
+          {playback.messageKey === 'profiles.rated.refused' ? (
+            // The PIN prompt was closed: it can be asked for again (issue 20 §2).
+            <>
+              {' '}
+              <button
+                type="button"
+                className={`${dialogButton.secondary} ${styles.pinAgain}`}
+                onClick={() => void loadLivePlayback({ logicalChannelId: playback.logicalChannelId })}
+              >
+                {t('profiles.pin.enter')}
+              </button>
+            </>
+          ) : null}
         </p>
       ) : (
         <Suspense fallback={<div className={styles.playerPlaceholder} />}>

@@ -4,7 +4,7 @@ import type { LiveChannel } from '../../lib/liveLineup.ts';
 import { promptNoAuthority, type Viewer } from '../../stores/authority.ts';
 import { programmeStatus } from '../../stores/epg.ts';
 import { startWatching } from '../../stores/liveHistory.ts';
-import { openCatchup } from '../../stores/playback.ts';
+import { type CatchupProgramme, openCatchup } from '../../stores/playback.ts';
 import { setSubscribed } from '../../stores/reminders.ts';
 import { $liveNotice, zap } from './actions.ts';
 
@@ -28,16 +28,24 @@ export function guideProgrammeAction(
   });
 }
 
-/** Plays a past programme of a channel in the catch-up dialog, and reports the play. */
-export async function playCatchup(channel: LiveChannel, p: EpgProgram) {
+/**
+ * Plays a past programme of a channel in the catch-up dialog, and reports the play. Rated above the profile, the
+ * PIN prompt asks first (`RatedPlayPrompt`), then calls this again with `parentalPin`.
+ */
+export async function playCatchup(
+  channel: Pick<LiveChannel, 'logicalChannelId'>,
+  p: CatchupProgramme,
+  parentalPin?: string,
+) {
   $liveNotice.set(null);
-  if (await openCatchup(channel.logicalChannelId, p)) {
+  const opened = await openCatchup(channel.logicalChannelId, p, parentalPin);
+  if (opened === true) {
     startWatching({
       logicalChannelId: channel.logicalChannelId,
       programId: p.programId,
       playType: 'catchup',
     });
-  } else $liveNotice.set('live.catchupFailed');
+  } else if (!opened) $liveNotice.set('live.catchupFailed');
 }
 
 /**

@@ -48,6 +48,7 @@ export function installPlayUrlSource() {
         mode: req.kind,
         ...(req.kind === 'catchup' ? { start: req.start, stop: req.stop } : {}),
         ...(req.kind === 'live' && req.start !== undefined ? { start: req.start } : {}),
+        ...(req.parentalPin ? { parentalPin: req.parentalPin } : {}),
       }),
     );
     const { timeshiftUrl, timeshiftStart, expiresAt } = answer;

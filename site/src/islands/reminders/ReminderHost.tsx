@@ -11,8 +11,14 @@ const ReminderSchedule = lazy(() => import('./ReminderSchedule.tsx'));
 interface Props {
   visitorMode: boolean;
   /** The kit's reminder texts in the page language, rendered on the server. */
-  messages: Partial<Messages>;
+  messages: ReminderTexts;
 }
+
+/**
+ * The kit's reminder texts, and the one shown for a programme rated above the profile (decision 0310). One prop,
+ * so the host (on every page, inside /home's script budget) hands it on without code of its own.
+ */
+export type ReminderTexts = Partial<Messages> & { hiddenProgramme?: string };
 
 /**
  * Programme reminders on every page (spec §4), in the main layout. A logged-in user's subscriptions are

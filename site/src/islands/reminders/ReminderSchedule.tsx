@@ -1,5 +1,5 @@
 import { useStore } from '@nanostores/react';
-import { type Messages, MessagesProvider, type Reminder, ReminderDialog } from '@ottkit/ui';
+import { MessagesProvider, type Reminder, ReminderDialog } from '@ottkit/ui';
 import { useEffect, useState } from 'react';
 import { timeFormat } from '../../i18n/format.ts';
 import { browserApi } from '../../lib/api.ts';
@@ -11,6 +11,8 @@ import {
   startReminderSchedule,
 } from '../../stores/reminders.ts';
 import { $lang } from '../../stores/lang.ts';
+import { maskSubscription } from '../../lib/subscriptionMask.ts';
+import type { ReminderTexts } from './ReminderHost.tsx';
 
 /** The channel ids of the line-up the live page holds; null off /liveTv (or before it has one). */
 function liveLineupIds(): ReadonlySet<string> | null {
@@ -25,7 +27,7 @@ function liveLineupIds(): ReadonlySet<string> | null {
  * when to wake). Watch now switches channel on /liveTv, or navigates to live TV from any other page; Ignore
  * and Watch now both remove the subscriptions shown.
  */
-export default function ReminderSchedule({ messages }: { messages: Partial<Messages> }) {
+export default function ReminderSchedule({ messages }: { messages: ReminderTexts }) {
   const due = useStore($dueReminders);
   const lang = useStore($lang);
   const [lineupKnown, setLineupKnown] = useState(() => liveLineupIds() !== null);
@@ -74,7 +76,7 @@ export default function ReminderSchedule({ messages }: { messages: Partial<Messa
     };
   }, []);
 
-  const shown = lineupKnown ? due : [];
+  const shown = lineupKnown ? due.map((s) => maskSubscription(s, messages.hiddenProgramme ?? '')) : [];
   function watchNow(r: Reminder) {
     void dismissReminders(shown);
     const onLivePage = window.location.pathname === '/liveTv';

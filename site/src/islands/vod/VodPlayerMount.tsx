@@ -23,7 +23,7 @@ import { telemetrySink } from '../../stores/telemetry.ts';
 import { rememberTrack, trackPreference } from '../../stores/trackPreference.ts';
 
 // The PIN prompt (issue 20 §2) loads when a title is refused for its rating, not with every player.
-const PinPrompt = lazy(() => import('../profiles/PinPrompt.tsx').then((m) => ({ default: m.PinPrompt })));
+const RatedPinPrompt = lazy(() => import('../profiles/RatedPinPrompt.tsx'));
 
 export interface VodPlayerMountProps {
   lang: Lang;
@@ -106,16 +106,13 @@ export default function VodPlayerMount({ lang, reportIntervalSeconds, request }:
     const rated = player;
     return (
       <Suspense fallback={null}>
-        <PinPrompt
+        <RatedPinPrompt
           lang={lang}
           t={t}
-          title={t('profiles.pin.enter')}
-          reason={t('profiles.rated.body')}
-          {...(rated.messageKey ? { initialError: t(rated.messageKey) } : {})}
-          onSubmit={async (parentalPin) => {
-            await startPlayback({ metaId: rated.metaId, kind: 'title', resume: rated.resume, parentalPin });
-            return { ok: true };
-          }}
+          messageKey={rated.messageKey}
+          onPin={(parentalPin) =>
+            startPlayback({ metaId: rated.metaId, kind: 'title', resume: rated.resume, parentalPin })
+          }
           onClose={close}
         />
       </Suspense>

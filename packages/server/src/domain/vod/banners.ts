@@ -1,6 +1,6 @@
 import type { BannerItem } from '@ottkit/api-client/contract';
 import type { Db } from '../../store/db.ts';
-import { artUrl, genresOf, getMetas, type Viewer } from './catalogue.ts';
+import { artUrl, genresOf, getMetas, type Viewer, visibleTo } from './catalogue.ts';
 import { resumePosition } from './profile.ts';
 
 interface BannerRow {
@@ -17,7 +17,9 @@ interface BannerRow {
 /**
  * The banner carousel (spec §3 Banner item): the home one, or a VOD category's. A VOD_CONTENT banner
  * carries its title's fields (and, for a series, the episode the viewer last played); a LIVE_CHANNEL
- * banner carries the channel's logo and name from the line-up.
+ * banner carries the channel's logo and name from the line-up. A banner to a title rated above the profile's
+ * maximum is left out (issue 20 §2); banners to a list or a channel stay. The site's shared home part, asked
+ * without a session, filters by the `ageRating` each VOD_CONTENT banner carries (`lib/homeRating.ts`).
  */
 export function bannerList(db: Db, viewer: Viewer, vodType?: string): BannerItem[] {
   const rows = db.all<BannerRow>(
@@ -34,7 +36,11 @@ export function bannerList(db: Db, viewer: Viewer, vodType?: string): BannerItem
   const metaIds = rows.flatMap((r) => (r.meta_id ? [r.meta_id] : []));
   const metas = getMetas(db, metaIds, viewer.lang);
   const genres = genresOf(db, metaIds, viewer.lang);
-  return rows.map((r) => {
+  const shown = rows.filter((r) => {
+    const m = r.meta_id ? metas.get(r.meta_id) : undefined;
+    return !m || visibleTo(m, viewer);
+  });
+  return shown.map((r) => {
     const m = r.meta_id ? metas.get(r.meta_id) : undefined;
     const artId = m?.meta_id ?? r.link_id;
     const landscape = artUrl(artId, 'landscape', viewer.lang);
@@ -58,6 +64,7 @@ export function bannerList(db: Db, viewer: Viewer, vodType?: string): BannerItem
       customizedDisplayInfo: r.customized_display_info,
       mediaVideoList: [],
       startTime: r.start_time,
+      ...(m?.age_rating ? { ageRating: m.age_rating } : {}),
     };
     if (m?.meta_type === 'SERIES') {
       const last = resumePosition(db, viewer.profileId ?? null, m);
