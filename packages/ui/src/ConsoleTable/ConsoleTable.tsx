@@ -47,20 +47,23 @@ export interface ConsoleTableProps<Row> {
   visuallyHidden?: boolean;
 }
 
-/** True while `el`'s content is wider than its box: the table then scrolls sideways and takes the focus. */
-function useOverflows() {
+/**
+ * True while the table is wider than its box: it then scrolls sideways and takes the focus. Measured again when
+ * the table appears (after loading, or after being empty) and whenever the box or the table changes size.
+ */
+function useOverflows(shown: boolean) {
   const ref = useRef<HTMLDivElement>(null);
   const [overflows, setOverflows] = useState(false);
   useEffect(() => {
     const el = ref.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
+    if (!shown || !el || typeof ResizeObserver === 'undefined') return;
     const measure = () => setOverflows(el.scrollWidth > el.clientWidth + 1);
     const observer = new ResizeObserver(measure);
     observer.observe(el);
     if (el.firstElementChild) observer.observe(el.firstElementChild);
     measure();
     return () => observer.disconnect();
-  }, []);
+  }, [shown]);
   return [ref, overflows] as const;
 }
 
@@ -84,7 +87,7 @@ function Action({ action }: { action: ConsoleTableAction }) {
 /**
  * The operator console's table: columns, rows, row actions, an empty state and a loading state in one place
  * (decision 0325). Headers are `<th scope="col">`, a row-header column `<th scope="row">`, every action a named
- * button or link; a table wider than its box scrolls sideways inside a named region that takes the keyboard focus.
+ * button or link; a table wider than its box scrolls sideways inside a named group that takes the keyboard focus.
  *
  * @example <ConsoleTable label="Staff" columns={cols} rows={staff} rowKey={(o) => o.id} empty="No staff" />
  */
@@ -102,7 +105,7 @@ export function ConsoleTable<Row>({
   testId,
   visuallyHidden,
 }: ConsoleTableProps<Row>) {
-  const [ref, overflows] = useOverflows();
+  const [ref, overflows] = useOverflows(rows !== undefined && rows.length > 0);
   if (rows === undefined)
     return (
       <div className={visuallyHidden ? styles.hidden : styles.state} data-state="loading" aria-busy="true">
@@ -121,8 +124,9 @@ export function ConsoleTable<Row>({
       ref={ref}
       className={visuallyHidden ? styles.hidden : styles.wrap}
       data-state="ready"
-      // Only a table that scrolls is a stop of its own: the arrow keys then scroll it.
-      {...(overflows && !visuallyHidden ? { role: 'region', tabIndex: 0, ...name } : {})}
+      // Only a table that scrolls is a stop of its own: the arrow keys then scroll it. A named group, not a
+      // region: the card around it is already the landmark of that name.
+      {...(overflows && !visuallyHidden ? { role: 'group', tabIndex: 0, ...name } : {})}
     >
       <table className={styles.table} data-testid={testId} {...(labelledBy ? name : {})}>
         {label && !labelledBy && (
