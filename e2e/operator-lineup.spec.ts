@@ -220,6 +220,19 @@ test('the line-up and guide screens are axe-clean', async ({ page }) => {
       await shot(page, `${screen}-${width}-top`, false);
     }
   }
+  // On a phone the line-up is wider than the screen: it scrolls sideways in a named group the keyboard reaches
+  // (ConsoleTable, decision 0325); on a desktop it fits and adds no tab stop.
+  await page.goto('/admin/channels');
+  await consoleReady(page);
+  const lineupRegion = page.getByRole('group', { name: 'Line-up' });
+  await expect(page.getByTestId('channel-row').first()).toBeVisible();
+  await expect(lineupRegion).toHaveAttribute('tabindex', '0');
+  await lineupRegion.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect.poll(() => lineupRegion.evaluate((r) => r.scrollLeft)).toBeGreaterThan(0);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(lineupRegion).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Line-up' })).toBeVisible();
 });
 
 test('an editor imports an XMLTV file and maps an unmapped channel to its closest guide channel by hand', async ({

@@ -1,16 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDataStore } from '../src/dataStore.ts';
-import { addChannelSource, channelSettings, setChannelMode } from '../src/live/store.ts';
-import { LiveSupervisor } from '../src/live/supervisor.ts';
+import { channelSettings, setChannelMode } from '../src/live/store.ts';
 import type { Timeline } from '../src/live/timeline.ts';
-import type { Db } from '../src/store/db.ts';
-import { closeLive, lines, processesWith, startTestSource, type TestSource, until } from './liveSource.ts';
-import { startLiveOrigin, streamIdOf, videoTimes } from './liveOrigin.ts';
+import { startLiveChannel, startLiveOrigin, streamIdOf, videoTimes } from './liveOrigin.ts';
+import { processesWith, type TestSource, until } from './liveSource.ts';
 
 // Issue 17's last item (decision 0270): the `ladder` option transcodes the input into several H.264 renditions
 // that share one numbering, served under one master playlist, continuing across a source switch.
@@ -38,35 +33,26 @@ function probe(init: Buffer, segment: Buffer, dir: string): string[] {
 }
 
 describe('live transcode ladder', () => {
-  let dataDir: string;
-  let db: Db;
-  let sup: LiveSupervisor | undefined;
-  const sources: TestSource[] = [];
+  let rig: Awaited<ReturnType<typeof startLiveChannel>> | undefined;
 
   afterAll(async () => {
-    await closeLive({ sup, sources, db });
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   it('serves 3 H.264 renditions under one master and keeps their timelines going across a source switch and an option change', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'ottkit-live-'));
-    db = openDataStore(dataDir).db;
-    const primary = startTestSource({ target: PRIMARY, format: 'mpegts', label: 'PRIMARY' });
-    sources.push(primary, startTestSource({ target: BACKUP, format: 'mpegts', label: 'BACKUP' }));
-    addChannelSource(db, CHANNEL, PRIMARY);
-    addChannelSource(db, CHANNEL, BACKUP);
-    setChannelMode(db, CHANNEL, 'record', 1, 'ladder');
-    expect(channelSettings(db, CHANNEL).video).toBe('ladder');
-    sup = new LiveSupervisor({
-      db,
-      dataDir,
-      mediaDir: join(dataDir, 'media'),
-      reloadMs: 3_600_000,
+    rig = await startLiveChannel({
+      channel: CHANNEL,
+      inputs: [
+        { url: PRIMARY, feed: { target: PRIMARY, format: 'mpegts', label: 'PRIMARY' } },
+        { url: BACKUP, feed: { target: BACKUP, format: 'mpegts', label: 'BACKUP' } },
+      ],
+      video: 'ladder',
       rules: { primaryRetryMs: 3_600_000 },
-      log: (l) => lines.push(l),
     });
-    sup.start();
-    const live = sup;
+    const { db, dataDir, feeds } = rig;
+    const [primary] = feeds as [TestSource];
+    expect(channelSettings(db, CHANNEL).video).toBe('ladder');
+    const live = rig.sup;
     const status = () => live.channelStatus(CHANNEL);
     const renditions = () => live.renditions(CHANNEL);
     expect(renditions().map((r) => r.name)).toEqual(['hd', 'sd', 'lq']);

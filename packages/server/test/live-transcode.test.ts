@@ -1,14 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDataStore } from '../src/dataStore.ts';
-import { addChannelSource, setChannelMode } from '../src/live/store.ts';
-import { LiveSupervisor } from '../src/live/supervisor.ts';
+import { setChannelMode } from '../src/live/store.ts';
 import type { Timeline } from '../src/live/timeline.ts';
-import type { Db } from '../src/store/db.ts';
-import { closeLive, lines, processesWith, startTestSource, type TestSource, until } from './liveSource.ts';
+import { startLiveChannel } from './liveOrigin.ts';
+import { processesWith, until } from './liveSource.ts';
 
 // Issue 17 remainder (decision 0256): what browsers cannot play is transcoded: AC-3 audio to AAC always, MPEG-2
 // (or HEVC) video to H.264 when the operator turns the channel's option on; without it the source fails in words.
@@ -16,32 +12,20 @@ const UDP = 'udp://127.0.0.1:8566';
 const CHANNEL = 'lc-007';
 
 describe('live transcode option', () => {
-  let dataDir: string;
-  let db: Db;
-  let sup: LiveSupervisor | undefined;
-  const sources: TestSource[] = [];
+  let rig: Awaited<ReturnType<typeof startLiveChannel>> | undefined;
 
   afterAll(async () => {
-    await closeLive({ sup, sources, db });
-    if (dataDir) await rm(dataDir, { recursive: true, force: true });
+    await rig?.close();
   });
 
   it('refuses MPEG-2 video in words, and packages it as H.264 with AAC once the option is on', async () => {
-    dataDir = await mkdtemp(join(tmpdir(), 'ottkit-live-'));
-    db = openDataStore(dataDir).db;
-    sources.push(startTestSource({ target: UDP, format: 'mpegts', video: 'mpeg2', audio: 'ac3' }));
-    addChannelSource(db, CHANNEL, UDP);
-    setChannelMode(db, CHANNEL, 'record', 1);
-    sup = new LiveSupervisor({
-      db,
-      dataDir,
-      mediaDir: join(dataDir, 'media'),
-      reloadMs: 3_600_000,
+    rig = await startLiveChannel({
+      channel: CHANNEL,
+      inputs: [{ url: UDP, feed: { target: UDP, format: 'mpegts', video: 'mpeg2', audio: 'ac3' } }],
       rules: { backoffMs: 500, maxBackoffMs: 1000 },
-      log: (l) => lines.push(l),
     });
-    sup.start();
-    const status = () => sup?.channelStatus(CHANNEL);
+    const { db, dataDir, sup } = rig;
+    const status = () => sup.channelStatus(CHANNEL);
     const refused = await until('the MPEG-2 source refused', () =>
       status()?.sources[0]?.lastError.includes('mpeg2video') ? status() : undefined,
     );

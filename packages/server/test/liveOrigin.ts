@@ -1,8 +1,14 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { openDataStore } from '../src/dataStore.ts';
 import { ingestedStreams } from '../src/live/originStreams.ts';
-import type { LiveSupervisor } from '../src/live/supervisor.ts';
+import { addChannelSource, type LiveVideo, setChannelMode } from '../src/live/store.ts';
+import { type LiveOptions, LiveSupervisor } from '../src/live/supervisor.ts';
 import type { Timeline } from '../src/live/timeline.ts';
 import { readFragment } from '../src/media/mp4.ts';
 import type { Db } from '../src/store/db.ts';
+import { closeLive, lines, startTestSource, type TestSource } from './liveSource.ts';
 import { startOrigin, tinyLibrary } from './origin-fixture.ts';
 
 /** The stream id a channel is served under. */
@@ -42,4 +48,53 @@ export async function videoTimes(t: Timeline) {
     out.push({ n: s.n, start, end: start + f.duration / video.timescale, initId: s.initId });
   }
   return out;
+}
+
+/** One source of a test channel: where ottkit reads it, and the ffmpeg test source that feeds it (if any). */
+export interface LiveTestInput {
+  url: string;
+  feed?: Parameters<typeof startTestSource>[0];
+}
+
+/**
+ * A recorded live channel under test (the live-ladder and live-transcode tests): a fresh data folder and store,
+ * the channel's sources in order with their ffmpeg feeds started, its video option, and a started supervisor that
+ * logs into `lines`. `close()` stops the supervisor, every feed, the store, and removes the folder.
+ */
+export async function startLiveChannel(o: {
+  channel: string;
+  inputs: LiveTestInput[];
+  video?: LiveVideo;
+  rules?: LiveOptions['rules'];
+  reloadMs?: number;
+}) {
+  const dataDir = await mkdtemp(join(tmpdir(), 'ottkit-live-'));
+  const db = openDataStore(dataDir).db;
+  const feeds: TestSource[] = [];
+  let started: LiveSupervisor | undefined;
+  const close = async () => {
+    await closeLive({ sup: started, sources: feeds, db });
+    await rm(dataDir, { recursive: true, force: true });
+  };
+  try {
+    for (const input of o.inputs) {
+      if (input.feed) feeds.push(startTestSource(input.feed));
+      addChannelSource(db, o.channel, input.url);
+    }
+    setChannelMode(db, o.channel, 'record', 1, o.video);
+    const sup = new LiveSupervisor({
+      db,
+      dataDir,
+      mediaDir: join(dataDir, 'media'),
+      reloadMs: o.reloadMs ?? 3_600_000,
+      rules: o.rules,
+      log: (l) => lines.push(l),
+    });
+    started = sup;
+    sup.start();
+    return { dataDir, db, sup, feeds, close };
+  } catch (e) {
+    await close();
+    throw e;
+  }
 }

@@ -56,15 +56,25 @@ describe('artwork of a console title', () => {
       (await t.post(titleArtwork.path, { metaId, kind: 'poster', image: png }, as(support))).status,
     ).toBe(403);
     const up = await t.post(titleArtwork.path, { metaId, kind: 'poster', image: png }, as(editor));
-    expect(titleArtwork.response.parse(up.body.data)).toEqual({ url: `/media/art/${metaId}/poster.svg` });
+    // The address has no extension: it answers a JPEG now, a drawn SVG before (decision 0326).
+    expect(titleArtwork.response.parse(up.body.data)).toEqual({ url: `/media/art/${metaId}/poster` });
     const got = await t.get(`${titleGet.path}?metaId=${metaId}`, as(support));
     expect(titleGet.response.parse(got.body.data).title.artwork).toEqual(['poster']);
 
-    const served = await fetch(`${t.url}/media/art/${metaId}/poster.svg?lang=es`);
+    const served = await fetch(`${t.url}/media/art/${metaId}/poster?lang=es`);
     expect(served.headers.get('content-type')).toBe('image/jpeg');
     expect(jpegSize(Buffer.from(await served.arrayBuffer()))).toEqual([800, 1200]);
+    // The older address, ending in .svg, still leads to the picture but never answers a JPEG itself.
+    const old = await fetch(`${t.url}/media/art/${metaId}/poster.svg?lang=es`, { redirect: 'manual' });
+    expect(old.status).toBe(302);
+    expect(old.headers.get('location')).toBe(`/media/art/${metaId}/poster`);
+    const followed = await fetch(`${t.url}/media/art/${metaId}/poster.svg`);
+    expect([followed.url, followed.headers.get('content-type')]).toEqual([
+      `${t.url}/media/art/${metaId}/poster`,
+      'image/jpeg',
+    ]);
     // Only the kind uploaded: the landscape is still not there.
-    expect((await fetch(`${t.url}/media/art/${metaId}/landscape.svg`)).status).toBe(404);
+    expect((await fetch(`${t.url}/media/art/${metaId}/landscape`)).status).toBe(404);
 
     const audit = t.server.db.get<{ before_json: string; after_json: string }>(
       "SELECT before_json, after_json FROM operator_audit WHERE action = 'title.poster' AND target = ?",

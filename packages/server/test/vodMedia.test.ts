@@ -148,6 +148,10 @@ describe('artwork', () => {
     expect(await (await fetch(`${t.url}/media/art/m-001/landscape.svg`)).text()).toContain(
       'viewBox="0 0 640 360"',
     );
+    // A title's address without extension (decision 0326) answers the same drawing while nothing is uploaded.
+    const bare = await fetch(`${t.url}/media/art/m-001/poster`);
+    expect([bare.status, bare.headers.get('content-type')]).toEqual([200, 'image/svg+xml; charset=utf-8']);
+    expect(await bare.text()).toContain('viewBox="0 0 400 600"');
     expect((await fetch(`${t.url}/media/art/p-001/portrait.svg`)).status).toBe(200);
     expect((await fetch(`${t.url}/media/art/nope/poster.svg`)).status).toBe(404);
     expect((await fetch(`${t.url}/media/art/m-001/huge.svg`)).status).toBe(404);
@@ -160,7 +164,7 @@ describe('artwork', () => {
       { lang: 'es' },
     );
     const card = v.batchPlaylist.response.parse(res.body.data).playlists[0]!.list[0]!;
-    expect(card.poster).toMatch(/\?lang=es$/);
+    expect(card.poster).toMatch(/\/poster\?lang=es$/);
     const svg = await (await fetch(t.url + card.poster)).text();
     expect(svg).toContain(card.title.replace(/&/g, '&amp;'));
     const english = await (await fetch(`${t.url}/media/art/${card.metaId}/poster.svg`)).text();

@@ -19,3 +19,4 @@ export * from './PurchaseDialog/index.ts';
 export * from './Marquee/index.ts';
 export * from './GuideGrid/index.ts';
 export * from './virtual/index.ts';
+export * from './ConsoleTable/index.ts';

@@ -10,9 +10,13 @@ import { metaIdSchema } from './vodSchemas.ts';
  */
 export const ARTWORK_MAX_BYTES = 5 * 1024 * 1024;
 export const ARTWORK_KINDS = ['poster', 'landscape'] as const;
-/** Where a title's poster or landscape is served (drawn, or the uploaded picture): the one place of this path. */
+/**
+ * Where a title's poster or landscape is served (drawn SVG, or the uploaded JPEG): the one place of this path. It
+ * has no extension, since what it answers changes with an upload (decision 0326); the older `<kind>.svg` addresses
+ * still answer.
+ */
 export const artworkPath = (metaId: string, kind: (typeof ARTWORK_KINDS)[number]) =>
-  `/media/art/${metaId}/${kind}.svg`;
+  `/media/art/${metaId}/${kind}`;
 const base64Max = Math.ceil((ARTWORK_MAX_BYTES * 4) / 3) + 4;
 
 export const titleArtwork = defineCall({

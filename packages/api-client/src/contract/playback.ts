@@ -96,7 +96,8 @@ export const clearKeyLicenseSchema = z.object({
 /**
  * A player's prefetch of a neighbouring channel (decision 0201) carries `?…&prefetch=1` on each media request; the
  * origin then never opens an idle relay channel's upstream for it, nor counts it as a viewer (decision 0258). The
- * player (which imports nothing of ours) writes the same name in `prefetch/warm.ts`.
+ * player (which imports nothing of ours) writes the same name in `prefetch/warm.ts`; the server's
+ * `test/prefetch-param.test.ts` fails when the two differ.
  */
 export const PREFETCH_QUERY_PARAM = 'prefetch';
 

@@ -4,9 +4,10 @@ import { type ArtKind, artSvg } from '../domain/vod/artwork.ts';
 import { type Lang, langOf } from '../domain/vod/catalogue.ts';
 import { artworkFile } from '../operator/titleArtwork.ts';
 import type { Db } from '../store/db.ts';
-import { sendDrawnSvg, sendFile } from './send.ts';
+import { sendBody, sendDrawnSvg, sendFile } from './send.ts';
 
-const ART_PATH = /^\/media\/art\/([A-Za-z0-9_-]{1,64})\/(poster|landscape|portrait)\.svg$/;
+// `<kind>` (a title's address, decision 0326) or the older `<kind>.svg`, which cached pages and apps still hold.
+const ART_PATH = /^\/media\/art\/([A-Za-z0-9_-]{1,64})\/(poster|landscape|portrait)(\.svg)?$/;
 
 /** The few words the pictures carry besides names (decision 0140). */
 const WORDS: Record<Lang, Record<'live' | 'cast' | 'director' | 'writer' | 'producer', string>> = {
@@ -64,7 +65,7 @@ function caption(db: Db, id: string, lang: Lang): { title: string; subtitle: str
 }
 
 /**
- * An operator's uploaded picture (decision 0239) in place of the drawn one, at the same address; it may be
+ * An operator's uploaded picture (decision 0239) in place of the drawn one, at the title's address; it may be
  * replaced, so caches keep it only briefly.
  */
 function sendUploadedArtwork(
@@ -73,6 +74,7 @@ function sendUploadedArtwork(
   kind: ArtKind,
   method: string,
   res: ServerResponse,
+  svgAddress: string | null,
 ) {
   if (kind === 'portrait') return false;
   const file = artworkFile(dataDir, id, kind);
@@ -81,6 +83,14 @@ function sendUploadedArtwork(
     size = statSync(file).size;
   } catch {
     return false;
+  }
+  // An address ending in .svg never answers a JPEG: it is sent on to the one without an extension.
+  if (svgAddress !== null) {
+    sendBody(method, res, 302, {
+      location: svgAddress,
+      'cache-control': 'public, max-age=300',
+    });
+    return true;
   }
   const headers = {
     'content-type': 'image/jpeg',
@@ -92,8 +102,8 @@ function sendUploadedArtwork(
 }
 
 /**
- * Serves `/media/art/<id>/<poster|landscape|portrait>.svg[?lang=es|pt]`, drawn by the server with its caption in
- * the language (English otherwise); false for any other path.
+ * Serves `/media/art/<id>/<poster|landscape|portrait>[.svg][?lang=es|pt]`, drawn by the server with its caption in
+ * the language (English otherwise), or a title's uploaded picture; false for any other path.
  */
 export function handleArt(
   db: Db,
@@ -105,8 +115,10 @@ export function handleArt(
 ): boolean {
   const match = ART_PATH.exec(pathname);
   if (!match) return false;
-  const [, id, kind] = match as unknown as [string, string, ArtKind];
-  if (dataDir && sendUploadedArtwork(dataDir, id, kind, method, res)) return true;
+  const [, id, kind, svg] = match as unknown as [string, string, ArtKind, string | undefined];
+  // The uploaded picture is the same in every language: its address carries no query.
+  const withoutSvg = svg ? pathname.slice(0, -svg.length) : null;
+  if (dataDir && sendUploadedArtwork(dataDir, id, kind, method, res, withoutSvg)) return true;
   const c = caption(db, id, langOf(lang ?? undefined));
   sendDrawnSvg(method, res, c ? artSvg(id, kind, c.title, c.subtitle) : undefined, 86_400, 'artwork');
   return true;

@@ -7,6 +7,9 @@ import { discontinuitiesBefore, timelinePlaylist } from './playlist.ts';
 import type { LiveSupervisor } from './supervisor.ts';
 import type { Timeline, TimelineSegment } from './timeline.ts';
 
+/** A player's prefetch of a neighbouring channel (decision 0258): pinned to the player's marking by a test. */
+export const isPrefetchRequest = (url: URL) => url.searchParams.get(PREFETCH_QUERY_PARAM) === '1';
+
 export interface IngestContext {
   now: () => number;
   windowSegments: number;
@@ -89,7 +92,7 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
       async ready(viewer: string): Promise<Failure | undefined> {
         if (kind === 'live' || kind === 'dvr') {
           // A neighbour's prefetch never opens an idle relay's upstream nor counts as a viewer (decision 0258).
-          if (url.searchParams.get(PREFETCH_QUERY_PARAM) === '1') {
+          if (isPrefetchRequest(url)) {
             if (!sup.onAir(channel))
               return { status: 503, reason: 'channel idle: not opened for a prefetch' };
           }

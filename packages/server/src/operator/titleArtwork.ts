@@ -4,8 +4,8 @@ import { resizeImage } from '../media/resizeImage.ts';
 
 /**
  * Uploaded artwork of titles (decision 0239): one JPEG per title and kind under `<dataDir>/artwork`, resized to
- * fit the picture's box at 2x (poster 2:3, landscape 16:9). `/media/art/<id>/<kind>.svg` serves it instead of the
- * drawn picture, so the catalogue's artwork addresses stay as they are.
+ * fit the picture's box at 2x (poster 2:3, landscape 16:9). `/media/art/<id>/<kind>` (no extension, decision 0326)
+ * serves it instead of the drawn picture, so the catalogue's artwork addresses stay as they are.
  */
 export const ARTWORK_DIR = 'artwork';
 const BOX = { poster: { maxW: 800, maxH: 1200 }, landscape: { maxW: 1280, maxH: 720 } } as const;

@@ -1,4 +1,5 @@
 import type { AuditEntry } from '@ottkit/api-client/contract';
+import { ConsoleTable } from '@ottkit/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
@@ -15,7 +16,7 @@ export default function AuditLog({ lang }: { lang: Lang }) {
   // Until hydrated, nothing submits (a form posted natively would put its fields in the URL).
   const ready = useHydrated();
   const [filter, setFilter] = useState({ actor: '', action: '', target: '' });
-  const [entries, setEntries] = useState<AuditEntry[]>([]);
+  const [entries, setEntries] = useState<AuditEntry[]>();
   const [next, setNext] = useState<number>();
   const { outcome, act } = useConsoleAction(t);
 
@@ -23,7 +24,7 @@ export default function AuditLog({ lang }: { lang: Lang }) {
     act(async () => {
       const f = Object.fromEntries(Object.entries(filter).filter(([, v]) => v.trim() !== ''));
       const r = await consoleApi.operator.auditList({ ...f, ...(beforeSeq ? { beforeSeq } : {}) });
-      setEntries((old) => (beforeSeq ? [...old, ...r.entries] : r.entries));
+      setEntries((old) => (beforeSeq ? [...(old ?? []), ...r.entries] : r.entries));
       setNext(r.nextBeforeSeq);
     });
 
@@ -71,36 +72,31 @@ export default function AuditLog({ lang }: { lang: Lang }) {
         </div>
       </form>
       <Outcome outcome={outcome} />
-      {entries.length === 0 ? (
-        <p>{t('admin.audit.empty')}</p>
-      ) : (
-        <div className="console-table-wrap">
-          <table className="console-table" data-testid="audit-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.audit.when')}</th>
-                <th scope="col">{t('admin.audit.who')}</th>
-                <th scope="col">{t('admin.audit.what')}</th>
-                <th scope="col">{t('admin.audit.on')}</th>
-                <th scope="col">{t('admin.audit.change')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {entries.map((e) => (
-                <tr key={e.seq}>
-                  <td>{new Date(e.at).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'medium' })}</td>
-                  <td>{e.actorEmail}</td>
-                  <td>{e.action}</td>
-                  <td>{e.target}</td>
-                  <td>
-                    <code>{show(e.before)}</code> → <code>{show(e.after)}</code>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        label={t('admin.nav.audit')}
+        testId="audit-table"
+        rows={entries}
+        rowKey={(e) => String(e.seq)}
+        empty={t('admin.audit.empty')}
+        loading={t('admin.loading')}
+        columns={[
+          {
+            header: t('admin.audit.when'),
+            cell: (e) => new Date(e.at).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'medium' }),
+          },
+          { header: t('admin.audit.who'), cell: (e) => e.actorEmail },
+          { header: t('admin.audit.what'), cell: (e) => e.action },
+          { header: t('admin.audit.on'), cell: (e) => e.target },
+          {
+            header: t('admin.audit.change'),
+            cell: (e) => (
+              <>
+                <code>{show(e.before)}</code> → <code>{show(e.after)}</code>
+              </>
+            ),
+          },
+        ]}
+      />
       {next !== undefined && (
         <button type="button" className="console-button secondary" onClick={() => void load(next)}>
           {t('admin.audit.older')}

@@ -1,4 +1,5 @@
 import type { ConsoleCategory, ConsoleChannel } from '@ottkit/api-client/contract';
+import { ConsoleTable } from '@ottkit/ui';
 import { useCallback, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
@@ -6,7 +7,7 @@ import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Categories } from './Categories.tsx';
 import { ChannelForm } from './ChannelForm.tsx';
-import { focusSoon, IconButton, MoveButtons } from './IconButton.tsx';
+import { focusSoon, moveActions } from './IconButton.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useFocusAfter } from './useFocusAfter.ts';
 
@@ -26,8 +27,11 @@ export default function Channels({ lang, canEdit }: { lang: Lang; canEdit: boole
   const { busy, outcome, act } = useConsoleAction(t);
   const focusAfter = useFocusAfter(busy);
 
+  const [loaded, setLoaded] = useState(false);
+
   const reload = useCallback(async () => {
     setLineup(await consoleApi.operator.lineupList({}));
+    setLoaded(true);
   }, []);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first view, once
@@ -109,88 +113,77 @@ export default function Channels({ lang, canEdit }: { lang: Lang; canEdit: boole
       <section className="console-card console-wide" aria-labelledby="lineup-title">
         <h2 id="lineup-title">{t('admin.channels.list')}</h2>
         <p className="console-hint">{t('admin.channels.count', { count: lineup.channels.length })}</p>
-        <div className="console-table-wrap">
-          <table className="console-table" data-testid="lineup">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.channels.number')}</th>
-                <th scope="col">{t('admin.channels.logo')}</th>
-                <th scope="col">{t('admin.channels.name')}</th>
-                <th scope="col">{t('admin.channels.category')}</th>
-                <th scope="col">{t('admin.channels.plan')}</th>
-                <th scope="col">{t('admin.channels.mode')}</th>
-                <th scope="col">{t('admin.channels.actions')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {lineup.channels.map((c, i) => (
-                <tr key={c.logicalChannelId} data-testid="channel-row" data-id={c.logicalChannelId}>
-                  <td>{c.number}</td>
-                  <td>
-                    <img
-                      className="console-logo"
-                      src={c.iconUrl}
-                      alt=""
-                      width={64}
-                      height={36}
-                      loading="lazy"
-                    />
-                  </td>
-                  <th scope="row">
-                    {c.name}
-                    {c.imported && <span className="console-hint"> · {t('admin.channels.imported')}</span>}
-                  </th>
-                  <td>
-                    {c.columnIds.map((id) => categoryNames.get(id) ?? id).join(', ') ||
-                      t('admin.channels.noCategory')}
-                  </td>
-                  <td>{c.productId}</td>
-                  <td>{t(`admin.channels.mode.${c.mode}`)}</td>
-                  <td>
-                    <div className="console-actions">
-                      {canEdit && (
-                        <>
-                          <MoveButtons
-                            t={t}
-                            name={c.name}
-                            idOf={(d) => `move-${d}-${c.logicalChannelId}`}
-                            first={i === 0}
-                            last={i === lineup.channels.length - 1}
-                            busy={busy}
-                            onMove={(d) => void move(c, d)}
-                          />
-                          <IconButton
-                            label={t('admin.channels.edit', { name: c.name })}
-                            onClick={() => {
-                              setEditing(c);
-                              focusSoon('channel-edit-title');
-                            }}
-                          >
-                            ✎
-                          </IconButton>
-                          <IconButton
-                            label={t('admin.channels.delete', { name: c.name })}
-                            disabled={busy}
-                            onClick={() => remove(c)}
-                          >
-                            ✕
-                          </IconButton>
-                        </>
-                      )}
-                      <a
-                        className="console-button link"
-                        href={`/admin/live?channel=${encodeURIComponent(c.logicalChannelId)}`}
-                        aria-label={t('admin.channels.sources', { name: c.name })}
-                      >
-                        {t('admin.channels.sourcesShort')}
-                      </a>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable
+          labelledBy="lineup-title"
+          testId="lineup"
+          rows={loaded ? lineup.channels : undefined}
+          rowKey={(c) => c.logicalChannelId}
+          rowData={(c) => ({ 'data-testid': 'channel-row', 'data-id': c.logicalChannelId })}
+          empty={t('admin.channels.count', { count: 0 })}
+          loading={t('admin.loading')}
+          columns={[
+            { header: t('admin.channels.number'), cell: (c) => c.number },
+            {
+              header: t('admin.channels.logo'),
+              cell: (c) => (
+                <img className="console-logo" src={c.iconUrl} alt="" width={64} height={36} loading="lazy" />
+              ),
+            },
+            {
+              header: t('admin.channels.name'),
+              rowHeader: true,
+              cell: (c) => (
+                <>
+                  {c.name}
+                  {c.imported && <span className="console-hint"> · {t('admin.channels.imported')}</span>}
+                </>
+              ),
+            },
+            {
+              header: t('admin.channels.category'),
+              cell: (c) =>
+                c.columnIds.map((id) => categoryNames.get(id) ?? id).join(', ') ||
+                t('admin.channels.noCategory'),
+            },
+            { header: t('admin.channels.plan'), cell: (c) => c.productId },
+            { header: t('admin.channels.mode'), cell: (c) => t(`admin.channels.mode.${c.mode}`) },
+          ]}
+          actionsHeader={t('admin.channels.actions')}
+          actions={(c, i) => [
+            ...(canEdit
+              ? [
+                  ...moveActions({
+                    t,
+                    name: c.name,
+                    idOf: (d) => `move-${d}-${c.logicalChannelId}`,
+                    first: i === 0,
+                    last: i === lineup.channels.length - 1,
+                    busy,
+                    onMove: (d) => void move(c, d),
+                  }),
+                  {
+                    label: t('admin.channels.edit', { name: c.name }),
+                    text: '✎',
+                    onClick: () => {
+                      setEditing(c);
+                      focusSoon('channel-edit-title');
+                    },
+                  },
+                  {
+                    label: t('admin.channels.delete', { name: c.name }),
+                    text: '✕',
+                    disabled: busy,
+                    onClick: () => remove(c),
+                  },
+                ]
+              : []),
+            {
+              label: t('admin.channels.sources', { name: c.name }),
+              text: t('admin.channels.sourcesShort'),
+              href: `/admin/live?channel=${encodeURIComponent(c.logicalChannelId)}`,
+            },
+          ]}
+        />
       </section>
     </div>
   );

@@ -1,5 +1,6 @@
 import type { CodeBatch, Job, Plan } from '@ottkit/api-client/contract';
 import { codeBatchStart, codeVoid } from '@ottkit/api-client/contract';
+import { ConsoleTable } from '@ottkit/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
@@ -28,7 +29,7 @@ type Redemption = { accountId: string; who: string; redeemedAt: number };
 
 /** Recharge code batches (issue 18 §5): create, export once, void a batch or a code, see redemptions. */
 export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: Plan[] }) {
-  const [batches, setBatches] = useState<CodeBatch[]>([]);
+  const [batches, setBatches] = useState<CodeBatch[]>();
   const [planId, setPlanId] = useState('');
   const [count, setCount] = useState('100');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -200,88 +201,51 @@ export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: 
             onClick={() => void exportCodes(p.jobId)}
           >
             {t('admin.codes.export', {
-              count: batches.find((b) => b.batchId === p.batchId)?.total ?? 0,
+              count: batches?.find((b) => b.batchId === p.batchId)?.total ?? 0,
             })}
           </button>
         ))}
-      {batches.length === 0 ? (
-        <p>{t('admin.codes.none')}</p>
-      ) : (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.codes.batch')}</th>
-                <th scope="col">{t('admin.codes.plan')}</th>
-                <th scope="col">{t('admin.codes.createdAt')}</th>
-                <th scope="col">{t('admin.codes.total')}</th>
-                <th scope="col">{t('admin.codes.redeemed')}</th>
-                <th scope="col">{t('admin.codes.voided')}</th>
-                <th scope="col">
-                  <span className="console-skip">{t('admin.codes.redemptions')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {batches.map((b) => (
-                <tr key={b.batchId} data-batch={b.batchId}>
-                  <td>{b.batchId}</td>
-                  <td>{b.planId}</td>
-                  <td>{when(b.createdAt, lang)}</td>
-                  <td>{b.total}</td>
-                  <td>{b.redeemed}</td>
-                  <td>{b.voided}</td>
-                  <td>
-                    <div className="console-actions">
-                      <button
-                        type="button"
-                        className="console-button secondary"
-                        onClick={() => void redemptions(b.batchId)}
-                      >
-                        {t('admin.codes.redemptions')}
-                      </button>
-                      <button
-                        type="button"
-                        className="console-button secondary"
-                        disabled={busy || b.redeemed + b.voided >= b.total}
-                        onClick={() => voidAll(b)}
-                      >
-                        {t('admin.codes.voidBatch')}
-                      </button>
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        labelledBy="codes-title"
+        rows={batches}
+        rowKey={(b) => b.batchId}
+        rowData={(b) => ({ 'data-batch': b.batchId })}
+        empty={t('admin.codes.none')}
+        loading={t('admin.loading')}
+        columns={[
+          { header: t('admin.codes.batch'), cell: (b) => b.batchId },
+          { header: t('admin.codes.plan'), cell: (b) => b.planId },
+          { header: t('admin.codes.createdAt'), cell: (b) => when(b.createdAt, lang) },
+          { header: t('admin.codes.total'), cell: (b) => b.total },
+          { header: t('admin.codes.redeemed'), cell: (b) => b.redeemed },
+          { header: t('admin.codes.voided'), cell: (b) => b.voided },
+        ]}
+        actionsHeader={t('admin.codes.redemptions')}
+        actions={(b) => [
+          { label: t('admin.codes.redemptions'), onClick: () => void redemptions(b.batchId) },
+          {
+            label: t('admin.codes.voidBatch'),
+            disabled: busy || b.redeemed + b.voided >= b.total,
+            onClick: () => voidAll(b),
+          },
+        ]}
+      />
       {shown && (
         <div data-testid="redemptions">
-          <h3>{t('admin.codes.redemptionsOf', { batch: shown.batchId })}</h3>
-          {shown.list.length === 0 ? (
-            <p>{t('admin.codes.noRedemptions')}</p>
-          ) : (
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.codes.who')}</th>
-                  <th scope="col">{t('admin.codes.when')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {shown.list.map((r) => (
-                  <tr key={`${r.accountId}-${r.redeemedAt}`}>
-                    <td>{r.who}</td>
-                    <td>{when(r.redeemedAt, lang)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <h3 id="redemptions-title">{t('admin.codes.redemptionsOf', { batch: shown.batchId })}</h3>
+          <ConsoleTable
+            labelledBy="redemptions-title"
+            rows={shown.list}
+            rowKey={(r) => `${r.accountId}-${r.redeemedAt}`}
+            empty={t('admin.codes.noRedemptions')}
+            columns={[
+              { header: t('admin.codes.who'), cell: (r) => r.who },
+              { header: t('admin.codes.when'), cell: (r) => when(r.redeemedAt, lang) },
+            ]}
+          />
         </div>
       )}
-      {batches.length > 0 && (
+      {batches && batches.length > 0 && (
         <form className="console-form" onSubmit={voidOne} noValidate aria-labelledby="codes-void">
           <h3 id="codes-void">{t('admin.codes.voidCode')}</h3>
           <div className="console-row">

@@ -1,4 +1,5 @@
 import { DASHBOARD_WINDOWS, type Dashboard as Data, type DashboardWindow } from '@ottkit/api-client/contract';
+import { ConsoleTable } from '@ottkit/ui';
 import { useEffect, useMemo, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
@@ -212,33 +213,13 @@ function Table({
   return (
     <section className="console-card">
       <h2>{title}</h2>
-      {rows.length === 0 ? (
-        <p>{none}</p>
-      ) : (
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <thead>
-              <tr>
-                {head.map((h) => (
-                  <th scope="col" key={h}>
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {rows.map((r) => (
-                <tr key={r[0]}>
-                  <th scope="row">{r[0]}</th>
-                  {r.slice(1).map((c, n) => (
-                    <td key={head[n + 1]}>{c}</td>
-                  ))}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <ConsoleTable
+        label={title}
+        rows={rows}
+        rowKey={(r) => r[0] ?? ''}
+        empty={none}
+        columns={head.map((h, n) => ({ header: h, rowHeader: n === 0, cell: (r: string[]) => r[n] }))}
+      />
     </section>
   );
 }

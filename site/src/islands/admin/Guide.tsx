@@ -1,11 +1,12 @@
 import type { ConsoleChannel, ConsoleProgramme, GuideLang } from '@ottkit/api-client/contract';
+import { ConsoleTable } from '@ottkit/ui';
 import { useCallback, useEffect, useId, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { GuideImport } from './GuideImport.tsx';
-import { focusSoon, IconButton } from './IconButton.tsx';
+import { focusSoon } from './IconButton.tsx';
 import { hhmm, ProgrammeForm } from './ProgrammeForm.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 
@@ -116,45 +117,38 @@ export default function Guide({ lang, canEdit }: { lang: Lang; canEdit: boolean 
 
       <section className="console-card console-wide" aria-labelledby="guide-day-title">
         <h2 id="guide-day-title">{t('admin.guide.programmes', { name: channelName, day })}</h2>
-        {programmes?.length === 0 && <p>{t('admin.guide.none')}</p>}
-        {programmes && programmes.length > 0 && (
-          <div className="console-table-wrap">
-            <table className="console-table" data-testid="programmes">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.guide.time')}</th>
-                  <th scope="col">{t('admin.guide.title')}</th>
-                  <th scope="col">{t('admin.guide.rating')}</th>
-                  {canEdit && <th scope="col">{t('admin.channels.actions')}</th>}
-                </tr>
-              </thead>
-              <tbody>
-                {programmes.map((p) => (
-                  <tr key={p.programId} data-testid="programme-row">
-                    <td>
-                      {hhmm(p.start)}–{hhmm(p.stop)}
-                    </td>
-                    <th scope="row">{p.title}</th>
-                    <td>{p.rating ? `${p.rating.system} ${p.rating.value}` : ''}</td>
-                    {canEdit && (
-                      <td>
-                        <IconButton
-                          label={t('admin.guide.edit', { title: p.title })}
-                          onClick={() => {
-                            setEditing(p);
-                            focusSoon('programme-edit-title');
-                          }}
-                        >
-                          ✎
-                        </IconButton>
-                      </td>
-                    )}
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
-        )}
+        <ConsoleTable
+          labelledBy="guide-day-title"
+          testId="programmes"
+          rows={programmes ?? undefined}
+          rowKey={(p) => p.programId}
+          rowData={() => ({ 'data-testid': 'programme-row' })}
+          empty={t('admin.guide.none')}
+          loading={t('admin.loading')}
+          columns={[
+            { header: t('admin.guide.time'), cell: (p) => `${hhmm(p.start)}–${hhmm(p.stop)}` },
+            { header: t('admin.guide.title'), rowHeader: true, cell: (p) => p.title },
+            {
+              header: t('admin.guide.rating'),
+              cell: (p) => (p.rating ? `${p.rating.system} ${p.rating.value}` : ''),
+            },
+          ]}
+          actionsHeader={t('admin.channels.actions')}
+          actions={
+            canEdit
+              ? (p) => [
+                  {
+                    label: t('admin.guide.edit', { title: p.title }),
+                    text: '✎',
+                    onClick: () => {
+                      setEditing(p);
+                      focusSoon('programme-edit-title');
+                    },
+                  },
+                ]
+              : undefined
+          }
+        />
       </section>
     </div>
   );

@@ -1,3 +1,4 @@
+import type { ConsoleTableAction } from '@ottkit/ui';
 import type { ButtonHTMLAttributes } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
 
@@ -9,19 +10,7 @@ export function IconButton({
   return <button type="button" className="console-button secondary" aria-label={label} {...button} />;
 }
 
-/**
- * Move up / move down of one row (a channel, a category): buttons rather than drag, so a keyboard and a tablet
- * reorder the same way. `idOf` names each button so the focus can return to it after the move.
- */
-export function MoveButtons({
-  t,
-  name,
-  idOf,
-  first,
-  last,
-  busy,
-  onMove,
-}: {
+interface MoveProps {
   t: AdminT;
   name: string;
   idOf: (direction: 'up' | 'down') => string;
@@ -29,25 +18,31 @@ export function MoveButtons({
   last: boolean;
   busy: boolean;
   onMove: (direction: 'up' | 'down') => void;
-}) {
+}
+
+/**
+ * Move up / move down of one row (a channel, a category): buttons rather than drag, so a keyboard and a tablet
+ * reorder the same way. `idOf` names each button so the focus can return to it after the move. As a table's row
+ * actions (`ConsoleTable`), or drawn by `MoveButtons` in a list.
+ */
+export function moveActions({ t, name, idOf, first, last, busy, onMove }: MoveProps): ConsoleTableAction[] {
+  return (['up', 'down'] as const).map((d) => ({
+    id: idOf(d),
+    label: t(d === 'up' ? 'admin.moveUp' : 'admin.moveDown', { name }),
+    text: d === 'up' ? '↑' : '↓',
+    disabled: busy || (d === 'up' ? first : last),
+    onClick: () => onMove(d),
+  }));
+}
+
+export function MoveButtons(props: MoveProps) {
   return (
     <>
-      <IconButton
-        id={idOf('up')}
-        label={t('admin.moveUp', { name })}
-        disabled={busy || first}
-        onClick={() => onMove('up')}
-      >
-        ↑
-      </IconButton>
-      <IconButton
-        id={idOf('down')}
-        label={t('admin.moveDown', { name })}
-        disabled={busy || last}
-        onClick={() => onMove('down')}
-      >
-        ↓
-      </IconButton>
+      {moveActions(props).map(({ id, label, text, disabled, onClick }) => (
+        <IconButton key={id} id={id} label={label} disabled={disabled} onClick={onClick}>
+          {text}
+        </IconButton>
+      ))}
     </>
   );
 }

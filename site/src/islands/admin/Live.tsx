@@ -1,5 +1,6 @@
 import type { LiveChannelView } from '@ottkit/api-client/contract';
 import { liveSourcesSet } from '@ottkit/api-client/contract';
+import { ConsoleTable } from '@ottkit/ui';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { type AdminT, createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
@@ -298,39 +299,36 @@ function ChannelHealth({
           {t('admin.live.diskFull')}
         </p>
       )}
-      {/* Wide on a phone: it scrolls sideways, so it takes the focus to scroll with the keyboard. */}
-      {/* biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard */}
-      <section className="console-table-wrap" aria-labelledby={titleId} tabIndex={0}>
-        <table className="console-table" aria-labelledby={titleId}>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.live.col.position')}</th>
-              <th scope="col">{t('admin.live.col.url')}</th>
-              <th scope="col">{t('admin.live.col.state')}</th>
-              <th scope="col">{t('admin.live.col.bitrate')}</th>
-              <th scope="col">{t('admin.live.col.codecs')}</th>
-              <th scope="col">{t('admin.live.col.resolution')}</th>
-              <th scope="col">{t('admin.live.col.error')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {c.sources.map((s) => (
-              <tr key={s.position} data-state={s.state}>
-                <td>{s.position}</td>
-                <td>
-                  <code>{s.url}</code>
-                  {s.origin === 'import' && <div className="console-hint">{t('admin.live.fromImport')}</div>}
-                </td>
-                <td>{t(`admin.live.state.${s.state}`)}</td>
-                <td>{s.bitrate ? t('admin.live.kbps', { n: Math.round(s.bitrate / 1000) }) : '–'}</td>
-                <td>{[s.videoCodec, s.audioCodec].filter(Boolean).join(' / ') || '–'}</td>
-                <td>{s.resolution ?? '–'}</td>
-                <td>{s.lastError || '–'}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </section>
+      <ConsoleTable
+        labelledBy={titleId}
+        rows={c.sources}
+        rowKey={(s) => String(s.position)}
+        rowData={(s) => ({ 'data-state': s.state })}
+        empty="—"
+        columns={[
+          { header: t('admin.live.col.position'), cell: (s) => s.position },
+          {
+            header: t('admin.live.col.url'),
+            cell: (s) => (
+              <>
+                <code>{s.url}</code>
+                {s.origin === 'import' && <div className="console-hint">{t('admin.live.fromImport')}</div>}
+              </>
+            ),
+          },
+          { header: t('admin.live.col.state'), cell: (s) => t(`admin.live.state.${s.state}`) },
+          {
+            header: t('admin.live.col.bitrate'),
+            cell: (s) => (s.bitrate ? t('admin.live.kbps', { n: Math.round(s.bitrate / 1000) }) : '–'),
+          },
+          {
+            header: t('admin.live.col.codecs'),
+            cell: (s) => [s.videoCodec, s.audioCodec].filter(Boolean).join(' / ') || '–',
+          },
+          { header: t('admin.live.col.resolution'), cell: (s) => s.resolution ?? '–' },
+          { header: t('admin.live.col.error'), cell: (s) => s.lastError || '–' },
+        ]}
+      />
       {canEdit && (
         <button type="button" className="console-button secondary" disabled={busy} onClick={onEdit}>
           {t('admin.live.edit', { name: c.name })}

@@ -1,5 +1,6 @@
 import type { Plan } from '@ottkit/api-client/contract';
 import { CURRENCIES_FOR_PLANS, planSave } from '@ottkit/api-client/contract';
+import { ConsoleTable } from '@ottkit/ui';
 import { type FormEvent, useState } from 'react';
 import type { AdminKey, AdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
@@ -137,55 +138,38 @@ export function Plans({
   return (
     <section className="console-card" aria-labelledby="plans-title" data-testid="plans">
       <h2 id="plans-title">{t('admin.plans.title')}</h2>
-      <div className="console-table-wrap">
-        <table className="console-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.plans.id')}</th>
-              <th scope="col">{t('admin.plans.name')}</th>
-              <th scope="col">{t('admin.plans.price')}</th>
-              <th scope="col">{t('admin.plans.product')}</th>
-              <th scope="col">{t('admin.plans.days')}</th>
-              {canEdit && (
-                <th scope="col">
-                  <span className="console-skip">{t('admin.plans.edit', { plan: '' })}</span>
-                </th>
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {plans.map((p) => (
-              <tr key={p.planId}>
-                <td>{p.planId}</td>
-                <td>{nameIn(p, lang) || nameIn(p, 'en')}</td>
-                <td>
-                  {p.discountPrice > 0 && p.discountPrice < p.price
-                    ? `${p.discountPrice} (${p.price})`
-                    : p.price}{' '}
-                  {p.currency}
-                </td>
-                <td>{p.productId}</td>
-                <td>{p.durationDays}</td>
-                {canEdit && (
-                  <td>
-                    <button
-                      type="button"
-                      className="console-button secondary"
-                      onClick={() => {
-                        setDraft(toDraft(p));
-                        setEditing(p.planId);
-                        setErrors({});
-                      }}
-                    >
-                      {t('admin.plans.edit', { plan: p.planId })}
-                    </button>
-                  </td>
-                )}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable
+        labelledBy="plans-title"
+        rows={plans}
+        rowKey={(p) => p.planId}
+        empty="—"
+        columns={[
+          { header: t('admin.plans.id'), cell: (p) => p.planId },
+          { header: t('admin.plans.name'), cell: (p) => nameIn(p, lang) || nameIn(p, 'en') },
+          {
+            header: t('admin.plans.price'),
+            cell: (p) =>
+              `${p.discountPrice > 0 && p.discountPrice < p.price ? `${p.discountPrice} (${p.price})` : p.price} ${p.currency}`,
+          },
+          { header: t('admin.plans.product'), cell: (p) => p.productId },
+          { header: t('admin.plans.days'), cell: (p) => p.durationDays },
+        ]}
+        actionsHeader={t('admin.plans.edit', { plan: '' })}
+        actions={
+          canEdit
+            ? (p) => [
+                {
+                  label: t('admin.plans.edit', { plan: p.planId }),
+                  onClick: () => {
+                    setDraft(toDraft(p));
+                    setEditing(p.planId);
+                    setErrors({});
+                  },
+                },
+              ]
+            : undefined
+        }
+      />
       {!canEdit && <p className="console-hint">{t('admin.plans.readOnly')}</p>}
       {canEdit && (
         <form className="console-form" onSubmit={save} noValidate aria-labelledby="plan-form-title">

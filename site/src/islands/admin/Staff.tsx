@@ -1,5 +1,6 @@
 import type { Operator, OperatorRole } from '@ottkit/api-client/contract';
 import { OPERATOR_ROLES, staffCreate } from '@ottkit/api-client/contract';
+import { ConsoleTable } from '@ottkit/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
@@ -12,7 +13,7 @@ import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 export default function Staff({ lang }: { lang: Lang }) {
   const t = createAdminT(lang);
   const ready = useHydrated();
-  const [staff, setStaff] = useState<Operator[]>([]);
+  const [staff, setStaff] = useState<Operator[]>();
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<OperatorRole>('support');
   const [emailError, setEmailError] = useState<string>();
@@ -56,80 +57,60 @@ export default function Staff({ lang }: { lang: Lang }) {
     <div className="console-main-stack" data-ready={ready}>
       <section className="console-card" aria-labelledby="staff-title">
         <h2 id="staff-title">{t('admin.staff.title')}</h2>
-        <div className="console-table-wrap">
-          <table className="console-table">
-            <thead>
-              <tr>
-                <th scope="col">{t('admin.staff.email')}</th>
-                <th scope="col">{t('admin.staff.role')}</th>
-                <th scope="col">{t('admin.staff.state')}</th>
-                <th scope="col">
-                  <span className="console-skip">{t('admin.staff.applyRole')}</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {staff.map((o) => {
-                const next = roles[o.operatorId] ?? o.role;
-                return (
-                  <tr key={o.operatorId}>
-                    <td>{o.email}</td>
-                    <td>
-                      <select
-                        aria-label={t('admin.staff.changeRole', { email: o.email })}
-                        value={next}
-                        onChange={(e) =>
-                          setRoles({ ...roles, [o.operatorId]: e.target.value as OperatorRole })
-                        }
-                      >
-                        {OPERATOR_ROLES.map((r) => (
-                          <option key={r} value={r}>
-                            {roleName(r)}
-                          </option>
-                        ))}
-                      </select>
-                    </td>
-                    <td>{o.active ? t('admin.staff.active') : t('admin.staff.disabled')}</td>
-                    <td>
-                      <div className="console-actions">
-                        <button
-                          type="button"
-                          className="console-button secondary"
-                          disabled={busy || next === o.role}
-                          onClick={() =>
-                            update(
-                              o,
-                              { role: next },
-                              t('admin.staff.roleConfirm', { email: o.email, role: roleName(next) }),
-                            )
-                          }
-                        >
-                          {t('admin.staff.applyRole')}
-                        </button>
-                        <button
-                          type="button"
-                          className="console-button secondary"
-                          disabled={busy}
-                          onClick={() =>
-                            o.active
-                              ? update(
-                                  o,
-                                  { active: false },
-                                  t('admin.staff.disableConfirm', { email: o.email }),
-                                )
-                              : update(o, { active: true }, t('admin.staff.enable'))
-                          }
-                        >
-                          {o.active ? t('admin.staff.disable') : t('admin.staff.enable')}
-                        </button>
-                      </div>
-                    </td>
-                  </tr>
-                );
-              })}
-            </tbody>
-          </table>
-        </div>
+        <ConsoleTable
+          labelledBy="staff-title"
+          rows={staff}
+          rowKey={(o) => o.operatorId}
+          empty="—"
+          loading={t('admin.loading')}
+          columns={[
+            { header: t('admin.staff.email'), cell: (o) => o.email },
+            {
+              header: t('admin.staff.role'),
+              cell: (o) => (
+                <select
+                  aria-label={t('admin.staff.changeRole', { email: o.email })}
+                  value={roles[o.operatorId] ?? o.role}
+                  onChange={(e) => setRoles({ ...roles, [o.operatorId]: e.target.value as OperatorRole })}
+                >
+                  {OPERATOR_ROLES.map((r) => (
+                    <option key={r} value={r}>
+                      {roleName(r)}
+                    </option>
+                  ))}
+                </select>
+              ),
+            },
+            {
+              header: t('admin.staff.state'),
+              cell: (o) => (o.active ? t('admin.staff.active') : t('admin.staff.disabled')),
+            },
+          ]}
+          actionsHeader={t('admin.staff.applyRole')}
+          actions={(o) => {
+            const next = roles[o.operatorId] ?? o.role;
+            return [
+              {
+                label: t('admin.staff.applyRole'),
+                disabled: busy || next === o.role,
+                onClick: () =>
+                  update(
+                    o,
+                    { role: next },
+                    t('admin.staff.roleConfirm', { email: o.email, role: roleName(next) }),
+                  ),
+              },
+              {
+                label: o.active ? t('admin.staff.disable') : t('admin.staff.enable'),
+                disabled: busy,
+                onClick: () =>
+                  o.active
+                    ? update(o, { active: false }, t('admin.staff.disableConfirm', { email: o.email }))
+                    : update(o, { active: true }, t('admin.staff.enable')),
+              },
+            ];
+          }}
+        />
         <Outcome outcome={outcome} />
       </section>
       <form className="console-card console-form" onSubmit={create} noValidate aria-labelledby="staff-create">

@@ -1,5 +1,6 @@
 import type { Plan, SubscriberDetail } from '@ottkit/api-client/contract';
 import { subscriberGrantPlan, subscriberSearch } from '@ottkit/api-client/contract';
+import { ConsoleTable } from '@ottkit/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
@@ -63,6 +64,16 @@ export default function Subscribers({ lang }: { lang: Lang }) {
     });
   };
 
+  const endPlan = (productId: string) => {
+    if (!detail || !window.confirm(t('admin.subscribers.endConfirm', { product: productId }))) return;
+    void act(async () => {
+      setDetail(
+        (await consoleApi.operator.subscriberEndPlan({ accountId: detail.accountId, productId })).subscriber,
+      );
+      return undefined;
+    });
+  };
+
   const planName = (p: Plan) => p.planLang.find((l) => l.lang === lang)?.planName ?? p.planId;
   const who = detail ? detail.email || detail.phone || detail.virtualCode : '';
 
@@ -108,62 +119,29 @@ export default function Subscribers({ lang }: { lang: Lang }) {
           <p>
             {detail.accountName} · {detail.virtualCode} · {detail.country}
           </p>
-          <h3>{t('admin.subscribers.plans')}</h3>
-          {detail.subscriptions.length === 0 ? (
-            <p>{t('admin.subscribers.noPlans')}</p>
-          ) : (
-            <div className="console-table-wrap">
-              <table className="console-table">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('admin.subscribers.product')}</th>
-                    <th scope="col">{t('admin.subscribers.until')}</th>
-                    <th scope="col">{t('admin.subscribers.state')}</th>
-                    <th scope="col">
-                      <span className="console-skip">{t('admin.subscribers.end')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {detail.subscriptions.map((s) => (
-                    <tr key={s.productId}>
-                      <td>{s.productId}</td>
-                      <td>{when(s.expiredTs, lang)}</td>
-                      <td>{s.active ? t('admin.subscribers.active') : t('admin.subscribers.ended')}</td>
-                      <td>
-                        {s.active && (
-                          <button
-                            type="button"
-                            className="console-button secondary"
-                            disabled={busy}
-                            onClick={() => {
-                              if (
-                                !window.confirm(t('admin.subscribers.endConfirm', { product: s.productId }))
-                              )
-                                return;
-                              void act(async () => {
-                                setDetail(
-                                  (
-                                    await consoleApi.operator.subscriberEndPlan({
-                                      accountId: detail.accountId,
-                                      productId: s.productId,
-                                    })
-                                  ).subscriber,
-                                );
-                                return undefined;
-                              });
-                            }}
-                          >
-                            {t('admin.subscribers.end')}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
-          )}
+          <h3 id="subscriber-plans-title">{t('admin.subscribers.plans')}</h3>
+          <ConsoleTable
+            labelledBy="subscriber-plans-title"
+            rows={detail.subscriptions}
+            rowKey={(s) => s.productId}
+            empty={t('admin.subscribers.noPlans')}
+            columns={[
+              { header: t('admin.subscribers.product'), cell: (s) => s.productId },
+              { header: t('admin.subscribers.until'), cell: (s) => when(s.expiredTs, lang) },
+              {
+                header: t('admin.subscribers.state'),
+                cell: (s) => (s.active ? t('admin.subscribers.active') : t('admin.subscribers.ended')),
+              },
+            ]}
+            actionsHeader={t('admin.subscribers.end')}
+            actions={(s) => [
+              s.active && {
+                label: t('admin.subscribers.end'),
+                disabled: busy,
+                onClick: () => endPlan(s.productId),
+              },
+            ]}
+          />
           <form className="console-form" onSubmit={grant} noValidate aria-labelledby="grant-title">
             <h3 id="grant-title">{t('admin.subscribers.grant')}</h3>
             <div className="console-row">
@@ -204,32 +182,22 @@ export default function Subscribers({ lang }: { lang: Lang }) {
               </li>
             ))}
           </ul>
-          <h3>{t('admin.subscribers.sessions')}</h3>
-          {detail.sessions.length === 0 && <p>—</p>}
-          <div className="console-table-wrap" hidden={detail.sessions.length === 0}>
-            <table className="console-table">
-              <thead>
-                <tr>
-                  <th scope="col">{t('admin.subscribers.started')}</th>
-                  <th scope="col">{t('admin.subscribers.until')}</th>
-                  <th scope="col">{t('admin.subscribers.state')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.sessions.map((s) => (
-                  <tr key={s.sessionId}>
-                    <td>{when(s.createdAt, lang)}</td>
-                    <td>{when(s.expiresAt, lang)}</td>
-                    <td>
-                      {s.active
-                        ? t('admin.subscribers.active')
-                        : s.revokeReason || t('admin.subscribers.ended')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+          <h3 id="subscriber-sessions-title">{t('admin.subscribers.sessions')}</h3>
+          <ConsoleTable
+            labelledBy="subscriber-sessions-title"
+            rows={detail.sessions}
+            rowKey={(s) => s.sessionId}
+            empty="—"
+            columns={[
+              { header: t('admin.subscribers.started'), cell: (s) => when(s.createdAt, lang) },
+              { header: t('admin.subscribers.until'), cell: (s) => when(s.expiresAt, lang) },
+              {
+                header: t('admin.subscribers.state'),
+                cell: (s) =>
+                  s.active ? t('admin.subscribers.active') : s.revokeReason || t('admin.subscribers.ended'),
+              },
+            ]}
+          />
           <button
             type="button"
             className="console-button secondary"

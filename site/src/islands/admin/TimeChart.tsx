@@ -1,4 +1,5 @@
 import 'uplot/dist/uPlot.min.css';
+import { ConsoleTable } from '@ottkit/ui';
 import { useEffect, useId, useRef, useState } from 'react';
 import uPlot from 'uplot';
 import type { AdminT } from '../../i18n/admin.ts';
@@ -88,32 +89,23 @@ export function TimeChart({ t, title, times, series, timeLabel, value, bars }: P
         </button>
       </div>
       {!asTable && <div ref={box} role="img" aria-label={t('admin.dashboard.chartLabel', { title })} />}
-      <div className={asTable ? 'console-table-wrap' : 'visually-hidden'}>
-        <table className="console-table">
-          <caption className="visually-hidden">{title}</caption>
-          <thead>
-            <tr>
-              <th scope="col">{t('admin.dashboard.time')}</th>
-              {series.map((s) => (
-                <th scope="col" key={s.label}>
-                  {s.label}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {times.map((at, i) => (
-              <tr key={at}>
-                <th scope="row">{timeLabel(at)}</th>
-                {series.map((s) => {
-                  const v = s.values[i];
-                  return <td key={s.label}>{v === null || v === undefined ? '—' : value(v)}</td>;
-                })}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
+      <ConsoleTable
+        label={title}
+        visuallyHidden={!asTable}
+        rows={times}
+        rowKey={String}
+        empty="—"
+        columns={[
+          { header: t('admin.dashboard.time'), rowHeader: true, cell: (at: number) => timeLabel(at) },
+          ...series.map((s) => ({
+            header: s.label,
+            cell: (_: number, i: number) => {
+              const v = s.values[i];
+              return v === null || v === undefined ? '—' : value(v);
+            },
+          })),
+        ]}
+      />
     </section>
   );
 }

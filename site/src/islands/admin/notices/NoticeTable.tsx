@@ -1,3 +1,4 @@
+import { ConsoleTable } from '@ottkit/ui';
 import type { ConsoleNotice } from '@ottkit/api-client/contract';
 import type { AdminT } from '../../../i18n/admin.ts';
 import type { Lang } from '../../../i18n/langs.ts';
@@ -17,54 +18,42 @@ interface Props {
 
 /** Every notice with where it shows, its schedule and status; showing and scheduled ones can be withdrawn. */
 export function NoticeTable({ notices, lang, t, onWithdraw, busy }: Props) {
-  if (notices.length === 0) return <p>{t('admin.notices.none')}</p>;
   return (
-    <div className="console-table-wrap">
-      <table className="console-table" data-testid="notice-table">
-        <thead>
-          <tr>
-            <th scope="col">{t('admin.notices.msg')}</th>
-            <th scope="col">{t('admin.notices.where')}</th>
-            <th scope="col">{t('admin.notices.status')}</th>
-            <th scope="col">{t('admin.notices.starts')}</th>
-            <th scope="col">{t('admin.notices.ends')}</th>
-            {onWithdraw && (
-              <th scope="col">
-                <span className="console-skip">{t('admin.notices.withdraw')}</span>
-              </th>
-            )}
-          </tr>
-        </thead>
-        <tbody>
-          {notices.map((n) => (
-            <tr key={n.id} data-notice-id={n.id}>
-              <td className="notice-msg">
-                {n.title && <strong>{n.title} · </strong>}
-                {n.msg}
-              </td>
-              <td>{placesOf(n.displayMode, t)}</td>
-              <td>{t(`admin.notices.status.${n.status}`)}</td>
-              <td>{when(n.startsAt ?? n.createdAt, lang)}</td>
-              <td>{when(n.withdrawnAt ?? n.endsAt, lang)}</td>
-              {onWithdraw && (
-                <td>
-                  {(n.status === 'live' || n.status === 'scheduled') && (
-                    <button
-                      type="button"
-                      className="console-button secondary"
-                      disabled={busy}
-                      aria-label={`${t('admin.notices.withdraw')}: ${n.msg.slice(0, 60)}`}
-                      onClick={() => onWithdraw(n)}
-                    >
-                      {t('admin.notices.withdraw')}
-                    </button>
-                  )}
-                </td>
-              )}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <ConsoleTable
+      labelledBy="notices-title"
+      testId="notice-table"
+      rows={notices}
+      rowKey={(n) => n.id}
+      rowData={(n) => ({ 'data-notice-id': n.id })}
+      empty={t('admin.notices.none')}
+      columns={[
+        {
+          header: t('admin.notices.msg'),
+          cell: (n) => (
+            <span className="notice-msg">
+              {n.title && <strong>{n.title} · </strong>}
+              {n.msg}
+            </span>
+          ),
+        },
+        { header: t('admin.notices.where'), cell: (n) => placesOf(n.displayMode, t) },
+        { header: t('admin.notices.status'), cell: (n) => t(`admin.notices.status.${n.status}`) },
+        { header: t('admin.notices.starts'), cell: (n) => when(n.startsAt ?? n.createdAt, lang) },
+        { header: t('admin.notices.ends'), cell: (n) => when(n.withdrawnAt ?? n.endsAt, lang) },
+      ]}
+      actionsHeader={t('admin.notices.withdraw')}
+      actions={
+        onWithdraw
+          ? (n) => [
+              (n.status === 'live' || n.status === 'scheduled') && {
+                label: `${t('admin.notices.withdraw')}: ${n.msg.slice(0, 60)}`,
+                text: t('admin.notices.withdraw'),
+                disabled: busy,
+                onClick: () => onWithdraw(n),
+              },
+            ]
+          : undefined
+      }
+    />
   );
 }

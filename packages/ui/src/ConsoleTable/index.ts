@@ -1,0 +1,6 @@
+export {
+  type ConsoleTableAction,
+  type ConsoleTableColumn,
+  ConsoleTable,
+  type ConsoleTableProps,
+} from './ConsoleTable.tsx';
