@@ -41,6 +41,19 @@ export function memoryKeeper(limit = 8): AnswerKeeper {
   };
 }
 
+/** The Cache Storage cache the browser keeps answers in (`cacheStorageKeeper`'s default). */
+export const KEPT_ANSWERS_CACHE = 'ottkit-kept-answers';
+
+/**
+ * Forgets the answers kept in Cache Storage under `name`: the site calls it when a viewer signs out or their
+ * session ends, so the last viewer's channel list (with their favourites) does not stay in the browser. Alone,
+ * so a page that never keeps answers can clear them for a few bytes (the /home budget, decision 0084);
+ * `cacheStorageKeeper().clear()` is this. Never rejects.
+ */
+export async function forgetKeptAnswers(name = KEPT_ANSWERS_CACHE): Promise<void> {
+  if (typeof caches !== 'undefined') await caches.delete(name).catch(() => false);
+}
+
 /** A Cache Storage key for a kept answer (Cache Storage keys are http(s) requests; this one is never fetched). */
 const cacheKey = (key: string) => `https://kept.ottkit.invalid/${encodeURIComponent(key)}`;
 
@@ -49,7 +62,7 @@ const cacheKey = (key: string) => `https://kept.ottkit.invalid/${encodeURICompon
  * line-up again; the text is stored as bytes, never parsed on the way in or out. Where Cache Storage is missing
  * (not a secure context), nothing is kept; where it refuses, the next call downloads again.
  */
-export function cacheStorageKeeper(name = 'ottkit-kept-answers'): AnswerKeeper {
+export function cacheStorageKeeper(name = KEPT_ANSWERS_CACHE): AnswerKeeper {
   // Not a secure context: nothing is kept (every call downloads, as without revalidation).
   if (typeof caches === 'undefined')
     return { get: async () => undefined, set: async () => {}, clear: async () => {} };
@@ -65,9 +78,7 @@ export function cacheStorageKeeper(name = 'ottkit-kept-answers'): AnswerKeeper {
       const res = new Response(answer.text, { headers: { etag: answer.etag } });
       await (await caches.open(name)).put(cacheKey(key), res).catch(none);
     },
-    async clear() {
-      await caches.delete(name).catch(none);
-    },
+    clear: () => forgetKeptAnswers(name),
   };
 }
 

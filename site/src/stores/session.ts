@@ -1,4 +1,5 @@
 import type { SessionInvalidError, SessionResult, UserInfo } from '@ottkit/api-client';
+import { forgetKeptAnswers } from '@ottkit/api-client/kept';
 import { atom, computed } from 'nanostores';
 import { browserApi } from '../lib/api.ts';
 import { refreshAuthority } from './authority.ts';
@@ -141,6 +142,8 @@ export async function renewSession(): Promise<boolean> {
  */
 export function handleSessionInvalid(_error?: SessionInvalidError) {
   if (typeof window === 'undefined') return;
+  // The session ended: the last viewer's kept channel list goes with it (decision 0320).
+  void forgetKeptAnswers();
   if (visitorMode) {
     void visitorLogin().then((user) => {
       setUser(user);
@@ -197,5 +200,7 @@ export async function logout(): Promise<void> {
   }
   setUser(null);
   loading = null;
+  // Their kept channel list (with their favourites) does not stay in this browser (decision 0320).
+  await forgetKeptAnswers();
   window.location.assign('/home');
 }
