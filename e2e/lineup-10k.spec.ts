@@ -124,7 +124,12 @@ test('a viewer scrolls a 10,000-channel category to a channel far down and plays
   // Virtualised: a screenful of rows in the DOM, not 10,000.
   expect(await list.locator('li').count()).toBeLessThan(60);
 
-  // Scroll far down, as a wheel or a scrollbar drag would.
+  // Scroll far down, as a wheel or a scrollbar drag would. The rows drawn are marked first: the far rows come
+  // on the same nodes, filled with their own channel (decision 0321), not on new ones.
+  const nodes = await list.locator('li').count();
+  await list.evaluate((el) => {
+    for (const li of el.querySelectorAll('li')) li.dataset.drawnBefore = 'true';
+  });
   await list.evaluate((el, row) => {
     el.scrollTop = (row - 3) * 64;
   }, FAR);
@@ -133,6 +138,12 @@ test('a viewer scrolls a 10,000-channel category to a channel far down and plays
   const item = list.locator('li', { has: far });
   await expect(item).toHaveAttribute('aria-posinset', String(FAR));
   await expect(item).toHaveAttribute('aria-setsize', String(CHANNELS));
+  await expect(item).toHaveAttribute('data-drawn-before', 'true');
+  const below = list.locator('li[aria-posinset="9991"]');
+  await expect(below.getByRole('button', { name: /^Bulk 9991\b/ })).toBeVisible();
+  expect(await list.locator('li:not([data-drawn-before])').count()).toBeLessThanOrEqual(
+    Math.max(0, (await list.locator('li').count()) - nodes),
+  );
   expect(await list.locator('li').count()).toBeLessThan(60);
   await page.screenshot({ path: join(repoRoot, '.data/reports/lineup-10k-desktop.png') });
 
@@ -215,6 +226,7 @@ test('signing out, or the session ending, removes the kept channel list from the
 
   await signInAndOpenLineup();
   await page.goto(`${base}/my`);
+  await expect(page.locator('.my-section[data-ready="true"]').first()).toBeVisible();
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/home/);
   expect(await keptAnswers()).toBe(0);
