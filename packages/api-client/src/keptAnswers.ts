@@ -6,6 +6,10 @@
  * revalidated call need not load this module at all.
  */
 
+import { forgetKeptAnswers, KEPT_ANSWERS_CACHE } from './keptForget.ts';
+
+export { forgetKeptAnswers, KEPT_ANSWERS_CACHE };
+
 /** One kept answer: the envelope's JSON text as it came, and the ETag it came with. */
 export interface KeptAnswer {
   etag: string;
@@ -39,19 +43,6 @@ export function memoryKeeper(limit = 8): AnswerKeeper {
       kept.clear();
     },
   };
-}
-
-/** The Cache Storage cache the browser keeps answers in (`cacheStorageKeeper`'s default). */
-export const KEPT_ANSWERS_CACHE = 'ottkit-kept-answers';
-
-/**
- * Forgets the answers kept in Cache Storage under `name`: the site calls it when a viewer signs out or their
- * session ends, so the last viewer's channel list (with their favourites) does not stay in the browser. Alone,
- * so a page that never keeps answers can clear them for a few bytes (the /home budget, decision 0084);
- * `cacheStorageKeeper().clear()` is this. Never rejects.
- */
-export async function forgetKeptAnswers(name = KEPT_ANSWERS_CACHE): Promise<void> {
-  if (typeof caches !== 'undefined') await caches.delete(name).catch(() => false);
 }
 
 /** A Cache Storage key for a kept answer (Cache Storage keys are http(s) requests; this one is never fetched). */
