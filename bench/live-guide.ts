@@ -413,7 +413,8 @@ async function measure(channels: string, port: string) {
   } finally {
     await browser.close();
     server.kill();
-    rmSync(dataDir, { recursive: true, force: true });
+    // A folder given with --data is kept (it was seeded before, for several runs).
+    if (!values.data) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
