@@ -49,7 +49,11 @@ export function recycleSlots<T, K>(
   let taken = 0;
   return wanted.map((item, i) => {
     const place = oldPlace.get(id(item));
-    if (place !== undefined) return { key: (previous[place] as Slot<T>).key, item };
+    if (place !== undefined) {
+      // The same slot object for the same item: a scroll allocates for the rows entering only.
+      const kept = previous[place] as Slot<T>;
+      return kept.item === item ? kept : { key: kept.key, item };
+    }
     const reuse = free[taken];
     if (reuse !== undefined && reuse < (bound[i] as number)) {
       taken++;
