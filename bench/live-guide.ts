@@ -136,7 +136,14 @@ function longestTasks(trace: Buffer, within?: string) {
   const events = (JSON.parse(trace.toString()) as { traceEvents: TraceEvent[] }).traceEvents;
   const marks = events.filter((e) => e.cat?.includes('user_timing') && e.name.startsWith('ottkit:'));
   const main = marks[0];
-  if (!main) return { wallMs: Number.NaN, cpuMs: Number.NaN, overCpu: Number.NaN, blockingCpuMs: Number.NaN };
+  if (!main)
+    return {
+      wallMs: Number.NaN,
+      cpuMs: Number.NaN,
+      overCpu: Number.NaN,
+      blockingCpuMs: Number.NaN,
+      parts: '',
+    };
   const span = within ? marks.filter((e) => e.name === within) : [];
   const from = span.find((e) => e.ph === 'b')?.ts ?? -Infinity;
   const to = span.find((e) => e.ph === 'e')?.ts ?? Infinity;
@@ -149,7 +156,31 @@ function longestTasks(trace: Buffer, within?: string) {
       e.ts + (e.dur ?? 0) >= from &&
       e.ts <= to,
   );
+  // What the longest task by CPU spent its time on: the longest events inside it (nested ones overlap), e.g.
+  // "MajorGC 40, Paint 12", so a figure over 50 ms says whether it is garbage collection, layout or script.
+  const longest = tasks.reduce<TraceEvent | undefined>(
+    (m, e) => ((e.tdur ?? 0) > (m?.tdur ?? -1) ? e : m),
+    undefined,
+  );
+  const inside = longest
+    ? events.filter(
+        (e) =>
+          e !== longest &&
+          e.pid === main.pid &&
+          e.tid === main.tid &&
+          e.ph === 'X' &&
+          e.ts >= longest.ts &&
+          e.ts + (e.dur ?? 0) <= longest.ts + (longest.dur ?? 0) &&
+          (e.dur ?? 0) >= 5_000,
+      )
+    : [];
+  const parts = inside
+    .sort((a, b) => (b.dur ?? 0) - (a.dur ?? 0))
+    .slice(0, 6)
+    .map((e) => `${e.name} ${round((e.dur ?? 0) / 1000)}`)
+    .join(', ');
   return {
+    parts,
     // A reduce, not a spread: a 10,000-channel sync's trace has more tasks than a call's arguments may be.
     wallMs: round(tasks.reduce((m, e) => Math.max(m, (e.dur ?? 0) / 1000), 0)),
     cpuMs: round(tasks.reduce((m, e) => Math.max(m, (e.tdur ?? 0) / 1000), 0)),
@@ -158,7 +189,7 @@ function longestTasks(trace: Buffer, within?: string) {
     blockingCpuMs: blockingMs(tasks.map((e) => (e.tdur ?? 0) / 1000)),
   };
 }
-const TRACE_CATEGORIES = ['disabled-by-default-devtools.timeline', 'blink.user_timing'];
+const TRACE_CATEGORIES = ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'blink.user_timing'];
 
 /** What one warm reload records, all in ms from navigation start. */
 interface FirstView {
@@ -396,6 +427,8 @@ async function measure(channels: string, port: string) {
         longestTaskWallMs: scrollTasks.wallMs,
         tasksOver50CpuMs: scrollTasks.overCpu,
         blockingCpuMs: scrollTasks.blockingCpuMs,
+        /** The longest task by CPU, its longest parts (wall ms, nested ones overlap). */
+        longestTaskParts: scrollTasks.parts,
       },
       grid: {
         /** Click on Grid to the first blocks drawn (the rows in view read from the warm store). */
@@ -407,6 +440,7 @@ async function measure(channels: string, port: string) {
         longestTaskWallMs: gridTasks.wallMs,
         tasksOver50CpuMs: gridTasks.overCpu,
         blockingCpuMs: gridTasks.blockingCpuMs,
+        longestTaskParts: gridTasks.parts,
       },
     };
     return result;
