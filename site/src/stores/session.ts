@@ -142,8 +142,10 @@ export async function renewSession(): Promise<boolean> {
  */
 export function handleSessionInvalid(_error?: SessionInvalidError) {
   if (typeof window === 'undefined') return;
-  // The session ended: the last viewer's kept channel list goes with it (decision 0320).
-  void forgetKeptAnswers();
+  const wasUser = $session.get().user?.loginStatus === 'user';
+  // A signed-in viewer's session ended: their kept channel list goes with it (decision 0320). Not for a visit
+  // that had no session yet (the player's first call may find none): that would drop a guest's kept list.
+  if (wasUser) void forgetKeptAnswers();
   if (visitorMode) {
     void visitorLogin().then((user) => {
       setUser(user);
@@ -151,7 +153,6 @@ export function handleSessionInvalid(_error?: SessionInvalidError) {
     });
     return;
   }
-  const wasUser = $session.get().user?.loginStatus === 'user';
   setUser(null);
   // Someone who never had a session is not "dropped": the action they tried asks them to log in itself.
   if (!wasUser || window.location.pathname.startsWith('/login')) return;
