@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { serveFolder, startTestSource, type TestSource } from '../packages/server/test/liveSource.ts';
 import { channelList } from '../packages/api-client/src/contract/live.ts';
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { playsOn } from './livePlayer.ts';
 import { repoRoot } from './operator.ts';
 
@@ -123,7 +124,12 @@ test('a viewer scrolls a 10,000-channel category to a channel far down and plays
   // Virtualised: a screenful of rows in the DOM, not 10,000.
   expect(await list.locator('li').count()).toBeLessThan(60);
 
-  // Scroll far down, as a wheel or a scrollbar drag would.
+  // Scroll far down, as a wheel or a scrollbar drag would. The rows drawn are marked first: the far rows come
+  // on the same nodes, filled with their own channel (decision 0321), not on new ones.
+  const nodes = await list.locator('li').count();
+  await list.evaluate((el) => {
+    for (const li of el.querySelectorAll('li')) li.dataset.drawnBefore = 'true';
+  });
   await list.evaluate((el, row) => {
     el.scrollTop = (row - 3) * 64;
   }, FAR);
@@ -132,6 +138,12 @@ test('a viewer scrolls a 10,000-channel category to a channel far down and plays
   const item = list.locator('li', { has: far });
   await expect(item).toHaveAttribute('aria-posinset', String(FAR));
   await expect(item).toHaveAttribute('aria-setsize', String(CHANNELS));
+  await expect(item).toHaveAttribute('data-drawn-before', 'true');
+  const below = list.locator('li[aria-posinset="9991"]');
+  await expect(below.getByRole('button', { name: /^Bulk 9991\b/ })).toBeVisible();
+  expect(await list.locator('li:not([data-drawn-before])').count()).toBeLessThanOrEqual(
+    Math.max(0, (await list.locator('li').count()) - nodes),
+  );
   expect(await list.locator('li').count()).toBeLessThan(60);
   await page.screenshot({ path: join(repoRoot, '.data/reports/lineup-10k-desktop.png') });
 
@@ -185,4 +197,44 @@ test('the page carries a first screenful, and a reload revalidates the kept line
   expect(statuses).toContain(304);
   expect(statuses).not.toContain(200);
   await expect(page.getByRole('button', { name: /^Bulk 1\b/ })).toBeVisible();
+});
+
+// Decision 0320: the kept channel list is the last viewer's (with their favourites). Signing out, or the
+// session ending (its cookies gone, as when it ran out: the next call answers "session invalid"), removes it
+// from the browser's Cache Storage.
+test('signing out, or the session ending, removes the kept channel list from the browser', async ({
+  page,
+}) => {
+  const base = `http://127.0.0.1:${PRODUCT_PORT}`;
+  /** How many answers the page's Cache Storage keeps (0 when the cache is gone). */
+  const keptAnswers = () =>
+    page.evaluate(async () =>
+      (await caches.has('ottkit-kept-answers'))
+        ? (await (await caches.open('ottkit-kept-answers')).keys()).length
+        : 0,
+    );
+  const signInAndOpenLineup = async () => {
+    const res = await page.request.post(`${base}${routes.account.login.path}`, {
+      data: { loginInfo: { email: 'demo@ottkit.test', password: 'demo1234' } },
+    });
+    expect((await res.json()).errCode).toBe(0);
+    await page.goto(`${base}/liveTv`);
+    await expect(page.locator('[data-live-ready="true"]')).toBeVisible({ timeout: 60_000 });
+    await expect(page.locator('.session-badge[data-state="user"]')).toBeVisible();
+    await expect.poll(keptAnswers, { timeout: 60_000 }).toBeGreaterThan(0);
+  };
+
+  await signInAndOpenLineup();
+  await page.goto(`${base}/my`);
+  await expect(page.locator('.my-section[data-ready="true"]').first()).toBeVisible();
+  await page.getByRole('button', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/home/);
+  expect(await keptAnswers()).toBe(0);
+
+  await signInAndOpenLineup();
+  await page.context().clearCookies({ name: 'ottkit_session' });
+  await page.context().clearCookies({ name: 'ottkit_refresh' });
+  await page.getByRole('tab', { name: GROUP }).click();
+  await page.getByRole('button', { name: 'Favorite Bulk 1', exact: true }).click();
+  await expect.poll(keptAnswers, { timeout: 30_000 }).toBe(0);
 });

@@ -1,8 +1,14 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { createClient } from './client.ts';
 import { defineCall } from './contract/call.ts';
-import { keptFetch, memoryKeeper } from './keptAnswers.ts';
+import {
+  cacheStorageKeeper,
+  forgetKeptAnswers,
+  KEPT_ANSWERS_CACHE,
+  keptFetch,
+  memoryKeeper,
+} from './keptAnswers.ts';
 import { routes } from './routes.generated.ts';
 
 // Decision 0296: a `revalidate` call keeps its last answer and its ETag; the next same call asks with
@@ -80,5 +86,30 @@ describe('revalidated calls (decision 0296)', () => {
     await api.call(plain, {});
     expect(asked).toEqual([null, null]);
     expect(routes.live.channelList).toMatchObject({ revalidate: true });
+  });
+});
+
+// Decision 0320: signing out deletes the browser's kept answers (the last viewer's channel list).
+describe('forgetKeptAnswers', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it("deletes the keeper's Cache Storage cache, and a refusal does not throw", async () => {
+    const deleted: string[] = [];
+    vi.stubGlobal('caches', {
+      delete: async (name: string) => {
+        deleted.push(name);
+        if (deleted.length > 2) throw new Error('storage turned off');
+        return true;
+      },
+    });
+    await forgetKeptAnswers();
+    await cacheStorageKeeper().clear();
+    await expect(forgetKeptAnswers()).resolves.toBeUndefined();
+    expect(deleted).toEqual([KEPT_ANSWERS_CACHE, KEPT_ANSWERS_CACHE, KEPT_ANSWERS_CACHE]);
+  });
+
+  it('does nothing without Cache Storage (not a secure context)', async () => {
+    vi.stubGlobal('caches', undefined);
+    await expect(forgetKeptAnswers()).resolves.toBeUndefined();
   });
 });

@@ -6,6 +6,10 @@
  * revalidated call need not load this module at all.
  */
 
+import { forgetKeptAnswers, KEPT_ANSWERS_CACHE } from './keptForget.ts';
+
+export { forgetKeptAnswers, KEPT_ANSWERS_CACHE };
+
 /** One kept answer: the envelope's JSON text as it came, and the ETag it came with. */
 export interface KeptAnswer {
   etag: string;
@@ -49,7 +53,7 @@ const cacheKey = (key: string) => `https://kept.ottkit.invalid/${encodeURICompon
  * line-up again; the text is stored as bytes, never parsed on the way in or out. Where Cache Storage is missing
  * (not a secure context), nothing is kept; where it refuses, the next call downloads again.
  */
-export function cacheStorageKeeper(name = 'ottkit-kept-answers'): AnswerKeeper {
+export function cacheStorageKeeper(name = KEPT_ANSWERS_CACHE): AnswerKeeper {
   // Not a secure context: nothing is kept (every call downloads, as without revalidation).
   if (typeof caches === 'undefined')
     return { get: async () => undefined, set: async () => {}, clear: async () => {} };
@@ -65,9 +69,7 @@ export function cacheStorageKeeper(name = 'ottkit-kept-answers'): AnswerKeeper {
       const res = new Response(answer.text, { headers: { etag: answer.etag } });
       await (await caches.open(name)).put(cacheKey(key), res).catch(none);
     },
-    async clear() {
-      await caches.delete(name).catch(none);
-    },
+    clear: () => forgetKeptAnswers(name),
   };
 }
 

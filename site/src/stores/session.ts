@@ -1,4 +1,5 @@
 import type { SessionInvalidError, SessionResult, UserInfo } from '@ottkit/api-client';
+import { forgetKeptAnswers } from '@ottkit/api-client/kept';
 import { atom, computed } from 'nanostores';
 import { browserApi } from '../lib/api.ts';
 import { refreshAuthority } from './authority.ts';
@@ -141,6 +142,10 @@ export async function renewSession(): Promise<boolean> {
  */
 export function handleSessionInvalid(_error?: SessionInvalidError) {
   if (typeof window === 'undefined') return;
+  const wasUser = $session.get().user?.loginStatus === 'user';
+  // A signed-in viewer's session ended: their kept channel list goes with it (decision 0320). Not for a visit
+  // that had no session yet (the player's first call may find none): that would drop a guest's kept list.
+  if (wasUser) void forgetKeptAnswers();
   if (visitorMode) {
     void visitorLogin().then((user) => {
       setUser(user);
@@ -148,7 +153,6 @@ export function handleSessionInvalid(_error?: SessionInvalidError) {
     });
     return;
   }
-  const wasUser = $session.get().user?.loginStatus === 'user';
   setUser(null);
   // Someone who never had a session is not "dropped": the action they tried asks them to log in itself.
   if (!wasUser || window.location.pathname.startsWith('/login')) return;
@@ -197,5 +201,7 @@ export async function logout(): Promise<void> {
   }
   setUser(null);
   loading = null;
+  // Their kept channel list (with their favourites) does not stay in this browser (decision 0320).
+  await forgetKeptAnswers();
   window.location.assign('/home');
 }

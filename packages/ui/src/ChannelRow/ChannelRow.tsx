@@ -90,7 +90,17 @@ export function ChannelRow({
       >
         <span className={styles.logo}>
           {channel.iconUrl ? (
-            <img src={channel.iconUrl} alt="" width={40} height={40} loading="lazy" decoding="async" />
+            // A new element for a new logo: a reused row (decision 0321) must not show the last channel's logo
+            // while the new one loads.
+            <img
+              key={channel.iconUrl}
+              src={channel.iconUrl}
+              alt=""
+              width={40}
+              height={40}
+              loading="lazy"
+              decoding="async"
+            />
           ) : (
             <span className={styles.logoFallback} aria-hidden="true">
               {name.slice(0, 2)}

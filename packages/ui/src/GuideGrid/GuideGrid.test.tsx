@@ -1,9 +1,18 @@
 // @vitest-environment jsdom
-import { cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { gridFixture } from './GuideGrid.fixtures.ts';
 import { GuideGrid } from './GuideGrid.tsx';
-import { blockBox, inWindow, moveFocus, programmeAt, rulerMarks, timeToX, xToTime } from './gridLayout.ts';
+import {
+  blockBox,
+  GRID_ROW_HEIGHT,
+  inWindow,
+  moveFocus,
+  programmeAt,
+  rulerMarks,
+  timeToX,
+  xToTime,
+} from './gridLayout.ts';
 
 afterEach(cleanup);
 
@@ -162,6 +171,35 @@ describe('GuideGrid', () => {
     expect(rows).toBeGreaterThan(0);
     expect(rows).toBeLessThan(40);
     expect(screen.getByRole('grid').getAttribute('aria-rowcount')).toBe('500');
+  });
+
+  // Decision 0321: rows (and their blocks) scrolled in take the nodes of those that left.
+  it('a row scrolled in takes the node of a row that left, and its blocks those of the blocks that left', async () => {
+    renderGrid(500);
+    const grid = screen.getByRole('grid');
+    const scrollToRow = async (row: number) => {
+      grid.scrollTop = row * GRID_ROW_HEIGHT;
+      grid.dispatchEvent(new Event('scroll'));
+      await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    };
+    await scrollToRow(30);
+    const leaving = grid.querySelector('[data-channel-id="lc-25"]');
+    const block = leaving?.querySelector('[data-kind="programme"]');
+    const watched = grid.querySelector('[data-channel-id="lc-1"]');
+    const rows = grid.querySelectorAll('[role="row"]').length;
+    await scrollToRow(40);
+    expect(grid.querySelector('[data-channel-id="lc-25"]')).toBeNull();
+    expect(leaving?.isConnected).toBe(true);
+    expect(Number(leaving?.getAttribute('aria-rowindex'))).toBeGreaterThan(47);
+    expect(leaving?.getAttribute('data-channel-id')).toBe(`lc-${leaving?.getAttribute('aria-rowindex')}`);
+    expect(block?.isConnected).toBe(true);
+    expect(block?.getAttribute('data-program-id')).toMatch(
+      new RegExp(`^${leaving?.getAttribute('data-channel-id')}-`),
+    );
+    expect(grid.querySelectorAll('[role="row"]')).toHaveLength(rows);
+    // The watched channel's row holds the tab stop: still drawn, on its own node, first in the DOM.
+    expect(watched?.isConnected).toBe(true);
+    expect(grid.querySelector('[role="row"]')).toBe(watched);
   });
 
   it('shows a placeholder for a row still loading', () => {

@@ -13,7 +13,13 @@ import { CartIcon, LockIcon } from '../icons/index.ts';
 import { VisuallyHidden } from '../internal/VisuallyHidden.tsx';
 import { formatMessage, type Messages, useMessages } from '../messages/index.ts';
 import type { ProgrammeAction, ProgrammeActionLock, ProgrammeStatus } from '../ProgrammeRow/index.ts';
-import { scrollToShow, trackViewportRows, type ViewportRows, visibleRange } from '../virtual/index.ts';
+import {
+  scrollToShow,
+  trackViewportRows,
+  useRecycledSlots,
+  type ViewportRows,
+  visibleRange,
+} from '../virtual/index.ts';
 import {
   blockBox,
   GRID_PX_PER_MINUTE,
@@ -191,17 +197,24 @@ export function GuideGrid({
   const shownFrom = xToTime(columns.firstRow * COLUMN_PX, from) - GRID_TIME_OVERSCAN_MS;
   const shownTo = xToTime((columns.firstRow + columns.rows + 1) * COLUMN_PX, from) + GRID_TIME_OVERSCAN_MS;
 
+  // Looked up when the line-up or the selection changes, not on every scroll (no work per scroll that grows
+  // with the line-up, decision 0321).
+  const selectedRow = useMemo(
+    () =>
+      Math.max(
+        0,
+        channels.findIndex((c) => c.id === selectedChannelId),
+      ),
+    [channels, selectedChannelId],
+  );
   // The one block (or channel) Tab reaches: the last focused, else the selected channel's programme on air.
   const tabStop = useMemo<GridFocus>(() => {
     if (focus && focus.row < channels.length) return focus;
-    const row = Math.max(
-      0,
-      channels.findIndex((c) => c.id === selectedChannelId),
-    );
+    const row = selectedRow;
     const list = channels[row] ? programmes.get(channels[row].id) : undefined;
     const onAir = list && now >= from && now < to ? programmeAt(list, now) : undefined;
     return { row, programId: onAir?.programId ?? null };
-  }, [focus, channels, programmes, selectedChannelId, now, from, to]);
+  }, [focus, channels, programmes, selectedRow, now, from, to]);
 
   // After a key moved the focus: scroll the new block into view (past the sticky column and ruler) and focus it.
   useLayoutEffect(() => {
@@ -253,9 +266,13 @@ export function GuideGrid({
     if (next.row !== focus?.row || next.programId !== focus?.programId) setFocus(next);
   };
 
-  const items = [];
+  // In drawing order, with the tab stop's row kept drawn (and its node kept) wherever it is; rows are keyed by
+  // node, so a row scrolled in takes the node of one that left (decision 0321).
+  const items: number[] = [];
+  if (tabStop.row < start) items.push(tabStop.row);
   for (let i = start; i < end; i++) items.push(i);
-  if (tabStop.row < start || tabStop.row >= end) items.push(tabStop.row);
+  if (tabStop.row >= end) items.push(tabStop.row);
+  const slots = useRecycledSlots(items, rowIndex);
   const nowX = now >= from && now < to ? timeToX(now, from) : null;
 
   return (
@@ -296,12 +313,12 @@ export function GuideGrid({
               aria-hidden="true"
             />
           )}
-          {items.map((i) => {
+          {slots.map(({ key, item: i }) => {
             const channel = channels[i];
             if (!channel) return null;
             return (
               <GridRow
-                key={channel.id}
+                key={key}
                 index={i}
                 channel={channel}
                 programmes={programmes.get(channel.id)}
@@ -323,6 +340,9 @@ export function GuideGrid({
     </div>
   );
 }
+
+const rowIndex = (i: number) => i;
+const programmeId = (p: GuideGridProgramme) => p.programId;
 
 /** The sticky channel column's width, read from the layout (a token that a phone narrows). */
 function channelWidth(grid: HTMLElement): number {
@@ -374,7 +394,14 @@ const GridRow = memo(function GridRow({
     .join(', ');
   const shown = programmes ? inWindow(programmes, Math.max(from, shownFrom), Math.min(to, shownTo)) : [];
   const focused = programmes?.find((p) => p.programId === tabStop);
-  if (focused && !shown.includes(focused)) shown.push(focused);
+  // The tab stop's block stays drawn out of view, in its place by time (the DOM's order is the reading order).
+  if (focused && !shown.includes(focused)) {
+    const at = shown.findIndex((p) => p.start > focused.start);
+    shown.splice(at < 0 ? shown.length : at, 0, focused);
+  }
+  // Blocks are keyed by node too: those entering take the nodes of those that left, across channels when the
+  // row itself was reused.
+  const blocks = useRecycledSlots(shown, programmeId);
   return (
     // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the focus is on the buttons inside (a roving tab stop), as the ARIA grid pattern allows
     <div
@@ -402,7 +429,16 @@ const GridRow = memo(function GridRow({
             {channel.number}
           </span>
           {channel.logoUrl ? (
-            <img className={styles.logo} src={channel.logoUrl} alt="" width={32} height={32} loading="lazy" />
+            // A new element for a new logo: a reused row must not show the last channel's logo meanwhile.
+            <img
+              key={channel.logoUrl}
+              className={styles.logo}
+              src={channel.logoUrl}
+              alt=""
+              width={32}
+              height={32}
+              loading="lazy"
+            />
           ) : null}
           <span className={styles.channelName} aria-hidden="true">
             {channel.name}
@@ -412,7 +448,7 @@ const GridRow = memo(function GridRow({
       </div>
       <div className={styles.blocks}>
         {programmes === undefined ? <span className={styles.loading} aria-hidden="true" /> : null}
-        {shown.map((p) => {
+        {blocks.map(({ key, item: p }) => {
           const box = blockBox(p, from, to);
           if (!box) return null;
           const time = formatMessage(messages.programmeTime, {
@@ -432,7 +468,7 @@ const GridRow = memo(function GridRow({
           return (
             // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the block's button takes the focus
             <div
-              key={p.programId}
+              key={key}
               role="gridcell"
               className={styles.cell}
               style={{ left: box.left, width: box.width }}

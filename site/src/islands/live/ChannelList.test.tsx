@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import type { ChannelRowProps } from '@ottkit/ui';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, fireEvent, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LiveChannel } from '../../lib/liveLineup.ts';
 import { $activeColumn, $channels, $selectedChannelId } from '../../stores/channels.ts';
@@ -121,5 +121,44 @@ describe('ChannelList (500 channels)', () => {
     const row = [...document.querySelectorAll('li')].find((li) => li.textContent === 'Channel 405');
     expect(row?.getAttribute('aria-setsize')).toBe('500');
     expect(row?.getAttribute('aria-posinset')).toBe('405');
+  });
+
+  // Decision 0321: a row scrolling in takes the node of one that left, so scrolling creates no elements.
+  it('reuses the node of a row that left for a row that enters', () => {
+    render(<ChannelList now={0} />);
+    const list = viewport();
+    runFrames();
+    // Rows 15-37 drawn (the overscan on both sides), then 7 rows further down.
+    list.scrollTo(ROW_HEIGHT * 20);
+    runFrames();
+    const first = [...document.querySelectorAll('li')].find((li) => li.textContent === 'Channel 15');
+    const nodes = document.querySelectorAll('li').length;
+    const renders = rowRenders.count;
+    list.scrollTo(ROW_HEIGHT * 27);
+    runFrames();
+    expect(first?.isConnected).toBe(true);
+    expect(first?.textContent).toMatch(/^Channel (3[89]|4[0-4])$/);
+    expect(first?.getAttribute('aria-posinset')).toBe(first?.textContent?.slice('Channel '.length));
+    expect(document.querySelectorAll('li')).toHaveLength(nodes);
+    expect(rowRenders.count - renders).toBe(7);
+    expect(shown()).not.toContain('Channel 15');
+    // In the DOM in the list's order (the keyboard's order).
+    const places = [...document.querySelectorAll('li')].map((li) => Number(li.getAttribute('aria-posinset')));
+    expect(places).toEqual([...places].sort((a, b) => a - b));
+  });
+
+  it('keeps the focused row drawn, on its own node, while it is scrolled away', () => {
+    render(<ChannelList now={0} />);
+    const list = viewport();
+    runFrames();
+    const focused = [...document.querySelectorAll('li')].find((li) => li.textContent === 'Channel 3');
+    fireEvent.focusIn(focused?.firstElementChild as Element);
+    list.scrollTo(ROW_HEIGHT * 400);
+    runFrames();
+    expect(focused?.isConnected).toBe(true);
+    expect(focused?.textContent).toBe('Channel 3');
+    expect(shown()).toContain('Channel 405');
+    fireEvent.focusOut(focused?.firstElementChild as Element, { relatedTarget: document.body });
+    expect(shown()).not.toContain('Channel 3');
   });
 });

@@ -5,9 +5,11 @@ import {
   Spinner,
   scrollToShow,
   trackViewportRows,
+  useRecycledSlots,
   type ViewportRows,
   visibleRange,
 } from '@ottkit/ui';
+import type { FocusEvent } from 'react';
 import { memo, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { flushSync } from 'react-dom';
 import type { LiveChannel } from '../../lib/liveLineup.ts';
@@ -151,33 +153,58 @@ function VirtualChannels({
     () => (today.programs.length > 0 ? nowAndNext(today.programs, now).now?.title : undefined),
     [today, now],
   );
+  // The row holding the keyboard focus stays drawn (and keeps its node) when it scrolls out of the window, so
+  // the focus is not lost, nor moved to another channel by a reused row (decision 0321).
+  const [focusedRow, setFocusedRow] = useState<number | null>(null);
+  const onFocus = (e: FocusEvent<HTMLDivElement>) => {
+    const row = Number((e.target as HTMLElement).closest('li')?.getAttribute('aria-posinset')) - 1;
+    if (row >= 0 && row !== focusedRow) setFocusedRow(row);
+  };
+  const onBlur = (e: FocusEvent<HTMLDivElement>) => {
+    if (!viewport.current?.contains(e.relatedTarget as Node | null)) setFocusedRow(null);
+  };
+
   const { start, end } = visibleRange({
     scrollTop: rows.firstRow * ROW_HEIGHT,
     viewportHeight: rows.rows * ROW_HEIGHT,
     rowHeight: ROW_HEIGHT,
     count: channels.length,
   });
-  const items = [];
-  for (let i = start; i < end; i++) {
-    const channel = channels[i];
-    if (!channel) continue;
-    const active = channel.logicalChannelId === selected;
-    items.push(
-      <ChannelItem
-        key={channel.logicalChannelId}
-        channel={channel}
-        index={i}
-        count={channels.length}
-        active={active}
-        currentProgramme={active ? currentTitle : undefined}
-      />,
-    );
-  }
+  const wanted: number[] = [];
+  const pinned = focusedRow !== null && focusedRow < channels.length ? focusedRow : -1;
+  if (pinned >= 0 && pinned < start) wanted.push(pinned);
+  for (let i = start; i < end; i++) wanted.push(i);
+  if (pinned >= end) wanted.push(pinned);
+  // Rows are keyed by node, not by channel: a row scrolled in takes the node of one that left.
+  const slots = useRecycledSlots(wanted, rowIndex);
   return (
-    <div ref={viewport} className={styles.channelViewport} data-count={channels.length}>
+    // biome-ignore lint/a11y/noStaticElementInteractions: it only follows where the focus is (the rows' buttons take it)
+    <div
+      ref={viewport}
+      className={styles.channelViewport}
+      data-count={channels.length}
+      onFocus={onFocus}
+      onBlur={onBlur}
+    >
       <ul className={styles.channelList} style={{ height: channels.length * ROW_HEIGHT }}>
-        {items}
+        {slots.map(({ key, item: i }) => {
+          const channel = channels[i];
+          if (!channel) return null;
+          const active = channel.logicalChannelId === selected;
+          return (
+            <ChannelItem
+              key={key}
+              channel={channel}
+              index={i}
+              count={channels.length}
+              active={active}
+              currentProgramme={active ? currentTitle : undefined}
+            />
+          );
+        })}
       </ul>
     </div>
   );
 }
+
+const rowIndex = (i: number) => i;

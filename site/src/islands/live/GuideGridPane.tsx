@@ -53,6 +53,8 @@ export function GuideGridPane({ now, date }: { now: number; date: string }) {
     () => ({ now, viewer, catchup, selected, subscribed: subscribedSet(subscriptions) }),
     [now, viewer, catchup, selected, subscriptions],
   );
+  // Found when the line-up or the selection changes, not on every scroll (decision 0321).
+  const watched = useMemo(() => channels.find((c) => c.logicalChannelId === selected), [channels, selected]);
   const cache = useRef(
     new Map<string, { day: GridDay; inputs: typeof inputs; list: GuideGridProgramme[] }>(),
   );
@@ -61,7 +63,6 @@ export function GuideGridPane({ now, date }: { now: number; date: string }) {
     const first = Math.max(0, (inView?.start ?? 0) - ROWS_AROUND);
     const last = Math.min(channels.length, (inView?.end ?? 0) + ROWS_AROUND);
     const rowsNear = channels.slice(first, last);
-    const watched = channels.find((c) => c.logicalChannelId === selected);
     if (watched && !rowsNear.includes(watched)) rowsNear.push(watched);
     for (const c of rowsNear) {
       const id = c.logicalChannelId;
@@ -83,7 +84,7 @@ export function GuideGridPane({ now, date }: { now: number; date: string }) {
     // Rows far from the view keep no blocks, and their cache goes with them.
     for (const id of cache.current.keys()) if (!byChannel.has(id)) cache.current.delete(id);
     return byChannel;
-  }, [channels, days, date, inputs, inView, selected]);
+  }, [channels, days, date, inputs, inView, watched]);
 
   const onRowsInView = useCallback((start: number, end: number) => setInView({ start, end }), []);
 
