@@ -58,36 +58,51 @@ const lua = join(dir, 'viewer.lua');
  * number comes from the clock, not from the playlist's body: a live playlist's numbering follows the clock on
  * every process (issue 19's "same bytes" property), and a Lua `response` callback would make wrk copy every
  * answer's body (the segments too) into Lua, which cost as much CPU as the edge itself on this 2-core machine.
- * `newest` is the newest segment number seen at `at` (epoch seconds); the script asks one behind the clock's
- * newest, so never a segment not yet listed (os.time() has a resolution of a second).
+ * `newest` is the newest segment number listed at `atMs`. Real viewers see a new segment at their own phase
+ * within a segment duration (when their playlist comes), so each request takes a random phase: the first viewers
+ * of a new segment are few, as in life, not every viewer at the same tick (which would queue them all behind
+ * nginx's cache lock, whose waiters look again only every 500 ms). Never a segment not yet listed.
  */
-function viewerScript(playlist: string, token: string, newest: number, at: number): string {
+function viewerScript(playlist: string, token: string, newest: number, atMs: number): string {
   const base = playlist.slice(0, playlist.lastIndexOf('/') + 1);
+  const segMs = SEGMENT_SEC * 1000;
   return `
+local ffi = require("ffi")
+ffi.cdef[[ typedef struct { long tv_sec; long tv_usec; } ottkit_timeval; int gettimeofday(ottkit_timeval *tv, void *tz); ]]
+local tv = ffi.new("ottkit_timeval")
+local function nowMs()
+  ffi.C.gettimeofday(tv, nil)
+  return tonumber(tv.tv_sec) * 1000 + tonumber(tv.tv_usec) / 1000
+end
 local playlistRequest = nil
-local segmentNumber = -1
-local segmentRequest = nil
--- Segment requests owed by this thread's viewers (one per playlist asked).
+-- Segment requests by number, made once each.
+local segmentRequests = {}
+-- wrk asks delay() when a connection's answer is complete and request() when its timer fires, with other
+-- connections in between: the kind of each next request is decided in delay() and counted per thread.
+-- owed: playlists asked whose segment nobody has taken yet; queued: segments decided, not yet asked.
 local owed = 0
+local queued = 0
 local started = false
 function init(args)
   playlistRequest = wrk.format("GET", "${playlist}?token=${token}")
 end
 function delay()
   -- Viewers arrive spread over one segment; a viewer's segment follows its playlist at once.
-  if not started then started = true return math.random(0, ${SEGMENT_SEC * 1000}) end
-  if owed > 0 then return 0 end
-  return ${SEGMENT_SEC * 1000}
+  if not started then started = true return math.random(0, ${segMs}) end
+  if owed > 0 then owed = owed - 1 queued = queued + 1 return 0 end
+  return ${segMs}
 end
 function request()
-  if owed > 0 then
-    owed = owed - 1
-    local n = ${newest} + math.floor((os.time() - ${at.toFixed(3)}) / ${SEGMENT_SEC}) - 1
-    if n ~= segmentNumber then
-      segmentNumber = n
-      segmentRequest = wrk.format("GET", "${base}" .. n .. ".m4s?token=${token}")
+  if queued > 0 then
+    queued = queued - 1
+    local n = ${newest} + math.floor((nowMs() - ${atMs} - math.random() * ${segMs}) / ${segMs})
+    local r = segmentRequests[n]
+    if not r then
+      r = wrk.format("GET", "${base}" .. n .. ".m4s?token=${token}")
+      segmentRequests[n] = r
+      segmentRequests[n - 3] = nil
     end
-    return segmentRequest
+    return r
   end
   owed = owed + 1
   return playlistRequest
@@ -364,7 +379,7 @@ for (const processes of processSteps) {
     );
     const newest = Number(listed?.at(-1)?.split('.')[0]);
     if (!Number.isFinite(newest)) throw new Error(`no segment listed in ${playlist}`);
-    writeFileSync(lua, viewerScript(playlist, token, newest, Date.now() / 1000));
+    writeFileSync(lua, viewerScript(playlist, token, newest, Date.now()));
     if (processes === processSteps[0]) {
       for (const v of aloneSteps) row('ottkit alone', v, runWrk(c.processUrls[0] as string, v));
     }
