@@ -28,4 +28,29 @@ describe('the edge configuration', () => {
     expect(conf.match(/non_idempotent/g)).toHaveLength(1);
     expect(block('location / {')).not.toContain('non_idempotent');
   });
+
+  it("lets a new segment's waiting viewers wait a short, configurable time (nginx looks again every 500 ms)", () => {
+    const segment = block('location @ottkit_segment {');
+    expect(segment).toContain('proxy_cache_lock on;');
+    expect(segment).toContain('proxy_cache_lock_timeout 100ms;');
+    const far = renderEdgeConfig({
+      listen: '127.0.0.1:8080',
+      upstreams: ['10.0.0.2:8081'],
+      secret: 'a'.repeat(64),
+      cacheDir: '/tmp/ottkit-edge-cache',
+      segmentSec: 2,
+      segmentLockWait: '400ms',
+    });
+    expect(far).toContain('proxy_cache_lock_timeout 400ms;');
+    expect(() =>
+      renderEdgeConfig({
+        listen: '127.0.0.1:8080',
+        upstreams: ['10.0.0.2:8081'],
+        secret: 'a'.repeat(64),
+        cacheDir: '/tmp/x',
+        segmentSec: 2,
+        segmentLockWait: '1s; include /etc/passwd',
+      }),
+    ).toThrow(/segment lock wait/);
+  });
 });

@@ -28,6 +28,12 @@ export interface EdgeOptions {
   bodyMax?: string;
   /** How long segments and inits are kept. */
   segmentCache?: string;
+  /**
+   * How long the viewers missing one new segment wait for the one fetch that fills the cache before asking ottkit
+   * themselves (`proxy_cache_lock_timeout`; decision 0318). Short, because nginx's waiters look
+   * again only every 500 ms otherwise; raise it above the origin's answer time when ottkit is far from the edge.
+   */
+  segmentLockWait?: string;
 }
 
 const PROXY_HEADERS = [
@@ -63,6 +69,7 @@ export function renderEdgeConfig(o: EdgeOptions): string {
     CACHE_MAX: o.cacheMax ?? '2g',
     BODY_MAX: o.bodyMax ?? '8g',
     SEGMENT_CACHE: o.segmentCache ?? '1d',
+    SEGMENT_LOCK_WAIT: safe('segment lock wait', o.segmentLockWait ?? '100ms', /^\d+(ms|s)$/),
     UPSTREAMS: o.upstreams
       .map((u) => `    server ${safe('upstream', u, /^[\w.:[\]-]+$/)} max_fails=3 fail_timeout=2s;`)
       .join('\n'),
