@@ -32,7 +32,7 @@ describe('the edge configuration', () => {
   it("lets a new segment's waiting viewers wait a short, configurable time (nginx looks again every 500 ms)", () => {
     const segment = block('location @ottkit_segment {');
     expect(segment).toContain('proxy_cache_lock on;');
-    expect(segment).toContain('proxy_cache_lock_timeout 100ms;');
+    expect(segment).toContain('proxy_cache_lock_timeout 10s;');
     const far = renderEdgeConfig({
       listen: '127.0.0.1:8080',
       upstreams: ['10.0.0.2:8081'],

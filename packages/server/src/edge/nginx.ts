@@ -30,8 +30,9 @@ export interface EdgeOptions {
   segmentCache?: string;
   /**
    * How long the viewers missing one new segment wait for the one fetch that fills the cache before asking ottkit
-   * themselves (`proxy_cache_lock_timeout`; decision 0318). Short, because nginx's waiters look
-   * again only every 500 ms otherwise; raise it above the origin's answer time when ottkit is far from the edge.
+   * themselves (`proxy_cache_lock_timeout`; decision 0318). nginx's waiters look again every 500 ms, or at this
+   * time when it is shorter: a short wait cuts their delay but lets more requests reach ottkit when it answers
+   * slower than that (measured in 0318), so the default keeps the collapse.
    */
   segmentLockWait?: string;
 }
@@ -69,7 +70,7 @@ export function renderEdgeConfig(o: EdgeOptions): string {
     CACHE_MAX: o.cacheMax ?? '2g',
     BODY_MAX: o.bodyMax ?? '8g',
     SEGMENT_CACHE: o.segmentCache ?? '1d',
-    SEGMENT_LOCK_WAIT: safe('segment lock wait', o.segmentLockWait ?? '100ms', /^\d+(ms|s)$/),
+    SEGMENT_LOCK_WAIT: safe('segment lock wait', o.segmentLockWait ?? '10s', /^\d+(ms|s)$/),
     UPSTREAMS: o.upstreams
       .map((u) => `    server ${safe('upstream', u, /^[\w.:[\]-]+$/)} max_fails=3 fail_timeout=2s;`)
       .join('\n'),
