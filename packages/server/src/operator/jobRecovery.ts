@@ -51,7 +51,8 @@ export function startJobRecovery(
   now: () => number,
   logger: Logger,
 ): () => void {
-  configureJobLease(db, config.jobLeaseMs ?? DEFAULT_JOB_LEASE_MS, now);
+  const leaseMs = config.jobLeaseMs ?? DEFAULT_JOB_LEASE_MS;
+  configureJobLease(db, leaseMs, now);
   const resumers: Record<string, Resumer> = {
     'codes.create': codeBatchResumer(db, config.secret, now),
     'notification.broadcast': broadcastResumer(db, now),
@@ -70,7 +71,7 @@ export function startJobRecovery(
         logger.error('jobs: the take-over sweep failed', err);
       }
     },
-    Math.max(500, Math.floor((config.jobLeaseMs ?? DEFAULT_JOB_LEASE_MS) / 2)),
+    Math.max(500, Math.floor(leaseMs / 2)),
   );
   timer.unref();
   return () => clearInterval(timer);
