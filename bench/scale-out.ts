@@ -62,6 +62,13 @@ const lua = join(dir, 'viewer.lua');
  * within a segment duration (when their playlist comes), so each request takes a random phase: the first viewers
  * of a new segment are few, as in life, not every viewer at the same tick (which would queue them all behind
  * nginx's cache lock, whose waiters look again only every 500 ms). Never a segment not yet listed.
+ * The next playlist comes at a random moment of the next segment duration, not a fixed delay after the answer:
+ * a player schedules its reload from when the last one started (hls.js subtracts the load time), so one slow
+ * answer does not move its viewer's phase. wrk's delay() counts from the answer, and with a fixed delay every
+ * viewer slowed by one stall came back together a segment later, and again after that: the echo of one stall
+ * (the 10,000 connections opened at once, say) kept the edge's workers in bursts for the whole run (decision
+ * 0345). The aggregate is the same as independent viewers' (one playlist each per segment duration, spread
+ * evenly); only the lock-step that no real audience keeps is gone.
  */
 function viewerScript(playlist: string, token: string, newest: number, atMs: number): string {
   const base = playlist.slice(0, playlist.lastIndexOf('/') + 1);
@@ -90,7 +97,9 @@ function delay()
   -- Viewers arrive spread over one segment; a viewer's segment follows its playlist at once.
   if not started then started = true return math.random(0, ${segMs}) end
   if owed > 0 then owed = owed - 1 queued = queued + 1 return 0 end
-  return ${segMs}
+  -- The next playlist at a random moment of the next segment duration (see the comment above).
+  local now = nowMs()
+  return ${segMs} - math.floor(now - ${atMs}) % ${segMs} + math.random(0, ${segMs} - 1)
 end
 function request()
   if queued > 0 then
@@ -214,18 +223,33 @@ function runWrk(url: string, viewers: number): Figures {
   };
 }
 
-/** Segment hit ratio and upstream requests/s from the edge log lines written since `from`. */
-function edgeFigures(c: RunningCluster, from: number): { hitRatio: number; originRps: number } {
+interface EdgeFigures {
+  hitRatio: number;
+  originRps: number;
+  /** nginx's own time for the viewers' requests ($request_time, ms): the edge without the load generator's. */
+  p99: number;
+  max: number;
+}
+
+/** Segment hit ratio, upstream requests/s and the edge's own p99 from the edge log lines written since `from`. */
+function edgeFigures(c: RunningCluster, from: number): EdgeFigures {
   const lines = readFileSync(c.edgeLog, 'utf8').slice(from).split('\n').filter(Boolean);
-  const segs = lines.filter((l) => l.endsWith('.m4s'));
-  const hits = segs.filter((l) => l.split(' ')[1] === 'HIT').length;
+  const viewers = lines.filter((l) => l.split(' ')[1]?.startsWith('edge:'));
+  const segs = viewers.filter((l) => l.endsWith('.m4s'));
+  const hits = segs.filter((l) => l.split(' ')[1] === 'edge:HIT').length;
   const upstream = lines.filter((l) => l.split(' ')[2] !== '-').length;
-  return { hitRatio: segs.length ? hits / segs.length : 0, originRps: upstream / seconds };
+  const times = viewers.map((l) => 1000 * Number.parseFloat(l.split(' ')[3] ?? '')).sort((a, b) => a - b);
+  return {
+    hitRatio: segs.length ? hits / segs.length : 0,
+    originRps: upstream / seconds,
+    p99: times[Math.floor(times.length * 0.99)] ?? Number.NaN,
+    max: times.at(-1) ?? Number.NaN,
+  };
 }
 
 const load = () => (loadavg()[0] ?? 0).toFixed(2);
 
-const row = (setup: string, viewers: number, f: Figures, edge?: { hitRatio: number; originRps: number }) =>
+const row = (setup: string, viewers: number, f: Figures, edge?: EdgeFigures) =>
   console.log(
     [
       setup.padEnd(16),
@@ -241,6 +265,9 @@ const row = (setup: string, viewers: number, f: Figures, edge?: { hitRatio: numb
       `\n${' '.repeat(17)}wrk itself: ${f.wrkCpuSec.toFixed(1)} CPU s in ${seconds} s ` +
       `(${(f.wrkCpuSec / seconds).toFixed(2)} cores, ${((1e6 * f.wrkCpuSec) / Math.max(1, f.requests)).toFixed(0)} µs a request); ` +
       `machine busy ${f.machineCores.toFixed(2)} of ${cpus().length} cores` +
+      (edge
+        ? `\n${' '.repeat(17)}at the edge (nginx's own time): p99 ${edge.p99.toFixed(0)} ms, slowest ${edge.max.toFixed(0)} ms`
+        : '') +
       (f.errors ? `\n${' '.repeat(17)}errors: ${f.kinds}` : ''),
   );
 

@@ -133,11 +133,32 @@ describe('session revocation at the edge (decision 0306)', () => {
     expect((await fetch(c.edgeUrl + other.path)).status).toBe(200);
   }, 60_000);
 
+  it('fetches the list from ottkit at most once a second however many requests read it (decision 0345)', async () => {
+    const { path } = await variantOf(c.edgeUrl, await playUrl(await login(), 'lc-001'));
+    const from = await edgeLogSize();
+    const started = Date.now();
+    let requests = 0;
+    while (Date.now() - started < 3500) {
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => fetch(c.edgeUrl + path).then((r) => r.status)),
+      );
+      expect(answers.every((s) => s === 200)).toBe(true);
+      requests += answers.length;
+    }
+    const seconds = (Date.now() - started) / 1000;
+    const renewals = await upstreamSince(from, '/_ottkit/revoked-renew');
+    expect(requests).toBeGreaterThan(100);
+    // Renewed while in use, never once per request (every request waited for ottkit in turn before).
+    expect(renewals).toBeGreaterThan(0);
+    expect(renewals).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+  }, 60_000);
+
   it('does not give the list of ended sessions to anyone but the edge', async () => {
     for (const u of [c.edgeUrl, ...c.processUrls]) {
       expect((await fetch(`${u}/media/edge/revoked`)).status).toBe(404);
     }
     expect((await fetch(`${c.edgeUrl}/_ottkit/revoked`)).status).toBe(404);
+    expect((await fetch(`${c.edgeUrl}/_ottkit/revoked-renew`)).status).toBe(404);
   });
 });
 

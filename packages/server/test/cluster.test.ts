@@ -43,6 +43,9 @@ beforeAll(async () => {
     port: await freeBase(),
     env: { OTTKIT_MEDIA_PROFILE: 'tiny' },
     log: () => {},
+    // Every viewer who misses a segment at the edge goes on to the shield at once, so the collapse test below
+    // proves the shield's own lock (decision 0345), the one that holds when ottkit answers slowly.
+    edge: { segmentLockWait: '1ms' },
   });
   secret = (JSON.parse(readFileSync(join(c.dataDir, 'secrets.json'), 'utf8')) as { secret: string }).secret;
 }, 300_000);

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { EDGE_NJS, EDGE_TEMPLATE } from '../edge/nginx.ts';
 
 // The server package carries what it runs (issue 19 review): no module of its `src` reaches outside the package
 // by a relative import (the repository's `scripts/` had been imported by the cluster command). Other packages
@@ -27,5 +28,12 @@ describe('the server package boundary', () => {
       }
     }
     expect(outside).toEqual([]);
+  });
+
+  it('carries the nginx edge files it renders (decision 0345), not the repository', () => {
+    for (const f of [EDGE_TEMPLATE, EDGE_NJS]) {
+      expect(relative(pkg, f).startsWith('..')).toBe(false);
+      expect(existsSync(f)).toBe(true);
+    }
   });
 });

@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { ensureClusterPackages, NGINX_MODULES_DIR } from './debian.mjs';
 import { ensurePostgres, startPostgres } from './postgres.mjs';
 import { ensurePrivateDir, loadOrCreateSecret, repoRoot } from '../config.ts';
-import { renderEdgeConfig, renderStandaloneNginx } from '../edge/nginx.ts';
+import { type EdgeOptions, renderEdgeConfig, renderStandaloneNginx } from '../edge/nginx.ts';
 import { SEGMENT_SEC } from '../media/profiles.ts';
 import { type RunningRedis, startRedis, stopChild, waitForPort } from '../shared/redisServer.ts';
 
@@ -28,6 +28,8 @@ export interface ClusterOptions {
   /** Stop everything on SIGINT and SIGTERM, from the first step on, then exit (the cluster command). */
   exitOnSignal?: boolean;
   log?: (line: string) => void;
+  /** Edge settings beyond the defaults (tests shorten the segment lock wait to send every waiter to the shield). */
+  edge?: Pick<EdgeOptions, 'segmentLockWait'>;
 }
 
 export interface RunningCluster {
@@ -146,7 +148,9 @@ export async function startCluster(o: ClusterOptions = {}): Promise<RunningClust
     await Promise.all(ports.slice(1).map((_, i) => spawnOne(i + 1)));
 
     const nginxDir = join(dir, 'nginx');
+    // A fresh cache each start; the folder is nginx's alone (it holds the shield's socket, decision 0345).
     rmSync(join(nginxDir, 'cache'), { recursive: true, force: true });
+    mkdirSync(join(nginxDir, 'cache'), { recursive: true, mode: 0o700 });
     for (const t of ['client_body', 'proxy', 'fastcgi', 'uwsgi', 'scgi']) {
       mkdirSync(join(nginxDir, 'tmp', t), { recursive: true });
     }
@@ -156,6 +160,7 @@ export async function startCluster(o: ClusterOptions = {}): Promise<RunningClust
       secret,
       cacheDir: join(nginxDir, 'cache'),
       segmentSec: SEGMENT_SEC,
+      ...o.edge,
     });
     const conf = join(nginxDir, 'nginx.conf');
     writeFileSync(conf, renderStandaloneNginx(nginxDir, edge, NGINX_MODULES_DIR), { mode: 0o600 });

@@ -33,7 +33,7 @@ export const ENDED_SESSIONS_SQL = `SELECT session_id FROM sessions
        WHERE (revoked_at IS NOT NULL AND revoked_at > ?) OR (expires_at > ? AND expires_at <= ?)
        ORDER BY COALESCE(revoked_at, expires_at) DESC`;
 
-/** How long one list of ended sessions is reused by this process; the edge keeps it a second too. */
+/** How long one list of ended sessions is reused by this process; the edge renews its copy each second (0345). */
 const LIST_TTL_MS = 500;
 
 /**

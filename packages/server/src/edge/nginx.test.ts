@@ -32,7 +32,14 @@ describe('the edge configuration', () => {
   it("lets a new segment's waiting viewers wait a short, configurable time (nginx looks again every 500 ms)", () => {
     const segment = block('location @ottkit_segment {');
     expect(segment).toContain('proxy_cache_lock on;');
-    expect(segment).toContain('proxy_cache_lock_timeout 10s;');
+    expect(segment).toContain('proxy_cache_lock_timeout 100ms;');
+    // Past the wait they ask the shield, whose own lock keeps ottkit to one request per segment (decision 0345).
+    expect(segment).toContain('proxy_pass http://ottkit_shield;');
+    const shield = block('location /media/ {');
+    expect(shield).toContain('proxy_cache ottkit_shield;');
+    expect(shield).toContain('proxy_cache_lock_timeout 10s;');
+    expect(shield).toContain('proxy_pass http://ottkit;');
+    expect(conf).toContain('listen unix:/tmp/ottkit-edge-cache/shield.sock');
     const far = renderEdgeConfig({
       listen: '127.0.0.1:8080',
       upstreams: ['10.0.0.2:8081'],
@@ -52,5 +59,18 @@ describe('the edge configuration', () => {
         segmentLockWait: '1s; include /etc/passwd',
       }),
     ).toThrow(/segment lock wait/);
+  });
+
+  it('reads the ended-sessions list from a file and renews it at most once a second, never per request', () => {
+    const read = block('location = /_ottkit/revoked {');
+    expect(read).toContain('internal;');
+    expect(read).toContain('alias /tmp/ottkit-edge-cache/revoked.txt;');
+    expect(read).not.toContain('proxy_pass');
+    const renew = block('location = /_ottkit/revoked-renew {\n        internal;');
+    expect(renew).toContain('limit_req zone=ottkit_revoked;');
+    expect(renew).toContain('proxy_pass http://ottkit_shield;');
+    const store = block('location = /_ottkit/revoked-renew {\n        proxy_store');
+    expect(store).toContain('proxy_store /tmp/ottkit-edge-cache/revoked.txt;');
+    expect(conf).toMatch(/limit_req_zone \$ottkit_revoked_renewal zone=ottkit_revoked:\w+ rate=1r\/s;/);
   });
 });

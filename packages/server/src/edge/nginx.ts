@@ -1,12 +1,12 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { ErrCode } from '@ottkit/api-client';
 import { type CallDescriptor, contract } from '@ottkit/api-client/contract';
-import { join } from 'node:path';
-import { repoRoot } from '../config.ts';
 import { EDGE_HEADER, EDGE_KEY_HEADER, EDGE_REVOKED_PATH, EDGE_TOKEN, edgeKey } from '../origin/edge.ts';
 
-/** The nginx edge files the project ships (decision 0261). */
-export const EDGE_DIR = join(repoRoot, 'deploy', 'nginx');
+/** The nginx edge files the project ships (decision 0261), beside this module so the package carries them. */
+export const EDGE_DIR = dirname(fileURLToPath(import.meta.url));
 export const EDGE_TEMPLATE = join(EDGE_DIR, 'ottkit-edge.conf.template');
 export const EDGE_NJS = join(EDGE_DIR, 'ottkit-edge.js');
 
@@ -17,11 +17,11 @@ export interface EdgeOptions {
   upstreams: string[];
   /** The server's secret (OTTKIT_SECRET or `<dataDir>/secrets.json`): nginx checks media tokens with it. */
   secret: string;
-  /** Where nginx keeps cached media. */
+  /** Where nginx keeps cached media (`edge/`, `shield/`) and the shield's socket; nginx's user alone may open it. */
   cacheDir: string;
   /** The live segment duration, seconds: playlists are kept half of it. */
   segmentSec: number;
-  /** The njs file (the project's `deploy/nginx/ottkit-edge.js` by default). */
+  /** The njs file (`ottkit-edge.js` beside this module by default). */
   njsFile?: string;
   cacheMax?: string;
   /** Largest request body (uploads go through the edge to the console). */
@@ -29,10 +29,9 @@ export interface EdgeOptions {
   /** How long segments and inits are kept. */
   segmentCache?: string;
   /**
-   * How long the viewers missing one new segment wait for the one fetch that fills the cache before asking ottkit
-   * themselves (`proxy_cache_lock_timeout`; decision 0318). nginx's waiters look again every 500 ms, or at this
-   * time when it is shorter: a short wait cuts their delay but lets more requests reach ottkit when it answers
-   * slower than that (measured in 0318), so the default keeps the collapse.
+   * How long the viewers missing one new segment at the edge wait for the one fetch that fills it before asking the
+   * shield (`proxy_cache_lock_timeout`; decisions 0318, 0345). nginx's waiters look again every 500 ms, or at this
+   * time when it is shorter; the shield's own lock keeps ottkit to one request per segment whatever this is.
    */
   segmentLockWait?: string;
 }
@@ -70,7 +69,7 @@ export function renderEdgeConfig(o: EdgeOptions): string {
     CACHE_MAX: o.cacheMax ?? '2g',
     BODY_MAX: o.bodyMax ?? '8g',
     SEGMENT_CACHE: o.segmentCache ?? '1d',
-    SEGMENT_LOCK_WAIT: safe('segment lock wait', o.segmentLockWait ?? '10s', /^\d+(ms|s)$/),
+    SEGMENT_LOCK_WAIT: safe('segment lock wait', o.segmentLockWait ?? '100ms', /^\d+(ms|s)$/),
     UPSTREAMS: o.upstreams
       .map((u) => `    server ${safe('upstream', u, /^[\w.:[\]-]+$/)} max_fails=3 fail_timeout=2s;`)
       .join('\n'),
@@ -119,8 +118,13 @@ pid ${dir}/nginx.pid;
 error_log ${dir}/error.log warn;
 events { worker_connections 16384; }
 http {
-    # Which requests reached an ottkit process ($upstream_addr set): the cluster tests and bench count them.
-    log_format ottkit '$status $upstream_cache_status $upstream_addr $uri';
+    # Which requests reached an ottkit process (an address in the third field): the cluster tests and bench count
+    # them. The second field is the tier and its cache status (edge:HIT, shield:MISS); a request the edge passed only
+    # to the shield (its socket) reached no process by that step, and shows '-' (the shield logs its own fetch).
+    # The fourth field is the request's time and its upstream's (seconds), for the bench's reasons of a slow tail.
+    map $upstream_addr $ottkit_upstream { "" -; "~^unix:[^ ,]*((, | : )unix:[^ ,]*)*$" -; default $upstream_addr; }
+    map $server_addr $ottkit_tier { ~^unix: shield; default edge; }
+    log_format ottkit '$status $ottkit_tier:$upstream_cache_status $ottkit_upstream $request_time/$upstream_response_time $uri';
     access_log ${dir}/access.log ottkit buffer=256k flush=1s;
     types { application/vnd.apple.mpegurl m3u8; video/mp4 mp4 m4s; }
     # Cached files go out by the kernel; a viewer's connection stays open for its whole session.

@@ -2,7 +2,7 @@
 // (verifyMediaToken) and the resource each path opens (origin.ts): a bad, tampered or expired token, or one for
 // another resource, is refused here and never reaches an ottkit process. The origin checks again on a miss.
 // A token handed to a session that has ended since (logout) is refused too: ottkit publishes the ended sessions
-// (a list the edge keeps a second), so cached clear media stops at logout, not when the token expires.
+// (a list the edge renews each second), so cached clear media stops at logout, not when the token expires.
 // biome-ignore lint/style/useNodejsImportProtocol: njs knows the module as 'crypto' only
 const crypto = require('crypto');
 
@@ -56,10 +56,14 @@ function tokenOk(r) {
   return claimsOf(r) ? '1' : '0';
 }
 
+/** The list is renewed when older than this (its Last-Modified counts whole seconds: 2 s means 1 to 2 s old). */
+const RENEW_AFTER_MS = 2000;
+
 /**
  * js_content of cached media (playlists, segments, inits): the token, then its session against the list of ended
- * sessions (a cached subrequest, one upstream fetch a second whatever the audience), then the cache location named
- * by $ottkit_next. A list that cannot be had lets the request on: the origin still checks sessions on a miss.
+ * sessions, then the cache location named by $ottkit_next. The list is a file read here, never waited for: a request
+ * that finds it old asks for a renewal in the background (detached, at most one a second goes through; decision
+ * 0345). A list that cannot be had lets the request on: the origin still checks sessions on a miss.
  */
 function gate(r) {
   const claims = claimsOf(r);
@@ -68,6 +72,9 @@ function gate(r) {
   if (typeof claims.s !== 'string' || !claims.s) return r.internalRedirect(next);
   r.subrequest('/_ottkit/revoked').then(
     (reply) => {
+      const fresh =
+        reply.status === 200 && Date.now() - Date.parse(reply.headersOut['Last-Modified']) < RENEW_AFTER_MS;
+      if (!fresh) r.subrequest('/_ottkit/revoked-renew', { detached: true });
       const list = reply.status === 200 ? reply.responseText || '' : '';
       if (list.indexOf('\n' + claims.s + '\n') >= 0) return r.return(403, 'forbidden\n');
       r.internalRedirect(next);
