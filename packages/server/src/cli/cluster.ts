@@ -43,6 +43,7 @@ async function edgeConfig(args: string[]): Promise<number> {
   const { values, positionals } = parseCommandArgs(args, {
     listen: { type: 'string' },
     'cache-dir': { type: 'string' },
+    'segment-lock-wait': { type: 'string' },
   });
   if (positionals.length === 0) {
     console.error('edge-config: name the ottkit processes, host:port each');
@@ -61,6 +62,7 @@ async function edgeConfig(args: string[]): Promise<number> {
       secret,
       cacheDir: str(values['cache-dir']) ?? '/var/cache/nginx/ottkit',
       segmentSec: SEGMENT_SEC,
+      segmentLockWait: str(values['segment-lock-wait']),
     }),
   );
   return 0;
@@ -77,7 +79,7 @@ export const clusterCommand: Command = {
 export const edgeConfigCommand: Command = {
   name: 'edge-config',
   usage:
-    '  edge-config [--listen 80] [--cache-dir DIR] [--data DIR] HOST:PORT…\n' +
+    '  edge-config [--listen 80] [--cache-dir DIR] [--segment-lock-wait 100ms] [--data DIR] HOST:PORT…\n' +
     '      prints the nginx edge configuration for these ottkit processes (OTTKIT_SECRET or --data for the secret)',
   run: edgeConfig,
 };
