@@ -1,0 +1,110 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer, type Server, type ServerResponse } from 'node:http';
+import { join } from 'node:path';
+import { expect, test } from '@playwright/test';
+import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { repoRoot } from './operator.ts';
+import { E2E_DATA_DIR } from './playwright.config.ts';
+
+// Issue 19 and the charter's long work (decision 0335): a second product process over the e2e data folder starts
+// a line-up import and is killed with kill -9 while it reads the playlist; the product the console talks to takes
+// the job over once its lease ran out and imports again. The console shows the job finished and resumed, in
+// English and Spanish, and the source's channels.
+const E2E = Number(process.env.OTTKIT_E2E_PORT ?? 4400);
+const UPSTREAM = E2E + 282;
+const stamp = Date.now();
+const NAME = `Ferry ${stamp}`;
+let upstream: Server;
+/** While closed, the playlist's requests are held unanswered: the killed process's import is under way. */
+let open = false;
+const held: ServerResponse[] = [];
+let killed: ChildProcess | undefined;
+
+const playlist = () =>
+  [
+    '#EXTM3U',
+    `#EXTINF:-1 tvg-id="ferry-${stamp}" tvg-chno="981" group-title="Ferry",Ferry One`,
+    'http://streams.test/ferry1/index.m3u8',
+    `#EXTINF:-1 tvg-chno="982" group-title="Ferry",Ferry Two`,
+    'http://streams.test/ferry2/index.m3u8',
+  ].join('\n');
+
+test.beforeAll(async () => {
+  upstream = createServer((req, res) => {
+    if (req.url !== '/ferry.m3u') return void res.writeHead(404).end();
+    if (open) return void res.writeHead(200, { 'content-type': 'audio/x-mpegurl' }).end(playlist());
+    held.push(res);
+  });
+  await new Promise<void>((r) => upstream.listen(UPSTREAM, '127.0.0.1', r));
+});
+test.afterAll(async () => {
+  if (killed && killed.exitCode === null && killed.signalCode === null) killed.kill('SIGKILL');
+  upstream.closeAllConnections();
+  await new Promise((r) => upstream.close(r));
+});
+
+/** A product process of the cluster over the e2e data folder that starts the import; resolves with it ready. */
+function importingProcess(): Promise<ChildProcess> {
+  const child = spawn(
+    join(repoRoot, 'node_modules/.bin/node'),
+    ['packages/server/test/jobResumeProcess.ts', 'source', NAME, `http://127.0.0.1:${UPSTREAM}/ferry.m3u`],
+    {
+      cwd: repoRoot,
+      env: { ...process.env, OTTKIT_DATA_DIR: E2E_DATA_DIR, OTTKIT_JOB_LEASE_MS: '2000' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.stdout?.on('data', (b: Buffer) => {
+      if (b.toString().split('\n').includes('ready')) resolve(child);
+    });
+    child.once('exit', (code) => reject(new Error(`the importing process stopped (${code})`)));
+  });
+}
+
+test('an import whose server was killed is finished by the running one, and the console says it was resumed', async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(150_000);
+  killed = await importingProcess();
+  await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(0);
+  const gone = new Promise((r) => killed?.once('exit', r));
+  killed.kill('SIGKILL');
+  await gone;
+  open = true;
+  for (const res of held) res.destroy();
+
+  await enrolAndSignIn(page, createOperator('editor'));
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Sources' }).click();
+  await consoleReady(page);
+  const job = page.getByTestId('job').filter({ hasText: `source.import of ${NAME}` });
+  // The console's server takes the job over within its sweep (half its 30 s lease) and imports again.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await consoleReady(page);
+        return job.getAttribute('data-status');
+      },
+      { timeout: 90_000, intervals: [3000] },
+    )
+    .toBe('succeeded');
+  await expect(job.getByRole('status')).toHaveText(
+    'Finished · 2 channels, 0 programmes · Resumed after its server stopped',
+  );
+  await expect(job.getByRole('progressbar')).toHaveAttribute('value', '100');
+  await expect(page.getByText(NAME).first()).toBeVisible();
+  await job.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${repoRoot}.data/screens/admin-job-resumed-1280.png` });
+
+  // In Spanish, the catalogue's words; on a phone.
+  await context.addCookies([{ name: 'ottkit_lang', value: 'es', url: new URL(page.url()).origin }]);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.reload();
+  await consoleReady(page);
+  const trabajo = page.getByTestId('job').filter({ hasText: NAME });
+  await expect(trabajo.getByTestId('job-resumed')).toHaveText('· Reanudada tras detenerse su servidor');
+  await trabajo.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${repoRoot}.data/screens/admin-job-resumed-es-360.png` });
+});
