@@ -1,6 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server, type ServerResponse } from 'node:http';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
 import { repoRoot } from './operator.ts';
@@ -45,8 +44,9 @@ test.afterAll(async () => {
 
 /** A product process of the cluster over the e2e data folder that starts the import; resolves with it ready. */
 function importingProcess(): Promise<ChildProcess> {
+  // The node binary itself (node_modules/.bin/node is a shell script: kill -9 must reach the server process).
   const child = spawn(
-    join(repoRoot, 'node_modules/.bin/node'),
+    process.execPath,
     ['packages/server/test/jobResumeProcess.ts', 'source', NAME, `http://127.0.0.1:${UPSTREAM}/ferry.m3u`],
     {
       cwd: repoRoot,
