@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +14,7 @@ import {
   type TestServer as Upstream,
 } from '../src/sources/fixtures.test-helpers.ts';
 import { type Db, openSqliteDb } from '../src/store/db.ts';
+import { type JobProc, startJobProcess, until } from './jobProcesses.ts';
 import { testClip } from './operatorHelpers.ts';
 
 /**
@@ -41,19 +42,14 @@ const held: Array<() => void> = [];
 let db: Db;
 let video: string;
 const children: ChildProcess[] = [];
-let taker: Proc | undefined;
-
-interface Proc {
-  child: ChildProcess;
-  lines: string[];
-  owner: string;
-  job?: string;
-}
+let taker: JobProc | undefined;
 
 /** Starts a server process over the shared data folder; resolves once it printed `ready`. */
-function start(args: string[] = []): Promise<Proc> {
-  const child = spawn(process.execPath, [fixture, ...args], {
-    env: {
+const start = (args: string[] = []) =>
+  startJobProcess(
+    fixture,
+    args,
+    {
       ...process.env,
       OTTKIT_DATABASE_URL: '',
       OTTKIT_DATA_DIR: dataDir,
@@ -61,28 +57,11 @@ function start(args: string[] = []): Promise<Proc> {
       OTTKIT_JOB_LEASE_MS: String(LEASE_MS),
       OTTKIT_MEDIA_PROFILE: 'tiny',
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const p: Proc = { child, lines: [], owner: '' };
-  return new Promise((resolve, reject) => {
-    let rest = '';
-    child.stdout?.on('data', (b: Buffer) => {
-      const parts = (rest + b.toString()).split('\n');
-      rest = parts.pop() ?? '';
-      for (const line of parts) {
-        p.lines.push(line);
-        if (line.startsWith('owner ')) p.owner = line.slice(6);
-        if (line.startsWith('job ')) p.job = line.slice(4);
-        if (line === 'ready') resolve(p);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`a server process stopped before it was ready (${code})`)));
-  });
-}
+    children,
+  );
 
 /** Kills the process with kill -9 and waits until it is gone. */
-async function kill(p: Proc): Promise<void> {
+async function kill(p: JobProc): Promise<void> {
   const gone = new Promise((r) => p.child.once('exit', r));
   p.child.kill('SIGKILL');
   await gone;
@@ -105,16 +84,6 @@ const job = (id: string) =>
   }>('SELECT status, owner, error, message, progress, resumed_at FROM operator_jobs WHERE job_id = ?', id);
 const audits = (action: string, target: string) =>
   db.all('SELECT seq FROM operator_audit WHERE action = ? AND target = ?', action, target).length;
-
-async function until<T>(what: string, f: () => T | undefined | false, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ottkit-job-resume-'));
