@@ -1,6 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server, type ServerResponse } from 'node:http';
+import { rmSync } from 'node:fs';
+import { basename, dirname, join } from 'node:path';
 import { expect, test } from '@playwright/test';
+import { type Job, jobGet } from '../packages/api-client/src/contract/index.ts';
+import { testClip } from '../packages/server/test/operatorHelpers.ts';
 import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
 import { repoRoot } from './operator.ts';
 import { E2E_DATA_DIR } from './playwright.config.ts';
@@ -42,24 +46,41 @@ test.afterAll(async () => {
   await new Promise((r) => upstream.close(r));
 });
 
-/** A product process of the cluster over the e2e data folder that starts the import; resolves with it ready. */
-function importingProcess(): Promise<ChildProcess> {
+/**
+ * A product process of the cluster over the e2e data folder that starts a job (`source <name> <url>` or
+ * `transcode <file>`); resolves with it once ready, and what it printed (`title <metaId>`, `job <id>`).
+ */
+function jobProcess(args: string[]): Promise<{ child: ChildProcess; said: Map<string, string> }> {
   // The node binary itself (node_modules/.bin/node is a shell script: kill -9 must reach the server process).
-  const child = spawn(
-    process.execPath,
-    ['packages/server/test/jobResumeProcess.ts', 'source', NAME, `http://127.0.0.1:${UPSTREAM}/ferry.m3u`],
-    {
-      cwd: repoRoot,
-      env: { ...process.env, OTTKIT_DATA_DIR: E2E_DATA_DIR, OTTKIT_JOB_LEASE_MS: '2000' },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  const child = spawn(process.execPath, ['packages/server/test/jobResumeProcess.ts', ...args], {
+    cwd: repoRoot,
+    env: {
+      ...process.env,
+      OTTKIT_DATA_DIR: E2E_DATA_DIR,
+      OTTKIT_JOB_LEASE_MS: '2000',
+      OTTKIT_MEDIA_PROFILE: 'tiny',
     },
-  );
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  killed = child;
+  const said = new Map<string, string>();
   return new Promise((resolve, reject) => {
     child.stdout?.on('data', (b: Buffer) => {
-      if (b.toString().split('\n').includes('ready')) resolve(child);
+      for (const line of b.toString().split('\n')) {
+        const [key = '', ...rest] = line.split(' ');
+        said.set(key, rest.join(' '));
+        if (line === 'ready') resolve({ child, said });
+      }
     });
-    child.once('exit', (code) => reject(new Error(`the importing process stopped (${code})`)));
+    child.once('exit', (code) => reject(new Error(`the job's process stopped (${code})`)));
   });
+}
+
+/** kill -9, and waits until the process is gone. */
+async function kill(child: ChildProcess): Promise<void> {
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await gone;
 }
 
 test('an import whose server was killed is finished by the running one, and the console says it was resumed', async ({
@@ -67,11 +88,9 @@ test('an import whose server was killed is finished by the running one, and the 
   context,
 }) => {
   test.setTimeout(150_000);
-  killed = await importingProcess();
+  const { child } = await jobProcess(['source', NAME, `http://127.0.0.1:${UPSTREAM}/ferry.m3u`]);
   await expect.poll(() => held.length, { timeout: 30_000 }).toBeGreaterThan(0);
-  const gone = new Promise((r) => killed?.once('exit', r));
-  killed.kill('SIGKILL');
-  await gone;
+  await kill(child);
   open = true;
   for (const res of held) res.destroy();
 
@@ -107,4 +126,51 @@ test('an import whose server was killed is finished by the running one, and the 
   await expect(trabajo.getByTestId('job-resumed')).toHaveText('· Reanudada tras detenerse su servidor');
   await trabajo.scrollIntoViewIfNeeded();
   await page.screenshot({ path: `${repoRoot}.data/screens/admin-job-resumed-es-360.png` });
+});
+
+test('a transcode whose server was killed is transcoded again by the running one; the title says it was resumed', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  // Long enough that the tiny ladder's transcode is still under way when its process is killed.
+  const clip = join(repoRoot, '.data', `resume-clip-${stamp}.mp4`);
+  testClip(dirname(clip), basename(clip), 90);
+  await enrolAndSignIn(page, createOperator('editor'));
+  const { child, said } = await jobProcess(['transcode', clip]);
+  const jobId = said.get('job') ?? '';
+  const jobNow = async () =>
+    ((await (await page.request.get(`${jobGet.path}?jobId=${jobId}`)).json()) as { data: { job: Job } }).data
+      .job;
+  await expect
+    .poll(async () => {
+      const j = await jobNow();
+      return j.status === 'running' && j.message.startsWith('Transcoding') && j.progress >= 1;
+    })
+    .toBe(true);
+  await kill(child);
+  rmSync(clip, { force: true });
+
+  await page.goto(`/admin/titles?title=${said.get('title')}`);
+  await consoleReady(page);
+  const job = page.getByTestId('transcode');
+  // The console's server takes the job over within its sweep (half its 30 s lease) and transcodes again.
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await consoleReady(page);
+        return job.getAttribute('data-status');
+      },
+      { timeout: 120_000, intervals: [3000] },
+    )
+    .toBe('succeeded');
+  await expect(job.getByRole('status')).toHaveText(
+    /^Finished · Ready: 240p, 90 s · Resumed after its server stopped$/,
+  );
+  await expect(page.getByText('Video ready: 90 s')).toBeVisible();
+  await job.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${repoRoot}.data/screens/admin-transcode-resumed-1280.png` });
+  await page.setViewportSize({ width: 360, height: 740 });
+  await job.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${repoRoot}.data/screens/admin-transcode-resumed-360.png` });
 });

@@ -2,7 +2,7 @@
 // createServer over the data folder in OTTKIT_DATA_DIR, with its start-up take-over and periodic sweeps. With
 // `source <name> <m3u url>` it adds that line-up source and imports it as the console does; with
 // `transcode <video file>` it creates a title, uploads the file to it and transcodes it as the console does. It
-// prints `owner <name>`, `job <id>` and `ready`, then every log line, and runs until it is killed.
+// prints `owner <name>`, `title <metaId>` (a transcode's), `job <id>` and `ready`, then every log line, and runs until it is killed.
 import { copyFileSync, mkdirSync, statSync } from 'node:fs';
 import { createServer } from '../src/app.ts';
 import { FREE_PRODUCT_ID } from '../src/domain/authority.ts';
@@ -64,6 +64,7 @@ if (what === 'transcode') {
   copyFileSync(file, uploadFile(dataDir, upload.upload_id));
   const title = { metaId, name: form.en.title, assetId: null };
   const job = startTranscodeJob(db, dataDir, RESUME_ACTOR, title, upload.upload_id, newAssetId(), Date.now);
+  console.log(`title ${metaId}`);
   console.log(`job ${job.jobId}`);
 }
 console.log('ready');
