@@ -2,7 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createServer, type Server, type ServerResponse } from 'node:http';
 import { rmSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type Job, jobGet } from '../packages/api-client/src/contract/index.ts';
 import { testClip } from '../packages/server/test/operatorHelpers.ts';
 import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
@@ -76,6 +76,23 @@ function jobProcess(args: string[]): Promise<{ child: ChildProcess; said: Map<st
   });
 }
 
+/**
+ * Reloads the page until `job` shows succeeded: the console's server takes the job over within its sweep (half its
+ * 30 s lease) and runs it again.
+ */
+async function finishedAfterReloads(page: Page, job: Locator, timeout: number): Promise<void> {
+  await expect
+    .poll(
+      async () => {
+        await page.reload();
+        await consoleReady(page);
+        return job.getAttribute('data-status');
+      },
+      { timeout, intervals: [3000] },
+    )
+    .toBe('succeeded');
+}
+
 /** kill -9, and waits until the process is gone. */
 async function kill(child: ChildProcess): Promise<void> {
   const gone = new Promise((r) => child.once('exit', r));
@@ -98,17 +115,7 @@ test('an import whose server was killed is finished by the running one, and the 
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Sources' }).click();
   await consoleReady(page);
   const job = page.getByTestId('job').filter({ hasText: `source.import of ${NAME}` });
-  // The console's server takes the job over within its sweep (half its 30 s lease) and imports again.
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        await consoleReady(page);
-        return job.getAttribute('data-status');
-      },
-      { timeout: 90_000, intervals: [3000] },
-    )
-    .toBe('succeeded');
+  await finishedAfterReloads(page, job, 90_000);
   await expect(job.getByRole('status')).toHaveText(
     'Finished · 2 channels, 0 programmes · Resumed after its server stopped',
   );
@@ -153,17 +160,7 @@ test('a transcode whose server was killed is transcoded again by the running one
   await page.goto(`/admin/titles?title=${said.get('title')}`);
   await consoleReady(page);
   const job = page.getByTestId('transcode');
-  // The console's server takes the job over within its sweep (half its 30 s lease) and transcodes again.
-  await expect
-    .poll(
-      async () => {
-        await page.reload();
-        await consoleReady(page);
-        return job.getAttribute('data-status');
-      },
-      { timeout: 120_000, intervals: [3000] },
-    )
-    .toBe('succeeded');
+  await finishedAfterReloads(page, job, 120_000);
   await expect(job.getByRole('status')).toHaveText(
     /^Finished · Ready: 240p, 90 s · Resumed after its server stopped$/,
   );
