@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,6 +9,7 @@ import { ensurePostgres, type RunningPostgres, startPostgres } from '../src/clus
 import { freePort } from '../src/shared/redisServer.ts';
 import type { Db } from '../src/store/db.ts';
 import { openPgDb } from '../src/store/pg/syncPg.ts';
+import { startJobProcess, until } from './jobProcesses.ts';
 
 /**
  * Operator jobs in a cluster (issue 19, decision 0315), on a PostgreSQL of this file's own and three server
@@ -25,17 +26,12 @@ let url: string;
 let db: Db;
 const children: ChildProcess[] = [];
 
-interface Proc {
-  child: ChildProcess;
-  lines: string[];
-  owner: string;
-  job?: string;
-}
-
 /** Starts a server process; resolves once it printed `ready`. */
-function start(args: string[] = []): Promise<Proc> {
-  const child = spawn(process.execPath, [fixture, ...args], {
-    env: {
+const start = (args: string[] = []) =>
+  startJobProcess(
+    fixture,
+    args,
+    {
       ...process.env,
       OTTKIT_DATABASE_URL: url,
       // One database for all of them, never a test schema or clone (decision 0275).
@@ -46,25 +42,8 @@ function start(args: string[] = []): Promise<Proc> {
       OTTKIT_SECRET: secret,
       OTTKIT_JOB_LEASE_MS: String(LEASE_MS),
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  children.push(child);
-  const p: Proc = { child, lines: [], owner: '' };
-  return new Promise((resolve, reject) => {
-    let rest = '';
-    child.stdout?.on('data', (b: Buffer) => {
-      const parts = (rest + b.toString()).split('\n');
-      rest = parts.pop() ?? '';
-      for (const line of parts) {
-        p.lines.push(line);
-        if (line.startsWith('owner ')) p.owner = line.slice(6);
-        if (line.startsWith('job ')) p.job = line.slice(4);
-        if (line === 'ready') resolve(p);
-      }
-    });
-    child.once('exit', (code) => reject(new Error(`a server process stopped before it was ready (${code})`)));
-  });
-}
+    children,
+  );
 
 const secret = randomBytes(32).toString('hex');
 const job = (id: string) =>
@@ -74,16 +53,6 @@ const job = (id: string) =>
   );
 const made = (id: string) =>
   db.get<{ made: number }>('SELECT made FROM code_batch_jobs WHERE job_id = ?', id)?.made ?? 0;
-
-async function until<T>(what: string, f: () => T | undefined | false, ms: number): Promise<T> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const v = f();
-    if (v) return v;
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 beforeAll(async () => {
   ensurePostgres();

@@ -122,6 +122,7 @@ export const admin = defineMessages({
     'admin.sources.job.running': 'Running',
     'admin.sources.job.succeeded': 'Finished',
     'admin.sources.job.failed': 'Failed',
+    'admin.sources.job.resumed': 'Resumed after its server stopped',
     'admin.nav.dashboard': 'Dashboard',
     'admin.home.dashboard':
       'Viewers now, plays per hour and how playback goes: start-up time, rebuffering, errors.',
@@ -393,6 +394,7 @@ export const admin = defineMessages({
     'admin.sources.job.running': 'En curso',
     'admin.sources.job.succeeded': 'Terminada',
     'admin.sources.job.failed': 'Fallida',
+    'admin.sources.job.resumed': 'Reanudada tras detenerse su servidor',
     'admin.nav.dashboard': 'Panel',
     'admin.home.dashboard':
       'Espectadores ahora, reproducciones por hora y cómo va la reproducción: arranque, rebuffering, errores.',
@@ -667,6 +669,7 @@ export const admin = defineMessages({
     'admin.sources.job.running': 'Em curso',
     'admin.sources.job.succeeded': 'Terminada',
     'admin.sources.job.failed': 'Falhada',
+    'admin.sources.job.resumed': 'Retomada depois de o seu servidor parar',
     'admin.nav.dashboard': 'Painel',
     'admin.home.dashboard':
       'Espectadores agora, reproduções por hora e como corre a reprodução: arranque, rebuffering, erros.',

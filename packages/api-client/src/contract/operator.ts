@@ -232,6 +232,8 @@ export const jobSchema = z.object({
   createdAt: z.number().int(),
   updatedAt: z.number().int(),
   finishedAt: z.number().int().optional(),
+  /** When another server process took the job over and ran it again, its own having stopped (decision 0335). */
+  resumedAt: z.number().int().optional(),
 });
 export type Job = z.output<typeof jobSchema>;
 

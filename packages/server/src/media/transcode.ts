@@ -31,13 +31,27 @@ export const newAssetId = () => `up-${randomBytes(8).toString('hex')}`;
 /** Where transcoded titles live: `<dataDir>/titles/<assetId>/<rendition>/…`. */
 export const titlesDir = (dataDir: string) => join(dataDir, 'titles');
 
+/**
+ * ffmpeg dies with the process that started it, kill -9 included (Linux's parent-death signal, set by util-linux's
+ * `setpriv` before it becomes ffmpeg): a transcode another process takes over (decision 0335) never races an
+ * orphan of the dead one writing on. Elsewhere ffmpeg is started as is.
+ */
+const SETPRIV = '/usr/bin/setpriv';
+const diesWithUs = (args: string[]): [string, string[]] =>
+  process.platform === 'linux' && existsSync(SETPRIV)
+    ? [SETPRIV, ['--pdeathsig', 'KILL', ffmpegPath(), ...args]]
+    : [ffmpegPath(), args];
+
 function run(args: string[], onLine?: (line: string) => void): Promise<{ code: number | null; err: string }> {
   return new Promise((resolve, reject) => {
-    const child = spawn(ffmpegPath(), ['-hide_banner', '-nostdin', ...args], {
+    const child = spawn(...diesWithUs(['-hide_banner', '-nostdin', ...args]), {
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let err = '';
     let out = '';
+    // What `onLine` threw (its job was taken over by another process): ffmpeg is stopped and the run rejects
+    // with it, never an exception thrown out of a stream's event.
+    let stopped: unknown;
     child.stderr.on('data', (d: Buffer) => {
       err = (err + d.toString()).slice(-16_000);
     });
@@ -45,10 +59,18 @@ function run(args: string[], onLine?: (line: string) => void): Promise<{ code: n
       out += d.toString();
       const lines = out.split('\n');
       out = lines.pop() ?? '';
-      for (const l of lines) onLine?.(l);
+      for (const l of lines) {
+        if (stopped !== undefined) return;
+        try {
+          onLine?.(l);
+        } catch (e) {
+          stopped = e;
+          child.kill('SIGKILL');
+        }
+      }
     });
     child.on('error', (e) => reject(new Error(`ffmpeg could not start: ${e.message}`)));
-    child.on('close', (code) => resolve({ code, err }));
+    child.on('close', (code) => (stopped === undefined ? resolve({ code, err }) : reject(stopped)));
   });
 }
 
@@ -131,6 +153,18 @@ export async function transcodeTitle(o: {
     return { ...source, dir: target };
   } finally {
     rmSync(staging, { recursive: true, force: true });
+  }
+}
+
+/**
+ * Removes the staging folders a process that died left for `assetId` (its `finally` never ran). Its ffmpeg ends
+ * by itself: its next progress line finds the pipe to the dead process closed (SIGPIPE).
+ */
+export function dropStaging(titlesDir: string, assetId: string): void {
+  if (!UPLOADED_ASSET_ID.test(assetId) || !existsSync(titlesDir)) return;
+  for (const name of readdirSync(titlesDir)) {
+    if (name.startsWith(`.staging-${assetId}-`))
+      rmSync(join(titlesDir, name), { recursive: true, force: true });
   }
 }
 

@@ -134,18 +134,22 @@ const STILL_EXPIRED = `job_id = ? AND owner = ? AND lease_until = ? AND lease_un
        AND status IN ('queued', 'running')`;
 const stillExpired = (job: ExpiredJob, now: number) => [job.job_id, job.owner, job.lease_until, now];
 
-/** Takes job `id` for this instance (to continue it) if it is still expired; true for exactly one process. */
+/**
+ * Takes job `id` for this instance (to continue it) if it is still expired; true for exactly one process. The
+ * job keeps when it was resumed (`resumed_at`, decision 0335): the console says so beside its progress.
+ */
 export function claimExpiredJob(db: Db, job: ExpiredJob, message: string): boolean {
   const l = jobLease(db);
   const now = l.now();
   return (
     db.run(
       `UPDATE operator_jobs SET owner = ?, lease_until = ?, status = 'running', error = '', finished_at = NULL,
-         message = ?, updated_at = ?
+         message = ?, updated_at = ?, resumed_at = ?
        WHERE ${STILL_EXPIRED}`,
       l.owner,
       now + l.leaseMs,
       message,
+      now,
       now,
       ...stillExpired(job, now),
     ).changes === 1

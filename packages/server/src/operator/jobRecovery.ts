@@ -11,6 +11,8 @@ import {
   failExpiredJob,
 } from './jobLease.ts';
 import { continueJob, INTERRUPTED_MESSAGE, type Progress } from './jobs.ts';
+import { sourceJobResumer } from './sourceJobs.ts';
+import { transcodeResumer } from './titleTranscodeJob.ts';
 
 /** The work that continues a job of this kind from where it kept itself, or undefined when it cannot. */
 export type Resumer = (jobId: string) => ((progress: Progress) => Promise<string>) | undefined;
@@ -19,8 +21,9 @@ export const RESUMED_MESSAGE = 'Resumed after its server stopped';
 
 /**
  * Takes over the jobs whose lease ran out (their process died; decision 0315): the kinds that keep where they
- * are (code batches, broadcasts; decision 0282) continue here, the others are failed in words. Each job is taken
- * by exactly one of the processes sweeping at once; jobs of live processes are left alone.
+ * are (code batches, broadcasts; decision 0282) continue here, the console's line-up imports and title
+ * transcodes run again from the start (decision 0335), the others (the command line's) are failed in words.
+ * Each job is taken by exactly one of the processes sweeping at once; jobs of live processes are left alone.
  */
 export function takeOverExpiredJobs(
   db: Db,
@@ -56,6 +59,9 @@ export function startJobRecovery(
   const resumers: Record<string, Resumer> = {
     'codes.create': codeBatchResumer(db, config.secret, now),
     'notification.broadcast': broadcastResumer(db, now),
+    'source.import': sourceJobResumer(db, 'source.import', config.dataDir, now),
+    'source.refresh': sourceJobResumer(db, 'source.refresh', config.dataDir, now),
+    'title.transcode': transcodeResumer(db, config.dataDir, now),
   };
   const sweep = () => {
     const { resumed, failed } = takeOverExpiredJobs(db, resumers, now);

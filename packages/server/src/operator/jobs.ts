@@ -5,7 +5,8 @@ import { holdJob, JobTakenOver, jobLease, releaseJob } from './jobLease.ts';
 
 /**
  * Long operator work (imports) as rows (decision 0213): the console polls a job's progress, a page reload
- * finds it again, and a job that a server restart interrupted is marked failed in words, never left running.
+ * finds it again, and a job whose process stopped is run again by another (decisions 0315, 0335) or marked
+ * failed in words, never left running.
  */
 interface JobRow {
   job_id: string;
@@ -19,6 +20,7 @@ interface JobRow {
   created_at: number;
   updated_at: number;
   finished_at: number | null;
+  resumed_at: number | null;
 }
 
 const toJob = (r: JobRow): Job => ({
@@ -33,6 +35,7 @@ const toJob = (r: JobRow): Job => ({
   createdAt: r.created_at,
   updatedAt: r.updated_at,
   ...(r.finished_at === null ? {} : { finishedAt: r.finished_at }),
+  ...(r.resumed_at === null ? {} : { resumedAt: r.resumed_at }),
 });
 
 export function getJob(db: Db, jobId: string): Job | undefined {

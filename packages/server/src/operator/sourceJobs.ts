@@ -1,12 +1,19 @@
-import type { LineupSource, SourceCounts } from '../store/sources.ts';
+import type { Job } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
+import { type LineupSource, listSources, type SourceCounts } from '../store/sources.ts';
 import { refreshSource } from '../sources/importer.ts';
 import { refreshInWorker } from '../sources/refreshWorker.ts';
 import { type Actor, recordAudit } from './audit.ts';
-import type { Progress } from './jobs.ts';
+import { jobParams, keepJobParams } from './jobParams.ts';
+import { type Progress, startJob } from './jobs.ts';
 
 /** Who the scheduled refreshes' jobs are by (the server's schedule runs `sources refresh --due`). */
 export const SCHEDULE_JOB_OWNER = 'schedule';
+
+type SourceJobKind = 'source.import' | 'source.refresh';
+
+/** The source's groups and counts before the job: the audit entry's "before", kept so a resumed run says the same. */
+type Before = { groups: string[] | null; counts: SourceCounts };
 
 /**
  * Reading a line-up source from upstream and applying it, as a job's work (decision 0213): the console's import
@@ -16,7 +23,7 @@ export const SCHEDULE_JOB_OWNER = 'schedule';
 export function sourceRefreshWork(
   db: Db,
   s: LineupSource,
-  kind: 'source.import' | 'source.refresh',
+  kind: SourceJobKind,
   actor: Actor,
   opts: {
     dataDir: string;
@@ -24,16 +31,78 @@ export function sourceRefreshWork(
     onCounts?: (c: SourceCounts) => void;
     /** In a worker thread with a bounded heap (decision 0250): the command line's imports, so RSS stays flat. */
     inWorker?: boolean;
+    /** The counts before the job began (a resumed job's, kept when it started). */
+    before?: Before;
   },
 ) {
-  const before = { groups: s.groups ?? null, counts: s.counts };
+  const before = opts.before ?? { groups: s.groups ?? null, counts: s.counts };
   return async (progress: Progress): Promise<string> => {
     progress(10, 'Reading the source and its guide');
     const counts = opts.inWorker
       ? await refreshInWorker(opts.dataDir, s.name, s.groups)
-      : await refreshSource(db, s, { dataDir: opts.dataDir, now: opts.now });
+      : await inTurn(db, () => refreshSource(db, s, { dataDir: opts.dataDir, now: opts.now }));
+    // A conditional write that renews the lease: a process that lost the job (it stalled past its lease and
+    // another ran the import again) stops here, so the import is audited once (decision 0335).
+    progress(99, 'Recording the import');
     recordAudit(db, actor, kind, s.name, { before, after: { groups: s.groups ?? null, counts } }, opts.now());
     opts.onCounts?.(counts);
     return `${counts.channels ?? 0} channels, ${counts.programmes ?? 0} programmes`;
+  };
+}
+
+/**
+ * One in-process import at a time per database handle: an import stages its guide in the connection's
+ * temporary tables, which a second import on the same handle would empty under it (two resumed at once, or a
+ * resumed one and the console's). The command line's run in a worker over a handle of their own.
+ */
+const turns = new WeakMap<Db, Promise<unknown>>();
+function inTurn<T>(db: Db, work: () => Promise<T>): Promise<T> {
+  const run = (turns.get(db) ?? Promise.resolve()).then(work);
+  const tail = run.catch(() => {});
+  turns.set(db, tail);
+  void tail.then(() => {
+    if (turns.get(db) === tail) turns.delete(db);
+  });
+  return run;
+}
+
+/** What a console import keeps so another process can run it again (decision 0335). */
+interface SourceJobParams {
+  sourceId: number;
+  before: Before;
+}
+
+/**
+ * The console's import or refresh of a source as a job (decision 0213), which another process runs again from the
+ * start if this one dies (decision 0335): an import is all or nothing, so a cut-off one left nothing behind.
+ */
+export function startSourceJob(
+  db: Db,
+  s: LineupSource,
+  kind: SourceJobKind,
+  actor: Actor,
+  opts: { dataDir: string; now: () => number },
+): Job {
+  const before = { groups: s.groups ?? null, counts: s.counts };
+  const job = startJob(
+    db,
+    { kind, target: s.name, createdBy: actor.id },
+    sourceRefreshWork(db, s, kind, actor, { ...opts, before }),
+    opts.now,
+  );
+  keepJobParams(db, job.jobId, actor, { sourceId: s.sourceId, before } satisfies SourceJobParams);
+  return job;
+}
+
+/**
+ * The work of a console import or refresh whose process died: the same import from the start, of the source as
+ * it is now (its groups were saved before the first run); undefined when the source is gone or the job kept no
+ * parameters (the command line's: its operator saw it stop).
+ */
+export function sourceJobResumer(db: Db, kind: SourceJobKind, dataDir: string, now: () => number) {
+  return (jobId: string) => {
+    const kept = jobParams<SourceJobParams>(db, jobId);
+    const s = kept && listSources(db).find((x) => x.sourceId === kept.params.sourceId);
+    return s && sourceRefreshWork(db, s, kind, kept.actor, { dataDir, now, before: kept.params.before });
   };
 }

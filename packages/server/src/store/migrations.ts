@@ -17,6 +17,7 @@ import { titleEpisodeMigrations } from './migrations/titleEpisodes.ts';
 import { consoleJobMigrations } from './migrations/consoleJobs.ts';
 import { profileMigrations } from './migrations/profiles.ts';
 import { clusterOpsMigrations } from './migrations/clusterOps.ts';
+import { jobResumeMigrations } from './migrations/jobResume.ts';
 
 export interface Migration {
   version: number;
@@ -251,6 +252,7 @@ CREATE TABLE scan_codes (
   ...consoleJobMigrations,
   ...profileMigrations,
   ...clusterOpsMigrations,
+  ...jobResumeMigrations,
 ];
 
 /**

@@ -17,11 +17,29 @@ export function JobList({ jobs, t }: { jobs: readonly Job[]; t: AdminT }) {
               aria-label={t('admin.sources.job', { kind: j.kind, target: j.target })}
             />
             <div role="status">
-              {t(`admin.sources.job.${j.status}`)} · {j.status === 'failed' ? j.error : j.message}
+              <JobState job={j} t={t} />
             </div>
           </li>
         ))}
       </ul>
+    </>
+  );
+}
+
+/**
+ * A job's state in words: its status, then its step or error; and, when another server process took it over
+ * because its own stopped, that it was resumed (decision 0335).
+ */
+export function JobState({ job, t }: { job: Job; t: AdminT }) {
+  return (
+    <>
+      {t(`admin.sources.job.${job.status}`)} · {job.status === 'failed' ? job.error : job.message}
+      {job.resumedAt !== undefined && (
+        <span className="console-job-resumed" data-testid="job-resumed">
+          {' '}
+          · {t('admin.sources.job.resumed')}
+        </span>
+      )}
     </>
   );
 }

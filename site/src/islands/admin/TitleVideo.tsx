@@ -4,6 +4,7 @@ import type { AdminT } from '../../i18n/admin.ts';
 import { consoleApi } from '../../lib/console.ts';
 import { acceptableVideo, uploadTitleVideo } from '../../lib/resumableUpload.ts';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { JobState } from './JobList.tsx';
 
 const POLL_MS = 700;
 const running = (j?: Job) => j?.status === 'queued' || j?.status === 'running';
@@ -129,7 +130,7 @@ export function TitleVideo({
             aria-label={t('admin.titles.transcode')}
           />
           <p role="status">
-            {t(`admin.sources.job.${job.status}`)} · {job.status === 'failed' ? job.error : job.message}
+            <JobState job={job} t={t} />
           </p>
         </div>
       )}

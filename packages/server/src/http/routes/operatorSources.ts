@@ -14,8 +14,7 @@ import {
 } from '@ottkit/api-client/contract';
 import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
 import { recordAudit } from '../../operator/audit.ts';
-import { startJob } from '../../operator/jobs.ts';
-import { sourceRefreshWork } from '../../operator/sourceJobs.ts';
+import { startSourceJob } from '../../operator/sourceJobs.ts';
 import { previewSource, redact } from '../../sources/importer.ts';
 import {
   addSource,
@@ -27,7 +26,7 @@ import {
 } from '../../sources/manage.ts';
 import { type LineupSource, listSources, setSourceGroups } from '../../store/sources.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
-import { actorFor, operatorOf } from './operator.ts';
+import { actorFor } from './operator.ts';
 
 /** A source as the console sees it: never an Xtream password. */
 const publicSource = (s: LineupSource): Source => ({
@@ -64,14 +63,9 @@ export async function answering<T>(work: () => T | Promise<T>): Promise<T> {
   }
 }
 
-/** Reads the source from upstream and applies it, as a job the console polls (decision 0213). */
+/** Reads the source from upstream and applies it, as a job the console polls (decisions 0213, 0335). */
 export function importJob(ctx: RequestContext, s: LineupSource, kind: 'source.import' | 'source.refresh') {
-  return startJob(
-    ctx.db,
-    { kind, target: s.name, createdBy: operatorOf(ctx).operator.operator_id },
-    sourceRefreshWork(ctx.db, s, kind, actorFor(ctx), { dataDir: ctx.config.dataDir, now: ctx.now }),
-    ctx.now,
-  );
+  return startSourceJob(ctx.db, s, kind, actorFor(ctx), { dataDir: ctx.config.dataDir, now: ctx.now });
 }
 
 /** Issue 16's sources over operator calls (the editor's), on the CLI's domain code. */

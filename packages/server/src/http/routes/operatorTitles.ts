@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs';
 import { ErrCode } from '@ottkit/api-client';
 import {
   type ConsoleTitle,
@@ -15,21 +14,11 @@ import {
   titleUploadStart,
 } from '@ottkit/api-client/contract';
 import type { ServerConfig } from '../../config.ts';
-import { readManifest } from '../../media/library.ts';
-import type { ProfileName } from '../../media/profiles.ts';
-import { newAssetId, titlesDir, transcodeTitle } from '../../media/transcode.ts';
+import { newAssetId } from '../../media/transcode.ts';
 import { type Actor, recordAudit } from '../../operator/audit.ts';
-import { startJob } from '../../operator/jobs.ts';
 import { operatorGate } from '../../operator/sessions.ts';
-import {
-  createTitle,
-  getTitle,
-  listTitles,
-  publishTitle,
-  setTitleAsset,
-  setTitleJob,
-  updateTitle,
-} from '../../operator/titles.ts';
+import { startTranscodeJob } from '../../operator/titleTranscodeJob.ts';
+import { createTitle, getTitle, listTitles, publishTitle, updateTitle } from '../../operator/titles.ts';
 import {
   appendChunk,
   getUpload,
@@ -38,7 +27,6 @@ import {
   receivedBytes,
   startUpload,
   TooManyBytes,
-  uploadFile,
 } from '../../operator/uploads.ts';
 import { actorOf } from '../../operator/signIn.ts';
 import { publishSeries, seriesOf } from '../../operator/titleSeries.ts';
@@ -65,13 +53,10 @@ function titleOf(d: Deps, metaId: string): ConsoleTitle {
   return ageRating ? { ...t, ageRating } : t;
 }
 
-/** The ladder of the server's media library (the e2e and test servers prepare `tiny`). */
-function ladderProfile(dataDir: string): ProfileName {
-  const lib = readManifest(`${dataDir}/media`);
-  return lib?.profile ?? (process.env.OTTKIT_MEDIA_PROFILE === 'tiny' ? 'tiny' : 'full');
-}
-
-/** Transcodes the title's uploaded file as a job (decision 0213); a restart marks it failed, never running. */
+/**
+ * Transcodes the title's uploaded file as a job (decision 0213); another process runs it again if this one dies
+ * (decision 0335).
+ */
 function transcodeJob(d: Deps, actor: Actor, metaId: string) {
   const t = titleOf(d, metaId);
   const upload = latestUpload(d.db, metaId);
@@ -79,31 +64,8 @@ function transcodeJob(d: Deps, actor: Actor, metaId: string) {
     throw new HttpError(OperatorErrCode.NOT_READY, 'Upload the whole video first', 409);
   }
   if (t.job && (t.job.status === 'queued' || t.job.status === 'running')) return t.job;
-  const assetId = newAssetId();
-  const job = startJob(
-    d.db,
-    { kind: 'title.transcode', target: t.texts.en?.title ?? metaId, createdBy: actor.id },
-    async (progress) => {
-      progress(0, 'Reading the video');
-      const source = await transcodeTitle({
-        file: uploadFile(d.config.dataDir, upload.upload_id),
-        titlesDir: titlesDir(d.config.dataDir),
-        assetId,
-        profile: ladderProfile(d.config.dataDir),
-        onProgress: (f) => progress(f * 100, `Transcoding: ${Math.floor(f * 100)}%`),
-      });
-      const before = { assetId: t.assetId ?? null };
-      const qualities = source.renditions.flatMap((r) => (r.qualityCode ? [r.qualityCode] : []));
-      const durationSec = Math.ceil(source.loopSec);
-      setTitleAsset(d.db, metaId, { assetId, durationSec, qualities }, d.now());
-      recordAudit(d.db, actor, 'title.transcode', metaId, { before, after: { assetId } }, d.now());
-      return `Ready: ${source.renditions.map((r) => `${r.height}p`).join(', ')}, ${durationSec} s`;
-    },
-    d.now,
-    () => rmSync(`${titlesDir(d.config.dataDir)}/${assetId}`, { recursive: true, force: true }),
-  );
-  setTitleJob(d.db, metaId, job.jobId);
-  return job;
+  const title = { metaId, name: t.texts.en?.title ?? metaId, assetId: t.assetId ?? null };
+  return startTranscodeJob(d.db, d.config.dataDir, actor, title, upload.upload_id, newAssetId(), d.now);
 }
 
 const deps = (ctx: RequestContext): Deps => ({ db: ctx.db, config: ctx.config, now: ctx.now });

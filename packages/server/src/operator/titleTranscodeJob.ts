@@ -1,0 +1,107 @@
+import { rmSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Job } from '@ottkit/api-client/contract';
+import { readManifest } from '../media/library.ts';
+import type { ProfileName } from '../media/profiles.ts';
+import { dropStaging, readTitleSource, titlesDir, transcodeTitle } from '../media/transcode.ts';
+import type { Db } from '../store/db.ts';
+import { type Actor, recordAudit } from './audit.ts';
+import { JobTakenOver } from './jobLease.ts';
+import { jobParams, keepJobParams } from './jobParams.ts';
+import { type Progress, startJob } from './jobs.ts';
+import { setTitleAsset, setTitleJob } from './titles.ts';
+import { getUpload, receivedBytes, uploadFile } from './uploads.ts';
+
+/** What a transcode keeps so another process can run it again (decision 0335). */
+interface TranscodeParams {
+  metaId: string;
+  uploadId: string;
+  assetId: string;
+  /** The title's video before this transcode (the audit entry's "before"). */
+  before: string | null;
+}
+
+/** The ladder of the server's media library (the e2e and test servers prepare `tiny`). */
+function ladderProfile(dataDir: string): ProfileName {
+  const lib = readManifest(`${dataDir}/media`);
+  return lib?.profile ?? (process.env.OTTKIT_MEDIA_PROFILE === 'tiny' ? 'tiny' : 'full');
+}
+
+/**
+ * Transcodes the upload into the title's new asset and gives the title that video, audited once. Run again by
+ * the process that takes the job over when its own died (decision 0335): the dead run's staging folder is
+ * removed, and the transcode starts again from the uploaded file, which stays in the data folder until a new
+ * upload replaces it. ffmpeg writes every rendition in one pass, so there is no finished rendition to keep
+ * from a cut-off run; a run that had put the whole asset in place (one rename of a verified folder) is kept.
+ */
+function transcodeWork(db: Db, dataDir: string, actor: Actor, p: TranscodeParams, now: () => number) {
+  const dir = titlesDir(dataDir);
+  return async (progress: Progress): Promise<string> => {
+    progress(0, 'Reading the video');
+    dropStaging(dir, p.assetId);
+    try {
+      const upload = getUpload(db, p.uploadId);
+      if (!upload || receivedBytes(dataDir, p.uploadId) < upload.size) {
+        throw new Error('The uploaded video is gone (a new upload replaced it): transcode again');
+      }
+      const source =
+        readTitleSource(dir, p.assetId) ??
+        (await transcodeTitle({
+          file: uploadFile(dataDir, p.uploadId),
+          titlesDir: dir,
+          assetId: p.assetId,
+          profile: ladderProfile(dataDir),
+          onProgress: (f) => progress(f * 100, `Transcoding: ${Math.floor(f * 100)}%`),
+        }));
+      // A conditional write that renews the lease: a process that lost the job stops here, so the title gets its
+      // video and the audit its entry once.
+      progress(99, 'Publishing the video');
+      const qualities = source.renditions.flatMap((r) => (r.qualityCode ? [r.qualityCode] : []));
+      const durationSec = Math.ceil(source.loopSec);
+      setTitleAsset(db, p.metaId, { assetId: p.assetId, durationSec, qualities }, now());
+      recordAudit(
+        db,
+        actor,
+        'title.transcode',
+        p.metaId,
+        { before: { assetId: p.before }, after: { assetId: p.assetId } },
+        now(),
+      );
+      return `Ready: ${source.renditions.map((r) => `${r.height}p`).join(', ')}, ${durationSec} s`;
+    } catch (e) {
+      // A failed transcode leaves no video behind; one taken over is the other process's to finish.
+      if (!(e instanceof JobTakenOver)) rmSync(join(dir, p.assetId), { recursive: true, force: true });
+      throw e;
+    }
+  };
+}
+
+/** Transcodes the title's uploaded file `uploadId` into the new asset `assetId` as a job (decision 0213). */
+export function startTranscodeJob(
+  db: Db,
+  dataDir: string,
+  actor: Actor,
+  title: { metaId: string; name: string; assetId: string | null },
+  uploadId: string,
+  assetId: string,
+  now: () => number,
+): Job {
+  const p: TranscodeParams = { metaId: title.metaId, uploadId, assetId, before: title.assetId };
+  const job = startJob(
+    db,
+    { kind: 'title.transcode', target: title.name, createdBy: actor.id },
+    transcodeWork(db, dataDir, actor, p, now),
+    now,
+  );
+  keepJobParams(db, job.jobId, actor, p);
+  setTitleJob(db, title.metaId, job.jobId);
+  return job;
+}
+
+/** The work of a transcode whose process died, run again here; undefined when it kept no parameters. */
+export function transcodeResumer(db: Db, dataDir: string, now: () => number) {
+  return (jobId: string) => {
+    const kept = jobParams<TranscodeParams>(db, jobId);
+    return kept && transcodeWork(db, dataDir, kept.actor, kept.params, now);
+  };
+}

@@ -1,0 +1,83 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FREE_PRODUCT_ID } from '../src/domain/authority.ts';
+import { getJob } from '../src/operator/jobs.ts';
+import { startSourceJob } from '../src/operator/sourceJobs.ts';
+import { addSource } from '../src/sources/manage.ts';
+import {
+  type FixtureChannel,
+  guideOf,
+  playlistOf,
+  startServer as startUpstream,
+  type TestServer as Upstream,
+} from '../src/sources/fixtures.test-helpers.ts';
+import { startServer, type TestServer } from './helpers.ts';
+
+// Decision 0335: two imports in one process take turns. An import stages its guide in the connection's temporary
+// tables; a second one at the same time (two jobs resumed by one sweep, or a resumed one and the console's) would
+// empty them under the first. Here the first guide is sent in two halves, and its second half waits until the
+// other import asked for its guide (or 2 s): together they would overlap; in turns each imports its own guide.
+
+const ACTOR = { id: 'op-turns', email: 'turns@ottkit.test' };
+const A: FixtureChannel[] = [{ tvgId: 'turn.a', name: 'Turn A', group: 'A' }];
+const B: FixtureChannel[] = [{ tvgId: 'turn.b', name: 'Turn B', group: 'B' }];
+let t: TestServer;
+let upstream: Upstream;
+let bAsked: () => void = () => {};
+const bGuideAsked = new Promise<void>((r) => {
+  bAsked = r;
+});
+
+beforeAll(async () => {
+  t = await startServer();
+  upstream = await startUpstream((req, res) => {
+    const guideOfA = guideOf(A, t.clock.now, 4, 3);
+    if (req.url === '/a.m3u')
+      res.end(playlistOf(A).replace('#EXTM3U', `#EXTM3U url-tvg="${upstream.url}/a.xml"`));
+    else if (req.url === '/b.m3u')
+      res.end(playlistOf(B).replace('#EXTM3U', `#EXTM3U url-tvg="${upstream.url}/b.xml"`));
+    else if (req.url === '/b.xml') {
+      bAsked();
+      res.end(guideOf(B, t.clock.now, 1, 6));
+    } else if (req.url === '/a.xml') {
+      const half = guideOfA.lastIndexOf('<programme', guideOfA.length / 2);
+      res.write(guideOfA.slice(0, half));
+      void Promise.race([bGuideAsked, new Promise((r) => setTimeout(r, 2000))]).then(() =>
+        res.end(guideOfA.slice(half)),
+      );
+    } else res.writeHead(404).end();
+  });
+});
+afterAll(async () => {
+  await upstream?.close();
+  await t?.close();
+});
+
+const source = (name: string, file: string) =>
+  addSource(
+    t.server.db,
+    {
+      name,
+      kind: 'm3u',
+      location: `${upstream.url}/${file}`,
+      guideLocation: '',
+      refreshMinutes: 1440,
+      productId: FREE_PRODUCT_ID,
+      xtreamUser: '',
+      xtreamPassword: '',
+    },
+    t.clock.now,
+  );
+
+describe('imports in one process (decision 0335)', () => {
+  it('take turns, so each stages and applies its own guide', async () => {
+    const opts = { dataDir: t.dataDir, now: () => t.clock.now };
+    const a = startSourceJob(t.server.db, source('Turn A', 'a.m3u'), 'source.import', ACTOR, opts);
+    const b = startSourceJob(t.server.db, source('Turn B', 'b.m3u'), 'source.import', ACTOR, opts);
+    const ended = (id: string) => getJob(t.server.db, id)?.status;
+    await expect
+      .poll(() => [ended(a.jobId), ended(b.jobId)], { timeout: 15_000, interval: 100 })
+      .toEqual(['succeeded', 'succeeded']);
+    expect(getJob(t.server.db, a.jobId)?.message).toBe('1 channels, 32 programmes');
+    expect(getJob(t.server.db, b.jobId)?.message).toBe('1 channels, 4 programmes');
+  });
+});
