@@ -3,7 +3,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
-import { OperatorErrCode, titleCreate, titleUploadChunk } from '../packages/api-client/src/contract/index.ts';
+import {
+  OperatorErrCode,
+  titleCreate,
+  titleCredits,
+  titleUploadChunk,
+} from '../packages/api-client/src/contract/index.ts';
 import { ffmpegPath } from '../packages/server/src/media/ffmpeg.ts';
 import { seriousViolations } from './axe.ts';
 import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
@@ -90,12 +95,31 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
   await expect(job).toHaveAttribute('data-status', 'succeeded', { timeout: 120_000 });
   await expect(job.getByRole('progressbar')).toHaveAttribute('value', '100');
   await expect(job.getByRole('status')).toHaveText(/^Finished · Ready: 240p, [45] s$/);
+  // The title's credits are held back on the way in: until they are there the form takes no typing (what was
+  // typed earlier was overwritten by the load, and a repeated name got saved instead of refused, note 3).
+  let letCreditsIn = () => {};
+  const creditsAsked = new Promise<void>((asked) => {
+    void page.route(`**${titleCredits.path}?**`, async (route) => {
+      const held = new Promise<void>((release) => {
+        letCreditsIn = release;
+      });
+      asked();
+      await held;
+      await route.continue();
+    });
+  });
   await page.reload();
   await consoleReady(page);
   await expect(page.getByTestId('transcode')).toHaveAttribute('data-status', 'succeeded');
+  await creditsAsked;
+  const credits = page.getByTestId('title-credits');
+  await expect(credits.getByLabel('Cast')).toBeDisabled();
+  await expect(credits.getByRole('button', { name: 'Save people and genres' })).toBeDisabled();
+  letCreditsIn();
+  await expect(credits.getByLabel('Cast')).toBeEditable();
+  await page.unroute(`**${titleCredits.path}?**`);
   // People and genres (decision 0238): a name twice is a field error; new names are made, known ones reused.
   const genre = `Maritime Noir ${Date.now()}`;
-  const credits = page.getByTestId('title-credits');
   await credits.getByLabel('Cast').fill('Ada Quayside, ada quayside');
   await credits.getByRole('button', { name: 'Save people and genres' }).click();
   await expect(credits.getByText('Each name once, at most 100 characters, at most 30 names')).toBeVisible();

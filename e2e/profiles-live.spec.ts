@@ -23,6 +23,8 @@ const RATED_ABOUT = 'A night of grim suspense for grown-ups.';
 const RATED_PAST = 'Last Night of Terror';
 const GENTLE = 'Counting With Bears';
 const HIDDEN = 'Not available on this profile';
+/** The catalogues' short form of it, for the channel row's now line (`profiles.rated.hiddenShort`). */
+const HIDDEN_SHORT = { en: 'Not available', es: 'No disponible', pt: 'Indisponível' } as const;
 const PIN = '8642';
 
 test.describe.configure({ timeout: 180_000 });
@@ -114,7 +116,7 @@ test('a kids profile on /liveTv: a programme rated above it shows no texts, and 
   await expect(guide.getByText(GENTLE).first()).toBeVisible();
   // Now in the channel list, and the programme's texts nowhere on the page.
   const channelRow = page.locator('[aria-current="true"]', { hasText: CHANNEL_NAME }).first();
-  await expect(channelRow).toContainText(HIDDEN);
+  await expect(channelRow).toContainText(HIDDEN_SHORT.en);
   for (const text of [RATED, RATED_ABOUT, RATED_PAST])
     await expect(page.locator('body')).not.toContainText(text);
   await shoot(page, 'kids-live-guide');
@@ -170,6 +172,46 @@ test('a kids profile on /liveTv: a programme rated above it shows no texts, and 
     if ((await said.textContent())?.startsWith('Too many')) break;
   }
   await expect(prompt(page).getByRole('alert')).toHaveText('Too many wrong PINs. Try again later.');
+});
+
+test('the channel row says a hidden programme is not available in a short text, whole and still (en, es, pt; 1280, 360 px)', async ({
+  page,
+  context,
+  baseURL,
+}) => {
+  await newAccount(page.request);
+  const { kids } = await pinAndKidsProfile(page);
+  rateOnAir(Date.now());
+  await select(page, kids);
+  for (const lang of ['en', 'es', 'pt'] as const) {
+    await context.addCookies([{ name: 'ottkit_lang', value: lang, url: baseURL as string }]);
+    for (const width of [1280, 360]) {
+      await page.setViewportSize({ width, height: width > 400 ? 800 : 740 });
+      await openLiveTv(page, `/liveTv?id=${CHANNEL}`);
+      // The PIN prompt opens for the rated programme on air; Back closes it and the row shows.
+      await expect(page.getByRole('dialog')).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      const row = page.locator('[aria-current="true"]', { hasText: CHANNEL_NAME }).first();
+      const now = row.getByText(HIDDEN_SHORT[lang], { exact: true });
+      await expect(now).toBeVisible();
+      // Inside its line from end to end (not cut, no ellipsis), and not scrolling by.
+      const seen = await now.evaluate((el) => {
+        const line = el.parentElement as HTMLElement;
+        const text = el.getBoundingClientRect();
+        const box = line.getBoundingClientRect();
+        const whole =
+          line.scrollWidth <= line.clientWidth &&
+          text.left >= box.left - 0.5 &&
+          text.right <= box.right + 0.5;
+        return { whole, moving: el.getAnimations().length > 0 };
+      });
+      expect(seen, `${lang} at ${width} px`).toEqual({ whole: true, moving: false });
+      await row.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `.data/screens/kids-row-hidden-${lang}-${width}.png` });
+    }
+  }
+  await context.addCookies([{ name: 'ottkit_lang', value: 'en', url: baseURL as string }]);
 });
 
 test('the home banner to an 18 title is absent for a kids profile and present for the grown-up one', async ({

@@ -1,25 +1,18 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { BROADCAST_CHANNEL_ID, BROADCAST_OPENS_AT } from '../src/seed/channels.ts';
 import { setSetting } from '../src/store/settings.ts';
-import { startServer, type TestServer } from './helpers.ts';
-import { channelList, viewers } from './liveHelpers.ts';
+import { channelList, liveSuite } from './liveHelpers.ts';
 
-let t: TestServer;
-let v: Awaited<ReturnType<typeof viewers>>;
-beforeAll(async () => {
-  t = await startServer();
-  v = await viewers(t);
-});
-afterAll(() => t.close());
+const live = liveSuite();
 
 const byId = (list: Awaited<ReturnType<typeof channelList>>) =>
   new Map(list.channelListInfo.map((c) => [c.logicalChannelId, c]));
 
 describe('channel list v5: the seed', () => {
   it('has at least 40 channels in at least 5 columns, audio, kids, rights and catch-up windows', async () => {
-    const list = await channelList(t);
+    const list = await channelList(live.t);
     const channels = list.channelListInfo;
     expect(channels.length).toBeGreaterThanOrEqual(40);
     expect(list.channelColumnInfo.length).toBeGreaterThanOrEqual(5);
@@ -59,10 +52,10 @@ describe('channel list v5: the seed', () => {
 
 describe('channel list v5: rights per viewer', () => {
   it('gives a guest only the free channels, a subscriber everything, a user without plan only free', async () => {
-    const guest = byId(await channelList(t, v.guest));
-    const sub = byId(await channelList(t, v.subscriber));
-    const free = byId(await channelList(t, v.free));
-    const anonymous = byId(await channelList(t));
+    const guest = byId(await channelList(live.t, live.v.guest));
+    const sub = byId(await channelList(live.t, live.v.subscriber));
+    const free = byId(await channelList(live.t, live.v.free));
+    const anonymous = byId(await channelList(live.t));
     for (const [id, c] of sub) {
       const isFree = c.productId === 'free';
       const broadcast = id === BROADCAST_CHANNEL_ID; // closed for everybody until it opens
@@ -76,62 +69,62 @@ describe('channel list v5: rights per viewer', () => {
   });
 
   it('marks the user’s favourites', async () => {
-    await t.post(
+    await live.t.post(
       '/liveapi/api/channel/favorite/create',
       { favoriteChannelList: [{ logicalChannelId: 'lc-004', updateTime: 1 }] },
-      v.subscriber,
+      live.v.subscriber,
     );
-    const sub = byId(await channelList(t, v.subscriber));
+    const sub = byId(await channelList(live.t, live.v.subscriber));
     expect(sub.get('lc-004')?.isFavorite).toBe(true);
     expect(sub.get('lc-001')?.isFavorite).toBe(false);
-    expect(byId(await channelList(t, v.free)).get('lc-004')?.isFavorite).toBe(false);
+    expect(byId(await channelList(live.t, live.v.free)).get('lc-004')?.isFavorite).toBe(false);
   });
 
   it('hides channels without live authority when hide_unsubscribe_channel is on', async () => {
-    setSetting(t.server.db, 'layout.hide_unsubscribe_channel', 'true');
+    setSetting(live.t.server.db, 'layout.hide_unsubscribe_channel', 'true');
     try {
-      const guest = await channelList(t, v.guest);
+      const guest = await channelList(live.t, live.v.guest);
       expect(
         guest.channelListInfo.every((c) => c.liveAuthority || c.logicalChannelId === BROADCAST_CHANNEL_ID),
       ).toBe(true);
       // The broadcast channel that has not opened is not "unsubscribed": it stays (decision 0050).
       expect(guest.channelListInfo.map((c) => c.logicalChannelId)).toContain(BROADCAST_CHANNEL_ID);
       expect(guest.channelListInfo.length).toBeLessThan(
-        (await channelList(t, v.subscriber)).channelListInfo.length,
+        (await channelList(live.t, live.v.subscriber)).channelListInfo.length,
       );
       const columns = new Set(guest.channelListInfo.flatMap((c) => c.columnIds));
       expect(guest.channelColumnInfo.every((c) => columns.has(c.columnId))).toBe(true);
     } finally {
-      setSetting(t.server.db, 'layout.hide_unsubscribe_channel', 'false');
+      setSetting(live.t.server.db, 'layout.hide_unsubscribe_channel', 'false');
     }
   });
 });
 
 describe('channel list v5: the broadcast channel', () => {
   it('is closed with status 0 before its time, then open to everybody with status 1', async () => {
-    const before = byId(await channelList(t, v.guest)).get(BROADCAST_CHANNEL_ID);
+    const before = byId(await channelList(live.t, live.v.guest)).get(BROADCAST_CHANNEL_ID);
     expect(before).toMatchObject({
       broadcastStatus: 0,
       broadcastOpenTime: BROADCAST_OPENS_AT,
       liveAuthority: false,
     });
-    const stampBefore = (await channelList(t)).channelListLatestUpdateTimeTs;
-    const saved = t.clock.now;
-    t.clock.now = BROADCAST_OPENS_AT;
+    const stampBefore = (await channelList(live.t)).channelListLatestUpdateTimeTs;
+    const saved = live.t.clock.now;
+    live.t.clock.now = BROADCAST_OPENS_AT;
     try {
-      const list = await channelList(t);
+      const list = await channelList(live.t);
       const after = byId(list).get(BROADCAST_CHANNEL_ID);
       expect(after).toMatchObject({ broadcastStatus: 1, liveAuthority: true, playBackAuthority: true });
       expect(list.channelListLatestUpdateTimeTs).toBe(BROADCAST_OPENS_AT);
       expect(list.channelListLatestUpdateTimeTs).toBeGreaterThan(stampBefore);
     } finally {
-      t.clock.now = saved;
+      live.t.clock.now = saved;
     }
   });
 });
 
 describe('channel list v5: access rules', () => {
-  const db = () => t.server.db;
+  const db = () => live.t.server.db;
   const addRule = (id: string, category: string, action: string, type: string, value: string) => {
     const seq = db().get<{ n: number }>(
       'SELECT COUNT(*) AS n FROM channel_content_rules WHERE logical_channel_id = ?',
@@ -151,10 +144,12 @@ describe('channel list v5: access rules', () => {
   const clear = (id: string) =>
     db().run('DELETE FROM channel_content_rules WHERE logical_channel_id = ?', id);
   const ids = async (headers: Record<string, string> = {}) =>
-    new Set((await channelList(t, headers)).channelListInfo.map((c) => c.logicalChannelId));
+    new Set((await channelList(live.t, headers)).channelListInfo.map((c) => c.logicalChannelId));
 
   it('shows the seeded regional channel here through its except rule on local addresses', async () => {
-    const latin = (await channelList(t)).channelListInfo.find((c) => c.logicalChannelName === 'Latin Sports');
+    const latin = (await channelList(live.t)).channelListInfo.find(
+      (c) => c.logicalChannelName === 'Latin Sports',
+    );
     expect(latin?.contentRuleList.map((r) => r.ruleCategory)).toEqual(['basic', 'except']);
   });
 
@@ -162,9 +157,9 @@ describe('channel list v5: access rules', () => {
     addRule('lc-010', 'basic', 'deny', 'ip', '127.0.*.*');
     try {
       expect((await ids()).has('lc-010')).toBe(false);
-      addRule('lc-010', 'except', 'allow', 'account', v.subscriberId);
-      expect((await ids(v.subscriber)).has('lc-010')).toBe(true);
-      expect((await ids(v.free)).has('lc-010')).toBe(false);
+      addRule('lc-010', 'except', 'allow', 'account', live.v.subscriberId);
+      expect((await ids(live.v.subscriber)).has('lc-010')).toBe(true);
+      expect((await ids(live.v.free)).has('lc-010')).toBe(false);
     } finally {
       clear('lc-010');
     }
@@ -185,10 +180,13 @@ describe('channel list v5: access rules', () => {
     addRule('lc-012', 'basic', 'allow', 'region', 'PT');
     try {
       expect((await ids()).has('lc-012')).toBe(false);
-      writeFileSync(join(t.dataDir, 'ip-country.csv'), 'first,last,country\n127.0.0.0,127.255.255.255,PT\n');
-      t.advance(11_000); // the file is looked at again after 10 s
+      writeFileSync(
+        join(live.t.dataDir, 'ip-country.csv'),
+        'first,last,country\n127.0.0.0,127.255.255.255,PT\n',
+      );
+      live.t.advance(11_000); // the file is looked at again after 10 s
       expect((await ids()).has('lc-012')).toBe(true);
-      const authority = await t.post('/liveapi/api/channel/content/authority/v1', {});
+      const authority = await live.t.post('/liveapi/api/channel/content/authority/v1', {});
       const lids = (authority.body.data as { lcList: Array<{ lid: string }> }).lcList.map((l) => l.lid);
       expect(lids).toContain('lc-012');
     } finally {

@@ -1,16 +1,10 @@
 import { ErrCode } from '@ottkit/api-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
-import { bearer, loginAs, startServer, type TestServer } from './helpers.ts';
-import { L, viewers } from './liveHelpers.ts';
+import { bearer, loginAs } from './helpers.ts';
+import { L, liveSuite } from './liveHelpers.ts';
 
-let t: TestServer;
-let v: Awaited<ReturnType<typeof viewers>>;
-beforeAll(async () => {
-  t = await startServer(); // clock: 2026-06-01T12:00Z
-  v = await viewers(t);
-});
-afterAll(() => t.close());
+const live = liveSuite();
 
 const MIN = 60_000;
 
@@ -28,17 +22,17 @@ describe('login required (spec §5, §6)', () => {
   ] as const;
   it('answers LOGIN_REQUIRED to a guest and SESSION_INVALID without any session', async () => {
     for (const [path, body] of calls) {
-      const guest = await t.post(path, body, v.guest);
+      const guest = await live.t.post(path, body, live.v.guest);
       expect([path, guest.body.errCode]).toEqual([path, ErrCode.LOGIN_REQUIRED]);
       expect(guest.body.errMsg).toMatch(/After logging in/);
-      expect((await t.post(path, body)).body.errCode).toBe(ErrCode.SESSION_INVALID);
+      expect((await live.t.post(path, body)).body.errCode).toBe(ErrCode.SESSION_INVALID);
     }
   });
 });
 
 describe('favourites', () => {
   it('adds, lists in order of adding, removes, and keeps each user’s own', async () => {
-    const add = await t.post(
+    const add = await live.t.post(
       L.favoriteCreate.path,
       {
         favoriteChannelList: [
@@ -46,19 +40,21 @@ describe('favourites', () => {
           { logicalChannelId: 'lc-001', updateTime: 10 },
         ],
       },
-      v.subscriber,
+      live.v.subscriber,
     );
     expect(L.favoriteCreate.response.parse(add.body.data).favoriteChannelList).toEqual([
       { logicalChannelId: 'lc-001', updateTime: 10 },
       { logicalChannelId: 'lc-003', updateTime: 20 },
     ]);
-    const list = await t.post(L.favoriteList.path, {}, v.subscriber);
+    const list = await live.t.post(L.favoriteList.path, {}, live.v.subscriber);
     expect(L.favoriteList.response.parse(list.body.data).favoriteChannelList).toHaveLength(2);
-    expect((await t.post(L.favoriteList.path, {}, v.free)).body.data).toEqual({ favoriteChannelList: [] });
-    const del = await t.post(
+    expect((await live.t.post(L.favoriteList.path, {}, live.v.free)).body.data).toEqual({
+      favoriteChannelList: [],
+    });
+    const del = await live.t.post(
       L.favoriteDelete.path,
       { favoriteChannelDeleteList: ['lc-001', 'lc-999'] },
-      v.subscriber,
+      live.v.subscriber,
     );
     expect(
       L.favoriteDelete.response.parse(del.body.data).favoriteChannelList.map((f) => f.logicalChannelId),
@@ -66,7 +62,7 @@ describe('favourites', () => {
   });
 
   it('refuses an unknown channel and adds nothing', async () => {
-    const res = await t.post(
+    const res = await live.t.post(
       L.favoriteCreate.path,
       {
         favoriteChannelList: [
@@ -74,18 +70,20 @@ describe('favourites', () => {
           { logicalChannelId: 'lc-999', updateTime: 1 },
         ],
       },
-      v.free,
+      live.v.free,
     );
     expect(res.body.errCode).toBe(ErrCode.CHANNEL_NOT_FOUND);
     expect(res.body.errMsg).toMatch(/lc-999/);
-    expect((await t.post(L.favoriteList.path, {}, v.free)).body.data).toEqual({ favoriteChannelList: [] });
+    expect((await live.t.post(L.favoriteList.path, {}, live.v.free)).body.data).toEqual({
+      favoriteChannelList: [],
+    });
   });
 });
 
 describe('play history', () => {
   it('keeps the newest play per channel, newest first, with the channel’s name and logo', async () => {
-    const now = t.clock.now;
-    const res = await t.post(
+    const now = live.t.clock.now;
+    const res = await live.t.post(
       L.playHistoryCreate.path,
       {
         playHistoryList: [
@@ -94,7 +92,7 @@ describe('play history', () => {
           { logicalChannelId: 'lc-001', playTime: now - 20 * MIN },
         ],
       },
-      v.subscriber,
+      live.v.subscriber,
     );
     const list = L.playHistoryCreate.response.parse(res.body.data).playHistoryList;
     expect(list.map((h) => [h.logicalChannelId, h.playTime, h.playType])).toEqual([
@@ -106,23 +104,27 @@ describe('play history', () => {
       iconUrl: '/media/logo/lc-001.svg',
       duration: 60_000,
     });
-    const after = await t.post(L.playHistoryDelete.path, { playHistoryDeleteList: ['lc-002'] }, v.subscriber);
+    const after = await live.t.post(
+      L.playHistoryDelete.path,
+      { playHistoryDeleteList: ['lc-002'] },
+      live.v.subscriber,
+    );
     expect(
       L.playHistoryDelete.response.parse(after.body.data).playHistoryList.map((h) => h.logicalChannelId),
     ).toEqual(['lc-001']);
   });
 
   it('refuses unknown channels and plays from the future', async () => {
-    const unknown = await t.post(
+    const unknown = await live.t.post(
       L.playHistoryCreate.path,
       { playHistoryList: [{ logicalChannelId: 'nope', playTime: 1 }] },
-      v.free,
+      live.v.free,
     );
     expect(unknown.body.errCode).toBe(ErrCode.CHANNEL_NOT_FOUND);
-    const future = await t.post(
+    const future = await live.t.post(
       L.playHistoryCreate.path,
-      { playHistoryList: [{ logicalChannelId: 'lc-001', playTime: t.clock.now + 3_600_000 }] },
-      v.free,
+      { playHistoryList: [{ logicalChannelId: 'lc-001', playTime: live.t.clock.now + 3_600_000 }] },
+      live.v.free,
     );
     expect(future.body.errCode).toBe(ErrCode.INVALID_REQUEST);
   });
@@ -130,20 +132,20 @@ describe('play history', () => {
 
 describe('programme subscriptions (reminders)', () => {
   async function todayPrograms(channel: string) {
-    const res = await t.post(L.epgQuery.path, { channelId: channel });
+    const res = await live.t.post(L.epgQuery.path, { channelId: channel });
     return L.epgQuery.response.parse(res.body.data).epgList[0]?.programs ?? [];
   }
 
   it('subscribes to a programme that has not started and lists it with its channel, by start', async () => {
     const programs = await todayPrograms('lc-004');
     const next = programs
-      .filter((p) => p.start > t.clock.now)
+      .filter((p) => p.start > live.t.clock.now)
       .slice(0, 2)
       .reverse();
-    const res = await t.post(
+    const res = await live.t.post(
       L.subscribeCreate.path,
       { subscribeList: next.map((p) => ({ logicalChannelId: 'lc-004', programId: p.programId })) },
-      v.subscriber,
+      live.v.subscriber,
     );
     expect(res.body.errCode).toBe(0);
     const list = L.subscribeCreate.response.parse(res.body.data).subscribeList;
@@ -161,14 +163,14 @@ describe('programme subscriptions (reminders)', () => {
 
   it('reports the status as time passes, and drops it a day after it ended', async () => {
     const [first, second] = L.subscribeList.response.parse(
-      (await t.post(L.subscribeList.path, {}, v.subscriber)).body.data,
+      (await live.t.post(L.subscribeList.path, {}, live.v.subscriber)).body.data,
     ).subscribeList;
-    const saved = t.clock.now;
+    const saved = live.t.clock.now;
     // Access tokens last an hour: log in again at each new time.
     const listAt = async (at: number) => {
-      t.clock.now = at;
-      const s = await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD);
-      const res = await t.post(L.subscribeList.path, {}, bearer(s.token));
+      live.t.clock.now = at;
+      const s = await loginAs(live.t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD);
+      const res = await live.t.post(L.subscribeList.path, {}, bearer(s.token));
       return L.subscribeList.response.parse(res.body.data).subscribeList;
     };
     try {
@@ -177,39 +179,39 @@ describe('programme subscriptions (reminders)', () => {
       const later = await listAt((first?.stop ?? 0) + 86_400_000 + 1);
       expect(later.map((x) => x.programId)).toEqual([second?.programId]);
     } finally {
-      t.clock.now = saved;
+      live.t.clock.now = saved;
     }
   });
 
   it('refuses a programme already on air or finished, one of another channel, and an unknown one', async () => {
     const programs = await todayPrograms('lc-004');
-    const playing = programs.find((p) => p.start <= t.clock.now && p.stop > t.clock.now);
-    const started = await t.post(
+    const playing = programs.find((p) => p.start <= live.t.clock.now && p.stop > live.t.clock.now);
+    const started = await live.t.post(
       L.subscribeCreate.path,
       { subscribeList: [{ logicalChannelId: 'lc-004', programId: playing?.programId ?? '' }] },
-      v.subscriber,
+      live.v.subscriber,
     );
     expect(started.body.errCode).toBe(ErrCode.PROGRAM_NOT_SUBSCRIBABLE);
-    const future = programs.find((p) => p.start > t.clock.now);
-    const wrong = await t.post(
+    const future = programs.find((p) => p.start > live.t.clock.now);
+    const wrong = await live.t.post(
       L.subscribeCreate.path,
       { subscribeList: [{ logicalChannelId: 'lc-001', programId: future?.programId ?? '' }] },
-      v.subscriber,
+      live.v.subscriber,
     );
     expect(wrong.body.errCode).toBe(ErrCode.PROGRAM_NOT_FOUND);
-    const unknown = await t.post(
+    const unknown = await live.t.post(
       L.subscribeCreate.path,
       { subscribeList: [{ logicalChannelId: 'lc-999', programId: 'x' }] },
-      v.subscriber,
+      live.v.subscriber,
     );
     expect(unknown.body.errCode).toBe(ErrCode.CHANNEL_NOT_FOUND);
   });
 
   it('removes subscriptions (Ignore, Watch now)', async () => {
     const before = L.subscribeList.response.parse(
-      (await t.post(L.subscribeList.path, {}, v.subscriber)).body.data,
+      (await live.t.post(L.subscribeList.path, {}, live.v.subscriber)).body.data,
     ).subscribeList;
-    const res = await t.post(
+    const res = await live.t.post(
       L.subscribeDelete.path,
       {
         subscribeDeleteList: before.map((s) => ({
@@ -217,7 +219,7 @@ describe('programme subscriptions (reminders)', () => {
           programId: s.programId,
         })),
       },
-      v.subscriber,
+      live.v.subscriber,
     );
     expect(res.body.data).toEqual({ subscribeList: [] });
   });

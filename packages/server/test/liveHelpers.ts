@@ -1,6 +1,7 @@
 import { contract } from '@ottkit/api-client';
+import { afterAll, beforeAll } from 'vitest';
 import { DEMO_NO_AUTHORITY, DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
-import { bearer, loginAs, type TestServer } from './helpers.ts';
+import { bearer, loginAs, startServer, type TestServer } from './helpers.ts';
 
 export const L = contract.live;
 
@@ -17,6 +18,36 @@ export async function viewers(t: TestServer) {
     guest: bearer(guest.tokens.token),
     subscriberId: subscriber.accountId,
     freeId: free.accountId,
+  };
+}
+
+export type Viewers = Awaited<ReturnType<typeof viewers>>;
+
+/**
+ * The live tests' shared setup: one seeded server (clock 2026-06-01T12:00Z) and the three viewers, started before
+ * the file's tests and closed after them. Call it at the top of a test file; read `live.t` (the server) and
+ * `live.v` (the viewers' headers and ids) inside the tests. Read before the start (at collection time), they throw
+ * instead of handing out undefined.
+ */
+export function liveSuite() {
+  let server: TestServer | undefined;
+  let signedIn: Viewers | undefined;
+  beforeAll(async () => {
+    server = await startServer();
+    signedIn = await viewers(server);
+  });
+  afterAll(() => server?.close());
+  const started = <T>(value: T | undefined): T => {
+    if (value === undefined) throw new Error('liveSuite: read live.t and live.v inside a test, once started');
+    return value;
+  };
+  return {
+    get t() {
+      return started(server);
+    },
+    get v() {
+      return started(signedIn);
+    },
   };
 }
 

@@ -1,32 +1,24 @@
 import { contract } from '@ottkit/api-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { changeSetting } from '../src/domain/appConfig.ts';
 import { seedNamesIfEmpty } from '../src/seed/names.ts';
 import { putName } from '../src/store/names.ts';
-import { startServer, type TestServer } from './helpers.ts';
-import { channelList, viewers } from './liveHelpers.ts';
+import { channelList, liveSuite } from './liveHelpers.ts';
 
 // Decision 0140: operator names (categories, products, purchase guides) answer in the request's language,
 // falling back to English, then to the base name or id.
 const A = contract.account;
-let t: TestServer;
-let v: Awaited<ReturnType<typeof viewers>>;
-beforeAll(async () => {
-  t = await startServer();
-  v = await viewers(t);
-});
-afterAll(() => t.close());
+const live = liveSuite();
 
 const columns = async (lang?: string) =>
   new Map(
-    (await channelList(t, lang ? { ...v.subscriber, lang } : v.subscriber)).channelColumnInfo.map((c) => [
-      c.columnId,
-      c.columnName,
-    ]),
+    (
+      await channelList(live.t, lang ? { ...live.v.subscriber, lang } : live.v.subscriber)
+    ).channelColumnInfo.map((c) => [c.columnId, c.columnName]),
   );
 
 const products = async (lang: string) => {
-  const res = await t.post(A.userInfo.path, {}, { ...v.subscriber, lang });
+  const res = await live.t.post(A.userInfo.path, {}, { ...live.v.subscriber, lang });
   const info = A.userInfo.response.parse(res.body.data);
   return new Map(info.subscriptionList.map((s) => [s.productId, s.productName]));
 };
@@ -40,19 +32,19 @@ describe('category names per language', () => {
   });
 
   it('falls back to English, then to the base name, for a language the operator left out', async () => {
-    t.server.db.run("DELETE FROM channel_column_names WHERE column_id = 'col-docs' AND lang = 'pt'");
+    live.t.server.db.run("DELETE FROM channel_column_names WHERE column_id = 'col-docs' AND lang = 'pt'");
     expect((await columns('pt')).get('col-docs')).toBe('Documentary');
-    t.server.db.run("DELETE FROM channel_column_names WHERE column_id = 'col-docs'");
-    t.server.db.run("UPDATE channel_columns SET column_name = 'Docs' WHERE column_id = 'col-docs'");
+    live.t.server.db.run("DELETE FROM channel_column_names WHERE column_id = 'col-docs'");
+    live.t.server.db.run("UPDATE channel_columns SET column_name = 'Docs' WHERE column_id = 'col-docs'");
     expect((await columns('es')).get('col-docs')).toBe('Docs');
-    putName(t.server.db, 'channel_column_names', 'col-docs', 'es', 'Documentales');
+    putName(live.t.server.db, 'channel_column_names', 'col-docs', 'es', 'Documentales');
     expect((await columns('es')).get('col-docs')).toBe('Documentales');
   });
 
   it('never overwrites the operator names on a later start', () => {
-    putName(t.server.db, 'channel_column_names', 'col-news', 'es', 'Informativos');
-    seedNamesIfEmpty(t.server.db);
-    const row = t.server.db.get<{ name: string }>(
+    putName(live.t.server.db, 'channel_column_names', 'col-news', 'es', 'Informativos');
+    seedNamesIfEmpty(live.t.server.db);
+    const row = live.t.server.db.get<{ name: string }>(
       "SELECT name FROM channel_column_names WHERE column_id = 'col-news' AND lang = 'es'",
     );
     expect(row?.name).toBe('Informativos');
@@ -64,26 +56,26 @@ describe('product names per language', () => {
     expect((await products('es')).get('live-basic')).toBe('TV en vivo');
     expect((await products('pt')).get('live-sports')).toBe('Complemento esportes');
     expect((await products('en')).get('live-basic')).toBe('Live TV');
-    t.server.db.run("DELETE FROM product_names WHERE product_id = 'live-sports' AND lang = 'es'");
+    live.t.server.db.run("DELETE FROM product_names WHERE product_id = 'live-sports' AND lang = 'es'");
     expect((await products('es')).get('live-sports')).toBe('Sports add-on');
-    t.server.db.run("DELETE FROM product_names WHERE product_id = 'live-sports'");
+    live.t.server.db.run("DELETE FROM product_names WHERE product_id = 'live-sports'");
     expect((await products('es')).get('live-sports')).toBe('live-sports');
   });
 });
 
 describe('purchase guides per language', () => {
   const guide = async (lang: string) =>
-    A.appPropertyQuery.response.parse((await t.post(A.appPropertyQuery.path, {}, { lang })).body.data)
+    A.appPropertyQuery.response.parse((await live.t.post(A.appPropertyQuery.path, {}, { lang })).body.data)
       .purchasePageSetting;
 
   it('answers the recharge guide in the language while the English one is set', async () => {
     expect((await guide('es')).rechargeGuide).toMatch(/^Compra una tarjeta de recarga/);
     expect((await guide('pt')).howToRecharge).toMatch(/^Abra Minha conta/);
     expect((await guide('en')).rechargeGuide).toMatch(/^Buy a recharge card/);
-    changeSetting(t.server.db, 'purchase.rechargeGuide', '');
+    changeSetting(live.t.server.db, 'purchase.rechargeGuide', '');
     expect((await guide('es')).rechargeGuide).toBe('');
-    changeSetting(t.server.db, 'purchase.rechargeGuide.es', '');
-    changeSetting(t.server.db, 'purchase.rechargeGuide', 'Cards at the kiosk.');
+    changeSetting(live.t.server.db, 'purchase.rechargeGuide.es', '');
+    changeSetting(live.t.server.db, 'purchase.rechargeGuide', 'Cards at the kiosk.');
     expect((await guide('es')).rechargeGuide).toBe('Cards at the kiosk.');
   });
 });

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { DEFAULT_MESSAGES } from '@ottkit/player/react';
 import { defaultMessages, EmptyTip } from '@ottkit/ui';
 import { createElement } from 'react';
@@ -6,7 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { KitMessages } from '../islands/KitMessages.tsx';
 import { $lang } from '../stores/lang.ts';
 import { LANGS } from './index.ts';
-import { kitMessages, kitMessagesFor } from './kit.ts';
+import { cardListTexts, kitMessages, kitMessagesFor } from './kit.ts';
 import { playerMessages, playerMessagesFor } from './player.ts';
 
 /** The `{name}` placeholders of a text, sorted: a translation must keep exactly the English ones. */
@@ -94,4 +95,25 @@ describe('<KitMessages>', () => {
     $lang.set('pt');
     expect(render('es')).toContain('Esta lista está vacía');
   });
+});
+
+describe('cardListTexts', () => {
+  // The card lists and the banner get only these texts from the server (decision 0340): every text the kit's
+  // Card, HorizontalScroller and BannerCarousel read must be among them, or a Spanish page shows it in English.
+  const read = [
+    'Card/Card.tsx',
+    'HorizontalScroller/HorizontalScroller.tsx',
+    'BannerCarousel/BannerCarousel.tsx',
+  ]
+    .map((file) => readFileSync(new URL(`../../../packages/ui/src/${file}`, import.meta.url), 'utf8'))
+    .flatMap((code) => [...code.matchAll(/\bmessages\.(\w+)/g)].map((m) => m[1]));
+
+  it.each(LANGS)(
+    '%s has every text the cards, the row scroller and the banner read, in that language',
+    (lang) => {
+      const texts = cardListTexts(lang) as Record<string, string>;
+      expect(Object.keys(texts).sort()).toEqual([...new Set(read)].sort());
+      for (const [key, text] of Object.entries(texts)) expect(text).toBe(kitMessagesFor(lang)[key as never]);
+    },
+  );
 });

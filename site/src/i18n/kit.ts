@@ -156,3 +156,32 @@ export const kitMessages: Record<Lang, Messages> = { en: defaultMessages, es, pt
 export function kitMessagesFor(lang: Lang): Messages {
   return kitMessages[lang] ?? kitMessages[DEFAULT_LANG];
 }
+
+/** The kit texts a card list or the banner shows (Card, HorizontalScroller, BannerCarousel). */
+const CARD_LIST_KEYS = [
+  'cardLocked',
+  'cardEpgExpired',
+  'cardRating',
+  'cardRemainingDays',
+  'cardRemainingHours',
+  'cardRemainingMinutes',
+  'cardAvailableUntil',
+  'cardSelect',
+  'play',
+  'details',
+  'scrollPrevious',
+  'scrollNext',
+  'bannerLabel',
+  'bannerSlide',
+  'bannerGoTo',
+] as const satisfies readonly KitMessageKey[];
+export type CardListTexts = Pick<Messages, (typeof CARD_LIST_KEYS)[number]>;
+
+/**
+ * The card lists' and the banner's kit texts in one language, picked on the server: the catalogue pages pass them
+ * to those islands as a prop, so /home carries neither this catalogue nor the other languages (decision 0340).
+ */
+export function cardListTexts(lang: Lang): CardListTexts {
+  const all = kitMessagesFor(lang);
+  return Object.fromEntries(CARD_LIST_KEYS.map((key) => [key, all[key]])) as CardListTexts;
+}

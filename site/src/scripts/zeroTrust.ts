@@ -41,10 +41,11 @@ async function start() {
     // Loaded only for share links, so ordinary pages do not pay for the contract's schemas. The manifest is
     // asked of this site's own origin with a client of its own: the browser's client holds every call until
     // the manifest has opened (lib/api.ts), and only the manifest says where the other areas live.
-    const [{ openManifest, ZERO_TRUST_PROPERTY }, { createClient }] = await Promise.all([
-      import('@ottkit/api-client/contract'),
-      import('@ottkit/api-client/client'),
-    ]);
+    // Each import destructured where it is awaited: the bundler then keeps only the names used, and the client's
+    // chunk, shared with every page, carries no namespace object of all its exports (decision 0340).
+    const contract = import('@ottkit/api-client/contract');
+    const { createClient } = await import('@ottkit/api-client/client');
+    const { openManifest, ZERO_TRUST_PROPERTY } = await contract;
     let sealed: string | undefined;
     try {
       const api = createClient({ lang: () => document.documentElement.lang || 'en' });

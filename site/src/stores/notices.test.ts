@@ -8,9 +8,8 @@ const api = vi.hoisted(() => ({
 }));
 vi.mock('../lib/api.ts', () => ({ browserApi: api }));
 
-const { $marqueeRuns, $notices, $readNotices, loadNotices, markNoticeRead, marqueeEnded } = await import(
-  './notices.ts'
-);
+const { $marqueeRuns, $notices, $readNotices, loadNotices } = await import('./notices.ts');
+const { markNoticeRead, marqueeEnded } = await import('./noticeReads.ts');
 const { $session, sessionStarted } = await import('./session.ts');
 
 const notice = (id: string, displayTimes = 0) =>

@@ -1,7 +1,8 @@
 import type { ProgramSubscription } from '@ottkit/api-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserApi } from '../lib/api.ts';
-import { $dueReminders, $subscriptions, dismissReminders, startReminderSchedule } from './reminders.ts';
+import { $dueReminders, dismissReminders, startReminderSchedule } from './reminderSchedule.ts';
+import { $subscriptions } from './reminders.ts';
 
 const T = Date.UTC(2026, 5, 1, 20, 0);
 const MIN = 60_000;

@@ -19,6 +19,11 @@ export const Active: Story = {
   args: { active: true, currentProgramme: 'World Report — the day in 30 minutes, with weather and markets' },
 };
 
+/** A programme hidden from the profile (decision 0310): its neutral text stands still, whole. */
+export const ActiveHiddenProgramme: Story = {
+  args: { active: true, currentProgramme: 'Not available', currentProgrammeStill: true },
+};
+
 export const Favorite: Story = { args: { channel: { ...sampleChannel, isFavorite: true } } };
 
 export const NoLiveAuthority: Story = {

@@ -45,6 +45,20 @@ describe('ChannelRow', () => {
     expect(select.textContent).toContain('Now: Morning Briefing');
   });
 
+  it('keeps a status in place of the programme still, and a title scrolling', () => {
+    const { rerender } = render(
+      <ChannelRow channel={sampleChannel} currentProgramme="World Report" active />,
+    );
+    expect(screen.getByText('World Report').parentElement?.dataset.still).toBeUndefined();
+    rerender(
+      <ChannelRow channel={sampleChannel} currentProgramme="Not available" currentProgrammeStill active />,
+    );
+    expect(screen.getByText('Not available').parentElement?.dataset.still).toBe('true');
+    expect(screen.getByRole('button', { name: /^Ottkit News 24/ }).textContent).toContain(
+      'Now: Not available',
+    );
+  });
+
   it('shows a lock only without live authority', () => {
     const { rerender } = render(<ChannelRow channel={sampleChannel} />);
     expect(screen.queryByTestId('channel-lock')).toBeNull();

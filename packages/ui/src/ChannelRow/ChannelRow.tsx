@@ -1,3 +1,4 @@
+import { ChannelLogo } from '../ChannelLogo/ChannelLogo.tsx';
 import { HeartIcon, LockIcon, PlaybackIcon, PlaybackLockedIcon } from '../icons/index.ts';
 import { VisuallyHidden } from '../internal/VisuallyHidden.tsx';
 import { formatMessage, useMessages } from '../messages/index.ts';
@@ -27,6 +28,11 @@ export interface ChannelRowProps {
   active?: boolean;
   /** Title of the programme on air now (shown, scrolling, while active). */
   currentProgramme?: string;
+  /**
+   * The current programme's text is a status, not a title (a programme hidden from the profile, decision 0310):
+   * it shows still and whole instead of scrolling by.
+   */
+  currentProgrammeStill?: boolean;
   onSelect?: (logicalChannelId: string) => void;
   /** Called with the state the viewer asks for; the site decides (login required) and passes `isFavorite` back. */
   onToggleFavorite?: (logicalChannelId: string, nextIsFavorite: boolean) => void;
@@ -50,6 +56,7 @@ export function ChannelRow({
   channel,
   active = false,
   currentProgramme,
+  currentProgrammeStill = false,
   onSelect,
   onToggleFavorite,
 }: ChannelRowProps) {
@@ -89,23 +96,7 @@ export function ChannelRow({
         onClick={() => onSelect?.(channel.logicalChannelId)}
       >
         <span className={styles.logo}>
-          {channel.iconUrl ? (
-            // A new element for a new logo: a reused row (decision 0321) must not show the last channel's logo
-            // while the new one loads.
-            <img
-              key={channel.iconUrl}
-              src={channel.iconUrl}
-              alt=""
-              width={40}
-              height={40}
-              loading="lazy"
-              decoding="async"
-            />
-          ) : (
-            <span className={styles.logoFallback} aria-hidden="true">
-              {name.slice(0, 2)}
-            </span>
-          )}
+          <ChannelLogo src={channel.iconUrl} name={name} size={40} />
           {locked && (
             <span className={styles.lock} data-testid="channel-lock">
               <LockIcon size={14} />
@@ -124,7 +115,11 @@ export function ChannelRow({
                 {`, ${formatMessage(messages.nowPlaying, { programme: currentProgramme })}`}
               </VisuallyHidden>
               {/* The moving copy is for the eye only; the line above is what is announced. */}
-              <span className={styles.programme} aria-hidden="true">
+              <span
+                className={styles.programme}
+                data-still={currentProgrammeStill ? 'true' : undefined}
+                aria-hidden="true"
+              >
                 <span className={styles.programmeText}>{currentProgramme}</span>
               </span>
             </>

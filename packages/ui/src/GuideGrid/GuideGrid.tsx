@@ -9,6 +9,7 @@ import {
   useState,
 } from 'react';
 import { flushSync } from 'react-dom';
+import { ChannelLogo } from '../ChannelLogo/ChannelLogo.tsx';
 import { CartIcon, LockIcon } from '../icons/index.ts';
 import { VisuallyHidden } from '../internal/VisuallyHidden.tsx';
 import { formatMessage, type Messages, useMessages } from '../messages/index.ts';
@@ -428,18 +429,13 @@ const GridRow = memo(function GridRow({
           <span className={styles.number} aria-hidden="true">
             {channel.number}
           </span>
-          {channel.logoUrl ? (
-            // A new element for a new logo: a reused row must not show the last channel's logo meanwhile.
-            <img
-              key={channel.logoUrl}
-              className={styles.logo}
-              src={channel.logoUrl}
-              alt=""
-              width={32}
-              height={32}
-              loading="lazy"
-            />
-          ) : null}
+          <ChannelLogo
+            src={channel.logoUrl}
+            name={channel.name}
+            size={32}
+            className={styles.logo}
+            fallback={false}
+          />
           <span className={styles.channelName} aria-hidden="true">
             {channel.name}
           </span>

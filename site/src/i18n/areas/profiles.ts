@@ -47,6 +47,8 @@ export const profiles = defineMessages({
     'profiles.rated.body':
       'This is rated above this profile’s limit. Enter the parental PIN to play it once.',
     'profiles.rated.hidden': 'Not available on this profile',
+    // The same, short enough for the channel row's now line at 360 px.
+    'profiles.rated.hiddenShort': 'Not available',
   },
   es: {
     'profiles.title': '¿Quién está viendo?',
@@ -94,6 +96,7 @@ export const profiles = defineMessages({
     'profiles.rated.body':
       'Está clasificado por encima del límite de este perfil. Introduce el PIN parental para verlo una vez.',
     'profiles.rated.hidden': 'No disponible en este perfil',
+    'profiles.rated.hiddenShort': 'No disponible',
   },
   pt: {
     'profiles.title': 'Quem está assistindo?',
@@ -141,5 +144,6 @@ export const profiles = defineMessages({
     'profiles.rated.body':
       'Está classificado acima do limite deste perfil. Digite o PIN parental para assistir uma vez.',
     'profiles.rated.hidden': 'Indisponível neste perfil',
+    'profiles.rated.hiddenShort': 'Indisponível',
   },
 });

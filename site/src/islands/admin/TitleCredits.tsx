@@ -31,6 +31,8 @@ export function TitleCredits({
   const [form, setForm] = useState<Record<Key, string>>({ cast: '', directors: '', genres: '' });
   const [known, setKnown] = useState<{ people: string[]; genres: string[] }>({ people: [], genres: [] });
   const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
+  // The fields take typing only once the title's credits are in: typed earlier, the load would overwrite it.
+  const [loaded, setLoaded] = useState(false);
   const { busy, outcome, act } = useConsoleAction(t);
   const lists = useId();
   const show = (c: TitleCreditsForm) =>
@@ -38,10 +40,12 @@ export function TitleCredits({
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per title
   useEffect(() => {
+    setLoaded(false);
     void act(async () => {
       const r = await consoleApi.operator.titleCredits({ metaId });
       show(r.credits);
       setKnown({ people: r.people, genres: r.genres });
+      setLoaded(true);
     });
   }, [metaId]);
 
@@ -79,6 +83,7 @@ export function TitleCredits({
               list={`${lists}-${k === 'genres' ? 'genres' : 'people'}`}
               autoComplete="off"
               value={form[k]}
+              disabled={!loaded}
               onChange={(e) => setForm((f) => ({ ...f, [k]: e.target.value }))}
             />
           ))}
@@ -92,7 +97,7 @@ export function TitleCredits({
               <option key={n} value={n} />
             ))}
           </datalist>
-          <button type="submit" className="console-button" disabled={busy || !ready}>
+          <button type="submit" className="console-button" disabled={busy || !ready || !loaded}>
             {t('admin.credits.save')}
           </button>
         </form>

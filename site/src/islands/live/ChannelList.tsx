@@ -19,7 +19,9 @@ import {
   $selectedChannelId,
   FAVORITES_COLUMN,
 } from '../../stores/channels.ts';
+import { programmeHidden } from '../../lib/guideMask.ts';
 import { $todayPrograms, nowAndNext } from '../../stores/epg.ts';
+import { $guideMask } from '../../stores/guideMask.ts';
 import { $lineupComplete } from '../../stores/lineupLoad.ts';
 import { $t } from '../../stores/lang.ts';
 import { $pointedChannelId } from '../../stores/warmChannels.ts';
@@ -48,6 +50,7 @@ const ChannelItem = memo(function ChannelItem({
   count,
   active,
   currentProgramme,
+  currentProgrammeStill,
 }: {
   channel: LiveChannel;
   index: number;
@@ -55,6 +58,7 @@ const ChannelItem = memo(function ChannelItem({
   count: number;
   active: boolean;
   currentProgramme?: string;
+  currentProgrammeStill: boolean;
 }) {
   return (
     <li
@@ -70,6 +74,7 @@ const ChannelItem = memo(function ChannelItem({
         channel={channel}
         active={active}
         currentProgramme={currentProgramme}
+        currentProgrammeStill={currentProgrammeStill}
         onSelect={zap}
         onToggleFavorite={toggleFavoriteFromRow}
       />
@@ -105,6 +110,7 @@ function VirtualChannels({
 }) {
   const selected = useStore($selectedChannelId);
   const today = useStore($todayPrograms);
+  const t = useStore($t);
   const complete = useStore($lineupComplete);
   const viewport = useRef<HTMLDivElement>(null);
   const [rows, setRows] = useState<ViewportRows>({
@@ -149,10 +155,13 @@ function VirtualChannels({
     el.scrollTop = scrollToShow(index, el.scrollTop, el.clientHeight, ROW_HEIGHT);
   }, [selected, column, complete]);
 
-  const currentTitle = useMemo(
-    () => (today.programs.length > 0 ? nowAndNext(today.programs, now).now?.title : undefined),
-    [today, now],
-  );
+  const mask = useStore($guideMask);
+  // A programme hidden from the profile (decision 0310) shows the catalogue's short neutral text, still.
+  const current = useMemo(() => {
+    const on = today.programs.length > 0 ? nowAndNext(today.programs, now).now : undefined;
+    if (!on || !programmeHidden(on.ageRating, mask)) return { title: on?.title, still: false };
+    return { title: t('profiles.rated.hiddenShort'), still: true };
+  }, [today, now, mask, t]);
   // The row holding the keyboard focus stays drawn (and keeps its node) when it scrolls out of the window, so
   // the focus is not lost, nor moved to another channel by a reused row (decision 0321).
   const [focusedRow, setFocusedRow] = useState<number | null>(null);
@@ -198,7 +207,8 @@ function VirtualChannels({
               index={i}
               count={channels.length}
               active={active}
-              currentProgramme={active ? currentTitle : undefined}
+              currentProgramme={active ? current.title : undefined}
+              currentProgrammeStill={active && current.still}
             />
           );
         })}

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Lang } from '../../i18n/index.ts';
+import type { CardListTexts } from '../../i18n/kit.ts';
 import { type PersonalRows, loadPersonalRows, percentWatched } from '../../stores/continueWatching.ts';
 import { cardItemOf } from '../../stores/vodCards.ts';
 import { initSession } from '../../stores/session.ts';
@@ -14,13 +15,22 @@ interface Props {
   moreLikeThis: boolean;
   /** Texts in the page language, translated on the server. `progress` has a `{percent}` placeholder. */
   texts: { continueWatching: string; progress: string; moreLikeThis: string };
+  /** The kit's texts for the cards (`cardListTexts(lang)`, on the server). */
+  cardTexts: CardListTexts;
 }
 
 /**
  * The personal rows of /home: continue watching and more like this. They render nothing on the server (the
  * public part of home is shared and cached, decision 0131) and appear once a logged-in user's history is in.
  */
-export default function HomePersonalRows({ lang, signedIn, visitorMode, moreLikeThis, texts }: Props) {
+export default function HomePersonalRows({
+  lang,
+  signedIn,
+  visitorMode,
+  moreLikeThis,
+  texts,
+  cardTexts,
+}: Props) {
   const [rows, setRows] = useState<PersonalRows | null>(null);
   useEffect(() => {
     if (!signedIn) return;
@@ -48,6 +58,7 @@ export default function HomePersonalRows({ lang, signedIn, visitorMode, moreLike
           <h2 id="row-continue">{texts.continueWatching}</h2>
           <VodCardList
             lang={lang}
+            texts={cardTexts}
             layout="row"
             label={texts.continueWatching}
             cards={rows.continueWatching.map((h) => cardItemOf(h))}
@@ -64,6 +75,7 @@ export default function HomePersonalRows({ lang, signedIn, visitorMode, moreLike
           </h2>
           <VodCardList
             lang={lang}
+            texts={cardTexts}
             layout="row"
             label={texts.moreLikeThis}
             cards={rows.moreLikeThis.cards.map((c) => cardItemOf(c))}

@@ -4,12 +4,8 @@ import { useEffect, useState } from 'react';
 import { timeFormat } from '../../i18n/format.ts';
 import { browserApi } from '../../lib/api.ts';
 import { $channels, $selectedChannelId, selectChannel } from '../../stores/channels.ts';
-import {
-  $dueReminders,
-  $subscriptions,
-  dismissReminders,
-  startReminderSchedule,
-} from '../../stores/reminders.ts';
+import { $dueReminders, dismissReminders, startReminderSchedule } from '../../stores/reminderSchedule.ts';
+import { $subscriptions } from '../../stores/reminders.ts';
 import { $lang } from '../../stores/lang.ts';
 import { maskSubscription } from '../../lib/subscriptionMask.ts';
 import type { ReminderTexts } from './ReminderHost.tsx';

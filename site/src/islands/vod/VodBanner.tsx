@@ -1,7 +1,6 @@
 import { BannerCarousel, type BannerSlide, MessagesProvider } from '@ottkit/ui';
-import type { Lang } from '../../i18n/index.ts';
 import { detailIdOf, openCard } from '../../stores/vodNavigation.ts';
-import { kitMessagesFor } from '../../i18n/kit.ts';
+import type { CardListTexts } from '../../i18n/kit.ts';
 
 /** A slide plus where its Details button and thumbnail lead (computed on the server, spec §2). */
 export interface VodBannerSlide extends BannerSlide {
@@ -9,15 +8,15 @@ export interface VodBannerSlide extends BannerSlide {
 }
 
 export interface VodBannerProps {
-  lang: Lang;
+  /** The kit's texts for the banner, in the page's language (`cardListTexts(lang)`, on the server). */
+  texts: CardListTexts;
   slides: VodBannerSlide[];
   /** The optional thumbnail strip (replaces auto-advance and dots). */
   thumbnails?: boolean;
 }
 
 /** The home banner carousel; Details and thumbnails open the detail page (or the list, or the channel). */
-export default function VodBanner({ lang, slides, thumbnails = false }: VodBannerProps) {
-  const messages = kitMessagesFor(lang);
+export default function VodBanner({ texts, slides, thumbnails = false }: VodBannerProps) {
   const onDetails = (slide: BannerSlide) => {
     const target = slides.find((s) => s.bannerItemId === slide.bannerItemId);
     if (!target) return;
@@ -27,7 +26,7 @@ export default function VodBanner({ lang, slides, thumbnails = false }: VodBanne
     window.location.assign(target.href);
   };
   return (
-    <MessagesProvider messages={messages}>
+    <MessagesProvider messages={texts}>
       <BannerCarousel slides={slides} thumbnails={thumbnails} onDetails={onDetails} />
     </MessagesProvider>
   );

@@ -3,10 +3,12 @@ import type { Lang } from '../../i18n/index.ts';
 import { dateFormat } from '../../i18n/format.ts';
 import { detailHref, openCard } from '../../stores/vodNavigation.ts';
 import { requestPlay } from '../../stores/vodPlayRequest.ts';
-import { kitMessagesFor } from '../../i18n/kit.ts';
+import type { CardListTexts } from '../../i18n/kit.ts';
 
 export interface VodCardListProps {
   lang: Lang;
+  /** The kit's texts for the cards, in the page's language (`cardListTexts(lang)`, on the server). */
+  texts: CardListTexts;
   cards: CardItem[];
   /** A home row (scrolls sideways) or a grid (categories, search, people). */
   layout: 'row' | 'grid';
@@ -30,6 +32,7 @@ const here = () => (typeof window === 'undefined' ? null : new URL(window.locati
 /** Cards of a playlist row or grid: click and Details open the detail page, Play opens the player. */
 export default function VodCardList({
   lang,
+  texts,
   cards,
   layout,
   label,
@@ -40,7 +43,6 @@ export default function VodCardList({
   progress,
   progressLabel = '{percent}%',
 }: VodCardListProps) {
-  const messages = kitMessagesFor(lang);
   const onDetails = (card: CardItem) => {
     if (openCard(card.metaId, here()) === 'navigate') window.location.assign(detailHref(card.metaId, here()));
   };
@@ -68,7 +70,7 @@ export default function VodCardList({
     </li>
   ));
   return (
-    <MessagesProvider messages={messages}>
+    <MessagesProvider messages={texts}>
       {layout === 'row' ? (
         <HorizontalScroller label={label}>
           <ul className="vod-cards vod-cards--row" data-aspect={aspect}>
