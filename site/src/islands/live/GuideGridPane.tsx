@@ -21,7 +21,8 @@ import { actOnProgramme, guideProgrammeAction } from './guideActions.ts';
 export function GuideGridPane({ now, date }: { now: number; date: string }) {
   const channels = useStore($columnChannels);
   const selected = useStore($selectedChannelId);
-  const days = useStore($gridDays);
+  // A new revision whenever days were read; the days themselves are read through `get` (decision 0330).
+  const gridDays = useStore($gridDays);
   const viewer = useStore($viewer);
   const subscriptions = useStore($subscriptions);
   const catchup = useStore($catchup);
@@ -29,9 +30,13 @@ export function GuideGridPane({ now, date }: { now: number; date: string }) {
   const { start: from, end: to } = localDayBounds(date);
   const [inView, setInView] = useState<{ start: number; end: number } | null>(null);
 
+  // The rows given blocks are read, not only those drawn: a row scrolling in is then drawn once, with its
+  // blocks on the nodes of a row that left, rather than empty ("loading") and again a frame later, which
+  // dropped and rebuilt its blocks (decision 0330).
   useEffect(() => {
     if (!inView) return;
-    const epgIds = channels.slice(inView.start, inView.end).map((c) => c.epgId);
+    const { first, last } = rowsNear(inView, channels.length);
+    const epgIds = channels.slice(first, last).map((c) => c.epgId);
     void loadGridDays(epgIds, date);
   }, [channels, inView, date]);
 
@@ -60,17 +65,16 @@ export function GuideGridPane({ now, date }: { now: number; date: string }) {
   );
   const programmes = useMemo(() => {
     const byChannel = new Map<string, GuideGridProgramme[]>();
-    const first = Math.max(0, (inView?.start ?? 0) - ROWS_AROUND);
-    const last = Math.min(channels.length, (inView?.end ?? 0) + ROWS_AROUND);
-    const rowsNear = channels.slice(first, last);
-    if (watched && !rowsNear.includes(watched)) rowsNear.push(watched);
-    for (const c of rowsNear) {
+    const { first, last } = rowsNear(inView ?? { start: 0, end: 0 }, channels.length);
+    const near = channels.slice(first, last);
+    if (watched && !near.includes(watched)) near.push(watched);
+    for (const c of near) {
       const id = c.logicalChannelId;
       if (!c.epgId) {
         byChannel.set(id, []);
         continue;
       }
-      const day = days.get(gridDayKey(c.epgId, date));
+      const day = gridDays.days.get(gridDayKey(c.epgId, date));
       if (!day) continue;
       const known = cache.current.get(id);
       if (known && known.day === day && known.inputs === inputs) {
@@ -84,13 +88,13 @@ export function GuideGridPane({ now, date }: { now: number; date: string }) {
     // Rows far from the view keep no blocks, and their cache goes with them.
     for (const id of cache.current.keys()) if (!byChannel.has(id)) cache.current.delete(id);
     return byChannel;
-  }, [channels, days, date, inputs, inView, watched]);
+  }, [channels, gridDays, date, inputs, inView, watched]);
 
   const onRowsInView = useCallback((start: number, end: number) => setInView({ start, end }), []);
 
   // Stable for the memoised rows; it reads the latest render's state.
-  const latest = useRef({ channels, days, date, selected, viewer });
-  latest.current = { channels, days, date, selected, viewer };
+  const latest = useRef({ channels, days: gridDays.days, date, selected, viewer });
+  latest.current = { channels, days: gridDays.days, date, selected, viewer };
   const onProgramme = useCallback((channelId: string, block: GuideGridProgramme) => {
     const { channels, days, date, selected, viewer } = latest.current;
     const channel = channels.find((c) => c.logicalChannelId === channelId);
@@ -120,8 +124,16 @@ export function GuideGridPane({ now, date }: { now: number; date: string }) {
   );
 }
 
-/** Rows given blocks beyond those drawn (the grid draws 6 beyond the view), so a scroll finds them ready. */
-const ROWS_AROUND = 12;
+/**
+ * Rows read and given blocks beyond those drawn (the grid draws 6 beyond the view), so a scroll finds them
+ * ready: a 320 px scroll step brings about 6 rows in.
+ */
+const ROWS_AROUND = 16;
+
+/** The rows read and given blocks: those drawn and ROWS_AROUND either side. */
+function rowsNear(inView: { start: number; end: number }, count: number) {
+  return { first: Math.max(0, inView.start - ROWS_AROUND), last: Math.min(count, inView.end + ROWS_AROUND) };
+}
 
 interface BlockInputs {
   now: number;
