@@ -1,3 +1,5 @@
+import { keptAnswerKey } from '@ottkit/api-client/kept';
+
 /**
  * The server-side render of /liveTv keeps the last channel list it parsed, per language, with its ETag (decision
  * 0330): at 10,000 channels the answer is 7.8 MB of JSON, and parsing it on every page view was most of the
@@ -31,7 +33,7 @@ export function keptParsedFetch(fetchFn: typeof fetch = fetch): typeof fetch {
   const kept = new Map<string, { etag: string; envelope: unknown }>();
   return async (input, init = {}) => {
     const headers = new Headers(init.headers);
-    const key = `${init.method ?? 'GET'} ${String(input)} ${headers.get('lang') ?? ''} ${typeof init.body === 'string' ? init.body : ''}`;
+    const key = keptAnswerKey(input, init, headers);
     const known = kept.get(key);
     if (known) headers.set('if-none-match', known.etag);
     const res = await fetchFn(input, { ...init, headers });
