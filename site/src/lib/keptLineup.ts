@@ -14,14 +14,13 @@ const KEPT = 3;
 
 /** A response whose body is already parsed: the client's `json()` gets the kept answer, not a new parse. */
 class ParsedResponse extends Response {
-  constructor(
-    private readonly envelope: unknown,
-    headers: Headers,
-  ) {
+  readonly #envelope: unknown;
+  constructor(envelope: unknown, headers: Headers) {
     super(null, { status: 200, headers });
+    this.#envelope = envelope;
   }
   override json(): Promise<unknown> {
-    return Promise.resolve(this.envelope);
+    return Promise.resolve(this.#envelope);
   }
 }
 
