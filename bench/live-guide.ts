@@ -46,7 +46,10 @@ const { values } = parseArgs({
      * another viewer's sync would: the browser's store is still cold, the server's guide cache is not.
      */
     'warm-server': { type: 'boolean', default: false },
-    /** A data folder seeded before (`node packages/server/src/cli.ts bench-lineup --channels N --data DIR`), kept. */
+    /**
+     * A data folder seeded before (`node packages/server/src/cli.ts bench-lineup --channels N --data DIR`), kept;
+     * with several line-up sizes, one folder per size, comma-separated in the same order.
+     */
     data: { type: 'string' },
     /** Seconds any one wait in the browser may take (the cold sync, a reload, a scroll) before the run fails. */
     timeout: { type: 'string', default: '600' },
@@ -235,9 +238,9 @@ async function warmServer(base: string): Promise<number> {
 }
 
 /** Measures one line-up of `channels` channels, served on `port`. */
-async function measure(channels: string, port: string) {
+async function measure(channels: string, port: string, seeded: string | undefined) {
   const base = `http://127.0.0.1:${port}`;
-  const dataDir = values.data ?? seedBenchLineup(channels, 'ottkit-bench-live-');
+  const dataDir = seeded ?? seedBenchLineup(channels, 'ottkit-bench-live-');
   const server = await serveBench(dataDir, port, values.site);
   const channelList = await channelListCalls(base);
   const serverWarmedInMs = values['warm-server']
@@ -448,13 +451,13 @@ async function measure(channels: string, port: string) {
     await browser.close();
     server.kill();
     // A folder given with --data is kept (it was seeded before, for several runs).
-    if (!values.data) rmSync(dataDir, { recursive: true, force: true });
+    if (!seeded) rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 const results = [];
 for (const [i, channels] of values.channels.split(',').entries()) {
-  const result = await measure(channels, String(Number(values.port) + i));
+  const result = await measure(channels, String(Number(values.port) + i), values.data?.split(',')[i]);
   console.log(JSON.stringify(result, null, 2));
   results.push(result);
 }

@@ -73,6 +73,16 @@ export function cacheStorageKeeper(name = KEPT_ANSWERS_CACHE): AnswerKeeper {
   };
 }
 
+/** What a kept answer is kept by: the call, its request body and its language, never the token. */
+export function keptAnswerKey(
+  input: Parameters<typeof fetch>[0],
+  init: RequestInit,
+  headers: Headers,
+): string {
+  const body = typeof init.body === 'string' ? init.body : '';
+  return `${init.method ?? 'GET'} ${String(input)} ${headers.get('lang') ?? ''} ${body}`;
+}
+
 /**
  * A fetch that keeps the answers that come with an ETag (only revalidated calls are answered with one) and asks
  * again with `If-None-Match`; a 304 is handed to the client as the kept answer. The key is the call, its body and
@@ -81,8 +91,7 @@ export function cacheStorageKeeper(name = KEPT_ANSWERS_CACHE): AnswerKeeper {
 export function keptFetch(fetchFn: typeof fetch, keeper: AnswerKeeper): typeof fetch {
   return async (input, init = {}) => {
     const headers = new Headers(init.headers);
-    const body = typeof init.body === 'string' ? init.body : '';
-    const key = `${init.method ?? 'GET'} ${String(input)} ${headers.get('lang') ?? ''} ${body}`;
+    const key = keptAnswerKey(input, init, headers);
     const kept = await keeper.get(key).catch(() => undefined);
     if (kept) headers.set('if-none-match', kept.etag);
     const res = await fetchFn(input, { ...init, headers });

@@ -11,11 +11,12 @@ export function apiOrigin(): string {
 }
 
 /** A client for server-side rendering, on behalf of the request's session. */
-export function serverApi(opts: { lang?: string; token?: string } = {}) {
+export function serverApi(opts: { lang?: string; token?: string; fetch?: typeof fetch } = {}) {
   return createClient({
     baseUrl: apiOrigin(),
     lang: () => opts.lang ?? 'en',
     getToken: () => opts.token,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
   });
 }
 

@@ -40,6 +40,15 @@ export function localGuideDay(
   const found = days.filter((d): d is Epg => d !== undefined);
   if (found.length === 0) return undefined;
   const { start, end } = localDayBounds(date);
+  // One UTC day (a viewer in UTC, or a day that maps onto one): its programmes are already one each, so no map
+  // of them is made (the grid reads a day per row scrolling in, decision 0330).
+  if (found.length === 1) {
+    const [day] = found as [Epg];
+    return {
+      programs: day.programs.filter((p) => p.start < end && p.stop > start).sort((a, b) => a.start - b.start),
+      isCatchup: day.isCatchup,
+    };
+  }
   const byId = new Map<string, EpgProgram>();
   for (const day of found) {
     for (const p of day.programs) if (p.start < end && p.stop > start) byId.set(p.programId, p);

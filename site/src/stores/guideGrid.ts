@@ -8,8 +8,20 @@ export interface GridDay {
   isCatchup: boolean;
 }
 
-/** `epgId|date` → the day, for the rows the guide grid has drawn (a row missing here is still loading). */
-export const $gridDays = atom<ReadonlyMap<string, GridDay>>(new Map());
+/** The days the grid has read: `gridDayKey(epgId, date)` → the day (a row missing here is still loading). */
+export interface GridDays {
+  get(key: string): GridDay | undefined;
+}
+
+const days = new Map<string, GridDay>();
+const view: GridDays = { get: (key) => days.get(key) };
+
+/**
+ * The grid's days, published as a new revision whenever some were read: the map itself is kept and written in
+ * place (copying up to MAX_DAYS entries on every load was garbage made per scroll frame, decision 0330), so
+ * views subscribe to the revision and read the days through `get`.
+ */
+export const $gridDays = atom<{ revision: number; days: GridDays }>({ revision: 0, days: view });
 
 /** The days kept: the rows of several screens of a 500-channel line-up; the oldest go first. */
 const MAX_DAYS = 600;
@@ -20,16 +32,20 @@ export const gridDayKey = (epgId: string, date: string) => `${epgId}|${date}`;
 const inFlight = new Set<string>();
 let lastRequest: { epgIds: readonly string[]; date: string } | null = null;
 
+function publish() {
+  $gridDays.set({ revision: $gridDays.get().revision + 1, days: view });
+}
+
 /**
- * Reads the days of the grid's rows in view from the local guide store (the network for a day it lacks), and
- * publishes them together once read. `again`: read even the days already known (the store was written).
+ * Reads the days of the grid's rows in (or near) view from the local guide store (the network for a day it
+ * lacks), and publishes them together once read. `again`: read even the days already known (the store was
+ * written).
  */
 export async function loadGridDays(epgIds: readonly string[], date: string, again = false): Promise<void> {
   lastRequest = { epgIds, date };
-  const known = $gridDays.get();
   const wanted = [...new Set(epgIds)].filter((id) => {
     const key = gridDayKey(id, date);
-    return id && !inFlight.has(key) && (again || !known.has(key));
+    return id && !inFlight.has(key) && (again || !days.has(key));
   });
   if (wanted.length === 0) return;
   for (const id of wanted) inFlight.add(gridDayKey(id, date));
@@ -37,18 +53,18 @@ export async function loadGridDays(epgIds: readonly string[], date: string, agai
     // A day that cannot be read shows as empty rather than loading for ever; the next sync reads it again.
     wanted.map((id) => readGuideDay(id, date).catch(() => EMPTY)),
   );
-  const next = new Map($gridDays.get());
   wanted.forEach((id, i) => {
     const key = gridDayKey(id, date);
     inFlight.delete(key);
-    next.delete(key);
-    next.set(key, read[i] ?? EMPTY);
+    // Last read, last out.
+    days.delete(key);
+    days.set(key, read[i] ?? EMPTY);
   });
-  for (const key of next.keys()) {
-    if (next.size <= MAX_DAYS) break;
-    next.delete(key);
+  for (const key of days.keys()) {
+    if (days.size <= MAX_DAYS) break;
+    days.delete(key);
   }
-  $gridDays.set(next);
+  publish();
 }
 
 // A guide sync wrote the store: the rows on screen are read again (the others when they come back into view).
@@ -56,6 +72,7 @@ $guideRevision.listen(() => {
   const request = lastRequest;
   if (!request) return;
   const onScreen = new Set(request.epgIds.map((id) => gridDayKey(id, request.date)));
-  $gridDays.set(new Map([...$gridDays.get()].filter(([key]) => onScreen.has(key))));
+  for (const key of [...days.keys()]) if (!onScreen.has(key)) days.delete(key);
+  publish();
   void loadGridDays(request.epgIds, request.date, true);
 });

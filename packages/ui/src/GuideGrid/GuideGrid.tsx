@@ -66,8 +66,12 @@ export interface GuideGridProps {
   /** Accessible name of the grid. */
   label: string;
   channels: readonly GuideGridChannel[];
-  /** Each row's programmes by start, by channel id; a channel missing from the map is still loading. */
-  programmes: ReadonlyMap<string, readonly GuideGridProgramme[]>;
+  /**
+   * Each row's programmes by start, by channel id; a channel missing from the map is still loading. Only `get`
+   * is used, for the rows drawn: a host may answer it on demand (a new object when the answers change) rather
+   * than build a map per scroll.
+   */
+  programmes: Pick<ReadonlyMap<string, readonly GuideGridProgramme[]>, 'get'>;
   /** The span of time across (epoch ms), e.g. one day. */
   from: number;
   to: number;
@@ -342,6 +346,45 @@ export function GuideGrid({
   );
 }
 
+/** A block's texts, kept per block object: a row drawn again (a scroll across, a row back in view) reuses them. */
+const textsOf = new WeakMap<
+  GuideGridProgramme,
+  { channelName: string; messages: Messages; formatTime: unknown; time: string; name: string }
+>();
+
+/** The block's time ("20:00 – 21:00") and its accessible name (channel, title, time, action, lock). */
+function blockTexts(
+  p: GuideGridProgramme,
+  channelName: string,
+  messages: Messages,
+  formatTime: (epochMs: number) => string,
+) {
+  const known = textsOf.get(p);
+  if (
+    known &&
+    known.channelName === channelName &&
+    known.messages === messages &&
+    known.formatTime === formatTime
+  )
+    return known;
+  const time = formatMessage(messages.programmeTime, {
+    start: formatTime(p.start),
+    stop: formatTime(p.stop),
+  });
+  const lock = p.lock ?? 'none';
+  let name = channelName;
+  for (const part of [
+    p.title,
+    time,
+    p.action === 'none' ? '' : messages[actionText[p.action]],
+    lock === 'lock' ? messages.actionLocked : lock === 'purchase' ? messages.actionPurchase : '',
+  ])
+    if (part) name = name ? `${name}, ${part}` : part;
+  const texts = { channelName, messages, formatTime, time, name };
+  textsOf.set(p, texts);
+  return texts;
+}
+
 const rowIndex = (i: number) => i;
 const programmeId = (p: GuideGridProgramme) => p.programId;
 
@@ -447,20 +490,8 @@ const GridRow = memo(function GridRow({
         {blocks.map(({ key, item: p }) => {
           const box = blockBox(p, from, to);
           if (!box) return null;
-          const time = formatMessage(messages.programmeTime, {
-            start: formatTime(p.start),
-            stop: formatTime(p.stop),
-          });
           const lock = p.lock ?? 'none';
-          const name = [
-            channel.name,
-            p.title,
-            time,
-            p.action === 'none' ? '' : messages[actionText[p.action]],
-            lock === 'lock' ? messages.actionLocked : lock === 'purchase' ? messages.actionPurchase : '',
-          ]
-            .filter(Boolean)
-            .join(', ');
+          const { time, name } = blockTexts(p, channel.name, messages, formatTime);
           return (
             // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the block's button takes the focus
             <div

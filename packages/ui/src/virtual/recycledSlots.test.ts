@@ -22,6 +22,16 @@ function movedByReact(previous: readonly Slot<number>[], next: readonly Slot<num
 }
 
 describe('recycleSlots (decision 0321)', () => {
+  it('answers the same slots for the same items, so a render for another reason makes nothing (0330)', () => {
+    const keeper = slotKeeper(same);
+    const first = keeper.place(range(0, 10));
+    expect(keeper.place(range(0, 10))).toBe(first);
+    // One item more is another answer, its nodes kept.
+    const next = keeper.place(range(0, 11));
+    expect(next).not.toBe(first);
+    expect(next.slice(0, 10)).toEqual(first);
+  });
+
   it('keeps the node of every row still drawn, and gives the nodes of rows that left to rows entering', () => {
     const keeper = slotKeeper(same);
     const first = keeper.place(range(0, 10));

@@ -29,6 +29,9 @@ export function recycleSlots<T, K>(
   id: (item: T) => K,
   newKey: () => number,
 ): Slot<T>[] {
+  // The same items as last time (a render for another reason): the same slots, nothing allocated.
+  if (previous.length === wanted.length && previous.every((slot, i) => slot.item === wanted[i]))
+    return previous as Slot<T>[];
   const oldPlace = new Map<K, number>();
   for (const [place, slot] of previous.entries()) oldPlace.set(id(slot.item), place);
   const wantedIds = new Set<K>();

@@ -1,6 +1,6 @@
 import { useStore } from '@nanostores/react';
 import { GuideGrid, type GuideGridProgramme, programmeActionLock } from '@ottkit/ui';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { LiveChannel } from '../../lib/liveLineup.ts';
 import { localDayBounds } from '../../lib/guideDays.ts';
 import { $viewer } from '../../stores/authority.ts';
@@ -21,19 +21,36 @@ import { actOnProgramme, guideProgrammeAction } from './guideActions.ts';
 export function GuideGridPane({ now, date }: { now: number; date: string }) {
   const channels = useStore($columnChannels);
   const selected = useStore($selectedChannelId);
-  const days = useStore($gridDays);
+  // A new revision whenever days were read; the days themselves are read through `get` (decision 0330).
+  const gridDays = useStore($gridDays);
   const viewer = useStore($viewer);
   const subscriptions = useStore($subscriptions);
   const catchup = useStore($catchup);
   const t = useStore($t);
   const { start: from, end: to } = localDayBounds(date);
-  const [inView, setInView] = useState<{ start: number; end: number } | null>(null);
 
-  useEffect(() => {
-    if (!inView) return;
-    const epgIds = channels.slice(inView.start, inView.end).map((c) => c.epgId);
-    void loadGridDays(epgIds, date);
-  }, [channels, inView, date]);
+  // The rows drawn, kept without a render: a scroll reads the days of the rows around them (decision 0330).
+  const inView = useRef<{ start: number; end: number } | null>(null);
+  // The rows given blocks are read, not only those drawn: a row scrolling in is then drawn once, with its
+  // blocks on the nodes of a row that left, rather than empty ("loading") and again a frame later, which
+  // dropped and rebuilt its blocks (decision 0330).
+  const loadNear = useCallback(() => {
+    if (!inView.current) return;
+    const { first, last } = rowsNear(inView.current, channels.length);
+    void loadGridDays(
+      channels.slice(first, last).map((c) => c.epgId),
+      date,
+    );
+  }, [channels, date]);
+  // A new line-up or day: the rows in view are read for it.
+  useEffect(loadNear, [loadNear]);
+  const onRowsInView = useCallback(
+    (start: number, end: number) => {
+      inView.current = { start, end };
+      loadNear();
+    },
+    [loadNear],
+  );
 
   const rows = useMemo(
     () =>
@@ -46,51 +63,43 @@ export function GuideGridPane({ now, date }: { now: number; date: string }) {
       })),
     [channels],
   );
+  const byId = useMemo(() => new Map(channels.map((c) => [c.logicalChannelId, c])), [channels]);
 
-  // Blocks for the rows near the view only, and the same array for a row whose inputs did not change, so a
-  // scroll renders the rows entering and nothing else (the grid's rows are memoised; decision 0110).
   const inputs = useMemo(
     () => ({ now, viewer, catchup, selected, subscribed: subscribedSet(subscriptions) }),
     [now, viewer, catchup, selected, subscriptions],
   );
-  // Found when the line-up or the selection changes, not on every scroll (decision 0321).
-  const watched = useMemo(() => channels.find((c) => c.logicalChannelId === selected), [channels, selected]);
-  const cache = useRef(
-    new Map<string, { day: GridDay; inputs: typeof inputs; list: GuideGridProgramme[] }>(),
+  const cache = useRef(new Map<string, KeptBlocks>());
+  // A row's blocks are made when the grid draws it, and kept (the same array while the channel, its day and the
+  // inputs are the same), so a scroll renders the rows entering and nothing else (the grid's rows are
+  // memoised; decision 0110), and no map of the rows near is built per scroll (decision 0330).
+  const programmes = useMemo(
+    () => ({
+      get(id: string): GuideGridProgramme[] | undefined {
+        const c = byId.get(id);
+        if (!c) return undefined;
+        if (!c.epgId) return NO_BLOCKS;
+        const day = gridDays.days.get(gridDayKey(c.epgId, date));
+        if (!day) return undefined;
+        const kept = cache.current;
+        const known = kept.get(id);
+        if (known && known.day === day && known.inputs === inputs && known.channel === c) return known.list;
+        const list = blocksOf(c, day, inputs);
+        kept.delete(id);
+        kept.set(id, { channel: c, day, inputs, list });
+        for (const old of kept.keys()) {
+          if (kept.size <= KEPT_ROWS) break;
+          kept.delete(old);
+        }
+        return list;
+      },
+    }),
+    [byId, gridDays, date, inputs],
   );
-  const programmes = useMemo(() => {
-    const byChannel = new Map<string, GuideGridProgramme[]>();
-    const first = Math.max(0, (inView?.start ?? 0) - ROWS_AROUND);
-    const last = Math.min(channels.length, (inView?.end ?? 0) + ROWS_AROUND);
-    const rowsNear = channels.slice(first, last);
-    if (watched && !rowsNear.includes(watched)) rowsNear.push(watched);
-    for (const c of rowsNear) {
-      const id = c.logicalChannelId;
-      if (!c.epgId) {
-        byChannel.set(id, []);
-        continue;
-      }
-      const day = days.get(gridDayKey(c.epgId, date));
-      if (!day) continue;
-      const known = cache.current.get(id);
-      if (known && known.day === day && known.inputs === inputs) {
-        byChannel.set(id, known.list);
-        continue;
-      }
-      const list = blocksOf(c, day, inputs);
-      cache.current.set(id, { day, inputs, list });
-      byChannel.set(id, list);
-    }
-    // Rows far from the view keep no blocks, and their cache goes with them.
-    for (const id of cache.current.keys()) if (!byChannel.has(id)) cache.current.delete(id);
-    return byChannel;
-  }, [channels, days, date, inputs, inView, watched]);
-
-  const onRowsInView = useCallback((start: number, end: number) => setInView({ start, end }), []);
 
   // Stable for the memoised rows; it reads the latest render's state.
-  const latest = useRef({ channels, days, date, selected, viewer });
-  latest.current = { channels, days, date, selected, viewer };
+  const latest = useRef({ channels, days: gridDays.days, date, selected, viewer });
+  latest.current = { channels, days: gridDays.days, date, selected, viewer };
   const onProgramme = useCallback((channelId: string, block: GuideGridProgramme) => {
     const { channels, days, date, selected, viewer } = latest.current;
     const channel = channels.find((c) => c.logicalChannelId === channelId);
@@ -120,28 +129,55 @@ export function GuideGridPane({ now, date }: { now: number; date: string }) {
   );
 }
 
-/** Rows given blocks beyond those drawn (the grid draws 6 beyond the view), so a scroll finds them ready. */
-const ROWS_AROUND = 12;
+/**
+ * Rows read and given blocks beyond those drawn (the grid draws 6 beyond the view), so a scroll finds them
+ * ready: a 320 px scroll step brings about 6 rows in.
+ */
+const ROWS_AROUND = 16;
+/** Rows whose blocks are kept: those read around the view, and a screen or two back. */
+const KEPT_ROWS = 200;
+const NO_BLOCKS: GuideGridProgramme[] = [];
+
+interface KeptBlocks {
+  channel: LiveChannel;
+  day: GridDay;
+  inputs: BlockInputs;
+  list: GuideGridProgramme[];
+}
+
+/** The rows read and given blocks: those drawn and ROWS_AROUND either side. */
+function rowsNear(inView: { start: number; end: number }, count: number) {
+  return { first: Math.max(0, inView.start - ROWS_AROUND), last: Math.min(count, inView.end + ROWS_AROUND) };
+}
 
 interface BlockInputs {
   now: number;
   viewer: Viewer;
   catchup: { logicalChannelId: string; programId: string } | null;
   selected: string | null;
-  subscribed: Set<string>;
+  /** Per channel, the programmes with a reminder. */
+  subscribed: Map<string, Set<string>>;
 }
 
+/** Per channel, the programmes with a reminder: a block asks its channel's set, without a key string made. */
 function subscribedSet(subscriptions: readonly { logicalChannelId: string; programId: string }[]) {
-  return new Set(subscriptions.map((s) => `${s.logicalChannelId}|${s.programId}`));
+  const byChannel = new Map<string, Set<string>>();
+  for (const s of subscriptions) {
+    const set = byChannel.get(s.logicalChannelId) ?? new Set<string>();
+    set.add(s.programId);
+    byChannel.set(s.logicalChannelId, set);
+  }
+  return byChannel;
 }
 
 /** A row's blocks: each programme with the action and lock the guide list would give it. */
 function blocksOf(c: LiveChannel, day: GridDay, { now, viewer, catchup, selected, subscribed }: BlockInputs) {
   const id = c.logicalChannelId;
+  const reminders = subscribed.get(id);
   return day.programs.map((p): GuideGridProgramme => {
     const action = guideProgrammeAction(c, p, {
       now,
-      subscribed: subscribed.has(`${id}|${p.programId}`),
+      subscribed: reminders?.has(p.programId) ?? false,
       isCatchup: day.isCatchup,
     });
     return {

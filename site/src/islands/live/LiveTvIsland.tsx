@@ -66,9 +66,15 @@ function LiveJobs() {
 /** How long a failed load of the whole line-up waits before it asks again. */
 const LINEUP_RETRY_MS = 5_000;
 
-/** Loads the whole line-up until it has it (the page's props carried its first screenful). */
-function useWholeLineup() {
+/**
+ * Loads the whole line-up until it has it (the page's props carried its first screenful), once the first view is
+ * on screen: at 10,000 channels reading the kept answer and parsing it holds the main thread for 100-200 ms,
+ * which the first view (the first screenful and the selected channel's day from the store) does not need
+ * (decision 0330).
+ */
+function useWholeLineup(firstViewSettled: boolean) {
   useEffect(() => {
+    if (!firstViewSettled) return;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
     const load = () => {
@@ -82,7 +88,7 @@ function useWholeLineup() {
       stopped = true;
       clearTimeout(timer);
     };
-  }, []);
+  }, [firstViewSettled]);
 }
 
 export default function LiveTvIsland({
@@ -130,9 +136,9 @@ export default function LiveTvIsland({
     };
   }, []);
   useChannelKeys();
-  useWholeLineup();
   // The jobs (guide sync, update check, reminders' line-up) work on the whole line-up.
   const firstViewSettled = useStore($firstViewSettled);
+  useWholeLineup(firstViewSettled);
   const wholeLineup = useStore($lineupComplete);
   const jobsMayStart = firstViewSettled && wholeLineup;
   // The grid has its own channel column: the channel list gives it the room (the categories stay).
