@@ -57,6 +57,8 @@ const CLIENT_FETCH = new Set([
   'src/stores/session.ts',
   'src/lib/api.ts',
   'src/lib/consoleGuard.ts',
+  // The fetch /liveTv's server render gives its client: it keeps the parsed line-up while the server answers 304.
+  'src/lib/keptLineup.ts',
   'src/pwa/worker.ts',
 ]);
 
