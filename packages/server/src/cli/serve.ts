@@ -9,6 +9,7 @@ import { compressPages } from '../http/compressPages.ts';
 import { createStaticHandler } from '../http/static.ts';
 import { startRefreshSchedule } from '../sources/schedule.ts';
 import { type Command, parseCommandArgs, str } from './command.ts';
+import { loadProductionReact } from './siteReact.ts';
 import { rememberSiteUrl } from './siteUrl.ts';
 
 const src = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -27,6 +28,7 @@ export async function loadSite(path: string | undefined): Promise<SiteHandler | 
     console.warn(`site entry ${file} not found (build the site first); serving API and media only`);
     return undefined;
   }
+  loadProductionReact(file);
   const mod = (await import(pathToFileURL(file).href)) as { handler?: SiteHandler };
   const ssr = mod.handler;
   if (typeof ssr !== 'function') throw new Error(`${file} does not export a 'handler'`);
