@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { seedLineup } from '../seed/lineup.ts';
 import { openDb } from '../store/db.ts';
 import { migrate } from '../store/migrations.ts';
-import { channelListText } from './channelListText.ts';
+import { channelListSignature, channelListText } from './channelListText.ts';
 import { toChannel } from './channels.ts';
 import { viewerLineup } from './lineup.ts';
 
@@ -32,6 +32,23 @@ describe('the channel list as kept texts (decision 0251)', () => {
     db.run("UPDATE channels SET logical_channel_name = 'Renamed' WHERE logical_channel_id = 'lc-001'");
     expect(text(none)).toContain('"Renamed"');
     expect(text(none)).toBe(asObjects(none));
+    db.close();
+  });
+});
+
+describe('the channel list signature (decision 0351)', () => {
+  it('is the same while the text is, and changes with a favourite, a right or a line-up change', () => {
+    const db = openDb(':memory:');
+    migrate(db);
+    seedLineup(db);
+    const signature = (favorites: Set<string>, now = NOW) =>
+      channelListSignature(viewerLineup(db, null, viewer, now), favorites, now);
+    const none = new Set<string>();
+    expect(signature(none)).toBe(signature(none));
+    expect(signature(new Set(['lc-001']))).not.toBe(signature(none));
+    const before = signature(none);
+    db.run("UPDATE channels SET logical_channel_name = 'Renamed' WHERE logical_channel_id = 'lc-001'");
+    expect(signature(none)).not.toBe(before);
     db.close();
   });
 });

@@ -10,10 +10,15 @@ import type { ViewerChannel } from './lineup.ts';
  */
 const texts = new WeakMap<StoredChannel, Map<string, string>>();
 
-function channelText(v: ViewerChannel, isFavorite: boolean, now: number): string {
+/** What a viewer changes in a channel's text (the text is a function of the stored channel and this). */
+function viewerKey(v: ViewerChannel, isFavorite: boolean, now: number): string {
   const opens = v.broadcastOpensAt;
   const broadcast = opens === undefined ? '' : `${opens}${now >= opens ? 'o' : 'c'}`;
-  const key = `${isFavorite ? 1 : 0}${v.access.live ? 1 : 0}${v.access.catchup ? 1 : 0}${broadcast}`;
+  return `${isFavorite ? 1 : 0}${v.access.live ? 1 : 0}${v.access.catchup ? 1 : 0}${broadcast}`;
+}
+
+function channelText(v: ViewerChannel, isFavorite: boolean, now: number): string {
+  const key = viewerKey(v, isFavorite, now);
   let kept = texts.get(v.channel);
   if (!kept) {
     kept = new Map();
@@ -34,4 +39,30 @@ export function channelListText(
   now: number,
 ): string {
   return `[${lineup.map((v) => channelText(v, favorites.has(v.channel.logicalChannelId), now)).join(',')}]`;
+}
+
+/** A number per stored channel object (so per line-up version), for the lists' signatures. */
+const serials = new WeakMap<StoredChannel, number>();
+let nextSerial = 0;
+function serialOf(channel: StoredChannel): number {
+  let serial = serials.get(channel);
+  if (serial === undefined) {
+    serial = nextSerial++;
+    serials.set(channel, serial);
+  }
+  return serial;
+}
+
+/**
+ * What a channel list's text is a function of (decision 0351): each listed stored channel and its viewer key, in
+ * order. Two calls with the same signature get the same bytes, so the digest of a text made once answers for it.
+ */
+export function channelListSignature(
+  lineup: readonly ViewerChannel[],
+  favorites: ReadonlySet<string>,
+  now: number,
+): string {
+  return lineup
+    .map((v) => `${serialOf(v.channel)}:${viewerKey(v, favorites.has(v.channel.logicalChannelId), now)}`)
+    .join(';');
 }

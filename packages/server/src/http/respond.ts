@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { type Envelope, fail } from '@ottkit/api-client/contract';
 import { noneMatch } from './conditional.ts';
-import { stringifyAnswer } from './jsonFragment.ts';
+import { answerTag, stringifyAnswer } from './jsonFragment.ts';
 import { sendBody } from './send.ts';
 
 /** Headers on every API answer: JSON that is never cached, never sniffed, never framed, never a document. */
@@ -30,22 +29,22 @@ export function sendError(res: ServerResponse, status: number, errCode: number, 
 }
 
 /**
- * The answer of a `revalidate` call (decision 0296): its ETag is a digest of its bytes, so it names exactly what
- * this caller would be sent; an If-None-Match naming it gets 304 and no body (the client answers from the text
- * it kept). The answer is still built to be compared: what is saved is the transfer and the client's parse.
+ * The answer of a `revalidate` call (decision 0296): its ETag names exactly the bytes this caller would be sent
+ * (`answerTag`), so an If-None-Match naming it gets 304 and no body (the client answers from the text it kept).
+ * A 304 builds no body: an answer whose large parts are fragments with a known digest (the channel list,
+ * decision 0351) is tagged without its text.
  */
 export function sendRevalidated(
   req: IncomingMessage,
   res: ServerResponse,
   envelope: Envelope<unknown>,
 ): void {
-  const text = stringifyAnswer(envelope);
-  const etag = `"${createHash('sha1').update(text).digest('base64url')}"`;
+  const etag = `"${answerTag(envelope)}"`;
   if (noneMatch(req.headers['if-none-match'], etag)) {
     const { 'content-type': _type, ...headers } = API_HEADERS;
     res.writeHead(304, { ...headers, etag });
     res.end();
     return;
   }
-  sendBody(undefined, res, 200, { ...API_HEADERS, etag }, text);
+  sendBody(undefined, res, 200, { ...API_HEADERS, etag }, stringifyAnswer(envelope));
 }

@@ -10,7 +10,7 @@ import {
   updateCheck,
 } from '@ottkit/api-client';
 import { channelListFor, channelListParts } from '../../domain/channels.ts';
-import { channelListText } from '../../domain/channelListText.ts';
+import { channelListSignature, channelListText } from '../../domain/channelListText.ts';
 import { ensureGuide } from '../../domain/epg.ts';
 import { favoriteList } from '../../domain/favorites.ts';
 import { homeRecommendList, topChannelList, trackerAddresses } from '../../domain/home.ts';
@@ -19,7 +19,7 @@ import { playHistoryList } from '../../domain/playHistory.ts';
 import { subscriptionList } from '../../domain/subscriptions.ts';
 import { changedAt, dataState } from '../../domain/updates.ts';
 import { epgUpdatedAt } from '../../store/epg.ts';
-import { JsonFragment } from '../jsonFragment.ts';
+import { knownFragment } from '../jsonFragment.ts';
 import { type RequestContext, route } from '../route.ts';
 import { liveEpgRoutes } from './liveEpg.ts';
 import { guideLang, scopeOf, viewerOf } from './liveContext.ts';
@@ -36,8 +36,11 @@ export const channelListRoute = route(channelList, (ctx) => {
     now,
     guideLang(ctx),
   );
-  // The channels as JSON text joined from kept per-channel texts (decision 0251); the rest serialised as usual.
-  const channelListInfo = new JsonFragment(channelListText(lineup, favorites, now)) as unknown as Channel[];
+  // The channels as JSON text joined from kept per-channel texts (decision 0251), only when sent: a revalidation
+  // of a known list is answered from its kept digest (decision 0351); the rest serialised as usual.
+  const channelListInfo = knownFragment(`channels ${channelListSignature(lineup, favorites, now)}`, () =>
+    channelListText(lineup, favorites, now),
+  ) as unknown as Channel[];
   return { ...rest, channelListInfo };
 });
 
