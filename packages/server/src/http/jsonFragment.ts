@@ -85,7 +85,10 @@ function spliced(value: unknown, part: (fragment: JsonFragment) => string): stri
     const at = text.indexOf(quoted, from);
     if (at < 0) break;
     const end = text.indexOf('"', at + quoted.length);
-    out.push(text.slice(from, at), part(current.parts[Number(text.slice(at + quoted.length, end))] as JsonFragment));
+    out.push(
+      text.slice(from, at),
+      part(current.parts[Number(text.slice(at + quoted.length, end))] as JsonFragment),
+    );
     from = end + 1;
   }
   out.push(text.slice(from));
