@@ -62,10 +62,19 @@ describe('the edge configuration', () => {
   });
 
   it('reads the ended-sessions list from a file and renews it at most once a second, never per request', () => {
-    const read = block('location = /_ottkit/revoked {');
-    expect(read).toContain('internal;');
-    expect(read).toContain('alias /tmp/ottkit-edge-cache/revoked.txt;');
-    expect(read).not.toContain('proxy_pass');
+    // The gate reads the file the renewal stores, in a variable: no handler or subrequest per request (0352).
+    expect(conf).toContain('set $ottkit_revoked_file "/tmp/ottkit-edge-cache/revoked.txt";');
+    for (const media of [
+      'location ~ ^/media/(live|dvr|catchup|vod)/.+\\.m3u8$ {',
+      'location ~ ^/media/(live|dvr|catchup|vod)/ {',
+    ]) {
+      const gate = block(media);
+      expect(gate).toContain('set $ottkit_gate $ottkit_media_gate;');
+      expect(gate).toContain('if ($ottkit_gate = 0) { return 403');
+      expect(gate).not.toContain('js_content');
+      expect(gate).not.toContain('proxy_pass');
+    }
+    expect(block('location @ottkit_renew {')).toContain('js_content ottkit.renew;');
     const renew = block('location = /_ottkit/revoked-renew {\n        internal;');
     expect(renew).toContain('limit_req zone=ottkit_revoked;');
     expect(renew).toContain('proxy_pass http://ottkit_shield;');
