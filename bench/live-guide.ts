@@ -378,17 +378,17 @@ async function measure(channels: string, port: string, seeded: string | undefine
     );
     await waited(
       "the guide grid's first programme blocks",
-      page.locator('[role="grid"] [data-kind="programme"]').first().waitFor(PLAYWRIGHT_WAIT),
+      page.locator('[data-guide-grid] [data-kind="programme"]').first().waitFor(PLAYWRIGHT_WAIT),
     );
     const gridShownMs = (await page.evaluate(() => performance.now())) - toggled;
     await browser.startTracing(page, { categories: TRACE_CATEGORIES });
     await page.evaluate(() => performance.mark('ottkit:bench-grid-scroll'));
-    const gridDown = await scrollThrough(page, '[role="grid"]', 'down');
-    const gridAcross = await scrollThrough(page, '[role="grid"]', 'across');
+    const gridDown = await scrollThrough(page, '[data-guide-grid]', 'down');
+    const gridAcross = await scrollThrough(page, '[data-guide-grid]', 'across');
     const gridTasks = longestTasks(await browser.stopTracing());
     const gridDom = await page.evaluate(() => ({
       rowsInDom: document.querySelectorAll('[role="grid"] [role="row"]').length,
-      blocksInDom: document.querySelectorAll('[role="grid"] [data-kind="programme"]').length,
+      blocksInDom: document.querySelectorAll('[data-guide-grid] [data-kind="programme"]').length,
     }));
 
     const m = (f: (v: FirstView) => number) => round(median(views.map(f)));

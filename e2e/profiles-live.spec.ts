@@ -122,7 +122,8 @@ test('a kids profile on /liveTv: a programme rated above it shows no texts, and 
   await shoot(page, 'kids-live-guide');
   // The grid: the block is there, with the neutral text.
   await page.getByRole('button', { name: 'Grid' }).click();
-  const grid = page.getByRole('grid');
+  await expect(page.getByRole('grid')).toBeVisible();
+  const grid = page.locator('[data-guide-grid]');
   await expect(grid.getByText(HIDDEN).first()).toBeVisible();
   await expect(page.locator('body')).not.toContainText(RATED);
   await shoot(page, 'kids-live-grid');

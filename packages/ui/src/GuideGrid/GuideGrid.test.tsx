@@ -112,6 +112,28 @@ describe('GuideGrid', () => {
     expect(screen.getAllByRole('rowheader')).toHaveLength(3);
   });
 
+  // Decision 0353: the headers are in one sticky column; each row owns its header and its blocks, header first.
+  it("gives each row its channel's header and then its blocks (aria-owns), and the grid nothing else", () => {
+    renderGrid(3);
+    const grid = screen.getByRole('grid', { name: 'Guide grid' });
+    for (const row of screen.getAllByRole('row')) {
+      expect(row.parentElement).toBe(grid);
+      const channelId = row.getAttribute('data-channel-id');
+      const [header, blocks] = (row.getAttribute('aria-owns') ?? '')
+        .split(' ')
+        .map((id) => document.getElementById(id));
+      expect(header?.getAttribute('role')).toBe('rowheader');
+      expect(header?.getAttribute('data-channel-id')).toBe(channelId);
+      expect(header?.textContent).toContain(`Channel ${channelId?.slice(3)}`);
+      expect(blocks?.getAttribute('data-channel-id')).toBe(channelId);
+      expect(blocks?.querySelectorAll('[role="gridcell"]').length).toBeGreaterThan(0);
+    }
+    // Only rows inside the grid (axe's aria-required-children), every header in the one column.
+    expect(grid.querySelectorAll(':scope > :not([role="row"]), [role="row"] *')).toHaveLength(0);
+    const headers = screen.getAllByRole('rowheader');
+    expect(new Set(headers.map((h) => h.parentElement)).size).toBe(1);
+  });
+
   it('sizes a block by its duration', () => {
     const { programmes } = renderGrid(1);
     const first = programmes.get('lc-1')?.find((x) => x.start >= from);
@@ -146,7 +168,7 @@ describe('GuideGrid', () => {
     const outside = vi.fn();
     document.addEventListener('keydown', outside);
     renderGrid(3);
-    const stops = document.querySelectorAll('[role="grid"] [tabindex="0"]');
+    const stops = document.querySelectorAll('[data-guide-grid] [tabindex="0"]');
     expect(stops).toHaveLength(1);
     const stop = stops[0] as HTMLElement;
     expect(stop.getAttribute('data-state')).toBe('playing');
@@ -154,12 +176,12 @@ describe('GuideGrid', () => {
     fireEvent.keyDown(stop, { key: 'ArrowRight' });
     const next = document.activeElement as HTMLElement;
     expect(next.getAttribute('data-state')).toBe('notStart');
-    expect(next.closest('[role="row"]')?.getAttribute('data-channel-id')).toBe('lc-1');
+    expect(next.closest('[data-blocks]')?.getAttribute('data-channel-id')).toBe('lc-1');
     fireEvent.keyDown(next, { key: 'ArrowDown' });
     expect(
-      (document.activeElement as HTMLElement).closest('[role="row"]')?.getAttribute('data-channel-id'),
+      (document.activeElement as HTMLElement).closest('[data-blocks]')?.getAttribute('data-channel-id'),
     ).toBe('lc-2');
-    expect(document.querySelectorAll('[role="grid"] [tabindex="0"]')).toHaveLength(1);
+    expect(document.querySelectorAll('[data-guide-grid] [tabindex="0"]')).toHaveLength(1);
     // The page's own arrow keys (channel up/down while watching) never see a move inside the grid.
     expect(outside).not.toHaveBeenCalled();
     document.removeEventListener('keydown', outside);
@@ -176,22 +198,29 @@ describe('GuideGrid', () => {
   // Decision 0321: rows (and their blocks) scrolled in take the nodes of those that left.
   it('a row scrolled in takes the node of a row that left, and its blocks those of the blocks that left', async () => {
     renderGrid(500);
-    const grid = screen.getByRole('grid');
+    const grid = screen.getByRole('grid').closest<HTMLElement>('[data-guide-grid]');
+    if (!grid) throw new Error('no scroller');
     const scrollToRow = async (row: number) => {
       grid.scrollTop = row * GRID_ROW_HEIGHT;
       grid.dispatchEvent(new Event('scroll'));
       await act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
     };
     await scrollToRow(30);
-    const leaving = grid.querySelector('[data-channel-id="lc-25"]');
-    const block = leaving?.querySelector('[data-kind="programme"]');
-    const watched = grid.querySelector('[data-channel-id="lc-1"]');
+    const leaving = grid.querySelector('[role="row"][data-channel-id="lc-25"]');
+    const header = grid.querySelector('[role="rowheader"][data-channel-id="lc-25"]');
+    const leavingBlocks = grid.querySelector('[data-blocks][data-channel-id="lc-25"]');
+    const block = leavingBlocks?.querySelector('[data-kind="programme"]');
+    const watched = grid.querySelector('[role="row"][data-channel-id="lc-1"]');
     const rows = grid.querySelectorAll('[role="row"]').length;
     await scrollToRow(40);
     expect(grid.querySelector('[data-channel-id="lc-25"]')).toBeNull();
     expect(leaving?.isConnected).toBe(true);
     expect(Number(leaving?.getAttribute('aria-rowindex'))).toBeGreaterThan(47);
     expect(leaving?.getAttribute('data-channel-id')).toBe(`lc-${leaving?.getAttribute('aria-rowindex')}`);
+    // Its header and blocks went with it: the same nodes, now the new channel's, still owned by the row.
+    expect(header?.getAttribute('data-channel-id')).toBe(leaving?.getAttribute('data-channel-id'));
+    expect(leavingBlocks?.getAttribute('data-channel-id')).toBe(leaving?.getAttribute('data-channel-id'));
+    expect(leaving?.getAttribute('aria-owns')).toBe(`${header?.id} ${leavingBlocks?.id}`);
     expect(block?.isConnected).toBe(true);
     expect(block?.getAttribute('data-program-id')).toMatch(
       new RegExp(`^${leaving?.getAttribute('data-channel-id')}-`),

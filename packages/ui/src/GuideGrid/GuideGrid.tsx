@@ -5,6 +5,7 @@ import {
   useEffect,
   useLayoutEffect,
   useMemo,
+  useId,
   useRef,
   useState,
 } from 'react';
@@ -130,6 +131,7 @@ export function GuideGrid({
   onRowsInView,
 }: GuideGridProps) {
   const messages = useMessages();
+  const gridId = useId();
   const scroller = useRef<HTMLDivElement>(null);
   const [rows, setRows] = useState(FIRST_ROWS);
   const [columns, setColumns] = useState(FIRST_COLUMNS);
@@ -280,14 +282,16 @@ export function GuideGrid({
   const slots = useRecycledSlots(items, rowIndex);
   const nowX = now >= from && now < to ? timeToX(now, from) : null;
 
+  const headerId = (key: number) => `${gridId}-h${key}`;
+  const blocksId = (key: number) => `${gridId}-b${key}`;
   return (
-    // biome-ignore lint/a11y/useSemanticElements: a table cannot hold absolutely placed, virtualised rows and blocks
+    // The scroller holds what is drawn; the grid beside it holds only the rows, which own (aria-owns) each their
+    // channel's header, in the sticky column, and blocks, which scroll with the time (decision 0353).
+    // biome-ignore lint/a11y/noStaticElementInteractions: the grid's keys and focus, delegated from the buttons inside
     <div
       ref={scroller}
-      role="grid"
-      aria-label={label}
-      aria-rowcount={channels.length}
       className={styles.grid}
+      data-guide-grid
       data-count={channels.length}
       onKeyDown={onKeyDown}
       onFocus={onFocus}
@@ -318,16 +322,35 @@ export function GuideGrid({
               aria-hidden="true"
             />
           )}
+          {/* The channel column: one sticky element holding every drawn row's header (decision 0353). */}
+          <div className={styles.channels}>
+            {slots.map(({ key, item: i }) => {
+              const channel = channels[i];
+              if (!channel) return null;
+              return (
+                <GridChannel
+                  key={key}
+                  id={headerId(key)}
+                  index={i}
+                  channel={channel}
+                  selected={channel.id === selectedChannelId}
+                  tabStop={tabStop.row === i ? tabStop.programId : undefined}
+                  messages={messages}
+                  onSelectChannel={onSelectChannel}
+                />
+              );
+            })}
+          </div>
           {slots.map(({ key, item: i }) => {
             const channel = channels[i];
             if (!channel) return null;
             return (
-              <GridRow
+              <GridBlocks
                 key={key}
+                id={blocksId(key)}
                 index={i}
                 channel={channel}
                 programmes={programmes.get(channel.id)}
-                selected={channel.id === selectedChannelId}
                 from={from}
                 to={to}
                 shownFrom={shownFrom}
@@ -335,11 +358,27 @@ export function GuideGrid({
                 tabStop={tabStop.row === i ? tabStop.programId : undefined}
                 formatTime={formatTime}
                 messages={messages}
-                onSelectChannel={onSelectChannel}
                 onProgramme={onProgramme}
               />
             );
           })}
+          {/* biome-ignore lint/a11y/useSemanticElements: a table cannot hold absolutely placed, virtualised rows and blocks */}
+          <div role="grid" aria-label={label} aria-rowcount={channels.length} className={styles.semantics}>
+            {slots.map(({ key, item: i }) => {
+              const channel = channels[i];
+              if (!channel) return null;
+              return (
+                // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the focus is on the buttons it owns (a roving tab stop), as the ARIA grid pattern allows
+                <div
+                  key={key}
+                  role="row"
+                  aria-rowindex={i + 1}
+                  aria-owns={`${headerId(key)} ${blocksId(key)}`}
+                  data-channel-id={channel.id}
+                />
+              );
+            })}
+          </div>
         </div>
       </div>
     </div>
@@ -396,11 +435,84 @@ function rulerHeight(grid: HTMLElement): number {
   return grid.querySelector<HTMLElement>('[data-ruler]')?.offsetHeight ?? 0;
 }
 
-interface GridRowProps {
+interface GridChannelProps {
+  /** The id its row owns it by (aria-owns). */
+  id: string;
+  index: number;
+  channel: GuideGridChannel;
+  selected: boolean;
+  /** The row holds the grid's tab stop: its programme id, or null for the channel; undefined: not here. */
+  tabStop: string | null | undefined;
+  messages: Messages;
+  onSelectChannel?: (channelId: string) => void;
+}
+
+/**
+ * One channel's header, in the sticky channel column; its row owns it. One sticky column rather than a sticky
+ * header per row: each sticky header was a composited layer of its own, made for every row scrolling in, and that
+ * was most of a frame's cost while scrolling (decision 0353).
+ */
+const GridChannel = memo(function GridChannel({
+  id,
+  index,
+  channel,
+  selected,
+  tabStop,
+  messages,
+  onSelectChannel,
+}: GridChannelProps) {
+  const channelName = [
+    channel.name,
+    formatMessage(messages.channelNumber, { number: channel.number }),
+    channel.locked ? messages.noLiveAuthority : '',
+  ]
+    .filter(Boolean)
+    .join(', ');
+  return (
+    // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the channel's button takes the focus
+    <div
+      id={id}
+      role="rowheader"
+      className={styles.channel}
+      style={{ top: index * GRID_ROW_HEIGHT, height: GRID_ROW_HEIGHT }}
+      data-channel-id={channel.id}
+      data-state={selected ? 'selected' : undefined}
+    >
+      <button
+        type="button"
+        className={styles.channelButton}
+        data-cell={cellKey(index, null)}
+        data-kind="channel"
+        tabIndex={tabStop === null ? 0 : -1}
+        aria-current={selected ? 'true' : undefined}
+        onClick={() => onSelectChannel?.(channel.id)}
+      >
+        {/* The name is the hidden text (channel, number, lock); what shows says the same to the eye. */}
+        <VisuallyHidden>{channelName}</VisuallyHidden>
+        <span className={styles.number} aria-hidden="true">
+          {channel.number}
+        </span>
+        <ChannelLogo
+          src={channel.logoUrl}
+          name={channel.name}
+          size={32}
+          className={styles.logo}
+          fallback={false}
+        />
+        <span className={styles.channelName} aria-hidden="true">
+          {channel.name}
+        </span>
+        {channel.locked ? <LockIcon size={14} className={styles.lock} /> : null}
+      </button>
+    </div>
+  );
+});
+
+interface GridBlocksProps {
+  id: string;
   index: number;
   channel: GuideGridChannel;
   programmes: readonly GuideGridProgramme[] | undefined;
-  selected: boolean;
   from: number;
   to: number;
   shownFrom: number;
@@ -409,16 +521,15 @@ interface GridRowProps {
   tabStop: string | null | undefined;
   formatTime: (epochMs: number) => string;
   messages: Messages;
-  onSelectChannel?: (channelId: string) => void;
   onProgramme?: (channelId: string, programme: GuideGridProgramme) => void;
 }
 
-/** One channel: its header and the blocks in (or near) view; re-renders only when its inputs change. */
-const GridRow = memo(function GridRow({
+/** One channel's blocks in (or near) view; its row owns them. Re-renders only when its inputs change. */
+const GridBlocks = memo(function GridBlocks({
+  id,
   index,
   channel,
   programmes,
-  selected,
   from,
   to,
   shownFrom,
@@ -426,16 +537,8 @@ const GridRow = memo(function GridRow({
   tabStop,
   formatTime,
   messages,
-  onSelectChannel,
   onProgramme,
-}: GridRowProps) {
-  const channelName = [
-    channel.name,
-    formatMessage(messages.channelNumber, { number: channel.number }),
-    channel.locked ? messages.noLiveAuthority : '',
-  ]
-    .filter(Boolean)
-    .join(', ');
+}: GridBlocksProps) {
   const shown = programmes ? inWindow(programmes, Math.max(from, shownFrom), Math.min(to, shownTo)) : [];
   const focused = programmes?.find((p) => p.programId === tabStop);
   // The tab stop's block stays drawn out of view, in its place by time (the DOM's order is the reading order).
@@ -447,93 +550,55 @@ const GridRow = memo(function GridRow({
   // row itself was reused.
   const blocks = useRecycledSlots(shown, programmeId);
   return (
-    // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the focus is on the buttons inside (a roving tab stop), as the ARIA grid pattern allows
     <div
-      role="row"
-      aria-rowindex={index + 1}
-      className={styles.row}
+      id={id}
+      className={styles.blocks}
       style={{ top: index * GRID_ROW_HEIGHT, height: GRID_ROW_HEIGHT }}
       data-channel-id={channel.id}
-      data-state={selected ? 'selected' : undefined}
+      data-blocks
     >
-      {/* biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the channel's button takes the focus */}
-      <div role="rowheader" className={styles.channel}>
-        <button
-          type="button"
-          className={styles.channelButton}
-          data-cell={cellKey(index, null)}
-          data-kind="channel"
-          tabIndex={tabStop === null ? 0 : -1}
-          aria-current={selected ? 'true' : undefined}
-          onClick={() => onSelectChannel?.(channel.id)}
-        >
-          {/* The name is the hidden text (channel, number, lock); what shows says the same to the eye. */}
-          <VisuallyHidden>{channelName}</VisuallyHidden>
-          <span className={styles.number} aria-hidden="true">
-            {channel.number}
-          </span>
-          <ChannelLogo
-            src={channel.logoUrl}
-            name={channel.name}
-            size={32}
-            className={styles.logo}
-            fallback={false}
-          />
-          <span className={styles.channelName} aria-hidden="true">
-            {channel.name}
-          </span>
-          {channel.locked ? <LockIcon size={14} className={styles.lock} /> : null}
-        </button>
-      </div>
-      <div className={styles.blocks}>
-        {programmes === undefined ? <span className={styles.loading} aria-hidden="true" /> : null}
-        {blocks.map(({ key, item: p }) => {
-          const box = blockBox(p, from, to);
-          if (!box) return null;
-          const lock = p.lock ?? 'none';
-          const { time, name } = blockTexts(p, channel.name, messages, formatTime);
-          return (
-            // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the block's button takes the focus
-            <div
-              key={key}
-              role="gridcell"
-              className={styles.cell}
-              style={{ left: box.left, width: box.width }}
+      {programmes === undefined ? <span className={styles.loading} aria-hidden="true" /> : null}
+      {blocks.map(({ key, item: p }) => {
+        const box = blockBox(p, from, to);
+        if (!box) return null;
+        const lock = p.lock ?? 'none';
+        const { time, name } = blockTexts(p, channel.name, messages, formatTime);
+        return (
+          // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the block's button takes the focus
+          <div key={key} role="gridcell" className={styles.cell} style={{ left: box.left, width: box.width }}>
+            <button
+              type="button"
+              className={styles.block}
+              data-cell={cellKey(index, p.programId)}
+              data-kind="programme"
+              data-program-id={p.programId}
+              data-start={p.start}
+              data-stop={p.stop}
+              data-state={p.status}
+              data-action={p.action}
+              data-lock={lock}
+              tabIndex={tabStop === p.programId ? 0 : -1}
+              aria-current={p.current ? 'true' : undefined}
+              aria-disabled={p.action === 'none' ? 'true' : undefined}
+              onClick={() => (p.action === 'none' ? undefined : onProgramme?.(channel.id, p))}
             >
-              <button
-                type="button"
-                className={styles.block}
-                data-cell={cellKey(index, p.programId)}
-                data-kind="programme"
-                data-program-id={p.programId}
-                data-start={p.start}
-                data-stop={p.stop}
-                data-state={p.status}
-                data-action={p.action}
-                data-lock={lock}
-                tabIndex={tabStop === p.programId ? 0 : -1}
-                aria-current={p.current ? 'true' : undefined}
-                aria-disabled={p.action === 'none' ? 'true' : undefined}
-                onClick={() => (p.action === 'none' ? undefined : onProgramme?.(channel.id, p))}
-              >
-                {/* Named by its content (channel, title, time, action), so the visible text is part of the name. */}
-                <VisuallyHidden>{name}</VisuallyHidden>
-                <span className={styles.title} aria-hidden="true">
-                  {p.title}
-                </span>
-                <span className={styles.time} aria-hidden="true">
-                  {lock === 'lock' ? (
-                    <LockIcon size={12} />
-                  ) : lock === 'purchase' ? (
-                    <CartIcon size={12} />
-                  ) : null}
-                  {time}
-                </span>
-              </button>
-            </div>
-          );
-        })}
-      </div>
+              {/* Named by its content (channel, title, time, action), so the visible text is part of the name. */}
+              <VisuallyHidden>{name}</VisuallyHidden>
+              <span className={styles.title} aria-hidden="true">
+                {p.title}
+              </span>
+              <span className={styles.time} aria-hidden="true">
+                {lock === 'lock' ? (
+                  <LockIcon size={12} />
+                ) : lock === 'purchase' ? (
+                  <CartIcon size={12} />
+                ) : null}
+                {time}
+              </span>
+            </button>
+          </div>
+        );
+      })}
     </div>
   );
 });

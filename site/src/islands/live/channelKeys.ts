@@ -16,6 +16,8 @@ const ARROW_OWNERS = [
   '[role="menubar"]',
   '[role="radiogroup"]',
   '[role="grid"]',
+  // The guide grid's scroller: its buttons are owned by the grid's rows, not inside the grid (decision 0353).
+  '[data-guide-grid]',
   '[role="tree"]',
   '[role="slider"]',
   '[role="spinbutton"]',
