@@ -280,6 +280,11 @@ export function GuideGrid({
   for (let i = start; i < end; i++) items.push(i);
   if (tabStop.row >= end) items.push(tabStop.row);
   const slots = useRecycledSlots(items, rowIndex);
+  // Each drawn row once, for the three things drawn per row (header, blocks, row).
+  const drawn = slots.flatMap(({ key, item: i }) => {
+    const channel = channels[i];
+    return channel ? [{ key, i, channel }] : [];
+  });
   const nowX = now >= from && now < to ? timeToX(now, from) : null;
 
   const headerId = (key: number) => `${gridId}-h${key}`;
@@ -324,60 +329,48 @@ export function GuideGrid({
           )}
           {/* The channel column: one sticky element holding every drawn row's header (decision 0353). */}
           <div className={styles.channels}>
-            {slots.map(({ key, item: i }) => {
-              const channel = channels[i];
-              if (!channel) return null;
-              return (
-                <GridChannel
-                  key={key}
-                  id={headerId(key)}
-                  index={i}
-                  channel={channel}
-                  selected={channel.id === selectedChannelId}
-                  tabStop={tabStop.row === i ? tabStop.programId : undefined}
-                  messages={messages}
-                  onSelectChannel={onSelectChannel}
-                />
-              );
-            })}
-          </div>
-          {slots.map(({ key, item: i }) => {
-            const channel = channels[i];
-            if (!channel) return null;
-            return (
-              <GridBlocks
+            {drawn.map(({ key, i, channel }) => (
+              <GridChannel
                 key={key}
-                id={blocksId(key)}
+                id={headerId(key)}
                 index={i}
                 channel={channel}
-                programmes={programmes.get(channel.id)}
-                from={from}
-                to={to}
-                shownFrom={shownFrom}
-                shownTo={shownTo}
+                selected={channel.id === selectedChannelId}
                 tabStop={tabStop.row === i ? tabStop.programId : undefined}
-                formatTime={formatTime}
                 messages={messages}
-                onProgramme={onProgramme}
+                onSelectChannel={onSelectChannel}
               />
-            );
-          })}
+            ))}
+          </div>
+          {drawn.map(({ key, i, channel }) => (
+            <GridBlocks
+              key={key}
+              id={blocksId(key)}
+              index={i}
+              channel={channel}
+              programmes={programmes.get(channel.id)}
+              from={from}
+              to={to}
+              shownFrom={shownFrom}
+              shownTo={shownTo}
+              tabStop={tabStop.row === i ? tabStop.programId : undefined}
+              formatTime={formatTime}
+              messages={messages}
+              onProgramme={onProgramme}
+            />
+          ))}
           {/* biome-ignore lint/a11y/useSemanticElements: a table cannot hold absolutely placed, virtualised rows and blocks */}
           <div role="grid" aria-label={label} aria-rowcount={channels.length} className={styles.semantics}>
-            {slots.map(({ key, item: i }) => {
-              const channel = channels[i];
-              if (!channel) return null;
-              return (
-                // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the focus is on the buttons it owns (a roving tab stop), as the ARIA grid pattern allows
-                <div
-                  key={key}
-                  role="row"
-                  aria-rowindex={i + 1}
-                  aria-owns={`${headerId(key)} ${blocksId(key)}`}
-                  data-channel-id={channel.id}
-                />
-              );
-            })}
+            {drawn.map(({ key, i, channel }) => (
+              // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the focus is on the buttons it owns (a roving tab stop), as the ARIA grid pattern allows
+              <div
+                key={key}
+                role="row"
+                aria-rowindex={i + 1}
+                aria-owns={`${headerId(key)} ${blocksId(key)}`}
+                data-channel-id={channel.id}
+              />
+            ))}
           </div>
         </div>
       </div>
