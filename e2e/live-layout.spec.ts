@@ -64,3 +64,24 @@ test("the player's lock is an SVG drawing, not an emoji", async ({ page }) => {
   expect(icon.mask).toContain('data:image/svg+xml');
   expect(icon.width).toBe('32px');
 });
+
+test("a channel's drawn logo shows as a picture ottkit rasterised, in the list and the guide (decision 0354)", async ({
+  page,
+}) => {
+  await page.goto('/liveTv?id=lc-001');
+  await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
+  const decoded = (img: Locator) =>
+    img.evaluate(async (el: HTMLImageElement) => {
+      await el.decode();
+      return { src: new URL(el.src).pathname, width: el.naturalWidth, height: el.naturalHeight };
+    });
+  const inList = page.locator('[data-playback] img').first();
+  await expect(inList).toBeVisible();
+  expect(await decoded(inList)).toEqual({ src: '/media/logo/lc-001.png', width: 160, height: 90 });
+  const logo = await page.request.get('/media/logo/lc-001.png');
+  expect(logo.headers()['content-type']).toBe('image/png');
+  await page.getByRole('button', { name: 'Grid', exact: true }).click();
+  const inGrid = page.locator('[data-guide-grid] [data-channel-id="lc-001"] img');
+  await expect(inGrid).toBeVisible();
+  expect(await decoded(inGrid)).toEqual({ src: '/media/logo/lc-001.png', width: 160, height: 90 });
+});

@@ -156,7 +156,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     }
     if (isApiPath(pathname)) return api(req, res, url);
     if (pathname.startsWith('/media/')) {
-      if (handleLogo(db, pathname, req.method ?? 'GET', res)) return;
+      if (handleLogo(db, config.dataDir, pathname, req.method ?? 'GET', res)) return;
       if (handleImportedLogo(config.dataDir, pathname, req.method ?? 'GET', res)) return;
       if (handleArt(db, pathname, req.method ?? 'GET', res, url.searchParams.get('lang'), config.dataDir))
         return;

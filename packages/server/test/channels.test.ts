@@ -25,7 +25,7 @@ describe('POST /liveapi/api/v5/channel/unencrypted/list', () => {
     const first = data.channelListInfo[0]!;
     expect(first.logicalChannelId).toBe('lc-001');
     expect(['ch1', 'ch2', 'ch3']).toContain(first.liveStreamId);
-    expect(first.iconUrl).toBe('/media/logo/lc-001.svg');
+    expect(first.iconUrl).toBe('/media/logo/lc-001.png');
     const audio = data.channelListInfo.filter((c) => c.channelType === 5);
     expect(new Set(audio.map((c) => c.liveStreamId))).toEqual(new Set(['audio1']));
     const columnIds = new Set(data.channelColumnInfo.map((c) => c.columnId));
@@ -39,16 +39,25 @@ describe('POST /liveapi/api/v5/channel/unencrypted/list', () => {
     expect((await t.post(path, { accountId: '' })).body.errCode).toBe(0);
   });
 
-  it('serves every channel logo as SVG', async () => {
+  it('serves every drawn channel logo as a PNG, and its drawing as SVG (decision 0354)', async () => {
     const { body } = await t.post(path, {});
     const data = contract.live.channelList.response.parse(body.data);
-    for (const c of data.channelListInfo) {
-      const res = await fetch(t.url + c.iconUrl);
+    // All at once, as a guide scrolled in: drawn by a few ffmpeg runs, every answer a whole PNG of 160x90.
+    const answers = await Promise.all(data.channelListInfo.map((c) => fetch(t.url + c.iconUrl)));
+    for (const res of answers) {
       expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('image/png');
+      const png = Buffer.from(await res.arrayBuffer());
+      expect(png.subarray(1, 4).toString()).toBe('PNG');
+      expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([160, 90]);
+    }
+    for (const c of data.channelListInfo.slice(0, 3)) {
+      const res = await fetch(t.url + c.iconUrl.replace(/\.png$/, '.svg'));
       expect(res.headers.get('content-type')).toContain('image/svg+xml');
       expect(await res.text()).toContain(`>${c.channelSeq}<`);
     }
     expect((await fetch(`${t.url}/media/logo/lc-999.svg`)).status).toBe(404);
+    expect((await fetch(`${t.url}/media/logo/lc-999.png`)).status).toBe(404);
   });
 
   it('keeps the seed on a second start over the same data folder', async () => {

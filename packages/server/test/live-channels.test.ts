@@ -36,7 +36,7 @@ describe('channel list v5: the seed', () => {
     expect(new Set(channels.map((c) => c.productId))).toEqual(new Set(['free', 'live-basic', 'live-sports']));
     expect(new Set(channels.map((c) => c.playbackDuration))).toEqual(new Set([0, 1, 3, 7]));
     for (const c of channels) {
-      expect(c.iconUrl).toBe(`/media/logo/${c.logicalChannelId}.svg`);
+      expect(c.iconUrl).toBe(`/media/logo/${c.logicalChannelId}.png`);
       expect(c.canPlayBack).toBe(c.playbackDuration > 0);
       expect(c.physicalChannelList.length).toBe(1);
       const [pc] = c.physicalChannelList;

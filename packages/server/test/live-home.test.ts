@@ -26,7 +26,7 @@ describe('top channels v3 and top searches', () => {
     ]);
     expect(top[0]).toMatchObject({
       logicalChannelName: 'Nature & Science',
-      iconUrl: '/media/logo/lc-005.svg',
+      iconUrl: '/media/logo/lc-005.png',
     });
     const searches = await live.t.post(L.topSearches.path, {});
     const list = L.topSearches.response.parse(searches.body.data).topSearchList;

@@ -101,7 +101,7 @@ describe('play history', () => {
     ]);
     expect(list[1]).toMatchObject({
       logicalChannelName: 'OTT News 24',
-      iconUrl: '/media/logo/lc-001.svg',
+      iconUrl: '/media/logo/lc-001.png',
       duration: 60_000,
     });
     const after = await live.t.post(
@@ -153,7 +153,7 @@ describe('programme subscriptions (reminders)', () => {
     expect(list[0]).toMatchObject({
       logicalChannelId: 'lc-004',
       channelName: 'Cinema One',
-      iconUrl: '/media/logo/lc-004.svg',
+      iconUrl: '/media/logo/lc-004.png',
       epgStatus: 'notStart',
       programme: next[1]?.title,
       start: next[1]?.start,

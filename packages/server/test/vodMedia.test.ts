@@ -198,7 +198,7 @@ describe('banner list v1', () => {
     expect(list.linkId).toBe('home-new');
     const live = bannerList.find((b) => b.linkType === 'LIVE_CHANNEL')!;
     expect(live.linkId).toMatch(/^lc-0\d\d$/);
-    expect(live.mediaVideoList[0]?.iconUrl).toBe(`/media/logo/${live.linkId}.svg`);
+    expect(live.mediaVideoList[0]?.iconUrl).toBe(`/media/logo/${live.linkId}.png`);
     expect(live.hasEpgSource).toBe(true);
   });
 

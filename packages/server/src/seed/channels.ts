@@ -1,3 +1,4 @@
+import { drawnLogoUrl } from '../media/drawnLogo.ts';
 import type { Channel, ChannelColumn } from '@ottkit/api-client/contract';
 import { FREE_PRODUCT_ID } from '../domain/authority.ts';
 import type { NewChannel } from '../store/channels.ts';
@@ -117,11 +118,11 @@ const PRODUCTS: Record<Rights, string> = {
 
 const VIDEO_SOURCES = ['ch1', 'ch2', 'ch3'];
 
-/** Builds a seed channel: lc-NNN, physical pc-NNN, logo `/media/logo/<id>.svg`, guide `epg-<id>`. */
+/** Builds a seed channel: lc-NNN, physical pc-NNN, a drawn logo (decision 0354), guide `epg-<id>`. */
 export function makeChannel(seq: number, s: SeedChannelSpec, videoIndex: number, prefix = 'lc'): NewChannel {
   const n = String(seq).padStart(3, '0');
   const id = `${prefix}-${n}`;
-  const logo = `/media/logo/${id}.svg`;
+  const logo = drawnLogoUrl(id);
   const source = s.audio ? 'audio1' : (VIDEO_SOURCES[videoIndex % VIDEO_SOURCES.length] as string);
   const liveStreamId = s.protection ? `${source}${STREAM_SUFFIX[s.protection]}` : source;
   const drmType = s.protection ?? 'none';

@@ -1,3 +1,4 @@
+import { drawnLogoUrl } from '../media/drawnLogo.ts';
 import { createHash } from 'node:crypto';
 import { guideWindow } from '../domain/epg.ts';
 import { forgetGuideDay } from '../domain/guideCache.ts';
@@ -170,7 +171,7 @@ function updateChannel(
     'SELECT logical_channel_name, channel_seq, icon_url FROM channels WHERE logical_channel_id = ?',
     id,
   );
-  const iconUrl = icon ?? cur?.icon_url ?? `/media/logo/${id}.svg`;
+  const iconUrl = icon ?? cur?.icon_url ?? drawnLogoUrl(id);
   const member = db.get<{ n: number }>(
     'SELECT COUNT(*) AS n FROM channel_column_members WHERE logical_channel_id = ? AND column_id = ?',
     id,

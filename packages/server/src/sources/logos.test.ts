@@ -72,7 +72,7 @@ describe('logos', () => {
     expect(counts.skipped).toEqual({ 'logo not fetched (the drawn logo stays)': 1 });
     const [withLogo, bad] = listChannels(db).filter((c) => c.logicalChannelId.startsWith('s1-'));
     expect(withLogo?.iconUrl).toMatch(/^\/media\/logo\/imported\/[a-f0-9]{24}\.png$/);
-    expect(bad?.iconUrl).toBe('/media/logo/s1-2.svg');
+    expect(bad?.iconUrl).toBe('/media/logo/s1-2.png');
     const file = /([a-f0-9]{24})/.exec(withLogo?.iconUrl ?? '')?.[1] as string;
     expect(size(readFileSync(join(dataDir, LOGO_DIR, `${file}.png`)))).toEqual({ width: 320, height: 180 });
 

@@ -1,12 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { LOGO_DIR } from '../media/drawnLogo.ts';
 import { imageFormatOf, resizeImage } from '../media/resizeImage.ts';
 import type { SkipReport } from './entries.ts';
 import { type FetchLimits, isUrl, openSource } from './input.ts';
 
-/** Where fetched logos live under the data folder, and the URL path ottkit serves them from. */
-export const LOGO_DIR = 'logos';
+/** Where fetched logos live under the data folder (LOGO_DIR), and the URL path ottkit serves them from. */
+export { LOGO_DIR };
 export const IMPORTED_LOGO_PATH = /^\/media\/logo\/imported\/([a-f0-9]{24})\.png$/;
 
 const LOGO_LIMITS: FetchLimits = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 };

@@ -1,3 +1,4 @@
+import { drawnLogoUrl } from '../media/drawnLogo.ts';
 import type { NewChannel } from './channels.ts';
 
 /**
@@ -24,7 +25,7 @@ export function ownStreamChannel(
     channelType: 1,
     sourceType: 1,
     // A logo served by ottkit, else one drawn from name and number.
-    iconUrl: c.iconUrl ?? `/media/logo/${id}.svg`,
+    iconUrl: c.iconUrl ?? drawnLogoUrl(id),
     canPlayBack: false,
     playbackDuration: 0,
     epgId: `epg-${id}`,

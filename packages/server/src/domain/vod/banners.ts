@@ -1,3 +1,4 @@
+import { drawnLogoUrl } from '../../media/drawnLogo.ts';
 import type { BannerItem } from '@ottkit/api-client/contract';
 import type { Db } from '../../store/db.ts';
 import { artUrl, genresOf, getMetas, type Viewer, visibleTo } from './catalogue.ts';
@@ -78,7 +79,7 @@ export function bannerList(db: Db, viewer: Viewer, vodType?: string): BannerItem
       base.hasEpgSource = Boolean(ch?.epg_id);
       base.mediaVideoList = [
         {
-          iconUrl: ch?.icon_url ?? `/media/logo/${r.link_id}.svg`,
+          iconUrl: ch?.icon_url ?? drawnLogoUrl(r.link_id),
           logicChannelName: ch?.logical_channel_name ?? r.title,
         },
       ];
