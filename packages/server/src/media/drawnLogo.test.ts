@@ -33,6 +33,26 @@ describe('LogoDrawer', () => {
     expect(drawnLogoFile(dir, 'lc-0', logoSvg('lc-0', 0, 'Renamed'))).not.toBe(asks[0]!.file);
   });
 
+  it('leaves out only a drawing ffmpeg cannot read, never giving its neighbours the wrong picture', async () => {
+    const dir = dataDir();
+    const drawer = new LogoDrawer(dir);
+    const good = (id: string, name: string) => {
+      const svg = logoSvg(id, 7, name);
+      return { file: drawnLogoFile(dir, id, svg), svg };
+    };
+    const asks = [good('a', 'Alpha'), { file: join(dir, 'bad.png'), svg: '<svg><text>' }, good('c', 'Gamma')];
+    expect(await Promise.all(asks.map((a) => drawer.draw(a.file, a.svg)))).toEqual([true, false, true]);
+    // The third file is the third drawing: the same bytes as that drawing made alone.
+    const alone = dataDir();
+    const gamma = logoSvg('c', 7, 'Gamma');
+    const file = drawnLogoFile(alone, 'c', gamma);
+    expect(await new LogoDrawer(alone).draw(file, gamma)).toBe(true);
+    expect(readFileSync(asks[2]!.file).equals(readFileSync(file))).toBe(true);
+    // A name with control codes (an imported playlist's) is still a drawing XML can hold.
+    const odd = good('d', 'Bad\u0001 Name\u001f');
+    expect(await drawer.draw(odd.file, odd.svg)).toBe(true);
+  });
+
   it('answers false, at once from then on, where ffmpeg cannot draw', async () => {
     const dir = dataDir();
     const drawer = new LogoDrawer(dir, join(dir, 'no-ffmpeg-here'));

@@ -32,8 +32,9 @@ const PALETTE = [
   '#06a77d',
 ];
 
+/** Text for the drawing: markup escaped, and the characters XML cannot hold (control codes an import may bring) left out. */
 function escapeXml(s: string): string {
-  return s.replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
+  return s.replace(/[\p{Cc}\ufffe\uffff]/gu, '').replace(/[<>&'"]/g, (c) => `&#${c.charCodeAt(0)};`);
 }
 
 /** Initials of the channel name, at most 3 letters: "World Sports" → "WS". */
@@ -110,33 +111,43 @@ export class LogoDrawer {
     let drawn = new Set<string>();
     try {
       drawn = await this.rasterise(batch);
-    } catch (err) {
-      const why = err instanceof Error ? err.message : String(err);
-      // A missing binary or decoder does not come back by itself; a timeout or a bad run may.
-      if (/could not start|librsvg|Unknown decoder|Decoder .* not found/i.test(why)) this.unable = why;
+    } catch {
+      // Nothing drawn this time (a full disk, say): the next ask tries again.
     }
     for (const [file, w] of batch) for (const done of w.done) done(drawn.has(file));
     this.running = false;
     void this.next();
   }
 
-  /** One ffmpeg run over a numbered sequence of SVGs; each PNG renamed into place whole. */
+  /**
+   * One ffmpeg run over a numbered sequence of SVGs. Each output is named by its input's number (`-frame_pts`,
+   * frames passed through unchanged), so a drawing ffmpeg cannot read leaves only its own file missing, never
+   * shifts the others onto the wrong channels. Each PNG is renamed into place whole.
+   */
   private async rasterise(batch: [string, Waiting][]): Promise<Set<string>> {
     const dir = join(this.dataDir, DRAWN_DIR);
     mkdirSync(dir, { recursive: true });
     const work = mkdtempSync(join(dir, '.batch-'));
-    const name = (i: number) => String(i + 1).padStart(5, '0');
+    const name = (i: number) => String(i).padStart(5, '0');
     try {
       batch.forEach(([, w], i) => {
         writeFileSync(join(work, `${name(i)}.svg`), w.svg);
       });
-      await runFfmpeg(
-        [
-          ...['-f', 'image2', '-c:v', 'librsvg', '-i', join(work, '%05d.svg')],
-          ...['-f', 'image2', '-c:v', 'png', join(work, '%05d.png')],
-        ],
-        { bin: this.ffmpeg, timeoutMs: BATCH_TIMEOUT_MS },
-      );
+      try {
+        await runFfmpeg(
+          [
+            ...['-f', 'image2', '-start_number', '0', '-c:v', 'librsvg', '-i', join(work, '%05d.svg')],
+            ...['-fps_mode', 'passthrough', '-f', 'image2', '-frame_pts', '1', '-c:v', 'png'],
+            join(work, '%05d.png'),
+          ],
+          { bin: this.ffmpeg, timeoutMs: BATCH_TIMEOUT_MS },
+        );
+      } catch (err) {
+        const why = err instanceof Error ? err.message : String(err);
+        // No ffmpeg, or one without the SVG decoder, does not come back by itself: the SVG is served from now on.
+        if (/could not start|Unknown decoder|Decoder \(codec svg\) not found/i.test(why)) this.unable = why;
+        // Otherwise what was drawn before the failure is kept below.
+      }
       const drawn = new Set<string>();
       batch.forEach(([file], i) => {
         const png = join(work, `${name(i)}.png`);
