@@ -18,6 +18,7 @@ import { consoleJobMigrations } from './migrations/consoleJobs.ts';
 import { profileMigrations } from './migrations/profiles.ts';
 import { clusterOpsMigrations } from './migrations/clusterOps.ts';
 import { jobResumeMigrations } from './migrations/jobResume.ts';
+import { drawnLogoMigrations } from './migrations/drawnLogos.ts';
 
 export interface Migration {
   version: number;
@@ -253,6 +254,7 @@ CREATE TABLE scan_codes (
   ...profileMigrations,
   ...clusterOpsMigrations,
   ...jobResumeMigrations,
+  ...drawnLogoMigrations,
 ];
 
 /**
