@@ -4,7 +4,8 @@ import { type Command, parseCommandArgs, UsageError, withStore } from './command
 
 /**
  * `bench-lineup --channels 500`: loads a synthetic line-up of N channels with its whole guide (7 days back, 3
- * ahead) and its drawn logos (decision 0354) into the data folder, for the large line-up benchmarks. Start `serve` afterwards.
+ * ahead) and its drawn logos (decision 0354) into the data folder, for the large line-up benchmarks. Start
+ * `serve` afterwards.
  */
 export const benchLineupCommand: Command = {
   name: 'bench-lineup',

@@ -106,15 +106,17 @@ export class LogoDrawer {
   private async next(): Promise<void> {
     if (this.running || this.waiting.size === 0) return;
     this.running = true;
-    const batch = [...this.waiting].slice(0, BATCH_MAX);
-    for (const [file] of batch) this.waiting.delete(file);
+    const taken = [...this.waiting].slice(0, BATCH_MAX);
+    for (const [file] of taken) this.waiting.delete(file);
+    // Asked again while the run before drew them: drawn already, not drawn twice.
+    const batch = taken.filter(([file]) => !existsSync(file));
     let drawn = new Set<string>();
     try {
-      drawn = await this.rasterise(batch);
+      if (batch.length > 0) drawn = await this.rasterise(batch);
     } catch {
       // Nothing drawn this time (a full disk, say): the next ask tries again.
     }
-    for (const [file, w] of batch) for (const done of w.done) done(drawn.has(file));
+    for (const [file, w] of taken) for (const done of w.done) done(drawn.has(file) || existsSync(file));
     this.running = false;
     void this.next();
   }
