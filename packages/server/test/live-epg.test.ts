@@ -134,6 +134,25 @@ describe('EPG query v2, checksums and multilingual', () => {
     expect(guide.epgList.map((e) => e.checksum)).toEqual(one.checksumList.map((c) => c.checksum));
   });
 
+  it('answers a sync’s batch of many guides (looked up in slices) with exactly their days', async () => {
+    const all = (await checksums({ pastDays: 1, futureDays: 0 })).checksumList;
+    // 481 unknown ids that sort before the line-up's, so its 45 guides fall across two slices of 500.
+    const unknown = Array.from({ length: 481 }, (_, i) => `a-${String(i).padStart(3, '0')}`);
+    const known = [...new Set(all.map((c) => c.epgId))];
+    expect(known).toHaveLength(45);
+    const many = await checksums({ epgIdList: [...known, ...unknown], pastDays: 1, futureDays: 0 });
+    const key = (c: { epgId: string; date: string; checksum: string }) =>
+      `${c.epgId}|${c.date}|${c.checksum}`;
+    expect(many.checksumList.map(key).sort()).toEqual(all.map(key).sort());
+    const some = await checksums({ epgIdList: known.slice(0, 30), pastDays: 1, futureDays: 0 });
+    expect(some.checksumList.map(key).sort()).toEqual(
+      all
+        .filter((c) => known.slice(0, 30).includes(c.epgId))
+        .map(key)
+        .sort(),
+    );
+  });
+
   it('changes a day’s checksum exactly when its programmes change', async () => {
     const before = await checksums({ epgIdList: ['epg-lc-003'] });
     const again = await checksums({ epgIdList: ['epg-lc-003'] });

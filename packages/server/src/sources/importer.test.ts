@@ -126,6 +126,20 @@ describe('import', () => {
     });
   });
 
+  it('generates the guide of a channel that is no longer imported (the kept guide sources follow the line-up)', async () => {
+    const { ensureGuide, guideWindow } = await import('../domain/epg.ts');
+    await refreshSource(db, source, { now: () => NOW });
+    const unmapped = imported()[4];
+    const days = () =>
+      db.get('SELECT COUNT(*) AS n FROM epg_days WHERE epg_id = ?', unmapped?.epgId as string);
+    ensureGuide(db, undefined, NOW);
+    expect(days()).toEqual({ n: 0 });
+    // What a source's removal does to its channels' rows (ON DELETE CASCADE), with the channel itself kept.
+    db.run('DELETE FROM source_channels WHERE logical_channel_id = ?', unmapped?.logicalChannelId as string);
+    ensureGuide(db, undefined, NOW);
+    expect(days()).toEqual({ n: guideWindow(NOW).length });
+  });
+
   it('skips a duplicate id with its reason and keeps the rest', async () => {
     writeFileSync(
       source.location,

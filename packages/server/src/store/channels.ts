@@ -81,6 +81,9 @@ export function listColumns(db: Db, lang = 'en'): ChannelColumn[] {
  */
 const LINEUP_VERSION = 'SELECT n AS v FROM lineup_version';
 
+/** The line-up's version now: what is read from the line-up may be kept while it stays. */
+export const lineupVersion = (db: Db): number => db.get<{ v: number }>(LINEUP_VERSION)?.v ?? -1;
+
 const lineups = new WeakMap<Db, { version: number; channels: StoredChannel[] }>();
 
 /**
@@ -89,7 +92,7 @@ const lineups = new WeakMap<Db, { version: number; channels: StoredChannel[] }>(
  * channel list call needs it): the answer is shared, callers must not modify it.
  */
 export function listChannels(db: Db): StoredChannel[] {
-  const version = db.get<{ v: number }>(LINEUP_VERSION)?.v ?? -1;
+  const version = lineupVersion(db);
   const kept = lineups.get(db);
   if (kept?.version === version) return kept.channels;
   const channels = readChannels(db);

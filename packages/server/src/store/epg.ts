@@ -62,8 +62,10 @@ export function dayChecksum(db: Db, epgId: string, day: string): string | undefi
   )?.checksum;
 }
 
-/** Up to this many guides are looked up one by one by key; more, with one range scan. */
+/** Up to this many guides are looked up one by one by key; more, by key in slices of GUIDES_PER_QUERY. */
 const FEW_GUIDES = 20;
+/** Well under SQLite's and PostgreSQL's limits on a statement's parameters. */
+const GUIDES_PER_QUERY = 500;
 
 /**
  * Every stored (epgId, day) with its checksum within [firstDay, lastDay]; of the given guides only, when given
@@ -83,14 +85,29 @@ export function storedDays(db: Db, firstDay: string, lastDay: string, epgIds?: r
         ),
       );
   }
-  const rows = db.all<Row>(
-    'SELECT epg_id, day, checksum FROM epg_days WHERE day >= ? AND day <= ? ORDER BY epg_id, day',
-    firstDay,
-    lastDay,
-  );
-  if (!epgIds) return rows;
-  const wanted = new Set(epgIds);
-  return rows.filter((r) => wanted.has(r.epg_id));
+  if (!epgIds)
+    return db.all<Row>(
+      'SELECT epg_id, day, checksum FROM epg_days WHERE day >= ? AND day <= ? ORDER BY epg_id, day',
+      firstDay,
+      lastDay,
+    );
+  // Many guides (a sync asks 1,000 at a time): looked up by key in slices. Reading the whole window and keeping
+  // the guides asked read every guide's days: 110,000 rows a call at 10,000 channels, ~175 ms.
+  const ids = [...new Set(epgIds)].sort();
+  const rows: Row[] = [];
+  for (let i = 0; i < ids.length; i += GUIDES_PER_QUERY) {
+    const slice = ids.slice(i, i + GUIDES_PER_QUERY);
+    rows.push(
+      ...db.all<Row>(
+        `SELECT epg_id, day, checksum FROM epg_days
+         WHERE epg_id IN (${slice.map(() => '?').join(', ')}) AND day >= ? AND day <= ? ORDER BY epg_id, day`,
+        ...slice,
+        firstDay,
+        lastDay,
+      ),
+    );
+  }
+  return rows;
 }
 
 /**

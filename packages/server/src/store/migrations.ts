@@ -19,6 +19,7 @@ import { profileMigrations } from './migrations/profiles.ts';
 import { clusterOpsMigrations } from './migrations/clusterOps.ts';
 import { jobResumeMigrations } from './migrations/jobResume.ts';
 import { drawnLogoMigrations } from './migrations/drawnLogos.ts';
+import { guideScaleMigrations } from './migrations/guideScale.ts';
 
 export interface Migration {
   version: number;
@@ -255,6 +256,7 @@ CREATE TABLE scan_codes (
   ...clusterOpsMigrations,
   ...jobResumeMigrations,
   ...drawnLogoMigrations,
+  ...guideScaleMigrations,
 ];
 
 /**
