@@ -9,7 +9,7 @@ import { $selectedChannel, initLineup } from '../../stores/channels.ts';
 import { $lineupComplete, loadLineup } from '../../stores/lineupLoad.ts';
 import { utcDay } from '../../lib/epgStore.ts';
 import { localDay } from '../../lib/guideDays.ts';
-import { primeGuide } from '../../stores/epg.ts';
+import { guideStore, primeGuide } from '../../stores/epg.ts';
 import { openPurchase } from '../../stores/purchase.ts';
 import type { Lang } from '../../i18n/index.ts';
 import { kitMessagesFor } from '../../i18n/kit.ts';
@@ -65,6 +65,11 @@ function LiveJobs() {
 /** /liveTv: categories and channels, the live player, the guide by day and prompts (reminders: the layout). */
 /** How long a failed load of the whole line-up waits before it asks again. */
 const LINEUP_RETRY_MS = 5_000;
+
+// The local guide store opens as soon as this chunk runs, while React's chunks load and the page hydrates: its
+// open is a round trip to the browser's process, which the first view's day read (primeGuide, at the first
+// render) would otherwise wait for (decision 0074).
+if (typeof window !== 'undefined') void guideStore();
 
 /**
  * Loads the whole line-up until it has it (the page's props carried its first screenful), once the first view is
