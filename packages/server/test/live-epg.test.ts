@@ -151,6 +151,19 @@ describe('EPG query v2, checksums and multilingual', () => {
         .map(key)
         .sort(),
     );
+    // The day call of the same batch: each known guide's day once, as the checksums say, with its programmes.
+    const { epgList } = await ok(
+      L.epgQueryV2.path,
+      { date: '2026-06-01', epgIdList: [...unknown, ...known] },
+      (d) => L.epgQueryV2.response.parse(d),
+    );
+    expect(epgList.map((e) => key(e)).sort()).toEqual(
+      all
+        .filter((c) => c.date === '2026-06-01')
+        .map(key)
+        .sort(),
+    );
+    expect(epgList.every((e) => e.programs.length > 0)).toBe(true);
   });
 
   it('changes a day’s checksum exactly when its programmes change', async () => {

@@ -1,5 +1,5 @@
 import type { GuideProgram } from '../guide/generate.ts';
-import type { Db } from './db.ts';
+import type { Db, SqlValue } from './db.ts';
 
 export interface StoredProgram extends GuideProgram {
   epgId: string;
@@ -91,21 +91,27 @@ export function storedDays(db: Db, firstDay: string, lastDay: string, epgIds?: r
       firstDay,
       lastDay,
     );
-  // Many guides (a sync asks 1,000 at a time): looked up by key in slices. Reading the whole window and keeping
-  // the guides asked read every guide's days: 110,000 rows a call at 10,000 channels, ~175 ms.
+  return bySlices<Row>(
+    db,
+    epgIds,
+    'SELECT epg_id, day, checksum FROM epg_days WHERE epg_id IN (?…) AND day >= ? AND day <= ? ORDER BY epg_id, day',
+    firstDay,
+    lastDay,
+  );
+}
+
+/**
+ * Many guides (a sync asks 1,000 at a time) are looked up by key, GUIDES_PER_QUERY a statement (`?…` stands for
+ * their placeholders), sorted. Reading the whole day or window and keeping the guides asked read every guide's:
+ * at 10,000 channels 110,000 rows a checksum call (~175 ms), and 10,000 days' programmes a day call.
+ */
+function bySlices<Row>(db: Db, epgIds: readonly string[], sql: string, ...after: SqlValue[]): Row[] {
   const ids = [...new Set(epgIds)].sort();
   const rows: Row[] = [];
   for (let i = 0; i < ids.length; i += GUIDES_PER_QUERY) {
     const slice = ids.slice(i, i + GUIDES_PER_QUERY);
-    rows.push(
-      ...db.all<Row>(
-        `SELECT epg_id, day, checksum FROM epg_days
-         WHERE epg_id IN (${slice.map(() => '?').join(', ')}) AND day >= ? AND day <= ? ORDER BY epg_id, day`,
-        ...slice,
-        firstDay,
-        lastDay,
-      ),
-    );
+    for (const row of db.all<Row>(sql.replace('?…', slice.map(() => '?').join(', ')), ...slice, ...after))
+      rows.push(row);
   }
   return rows;
 }
@@ -171,7 +177,7 @@ export function storedDayCount(
   );
 }
 
-/** The checksum and update time of one day of each guide (of these guides, when a few are given). */
+/** The checksum and update time of one day of each of these guides. */
 export function dayStamps(
   db: Db,
   day: string,
@@ -187,7 +193,12 @@ export function dayStamps(
             day,
           ),
         )
-      : db.all<Row>('SELECT epg_id, checksum, updated_at FROM epg_days WHERE day = ?', day);
+      : bySlices<Row>(
+          db,
+          epgIds,
+          'SELECT epg_id, checksum, updated_at FROM epg_days WHERE epg_id IN (?…) AND day = ?',
+          day,
+        );
   return new Map(rows.map((r) => [r.epg_id, { checksum: r.checksum, updatedAt: r.updated_at }]));
 }
 
@@ -199,7 +210,7 @@ export interface StoredDay {
 
 /**
  * One day of these guides with the checksum and update time of the version read (one statement per guide for
- * a few, one for the whole day otherwise).
+ * a few, by slices otherwise).
  */
 export function readDays(db: Db, day: string, epgIds: readonly string[]): Map<string, StoredDay> {
   type Row = { epg_id: string; checksum: string; updated_at: number; programs_json: string };
@@ -213,9 +224,12 @@ export function readDays(db: Db, day: string, epgIds: readonly string[]): Map<st
             day,
           ),
         )
-      : db
-          .all<Row>('SELECT epg_id, checksum, updated_at, programs_json FROM epg_days WHERE day = ?', day)
-          .filter((r) => wanted.has(r.epg_id));
+      : bySlices<Row>(
+          db,
+          [...wanted],
+          'SELECT epg_id, checksum, updated_at, programs_json FROM epg_days WHERE epg_id IN (?…) AND day = ?',
+          day,
+        );
   return new Map(
     rows.map((r) => [
       r.epg_id,
