@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Epg, EpgProgram, GuideLang } from '@ottkit/api-client/contract';
 import { addDays, dayOf } from '../guide/days.ts';
 import { type GuideProgram, generateGuideDay, genreOfColumn } from '../guide/generate.ts';
-import { lineupVersion } from '../store/channels.ts';
+import { keptPerLineupVersion } from '../store/channels.ts';
 import type { Db } from '../store/db.ts';
 import { dayStamps, purgeDaysBefore, readDays, storedDayCount, storedDays, writeDay } from '../store/epg.ts';
 import { offersCatchup } from './authority.ts';
@@ -23,21 +23,12 @@ export interface EpgSource {
   imported: boolean;
 }
 
-const keptSources = new WeakMap<Db, { version: number; sources: ReadonlyMap<string, EpgSource> }>();
-
 /**
  * Every guide of the line-up, by epgId (the first channel carrying it decides the genre). Read once per version
  * of the line-up and kept, like the channel list: every guide call asks, and at 10,000 channels the read takes
- * ~45 ms, which each of a viewer's ten checksum calls paid twice.
+ * ~45 ms, which each of a viewer's ten checksum calls paid twice (decision 0355).
  */
-export function epgSources(db: Db): ReadonlyMap<string, EpgSource> {
-  const version = lineupVersion(db);
-  const kept = keptSources.get(db);
-  if (kept?.version === version) return kept.sources;
-  const sources = readEpgSources(db);
-  keptSources.set(db, { version, sources });
-  return sources;
-}
+export const epgSources: (db: Db) => ReadonlyMap<string, EpgSource> = keptPerLineupVersion(readEpgSources);
 
 function readEpgSources(db: Db): Map<string, EpgSource> {
   const rows = db.all<{

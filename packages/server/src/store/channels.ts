@@ -82,23 +82,30 @@ export function listColumns(db: Db, lang = 'en'): ChannelColumn[] {
 const LINEUP_VERSION = 'SELECT n AS v FROM lineup_version';
 
 /** The line-up's version now: what is read from the line-up may be kept while it stays. */
-export const lineupVersion = (db: Db): number => db.get<{ v: number }>(LINEUP_VERSION)?.v ?? -1;
+const lineupVersion = (db: Db): number => db.get<{ v: number }>(LINEUP_VERSION)?.v ?? -1;
 
-const lineups = new WeakMap<Db, { version: number; channels: StoredChannel[] }>();
+/**
+ * `read`, kept per database while the line-up's version stays: what it answers is shared, callers must not
+ * modify it.
+ */
+export function keptPerLineupVersion<T>(read: (db: Db) => T): (db: Db) => T {
+  const kept = new WeakMap<Db, { version: number; value: T }>();
+  return (db) => {
+    const version = lineupVersion(db);
+    const known = kept.get(db);
+    if (known?.version === version) return known.value;
+    const value = read(db);
+    kept.set(db, { version, value });
+    return value;
+  };
+}
 
 /**
  * Every channel in line-up order, with its physical channels, columns, audio posters and content rules. Read
  * once per version of the line-up and kept (a 10,000-channel line-up takes hundreds of ms to read, and every
  * channel list call needs it): the answer is shared, callers must not modify it.
  */
-export function listChannels(db: Db): StoredChannel[] {
-  const version = lineupVersion(db);
-  const kept = lineups.get(db);
-  if (kept?.version === version) return kept.channels;
-  const channels = readChannels(db);
-  lineups.set(db, { version, channels });
-  return channels;
-}
+export const listChannels: (db: Db) => StoredChannel[] = keptPerLineupVersion(readChannels);
 
 function readChannels(db: Db): StoredChannel[] {
   const rows = db.all<ChannelRow>('SELECT * FROM channels ORDER BY channel_seq, logical_channel_id');
