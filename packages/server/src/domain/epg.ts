@@ -30,6 +30,11 @@ export interface EpgSource {
  */
 export const epgSources: (db: Db) => ReadonlyMap<string, EpgSource> = keptPerLineupVersion(readEpgSources);
 
+/** The guides ottkit generates: imported ones never are (a day their feed does not give stays absent). */
+const generatedSources = keptPerLineupVersion(
+  (db) => new Map([...epgSources(db)].filter(([, src]) => !src.imported)),
+);
+
 function readEpgSources(db: Db): Map<string, EpgSource> {
   const rows = db.all<{
     epg_id: string;
@@ -116,14 +121,12 @@ export function ensureGuide(db: Db, epgIds: readonly string[] | undefined, now: 
   const window = guideWindow(now);
   const first = window[0] as string;
   const last = window[window.length - 1] as string;
-  // Imported guides are never generated: a day their feed does not give stays absent.
-  const sources = new Map([...epgSources(db)].filter(([, src]) => !src.imported));
+  const sources = generatedSources(db);
   const wanted = epgIds ? [...new Set(epgIds.filter((id) => sources.has(id)))] : [...sources.keys()];
   if (wanted.length === 0) return;
-  // The usual case, checked with one count: the window is complete for these guides (a few, counted by key) or
-  // for the whole line-up (which includes them). The exact scan below runs only when a day may be missing.
-  const few = wanted.length <= 20;
-  const complete = few
+  // The usual case, checked with one count: the window is complete for these guides (counted by key) or for the
+  // whole line-up. The exact scan below runs only when a day may be missing.
+  const complete = epgIds
     ? storedDayCount(db, first, last, wanted) === wanted.length * window.length
     : storedDayCount(db, first, last) === sources.size * window.length;
   if (complete) return;

@@ -109,14 +109,14 @@ export class LogoDrawer {
     const taken = [...this.waiting].slice(0, BATCH_MAX);
     for (const [file] of taken) this.waiting.delete(file);
     // Asked again while the run before drew them: drawn already, not drawn twice.
-    const batch = taken.filter(([file]) => !existsSync(file));
-    let drawn = new Set<string>();
+    const drawn = new Set(taken.filter(([file]) => existsSync(file)).map(([file]) => file));
+    const batch = taken.filter(([file]) => !drawn.has(file));
     try {
-      if (batch.length > 0) drawn = await this.rasterise(batch);
+      if (batch.length > 0) for (const file of await this.rasterise(batch)) drawn.add(file);
     } catch {
       // Nothing drawn this time (a full disk, say): the next ask tries again.
     }
-    for (const [file, w] of taken) for (const done of w.done) done(drawn.has(file) || existsSync(file));
+    for (const [file, w] of taken) for (const done of w.done) done(drawn.has(file));
     this.running = false;
     void this.next();
   }

@@ -62,29 +62,12 @@ export function dayChecksum(db: Db, epgId: string, day: string): string | undefi
   )?.checksum;
 }
 
-/** Up to this many guides are looked up one by one by key; more, by key in slices of GUIDES_PER_QUERY. */
-const FEW_GUIDES = 20;
 /** Well under SQLite's and PostgreSQL's limits on a statement's parameters. */
 const GUIDES_PER_QUERY = 500;
 
-/**
- * Every stored (epgId, day) with its checksum within [firstDay, lastDay]; of the given guides only, when given
- * (a few are looked up by key, which keeps one channel's calls cheap in a 500-channel line-up).
- */
+/** Every stored (epgId, day) with its checksum within [firstDay, lastDay]; of the given guides only, when given. */
 export function storedDays(db: Db, firstDay: string, lastDay: string, epgIds?: readonly string[]) {
   type Row = { epg_id: string; day: string; checksum: string };
-  if (epgIds && epgIds.length <= FEW_GUIDES) {
-    return [...new Set(epgIds)]
-      .sort()
-      .flatMap((id) =>
-        db.all<Row>(
-          'SELECT epg_id, day, checksum FROM epg_days WHERE epg_id = ? AND day >= ? AND day <= ? ORDER BY day',
-          id,
-          firstDay,
-          lastDay,
-        ),
-      );
-  }
   if (!epgIds)
     return db.all<Row>(
       'SELECT epg_id, day, checksum FROM epg_days WHERE day >= ? AND day <= ? ORDER BY epg_id, day',
@@ -101,9 +84,9 @@ export function storedDays(db: Db, firstDay: string, lastDay: string, epgIds?: r
 }
 
 /**
- * Many guides (a sync asks 1,000 at a time) are looked up by key, GUIDES_PER_QUERY a statement (`?…` stands for
- * their placeholders), sorted. Reading the whole day or window and keeping the guides asked read every guide's:
- * at 10,000 channels 110,000 rows a checksum call (~175 ms), and 10,000 days' programmes a day call.
+ * Guides are looked up by key (one channel's calls as a sync's 1,000 guides), GUIDES_PER_QUERY a statement (`?…`
+ * stands for their placeholders), sorted. Reading the whole day or window and keeping the guides asked read every
+ * guide's: at 10,000 channels 110,000 rows a checksum call (~175 ms), and 10,000 days' programmes a day call.
  */
 function bySlices<Row>(db: Db, epgIds: readonly string[], sql: string, ...after: SqlValue[]): Row[] {
   const ids = [...new Set(epgIds)].sort();
@@ -143,7 +126,7 @@ export function writeDay(
 }
 
 /**
- * How many days of [firstDay, lastDay] are stored: of these guides (a few, looked up by key), or of every
+ * How many days of [firstDay, lastDay] are stored: of these guides (looked up by key), or of every
  * generated guide of the line-up (one count on the index; guides no longer in the line-up, and imported guides,
  * which are never generated, are not counted).
  */
@@ -153,19 +136,14 @@ export function storedDayCount(
   lastDay: string,
   epgIds?: readonly string[],
 ): number {
-  if (epgIds && epgIds.length <= FEW_GUIDES) {
-    let n = 0;
-    for (const id of new Set(epgIds)) {
-      n +=
-        db.get<{ n: number }>(
-          'SELECT COUNT(*) AS n FROM epg_days WHERE epg_id = ? AND day >= ? AND day <= ?',
-          id,
-          firstDay,
-          lastDay,
-        )?.n ?? 0;
-    }
-    return n;
-  }
+  if (epgIds)
+    return bySlices<{ n: number }>(
+      db,
+      epgIds,
+      'SELECT COUNT(*) AS n FROM epg_days WHERE epg_id IN (?…) AND day >= ? AND day <= ?',
+      firstDay,
+      lastDay,
+    ).reduce((sum, r) => sum + r.n, 0);
   return (
     db.get<{ n: number }>(
       `SELECT COUNT(*) AS n FROM epg_days
@@ -184,21 +162,12 @@ export function dayStamps(
   epgIds: readonly string[],
 ): Map<string, { checksum: string; updatedAt: number }> {
   type Row = { epg_id: string; checksum: string; updated_at: number };
-  const rows =
-    epgIds.length <= FEW_GUIDES
-      ? [...new Set(epgIds)].flatMap((id) =>
-          db.all<Row>(
-            'SELECT epg_id, checksum, updated_at FROM epg_days WHERE epg_id = ? AND day = ?',
-            id,
-            day,
-          ),
-        )
-      : bySlices<Row>(
-          db,
-          epgIds,
-          'SELECT epg_id, checksum, updated_at FROM epg_days WHERE epg_id IN (?…) AND day = ?',
-          day,
-        );
+  const rows = bySlices<Row>(
+    db,
+    epgIds,
+    'SELECT epg_id, checksum, updated_at FROM epg_days WHERE epg_id IN (?…) AND day = ?',
+    day,
+  );
   return new Map(rows.map((r) => [r.epg_id, { checksum: r.checksum, updatedAt: r.updated_at }]));
 }
 
@@ -208,28 +177,15 @@ export interface StoredDay {
   programs: GuideProgram[];
 }
 
-/**
- * One day of these guides with the checksum and update time of the version read (one statement per guide for
- * a few, by slices otherwise).
- */
+/** One day of these guides with the checksum and update time of the version read. */
 export function readDays(db: Db, day: string, epgIds: readonly string[]): Map<string, StoredDay> {
   type Row = { epg_id: string; checksum: string; updated_at: number; programs_json: string };
-  const wanted = new Set(epgIds);
-  const rows =
-    wanted.size <= FEW_GUIDES
-      ? [...wanted].flatMap((id) =>
-          db.all<Row>(
-            'SELECT epg_id, checksum, updated_at, programs_json FROM epg_days WHERE epg_id = ? AND day = ?',
-            id,
-            day,
-          ),
-        )
-      : bySlices<Row>(
-          db,
-          [...wanted],
-          'SELECT epg_id, checksum, updated_at, programs_json FROM epg_days WHERE epg_id IN (?…) AND day = ?',
-          day,
-        );
+  const rows = bySlices<Row>(
+    db,
+    epgIds,
+    'SELECT epg_id, checksum, updated_at, programs_json FROM epg_days WHERE epg_id IN (?…) AND day = ?',
+    day,
+  );
   return new Map(
     rows.map((r) => [
       r.epg_id,
