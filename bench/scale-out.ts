@@ -3,13 +3,15 @@
  *
  *   node bench/scale-out.ts [--viewers 1000,5000,10000] [--alone 1000] [--processes 1,3] [--seconds 15]
  *                           [--port 8950] [--no-faults] [--dir /dev/shm/ottkit-bench-scale-out]
+ *                           [--per-connection 1,10]
  *
  * Simulated live viewers with Debian's `wrk` (installed when missing, like the cluster's Redis and nginx): each
  * connection is a viewer that fetches the variant playlist every segment duration and, right after it, the newest
  * segment (so each new segment once; its number from the clock, see `viewerScript`). wrk keeps its script's state
  * per thread, not per connection, so the segment requests are owed per thread: every playlist asked owes one
  * segment request, which the next request of that thread pays (the mix and the rates are a viewer's; which
- * connection fetches what is not).
+ * connection fetches what is not). With `--per-connection k`, a connection carries k viewers: it asks k times as
+ * often, and the edge sees the same requests over a k-th of the connections.
  * Set-ups: one ottkit process alone (today's path, `--alone` viewer counts), then nginx + N processes
  * (`startCluster`, media profile tiny, everything under /dev/shm so the edge's cache is in memory). Per row:
  * requests/s, p50/p99 (ms), errors, the segment hit ratio at the edge and the requests per second that reached
@@ -37,6 +39,11 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '15' },
     port: { type: 'string', default: '8950' },
     'no-faults': { type: 'boolean', default: false },
+    /**
+     * Viewers per wrk connection, a list: each viewer step runs once per value. 1 is a connection per viewer, as an
+     * audience has; more carry the same requests over fewer connections (see `connectionsFor`).
+     */
+    'per-connection': { type: 'string', default: '1' },
     /** Where the cluster and the edge's cache live (several runs on one machine each need their own). */
     dir: { type: 'string' },
   },
@@ -46,12 +53,24 @@ const aloneSteps = String(values.alone).split(',').filter(Boolean).map(Number);
 const processSteps = String(values.processes).split(',').map(Number);
 const seconds = Number(values.seconds);
 const basePort = Number(values.port);
+const perConnectionSteps = String(values['per-connection']).split(',').map(Number);
 ensureDebian('wrk', ['wrk'], 'for the scale-out benchmark');
 ensureDebian('/usr/bin/time', ['time'], 'to measure what wrk itself costs');
 
 // In memory when the machine has it: the edge's cache (and the processes' data) on tmpfs.
 const dir = values.dir ?? join(existsSync('/dev/shm') ? '/dev/shm' : tmpdir(), 'ottkit-bench-scale-out');
-const lua = join(dir, 'viewer.lua');
+/** The viewers' script for `perConnection` viewers per connection. */
+const luaFor = (perConnection: number) => join(dir, `viewer-${perConnection}.lua`);
+
+/**
+ * wrk's connections for `viewers` at `perConnection` viewers each. wrk's timers (its delay()) sit in one unsorted
+ * list per thread, which every turn of its event loop walks twice, reading the clock at each entry (the Redis event
+ * loop it embeds, ae.c): at one connection per viewer every waiting viewer is an entry, and at 10,000 viewers that
+ * walk is most of what wrk costs (decision 0356). The same requests over fewer connections show what the edge does
+ * when the load generator is not the one queueing.
+ */
+const connectionsFor = (viewers: number, perConnection: number) =>
+  Math.max(2, Math.round(viewers / perConnection));
 
 /**
  * One wrk connection = one viewer: the playlist every segment duration, then the newest segment. The segment's
@@ -68,11 +87,19 @@ const lua = join(dir, 'viewer.lua');
  * viewer slowed by one stall came back together a segment later, and again after that: the echo of one stall
  * (the 10,000 connections opened at once, say) kept the edge's workers in bursts for the whole run (decision
  * 0345). The aggregate is the same as independent viewers' (one playlist each per segment duration, spread
- * evenly); only the lock-step that no real audience keeps is gone.
+ * evenly); only the lock-step that no real audience keeps is gone. A connection that carries `perConnection`
+ * viewers takes its next playlist in the next 1/perConnection of a segment duration, the same way.
  */
-function viewerScript(playlist: string, token: string, newest: number, atMs: number): string {
+function viewerScript(
+  playlist: string,
+  token: string,
+  newest: number,
+  atMs: number,
+  perConnection: number,
+): string {
   const base = playlist.slice(0, playlist.lastIndexOf('/') + 1);
   const segMs = SEGMENT_SEC * 1000;
+  const w = Math.max(1, Math.round(segMs / perConnection));
   return `
 local ffi = require("ffi")
 ffi.cdef[[ typedef struct { long tv_sec; long tv_usec; } ottkit_timeval; int gettimeofday(ottkit_timeval *tv, void *tz); ]]
@@ -95,11 +122,11 @@ function init(args)
 end
 function delay()
   -- Viewers arrive spread over one segment; a viewer's segment follows its playlist at once.
-  if not started then started = true return math.random(0, ${segMs}) end
+  if not started then started = true return math.random(0, ${w}) end
   if owed > 0 then owed = owed - 1 queued = queued + 1 return 0 end
-  -- The next playlist at a random moment of the next segment duration (see the comment above).
+  -- The next playlist at a random moment of the next window (a segment duration / viewers per connection).
   local now = nowMs()
-  return ${segMs} - math.floor(now - ${atMs}) % ${segMs} + math.random(0, ${segMs} - 1)
+  return ${w} - math.floor(now - ${atMs}) % ${w} + math.random(0, ${w} - 1)
 end
 function request()
   if queued > 0 then
@@ -133,6 +160,8 @@ interface Figures {
   kinds: string;
   /** CPU seconds wrk itself used (user + system), and the machine's busy cores over the step. */
   wrkCpuSec: number;
+  /** wrk's connections (viewers / viewers per connection). */
+  connections: number;
   machineCores: number;
 }
 
@@ -174,7 +203,7 @@ function nginxWorkerCpuMs(): Map<number, number> {
   return byPid;
 }
 
-function runWrk(url: string, viewers: number): Figures {
+function runWrk(url: string, viewers: number, perConnection = 1): Figures {
   const threads = 2;
   const before = machineTicks();
   // GNU time prints wrk's own CPU (user and system seconds) on the last line of stderr: the load generator shares
@@ -188,13 +217,13 @@ function runWrk(url: string, viewers: number): Figures {
       '-t',
       String(threads),
       '-c',
-      String(Math.max(viewers, threads)),
+      String(connectionsFor(viewers, perConnection)),
       '-d',
       `${seconds}s`,
       '--timeout',
       '5s',
       '-s',
-      lua,
+      luaFor(perConnection),
       url,
     ],
     { encoding: 'utf8', maxBuffer: 16 * 1024 * 1024 },
@@ -219,6 +248,7 @@ function runWrk(url: string, viewers: number): Figures {
     errors: connect + io + timeout + status,
     kinds: `connect ${connect}, read/write ${io}, timeout ${timeout}, status ${status}`,
     wrkCpuSec: cpu ? Number(cpu[1]) + Number(cpu[2]) : Number.NaN,
+    connections: connectionsFor(viewers, perConnection),
     machineCores: (cores * (after.busy - before.busy)) / Math.max(1, after.total - before.total),
   };
 }
@@ -262,7 +292,7 @@ const row = (setup: string, viewers: number, f: Figures, edge?: EdgeFigures) =>
       (edge ? edge.originRps.toFixed(1) : '-').padStart(9),
       load().padStart(6),
     ].join(' ') +
-      `\n${' '.repeat(17)}wrk itself: ${f.wrkCpuSec.toFixed(1)} CPU s in ${seconds} s ` +
+      `\n${' '.repeat(17)}wrk itself, ${f.connections} connections: ${f.wrkCpuSec.toFixed(1)} CPU s in ${seconds} s ` +
       `(${(f.wrkCpuSec / seconds).toFixed(2)} cores, ${((1e6 * f.wrkCpuSec) / Math.max(1, f.requests)).toFixed(0)} µs a request); ` +
       `machine busy ${f.machineCores.toFixed(2)} of ${cpus().length} cores` +
       (edge
@@ -376,7 +406,9 @@ async function killFigure(c: RunningCluster, playlist: string, token: string, lo
   };
 }
 
-console.log(`scale-out: ${seconds} s per step, segment ${SEGMENT_SEC} s, wrk with one connection per viewer`);
+console.log(
+  `scale-out: ${seconds} s per step, segment ${SEGMENT_SEC} s, wrk with ${perConnectionSteps.join(' or ')} viewer(s) per connection`,
+);
 console.log('setup            viewers    req/s  p50 ms   p99 ms         errors  seg hits  origin/s  load1');
 for (const processes of processSteps) {
   const c = await startCluster({
@@ -406,29 +438,31 @@ for (const processes of processSteps) {
     );
     const newest = Number(listed?.at(-1)?.split('.')[0]);
     if (!Number.isFinite(newest)) throw new Error(`no segment listed in ${playlist}`);
-    writeFileSync(lua, viewerScript(playlist, token, newest, Date.now()));
+    for (const k of perConnectionSteps)
+      writeFileSync(luaFor(k), viewerScript(playlist, token, newest, Date.now(), k));
     if (processes === processSteps[0]) {
       for (const v of aloneSteps) row('ottkit alone', v, runWrk(c.processUrls[0] as string, v));
     }
-    for (const v of viewerSteps) {
-      const from = readFileSync(c.edgeLog, 'utf8').length;
-      const cpu = nginxCpuMs();
-      const workersBefore = nginxWorkerCpuMs();
-      const f = runWrk(c.edgeUrl, v);
-      const perRequestUs = ((nginxCpuMs() - cpu) * 1000) / Math.max(1, f.requests);
-      const split = [...nginxWorkerCpuMs()]
-        .map(([pid, ms]) => ms - (workersBefore.get(pid) ?? 0))
-        .filter((ms) => ms > 0)
-        .sort((a, b) => b - a);
-      // nginx writes its log each second.
-      await new Promise((r) => setTimeout(r, 1500));
-      row(`nginx + ${processes}`, v, f, edgeFigures(c, from));
-      console.log(
-        `${' '.repeat(17)}edge CPU ${perRequestUs.toFixed(0)} µs a request: one idle core would answer about ` +
-          `${Math.round(1e6 / Math.max(1, perRequestUs))} req/s (a viewer asks 1 a second); ` +
-          `CPU ms per nginx process: ${split.join(', ')}`,
-      );
-    }
+    for (const v of viewerSteps)
+      for (const k of perConnectionSteps) {
+        const from = readFileSync(c.edgeLog, 'utf8').length;
+        const cpu = nginxCpuMs();
+        const workersBefore = nginxWorkerCpuMs();
+        const f = runWrk(c.edgeUrl, v, k);
+        const perRequestUs = ((nginxCpuMs() - cpu) * 1000) / Math.max(1, f.requests);
+        const split = [...nginxWorkerCpuMs()]
+          .map(([pid, ms]) => ms - (workersBefore.get(pid) ?? 0))
+          .filter((ms) => ms > 0)
+          .sort((a, b) => b - a);
+        // nginx writes its log each second.
+        await new Promise((r) => setTimeout(r, 1500));
+        row(`nginx + ${processes}`, v, f, edgeFigures(c, from));
+        console.log(
+          `${' '.repeat(17)}edge CPU ${perRequestUs.toFixed(0)} µs a request: one idle core would answer about ` +
+            `${Math.round(1e6 / Math.max(1, perRequestUs))} req/s (a viewer asks 1 a second); ` +
+            `CPU ms per nginx process: ${split.join(', ')}`,
+        );
+      }
     if (processes === processSteps.at(-1) && !values['no-faults']) {
       // After an overload step the edge may have marked every process down for a moment: start from a steady state.
       for (let i = 0; i < 120; i++) {
@@ -453,4 +487,4 @@ for (const processes of processSteps) {
     await c.stop();
   }
 }
-rmSync(lua, { force: true });
+for (const k of perConnectionSteps) rmSync(luaFor(k), { force: true });
