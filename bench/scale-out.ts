@@ -441,7 +441,8 @@ for (const processes of processSteps) {
     for (const k of perConnectionSteps)
       writeFileSync(luaFor(k), viewerScript(playlist, token, newest, Date.now(), k));
     if (processes === processSteps[0]) {
-      for (const v of aloneSteps) row('ottkit alone', v, runWrk(c.processUrls[0] as string, v));
+      for (const v of aloneSteps)
+        for (const k of perConnectionSteps) row('ottkit alone', v, runWrk(c.processUrls[0] as string, v, k));
     }
     for (const v of viewerSteps)
       for (const k of perConnectionSteps) {
