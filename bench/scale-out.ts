@@ -3,7 +3,7 @@
  *
  *   node bench/scale-out.ts [--viewers 1000,5000,10000] [--alone 1000] [--processes 1,3] [--seconds 15]
  *                           [--port 8950] [--no-faults] [--dir /dev/shm/ottkit-bench-scale-out]
- *                           [--per-connection 1,10]
+ *                           [--per-connection 1,10] [--threads 1]
  *
  * Simulated live viewers with Debian's `wrk` (installed when missing, like the cluster's Redis and nginx): each
  * connection is a viewer that fetches the variant playlist every segment duration and, right after it, the newest
@@ -44,6 +44,11 @@ const { values } = parseArgs({
      * audience has; more carry the same requests over fewer connections (see `connectionsFor`).
      */
     'per-connection': { type: 'string', default: '1' },
+    /**
+     * wrk's threads. One: the load generator then takes at most one of the machine's cores and leaves nginx the
+     * other; with two it took up to both, and the viewers' p99 was its queue (decision 0356).
+     */
+    threads: { type: 'string', default: '1' },
     /** Where the cluster and the edge's cache live (several runs on one machine each need their own). */
     dir: { type: 'string' },
   },
@@ -54,6 +59,7 @@ const processSteps = String(values.processes).split(',').map(Number);
 const seconds = Number(values.seconds);
 const basePort = Number(values.port);
 const perConnectionSteps = String(values['per-connection']).split(',').map(Number);
+const wrkThreads = Number(values.threads);
 ensureDebian('wrk', ['wrk'], 'for the scale-out benchmark');
 ensureDebian('/usr/bin/time', ['time'], 'to measure what wrk itself costs');
 
@@ -204,7 +210,6 @@ function nginxWorkerCpuMs(): Map<number, number> {
 }
 
 function runWrk(url: string, viewers: number, perConnection = 1): Figures {
-  const threads = 2;
   const before = machineTicks();
   // GNU time prints wrk's own CPU (user and system seconds) on the last line of stderr: the load generator shares
   // the machine's 2 cores with everything it measures.
@@ -215,7 +220,7 @@ function runWrk(url: string, viewers: number, perConnection = 1): Figures {
       'WRKCPU %U %S',
       'wrk',
       '-t',
-      String(threads),
+      String(wrkThreads),
       '-c',
       String(connectionsFor(viewers, perConnection)),
       '-d',
@@ -407,7 +412,8 @@ async function killFigure(c: RunningCluster, playlist: string, token: string, lo
 }
 
 console.log(
-  `scale-out: ${seconds} s per step, segment ${SEGMENT_SEC} s, wrk with ${perConnectionSteps.join(' or ')} viewer(s) per connection`,
+  `scale-out: ${seconds} s per step, segment ${SEGMENT_SEC} s, wrk on ${wrkThreads} thread(s) with ` +
+    `${perConnectionSteps.join(' or ')} viewer(s) per connection`,
 );
 console.log('setup            viewers    req/s  p50 ms   p99 ms         errors  seg hits  origin/s  load1');
 for (const processes of processSteps) {
