@@ -498,7 +498,10 @@ if (results.length > 1) {
     ],
     ['warm first view ms, back to back', (r) => r.warmFirstView.fromNavigationStartMs.firstView],
     ['warm first view ms, settled', (r) => r.settledFirstView.fromNavigationStartMs.firstView],
-    ['day source', (r) => r.warmFirstView.daySources.join(',')],
+    [
+      'day source',
+      (r) => [...new Set([...r.warmFirstView.daySources, ...r.settledFirstView.daySources])].join(','),
+    ],
     ['list scroll longest task ms (CPU)', (r) => `${r.scroll.longestTaskMs} (${r.scroll.longestTaskCpuMs})`],
     ['list scroll blocking ms (CPU)', (r) => `${r.scroll.blockingMs} (${r.scroll.blockingCpuMs})`],
     ['list scroll tasks > 50 ms (CPU)', (r) => `${r.scroll.longTasks} (${r.scroll.tasksOver50CpuMs})`],

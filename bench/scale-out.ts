@@ -76,7 +76,7 @@ const luaFor = (perConnection: number) => join(dir, `viewer-${perConnection}.lua
  * when the load generator is not the one queueing.
  */
 const connectionsFor = (viewers: number, perConnection: number) =>
-  Math.max(2, Math.round(viewers / perConnection));
+  Math.max(wrkThreads, Math.round(viewers / perConnection));
 
 /**
  * One wrk connection = one viewer: the playlist every segment duration, then the newest segment. The segment's
@@ -209,7 +209,8 @@ function nginxWorkerCpuMs(): Map<number, number> {
   return byPid;
 }
 
-function runWrk(url: string, viewers: number, perConnection = 1): Figures {
+function runWrk(url: string, viewers: number, perConnection: number): Figures {
+  const connections = connectionsFor(viewers, perConnection);
   const before = machineTicks();
   // GNU time prints wrk's own CPU (user and system seconds) on the last line of stderr: the load generator shares
   // the machine's 2 cores with everything it measures.
@@ -222,7 +223,7 @@ function runWrk(url: string, viewers: number, perConnection = 1): Figures {
       '-t',
       String(wrkThreads),
       '-c',
-      String(connectionsFor(viewers, perConnection)),
+      String(connections),
       '-d',
       `${seconds}s`,
       '--timeout',
@@ -253,7 +254,7 @@ function runWrk(url: string, viewers: number, perConnection = 1): Figures {
     errors: connect + io + timeout + status,
     kinds: `connect ${connect}, read/write ${io}, timeout ${timeout}, status ${status}`,
     wrkCpuSec: cpu ? Number(cpu[1]) + Number(cpu[2]) : Number.NaN,
-    connections: connectionsFor(viewers, perConnection),
+    connections,
     machineCores: (cores * (after.busy - before.busy)) / Math.max(1, after.total - before.total),
   };
 }
