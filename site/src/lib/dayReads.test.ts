@@ -43,4 +43,22 @@ describe('createDayReads', () => {
     expect(reads.peek('b', 'd')).toBe('b');
     expect(reads.peek('c', 'd')).toBe('c');
   });
+
+  it('once: answers a kept or in-flight read, and keeps no read of its own', async () => {
+    const read = vi.fn(async (epgId: string) => epgId);
+    const reads = createDayReads(read, 2);
+    await reads.get('a', 'd');
+    expect(await reads.once('a', 'd')).toBe('a');
+    expect(read).toHaveBeenCalledTimes(1);
+    const inFlight = reads.get('b', 'd');
+    expect(await reads.once('b', 'd')).toBe('b');
+    await inFlight;
+    expect(read).toHaveBeenCalledTimes(2);
+    expect(await reads.once('c', 'd')).toBe('c');
+    expect(read).toHaveBeenCalledTimes(3);
+    // Not kept, and the kept days stay.
+    expect(reads.peek('c', 'd')).toBeUndefined();
+    expect(reads.peek('a', 'd')).toBe('a');
+    expect(reads.peek('b', 'd')).toBe('b');
+  });
 });

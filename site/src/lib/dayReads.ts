@@ -7,6 +7,12 @@
 export interface DayReads<T> {
   /** The day's read: the one in flight or done, else a new one. A failed read is forgotten. */
   get(epgId: string, date: string): Promise<T>;
+  /**
+   * The day's read as `get` answers it, but a new read is not kept: a scan through many days (the guide grid's
+   * rows) neither pushes out the days kept for the list nor keeps full days alive long enough to be promoted
+   * to the old heap (decision 0357).
+   */
+  once(epgId: string, date: string): Promise<T>;
   /** The day's result when a read of it has finished, without waiting. */
   peek(epgId: string, date: string): T | undefined;
   /** Forgets every result (the store was written). Reads in flight still answer their callers. */
@@ -41,6 +47,9 @@ export function createDayReads<T>(read: (epgId: string, date: string) => Promise
         entries.delete(oldest);
       }
       return entry.promise;
+    },
+    once(epgId, date) {
+      return entries.get(keyOf(epgId, date))?.promise ?? read(epgId, date);
     },
     peek(epgId, date) {
       return entries.get(keyOf(epgId, date))?.done?.value;

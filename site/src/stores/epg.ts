@@ -157,12 +157,18 @@ function localRead(
   };
 }
 
-/** One channel's guide for one of the viewer's days (the guide grid's rows), from the shared day reads. */
+/**
+ * One channel's guide for one of the viewer's days (the guide grid's rows), from the shared day reads.
+ * `keep: false`: a row scrolled past; its read is shared while in flight but not kept (decision 0357).
+ */
 export async function readGuideDay(
   epgId: string,
   date: string,
+  { keep = true }: { keep?: boolean } = {},
 ): Promise<{ programs: EpgProgram[]; isCatchup: boolean }> {
-  const reads = await Promise.all(utcDaysOf(date).map((d) => dayReads.get(epgId, d)));
+  const reads = await Promise.all(
+    utcDaysOf(date).map((d) => (keep ? dayReads.get(epgId, d) : dayReads.once(epgId, d))),
+  );
   const { programs, isCatchup } = localRead(date, reads);
   return { programs, isCatchup };
 }

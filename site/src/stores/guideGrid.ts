@@ -2,9 +2,17 @@ import type { EpgProgram } from '@ottkit/api-client';
 import { atom } from 'nanostores';
 import { $guideRevision, readGuideDay } from './epg.ts';
 
+/**
+ * What the grid keeps of a programme: what its block shows and what decides its action. The rows of a long
+ * line-up pass through here as it scrolls; a full programme (descriptions, every language) kept per row was most
+ * of what the scroll promoted to the old heap, and so of the major garbage collections that made frames long
+ * (decision 0357). A block's click reads the full programme again.
+ */
+export type GridProgram = Pick<EpgProgram, 'programId' | 'title' | 'start' | 'stop' | 'isCatchup'>;
+
 /** One channel's guide for one of the viewer's days, as the grid shows it. */
 export interface GridDay {
-  programs: EpgProgram[];
+  programs: GridProgram[];
   isCatchup: boolean;
 }
 
@@ -29,6 +37,19 @@ const EMPTY: GridDay = { programs: [], isCatchup: false };
 
 export const gridDayKey = (epgId: string, date: string) => `${epgId}|${date}`;
 
+function gridDayOf(day: { programs: readonly EpgProgram[]; isCatchup: boolean }): GridDay {
+  return {
+    isCatchup: day.isCatchup,
+    programs: day.programs.map(({ programId, title, start, stop, isCatchup }) => ({
+      programId,
+      title,
+      start,
+      stop,
+      isCatchup,
+    })),
+  };
+}
+
 const inFlight = new Set<string>();
 let lastRequest: { epgIds: readonly string[]; date: string } | null = null;
 
@@ -51,7 +72,7 @@ export async function loadGridDays(epgIds: readonly string[], date: string, agai
   for (const id of wanted) inFlight.add(gridDayKey(id, date));
   const read = await Promise.all(
     // A day that cannot be read shows as empty rather than loading for ever; the next sync reads it again.
-    wanted.map((id) => readGuideDay(id, date).catch(() => EMPTY)),
+    wanted.map((id) => readGuideDay(id, date, { keep: false }).then(gridDayOf, () => EMPTY)),
   );
   wanted.forEach((id, i) => {
     const key = gridDayKey(id, date);

@@ -286,6 +286,17 @@ export function GuideGrid({
     return channel ? [{ key, i, channel }] : [];
   });
   const nowX = now >= from && now < to ? timeToX(now, from) : null;
+  // The same elements while the span is the same: the grid renders every frame of a scroll, and a day's marks
+  // made again each time were garbage of their own (decision 0357).
+  const ruler = useMemo(
+    () =>
+      rulerMarks(from, to).map((t) => (
+        <span key={t} className={styles.mark} style={{ left: timeToX(t, from) }} data-time={t}>
+          {formatTime(t)}
+        </span>
+      )),
+    [from, to, formatTime],
+  );
 
   const headerId = (key: number) => `${gridId}-h${key}`;
   const blocksId = (key: number) => `${gridId}-b${key}`;
@@ -309,11 +320,7 @@ export function GuideGrid({
         <div className={styles.ruler} aria-hidden="true" data-ruler>
           <div className={styles.corner} data-corner />
           <div className={styles.track} style={{ width: spanWidth }}>
-            {rulerMarks(from, to).map((t) => (
-              <span key={t} className={styles.mark} style={{ left: timeToX(t, from) }} data-time={t}>
-                {formatTime(t)}
-              </span>
-            ))}
+            {ruler}
             {nowX !== null && <span className={styles.nowMark} style={{ left: nowX }} />}
           </div>
         </div>

@@ -5,7 +5,7 @@ import type { LiveChannel } from '../../lib/liveLineup.ts';
 import { localDayBounds } from '../../lib/guideDays.ts';
 import { $viewer } from '../../stores/authority.ts';
 import { $columnChannels, $selectedChannelId, selectChannel } from '../../stores/channels.ts';
-import { programmeStatus } from '../../stores/epg.ts';
+import { programmeStatus, readGuideDay } from '../../stores/epg.ts';
 import { $gridDays, type GridDay, gridDayKey, loadGridDays } from '../../stores/guideGrid.ts';
 import { $t } from '../../stores/lang.ts';
 import { $catchup } from '../../stores/playback.ts';
@@ -98,14 +98,16 @@ export function GuideGridPane({ now, date }: { now: number; date: string }) {
   );
 
   // Stable for the memoised rows; it reads the latest render's state.
-  const latest = useRef({ channels, days: gridDays.days, date, selected, viewer });
-  latest.current = { channels, days: gridDays.days, date, selected, viewer };
-  const onProgramme = useCallback((channelId: string, block: GuideGridProgramme) => {
-    const { channels, days, date, selected, viewer } = latest.current;
+  const latest = useRef({ channels, date, selected, viewer });
+  latest.current = { channels, date, selected, viewer };
+  const onProgramme = useCallback(async (channelId: string, block: GuideGridProgramme) => {
+    const { channels, date, selected, viewer } = latest.current;
     const channel = channels.find((c) => c.logicalChannelId === channelId);
-    const p = channel ? days.get(gridDayKey(channel.epgId, date))?.programs : undefined;
-    const programme = p?.find((x) => x.programId === block.programId);
-    if (!channel || !programme) return;
+    if (!channel) return;
+    // The grid keeps a programme's block fields only (decision 0357): the full one is read for its action.
+    const day = await readGuideDay(channel.epgId, date).catch(() => null);
+    const programme = day?.programs.find((x) => x.programId === block.programId);
+    if (!programme) return;
     // Catch-up plays over the channel it belongs to, as from the list: that channel becomes the watched one
     // (its day is then the guide's, for auto-next), and closing the dialog leaves it live.
     if (block.action === 'playback' && block.lock === 'none' && channelId !== selected)

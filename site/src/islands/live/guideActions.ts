@@ -14,7 +14,7 @@ import { $liveNotice, zap } from './actions.ts';
  */
 export function guideProgrammeAction(
   channel: Pick<LiveChannel, 'canPlayBack' | 'playbackDuration'>,
-  p: EpgProgram,
+  p: Pick<EpgProgram, 'start' | 'stop' | 'isCatchup'>,
   opts: { now: number; subscribed: boolean; isCatchup: boolean },
 ): ProgrammeAction {
   return programmeAction({
