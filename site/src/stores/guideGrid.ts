@@ -4,9 +4,9 @@ import { $guideRevision, readGuideDay } from './epg.ts';
 
 /**
  * What the grid keeps of a programme: what its block shows and what decides its action. The rows of a long
- * line-up pass through here as it scrolls; a full programme (descriptions, every language) kept per row was most
- * of what the scroll promoted to the old heap, and so of the major garbage collections that made frames long
- * (decision 0357). A block's click reads the full programme again.
+ * line-up pass through here as it scrolls; full programmes (descriptions, every language) kept per row held
+ * ~2 MB more of the page's heap for nothing the grid shows (decision 0357). A block's click reads the full
+ * programme again.
  */
 export type GridProgram = Pick<EpgProgram, 'programId' | 'title' | 'start' | 'stop' | 'isCatchup'>;
 
