@@ -17,6 +17,7 @@ import { formatMessage, type Messages, useMessages } from '../messages/index.ts'
 import type { ProgrammeAction, ProgrammeActionLock, ProgrammeStatus } from '../ProgrammeRow/index.ts';
 import {
   scrollToShow,
+  stableSlots,
   trackViewportRows,
   useRecycledSlots,
   type ViewportRows,
@@ -110,8 +111,8 @@ const cellKey = (row: number, programId: string | null) => `${row}:${programId ?
 /**
  * The multi-channel guide: channels down, time across, a now line; programmes are blocks as wide as they last.
  * One scroller moves both ways, so the time ruler (sticky top) and the channel column (sticky left) stay in
- * step with the blocks. Rows are virtualised (500 channels draw ~25 rows) and so is time (blocks an hour beyond
- * the view). Arrow keys move between blocks (Up/Down keep the time), Home/End go to a row's ends, Enter or
+ * step with the blocks. Rows are virtualised (500 channels draw ~25 rows) and so is time (blocks half an hour
+ * beyond the view at least). Arrow keys move between blocks (Up/Down keep the time), Home/End go to a row's ends, Enter or
  * Space acts; the keys are handled inside the grid only.
  *
  * @example <GuideGrid label="Guide" channels={rows} programmes={byChannel} from={dayStart} to={dayEnd}
@@ -152,7 +153,8 @@ export function GuideGrid({
     });
     const across = trackViewportRows({
       rowHeight: COLUMN_PX,
-      read: () => ({ scrollTop: el.scrollLeft, viewportHeight: el.clientWidth || 1280 }),
+      // The time area only: the channel column covers the rest of the width.
+      read: () => ({ scrollTop: el.scrollLeft, viewportHeight: (el.clientWidth || 1280) - channelWidth(el) }),
       onChange: (next) => flushSync(() => setColumns(next)),
       requestFrame: frame,
     });
@@ -273,18 +275,22 @@ export function GuideGrid({
     if (next.row !== focus?.row || next.programId !== focus?.programId) setFocus(next);
   };
 
-  // In drawing order, with the tab stop's row kept drawn (and its node kept) wherever it is; rows are keyed by
-  // node, so a row scrolled in takes the node of one that left (decision 0321).
+  // The rows drawn, with the tab stop's row kept drawn (and its node kept) wherever it is. Rows are keyed by
+  // node, so a row scrolled in takes the node of one that left (decision 0321), scrolling up as well as down:
+  // headers and blocks stay in their nodes' order, never moved, as the rows that own them give the reading
+  // order (decision 0358).
   const items: number[] = [];
   if (tabStop.row < start) items.push(tabStop.row);
   for (let i = start; i < end; i++) items.push(i);
   if (tabStop.row >= end) items.push(tabStop.row);
-  const slots = useRecycledSlots(items, rowIndex);
-  // Each drawn row once, for the three things drawn per row (header, blocks, row).
+  const slots = useRecycledSlots(items, rowIndex, stableSlots);
+  // Each drawn row once, for the three things drawn per row: header and blocks in node order, rows in reading
+  // order.
   const drawn = slots.flatMap(({ key, item: i }) => {
     const channel = channels[i];
     return channel ? [{ key, i, channel }] : [];
   });
+  const reading = drawn.slice().sort((a, b) => a.i - b.i);
   const nowX = now >= from && now < to ? timeToX(now, from) : null;
   // The same elements while the span is the same: the grid renders every frame of a scroll, and a day's marks
   // made again each time were garbage of their own (decision 0357).
@@ -368,7 +374,7 @@ export function GuideGrid({
           ))}
           {/* biome-ignore lint/a11y/useSemanticElements: a table cannot hold absolutely placed, virtualised rows and blocks */}
           <div role="grid" aria-label={label} aria-rowcount={channels.length} className={styles.semantics}>
-            {drawn.map(({ key, i, channel }) => (
+            {reading.map(({ key, i, channel }) => (
               // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the focus is on the buttons it owns (a roving tab stop), as the ARIA grid pattern allows
               <div
                 key={key}
@@ -388,10 +394,21 @@ export function GuideGrid({
 /** A block's texts, kept per block object: a row drawn again (a scroll across, a row back in view) reuses them. */
 const textsOf = new WeakMap<
   GuideGridProgramme,
-  { channelName: string; messages: Messages; formatTime: unknown; time: string; name: string }
+  {
+    channelName: string;
+    messages: Messages;
+    formatTime: unknown;
+    time: string;
+    shownTime: string;
+    name: string;
+  }
 >();
 
-/** The block's time ("20:00 – 21:00") and its accessible name (channel, title, time, action, lock). */
+/**
+ * The block's time ("20:00 – 21:00"), the same as shown after the title (a space first, so the visible text
+ * reads "title time" and stays part of the name for axe), and its accessible name (channel, title, time,
+ * action, lock).
+ */
 function blockTexts(
   p: GuideGridProgramme,
   channelName: string,
@@ -419,7 +436,7 @@ function blockTexts(
     lock === 'lock' ? messages.actionLocked : lock === 'purchase' ? messages.actionPurchase : '',
   ])
     if (part) name = name ? `${name}, ${part}` : part;
-  const texts = { channelName, messages, formatTime, time, name };
+  const texts = { channelName, messages, formatTime, time, shownTime: ` ${time}`, name };
   textsOf.set(p, texts);
   return texts;
 }
@@ -562,7 +579,7 @@ const GridBlocks = memo(function GridBlocks({
         const box = blockBox(p, from, to);
         if (!box) return null;
         const lock = p.lock ?? 'none';
-        const { time, name } = blockTexts(p, channel.name, messages, formatTime);
+        const { shownTime, name } = blockTexts(p, channel.name, messages, formatTime);
         return (
           // biome-ignore lint/a11y/useSemanticElements lint/a11y/useFocusableInteractive: the block's button takes the focus
           <div key={key} role="gridcell" className={styles.cell} style={{ left: box.left, width: box.width }}>
@@ -580,20 +597,17 @@ const GridBlocks = memo(function GridBlocks({
               tabIndex={tabStop === p.programId ? 0 : -1}
               aria-current={p.current ? 'true' : undefined}
               aria-disabled={p.action === 'none' ? 'true' : undefined}
+              aria-label={name}
               onClick={() => (p.action === 'none' ? undefined : onProgramme?.(channel.id, p))}
             >
-              {/* Named by its content (channel, title, time, action), so the visible text is part of the name. */}
-              <VisuallyHidden>{name}</VisuallyHidden>
-              <span className={styles.title} aria-hidden="true">
-                {p.title}
-              </span>
-              <span className={styles.time} aria-hidden="true">
+              <span className={styles.title}>{p.title}</span>
+              <span className={styles.time}>
                 {lock === 'lock' ? (
                   <LockIcon size={12} />
                 ) : lock === 'purchase' ? (
                   <CartIcon size={12} />
                 ) : null}
-                {time}
+                {shownTime}
               </span>
             </button>
           </div>

@@ -9,8 +9,12 @@ export const GRID_PX_PER_MINUTE = 4;
 export const GRID_ROW_HEIGHT = 56;
 /** Ruler marks every half hour. */
 export const GRID_RULER_STEP_MS = 30 * 60_000;
-/** Programmes are drawn one hour beyond each side of the visible times, so a quick scroll shows no gaps. */
-export const GRID_TIME_OVERSCAN_MS = 60 * 60_000;
+/**
+ * Programmes are drawn at least half an hour beyond each side of the visible times (the hour columns add up to an
+ * hour more), so a quick scroll shows no gaps; more was blocks laid out for nothing on every row scrolling in
+ * (decision 0358).
+ */
+export const GRID_TIME_OVERSCAN_MS = 30 * 60_000;
 
 const MINUTE_MS = 60_000;
 

@@ -5,5 +5,5 @@ export {
   type ViewportRows,
   visibleRange,
 } from './virtualWindow.ts';
-export { recycleSlots, type Slot, slotKeeper } from './recycledSlots.ts';
+export { recycleSlots, type Slot, type SlotPlacement, slotKeeper, stableSlots } from './recycledSlots.ts';
 export { useRecycledSlots } from './useRecycledSlots.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { recycleSlots, type Slot, slotKeeper } from './recycledSlots.ts';
+import { recycleSlots, type Slot, slotKeeper, stableSlots } from './recycledSlots.ts';
 
 const range = (from: number, to: number) => Array.from({ length: to - from }, (_, i) => from + i);
 const same = (i: number) => i;
@@ -88,5 +88,37 @@ describe('recycleSlots (decision 0321)', () => {
         .map((s) => s.key)
         .sort((a, b) => a - b),
     ).toEqual(range(0, 10));
+  });
+});
+
+describe('stableSlots (decision 0358)', () => {
+  it('scrolling either way makes no node and moves none: rows entering take the nodes of rows that left', () => {
+    const keeper = slotKeeper(same, stableSlots);
+    const first = keeper.place(range(30, 40));
+    let previous = first;
+    for (const window of [range(33, 43), range(36, 46), range(33, 43), range(28, 38), range(25, 35)]) {
+      const next = keeper.place(window);
+      // The same ten nodes, in the same (key) order, so React neither makes, drops nor moves one.
+      expect(next.map((s) => s.key)).toEqual(range(0, 10));
+      expect(movedByReact(previous, next)).toEqual([]);
+      // Every row drawn, once; a row still drawn kept its node.
+      expect(next.map((s) => s.item).sort((a, b) => a - b)).toEqual(window);
+      for (const slot of next) {
+        const before = previous.find((s) => s.item === slot.item);
+        if (before) expect(slot.key).toBe(before.key);
+      }
+      previous = next;
+    }
+  });
+
+  it('answers the same slots for the same items; more rows get new keys, fewer drop the nodes left over', () => {
+    const keeper = slotKeeper(same, stableSlots);
+    const first = keeper.place(range(0, 4));
+    expect(keeper.place(range(0, 4))).toBe(first);
+    const more = keeper.place(range(2, 8));
+    expect(more.map((s) => s.key)).toEqual(range(0, 6));
+    expect(more.find((s) => s.item === 2)?.key).toBe(2);
+    const fewer = keeper.place([5, 6]);
+    expect(fewer).toEqual(more.filter((s) => s.item === 5 || s.item === 6));
   });
 });

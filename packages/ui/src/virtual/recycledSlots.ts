@@ -11,6 +11,11 @@ export interface Slot<T> {
   item: T;
 }
 
+/** The same items as last time (a render for another reason): the same slots answer, nothing allocated. */
+function unchanged<T>(previous: readonly Slot<T>[], wanted: readonly T[]): boolean {
+  return previous.length === wanted.length && previous.every((slot, i) => slot.item === wanted[i]);
+}
+
 /**
  * The nodes for `wanted` (in the order they are drawn, which is the DOM's order), reusing those of `previous`
  * (the last render's, in the same order): an item still wanted keeps its node; an item entering takes the node
@@ -29,9 +34,7 @@ export function recycleSlots<T, K>(
   id: (item: T) => K,
   newKey: () => number,
 ): Slot<T>[] {
-  // The same items as last time (a render for another reason): the same slots, nothing allocated.
-  if (previous.length === wanted.length && previous.every((slot, i) => slot.item === wanted[i]))
-    return previous as Slot<T>[];
+  if (unchanged(previous, wanted)) return previous as Slot<T>[];
   const oldPlace = new Map<K, number>();
   for (const [place, slot] of previous.entries()) oldPlace.set(id(slot.item), place);
   const wantedIds = new Set<K>();
@@ -66,18 +69,72 @@ export function recycleSlots<T, K>(
   });
 }
 
+/** How a render's items get their nodes: `recycleSlots` (the DOM in the items' order) or `stableSlots`. */
+export type SlotPlacement = <T, K>(
+  previous: readonly Slot<T>[],
+  wanted: readonly T[],
+  id: (item: T) => K,
+  newKey: () => number,
+) => Slot<T>[];
+
 /**
  * Remembers a list's nodes between renders: `place(wanted, id)` answers this render's slots (see
  * `recycleSlots`). Keep one per list (a React ref); a render React throws away only costs a reuse.
  */
-export function slotKeeper<T, K>(id: (item: T) => K) {
+export function slotKeeper<T, K>(id: (item: T) => K, placeBy: SlotPlacement = recycleSlots) {
   let slots: Slot<T>[] = [];
   let keys = 0;
   const newKey = () => keys++;
   return {
     place(wanted: readonly T[]): readonly Slot<T>[] {
-      slots = recycleSlots(slots, wanted, id, newKey);
+      slots = placeBy(slots, wanted, id, newKey);
       return slots;
     },
   };
+}
+
+/**
+ * The nodes for `wanted` where the DOM's order need not follow the items' order (nodes placed by style, and read
+ * in order through something else, as the guide grid's rows own their header and blocks): an item still wanted
+ * keeps its node, an item entering takes the node of any item that left, and the slots stay in key order, so
+ * React never moves or makes a node for a scroll either way (decision 0358). New keys only when more are wanted.
+ */
+export function stableSlots<T, K>(
+  previous: readonly Slot<T>[],
+  wanted: readonly T[],
+  id: (item: T) => K,
+  newKey: () => number,
+): Slot<T>[] {
+  if (unchanged(previous, wanted)) return previous as Slot<T>[];
+  const wantedById = new Map<K, T>();
+  for (const item of wanted) wantedById.set(id(item), item);
+  const next: Slot<T>[] = [];
+  const free: number[] = [];
+  for (const slot of previous) {
+    const key = id(slot.item);
+    const item = wantedById.get(key);
+    if (item === undefined) {
+      free.push(next.length);
+      next.push(slot);
+      continue;
+    }
+    wantedById.delete(key);
+    next.push(item === slot.item ? slot : { key: slot.key, item });
+  }
+  // The items entering, in their order, take the nodes that left, in key order; then new keys (the highest).
+  let taken = 0;
+  for (const item of wantedById.values()) {
+    const place = free[taken];
+    if (place === undefined) next.push({ key: newKey(), item });
+    else {
+      taken++;
+      next[place] = { key: (next[place] as Slot<T>).key, item };
+    }
+  }
+  // Nodes no item took are dropped.
+  if (taken < free.length) {
+    const dropped = new Set(free.slice(taken));
+    return next.filter((_, place) => !dropped.has(place));
+  }
+  return next;
 }
