@@ -231,6 +231,46 @@ describe('GuideGrid', () => {
     expect(grid.querySelector('[role="row"]')).toBe(watched);
   });
 
+  // Decision 0358: while rows move, a row scrolling in draws the visible times (and a quarter hour either side);
+  // once the rows are still, every row draws the whole window again.
+  it('a row scrolling in draws the visible times only while rows move, and the whole window once still', async () => {
+    renderGrid(500);
+    const grid = screen.getByRole('grid').closest<HTMLElement>('[data-guide-grid]');
+    if (!grid) throw new Error('no scroller');
+    const nextFrame = () => act(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+    await nextFrame();
+    // The grid opened on now (12:40; jsdom has no layout, so the time area is taken as 1,280 px: 320 minutes).
+    const viewFrom = now;
+    const viewTo = now + 320 * MIN;
+    const blocksOf = (channelId: string) =>
+      [...grid.querySelectorAll(`[data-blocks][data-channel-id="${channelId}"] [data-kind="programme"]`)].map(
+        (b) => ({ start: Number(b.getAttribute('data-start')), stop: Number(b.getAttribute('data-stop')) }),
+      );
+    const entering = Array.from({ length: 10 }, (_, i) => `lc-${41 + i}`);
+    expect(entering.every((id) => blocksOf(id).length === 0)).toBe(true);
+
+    grid.scrollTop = 40 * GRID_ROW_HEIGHT;
+    grid.dispatchEvent(new Event('scroll'));
+    await nextFrame();
+    const moving = entering.flatMap(blocksOf);
+    expect(moving.length).toBeGreaterThan(0);
+    for (const b of moving) {
+      expect(b.stop).toBeGreaterThan(viewFrom - 15 * MIN);
+      expect(b.start).toBeLessThan(viewTo + 15 * MIN);
+    }
+    // The view itself is covered: each entering row has a block on air at its left and right edges.
+    for (const id of entering) {
+      const row = blocksOf(id);
+      expect(row.some((b) => b.start <= viewFrom && b.stop > viewFrom)).toBe(true);
+      expect(row.some((b) => b.start < viewTo && b.stop >= viewTo)).toBe(true);
+    }
+
+    await act(() => new Promise((resolve) => setTimeout(resolve, 300)));
+    const still = entering.flatMap(blocksOf);
+    expect(still.length).toBeGreaterThan(moving.length);
+    expect(still.some((b) => b.stop <= viewFrom - 15 * MIN || b.start >= viewTo + 15 * MIN)).toBe(true);
+  });
+
   it('shows a placeholder for a row still loading', () => {
     renderGrid(2, { programmes: new Map() });
     expect(document.querySelectorAll('[data-kind="programme"]')).toHaveLength(0);

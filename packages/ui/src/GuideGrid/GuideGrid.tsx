@@ -93,6 +93,10 @@ const FIRST_ROWS: ViewportRows = { firstRow: 0, rows: 10 };
 /** The timeline is followed in one-hour columns: moving within one re-renders nothing. */
 const COLUMN_PX = 60 * GRID_PX_PER_MINUTE;
 const FIRST_COLUMNS: ViewportRows = { firstRow: 0, rows: 6 };
+/** Rows still this long after a move: the rows drawn get the time overscan again. */
+const ROWS_SETTLE_MS = 200;
+/** While rows move, the times drawn beyond the view (a move across as well draws again once past it). */
+const MOVING_OVERSCAN_MS = 15 * 60_000;
 
 function hhmm(epochMs: number): string {
   const date = new Date(epochMs);
@@ -139,16 +143,36 @@ export function GuideGrid({
   const [focus, setFocus] = useState<GridFocus | null>(null);
   const moveFocusTo = useRef<string | null>(null);
   const spanWidth = timeToX(to, from);
+  // Rows moving (a scroll down or up): rows entering draw the visible times only (the time area's x span, read
+  // with the rows); they get the overscan once the rows have been still for ROWS_SETTLE_MS (decision 0358).
+  const [moving, setMoving] = useState(false);
+  const visibleX = useRef({ left: 0, width: 0 });
 
   // Scrolling re-renders only when a row or an hour column enters or leaves, once a frame (decision 0074).
   useLayoutEffect(() => {
     const el = scroller.current;
     if (!el) return;
     const frame = (callback: () => void) => requestAnimationFrame(callback);
+    let measured = false;
+    let settle: ReturnType<typeof setTimeout> | undefined;
     const down = trackViewportRows({
       rowHeight: GRID_ROW_HEIGHT,
-      read: () => ({ scrollTop: el.scrollTop, viewportHeight: el.clientHeight || 560 }),
-      onChange: (next) => flushSync(() => setRows(next)),
+      read: () => {
+        visibleX.current = { left: el.scrollLeft, width: (el.clientWidth || 1280) - channelWidth(el) };
+        return { scrollTop: el.scrollTop, viewportHeight: el.clientHeight || 560 };
+      },
+      onChange: (next) => {
+        // The first measure is the grid opening, not a move.
+        const move = measured;
+        measured = true;
+        flushSync(() => {
+          setRows(next);
+          if (move) setMoving(true);
+        });
+        if (!move) return;
+        clearTimeout(settle);
+        settle = setTimeout(() => setMoving(false), ROWS_SETTLE_MS);
+      },
       requestFrame: frame,
     });
     const across = trackViewportRows({
@@ -167,6 +191,7 @@ export function GuideGrid({
     const observer = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(schedule);
     observer?.observe(el);
     return () => {
+      clearTimeout(settle);
       down.stop();
       across.stop();
       el.removeEventListener('scroll', schedule);
@@ -205,6 +230,24 @@ export function GuideGrid({
 
   const shownFrom = xToTime(columns.firstRow * COLUMN_PX, from) - GRID_TIME_OVERSCAN_MS;
   const shownTo = xToTime((columns.firstRow + columns.rows + 1) * COLUMN_PX, from) + GRID_TIME_OVERSCAN_MS;
+  // Each drawn row's times, by node: while rows move, a row still drawn keeps what it shows (nothing to render
+  // again) and a row entering shows the visible times only; once still, every row the whole window.
+  const shownBy = useRef(new Map<number, { i: number; from: number; to: number }>()).current;
+  const shownFor = (key: number, i: number) => {
+    const kept = shownBy.get(key);
+    let next = { i, from: shownFrom, to: shownTo };
+    if (moving) {
+      const { left, width } = visibleX.current;
+      const viewFrom = xToTime(left, from);
+      const viewTo = xToTime(left + Math.max(width, COLUMN_PX), from);
+      next =
+        kept?.i === i && kept.from <= viewFrom && kept.to >= viewTo
+          ? kept
+          : { i, from: viewFrom - MOVING_OVERSCAN_MS, to: viewTo + MOVING_OVERSCAN_MS };
+    }
+    if (kept?.i !== next.i || kept.from !== next.from || kept.to !== next.to) shownBy.set(key, next);
+    return shownBy.get(key) as { from: number; to: number };
+  };
 
   // Looked up when the line-up or the selection changes, not on every scroll (no work per scroll that grows
   // with the line-up, decision 0321).
@@ -364,8 +407,8 @@ export function GuideGrid({
               programmes={programmes.get(channel.id)}
               from={from}
               to={to}
-              shownFrom={shownFrom}
-              shownTo={shownTo}
+              shownFrom={shownFor(key, i).from}
+              shownTo={shownFor(key, i).to}
               tabStop={tabStop.row === i ? tabStop.programId : undefined}
               formatTime={formatTime}
               messages={messages}
