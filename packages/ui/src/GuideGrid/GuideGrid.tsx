@@ -116,8 +116,8 @@ const cellKey = (row: number, programId: string | null) => `${row}:${programId ?
  * The multi-channel guide: channels down, time across, a now line; programmes are blocks as wide as they last.
  * One scroller moves both ways, so the time ruler (sticky top) and the channel column (sticky left) stay in
  * step with the blocks. Rows are virtualised (500 channels draw ~25 rows) and so is time (blocks half an hour
- * beyond the view at least). Arrow keys move between blocks (Up/Down keep the time), Home/End go to a row's ends, Enter or
- * Space acts; the keys are handled inside the grid only.
+ * beyond the view at least). Arrow keys move between blocks (Up/Down keep the time), Home/End go to a row's
+ * ends, Enter or Space acts; the keys are handled inside the grid only.
  *
  * @example <GuideGrid label="Guide" channels={rows} programmes={byChannel} from={dayStart} to={dayEnd}
  *   now={Date.now()} onProgramme={(channelId, p) => act(channelId, p)} />
@@ -437,14 +437,7 @@ export function GuideGrid({
 /** A block's texts, kept per block object: a row drawn again (a scroll across, a row back in view) reuses them. */
 const textsOf = new WeakMap<
   GuideGridProgramme,
-  {
-    channelName: string;
-    messages: Messages;
-    formatTime: unknown;
-    time: string;
-    shownTime: string;
-    name: string;
-  }
+  { channelName: string; messages: Messages; formatTime: unknown; shownTime: string; name: string }
 >();
 
 /**
@@ -479,7 +472,7 @@ function blockTexts(
     lock === 'lock' ? messages.actionLocked : lock === 'purchase' ? messages.actionPurchase : '',
   ])
     if (part) name = name ? `${name}, ${part}` : part;
-  const texts = { channelName, messages, formatTime, time, shownTime: ` ${time}`, name };
+  const texts = { channelName, messages, formatTime, shownTime: ` ${time}`, name };
   textsOf.set(p, texts);
   return texts;
 }
