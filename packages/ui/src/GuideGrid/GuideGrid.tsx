@@ -398,23 +398,26 @@ export function GuideGrid({
               />
             ))}
           </div>
-          {drawn.map(({ key, i, channel }) => (
-            <GridBlocks
-              key={key}
-              id={blocksId(key)}
-              index={i}
-              channel={channel}
-              programmes={programmes.get(channel.id)}
-              from={from}
-              to={to}
-              shownFrom={shownFor(key, i).from}
-              shownTo={shownFor(key, i).to}
-              tabStop={tabStop.row === i ? tabStop.programId : undefined}
-              formatTime={formatTime}
-              messages={messages}
-              onProgramme={onProgramme}
-            />
-          ))}
+          {drawn.map(({ key, i, channel }) => {
+            const shown = shownFor(key, i);
+            return (
+              <GridBlocks
+                key={key}
+                id={blocksId(key)}
+                index={i}
+                channel={channel}
+                programmes={programmes.get(channel.id)}
+                from={from}
+                to={to}
+                shownFrom={shown.from}
+                shownTo={shown.to}
+                tabStop={tabStop.row === i ? tabStop.programId : undefined}
+                formatTime={formatTime}
+                messages={messages}
+                onProgramme={onProgramme}
+              />
+            );
+          })}
           {/* biome-ignore lint/a11y/useSemanticElements: a table cannot hold absolutely placed, virtualised rows and blocks */}
           <div role="grid" aria-label={label} aria-rowcount={channels.length} className={styles.semantics}>
             {reading.map(({ key, i, channel }) => (

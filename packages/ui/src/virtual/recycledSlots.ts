@@ -11,11 +11,6 @@ export interface Slot<T> {
   item: T;
 }
 
-/** The same items as last time (a render for another reason): the same slots answer, nothing allocated. */
-function unchanged<T>(previous: readonly Slot<T>[], wanted: readonly T[]): boolean {
-  return previous.length === wanted.length && previous.every((slot, i) => slot.item === wanted[i]);
-}
-
 /**
  * The nodes for `wanted` (in the order they are drawn, which is the DOM's order), reusing those of `previous`
  * (the last render's, in the same order): an item still wanted keeps its node; an item entering takes the node
@@ -34,7 +29,6 @@ export function recycleSlots<T, K>(
   id: (item: T) => K,
   newKey: () => number,
 ): Slot<T>[] {
-  if (unchanged(previous, wanted)) return previous as Slot<T>[];
   const oldPlace = new Map<K, number>();
   for (const [place, slot] of previous.entries()) oldPlace.set(id(slot.item), place);
   const wantedIds = new Set<K>();
@@ -79,7 +73,8 @@ export type SlotPlacement = <T, K>(
 
 /**
  * Remembers a list's nodes between renders: `place(wanted, id)` answers this render's slots (see
- * `recycleSlots`). Keep one per list (a React ref); a render React throws away only costs a reuse.
+ * `recycleSlots`), the same array while the items are the same. Keep one per list (a React ref); a render React
+ * throws away only costs a reuse.
  */
 export function slotKeeper<T, K>(id: (item: T) => K, placeBy: SlotPlacement = recycleSlots) {
   let slots: Slot<T>[] = [];
@@ -87,6 +82,8 @@ export function slotKeeper<T, K>(id: (item: T) => K, placeBy: SlotPlacement = re
   const newKey = () => keys++;
   return {
     place(wanted: readonly T[]): readonly Slot<T>[] {
+      // The same items as last time (a render for another reason): the same slots, nothing allocated.
+      if (slots.length === wanted.length && slots.every((slot, i) => slot.item === wanted[i])) return slots;
       slots = placeBy(slots, wanted, id, newKey);
       return slots;
     },
@@ -105,7 +102,6 @@ export function stableSlots<T, K>(
   id: (item: T) => K,
   newKey: () => number,
 ): Slot<T>[] {
-  if (unchanged(previous, wanted)) return previous as Slot<T>[];
   const wantedById = new Map<K, T>();
   for (const item of wanted) wantedById.set(id(item), item);
   const next: Slot<T>[] = [];
