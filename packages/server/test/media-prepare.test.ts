@@ -1,11 +1,11 @@
-import { readdirSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { MEDIA_VERSION } from '../src/media/library.ts';
 import { prepareMedia } from '../src/media/prepare.ts';
-import { tinyLibrary } from './origin-fixture.ts';
+import { mediaCache, tinyLibrary } from './origin-fixture.ts';
 
 describe('media preparation (tiny profile)', () => {
   it('prepares every source with 2 s segments, real codec strings and loop invariants checked', async () => {
@@ -45,20 +45,26 @@ describe('media preparation (tiny profile)', () => {
     expect(lines).toEqual([]);
   });
 
-  it('prepares from scratch once when two starts race for the same data folder', async () => {
+  // The encode itself runs once per run, in the shared cache (tinyLibrary above); two starts of one data folder
+  // racing take the data folder's lock in turn and install the cache's copy once, as hard links.
+  it('installs the cached library once when two starts race for the same data folder', async () => {
+    const cached = await tinyLibrary();
     const dataDir = await mkdtemp(join(tmpdir(), 'ottkit-media-race-'));
     try {
       const lines: string[] = [];
       const log = (m: string) => lines.push(m);
       const [a, b] = await Promise.all([
-        prepareMedia({ dataDir, profile: 'tiny', log }),
-        prepareMedia({ dataDir, profile: 'tiny', log }),
+        prepareMedia({ dataDir, profile: 'tiny', log, cacheDir: mediaCache() }),
+        prepareMedia({ dataDir, profile: 'tiny', log, cacheDir: mediaCache() }),
       ]);
-      expect(a.preparedAt).toBe(b.preparedAt);
-      expect(lines.filter((l) => l.startsWith('media: preparing'))).toHaveLength(1);
+      expect(a.preparedAt).toBe(cached.preparedAt);
+      expect(b.preparedAt).toBe(cached.preparedAt);
+      expect(lines.filter((l) => l.startsWith('media: preparing'))).toEqual([]);
       expect(readdirSync(dataDir).sort()).toEqual(['media']);
+      const seg = (dir: string) => statSync(join(dir, 'ch1', 'lq', '0.m4s')).ino;
+      expect(seg(a.dir)).toBe(seg(cached.dir));
     } finally {
       await rm(dataDir, { recursive: true, force: true });
     }
-  }, 180_000);
+  });
 });

@@ -1,5 +1,3 @@
-import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -7,8 +5,7 @@ import { tmpdir } from 'node:os';
 import { type Manifest, Parser } from 'm3u8-parser';
 import { join } from 'node:path';
 import type { MediaLibrary } from '../src/media/library.ts';
-import { MEDIA_VERSION } from '../src/media/library.ts';
-import { prepareMedia } from '../src/media/prepare.ts';
+import { cachedMedia, MEDIA_CACHE_ENV } from '../src/media/prepare.ts';
 import { createOrigin, type OriginOptions } from '../src/origin/origin.ts';
 import { createMediaUrls } from '../src/origin/urls.ts';
 import { startServer } from './helpers.ts';
@@ -22,18 +19,16 @@ export function parseM3u8(text: string): Manifest {
 }
 
 /**
- * The tiny profile, prepared once per machine and media version into a shared temporary folder: every
- * test file that needs real segments reuses it (preparation installs atomically, so parallel files are safe).
+ * The tiny profile, prepared once per machine (or per test run: `OTTKIT_MEDIA_CACHE`) and preparation code into a
+ * shared folder: every test file that needs real segments reuses it (preparation installs atomically, so parallel
+ * files are safe).
  */
 export function tinyLibrary(): Promise<MediaLibrary> {
-  // Keyed by the preparation code too, so a changed look or encoder setting is never hidden by an old cache.
-  const code = createHash('sha256');
-  for (const f of ['prepare.ts', 'profiles.ts', 'library.ts', 'ffmpeg.ts']) {
-    code.update(readFileSync(new URL(`../src/media/${f}`, import.meta.url)));
-  }
-  const dir = `ottkit-media-tiny-v${MEDIA_VERSION}-${code.digest('hex').slice(0, 10)}`;
-  return prepareMedia({ dataDir: join(tmpdir(), dir), profile: 'tiny', log: () => {} });
+  return cachedMedia(mediaCache(), 'tiny');
 }
+
+/** The media cache the tests share: the run's (`OTTKIT_MEDIA_CACHE`), or the OS temp folder for a file run alone. */
+export const mediaCache = () => process.env[MEDIA_CACHE_ENV] || tmpdir();
 
 /** The whole product server, its origin serving the tiny library (VOD plays and transcodes end to end). */
 export async function startServerOnTinyMedia() {

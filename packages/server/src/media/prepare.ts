@@ -1,5 +1,15 @@
-import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  copyFileSync,
+  linkSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { join } from 'node:path';
 import { findFont, runFfmpeg } from './ffmpeg.ts';
 import {
@@ -33,6 +43,31 @@ export interface PrepareOptions {
   concurrency?: number;
   /** x264 preset; `veryfast` by default. */
   preset?: string;
+  /**
+   * A folder that keeps one prepared library per profile and preparation code (`OTTKIT_MEDIA_CACHE` by default):
+   * the data folder gets hard links to it instead of an encode of its own. Empty: no cache.
+   */
+  cacheDir?: string;
+}
+
+/** The environment variable naming the media cache (the test run sets it, so the run encodes each profile once). */
+export const MEDIA_CACHE_ENV = 'OTTKIT_MEDIA_CACHE';
+
+/**
+ * The cache's folder name for a profile: keyed by the preparation code too, so a changed look or encoder setting
+ * is never hidden by an old cache.
+ */
+function cacheKey(profile: ProfileName): string {
+  const code = createHash('sha256');
+  for (const f of ['prepare.ts', 'profiles.ts', 'library.ts', 'ffmpeg.ts']) {
+    code.update(readFileSync(new URL(`./${f}`, import.meta.url)));
+  }
+  return `ottkit-media-${profile}-v${MEDIA_VERSION}-${code.digest('hex').slice(0, 10)}`;
+}
+
+/** The profile prepared once in `<cacheDir>/<key>/media` (parallel callers wait for one encode) and returned from there. */
+export function cachedMedia(cacheDir: string, profile: ProfileName): Promise<MediaLibrary> {
+  return prepareMedia({ dataDir: join(cacheDir, cacheKey(profile)), profile, log: () => {}, cacheDir: '' });
 }
 
 /**
@@ -72,6 +107,8 @@ function tryLock(lock: string): boolean {
 }
 
 async function prepare(options: PrepareOptions, mediaDir: string): Promise<MediaLibrary> {
+  const cache = options.cacheDir ?? process.env[MEDIA_CACHE_ENV] ?? '';
+  if (cache) return fromCache(options, cache, mediaDir);
   const log = options.log ?? ((m: string) => console.log(m));
   const started = Date.now();
   const plan = profileOf(options.profile);
@@ -113,6 +150,36 @@ async function prepare(options: PrepareOptions, mediaDir: string): Promise<Media
   const lib = readManifest(mediaDir, options.profile);
   if (!lib) throw new Error(`media: ${mediaDir} has no usable manifest after preparation`);
   return lib;
+}
+
+/** The data folder's library as hard links to the cache's copy (a file copy across file systems). */
+async function fromCache(options: PrepareOptions, cache: string, mediaDir: string): Promise<MediaLibrary> {
+  const cached = await cachedMedia(cache, options.profile);
+  const staging = join(options.dataDir, `media.staging-${process.pid}-${randomBytes(4).toString('hex')}`);
+  try {
+    linkTree(cached.dir, staging);
+    install(staging, mediaDir, options.dataDir);
+  } finally {
+    rmSync(staging, { recursive: true, force: true });
+  }
+  const lib = readManifest(mediaDir, options.profile);
+  if (!lib) throw new Error(`media: ${mediaDir} has no usable manifest after linking the cache`);
+  return lib;
+}
+
+function linkTree(from: string, to: string) {
+  mkdirSync(to, { recursive: true });
+  for (const e of readdirSync(from, { withFileTypes: true })) {
+    const [a, b] = [join(from, e.name), join(to, e.name)];
+    if (e.isDirectory()) linkTree(a, b);
+    else {
+      try {
+        linkSync(a, b);
+      } catch {
+        copyFileSync(a, b);
+      }
+    }
+  }
 }
 
 /** Moves the staging folder into place, replacing an outdated library; a concurrent winner is kept. */
