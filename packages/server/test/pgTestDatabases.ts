@@ -1,9 +1,15 @@
-// Every test file's setup (vitest `setupFiles`): in the server suite's PostgreSQL run (OTTKIT_DATABASE_PER_FILE=1,
+// Every test file's setup (vitest `setupFiles`). In the server suite's PostgreSQL run (OTTKIT_DATABASE_PER_FILE=1,
 // decision 0275) each database a test opens is a schema or a clone of the migrated template, tagged with this
 // file's tag (`COMMENT ON`, see store/pg/worker.ts). When the file ends they are dropped, so the run's PostgreSQL
 // holds only the files running now instead of every clone of the run until its folder is removed (issue 19).
 import { randomBytes } from 'node:crypto';
-import { afterAll } from 'vitest';
+import { relative } from 'node:path';
+import { afterAll, expect } from 'vitest';
+
+// The file that runs, for the store's note of which files open one (store/db.ts, OTTKIT_STORE_USE_LOG): the test
+// run's PostgreSQL pass takes only those (docs/testing.md). Inherited by the servers and commands the file starts.
+const testPath = expect.getState().testPath;
+if (testPath) process.env.OTTKIT_TEST_FILE = relative(process.cwd(), testPath);
 
 const url = process.env.OTTKIT_DATABASE_URL;
 if (url && process.env.OTTKIT_DATABASE_PER_FILE === '1') {

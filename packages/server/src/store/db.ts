@@ -1,4 +1,4 @@
-import { chmodSync, existsSync, mkdirSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import { openPgDb } from './pg/syncPg.ts';
@@ -42,8 +42,19 @@ export const postgresUrl = (): string | undefined => {
  * otherwise (the default, `npm start` on a bare machine) the SQLite file.
  */
 export function openDb(file: string): Db {
+  noteStoreUse();
   const url = postgresUrl();
   return url ? openPgDb(url, file) : openSqliteDb(file);
+}
+
+/**
+ * The test run's SQLite pass lists the test files whose code (or whose servers and commands) opened a store, and
+ * runs only those again on PostgreSQL (docs/testing.md); set by the test setup, never in the product.
+ */
+function noteStoreUse() {
+  const log = process.env.OTTKIT_STORE_USE_LOG;
+  const file = process.env.OTTKIT_TEST_FILE;
+  if (log && file) appendFileSync(log, `${file}\n`);
 }
 
 /** Opens (creating if needed) the SQLite file, in WAL mode with foreign keys enforced. */
