@@ -3,10 +3,11 @@ import { type BrowserContext, expect, type Page, test } from '@playwright/test';
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { type RunningCluster, startCluster } from '../packages/server/src/cluster/cluster.ts';
 import { PASSWORD, SUBSCRIBER } from './session.ts';
+import { E2E_PORT } from './playwright.config.ts';
 
 // Issue 19: the product played through the nginx edge in front of 3 ottkit processes (Redis, nginx and the
 // processes started here on the journey's upstream ports, E2E + 280 …, and stopped after).
-const E2E = Number(process.env.OTTKIT_E2E_PORT ?? 4400);
+const E2E = E2E_PORT;
 const root = join(import.meta.dirname, '..');
 let c: RunningCluster;
 

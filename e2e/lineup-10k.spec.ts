@@ -9,6 +9,7 @@ import { channelList } from '../packages/api-client/src/contract/live.ts';
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { playsOn } from './livePlayer.ts';
 import { repoRoot } from './operator.ts';
+import { E2E_PORT } from './playwright.config.ts';
 
 // Issue 16: a 10,000-channel line-up, imported from a generated M3U with the CLI, on /liveTv: the category's
 // channel list stays virtualised (a few rows in the DOM, each telling its place in the whole list), a viewer
@@ -16,7 +17,7 @@ import { repoRoot } from './operator.ts';
 // The line-up goes into a product of its own (its own data folder and port), so the shared e2e product keeps
 // its seeded line-up for the other journeys.
 
-const BASE = Number(process.env.OTTKIT_E2E_PORT ?? 4400);
+const BASE = E2E_PORT;
 const UPSTREAM_PORT = BASE + 288;
 const PRODUCT_PORT = BASE + 289;
 const CHANNELS = 10_000;

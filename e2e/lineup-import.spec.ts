@@ -6,12 +6,13 @@ import { expect, test } from '@playwright/test';
 import { serveFolder, startTestSource, type TestSource } from '../packages/server/test/liveSource.ts';
 import { playsOn } from './livePlayer.ts';
 import { operator, repoRoot } from './operator.ts';
+import { E2E_PORT } from './playwright.config.ts';
 
 // Issue 16: an operator imports their own line-up and guide with the CLI; viewers see the channel on /liveTv
 // under its group with today's programmes, and it plays: the playlist's stream URL (a local HLS stream written by
 // ffmpeg) is the channel's first live source, relayed through ottkit's own origin (issue 17).
 
-const UPSTREAM_PORT = Number(process.env.OTTKIT_E2E_PORT ?? 4400) + 284;
+const UPSTREAM_PORT = E2E_PORT + 284;
 let upstream: { source: TestSource; http: Server } | undefined;
 test.beforeAll(async () => {
   const dir = mkdtempSync(join(tmpdir(), 'ottkit-e2e-upstream-'));

@@ -3,12 +3,13 @@ import { startTestSource, type TestSource } from '../packages/server/test/liveSo
 import { seriousViolations } from './axe.ts';
 import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
 import { operator, repoRoot } from './operator.ts';
+import { E2E_PORT } from './playwright.config.ts';
 
 // Issue 17 remainder (decision 0255): an editor gives a channel its live sources in the console (/admin/live),
 // the running server starts it at once, and the screen shows each source's health; support reads it only.
 
 const CHANNEL = 'lc-041'; // no other journey uses it
-const UDP_PORT = Number(process.env.OTTKIT_E2E_PORT ?? 4400) + 286;
+const UDP_PORT = E2E_PORT + 286;
 const UDP = `udp://127.0.0.1:${UDP_PORT}`;
 
 test.describe.configure({ timeout: 120_000 });

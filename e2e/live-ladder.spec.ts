@@ -4,13 +4,14 @@ import { newAccount } from './accounts.ts';
 import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
 import { livePlayer, openLiveTv, playsOn } from './livePlayer.ts';
 import { operator } from './operator.ts';
+import { E2E_PORT } from './playwright.config.ts';
 
 // Issue 17's last item (decision 0270): an editor sets a channel's `ladder` video option in /admin/live; the channel
 // is transcoded into three H.264 renditions under one master playlist, and a viewer's <ottkit-player> on /liveTv
 // plays them, fetching the rungs' own segments (never the input's own rendition).
 
 const CHANNEL = 'lc-036'; // Kids Songs: free, and no other journey uses it
-const UDP_PORT = Number(process.env.OTTKIT_E2E_PORT ?? 4400) + 288;
+const UDP_PORT = E2E_PORT + 288;
 const UDP = `udp://127.0.0.1:${UDP_PORT}`;
 
 test.describe.configure({ timeout: 120_000 });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startTestSource } from '../packages/server/test/liveSource.ts';
 import { operator, repoRoot } from './operator.ts';
-import { E2E_DATA_DIR } from './playwright.config.ts';
+import { E2E_DATA_DIR, E2E_PORT } from './playwright.config.ts';
 import { logIn } from './session.ts';
 
 // Issue 17: a channel in `record` mode, fed by a real input (a UDP test pattern made by ffmpeg on loopback), keeps
@@ -12,7 +12,7 @@ import { logIn } from './session.ts';
 // catch-up, cut from what the server recorded (not from the sample loop).
 
 const CHANNEL = 'lc-044'; // Music Videos: free, 1 day of catch-up, and no other journey uses it
-const UDP_PORT = Number(process.env.OTTKIT_E2E_PORT ?? 4400) + 283;
+const UDP_PORT = E2E_PORT + 283;
 const TITLE = 'Recorded Live Set';
 
 test.describe.configure({ timeout: 120_000 });

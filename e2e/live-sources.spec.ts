@@ -3,13 +3,14 @@ import { startTestSource, type TestSource } from '../packages/server/test/liveSo
 import { newAccount } from './accounts.ts';
 import { livePlayer, openLiveTv, playsOn } from './livePlayer.ts';
 import { operator } from './operator.ts';
+import { E2E_PORT } from './playwright.config.ts';
 
 // Issue 17: a channel fed by a real live input (SRT from a test pattern with a burnt-in clock, made by ffmpeg on
 // loopback) plays on /liveTv through ottkit's own origin; when the primary dies, the backup (UDP) takes over and
 // the viewer's player keeps playing without a reload.
 
 const CHANNEL = 'lc-040'; // Weather 24: free, and no other journey uses it
-const SRT_PORT = Number(process.env.OTTKIT_E2E_PORT ?? 4400) + 280;
+const SRT_PORT = E2E_PORT + 280;
 const UDP_PORT = SRT_PORT + 1;
 
 interface Status {

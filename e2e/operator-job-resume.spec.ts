@@ -7,13 +7,13 @@ import { type Job, jobGet } from '../packages/api-client/src/contract/index.ts';
 import { testClip } from '../packages/server/test/operatorHelpers.ts';
 import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
 import { repoRoot } from './operator.ts';
-import { E2E_DATA_DIR } from './playwright.config.ts';
+import { E2E_DATA_DIR, E2E_PORT } from './playwright.config.ts';
 
 // Issue 19 and the charter's long work (decision 0335): a second product process over the e2e data folder starts
 // a line-up import and is killed with kill -9 while it reads the playlist; the product the console talks to takes
 // the job over once its lease ran out and imports again. The console shows the job finished and resumed, in
 // English and Spanish, and the source's channels.
-const E2E = Number(process.env.OTTKIT_E2E_PORT ?? 4400);
+const E2E = E2E_PORT;
 const UPSTREAM = E2E + 282;
 const stamp = Date.now();
 const NAME = `Ferry ${stamp}`;

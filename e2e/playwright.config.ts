@@ -4,10 +4,28 @@ import { defineConfig } from '@playwright/test';
 // The journeys drive Debian's Chromium (installed by `npm test` when missing), never a downloaded browser,
 // through the real product: the server, its SQLite store, real segments prepared with ffmpeg (tiny profile)
 // and the built site, on a port of their own so a running `npm start` does not get in the way.
-const port = Number(process.env.OTTKIT_E2E_PORT ?? 4400);
-/** The e2e product's data folder, relative to the repository root. */
-export const E2E_DATA_DIR = '.data/e2e';
-const baseURL = `http://127.0.0.1:${port}`;
+//
+// Each worker has a product of its own (decision 0361): worker i's server listens on the base port + 1000·i
+// (a journey's own upstreams and helpers sit at +280…+290 of it) over its own data folder and its own copy of
+// the built site (the PWA journeys write a new build's service worker into it), so journeys that change the
+// instance's settings, line-up or build never meet another worker's. Playwright loads this file again in every
+// worker after setting TEST_PARALLEL_INDEX, so E2E_PORT, E2E_DATA_DIR and E2E_SITE_DIR below are that worker's.
+const basePort = Number(process.env.OTTKIT_E2E_PORT ?? 4400);
+const workers = Number(process.env.OTTKIT_E2E_WORKERS ?? 2);
+const product = (i: number) => ({
+  port: basePort + 1000 * i,
+  dataDir: i === 0 ? '.data/e2e' : `.data/e2e-${i}`,
+  // Inside site/ so the copy's server code finds the site's node_modules as the build itself does.
+  siteDir: `site/.data/e2e-${i}`,
+});
+const mine = product(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+/** This worker's product port. */
+export const E2E_PORT = mine.port;
+/** This worker's product data folder, relative to the repository root. */
+export const E2E_DATA_DIR = mine.dataDir;
+/** This worker's copy of site/dist (`client/`, `server/`), relative to the repository root. */
+export const E2E_SITE_DIR = mine.siteDir;
+const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 const chromium = process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
 
 export default defineConfig({
@@ -15,7 +33,7 @@ export default defineConfig({
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  workers: 1,
+  workers,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list'], ['json', { outputFile: '../.data/reports/playwright.json' }]],
   use: {
@@ -36,16 +54,21 @@ export default defineConfig({
     },
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
-  webServer: {
-    // A fresh data folder each run (tests use the operator CLI on it, e.g. to seal a zero-trust manifest);
-    // the site re-reads the app configuration on every request by default, so such changes show at once. The sandbox
-    // member site is on only here, for testing (decision 0160).
-    command: `sh -c 'rm -rf ${E2E_DATA_DIR} && OTTKIT_DATA_DIR=${E2E_DATA_DIR} OTTKIT_MEMBER_SITE_SANDBOX=on OTTKIT_MEDIA_PROFILE=tiny PORT=${port} node packages/server/src/cli.ts serve --site site/dist/server/entry.mjs'`,
-    cwd: '..',
-    url: `${baseURL}/home`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-  },
+  // A fresh data folder each run (tests use the operator CLI on it, e.g. to seal a zero-trust manifest); the
+  // site re-reads the app configuration on every request by default, so such changes show at once. The sandbox
+  // member site is on only here, for testing (decision 0160).
+  webServer: Array.from({ length: workers }, (_, i) => {
+    const { port, dataDir, siteDir } = product(i);
+    const fresh = `rm -rf ${dataDir} ${siteDir} && mkdir -p ${siteDir} && cp -r site/dist/. ${siteDir}`;
+    const env = `OTTKIT_DATA_DIR=${dataDir} OTTKIT_MEMBER_SITE_SANDBOX=on OTTKIT_MEDIA_PROFILE=tiny PORT=${port}`;
+    return {
+      command: `sh -c '${fresh} && ${env} node packages/server/src/cli.ts serve --site ${siteDir}/server/entry.mjs'`,
+      cwd: '..',
+      url: `http://127.0.0.1:${port}/home`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+    };
+  }),
 });

@@ -5,6 +5,7 @@ import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { catalogues } from '../site/src/i18n/index.ts';
 import { SHELL_PREFIXES, SW_PATH } from '../site/src/pwa/paths.ts';
 import { openLiveTv, playsOn } from './livePlayer.ts';
+import { E2E_SITE_DIR } from './playwright.config.ts';
 import { api, logIn } from './session.ts';
 import { homeMovie, playMovie, time } from './vod.ts';
 
@@ -12,7 +13,7 @@ import { homeMovie, playMovie, time } from './vod.ts';
 // sends past the shell never waits for the worker — above all the VOD progress report sent on leaving — and the
 // offer of a new build covers no control.
 const repoRoot = join(import.meta.dirname, '..');
-const workerFile = join(repoRoot, 'site/dist/client', SW_PATH);
+const workerFile = join(repoRoot, E2E_SITE_DIR, 'client', SW_PATH);
 const shell = (path: string) => SHELL_PREFIXES.some((prefix) => path.startsWith(prefix));
 
 async function controlled(page: Page, path: string) {

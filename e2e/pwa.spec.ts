@@ -6,11 +6,12 @@ import { catalogues } from '../site/src/i18n/index.ts';
 import { LANG_COOKIE, LANGS } from '../site/src/i18n/langs.ts';
 import { CACHE_PREFIX, ICONS, manifestPath, SHELL_PREFIXES, SW_PATH } from '../site/src/pwa/paths.ts';
 import { openLiveTv, playsOn } from './livePlayer.ts';
+import { E2E_SITE_DIR } from './playwright.config.ts';
 
 // Issue 20 §5, decision 0205: the installable app in Chromium, through the running product — the manifest and
 // its icons, the worker that caches the shell only, the offline page, and the offer of a new build.
 const repoRoot = join(import.meta.dirname, '..');
-const workerFile = join(repoRoot, 'site/dist/client', SW_PATH);
+const workerFile = join(repoRoot, E2E_SITE_DIR, 'client', SW_PATH);
 const tokens = readFileSync(join(repoRoot, 'packages/ui/src/tokens.css'), 'utf8');
 const tokenBg = /--ok-color-bg:\s*(#[0-9a-f]{6})/i.exec(tokens)?.[1];
 
