@@ -16,6 +16,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
+    // Three files at once on the 2-core machine (Vitest's default there is one): the slow files wait on real time
+    // (live ffmpeg, leases, servers starting), not on the CPU (docs/testing.md). OTTKIT_TEST_WORKERS to change.
+    maxWorkers: Number(process.env.OTTKIT_TEST_WORKERS ?? 3),
     // The PostgreSQL run's test databases are dropped when their file ends (a no-op otherwise).
     setupFiles: ['packages/server/test/pgTestDatabases.ts'],
   },

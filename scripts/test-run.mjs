@@ -1,0 +1,112 @@
+#!/usr/bin/env node
+// The whole test run (`npm test` → `pnpm run test:all`), on Node 24 from node_modules/.bin. Stages that need no
+// browser overlap the browser journeys, whose time is mostly real-time waiting (media, servers, the wall clock)
+// rather than CPU; see docs/testing.md. Each stage's output goes to .data/reports/stages/<stage>.log and is
+// printed whole when the stage ends, so two stages running at once never interleave their lines. The run ends
+// with one line per stage and its seconds, then the closing line of scripts/test-summary.mjs.
+import { spawn } from 'node:child_process';
+import { createWriteStream, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { REPORTS, STORE_USE_LOG } from './test-paths.mjs';
+
+const root = join(dirname(fileURLToPath(import.meta.url)), '..');
+const reports = join(root, REPORTS);
+const logs = join(reports, 'stages');
+rmSync(reports, { recursive: true, force: true });
+mkdirSync(logs, { recursive: true });
+
+// Every server, test and journey of the run links the one prepared copy of the media it needs (decision 0361).
+const env = {
+  ...process.env,
+  OTTKIT_MEDIA_CACHE: process.env.OTTKIT_MEDIA_CACHE || join(root, '.data', 'media-cache'),
+  FORCE_COLOR: process.env.FORCE_COLOR ?? '0',
+};
+const node = join(root, 'node_modules', '.bin', 'node');
+
+/** name → command line; `needs` names stages whose success it requires (a failed one skips it). */
+const STAGES = {
+  lint: { cmd: ['biome', 'check', '.'] },
+  media: { cmd: [node, 'packages/server/test/cacheMedia.ts'] },
+  build: { cmd: ['pnpm', 'run', 'build'], needs: ['lint'] },
+  typecheck: { cmd: ['pnpm', 'run', 'typecheck'], needs: ['build'] },
+  unit: {
+    cmd: ['pnpm', 'run', 'test:unit'],
+    needs: ['build', 'media'],
+    env: { OTTKIT_STORE_USE_LOG: join(root, STORE_USE_LOG) },
+  },
+  'unit-postgres': { cmd: ['pnpm', 'run', 'test:unit:postgres'], needs: ['build', 'media'] },
+  size: { cmd: ['pnpm', 'run', 'test:size'], needs: ['build'] },
+  storybook: { cmd: ['pnpm', 'run', 'test:storybook'], needs: ['build'] },
+  e2e: { cmd: ['pnpm', 'run', 'test:e2e:product'], needs: ['build', 'media'] },
+  'player-e2e': { cmd: ['pnpm', 'run', 'test:e2e:player'], needs: ['build', 'media'] },
+  packages: { cmd: ['pnpm', 'run', 'test:packages'], needs: ['build', 'media'] },
+};
+
+const results = new Map();
+const t0 = Date.now();
+const clock = () => `${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s`;
+
+function runStage(name) {
+  const { cmd, needs = [], env: own = {} } = STAGES[name];
+  const missing = needs.filter((n) => results.get(n)?.status !== 'passed');
+  if (missing.length > 0) {
+    results.set(name, { status: 'skipped', seconds: 0, why: `needs ${missing.join(', ')}` });
+    console.log(`[${clock()}] ${name}: skipped (${missing.join(', ')} did not pass)`);
+    return Promise.resolve();
+  }
+  console.log(`[${clock()}] ${name}: started`);
+  const file = join(logs, `${name}.log`);
+  const out = createWriteStream(file);
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(cmd[0], cmd.slice(1), {
+      cwd: root,
+      env: { ...env, ...own },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    const stopChild = () => child.kill('SIGTERM');
+    process.on('SIGTERM', stopChild);
+    child.on('close', (code, signal) => {
+      process.off('SIGTERM', stopChild);
+      out.end(() => {
+        const seconds = (Date.now() - started) / 1000;
+        const status = code === 0 ? 'passed' : 'failed';
+        results.set(name, { status, seconds, why: code === null ? `signal ${signal}` : `exit ${code}` });
+        console.log(`\n===== ${name} (${status}, ${seconds.toFixed(0)} s) =====`);
+        process.stdout.write(readFileSync(file, 'utf8'));
+        console.log(`===== end of ${name} =====\n`);
+        resolve();
+      });
+    });
+  });
+}
+
+/** Runs the stages of one lane one after another. */
+async function lane(...names) {
+  for (const name of names) await runStage(name);
+}
+
+// Before the lanes: lint then the builds, while the media is encoded once beside them.
+await Promise.all([lane('lint', 'build'), lane('media')]);
+// Two lanes at once: the browser journeys (one after another: each starts its own servers), and beside them the
+// checks that need no browser. The PostgreSQL pass reads which files opened a store in the SQLite pass.
+await Promise.all([
+  lane('e2e', 'player-e2e', 'packages'),
+  lane('typecheck', 'unit', 'unit-postgres', 'size', 'storybook'),
+]);
+
+console.log('stage seconds:');
+for (const [name, r] of results) {
+  console.log(
+    `  ${name.padEnd(14)} ${r.seconds.toFixed(0).padStart(5)} s  ${r.status}${r.status === 'passed' ? '' : ` (${r.why})`}`,
+  );
+}
+console.log(`  ${'total'.padEnd(14)} ${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s`);
+const failed = [...results].filter(([, r]) => r.status !== 'passed').map(([n]) => n);
+if (failed.length > 0) console.log(`stages not passed: ${failed.join(', ')}`);
+
+const summary = spawn(node, ['scripts/test-summary.mjs'], { cwd: root, stdio: 'inherit' });
+summary.on('close', (code) => process.exit(failed.length > 0 ? 1 : (code ?? 1)));
