@@ -5,6 +5,9 @@ import { defineConfig } from '@playwright/test';
 // through the real product: the server, its SQLite store, real segments prepared with ffmpeg (tiny profile)
 // and the built site, on a port of their own so a running `npm start` does not get in the way.
 const port = Number(process.env.OTTKIT_E2E_PORT ?? 4400);
+// The journeys' upstream fixtures (line-ups, logos, live HLS) listen on loopback, which the server refuses unless
+// allowed (decision 0359); set here so the product and every command the journeys run allow it.
+process.env.OTTKIT_UPSTREAM_ALLOW ??= '127.0.0.0/8';
 /** The e2e product's data folder, relative to the repository root. */
 export const E2E_DATA_DIR = '.data/e2e';
 const baseURL = `http://127.0.0.1:${port}`;
@@ -40,7 +43,7 @@ export default defineConfig({
     // A fresh data folder each run (tests use the operator CLI on it, e.g. to seal a zero-trust manifest);
     // the site re-reads the app configuration on every request by default, so such changes show at once. The sandbox
     // member site is on only here, for testing (decision 0160).
-    command: `sh -c 'rm -rf ${E2E_DATA_DIR} && OTTKIT_DATA_DIR=${E2E_DATA_DIR} OTTKIT_MEMBER_SITE_SANDBOX=on OTTKIT_MEDIA_PROFILE=tiny PORT=${port} node packages/server/src/cli.ts serve --site site/dist/server/entry.mjs'`,
+    command: `sh -c 'rm -rf ${E2E_DATA_DIR} && OTTKIT_DATA_DIR=${E2E_DATA_DIR} OTTKIT_MEMBER_SITE_SANDBOX=on OTTKIT_MEDIA_PROFILE=tiny OTTKIT_UPSTREAM_ALLOW=127.0.0.0/8 PORT=${port} node packages/server/src/cli.ts serve --site site/dist/server/entry.mjs'`,
     cwd: '..',
     url: `${baseURL}/home`,
     reuseExistingServer: false,

@@ -8,7 +8,7 @@ import { isUrl } from '../sources/input.ts';
 import { CLI_ACTOR } from '../operator/audit.ts';
 import { runJob } from '../operator/jobs.ts';
 import { SCHEDULE_JOB_OWNER, sourceRefreshWork } from '../operator/sourceJobs.ts';
-import { previewSource } from '../sources/importer.ts';
+import { previewSource, upstreamLimits } from '../sources/importer.ts';
 import {
   addSource,
   mapGuide,
@@ -170,7 +170,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
         return 0;
       }
       case 'preview': {
-        const p = await previewSource(sourceNamed(db, name));
+        const p = await previewSource(sourceNamed(db, name), upstreamLimits(db));
         for (const g of p.groups) console.log(`${String(g.channels).padStart(6)}  ${g.name}`);
         console.log(
           `${p.channels} channels in ${p.groups.length} groups${p.guideLocation ? `; guide ${p.guideLocation}` : '; no guide'}`,

@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { upstreamAllowSetting } from '../domain/appConfig.ts';
 import { type LockHolder, type SharedState, sharedStateOf } from '../shared/sharedState.ts';
 import type { Db } from '../store/db.ts';
 import { ChannelRunner, DEFAULT_RULES, type SourceHealth, type WatchdogRules } from './channel.ts';
@@ -312,6 +313,7 @@ export class LiveSupervisor {
       rules: this.rules,
       now: this.now,
       log: this.log,
+      upstreamAllow: () => upstreamAllowSetting(this.o.db),
       onSegment: () => {
         for (const w of entry.waiters.splice(0)) w();
       },

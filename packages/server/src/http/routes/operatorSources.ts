@@ -15,7 +15,7 @@ import {
 import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
 import { recordAudit } from '../../operator/audit.ts';
 import { startSourceJob } from '../../operator/sourceJobs.ts';
-import { previewSource, redact } from '../../sources/importer.ts';
+import { previewSource, redact, upstreamLimits } from '../../sources/importer.ts';
 import {
   addSource,
   mapGuide,
@@ -103,7 +103,7 @@ export const operatorSourceRoutes = [
   ),
   route(sourcePreview, (ctx, req) =>
     answering(async () => {
-      const p = await previewSource(namedSource(ctx.db, req.name));
+      const p = await previewSource(namedSource(ctx.db, req.name), upstreamLimits(ctx.db));
       return {
         groups: p.groups,
         channels: p.channels,
