@@ -19,6 +19,7 @@ import {
 } from '../sources/manage.ts';
 import { dueSources } from '../sources/schedule.ts';
 import { UsageError } from './command.ts';
+import { maskSecrets } from '../shared/maskSecrets.ts';
 
 export const SOURCES_USAGE = `  sources add NAME --m3u URL|FILE [--xmltv URL|FILE] [--refresh-minutes N] [--product ID]
   sources add NAME --xtream SERVER --user U --password P [--xmltv URL|FILE]
@@ -137,7 +138,7 @@ async function refresh(
 
 /** Where a source reads from, without credentials. */
 function where(s: LineupSource): string {
-  return s.kind === 'xtream' ? `${s.location} (user ${s.xtreamUser})` : s.location;
+  return maskSecrets(s.kind === 'xtream' ? `${s.location} (user ${s.xtreamUser})` : s.location);
 }
 
 function status(db: Db): void {
@@ -149,10 +150,10 @@ function status(db: Db): void {
     console.log(
       `${s.name} [${s.kind}] ${s.status}, last refresh ${when}${took}, every ${s.refreshMinutes} min`,
     );
-    console.log(`  from ${where(s)}${s.guideLocation ? `, guide ${s.guideLocation}` : ''}`);
+    console.log(`  from ${where(s)}${s.guideLocation ? `, guide ${maskSecrets(s.guideLocation)}` : ''}`);
     if (s.groups) console.log(`  groups: ${s.groups.join(', ')}`);
     if (Object.keys(s.counts).length > 0) console.log(`  ${formatCounts(s.counts)}`);
-    if (s.lastError) console.log(`  last error: ${s.lastError}`);
+    if (s.lastError) console.log(`  last error: ${maskSecrets(s.lastError)}`);
   }
 }
 

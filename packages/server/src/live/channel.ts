@@ -5,6 +5,7 @@ import type { ChannelTimelines } from './renditions.ts';
 import { parseSourceUrl, SourceUrlError } from './sourceUrl.ts';
 import type { LiveChannel } from './store.ts';
 import { refusalOfPull } from './upstreamCheck.ts';
+import { maskSecrets } from '../shared/maskSecrets.ts';
 
 export type SourceState = 'idle' | 'starting' | 'live' | 'failing' | 'failed';
 
@@ -112,7 +113,8 @@ export class ChannelRunner {
   private deps: ChannelDeps;
 
   constructor(channel: LiveChannel, deps: ChannelDeps) {
-    this.deps = deps;
+    // Its lines quote source URLs and ffmpeg's words about them: secrets masked before any log sees them.
+    this.deps = { ...deps, log: (line) => deps.log(maskSecrets(line)) };
     this.channel = channel;
     this.health = this.freshHealth(channel);
   }
@@ -124,7 +126,8 @@ export class ChannelRunner {
       try {
         url = parseSourceUrl(s.url, this.deps.mediaDir).display;
       } catch (err) {
-        lastError = err instanceof Error ? err.message : String(err);
+        url = maskSecrets(s.url);
+        lastError = maskSecrets(err instanceof Error ? err.message : String(err));
       }
       return { position: s.position, url, state: lastError ? 'failed' : 'idle', bitrate: 0, lastError };
     });
@@ -284,7 +287,7 @@ export class ChannelRunner {
       input = parseSourceUrl(source.url, this.deps.mediaDir);
     } catch (err) {
       h.state = 'failed';
-      h.lastError = err instanceof SourceUrlError ? err.message : String(err);
+      h.lastError = maskSecrets(err instanceof SourceUrlError ? err.message : String(err));
       return;
     }
     // An HLS pull's host is judged before any ffmpeg opens it (the probe too), again at every start.
@@ -439,7 +442,8 @@ export class ChannelRunner {
     const h = this.health[a.index];
     if (h) {
       h.state = 'failed';
-      h.lastError = reason;
+      // ffmpeg's words may quote the input URL.
+      h.lastError = maskSecrets(reason);
       h.lastErrorAt = now;
     }
     this.deps.log(`live ${this.channel.logicalChannelId}: source ${a.index + 1} (${role}) failed: ${reason}`);

@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { maskSecrets } from '../shared/maskSecrets.ts';
 
 /** The inputs a channel may take (issue 17); anything else is refused when the operator adds it. */
 export const LIVE_SCHEMES = ['hls+http', 'hls+https', 'srt', 'rtmp', 'udp', 'file'] as const;
@@ -30,15 +31,11 @@ const QUERY: Record<string, string[]> = {
 };
 
 function refuse(reason: string): never {
-  throw new SourceUrlError(reason);
+  // A reason may quote the URL: its secrets masked, as everywhere a source URL leaves the server.
+  throw new SourceUrlError(maskSecrets(reason));
 }
 
-function mask(u: URL): string {
-  const c = new URL(u.href);
-  if (c.password) c.password = '***';
-  if (c.searchParams.has('passphrase')) c.searchParams.set('passphrase', '***');
-  return c.href;
-}
+const mask = (u: URL): string => maskSecrets(u.href);
 
 function checkQuery(u: URL, scheme: string) {
   const allowed = QUERY[scheme] ?? [];

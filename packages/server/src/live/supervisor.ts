@@ -20,6 +20,7 @@ import {
 import { renditionsOf } from './ladder.ts';
 import { ChannelTimelines } from './renditions.ts';
 import type { Timeline } from './timeline.ts';
+import { maskSecrets } from '../shared/maskSecrets.ts';
 
 /** A relay channel is closed this long after its last viewer left (issue 17). */
 export const RELAY_IDLE_MS = 60_000;
@@ -130,7 +131,9 @@ export class LiveSupervisor {
     this.o = o;
     this.rules = { ...DEFAULT_RULES, ...o.rules };
     this.now = o.now ?? Date.now;
-    this.log = o.log ?? ((l) => console.log(l));
+    const log = o.log ?? ((l) => console.log(l));
+    // Every live line may quote a source URL or ffmpeg's words about it: its secrets never reach the log.
+    this.log = (line) => log(maskSecrets(line));
     this.root = join(o.dataDir, 'live');
     this.workDir = join(this.root, 'work', String(process.pid));
     mkdirSync(this.root, { recursive: true });

@@ -11,6 +11,7 @@ import { DEFAULT_LIMITS, type FetchLimits, openSource } from './input.ts';
 import { fetchLogos, LOGO_LIMITS } from './logos.ts';
 import { parseM3u } from './m3u.ts';
 import { readXtream, xtreamGuideUrl } from './xtream.ts';
+import { maskSecrets } from '../shared/maskSecrets.ts';
 
 export interface ReadLineup {
   /** undefined for a guide-only source. */
@@ -151,7 +152,7 @@ export async function refreshSource(
     recordRefresh(db, source.sourceId, { ok: true, counts }, at, now() - started);
     return counts;
   } catch (e) {
-    const error = redact(source, e instanceof Error ? e.message : String(e));
+    const error = maskSecrets(redact(source, e instanceof Error ? e.message : String(e)));
     recordRefresh(db, source.sourceId, { ok: false, error }, now(), now() - started);
     if (e instanceof Error) e.message = error;
     throw e;

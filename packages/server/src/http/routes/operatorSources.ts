@@ -27,20 +27,21 @@ import {
 import { type LineupSource, listSources, setSourceGroups } from '../../store/sources.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
+import { maskSecrets } from '../../shared/maskSecrets.ts';
 
 /** A source as the console sees it: never an Xtream password. */
 const publicSource = (s: LineupSource): Source => ({
   sourceId: s.sourceId,
   name: s.name,
   kind: s.kind,
-  location: s.kind === 'xtream' ? `${s.location} (user ${s.xtreamUser})` : s.location,
-  guideLocation: redact(s, s.guideLocation),
+  location: maskSecrets(s.kind === 'xtream' ? `${s.location} (user ${s.xtreamUser})` : s.location),
+  guideLocation: maskSecrets(redact(s, s.guideLocation)),
   refreshMinutes: s.refreshMinutes,
   ...(s.groups ? { groups: s.groups } : {}),
   status: s.status,
   ...(s.lastRefreshAt === undefined ? {} : { lastRefreshAt: s.lastRefreshAt }),
   ...(s.lastDurationMs === undefined ? {} : { lastDurationMs: Math.round(s.lastDurationMs) }),
-  lastError: s.lastError,
+  lastError: maskSecrets(s.lastError),
   counts: { ...s.counts },
 });
 
@@ -57,9 +58,12 @@ export async function answering<T>(work: () => T | Promise<T>): Promise<T> {
           : e.kind === 'notFound'
             ? OperatorErrCode.NOT_FOUND
             : ErrCode.INVALID_REQUEST;
-      throw new HttpError(code, e.message);
+      throw new HttpError(code, maskSecrets(e.message));
     }
-    throw new HttpError(OperatorErrCode.SOURCE_FAILED, e instanceof Error ? e.message : String(e));
+    throw new HttpError(
+      OperatorErrCode.SOURCE_FAILED,
+      maskSecrets(e instanceof Error ? e.message : String(e)),
+    );
   }
 }
 
@@ -107,7 +111,7 @@ export const operatorSourceRoutes = [
       return {
         groups: p.groups,
         channels: p.channels,
-        guideLocation: p.guideLocation,
+        guideLocation: maskSecrets(p.guideLocation),
         skipped: p.skipped.total > 0 ? p.skipped.summary() : '',
       };
     }),

@@ -1,0 +1,23 @@
+/**
+ * The one rule for secrets in source URLs (issue 35): wherever a source URL leaves the server (answers, logs,
+ * the audit log, jobs), its secrets are replaced by `***`. Works on any text, so an error message or a JSON
+ * document holding URLs is masked whole:
+ *
+ * - the password of `scheme://user:password@host`;
+ * - query values of `password=`, `passwd=`, `pass=`, `pwd=`, `token=`, `passphrase=` (SRT) and `key=`;
+ * - the password of an Xtream stream path, `/live/USER/PASSWORD/ID` (also movie, series, timeshift).
+ *
+ * @example maskSecrets('srt://h:9000?passphrase=s3cret') // 'srt://h:9000?passphrase=***'
+ */
+export function maskSecrets(text: string): string {
+  return text
+    .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>\\]*):[^\s/?#@"'<>\\]*@/gi, '$1:***@')
+    .replace(/([?&;](?:password|passwd|pass|pwd|token|passphrase|key)=)[^&#\s"'<>\\]*/gi, '$1***')
+    .replace(/(\/(?:live|movie|series|timeshift)\/[^/\s"'<>?#\\]+\/)[^/\s"'<>?#\\]+(?=\/)/gi, '$1***');
+}
+
+/** The same masking over every string of a value (an audit entry's before and after). */
+export function maskSecretsIn<T>(value: T): T {
+  // The patterns stop at quotes and backslashes, so the JSON stays well formed.
+  return value === undefined ? value : (JSON.parse(maskSecrets(JSON.stringify(value))) as T);
+}
