@@ -4,7 +4,7 @@ import { clusterLiveStatus, readStatusFiles } from '../live/clusterStatus.ts';
 import type { LiveChannelStatus } from '../live/supervisor.ts';
 import { RedisState } from '../shared/redisState.ts';
 import { liveMediaDir, parseSourceUrl, SourceUrlError } from '../live/sourceUrl.ts';
-import { maskSecrets } from '../shared/maskSecrets.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 import {
   addChannelSource,
   channelExists,

@@ -19,7 +19,7 @@ import {
 } from '../sources/manage.ts';
 import { dueSources } from '../sources/schedule.ts';
 import { UsageError } from './command.ts';
-import { maskSecrets } from '../shared/maskSecrets.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 
 export const SOURCES_USAGE = `  sources add NAME --m3u URL|FILE [--xmltv URL|FILE] [--refresh-minutes N] [--product ID]
   sources add NAME --xtream SERVER --user U --password P [--xmltv URL|FILE]

@@ -3,7 +3,7 @@ import { businessTypeSchema } from '@ottkit/api-client/contract';
 import { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
 import { LIVE_TTL_SEC } from '../origin/urls.ts';
-import { parseAllowList } from '../shared/upstreamAddress.ts';
+import { parseAllowList } from '../upstream/address.ts';
 import type { Db } from '../store/db.ts';
 import { allSettings, setSetting } from '../store/settings.ts';
 

@@ -5,7 +5,7 @@ import type { ChannelTimelines } from './renditions.ts';
 import { parseSourceUrl, SourceUrlError } from './sourceUrl.ts';
 import type { LiveChannel } from './store.ts';
 import { refusalOfPull } from './upstreamCheck.ts';
-import { maskSecrets } from '../shared/maskSecrets.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 
 export type SourceState = 'idle' | 'starting' | 'live' | 'failing' | 'failed';
 

@@ -1,7 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { maskSecrets } from '../shared/maskSecrets.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 
 /** The inputs a channel may take (issue 17); anything else is refused when the operator adds it. */
 export const LIVE_SCHEMES = ['hls+http', 'hls+https', 'srt', 'rtmp', 'udp', 'file'] as const;

@@ -20,7 +20,7 @@ import {
 import { renditionsOf } from './ladder.ts';
 import { ChannelTimelines } from './renditions.ts';
 import type { Timeline } from './timeline.ts';
-import { maskSecrets } from '../shared/maskSecrets.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 
 /** A relay channel is closed this long after its last viewer left (issue 17). */
 export const RELAY_IDLE_MS = 60_000;

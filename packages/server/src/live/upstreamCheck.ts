@@ -1,5 +1,5 @@
-import { REFUSED_INTERNAL, UpstreamRefused, upstreamAllowList } from '../shared/upstreamAddress.ts';
-import { resolveUpstream } from '../shared/upstreamResolve.ts';
+import { REFUSED_INTERNAL, UpstreamRefused, upstreamAllowList } from '../upstream/address.ts';
+import { resolveUpstream } from '../upstream/resolve.ts';
 
 /**
  * Judges an HLS pull's host before ffmpeg opens it (decision 0359), on every start and restart: the reason it may

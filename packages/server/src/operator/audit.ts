@@ -1,6 +1,6 @@
 import type { AuditEntry } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
-import { maskSecrets } from '../shared/maskSecrets.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 
 /** Who made a change: an operator, or the command line on the server's disk. */
 export interface Actor {

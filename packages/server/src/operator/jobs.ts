@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Job } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
 import { holdJob, JobTakenOver, jobLease, releaseJob } from './jobLease.ts';
-import { maskSecrets } from '../shared/maskSecrets.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 
 /**
  * Long operator work (imports) as rows (decision 0213): the console polls a job's progress, a page reload

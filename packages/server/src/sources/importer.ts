@@ -11,7 +11,7 @@ import { DEFAULT_LIMITS, type FetchLimits, openSource } from './input.ts';
 import { fetchLogos, LOGO_LIMITS } from './logos.ts';
 import { parseM3u } from './m3u.ts';
 import { readXtream, xtreamGuideUrl } from './xtream.ts';
-import { maskSecrets } from '../shared/maskSecrets.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 
 export interface ReadLineup {
   /** undefined for a guide-only source. */

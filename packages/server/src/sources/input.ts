@@ -3,8 +3,8 @@ import { stat } from 'node:fs/promises';
 import { type IncomingMessage, request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { createGunzip } from 'node:zlib';
-import { REFUSED_INTERNAL, UpstreamRefused, upstreamAllowList } from '../shared/upstreamAddress.ts';
-import { pinnedLookup, type Resolved, resolveUpstream } from '../shared/upstreamResolve.ts';
+import { REFUSED_INTERNAL, UpstreamRefused, upstreamAllowList } from '../upstream/address.ts';
+import { pinnedLookup, type Resolved, resolveUpstream } from '../upstream/resolve.ts';
 
 /** Limits of every upstream read (issue 16: bounded time and size, redirect limit, clear error). */
 export interface FetchLimits {

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type Job, operatorContract } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { LiveSupervisor } from '../../src/live/supervisor.ts';
-import { maskSecrets } from '../../src/shared/maskSecrets.ts';
+import { maskSecrets } from '../../src/upstream/maskSecrets.ts';
 import { runCli } from '../cliRun.ts';
 import { startServer, type TestServer } from '../helpers.ts';
 import { type SignedIn, signInOperator } from '../operatorHelpers.ts';

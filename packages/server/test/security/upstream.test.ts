@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { OperatorErrCode, type Job, operatorContract } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChannelRunner, DEFAULT_RULES } from '../../src/live/channel.ts';
-import { isInternalAddress, UPSTREAM_ALLOW_ENV } from '../../src/shared/upstreamAddress.ts';
+import { isInternalAddress, UPSTREAM_ALLOW_ENV } from '../../src/upstream/address.ts';
 import { openSource } from '../../src/sources/input.ts';
 import { runCli } from '../cliRun.ts';
 import { startServer, type TestServer } from '../helpers.ts';

@@ -23,7 +23,7 @@ import type { LiveChannelStatus } from '../../live/supervisor.ts';
 import { sharedStateOf } from '../../shared/sharedState.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
-import { maskSecrets } from '../../shared/maskSecrets.ts';
+import { maskSecrets } from '../../upstream/maskSecrets.ts';
 
 /**
  * Health of these channels for the cluster (decision 0317): the view of the process that packages each one (this

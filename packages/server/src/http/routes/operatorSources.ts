@@ -27,7 +27,7 @@ import {
 import { type LineupSource, listSources, setSourceGroups } from '../../store/sources.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
-import { maskSecrets } from '../../shared/maskSecrets.ts';
+import { maskSecrets } from '../../upstream/maskSecrets.ts';
 
 /** A source as the console sees it: never an Xtream password. */
 const publicSource = (s: LineupSource): Source => ({

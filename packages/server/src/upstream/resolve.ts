@@ -1,6 +1,6 @@
 import { lookup } from 'node:dns/promises';
 import { isIP, type LookupFunction } from 'node:net';
-import { type AllowList, mayConnect, UpstreamRefused } from './upstreamAddress.ts';
+import { type AllowList, mayConnect, UpstreamRefused } from './address.ts';
 
 export interface Resolved {
   address: string;
