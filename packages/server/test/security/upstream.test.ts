@@ -1,8 +1,10 @@
-import { createServer, type Server } from 'node:http';
+import { createServer, get, type Server } from 'node:http';
 import { OperatorErrCode, type Job, operatorContract } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChannelRunner, DEFAULT_RULES } from '../../src/live/channel.ts';
 import { isInternalAddress, UPSTREAM_ALLOW_ENV } from '../../src/upstream/address.ts';
+import { pinnedLookup, resolveUpstream } from '../../src/upstream/resolve.ts';
+import { parseAllowList } from '../../src/upstream/address.ts';
 import { openSource } from '../../src/sources/input.ts';
 import { runCli } from '../cliRun.ts';
 import { startServer, type TestServer } from '../helpers.ts';
@@ -139,6 +141,26 @@ describe('upstream addresses (issue 35, decision 0359)', () => {
       expect(isInternalAddress(ip), ip).toBe(true);
     for (const ip of ['93.184.216.34', '172.32.0.1', '100.128.0.1', '2606:4700::1111', '::ffff:8.8.8.8'])
       expect(isInternalAddress(ip), ip).toBe(false);
+  });
+
+  it('connects to the addresses judged, never to a second answer of the name (DNS rebinding)', async () => {
+    await expect(resolveUpstream('localhost', parseAllowList(''))).rejects.toThrow(
+      'refused: internal address',
+    );
+    // The host name is never resolved again: the connection goes where the judged addresses say, whatever the
+    // name would answer now (here it answers nothing at all).
+    const pinned = await resolveUpstream('localhost', parseAllowList('localhost'));
+    const status = await new Promise<number | undefined>((resolve, reject) =>
+      get(
+        { host: 'rebinding.invalid', port: INTERNAL_PORT, agent: false, lookup: pinnedLookup(pinned) },
+        (res) => {
+          res.resume();
+          resolve(res.statusCode);
+        },
+      ).on('error', reject),
+    );
+    expect(status).toBe(200);
+    expect(connections).toBe(1);
   });
 
   it('says the same whether the internal port is open or closed (no probing)', async () => {
