@@ -196,7 +196,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
           for (const s of due)
             await refresh(db, s, dataDir, 'source.refresh', SCHEDULE_JOB_OWNER).catch((e: Error) => {
               failed++;
-              console.error(`${s.name}: ${e.message}`);
+              console.error(`${s.name}: ${maskSecrets(e.message)}`);
             });
           if (due.length === 0) console.log('No source is due.');
           return failed > 0 ? 1 : 0;
@@ -216,6 +216,8 @@ export async function sourcesCommand(args: string[]): Promise<number> {
       console.error(`${e.message}\nUsage:\n${SOURCES_USAGE}`);
       return 2;
     }
+    // An upstream's error names its URL (preview, import): printed with its secrets masked.
+    if (e instanceof Error) e.message = maskSecrets(e.message);
     throw e;
   } finally {
     db.close();

@@ -143,7 +143,11 @@ describe('secrets in source URLs (issue 35)', () => {
         (await t.get(`${op.auditList.path}?action=${encodeURIComponent(action)}`, as(admin))).body,
       );
 
-    // The command line on the same data folder.
+    // The command line on the same data folder: its listings, and its errors.
+    const cliPreview = await runCli(['sources', 'preview', 'secretive', '--data', t.dataDir]).catch(
+      (e: Error) => e.message,
+    );
+    expect(look('cli sources preview', cliPreview)).toMatch(/could not be reached/);
     for (const args of [
       ['sources', 'list'],
       ['live', 'sources', CHANNEL],
