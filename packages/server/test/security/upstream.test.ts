@@ -1,6 +1,7 @@
 import { createServer, get, type Server } from 'node:http';
 import { OperatorErrCode, type Job, operatorContract } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../../src/config.ts';
 import { ChannelRunner, DEFAULT_RULES } from '../../src/live/channel.ts';
 import { isInternalAddress, UPSTREAM_ALLOW_ENV } from '../../src/upstream/address.ts';
 import { pinnedLookup, resolveUpstream } from '../../src/upstream/resolve.ts';
@@ -206,6 +207,13 @@ describe('upstream addresses (issue 35, decision 0359)', () => {
     expect(job?.status, job?.error).toBe('succeeded');
     expect(panelHits).toBeGreaterThan(0);
     expect(connections).toBe(0);
+  });
+
+  it('refuses to start with a mistyped OTTKIT_UPSTREAM_ALLOW', () => {
+    const env = { OTTKIT_SECRET: 's'.repeat(32), [UPSTREAM_ALLOW_ENV]: '127.0.0.0/99' };
+    expect(() => loadConfig({ dataDir: '/tmp/ssrf-config-test' }, env)).toThrow(
+      /OTTKIT_UPSTREAM_ALLOW: '127.0.0.0\/99' has no valid prefix length/,
+    );
   });
 
   it('lets the operator allow a trusted internal panel (CLI config set upstreams.allow)', async () => {
