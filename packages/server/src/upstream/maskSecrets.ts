@@ -5,7 +5,8 @@
  *
  * - the password of `scheme://user:password@host`;
  * - query values of `password=`, `passwd=`, `pass=`, `pwd=`, `token=`, `passphrase=` (SRT) and `key=`;
- * - the password of an Xtream stream path, `/live/USER/PASSWORD/ID` (also movie, series, timeshift).
+ * - the password of an Xtream stream path, `/live/USER/PASSWORD/ID.m3u8` (also movie, series, timeshift); other
+ *   paths under `/live/` (`/live/news/720p/index.m3u8`) are left as they are.
  *
  * @example maskSecrets('srt://h:9000?passphrase=s3cret') // 'srt://h:9000?passphrase=***'
  */
@@ -13,7 +14,8 @@ export function maskSecrets(text: string): string {
   return text
     .replace(/(\b[a-z][a-z0-9+.-]*:\/\/[^\s/?#@:"'<>\\]*):[^\s/?#@"'<>\\]*@/gi, '$1:***@')
     .replace(/([?&;](?:password|passwd|pass|pwd|token|passphrase|key)=)[^&#\s"'<>\\]*/gi, '$1***')
-    .replace(/(\/(?:live|movie|series|timeshift)\/[^/\s"'<>?#\\]+\/)[^/\s"'<>?#\\]+(?=\/)/gi, '$1***');
+    .replace(/(\/(?:live|movie|series)\/[^/\s"'<>?#\\]+\/)[^/\s"'<>?#\\]+(?=\/\d+\.[a-z0-9]+\b)/gi, '$1***')
+    .replace(/(\/timeshift\/[^/\s"'<>?#\\]+\/)[^/\s"'<>?#\\]+(?=\/\d+\/)/gi, '$1***');
 }
 
 /** The same masking over every string of a value (an audit entry's before and after). */

@@ -81,6 +81,12 @@ describe('secrets in source URLs (issue 35)', () => {
     expect(maskSecrets('http://p/live/bob/s3cret/12.m3u8 failed')).toBe(
       'http://p/live/bob/***/12.m3u8 failed',
     );
+    expect(maskSecrets('http://p/timeshift/bob/s3cret/60/2026-01-01:10-00/12.ts')).toBe(
+      'http://p/timeshift/bob/***/60/2026-01-01:10-00/12.ts',
+    );
+    expect(maskSecrets('hls+https://cdn.example/live/news/720p/index.m3u8')).toBe(
+      'hls+https://cdn.example/live/news/720p/index.m3u8',
+    );
   });
 
   it('walks every place a source URL leaves the server', async () => {
