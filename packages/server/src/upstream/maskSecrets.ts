@@ -8,6 +8,8 @@
  * - the password of an Xtream stream path, `/live/USER/PASSWORD/ID.m3u8` (also movie, series, timeshift); other
  *   paths under `/live/` (`/live/news/720p/index.m3u8`) are left as they are.
  *
+ * The patterns stop at quotes and backslashes, so masking a JSON text leaves it well formed (the audit log).
+ *
  * @example maskSecrets('srt://h:9000?passphrase=s3cret') // 'srt://h:9000?passphrase=***'
  */
 export function maskSecrets(text: string): string {
@@ -16,10 +18,4 @@ export function maskSecrets(text: string): string {
     .replace(/([?&;](?:password|passwd|pass|pwd|token|passphrase|key)=)[^&#\s"'<>\\]*/gi, '$1***')
     .replace(/(\/(?:live|movie|series)\/[^/\s"'<>?#\\]+\/)[^/\s"'<>?#\\]+(?=\/\d+\.[a-z0-9]+\b)/gi, '$1***')
     .replace(/(\/timeshift\/[^/\s"'<>?#\\]+\/)[^/\s"'<>?#\\]+(?=\/\d+\/)/gi, '$1***');
-}
-
-/** The same masking over every string of a value (an audit entry's before and after). */
-export function maskSecretsIn<T>(value: T): T {
-  // The patterns stop at quotes and backslashes, so the JSON stays well formed.
-  return value === undefined ? value : (JSON.parse(maskSecrets(JSON.stringify(value))) as T);
 }
