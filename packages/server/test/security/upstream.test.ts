@@ -1,4 +1,5 @@
 import { createServer, get, type Server } from 'node:http';
+import { join } from 'node:path';
 import { OperatorErrCode, type Job, operatorContract } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadConfig } from '../../src/config.ts';
@@ -211,7 +212,8 @@ describe('upstream addresses (issue 35, decision 0359)', () => {
 
   it('refuses to start with a mistyped OTTKIT_UPSTREAM_ALLOW', () => {
     const env = { OTTKIT_SECRET: 's'.repeat(32), [UPSTREAM_ALLOW_ENV]: '127.0.0.0/99' };
-    expect(() => loadConfig({ dataDir: '/tmp/ssrf-config-test' }, env)).toThrow(
+    const dataDir = join(t.dataDir, 'config-test');
+    expect(() => loadConfig({ dataDir }, env)).toThrow(
       /OTTKIT_UPSTREAM_ALLOW: '127.0.0.0\/99' has no valid prefix length/,
     );
   });
