@@ -11,8 +11,9 @@ export default defineConfig({
       'bench/**/*.test.ts',
     ],
     environment: 'node',
-    // Dates in tests are judged in UTC whatever the machine's zone; zone tests set TZ themselves.
-    env: { TZ: 'UTC' },
+    // Dates in tests are judged in UTC whatever the machine's zone; zone tests set TZ themselves. The upstream
+    // fixtures listen on loopback, which the server refuses unless allowed (decision 0359).
+    env: { TZ: 'UTC', OTTKIT_UPSTREAM_ALLOW: '127.0.0.0/8' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',

@@ -30,6 +30,9 @@ import type { Timeline } from '../packages/server/src/live/timeline.ts';
 import { readFragment } from '../packages/server/src/media/mp4.ts';
 import { serveFolder, startTestSource } from '../packages/server/test/liveSource.ts';
 
+// The upstream HLS is a local server on loopback, which ottkit refuses unless allowed (decision 0359).
+process.env.OTTKIT_UPSTREAM_ALLOW ??= '127.0.0.0/8';
+
 const { values } = parseArgs({
   options: {
     channels: { type: 'string', default: '8' },

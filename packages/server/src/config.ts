@@ -4,6 +4,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DEFAULT_JOB_LEASE_MS } from './operator/jobLease.ts';
 import { parseFrameAncestors } from './http/securityHeaders.ts';
+import { parseAllowList, UPSTREAM_ALLOW_ENV } from './upstream/address.ts';
 
 /** Settings of the running server process (not the app configuration of spec §3, which lives in the store). */
 export interface ServerConfig {
@@ -131,6 +132,12 @@ export function loadConfig(
   const redisUrl = overrides.redisUrl ?? (env.OTTKIT_REDIS_URL || undefined);
   if (redisUrl !== undefined && !/^rediss?:\/\//.test(redisUrl)) {
     throw new Error(`OTTKIT_REDIS_URL must be a redis:// or rediss:// URL, got '${redisUrl.slice(0, 40)}'`);
+  }
+  // Read again at each fetch (workers, commands); checked here so a mistyped list stops the start (decision 0359).
+  try {
+    parseAllowList(env[UPSTREAM_ALLOW_ENV] ?? '');
+  } catch (e) {
+    throw new Error(`${UPSTREAM_ALLOW_ENV}: ${(e as Error).message}`);
   }
   const memberSiteSecret = overrides.memberSiteSecret ?? (env.OTTKIT_MEMBER_SITE_SECRET || undefined);
   if (memberSiteSecret !== undefined && memberSiteSecret.length < 32) {

@@ -4,6 +4,7 @@ import { clusterLiveStatus, readStatusFiles } from '../live/clusterStatus.ts';
 import type { LiveChannelStatus } from '../live/supervisor.ts';
 import { RedisState } from '../shared/redisState.ts';
 import { liveMediaDir, parseSourceUrl, SourceUrlError } from '../live/sourceUrl.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 import {
   addChannelSource,
   channelExists,
@@ -85,7 +86,9 @@ export async function liveCommand(args: string[]): Promise<number> {
         const list = channelSources(db, id);
         if (!list.length) console.log(`${id} has no live sources (it plays its sample loop, if any)`);
         for (const s of list)
-          console.log(`${s.position}. ${s.url}${s.origin === 'import' ? '  (from the line-up import)' : ''}`);
+          console.log(
+            `${s.position}. ${maskSecrets(s.url)}${s.origin === 'import' ? '  (from the line-up import)' : ''}`,
+          );
         return 0;
       }
       case 'add': {

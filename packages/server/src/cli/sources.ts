@@ -8,7 +8,7 @@ import { isUrl } from '../sources/input.ts';
 import { CLI_ACTOR } from '../operator/audit.ts';
 import { runJob } from '../operator/jobs.ts';
 import { SCHEDULE_JOB_OWNER, sourceRefreshWork } from '../operator/sourceJobs.ts';
-import { previewSource } from '../sources/importer.ts';
+import { previewSource, upstreamLimits } from '../sources/importer.ts';
 import {
   addSource,
   mapGuide,
@@ -19,6 +19,7 @@ import {
 } from '../sources/manage.ts';
 import { dueSources } from '../sources/schedule.ts';
 import { UsageError } from './command.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 
 export const SOURCES_USAGE = `  sources add NAME --m3u URL|FILE [--xmltv URL|FILE] [--refresh-minutes N] [--product ID]
   sources add NAME --xtream SERVER --user U --password P [--xmltv URL|FILE]
@@ -137,7 +138,7 @@ async function refresh(
 
 /** Where a source reads from, without credentials. */
 function where(s: LineupSource): string {
-  return s.kind === 'xtream' ? `${s.location} (user ${s.xtreamUser})` : s.location;
+  return maskSecrets(s.kind === 'xtream' ? `${s.location} (user ${s.xtreamUser})` : s.location);
 }
 
 function status(db: Db): void {
@@ -149,10 +150,10 @@ function status(db: Db): void {
     console.log(
       `${s.name} [${s.kind}] ${s.status}, last refresh ${when}${took}, every ${s.refreshMinutes} min`,
     );
-    console.log(`  from ${where(s)}${s.guideLocation ? `, guide ${s.guideLocation}` : ''}`);
+    console.log(`  from ${where(s)}${s.guideLocation ? `, guide ${maskSecrets(s.guideLocation)}` : ''}`);
     if (s.groups) console.log(`  groups: ${s.groups.join(', ')}`);
     if (Object.keys(s.counts).length > 0) console.log(`  ${formatCounts(s.counts)}`);
-    if (s.lastError) console.log(`  last error: ${s.lastError}`);
+    if (s.lastError) console.log(`  last error: ${maskSecrets(s.lastError)}`);
   }
 }
 
@@ -170,7 +171,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
         return 0;
       }
       case 'preview': {
-        const p = await previewSource(sourceNamed(db, name));
+        const p = await previewSource(sourceNamed(db, name), upstreamLimits(db));
         for (const g of p.groups) console.log(`${String(g.channels).padStart(6)}  ${g.name}`);
         console.log(
           `${p.channels} channels in ${p.groups.length} groups${p.guideLocation ? `; guide ${p.guideLocation}` : '; no guide'}`,
@@ -195,7 +196,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
           for (const s of due)
             await refresh(db, s, dataDir, 'source.refresh', SCHEDULE_JOB_OWNER).catch((e: Error) => {
               failed++;
-              console.error(`${s.name}: ${e.message}`);
+              console.error(`${s.name}: ${maskSecrets(e.message)}`);
             });
           if (due.length === 0) console.log('No source is due.');
           return failed > 0 ? 1 : 0;
@@ -215,6 +216,8 @@ export async function sourcesCommand(args: string[]): Promise<number> {
       console.error(`${e.message}\nUsage:\n${SOURCES_USAGE}`);
       return 2;
     }
+    // An upstream's error names its URL (preview, import): printed with its secrets masked.
+    if (e instanceof Error) e.message = maskSecrets(e.message);
     throw e;
   } finally {
     db.close();

@@ -3,11 +3,22 @@ import { businessTypeSchema } from '@ottkit/api-client/contract';
 import { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
 import { LIVE_TTL_SEC } from '../origin/urls.ts';
+import { parseAllowList } from '../upstream/address.ts';
 import type { Db } from '../store/db.ts';
 import { allSettings, setSetting } from '../store/settings.ts';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+const allowList = z
+  .string()
+  .max(2000)
+  .superRefine((v, ctx) => {
+    try {
+      parseAllowList(v);
+    } catch (e) {
+      ctx.addIssue({ code: 'custom', message: (e as Error).message });
+    }
+  });
 
 /**
  * Every operator setting with its default (spec §3 layout config, purchase page setting, business type…).
@@ -66,6 +77,11 @@ export const SETTINGS = {
    * renew them while they play (decision 0100). Kept under its first name so stored values stay valid.
    */
   'media.liveTokenTtlSec': { schema: int(10, 6 * 3600), default: String(LIVE_TTL_SEC) },
+  /**
+   * Internal upstreams the server may fetch from anyway (decision 0359): CIDRs, addresses or host names, separated
+   * by commas or spaces; empty = no loopback, link-local, private or unique-local upstream at all.
+   */
+  'upstreams.allow': { schema: allowList, default: '' },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;
@@ -101,6 +117,11 @@ export function readSettings(db: Db): Values {
 /** How long a handed-out media URL lives, seconds: the one rule for every kind (decision 0100). */
 export function mediaTokenTtlSec(db: Db): number {
   return readSettings(db)['media.liveTokenTtlSec'];
+}
+
+/** The operator's allow-list of internal upstreams, as stored (the fetches add the environment's). */
+export function upstreamAllowSetting(db: Db): string {
+  return readSettings(db)['upstreams.allow'];
 }
 
 /** Visitor mode: the environment's switch wins over the stored setting. */

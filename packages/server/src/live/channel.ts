@@ -4,6 +4,8 @@ import { type InputInfo, probeAudio, type RenditionSegment, type Run, startRun }
 import type { ChannelTimelines } from './renditions.ts';
 import { parseSourceUrl, SourceUrlError } from './sourceUrl.ts';
 import type { LiveChannel } from './store.ts';
+import { refusalOfPull } from './upstreamCheck.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 
 export type SourceState = 'idle' | 'starting' | 'live' | 'failing' | 'failed';
 
@@ -61,6 +63,8 @@ export interface ChannelDeps {
   onSegment: () => void;
   /** A source switch happened (kept in the store, so the 24 h count survives a restart). */
   onSwitch?: (at: number) => void;
+  /** The operator's allow-list of internal upstreams (`upstreams.allow`), read at each start (decision 0359). */
+  upstreamAllow?: () => string;
 }
 
 interface Attempt {
@@ -100,13 +104,17 @@ export class ChannelRunner {
   private tick: NodeJS.Timeout | undefined;
   private audioAac = new Map<number, boolean>();
   private probing = new Set<number>();
+  /** HLS pulls whose host is being judged, and those judged fit for their next start (decision 0359). */
+  private judging = new Set<number>();
+  private cleared = new Map<number, string>();
   private recent: { at: number; bytes: number; sec: number }[] = [];
   private attempts = 0;
 
   private deps: ChannelDeps;
 
   constructor(channel: LiveChannel, deps: ChannelDeps) {
-    this.deps = deps;
+    // Its lines quote source URLs and ffmpeg's words about them: secrets masked before any log sees them.
+    this.deps = { ...deps, log: (line) => deps.log(maskSecrets(line)) };
     this.channel = channel;
     this.health = this.freshHealth(channel);
   }
@@ -118,7 +126,8 @@ export class ChannelRunner {
       try {
         url = parseSourceUrl(s.url, this.deps.mediaDir).display;
       } catch (err) {
-        lastError = err instanceof Error ? err.message : String(err);
+        url = maskSecrets(s.url);
+        lastError = maskSecrets(err instanceof Error ? err.message : String(err));
       }
       return { position: s.position, url, state: lastError ? 'failed' : 'idle', bitrate: 0, lastError };
     });
@@ -278,7 +287,24 @@ export class ChannelRunner {
       input = parseSourceUrl(source.url, this.deps.mediaDir);
     } catch (err) {
       h.state = 'failed';
-      h.lastError = err instanceof SourceUrlError ? err.message : String(err);
+      h.lastError = maskSecrets(err instanceof SourceUrlError ? err.message : String(err));
+      return;
+    }
+    // An HLS pull's host is judged before any ffmpeg opens it (the probe too), again at every start.
+    if (input.scheme === 'hls' && this.cleared.get(index) !== source.url) {
+      if (this.judging.has(index)) return;
+      this.judging.add(index);
+      h.state = 'starting';
+      void refusalOfPull(input.input, this.deps.upstreamAllow?.() ?? '').then((refusal) => {
+        this.judging.delete(index);
+        if (!this.running || this[role]) return;
+        if (refusal) this.refuseStart(index, role, refusal);
+        else {
+          // Kept with the URL judged: a list changed meanwhile is judged again.
+          this.cleared.set(index, source.url);
+          this.launch(index, role);
+        }
+      });
       return;
     }
     // A pull input is asked its audio codec first (a second at most), so AAC is copied from the first run; a
@@ -295,6 +321,7 @@ export class ChannelRunner {
       return;
     }
     h.state = 'starting';
+    this.cleared.delete(index);
     const workDir = join(this.deps.workRoot, `run-${++this.attempts}`);
     const attempt: Attempt = {
       index,
@@ -415,11 +442,32 @@ export class ChannelRunner {
     const h = this.health[a.index];
     if (h) {
       h.state = 'failed';
-      h.lastError = reason;
+      // ffmpeg's words may quote the input URL.
+      h.lastError = maskSecrets(reason);
       h.lastErrorAt = now;
     }
     this.deps.log(`live ${this.channel.logicalChannelId}: source ${a.index + 1} (${role}) failed: ${reason}`);
     void this.drop(role);
+    this.afterFailure(a.index, role, now);
+  }
+
+  /** A source that may not start (its host refused): failed like a run that ended, so the next one is tried. */
+  private refuseStart(index: number, role: Role, reason: string) {
+    const now = this.deps.now();
+    const h = this.health[index];
+    if (h) {
+      h.state = 'failed';
+      h.lastError = reason;
+      h.lastErrorAt = now;
+    }
+    this.deps.log(
+      `live ${this.channel.logicalChannelId}: source ${index + 1} (${role}) not started: ${reason}`,
+    );
+    this.afterFailure(index, role, now);
+  }
+
+  /** What follows a failed source: a standby takes over, the next source is tried, or the round backs off. */
+  private afterFailure(index: number, role: Role, now: number) {
     const r = this.deps.rules;
     if (role === 'standby') {
       // Tried again later, so a dead backup does not spin.
@@ -428,10 +476,10 @@ export class ChannelRunner {
     }
     // A standby takes over (a still starting one too: the watchdog times it out like any other).
     if (this.standby) {
-      this.promote(`source ${a.index + 1} failed`, false);
+      this.promote(`source ${index + 1} failed`, false);
       return;
     }
-    this.lastFailed = a.index;
+    this.lastFailed = index;
     this.failuresInRow++;
     const n = this.channel.sources.length;
     if (n > 1) this.switched(now);

@@ -1,6 +1,7 @@
 import { realpathSync } from 'node:fs';
 import { isAbsolute, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 
 /** The inputs a channel may take (issue 17); anything else is refused when the operator adds it. */
 export const LIVE_SCHEMES = ['hls+http', 'hls+https', 'srt', 'rtmp', 'udp', 'file'] as const;
@@ -30,14 +31,28 @@ const QUERY: Record<string, string[]> = {
 };
 
 function refuse(reason: string): never {
-  throw new SourceUrlError(reason);
+  // A reason may quote the URL: its secrets masked, as everywhere a source URL leaves the server.
+  throw new SourceUrlError(maskSecrets(reason));
 }
 
-function mask(u: URL): string {
-  const c = new URL(u.href);
-  if (c.password) c.password = '***';
-  if (c.searchParams.has('passphrase')) c.searchParams.set('passphrase', '***');
-  return c.href;
+const mask = (u: URL): string => maskSecrets(u.href);
+
+/** How a file:// source is shown: its place in the media folder, never the data folder's path. */
+const MEDIA_SHOWN = 'file://media-folder';
+
+/**
+ * A file:// source's path relative to the media folder, after symbolic links. One refusal for a file missing,
+ * outside, reached through a link out, or with no media folder yet: an answer never tells which files exist
+ * nor where the data folder is (issue 35).
+ */
+function insideMedia(path: string, mediaDir: string): string {
+  try {
+    const rel = relative(realpathSync(mediaDir), realpathSync(path));
+    if (rel && !rel.startsWith(`..${sep}`) && rel !== '..' && !isAbsolute(rel)) return rel;
+  } catch {
+    // Missing: the same answer as outside.
+  }
+  return refuse('file:// sources must name a file inside the media folder');
 }
 
 function checkQuery(u: URL, scheme: string) {
@@ -97,29 +112,12 @@ export function parseSourceUrl(raw: string, mediaDir: string): LiveInput {
   }
   if (scheme === 'file') {
     if (u.search || u.host) refuse('file:// takes a path in the media folder, file:///path');
-    const path = resolve(fileURLToPath(u));
-    let real: string;
-    let root: string;
-    try {
-      root = realpathSync(mediaDir);
-    } catch {
-      return refuse(
-        `file:// sources must be inside the media folder (${mediaDir}), which does not exist yet`,
-      );
-    }
-    try {
-      real = realpathSync(path);
-    } catch {
-      return refuse(`file ${path} does not exist`);
-    }
-    const rel = relative(root, real);
-    if (!rel || rel.startsWith(`..${sep}`) || rel === '..' || isAbsolute(rel))
-      refuse(`file:// sources must be inside the media folder (${root})`);
+    const rel = insideMedia(resolve(fileURLToPath(u)), mediaDir);
     return {
       scheme: 'file',
-      input: real,
+      input: join(realpathSync(mediaDir), rel),
       inputArgs: ['-protocol_whitelist', 'file', '-re', '-stream_loop', '-1'],
-      display: `file://${real}`,
+      display: `${MEDIA_SHOWN}/${rel.split(sep).join('/')}`,
     };
   }
   checkQuery(u, scheme);

@@ -1,6 +1,7 @@
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import { upstreamAllowSetting } from '../domain/appConfig.ts';
 import { type LockHolder, type SharedState, sharedStateOf } from '../shared/sharedState.ts';
 import type { Db } from '../store/db.ts';
 import { ChannelRunner, DEFAULT_RULES, type SourceHealth, type WatchdogRules } from './channel.ts';
@@ -19,6 +20,7 @@ import {
 import { renditionsOf } from './ladder.ts';
 import { ChannelTimelines } from './renditions.ts';
 import type { Timeline } from './timeline.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 
 /** A relay channel is closed this long after its last viewer left (issue 17). */
 export const RELAY_IDLE_MS = 60_000;
@@ -129,7 +131,9 @@ export class LiveSupervisor {
     this.o = o;
     this.rules = { ...DEFAULT_RULES, ...o.rules };
     this.now = o.now ?? Date.now;
-    this.log = o.log ?? ((l) => console.log(l));
+    const log = o.log ?? ((l) => console.log(l));
+    // Every live line may quote a source URL or ffmpeg's words about it: its secrets never reach the log.
+    this.log = (line) => log(maskSecrets(line));
     this.root = join(o.dataDir, 'live');
     this.workDir = join(this.root, 'work', String(process.pid));
     mkdirSync(this.root, { recursive: true });
@@ -312,6 +316,7 @@ export class LiveSupervisor {
       rules: this.rules,
       now: this.now,
       log: this.log,
+      upstreamAllow: () => upstreamAllowSetting(this.o.db),
       onSegment: () => {
         for (const w of entry.waiters.splice(0)) w();
       },

@@ -1,5 +1,6 @@
 import type { AuditEntry } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 
 /** Who made a change: an operator, or the command line on the server's disk. */
 export interface Actor {
@@ -28,8 +29,9 @@ export function recordAudit(
     actor.email,
     action,
     target,
-    change.before === undefined ? null : JSON.stringify(change.before),
-    change.after === undefined ? null : JSON.stringify(change.after),
+    // Source URLs in a change are kept with their secrets masked, like everywhere they leave the server.
+    change.before === undefined ? null : maskSecrets(JSON.stringify(change.before)),
+    change.after === undefined ? null : maskSecrets(JSON.stringify(change.after)),
   );
 }
 

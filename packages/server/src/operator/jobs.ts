@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Job } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
 import { holdJob, JobTakenOver, jobLease, releaseJob } from './jobLease.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 
 /**
  * Long operator work (imports) as rows (decision 0213): the console polls a job's progress, a page reload
@@ -110,7 +111,8 @@ async function runAs(
       ok ? 'succeeded' : 'failed',
       ok ? 100 : 0,
       ok ? text : 'Failed',
-      ok ? '' : text,
+      // An upstream's error names its URL: kept with its secrets masked.
+      ok ? '' : maskSecrets(text),
       t,
       t,
       t,

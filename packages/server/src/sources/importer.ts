@@ -1,3 +1,4 @@
+import { upstreamAllowSetting } from '../domain/appConfig.ts';
 import type { Db } from '../store/db.ts';
 import { type LineupSource, recordRefresh, type SourceCounts } from '../store/sources.ts';
 import { type ApplyHooks, applyImport, chooseEntries, planGuides } from './apply.ts';
@@ -7,9 +8,10 @@ import { loadDayDigests, saveDayDigests } from './dayDigests.ts';
 import { privately, stageGuide } from './guide.ts';
 import { dropGuidePlan, resetGuidePlan } from './guidePlan.ts';
 import { DEFAULT_LIMITS, type FetchLimits, openSource } from './input.ts';
-import { fetchLogos } from './logos.ts';
+import { fetchLogos, LOGO_LIMITS } from './logos.ts';
 import { parseM3u } from './m3u.ts';
 import { readXtream, xtreamGuideUrl } from './xtream.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 
 export interface ReadLineup {
   /** undefined for a guide-only source. */
@@ -17,6 +19,11 @@ export interface ReadLineup {
   skipped: SkipReport;
   /** The guide to read with it ('' = none): the one given, else the one the playlist or panel names. */
   guideLocation: string;
+}
+
+/** Read limits carrying the operator's allow-list of internal upstreams (decision 0359). */
+export function upstreamLimits(db: Db, limits: FetchLimits = DEFAULT_LIMITS): FetchLimits {
+  return limits.allow === undefined ? { ...limits, allow: upstreamAllowSetting(db) } : limits;
 }
 
 /** Reads a source's line-up from upstream (nothing is stored). */
@@ -102,8 +109,9 @@ export async function refreshSource(
 ): Promise<SourceCounts> {
   const now = options.now ?? Date.now;
   const started = now();
+  const limits = upstreamLimits(db, options.limits);
   try {
-    const lineup = await readLineup(source, options.limits);
+    const lineup = await readLineup(source, limits);
     const wanted = lineup.entries && chooseEntries(lineup.entries, source.groups, new SkipReport());
     const logos =
       options.dataDir && wanted
@@ -111,10 +119,11 @@ export async function refreshSource(
             options.dataDir,
             wanted.map((e) => e.logo),
             lineup.skipped,
+            { ...LOGO_LIMITS, allow: limits.allow },
           )
         : undefined;
     const guide = lineup.guideLocation
-      ? await stageGuide(db, openSource(lineup.guideLocation, options.limits))
+      ? await stageGuide(db, openSource(lineup.guideLocation, limits))
       : undefined;
     if (guide) guide.digests = loadDayDigests(options.dataDir, source.sourceId, options.hooks?.dayBuilt);
     const at = now();
@@ -143,7 +152,7 @@ export async function refreshSource(
     recordRefresh(db, source.sourceId, { ok: true, counts }, at, now() - started);
     return counts;
   } catch (e) {
-    const error = redact(source, e instanceof Error ? e.message : String(e));
+    const error = maskSecrets(redact(source, e instanceof Error ? e.message : String(e)));
     recordRefresh(db, source.sourceId, { ok: false, error }, now(), now() - started);
     if (e instanceof Error) e.message = error;
     throw e;

@@ -1,6 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import { type IncomingMessage, request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { createGunzip } from 'node:zlib';
+import { REFUSED_INTERNAL, UpstreamRefused, upstreamAllowList } from '../upstream/address.ts';
+import { pinnedLookup, type Resolved, resolveUpstream } from '../upstream/resolve.ts';
 
 /** Limits of every upstream read (issue 16: bounded time and size, redirect limit, clear error). */
 export interface FetchLimits {
@@ -8,6 +12,8 @@ export interface FetchLimits {
   timeoutMs: number;
   maxBytes: number;
   maxRedirects: number;
+  /** The operator's `upstreams.allow` setting (decision 0359); the environment's list always applies too. */
+  allow?: string;
 }
 
 export const DEFAULT_LIMITS: FetchLimits = {
@@ -28,40 +34,62 @@ export function isUrl(location: string): boolean {
 /** What we send upstream: a product name and nothing else (never cookies, tokens or the viewer's headers). */
 const UPSTREAM_HEADERS = { 'user-agent': 'ottkit-lineup-import', accept: '*/*' };
 
-async function openUrl(url: string, limits: FetchLimits, signal: AbortSignal): Promise<Response> {
+/** One GET to an address already judged by the upstream rule; the answer's body is read by the caller. */
+function get(url: URL, addresses: Resolved[], signal: AbortSignal): Promise<IncomingMessage> {
+  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve, reject) => {
+    const req = send(
+      {
+        protocol: url.protocol,
+        hostname: url.hostname.replace(/^\[|\]$/g, ''),
+        port: url.port || undefined,
+        path: `${url.pathname}${url.search}`,
+        headers: UPSTREAM_HEADERS,
+        signal,
+        // A fresh connection to exactly the judged addresses (no pooled socket to somewhere else).
+        agent: false,
+        lookup: pinnedLookup(addresses),
+      },
+      resolve,
+    );
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+async function openUrl(url: string, limits: FetchLimits, signal: AbortSignal): Promise<IncomingMessage> {
+  const allow = upstreamAllowList(limits.allow);
   let current = url;
   for (let hop = 0; ; hop++) {
-    let res: Response;
+    const target = new URL(current);
+    let res: IncomingMessage;
     try {
-      res = await fetch(current, {
-        headers: UPSTREAM_HEADERS,
-        redirect: 'manual',
-        signal,
-        credentials: 'omit',
-      });
+      // Judged on every hop: a redirect to an internal address is refused like the address itself.
+      res = await get(target, await resolveUpstream(target.hostname, allow), signal);
     } catch (e) {
+      if (e instanceof UpstreamRefused) throw new SourceError(`${current}: ${REFUSED_INTERNAL}`);
       if (signal.aborted)
         throw new SourceError(`${current} did not answer within ${limits.timeoutMs / 1000} s`);
-      const cause = (e as { cause?: { code?: string; message?: string } }).cause;
-      throw new SourceError(
-        `${current} could not be reached (${cause?.code ?? cause?.message ?? String(e)})`,
-      );
+      const code = (e as { code?: string }).code;
+      throw new SourceError(`${current} could not be reached (${code ?? (e as Error).message})`);
     }
-    if (res.status >= 300 && res.status < 400 && res.headers.get('location')) {
-      await res.body?.cancel();
+    const status = res.statusCode ?? 0;
+    const location = res.headers.location;
+    if (status >= 300 && status < 400 && location) {
+      res.destroy();
       if (hop >= limits.maxRedirects)
         throw new SourceError(`${url} redirected more than ${limits.maxRedirects} times (a redirect loop?)`);
-      current = new URL(res.headers.get('location') as string, current).href;
+      current = new URL(location, current).href;
       if (!isUrl(current)) throw new SourceError(`${url} redirected to a non-HTTP address`);
       continue;
     }
-    if (!res.ok) {
-      await res.body?.cancel();
-      throw new SourceError(`${current} answered HTTP ${res.status}`);
+    if (status < 200 || status >= 300) {
+      res.destroy();
+      throw new SourceError(`${current} answered HTTP ${status}`);
     }
-    const length = Number(res.headers.get('content-length') ?? 'NaN');
+    const length = Number(res.headers['content-length'] ?? 'NaN');
     if (length > limits.maxBytes) {
-      await res.body?.cancel();
+      res.destroy();
       throw new SourceError(`${current} is ${length} bytes, over the limit of ${limits.maxBytes}`);
     }
     return res;
@@ -136,10 +164,11 @@ export async function* openSource(
   const signal = AbortSignal.timeout(limits.timeoutMs);
   if (isUrl(location)) {
     const res = await openUrl(location, limits, signal);
-    if (!res.body) return;
-    yield* gunzipIfNeeded(
-      bounded(res.body as unknown as AsyncIterable<Uint8Array>, location, limits, signal),
-    );
+    try {
+      yield* gunzipIfNeeded(bounded(res, location, limits, signal));
+    } finally {
+      res.destroy();
+    }
     return;
   }
   const info = await stat(location).catch(() => undefined);

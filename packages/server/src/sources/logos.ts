@@ -10,7 +10,7 @@ import { type FetchLimits, isUrl, openSource } from './input.ts';
 export { LOGO_DIR };
 export const IMPORTED_LOGO_PATH = /^\/media\/logo\/imported\/([a-f0-9]{24})\.png$/;
 
-const LOGO_LIMITS: FetchLimits = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 };
+export const LOGO_LIMITS: FetchLimits = { timeoutMs: 15_000, maxBytes: 2 * 1024 * 1024, maxRedirects: 3 };
 /** Logos fetched at once (upstream panels throttle; ffmpeg takes a core each). */
 const PARALLEL = 4;
 

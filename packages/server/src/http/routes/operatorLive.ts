@@ -23,6 +23,7 @@ import type { LiveChannelStatus } from '../../live/supervisor.ts';
 import { sharedStateOf } from '../../shared/sharedState.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
+import { maskSecrets } from '../../upstream/maskSecrets.ts';
 
 /**
  * Health of these channels for the cluster (decision 0317): the view of the process that packages each one (this
@@ -56,8 +57,8 @@ function shown(ctx: RequestContext, url: string): { display: string; error: stri
     return { display: parseSourceUrl(url, liveMediaDir(ctx.config.dataDir)).display, error: '' };
   } catch (e) {
     return {
-      display: url.replace(/\/\/[^@/]*@/, '//***@'),
-      error: e instanceof Error ? e.message : String(e),
+      display: maskSecrets(url),
+      error: maskSecrets(e instanceof Error ? e.message : String(e)),
     };
   }
 }

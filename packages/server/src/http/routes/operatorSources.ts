@@ -15,7 +15,7 @@ import {
 import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
 import { recordAudit } from '../../operator/audit.ts';
 import { startSourceJob } from '../../operator/sourceJobs.ts';
-import { previewSource, redact } from '../../sources/importer.ts';
+import { previewSource, redact, upstreamLimits } from '../../sources/importer.ts';
 import {
   addSource,
   mapGuide,
@@ -27,20 +27,21 @@ import {
 import { type LineupSource, listSources, setSourceGroups } from '../../store/sources.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
+import { maskSecrets } from '../../upstream/maskSecrets.ts';
 
 /** A source as the console sees it: never an Xtream password. */
 const publicSource = (s: LineupSource): Source => ({
   sourceId: s.sourceId,
   name: s.name,
   kind: s.kind,
-  location: s.kind === 'xtream' ? `${s.location} (user ${s.xtreamUser})` : s.location,
-  guideLocation: redact(s, s.guideLocation),
+  location: maskSecrets(s.kind === 'xtream' ? `${s.location} (user ${s.xtreamUser})` : s.location),
+  guideLocation: maskSecrets(redact(s, s.guideLocation)),
   refreshMinutes: s.refreshMinutes,
   ...(s.groups ? { groups: s.groups } : {}),
   status: s.status,
   ...(s.lastRefreshAt === undefined ? {} : { lastRefreshAt: s.lastRefreshAt }),
   ...(s.lastDurationMs === undefined ? {} : { lastDurationMs: Math.round(s.lastDurationMs) }),
-  lastError: s.lastError,
+  lastError: maskSecrets(s.lastError),
   counts: { ...s.counts },
 });
 
@@ -57,9 +58,12 @@ export async function answering<T>(work: () => T | Promise<T>): Promise<T> {
           : e.kind === 'notFound'
             ? OperatorErrCode.NOT_FOUND
             : ErrCode.INVALID_REQUEST;
-      throw new HttpError(code, e.message);
+      throw new HttpError(code, maskSecrets(e.message));
     }
-    throw new HttpError(OperatorErrCode.SOURCE_FAILED, e instanceof Error ? e.message : String(e));
+    throw new HttpError(
+      OperatorErrCode.SOURCE_FAILED,
+      maskSecrets(e instanceof Error ? e.message : String(e)),
+    );
   }
 }
 
@@ -103,11 +107,11 @@ export const operatorSourceRoutes = [
   ),
   route(sourcePreview, (ctx, req) =>
     answering(async () => {
-      const p = await previewSource(namedSource(ctx.db, req.name));
+      const p = await previewSource(namedSource(ctx.db, req.name), upstreamLimits(ctx.db));
       return {
         groups: p.groups,
         channels: p.channels,
-        guideLocation: p.guideLocation,
+        guideLocation: maskSecrets(p.guideLocation),
         skipped: p.skipped.total > 0 ? p.skipped.summary() : '',
       };
     }),
