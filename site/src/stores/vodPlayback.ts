@@ -169,7 +169,13 @@ export async function startPlayback(
     const rated = await ratedRefusalHere(e);
     if (!isLatestPlayerRequest(mine)) return 'stale' as const;
     if (rated) {
-      $vodPlayer.set({ state: 'rated', metaId: request.metaId, resume: request.resume, ...rated });
+      $vodPlayer.set({
+        state: 'rated',
+        metaId: request.metaId,
+        kind: request.kind,
+        resume: request.resume,
+        ...rated,
+      });
       return 'rated' as const;
     }
     if (isApiError(e) && e.name === 'NoAuthorityError') {
