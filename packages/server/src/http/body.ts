@@ -41,6 +41,9 @@ export function readBodyUpTo(req: IncomingMessage, limit: number): Promise<Buffe
     discardRest(req);
     return Promise.resolve(undefined);
   }
+  // Listeners on a stream that has already ended would wait for ever: say so instead.
+  if (req.readableEnded || req.destroyed)
+    return Promise.reject(new Error('the request body was already read'));
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
