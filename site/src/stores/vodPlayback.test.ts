@@ -133,6 +133,17 @@ describe('VOD player requests', () => {
     expect(api.historyAdd).not.toHaveBeenCalled();
   });
 
+  it('a trailer above the profile asks for the PIN and plays as a trailer with it (issue 35)', async () => {
+    api.detail.mockResolvedValue(detail('m1'));
+    api.trailer.mockRejectedValueOnce(errorFromEnvelope(10111005, 'Rated 18', '/vodapi/trailer'));
+    expect(await startPlayback({ metaId: 'm1', kind: 'trailer', resume: false })).toBe('rated');
+    expect($vodPlayer.get()).toEqual({ state: 'rated', metaId: 'm1', kind: 'trailer', resume: false });
+    api.trailer.mockResolvedValue({ list: [{ title: 'Trailer', url: '/media/t.m3u8' }] });
+    await startPlayback({ metaId: 'm1', kind: 'trailer', resume: false, parentalPin: '2468' });
+    expect(api.trailer).toHaveBeenLastCalledWith({ metaId: 'm1', parentalPin: '2468' });
+    expect($vodPlayer.get()).toMatchObject({ state: 'ready', item: { kind: 'trailer' } });
+  });
+
   it('shows the spec §8 text when the source is missing', async () => {
     api.detail.mockResolvedValue(detail('m1'));
     api.playSource.mockRejectedValue(new Error('nope'));

@@ -109,10 +109,10 @@ async function resolveTitle(metaId: string, resume: boolean, parentalPin?: strin
   };
 }
 
-async function resolveTrailer(metaId: string): Promise<PlayingItem> {
+async function resolveTrailer(metaId: string, parentalPin?: string): Promise<PlayingItem> {
   const [detail, trailers] = await Promise.all([
     browserApi.vod.detail({ metaId }),
-    browserApi.vod.trailer({ metaId }),
+    browserApi.vod.trailer({ metaId, ...pinFor(metaId, parentalPin) }),
   ]);
   const first = trailers.list[0];
   if (!first) throw new Error(`${metaId} has no trailer`);
@@ -138,7 +138,7 @@ async function resolveTrailer(metaId: string): Promise<PlayingItem> {
 export async function renewVodPlayback(item: Pick<PlayingItem, 'metaId' | 'kind'>) {
   const fresh =
     item.kind === 'trailer'
-      ? (await browserApi.vod.trailer({ metaId: item.metaId })).list[0]
+      ? (await browserApi.vod.trailer({ metaId: item.metaId, ...pinFor(item.metaId) })).list[0]
       : await browserApi.vod.playSource({ metaId: item.metaId, ...pinFor(item.metaId) });
   return fresh ? { src: mediaUrl(fresh.url), expiresAt: fresh.expiresAt } : null;
 }
@@ -155,7 +155,7 @@ export async function startPlayback(
   try {
     const item =
       request.kind === 'trailer'
-        ? await resolveTrailer(request.metaId)
+        ? await resolveTrailer(request.metaId, request.parentalPin)
         : await resolveTitle(request.metaId, request.resume, request.parentalPin);
     if (!isLatestPlayerRequest(mine)) return 'stale' as const;
     $vodPlayer.set({ state: 'ready', item, seq: mine });
@@ -169,7 +169,13 @@ export async function startPlayback(
     const rated = await ratedRefusalHere(e);
     if (!isLatestPlayerRequest(mine)) return 'stale' as const;
     if (rated) {
-      $vodPlayer.set({ state: 'rated', metaId: request.metaId, resume: request.resume, ...rated });
+      $vodPlayer.set({
+        state: 'rated',
+        metaId: request.metaId,
+        kind: request.kind,
+        resume: request.resume,
+        ...rated,
+      });
       return 'rated' as const;
     }
     if (isApiError(e) && e.name === 'NoAuthorityError') {

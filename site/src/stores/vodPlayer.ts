@@ -41,9 +41,15 @@ export type VodPlayerState =
   | { state: 'noAuthority'; metaId: string }
   /**
    * Rated above the profile's maximum (issue 20 §2): the parental PIN allows this one play; `messageKey` says why
-   * the last PIN was refused.
+   * the last PIN was refused. `kind`: a trailer is rated as its title (issue 35), and plays as a trailer.
    */
-  | { state: 'rated'; metaId: string; resume: boolean; messageKey?: MessageKey };
+  | {
+      state: 'rated';
+      metaId: string;
+      kind: VodPlayRequest['kind'];
+      resume: boolean;
+      messageKey?: MessageKey;
+    };
 
 /** The VOD player dialog's item (one dialog for the whole page). */
 export const $vodPlayer = atom<VodPlayerState>({ state: 'idle' });

@@ -96,7 +96,8 @@ export const trailer = defineCall({
   path: '/vodapi/api/meta/media/trailer/v1',
   access: 'session',
   summary: "A title's trailers with signed play URLs (a series' trailer serves its seasons and episodes).",
-  request: z.object(one).strict(),
+  /** parentalPin: a trailer is rated as its title; above the profile's maximum it plays only with it (issue 35). */
+  request: z.object({ ...one, parentalPin: parentalPinSchema.optional() }).strict(),
   response: z.object({
     list: z.array(
       z.object({

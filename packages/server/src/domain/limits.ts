@@ -174,6 +174,18 @@ export function refundAttempt(db: Db, attempts: Attempt[], now: number): void {
   });
 }
 
+/**
+ * Counts a failure on a lockout without checking it first (the check ran earlier, or the failure must count
+ * whatever the lock says); answers the failures now counted, so a caller can tell when a lock starts.
+ */
+export function countFailure(db: Db, attempt: Attempt, now: number): number {
+  return db.transaction(() => {
+    const row = spent(read(db, attempt.key), attempt.rule, now);
+    write(db, attempt.key, row);
+    return row.failures;
+  });
+}
+
 /** Throws TOO_MANY_ATTEMPTS while any of the counters refuses, without counting anything. */
 export function assertNotLocked(db: Db, attempts: Attempt[], now: number): void {
   const wait = Math.max(0, ...attempts.map((a) => waitMs(read(db, a.key), a.rule, now)));

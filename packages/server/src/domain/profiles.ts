@@ -193,7 +193,10 @@ export async function removeProfile(
   return profileInfo(db, caller, now);
 }
 
-/** Leaving a restricted profile for one that sees more (a higher rating, or not kids) needs the PIN. */
+/**
+ * Leaving a restricted profile for one that sees more (a higher rating, or not kids) needs the PIN, and leaving a
+ * kids profile for any other always does (issue 35): a kids profile is a place a child is put, not one it leaves.
+ */
 export async function selectProfile(
   db: Db,
   caller: Caller,
@@ -203,8 +206,8 @@ export async function selectProfile(
 ): Promise<ProfileListInfo> {
   const current = currentProfile(db, caller, now);
   const target = ownProfile(db, caller, profileId);
-  const widens =
-    rank(target.max_rating) > rank(current.max_rating) || (current.kids === 1 && target.kids === 0);
+  const leavesKids = current.kids === 1 && target.profile_id !== current.profile_id;
+  const widens = rank(target.max_rating) > rank(current.max_rating) || leavesKids;
   if (widens) await checkPin(db, caller.accountId, pin, now);
   setSessionProfile(db, caller.sessionId, target.profile_id, now);
   return profileInfo(db, caller, now);

@@ -16,6 +16,7 @@ interface Row {
   created_at: number;
   expires_at: number;
   approved_by: string | null;
+  approved_profile: string | null;
   approved_at: number | null;
   consumed_at: number | null;
 }
@@ -67,8 +68,11 @@ export function scanCodeInfo(db: Db, id: string, now: number) {
   };
 }
 
-/** A logged-in person approves the code for their account. */
-export function approveScanCode(db: Db, id: string, accountId: string, now: number) {
+/**
+ * A logged-in person approves the code for their account, from the profile their session is on: the box's
+ * session starts on that profile (issue 35), so approving from a kids profile cannot open an adult one.
+ */
+export function approveScanCode(db: Db, id: string, accountId: string, profileId: string, now: number) {
   const r = load(db, id);
   const status = statusOf(r, now);
   if (status === 'expired')
@@ -76,9 +80,10 @@ export function approveScanCode(db: Db, id: string, accountId: string, now: numb
   if (status !== 'pending')
     throw new DomainError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
   const changed = db.run(
-    `UPDATE scan_codes SET approved_by = ?, approved_at = ?, expires_at = ?
+    `UPDATE scan_codes SET approved_by = ?, approved_profile = ?, approved_at = ?, expires_at = ?
      WHERE scan_code_id = ? AND approved_by IS NULL`,
     accountId,
+    profileId,
     now,
     Math.max(r.expires_at, now + COLLECT_GRACE_MS),
     id,
@@ -89,9 +94,14 @@ export function approveScanCode(db: Db, id: string, accountId: string, now: numb
 
 /**
  * The box's poll: QR_TOKEN_PENDING (10101149, silenced by clients) until approved, then the approving
- * account once; the pollToken proves the poller is the box that asked for the code.
+ * account and profile once; the pollToken proves the poller is the box that asked for the code.
  */
-export function collectScanCode(db: Db, id: string, pollToken: string, now: number): { accountId: string } {
+export function collectScanCode(
+  db: Db,
+  id: string,
+  pollToken: string,
+  now: number,
+): { accountId: string; profileId: string | null } {
   const r = load(db, id);
   if (!sameHash(r.poll_token_hash, hashToken(pollToken))) {
     throw new DomainError(ErrCode.SCAN_CODE_INVALID, 'This QR code is not valid; show a new one');
@@ -110,5 +120,5 @@ export function collectScanCode(db: Db, id: string, pollToken: string, now: numb
   ).changes;
   if (changed !== 1 || !r.approved_by)
     throw new DomainError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
-  return { accountId: r.approved_by };
+  return { accountId: r.approved_by, profileId: r.approved_profile };
 }

@@ -3,29 +3,83 @@ import { ErrCode } from '@ottkit/api-client';
 import { parseCompressedForm } from './compressedForm.ts';
 import { HttpError } from './route.ts';
 
-/** Bodies beyond this many times the cap are cut off by closing the connection instead of being drained. */
+/** Past this many times the cap a body is no longer read before answering: the refusal goes out at once. */
 const DRAIN_FACTOR = 16;
+/** What is still read (and dropped) of such a body after the refusal, so the client reads the answer... */
+const DISCARD_BYTES = 64 * 1024 * 1024;
+/** ...and for how long, before the connection is closed after all. */
+const DISCARD_MS = 10_000;
+
+/**
+ * Drops the rest of a body already refused. Closing the connection straight away would reset it while the
+ * client is still sending, and the client would never read the 413 (issue 35); reading on, bounded in bytes
+ * and time, lets the answer arrive. The read goes on in the background; nothing of it is kept.
+ */
+function discardRest(req: IncomingMessage): void {
+  let left = DISCARD_BYTES;
+  const close = () => req.socket?.destroy();
+  const timer = setTimeout(close, DISCARD_MS);
+  timer.unref();
+  const done = () => clearTimeout(timer);
+  req.on('data', (chunk: Buffer) => {
+    left -= chunk.length;
+    if (left < 0) close();
+  });
+  req.once('end', done);
+  req.once('close', done);
+  req.resume();
+}
 
 /**
  * Reads the whole request body up to `limit` bytes; undefined when it is larger. A larger body is drained (so
- * the client can read the answer); an absurdly large one closes the connection. Every body reader uses it (the
- * API here, the DRM licence endpoint of the origin).
+ * the client can read the answer); an absurdly large one is answered before it has arrived and its rest
+ * dropped (discardRest). Every body reader uses it (the API here, the DRM licence endpoint of the origin).
  */
-export async function readBodyUpTo(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
+export function readBodyUpTo(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   const declared = Number(req.headers['content-length'] ?? Number.NaN);
-  const chunks: Buffer[] = [];
-  let size = 0;
-  let tooLarge = Number.isFinite(declared) && declared > limit;
-  for await (const chunk of req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > limit) tooLarge = true;
-    if (size > limit * DRAIN_FACTOR) {
-      req.socket.destroy();
-      break;
-    }
-    if (!tooLarge) chunks.push(chunk);
+  if (Number.isFinite(declared) && declared > limit * DRAIN_FACTOR) {
+    discardRest(req);
+    return Promise.resolve(undefined);
   }
-  return tooLarge ? undefined : Buffer.concat(chunks);
+  // Listeners on a stream that has already ended would wait for ever: say so instead.
+  if (req.readableEnded || req.destroyed)
+    return Promise.reject(new Error('the request body was already read'));
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = Number.isFinite(declared) && declared > limit;
+    const stop = () => {
+      req.off('data', onData);
+      req.off('end', onEnd);
+      req.off('error', onError);
+      req.off('close', onClose);
+    };
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) tooLarge = true;
+      if (size > limit * DRAIN_FACTOR) {
+        stop();
+        discardRest(req);
+        resolve(undefined);
+        return;
+      }
+      if (!tooLarge) chunks.push(chunk);
+    };
+    const onEnd = () => {
+      stop();
+      resolve(tooLarge ? undefined : Buffer.concat(chunks));
+    };
+    const onError = (e: Error) => {
+      stop();
+      reject(e);
+    };
+    // The client went away before the end: nothing to answer, as a failed read.
+    const onClose = () => onError(new Error('aborted'));
+    req.on('data', onData);
+    req.on('end', onEnd);
+    req.on('error', onError);
+    req.on('close', onClose);
+  });
 }
 
 /** Reads the whole request body up to `limit` bytes; a larger one is refused with BODY_TOO_LARGE (413). */

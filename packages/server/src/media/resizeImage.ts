@@ -1,6 +1,7 @@
 import { mkdirSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { runFfmpeg } from './ffmpeg.ts';
+import { checkImageSize } from './imageSize.ts';
 
 /** The input format by its first bytes: only PNG and JPEG are decoded (a smaller attack surface for ffmpeg). */
 export function imageFormatOf(bytes: Buffer): 'png_pipe' | 'jpeg_pipe' | undefined {
@@ -12,7 +13,8 @@ export function imageFormatOf(bytes: Buffer): 'png_pipe' | 'jpeg_pipe' | undefin
 
 /**
  * Resizes a PNG or JPEG to fit `maxW`x`maxH` (never enlarged; one frame) into `out`, as PNG or JPEG; the file
- * appears whole or not at all. Throws for anything else, or an image ffmpeg cannot read.
+ * appears whole or not at all. Throws for anything else, an image ffmpeg cannot read, or (ImageRefused) one
+ * whose header names more pixels than ottkit decodes.
  */
 export async function resizeImage(
   bytes: Buffer,
@@ -21,6 +23,7 @@ export async function resizeImage(
 ): Promise<void> {
   const format = imageFormatOf(bytes);
   if (!format) throw new Error('image is not a PNG or JPEG');
+  checkImageSize(bytes);
   mkdirSync(dirname(out), { recursive: true });
   const input = `${out}.in`;
   const tmp = `${out}.tmp`;

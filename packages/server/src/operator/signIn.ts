@@ -2,6 +2,7 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { OperatorErrCode, type Operator } from '@ottkit/api-client/contract';
 import type { ServerConfig } from '../config.ts';
 import {
+  assertNotLocked,
   type Attempt,
   type Bucket,
   type Lockout,
@@ -9,11 +10,13 @@ import {
   refundAttempt,
   takeAttempt,
 } from '../domain/limits.ts';
+import type { MessageSender } from '../domain/messages.ts';
 import { assertHashCapacity, dummyHash, verifyPassword } from '../domain/passwords.ts';
 import { HttpError } from '../http/route.ts';
 import type { Db } from '../store/db.ts';
 import { findOperatorByEmail, getOperatorRow, type OperatorRow, toOperator } from './accounts.ts';
 import { type Actor, recordAudit } from './audit.ts';
+import { assertAccountOpen, clearAccountLock, countAccountFailure } from './signInGuard.ts';
 import { base32Encode, matchTotp, newTotpSecret, openSecret, otpauthUri, sealSecret } from './totp.ts';
 
 /** A sign-in step lives 5 minutes: long enough to open an authenticator app, short for a stolen challenge. */
@@ -26,7 +29,11 @@ const HOUR = 60 * MINUTE;
 export const OPERATOR_LIMITS = {
   /** Wrong passwords for one operator from one address. */
   pair: { kind: 'lockout', free: 5, baseMs: 30_000, maxMs: HOUR, forgetMs: 24 * HOUR } satisfies Lockout,
-  /** Wrong authenticator or recovery codes per operator, from anywhere: 10^6 codes must not be guessable. */
+  /**
+   * Wrong authenticator or recovery codes per operator and address. Across addresses they count on the
+   * account's lock (signInGuard.ts), so 10^6 codes cannot be walked; per address, so that someone who knows
+   * only the password locks out their own address, not the operator (issue 35, decision 0360).
+   */
   code: { kind: 'lockout', free: 5, baseMs: 30_000, maxMs: HOUR, forgetMs: 24 * HOUR } satisfies Lockout,
   ip: { kind: 'bucket', burst: 20, intervalMs: HOUR / 60 } satisfies Bucket,
   range: { kind: 'bucket', burst: 100, intervalMs: HOUR / 300 } satisfies Bucket,
@@ -35,6 +42,12 @@ export const OPERATOR_LIMITS = {
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
 const wrongCredentials = () => new HttpError(OperatorErrCode.WRONG_CREDENTIALS, 'Wrong email or password');
 const wrongCode = () => new HttpError(OperatorErrCode.WRONG_CODE, 'Wrong or already used code');
+
+/** Wrong codes from one address for one operator; also holds that address's password step (issue 35). */
+const codePair = (ip: string, operatorId: string): Attempt => ({
+  key: `op-code:pair:${ip}:${operatorId}`,
+  rule: OPERATOR_LIMITS.code,
+});
 
 export const actorOf = (o: Pick<OperatorRow, 'operator_id' | 'email'>): Actor => ({
   id: o.operator_id,
@@ -49,6 +62,7 @@ export async function passwordStep(
   password: string,
   ip: string,
   now: number,
+  sender: MessageSender,
 ): Promise<{ challenge: string; expiresAt: number; enrol?: { secret: string; otpauthUri: string } }> {
   const key = email.trim().toLowerCase();
   const attempts: Attempt[] = [
@@ -56,14 +70,21 @@ export async function passwordStep(
     ...perAddress('op-login', ip, OPERATOR_LIMITS.ip, OPERATOR_LIMITS.range),
   ];
   assertHashCapacity();
+  const found = findOperatorByEmail(db, key);
+  assertAccountOpen(db, key, found?.operator_id, ip, now);
+  // Wrong codes from this address hold its password step too: a new challenge would start them afresh.
+  if (found) assertNotLocked(db, [codePair(ip, found.operator_id)], now);
   takeAttempt(db, attempts, now);
-  const row = findOperatorByEmail(db, key);
+  const row = found;
   // The same hash work whether or not the operator exists, so timing does not tell.
   const ok = await verifyPassword(
     password,
     row?.password_hash ?? (await dummyHash(config.passwordHashLog2N)),
   );
-  if (!row || !ok || row.active !== 1) throw wrongCredentials();
+  if (!row || !ok || row.active !== 1) {
+    countAccountFailure(db, sender, key, row, 'password', ip, now);
+    throw wrongCredentials();
+  }
   refundAttempt(db, attempts, now);
   const challenge = randomBytes(32).toString('base64url');
   const expiresAt = now + CHALLENGE_MS;
@@ -111,6 +132,7 @@ export function codeStep(
   input: { challenge: string; code?: string; recoveryCode?: string },
   ip: string,
   now: number,
+  sender: MessageSender,
 ): { operator: Operator; recoveryCodes?: string[] } {
   const c = db.get<{ operator_id: string }>(
     'SELECT operator_id FROM operator_challenges WHERE challenge_hash = ? AND expires_at > ?',
@@ -122,9 +144,10 @@ export function codeStep(
     throw new HttpError(OperatorErrCode.CHALLENGE_EXPIRED, 'This sign-in expired; enter your password again');
   }
   const attempts: Attempt[] = [
-    { key: `op-code:${row.operator_id}`, rule: OPERATOR_LIMITS.code },
+    codePair(ip, row.operator_id),
     ...perAddress('op-code', ip, OPERATOR_LIMITS.ip, OPERATOR_LIMITS.range),
   ];
+  assertAccountOpen(db, row.email, row.operator_id, ip, now);
   takeAttempt(db, attempts, now);
   const enrolling = row.totp_enrolled !== 1;
   const accepted = db.transaction(() => {
@@ -152,8 +175,12 @@ export function codeStep(
       ).changes === 1
     );
   });
-  if (!accepted) throw wrongCode();
+  if (!accepted) {
+    countAccountFailure(db, sender, row.email, row, 'code', ip, now);
+    throw wrongCode();
+  }
   refundAttempt(db, attempts, now);
+  clearAccountLock(db, row.email);
   return db.transaction(() => {
     db.run('DELETE FROM operator_challenges WHERE operator_id = ?', row.operator_id);
     let recoveryCodes: string[] | undefined;

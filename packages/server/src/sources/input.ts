@@ -116,17 +116,36 @@ async function* bounded(
   }
 }
 
-/** Undoes gzip when the first bytes say so (XMLTV is often served as .xml.gz, with or without a header). */
-async function* gunzipIfNeeded(chunks: AsyncIterable<Uint8Array>): AsyncGenerator<Uint8Array> {
+/**
+ * A gzip member may expand at most this many times over the compressed bytes read so far (issue 35: a 7 MB
+ * playlist that expands to 2 GB). Text compresses about 5-20 times; 100 leaves room for very repetitive line-ups.
+ */
+export const MAX_GZIP_RATIO = 100;
+/** Below this many decompressed bytes the ratio is not judged (a tiny file of blanks compresses very well). */
+const RATIO_FLOOR_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Undoes gzip when the first bytes say so (XMLTV is often served as .xml.gz, with or without a header). The
+ * decompressed bytes are held to the same size limit as the read and to MAX_GZIP_RATIO, so a small bomb stops
+ * early instead of filling memory.
+ */
+async function* gunzipIfNeeded(
+  chunks: AsyncIterable<Uint8Array>,
+  where: string,
+  limits: FetchLimits,
+): AsyncGenerator<Uint8Array> {
   const it = chunks[Symbol.asyncIterator]();
   const first = await it.next();
   if (first.done) return;
+  let packed = 0;
   const rest = {
     async *[Symbol.asyncIterator]() {
+      packed += first.value.byteLength;
       yield first.value;
       for (;;) {
         const n = await it.next();
         if (n.done) return;
+        packed += n.value.byteLength;
         yield n.value;
       }
     },
@@ -139,15 +158,37 @@ async function* gunzipIfNeeded(chunks: AsyncIterable<Uint8Array>): AsyncGenerato
   const gunzip = createGunzip();
   const feed = (async () => {
     try {
-      for await (const c of rest) if (!gunzip.write(c)) await new Promise((r) => gunzip.once('drain', r));
-      gunzip.end();
+      for await (const c of rest) {
+        if (gunzip.destroyed) break;
+        if (!gunzip.write(c))
+          await new Promise((r) => {
+            gunzip.once('drain', r);
+            gunzip.once('close', r);
+          });
+      }
+      if (!gunzip.destroyed) gunzip.end();
     } catch (e) {
       gunzip.destroy(e as Error);
+    } finally {
+      // Stopped early (a cap, or the reader gave up): release the upstream body, socket or file.
+      await it.return?.();
     }
   })();
+  let unpacked = 0;
   try {
-    for await (const c of gunzip) yield c as Uint8Array;
+    for await (const c of gunzip) {
+      unpacked += (c as Uint8Array).byteLength;
+      if (unpacked > limits.maxBytes)
+        throw new SourceError(`${where} expands past the limit of ${limits.maxBytes} bytes once ungzipped`);
+      if (unpacked > RATIO_FLOOR_BYTES && unpacked > packed * MAX_GZIP_RATIO)
+        throw new SourceError(
+          `${where} expands more than ${MAX_GZIP_RATIO} times once ungzipped (a decompression bomb?)`,
+        );
+      yield c as Uint8Array;
+    }
   } catch (e) {
+    gunzip.destroy();
+    if (e instanceof SourceError) throw e;
     throw new SourceError(`the gzip data is damaged (${(e as Error).message})`);
   }
   await feed;
@@ -165,7 +206,7 @@ export async function* openSource(
   if (isUrl(location)) {
     const res = await openUrl(location, limits, signal);
     try {
-      yield* gunzipIfNeeded(bounded(res, location, limits, signal));
+      yield* gunzipIfNeeded(bounded(res, location, limits, signal), location, limits);
     } finally {
       res.destroy();
     }
@@ -175,7 +216,7 @@ export async function* openSource(
   if (!info?.isFile()) throw new SourceError(`${location} is not a readable file`);
   if (info.size > limits.maxBytes)
     throw new SourceError(`${location} is ${info.size} bytes, over the limit of ${limits.maxBytes}`);
-  yield* gunzipIfNeeded(bounded(createReadStream(location), location, limits, signal));
+  yield* gunzipIfNeeded(bounded(createReadStream(location), location, limits, signal), location, limits);
 }
 
 /** A line of text and where it was; `tooLong` lines carry only their start. */

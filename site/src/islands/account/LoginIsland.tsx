@@ -1,9 +1,10 @@
 import './account.css';
 import { useStore } from '@nanostores/react';
 import { MessagesProvider, SendCodeButton } from '@ottkit/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { Lang, MessageKey } from '../../i18n/index.ts';
 import { kitMessagesFor } from '../../i18n/kit.ts';
+import { adoptTypedValues } from '../../lib/typedBeforeHydration.ts';
 import { $lang, $t } from '../../stores/lang.ts';
 import {
   $loginFlow,
@@ -41,10 +42,12 @@ export default function LoginIsland({ lang, visitorMode }: Props) {
   const password = useTrimmedInput();
   const code = useTrimmedInput();
   const [hydrated, setHydrated] = useState(false);
+  const form = useRef<HTMLFormElement>(null);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first view, once
   useEffect(() => {
     setHydrated(true);
+    adoptTypedValues(form.current, { address: address.set, password: password.set });
     const fromLink = openResetLink(window.location.hash);
     if (fromLink !== null) {
       address.set(fromLink);
@@ -83,7 +86,8 @@ export default function LoginIsland({ lang, visitorMode }: Props) {
         {mode === 'qr' ? (
           <QrLogin onLoggedIn={leaveLogin} />
         ) : (
-          <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
+          // POST, and no submitting until hydrated: a form submitted natively would put the password in the URL.
+          <form ref={form} className="account-form" method="post" onSubmit={(e) => void submit(e)} noValidate>
             <TextField
               label={t('account.field.address')}
               field={address}
@@ -123,7 +127,7 @@ export default function LoginIsland({ lang, visitorMode }: Props) {
                 {notice}
               </p>
             )}
-            <button type="submit" className="account-primary" disabled={busy}>
+            <button type="submit" className="account-primary" disabled={busy || !hydrated}>
               {t(
                 mode === 'login'
                   ? 'account.action.login'

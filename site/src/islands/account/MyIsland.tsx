@@ -193,7 +193,7 @@ function PasswordSection({ passwordPage }: { passwordPage: string }) {
     }
   };
   return (
-    <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
+    <form className="account-form" method="post" onSubmit={(e) => void submit(e)} noValidate>
       <TextField
         label={t('account.field.oldPassword')}
         field={oldPw}

@@ -49,8 +49,15 @@ export function safeRedirect(raw: string | null): string {
     return HOME;
   }
   if (url.origin !== BASE || url.pathname.startsWith('/login')) return HOME;
-  return url.pathname + url.search + url.hash;
+  const path = url.pathname + url.search + url.hash;
+  // Dot segments resolve away (`/..//host`, `/a/..//host`, `/%2e%2e//host` all become `//host`): what is
+  // returned must itself still be a path, one `/` and no `\`, or a browser reads it as another host (issue 35).
+  if (!isPlainPath(path)) return HOME;
+  return path;
 }
+
+/** A path a browser resolves on this origin: one leading `/`, not followed by another `/` or a `\`. */
+const isPlainPath = (path: string) => path.startsWith('/') && path[1] !== '/' && path[1] !== '\\';
 
 /** The user-facing text of a failed account call: the spec §5 code text, else the server's message. */
 export function errorText(e: unknown, t: (k: MessageKey) => string): string {

@@ -1,9 +1,10 @@
 import { operatorSignIn, operatorTotp } from '@ottkit/api-client/contract';
-import { type FormEvent, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { QrCode } from '../account/QrCode.tsx';
+import { adoptTypedValues } from '../../lib/typedBeforeHydration.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
@@ -25,6 +26,9 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
   const [useRecovery, setUseRecovery] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, outcome, setOutcome, act: run } = useConsoleAction(t);
+  const passwordForm = useRef<HTMLFormElement>(null);
+  // What was typed before hydration stays (issue 35); the setters are stable, so this runs once.
+  useEffect(() => adoptTypedValues(passwordForm.current, { email: setEmail, password: setPassword }), []);
 
   const submitPassword = (e: FormEvent) => {
     e.preventDefault();
@@ -145,7 +149,7 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
   return (
     <section className="console-card console-narrow" aria-labelledby="login-title" data-ready={ready}>
       <h2 id="login-title">{t('admin.login.title')}</h2>
-      <form className="console-form" onSubmit={submitPassword} method="post" noValidate>
+      <form ref={passwordForm} className="console-form" onSubmit={submitPassword} method="post" noValidate>
         <Field
           label={t('admin.login.email')}
           error={errors.email}

@@ -65,7 +65,7 @@ export function PinPrompt({ lang, t, title, reason, onSubmit, onClose, initialEr
           </>
         }
       >
-        <form className="pin-prompt" onSubmit={(e) => void submit(e)}>
+        <form className="pin-prompt" method="post" onSubmit={(e) => void submit(e)}>
           {reason && <p>{reason}</p>}
           <label>
             <span>{t('profiles.pin.field')}</span>

@@ -28,7 +28,7 @@ export function PinSettings({ t, pinSet }: { t: Translate; pinSet: boolean }) {
       <h3 id="pin-settings-title">{t('profiles.pin.title')}</h3>
       <p>{t('profiles.pin.about')}</p>
       <p>{pinSet ? t('profiles.pin.isSet') : t('profiles.pin.none')}</p>
-      <form className="account-form" onSubmit={(e) => void submit(e)} noValidate>
+      <form className="account-form" method="post" onSubmit={(e) => void submit(e)} noValidate>
         {pinSet && (
           <label>
             <span>{t('profiles.pin.current')}</span>

@@ -35,7 +35,7 @@ export function ProfileForm({ t, profile, onSave, onCancel, error }: Props) {
   };
   const title = profile ? t('profiles.edit', { name: profile.name }) : t('profiles.add');
   return (
-    <form className="profile-form" onSubmit={submit} aria-label={title}>
+    <form className="profile-form" method="post" onSubmit={submit} aria-label={title}>
       <h3>{title}</h3>
       <label>
         <span>{t('profiles.field.name')}</span>

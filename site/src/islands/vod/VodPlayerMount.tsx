@@ -111,7 +111,7 @@ export default function VodPlayerMount({ lang, reportIntervalSeconds, request }:
           t={t}
           messageKey={rated.messageKey}
           onPin={(parentalPin) =>
-            startPlayback({ metaId: rated.metaId, kind: 'title', resume: rated.resume, parentalPin })
+            startPlayback({ metaId: rated.metaId, kind: rated.kind, resume: rated.resume, parentalPin })
           }
           onClose={close}
         />

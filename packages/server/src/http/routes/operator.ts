@@ -36,11 +36,11 @@ export const actorFor = (ctx: RequestContext): Actor => actorOf(operatorOf(ctx).
 /** Sign-in, session, staff, audit log and jobs (issue 18). */
 export const operatorRoutes = [
   route(operatorSignIn, (ctx, req) =>
-    passwordStep(ctx.db, ctx.config, req.email, req.password, ctx.ip, ctx.now()),
+    passwordStep(ctx.db, ctx.config, req.email, req.password, ctx.ip, ctx.now(), ctx.sender),
   ),
   route(operatorTotp, (ctx, req) => {
     const now = ctx.now();
-    const { operator, recoveryCodes } = codeStep(ctx.db, ctx.config, req, ctx.ip, now);
+    const { operator, recoveryCodes } = codeStep(ctx.db, ctx.config, req, ctx.ip, now, ctx.sender);
     const expiresAt = startOperatorSession(ctx.db, ctx.config, ctx.res, operator.operatorId, ctx.ip, now);
     return { operator, expiresAt, ...(recoveryCodes ? { recoveryCodes } : {}) };
   }),

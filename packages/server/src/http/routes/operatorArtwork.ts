@@ -3,6 +3,7 @@ import { artworkPath, OperatorErrCode, titleArtwork } from '@ottkit/api-client/c
 import { recordAudit } from '../../operator/audit.ts';
 import { hasArtwork, storeArtwork } from '../../operator/titleArtwork.ts';
 import { getTitle } from '../../operator/titles.ts';
+import { ImageRefused } from '../../media/imageSize.ts';
 import { HttpError, route } from '../route.ts';
 import { actorFor } from './operator.ts';
 
@@ -15,7 +16,9 @@ export const operatorArtworkRoutes = [
     const before = hasArtwork(ctx.config.dataDir, req.metaId, req.kind) ? 'uploaded' : 'drawn';
     try {
       await storeArtwork(ctx.config.dataDir, req.metaId, req.kind, Buffer.from(req.image, 'base64'));
-    } catch {
+    } catch (e) {
+      // Too many pixels (judged from the header, before decoding), said as such.
+      if (e instanceof ImageRefused) throw new HttpError(ErrCode.INVALID_REQUEST, e.message, 400);
       // Not a PNG or JPEG, or one ffmpeg cannot read: the caller's file, said in words.
       throw new HttpError(ErrCode.INVALID_REQUEST, 'The picture must be a PNG or JPEG image', 400);
     }

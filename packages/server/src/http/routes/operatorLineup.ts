@@ -35,6 +35,7 @@ import {
 import { storeLogo, uploadedLogoFile } from '../../sources/logos.ts';
 import { addSource, namedSource, SourceError } from '../../sources/manage.ts';
 import { getSourceByName } from '../../store/sources.ts';
+import { ImageRefused } from '../../media/imageSize.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
 import { answering, importJob } from './operatorSources.ts';
@@ -109,7 +110,9 @@ export const operatorLineupRoutes = [
     let iconUrl: string;
     try {
       iconUrl = await storeLogo(ctx.config.dataDir, uploadedLogoFile(bytes), bytes);
-    } catch {
+    } catch (e) {
+      // Too many pixels (judged from the header, before decoding), said as such.
+      if (e instanceof ImageRefused) throw new HttpError(ErrCode.INVALID_REQUEST, e.message, 400);
       // Not a PNG or JPEG, or one ffmpeg cannot read: the caller's file, said in words.
       throw new HttpError(ErrCode.INVALID_REQUEST, 'The logo must be a PNG or JPEG image', 400);
     }

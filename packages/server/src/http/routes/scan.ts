@@ -8,10 +8,14 @@ import {
 } from '../../domain/scanCodes.ts';
 import { POLICIES, perAddress, takeAttempt } from '../../domain/limits.ts';
 import { startSession } from '../../domain/sessions.ts';
+import { getProfile, type ProfileRow, setSessionProfile } from '../../store/profiles.ts';
+import { DomainError } from '../../domain/errors.ts';
+import { ErrCode } from '@ottkit/api-client';
 import { buildUserInfo } from '../../domain/userInfo.ts';
 import type { RequestContext } from '../route.ts';
 import { route } from '../route.ts';
 import { sessionOf } from './account.ts';
+import { profileOfSession } from './profileContext.ts';
 
 /** Where the QR points: this server's own site (one origin), as the box reached it. */
 function siteOrigin(ctx: RequestContext): string {
@@ -27,20 +31,32 @@ export const scanRoutes = [
 
   route(scanCodeInfo, (ctx, req) => info(ctx.db, req.scanCodeId, ctx.now())),
 
-  route(scanCodeLogin, (ctx, req) =>
-    approveScanCode(ctx.db, req.scanCodeId, sessionOf(ctx).accountId, ctx.now()),
-  ),
+  route(scanCodeLogin, (ctx, req) => {
+    const { accountId } = sessionOf(ctx);
+    const profile = profileOfSession(ctx) as ProfileRow;
+    return approveScanCode(ctx.db, req.scanCodeId, accountId, profile.profile_id, ctx.now());
+  }),
 
   // The box is not the browser that approved: no cookies here, the box keeps the tokens it receives.
   route(quickLoginToken, (ctx, req) => {
     const now = ctx.now();
-    const { accountId } = collectScanCode(ctx.db, req.scanCodeId, req.pollToken, now);
-    const { sessionId, tokens } = startSession(
-      ctx.db,
-      ctx.config.secret,
-      { accountId, loginMethod: LoginMethod.SCAN_CODE, clientIp: ctx.ip },
-      now,
-    );
+    const { accountId, profileId } = collectScanCode(ctx.db, req.scanCodeId, req.pollToken, now);
+    const { sessionId, tokens } = ctx.db.transaction(() => {
+      const started = startSession(
+        ctx.db,
+        ctx.config.secret,
+        { accountId, loginMethod: LoginMethod.SCAN_CODE, clientIp: ctx.ip },
+        now,
+      );
+      // The approving session's profile (issue 35): without it the box would start on the account's first.
+      if (profileId) {
+        // Deleted since the approval: starting on the account's first profile instead could widen what it sees.
+        if (!getProfile(ctx.db, profileId))
+          throw new DomainError(ErrCode.SCAN_CODE_INVALID, 'This QR code is not valid; show a new one');
+        setSessionProfile(ctx.db, started.sessionId, profileId, now);
+      }
+      return started;
+    });
     return { userInfo: buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now, ctx.lang), tokens };
   }),
 ];

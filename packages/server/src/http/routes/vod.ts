@@ -49,9 +49,13 @@ const catalogueRoutes: Route[] = [
       history: resumePosition(ctx.db, viewer.profileId ?? null, m),
     };
   }),
-  route(v.trailer, (ctx, req) => {
+  route(v.trailer, async (ctx, req) => {
     const viewer = viewerOf(ctx);
     const m = requireMeta(ctx.db, req.metaId, viewer);
+    // A trailer shows the title's scenes: the same rating rule as the title itself (issue 35).
+    const profile = profileOfSession(ctx);
+    if (profile)
+      await assertRatingAllowed(ctx.db, profile, titleRating(ctx.db, m.meta_id), req.parentalPin, viewer.now);
     const ttlSec = mediaTokenTtlSec(ctx.db);
     const sessionId = ctx.session?.sessionId;
     return {

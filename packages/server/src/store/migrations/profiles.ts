@@ -119,4 +119,10 @@ ALTER TABLE vod_metas ADD COLUMN age_rating TEXT;
     // The console keeps a draft's rating and writes it to the catalogue at publish (decision 0286).
     sql: 'ALTER TABLE console_titles ADD COLUMN age_rating TEXT;',
   },
+  {
+    version: 463,
+    name: 'scan code approving profile',
+    // A box logged in by QR approval starts on the approving session's profile: a kids profile stays kids (issue 35).
+    sql: 'ALTER TABLE scan_codes ADD COLUMN approved_profile TEXT;',
+  },
 ];
