@@ -29,6 +29,9 @@ const baseURL = `http://127.0.0.1:${E2E_PORT}`;
 // The journeys' upstream fixtures (line-ups, logos, live HLS) listen on loopback, which the server refuses unless
 // allowed (decision 0359); set here so the products and every command the journeys run allow it.
 process.env.OTTKIT_UPSTREAM_ALLOW ??= '127.0.0.0/8';
+// Every sign-up, sign-in and operator made hashes a password: at the production cost (2^17, ~128 MB and a good
+// part of a second each) those hashes were minutes of the run's CPU. New hashes here cost 2^12 (decision 0361).
+process.env.OTTKIT_PASSWORD_HASH_LOG2N ??= '12';
 const chromium = process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
 
 export default defineConfig({
@@ -63,7 +66,7 @@ export default defineConfig({
   webServer: Array.from({ length: workers }, (_, i) => {
     const { port, dataDir, siteDir } = product(i);
     const fresh = `rm -rf ${dataDir} ${siteDir} && mkdir -p ${siteDir} && cp -r site/dist/. ${siteDir}`;
-    const env = `OTTKIT_DATA_DIR=${dataDir} OTTKIT_MEMBER_SITE_SANDBOX=on OTTKIT_MEDIA_PROFILE=tiny OTTKIT_UPSTREAM_ALLOW=127.0.0.0/8 PORT=${port}`;
+    const env = `OTTKIT_DATA_DIR=${dataDir} OTTKIT_MEMBER_SITE_SANDBOX=on OTTKIT_MEDIA_PROFILE=tiny OTTKIT_UPSTREAM_ALLOW=127.0.0.0/8 OTTKIT_PASSWORD_HASH_LOG2N=12 PORT=${port}`;
     return {
       command: `sh -c '${fresh} && ${env} node packages/server/src/cli.ts serve --site ${siteDir}/server/entry.mjs'`,
       cwd: '..',

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { OWASP_SCRYPT_LOG2N } from './domain/passwords.ts';
 import { DEFAULT_JOB_LEASE_MS } from './operator/jobLease.ts';
 import { parseFrameAncestors } from './http/securityHeaders.ts';
 import { parseAllowList, UPSTREAM_ALLOW_ENV } from './upstream/address.ts';
@@ -111,6 +112,27 @@ export function loadOrCreateSecret(dataDir: string): string {
   return secret;
 }
 
+/**
+ * scrypt's cost for new password hashes: 2^17 (OWASP). The test run's products set OTTKIT_PASSWORD_HASH_LOG2N
+ * lower, since its journeys hash at every sign-up, sign-in and operator made (decision 0361); a stored hash keeps
+ * its own cost, so verifying is unchanged. Refused below 2^17 in production.
+ */
+function passwordCost(raw: string | undefined, production: boolean): number {
+  if (!raw) return OWASP_SCRYPT_LOG2N;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 10 || n > 20) {
+    throw new Error(
+      `OTTKIT_PASSWORD_HASH_LOG2N must be a whole number from 10 to 20, got '${raw.slice(0, 20)}'`,
+    );
+  }
+  if (production && n < OWASP_SCRYPT_LOG2N) {
+    throw new Error(
+      `OTTKIT_PASSWORD_HASH_LOG2N below ${OWASP_SCRYPT_LOG2N} is for test runs and cannot be set in production (NODE_ENV=production)`,
+    );
+  }
+  return n;
+}
+
 /** Builds the configuration from the environment, then explicit overrides (tests, CLI flags). */
 export function loadConfig(
   overrides: Partial<ServerConfig> = {},
@@ -153,7 +175,8 @@ export function loadConfig(
     checkResponses: overrides.checkResponses ?? parseBool(env.OTTKIT_CHECK_RESPONSES) ?? false,
     secureCookies:
       overrides.secureCookies ?? parseBool(env.OTTKIT_SECURE_COOKIES) ?? (trustProxy || !isLoopback(host)),
-    passwordHashLog2N: overrides.passwordHashLog2N ?? 17,
+    passwordHashLog2N:
+      overrides.passwordHashLog2N ?? passwordCost(env.OTTKIT_PASSWORD_HASH_LOG2N, production),
     trustProxy,
     production,
     memberSiteSandbox,

@@ -220,4 +220,17 @@ describe('configuration', () => {
       loadConfig({ dataDir: '/tmp/ottkit-config-test' }, { OTTKIT_SECRET: 's'.repeat(32) }).memberSiteSandbox,
     ).toBe(false);
   });
+
+  it('lowers the password hash cost only outside production, and only to a sane number', () => {
+    const base = { OTTKIT_SECRET: 's'.repeat(32) };
+    const cost = (env: Record<string, string>) =>
+      loadConfig({ dataDir: '/tmp/ottkit-config-test' }, { ...base, ...env }).passwordHashLog2N;
+    expect(cost({})).toBe(17);
+    expect(cost({ OTTKIT_PASSWORD_HASH_LOG2N: '12' })).toBe(12);
+    expect(() => cost({ OTTKIT_PASSWORD_HASH_LOG2N: '12', NODE_ENV: 'production' })).toThrow(/production/);
+    expect(cost({ OTTKIT_PASSWORD_HASH_LOG2N: '18', NODE_ENV: 'production' })).toBe(18);
+    for (const bad of ['4', '12.5', 'cheap', '40']) {
+      expect(() => cost({ OTTKIT_PASSWORD_HASH_LOG2N: bad })).toThrow(/whole number from 10 to 20/);
+    }
+  });
 });
