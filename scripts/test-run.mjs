@@ -24,23 +24,28 @@ const env = {
 };
 const node = join(root, 'node_modules', '.bin', 'node');
 
-/** name → command line; `needs` names stages whose success it requires (a failed one skips it). */
+/**
+ * name → command line; `needs` names stages whose success it requires (a failed one skips it). The site and the
+ * journeys, type checks and tests read the packages' sources (their workspace exports), so only the stages that
+ * take the published form (size budgets, the player's page, the packed consumers) wait for the package builds.
+ */
 const STAGES = {
   lint: { cmd: ['biome', 'check', '.'] },
   media: { cmd: [node, 'packages/server/test/cacheMedia.ts'] },
-  build: { cmd: ['pnpm', 'run', 'build'], needs: ['lint'] },
-  typecheck: { cmd: ['pnpm', 'run', 'typecheck'], needs: ['build'] },
+  site: { cmd: ['pnpm', 'run', 'build:site'] },
+  packages: { cmd: ['pnpm', 'run', 'build:packages'] },
+  typecheck: { cmd: ['pnpm', 'run', 'typecheck'] },
   unit: {
     cmd: ['pnpm', 'run', 'test:unit'],
-    needs: ['build', 'media'],
+    needs: ['site', 'media'],
     env: { OTTKIT_STORE_USE_LOG: join(root, STORE_USE_LOG) },
   },
-  'unit-postgres': { cmd: ['pnpm', 'run', 'test:unit:postgres'], needs: ['build', 'media'] },
-  size: { cmd: ['pnpm', 'run', 'test:size'], needs: ['build'] },
-  storybook: { cmd: ['pnpm', 'run', 'test:storybook'], needs: ['build'] },
-  e2e: { cmd: ['pnpm', 'run', 'test:e2e:product'], needs: ['build', 'media'] },
-  'player-e2e': { cmd: ['pnpm', 'run', 'test:e2e:player'], needs: ['build', 'media'] },
-  packages: { cmd: ['pnpm', 'run', 'test:packages'], needs: ['build', 'media'] },
+  'unit-postgres': { cmd: ['pnpm', 'run', 'test:unit:postgres'], needs: ['site', 'media'] },
+  size: { cmd: ['pnpm', 'run', 'test:size'], needs: ['packages'] },
+  storybook: { cmd: ['pnpm', 'run', 'test:storybook'] },
+  e2e: { cmd: ['pnpm', 'run', 'test:e2e:product'], needs: ['site', 'media'] },
+  'player-e2e': { cmd: ['pnpm', 'run', 'test:e2e:player'], needs: ['packages', 'media'] },
+  consumers: { cmd: ['pnpm', 'run', 'test:packages'], needs: ['packages', 'media'] },
 };
 
 const results = new Map();
@@ -89,13 +94,13 @@ async function lane(...names) {
   for (const name of names) await runStage(name);
 }
 
-// Before the lanes: lint then the builds, while the media is encoded once beside them.
-await Promise.all([lane('lint', 'build'), lane('media')]);
-// Two lanes at once: the browser journeys (one after another: each starts its own servers), and beside them the
-// checks that need no browser. The PostgreSQL pass reads which files opened a store in the SQLite pass.
+// Before the lanes: the lint and the site's build, while the media is encoded once beside them.
+await Promise.all([lane('lint', 'site'), lane('media')]);
+// Two lanes at once: the browser journeys, and beside them the checks that need no browser (the PostgreSQL pass
+// reads which files opened a store in the SQLite pass); the packed packages' checks close the second lane.
 await Promise.all([
-  lane('e2e', 'player-e2e', 'packages'),
-  lane('typecheck', 'unit', 'unit-postgres', 'size', 'storybook'),
+  lane('e2e', 'player-e2e'),
+  lane('typecheck', 'unit', 'unit-postgres', 'packages', 'size', 'storybook', 'consumers'),
 ]);
 
 console.log('stage seconds:');
