@@ -13,7 +13,9 @@ import { REPORTS, STORE_USE_LOG } from './test-paths.mjs';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
 const reports = join(root, REPORTS);
 const logs = join(reports, 'stages');
-rmSync(reports, { recursive: true, force: true });
+// A whole run starts from no reports; a run of some stages keeps the others' (the PostgreSQL pass reads the
+// SQLite pass's list of files).
+if (process.argv.length <= 2) rmSync(reports, { recursive: true, force: true });
 mkdirSync(logs, { recursive: true });
 
 // Every server, test and journey of the run links the one prepared copy of the media it needs (decision 0361).
@@ -50,11 +52,36 @@ const STAGES = {
 
 const results = new Map();
 const t0 = Date.now();
+/** Running stages' process groups; stopped (and no stage started any more) when the run is stopped. */
+const running = new Set();
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM']) {
+  process.on(signal, () => {
+    stopping = true;
+    for (const pid of running) {
+      try {
+        process.kill(-pid, 'SIGTERM');
+      } catch {
+        // Already gone.
+      }
+    }
+  });
+}
 const clock = () => `${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s`;
 
+/** `node scripts/test-run.mjs e2e unit` runs those stages only (what they need is taken as done already). */
+const only = process.argv.slice(2);
+const unknown = only.filter((n) => !(n in STAGES));
+if (unknown.length > 0) {
+  console.error(`test-run: no stage ${unknown.join(', ')}; the stages: ${Object.keys(STAGES).join(', ')}`);
+  process.exit(2);
+}
+
 function runStage(name) {
+  if (only.length > 0 && !only.includes(name)) return Promise.resolve();
   const { cmd, needs = [], env: own = {} } = STAGES[name];
-  const missing = needs.filter((n) => results.get(n)?.status !== 'passed');
+  const missing = needs.filter((n) => results.has(n) && results.get(n).status !== 'passed');
+  if (stopping) missing.push('the run, stopped');
   if (missing.length > 0) {
     results.set(name, { status: 'skipped', seconds: 0, why: `needs ${missing.join(', ')}` });
     console.log(`[${clock()}] ${name}: skipped (${missing.join(', ')} did not pass)`);
@@ -69,13 +96,14 @@ function runStage(name) {
       cwd: root,
       env: { ...env, ...own },
       stdio: ['ignore', 'pipe', 'pipe'],
+      // Its own process group, so stopping the run stops the stage's servers and browsers too.
+      detached: true,
     });
+    running.add(child.pid);
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
-    const stopChild = () => child.kill('SIGTERM');
-    process.on('SIGTERM', stopChild);
     child.on('close', (code, signal) => {
-      process.off('SIGTERM', stopChild);
+      running.delete(child.pid);
       out.end(() => {
         const seconds = (Date.now() - started) / 1000;
         const status = code === 0 ? 'passed' : 'failed';
