@@ -42,16 +42,17 @@ export const postgresUrl = (): string | undefined => {
  * otherwise (the default, `npm start` on a bare machine) the SQLite file.
  */
 export function openDb(file: string): Db {
-  noteStoreUse();
   const url = postgresUrl();
+  if (!url) noteSqliteUse();
   return url ? openPgDb(url, file) : openSqliteDb(file);
 }
 
 /**
- * The test run's SQLite pass lists the test files whose code (or whose servers and commands) opened a store, and
- * runs only those again on PostgreSQL (docs/testing.md); set by the test setup, never in the product.
+ * The test run's SQLite pass lists the test files whose code (or whose servers and commands) opened an SQLite
+ * store, and runs only those again on PostgreSQL (docs/testing.md); a file whose stores are all on a PostgreSQL of
+ * its own (the cluster's) ran on PostgreSQL already. Set by the test setup, never in the product.
  */
-function noteStoreUse() {
+function noteSqliteUse() {
   const log = process.env.OTTKIT_STORE_USE_LOG;
   const file = process.env.OTTKIT_TEST_FILE;
   if (log && file) appendFileSync(log, `${file}\n`);
