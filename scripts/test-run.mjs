@@ -77,7 +77,7 @@ if (unknown.length > 0) {
   process.exit(2);
 }
 
-function runStage(name) {
+function runStage(name, { niceness = 0 } = {}) {
   if (only.length > 0 && !only.includes(name)) return Promise.resolve();
   const { cmd, needs = [], env: own = {} } = STAGES[name];
   const missing = needs.filter((n) => results.has(n) && results.get(n).status !== 'passed');
@@ -92,7 +92,8 @@ function runStage(name) {
   const out = createWriteStream(file);
   const started = Date.now();
   return new Promise((resolve) => {
-    const child = spawn(cmd[0], cmd.slice(1), {
+    const [bin, ...args] = niceness > 0 ? ['nice', '-n', String(niceness), ...cmd] : cmd;
+    const child = spawn(bin, args, {
       cwd: root,
       env: { ...env, ...own },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -122,13 +123,21 @@ async function lane(...names) {
   for (const name of names) await runStage(name);
 }
 
+/**
+ * The same at a lower CPU priority: beside the journeys, whose browsers and live media keep the wall clock, the
+ * checks that only compute take the cores the journeys leave (their own timeouts are generous).
+ */
+async function backgroundLane(...names) {
+  for (const name of names) await runStage(name, { niceness: 10 });
+}
+
 // Before the lanes: the lint and the site's build, while the media is encoded once beside them.
 await Promise.all([lane('lint', 'site'), lane('media')]);
 // Two lanes at once: the browser journeys, and beside them the checks that need no browser (the PostgreSQL pass
 // reads which files opened a store in the SQLite pass); the packed packages' checks close the second lane.
 await Promise.all([
   lane('e2e', 'player-e2e'),
-  lane('typecheck', 'unit', 'unit-postgres', 'packages', 'size', 'storybook', 'consumers'),
+  backgroundLane('typecheck', 'unit', 'unit-postgres', 'packages', 'size', 'storybook', 'consumers'),
 ]);
 
 console.log('stage seconds:');
