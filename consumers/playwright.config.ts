@@ -13,6 +13,8 @@ const SERVER_DATA_DIR = '.data/consumers/server';
 
 export default defineConfig({
   testDir: '.',
+  // Each browser suite its own results folder: the test run runs them at once, and each clears its own.
+  outputDir: '../.data/test-results/consumers',
   testMatch: '*.spec.ts',
   globalSetup: './pack.ts',
   // Installs from the registry (or npm's cache under .data/) and a Vite build run in the hooks.

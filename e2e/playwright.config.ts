@@ -36,6 +36,8 @@ const chromium = process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { 
 
 export default defineConfig({
   testDir: '.',
+  // Each browser suite its own results folder: the test run runs them at once, and each clears its own.
+  outputDir: '../.data/test-results/e2e',
   testMatch: '**/*.spec.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },

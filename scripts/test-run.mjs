@@ -58,9 +58,10 @@ let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     stopping = true;
+    // SIGINT, as Ctrl-C would: Playwright then stops the web servers it started (they are not in its group).
     for (const pid of running) {
       try {
-        process.kill(-pid, 'SIGTERM');
+        process.kill(-pid, 'SIGINT');
       } catch {
         // Already gone.
       }

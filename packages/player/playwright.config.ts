@@ -6,6 +6,8 @@ const port = Number(process.env.OTTKIT_PLAYER_E2E_PORT ?? 4557);
 
 export default defineConfig({
   testDir: './e2e',
+  // Each browser suite its own results folder: the test run runs them at once, and each clears its own.
+  outputDir: '../../.data/test-results/player-e2e',
   // Generous: these run beside builds on small CI machines; nothing here asserts a timing.
   timeout: 120_000,
   expect: { timeout: 30_000 },
