@@ -33,7 +33,7 @@ const node = join(root, 'node_modules', '.bin', 'node');
  */
 const STAGES = {
   lint: { cmd: ['biome', 'check', '.'] },
-  media: { cmd: [node, 'packages/server/test/cacheMedia.ts'] },
+  media: { cmd: [node, 'scripts/test-media.mjs'] },
   site: { cmd: ['pnpm', 'run', 'build:site'] },
   packages: { cmd: ['pnpm', 'run', 'build:packages'] },
   typecheck: { cmd: ['pnpm', 'run', 'typecheck'] },
