@@ -97,14 +97,16 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
   await expect(job.getByRole('status')).toHaveText(/^Finished · Ready: 240p, [45] s$/);
   // The title's credits are held back on the way in: until they are there the form takes no typing (what was
   // typed earlier was overwritten by the load, and a repeated name got saved instead of refused, note 3).
+  // One gate for every request of them: a second request (the island asking again) once replaced the release
+  // of the first, which then stayed held for ever with the form disabled (the credits step's flakiness).
   let letCreditsIn = () => {};
+  const gate = new Promise<void>((release) => {
+    letCreditsIn = release;
+  });
   const creditsAsked = new Promise<void>((asked) => {
     void page.route(`**${titleCredits.path}?**`, async (route) => {
-      const held = new Promise<void>((release) => {
-        letCreditsIn = release;
-      });
       asked();
-      await held;
+      await gate;
       await route.continue();
     });
   });
