@@ -135,3 +135,19 @@ export async function registerEmail(t: TestServer, email: string, password = 'se
     authenticationKey,
   });
 }
+
+/** A telemetry batch of `n` uneventful live plays (streamSla) at the test clock's time, event ids from `id`. */
+export const slaBatch = (t: TestServer, n: number, id: (i: number) => string) => ({
+  events: Array.from({ length: n }, (_, i) => ({
+    eventId: id(i),
+    ts: t.clock.now,
+    sourceId: 'lc-001',
+    type: 'streamSla',
+    mode: 'live',
+    startupMs: 400,
+    stalls: 0,
+    stallMs: 0,
+    bitrateSwitches: 0,
+    errors: 0,
+  })),
+});

@@ -7,7 +7,7 @@ import { ensureDebian } from '../src/cluster/debian.mjs';
 import { createServer } from '../src/app.ts';
 import { TELEMETRY_LIMITS } from '../src/domain/telemetryLimits.ts';
 import { freePort, type RunningRedis, startRedis } from '../src/shared/redisServer.ts';
-import { startServer, type TestServer } from './helpers.ts';
+import { slaBatch, startServer, type TestServer } from './helpers.ts';
 
 // Issue 19: two servers (two processes' worth: each its own database here) over one Redis share the telemetry
 // budget; Redis going away makes the call answer the server-error envelope at once, and it comes back by itself.
@@ -30,20 +30,8 @@ afterAll(async () => {
   rmSync(redisDir, { recursive: true, force: true });
 });
 
-const batch = (t: TestServer, prefix: string, n: number) => ({
-  events: Array.from({ length: n }, (_, i) => ({
-    eventId: `${prefix}-${String(i).padStart(6, '0')}`,
-    ts: t.clock.now,
-    sourceId: 'lc-001',
-    type: 'streamSla',
-    mode: 'live',
-    startupMs: 400,
-    stalls: 0,
-    stallMs: 0,
-    bitrateSwitches: 0,
-    errors: 0,
-  })),
-});
+const batch = (t: TestServer, prefix: string, n: number) =>
+  slaBatch(t, n, (i) => `${prefix}-${String(i).padStart(6, '0')}`);
 const PATH = contract.metrics.metricsBatchPost.path;
 
 describe('shared state over Redis between servers', () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TELEMETRY_SHARE } from '../../src/domain/telemetryLimits.ts';
 import { DEMO_PASSWORD } from '../../src/seed/accounts.ts';
 import { countTelemetryEvents } from '../../src/store/telemetry.ts';
-import { bearer, loginAs, startServer, type TestServer } from '../helpers.ts';
+import { bearer, loginAs, slaBatch, startServer, type TestServer } from '../helpers.ts';
 
 // Issue 35: the raw store's cap (200,000 events) could be filled by one address in about 3 hours, after which
 // genuine telemetry was refused. Here the cap is 4,000: one address may keep 5% of it once the store is half
@@ -17,20 +17,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 let seq = 0;
-const batch = (n: number) => ({
-  events: Array.from({ length: n }, () => ({
-    eventId: `share-${String(++seq).padStart(10, '0')}`,
-    ts: t.clock.now,
-    sourceId: 'lc-001',
-    type: 'streamSla',
-    mode: 'live',
-    startupMs: 400,
-    stalls: 0,
-    stallMs: 0,
-    bitrateSwitches: 0,
-    errors: 0,
-  })),
-});
+const batch = (n: number) => slaBatch(t, n, () => `share-${String(++seq).padStart(10, '0')}`);
 const from = (ip: string, more: Record<string, string> = {}) => ({ 'x-forwarded-for': ip, ...more });
 
 describe('telemetry’s cap shared fairly', () => {
