@@ -82,7 +82,8 @@ const pt: Record<keyof PlayerMessages, string> = {
   playerError: 'Não foi possível reproduzir este vídeo. Tente de novo ou escolha outro.',
   errorNetwork: 'Não foi possível carregar o vídeo. Verifique sua conexão e tente de novo.',
   errorDrm: 'Este vídeo é protegido e não pode ser reproduzido neste dispositivo.',
-  errorUnsupported: 'Este navegador não consegue reproduzir este vídeo. Tente outro navegador ou dispositivo.',
+  errorUnsupported:
+    'Este navegador não consegue reproduzir este vídeo. Tente outro navegador ou dispositivo.',
   channelUnavailable: 'Este canal não está disponível no momento. Tente de novo ou escolha outro canal.',
   retry: 'Tentar de novo',
   back: 'Voltar',
