@@ -35,7 +35,7 @@ export interface PlayerMessages {
   cancel: string;
   /** A stream that failed to play (media error, anything without a closer text). A sentence, never a code. */
   playerError: string;
-  /** A catch-up or VOD stream that could not be fetched. */
+  /** A catch-up or VOD stream that could not be fetched (an origin down, a playlist missing: not only the viewer's network). */
   errorNetwork: string;
   /** Protected content this device or browser cannot unlock. */
   errorDrm: string;
@@ -83,7 +83,7 @@ export const DEFAULT_MESSAGES: PlayerMessages = {
   ok: 'OK',
   cancel: 'Cancel',
   playerError: 'This video could not be played. Try again, or pick something else.',
-  errorNetwork: 'The video could not be loaded. Check your connection and try again.',
+  errorNetwork: 'This video could not be loaded right now. Try again in a moment.',
   errorDrm: 'This video is protected and cannot play on this device.',
   errorUnsupported: 'This browser cannot play this video. Try another browser or device.',
   channelUnavailable: 'This channel is not available right now. Try again, or pick another channel.',

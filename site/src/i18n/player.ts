@@ -37,7 +37,7 @@ const es: Record<keyof PlayerMessages, string> = {
   ok: 'Aceptar',
   cancel: 'Cancelar',
   playerError: 'No se pudo reproducir este video. Inténtalo de nuevo o elige otro.',
-  errorNetwork: 'No se pudo cargar el video. Revisa tu conexión e inténtalo de nuevo.',
+  errorNetwork: 'No se pudo cargar este video ahora. Inténtalo de nuevo en un momento.',
   errorDrm: 'Este video está protegido y no se puede reproducir en este dispositivo.',
   errorUnsupported: 'Este navegador no puede reproducir este video. Prueba con otro navegador o dispositivo.',
   channelUnavailable: 'Este canal no está disponible en este momento. Inténtalo de nuevo o elige otro canal.',
@@ -80,7 +80,7 @@ const pt: Record<keyof PlayerMessages, string> = {
   ok: 'OK',
   cancel: 'Cancelar',
   playerError: 'Não foi possível reproduzir este vídeo. Tente de novo ou escolha outro.',
-  errorNetwork: 'Não foi possível carregar o vídeo. Verifique sua conexão e tente de novo.',
+  errorNetwork: 'Não foi possível carregar este vídeo agora. Tente de novo em instantes.',
   errorDrm: 'Este vídeo é protegido e não pode ser reproduzido neste dispositivo.',
   errorUnsupported:
     'Este navegador não consegue reproduzir este vídeo. Tente outro navegador ou dispositivo.',
