@@ -26,6 +26,7 @@ export const routes = {
     trackerList: { area: 'live', method: 'POST', path: '/liveapi/api/v5/tracker/list' },
     bannerList: { area: 'live', method: 'POST', path: '/liveapi/api/channel/banner/list/v1' },
     channelPlaySource: { area: 'live', method: 'POST', path: '/liveapi/api/channel/playSource/v1' },
+    catchupRange: { area: 'live', method: 'POST', path: '/liveapi/api/channel/catchup/range/v1' },
   },
   account: {
     login: { area: 'account', method: 'POST', path: '/api/account/login/v3' },

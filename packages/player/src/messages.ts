@@ -33,7 +33,16 @@ export interface PlayerMessages {
   backToLiveTip: string;
   ok: string;
   cancel: string;
+  /** A stream that failed to play (media error, anything without a closer text). A sentence, never a code. */
   playerError: string;
+  /** A catch-up or VOD stream that could not be fetched (an origin down, a playlist missing: not only the viewer's network). */
+  errorNetwork: string;
+  /** Protected content this device or browser cannot unlock. */
+  errorDrm: string;
+  /** A format this browser cannot play. */
+  errorUnsupported: string;
+  /** A live channel whose stream does not answer (issue 36); the player keeps trying behind it. */
+  channelUnavailable: string;
   retry: string;
   back: string;
   playNext: string;
@@ -73,7 +82,11 @@ export const DEFAULT_MESSAGES: PlayerMessages = {
   backToLiveTip: 'This programme has ended. Go back to live?',
   ok: 'OK',
   cancel: 'Cancel',
-  playerError: 'Playback error',
+  playerError: 'This video could not be played. Try again, or pick something else.',
+  errorNetwork: 'This video could not be loaded right now. Try again in a moment.',
+  errorDrm: 'This video is protected and cannot play on this device.',
+  errorUnsupported: 'This browser cannot play this video. Try another browser or device.',
+  channelUnavailable: 'This channel is not available right now. Try again, or pick another channel.',
   retry: 'Retry',
   back: 'Back',
   playNext: 'Play next',

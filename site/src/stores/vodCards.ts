@@ -1,5 +1,6 @@
 import type { VodCard } from '@ottkit/api-client';
 import type { CardItem } from '@ottkit/ui';
+import type { Translate } from '../i18n/index.ts';
 
 export type CardAspect = '16:9' | '2:3';
 
@@ -21,8 +22,14 @@ export function cardItemOf(card: VodCard, aspect: CardAspect = '16:9'): CardItem
   };
 }
 
-/** Minutes of a duration in seconds, rounded up (detail page, episode list). */
-export const minutesOf = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+/**
+ * A title's length in words (detail page, episode list): whole seconds under a minute, so a 30-second title is
+ * not listed as "1 min" (issue 36), otherwise minutes rounded up.
+ */
+export function durationText(t: Translate, seconds: number): string {
+  const s = Math.max(1, Math.round(seconds));
+  return s < 60 ? t('vod.seconds', { seconds: s }) : t('vod.minutes', { minutes: Math.ceil(s / 60) });
+}
 
 /** `h:mm:ss` or `m:ss` of a position in seconds (the Resume button). */
 export function clock(seconds: number): string {

@@ -103,4 +103,30 @@ export const PREFETCH_QUERY_PARAM = 'prefetch';
 
 export const DRM_LICENSE_PATH = '/drmLicense/drm/adapter/licenseServer/license/v1';
 
-export const playbackCalls = { channelPlaySource };
+/**
+ * What of a channel's past exists to be played back (issue 36). A channel fed by a live source and switched to
+ * recording has catch-up only from when its recording began: programmes that ended before have none, and one that
+ * began before is recorded in part.
+ */
+export const catchupRange = defineCall({
+  area: 'live',
+  method: 'POST',
+  path: '/liveapi/api/channel/catchup/range/v1',
+  access: 'public',
+  readOnly: true,
+  summary:
+    "What of a channel's past can be played back: all of its catch-up window, or only what it recorded.",
+  request: z.object({ ...accountScoped, logicalChannelId: channelIdSchema }).strict(),
+  response: z.object({
+    /**
+     * true: catch-up is cut from the channel's own recording, so only [recordedFrom, now) exists; false: every
+     * programme of the channel's catch-up window (canPlayBack, playbackDuration) can be played back.
+     */
+    recorded: z.boolean(),
+    /** recorded: the earliest recorded instant, epoch ms; null while nothing is recorded yet. */
+    recordedFrom: epochMs.nullable(),
+  }),
+});
+export type CatchupRange = z.output<typeof catchupRange.response>;
+
+export const playbackCalls = { channelPlaySource, catchupRange };

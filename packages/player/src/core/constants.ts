@@ -4,6 +4,13 @@
 export const TIMESHIFT_MIN_MS = 110_000;
 /** A live stream that has not advanced for this long is reloaded. */
 export const LIVE_STALL_RELOAD_MS = 60_000;
+/**
+ * A live channel that has not played for this long is said to be unavailable (issue 36: a dead channel showed a
+ * spinner for a minute and more); the player keeps trying behind the notice.
+ */
+export const LIVE_UNAVAILABLE_MS = 10_000;
+/** A live stream that failed (its origin gone, its playlist missing) is loaded again this often, quietly. */
+export const LIVE_UNAVAILABLE_RETRY_MS = 10_000;
 /** In time-shift, a player error is retried this often … */
 export const TIMESHIFT_RETRY_INTERVAL_MS = 2_000;
 /** … at most this many times, then the time-shift error tip shows. */

@@ -66,7 +66,7 @@ describe('loading and playing', () => {
   it('a fatal engine error outside time-shift is the error state with code and message', async () => {
     const { log, core, record, telemetry } = setup();
     const errors = record('error');
-    core.load({ src: 'a.m3u8', id: 'ch1' });
+    core.load({ src: 'a.m3u8', id: 'ch1', mode: 'vod' });
     await flush();
     log.events?.fatal('manifestLoadError', 'manifestLoadError (HTTP 404)', 'network');
     expect(core.getState().state).toBe('error');
@@ -78,7 +78,7 @@ describe('loading and playing', () => {
     expect(telemetry).toContainEqual({
       type: 'playError',
       sourceId: 'ch1',
-      mode: 'live',
+      mode: 'vod',
       code: 'manifestLoadError',
       message: 'manifestLoadError (HTTP 404)',
     });

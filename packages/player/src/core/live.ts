@@ -1,6 +1,12 @@
 import { classifyBarClick, computeBar } from './bar.ts';
 import type { Clock } from './clock.ts';
-import { LIVE_STALL_RELOAD_MS, TIMESHIFT_MAX_RETRIES, TIMESHIFT_RETRY_INTERVAL_MS } from './constants.ts';
+import {
+  LIVE_STALL_RELOAD_MS,
+  LIVE_UNAVAILABLE_MS,
+  LIVE_UNAVAILABLE_RETRY_MS,
+  TIMESHIFT_MAX_RETRIES,
+  TIMESHIFT_RETRY_INTERVAL_MS,
+} from './constants.ts';
 import type { ModeController, Playback } from './playback.ts';
 import { isLiveMode, type Store } from './store.ts';
 import type { PlayerError, Programme } from './types.ts';
@@ -68,8 +74,12 @@ export function createLiveController(store: Store, clock: Clock, playback: Playb
     bar,
     tick(now) {
       store.set({ bar: bar() });
-      const { state } = store.get();
+      const { state, mode, locked, unavailable } = store.get();
       const stuck = status.wantPlay && state !== 'error' && state !== 'ended' && state !== 'idle';
+      const waited = now - status.lastProgressAt;
+      if (stuck && mode === 'live' && !locked && !unavailable && waited >= LIVE_UNAVAILABLE_MS) {
+        store.set({ unavailable: true });
+      }
       if (stuck && now - status.lastProgressAt >= LIVE_STALL_RELOAD_MS) {
         status.lastProgressAt = now;
         playback.reload('stall');
@@ -94,8 +104,19 @@ export function createLiveController(store: Store, clock: Clock, playback: Playb
       resumeBehindMs = null;
     },
     ended() {},
-    failed({ code, message }: PlayerError) {
+    failed({ code, message, kind }: PlayerError) {
       const snap = store.get();
+      if (snap.mode === 'live' && kind === 'network' && !snap.locked) {
+        // The channel's origin is gone or refuses: say so, and keep trying quietly until it plays (issue 36).
+        store.set({ state: 'loading', unavailable: true, error: null });
+        if (retryTimer === null) {
+          retryTimer = clock.setTimeout(() => {
+            retryTimer = null;
+            playback.reload('retry');
+          }, LIVE_UNAVAILABLE_RETRY_MS);
+        }
+        return true;
+      }
       if (snap.mode !== 'timeshift') return false;
       // One failure can raise several errors (shaka-player reports per stream): a pending retry covers them all.
       if (retryTimer !== null) return true;
@@ -114,6 +135,8 @@ export function createLiveController(store: Store, clock: Clock, playback: Playb
       return true;
     },
     beforeReload() {
+      // A reload asked for now (Retry) stands in for a pending background one.
+      clearRetry();
       const { mode, bar: b } = store.get();
       if (mode === 'timeshift' && b) resumeBehindMs = b.live - b.position;
     },

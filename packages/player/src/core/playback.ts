@@ -196,7 +196,7 @@ export function createPlayback(deps: PlaybackDeps) {
       const first = session?.playing(clock.now()) ?? null;
       status.started = true;
       status.lastProgressAt = clock.now();
-      store.set({ state: 'playing', retries: 0, error: null, bar: controller().bar() });
+      store.set({ state: 'playing', retries: 0, error: null, unavailable: false, bar: controller().bar() });
       if (first !== null) store.events.emit('firstframe', { startupMs: first });
     },
     waiting() {
@@ -286,7 +286,7 @@ export function createPlayback(deps: PlaybackDeps) {
       const snap = store.get();
       if (snap.controlsDisabled || !snap.source) return;
       status.wantPlay = true;
-      if (snap.state === 'error') return reload('retry');
+      if (snap.state === 'error' || snap.unavailable) return reload('retry');
       status.lastProgressAt = clock.now();
       requestPlay();
     },

@@ -6,6 +6,7 @@ export const INITIAL_SNAPSHOT: PlayerSnapshot = {
   mode: 'live',
   source: null,
   error: null,
+  unavailable: false,
   locked: false,
   controlsDisabled: false,
   confirm: null,

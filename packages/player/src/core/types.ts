@@ -159,6 +159,11 @@ export interface PlayerSnapshot {
   mode: PlayerMode;
   source: PlayerSource | null;
   error: PlayerError | null;
+  /**
+   * A live channel that has not played for LIVE_UNAVAILABLE_MS, or whose stream failed: the face says it is not
+   * available while the player retries in the background (issue 36). Cleared by the first frame.
+   */
+  unavailable: boolean;
   /** No live authority: the fallback clip plays and a lock shows. */
   locked: boolean;
   /** Playback authority lost (catch-up, VOD): paused and controls disabled. */

@@ -1,5 +1,6 @@
 import type { PlayerSnapshot, Programme } from '../core/types.ts';
 import type { PlayerMessages } from '../messages.ts';
+import { noticeOf } from '../notice.ts';
 
 /** What the element knows besides the snapshot: its channel attributes and programme. */
 export interface PaintHeader {
@@ -35,12 +36,12 @@ export function paintPlayer(root: HTMLElement, s: PlayerSnapshot, m: PlayerMessa
     favorite.hidden = header.favorite === null;
     favorite.setAttribute('aria-pressed', String(header.favorite === true));
   }
-  show(q('.ottkit-spinner'), s.state === 'loading');
+  const notice = noticeOf(s, m);
+  show(q('.ottkit-spinner'), s.state === 'loading' && !notice);
   show(q('.ottkit-lock'), s.locked);
-  show(q('.ottkit-error'), s.state === 'error');
-  const errorText =
-    s.error?.kind === 'timeshift' ? m.timeshiftError : `${m.playerError} (${s.error?.code ?? ''})`;
-  setText(q('.ottkit-error p'), s.error ? errorText : '');
+  show(q('.ottkit-error'), !!notice);
+  setText(q('.ottkit-error p'), notice?.text ?? '');
+  setText(q('.ottkit-error button'), notice?.actionLabel ?? m.retry);
   show(q('.ottkit-confirm'), s.confirm === 'backToLive');
   const playing = s.state === 'playing' || s.state === 'loading';
   const play = q('[data-action="play"]');

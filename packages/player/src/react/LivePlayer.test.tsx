@@ -50,13 +50,29 @@ describe('LivePlayer', () => {
     const onError = vi.fn();
     render(<LivePlayer src="a.m3u8" channel={channel} loadEngine={loader} onError={onError} />);
     await settle();
-    await act(async () => log.events?.fatal('levelLoadError', 'levelLoadError', 'network'));
+    await act(async () => log.events?.fatal('bufferAppendError', 'bufferAppendError', 'media'));
     expect(onError).toHaveBeenCalledWith({
-      code: 'levelLoadError',
-      message: 'levelLoadError',
-      kind: 'network',
+      code: 'bufferAppendError',
+      message: 'bufferAppendError',
+      kind: 'media',
     });
-    expect(screen.getByRole('alert').textContent).toContain('Playback error (levelLoadError)');
+    // Words and an action, never the engine's code (issue 36).
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('This video could not be played.');
+    expect(alert.textContent).not.toContain('bufferAppendError');
+    expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy();
+  });
+
+  it('says a live channel whose stream fails is not available, with Retry, instead of a code', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    const { log, loader } = fakeLoader();
+    render(<LivePlayer src="a.m3u8" channel={channel} loadEngine={loader} />);
+    await settle();
+    await act(async () => log.events?.fatal('levelLoadError', 'levelLoadError (HTTP 404)', 'network'));
+    const alert = screen.getByRole('alert');
+    expect(alert.textContent).toContain('This channel is not available right now');
+    expect(alert.textContent).not.toContain('levelLoadError');
+    expect(screen.queryByRole('status', { name: 'Loading' })).toBeNull();
   });
 
   it('hides Favorite in broadcast mode and reports toggles as a callback', async () => {

@@ -14,6 +14,7 @@ import type {
   TrackPreference,
 } from '../core/types.ts';
 import { type PlayerMessages, withMessages } from '../messages.ts';
+import { noticeOf } from '../notice.ts';
 import { AudioPosters } from './AudioPosters.tsx';
 import {
   Cue,
@@ -179,6 +180,7 @@ export function LivePlayer(props: LivePlayerProps) {
   const live = s.mode === 'live';
   const showFavorite = !!props.onFavoriteToggle && !props.broadcast;
   const state = src ? s.state : 'idle';
+  const notice = src ? noticeOf(s, m) : null;
 
   return (
     <section
@@ -234,7 +236,7 @@ export function LivePlayer(props: LivePlayerProps) {
         />
         <Cue snapshot={s} />
         {audioOnly ? <AudioPosters posters={props.audioPosters ?? []} label={m.audioPosters} /> : null}
-        {state === 'loading' ? (
+        {state === 'loading' && !notice ? (
           <div className="ottkit-overlay ottkit-spinner" role="status" aria-label={m.loading} />
         ) : null}
         {s.locked ? (
@@ -242,15 +244,15 @@ export function LivePlayer(props: LivePlayerProps) {
             {m.noAuthority}
           </div>
         ) : null}
-        {state === 'error' && s.error ? (
+        {notice ? (
           <div className="ottkit-overlay ottkit-error" role="alert">
-            <p>{s.error.kind === 'timeshift' ? m.timeshiftError : `${m.playerError} (${s.error.code})`}</p>
+            <p>{notice.text}</p>
             <button
               type="button"
               className="ottkit-text-btn"
-              onClick={() => (s.error?.kind === 'timeshift' ? core?.seekToLive() : core?.play())}
+              onClick={() => (notice.action === 'backToLive' ? core?.seekToLive() : core?.play())}
             >
-              {s.error.kind === 'timeshift' ? m.backToLive : m.retry}
+              {notice.actionLabel}
             </button>
           </div>
         ) : null}

@@ -26,6 +26,7 @@ import {
 } from './controls.tsx';
 import { duration } from './format.ts';
 import { type PlayerEventHandlers, usePlayerCore } from './usePlayerCore.ts';
+import { noticeOf } from '../notice.ts';
 
 /** What catch-up and VOD dialogs share. */
 export interface OnDemandCommonProps {
@@ -105,6 +106,7 @@ export function OnDemandDialog(props: OnDemandDialogProps) {
       },
     },
   });
+  const notice = noticeOf(s, m);
   useTrackPreference(core, props.trackPreference);
   const { src, mode, audioOnly = false, playbackAuthority = true } = props;
   const loadSettings = useRef(props);
@@ -180,19 +182,19 @@ export function OnDemandDialog(props: OnDemandDialogProps) {
           />
           <Cue snapshot={s} />
           {audioOnly ? <AudioPosters posters={props.audioPosters ?? []} label={m.audioPosters} /> : null}
-          {s.state === 'loading' ? (
+          {s.state === 'loading' && !notice ? (
             <div className="ottkit-overlay ottkit-spinner" role="status" aria-label={m.loading} />
           ) : null}
-          {s.state === 'error' && s.error ? (
+          {notice ? (
             <div className="ottkit-overlay ottkit-error" role="alert">
-              <p>{`${m.playerError} (${s.error.code})`}</p>
+              <p>{notice.text}</p>
               <button
                 type="button"
                 className="ottkit-text-btn"
                 onClick={() => core?.play()}
                 disabled={disabled}
               >
-                {m.retry}
+                {notice.actionLabel}
               </button>
             </div>
           ) : null}

@@ -125,4 +125,15 @@ describe('ProgrammeRow', () => {
     rerender(<ProgrammeRow programme={{ ...programme, status: 'finished' }} action="playback" lock="lock" />);
     expect(screen.getByRole('button', { name: 'Playback, Locked: Evening News' }).dataset.lock).toBe('lock');
   });
+
+  it('shows a note under the name, e.g. what of a past programme is recorded (issue 36)', () => {
+    render(
+      <ProgrammeRow
+        programme={{ ...programme, status: 'finished' }}
+        action="playback"
+        note="Recorded from 3:31"
+      />,
+    );
+    expect(screen.getByText('Recorded from 3:31')).toBeTruthy();
+  });
 });

@@ -26,6 +26,8 @@ export interface ProgrammeRowProps {
   /** Formats an epoch-ms time for display; the default is 24-hour `HH:mm` in the browser's zone. */
   formatTime?: (epochMs: number) => string;
   onAction?: (programId: string, action: ProgrammeAction) => void;
+  /** A line under the name, e.g. what of a past programme is recorded ("Recorded from 3:31"). */
+  note?: string;
 }
 
 const actionText: Record<Exclude<ProgrammeAction, 'none'>, keyof Messages> = {
@@ -52,6 +54,7 @@ export function ProgrammeRow({
   current = false,
   formatTime = hhmm,
   onAction,
+  note,
 }: ProgrammeRowProps) {
   const messages = useMessages();
   const time = formatMessage(messages.programmeTime, {
@@ -68,6 +71,7 @@ export function ProgrammeRow({
       <div className={styles.text}>
         <span className={styles.time}>{time}</span>
         <span className={styles.name}>{programme.programme}</span>
+        {note ? <span className={styles.note}>{note}</span> : null}
       </div>
       {action !== 'none' && (
         <button

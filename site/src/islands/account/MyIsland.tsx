@@ -14,9 +14,14 @@ import {
   loadNotifications,
   setNotificationState,
 } from '../../stores/notifications.ts';
-import { loadPurchaseData, openPurchase } from '../../stores/purchase.ts';
+import { $purchaseData, loadPurchaseData, openPurchase } from '../../stores/purchase.ts';
 import { $passwordChange, changePassword } from '../../stores/passwordChange.ts';
-import { $recharge, redeemRechargeCode } from '../../stores/recharge.ts';
+import {
+  $recharge,
+  $rechargesRedeemed,
+  rechargeAddedText,
+  redeemRechargeCode,
+} from '../../stores/recharge.ts';
 import { $session, logout, sessionStarted } from '../../stores/session.ts';
 import { TextField } from './TextField.tsx';
 import { useTrimmedInput } from './useTrimmedInput.ts';
@@ -107,6 +112,29 @@ function AccountSection({ user, lang }: { user: UserInfo; lang: Lang }) {
 
 function PlanSection({ user, lang }: { user: UserInfo; lang: Lang }) {
   const t = useStore($t);
+  return (
+    <>
+      <PlanTable user={user} lang={lang} />
+      <dl className="my-fields">
+        <div>
+          <dt>{t('account.plan.recharge')}</dt>
+          <dd>{t(RECHARGE_TEXT[user.rechargeStatus])}</dd>
+        </div>
+        <div>
+          <dt>{t('account.plan.trial')}</dt>
+          <dd>{t(TRIAL_TEXT[user.freeTrialStatus])}</dd>
+        </div>
+      </dl>
+      <button type="button" className="account-primary" onClick={openPurchase}>
+        {t('account.plan.buy')}
+      </button>
+    </>
+  );
+}
+
+/** The subscriptions and their end dates (the plan page, and the subscribe page after a recharge). */
+function PlanTable({ user, lang }: { user: UserInfo; lang: Lang }) {
+  const t = useStore($t);
   const now = Date.now();
   return (
     <>
@@ -133,19 +161,6 @@ function PlanSection({ user, lang }: { user: UserInfo; lang: Lang }) {
           </tbody>
         </table>
       )}
-      <dl className="my-fields">
-        <div>
-          <dt>{t('account.plan.recharge')}</dt>
-          <dd>{t(RECHARGE_TEXT[user.rechargeStatus])}</dd>
-        </div>
-        <div>
-          <dt>{t('account.plan.trial')}</dt>
-          <dd>{t(TRIAL_TEXT[user.freeTrialStatus])}</dd>
-        </div>
-      </dl>
-      <button type="button" className="account-primary" onClick={openPurchase}>
-        {t('account.plan.buy')}
-      </button>
     </>
   );
 }
@@ -154,7 +169,11 @@ function PlanSection({ user, lang }: { user: UserInfo; lang: Lang }) {
 function SubscribeSection() {
   const t = useStore($t);
   const kit = useMessages();
+  const lang = useStore($lang);
   const recharge = useStore($recharge);
+  const redeemed = useStore($rechargesRedeemed);
+  const plans = useStore($purchaseData)?.plans ?? [];
+  const user = useStore($session).user;
   useEffect(() => {
     void loadPurchaseData().catch(() => {});
   }, []);
@@ -164,11 +183,21 @@ function SubscribeSection() {
         {t('account.plan.buy')}
       </button>
       <h2>{kit.rechargeCodeLabel}</h2>
+      {/* Keyed by the codes redeemed: a used code leaves the field (issue 36). */}
       <RechargeCodeInput
+        key={redeemed}
         onConfirm={(code) => void redeemRechargeCode(code)}
         busy={recharge.state === 'busy'}
         {...(recharge.state === 'error' ? { error: recharge.message } : {})}
       />
+      {recharge.state === 'done' && (
+        <section className="recharge-added" aria-labelledby="recharge-added">
+          <p id="recharge-added" className="account-ok" role="status" data-testid="recharge-added">
+            {rechargeAddedText(t, lang, recharge, plans)}
+          </p>
+          {user ? <PlanTable user={user} lang={lang} /> : null}
+        </section>
+      )}
     </>
   );
 }

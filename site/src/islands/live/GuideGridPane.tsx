@@ -1,9 +1,11 @@
 import { useStore } from '@nanostores/react';
+import type { CatchupRange } from '@ottkit/api-client';
 import { GuideGrid, type GuideGridProgramme, programmeActionLock } from '@ottkit/ui';
 import { useCallback, useEffect, useMemo, useRef } from 'react';
 import type { LiveChannel } from '../../lib/liveLineup.ts';
 import { localDayBounds } from '../../lib/guideDays.ts';
 import { $viewer } from '../../stores/authority.ts';
+import { $catchupRanges } from '../../stores/catchupRange.ts';
 import { $columnChannels, $selectedChannelId, selectChannel } from '../../stores/channels.ts';
 import { programmeStatus, readGuideDay } from '../../stores/epg.ts';
 import { $gridDays, type GridDay, gridDayKey, loadGridDays } from '../../stores/guideGrid.ts';
@@ -65,9 +67,10 @@ export function GuideGridPane({ now, date }: { now: number; date: string }) {
   );
   const byId = useMemo(() => new Map(channels.map((c) => [c.logicalChannelId, c])), [channels]);
 
+  const ranges = useStore($catchupRanges);
   const inputs = useMemo(
-    () => ({ now, viewer, catchup, selected, subscribed: subscribedSet(subscriptions) }),
-    [now, viewer, catchup, selected, subscriptions],
+    () => ({ now, viewer, catchup, selected, subscribed: subscribedSet(subscriptions), ranges }),
+    [now, viewer, catchup, selected, subscriptions, ranges],
   );
   const cache = useRef(new Map<string, KeptBlocks>());
   // A row's blocks are made when the grid draws it, and kept (the same array while the channel, its day and the
@@ -159,6 +162,8 @@ interface BlockInputs {
   selected: string | null;
   /** Per channel, the programmes with a reminder. */
   subscribed: Map<string, Set<string>>;
+  /** What of each channel's past is recorded, where known (issue 36). */
+  ranges: Record<string, CatchupRange>;
 }
 
 /** Per channel, the programmes with a reminder: a block asks its channel's set, without a key string made. */
@@ -173,7 +178,11 @@ function subscribedSet(subscriptions: readonly { logicalChannelId: string; progr
 }
 
 /** A row's blocks: each programme with the action and lock the guide list would give it. */
-function blocksOf(c: LiveChannel, day: GridDay, { now, viewer, catchup, selected, subscribed }: BlockInputs) {
+function blocksOf(
+  c: LiveChannel,
+  day: GridDay,
+  { now, viewer, catchup, selected, subscribed, ranges }: BlockInputs,
+) {
   const id = c.logicalChannelId;
   const reminders = subscribed.get(id);
   return day.programs.map((p): GuideGridProgramme => {
@@ -181,6 +190,7 @@ function blocksOf(c: LiveChannel, day: GridDay, { now, viewer, catchup, selected
       now,
       subscribed: reminders?.has(p.programId) ?? false,
       isCatchup: day.isCatchup,
+      range: ranges[id],
     });
     return {
       programId: p.programId,

@@ -5,6 +5,7 @@ import { Suspense, useEffect, useRef } from 'react';
 import { guideDays } from '../../lib/epgStore.ts';
 import { localDayBounds } from '../../lib/guideDays.ts';
 import { $viewer } from '../../stores/authority.ts';
+import { $catchupRanges, loadCatchupRange, recordedPart } from '../../stores/catchupRange.ts';
 import { $selectedChannel } from '../../stores/channels.ts';
 import { $guide, $guideDate, loadGuide, programmeAfter, programmeStatus } from '../../stores/epg.ts';
 import { timeFormat } from '../../i18n/format.ts';
@@ -34,6 +35,9 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
   const messages = playerMessagesFor(lang);
   const view = useStore($guideView);
   const epgId = channel?.epgId ?? '';
+  const ranges = useStore($catchupRanges);
+  const channelId = channel?.logicalChannelId ?? '';
+  const offersPlayback = !!channel?.canPlayBack;
 
   const list = useRef<HTMLOListElement>(null);
   const dayTabs = useRef<HTMLDivElement>(null);
@@ -41,6 +45,11 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
   useEffect(() => {
     void loadGuide(epgId, date);
   }, [epgId, date]);
+
+  // What of the channel's past is recorded: Playback only for what exists (issue 36).
+  useEffect(() => {
+    if (channelId && offersPlayback) void loadCatchupRange(channelId);
+  }, [channelId, offersPlayback]);
 
   // Keep the chosen day's tab and the programme on air (or played back) in view, without moving the page.
   const ready = guide.state === 'ready';
@@ -76,8 +85,14 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
       : [];
   const isCatchup = guide.state === 'ready' ? guide.isCatchup : false;
 
+  const range = ranges[channel.logicalChannelId];
   const actionOf = (p: EpgProgram) =>
-    guideProgrammeAction(channel, p, { now, subscribed: subscribed.has(p.programId), isCatchup });
+    guideProgrammeAction(channel, p, { now, subscribed: subscribed.has(p.programId), isCatchup, range });
+  /** "Recorded from 3:31" on a past programme the recording holds only in part. */
+  const noteOf = (p: EpgProgram, action: ProgrammeAction) => {
+    const part = action === 'playback' ? recordedPart(p, range) : null;
+    return part?.kind === 'from' ? t('live.recordedFrom', { time: timeFormat(lang)(part.from) }) : undefined;
+  };
 
   async function onAction(programId: string, action: ProgrammeAction) {
     const p = programs.find((x) => x.programId === programId);
@@ -148,6 +163,7 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
                   current={playing ? playing.programId === p.programId : action === 'playing'}
                   onAction={(id, a) => void onAction(id, a)}
                   formatTime={timeFormat(lang)}
+                  note={noteOf(p, action)}
                 />
               </li>
             );

@@ -1,7 +1,8 @@
-import type { EpgProgram } from '@ottkit/api-client';
+import type { CatchupRange, EpgProgram } from '@ottkit/api-client';
 import { type ProgrammeAction, programmeAction, programmeActionLock } from '@ottkit/ui';
 import type { LiveChannel } from '../../lib/liveLineup.ts';
 import { promptNoAuthority, type Viewer } from '../../stores/authority.ts';
+import { recordedPart } from '../../stores/catchupRange.ts';
 import { programmeStatus } from '../../stores/epg.ts';
 import { startWatching } from '../../stores/liveHistory.ts';
 import { type CatchupProgramme, openCatchup } from '../../stores/playback.ts';
@@ -10,14 +11,15 @@ import { $liveNotice, zap } from './actions.ts';
 
 /**
  * What a programme offers (spec §4, programme row by status), for the guide list and the guide grid alike.
- * `isCatchup`: the programme's guide day is catch-up.
+ * `isCatchup`: the programme's guide day is catch-up. `range`: what of the channel's past is recorded, when known;
+ * a programme that ended before the recording began offers no Playback (issue 36).
  */
 export function guideProgrammeAction(
   channel: Pick<LiveChannel, 'canPlayBack' | 'playbackDuration'>,
   p: Pick<EpgProgram, 'start' | 'stop' | 'isCatchup'>,
-  opts: { now: number; subscribed: boolean; isCatchup: boolean },
+  opts: { now: number; subscribed: boolean; isCatchup: boolean; range?: CatchupRange | undefined },
 ): ProgrammeAction {
-  return programmeAction({
+  const action = programmeAction({
     status: programmeStatus(p, opts.now),
     subscribed: opts.subscribed,
     start: p.start,
@@ -26,6 +28,7 @@ export function guideProgrammeAction(
     playbackDuration: channel.playbackDuration,
     now: opts.now,
   });
+  return action === 'playback' && recordedPart(p, opts.range).kind === 'none' ? 'none' : action;
 }
 
 /**

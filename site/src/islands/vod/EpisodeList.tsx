@@ -1,5 +1,5 @@
 import type { Lang } from '../../i18n/index.ts';
-import { minutesOf } from '../../stores/vodCards.ts';
+import { durationText } from '../../stores/vodCards.ts';
 import { detailHref } from '../../stores/vodNavigation.ts';
 import { requestPlay } from '../../stores/vodPlayRequest.ts';
 import { useT } from './useT.ts';
@@ -37,7 +37,7 @@ export default function EpisodeList({ lang, episodes, currentMetaId }: EpisodeLi
             <a href={detailHref(ep.metaId)} className="vod-episode__title">
               {ep.episode}. {ep.title}
             </a>
-            <span className="vod-meta">{t('vod.minutes', { minutes: minutesOf(ep.duration) })}</span>
+            <span className="vod-meta">{durationText(t, ep.duration)}</span>
             <p className="vod-episode__plot">{ep.plot}</p>
           </div>
           <button

@@ -2,6 +2,7 @@ import type { Route } from '../route.ts';
 import { accountRoutes } from './account.ts';
 import { appRoutes } from './app.ts';
 import { bannerRoutes } from './banner.ts';
+import { catchupRangeRoute } from './catchupRange.ts';
 import { liveRoutes } from './live.ts';
 import { memberSiteRoutes } from '../memberSite.ts';
 import { messageRoutes } from './message.ts';
@@ -37,6 +38,7 @@ export const apiRoutes: Route[] = [
   ...messageRoutes,
   ...memberSiteRoutes,
   ...playbackRoutes(),
+  catchupRangeRoute,
   ...operatorRoutes,
   ...operatorSubscriberRoutes,
   ...operatorSourceRoutes,
