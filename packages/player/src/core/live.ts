@@ -15,8 +15,12 @@ const LIVE_EDGE_MARGIN_S = 6;
 export function createLiveController(store: Store, clock: Clock, playback: Playback) {
   const { status } = playback;
   let retryTimer: unknown = null;
-  /** Where to resume after a reload or on the DVR playlist, in ms behind live. */
-  let resumeBehindMs: number | null = null;
+  /**
+   * Where to resume after a reload or on the DVR playlist: the wall-clock time (epoch ms) of the picture, not a
+   * distance behind live. Loading takes seconds (tens on a busy machine), and live moves on meanwhile: a
+   * distance taken at the click would land that much later than the point clicked (issue 36).
+   */
+  let resumeAtMs: number | null = null;
   /** The programme time-shift started in: running past its end asks to go back to live. */
   let timeshiftProgramme: Programme | null = null;
 
@@ -42,7 +46,7 @@ export function createLiveController(store: Store, clock: Clock, playback: Playb
     if (!isLiveMode(snap.mode) || !snap.source) return;
     const leaveDvr = onDvr();
     timeshiftProgramme = null;
-    resumeBehindMs = null;
+    resumeAtMs = null;
     clearRetry();
     status.wantPlay = true;
     const broken = snap.state === 'error';
@@ -88,10 +92,11 @@ export function createLiveController(store: Store, clock: Clock, playback: Playb
     },
     canplay() {
       const media = playback.media;
-      if (resumeBehindMs === null || !media) return;
+      if (resumeAtMs === null || !media) return;
       const times = playback.liveTimes();
-      if (times) media.currentTime = Math.max(times.seekableStart, times.seekableEnd - resumeBehindMs / 1000);
-      resumeBehindMs = null;
+      const behindMs = clock.now() - resumeAtMs;
+      if (times) media.currentTime = Math.max(times.seekableStart, times.seekableEnd - behindMs / 1000);
+      resumeAtMs = null;
     },
     ended() {},
     failed({ code, message }: PlayerError) {
@@ -115,7 +120,7 @@ export function createLiveController(store: Store, clock: Clock, playback: Playb
     },
     beforeReload() {
       const { mode, bar: b } = store.get();
-      if (mode === 'timeshift' && b) resumeBehindMs = b.live - b.position;
+      if (mode === 'timeshift' && b) resumeAtMs = b.position;
     },
   };
 
@@ -124,7 +129,7 @@ export function createLiveController(store: Store, clock: Clock, playback: Playb
     /** A new item or teardown: nothing of the last one's time-shift is kept. */
     reset() {
       clearRetry();
-      resumeBehindMs = null;
+      resumeAtMs = null;
       timeshiftProgramme = null;
     },
     seekToLive,
@@ -141,7 +146,7 @@ export function createLiveController(store: Store, clock: Clock, playback: Playb
       if (store.get().source?.timeshiftSrc && !onDvr()) {
         // The live playlist holds seconds: time-shift plays the DVR playlist, from the click (spec §4).
         status.wantPlay = true;
-        resumeBehindMs = click.behindMs;
+        resumeAtMs = b.live - click.behindMs;
         store.set({ mode: 'timeshift', confirm: null, retries: 0, state: 'loading', error: null });
         void playback.startLoad();
         return 'timeshift';
