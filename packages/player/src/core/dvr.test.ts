@@ -74,6 +74,19 @@ describe('time-shift through the DVR playlist', () => {
     expect(core.getState().bar?.position).toBe(NOW - 4 * MIN);
   });
 
+  it('lands on the point clicked however long the DVR playlist takes to load (issue 36: 35-40 s away)', async () => {
+    const { media, core } = await watching();
+    core.seekBar(NOW - 4 * MIN);
+    await flush();
+    // 37 s pass before the DVR playlist can play; its end (live) has moved on by as much.
+    await vi.advanceTimersByTimeAsync(37_000);
+    media.range = [0, 1837];
+    media.fire('canplay');
+    expect(media.currentTime).toBe(1837 - 277);
+    media.fire('playing');
+    expect(core.getState().bar?.position).toBe(NOW - 4 * MIN);
+  });
+
   it('a second click in time-shift seeks inside the DVR playlist without reloading', async () => {
     const { media, log, core } = await inTimeshift(await watching());
     const loads = log.loads.length;
@@ -90,14 +103,18 @@ describe('time-shift through the DVR playlist', () => {
     expect(log.loads.at(-1)?.src).toBe('live.m3u8?token=L1');
   });
 
-  it('time-shift errors retry the DVR playlist at the same distance behind live (spec §4: 4 × 2 s)', async () => {
+  it('time-shift errors retry the DVR playlist on the same picture (spec §4: 4 × 2 s)', async () => {
     const { media, log, core } = await inTimeshift(await watching());
     log.events?.fatal('fragLoadError', 'x', 'network');
     expect(core.getState().retries).toBe(1);
     await vi.advanceTimersByTimeAsync(2_000);
     expect(log.loads.at(-1)?.src).toBe('dvr.m3u8?token=T1&start=1');
+    // Live has moved on 2 s; the retry resumes on the same picture.
+    media.range = [0, 1802];
     media.fire('canplay');
-    expect(media.currentTime).toBe(1800 - 240);
+    // Within the second the bar is re-read at (this fake's playlist stood still meanwhile).
+    expect(media.currentTime).toBeGreaterThanOrEqual(1802 - 242);
+    expect(media.currentTime).toBeLessThanOrEqual(1802 - 241);
   });
 });
 

@@ -21,8 +21,12 @@ const LIVE_EDGE_MARGIN_S = 6;
 export function createLiveController(store: Store, clock: Clock, playback: Playback) {
   const { status } = playback;
   let retryTimer: unknown = null;
-  /** Where to resume after a reload or on the DVR playlist, in ms behind live. */
-  let resumeBehindMs: number | null = null;
+  /**
+   * Where to resume after a reload or on the DVR playlist: the wall-clock time (epoch ms) of the picture, not a
+   * distance behind live. Loading takes seconds (tens on a busy machine), and live moves on meanwhile: a
+   * distance taken at the click would land that much later than the point clicked (issue 36).
+   */
+  let resumeAtMs: number | null = null;
   /** The programme time-shift started in: running past its end asks to go back to live. */
   let timeshiftProgramme: Programme | null = null;
 
@@ -48,7 +52,7 @@ export function createLiveController(store: Store, clock: Clock, playback: Playb
     if (!isLiveMode(snap.mode) || !snap.source) return;
     const leaveDvr = onDvr();
     timeshiftProgramme = null;
-    resumeBehindMs = null;
+    resumeAtMs = null;
     clearRetry();
     status.wantPlay = true;
     const broken = snap.state === 'error';
@@ -98,10 +102,11 @@ export function createLiveController(store: Store, clock: Clock, playback: Playb
     },
     canplay() {
       const media = playback.media;
-      if (resumeBehindMs === null || !media) return;
+      if (resumeAtMs === null || !media) return;
       const times = playback.liveTimes();
-      if (times) media.currentTime = Math.max(times.seekableStart, times.seekableEnd - resumeBehindMs / 1000);
-      resumeBehindMs = null;
+      const behindMs = clock.now() - resumeAtMs;
+      if (times) media.currentTime = Math.max(times.seekableStart, times.seekableEnd - behindMs / 1000);
+      resumeAtMs = null;
     },
     ended() {},
     failed({ code, message, kind }: PlayerError) {
@@ -138,7 +143,7 @@ export function createLiveController(store: Store, clock: Clock, playback: Playb
       // A reload asked for now (Retry) stands in for a pending background one.
       clearRetry();
       const { mode, bar: b } = store.get();
-      if (mode === 'timeshift' && b) resumeBehindMs = b.live - b.position;
+      if (mode === 'timeshift' && b) resumeAtMs = b.position;
     },
   };
 
@@ -147,7 +152,7 @@ export function createLiveController(store: Store, clock: Clock, playback: Playb
     /** A new item or teardown: nothing of the last one's time-shift is kept. */
     reset() {
       clearRetry();
-      resumeBehindMs = null;
+      resumeAtMs = null;
       timeshiftProgramme = null;
     },
     seekToLive,
@@ -164,7 +169,7 @@ export function createLiveController(store: Store, clock: Clock, playback: Playb
       if (store.get().source?.timeshiftSrc && !onDvr()) {
         // The live playlist holds seconds: time-shift plays the DVR playlist, from the click (spec §4).
         status.wantPlay = true;
-        resumeBehindMs = click.behindMs;
+        resumeAtMs = b.live - click.behindMs;
         store.set({ mode: 'timeshift', confirm: null, retries: 0, state: 'loading', error: null });
         void playback.startLoad();
         return 'timeshift';

@@ -7,7 +7,7 @@ import type { Db } from '../store/db.ts';
 import { sendBody, sendDrawnSvg, sendFile } from './send.ts';
 
 // `<kind>` (a title's address, decision 0326) or the older `<kind>.svg`, which cached pages and apps still hold.
-const ART_PATH = /^\/media\/art\/([A-Za-z0-9_-]{1,64})\/(poster|landscape|portrait)(\.svg)?$/;
+const ART_PATH = /^\/media\/art\/([A-Za-z0-9_-]{1,64})\/(poster|landscape|portrait|backdrop)(\.svg)?$/;
 
 /** The few words the pictures carry besides names (decision 0140). */
 const WORDS: Record<Lang, Record<'live' | 'cast' | 'director' | 'writer' | 'producer', string>> = {
@@ -77,7 +77,8 @@ function sendUploadedArtwork(
   svgAddress: string | null,
 ) {
   if (kind === 'portrait') return false;
-  const file = artworkFile(dataDir, id, kind);
+  // An operator uploads one landscape picture: it is the backdrop too.
+  const file = artworkFile(dataDir, id, kind === 'backdrop' ? 'landscape' : kind);
   let size: number;
   try {
     size = statSync(file).size;
@@ -102,7 +103,7 @@ function sendUploadedArtwork(
 }
 
 /**
- * Serves `/media/art/<id>/<poster|landscape|portrait>[.svg][?lang=es|pt]`, drawn by the server with its caption in
+ * Serves `/media/art/<id>/<poster|landscape|portrait|backdrop>[.svg][?lang=es|pt]`, drawn by the server with its caption in
  * the language (English otherwise), or a title's uploaded picture; false for any other path.
  */
 export function handleArt(

@@ -7,6 +7,13 @@ describe('artSvg', () => {
     expect(artSvg('m-001', 'landscape', 'The Harbor', '2020')).toContain('viewBox="0 0 640 360"');
   });
 
+  it('draws a backdrop without words: the banner writes its title once, over it (issue 36)', () => {
+    const svg = artSvg('m-001', 'backdrop', 'The Harbor', '2020');
+    expect(svg).toContain('viewBox="0 0 640 360"');
+    expect(svg).not.toContain('<text');
+    expect(svg).toContain('aria-label="The Harbor"');
+  });
+
   it('escapes the title so markup in it stays text', () => {
     const svg = artSvg('m-1', 'poster', '<script>alert("x")</script> & co', "it's");
     expect(svg).not.toContain('<script>');

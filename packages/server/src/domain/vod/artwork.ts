@@ -1,11 +1,15 @@
 import { createHash } from 'node:crypto';
 
-/** Artwork the server draws for the catalogue (no external images): colours come from the id. */
-export type ArtKind = 'poster' | 'landscape' | 'portrait';
+/**
+ * Artwork the server draws for the catalogue (no external images): colours come from the id. A backdrop is a
+ * landscape without words, behind the banner's own title (decision 0363: one title on the banner).
+ */
+export type ArtKind = 'poster' | 'landscape' | 'portrait' | 'backdrop';
 
 export const ART_SIZE: Record<ArtKind, { w: number; h: number }> = {
   poster: { w: 400, h: 600 },
   landscape: { w: 640, h: 360 },
+  backdrop: { w: 640, h: 360 },
   portrait: { w: 400, h: 600 },
 };
 
@@ -49,7 +53,8 @@ export function artSvg(id: string, kind: ArtKind, title: string, subtitle: strin
   const size = kind === 'landscape' ? 40 : 44;
   const lines = wrap(title, kind === 'landscape' ? 24 : 14, 4);
   const top = kind === 'landscape' ? h / 2 - ((lines.length - 1) * size * 1.15) / 2 : h * 0.58;
-  const text = lines
+  const words = kind !== 'backdrop';
+  const text = (words ? lines : [])
     .map(
       (l, i) =>
         `<text x="${w / 2}" y="${Math.round(top + i * size * 1.15)}" text-anchor="middle" font-family="system-ui, sans-serif" font-size="${size}" font-weight="700" fill="#fff">${escapeXml(l)}</text>`,
@@ -64,7 +69,7 @@ export function artSvg(id: string, kind: ArtKind, title: string, subtitle: strin
 <rect width="${w}" height="${h}" fill="url(#g)"/>
 ${shape}
 ${text}
-<text x="${w / 2}" y="${h - 28}" text-anchor="middle" font-family="system-ui, sans-serif" font-size="22" fill="#fff" opacity="0.8">${escapeXml(subtitle)}</text>
+${words ? `<text x="${w / 2}" y="${h - 28}" text-anchor="middle" font-family="system-ui, sans-serif" font-size="22" fill="#fff" opacity="0.8">${escapeXml(subtitle)}</text>` : ''}
 </svg>
 `;
 }

@@ -1,7 +1,7 @@
 import { drawnLogoUrl } from '../../media/drawnLogo.ts';
 import type { BannerItem } from '@ottkit/api-client/contract';
 import type { Db } from '../../store/db.ts';
-import { artUrl, genresOf, getMetas, type Viewer, visibleTo } from './catalogue.ts';
+import { artUrl, backdropUrl, genresOf, getMetas, type Viewer, visibleTo } from './catalogue.ts';
 import { resumePosition } from './profile.ts';
 
 interface BannerRow {
@@ -61,7 +61,8 @@ export function bannerList(db: Db, viewer: Viewer, vodType?: string): BannerItem
       noSeason: m ? m.no_season === 1 : false,
       posterLandscape: landscape,
       poster: artUrl(artId, 'poster', viewer.lang),
-      landscape: [{ url: landscape }],
+      // The slide's picture (the thumbnail strip keeps the landscape, whose drawn title names it).
+      landscape: [{ url: backdropUrl(artId, viewer.lang) }],
       customizedDisplayInfo: r.customized_display_info,
       mediaVideoList: [],
       startTime: r.start_time,

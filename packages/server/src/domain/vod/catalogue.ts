@@ -102,6 +102,8 @@ const artLang = (lang: Lang) => (lang === 'en' ? '' : `?lang=${lang}`);
 /** Artwork the server draws (http/art.ts), captioned in the viewer's language: poster 2:3, landscape 16:9. */
 export const artUrl = (metaId: string, kind: 'poster' | 'landscape', lang: Lang = 'en') =>
   `${artworkPath(metaId, kind)}${artLang(lang)}`;
+/** The banner's picture: the landscape without its drawn title, which the banner writes itself (decision 0363). */
+export const backdropUrl = (id: string, lang: Lang = 'en') => `/media/art/${id}/backdrop${artLang(lang)}`;
 export const personPhotoUrl = (personId: string, lang: Lang = 'en') =>
   `/media/art/${personId}/portrait.svg${artLang(lang)}`;
 
