@@ -46,7 +46,9 @@ export default defineConfig({
   reporter: [['list'], ['json', { outputFile: '../.data/reports/playwright.json' }]],
   use: {
     baseURL,
-    trace: 'retain-on-failure',
+    // A trace records every frame and DOM snapshot of a journey: kept for every journey, failed or not, it was a
+    // good part of the browsers' CPU on two cores. Recorded on the retry of a failed journey (CI retries once).
+    trace: 'on-first-retry',
     launchOptions: {
       executablePath: chromium,
       args: [
