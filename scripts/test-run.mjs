@@ -58,14 +58,19 @@ let stopping = false;
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => {
     stopping = true;
-    // SIGINT, as Ctrl-C would: Playwright then stops the web servers it started (they are not in its group).
-    for (const pid of running) {
-      try {
-        process.kill(-pid, 'SIGINT');
-      } catch {
-        // Already gone.
+    // SIGINT, as Ctrl-C would: Playwright then stops the web servers it started (they are not in its group). A
+    // stage still there 20 s later (Playwright finishing its journeys first) is killed.
+    const stop = (sig) => {
+      for (const pid of running) {
+        try {
+          process.kill(-pid, sig);
+        } catch {
+          // Already gone.
+        }
       }
-    }
+    };
+    stop('SIGINT');
+    setTimeout(() => stop('SIGKILL'), 20_000).unref();
   });
 }
 const clock = () => `${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s`;
