@@ -12,9 +12,8 @@ export default defineConfig({
     ],
     environment: 'node',
     // Dates in tests are judged in UTC whatever the machine's zone; zone tests set TZ themselves. The upstream
-    // fixtures listen on loopback, which the server refuses unless allowed (decision 0359). Servers and commands
-    // the tests start hash new passwords at 2^10, as the test servers' own configuration does (decision 0361).
-    env: { TZ: 'UTC', OTTKIT_UPSTREAM_ALLOW: '127.0.0.0/8', OTTKIT_PASSWORD_HASH_LOG2N: '10' },
+    // fixtures listen on loopback, which the server refuses unless allowed (decision 0359).
+    env: { TZ: 'UTC', OTTKIT_UPSTREAM_ALLOW: '127.0.0.0/8' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     pool: 'forks',
