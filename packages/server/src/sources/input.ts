@@ -1,100 +1,10 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { type IncomingMessage, request as httpRequest } from 'node:http';
-import { request as httpsRequest } from 'node:https';
 import { createGunzip } from 'node:zlib';
-import { REFUSED_INTERNAL, UpstreamRefused, upstreamAllowList } from '../upstream/address.ts';
-import { pinnedLookup, type Resolved, resolveUpstream } from '../upstream/resolve.ts';
+import { DEFAULT_LIMITS, type FetchLimits, isUrl, openUpstream, SourceError } from '../upstream/fetch.ts';
 
-/** Limits of every upstream read (issue 16: bounded time and size, redirect limit, clear error). */
-export interface FetchLimits {
-  /** Whole read, headers to last byte. */
-  timeoutMs: number;
-  maxBytes: number;
-  maxRedirects: number;
-  /** The operator's `upstreams.allow` setting (decision 0359); the environment's list always applies too. */
-  allow?: string;
-}
-
-export const DEFAULT_LIMITS: FetchLimits = {
-  timeoutMs: 120_000,
-  maxBytes: 1024 * 1024 * 1024,
-  maxRedirects: 5,
-};
-
-/** A read that failed, in words an operator can act on. */
-export class SourceError extends Error {
-  override name = 'SourceError';
-}
-
-export function isUrl(location: string): boolean {
-  return /^https?:\/\//i.test(location);
-}
-
-/** What we send upstream: a product name and nothing else (never cookies, tokens or the viewer's headers). */
-const UPSTREAM_HEADERS = { 'user-agent': 'ottkit-lineup-import', accept: '*/*' };
-
-/** One GET to an address already judged by the upstream rule; the answer's body is read by the caller. */
-function get(url: URL, addresses: Resolved[], signal: AbortSignal): Promise<IncomingMessage> {
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((resolve, reject) => {
-    const req = send(
-      {
-        protocol: url.protocol,
-        hostname: url.hostname.replace(/^\[|\]$/g, ''),
-        port: url.port || undefined,
-        path: `${url.pathname}${url.search}`,
-        headers: UPSTREAM_HEADERS,
-        signal,
-        // A fresh connection to exactly the judged addresses (no pooled socket to somewhere else).
-        agent: false,
-        lookup: pinnedLookup(addresses),
-      },
-      resolve,
-    );
-    req.on('error', reject);
-    req.end();
-  });
-}
-
-async function openUrl(url: string, limits: FetchLimits, signal: AbortSignal): Promise<IncomingMessage> {
-  const allow = upstreamAllowList(limits.allow);
-  let current = url;
-  for (let hop = 0; ; hop++) {
-    const target = new URL(current);
-    let res: IncomingMessage;
-    try {
-      // Judged on every hop: a redirect to an internal address is refused like the address itself.
-      res = await get(target, await resolveUpstream(target.hostname, allow), signal);
-    } catch (e) {
-      if (e instanceof UpstreamRefused) throw new SourceError(`${current}: ${REFUSED_INTERNAL}`);
-      if (signal.aborted)
-        throw new SourceError(`${current} did not answer within ${limits.timeoutMs / 1000} s`);
-      const code = (e as { code?: string }).code;
-      throw new SourceError(`${current} could not be reached (${code ?? (e as Error).message})`);
-    }
-    const status = res.statusCode ?? 0;
-    const location = res.headers.location;
-    if (status >= 300 && status < 400 && location) {
-      res.destroy();
-      if (hop >= limits.maxRedirects)
-        throw new SourceError(`${url} redirected more than ${limits.maxRedirects} times (a redirect loop?)`);
-      current = new URL(location, current).href;
-      if (!isUrl(current)) throw new SourceError(`${url} redirected to a non-HTTP address`);
-      continue;
-    }
-    if (status < 200 || status >= 300) {
-      res.destroy();
-      throw new SourceError(`${current} answered HTTP ${status}`);
-    }
-    const length = Number(res.headers['content-length'] ?? 'NaN');
-    if (length > limits.maxBytes) {
-      res.destroy();
-      throw new SourceError(`${current} is ${length} bytes, over the limit of ${limits.maxBytes}`);
-    }
-    return res;
-  }
-}
+// The upstream rule's reads live in upstream/fetch.ts (one place for it, the live pull relay uses it too).
+export { DEFAULT_LIMITS, type FetchLimits, isUrl, SourceError };
 
 async function* bounded(
   chunks: AsyncIterable<Uint8Array>,
@@ -204,7 +114,7 @@ export async function* openSource(
 ): AsyncGenerator<Uint8Array> {
   const signal = AbortSignal.timeout(limits.timeoutMs);
   if (isUrl(location)) {
-    const res = await openUrl(location, limits, signal);
+    const { res } = await openUpstream(location, limits, signal);
     try {
       yield* gunzipIfNeeded(bounded(res, location, limits, signal), location, limits);
     } finally {
