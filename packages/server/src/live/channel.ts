@@ -5,7 +5,9 @@ import type { ChannelTimelines } from './renditions.ts';
 import { parseSourceUrl, SourceUrlError } from './sourceUrl.ts';
 import type { LiveChannel } from './store.ts';
 import { refusalOfPull } from './upstreamCheck.ts';
+import { REFUSED_INTERNAL } from '../upstream/address.ts';
 import { maskSecrets } from '../upstream/maskSecrets.ts';
+import { openPull, type Pull, shownUpstream } from '../upstream/pullRelay.ts';
 
 export type SourceState = 'idle' | 'starting' | 'live' | 'failing' | 'failed';
 
@@ -76,6 +78,8 @@ interface Attempt {
   errors: number[];
   /** A standby's newest segment, not on the timeline: on a failover it goes on air at once (decision 0257). */
   held?: { parts: RenditionSegment[]; at: number };
+  /** An HLS pull's reads on the pull relay (decision 0364), closed with the run. */
+  pull?: Pull;
 }
 
 type Role = 'active' | 'standby';
@@ -104,17 +108,21 @@ export class ChannelRunner {
   private tick: NodeJS.Timeout | undefined;
   private audioAac = new Map<number, boolean>();
   private probing = new Set<number>();
-  /** HLS pulls whose host is being judged, and those judged fit for their next start (decision 0359). */
+  /**
+   * HLS pulls whose host is being judged, and those judged fit and opened on the pull relay for their next probe
+   * and run, with the source URL judged (decisions 0359, 0364).
+   */
   private judging = new Set<number>();
-  private cleared = new Map<number, string>();
+  private pulls = new Map<number, { url: string; pull: Pull }>();
   private recent: { at: number; bytes: number; sec: number }[] = [];
   private attempts = 0;
 
   private deps: ChannelDeps;
 
   constructor(channel: LiveChannel, deps: ChannelDeps) {
-    // Its lines quote source URLs and ffmpeg's words about them: secrets masked before any log sees them.
-    this.deps = { ...deps, log: (line) => deps.log(maskSecrets(line)) };
+    // Its lines quote source URLs and ffmpeg's words about them: secrets masked, relay URLs shown as their
+    // upstream's, before any log sees them.
+    this.deps = { ...deps, log: (line) => deps.log(shownUpstream(line)) };
     this.channel = channel;
     this.health = this.freshHealth(channel);
   }
@@ -150,6 +158,7 @@ export class ChannelRunner {
     if (same) return;
     this.health = this.freshHealth(channel);
     this.audioAac.clear();
+    for (const i of [...this.pulls.keys()]) this.closePull(i);
     if (this.running) {
       void this.drop('active');
       void this.drop('standby');
@@ -173,6 +182,7 @@ export class ChannelRunner {
     if (this.tick) clearInterval(this.tick);
     this.tick = undefined;
     await Promise.all([this.drop('active'), this.drop('standby')]);
+    for (const i of [...this.pulls.keys()]) this.closePull(i);
     for (const h of this.health) if (h.state !== 'failed') h.state = 'idle';
   }
 
@@ -290,22 +300,15 @@ export class ChannelRunner {
       h.lastError = maskSecrets(err instanceof SourceUrlError ? err.message : String(err));
       return;
     }
-    // An HLS pull's host is judged before any ffmpeg opens it (the probe too), again at every start.
-    if (input.scheme === 'hls' && this.cleared.get(index) !== source.url) {
-      if (this.judging.has(index)) return;
-      this.judging.add(index);
-      h.state = 'starting';
-      void refusalOfPull(input.input, this.deps.upstreamAllow?.() ?? '').then((refusal) => {
-        this.judging.delete(index);
-        if (!this.running || this[role]) return;
-        if (refusal) this.refuseStart(index, role, refusal);
-        else {
-          // Kept with the URL judged: a list changed meanwhile is judged again.
-          this.cleared.set(index, source.url);
-          this.launch(index, role);
-        }
-      });
-      return;
+    // An HLS pull's host is judged before any ffmpeg opens it (the probe too), again at every start; ffmpeg then
+    // reads it through the pull relay, which judges every fetch that follows.
+    if (input.scheme === 'hls') {
+      const ready = this.pulls.get(index);
+      if (ready?.url !== source.url) {
+        this.judgePull(index, role, source.url, input.input);
+        return;
+      }
+      input = { ...input, input: ready.pull.input };
     }
     // A pull input is asked its audio codec first (a second at most), so AAC is copied from the first run; a
     // pushed one (UDP, SRT, RTMP) is learned from its first run, whose audio is transcoded meanwhile.
@@ -313,22 +316,40 @@ export class ChannelRunner {
       if (this.probing.has(index)) return;
       this.probing.add(index);
       h.state = 'starting';
+      const probed = this.pulls.get(index)?.pull;
       void probeAudio(this.deps.ffmpeg, input).then((codec) => {
         this.probing.delete(index);
+        // The playlist named an address the rule refuses: the source fails as a refused start.
+        if (probed?.refused) {
+          this.refusedHop(index, probed.refused);
+          this.closePull(index);
+          if (this.running && !this[role]) this.refuseStart(index, role, REFUSED_INTERNAL);
+          return;
+        }
         this.audioAac.set(index, codec === 'aac');
         if (this.running && !this[role]) this.launch(index, role);
       });
       return;
     }
     h.state = 'starting';
-    this.cleared.delete(index);
+    // Its pull goes with this run: the next start judges the source again.
+    const pull = this.pulls.get(index)?.pull;
+    this.pulls.delete(index);
     const workDir = join(this.deps.workRoot, `run-${++this.attempts}`);
     const attempt: Attempt = {
       index,
       startedAt: this.deps.now(),
       errors: [],
       run: undefined as unknown as Run,
+      pull,
     };
+    if (pull)
+      pull.onRefused = () => {
+        const now = this.roleOf(attempt);
+        if (!now || !pull.refused) return;
+        this.refusedHop(index, pull.refused);
+        this.fail(now, REFUSED_INTERNAL);
+      };
     if (role === 'active') this.deps.timeline.beginRun();
     attempt.run = startRun(
       this.deps.ffmpeg,
@@ -352,7 +373,8 @@ export class ChannelRunner {
           if (!now) return;
           // ffmpeg writes its work files on the same disk: it is often the first to meet a full one.
           if (isDiskFull({ message: reason })) this.stopOnFullDisk(now, `ffmpeg: ${reason}`);
-          else this.fail(now, reason);
+          // An upstream read that failed says why better than ffmpeg ("Server returned 5XX").
+          else this.fail(now, pull?.lastError ?? reason);
         },
       },
     );
@@ -393,6 +415,8 @@ export class ChannelRunner {
     const h = this.health[a.index];
     const firstOfRun = a.lastSegmentAt === undefined;
     a.lastSegmentAt = now;
+    // A read that failed before this segment came through is not why the run may end later.
+    if (a.pull) a.pull.lastError = undefined;
     if (firstOfRun) a.liveSince = now;
     if (h && h.state !== 'live') h.state = 'live';
     if (this.active !== a) {
@@ -442,8 +466,8 @@ export class ChannelRunner {
     const h = this.health[a.index];
     if (h) {
       h.state = 'failed';
-      // ffmpeg's words may quote the input URL.
-      h.lastError = maskSecrets(reason);
+      // ffmpeg's words may quote the input URL, the relay's.
+      h.lastError = shownUpstream(reason);
       h.lastErrorAt = now;
     }
     this.deps.log(`live ${this.channel.logicalChannelId}: source ${a.index + 1} (${role}) failed: ${reason}`);
@@ -464,6 +488,44 @@ export class ChannelRunner {
       `live ${this.channel.logicalChannelId}: source ${index + 1} (${role}) not started: ${reason}`,
     );
     this.afterFailure(index, role, now);
+  }
+
+  /**
+   * Judges an HLS pull's host, then opens the pull on the pull relay for the source's probe and run; a refused
+   * host, or a relay that cannot start, fails the start in words.
+   */
+  private judgePull(index: number, role: Role, url: string, upstream: string) {
+    this.closePull(index);
+    if (this.judging.has(index)) return;
+    this.judging.add(index);
+    const h = this.health[index];
+    if (h) h.state = 'starting';
+    const allow = this.deps.upstreamAllow?.() ?? '';
+    const judged = async (): Promise<Pull | string> =>
+      (await refusalOfPull(upstream, allow)) ??
+      openPull(upstream, allow).catch((e: Error) => `the pull relay could not start (${e.message})`);
+    void judged().then((opened) => {
+      this.judging.delete(index);
+      const wanted = this.running && !this[role];
+      if (typeof opened === 'string') {
+        if (wanted) this.refuseStart(index, role, opened);
+      } else if (!wanted) opened.close();
+      else {
+        // Kept with the URL judged: a list changed meanwhile is judged again.
+        this.pulls.set(index, { url, pull: opened });
+        this.launch(index, role);
+      }
+    });
+  }
+
+  private closePull(index: number) {
+    this.pulls.get(index)?.pull.close();
+    this.pulls.delete(index);
+  }
+
+  /** The log's line on a fetch the rule refused, with its address (the source's lastError says only why). */
+  private refusedHop(index: number, what: string) {
+    this.deps.log(`live ${this.channel.logicalChannelId}: source ${index + 1}: ${what}`);
   }
 
   /** What follows a failed source: a standby takes over, the next source is tried, or the round backs off. */
@@ -505,6 +567,8 @@ export class ChannelRunner {
     } else {
       await a.run.stop();
     }
+    // ffmpeg is gone: the reads of its pull end with it.
+    a.pull?.close();
   }
 
   private switched(at: number) {

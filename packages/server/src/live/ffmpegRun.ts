@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { h264Args, LADDER, ladderFilter, renditionsOf, rungVideoArgs, SOURCE_RENDITION } from './ladder.ts';
 import type { LiveInput } from './sourceUrl.ts';
+import { isRelayed } from '../upstream/pullRelay.ts';
 
 /**
  * Debian's ffmpeg (apt-get install ffmpeg; scripts/ottkit.mjs installs it): it reads SRT, RTMP, UDP and HLS.
@@ -123,8 +124,19 @@ function outputArgs(workDir: string, o: PackagerOptions): string[] {
   ];
 }
 
+/**
+ * What follows `-i`. An HLS pull is read through the pull relay only (decision 0364): its upstream URL here would
+ * let ffmpeg fetch, unjudged, whatever the playlist names.
+ */
+function inputOf(input: LiveInput): string {
+  if (input.scheme === 'hls' && !isRelayed(input.input))
+    throw new Error('an HLS pull is read through the pull relay only');
+  return input.input;
+}
+
 /** The arguments that package one input into fMP4 HLS in `workDir` (remux; AAC audio unless it is AAC already). */
 export function packagerArgs(input: LiveInput, workDir: string, o: PackagerOptions) {
+  const from = inputOf(input);
   return [
     '-hide_banner',
     '-nostdin',
@@ -136,7 +148,7 @@ export function packagerArgs(input: LiveInput, workDir: string, o: PackagerOptio
       ? ['-analyzeduration', '3000000', '-probesize', '5000000']
       : []),
     '-i',
-    input.input,
+    from,
     ...outputArgs(workDir, o),
   ];
 }
@@ -270,6 +282,7 @@ export function startRun(
  */
 export function probeAudio(ffmpeg: string, input: LiveInput): Promise<string | undefined> {
   const bin = ffmpeg.endsWith('ffmpeg') ? `${ffmpeg.slice(0, -'ffmpeg'.length)}ffprobe` : 'ffprobe';
+  const from = inputOf(input);
   const args = [
     '-v',
     'error',
@@ -282,7 +295,7 @@ export function probeAudio(ffmpeg: string, input: LiveInput): Promise<string | u
     'stream=codec_name',
     '-of',
     'csv=p=0',
-    input.input,
+    from,
   ];
   return new Promise((resolve) => {
     const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'ignore'] });

@@ -15,7 +15,8 @@ describe('source URLs (issue 17)', () => {
   it('takes the five schemes and always restricts the protocols ffmpeg may open', () => {
     const hls = parseSourceUrl('hls+https://user:pw@cdn.example/live/index.m3u8', media);
     expect(hls).toMatchObject({ scheme: 'hls', input: 'https://user:pw@cdn.example/live/index.m3u8' });
-    expect(hls.inputArgs.slice(0, 2)).toEqual(['-protocol_whitelist', 'http,https,tcp,tls,crypto']);
+    // ffmpeg reads an HLS pull from the pull relay on loopback only (decision 0364): no https, no tls.
+    expect(hls.inputArgs.slice(0, 2)).toEqual(['-protocol_whitelist', 'http,tcp,crypto']);
     expect(hls.display).not.toContain('pw');
     const srt = parseSourceUrl('srt://10.0.0.1:9000?mode=listener&passphrase=verysecret123', media);
     expect(srt.display).not.toContain('verysecret');

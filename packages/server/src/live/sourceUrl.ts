@@ -105,8 +105,10 @@ export function parseSourceUrl(raw: string, mediaDir: string): LiveInput {
     const input = `${scheme.slice(4)}${text.slice(scheme.length)}`;
     return {
       scheme: 'hls',
+      // The upstream URL: ffmpeg reads it through the pull relay (decision 0364), the channel swaps it for that.
       input,
-      inputArgs: ['-protocol_whitelist', 'http,https,tcp,tls,crypto'],
+      // Plain HTTP to the relay on loopback, and the AES-128 decryption of segments: never the network itself.
+      inputArgs: ['-protocol_whitelist', 'http,tcp,crypto'],
       display: `hls+${mask(new URL(input))}`,
     };
   }
