@@ -51,9 +51,11 @@ let origin: Promise<string> | undefined;
 
 function start(): Promise<string> {
   origin ??= new Promise<string>((resolve, reject) => {
-    const s = createServer((req, res) => void serve(req, res));
+    // A request that fails in a way not answered already is cut: ffmpeg sees a read error, nothing else.
+    const s = createServer((req, res) => void serve(req, res).catch(() => res.destroy()));
     server = s;
-    s.once('error', reject);
+    // Kept for the server's life: a later error must not go unheard (and crash the process).
+    s.on('error', reject);
     s.listen(0, '127.0.0.1', () => {
       // It never keeps the process alive by itself; the pulls' owners stop it.
       s.unref();
