@@ -1,4 +1,5 @@
 import { expect, type Page } from '@playwright/test';
+import { operatorSignIn, operatorTotp } from '../packages/api-client/src/contract/operator.ts';
 import { base32Decode, TOTP_STEP_MS, totpCode } from '../packages/server/src/operator/totp.ts';
 import { operator } from './operator.ts';
 
@@ -17,6 +18,27 @@ export function createOperator(role: 'admin' | 'editor' | 'support') {
 /** The code an authenticator app would show now (or `stepsAhead` steps later, still inside the window). */
 export const authenticatorCode = (secret: string, stepsAhead = 0) =>
   totpCode(base32Decode(secret), Date.now() + stepsAhead * TOTP_STEP_MS);
+
+/**
+ * A new operator signed in through the console's own two calls (password, then the first authenticator code,
+ * which enrols it), landing on the console home as `enrolAndSignIn` does. For the journeys about what an operator
+ * does once signed in; the sign-in and enrolment screens themselves are walked by operator-admin.spec.ts and
+ * forms-before-hydration.spec.ts (decision 0365). Answers the authenticator secret.
+ */
+export async function signInOperator(page: Page, who: { email: string; password: string }): Promise<string> {
+  const call = async <T>(path: string, data: object): Promise<T> => {
+    const body = await (await page.request.post(path, { data })).json();
+    expect(body.errCode, `${path}: ${body.errMsg}`).toBe(0);
+    return body.data as T;
+  };
+  const first = await call<{ challenge: string; enrol?: { secret: string } }>(operatorSignIn.path, who);
+  const secret = first.enrol?.secret;
+  if (!secret) throw new Error(`${who.email} is enrolled already: sign in with its authenticator`);
+  await call(operatorTotp.path, { challenge: first.challenge, code: authenticatorCode(secret) });
+  await page.goto('/admin');
+  await expect(page.getByText(`Signed in as ${who.email}`)).toBeVisible();
+  return secret;
+}
 
 /**
  * First sign-in at /admin/login: password, the enrolment screen's key read as an authenticator app reads the

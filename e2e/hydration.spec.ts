@@ -1,5 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { logIn } from './session.ts';
+import { hydrated } from './vod.ts';
 
 // Islands hydrate at different times (load, idle, visible) and share stores: an island whose first render
 // differs from the server's HTML makes React throw that HTML away (minified errors #418, #421, #423, #425).
@@ -13,8 +14,9 @@ async function hydrationErrors(page: Page, path: string): Promise<string[]> {
   };
   page.on('pageerror', onError);
   await page.goto(path);
-  await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(2_500);
+  // Every island that hydrates on load or when idle has (Astro drops its `ssr` mark then); a mismatch is thrown
+  // while it hydrates, so by then it has been heard. A fixed 2.5 s wait stood here.
+  await hydrated(page);
   page.off('pageerror', onError);
   return errors;
 }

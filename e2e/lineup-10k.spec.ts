@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -8,7 +8,7 @@ import { serveFolder, startTestSource, type TestSource } from '../packages/serve
 import { channelList } from '../packages/api-client/src/contract/live.ts';
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { playsOn } from './livePlayer.ts';
-import { repoRoot } from './operator.ts';
+import { operatorOn, repoRoot } from './operator.ts';
 import { E2E_PORT } from './playwright.config.ts';
 
 // Issue 16: a 10,000-channel line-up, imported from a generated M3U with the CLI, on /liveTv: the category's
@@ -36,13 +36,7 @@ function tempDir(prefix: string): string {
 }
 
 /** The operator CLI against this journey's data folder. */
-function operator(dataDir: string, ...args: string[]): string {
-  return execFileSync('node_modules/.bin/node', ['packages/server/src/cli.ts', ...args, '--data', dataDir], {
-    cwd: repoRoot,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-}
+const operator = operatorOn;
 
 /** 10,000 channels in one group; only the far one has a stream that answers. */
 function writePlaylist(streamUrl: string): string {
@@ -231,6 +225,9 @@ test('signing out, or the session ending, removes the kept channel list from the
   await page.getByRole('button', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/home/);
   expect(await keptAnswers()).toBe(0);
+  // Home makes the signed-out browser a guest (a visitor login that sets the session cookie): signing in before
+  // that answer came let it replace the new session, and the channel page opened as the guest's.
+  await expect(page.locator('.session-badge[data-state="guest"]')).toBeVisible();
 
   await signInAndOpenLineup();
   await page.context().clearCookies({ name: 'ottkit_session' });

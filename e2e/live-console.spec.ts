@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startTestSource, type TestSource } from '../packages/server/test/liveSource.ts';
 import { seriousViolations } from './axe.ts';
-import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { operator, repoRoot } from './operator.ts';
 import { E2E_PORT } from './playwright.config.ts';
 
@@ -20,7 +20,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
 }) => {
   const source: TestSource = startTestSource({ target: UDP, format: 'mpegts', label: 'CONSOLE' });
   try {
-    await enrolAndSignIn(page, createOperator('editor'));
+    await signInOperator(page, createOperator('editor'));
     await page
       .getByRole('navigation', { name: 'Console' })
       .getByRole('link', { name: 'Live inputs' })
@@ -75,7 +75,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     // Support reads the same health, with nothing to change.
     const other = await browser.newContext({ baseURL: page.url().replace(/\/admin.*$/, '') });
     const supportPage = await other.newPage();
-    await enrolAndSignIn(supportPage, createOperator('support'));
+    await signInOperator(supportPage, createOperator('support'));
     await supportPage.goto(`/admin/live?channel=${CHANNEL}`);
     await consoleReady(supportPage);
     const seen = supportPage.locator(`[data-testid="live-channel"][data-channel="${CHANNEL}"]`);

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startTestSource, type TestSource } from '../packages/server/test/liveSource.ts';
 import { newAccount } from './accounts.ts';
-import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { livePlayer, openLiveTv, playsOn } from './livePlayer.ts';
 import { operator } from './operator.ts';
 import { E2E_PORT } from './playwright.config.ts';
@@ -23,7 +23,7 @@ test('an editor picks the transcode ladder in the console; the channel plays on 
   const source: TestSource = startTestSource({ target: UDP, format: 'mpegts', label: 'LADDER' });
   try {
     // The editor gives the channel its source and the ladder in /admin/live (the operator call, audited).
-    await enrolAndSignIn(page, createOperator('editor'));
+    await signInOperator(page, createOperator('editor'));
     await page.goto(`/admin/live?channel=${CHANNEL}`);
     await consoleReady(page);
     const editor = page.getByTestId('live-editor');

@@ -1,7 +1,7 @@
 import { expect, type Request, test } from '@playwright/test';
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { newAccount } from './accounts.ts';
-import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { batchEventsOf } from './telemetryBatch.ts';
 
 // Issue 18 §1: zaps on /liveTv report their channel-change time (click to the new channel's first frame) in the
@@ -49,7 +49,7 @@ test('zaps on /liveTv show on the dashboard as channel-change time', async ({ pa
   const consoleContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const desk = await consoleContext.newPage();
   try {
-    await enrolAndSignIn(desk, createOperator('editor'));
+    await signInOperator(desk, createOperator('editor'));
     await desk.goto('/admin/dashboard');
     await consoleReady(desk);
     const tile = desk.getByTestId('tile-channel-change');

@@ -2,7 +2,7 @@ import { expect, type Request, test } from '@playwright/test';
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { newAccount } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
-import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { batchEventsOf } from './telemetryBatch.ts';
 
 // Issue 18: a subscriber plays channels on /liveTv; the players' start-up times reach the console's dashboard,
@@ -44,7 +44,7 @@ test('plays on /liveTv show on the dashboard as start-up time', async ({ page, b
   const consoleContext = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const desk = await consoleContext.newPage();
   try {
-    await enrolAndSignIn(desk, createOperator('support'));
+    await signInOperator(desk, createOperator('support'));
     await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Dashboard' }).click();
     await expect(desk).toHaveURL(/\/admin\/dashboard$/);
     await consoleReady(desk);

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
-import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { consoleReady, createOperator, signInOperator } from './console.ts';
 
 // Issues 16 and 18: an editor adds a small M3U by URL in the console, previews its groups, imports one as a
 // job and watches it finish; the status survives a reload.
@@ -29,7 +29,7 @@ test.beforeAll(async () => {
 test.afterAll(() => new Promise((r) => upstream.close(r)));
 
 test('an editor imports a small M3U through the console and sees the job finish', async ({ page }) => {
-  await enrolAndSignIn(page, createOperator('editor'));
+  await signInOperator(page, createOperator('editor'));
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Sources' }).click();
   await consoleReady(page);
   const name = `Cove ${Date.now()}`;

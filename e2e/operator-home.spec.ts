@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { homeBannerRemove } from '../packages/api-client/src/contract/index.ts';
 import { seriousViolations } from './axe.ts';
-import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { consoleReady, createOperator, signInOperator } from './console.ts';
 
 // Issue 18 §4: an editor adds a home row, moves it to the top and removes a banner; the home page shows the
 // row first (after the site's home cache of 30 s, decision 0131); support sees the lists and is refused.
@@ -11,7 +11,7 @@ test('an editor orders, adds and removes home rows and banners; the home page fo
   browser,
 }) => {
   test.setTimeout(150_000);
-  await enrolAndSignIn(page, createOperator('editor'));
+  await signInOperator(page, createOperator('editor'));
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Home page' }).click();
   await consoleReady(page);
 
@@ -72,7 +72,7 @@ test('an editor orders, adds and removes home rows and banners; the home page fo
 });
 
 test('support sees the home layout but cannot change it', async ({ page }) => {
-  await enrolAndSignIn(page, createOperator('support'));
+  await signInOperator(page, createOperator('support'));
   await page.goto('/admin/homepage');
   await consoleReady(page);
   await expect(page.getByTestId('home-banners').getByRole('listitem').first()).toBeVisible();

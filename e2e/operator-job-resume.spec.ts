@@ -5,7 +5,7 @@ import { basename, dirname, join } from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { type Job, jobGet } from '../packages/api-client/src/contract/index.ts';
 import { testClip } from '../packages/server/test/operatorHelpers.ts';
-import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { repoRoot } from './operator.ts';
 import { E2E_DATA_DIR, E2E_PORT } from './playwright.config.ts';
 
@@ -111,7 +111,7 @@ test('an import whose server was killed is finished by the running one, and the 
   open = true;
   for (const res of held) res.destroy();
 
-  await enrolAndSignIn(page, createOperator('editor'));
+  await signInOperator(page, createOperator('editor'));
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Sources' }).click();
   await consoleReady(page);
   const job = page.getByTestId('job').filter({ hasText: `source.import of ${NAME}` });
@@ -142,7 +142,7 @@ test('a transcode whose server was killed is transcoded again by the running one
   // Long enough that the tiny ladder's transcode is still under way when its process is killed.
   const clip = join(repoRoot, '.data', `resume-clip-${stamp}.mp4`);
   testClip(dirname(clip), basename(clip), 90);
-  await enrolAndSignIn(page, createOperator('editor'));
+  await signInOperator(page, createOperator('editor'));
   const { child, said } = await jobProcess(['transcode', clip]);
   const jobId = said.get('job') ?? '';
   const jobNow = async () =>

@@ -9,7 +9,7 @@ import { lineupChannelSave } from '../packages/api-client/src/contract/operatorL
 import { sourceAdd, sourceImport } from '../packages/api-client/src/contract/operatorSources.ts';
 import { runFfmpeg } from '../packages/server/src/media/ffmpeg.ts';
 import { seriousViolations } from './axe.ts';
-import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { logIn } from './session.ts';
 
 // Issue 18 §2-3: an editor adds channels in the console (one with an uploaded logo), moves one up, edits a
@@ -43,7 +43,7 @@ test('an editor adds a channel with a logo and moves it up; a subscriber sees it
   const second = `Harbour B ${stamp}`;
   const desk = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
   desk.on('dialog', (d) => void d.accept());
-  await enrolAndSignIn(desk, createOperator('editor'));
+  await signInOperator(desk, createOperator('editor'));
   await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Channels' }).click();
   await consoleReady(desk);
   const form = desk.getByTestId('channel-form');
@@ -171,7 +171,7 @@ test('an editor adds a channel with a logo and moves it up; a subscriber sees it
 });
 
 test('support sees the line-up and the guide read-only; the server refuses its changes', async ({ page }) => {
-  await enrolAndSignIn(page, createOperator('support'));
+  await signInOperator(page, createOperator('support'));
   const nav = page.getByRole('navigation', { name: 'Console' });
   await expect(nav.getByRole('link', { name: 'Channels' })).toBeVisible();
   await expect(nav.getByRole('link', { name: 'Guide mapping' })).toHaveCount(0);
@@ -204,7 +204,7 @@ test('support sees the line-up and the guide read-only; the server refuses its c
 });
 
 test('the line-up and guide screens are axe-clean', async ({ page }) => {
-  await enrolAndSignIn(page, createOperator('editor'));
+  await signInOperator(page, createOperator('editor'));
   const found = [
     ...(await seriousViolations(page, '/admin/channels')),
     ...(await seriousViolations(page, '/admin/guide')),
@@ -252,7 +252,7 @@ test('an editor imports an XMLTV file and maps an unmapped channel to its closes
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   try {
     page.on('dialog', (d) => void d.accept());
-    await enrolAndSignIn(page, createOperator('editor'));
+    await signInOperator(page, createOperator('editor'));
     // The playlist goes in as /admin/sources does it (that screen has its own journey).
     const source = `Quay lineup ${stamp}`;
     const url = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}/quay.m3u`;

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newAccount } from './accounts.ts';
 import { seriousViolationsHere } from './axe.ts';
-import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { consoleReady, createOperator, signInOperator } from './console.ts';
 
 // Issue 18 §6: an editor composes a notice in the console, previews it as a viewer sees it and publishes it;
 // it shows on /liveTv for a subscriber, and once withdrawn it no longer does. Support notifies the subscriber.
@@ -18,7 +18,7 @@ test('a notice composed in the console shows on /liveTv, and not once withdrawn'
   const consoleContext = await browser.newContext();
   const desk = await consoleContext.newPage();
   try {
-    await enrolAndSignIn(desk, createOperator('editor'));
+    await signInOperator(desk, createOperator('editor'));
     await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Notices' }).click();
     await consoleReady(desk);
     const compose = desk.getByRole('region', { name: 'Compose a notice' });
@@ -98,7 +98,7 @@ test('support sends one subscriber a notification; it is in their message centre
   const consoleContext = await browser.newContext();
   const desk = await consoleContext.newPage();
   try {
-    await enrolAndSignIn(desk, createOperator('support'));
+    await signInOperator(desk, createOperator('support'));
     await desk.goto('/admin/notices');
     await consoleReady(desk);
     // Support reads notices but does not compose or notify everybody.

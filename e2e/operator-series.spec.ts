@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ffmpegPath } from '../packages/server/src/media/ffmpeg.ts';
 import { seriousViolations } from './axe.ts';
-import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { logIn } from './session.ts';
 import { expectPlaying, hydrated } from './vod.ts';
 
@@ -30,7 +30,7 @@ test('an editor makes a series with a season and an episode; a subscriber plays 
   browser,
 }) => {
   test.setTimeout(240_000);
-  await enrolAndSignIn(page, createOperator('editor'));
+  await signInOperator(page, createOperator('editor'));
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Titles' }).click();
   await consoleReady(page);
 

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolationsHere } from './axe.ts';
-import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { logIn, SUBSCRIBER } from './session.ts';
 import { homeCards, playMovie } from './vod.ts';
 
@@ -29,7 +29,7 @@ test('support sees the titles and channels a subscriber just played', async ({ p
 
   const desk = await (await browser.newContext()).newPage();
   try {
-    await enrolAndSignIn(desk, createOperator('support'));
+    await signInOperator(desk, createOperator('support'));
     await desk.goto('/admin/subscribers');
     await consoleReady(desk);
     await desk.getByLabel('Search by email, phone, name or virtual code').fill(SUBSCRIBER);

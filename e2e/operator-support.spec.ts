@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newAccount } from './accounts.ts';
-import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { consoleReady, createOperator, signInOperator } from './console.ts';
 
 // Issue 18: support grants a plan in the console and the subscriber's locked channel unlocks on /liveTv.
 
@@ -19,7 +19,7 @@ test('support grants a plan and the subscriber’s locked channel unlocks', asyn
   const consoleContext = await browser.newContext();
   const desk = await consoleContext.newPage();
   try {
-    await enrolAndSignIn(desk, createOperator('support'));
+    await signInOperator(desk, createOperator('support'));
     // Support sees only the screens of their role.
     const nav = desk.getByRole('navigation', { name: 'Console' });
     await expect(nav.getByRole('link', { name: 'Subscribers' })).toBeVisible();

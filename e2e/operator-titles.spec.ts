@@ -11,7 +11,7 @@ import {
 } from '../packages/api-client/src/contract/index.ts';
 import { ffmpegPath } from '../packages/server/src/media/ffmpeg.ts';
 import { seriousViolations } from './axe.ts';
-import { consoleReady, createOperator, enrolAndSignIn } from './console.ts';
+import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { logIn } from './session.ts';
 import { expectPlaying, hydrated } from './vod.ts';
 
@@ -49,7 +49,7 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
   browser,
 }) => {
   test.setTimeout(240_000);
-  await enrolAndSignIn(page, createOperator('editor'));
+  await signInOperator(page, createOperator('editor'));
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Titles' }).click();
   await consoleReady(page);
 
@@ -210,7 +210,7 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
 });
 
 test('support sees titles but cannot change them; the server refuses', async ({ page }) => {
-  await enrolAndSignIn(page, createOperator('support'));
+  await signInOperator(page, createOperator('support'));
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Titles' }).click();
   await consoleReady(page);
   await expect(page.getByRole('heading', { level: 2, name: 'Titles' })).toBeVisible();

@@ -22,6 +22,9 @@ const env = {
   ...process.env,
   OTTKIT_MEDIA_CACHE: process.env.OTTKIT_MEDIA_CACHE || join(root, '.data', 'media-cache'),
   FORCE_COLOR: process.env.FORCE_COLOR ?? '0',
+  // Node keeps the compiled form of every module it loads (the server's TypeScript, stripped, included) here and
+  // reuses it: each server, command and Vitest fork a test starts then spends about half the CPU on its start.
+  NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || join(root, '.data', 'node-compile-cache'),
 };
 const node = join(root, 'node_modules', '.bin', 'node');
 
@@ -72,6 +75,19 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
     setTimeout(() => stop('SIGKILL'), 20_000).unref();
   });
 }
+/**
+ * CPU seconds (user + system) of every reaped descendant so far: /proc/self/stat's cutime and cstime. A stage's
+ * share is the difference across it (stages that overlap share theirs). Linux only; elsewhere 0.
+ */
+function childCpu() {
+  try {
+    const fields = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+    // Fields 16 and 17 of the whole line (cutime, cstime), in clock ticks (100 a second on Linux).
+    return (Number(fields[13]) + Number(fields[14])) / 100;
+  } catch {
+    return 0;
+  }
+}
 const clock = () => `${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s`;
 
 /** `node scripts/test-run.mjs e2e unit` runs those stages only (what they need is taken as done already). */
@@ -96,6 +112,7 @@ function runStage(name, { niceness = 0 } = {}) {
   const file = join(logs, `${name}.log`);
   const out = createWriteStream(file);
   const started = Date.now();
+  const cpuBefore = childCpu();
   return new Promise((resolve) => {
     const [bin, ...args] = niceness > 0 ? ['nice', '-n', String(niceness), ...cmd] : cmd;
     const child = spawn(bin, args, {
@@ -105,6 +122,8 @@ function runStage(name, { niceness = 0 } = {}) {
       // Its own process group, so stopping the run stops the stage's servers and browsers too.
       detached: true,
     });
+    // A command that cannot start (not on PATH: the run is meant to be started by pnpm) fails its stage in words.
+    child.on('error', (err) => out.write(`test-run: ${cmd[0]} could not start (${err.message})\n`));
     running.add(child.pid);
     child.stdout.pipe(out, { end: false });
     child.stderr.pipe(out, { end: false });
@@ -113,7 +132,8 @@ function runStage(name, { niceness = 0 } = {}) {
       out.end(() => {
         const seconds = (Date.now() - started) / 1000;
         const status = code === 0 ? 'passed' : 'failed';
-        results.set(name, { status, seconds, why: code === null ? `signal ${signal}` : `exit ${code}` });
+        const cpu = childCpu() - cpuBefore;
+        results.set(name, { status, seconds, cpu, why: code === null ? `signal ${signal}` : `exit ${code}` });
         console.log(`\n===== ${name} (${status}, ${seconds.toFixed(0)} s) =====`);
         process.stdout.write(readFileSync(file, 'utf8'));
         console.log(`===== end of ${name} =====\n`);
@@ -146,17 +166,25 @@ if (process.env.OTTKIT_TEST_LANES === '2') {
   // journeys ran at half speed), so it is for a machine with more cores (decision 0361).
   await Promise.all([lane(...browsers), backgroundLane(...checks)]);
 } else {
-  // One after another (the PostgreSQL pass reads which files opened a store in the SQLite pass).
-  await lane(...checks, ...browsers);
+  // Measured per stage (wall and CPU, decision 0365): the type check, the package builds and the SQLite pass keep
+  // both cores busy, so they run alone; the PostgreSQL pass uses about one core (it waits on its database), so
+  // the light stages that wait on a browser or on npm run beside it; the journeys, the heaviest, run last and
+  // alone. The PostgreSQL pass reads which files opened a store in the SQLite pass, so it comes after it.
+  await lane('typecheck', 'packages', 'unit');
+  await Promise.all([lane('unit-postgres'), lane('size', 'storybook', 'consumers', 'player-e2e')]);
+  await lane('e2e');
 }
 
-console.log('stage seconds:');
+console.log('stage seconds (wall, and CPU of its processes):');
 for (const [name, r] of results) {
+  const cpu = r.cpu === undefined ? '' : `${r.cpu.toFixed(0).padStart(5)} s CPU`;
   console.log(
-    `  ${name.padEnd(14)} ${r.seconds.toFixed(0).padStart(5)} s  ${r.status}${r.status === 'passed' ? '' : ` (${r.why})`}`,
+    `  ${name.padEnd(14)} ${r.seconds.toFixed(0).padStart(5)} s ${cpu.padEnd(10)}  ${r.status}${r.status === 'passed' ? '' : ` (${r.why})`}`,
   );
 }
-console.log(`  ${'total'.padEnd(14)} ${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s`);
+console.log(
+  `  ${'total'.padEnd(14)} ${((Date.now() - t0) / 1000).toFixed(0).padStart(5)} s ${childCpu().toFixed(0).padStart(5)} s CPU`,
+);
 const failed = [...results].filter(([, r]) => r.status !== 'passed').map(([n]) => n);
 if (failed.length > 0) console.log(`stages not passed: ${failed.join(', ')}`);
 
