@@ -83,6 +83,9 @@ const plain = (res: ServerResponse, status: number, text: string) => sendText(un
  * Composes the product on one origin: the API (routes from the contract), `/media/*` (logos here, the rest
  * from the live origin), and everything else from the site. Opens, migrates and seeds the database.
  */
+/** How long the server keeps an idle keep-alive connection open. */
+export const KEEP_ALIVE_MS = 65_000;
+
 export function createServer(options: CreateServerOptions = {}): OttkitServer {
   const config = loadConfig(options.config);
   const logger = options.logger ?? consoleLogger;
@@ -195,6 +198,11 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     });
   };
   const server = createHttpServer(handler);
+  // An idle keep-alive connection is closed by the client (nginx, a load balancer, a browser) before the server:
+  // when the server closed it first (Node's 5 s), a request the client sent on it at that moment was reset. Seen
+  // whenever the client's timers ran late (a test run on a loaded machine). Above nginx's and most balancers' 60 s.
+  server.keepAliveTimeout = KEEP_ALIVE_MS;
+  server.headersTimeout = KEEP_ALIVE_MS + 1_000;
 
   return {
     config,
