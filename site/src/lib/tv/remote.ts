@@ -57,28 +57,8 @@ export function reachable(doc: Document, active: Element | null = doc.activeElem
     if (el !== active && isContainer(el) && all.some((other) => other !== el && el.contains(other)))
       return false;
     const hider = hiddenBy(el);
-    if (!hider && offPage(el)) return false;
     return !hider || (active !== null && hider.contains(active));
   });
-}
-
-/**
- * Laid out wholly before the page's start, where no scrolling shows it: a control drawn only while focused (the
- * skip link, at -9999 px until then). A remote has no use for it, and focusing it made it pop up over the header.
- */
-function offPage(el: HTMLElement): boolean {
-  const r = el.getBoundingClientRect();
-  const win = el.ownerDocument.defaultView;
-  return r.right + (win?.scrollX ?? 0) <= 0 || r.bottom + (win?.scrollY ?? 0) <= 0;
-}
-
-/** Whether any part of `el` is inside the viewport. */
-function inView(el: HTMLElement): boolean {
-  const win = el.ownerDocument.defaultView;
-  const r = el.getBoundingClientRect();
-  const h = win?.innerHeight ?? Number.POSITIVE_INFINITY;
-  const w = win?.innerWidth ?? Number.POSITIVE_INFINITY;
-  return r.bottom > 0 && r.top < h && r.right > 0 && r.left < w;
 }
 
 const CONTROL =
@@ -90,31 +70,25 @@ const isContainer = (el: Element) => !el.matches(CONTROL);
 export function move(doc: Document, direction: Direction): boolean {
   const active = doc.activeElement instanceof HTMLElement ? doc.activeElement : null;
   const items = reachable(doc, active);
-  // A focused control the page was scrolled away from (a pointer remote's wheel) is not where the viewer looks:
-  // the arrow starts again from what is in view, as with nothing focused.
-  const fromInside = active && items.includes(active) && inView(active) ? active : null;
+  const fromInside = active && items.includes(active) ? active : null;
   let target: HTMLElement | undefined;
   if (!fromInside) {
-    // Nothing focused yet (or focus left the reachable set, or out of view): the first control in view of the
-    // page's content (the header is one ↑ away), else the first in view.
-    const shown = items.filter(inView);
-    target = shown.find((el) => el.closest('main')) ?? shown[0];
+    // Nothing focused yet (or focus left the reachable set): the first control in view of the page's content
+    // (the header is one ↑ away), else the first in view.
+    const h = doc.defaultView?.innerHeight ?? Number.POSITIVE_INFINITY;
+    const inView = items.filter((el) => {
+      const r = el.getBoundingClientRect();
+      return r.bottom > 0 && r.top < h;
+    });
+    target = inView.find((el) => el.closest('main')) ?? inView[0];
   } else {
-    const from = fromInside.getBoundingClientRect();
-    const towards = (pool: HTMLElement[]) =>
-      pool[
-        nearest(
-          from,
-          pool.map((el) => el.getBoundingClientRect()),
-          direction,
-        )
-      ];
     const others = items.filter((el) => el !== fromInside);
-    // From the page's content, the next control of the content, wherever it is scrolled; the rest (the sticky
-    // header, drawn over the content's top, so geometrically just above a control scrolled under it) only when the
-    // content has nothing that way: ↑ walks up the rows and reaches the header from the top of the content.
-    if (fromInside.closest('main')) target = towards(others.filter((el) => el.closest('main')));
-    target ??= towards(others);
+    const i = nearest(
+      fromInside.getBoundingClientRect(),
+      others.map((el) => el.getBoundingClientRect()),
+      direction,
+    );
+    target = others[i];
   }
   if (!target) return false;
   target.focus({ preventScroll: true });
