@@ -73,9 +73,6 @@ test.describe('tv layout, remote keys', () => {
     await logIn(page);
     await page.goto('/home');
     await expect(page.locator('html')).toHaveAttribute('data-layout', 'tv');
-    // The remote's arrows move focus once the page's islands are live; before that ArrowDown only scrolled, and
-    // the walk up found nothing focused below the header.
-    await hydrated(page);
     await page.mouse.wheel(0, 20_000);
     await page.keyboard.press('ArrowDown'); // focuses the first control in view, at the bottom of the page
     const near = await walkUp(page, 'ArrowUp', 60);
