@@ -74,6 +74,17 @@ test.describe('tv layout, remote keys', () => {
     await page.goto('/home');
     await expect(page.locator('html')).toHaveAttribute('data-layout', 'tv');
     await page.mouse.wheel(0, 20_000);
+    // The wheel's scroll ends before the key: pressed mid-scroll, ArrowDown focused a control the rest of the
+    // scroll (and the walk's own wheel) left far above the viewport, and the walk up never came near the header.
+    await expect
+      .poll(() =>
+        page.evaluate(async () => {
+          const before = window.scrollY;
+          await new Promise((r) => setTimeout(r, 300));
+          return before > 300 && window.scrollY === before;
+        }),
+      )
+      .toBe(true);
     await page.keyboard.press('ArrowDown'); // focuses the first control in view, at the bottom of the page
     const near = await walkUp(page, 'ArrowUp', 60);
     expect(near, 'the walk reached controls just below the header').toBeGreaterThan(0);

@@ -48,12 +48,17 @@ test('home → card → detail → play → leave → come back → resume near 
 test('a series plays the next episode when one ends', async ({ page }) => {
   test.setTimeout(120_000);
   await logIn(page);
-  const series = (await homeCards(page.request)).find((c) => c.metaType === 'SERIES');
-  expect(series).toBeTruthy();
-  if (!series) return;
-  await page.goto(`/vod/detail/${series.metaId}`);
-  await hydrated(page);
+  // A series with a next episode: a journey before this one (operator-series) may have added a one-episode series
+  // to this product's home, ahead of the seeded ones.
+  const series = (await homeCards(page.request)).filter((c) => c.metaType === 'SERIES');
+  expect(series.length).toBeGreaterThan(0);
   const episodes = page.getByRole('button', { name: /^Play episode \d+:/ });
+  for (const { metaId } of series) {
+    await page.goto(`/vod/detail/${metaId}`);
+    await hydrated(page);
+    await expect(episodes.first()).toBeVisible();
+    if ((await episodes.count()) > 1) break;
+  }
   await expect(episodes.nth(1)).toBeVisible();
   await episodes.first().click();
 
