@@ -2,6 +2,7 @@ import { expect, type Page } from '@playwright/test';
 import { operatorSignIn, operatorTotp } from '../packages/api-client/src/contract/operator.ts';
 import { base32Decode, TOTP_STEP_MS, totpCode } from '../packages/server/src/operator/totp.ts';
 import { operator } from './operator.ts';
+import { api } from './session.ts';
 
 /** Waits until the console's island on the page is hydrated (its forms submit only then). */
 export const consoleReady = (page: Page) => expect(page.locator('[data-ready="true"]').first()).toBeVisible();
@@ -26,15 +27,10 @@ export const authenticatorCode = (secret: string, stepsAhead = 0) =>
  * forms-before-hydration.spec.ts (decision 0365). Answers the authenticator secret.
  */
 export async function signInOperator(page: Page, who: { email: string; password: string }): Promise<string> {
-  const call = async <T>(path: string, data: object): Promise<T> => {
-    const body = await (await page.request.post(path, { data })).json();
-    expect(body.errCode, `${path}: ${body.errMsg}`).toBe(0);
-    return body.data as T;
-  };
-  const first = await call<{ challenge: string; enrol?: { secret: string } }>(operatorSignIn.path, who);
+  const first = await api<{ challenge: string; enrol?: { secret: string } }>(page, operatorSignIn.path, who);
   const secret = first.enrol?.secret;
   if (!secret) throw new Error(`${who.email} is enrolled already: sign in with its authenticator`);
-  await call(operatorTotp.path, { challenge: first.challenge, code: authenticatorCode(secret) });
+  await api(page, operatorTotp.path, { challenge: first.challenge, code: authenticatorCode(secret) });
   await page.goto('/admin');
   await expect(page.getByText(`Signed in as ${who.email}`)).toBeVisible();
   return secret;

@@ -35,9 +35,6 @@ function tempDir(prefix: string): string {
   return dir;
 }
 
-/** The operator CLI against this journey's data folder. */
-const operator = operatorOn;
-
 /** 10,000 channels in one group; only the far one has a stream that answers. */
 function writePlaylist(streamUrl: string): string {
   const lines = ['#EXTM3U'];
@@ -90,8 +87,8 @@ test.beforeAll(async () => {
   };
   const dataDir = tempDir('ottkit-e2e-10k-data-');
   const m3u = writePlaylist(`http://127.0.0.1:${UPSTREAM_PORT}/index.m3u8`);
-  operator(dataDir, 'sources', 'add', 'big', '--m3u', m3u);
-  expect(operator(dataDir, 'sources', 'import', 'big')).toMatch(/10000 channels \(10000 added/);
+  operatorOn(dataDir, 'sources', 'add', 'big', '--m3u', m3u);
+  expect(operatorOn(dataDir, 'sources', 'import', 'big')).toMatch(/10000 channels \(10000 added/);
   product = await serve(dataDir);
 });
 
