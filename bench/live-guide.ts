@@ -34,6 +34,7 @@ import { loadavg } from 'node:os';
 import { parseArgs } from 'node:util';
 import { chromium, type Page } from '@playwright/test';
 import { listOnce, seedBenchLineup, serveBench, within } from './benchLineup.ts';
+import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 
 const { values } = parseArgs({
   options: {
@@ -270,10 +271,9 @@ async function measure(channels: string, port: string, seeded: string | undefine
   const serverWarmedInMs = values['warm-server']
     ? await waited('the server to answer every guide day once', warmServer(base))
     : undefined;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--autoplay-policy=no-user-gesture-required'],
-  });
+  const browser = await chromium.launch(
+    chromiumLaunchOptions(['--autoplay-policy=no-user-gesture-required']),
+  );
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     // Before any page script: long tasks from the start, and when the parser puts the channel list in the DOM.

@@ -13,6 +13,7 @@
  */
 import { chromium } from '@playwright/test';
 import { startFixtureServer } from '../packages/player/e2e/fixture-origin.ts';
+import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -131,10 +132,9 @@ function stats(values: number[]) {
 const external = arg('src');
 const server = external ? null : await startFixtureServer(PORT);
 const origin = `http://127.0.0.1:${PORT}`;
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--headless', '--autoplay-policy=no-user-gesture-required'],
-});
+const browser = await chromium.launch(
+  chromiumLaunchOptions(['--headless', '--autoplay-policy=no-user-gesture-required']),
+);
 let warmed = 0;
 const results = Object.fromEntries(
   KINDS.map((k) => [k, { first: [] as number[], zap: [] as number[] }]),

@@ -3,6 +3,7 @@
 // Never part of the test run.
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/chromium.ts';
 
 const base = process.argv[2] ?? 'http://127.0.0.1:4531';
 const out = process.argv[3] ?? '/tmp/vodshots';
@@ -10,10 +11,7 @@ const pages = (process.argv[4] ?? '/home,/vod/type/movie,/search?keyword=night,/
   .split(',')
   .filter(Boolean);
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions());
 const widths = (process.argv[5] ?? '1280,375').split(',').map(Number);
 for (const width of widths) {
   const phone = width < 768;

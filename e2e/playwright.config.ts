@@ -1,5 +1,5 @@
-import { execSync } from 'node:child_process';
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium.ts';
 
 // The journeys drive Debian's Chromium (installed by `npm test` when missing), never a downloaded browser,
 // through the real product: the server, its SQLite store, real segments prepared with ffmpeg (tiny profile)
@@ -35,7 +35,6 @@ process.env.OTTKIT_UPSTREAM_ALLOW ??= '127.0.0.0/8';
 // Every sign-up, sign-in and operator made hashes a password: at the production cost (2^17, ~128 MB and a good
 // part of a second each) those hashes were minutes of the run's CPU. New hashes here cost 2^12 (decision 0361).
 process.env.OTTKIT_PASSWORD_HASH_LOG2N ??= '12';
-const chromium = process.env.CHROMIUM_PATH ?? execSync('command -v chromium', { encoding: 'utf8' }).trim();
 
 export default defineConfig({
   testDir: '.',
@@ -54,19 +53,14 @@ export default defineConfig({
     // A trace records every frame and DOM snapshot of a journey: kept for every journey, failed or not, it was a
     // good part of the browsers' CPU on two cores. Recorded on the retry of a failed journey (CI retries once).
     trace: 'on-first-retry',
-    launchOptions: {
-      executablePath: chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions([
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--autoplay-policy=no-user-gesture-required',
+    ]),
   },
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // A fresh data folder each run (tests use the operator CLI on it, e.g. to seal a zero-trust manifest); the
