@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { jobGet, OperatorErrCode } from '../packages/api-client/src/contract/operator.ts';
-import { lineupChannelSave } from '../packages/api-client/src/contract/operatorLineup.ts';
+import { lineupChannelSave, lineupGuideDay } from '../packages/api-client/src/contract/operatorLineup.ts';
 import { sourceAdd, sourceImport } from '../packages/api-client/src/contract/operatorSources.ts';
 import { runFfmpeg } from '../packages/server/src/media/ffmpeg.ts';
 import { seriousViolations } from './axe.ts';
@@ -118,9 +118,21 @@ test('an editor adds a channel with a logo and moves it up; a subscriber sees it
     .getByRole('link', { name: 'Guide', exact: true })
     .click();
   await consoleReady(desk);
-  await desk.getByLabel('Channel', { exact: true }).selectOption({ label: `9990 · ${second}` });
   const programmes = desk.getByTestId('programme-row');
   await expect(programmes.first()).toBeVisible();
+  // The day of the channel picked next is held back a moment: until it comes, the table shows no programme of
+  // the channel picked before (one could be edited under the new channel's name).
+  await desk.route(
+    (url) => url.pathname === lineupGuideDay.path,
+    async (route) => {
+      await new Promise((r) => setTimeout(r, 1500));
+      await route.continue();
+    },
+  );
+  await desk.getByLabel('Channel', { exact: true }).selectOption({ label: `9990 · ${second}` });
+  await expect(programmes).toHaveCount(0);
+  await expect(programmes.first()).toBeVisible();
+  await desk.unrouteAll();
   const oldTitle = ((await programmes.first().getByRole('rowheader').textContent()) ?? '').trim();
   await expect(guide.getByRole('listitem').first()).toContainText(oldTitle);
   await programmes

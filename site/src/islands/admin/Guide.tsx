@@ -1,6 +1,6 @@
 import type { ConsoleChannel, ConsoleProgramme, GuideLang } from '@ottkit/api-client/contract';
 import { ConsoleTable } from '@ottkit/ui';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi } from '../../lib/console.ts';
@@ -37,15 +37,22 @@ export default function Guide({ lang, canEdit }: { lang: Lang; canEdit: boolean 
     });
   }, []);
 
+  // The day last asked for: an answer for a channel, day or language picked before it is dropped, not shown.
+  const asked = useRef('');
   const load = useCallback(async () => {
     if (!channelId || !/^\d{4}-\d{2}-\d{2}$/.test(day)) return;
+    const key = `${channelId} ${day} ${guideLang}`;
+    asked.current = key;
     const d = await consoleApi.operator.lineupGuideDay({ logicalChannelId: channelId, day, lang: guideLang });
-    setProgrammes(d.programmes);
+    if (asked.current === key) setProgrammes(d.programmes);
   }, [channelId, day, guideLang]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the channel, day or language change
   useEffect(() => {
     setEditing(undefined);
+    // The table says it is loading until the new day comes: the last one's programmes under the new channel's
+    // heading could be edited for the wrong channel (an edit a journey made under load, found in issue 34's runs).
+    setProgrammes(null);
     void act(load);
   }, [load]);
 
