@@ -11,10 +11,10 @@ import { chromiumLaunchOptions } from './chromium.ts';
 // instance's settings, line-up or build never meet another worker's. Playwright loads this file again in every
 // worker after setting TEST_PARALLEL_INDEX, so E2E_PORT, E2E_DATA_DIR and E2E_SITE_DIR below are that worker's.
 const basePort = Number(process.env.OTTKIT_E2E_PORT ?? 4400);
-// One by default: on the 2-core machine one worker leaves a core idle (1,090 s of CPU in 2,203 s), but two or
-// three browsers playing at once saturate both cores and ran fewer journeys a minute than one (4.6 and 6 against
-// 4.9-5.5: decisions 0361, 0365). OTTKIT_E2E_WORKERS=2 on a machine with more cores.
-const workers = Number(process.env.OTTKIT_E2E_WORKERS ?? 1);
+// Two by default (decision 0366): with the address bar's popups off (e2e/chromium.ts) a browser costs less, and on
+// the 2-core machine two workers ran the 184 journeys in 1,252 s against about 1,480 s for one, with no retry. Each
+// journey takes about 1.6 times as long beside another, so a machine with fewer cores sets OTTKIT_E2E_WORKERS=1.
+const workers = Number(process.env.OTTKIT_E2E_WORKERS ?? 2);
 const product = (i: number) => ({
   port: basePort + 1000 * i,
   dataDir: i === 0 ? '.data/e2e' : `.data/e2e-${i}`,
