@@ -33,7 +33,7 @@ function playwrightDisabledFeatures(): string[] {
   const names = list ? [...list.matchAll(/^\s*"([A-Za-z0-9]+)",?\s*$/gm)].map((m) => m[1] ?? '') : [];
   if (names.length === 0)
     throw new Error(
-      "scripts/chromium.mjs: Playwright's list of disabled Chromium features was not found; see its comment",
+      "e2e/chromium.ts: Playwright's list of disabled Chromium features was not found; see its comment",
     );
   return names;
 }
