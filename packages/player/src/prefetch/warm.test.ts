@@ -54,6 +54,19 @@ describe('createWarmCache', () => {
     expect(cache.bytes).toBeGreaterThan(1100);
   });
 
+  it('stops a round half-way when its channel stops being a target (a zap to it)', async () => {
+    const { cache, asked } = setup();
+    cache.set([{ src: MASTER }]);
+    // The master and the variant playlist are asked; the viewer zaps to the channel before the init segment.
+    await vi.waitFor(() => expect(asked).toHaveLength(1));
+    cache.set([]);
+    await settle();
+    await vi.advanceTimersByTimeAsync(PREFETCH_REFRESH_MS * 2);
+    expect(asked.length).toBeLessThanOrEqual(2);
+    expect(asked).not.toContain('https://o.test/a/init.mp4');
+    expect(cache.isWarm(MASTER)).toBe(false);
+  });
+
   it('refreshes the live parts while warm and drops them once stale', async () => {
     const { cache, asked } = setup();
     cache.set([{ src: MASTER }]);

@@ -100,6 +100,9 @@ export function createWarmCache(options: WarmOptions = {}) {
   };
 
   async function get(url: string, owner: string, live: boolean, text: boolean): Promise<Entry | null> {
+    // A round still running for a channel that stopped being a target (the viewer zapped to it, or moved on)
+    // fetches nothing more for it: the engine loads what it needs itself, unmarked.
+    if (!targets.some((t) => t.src === owner)) return null;
     const had = entries.get(url);
     if (had && (!live || now() - had.at < PREFETCH_REFRESH_MS)) return had;
     if (spentLastMinute() >= budget) return null;
