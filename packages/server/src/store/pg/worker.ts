@@ -150,9 +150,11 @@ async function adopt(c: pg.Client, from: string | undefined): Promise<boolean> {
   if (tables.rowCount) return false;
   // FILE_COPY: a copy of the template's files after a checkpoint (cheap on the tests' fsync-less server), where
   // PostgreSQL 15's default writes the whole template through the WAL again for every clone.
-  await c.query(`CREATE DATABASE ${schema} TEMPLATE ${from} STRATEGY FILE_COPY`).catch((e: { code?: string }) => {
-    if (e.code !== '42P04') throw e; // another process opening the same folder made it first
-  });
+  await c
+    .query(`CREATE DATABASE ${schema} TEMPLATE ${from} STRATEGY FILE_COPY`)
+    .catch((e: { code?: string }) => {
+      if (e.code !== '42P04') throw e; // another process opening the same folder made it first
+    });
   await c.query(`DROP SCHEMA IF EXISTS ${schema}`);
   if (tag) await c.query(`COMMENT ON DATABASE ${schema} IS ${quoted(tag)}`);
   await c.end().catch(() => {});
