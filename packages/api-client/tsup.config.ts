@@ -5,6 +5,7 @@ export default defineConfig({
     index: 'src/index.ts',
     browser: 'src/browser.ts',
     profiles: 'src/contract/profileRules.ts',
+    langs: 'src/contract/langs.ts',
     'contract/index': 'src/contract/index.ts',
     keptAnswers: 'src/keptAnswers.ts',
   },

@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { LANGS } from './langs.ts';
 import { defineCall } from './call.ts';
 import { userInfoSchema } from './account.ts';
 import { accountScoped } from './live.ts';
 
 export const businessTypeSchema = z.enum(['liveAndVod', 'live', 'vod', 'live2vod']);
-export const planLangSchema = z.enum(['en', 'es', 'pt']);
+export const planLangSchema = z.enum(LANGS);
 /** Currencies the plans are priced in (ISO 4217): those spec §9 has symbols for. */
 export const currencySchema = z.enum(['USD', 'BRL', 'ARS', 'CLP', 'COP', 'MXN', 'PEN', 'UYU', 'ZAR', 'PHP']);
 

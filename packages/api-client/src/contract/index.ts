@@ -43,6 +43,7 @@ export * from './drm.ts';
 export * from './memberSite.ts';
 export * from './openApi.ts';
 export * from './profiles.ts';
+export * from './langs.ts';
 
 /**
  * Every call of the API by area and name; the client's methods (raw calls excepted), the server's routes and

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGS } from './langs.ts';
 
 /** Every POST carries accountId (spec §7); a guest sends an empty one. */
 export const accountScoped = { accountId: z.string().max(64).optional() };
@@ -10,5 +11,5 @@ export const channelIdSchema = z.string().min(1).max(64);
 export const daySchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'date must be YYYY-MM-DD');
 
 /** Languages of the guide's titles and descriptions. */
-export const guideLangSchema = z.enum(['en', 'es', 'pt']);
+export const guideLangSchema = z.enum(LANGS);
 export type GuideLang = z.output<typeof guideLangSchema>;

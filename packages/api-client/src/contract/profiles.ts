@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGS } from './langs.ts';
 import { defineCall } from './call.ts';
 import { accountScoped } from './liveCommon.ts';
 import { AGE_RATINGS, PROFILE_AVATARS } from './profileRules.ts';
@@ -14,7 +15,7 @@ export * from './profileRules.ts';
 
 export const ageRatingSchema = z.enum(AGE_RATINGS);
 export const profileAvatarSchema = z.enum(PROFILE_AVATARS);
-export const profileLangSchema = z.enum(['en', 'es', 'pt']);
+export const profileLangSchema = z.enum(LANGS);
 
 /** A 4-digit parental PIN. */
 export const parentalPinSchema = z.string().regex(/^\d{4}$/, 'The PIN is 4 digits');

@@ -1,8 +1,8 @@
 import { type NameTable, putName } from '../store/names.ts';
 import { type Command, parseCommandArgs, UsageError, withStore } from './command.ts';
+import { isLang, LANGS } from '@ottkit/api-client/contract';
 
 const TABLES: Record<string, NameTable> = { category: 'channel_column_names', product: 'product_names' };
-const LANGS = ['en', 'es', 'pt'];
 
 /** `names …`: the names viewers read, per language (decision 0140). */
 export const namesCommand: Command = {
@@ -25,7 +25,7 @@ export const namesCommand: Command = {
         return 0;
       }
       const text = name.join(' ').trim();
-      if (!id || !LANGS.includes(lang) || !text || text.length > 100) {
+      if (!id || !isLang(lang) || !text || text.length > 100) {
         throw new UsageError(
           `names set ${kind} ID LANG NAME: LANG is one of ${LANGS.join(', ')}, NAME 1-100 characters`,
         );

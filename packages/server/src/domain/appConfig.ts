@@ -1,5 +1,5 @@
 import type { AppProperty } from '@ottkit/api-client/contract';
-import { businessTypeSchema } from '@ottkit/api-client/contract';
+import { businessTypeSchema, LANGS } from '@ottkit/api-client/contract';
 import { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
 import { LIVE_TTL_SEC } from '../origin/urls.ts';
@@ -161,6 +161,6 @@ export function appProperty(db: Db, config: ServerConfig, lang = 'en'): AppPrope
       howToRecharge: localText(s, 'purchase.howToRecharge', lang),
       qrCodeType: s['purchase.qrCodeType'],
     },
-    supportedLanguages: ['en', 'es', 'pt'],
+    supportedLanguages: [...LANGS],
   };
 }

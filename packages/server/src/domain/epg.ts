@@ -8,8 +8,9 @@ import { dayStamps, purgeDaysBefore, readDays, storedDayCount, storedDays, write
 import { offersCatchup } from './authority.ts';
 import { forgetGuideDay, GuideCache, guideCacheOf } from './guideCache.ts';
 import { ageRatingOf } from './ageRating.ts';
+import { LANGS } from '@ottkit/api-client/contract';
 
-const GUIDE_LANGS: readonly GuideLang[] = ['en', 'es', 'pt'];
+const GUIDE_LANGS: readonly GuideLang[] = LANGS;
 
 /** The guide the server keeps: 7 days back and 3 ahead of today (UTC), like the site's local store (spec §4). */
 export const GUIDE_PAST_DAYS = 7;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { z } from 'zod';
 import type { homeGet } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
+import { LANGS } from '@ottkit/api-client/contract';
 
 /**
  * The home page's banners (`vod_banners` without a category) and rows (`vod_playlists`, levelType 99) as the
@@ -9,7 +10,6 @@ import type { Db } from '../store/db.ts';
  * its 30 s (decision 0131).
  */
 export type HomeLayout = z.output<(typeof homeGet)['response']>;
-const LANGS = ['en', 'es', 'pt'] as const;
 
 export function homeLayout(db: Db): HomeLayout {
   const banners = db.all<{ banner_item_id: string; title: string; link_type: string; link_id: string }>(

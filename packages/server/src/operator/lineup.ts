@@ -3,9 +3,10 @@ import { ErrCode } from '@ottkit/api-client';
 import {
   type ConsoleCategory,
   type ConsoleChannel,
+  LANGS,
+  type lineupChannelSave,
   OperatorErrCode,
   type RequestOf,
-  type lineupChannelSave,
 } from '@ottkit/api-client/contract';
 import { FREE_PRODUCT_ID } from '../domain/authority.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -210,7 +211,7 @@ export function deleteChannel(db: Db, id: string): ConsoleChannel {
     db.run('DELETE FROM channels WHERE logical_channel_id = ?', id);
     if (!shared) {
       db.run('DELETE FROM epg_days WHERE epg_id = ?', before.epgId);
-      for (const { day } of days) forgetGuideDay(db, before.epgId, day, ['en', 'es', 'pt']);
+      for (const { day } of days) forgetGuideDay(db, before.epgId, day, LANGS);
     }
   });
   return before;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TitleCreditsForm } from '@ottkit/api-client/contract';
 import { rebuildSearchIndex } from '../domain/vod/search.ts';
 import type { Db } from '../store/db.ts';
+import { LANGS } from '@ottkit/api-client/contract';
 
 /**
  * People and genres of console titles (decision 0238). The draft keeps names (`console_title_credits`); the
@@ -10,7 +11,6 @@ import type { Db } from '../store/db.ts';
  */
 type Kind = 'cast' | 'director' | 'genre';
 const KINDS: Record<Kind, keyof TitleCreditsForm> = { cast: 'cast', director: 'directors', genre: 'genres' };
-const LANGS = ['en', 'es', 'pt'] as const;
 
 export function titleCreditsOf(db: Db, metaId: string): TitleCreditsForm {
   const rows = db.all<{ kind: Kind; name: string }>(

@@ -1,4 +1,4 @@
-import type { ConsoleTitle } from '@ottkit/api-client/contract';
+import type { ConsoleTitle, Lang } from '@ottkit/api-client/contract';
 import { rebuildSearchIndex } from '../domain/vod/search.ts';
 import type { Db } from '../store/db.ts';
 import { publishTitleCredits } from './titleCredits.ts';
@@ -38,7 +38,7 @@ function seasonRow(db: Db, seriesId: string, seasonNo: number) {
   );
 }
 
-type PartForm = Pick<TitleForm, 'en' | 'es' | 'pt'> & {
+type PartForm = Pick<TitleForm, Lang> & {
   seriesId: string;
   seasonNo: number;
   episodeNo?: number;

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { ARTWORK_KINDS, type ConsoleTitle, type titleFormSchema } from '@ottkit/api-client/contract';
+import { ARTWORK_KINDS, type ConsoleTitle, LANGS, type titleFormSchema } from '@ottkit/api-client/contract';
 import type { z } from 'zod';
 import { rebuildSearchIndex } from '../domain/vod/search.ts';
 import type { Db } from '../store/db.ts';
@@ -14,7 +14,6 @@ import { latestUpload, publicUpload } from './uploads.ts';
  * the search index rebuilt. Subscribers' queries never see a draft.
  */
 export type TitleForm = z.output<typeof titleFormSchema>;
-const LANGS = ['en', 'es', 'pt'] as const;
 
 export interface TitleRow {
   meta_id: string;

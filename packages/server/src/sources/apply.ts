@@ -21,6 +21,7 @@ import { type LineupEntry, SkipReport } from './entries.ts';
 import type { StagedGuide } from './guide.ts';
 import { applyGuidePlans, type GuidePlan, planChannelGuide, planHolds, useGuidePlan } from './guidePlan.ts';
 import { type ChannelToMap, GuideIndex, type Mapping } from './mapping.ts';
+import { LANGS } from '@ottkit/api-client/contract';
 
 /** How far ahead an imported guide is kept (feeds often give 14 days; the server's window is shorter). */
 export const IMPORTED_GUIDE_DAYS_AHEAD = 14;
@@ -205,7 +206,7 @@ function updateChannel(
 function dropGuide(db: Db, epgId: string): number {
   const days = db.all<{ day: string }>('SELECT day FROM epg_days WHERE epg_id = ?', epgId);
   db.run('DELETE FROM epg_days WHERE epg_id = ?', epgId);
-  for (const { day } of days) forgetGuideDay(db, epgId, day, ['en', 'es', 'pt']);
+  for (const { day } of days) forgetGuideDay(db, epgId, day, LANGS);
   return days.length;
 }
 

@@ -5,8 +5,9 @@ import type { Db } from '../store/db.ts';
 import type { DayDigests } from './dayDigests.ts';
 import type { SkipReport } from './entries.ts';
 import { type LangText, parseXmltv, type XmltvProgramme } from './xmltv.ts';
+import { LANGS } from '@ottkit/api-client/contract';
 
-const GUIDE_LANGS: readonly GuideLang[] = ['en', 'es', 'pt'];
+const GUIDE_LANGS: readonly GuideLang[] = LANGS;
 /**
  * Programmes held in memory before they go to the staging table in one short transaction: few enough that they
  * die young (a batch that outlives two young-generation collections is copied to the old one, decision 0250).

@@ -6,6 +6,7 @@ import { insertProgramRows, PROGRAM_COLUMNS, programRow } from '../store/epg.ts'
 import { SkipReport } from './entries.ts';
 import { type DayDigests, dayDigest } from './dayDigests.ts';
 import { dayPrograms, stagedDayRows } from './guide.ts';
+import { LANGS } from '@ottkit/api-client/contract';
 
 /**
  * The guide plan of an import (decision 0173). The expensive part of writing imported guides (reading the staged
@@ -13,8 +14,6 @@ import { dayPrograms, stagedDayRows } from './guide.ts';
  * is done ahead, into connection-private temp tables, without the database's write lock. The import's one
  * transaction then only moves the planned rows in with a few set-based statements per channel.
  */
-
-const LANGS = ['en', 'es', 'pt'] as const;
 
 /** One channel's planned guide: what it was planned for, and what it changes. */
 export interface GuidePlan {

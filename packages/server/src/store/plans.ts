@@ -1,5 +1,6 @@
 import type { Plan } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
+import type { Lang } from '@ottkit/api-client/contract';
 
 interface PlanRow {
   plan_id: string;
@@ -29,7 +30,7 @@ export function listPlans(db: Db): Plan[] {
     planLang: langs
       .filter((l) => l.plan_id === r.plan_id)
       .map((l) => ({
-        lang: l.lang as 'en' | 'es' | 'pt',
+        lang: l.lang as Lang,
         planName: l.plan_name,
         description: l.description,
       })),

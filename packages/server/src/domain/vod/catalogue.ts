@@ -1,11 +1,19 @@
-import { type AgeRating, artworkPath, ratingAllowed, type VodCard } from '@ottkit/api-client/contract';
+import {
+  type AgeRating,
+  artworkPath,
+  DEFAULT_LANG,
+  isLang,
+  type Lang,
+  ratingAllowed,
+  type VodCard,
+} from '@ottkit/api-client/contract';
 import type { Db, SqlValue } from '../../store/db.ts';
 
-/** UI languages (spec §1); anything else falls back to English. */
-export type Lang = 'en' | 'es' | 'pt';
+/** UI languages (spec §1, the contract's); anything else falls back to English. */
+export type { Lang };
 export function langOf(header: string | undefined): Lang {
   const l = (header ?? '').slice(0, 2).toLowerCase();
-  return l === 'es' || l === 'pt' ? l : 'en';
+  return isLang(l) ? l : DEFAULT_LANG;
 }
 
 /** Who asks: the language, and whether their products include VOD (premium titles are locked otherwise). */

@@ -1,5 +1,5 @@
 import type { SeedMeta, VodType } from './catalogue.ts';
-import type { Texts } from './words.ts';
+import type { Lang, Texts } from './words.ts';
 
 export interface SeedPlaylist {
   playlistId: string;
@@ -20,7 +20,7 @@ export interface SeedBanner {
   linkId: string;
   metaId: string | null;
   customizedDisplayInfo: string;
-  texts: Record<'en' | 'es' | 'pt', { title: string; description: string }>;
+  texts: Record<Lang, { title: string; description: string }>;
 }
 
 const names = (en: string, es: string, pt: string): Texts => ({ en, es, pt });

@@ -1,10 +1,11 @@
+import { LANGS, type Lang } from '@ottkit/api-client/contract';
+
 /**
  * Word lists the sample catalogue is composed from, in en, es and pt. A title is "<head>" or
  * "<head> of <tail>"; the tails carry their article (and, in Portuguese, the contraction with "de").
  */
-export type Lang = 'en' | 'es' | 'pt';
 export type Texts = Record<Lang, string>;
-export const LANGS: readonly Lang[] = ['en', 'es', 'pt'];
+export { LANGS, type Lang };
 
 const t = (en: string, es: string, pt: string): Texts => ({ en, es, pt });
 
