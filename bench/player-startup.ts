@@ -14,6 +14,8 @@
 import { chromium } from '@playwright/test';
 import { startFixtureServer } from '../packages/player/e2e/fixture-origin.ts';
 import { chromiumLaunchOptions } from '../e2e/chromium.ts';
+// The player's own hls.js settings, to tell config from element overhead.
+import { HLS_CONFIG as OTTKIT_HLS_CONFIG } from '../packages/player/src/engines/hlsConfig.ts';
 
 const arg = (name: string) => {
   const i = process.argv.indexOf(`--${name}`);
@@ -33,20 +35,6 @@ const ALL: Kind[] = [
 const KINDS = (arg('kinds')?.split(',') ?? ALL.slice(0, 4)) as Kind[];
 /** Seconds a player keeps two neighbours warm to measure the bytes prefetched per minute (0: skip). */
 const WARM_SECONDS = Number(arg('warm-seconds') ?? 30);
-// Kept in step with HLS_CONFIG in packages/player/src/engines/hls.ts, to tell config from element overhead.
-const OTTKIT_HLS_CONFIG = {
-  lowLatencyMode: false,
-  liveSyncDurationCount: 3,
-  startLevel: -1,
-  testBandwidth: false,
-  abrEwmaDefaultEstimate: 1_000_000,
-  startFragPrefetch: true,
-  initialLiveManifestSize: 1,
-  capLevelToPlayerSize: true,
-  maxBufferLength: 20,
-  backBufferLength: 30,
-  enableWorker: true,
-};
 
 // Runs in the page. `ottkit` and plain hls.js both have their library loaded before the clock starts (the element
 // prefetches its engine chunk while the page is idle after it mounts); `ottkit (cold)` gets its play request at

@@ -1,27 +1,9 @@
 import Hls, { type HlsConfig } from 'hls.js';
+import { HLS_CONFIG } from './hlsConfig.ts';
 import { toLevels } from './quality.ts';
 import { HLS_LIVE_LOAD_POLICIES } from './retry.ts';
 import type { TrackList } from '../core/types.ts';
 import type { Engine, EngineEvents } from './types.ts';
-
-/**
- * hls.js tuned for a fast live start (decision 0031): no low-latency mode (our origins are not LL-HLS),
- * three segments behind the edge, Auto start level chosen from a default estimate instead of a test download,
- * and the first fragment requested while the media source is still opening.
- */
-export const HLS_CONFIG: Partial<HlsConfig> = {
-  lowLatencyMode: false,
-  liveSyncDurationCount: 3,
-  startLevel: -1,
-  testBandwidth: false,
-  abrEwmaDefaultEstimate: 1_000_000,
-  startFragPrefetch: true,
-  initialLiveManifestSize: 1,
-  capLevelToPlayerSize: true,
-  maxBufferLength: 20,
-  backBufferLength: 30,
-  enableWorker: true,
-};
 
 /**
  * hls.js's own loader, asking the core for every URL first: after a renewal, playlist refreshes derived from the
