@@ -4,12 +4,18 @@
 // brings Node 24 into node_modules/.bin through the `node` package), installs Debian's
 // Chromium for the browser tests and Debian's ffmpeg for live sources when they are missing,
 // then hands over to a pnpm script that runs on Node 24. See docs/decisions/0001-toolchain-bootstrap.md.
-import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ensureClusterPackages, ensureDebian } from '../packages/server/src/cluster/debian.mjs';
-import { ensurePostgres } from '../packages/server/src/cluster/postgres.mjs';
+import {
+  CLUSTER_PACKAGES,
+  ensureClusterPackages,
+  ensureDebian,
+  ensureDebianAll,
+} from '../packages/server/src/cluster/debian.mjs';
+import { ensurePostgres, POSTGRES_PACKAGES } from '../packages/server/src/cluster/postgres.mjs';
 
 const PNPM_VERSION = '10.34.8';
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -29,9 +35,40 @@ function must(cmd, args, opts) {
 }
 const pnpm = (args) => ['npx', ['-y', `pnpm@${PNPM_VERSION}`, ...args]];
 
+const installArgs = () => [
+  'install',
+  ...(existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : []),
+  '--reporter=append-only',
+];
 function install() {
-  const frozen = existsSync(join(root, 'pnpm-lock.yaml')) ? ['--frozen-lockfile'] : [];
-  must(...pnpm(['install', ...frozen, '--reporter=append-only']));
+  must(...pnpm(installArgs()));
+}
+
+/**
+ * The workspace install beside `alongside` (Debian's packages: apt downloads while npm does). Its output goes to
+ * a file, printed when it ends, so the two never mix their lines and a blocked pipe never holds npm back while
+ * `alongside` runs (synchronously).
+ */
+async function installBeside(alongside) {
+  const [cmd, args] = pnpm(installArgs());
+  const dir = mkdtempSync(join(tmpdir(), 'ottkit-install-'));
+  const log = join(dir, 'install.log');
+  const fd = openSync(log, 'w');
+  const child = spawn(cmd, args, { cwd: root, stdio: ['ignore', fd, fd] });
+  const ended = new Promise((resolve) => {
+    child.on('error', (err) => resolve({ status: 1, why: err.message }));
+    child.on('close', (status) => resolve({ status: status ?? 1 }));
+  });
+  alongside();
+  const { status, why } = await ended;
+  closeSync(fd);
+  process.stdout.write(readFileSync(log));
+  rmSync(dir, { recursive: true, force: true });
+  if (status !== 0) {
+    const how = why ? ` (${why})` : ` with exit code ${status}`;
+    console.error(`ottkit: '${cmd} ${args.join(' ')}' failed${how}`);
+    process.exit(status);
+  }
 }
 
 /** A Debian install that failed ends the command with its message (not a stack trace). */
@@ -43,10 +80,10 @@ function debian(fn) {
     process.exit(1);
   }
 }
-const ensureChromium = () =>
-  debian(() => ensureDebian('chromium', ['chromium', 'fonts-dejavu-core'], 'for the browser tests'));
+const CHROMIUM_PACKAGES = ['chromium', ['chromium', 'fonts-dejavu-core'], 'for the browser tests'];
 // Live sources (issue 17): ingest and packaging of SRT, RTMP, UDP and HLS inputs (decision 0220).
-const ensureFfmpeg = () => debian(() => ensureDebian('ffmpeg', ['ffmpeg'], 'for live sources'));
+const FFMPEG_PACKAGES = ['ffmpeg', ['ffmpeg'], 'for live sources'];
+const ensureFfmpeg = () => debian(() => ensureDebian(...FFMPEG_PACKAGES));
 
 switch (command) {
   case 'start':
@@ -55,13 +92,18 @@ switch (command) {
     process.exit(run(...pnpm(['run', 'serve'])));
     break;
   case 'test':
-    install();
-    ensureChromium();
-    ensureFfmpeg();
-    // The shared-state tests run against a Redis they start; the cluster tests against nginx too (0262).
-    debian(ensureClusterPackages);
-    // The server suite runs a second time on a PostgreSQL the run starts itself (decision 0275).
-    debian(ensurePostgres);
+    await installBeside(() =>
+      debian(() =>
+        ensureDebianAll([
+          CHROMIUM_PACKAGES,
+          FFMPEG_PACKAGES,
+          // The shared-state tests run against a Redis they start; the cluster tests against nginx too (0262).
+          ...CLUSTER_PACKAGES,
+          // The server suite runs a second time on a PostgreSQL the run starts itself (decision 0275).
+          POSTGRES_PACKAGES,
+        ]),
+      ),
+    );
     process.exit(run(...pnpm(['run', 'test:all'])));
     break;
   case 'cluster':

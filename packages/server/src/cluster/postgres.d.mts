@@ -13,5 +13,7 @@ export interface RunningPostgres {
   stop(mode?: 'fast' | 'immediate' | 'smart'): void;
 }
 export function postgresBin(): string | undefined;
+/** Debian's PostgreSQL server, as a need of `ensureDebianAll`. */
+export const POSTGRES_PACKAGES: import('./debian.mjs').DebianNeed;
 export function ensurePostgres(): void;
 export function startPostgres(dir: string, port: number, options?: { durable?: boolean }): RunningPostgres;

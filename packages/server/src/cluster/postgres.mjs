@@ -18,10 +18,19 @@ export function postgresBin() {
   return versions[0] ? join(root, versions[0], 'bin') : undefined;
 }
 
+/**
+ * Debian's PostgreSQL server, as a need of `ensureDebianAll`: there when a version's `pg_ctl` is (the client
+ * package alone brings the folder too).
+ */
+export const POSTGRES_PACKAGES = [
+  () => postgresBin() !== undefined,
+  ['postgresql'],
+  'for the PostgreSQL store (tests and cluster)',
+];
+
 /** Installs Debian's PostgreSQL server when it is missing. */
 export function ensurePostgres() {
-  if (postgresBin()) return;
-  ensureDebian('/usr/lib/postgresql', ['postgresql'], 'for the PostgreSQL store (tests and cluster)');
+  ensureDebian(...POSTGRES_PACKAGES);
 }
 
 const asRoot = () => process.getuid?.() === 0;
