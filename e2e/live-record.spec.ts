@@ -10,26 +10,31 @@ import { logIn } from './session.ts';
 // Issue 17: a channel in `record` mode, fed by a real input (a UDP test pattern made by ffmpeg on loopback), keeps
 // its recording; once a programme of its guide has ended, a viewer picks it in the guide on /liveTv and it plays as
 // catch-up, cut from what the server recorded (not from the sample loop).
+// Issue 36, in the same journey (one recording to wait for, decision 0367): the guide offered "Playback" for
+// programmes that ended before the recording began (which then failed). Only what exists is offered, and a
+// programme recorded in part says from when.
 
 const CHANNEL = 'lc-044'; // Music Videos: free, 1 day of catch-up, and no other journey uses it
 const UDP_PORT = E2E_PORT + 283;
+const BEFORE = 'Aired Before Recording';
 const TITLE = 'Recorded Live Set';
 
-test.describe.configure({ timeout: 120_000 });
+test.describe.configure({ timeout: 150_000 });
 
-/** Replaces today's guide of the channel: the short programme [start, stop) between two fillers. */
-function importGuide(start: number, stop: number) {
-  const day = new Date(start).toISOString().slice(0, 10);
+/** Replaces today's guide of the channel with these programmes, fillers around them. */
+function importGuide(programmes: { start: number; stop: number; title: string }[]) {
+  const first = programmes[0]?.start ?? Date.now();
+  const day = new Date(first).toISOString().slice(0, 10);
   const dayStart = Date.parse(`${day}T00:00:00Z`);
-  const dayEnd = dayStart + 86_400_000;
+  const last = programmes.at(-1)?.stop ?? first;
   const text = (title: string) => [{ lang: 'en', title, content: '' }];
-  const programmes = [
-    ...(start > dayStart ? [{ start: dayStart, stop: start, texts: text('Music Before') }] : []),
-    { start, stop, texts: text(TITLE) },
-    ...(stop < dayEnd ? [{ start: stop, stop: dayEnd, texts: text('Music After') }] : []),
+  const list = [
+    ...(first > dayStart ? [{ start: dayStart, stop: first, texts: text('Music Before') }] : []),
+    ...programmes.map((p) => ({ start: p.start, stop: p.stop, texts: text(p.title) })),
+    { start: last, stop: Math.max(last + 60_000, dayStart + 86_400_000), texts: text('Music After') },
   ];
   const file = join(tmpdir(), `ottkit-e2e-guide-${process.pid}.json`);
-  writeFileSync(file, JSON.stringify(programmes));
+  writeFileSync(file, JSON.stringify(list));
   operator('guide-import', `epg-${CHANNEL}`, day, file);
 }
 
@@ -45,11 +50,18 @@ function recorded(): { n: number; startMs: number; durationSec: number }[] {
   }
 }
 
-test("a recorded channel's past programme plays as catch-up from the guide", async ({ page }) => {
-  // Whole seconds: the guide and the catch-up URL carry the programme's times.
-  const start = Math.floor(Date.now() / 1000) * 1000 - 60_000;
-  const stop = start + 95_000; // ends about 35 s from now
-  importGuide(start, stop);
+test("a recorded channel's guide offers Playback only for what was recorded, says from when for a part, and plays it from the recording", async ({
+  page,
+}) => {
+  // Whole seconds: the guide and the catch-up URL carry the programme's times. The programme began before the
+  // recording (so it is recorded in part) and ends about 40 s from now; the one before it ended before.
+  const now = Math.floor(Date.now() / 1000) * 1000;
+  const start = now - 10 * 60_000;
+  const stop = now + 40_000;
+  importGuide([
+    { start: now - 20 * 60_000, stop: start, title: BEFORE },
+    { start, stop, title: TITLE },
+  ]);
   const source = startTestSource({ target: `udp://127.0.0.1:${UDP_PORT}`, format: 'mpegts', label: 'REC' });
   try {
     operator('live', 'add', CHANNEL, `udp://127.0.0.1:${UDP_PORT}`);
@@ -58,7 +70,7 @@ test("a recorded channel's past programme plays as catch-up from the guide", asy
     await expect.poll(() => recorded().length, { timeout: 30_000 }).toBeGreaterThan(0);
     // The programme ends, and the recording has a segment past its end (the catch-up is then complete: VOD).
     await expect
-      .poll(() => recorded().some((s) => s.startMs >= stop), { timeout: 60_000, intervals: [1_000] })
+      .poll(() => recorded().some((s) => s.startMs >= stop), { timeout: 70_000, intervals: [1_000] })
       .toBe(true);
 
     await logIn(page);
@@ -67,11 +79,22 @@ test("a recorded channel's past programme plays as catch-up from the guide", asy
       const m = /\/media\/catchup\/live-[^/]+\/(\d+-\d+)\/[^/]+\/(\d+)\.m4s/.exec(r.url());
       if (m) fetched.push({ window: m[1] as string, n: Number(m[2]) });
     });
+    await page.setViewportSize({ width: 1366, height: 800 });
     await page.goto(`/liveTv?id=${CHANNEL}`);
-    await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
+    await expect(page.locator('[data-live-ready="true"]')).toBeVisible({ timeout: 60_000 });
     const guide = page.getByRole('list', { name: 'Programme guide' });
-    // Today's guide: the short programme is over, so it offers Playback.
-    await guide.getByRole('button', { name: new RegExp(`^Playback.*${TITLE}`) }).click();
+    const before = guide.locator('li').filter({ hasText: BEFORE });
+    const part = guide.locator('li').filter({ hasText: TITLE });
+    await expect(part.getByRole('button', { name: /^Playback/ })).toBeVisible();
+    // Ended before the recording began: no Playback, nothing to fail.
+    await expect(before.getByRole('button', { name: /^Playback/ })).toHaveCount(0);
+    // Began before it: says from when, in the guide's time format.
+    await expect(part).toContainText(/Recorded from \d{1,2}:\d{2}/);
+    await part.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: '.data/screens/viewer-catchup-range-1366.png' });
+
+    // What is offered plays, in the catch-up dialog, from the recording.
+    await part.getByRole('button', { name: /^Playback/ }).click();
     const dialog = page.locator('section.ottkit-dialog');
     await expect(dialog).toHaveAttribute('aria-label', /Music Videos/);
     await expect(dialog.locator('.ottkit-dialog-title')).toContainText(TITLE);
@@ -81,6 +104,7 @@ test("a recorded channel's past programme plays as catch-up from the guide", asy
     const t0 = await time();
     await expect.poll(time, { timeout: 30_000, intervals: [1_000] }).toBeGreaterThan(t0 + 3);
     expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).toBeNull();
+    await expect(dialog.getByRole('alert')).toHaveCount(0);
 
     // The segments played are the recording's segments of this programme's window.
     expect(fetched.length).toBeGreaterThan(0);
@@ -91,10 +115,16 @@ test("a recorded channel's past programme plays as catch-up from the guide", asy
       expect(s, `segment ${f.n} is in the recording`).toBeDefined();
       expect(s && s.startMs < stop && s.startMs + s.durationSec * 1000 > start).toBe(true);
     }
-    await page.screenshot({ path: '.data/screens/live-record-catchup-1280.png' });
+    await page.screenshot({ path: '.data/screens/live-record-catchup-1366.png' });
     await page.setViewportSize({ width: 360, height: 740 });
     await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(t0 + 4);
     await page.screenshot({ path: '.data/screens/live-record-catchup-360.png' });
+    // The guide at phone width, the part still saying from when.
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await part.scrollIntoViewIfNeeded();
+    await expect(part).toContainText(/Recorded from \d{1,2}:\d{2}/);
+    await page.screenshot({ path: '.data/screens/viewer-catchup-range-360.png' });
   } finally {
     await source.stop();
     operator('live', 'remove', CHANNEL, '1');
