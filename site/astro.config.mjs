@@ -1,6 +1,7 @@
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { API_PREFIXES } from '@ottkit/api-client/contract';
 import { layoutScriptHash } from './src/lib/tv/layout.ts';
 import { pwa, registerScriptHash } from './src/pwa/integration.ts';
 
@@ -42,9 +43,8 @@ export default defineConfig({
   },
   vite: {
     server: {
-      proxy: Object.fromEntries(
-        ['/liveapi', '/vodapi', '/api', '/media', '/drmLicense', '/dataReport'].map((p) => [p, api]),
-      ),
+      // The API's prefixes come from the contract (the console's `/admin/api/` too); `/media` is the origin's.
+      proxy: Object.fromEntries([...API_PREFIXES.map((p) => p.slice(0, -1)), '/media'].map((p) => [p, api])),
     },
   },
 });

@@ -7,7 +7,7 @@ import { memberSiteCalls } from './memberSite.ts';
 import { messageCalls } from './message.ts';
 import { metricsCalls } from './metrics.ts';
 import { openApiDocument } from './openApi.ts';
-import { operatorCoreCalls } from './operator.ts';
+import { OPERATOR_API_PREFIX, operatorCoreCalls } from './operator.ts';
 import { operatorSourceCalls } from './operatorSources.ts';
 import { operatorSubscriberCalls } from './operatorSubscribers.ts';
 import { operatorDashboardCalls } from './operatorDashboard.ts';
@@ -65,6 +65,20 @@ export const contract = {
   memberSite: memberSiteCalls,
 } as const;
 export type Contract = typeof contract;
+
+/** The first segment of a call's path (`/liveapi`): the base a client's configuration names for its area. */
+export const pathBase = (call: { path: string }): string => `/${call.path.split('/')[1]}`;
+
+/**
+ * Path prefixes that belong to the API (`/liveapi/`, `/vodapi/`, `/api/`, `/drmLicense/`, `/dataReport/`, and the
+ * console's `/admin/api/`): anything under them answers with an envelope, never the site. Derived from the calls,
+ * for the server's router and the site's development proxy alike.
+ */
+export const API_PREFIXES: readonly string[] = [
+  ...new Set(Object.values(contract).flatMap((calls) => Object.values(calls).map((d) => `${pathBase(d)}/`))),
+  // The console's calls share their first segment with its pages (`/admin`): only this prefix is the API's.
+  OPERATOR_API_PREFIX,
+];
 
 export * from './operator.ts';
 export * from './operatorSources.ts';

@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { ErrCode } from '@ottkit/api-client';
-import { type CallDescriptor, contract, OPERATOR_API_PREFIX, ok } from '@ottkit/api-client/contract';
+import { API_PREFIXES, type CallDescriptor, ok } from '@ottkit/api-client/contract';
 import type { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
 import { DomainError } from '../domain/errors.ts';
@@ -13,19 +13,8 @@ import { HttpError, type RequestContext, type Route, type Session } from './rout
 import { refuseCrossSite } from './session.ts';
 import { operatorGate } from '../operator/sessions.ts';
 
-/**
- * Path prefixes that belong to the API: anything under them answers with an envelope, never the site. They are
- * the first segments of the contract's paths (`/liveapi/`, `/vodapi/`, `/api/`, `/drmLicense/`, `/dataReport/`).
- */
-export const API_PREFIXES: readonly string[] = [
-  ...new Set(
-    Object.values(contract as Record<string, Record<string, CallDescriptor>>).flatMap((calls) =>
-      Object.values(calls).map((d) => `/${d.path.split('/')[1]}/`),
-    ),
-  ),
-  // The console's calls share their first segment with its pages (`/admin`): only this prefix is the API's.
-  OPERATOR_API_PREFIX,
-];
+/** The API's path prefixes, from the contract (answered with an envelope, never the site). */
+export { API_PREFIXES };
 
 export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((p) => pathname.startsWith(p) || pathname === p.slice(0, -1));
