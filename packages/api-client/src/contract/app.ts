@@ -100,6 +100,20 @@ export const planList = defineCall({
   response: z.object({ planList: z.array(planSchema) }),
 });
 
+/**
+ * Spec §5, §9: a recharge code is exactly this many digits, for the redeeming call and the console's code calls.
+ * The kit's field (`@ottkit/ui`, which imports no value of ours) has its own, held to this one by
+ * `site/src/rechargeRule.test.ts`.
+ */
+export const RECHARGE_CODE_LENGTH = 16;
+/** A recharge code as typed and sent: `RECHARGE_CODE_LENGTH` digits, nothing else. */
+export const rechargeCodeSchema = z
+  .string()
+  .regex(
+    new RegExp(`^\\d{${RECHARGE_CODE_LENGTH}}$`),
+    `The recharge code must be exactly ${RECHARGE_CODE_LENGTH} digits`,
+  );
+
 export const recharge = defineCall({
   area: 'account',
   method: 'POST',
@@ -109,7 +123,7 @@ export const recharge = defineCall({
   request: z
     .object({
       ...accountScoped,
-      rechargeCodePassword: z.string().regex(/^\d{16}$/, 'The recharge code must be exactly 16 digits'),
+      rechargeCodePassword: rechargeCodeSchema,
       virtualCode: z.string().min(1).max(64),
     })
     .strict(),

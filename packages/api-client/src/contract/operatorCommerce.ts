@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { businessTypeSchema, currencySchema, planLangSchema, planSchema } from './app.ts';
+import { businessTypeSchema, currencySchema, planLangSchema, planSchema, rechargeCodeSchema } from './app.ts';
 import { defineCall } from './call.ts';
 import { auditEntrySchema, OPERATOR_API_PREFIX } from './operator.ts';
 
@@ -116,9 +116,6 @@ export const codeBatchCreate = defineCall({
     .strict(),
   response: z.object({ batch: codeBatchSchema, codes: z.array(z.string()) }),
 });
-
-/** A code as typed on the site: 16 digits. */
-export const rechargeCodeSchema = z.string().regex(/^\d{16}$/, 'Enter the 16 digits of the code');
 
 export const codeVoid = defineCall({
   area: 'operator',
