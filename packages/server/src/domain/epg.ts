@@ -10,8 +10,6 @@ import { forgetGuideDay, GuideCache, guideCacheOf } from './guideCache.ts';
 import { ageRatingOf } from './ageRating.ts';
 import { LANGS } from '@ottkit/api-client/contract';
 
-const GUIDE_LANGS: readonly GuideLang[] = LANGS;
-
 /** The guide the server keeps: 7 days back and 3 ahead of today (UTC), like the site's local store (spec §4). */
 export const GUIDE_PAST_DAYS = 7;
 export const GUIDE_FUTURE_DAYS = 3;
@@ -110,7 +108,7 @@ export function putGuideDay(
   if (current?.checksum === checksum) return false;
   writeDay(db, epgId, day, programs, checksum, now);
   // Not needed for correctness (an entry is checked against the stored day on use): frees the memory at once.
-  forgetGuideDay(db, epgId, day, GUIDE_LANGS);
+  forgetGuideDay(db, epgId, day, LANGS);
   return true;
 }
 

@@ -1,13 +1,11 @@
-import type { GuideLang } from '@ottkit/api-client/contract';
+import { type GuideLang, isLang, LANGS } from '@ottkit/api-client/contract';
 import { DAY_MS, dayOf, dayStart } from '../guide/days.ts';
 import type { GuideProgram } from '../guide/generate.ts';
 import type { Db } from '../store/db.ts';
 import type { DayDigests } from './dayDigests.ts';
 import type { SkipReport } from './entries.ts';
 import { type LangText, parseXmltv, type XmltvProgramme } from './xmltv.ts';
-import { LANGS } from '@ottkit/api-client/contract';
 
-const GUIDE_LANGS: readonly GuideLang[] = LANGS;
 /**
  * Programmes held in memory before they go to the staging table in one short transaction: few enough that they
  * die young (a batch that outlives two young-generation collections is copied to the old one, decision 0250).
@@ -19,7 +17,7 @@ const ROWS = 100;
 /** The languages of the guide from XMLTV `lang` values ("en", "en-GB", "pt_BR"); others are '' (no language). */
 function guideLang(lang: string): GuideLang | '' {
   const base = lang.slice(0, 2);
-  return (GUIDE_LANGS as readonly string[]).includes(base) ? (base as GuideLang) : '';
+  return isLang(base) ? base : '';
 }
 
 function textFor(list: LangText[], lang: GuideLang | ''): string | undefined {
@@ -33,7 +31,7 @@ function textFor(list: LangText[], lang: GuideLang | ''): string | undefined {
  */
 export function programmeTexts(p: XmltvProgramme): GuideProgram['texts'] {
   const texts: GuideProgram['texts'] = [];
-  for (const lang of GUIDE_LANGS) {
+  for (const lang of LANGS) {
     const title = textFor(p.titles, lang);
     if (title) texts.push({ lang, title, content: textFor(p.descs, lang) ?? '' });
   }
