@@ -17,6 +17,9 @@ import { type Db, openSqliteDb } from '../src/store/db.ts';
 import { type JobProc, startJobProcess, until } from './jobProcesses.ts';
 import { testClip } from './operatorHelpers.ts';
 
+// Store engine: SQLite only (scripts/postgres-pass.mjs): its processes share a data folder's SQLite store by design
+// (below); cluster-jobs proves PostgreSQL's leases.
+
 /**
  * Long operator work survives a dead process (decision 0335), with real processes over one data folder: a
  * process starts a console line-up import (or a title transcode) and is killed with kill -9 in the middle of it;

@@ -12,6 +12,9 @@ import { readFragment } from '../src/media/mp4.ts';
 import type { Db } from '../src/store/db.ts';
 import { closeLive, lines, processesWith, startTestSource, type TestSource, until } from './liveSource.ts';
 
+// Store engine: SQLite only (scripts/postgres-pass.mjs). What this proves is ffmpeg's and the supervisor's work in
+// real time; the store calls it makes (live/store.ts) run on PostgreSQL in live-operator and cluster-live.
+
 // Issue 17 remainder (decision 0256): a full disk stops recording with an alarm, keeps what was recorded whole,
 // and never takes the server down; freeing space resumes the recording with the numbering going on. The disk is
 // real: a 2 MB tmpfs mounted for the test (it needs the right to mount, as root in the project's container has;

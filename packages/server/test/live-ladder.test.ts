@@ -7,6 +7,9 @@ import type { Timeline } from '../src/live/timeline.ts';
 import { startLiveChannel, startLiveOrigin, streamIdOf, videoTimes } from './liveOrigin.ts';
 import { processesWith, type TestSource, until } from './liveSource.ts';
 
+// Store engine: SQLite only (scripts/postgres-pass.mjs). What this proves is ffmpeg's and the supervisor's work in
+// real time; the store calls it makes (live/store.ts) run on PostgreSQL in live-operator and cluster-live.
+
 // Issue 17's last item (decision 0270): the `ladder` option transcodes the input into several H.264 renditions
 // that share one numbering, served under one master playlist, continuing across a source switch.
 const PRIMARY = 'udp://127.0.0.1:9761';

@@ -10,6 +10,9 @@ import { readFragment } from '../src/media/mp4.ts';
 import type { Db } from '../src/store/db.ts';
 import { lines, processesWith, startTestSource, type TestSource, until } from './liveSource.ts';
 
+// Store engine: SQLite only (scripts/postgres-pass.mjs). What this proves is ffmpeg's and the supervisor's work in
+// real time; the store calls it makes (live/store.ts) run on PostgreSQL in live-operator and cluster-live.
+
 // Issue 17: an encoder pushes RTMP to the listener a channel opens (`rtmp://…?listen=1`); ottkit packages it.
 const PORT = 4684;
 const CHANNEL = 'lc-004';

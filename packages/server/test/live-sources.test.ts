@@ -10,6 +10,9 @@ import type { Db } from '../src/store/db.ts';
 import { lines, processesWith, startTestSource, type TestSource, until } from './liveSource.ts';
 import { startLiveOrigin, streamIdOf, videoTimes } from './liveOrigin.ts';
 
+// Store engine: SQLite only (scripts/postgres-pass.mjs). What this proves is ffmpeg's and the supervisor's work in
+// real time; the store calls it makes (live/store.ts) run on PostgreSQL in live-operator and cluster-live.
+
 const SRT = 'srt://127.0.0.1:4681';
 const UDP = 'udp://127.0.0.1:4682';
 const CHANNEL = 'lc-003';

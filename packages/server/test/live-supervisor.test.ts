@@ -11,6 +11,9 @@ import { LiveSupervisor } from '../src/live/supervisor.ts';
 import { processesWith, serveFolder, startTestSource, until } from './liveSource.ts';
 import { tinyLibrary } from './origin-fixture.ts';
 
+// Store engine: SQLite only (scripts/postgres-pass.mjs). What this proves is ffmpeg's and the supervisor's work in
+// real time; the store calls it makes (live/store.ts) run on PostgreSQL in live-operator and cluster-live.
+
 // Issue 17: the supervisor's restarts with back-off, relay on demand, and no ffmpeg left when the server dies.
 describe('live sources: restart with back-off, and no ffmpeg outlives its server', () => {
   it('retries a dead source with a doubling back-off, the reason in words', async () => {

@@ -6,6 +6,9 @@ import type { Timeline } from '../src/live/timeline.ts';
 import { startLiveChannel } from './liveOrigin.ts';
 import { processesWith, until } from './liveSource.ts';
 
+// Store engine: SQLite only (scripts/postgres-pass.mjs). What this proves is ffmpeg's and the supervisor's work in
+// real time; the store calls it makes (live/store.ts) run on PostgreSQL in live-operator and cluster-live.
+
 // Issue 17 remainder (decision 0256): what browsers cannot play is transcoded: AC-3 audio to AAC always, MPEG-2
 // (or HEVC) video to H.264 when the operator turns the channel's option on; without it the source fails in words.
 const UDP = 'udp://127.0.0.1:8566';
