@@ -1,3 +1,4 @@
+import { MAX_UPLOAD_BYTES, NAME_MAX_CHARS, sizeText } from '@ottkit/api-client/contract';
 import { defineMessages, fillPlaceholders } from './define.ts';
 import { adminLineup } from './adminLineup.ts';
 import type { Lang } from './langs.ts';
@@ -58,7 +59,7 @@ export const admin = defineMessages({
     'admin.error.expired': 'This sign-in expired. Enter your password again.',
     'admin.error.tooMany': 'Too many attempts. Wait a little and try again.',
     'admin.error.url': 'Enter an http:// or https:// address',
-    'admin.error.name': 'Give it a name of at most 80 characters',
+    'admin.error.name': `Give it a name of at most ${NAME_MAX_CHARS} characters`,
     'admin.error.generic': 'That did not work: {message}',
 
     'admin.subscribers.search': 'Search by email, phone, name or virtual code',
@@ -187,8 +188,7 @@ export const admin = defineMessages({
     'admin.titles.line': '{year} · {status}',
     'admin.titles.video': 'Video',
     'admin.titles.file': 'Video file',
-    'admin.titles.fileHint':
-      'MP4, MOV, MKV, WebM, TS, AVI or MPEG, up to 20 GB. If the upload stops, pick the same file again: it continues where the server stopped.',
+    'admin.titles.fileHint': `MP4, MOV, MKV, WebM, TS, AVI or MPEG, up to ${sizeText(MAX_UPLOAD_BYTES)}. If the upload stops, pick the same file again: it continues where the server stopped.`,
     'admin.titles.upload': 'Upload',
     'admin.titles.uploadProgress': 'Upload',
     'admin.titles.uploaded': '{received} of {total} uploaded',
@@ -205,7 +205,7 @@ export const admin = defineMessages({
     'admin.titles.publishNeedsVideo': 'Publishing needs a transcoded video.',
     'admin.titles.error.title': 'Give the title a name of at most 200 characters',
     'admin.titles.error.year': 'A year between 1888 and 2100',
-    'admin.titles.error.file': 'Pick a video file (MP4, MOV, MKV, WebM, TS, AVI or MPEG) of at most 20 GB',
+    'admin.titles.error.file': `Pick a video file (MP4, MOV, MKV, WebM, TS, AVI or MPEG) of at most ${sizeText(MAX_UPLOAD_BYTES)}`,
     'admin.nav.home.layout': 'Home page',
     'admin.home.homeLayout': "Order, add and remove the home page's banners and rows.",
     'admin.homeLayout.banners': 'Banners',
@@ -227,7 +227,7 @@ export const admin = defineMessages({
     'admin.homeLayout.rule.kids': 'Kids',
     'admin.homeLayout.addRowButton': 'Add row',
     'admin.homeLayout.saved': 'Saved; the home page shows it within a minute.',
-    'admin.homeLayout.error.name': 'Give the row a name of at most 80 characters',
+    'admin.homeLayout.error.name': `Give the row a name of at most ${NAME_MAX_CHARS} characters`,
     'admin.homeLayout.error.metaId': 'Enter a title id: letters, digits, - and _',
     'admin.nav.live': 'Live inputs',
     'admin.home.live':
@@ -330,7 +330,7 @@ export const admin = defineMessages({
     'admin.error.expired': 'Este acceso caducó. Vuelve a introducir tu contraseña.',
     'admin.error.tooMany': 'Demasiados intentos. Espera un poco y vuelve a intentarlo.',
     'admin.error.url': 'Introduce una dirección http:// o https://',
-    'admin.error.name': 'Ponle un nombre de 80 caracteres como máximo',
+    'admin.error.name': `Ponle un nombre de ${NAME_MAX_CHARS} caracteres como máximo`,
     'admin.error.generic': 'No ha funcionado: {message}',
 
     'admin.subscribers.search': 'Busca por correo, teléfono, nombre o código virtual',
@@ -460,8 +460,7 @@ export const admin = defineMessages({
     'admin.titles.line': '{year} · {status}',
     'admin.titles.video': 'Vídeo',
     'admin.titles.file': 'Archivo de vídeo',
-    'admin.titles.fileHint':
-      'MP4, MOV, MKV, WebM, TS, AVI o MPEG, hasta 20 GB. Si la subida se detiene, elige el mismo archivo otra vez: sigue donde el servidor se quedó.',
+    'admin.titles.fileHint': `MP4, MOV, MKV, WebM, TS, AVI o MPEG, hasta ${sizeText(MAX_UPLOAD_BYTES)}. Si la subida se detiene, elige el mismo archivo otra vez: sigue donde el servidor se quedó.`,
     'admin.titles.upload': 'Subir',
     'admin.titles.uploadProgress': 'Subida',
     'admin.titles.uploaded': '{received} de {total} subidos',
@@ -479,8 +478,7 @@ export const admin = defineMessages({
     'admin.titles.publishNeedsVideo': 'Para publicar hace falta un vídeo transcodificado.',
     'admin.titles.error.title': 'Pon al título un nombre de 200 caracteres como máximo',
     'admin.titles.error.year': 'Un año entre 1888 y 2100',
-    'admin.titles.error.file':
-      'Elige un archivo de vídeo (MP4, MOV, MKV, WebM, TS, AVI o MPEG) de 20 GB como máximo',
+    'admin.titles.error.file': `Elige un archivo de vídeo (MP4, MOV, MKV, WebM, TS, AVI o MPEG) de ${sizeText(MAX_UPLOAD_BYTES)} como máximo`,
     'admin.nav.home.layout': 'Página de inicio',
     'admin.home.homeLayout': 'Ordena, añade y quita los banners y filas de la página de inicio.',
     'admin.homeLayout.banners': 'Banners',
@@ -502,7 +500,7 @@ export const admin = defineMessages({
     'admin.homeLayout.rule.kids': 'Infantil',
     'admin.homeLayout.addRowButton': 'Añadir fila',
     'admin.homeLayout.saved': 'Guardado; la página de inicio lo mostrará en un minuto.',
-    'admin.homeLayout.error.name': 'Pon a la fila un nombre de 80 caracteres como máximo',
+    'admin.homeLayout.error.name': `Pon a la fila un nombre de ${NAME_MAX_CHARS} caracteres como máximo`,
     'admin.homeLayout.error.metaId': 'Escribe un id de título: letras, cifras, - y _',
     'admin.nav.live': 'Entradas en directo',
     'admin.home.live':
@@ -605,7 +603,7 @@ export const admin = defineMessages({
     'admin.error.expired': 'Esta entrada expirou. Introduza de novo a palavra-passe.',
     'admin.error.tooMany': 'Demasiadas tentativas. Espere um pouco e tente de novo.',
     'admin.error.url': 'Introduza um endereço http:// ou https://',
-    'admin.error.name': 'Dê-lhe um nome com 80 caracteres no máximo',
+    'admin.error.name': `Dê-lhe um nome com ${NAME_MAX_CHARS} caracteres no máximo`,
     'admin.error.generic': 'Não funcionou: {message}',
 
     'admin.subscribers.search': 'Procure por email, telefone, nome ou código virtual',
@@ -734,8 +732,7 @@ export const admin = defineMessages({
     'admin.titles.line': '{year} · {status}',
     'admin.titles.video': 'Vídeo',
     'admin.titles.file': 'Ficheiro de vídeo',
-    'admin.titles.fileHint':
-      'MP4, MOV, MKV, WebM, TS, AVI ou MPEG, até 20 GB. Se o carregamento parar, escolha o mesmo ficheiro outra vez: continua onde o servidor ficou.',
+    'admin.titles.fileHint': `MP4, MOV, MKV, WebM, TS, AVI ou MPEG, até ${sizeText(MAX_UPLOAD_BYTES)}. Se o carregamento parar, escolha o mesmo ficheiro outra vez: continua onde o servidor ficou.`,
     'admin.titles.upload': 'Carregar',
     'admin.titles.uploadProgress': 'Carregamento',
     'admin.titles.uploaded': '{received} de {total} carregados',
@@ -752,8 +749,7 @@ export const admin = defineMessages({
     'admin.titles.publishNeedsVideo': 'Para publicar é preciso um vídeo transcodificado.',
     'admin.titles.error.title': 'Dê ao título um nome de 200 caracteres no máximo',
     'admin.titles.error.year': 'Um ano entre 1888 e 2100',
-    'admin.titles.error.file':
-      'Escolha um ficheiro de vídeo (MP4, MOV, MKV, WebM, TS, AVI ou MPEG) de 20 GB no máximo',
+    'admin.titles.error.file': `Escolha um ficheiro de vídeo (MP4, MOV, MKV, WebM, TS, AVI ou MPEG) de ${sizeText(MAX_UPLOAD_BYTES)} no máximo`,
     'admin.nav.home.layout': 'Página inicial',
     'admin.home.homeLayout': 'Ordene, adicione e remova os banners e filas da página inicial.',
     'admin.homeLayout.banners': 'Banners',
@@ -775,7 +771,7 @@ export const admin = defineMessages({
     'admin.homeLayout.rule.kids': 'Infantil',
     'admin.homeLayout.addRowButton': 'Adicionar fila',
     'admin.homeLayout.saved': 'Guardado; a página inicial mostra-o dentro de um minuto.',
-    'admin.homeLayout.error.name': 'Dê à fila um nome de 80 caracteres no máximo',
+    'admin.homeLayout.error.name': `Dê à fila um nome de ${NAME_MAX_CHARS} caracteres no máximo`,
     'admin.homeLayout.error.metaId': 'Escreva um id de título: letras, algarismos, - e _',
     'admin.nav.live': 'Entradas ao vivo',
     'admin.home.live':

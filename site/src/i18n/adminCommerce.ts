@@ -1,14 +1,22 @@
+import {
+  CODE_BATCH_MAX,
+  NAME_MAX_CHARS,
+  PLAN_DAYS_MAX,
+  PLAN_DESCRIPTION_MAX_CHARS,
+  PLAN_ID_MAX_CHARS,
+  PLAN_PRICE_MAX,
+} from '@ottkit/api-client/contract';
 import { defineMessages } from './define.ts';
 
 /** The console's plans and codes, settings, staff and subscriber additions (issue 18 §5, §7, §8; decision 0240). */
 export const adminCommerce = defineMessages({
   en: {
-    'admin.codes.countError': 'Enter 1 to 10000 codes',
+    'admin.codes.countError': `Enter 1 to ${CODE_BATCH_MAX} codes`,
     'admin.codes.codeError': 'Enter the 16 digits of the code',
-    'admin.plans.idError': 'Lowercase letters, digits and dashes (at most 64)',
-    'admin.plans.nameError': 'Give the plan a name (at most 80 characters; description at most 500)',
-    'admin.plans.priceError': 'Enter a price from 0 to 1000000',
-    'admin.plans.daysError': 'Enter 1 to 3650 days',
+    'admin.plans.idError': `Lowercase letters, digits and dashes (at most ${PLAN_ID_MAX_CHARS})`,
+    'admin.plans.nameError': `Give the plan a name (at most ${NAME_MAX_CHARS} characters; description at most ${PLAN_DESCRIPTION_MAX_CHARS})`,
+    'admin.plans.priceError': `Enter a price from 0 to ${PLAN_PRICE_MAX}`,
+    'admin.plans.daysError': `Enter 1 to ${PLAN_DAYS_MAX} days`,
     'admin.plans.urlError': 'Enter a path starting with / or a full address (https://…)',
     'admin.nav.plans': 'Plans and codes',
     'admin.nav.settings': 'Settings',
@@ -124,12 +132,12 @@ export const adminCommerce = defineMessages({
     'admin.subscribers.playEpisode': 'Played {name}, season {season} episode {episode}',
   },
   es: {
-    'admin.codes.countError': 'Escribe de 1 a 10000 códigos',
+    'admin.codes.countError': `Escribe de 1 a ${CODE_BATCH_MAX} códigos`,
     'admin.codes.codeError': 'Escribe los 16 dígitos del código',
     'admin.plans.idError': 'Minúsculas, dígitos y guiones (64 como máximo)',
-    'admin.plans.nameError': 'Dale un nombre al plan (80 caracteres como máximo; descripción 500)',
-    'admin.plans.priceError': 'Escribe un precio de 0 a 1000000',
-    'admin.plans.daysError': 'Escribe de 1 a 3650 días',
+    'admin.plans.nameError': `Dale un nombre al plan (${NAME_MAX_CHARS} caracteres como máximo; descripción ${PLAN_DESCRIPTION_MAX_CHARS})`,
+    'admin.plans.priceError': `Escribe un precio de 0 a ${PLAN_PRICE_MAX}`,
+    'admin.plans.daysError': `Escribe de 1 a ${PLAN_DAYS_MAX} días`,
     'admin.plans.urlError': 'Escribe una ruta que empiece por / o una dirección completa (https://…)',
     'admin.nav.plans': 'Planes y códigos',
     'admin.nav.settings': 'Ajustes',
@@ -248,12 +256,12 @@ export const adminCommerce = defineMessages({
     'admin.subscribers.playEpisode': 'Reprodujo {name}, temporada {season} episodio {episode}',
   },
   pt: {
-    'admin.codes.countError': 'Digite de 1 a 10000 códigos',
+    'admin.codes.countError': `Digite de 1 a ${CODE_BATCH_MAX} códigos`,
     'admin.codes.codeError': 'Digite os 16 dígitos do código',
-    'admin.plans.idError': 'Minúsculas, dígitos e hífens (no máximo 64)',
-    'admin.plans.nameError': 'Dê um nome ao plano (no máximo 80 caracteres; descrição 500)',
-    'admin.plans.priceError': 'Digite um preço de 0 a 1000000',
-    'admin.plans.daysError': 'Digite de 1 a 3650 dias',
+    'admin.plans.idError': `Minúsculas, dígitos e hífens (no máximo ${PLAN_ID_MAX_CHARS})`,
+    'admin.plans.nameError': `Dê um nome ao plano (no máximo ${NAME_MAX_CHARS} caracteres; descrição ${PLAN_DESCRIPTION_MAX_CHARS})`,
+    'admin.plans.priceError': `Digite um preço de 0 a ${PLAN_PRICE_MAX}`,
+    'admin.plans.daysError': `Digite de 1 a ${PLAN_DAYS_MAX} dias`,
     'admin.plans.urlError': 'Digite um caminho começando com / ou um endereço completo (https://…)',
     'admin.nav.plans': 'Planos e códigos',
     'admin.nav.settings': 'Configurações',

@@ -1,3 +1,4 @@
+import { ARTWORK_MAX_BYTES, sizeText } from '@ottkit/api-client/contract';
 import { defineMessages } from './define.ts';
 
 /** People and genres of a console title (decision 0238). */
@@ -16,11 +17,11 @@ export const adminCredits = defineMessages({
     'admin.artwork.title': 'Artwork',
     'admin.artwork.poster': 'Poster (2:3)',
     'admin.artwork.landscape': 'Backdrop (16:9)',
-    'admin.artwork.hint': 'PNG or JPEG, at most 5 MB. ottkit resizes it and serves it on the site.',
+    'admin.artwork.hint': `PNG or JPEG, at most ${sizeText(ARTWORK_MAX_BYTES)}. ottkit resizes it and serves it on the site.`,
     'admin.artwork.upload.poster': 'Save poster',
     'admin.artwork.upload.landscape': 'Save backdrop',
     'admin.artwork.saved': 'Picture uploaded: the site shows it now.',
-    'admin.artwork.error': 'Choose a PNG or JPEG of at most 5 MB',
+    'admin.artwork.error': `Choose a PNG or JPEG of at most ${sizeText(ARTWORK_MAX_BYTES)}`,
   },
   es: {
     'admin.credits.title': 'Personas y géneros',
@@ -36,11 +37,11 @@ export const adminCredits = defineMessages({
     'admin.artwork.title': 'Imágenes',
     'admin.artwork.poster': 'Póster (2:3)',
     'admin.artwork.landscape': 'Fondo (16:9)',
-    'admin.artwork.hint': 'PNG o JPEG, como mucho 5 MB. ottkit la redimensiona y la sirve en el sitio.',
+    'admin.artwork.hint': `PNG o JPEG, como mucho ${sizeText(ARTWORK_MAX_BYTES)}. ottkit la redimensiona y la sirve en el sitio.`,
     'admin.artwork.upload.poster': 'Guardar póster',
     'admin.artwork.upload.landscape': 'Guardar fondo',
     'admin.artwork.saved': 'Imagen subida: el sitio ya la muestra.',
-    'admin.artwork.error': 'Elija un PNG o JPEG de como mucho 5 MB',
+    'admin.artwork.error': `Elija un PNG o JPEG de como mucho ${sizeText(ARTWORK_MAX_BYTES)}`,
   },
   pt: {
     'admin.credits.title': 'Pessoas e géneros',
@@ -56,10 +57,10 @@ export const adminCredits = defineMessages({
     'admin.artwork.title': 'Imagens',
     'admin.artwork.poster': 'Cartaz (2:3)',
     'admin.artwork.landscape': 'Fundo (16:9)',
-    'admin.artwork.hint': 'PNG ou JPEG, no máximo 5 MB. O ottkit redimensiona-a e serve-a no site.',
+    'admin.artwork.hint': `PNG ou JPEG, no máximo ${sizeText(ARTWORK_MAX_BYTES)}. O ottkit redimensiona-a e serve-a no site.`,
     'admin.artwork.upload.poster': 'Guardar cartaz',
     'admin.artwork.upload.landscape': 'Guardar fundo',
     'admin.artwork.saved': 'Imagem enviada: o site já a mostra.',
-    'admin.artwork.error': 'Escolha um PNG ou JPEG de no máximo 5 MB',
+    'admin.artwork.error': `Escolha um PNG ou JPEG de no máximo ${sizeText(ARTWORK_MAX_BYTES)}`,
   },
 });

@@ -44,6 +44,7 @@ export * from './memberSite.ts';
 export * from './openApi.ts';
 export * from './profiles.ts';
 export * from './langs.ts';
+export * from './limits.ts';
 
 /**
  * Every call of the API by area and name; the client's methods (raw calls excepted), the server's routes and

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { businessTypeSchema, currencySchema, planLangSchema, planSchema, rechargeCodeSchema } from './app.ts';
 import { defineCall } from './call.ts';
+import {
+  NAME_MAX_CHARS,
+  PLAN_DAYS_MAX,
+  PLAN_DESCRIPTION_MAX_CHARS,
+  PLAN_ID_MAX_CHARS,
+  PLAN_PRICE_MAX,
+} from './limits.ts';
 import { auditEntrySchema, OPERATOR_API_PREFIX } from './operator.ts';
 
 /**
@@ -15,11 +22,12 @@ const admin = [] as const;
 const planIdSchema = z
   .string()
   .trim()
-  .regex(/^[a-z0-9][a-z0-9-]{0,63}$/, 'Lowercase letters, digits and dashes (at most 64)');
+  .max(PLAN_ID_MAX_CHARS, `Lowercase letters, digits and dashes (at most ${PLAN_ID_MAX_CHARS})`)
+  .regex(/^[a-z0-9][a-z0-9-]*$/, `Lowercase letters, digits and dashes (at most ${PLAN_ID_MAX_CHARS})`);
 const money = z
   .number({ error: 'Enter a price' })
   .nonnegative('At least 0')
-  .max(1_000_000, 'At most 1000000');
+  .max(PLAN_PRICE_MAX, `At most ${PLAN_PRICE_MAX}`);
 
 /** A plan as the console edits it: the spec's plan fields (§3) and the product it grants. */
 export const planEditSchema = z
@@ -36,13 +44,24 @@ export const planEditSchema = z
     discountPrice: money,
     discountCurrency: currencySchema,
     productId: planIdSchema,
-    durationDays: z.number().int('Whole days').min(1, 'At least 1 day').max(3650, 'At most 3650 days'),
+    durationDays: z
+      .number()
+      .int('Whole days')
+      .min(1, 'At least 1 day')
+      .max(PLAN_DAYS_MAX, `At most ${PLAN_DAYS_MAX} days`),
     planLang: z
       .array(
         z.object({
           lang: planLangSchema,
-          planName: z.string().trim().min(1, 'Give the plan a name').max(80, 'At most 80 characters'),
-          description: z.string().trim().max(500, 'At most 500 characters'),
+          planName: z
+            .string()
+            .trim()
+            .min(1, 'Give the plan a name')
+            .max(NAME_MAX_CHARS, `At most ${NAME_MAX_CHARS} characters`),
+          description: z
+            .string()
+            .trim()
+            .max(PLAN_DESCRIPTION_MAX_CHARS, `At most ${PLAN_DESCRIPTION_MAX_CHARS} characters`),
         }),
       )
       .min(1, 'Give the plan a name'),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { NAME_MAX_CHARS } from './limits.ts';
 import { OPERATOR_API_PREFIX } from './operator.ts';
 import { metaIdSchema } from './vodSchemas.ts';
 
@@ -88,7 +89,11 @@ export const homeRowAdd = defineCall({
     'Adds a home row that follows a rule, at the end (its name in English; Spanish and Portuguese fall back).',
   request: z
     .object({
-      name: z.string().trim().min(1, 'Give the row a name').max(80, 'At most 80 characters'),
+      name: z
+        .string()
+        .trim()
+        .min(1, 'Give the row a name')
+        .max(NAME_MAX_CHARS, `At most ${NAME_MAX_CHARS} characters`),
       rule: homeRowRuleSchema,
     })
     .strict(),

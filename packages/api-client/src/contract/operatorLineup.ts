@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { NAME_MAX_CHARS, sizeText } from './limits.ts';
 import { daySchema, guideLangSchema } from './liveCommon.ts';
 import { jobSchema, OPERATOR_API_PREFIX } from './operator.ts';
 import { sourceUrlSchema } from './operatorSources.ts';
@@ -18,7 +19,7 @@ export const lineupNameSchema = z
   .string()
   .trim()
   .min(1, 'Give it a name')
-  .max(80, 'At most 80 characters')
+  .max(NAME_MAX_CHARS, `At most ${NAME_MAX_CHARS} characters`)
   .regex(/^[^\p{Cc}]+$/u, 'No control characters');
 /** The channel number viewers see and the line-up is ordered by. */
 export const channelNumberSchema = z
@@ -118,7 +119,7 @@ export const lineupChannelLogo = defineCall({
       image: z
         .string()
         .min(8, 'Choose a PNG or JPEG file')
-        .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 4, 'The logo must be at most 2 MB')
+        .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 4, `The logo must be at most ${sizeText(LOGO_MAX_BYTES)}`)
         .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Choose a PNG or JPEG file'),
     })
     .strict(),
@@ -254,7 +255,11 @@ export const lineupGuideImport = defineCall({
     .object({
       name: lineupNameSchema,
       url: sourceUrlSchema.optional(),
-      file: z.string().min(1).max(GUIDE_UPLOAD_MAX_BYTES, 'The file must be at most 8 MB').optional(),
+      file: z
+        .string()
+        .min(1)
+        .max(GUIDE_UPLOAD_MAX_BYTES, `The file must be at most ${sizeText(GUIDE_UPLOAD_MAX_BYTES)}`)
+        .optional(),
     })
     .strict()
     .refine((v) => (v.url === undefined) !== (v.file === undefined), {

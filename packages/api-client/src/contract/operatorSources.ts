@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { NAME_MAX_CHARS } from './limits.ts';
 import { jobSchema, OPERATOR_API_PREFIX } from './operator.ts';
 
 /** Issue 16's line-up sources over operator calls (the editor's): the same domain code as the CLI. */
@@ -16,7 +17,7 @@ export const sourceNameSchema = z
   .string()
   .trim()
   .min(1, 'Give the source a name')
-  .max(80, 'At most 80 characters')
+  .max(NAME_MAX_CHARS, `At most ${NAME_MAX_CHARS} characters`)
   .regex(/^[^\p{Cc}]+$/u, 'No control characters');
 
 export const sourceSchema = z.object({

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { defineCall } from './call.ts';
+import { sizeText } from './limits.ts';
 import { ARTWORK_KINDS } from './operatorArtwork.ts';
 import { jobSchema, OPERATOR_API_PREFIX } from './operator.ts';
 import { metaIdSchema, vodTypeSchema } from './vodSchemas.ts';
@@ -162,7 +163,7 @@ export const titleUploadStart = defineCall({
         .number()
         .int()
         .min(1, 'The file is empty')
-        .max(MAX_UPLOAD_BYTES, 'A video may be at most 20 GB'),
+        .max(MAX_UPLOAD_BYTES, `A video may be at most ${sizeText(MAX_UPLOAD_BYTES)}`),
       type: z.string().max(100),
       lastModified: z.number().int().nonnegative(),
     })
