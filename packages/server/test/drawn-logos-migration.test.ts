@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { drawnLogoUrl } from '../src/media/drawnLogo.ts';
+import { drawnLogoUrl } from '../src/media/logoPaths.ts';
 import { makeChannel } from '../src/seed/channels.ts';
 import { insertChannel, listChannels } from '../src/store/channels.ts';
 import { openDb } from '../src/store/db.ts';

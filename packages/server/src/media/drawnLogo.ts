@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { liveFfmpegPath } from '../live/ffmpegRun.ts';
 import type { Db } from '../store/db.ts';
 import { runFfmpeg } from './ffmpeg.ts';
+import { drawnLogoUrl, LOGO_DIR } from './logoPaths.ts';
 
 /**
  * Drawn channel logos (decision 0354): a channel without a logo of its own shows one drawn from its initials,
@@ -13,12 +14,7 @@ import { runFfmpeg } from './ffmpeg.ts';
  * where that ffmpeg cannot draw, the SVG itself is served under the same address.
  */
 
-/** Where logos live under the data folder: imported ones at the top, drawn ones in `drawn/`. */
-export const LOGO_DIR = 'logos';
 const DRAWN_DIR = join(LOGO_DIR, 'drawn');
-
-/** The address of a channel's drawn logo (the default of every channel without one of its own). */
-export const drawnLogoUrl = (logicalChannelId: string) => `/media/logo/${logicalChannelId}.png`;
 
 const PALETTE = [
   '#e63946',

@@ -1,4 +1,4 @@
-import { drawnLogoUrl } from '../media/drawnLogo.ts';
+import { drawnLogoUrl } from '../media/logoPaths.ts';
 import type { Channel, ChannelColumn } from '@ottkit/api-client/contract';
 import { FREE_PRODUCT_ID } from '../domain/authority.ts';
 import type { NewChannel } from '../store/channels.ts';

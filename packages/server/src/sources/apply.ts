@@ -1,4 +1,4 @@
-import { drawnLogoUrl } from '../media/drawnLogo.ts';
+import { drawnLogoUrl } from '../media/logoPaths.ts';
 import { createHash } from 'node:crypto';
 import { guideWindow } from '../domain/epg.ts';
 import { forgetGuideDay } from '../domain/guideCache.ts';

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { LOGO_DIR } from '../media/drawnLogo.ts';
+import { LOGO_DIR } from '../media/logoPaths.ts';
 import { imageFormatOf, resizeImage } from '../media/resizeImage.ts';
 import type { SkipReport } from './entries.ts';
 import { type FetchLimits, isUrl, openSource } from './input.ts';

@@ -1,4 +1,4 @@
-import { drawnLogoUrl } from '../media/drawnLogo.ts';
+import { drawnLogoUrl } from '../media/logoPaths.ts';
 import type { NewChannel } from './channels.ts';
 
 /**

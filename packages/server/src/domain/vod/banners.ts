@@ -1,4 +1,4 @@
-import { drawnLogoUrl } from '../../media/drawnLogo.ts';
+import { drawnLogoUrl } from '../../media/logoPaths.ts';
 import type { BannerItem } from '@ottkit/api-client/contract';
 import type { Db } from '../../store/db.ts';
 import { artUrl, backdropUrl, genresOf, getMetas, type Viewer, visibleTo } from './catalogue.ts';
