@@ -1,6 +1,5 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { resizeImage } from '../media/resizeImage.ts';
 
 /**
  * Uploaded artwork of titles (decision 0239): one JPEG per title and kind under `<dataDir>/artwork`, resized to
@@ -17,6 +16,22 @@ export const artworkFile = (dataDir: string, metaId: string, kind: string) =>
 export const hasArtwork = (dataDir: string, metaId: string, kind: string) =>
   existsSync(artworkFile(dataDir, metaId, kind));
 
-export async function storeArtwork(dataDir: string, metaId: string, kind: ArtworkKind, bytes: Buffer) {
-  await resizeImage(bytes, artworkFile(dataDir, metaId, kind), { ...BOX[kind], as: 'jpeg' });
+/**
+ * Resizes a picture into `out`: `media/resizeImage.ts` (ffmpeg), passed in by the route, so that operator/ names
+ * what it needs and starts no process itself (decision 0369).
+ */
+export type ResizeImage = (
+  bytes: Buffer,
+  out: string,
+  fit: { maxW: number; maxH: number; as: 'png' | 'jpeg' },
+) => Promise<void>;
+
+export async function storeArtwork(
+  dataDir: string,
+  metaId: string,
+  kind: ArtworkKind,
+  bytes: Buffer,
+  resize: ResizeImage,
+) {
+  await resize(bytes, artworkFile(dataDir, metaId, kind), { ...BOX[kind], as: 'jpeg' });
 }

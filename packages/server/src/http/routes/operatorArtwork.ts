@@ -4,6 +4,7 @@ import { recordAudit } from '../../operator/audit.ts';
 import { hasArtwork, storeArtwork } from '../../operator/titleArtwork.ts';
 import { getTitle } from '../../operator/titles.ts';
 import { ImageRefused } from '../../media/imageSize.ts';
+import { resizeImage } from '../../media/resizeImage.ts';
 import { HttpError, route } from '../route.ts';
 import { actorFor } from './operator.ts';
 
@@ -15,7 +16,8 @@ export const operatorArtworkRoutes = [
     }
     const before = hasArtwork(ctx.config.dataDir, req.metaId, req.kind) ? 'uploaded' : 'drawn';
     try {
-      await storeArtwork(ctx.config.dataDir, req.metaId, req.kind, Buffer.from(req.image, 'base64'));
+      const bytes = Buffer.from(req.image, 'base64');
+      await storeArtwork(ctx.config.dataDir, req.metaId, req.kind, bytes, resizeImage);
     } catch (e) {
       // Too many pixels (judged from the header, before decoding), said as such.
       if (e instanceof ImageRefused) throw new HttpError(ErrCode.INVALID_REQUEST, e.message, 400);
