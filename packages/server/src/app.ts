@@ -12,6 +12,8 @@ import { sessionResolver } from './http/session.ts';
 import { sendText } from './http/send.ts';
 import { purgeExpired } from './domain/housekeeping.ts';
 import { startJobRecovery } from './operator/jobRecovery.ts';
+import { transcodeTitle } from './media/transcode.ts';
+import { lineupImporter } from './sources/lineupImporter.ts';
 import { rollUpTelemetry } from './domain/telemetryRetention.ts';
 import { diskFullMessage, isDiskFull } from './store/diskFull.ts';
 import { type MessageSender, outboxSender } from './domain/messages.ts';
@@ -98,8 +100,9 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   // Limits, locks and cache invalidation: in memory, or over Redis shared with the other processes (0260).
   const shared = joinSharedState(db, config);
   // Jobs whose process stopped (this one before a restart, or another of the cluster): failed in words, or
-  // continued where they kept themselves; a live process's jobs are left alone (decisions 0282, 0315).
-  const stopJobRecovery = startJobRecovery(db, config, now, logger);
+  // continued where they kept themselves; a live process's jobs are left alone (decisions 0282, 0315). A resumed
+  // transcode or import runs the work handed in here, so that operator/ starts no process itself (decision 0369).
+  const stopJobRecovery = startJobRecovery(db, config, now, logger, { transcodeTitle, lineupImporter });
   purgeExpired(db, now());
   rollUpTelemetry(db, now(), config.telemetryRetentionDays);
   // Hourly clean-up of spent tokens and codes, and telemetry roll-up; unref'd so it never keeps the process alive.

@@ -3,6 +3,7 @@ import { FREE_PRODUCT_ID } from '../src/domain/authority.ts';
 import { getJob } from '../src/operator/jobs.ts';
 import { startSourceJob } from '../src/operator/sourceJobs.ts';
 import { addSource } from '../src/sources/manage.ts';
+import { lineupImporter } from '../src/sources/lineupImporter.ts';
 import {
   type FixtureChannel,
   guideOf,
@@ -70,7 +71,7 @@ const source = (name: string, file: string) =>
 
 describe('imports in one process (decision 0335)', () => {
   it('take turns, so each stages and applies its own guide', async () => {
-    const opts = { dataDir: t.dataDir, now: () => t.clock.now };
+    const opts = { dataDir: t.dataDir, now: () => t.clock.now, importer: lineupImporter };
     const a = startSourceJob(t.server.db, source('Turn A', 'a.m3u'), 'source.import', ACTOR, opts);
     const b = startSourceJob(t.server.db, source('Turn B', 'b.m3u'), 'source.import', ACTOR, opts);
     const ended = (id: string) => getJob(t.server.db, id)?.status;

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readTitleSource, titlesDir } from '../src/media/transcode.ts';
+import { readTitleSource, titlesDir } from '../src/media/titleAssets.ts';
 import {
   type FixtureChannel,
   guideOf,

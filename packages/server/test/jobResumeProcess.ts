@@ -6,13 +6,15 @@
 import { copyFileSync, mkdirSync, statSync } from 'node:fs';
 import { createServer } from '../src/app.ts';
 import { FREE_PRODUCT_ID } from '../src/domain/authority.ts';
-import { newAssetId } from '../src/media/transcode.ts';
+import { newAssetId } from '../src/media/titleAssets.ts';
+import { transcodeTitle } from '../src/media/transcode.ts';
 import { jobLease } from '../src/operator/jobLease.ts';
 import { startSourceJob } from '../src/operator/sourceJobs.ts';
 import { startTranscodeJob } from '../src/operator/titleTranscodeJob.ts';
 import { createTitle } from '../src/operator/titles.ts';
 import { startUpload, uploadFile, uploadsDir } from '../src/operator/uploads.ts';
 import { addSource } from '../src/sources/manage.ts';
+import { lineupImporter } from '../src/sources/lineupImporter.ts';
 
 /** The operator the jobs are by (the audit entry names them). */
 const RESUME_ACTOR = { id: 'op-resume-test', email: 'editor@ottkit.test' };
@@ -41,7 +43,8 @@ if (what === 'source') {
     },
     Date.now(),
   );
-  const job = startSourceJob(db, s, 'source.import', RESUME_ACTOR, { dataDir, now: Date.now });
+  const opts = { dataDir, now: Date.now, importer: lineupImporter };
+  const job = startSourceJob(db, s, 'source.import', RESUME_ACTOR, opts);
   console.log(`job ${job.jobId}`);
 }
 if (what === 'transcode') {
@@ -63,7 +66,16 @@ if (what === 'transcode') {
   mkdirSync(uploadsDir(dataDir), { recursive: true });
   copyFileSync(file, uploadFile(dataDir, upload.upload_id));
   const title = { metaId, name: form.en.title, assetId: null };
-  const job = startTranscodeJob(db, dataDir, RESUME_ACTOR, title, upload.upload_id, newAssetId(), Date.now);
+  const job = startTranscodeJob(
+    db,
+    dataDir,
+    RESUME_ACTOR,
+    title,
+    upload.upload_id,
+    newAssetId(),
+    Date.now,
+    transcodeTitle,
+  );
   console.log(`title ${metaId}`);
   console.log(`job ${job.jobId}`);
 }

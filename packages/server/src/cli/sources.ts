@@ -9,6 +9,7 @@ import { CLI_ACTOR } from '../operator/audit.ts';
 import { runJob } from '../operator/jobs.ts';
 import { SCHEDULE_JOB_OWNER, sourceRefreshWork } from '../operator/sourceJobs.ts';
 import { previewSource, upstreamLimits } from '../sources/importer.ts';
+import { lineupImporter } from '../sources/lineupImporter.ts';
 import {
   addSource,
   mapGuide,
@@ -129,6 +130,7 @@ async function refresh(
   const work = sourceRefreshWork(db, s, kind, CLI_ACTOR, {
     dataDir,
     now: Date.now,
+    importer: lineupImporter,
     inWorker: true,
     onCounts: (counts) => console.log(`${s.name}: ${formatCounts(counts)}`),
   });

@@ -3,6 +3,7 @@ import { ErrCode } from '@ottkit/api-client';
 import { API_PREFIXES, type CallDescriptor, ok } from '@ottkit/api-client/contract';
 import type { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
+import type { Logger } from '../logger.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { MessageSender } from '../domain/messages.ts';
 import type { Db } from '../store/db.ts';
@@ -20,10 +21,8 @@ export function isApiPath(pathname: string): boolean {
   return API_PREFIXES.some((p) => pathname.startsWith(p) || pathname === p.slice(0, -1));
 }
 
-export interface Logger {
-  info(msg: string): void;
-  error(msg: string, err?: unknown): void;
-}
+/** The logger's type lives in `logger.ts` (decision 0369); `app.ts` and the package's entry take it from here. */
+export type { Logger };
 
 export interface ApiDeps {
   db: Db;

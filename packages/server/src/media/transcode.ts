@@ -7,6 +7,7 @@ import type { RenditionMedia, SourceMedia } from './library.ts';
 import { readFragment, readInit } from './mp4.ts';
 import { audioArgs, hlsOut, videoArgs } from './prepare.ts';
 import { FPS, type ProfileName, profile as profileOf, QUALITY, SEGMENT_SEC } from './profiles.ts';
+import { stagingPrefix, TITLE_SOURCE_FILE, UPLOADED_ASSET_ID } from './titleAssets.ts';
 
 /**
  * A title's uploaded video into the same rendition ladder and packaging as the sample VOD (decision 0235):
@@ -21,15 +22,6 @@ export interface Probe {
   video: boolean;
   audio: boolean;
 }
-
-/** The file the origin reads a title's video description from, in `<titlesDir>/<assetId>/`. */
-export const TITLE_SOURCE_FILE = 'source.json';
-/** Asset ids of uploaded videos: nothing else reaches the disk from a URL. */
-export const UPLOADED_ASSET_ID = /^up-[0-9a-f]{16}$/;
-export const newAssetId = () => `up-${randomBytes(8).toString('hex')}`;
-
-/** Where transcoded titles live: `<dataDir>/titles/<assetId>/<rendition>/…`. */
-export const titlesDir = (dataDir: string) => join(dataDir, 'titles');
 
 /**
  * ffmpeg dies with the process that started it, kill -9 included (Linux's parent-death signal, set by util-linux's
@@ -101,7 +93,7 @@ export async function transcodeTitle(o: {
   const probe = await probeVideo(o.file);
   const plan = profileOf(o.profile);
   const n = plan.renditions.length;
-  const staging = join(o.titlesDir, `.staging-${o.assetId}-${randomBytes(4).toString('hex')}`);
+  const staging = join(o.titlesDir, `${stagingPrefix(o.assetId)}${randomBytes(4).toString('hex')}`);
   mkdirSync(staging, { recursive: true });
   try {
     // A video without sound gets silence: every rendition of the ladder has an audio track.
@@ -156,18 +148,6 @@ export async function transcodeTitle(o: {
   }
 }
 
-/**
- * Removes the staging folders a process that died left for `assetId` (its `finally` never ran). Its ffmpeg ends
- * by itself: its next progress line finds the pipe to the dead process closed (SIGPIPE).
- */
-export function dropStaging(titlesDir: string, assetId: string): void {
-  if (!UPLOADED_ASSET_ID.test(assetId) || !existsSync(titlesDir)) return;
-  for (const name of readdirSync(titlesDir)) {
-    if (name.startsWith(`.staging-${assetId}-`))
-      rmSync(join(titlesDir, name), { recursive: true, force: true });
-  }
-}
-
 /** Reads back what ffmpeg wrote: segments, tracks, bandwidths and the real length of the last segment. */
 function describeTitle(
   root: string,
@@ -217,16 +197,4 @@ function describeTitle(
     renditions: described,
     lastSegmentSec: Math.round(lastSegmentSec * 1000) / 1000,
   };
-}
-
-/** A transcoded title's description, or undefined when there is none (unknown id, not transcoded yet). */
-export function readTitleSource(dir: string, assetId: string): SourceMedia | undefined {
-  if (!UPLOADED_ASSET_ID.test(assetId)) return undefined;
-  const file = join(dir, assetId, TITLE_SOURCE_FILE);
-  if (!existsSync(file)) return undefined;
-  try {
-    return { ...(JSON.parse(readFileSync(file, 'utf8')) as SourceMedia), dir: join(dir, assetId) };
-  } catch {
-    return undefined;
-  }
 }

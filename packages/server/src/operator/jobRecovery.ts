@@ -1,5 +1,5 @@
 import type { ServerConfig } from '../config.ts';
-import type { Logger } from '../http/api.ts';
+import type { Logger } from '../logger.ts';
 import type { Db } from '../store/db.ts';
 import { broadcastResumer } from './broadcastJob.ts';
 import { codeBatchResumer } from './codeBatchJobs.ts';
@@ -11,8 +11,17 @@ import {
   failExpiredJob,
 } from './jobLease.ts';
 import { continueJob, INTERRUPTED_MESSAGE, type Progress } from './jobs.ts';
-import { sourceJobResumer } from './sourceJobs.ts';
-import { transcodeResumer } from './titleTranscodeJob.ts';
+import { type LineupImporter, sourceJobResumer } from './sourceJobs.ts';
+import { type TranscodeTitle, transcodeResumer } from './titleTranscodeJob.ts';
+
+/**
+ * What resumed jobs hand their heavy work to (decision 0369): the app wires `media/transcode.ts`'s ffmpeg and
+ * `sources/lineupImporter.ts`, so that operator/ starts no process itself.
+ */
+export interface ResumedWork {
+  transcodeTitle: TranscodeTitle;
+  lineupImporter: LineupImporter;
+}
 
 /** The work that continues a job of this kind from where it kept itself, or undefined when it cannot. */
 export type Resumer = (jobId: string) => ((progress: Progress) => Promise<string>) | undefined;
@@ -53,15 +62,16 @@ export function startJobRecovery(
   config: ServerConfig,
   now: () => number,
   logger: Logger,
+  work: ResumedWork,
 ): () => void {
   const leaseMs = config.jobLeaseMs ?? DEFAULT_JOB_LEASE_MS;
   configureJobLease(db, leaseMs, now);
   const resumers: Record<string, Resumer> = {
     'codes.create': codeBatchResumer(db, config.secret, now),
     'notification.broadcast': broadcastResumer(db, now),
-    'source.import': sourceJobResumer(db, 'source.import', config.dataDir, now),
-    'source.refresh': sourceJobResumer(db, 'source.refresh', config.dataDir, now),
-    'title.transcode': transcodeResumer(db, config.dataDir, now),
+    'source.import': sourceJobResumer(db, 'source.import', config.dataDir, now, work.lineupImporter),
+    'source.refresh': sourceJobResumer(db, 'source.refresh', config.dataDir, now, work.lineupImporter),
+    'title.transcode': transcodeResumer(db, config.dataDir, now, work.transcodeTitle),
   };
   const sweep = () => {
     const { resumed, failed } = takeOverExpiredJobs(db, resumers, now);

@@ -1,8 +1,6 @@
 import type { Job } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
 import { type LineupSource, listSources, type SourceCounts } from '../store/sources.ts';
-import { refreshSource } from '../sources/importer.ts';
-import { refreshInWorker } from '../sources/refreshWorker.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { jobParams, keepJobParams } from './jobParams.ts';
 import { type Progress, startJob } from './jobs.ts';
@@ -11,6 +9,18 @@ import { type Progress, startJob } from './jobs.ts';
 export const SCHEDULE_JOB_OWNER = 'schedule';
 
 type SourceJobKind = 'source.import' | 'source.refresh';
+
+/**
+ * The import itself (`sources/lineupImporter.ts`: upstream reads, logos resized by ffmpeg), passed in by the
+ * console's route, the command line and the app's job recovery, so that operator/ names what it needs and starts
+ * no process itself (decision 0369).
+ */
+export interface LineupImporter {
+  /** In this process, over `db` (the console's imports, and resumed ones). */
+  refresh(db: Db, s: LineupSource, o: { dataDir: string; now: () => number }): Promise<SourceCounts>;
+  /** In a worker thread with a bounded heap, on a connection of its own (decision 0250). */
+  inWorker(dataDir: string, name: string, groups: string[] | undefined): Promise<SourceCounts>;
+}
 
 /** The source's groups and counts before the job: the audit entry's "before", kept so a resumed run says the same. */
 type Before = { groups: string[] | null; counts: SourceCounts };
@@ -28,6 +38,7 @@ export function sourceRefreshWork(
   opts: {
     dataDir: string;
     now: () => number;
+    importer: LineupImporter;
     onCounts?: (c: SourceCounts) => void;
     /** In a worker thread with a bounded heap (decision 0250): the command line's imports, so RSS stays flat. */
     inWorker?: boolean;
@@ -39,8 +50,8 @@ export function sourceRefreshWork(
   return async (progress: Progress): Promise<string> => {
     progress(10, 'Reading the source and its guide');
     const counts = opts.inWorker
-      ? await refreshInWorker(opts.dataDir, s.name, s.groups)
-      : await inTurn(db, () => refreshSource(db, s, { dataDir: opts.dataDir, now: opts.now }));
+      ? await opts.importer.inWorker(opts.dataDir, s.name, s.groups)
+      : await inTurn(db, () => opts.importer.refresh(db, s, { dataDir: opts.dataDir, now: opts.now }));
     // A conditional write that renews the lease: a process that lost the job (it stalled past its lease and
     // another ran the import again) stops here, so the import is audited once (decision 0335).
     progress(99, 'Recording the import');
@@ -81,7 +92,7 @@ export function startSourceJob(
   s: LineupSource,
   kind: SourceJobKind,
   actor: Actor,
-  opts: { dataDir: string; now: () => number },
+  opts: { dataDir: string; now: () => number; importer: LineupImporter },
 ): Job {
   const before = { groups: s.groups ?? null, counts: s.counts };
   const job = startJob(
@@ -99,10 +110,18 @@ export function startSourceJob(
  * it is now (its groups were saved before the first run); undefined when the source is gone or the job kept no
  * parameters (the command line's: its operator saw it stop).
  */
-export function sourceJobResumer(db: Db, kind: SourceJobKind, dataDir: string, now: () => number) {
+export function sourceJobResumer(
+  db: Db,
+  kind: SourceJobKind,
+  dataDir: string,
+  now: () => number,
+  importer: LineupImporter,
+) {
   return (jobId: string) => {
     const kept = jobParams<SourceJobParams>(db, jobId);
     const s = kept && listSources(db).find((x) => x.sourceId === kept.params.sourceId);
-    return s && sourceRefreshWork(db, s, kind, kept.actor, { dataDir, now, before: kept.params.before });
+    return (
+      s && sourceRefreshWork(db, s, kind, kept.actor, { dataDir, now, importer, before: kept.params.before })
+    );
   };
 }

@@ -1,9 +1,9 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Job } from '@ottkit/api-client/contract';
-import { readManifest } from '../media/library.ts';
+import { readManifest, type SourceMedia } from '../media/library.ts';
 import type { ProfileName } from '../media/profiles.ts';
-import { dropStaging, readTitleSource, titlesDir, transcodeTitle } from '../media/transcode.ts';
+import { dropStaging, readTitleSource, titlesDir } from '../media/titleAssets.ts';
 import type { Db } from '../store/db.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { JobTakenOver } from './jobLease.ts';
@@ -21,6 +21,19 @@ interface TranscodeParams {
   before: string | null;
 }
 
+/**
+ * Transcodes an upload into `<titlesDir>/<assetId>` and answers its description: `media/transcode.ts`'s
+ * `transcodeTitle` (ffmpeg), passed in by the route and by the app's job recovery, so that operator/ names what it
+ * needs and starts no process itself (decision 0369).
+ */
+export type TranscodeTitle = (o: {
+  file: string;
+  titlesDir: string;
+  assetId: string;
+  profile: ProfileName;
+  onProgress: (fraction: number) => void;
+}) => Promise<SourceMedia>;
+
 /** The ladder of the server's media library (the e2e and test servers prepare `tiny`). */
 function ladderProfile(dataDir: string): ProfileName {
   const lib = readManifest(`${dataDir}/media`);
@@ -34,7 +47,14 @@ function ladderProfile(dataDir: string): ProfileName {
  * upload replaces it. ffmpeg writes every rendition in one pass, so there is no finished rendition to keep
  * from a cut-off run; a run that had put the whole asset in place (one rename of a verified folder) is kept.
  */
-function transcodeWork(db: Db, dataDir: string, actor: Actor, p: TranscodeParams, now: () => number) {
+function transcodeWork(
+  db: Db,
+  dataDir: string,
+  actor: Actor,
+  p: TranscodeParams,
+  now: () => number,
+  transcodeTitle: TranscodeTitle,
+) {
   const dir = titlesDir(dataDir);
   return async (progress: Progress): Promise<string> => {
     progress(0, 'Reading the video');
@@ -85,12 +105,13 @@ export function startTranscodeJob(
   uploadId: string,
   assetId: string,
   now: () => number,
+  transcodeTitle: TranscodeTitle,
 ): Job {
   const p: TranscodeParams = { metaId: title.metaId, uploadId, assetId, before: title.assetId };
   const job = startJob(
     db,
     { kind: 'title.transcode', target: title.name, createdBy: actor.id },
-    transcodeWork(db, dataDir, actor, p, now),
+    transcodeWork(db, dataDir, actor, p, now, transcodeTitle),
     now,
   );
   keepJobParams(db, job.jobId, actor, p);
@@ -99,9 +120,9 @@ export function startTranscodeJob(
 }
 
 /** The work of a transcode whose process died, run again here; undefined when it kept no parameters. */
-export function transcodeResumer(db: Db, dataDir: string, now: () => number) {
+export function transcodeResumer(db: Db, dataDir: string, now: () => number, transcodeTitle: TranscodeTitle) {
   return (jobId: string) => {
     const kept = jobParams<TranscodeParams>(db, jobId);
-    return kept && transcodeWork(db, dataDir, kept.actor, kept.params, now);
+    return kept && transcodeWork(db, dataDir, kept.actor, kept.params, now, transcodeTitle);
   };
 }

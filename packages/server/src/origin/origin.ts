@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DRM_LICENSE_PATH } from '@ottkit/api-client/contract';
 import { sendBody, sendText } from '../http/send.ts';
 import type { MediaLibrary, SourceMedia } from '../media/library.ts';
-import { readTitleSource, titlesDir } from '../media/transcode.ts';
+import { readTitleSource, titlesDir } from '../media/titleAssets.ts';
 import { encryptFragment, encryptInit } from '../media/cenc.ts';
 import { EDGE_REVOKED_PATH, EDGE_TOKEN, fromEdge, viaEdge } from './edge.ts';
 import { createKeyStore, encryptSegment } from './keys.ts';

@@ -16,6 +16,7 @@ import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
 import { recordAudit } from '../../operator/audit.ts';
 import { startSourceJob } from '../../operator/sourceJobs.ts';
 import { previewSource, redact, upstreamLimits } from '../../sources/importer.ts';
+import { lineupImporter } from '../../sources/lineupImporter.ts';
 import {
   addSource,
   mapGuide,
@@ -69,7 +70,8 @@ export async function answering<T>(work: () => T | Promise<T>): Promise<T> {
 
 /** Reads the source from upstream and applies it, as a job the console polls (decisions 0213, 0335). */
 export function importJob(ctx: RequestContext, s: LineupSource, kind: 'source.import' | 'source.refresh') {
-  return startSourceJob(ctx.db, s, kind, actorFor(ctx), { dataDir: ctx.config.dataDir, now: ctx.now });
+  const opts = { dataDir: ctx.config.dataDir, now: ctx.now, importer: lineupImporter };
+  return startSourceJob(ctx.db, s, kind, actorFor(ctx), opts);
 }
 
 /** Issue 16's sources over operator calls (the editor's), on the CLI's domain code. */

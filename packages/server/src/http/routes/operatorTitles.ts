@@ -14,7 +14,8 @@ import {
   titleUploadStart,
 } from '@ottkit/api-client/contract';
 import type { ServerConfig } from '../../config.ts';
-import { newAssetId } from '../../media/transcode.ts';
+import { newAssetId } from '../../media/titleAssets.ts';
+import { transcodeTitle } from '../../media/transcode.ts';
 import { type Actor, recordAudit } from '../../operator/audit.ts';
 import { operatorGate } from '../../operator/sessions.ts';
 import { startTranscodeJob } from '../../operator/titleTranscodeJob.ts';
@@ -65,7 +66,17 @@ function transcodeJob(d: Deps, actor: Actor, metaId: string) {
   }
   if (t.job && (t.job.status === 'queued' || t.job.status === 'running')) return t.job;
   const title = { metaId, name: t.texts.en?.title ?? metaId, assetId: t.assetId ?? null };
-  return startTranscodeJob(d.db, d.config.dataDir, actor, title, upload.upload_id, newAssetId(), d.now);
+  // The route wires the ffmpeg transcode into the operator's job (decision 0369).
+  return startTranscodeJob(
+    d.db,
+    d.config.dataDir,
+    actor,
+    title,
+    upload.upload_id,
+    newAssetId(),
+    d.now,
+    transcodeTitle,
+  );
 }
 
 const deps = (ctx: RequestContext): Deps => ({ db: ctx.db, config: ctx.config, now: ctx.now });
