@@ -1,8 +1,8 @@
 import { defineMessages } from './define.ts';
 
 /**
- * The console's notices screen texts (issue 18 §6), part of the console's catalogue (`admin.ts` spreads them
- * in): a file of their own so the screens of the console can grow without all editing one list.
+ * The console's notices screen texts (issue 18 §6), part of the console's catalogue (`admin.ts`
+ * merges them): a file of their own so the screens of the console can grow without all editing one list.
  */
 export const adminNotices = defineMessages({
   en: {
