@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { OPERATOR_ROLES, type OperatorRole } from '@ottkit/api-client/contract';
 import { openDataStore } from '../dataStore.ts';
 import { hashPasswordSync } from '../domain/passwords.ts';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from '../domain/errors.ts';
 import { listOperators } from '../operator/accounts.ts';
 import { CLI_ACTOR } from '../operator/audit.ts';
 import { createStaff } from '../operator/staff.ts';
@@ -56,7 +56,8 @@ export async function operatorCommand(args: string[]): Promise<number> {
     console.log('Sign in at /admin/login; the first sign-in enrols an authenticator app.');
     return 0;
   } catch (e) {
-    if (e instanceof HttpError) {
+    // The operator domain's refusals (an email taken already) are said in words; it throws DomainError (0369).
+    if (e instanceof DomainError) {
       console.error(e.message);
       return 2;
     }

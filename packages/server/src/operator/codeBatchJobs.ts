@@ -2,7 +2,7 @@ import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:
 import type { CodeBatch, Job } from '@ottkit/api-client/contract';
 import { OperatorErrCode } from '@ottkit/api-client/contract';
 import { addRechargeCodes, newBatchId } from '../domain/recharge.ts';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../store/db.ts';
 import { getPlan } from '../store/plans.ts';
 import { type Actor, recordAudit } from './audit.ts';
@@ -102,7 +102,7 @@ export function startCodeBatchJob(
   count: number,
   now: () => number,
 ): Job {
-  if (!getPlan(db, planId)) throw new HttpError(OperatorErrCode.NOT_FOUND, `No plan ${planId}`);
+  if (!getPlan(db, planId)) throw new DomainError(OperatorErrCode.NOT_FOUND, `No plan ${planId}`);
   const batchId = newBatchId();
   let jobId = '';
   const job = startJob(
@@ -138,17 +138,17 @@ export function takeBatchCodes(
 ): { batch: CodeBatch; codes: string[] } {
   const r = batchJob(db, jobId);
   if (!r || r.created_by !== actor.id) {
-    throw new HttpError(OperatorErrCode.NOT_FOUND, 'No code batch of yours with that job', 404);
+    throw new DomainError(OperatorErrCode.NOT_FOUND, 'No code batch of yours with that job', 404);
   }
   if (r.taken_at !== null) {
-    throw new HttpError(
+    throw new DomainError(
       OperatorErrCode.NOT_READY,
       'These codes were exported already: void the batch if they are lost',
       409,
     );
   }
   if (getJob(db, jobId)?.status !== 'succeeded') {
-    throw new HttpError(OperatorErrCode.NOT_READY, 'The batch is still being made', 409);
+    throw new DomainError(OperatorErrCode.NOT_READY, 'The batch is still being made', 409);
   }
   return db.transaction(() => {
     const codes = db
@@ -158,7 +158,7 @@ export function takeBatchCodes(
     db.run('UPDATE code_batch_jobs SET taken_at = ? WHERE job_id = ?', now, jobId);
     recordAudit(db, actor, 'codes.export', r.batch_id, { after: { codes: codes.length } }, now);
     const batch = getBatch(db, r.batch_id);
-    if (!batch) throw new HttpError(OperatorErrCode.NOT_FOUND, `No batch ${r.batch_id}`, 404);
+    if (!batch) throw new DomainError(OperatorErrCode.NOT_FOUND, `No batch ${r.batch_id}`, 404);
     return { batch: toBatch(batch), codes };
   });
 }

@@ -7,7 +7,7 @@ import {
 } from '@ottkit/api-client/contract';
 import { changeSetting, readSettings } from '../domain/appConfig.ts';
 import { createRechargeBatch, rechargeCodeHash } from '../domain/recharge.ts';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from '../domain/errors.ts';
 import { getAccount } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { getPlan, savePlan } from '../store/plans.ts';
@@ -38,7 +38,7 @@ export const toBatch = (r: BatchRow): CodeBatch => ({
 
 function batchOrThrow(db: Db, batchId: string): CodeBatch {
   const row = getBatch(db, batchId);
-  if (!row) throw new HttpError(OperatorErrCode.NOT_FOUND, `No batch ${batchId}`);
+  if (!row) throw new DomainError(OperatorErrCode.NOT_FOUND, `No batch ${batchId}`);
   return toBatch(row);
 }
 
@@ -51,7 +51,7 @@ export function createBatchAudited(
   count: number,
   now: number,
 ): { batch: CodeBatch; codes: string[] } {
-  if (!getPlan(db, planId)) throw new HttpError(OperatorErrCode.NOT_FOUND, `No plan ${planId}`);
+  if (!getPlan(db, planId)) throw new DomainError(OperatorErrCode.NOT_FOUND, `No plan ${planId}`);
   return db.transaction(() => {
     const { batchId, codes } = createRechargeBatch(db, secret, planId, count, now);
     const batch = batchOrThrow(db, batchId);
@@ -73,7 +73,7 @@ export function voidAudited(
     const before = batchOrThrow(db, batchId);
     const voided = voidCodes(db, batchId, now, code ? rechargeCodeHash(secret, code) : undefined);
     if (code && voided === 0) {
-      throw new HttpError(
+      throw new DomainError(
         OperatorErrCode.NOT_FOUND,
         'That code is not in this batch, or it was redeemed or voided already',
       );
@@ -111,7 +111,7 @@ export function batchRedemptions(db: Db, batchId: string) {
 
 export function subscriberHistory(db: Db, accountId: string, lang = 'en') {
   if (!getAccount(db, accountId))
-    throw new HttpError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
+    throw new DomainError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
   return {
     changes: listAudit(db, { target: accountId, limit: 100 }).entries,
     redemptions: listRedemptions(db, { accountId }).map((r) => ({

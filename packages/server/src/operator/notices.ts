@@ -5,7 +5,7 @@ import {
   OperatorErrCode,
 } from '@ottkit/api-client/contract';
 import { newMsgId, notify, publishNotice } from '../domain/notices.ts';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../store/db.ts';
 import { insertNotificationForAll, listAllNotices, withdrawNotice } from '../store/notices.ts';
 import { type Actor, recordAudit } from './audit.ts';
@@ -29,7 +29,7 @@ export const consoleNotices = (db: Db, now: number): ConsoleNotice[] =>
 
 function consoleNotice(db: Db, noticeId: string, now: number): ConsoleNotice {
   const [n] = listAllNotices(db, { noticeId });
-  if (!n) throw new HttpError(OperatorErrCode.NOT_FOUND, `No notice ${noticeId}`);
+  if (!n) throw new DomainError(OperatorErrCode.NOT_FOUND, `No notice ${noticeId}`);
   return toConsole(n, now);
 }
 
@@ -63,7 +63,7 @@ function subscriberFor(db: Db, to: string): string {
     to,
     to,
   );
-  if (!row) throw new HttpError(OperatorErrCode.NOT_FOUND, `No subscriber ${to}`);
+  if (!row) throw new DomainError(OperatorErrCode.NOT_FOUND, `No subscriber ${to}`);
   return row.account_id;
 }
 

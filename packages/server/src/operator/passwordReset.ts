@@ -3,7 +3,7 @@ import { ErrCode } from '@ottkit/api-client';
 import { OperatorErrCode } from '@ottkit/api-client/contract';
 import type { MessageSender } from '../domain/messages.ts';
 import { sendCode } from '../domain/verification.ts';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from '../domain/errors.ts';
 import { getAccount } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { revokeAccountSessions } from '../store/sessions.ts';
@@ -26,7 +26,7 @@ export function siteOriginOf(req: IncomingMessage): string {
   } catch {
     // not a URL: refused below
   }
-  throw new HttpError(
+  throw new DomainError(
     ErrCode.INVALID_REQUEST,
     'Reset passwords from the console in a browser: the message links to this site',
     400,
@@ -48,12 +48,12 @@ export function resetPasswordAudited(
 ): { sentTo: string } {
   const a = getAccount(db, accountId);
   if (a?.kind !== 'user') {
-    throw new HttpError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId} with an email or phone`);
+    throw new DomainError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId} with an email or phone`);
   }
   const address = a.email
     ? { channel: 'email' as const, key: a.email }
     : { channel: 'sms' as const, key: a.phone_key ?? '' };
-  if (!address.key) throw new HttpError(OperatorErrCode.NOT_FOUND, `${accountId} has no address`);
+  if (!address.key) throw new DomainError(OperatorErrCode.NOT_FOUND, `${accountId} has no address`);
   db.transaction(() => {
     revokeAccountSessions(db, accountId, 'password reset', now);
     sendCode(db, deps.secret, deps.sender, address, 'resetPassword', now, true, (key) =>

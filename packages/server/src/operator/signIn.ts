@@ -12,7 +12,7 @@ import {
 } from '../domain/limits.ts';
 import type { MessageSender } from '../domain/messages.ts';
 import { assertHashCapacity, dummyHash, verifyPassword } from '../domain/passwords.ts';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../store/db.ts';
 import { findOperatorByEmail, getOperatorRow, type OperatorRow, toOperator } from './accounts.ts';
 import { type Actor, recordAudit } from './audit.ts';
@@ -40,8 +40,8 @@ export const OPERATOR_LIMITS = {
 };
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url');
-const wrongCredentials = () => new HttpError(OperatorErrCode.WRONG_CREDENTIALS, 'Wrong email or password');
-const wrongCode = () => new HttpError(OperatorErrCode.WRONG_CODE, 'Wrong or already used code');
+const wrongCredentials = () => new DomainError(OperatorErrCode.WRONG_CREDENTIALS, 'Wrong email or password');
+const wrongCode = () => new DomainError(OperatorErrCode.WRONG_CODE, 'Wrong or already used code');
 
 /** Wrong codes from one address for one operator; also holds that address's password step (issue 35). */
 const codePair = (ip: string, operatorId: string): Attempt => ({
@@ -141,7 +141,10 @@ export function codeStep(
   );
   const row = c && getOperatorRow(db, c.operator_id);
   if (row?.active !== 1) {
-    throw new HttpError(OperatorErrCode.CHALLENGE_EXPIRED, 'This sign-in expired; enter your password again');
+    throw new DomainError(
+      OperatorErrCode.CHALLENGE_EXPIRED,
+      'This sign-in expired; enter your password again',
+    );
   }
   const attempts: Attempt[] = [
     codePair(ip, row.operator_id),

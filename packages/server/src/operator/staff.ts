@@ -1,5 +1,5 @@
 import { type Operator, OperatorErrCode, type OperatorRole } from '@ottkit/api-client/contract';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../store/db.ts';
 import {
   activeAdmins,
@@ -27,7 +27,7 @@ export async function createStaff(
   const password = newOperatorPassword();
   const operator = insertOperator(db, email, role, await hash(password), now);
   if (!operator)
-    throw new HttpError(OperatorErrCode.OPERATOR_EXISTS, `An operator with ${email} exists already`);
+    throw new DomainError(OperatorErrCode.OPERATOR_EXISTS, `An operator with ${email} exists already`);
   recordAudit(db, actor, 'staff.create', operator.operatorId, { after: operator }, now);
   return { operator, password };
 }
@@ -41,14 +41,14 @@ export function updateStaff(
 ): Operator {
   return db.transaction(() => {
     const row = getOperatorRow(db, change.operatorId);
-    if (!row) throw new HttpError(OperatorErrCode.NOT_FOUND, `No operator ${change.operatorId}`);
+    if (!row) throw new DomainError(OperatorErrCode.NOT_FOUND, `No operator ${change.operatorId}`);
     const before = toOperator(row);
     const losesAdmin =
       row.role === 'admin' &&
       row.active === 1 &&
       (change.active === false || (change.role ?? 'admin') !== 'admin');
     if (losesAdmin && activeAdmins(db) <= 1) {
-      throw new HttpError(OperatorErrCode.LAST_ADMIN, 'Keep at least one active admin');
+      throw new DomainError(OperatorErrCode.LAST_ADMIN, 'Keep at least one active admin');
     }
     db.run(
       'UPDATE operators SET role = ?, active = ? WHERE operator_id = ?',

@@ -1,5 +1,5 @@
 import { OperatorErrCode, type SubscriberDetail } from '@ottkit/api-client/contract';
-import { HttpError } from '../http/route.ts';
+import { DomainError } from '../domain/errors.ts';
 import { getAccount, listSubscriptions, putSubscription } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { getPlan } from '../store/plans.ts';
@@ -50,7 +50,7 @@ export function searchSubscribers(db: Db, q: string) {
 /** Plans, devices and sessions of one subscriber; never a password hash or a token. */
 export function subscriberDetail(db: Db, accountId: string, now: number): SubscriberDetail {
   const a = getAccount(db, accountId);
-  if (!a) throw new HttpError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
+  if (!a) throw new DomainError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
   const sessions = db.all<{
     session_id: string;
     device_id: string | null;
@@ -93,10 +93,10 @@ const plansOf = (db: Db, accountId: string) =>
 /** Grants a plan: its product runs the plan's days past the later of now and its current expiry (audited). */
 export function grantPlan(db: Db, actor: Actor, accountId: string, planId: string, now: number): void {
   const plan = getPlan(db, planId);
-  if (!plan) throw new HttpError(OperatorErrCode.NOT_FOUND, `No plan ${planId}`);
+  if (!plan) throw new DomainError(OperatorErrCode.NOT_FOUND, `No plan ${planId}`);
   db.transaction(() => {
     if (!getAccount(db, accountId))
-      throw new HttpError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
+      throw new DomainError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
     const before = plansOf(db, accountId);
     const current = before.find((s) => s.productId === plan.productId)?.expiredTs ?? 0;
     putSubscription(db, accountId, plan.productId, Math.max(now, current) + plan.durationDays * DAY);
@@ -109,7 +109,7 @@ export function endPlan(db: Db, actor: Actor, accountId: string, productId: stri
   db.transaction(() => {
     const before = plansOf(db, accountId);
     if (!before.some((s) => s.productId === productId)) {
-      throw new HttpError(OperatorErrCode.NOT_FOUND, `${accountId} has no ${productId}`);
+      throw new DomainError(OperatorErrCode.NOT_FOUND, `${accountId} has no ${productId}`);
     }
     putSubscription(
       db,
@@ -125,7 +125,7 @@ export function endPlan(db: Db, actor: Actor, accountId: string, productId: stri
 export function revokeSubscriberSessions(db: Db, actor: Actor, accountId: string, now: number): void {
   db.transaction(() => {
     if (!getAccount(db, accountId))
-      throw new HttpError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
+      throw new DomainError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
     const live =
       db.get<{ n: number }>(
         'SELECT COUNT(*) AS n FROM sessions WHERE account_id = ? AND revoked_at IS NULL AND expires_at > ?',
