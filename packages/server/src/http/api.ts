@@ -12,7 +12,7 @@ import { parseJsonBody, queryObject, readBody } from './body.ts';
 import { sendEnvelope, sendError, sendRevalidated } from './respond.ts';
 import { HttpError, type RequestContext, type Route, type Session } from './route.ts';
 import { refuseCrossSite } from './session.ts';
-import { operatorGate } from '../operator/sessions.ts';
+import { operatorGate } from './operatorSession.ts';
 
 /** The API's path prefixes, from the contract (answered with an envelope, never the site). */
 export { API_PREFIXES };

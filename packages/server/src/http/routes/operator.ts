@@ -16,14 +16,10 @@ import { getOperatorRow, listOperators, type OperatorRow, toOperator } from '../
 import type { Actor } from '../../operator/audit.ts';
 import { listAudit } from '../../operator/audit.ts';
 import { getJob, listJobs } from '../../operator/jobs.ts';
-import {
-  clearOperatorCookie,
-  type OperatorSession,
-  revokeOperatorSession,
-  startOperatorSession,
-} from '../../operator/sessions.ts';
+import { type OperatorSession, revokeOperatorSession } from '../../operator/sessions.ts';
 import { actorOf, codeStep, passwordStep } from '../../operator/signIn.ts';
 import { createStaff, updateStaff } from '../../operator/staff.ts';
+import { clearOperatorCookie, startOperatorSession } from '../operatorSession.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 
 /** The gate ran before any `access: 'operator'` handler: the signed-in operator is on the context. */

@@ -17,7 +17,7 @@ import type { ServerConfig } from '../../config.ts';
 import { newAssetId } from '../../media/titleAssets.ts';
 import { transcodeTitle } from '../../media/transcode.ts';
 import { type Actor, recordAudit } from '../../operator/audit.ts';
-import { operatorGate } from '../../operator/sessions.ts';
+import { operatorGate } from '../operatorSession.ts';
 import { startTranscodeJob } from '../../operator/titleTranscodeJob.ts';
 import { createTitle, getTitle, listTitles, publishTitle, updateTitle } from '../../operator/titles.ts';
 import {
