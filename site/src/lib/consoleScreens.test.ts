@@ -2,7 +2,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { CONSOLE_SCREENS, screenAt, screensFor } from './consoleScreens.ts';
+import { CONSOLE_AREAS, CONSOLE_SCREENS, menuFor, screenAt, screensFor } from './consoleScreens.ts';
 
 // Issue 38: one list of the console's screens drives the navigation, the console home and each page's role check.
 const pages = join(dirname(fileURLToPath(import.meta.url)), '../pages/admin');
@@ -31,6 +31,21 @@ describe('the console screens', () => {
       expect(paths).not.toContain('/admin/settings');
       expect(paths).toContain('/admin/dashboard');
     }
+  });
+
+  it('group the menu by area in its order, every screen a role may open under one of them (issue 37)', () => {
+    const admin = menuFor('admin');
+    expect(admin.map((g) => g.area)).toEqual([...CONSOLE_AREAS]);
+    expect(admin.flatMap((g) => g.screens)).toHaveLength(CONSOLE_SCREENS.length);
+    const support = menuFor('support');
+    expect(support.flatMap((g) => g.screens.map((s) => s.path)).sort()).toEqual(
+      screensFor('support')
+        .map((s) => s.path)
+        .sort(),
+    );
+    expect(support.find((g) => g.area === 'service')?.screens.map((s) => s.path)).not.toContain(
+      '/admin/staff',
+    );
   });
 
   it('leave the role check to the list: no page names its call or writes its own refusal', () => {
