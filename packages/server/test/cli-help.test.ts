@@ -6,6 +6,9 @@ import { COMMANDS } from '../src/cli/commands.ts';
 import { main, usage, usageOf } from '../src/cli/index.ts';
 import { runCli } from './cliRun.ts';
 
+// Store engine: SQLite only (scripts/postgres-pass.mjs): what this proves is the command line's usage and argument
+// parsing; the settings `zero-trust seal` reads run on PostgreSQL in zeroTrust.test and cli-audit.
+
 // Issue #14: sub-commands rejected --help; `zero-trust seal` printed port 4321 whatever the port.
 let dataDir: string;
 beforeAll(async () => {

@@ -12,6 +12,10 @@ import { runCli } from '../cliRun.ts';
 import { startServer, type TestServer } from '../helpers.ts';
 import { type SignedIn, signInOperator } from '../operatorHelpers.ts';
 
+// Store engine: SQLite only (scripts/postgres-pass.mjs): what this proves is the fetcher's address checks after DNS
+// and redirects, the same code on either engine; the allow list it sets is a setting, whose store calls run on
+// PostgreSQL in cli-audit and operator-commerce.
+
 // Issue 35, high: server-side request forgery. Every URL the server fetches is refused when it resolves to an
 // internal address, after every redirect, with one text that tells nothing about the port (decision 0359). A
 // listener of our own on loopback counts connections: none may reach it unless the operator allows it.
