@@ -43,6 +43,8 @@ test('the console menu groups its screens by area beside the page, and folds int
   await expect(fold).toContainText('Plans and codes');
   await expect(staff).toBeHidden();
   expect((await page.locator('.console-menu').boundingBox())?.height).toBeLessThan(70);
+  // The page is no wider than the phone: the plans' and batches' tables scroll inside their cards.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await shoot(page, 'console-menu-390-folded');
   await fold.click();
   await expect(staff).toBeVisible();
