@@ -1,3 +1,4 @@
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { ErrCode } from '@ottkit/api-client';
 import {
@@ -90,8 +91,10 @@ describe('live sources over operator calls', () => {
     const live = await channel(support);
     expect(live.sources[0]?.state).toBe('live');
     expect(live).toMatchObject({ running: true, activeSource: 1 });
-    // Which process packages it and since when, from the packager lock (decision 0317).
-    expect(live.packager?.process).toBe(sup.owner);
+    // Which server packages it and since when, from the packager lock (decision 0317), by its host name only
+    // (decision 0370: the lock's pid and id are the log's).
+    expect(live.packager?.server).toBe(hostname());
+    expect(sup.owner.startsWith(`${hostname()}:`)).toBe(true);
     expect(live.packager?.since).toBeLessThanOrEqual(Date.now());
     expect(live.sources[0]).toMatchObject({ videoCodec: 'h264', audioCodec: 'mp2', resolution: '320x180' });
     expect(live.diskBytes).toBeGreaterThan(0);

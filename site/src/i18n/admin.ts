@@ -13,6 +13,7 @@ import { adminSubscribers } from './adminSubscribers.ts';
 import { adminTitles } from './adminTitles.ts';
 import { defineMessages, fillPlaceholders } from './define.ts';
 import type { Lang } from './langs.ts';
+import { type PluralBase, pluralKey } from './plural.ts';
 
 /**
  * The operator console's texts (issue 18): a catalogue of its own, like the kit's and the player's, so the
@@ -234,12 +235,19 @@ export type AdminKey = KeysOf<(typeof adminParts)[number]>;
 const merge = (lang: Lang) =>
   Object.assign({}, ...adminParts.map((p) => p[lang])) as Record<AdminKey, string>;
 const catalogues = { en: merge('en'), es: merge('es'), pt: merge('pt') };
-export type AdminT = (key: AdminKey, values?: Record<string, string | number>) => string;
+type Values = Record<string, string | number>;
+export type AdminT = ((key: AdminKey, values?: Values) => string) & {
+  /** A counted text, `<base>.one` or `<base>.other` by the language's rule (plural.ts), with `{n}` filled. */
+  count: (base: PluralBase<AdminKey>, n: number, values?: Values) => string;
+};
 
 /** A translator for the console; `{name}` placeholders are filled from `values`. */
 export function createAdminT(lang: Lang): AdminT {
   const catalogue: Record<AdminKey, string> = catalogues[lang];
-  return (key, values) => {
-    return fillPlaceholders(catalogue[key] ?? catalogues.en[key], values);
-  };
+  const t = (key: AdminKey, values?: Values) =>
+    fillPlaceholders(catalogue[key] ?? catalogues.en[key], values);
+  return Object.assign(t, {
+    count: (base: PluralBase<AdminKey>, n: number, values?: Values) =>
+      t(pluralKey<AdminKey>(lang, base, n), { ...values, n }),
+  });
 }

@@ -9,6 +9,30 @@ import { OPERATOR_API_PREFIX } from './operator.ts';
 const p = (rest: string) => `${OPERATOR_API_PREFIX}live/${rest}`;
 
 export const LIVE_SOURCE_STATES = ['idle', 'starting', 'live', 'failing', 'failed'] as const;
+/**
+ * Why a source failed, as a code the console says in the operator's language (decision 0370): ffmpeg's and the
+ * upstream's own words stay in the server log. `other` is any failure none of the others names.
+ */
+export const LIVE_ERROR_CODES = [
+  'address',
+  'internal-address',
+  'refused',
+  'unreachable',
+  'denied',
+  'not-found',
+  'upstream-error',
+  'closed',
+  'timeout',
+  'stalled',
+  'damaged',
+  'codec',
+  'no-video',
+  'no-stream',
+  'disk-full',
+  'packager',
+  'other',
+] as const;
+export type LiveErrorCode = (typeof LIVE_ERROR_CODES)[number];
 export const LIVE_CHANNEL_MODES = ['relay', 'record'] as const;
 /**
  * `copy`: the input's H.264 is remuxed; `h264`: HEVC or MPEG-2 video is transcoded to H.264; `ladder`: any video
@@ -42,8 +66,8 @@ export const liveSourceHealthSchema = z.object({
   videoCodec: z.string().optional(),
   audioCodec: z.string().optional(),
   resolution: z.string().optional(),
-  /** The last error in words; empty when there was none. */
-  lastError: z.string(),
+  /** Why the source last failed (decision 0370); absent when it did not. */
+  lastError: z.enum(LIVE_ERROR_CODES).optional(),
   lastErrorAt: z.number().int().optional(),
 });
 export type LiveSourceHealth = z.output<typeof liveSourceHealthSchema>;
@@ -66,10 +90,10 @@ export const liveChannelSchema = z.object({
   diskFull: z.boolean().optional(),
   sources: z.array(liveSourceHealthSchema),
   /**
-   * In a cluster, the process that packages the channel (holds its packager lock, decision 0317: `host:pid:id`)
-   * and since when (epoch ms); absent while no process does.
+   * In a cluster, the server that packages the channel (holds its packager lock, decision 0317), by its host name
+   * (decision 0370: the lock's `host:pid:id` is the log's), and since when (epoch ms); absent while none does.
    */
-  packager: z.object({ process: z.string(), since: z.number().int() }).optional(),
+  packager: z.object({ server: z.string(), since: z.number().int() }).optional(),
 });
 export type LiveChannelView = z.output<typeof liveChannelSchema>;
 

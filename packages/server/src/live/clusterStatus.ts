@@ -65,6 +65,12 @@ export function removeStaleStatusFiles(dataDir: string, now: number): void {
   }
 }
 
+/**
+ * The server an owner (`host:pid:id`, supervisor.ts) runs on, as the console names it (decision 0370): its host
+ * name, stable across restarts and what an operator logs in to; the pid and id stay in the log and `live status`.
+ */
+export const serverOfOwner = (owner: string) => owner.split(':')[0] || owner;
+
 /** The packager lock's name of a channel (decision 0305): the one place it is spelled. */
 export const packagerLock = (logicalChannelId: string) => `live:${logicalChannelId}`;
 

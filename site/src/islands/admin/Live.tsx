@@ -3,6 +3,7 @@ import { liveSourcesSet } from '@ottkit/api-client/contract';
 import { ConsoleTable } from '@ottkit/ui';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { type AdminT, createAdminT } from '../../i18n/admin.ts';
+import { dateFormat, timeFormat } from '../../i18n/format.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
@@ -248,6 +249,14 @@ export default function Live({
   );
 }
 
+/** "12:01" today (a packager usually runs for hours), with the date before it on another day. */
+function sinceText(lang: Lang, since: number): string {
+  const time = timeFormat(lang)(since);
+  return new Date(since).toDateString() === new Date().toDateString()
+    ? time
+    : `${dateFormat(lang)(since)} ${time}`;
+}
+
 function ChannelHealth({
   c,
   t,
@@ -271,27 +280,21 @@ function ChannelHealth({
       </h3>
       <p>
         {c.mode === 'record'
-          ? t('admin.live.modeRecordShort', { days: c.retentionDays })
+          ? t.count('admin.live.modeRecordShort', c.retentionDays)
           : t('admin.live.modeRelayShort')}
         {' · '}
         {c.running && c.activeSource ? t('admin.live.onAir', { n: c.activeSource }) : t('admin.live.idle')}
         {' · '}
-        {t('admin.live.viewers', { n: c.viewers })}
+        {t.count('admin.live.viewers', c.viewers)}
         {' · '}
-        {t('admin.live.switches', { n: c.switches24h })}
+        {t.count('admin.live.switches', c.switches24h)}
         {' · '}
         {t('admin.live.disk', { size: (c.diskBytes / 1e6).toFixed(1) })}
       </p>
       {c.packager && (
-        // Which process of a cluster runs the channel's ffmpeg, from the shared lock (decision 0317).
+        // Which server of a cluster runs the channel's ffmpeg, from the shared lock (decisions 0317, 0370).
         <p className="console-hint" data-testid="live-packager">
-          {t('admin.live.packager', {
-            process: c.packager.process,
-            time: new Date(c.packager.since).toLocaleString(lang, {
-              dateStyle: 'short',
-              timeStyle: 'medium',
-            }),
-          })}
+          {t('admin.live.packager', { server: c.packager.server, time: sinceText(lang, c.packager.since) })}
         </p>
       )}
       {c.diskFull && (
@@ -326,7 +329,10 @@ function ChannelHealth({
             cell: (s) => [s.videoCodec, s.audioCodec].filter(Boolean).join(' / ') || '–',
           },
           { header: t('admin.live.col.resolution'), cell: (s) => s.resolution ?? '–' },
-          { header: t('admin.live.col.error'), cell: (s) => s.lastError || '–' },
+          {
+            header: t('admin.live.col.error'),
+            cell: (s) => (s.lastError ? t(`admin.live.failure.${s.lastError}`) : '–'),
+          },
         ]}
       />
       {canEdit && (

@@ -18,7 +18,8 @@ import {
   setChannelMode,
   setChannelSources,
 } from '../../live/store.ts';
-import { clusterLiveStatus } from '../../live/clusterStatus.ts';
+import { clusterLiveStatus, serverOfOwner } from '../../live/clusterStatus.ts';
+import { liveErrorCode } from '../../live/errorCode.ts';
 import type { LiveChannelStatus } from '../../live/supervisor.ts';
 import { sharedStateOf } from '../../shared/sharedState.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
@@ -51,15 +52,12 @@ async function liveStatus(
   return (id) => byId.get(id);
 }
 
-/** The URL as operators see it (passwords masked), or the reason it would be refused. */
-function shown(ctx: RequestContext, url: string): { display: string; error: string } {
+/** The URL as operators see it (passwords masked), and whether the rules refuse it (the reason is the save's). */
+function shown(ctx: RequestContext, url: string): { display: string; invalid: boolean } {
   try {
-    return { display: parseSourceUrl(url, liveMediaDir(ctx.config.dataDir)).display, error: '' };
-  } catch (e) {
-    return {
-      display: maskSecrets(url),
-      error: maskSecrets(e instanceof Error ? e.message : String(e)),
-    };
+    return { display: parseSourceUrl(url, liveMediaDir(ctx.config.dataDir)).display, invalid: false };
+  } catch {
+    return { display: maskSecrets(url), invalid: true };
   }
 }
 
@@ -72,19 +70,24 @@ function view(
 ): LiveChannelView {
   const settings = channelSettings(ctx.db, channelId);
   const health = sources.map((s): LiveSourceHealth => {
-    const { display, error } = shown(ctx, s.url);
+    const { display, invalid } = shown(ctx, s.url);
     // The supervisor's health while it runs the same list; else what the store says.
     const h = status?.sources.find((x) => x.position === s.position && x.url === display);
     return {
       position: s.position,
       url: display,
       origin: s.origin,
-      state: h?.state ?? (error ? 'failed' : 'idle'),
+      state: h?.state ?? (invalid ? 'failed' : 'idle'),
       bitrate: h?.bitrate ?? 0,
       ...(h?.videoCodec ? { videoCodec: h.videoCodec } : {}),
       ...(h?.audioCodec ? { audioCodec: h.audioCodec } : {}),
       ...(h?.resolution ? { resolution: h.resolution } : {}),
-      lastError: h?.lastError ?? error,
+      // A stored URL the rules refuse says so; else the run's failure, as a code (decision 0370).
+      ...(invalid
+        ? { lastError: 'address' as const }
+        : h?.lastError
+          ? { lastError: liveErrorCode(h.lastError) }
+          : {}),
       ...(h?.lastErrorAt ? { lastErrorAt: h.lastErrorAt } : {}),
     };
   });
@@ -100,7 +103,7 @@ function view(
     ...(status?.diskFull ? { diskFull: true } : {}),
     sources: health,
     ...(status?.packager
-      ? { packager: { process: status.packager.owner, since: status.packager.since } }
+      ? { packager: { server: serverOfOwner(status.packager.owner), since: status.packager.since } }
       : {}),
   };
 }
