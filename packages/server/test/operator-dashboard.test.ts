@@ -108,10 +108,16 @@ describe('the dashboard call (issue 18)', () => {
     expect(d.qoe.startupP50Ms).toBe(all?.startupP50Ms ? startupBucket(all.startupP50Ms) : null);
   });
 
-  it('counts viewers now once per account, per channel', async () => {
+  it('counts viewers now once per account, per channel, named as in the line-up', async () => {
     const d = await get();
     expect(d.viewersNow.total).toBe(2);
-    expect(d.viewersNow.channels).toEqual([{ sourceId: 'lc-001', viewers: 2 }]);
+    const lineup = t.server.db.get<{ name: string; seq: number }>(
+      "SELECT logical_channel_name AS name, channel_seq AS seq FROM channels WHERE logical_channel_id = 'lc-001'",
+    );
+    expect(lineup?.name).toBeTruthy();
+    expect(d.viewersNow.channels).toEqual([
+      { sourceId: 'lc-001', name: lineup?.name, number: Number(lineup?.seq), viewers: 2 },
+    ]);
   });
 
   it('adds the rolled-up days over 7 days, by UTC day', async () => {

@@ -31,7 +31,15 @@ export const dashboardSchema = z.object({
   viewersNow: z.object({
     minutes: z.number().int(),
     total: z.number().int(),
-    channels: z.array(z.object({ sourceId: z.string(), viewers: z.number().int() })),
+    channels: z.array(
+      z.object({
+        sourceId: z.string(),
+        /** The line-up's name and number when the source is a channel (decision 0370). */
+        name: z.string().optional(),
+        number: z.number().int().optional(),
+        viewers: z.number().int(),
+      }),
+    ),
   }),
   buckets: z.array(dashboardBucketSchema),
   qoe: z.object({

@@ -56,7 +56,11 @@ export function dashboard(db: Db, window: DashboardWindow, now: number): Dashboa
     viewersNow: {
       minutes: VIEWERS_NOW_MINUTES,
       total: viewers.total,
-      channels: viewers.rows.map((v) => ({ sourceId: v.source_id || '(unknown)', viewers: num(v.viewers) })),
+      channels: viewers.rows.map((v) => ({
+        sourceId: v.source_id || '(unknown)',
+        ...(v.name ? { name: v.name, number: num(v.seq) } : {}),
+        viewers: num(v.viewers),
+      })),
     },
     buckets,
     qoe: {

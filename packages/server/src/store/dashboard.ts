@@ -120,11 +120,17 @@ export function errorsByKind(db: Db, r: Range) {
   );
 }
 
-/** Distinct accounts that reported a play since `since`, per channel (source id); the total counts each once. */
+/**
+ * Distinct accounts that reported a play since `since`, per channel (source id) with the line-up's name and
+ * number when the source is a channel (decision 0370: operators know channels by name); the total counts each once.
+ */
 export function viewersSince(db: Db, since: number) {
-  const rows = db.all<{ source_id: string; viewers: number }>(
-    `SELECT source_id, COUNT(DISTINCT account_id) AS viewers FROM telemetry_events
-     WHERE type IN ${PLAY_TYPES} AND ts >= ? GROUP BY source_id ORDER BY viewers DESC, source_id LIMIT 50`,
+  const rows = db.all<{ source_id: string; viewers: number; name: string | null; seq: number | null }>(
+    `SELECT v.source_id, v.viewers, c.logical_channel_name AS name, c.channel_seq AS seq FROM (
+       SELECT source_id, COUNT(DISTINCT account_id) AS viewers FROM telemetry_events
+       WHERE type IN ${PLAY_TYPES} AND ts >= ? GROUP BY source_id
+     ) v LEFT JOIN channels c ON c.logical_channel_id = v.source_id
+     ORDER BY v.viewers DESC, v.source_id LIMIT 50`,
     since,
   );
   const total = db.get<{ n: number }>(

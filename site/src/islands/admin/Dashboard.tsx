@@ -180,7 +180,11 @@ export default function Dashboard({ lang }: { lang: Lang }) {
             <Table
               title={t('admin.dashboard.perChannel')}
               head={[t('admin.dashboard.channel'), t('admin.dashboard.viewers')]}
-              rows={data.viewersNow.channels.map((c) => [c.sourceId, count(c.viewers)])}
+              // The line-up's number and name (decision 0370); a source that is no channel keeps its id.
+              rows={data.viewersNow.channels.map((c) => [
+                c.name ? `${c.number} · ${c.name}` : c.sourceId,
+                count(c.viewers),
+              ])}
               none={t('admin.dashboard.none')}
             />
             <Table
