@@ -1,5 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { startTestSource, type TestSource } from '../packages/server/test/liveSource.ts';
+import { adminLive } from '../site/src/i18n/adminLive.ts';
+import { newAccount } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
 import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { operator, repoRoot } from './operator.ts';
@@ -11,6 +13,14 @@ import { E2E_PORT } from './playwright.config.ts';
 const CHANNEL = 'lc-041'; // no other journey uses it
 const UDP_PORT = E2E_PORT + 286;
 const UDP = `udp://127.0.0.1:${UDP_PORT}`;
+// A backup nobody listens on: its runs fail at once (ffmpeg: "Connection refused (exit 1)").
+const REFUSING = `rtmp://127.0.0.1:${E2E_PORT + 287}/live/none`;
+/** The failures as the console says them (decision 0370): never ffmpeg's words. */
+const FAILURES = Object.entries(adminLive.en)
+  .filter(([k]) => k.startsWith('admin.live.failure.'))
+  .map(([, v]) => v);
+/** What the screen never shows: the lock's `host:pid:id`, "process", ffmpeg's exit status and words. */
+const INTERNALS = /\w+:\d+:\w+|process|exit \d|Input\/output|Connection refused/;
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -44,7 +54,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect(editor.getByRole('alert')).toContainText('media folder');
 
-    await list.fill(UDP);
+    await list.fill(`${UDP}\n${REFUSING}`);
     await editor.getByRole('radio', { name: /^Record:/ }).check();
     await editor.getByLabel('Keep recordings (days)').fill('1');
     await editor.getByRole('button', { name: 'Save' }).focus();
@@ -59,14 +69,43 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await expect(row).toContainText('320x180');
     await expect(row).toContainText(/\d+ kb\/s/);
     await expect(card).toContainText('On air from source 1');
-    await expect(card).toContainText('Record, kept 1 days');
-    // Which process packages it and since when, from the packager lock (decision 0317): this server's.
+    // Counted in words by the language's rule (decision 0370): "1 day", not "1 days".
+    await expect(card).toContainText('Record, kept 1 day ·');
+    // Which server packages it and since when, from the packager lock (decision 0317): this one's host name and
+    // the time of day, no process internals (decision 0370).
     await expect(card.getByTestId('live-packager')).toHaveText(
-      /^Packaged by process [\w.-]+:\d+:\w+ since \d.+$/,
+      /^Packaged by server [\w.-]+ since \d{1,2}:\d{2}( [AP]M)?$/,
     );
-    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-1280.png`, fullPage: true });
-    await page.setViewportSize({ width: 360, height: 740 });
-    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-360.png`, fullPage: true });
+    // The backup fails: in the console's words, never ffmpeg's.
+    const backup = card.locator('tbody tr').nth(1);
+    await expect(backup).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+    const said = await backup.locator('td').last().textContent();
+    expect(FAILURES).toContain(said);
+    await expect(card).not.toContainText(INTERNALS);
+
+    // A subscriber watches the channel: "1 viewer now", singular.
+    const viewerContext = await browser.newContext();
+    const viewer = await viewerContext.newPage();
+    await newAccount(viewer.request);
+    await viewer.goto(`/liveTv?id=${CHANNEL}`);
+    await expect
+      .poll(
+        () =>
+          viewer
+            .locator('video')
+            .first()
+            .evaluate((v: HTMLVideoElement) => v.currentTime),
+        {
+          timeout: 30_000,
+        },
+      )
+      .toBeGreaterThan(0.5);
+    await expect(card).toContainText('1 viewer now', { timeout: 20_000 });
+    await viewerContext.close();
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-1366.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-390.png`, fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await seriousViolations(page, '/admin/live')).toEqual([]);
     // The audit log has the change (an admin reads it; the row is the server's).
@@ -95,16 +134,25 @@ test('an editor sets a channel’s sources in the console and sees them live; su
       supportPage
         .locator(`[data-testid="live-channel"][data-channel="${CHANNEL}"]`)
         .getByTestId('live-packager'),
-    ).toContainText('Empaquetado por el proceso');
-    await supportPage.setViewportSize({ width: 360, height: 740 });
-    await supportPage.screenshot({ path: `${repoRoot}.data/screens/admin-live-es-360.png`, fullPage: true });
+    ).toContainText('Empaquetado por el servidor');
+    await expect(
+      supportPage.locator(`[data-testid="live-channel"][data-channel="${CHANNEL}"]`),
+    ).toContainText(/Grabación, guardada 1 día ·.*espectadores? ahora/);
+    await expect(supportPage.locator('[data-testid="live-channel"]').first()).not.toContainText(INTERNALS);
+    await supportPage.setViewportSize({ width: 390, height: 800 });
+    await supportPage.screenshot({ path: `${repoRoot}.data/screens/admin-live-es-390.png`, fullPage: true });
     await other.addCookies([{ name: 'ottkit_lang', value: 'pt', url: origin }]);
     await supportPage.goto('/admin/live');
     await expect(supportPage.getByRole('heading', { name: 'Canais com fontes ao vivo' })).toBeVisible();
+    await expect(
+      supportPage.locator(`[data-testid="live-channel"][data-channel="${CHANNEL}"]`),
+    ).toContainText('Gravação, guardada 1 dia ·');
     await other.close();
   } finally {
     await source.stop();
     try {
+      // The refusing backup first: removing 1 alone would leave it as the channel's only source, failing on.
+      operator('live', 'remove', CHANNEL, '2');
       operator('live', 'remove', CHANNEL, '1');
       operator('live', 'mode', CHANNEL, 'relay');
     } catch {

@@ -68,6 +68,11 @@ test('plays and zaps on /liveTv show on the dashboard as start-up and channel-ch
     expect(plays).toBeGreaterThanOrEqual(startups().length);
     await expect(desk.getByTestId('tile-startup-p50').locator('dd')).toHaveText(/^[\d,.\s]+ ms$/);
     await expect(desk.getByTestId('tile-viewers').locator('dd').first()).not.toHaveText('0');
+    // Viewers per channel name each channel as the line-up does, "1 · News", never its id (decision 0370).
+    const perChannel = desk.getByRole('table', { name: 'Viewers now per channel' });
+    const channelCells = perChannel.locator('tbody th');
+    await expect(channelCells.first()).toHaveText(/^\d+ · \S/);
+    for (const cell of await channelCells.allTextContents()) expect(cell).not.toMatch(/lc-\d{3}/);
 
     // The start-up chart's table view, by keyboard: the current hour's p50 is a number of milliseconds.
     const chart = desk.getByRole('region', { name: 'Start-up time (ms)' });
@@ -101,11 +106,12 @@ test('plays and zaps on /liveTv show on the dashboard as start-up and channel-ch
     expect(await seriousViolations(desk, '/admin/dashboard')).toEqual([]);
     await desk.goto('/admin/dashboard');
     await consoleReady(desk);
-    await desk.screenshot({ path: 'test-results/dashboard-1280.png', fullPage: true });
+    await desk.setViewportSize({ width: 1366, height: 900 });
+    await desk.screenshot({ path: '.data/screens/dashboard-1366.png', fullPage: true });
     await desk.setViewportSize({ width: 768, height: 1000 });
     await desk.screenshot({ path: 'test-results/dashboard-768.png', fullPage: true });
-    await desk.setViewportSize({ width: 360, height: 800 });
-    await desk.screenshot({ path: 'test-results/dashboard-360.png', fullPage: true });
+    await desk.setViewportSize({ width: 390, height: 800 });
+    await desk.screenshot({ path: '.data/screens/dashboard-390.png', fullPage: true });
   } finally {
     await consoleContext.close();
   }
