@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterChannelStatus } from './clusterStatus.ts';
+import { clusterChannelStatus, serverOfOwner } from './clusterStatus.ts';
 import type { LiveChannelStatus, LiveStatus } from './supervisor.ts';
 
 // live status for a cluster (decision 0317): each channel from the view of the process that packages it.
@@ -54,5 +54,10 @@ describe('the cluster-wide live status', () => {
   it('drops a claim the shared lock no longer backs (the claimant lost the lock since it wrote)', () => {
     const [one] = clusterChannelStatus([holderView], new Map([['lc-1', undefined]]));
     expect(one?.packager).toBeUndefined();
+  });
+
+  it('names a packager by its host for the console, never its pid or id (decision 0370)', () => {
+    expect(serverOfOwner('edge-2.example:20959:vzczcy')).toBe('edge-2.example');
+    expect(serverOfOwner('vm:1:a')).toBe('vm');
   });
 });
