@@ -60,7 +60,7 @@ export const adminNotices = defineMessages({
     'admin.notices.ends': 'Ends',
     'admin.notices.withdraw': 'Withdraw',
     'admin.notices.withdrawConfirm':
-      'Withdraw this notice? Viewers stop seeing it at once; it cannot be shown again (compose a new one).',
+      'Withdraw this notice? No page opened from now on shows it; a page a viewer has open keeps it until they leave or reload it. It cannot be shown again (compose a new one).',
     'admin.notices.withdrawn': 'Notice withdrawn.',
     'admin.notices.error.msg': 'Write the message (up to 2,000 characters).',
     'admin.notices.error.title': 'The title is at most 120 characters.',
@@ -142,7 +142,7 @@ export const adminNotices = defineMessages({
     'admin.notices.ends': 'Termina',
     'admin.notices.withdraw': 'Retirar',
     'admin.notices.withdrawConfirm':
-      '¿Retirar este aviso? Los espectadores dejan de verlo al instante; no puede volver a mostrarse (redacte uno nuevo).',
+      '¿Retirar este aviso? Ninguna página que se abra desde ahora lo muestra; una página ya abierta lo conserva hasta que el espectador la deje o la recargue. No puede volver a mostrarse (redacte uno nuevo).',
     'admin.notices.withdrawn': 'Aviso retirado.',
     'admin.notices.error.msg': 'Escriba el mensaje (hasta 2.000 caracteres).',
     'admin.notices.error.title': 'El título tiene como máximo 120 caracteres.',
@@ -224,7 +224,7 @@ export const adminNotices = defineMessages({
     'admin.notices.ends': 'Termina',
     'admin.notices.withdraw': 'Retirar',
     'admin.notices.withdrawConfirm':
-      'Retirar este aviso? Os espectadores deixam de vê-lo na hora; ele não pode voltar a aparecer (escreva um novo).',
+      'Retirar este aviso? Nenhuma página aberta a partir de agora o mostra; uma página já aberta mantém-no até o espectador a deixar ou recarregar. Ele não pode voltar a aparecer (escreva um novo).',
     'admin.notices.withdrawn': 'Aviso retirado.',
     'admin.notices.error.msg': 'Escreva a mensagem (até 2.000 caracteres).',
     'admin.notices.error.title': 'O título tem no máximo 120 caracteres.',
