@@ -53,7 +53,8 @@ export async function enrolAndSignIn(page: Page, who: { email: string; password:
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page.getByTestId('recovery-codes').getByRole('listitem')).toHaveCount(10);
   await page.getByRole('button', { name: 'I saved them, continue' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  // The first sign-in lands on the dashboard (issue 37).
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
   await expect(page.getByText(`Signed in as ${who.email}`)).toBeVisible();
   return secret;
 }

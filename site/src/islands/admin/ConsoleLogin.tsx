@@ -77,7 +77,12 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
             <li key={c}>{c}</li>
           ))}
         </ul>
-        <button type="button" className="console-button" onClick={() => window.location.assign('/admin')}>
+        {/* The first sign-in lands on the dashboard (issue 37): what the service is doing now, for every role. */}
+        <button
+          type="button"
+          className="console-button"
+          onClick={() => window.location.assign('/admin/dashboard')}
+        >
           {t('admin.login.recoverySaved')}
         </button>
       </section>
