@@ -21,21 +21,30 @@ const TITLE = 'Recorded Live Set';
 
 test.describe.configure({ timeout: 150_000 });
 
-/** Replaces today's guide of the channel with these programmes, fillers around them. */
+const DAY_MS = 86_400_000;
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * Replaces the channel's guide around these programmes, fillers before them from the first one's UTC day start
+ * and after them to the end of the last one's day. `guide-import` takes one UTC day of programmes (each starting
+ * on it), so a list that crosses midnight (a run just after 00:00 UTC) is imported a day at a time.
+ */
 function importGuide(programmes: { start: number; stop: number; title: string }[]) {
   const first = programmes[0]?.start ?? Date.now();
-  const day = new Date(first).toISOString().slice(0, 10);
-  const dayStart = Date.parse(`${day}T00:00:00Z`);
+  const dayStart = Date.parse(`${dayOf(first)}T00:00:00Z`);
   const last = programmes.at(-1)?.stop ?? first;
+  const lastDayEnd = Date.parse(`${dayOf(last)}T00:00:00Z`) + DAY_MS;
   const text = (title: string) => [{ lang: 'en', title, content: '' }];
   const list = [
     ...(first > dayStart ? [{ start: dayStart, stop: first, texts: text('Music Before') }] : []),
     ...programmes.map((p) => ({ start: p.start, stop: p.stop, texts: text(p.title) })),
-    { start: last, stop: Math.max(last + 60_000, dayStart + 86_400_000), texts: text('Music After') },
+    { start: last, stop: Math.max(last + 60_000, lastDayEnd), texts: text('Music After') },
   ];
-  const file = join(tmpdir(), `ottkit-e2e-guide-${process.pid}.json`);
-  writeFileSync(file, JSON.stringify(list));
-  operator('guide-import', `epg-${CHANNEL}`, day, file);
+  for (const day of new Set(list.map((p) => dayOf(p.start)))) {
+    const file = join(tmpdir(), `ottkit-e2e-guide-${process.pid}-${day}.json`);
+    writeFileSync(file, JSON.stringify(list.filter((p) => dayOf(p.start) === day)));
+    operator('guide-import', `epg-${CHANNEL}`, day, file);
+  }
 }
 
 /** The channel's recording as the server stored it (decision 0221): one line per segment. */

@@ -11,9 +11,20 @@ const SEGMENT_MS = 2_000;
 
 type Programme = { start: number; stop: number };
 
-/** A channel whose programme on air began at least `behindMs` ago and runs at least two more minutes. */
+/**
+ * A channel whose programme on air began at least `behindMs` ago and runs at least two more minutes. The demo
+ * guide starts every channel's day with a programme at 00:00 UTC (decision 0051), so just after midnight none
+ * began that long ago: then the journey waits until one has (a run in those minutes takes that much longer).
+ */
 async function channelWithProgrammeOnAir(page: Page, behindMs: number) {
   const now = await page.evaluate(() => Date.now());
+  const sinceMidnight = now % 86_400_000;
+  if (sinceMidnight < behindMs) {
+    const wait = behindMs - sinceMidnight + 2_000;
+    test.info().setTimeout(test.info().timeout + wait);
+    await page.waitForTimeout(wait);
+    return channelWithProgrammeOnAir(page, behindMs);
+  }
   for (let i = 1; i <= 12; i++) {
     const channelId = `lc-${String(i).padStart(3, '0')}`;
     const { epgList } = await api<{ epgList: { programs: Programme[] }[] }>(page, routes.live.epgQuery.path, {
