@@ -25,7 +25,7 @@ const KINDS = [
 const kindOf = (cmdline) => KINDS.find(([, re]) => re.test(cmdline))?.[0] ?? 'other';
 const TICK = 100; // clock ticks a second on Linux
 
-/** pid → [kind, ticks at the last look]; ticks a process had before it was first seen count too. */
+/** pid → [kind, [user, system] ticks at the last look]; ticks a process had before it was first seen count too. */
 const seen = new Map();
 const total = new Map();
 function look() {
@@ -38,17 +38,18 @@ function look() {
       continue; // gone meanwhile
     }
     const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
-    const ticks = Number(f[11]) + Number(f[12]);
+    const ticks = [Number(f[11]), Number(f[12])];
     let known = seen.get(pid);
     if (!known) {
       let cmdline = '';
       try {
         cmdline = readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
       } catch {}
-      known = [kindOf(cmdline), pid === String(process.pid) ? ticks : 0];
+      known = [kindOf(cmdline), pid === String(process.pid) ? ticks : [0, 0]];
       seen.set(pid, known);
     }
-    total.set(known[0], (total.get(known[0]) ?? 0) + ticks - known[1]);
+    const sum = total.get(known[0]) ?? [0, 0];
+    total.set(known[0], [sum[0] + ticks[0] - known[1][0], sum[1] + ticks[1] - known[1][1]]);
     known[1] = ticks;
   }
 }
@@ -65,7 +66,7 @@ if (cmd.length === 0) {
 }
 // Processes already there (an idle server, the shell) count only what they spend from now on.
 look();
-for (const k of total.keys()) total.set(k, 0);
+for (const k of total.keys()) total.set(k, [0, 0]);
 const before = busy();
 const started = Date.now();
 const child = spawn(cmd[0], cmd.slice(1), { stdio: 'inherit' });
@@ -76,11 +77,14 @@ child.on('exit', (code, signal) => {
   const wall = (Date.now() - started) / 1000;
   const machine = (busy() - before) / TICK;
   console.log(`\ncpu-by-process: ${wall.toFixed(0)} s wall, the machine busy ${machine.toFixed(0)} CPU s`);
-  for (const [kind, ticks] of [...total].sort((a, b) => b[1] - a[1])) {
-    if (ticks <= 0) continue;
-    const s = ticks / TICK;
+  console.log(`  ${'kind'.padEnd(20)} ${'CPU s'.padStart(6)}  share  user s  system s`);
+  const cpu = ([user, system]) => user + system;
+  for (const [kind, ticks] of [...total].sort((a, b) => cpu(b[1]) - cpu(a[1]))) {
+    if (cpu(ticks) <= 0) continue;
+    const s = cpu(ticks) / TICK;
+    const [user, system] = ticks.map((t) => (t / TICK).toFixed(0));
     console.log(
-      `  ${kind.padEnd(20)} ${s.toFixed(0).padStart(6)} s  ${((100 * s) / machine).toFixed(0).padStart(3)} %`,
+      `  ${kind.padEnd(20)} ${s.toFixed(0).padStart(6)}  ${((100 * s) / machine).toFixed(0).padStart(3)} %  ${user.padStart(6)}  ${system.padStart(8)}`,
     );
   }
   process.exit(code ?? (signal ? 1 : 0));
