@@ -35,6 +35,17 @@ describe('createClient: the body format of the descriptor', () => {
     expect(JSON.parse(gunzipSync(Buffer.from(data, 'base64')).toString('utf8'))).toEqual({ events: [event] });
   });
 
+  it('sends a compressedForm call kept alive as plain JSON, reaching fetch in the same task (issue 37)', async () => {
+    const f = fakeFetch(() => envelope({ accepted: 1, duplicates: 0 }));
+    void createClient({ fetch: f.fn }).metrics.metricsBatchPost({ events: [event] }, { keepalive: true });
+    // No await: a page going away runs no later task.
+    expect(f.seen).toHaveLength(1);
+    const { init } = f.seen[0]!;
+    expect((init.headers as Record<string, string>)['content-type']).toBe('application/json');
+    expect(JSON.parse(init.body as string)).toEqual({ events: [event] });
+    expect(init.keepalive).toBe(true);
+  });
+
   it('sends an octetStream call with its fields in the query and the given bytes as they are', async () => {
     const f = fakeFetch(() => envelope({ upload: {} }));
     const bytes = new Blob([new Uint8Array([1, 2, 3])]);

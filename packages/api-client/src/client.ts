@@ -166,9 +166,10 @@ export function createClient<C extends Record<string, Record<string, RouteMeta>>
       // The descriptor says how its body travels (JSON, or the compressed form of the metrics call).
       const value = { ...(accountId ? { accountId } : {}), ...(request as object) };
       // A JSON body is made without waiting, so a keepalive report sent as the page goes away reaches fetch
-      // before the page is gone; only the compressed form waits for its stream.
-      const wire =
-        d.bodyFormat === 'compressedForm' ? await serialiseBody(value, d.bodyFormat) : jsonBody(value);
+      // before the page is gone: the compressed form waits for its stream, so a keepalive call sends the plain
+      // JSON every compressed-form call also takes (issue 37: a player's last session was lost on leaving).
+      const compress = d.bodyFormat === 'compressedForm' && !callOptions.keepalive;
+      const wire = compress ? await serialiseBody(value, d.bodyFormat) : jsonBody(value);
       body = wire.text;
       headers['content-type'] = wire.contentType;
     }
