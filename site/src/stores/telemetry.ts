@@ -51,11 +51,30 @@ export async function flushTelemetry(opts?: { closing?: boolean; force?: boolean
   }
 }
 
+/**
+ * True from `pagehide` until the page is shown again: a player ends its session then, and nothing that waits for
+ * a module or a store may finish. Heard first (capture), before any player's own listener.
+ */
+let closing = false;
+if (typeof window !== 'undefined') {
+  window.addEventListener('pagehide', () => (closing = true), { capture: true });
+  window.addEventListener('pageshow', () => (closing = false), { capture: true });
+}
+
+/**
+ * Loads the queue ahead of the first event, for a page that plays: the session a player ends as the page goes
+ * away (issue 37) is then stored and sent at once, where loading the queue then would never finish.
+ */
+export function prepareTelemetry(): void {
+  if (typeof window !== 'undefined') void telemetryQueue().catch(() => {});
+}
+
 /** The sink every player on the site is given (`telemetry={telemetrySink}`). */
 export function telemetrySink(event: PlayerTelemetryEvent) {
   if (typeof window === 'undefined') return;
   const full = { ...event, eventId: crypto.randomUUID(), ts: Date.now() } as TelemetryEventPayload;
-  void telemetryQueue()
-    .then((q) => q.enqueue(full))
-    .then(() => pendingMark(true));
+  // Marked before it is stored: the next page looks for it even if this one goes before the store answers.
+  pendingMark(true);
+  if (queue && closing) queue.sendClosing(full);
+  void telemetryQueue().then((q) => q.enqueue(full));
 }

@@ -85,6 +85,27 @@ describe('loading and playing', () => {
   });
 });
 
+describe('leaving the page (issue 37)', () => {
+  it('pagehide ends the session: the last channel of a visit is reported; shown again, a new one starts', async () => {
+    const { media, core, telemetry } = setup();
+    core.load({ src: 'a.m3u8', id: 'ch1' });
+    await flush();
+    media.fire('playing');
+    vi.advanceTimersByTime(5_000);
+    media.view.dispatchEvent(new Event('pagehide'));
+    expect(telemetry.map((e) => e.type)).toEqual(['livePlayData', 'streamSla']);
+    expect(telemetry[0]).toMatchObject({ sourceId: 'ch1', watchedMs: 5_000 });
+    // Hidden twice (a second pagehide, then destroy), it is reported once.
+    media.view.dispatchEvent(new Event('pagehide'));
+    expect(telemetry).toHaveLength(2);
+    media.view.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
+    vi.advanceTimersByTime(1_000);
+    core.destroy();
+    expect(telemetry.map((e) => e.type)).toEqual(['livePlayData', 'streamSla', 'livePlayData', 'streamSla']);
+    expect(telemetry[2]).toMatchObject({ sourceId: 'ch1' });
+  });
+});
+
 describe('live rules (spec §4)', () => {
   it('a channel change pauses the current channel and reloads with the new source', async () => {
     const { media, log, core } = setup();

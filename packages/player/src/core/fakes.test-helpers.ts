@@ -40,6 +40,11 @@ export class FakeMedia extends EventTarget {
   fire(type: string) {
     this.dispatchEvent(new Event(type));
   }
+  /** The page's window, for its lifecycle events (pagehide, pageshow). */
+  readonly view = new EventTarget();
+  get ownerDocument() {
+    return { defaultView: this.view };
+  }
   asElement() {
     return this as unknown as HTMLMediaElement;
   }

@@ -247,8 +247,21 @@ export function createPlayback(deps: PlaybackDeps) {
       media = element;
       for (const [type, fn] of Object.entries(handlers)) element.addEventListener(type, fn);
       const unwatch = tracks.watch(element);
+      // Leaving the page (a link, a closed tab) ends the session as loading another source does, so the last
+      // channel of a visit is reported too (issue 37). A page shown again from the back-forward cache starts a
+      // new session for what it still plays.
+      const view = element.ownerDocument?.defaultView;
+      const onPageHide = () => endSession();
+      const onPageShow = (e: PageTransitionEvent) => {
+        const { source, mode } = store.get();
+        if (e.persisted && source && !session) session = createSession(source.id, mode, clock.now());
+      };
+      view?.addEventListener('pagehide', onPageHide);
+      view?.addEventListener('pageshow', onPageShow);
       detachMedia = () => {
         for (const [type, fn] of Object.entries(handlers)) element.removeEventListener(type, fn);
+        view?.removeEventListener('pagehide', onPageHide);
+        view?.removeEventListener('pageshow', onPageShow);
         unwatch();
       };
       if (store.get().source) void startLoad();

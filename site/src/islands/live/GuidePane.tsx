@@ -20,7 +20,7 @@ import { GuideGridPane } from './GuideGridPane.tsx';
 import { GuideViewToggle } from './GuideViewToggle.tsx';
 import { CatchupPlayerDialog } from './lazyPlayer.ts';
 import styles from './live.module.css';
-import { telemetrySink } from '../../stores/telemetry.ts';
+import { prepareTelemetry, telemetrySink } from '../../stores/telemetry.ts';
 
 /** The guide of the selected channel by day (7 back, 3 ahead), with catch-up in the full-screen dialog. */
 export function GuidePane({ now, today }: { now: number; today: string }) {
@@ -42,6 +42,8 @@ export function GuidePane({ now, today }: { now: number; today: string }) {
   const list = useRef<HTMLOListElement>(null);
   const dayTabs = useRef<HTMLDivElement>(null);
 
+  // The telemetry queue ready before this player's session may end with the page (issue 37).
+  useEffect(prepareTelemetry, []);
   useEffect(() => {
     void loadGuide(epgId, date);
   }, [epgId, date]);

@@ -14,7 +14,7 @@ import { $liveNotice, favoriteAction } from './actions.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { LivePlayer } from './lazyPlayer.ts';
 import styles from './live.module.css';
-import { telemetrySink } from '../../stores/telemetry.ts';
+import { prepareTelemetry, telemetrySink } from '../../stores/telemetry.ts';
 import { $columnChannels, $zapStartedAt } from '../../stores/channels.ts';
 import { WARM_ANSWER_MIN_LIFE_MS } from '../../stores/playback.ts';
 import { $pointedChannelId, $warmTargets, warmNeighbours } from '../../stores/warmChannels.ts';
@@ -44,6 +44,8 @@ export function PlayerPane({ now }: { now: number }) {
   const pointed = useStore($pointedChannelId);
   const zapStartedAt = useStore($zapStartedAt);
 
+  // The telemetry queue ready before this player's session may end with the page (issue 37).
+  useEffect(prepareTelemetry, []);
   // A change of the channel's live authority (a recharge, a plan that ended) asks for its URL again at once:
   // the player swaps the fallback clip for the real stream, or back, without a reload of the page.
   useEffect(() => {

@@ -19,7 +19,7 @@ import { $vodPlayer, closePlayer } from '../../stores/vodPlayer.ts';
 import { clearPlayRequest, type VodPlayRequest } from '../../stores/vodPlayRequest.ts';
 import { kitMessagesFor } from '../../i18n/kit.ts';
 import { useT } from './useT.ts';
-import { telemetrySink } from '../../stores/telemetry.ts';
+import { prepareTelemetry, telemetrySink } from '../../stores/telemetry.ts';
 import { rememberTrack, trackPreference } from '../../stores/trackPreference.ts';
 
 // The PIN prompt (issue 20 §2) loads when a title is refused for its rating, not with every player.
@@ -40,6 +40,8 @@ export default function VodPlayerMount({ lang, reportIntervalSeconds, request }:
   const viewer = useStore($viewer);
   const reporter = useRef<ProgressReporter | null>(null);
 
+  // The telemetry queue ready before this player's session may end with the page (issue 37).
+  useEffect(prepareTelemetry, []);
   useEffect(() => {
     loadPlayPositions();
     void startPlayback(request).then((outcome) => {

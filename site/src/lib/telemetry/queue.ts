@@ -71,6 +71,13 @@ export function createTelemetryQueue(
       return flushing;
     },
     pending: () => store.count(),
+    /**
+     * The page is going away: the event is also sent at once, in a request that outlives the page, since the
+     * store's write may not finish. Both copies are fine: the server keeps the first.
+     */
+    sendClosing(event: TelemetryEventPayload) {
+      void send([event], { closing: true }).catch(() => false);
+    },
   };
 }
 export type TelemetryQueue = ReturnType<typeof createTelemetryQueue>;
