@@ -4,6 +4,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi } from '../../lib/console.ts';
+import { countByGroup } from '../../lib/playErrorGroup.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { TimeChart } from './TimeChart.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
@@ -190,8 +191,9 @@ export default function Dashboard({ lang }: { lang: Lang }) {
             <Table
               title={t('admin.dashboard.errorsByKind')}
               head={[t('admin.dashboard.kind'), t('admin.dashboard.count')]}
-              rows={data.errorsByKind.map((e) => [
-                e.kind || t('admin.dashboard.kind.unknown'),
+              // In words by what failed, never the engine's code (issue 37).
+              rows={countByGroup(data.errorsByKind).map((e) => [
+                e.group ? t(`admin.dashboard.kind.${e.group}`) : t('admin.dashboard.kind.unknown'),
                 count(e.count),
               ])}
               none={t('admin.dashboard.none')}

@@ -39,12 +39,16 @@ export function TimeChart({ t, title, times, series, timeLabel, value, bars }: P
     const el = box.current;
     if (!el || asTable) return;
     const axis = { stroke: css(el, '--ok-color-text-muted'), grid: { stroke: css(el, '--ok-color-border') } };
+    // Each time is a bucket's start: the axis runs to the last bucket's end, so the current hour (often the only
+    // one with figures) is drawn inside the chart, not on its edge.
+    const step = times.length > 1 ? ((times[1] ?? 0) - (times[0] ?? 0)) / 1000 : 3600;
     const plot = new uPlot(
       {
         width: el.clientWidth || 600,
         height: 220,
         legend: { show: true },
         cursor: { y: false },
+        scales: { x: { time: true, range: (_u, min, max) => [min, max + step] } },
         tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
         axes: [axis, { ...axis, size: 60 }],
         series: [
@@ -54,6 +58,8 @@ export function TimeChart({ t, title, times, series, timeLabel, value, bars }: P
             stroke: css(el, s.token),
             width: 2,
             spanGaps: false,
+            // A figure between two empty hours has no line to draw: its point always shows (issue 37).
+            points: { show: true, size: 7, fill: css(el, s.token) },
             ...(bars
               ? {
                   fill: css(el, s.token),
