@@ -168,10 +168,11 @@ if (process.env.OTTKIT_TEST_LANES === '2') {
 } else {
   // Measured per stage (wall and CPU, decision 0365): the type check, the package builds and the SQLite pass keep
   // both cores busy, so they run alone; the PostgreSQL pass uses about one core (it waits on its database), so
-  // the light stages that wait on a browser or on npm run beside it; the journeys, the heaviest, run last and
-  // alone. The PostgreSQL pass reads which files opened a store in the SQLite pass, so it comes after it.
+  // the light stages that wait on a browser or on npm run beside it, in two lanes: the player's e2e (170 s wall,
+  // 111 CPU s: real-time playback) and the packed consumers (124 s, 52 CPU s: npm installs) mostly wait, and one
+  // after the other they were the longest lane (decision 0371); the journeys, the heaviest, run last and alone. The PostgreSQL pass reads which files opened a store in the SQLite pass, so it comes after it.
   await lane('typecheck', 'packages', 'unit');
-  await Promise.all([lane('unit-postgres'), lane('size', 'storybook', 'consumers', 'player-e2e')]);
+  await Promise.all([lane('unit-postgres'), lane('size', 'storybook', 'player-e2e'), lane('consumers')]);
   await lane('e2e');
 }
 
