@@ -38,9 +38,14 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await expect(page).toHaveURL(/\/admin\/live$/);
     await consoleReady(page);
 
-    // Opened by channel id (the line-up's channel screen links with ?channel=), edited with the keyboard.
-    await page.getByLabel('Channel id').fill(CHANNEL);
-    await page.getByLabel('Channel id').press('Enter');
+    // Picked by its number and name, never typed by its id (issue 37; the line-up's channel screen links with
+    // ?channel=), opened and edited with the keyboard.
+    const picker = page.getByLabel('Channel', { exact: true });
+    await expect(picker.locator('option')).not.toHaveCount(1);
+    await picker.selectOption({ label: '41 · Esports Arena' });
+    await picker.press('Tab');
+    await expect(page.getByRole('button', { name: 'Open' })).toBeFocused();
+    await page.keyboard.press('Enter');
     const editor = page.getByTestId('live-editor');
     await expect(editor.getByRole('heading', { name: /^Sources of / })).toBeVisible();
     const list = editor.getByLabel('Sources, one per line, primary first');

@@ -1,6 +1,7 @@
 import type { ConsoleChannel, ConsoleProgramme, GuideLang } from '@ottkit/api-client/contract';
 import { ConsoleTable } from '@ottkit/ui';
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { ChannelPicker } from './ChannelPicker.tsx';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi } from '../../lib/console.ts';
@@ -68,16 +69,12 @@ export default function Guide({ lang, canEdit }: { lang: Lang; canEdit: boolean 
       <section className="console-card" aria-labelledby="guide-pick-title">
         <h2 id="guide-pick-title">{t('admin.guide.pick')}</h2>
         <div className="console-form">
-          <div className="console-field">
-            <label htmlFor={`${id}-channel`}>{t('admin.guide.channel')}</label>
-            <select id={`${id}-channel`} value={channelId} onChange={(e) => setChannelId(e.target.value)}>
-              {channels.map((c) => (
-                <option key={c.logicalChannelId} value={c.logicalChannelId}>
-                  {c.number} · {c.name}
-                </option>
-              ))}
-            </select>
-          </div>
+          <ChannelPicker
+            label={t('admin.guide.channel')}
+            channels={channels}
+            value={channelId}
+            onChange={setChannelId}
+          />
           <div className="console-field">
             <label htmlFor={`${id}-day`}>{t('admin.guide.day')}</label>
             <input id={`${id}-day`} type="date" value={day} onChange={(e) => setDay(e.target.value)} />

@@ -1,7 +1,8 @@
-import type { LiveChannelView } from '@ottkit/api-client/contract';
+import type { ConsoleChannel, LiveChannelView } from '@ottkit/api-client/contract';
 import { liveSourcesSet } from '@ottkit/api-client/contract';
 import { ConsoleTable } from '@ottkit/ui';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { ChannelPicker } from './ChannelPicker.tsx';
 import { type AdminT, createAdminT } from '../../i18n/admin.ts';
 import { dateFormat, timeFormat } from '../../i18n/format.ts';
 import type { Lang } from '../../i18n/langs.ts';
@@ -48,6 +49,7 @@ export default function Live({
   const [draft, setDraft] = useState<Draft | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [openId, setOpenId] = useState(channel ?? '');
+  const [lineup, setLineup] = useState<ConsoleChannel[]>([]);
   const { busy, outcome, act } = useConsoleAction(t);
   const sourcesId = useId();
 
@@ -71,6 +73,7 @@ export default function Live({
   useEffect(() => {
     void act(async () => {
       await reload();
+      if (canEdit) setLineup((await consoleApi.operator.lineupList({})).channels);
       if (channel && canEdit) await open(channel);
     });
   }, [reload]);
@@ -123,14 +126,15 @@ export default function Live({
             className="console-row"
             onSubmit={(e) => {
               e.preventDefault();
-              if (openId.trim()) void open(openId.trim());
+              if (openId) void open(openId);
             }}
           >
-            <Field
-              label={t('admin.live.channelId')}
-              name="channelId"
+            <ChannelPicker
+              label={t('admin.live.channel')}
+              channels={lineup}
               value={openId}
-              onChange={(e) => setOpenId(e.target.value)}
+              onChange={setOpenId}
+              placeholder={t('admin.live.channelPick')}
             />
             <button type="submit" className="console-button secondary" disabled={busy || !ready}>
               {t('admin.live.openButton')}
