@@ -6,6 +6,7 @@ import { loadConfig, type ServerConfig } from '../config.ts';
 import { endedSessionsList, mediaSessionCheck } from '../domain/mediaRevocation.ts';
 import { startLive } from '../live/index.ts';
 import { compressPages } from '../http/compressPages.ts';
+import { sendSiteReplaced, watchSiteBuild } from '../http/siteReplaced.ts';
 import { createStaticHandler } from '../http/static.ts';
 import { startRefreshSchedule } from '../sources/schedule.ts';
 import { type Command, parseCommandArgs, str } from './command.ts';
@@ -34,10 +35,12 @@ export async function loadSite(path: string | undefined): Promise<SiteHandler | 
   if (typeof ssr !== 'function') throw new Error(`${file} does not export a 'handler'`);
   // Astro's middleware mode leaves the built client files (dist/client, beside dist/server) to us.
   const serveStatic = createStaticHandler(join(dirname(file), '..', 'client'));
+  const build = watchSiteBuild(file);
   return (req, res, next) => {
     const pathname = new URL(req.url ?? '/', 'http://localhost').pathname;
     serveStatic(req, res, pathname).then((served) => {
       if (served) return;
+      if (build.replaced()) return sendSiteReplaced(req, res);
       compressPages(req, res);
       return ssr(req, res, next);
     }, next);
