@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserApi } from '../lib/api.ts';
-import { seedViewer } from './viewer.ts';
+import { $session, seedViewer } from './viewer.ts';
 import { $watching, currentUsage, startWatching, stopWatching } from './liveHistory.ts';
 
 describe('play history', () => {
+  // The viewer is the session's once one is loaded: test files sharing this worker may have loaded one, so each
+  // test starts from none, as the page does before it asks.
+  beforeEach(() => $session.set({ loaded: false, user: null }));
   afterEach(() => {
     vi.restoreAllMocks();
     seedViewer('guest');
