@@ -22,18 +22,24 @@
     // the live player's controls); the full-screen player covers it while it is open.
     document.body.prepend(bar);
   };
-  const takeOver = (worker) => () => {
+  // The worker waiting when the viewer clicks, not the one the offer was made for: a later update check may have
+  // replaced that one (a redundant worker ignores the message, and nothing happened on click). With none waiting
+  // any more, or no take-over within 5 s, the page reloads all the same.
+  const takeOver = async () => {
     asked = true;
-    worker.postMessage(d.skip);
+    const waiting = (await sw.getRegistration())?.waiting;
+    if (!waiting) return location.reload();
+    waiting.postMessage(d.skip);
+    setTimeout(() => location.reload(), 5_000);
   };
   addEventListener('load', async () => {
     const reg = await sw.register(d.sw, { scope: '/' });
     let had = sw.controller !== null;
     const watch = (w) =>
       w?.addEventListener('statechange', () => {
-        if (w.state === 'installed' && sw.controller) offer(takeOver(w));
+        if (w.state === 'installed' && sw.controller) offer(takeOver);
       });
-    if (reg.waiting && sw.controller) offer(takeOver(reg.waiting));
+    if (reg.waiting && sw.controller) offer(takeOver);
     watch(reg.installing);
     reg.addEventListener('updatefound', () => watch(reg.installing));
     sw.addEventListener('controllerchange', () => {
