@@ -59,11 +59,21 @@ test('plays and zaps on /liveTv show on the dashboard as start-up and channel-ch
     .toBe(true);
   // Leaving the page by a link closes the last session too (issue 37): Business Today's session ends only then,
   // and reaches the server as the page goes (what the operator's `telemetry` report counts, per channel).
-  const lastSessions = () => Number(/^lc-006\s+(\d+)/m.exec(operator('telemetry', '--days', '1'))?.[1] ?? 0);
-  const before = lastSessions();
+  const sessionsOf = (channelId: string) =>
+    Number(new RegExp(`^${channelId}\\s+(\\d+)`, 'm').exec(operator('telemetry', '--days', '1'))?.[1] ?? 0);
+  const before = sessionsOf('lc-006');
   await page.getByRole('link', { name: 'Home' }).first().click();
   await expect(page).toHaveURL(/\/home$/);
-  await expect.poll(lastSessions, { timeout: 15_000 }).toBe(before + 1);
+  await expect.poll(() => sessionsOf('lc-006'), { timeout: 15_000 }).toBe(before + 1);
+  // And one that ends by closing the tab (Cartoon Land, in a second tab of the same subscriber).
+  const closedBefore = sessionsOf('lc-012');
+  const tab = await page.context().newPage();
+  await tab.goto('/liveTv?id=lc-012');
+  await expect
+    .poll(() => tab.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
+    .toBeGreaterThan(0.5);
+  await tab.close();
+  await expect.poll(() => sessionsOf('lc-012'), { timeout: 15_000 }).toBe(closedBefore + 1);
   // Every reported zap took at least as long as its own start-up (the click came before the load).
   for (const z of zaps()) expect(z.zapMs).toBeGreaterThanOrEqual(z.startupMs ?? 0);
   // Two failures as a player reports them, with hls.js's codes: the console names them in words (issue 37).
