@@ -9,3 +9,9 @@ export type Lang = (typeof LANGS)[number];
 export const DEFAULT_LANG: Lang = 'en';
 
 export const isLang = (value: unknown): value is Lang => LANGS.includes(value as Lang);
+
+/**
+ * Where the viewer's choice is kept (spec §1): a cookie, so a page is rendered in the right language before
+ * anything paints; the site sets it, and the server reads it where it answers a page itself.
+ */
+export const LANG_COOKIE = 'ottkit_lang';

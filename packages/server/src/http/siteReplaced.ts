@@ -1,6 +1,6 @@
 import { statSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { isLang, type Lang } from '@ottkit/api-client/contract';
+import { DEFAULT_LANG, isLang, LANG_COOKIE, type Lang } from '@ottkit/api-client/contract';
 import { sendBody } from './send.ts';
 
 /**
@@ -44,12 +44,12 @@ const TEXTS: Record<Lang, { title: string; body: string }> = {
   },
 };
 
-/** The viewer's language by the site's cookie, then Accept-Language, else English. */
+/** The viewer's language by the site's cookie, then Accept-Language, else the default. */
 function langOf(req: IncomingMessage): Lang {
-  const cookie = /(?:^|;\s*)ottkit_lang=([a-z]{2})/.exec(req.headers.cookie ?? '')?.[1];
+  const cookie = new RegExp(`(?:^|;\\s*)${LANG_COOKIE}=([a-z]{2})`).exec(req.headers.cookie ?? '')?.[1];
   if (isLang(cookie)) return cookie;
   const accepted = (req.headers['accept-language'] ?? '').split(',').map((l) => l.trim().slice(0, 2));
-  return accepted.find(isLang) ?? 'en';
+  return accepted.find(isLang) ?? DEFAULT_LANG;
 }
 
 /** The 503 page of a replaced build: its own small HTML, since the site's code is what is missing. */
