@@ -10,6 +10,10 @@ import { E2E_SITE_DIR } from './playwright.config.ts';
 
 // Issue 20 §5, decision 0205: the installable app in Chromium, through the running product — the manifest and
 // its icons, the worker that caches the shell only, the offline page, and the offer of a new build.
+// A trace is kept of a failed journey: the offer's Reload once left the page as it was (a whole run, passed on
+// its retry), and what the browser did then is what to read.
+test.use({ trace: 'retain-on-failure' });
+
 const repoRoot = join(import.meta.dirname, '..');
 const workerFile = join(repoRoot, E2E_SITE_DIR, 'client', SW_PATH);
 const tokens = readFileSync(join(repoRoot, 'packages/ui/src/tokens.css'), 'utf8');

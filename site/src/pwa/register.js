@@ -24,16 +24,21 @@
   };
   // The worker waiting when the viewer clicks, not the one the offer was made for: a later update check may have
   // replaced that one (a redundant worker ignores the message, and nothing happened on click). With none waiting
-  // any more, or no take-over within 5 s, the page reloads all the same.
-  const takeOver = async () => {
+  // any more, or no take-over within 5 s, the page reloads all the same: the timer is set first, so a question
+  // to the browser that never gets its answer cannot leave the viewer with a button that does nothing.
+  const takeOver = () => {
     asked = true;
-    const waiting = (await sw.getRegistration())?.waiting;
-    if (!waiting) return location.reload();
-    waiting.postMessage(d.skip);
     setTimeout(() => location.reload(), 5_000);
+    sw.getRegistration().then(
+      (reg) => (reg?.waiting ? reg.waiting.postMessage(d.skip) : location.reload()),
+      () => location.reload(),
+    );
   };
   addEventListener('load', async () => {
-    const reg = await sw.register(d.sw, { scope: '/' });
+    // A browser that keeps no workers here (private windows, storage turned off) refuses, or answers nothing:
+    // the site works without the worker, and says nothing about it.
+    const reg = await sw.register(d.sw, { scope: '/' }).catch(() => undefined);
+    if (!reg) return;
     let had = sw.controller !== null;
     const watch = (w) =>
       w?.addEventListener('statechange', () => {
