@@ -1,6 +1,7 @@
 import { expect, type Page } from '@playwright/test';
 import { operatorSignIn, operatorTotp } from '../packages/api-client/src/contract/operator.ts';
 import { base32Decode, TOTP_STEP_MS, totpCode } from '../packages/server/src/operator/totp.ts';
+import { admin } from '../site/src/i18n/admin.ts';
 import { operator } from './operator.ts';
 import { api } from './session.ts';
 
@@ -58,3 +59,26 @@ export async function enrolAndSignIn(page: Page, who: { email: string; password:
   await expect(page.getByText(`Signed in as ${who.email}`)).toBeVisible();
   return secret;
 }
+
+/** The console's "are you sure?" (site/src/islands/admin/useConfirm.tsx), the kit's dialog, never the browser's. */
+export const consoleConfirm = (page: Page, lang: 'en' | 'es' | 'pt' = 'en') =>
+  page.getByRole('dialog', { name: admin[lang]['admin.confirm.title'] });
+
+/**
+ * Answers the open confirmation with its action (`action`: the button's name; the last button by default) and
+ * returns what it asked. Cancel has the focus first, so a stray Enter changes nothing.
+ */
+export async function confirmInConsole(page: Page, action?: string | RegExp): Promise<string> {
+  const dialog = consoleConfirm(page);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: admin.en['admin.confirm.cancel'] })).toBeFocused();
+  const asked = (await dialog.locator('p').first().textContent()) ?? '';
+  const buttons = dialog.getByRole('button');
+  await (action === undefined ? buttons.last() : dialog.getByRole('button', { name: action })).click();
+  await expect(dialog).toHaveCount(0);
+  return asked;
+}
+
+/** For a journey that confirms along the way without reading the question: each confirmation is answered yes. */
+export const acceptConsoleConfirms = (page: Page) =>
+  page.addLocatorHandler(consoleConfirm(page), (dialog) => dialog.getByRole('button').last().click());

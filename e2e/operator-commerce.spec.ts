@@ -5,7 +5,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { codeFor, newAccount } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
-import { consoleReady, createOperator, signInOperator } from './console.ts';
+import { acceptConsoleConfirms, consoleReady, createOperator, signInOperator } from './console.ts';
 import { operator } from './operator.ts';
 
 // Issue 18 §5, §8: support makes a code batch and exports it; a subscriber redeems one on the site and support
@@ -37,7 +37,7 @@ test('support creates and exports a code batch; a redemption shows; a voided cod
 }) => {
   test.setTimeout(180_000);
   const desk = await (await browser.newContext({ acceptDownloads: true })).newPage();
-  desk.on('dialog', (d) => void d.accept());
+  await acceptConsoleConfirms(desk);
   await signInOperator(desk, createOperator('support'));
   const nav = desk.getByRole('navigation', { name: 'Console' });
   await expect(nav.getByRole('link', { name: 'Plans and codes' })).toBeVisible();
@@ -180,7 +180,7 @@ test('an admin changes a setting and the site follows; an editor made in the con
 }) => {
   test.setTimeout(180_000);
   const desk = await (await browser.newContext()).newPage();
-  desk.on('dialog', (d) => void d.accept());
+  await acceptConsoleConfirms(desk);
   await signInOperator(desk, createOperator('admin'));
   const found: string[] = [];
   for (const path of ['/admin/plans', '/admin/settings', '/admin/staff']) {

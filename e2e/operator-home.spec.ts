@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { homeBannerRemove } from '../packages/api-client/src/contract/index.ts';
 import { seriousViolations } from './axe.ts';
-import { consoleReady, createOperator, signInOperator } from './console.ts';
+import { confirmInConsole, consoleReady, createOperator, signInOperator } from './console.ts';
 
 // Issue 18 §4: an editor adds a home row, moves it to the top and removes a banner; the home page shows the
 // row first (after the site's home cache of 30 s, decision 0131); support sees the lists and is refused.
@@ -33,14 +33,11 @@ test('an editor orders, adds and removes home rows and banners; the home page fo
   const banners = page.getByTestId('home-banners').getByRole('listitem');
   const count = await banners.count();
   const first = ((await banners.first().locator('span').textContent()) ?? '').trim();
-  page.once('dialog', (d) => {
-    expect(d.message()).toContain('the titles stay in the catalogue');
-    void d.accept();
-  });
   await page
     .getByRole('button', { name: `Remove ${first}` })
     .first()
     .click();
+  expect(await confirmInConsole(page, `Remove ${first}`)).toContain('the titles stay in the catalogue');
   await expect(banners).toHaveCount(count - 1);
 
   await page.reload();
@@ -66,8 +63,8 @@ test('an editor orders, adds and removes home rows and banners; the home page fo
   await viewer.close();
 
   // The shared product's home as the other journeys know it: the row goes again.
-  page.once('dialog', (d) => void d.accept());
   await page.getByRole('button', { name: `Remove ${name}` }).click();
+  await confirmInConsole(page);
   await expect(page.getByTestId('home-rows')).not.toContainText(name);
 });
 

@@ -9,7 +9,14 @@ import { lineupChannelSave, lineupGuideDay } from '../packages/api-client/src/co
 import { sourceAdd, sourceImport } from '../packages/api-client/src/contract/operatorSources.ts';
 import { runFfmpeg } from '../packages/server/src/media/ffmpeg.ts';
 import { seriousViolations } from './axe.ts';
-import { consoleReady, createOperator, signInOperator } from './console.ts';
+import {
+  acceptConsoleConfirms,
+  confirmInConsole,
+  consoleConfirm,
+  consoleReady,
+  createOperator,
+  signInOperator,
+} from './console.ts';
 import { logIn } from './session.ts';
 
 // Issue 18 §2-3: an editor adds channels in the console (one with an uploaded logo), moves one up, edits a
@@ -42,7 +49,7 @@ test('an editor adds a channel with a logo and moves it up; a subscriber sees it
   const first = `Harbour A ${stamp}`;
   const second = `Harbour B ${stamp}`;
   const desk = await (await browser.newContext({ viewport: { width: 1280, height: 900 } })).newPage();
-  desk.on('dialog', (d) => void d.accept());
+  await acceptConsoleConfirms(desk);
   await signInOperator(desk, createOperator('editor'));
   await desk.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Channels' }).click();
   await consoleReady(desk);
@@ -162,19 +169,17 @@ test('an editor adds a channel with a logo and moves it up; a subscriber sees it
 
   // Delete both (confirmed; the dialog says what will happen), and they leave /liveTv.
   const said: string[] = [];
-  desk.removeAllListeners('dialog');
-  desk.on('dialog', (d) => {
-    said.push(d.message());
-    void d.accept();
-  });
+  await desk.removeLocatorHandler(consoleConfirm(desk));
   await desk.goto('/admin/channels');
   await consoleReady(desk);
   for (const name of [second, first]) {
     await desk.getByRole('button', { name: `Delete ${name}` }).click();
+    said.push(await confirmInConsole(desk));
     await expect(desk.getByRole('status')).toHaveText(`${name} deleted.`);
   }
   expect(said[0]).toContain('It leaves the line-up at once, with its guide');
   await desk.getByRole('button', { name: `Remove ${category}` }).click();
+  said.push(await confirmInConsole(desk, `Remove ${category}`));
   await expect(desk.getByLabel(`Name of ${category}`)).toHaveCount(0);
   expect(said[2]).toContain('channels stay in the line-up');
   await openLive(page, 'lc-001');
@@ -263,7 +268,7 @@ test('an editor imports an XMLTV file and maps an unmapped channel to its closes
   });
   await new Promise<void>((r) => upstream.listen(0, '127.0.0.1', r));
   try {
-    page.on('dialog', (d) => void d.accept());
+    await acceptConsoleConfirms(page);
     await signInOperator(page, createOperator('editor'));
     // The playlist goes in as /admin/sources does it (that screen has its own journey).
     const source = `Quay lineup ${stamp}`;

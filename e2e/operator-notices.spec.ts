@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { newAccount } from './accounts.ts';
 import { seriousViolationsHere } from './axe.ts';
-import { consoleReady, createOperator, signInOperator } from './console.ts';
+import { confirmInConsole, consoleReady, createOperator, signInOperator } from './console.ts';
 
 // Issue 18 §6: an editor composes a notice in the console, previews it as a viewer sees it and publishes it;
 // it shows on /liveTv for a subscriber, and once withdrawn it no longer does. Support notifies the subscriber.
@@ -75,12 +75,8 @@ test('a notice composed in the console shows on /liveTv, and not once withdrawn'
     // Withdrawn (after confirming): gone for the subscriber, who never pressed OK, on the next page they open. The
     // confirmation says so (issue 37: it said "at once" while an open page kept the notice; notices are read once
     // per page).
-    let confirmText = '';
-    desk.once('dialog', (d) => {
-      confirmText = d.message();
-      void d.accept();
-    });
     await row.getByRole('button', { name: /Withdraw/ }).click();
+    const confirmText = await confirmInConsole(desk);
     await expect(desk.getByRole('region', { name: 'Notices', exact: true }).getByRole('status')).toHaveText(
       'Notice withdrawn.',
     );

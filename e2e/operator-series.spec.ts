@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ffmpegPath } from '../packages/server/src/media/ffmpeg.ts';
 import { seriousViolations } from './axe.ts';
-import { consoleReady, createOperator, signInOperator } from './console.ts';
+import { confirmInConsole, consoleReady, createOperator, signInOperator } from './console.ts';
 import { logIn } from './session.ts';
 import { expectPlaying, hydrated } from './vod.ts';
 
@@ -86,12 +86,8 @@ test('an editor makes a series with a season and an episode; a subscriber plays 
   await page.getByRole('button', { name: 'Back to the series' }).click();
   await expect(page).toHaveURL(seriesUrl);
   await expect(season.getByTestId('episode-row')).toContainText('Draft · video ready');
-  let asked = '';
-  page.once('dialog', (d) => {
-    asked = d.message();
-    void d.accept();
-  });
   await parts.getByRole('button', { name: 'Publish the series' }).click();
+  const asked = await confirmInConsole(page, 'Publish the series');
   await expect(
     parts.getByText('Published: subscribers can open the series and play its episodes.'),
   ).toBeVisible();
@@ -117,12 +113,8 @@ test('an editor makes a series with a season and an episode; a subscriber plays 
   await expectPlaying(sub.getByRole('dialog').locator('video'), 2);
 
   // Unpublishing asks first; the series with its season and episode leave the catalogue, the drafts stay.
-  let warned = '';
-  page.once('dialog', (d) => {
-    warned = d.message();
-    void d.accept();
-  });
   await page.getByRole('button', { name: 'Unpublish' }).click();
+  const warned = await confirmInConsole(page, 'Unpublish');
   await expect(page.getByText('Unpublished: subscribers no longer see it.')).toBeVisible();
   expect(warned).toContain('a series goes with all its seasons and episodes');
   await expect(page.getByTestId('title-status')).toHaveText('Draft');

@@ -11,7 +11,7 @@ import {
 } from '../packages/api-client/src/contract/index.ts';
 import { ffmpegPath } from '../packages/server/src/media/ffmpeg.ts';
 import { seriousViolations } from './axe.ts';
-import { consoleReady, createOperator, signInOperator } from './console.ts';
+import { confirmInConsole, consoleConfirm, consoleReady, createOperator, signInOperator } from './console.ts';
 import { logIn } from './session.ts';
 import { expectPlaying, hydrated } from './vod.ts';
 
@@ -167,12 +167,15 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
     .toBe(1280);
 
   // Publishing asks first and says what will happen.
-  let asked = '';
-  page.once('dialog', (d) => {
-    asked = d.message();
-    void d.accept();
-  });
   await page.getByRole('button', { name: 'Publish' }).click();
+  // The kit's dialog asks, in the console's words, at a desk and on a phone (issue 37: not the browser's).
+  await expect(consoleConfirm(page)).toBeVisible();
+  for (const width of [1366, 390]) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.screenshot({ path: `test-results/titles-publish-confirm-${width}.png` });
+  }
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const asked = await confirmInConsole(page, 'Publish');
   await expect(page.getByText('Published: subscribers can find and play it.')).toBeVisible();
   expect(asked).toContain('Subscribers will find and play it at once');
   await expect(page.getByTestId('title-status')).toHaveText('Published');

@@ -72,6 +72,9 @@ export const admin = defineMessages({
     'admin.error.url': 'Enter an http:// or https:// address',
     'admin.error.name': `Give it a name of at most ${NAME_MAX_CHARS} characters`,
     'admin.error.generic': 'That did not work: {message}',
+    'admin.confirm.title': 'Please confirm',
+    'admin.confirm.yes': 'Confirm',
+    'admin.confirm.cancel': 'Cancel',
     'admin.nav.dashboard': 'Dashboard',
     'admin.home.dashboard':
       'Viewers now, plays per hour and how playback goes: start-up time, rebuffering, errors.',
@@ -136,6 +139,9 @@ export const admin = defineMessages({
     'admin.error.url': 'Introduce una dirección http:// o https://',
     'admin.error.name': `Ponle un nombre de ${NAME_MAX_CHARS} caracteres como máximo`,
     'admin.error.generic': 'No ha funcionado: {message}',
+    'admin.confirm.title': 'Confirma la acción',
+    'admin.confirm.yes': 'Confirmar',
+    'admin.confirm.cancel': 'Cancelar',
     'admin.nav.dashboard': 'Panel',
     'admin.home.dashboard':
       'Espectadores ahora, reproducciones por hora y cómo va la reproducción: arranque, rebuffering, errores.',
@@ -199,6 +205,9 @@ export const admin = defineMessages({
     'admin.error.url': 'Introduza um endereço http:// ou https://',
     'admin.error.name': `Dê-lhe um nome com ${NAME_MAX_CHARS} caracteres no máximo`,
     'admin.error.generic': 'Não funcionou: {message}',
+    'admin.confirm.title': 'Confirme a ação',
+    'admin.confirm.yes': 'Confirmar',
+    'admin.confirm.cancel': 'Cancelar',
     'admin.nav.dashboard': 'Painel',
     'admin.home.dashboard':
       'Espectadores agora, reproduções por hora e como corre a reprodução: arranque, rebuffering, erros.',

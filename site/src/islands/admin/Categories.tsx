@@ -4,6 +4,7 @@ import type { AdminT } from '../../i18n/admin.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
 import { IconButton, MoveButtons } from './IconButton.tsx';
+import { useConfirm } from './useConfirm.tsx';
 
 /** One category: rename in place, move up/down, remove (confirmed: its channels stay). */
 function CategoryRow({
@@ -27,6 +28,7 @@ function CategoryRow({
   reload: () => Promise<void>;
   focusAfter: (id: string) => void;
 }) {
+  const { confirm, dialog } = useConfirm(t);
   const [name, setName] = useState(c.name);
   const [error, setError] = useState<string | undefined>();
   if (!canEdit)
@@ -79,9 +81,9 @@ function CategoryRow({
         <IconButton
           label={t('admin.categories.delete', { name: c.name })}
           disabled={busy}
-          onClick={() => {
-            if (!window.confirm(t('admin.categories.deleteConfirm', { name: c.name, count: c.channels })))
-              return;
+          onClick={async () => {
+            const asked = t('admin.categories.deleteConfirm', { name: c.name, count: c.channels });
+            if (!(await confirm(asked, t('admin.categories.delete', { name: c.name })))) return;
             void act(async () => {
               await consoleApi.operator.lineupCategoryDelete({ columnId: c.columnId });
               await reload();
@@ -91,6 +93,7 @@ function CategoryRow({
           ✕
         </IconButton>
       </div>
+      {dialog}
     </li>
   );
 }

@@ -10,6 +10,7 @@ import { ChannelForm } from './ChannelForm.tsx';
 import { focusSoon, moveActions } from './IconButton.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useFocusAfter } from './useFocusAfter.ts';
+import { useConfirm } from './useConfirm.tsx';
 
 type Lineup = { channels: ConsoleChannel[]; categories: ConsoleCategory[]; products: string[] };
 
@@ -25,6 +26,7 @@ export default function Channels({ lang, canEdit }: { lang: Lang; canEdit: boole
   // A new key empties the add form after each save.
   const [formKey, setFormKey] = useState(0);
   const { busy, outcome, act } = useConsoleAction(t);
+  const { confirm, dialog } = useConfirm(t);
   const focusAfter = useFocusAfter(busy);
 
   const [loaded, setLoaded] = useState(false);
@@ -53,11 +55,11 @@ export default function Channels({ lang, canEdit }: { lang: Lang; canEdit: boole
       focusAfter(`move-${direction}-${c.logicalChannelId}`);
     });
 
-  const remove = (c: ConsoleChannel) => {
+  const remove = async (c: ConsoleChannel) => {
     const text =
       t('admin.channels.deleteConfirm', { name: c.name }) +
       (c.imported ? t('admin.channels.deleteImported') : '');
-    if (!window.confirm(text)) return;
+    if (!(await confirm(text))) return;
     void act(async () => {
       await consoleApi.operator.lineupChannelDelete({ logicalChannelId: c.logicalChannelId });
       if (editing?.logicalChannelId === c.logicalChannelId) setEditing(undefined);
@@ -185,6 +187,7 @@ export default function Channels({ lang, canEdit }: { lang: Lang; canEdit: boole
           ]}
         />
       </section>
+      {dialog}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
 import { JobList, jobRunning } from './JobList.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { useConfirm } from './useConfirm.tsx';
 
 const POLL_MS = 700;
 
@@ -41,6 +42,7 @@ export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: 
   const [voidCode, setVoidCode] = useState('');
   const [voidError, setVoidError] = useState<string>();
   const { busy, outcome, setOutcome, act } = useConsoleAction(t);
+  const { confirm, dialog } = useConfirm(t);
 
   const load = async () => {
     const list = (await consoleApi.operator.codeBatchList({})).batches;
@@ -115,8 +117,8 @@ export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: 
       setShown({ batchId, list: (await consoleApi.operator.codeRedemptions({ batchId })).redemptions });
     });
 
-  const voidAll = (b: CodeBatch) => {
-    if (!window.confirm(t('admin.codes.voidBatchConfirm', { batch: b.batchId }))) return;
+  const voidAll = async (b: CodeBatch) => {
+    if (!(await confirm(t('admin.codes.voidBatchConfirm', { batch: b.batchId })))) return;
     void act(async () => {
       const r = await consoleApi.operator.codeVoid({ batchId: b.batchId });
       await load();
@@ -124,16 +126,14 @@ export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: 
     });
   };
 
-  const voidOne = (e: FormEvent) => {
+  const voidOne = async (e: FormEvent) => {
     e.preventDefault();
     const input = { batchId: voidBatchId, code: voidCode.replace(/\D/g, '') };
     const bad = fieldErrors(codeVoid, input);
     setVoidError(bad ? t(bad.code ? 'admin.codes.codeError' : 'admin.error.required') : undefined);
     if (bad) return;
-    if (
-      !window.confirm(t('admin.codes.voidCodeConfirm', { last: input.code.slice(-4), batch: input.batchId }))
-    )
-      return;
+    const asked = t('admin.codes.voidCodeConfirm', { last: input.code.slice(-4), batch: input.batchId });
+    if (!(await confirm(asked))) return;
     void act(async () => {
       const r = await consoleApi.operator.codeVoid(input);
       setVoidCode('');
@@ -272,6 +272,7 @@ export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: 
           </div>
         </form>
       )}
+      {dialog}
     </section>
   );
 }

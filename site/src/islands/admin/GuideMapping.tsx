@@ -5,6 +5,7 @@ import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { useConfirm } from './useConfirm.tsx';
 
 type Unmapped = Awaited<ReturnType<typeof consoleApi.operator.guideUnmapped>>;
 type Row = Unmapped['channels'][number];
@@ -72,6 +73,7 @@ export default function GuideMapping({ lang }: { lang: Lang }) {
   const [report, setReport] = useState<Unmapped | null>(null);
   const [unmapId, setUnmapId] = useState('');
   const { busy, outcome, act } = useConsoleAction(t);
+  const { confirm, dialog } = useConfirm(t);
 
   const reload = useCallback(async () => setReport(await consoleApi.operator.guideUnmapped({})), []);
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first view, once
@@ -86,10 +88,10 @@ export default function GuideMapping({ lang }: { lang: Lang }) {
       return t('admin.mapping.mapped', { name: row.name, id: xmltvId });
     });
 
-  const unmap = (e: FormEvent) => {
+  const unmap = async (e: FormEvent) => {
     e.preventDefault();
     const channelId = unmapId.trim();
-    if (!channelId || !window.confirm(t('admin.mapping.unmapConfirm', { id: channelId }))) return;
+    if (!channelId || !(await confirm(t('admin.mapping.unmapConfirm', { id: channelId })))) return;
     void act(async () => {
       await consoleApi.operator.guideUnmap({ channelId });
       setUnmapId('');
@@ -129,6 +131,7 @@ export default function GuideMapping({ lang }: { lang: Lang }) {
           </button>
         </form>
       </section>
+      {dialog}
     </div>
   );
 }

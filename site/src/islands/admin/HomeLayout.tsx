@@ -6,6 +6,7 @@ import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { useConfirm } from './useConfirm.tsx';
 
 type Layout = Awaited<ReturnType<typeof consoleApi.operator.homeGet>>;
 type Item = { id: string; name: string };
@@ -36,6 +37,7 @@ export default function HomeLayout({ lang, canEdit }: { lang: Lang; canEdit: boo
   const [row, setRow] = useState({ name: '', rule: 'newest' });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, outcome, act } = useConsoleAction(t);
+  const { confirm, dialog } = useConfirm(t);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first view, once
   useEffect(() => {
@@ -82,8 +84,9 @@ export default function HomeLayout({ lang, canEdit }: { lang: Lang; canEdit: boo
                 type="button"
                 className="console-button secondary"
                 disabled={busy || !ready}
-                onClick={() => {
-                  if (!window.confirm(t('admin.homeLayout.removeConfirm', { name: x.name }))) return;
+                onClick={async () => {
+                  const asked = t('admin.homeLayout.removeConfirm', { name: x.name });
+                  if (!(await confirm(asked, t('admin.homeLayout.remove', { name: x.name })))) return;
                   void change(() =>
                     kind === 'banners'
                       ? consoleApi.operator.homeBannerRemove({ bannerItemId: x.id })
@@ -174,6 +177,7 @@ export default function HomeLayout({ lang, canEdit }: { lang: Lang; canEdit: boo
         )}
       </section>
       <Outcome outcome={outcome} />
+      {dialog}
     </div>
   );
 }

@@ -16,6 +16,7 @@ import { NoticeComposer } from './notices/NoticeComposer.tsx';
 import { NoticeTable } from './notices/NoticeTable.tsx';
 import { NotificationSender } from './notices/NotificationSender.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { useConfirm } from './useConfirm.tsx';
 
 /**
  * /admin/notices (issue 18 §6): the notices with their status; editors compose (with a preview as viewers see
@@ -27,6 +28,7 @@ export default function Notices({ lang, role }: { lang: Lang; role: OperatorRole
   const ready = useHydrated();
   const [notices, setNotices] = useState<ConsoleNotice[] | null>(null);
   const { busy, outcome, act } = useConsoleAction(t);
+  const { confirm, dialog } = useConfirm(t);
   const mayWrite = roleMayCall(role, noticeCreate);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: once, on arrival; later changes come from this screen's calls.
@@ -42,8 +44,8 @@ export default function Notices({ lang, role }: { lang: Lang; role: OperatorRole
       [n, ...(list ?? []).filter((x) => x.id !== n.id)].sort((a, b) => b.createdAt - a.createdAt),
     );
 
-  const withdraw = (n: ConsoleNotice) => {
-    if (!window.confirm(t('admin.notices.withdrawConfirm'))) return;
+  const withdraw = async (n: ConsoleNotice) => {
+    if (!(await confirm(t('admin.notices.withdrawConfirm')))) return;
     void act(async () => {
       replace((await consoleApi.operator.noticeWithdraw({ noticeId: n.id })).notice);
       return t('admin.notices.withdrawn');
@@ -69,6 +71,7 @@ export default function Notices({ lang, role }: { lang: Lang; role: OperatorRole
       {roleMayCall(role, notificationSend) && (
         <NotificationSender t={t} ready={ready} mayBroadcast={roleMayCall(role, notificationBroadcast)} />
       )}
+      {dialog}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { useConfirm } from './useConfirm.tsx';
 
 const SWITCHES = [
   'layout.hide_unsubscribe_channel',
@@ -28,6 +29,7 @@ export default function Settings({ lang }: { lang: Lang }) {
   const [sealErrors, setSealErrors] = useState<Record<string, string>>({});
   const [link, setLink] = useState('');
   const saving = useConsoleAction(t);
+  const { confirm, dialog } = useConfirm(t);
   const sealing = useConsoleAction(t);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once
@@ -52,7 +54,7 @@ export default function Settings({ lang }: { lang: Lang }) {
     });
   };
 
-  const seal = (e: FormEvent) => {
+  const seal = async (e: FormEvent) => {
     e.preventDefault();
     const input = { manifest, required, siteUrl };
     const bad = fieldErrors(zeroTrustSeal, input);
@@ -60,7 +62,7 @@ export default function Settings({ lang }: { lang: Lang }) {
       ...(bad?.manifest ? { manifest: t('admin.error.required') } : {}),
       ...(bad?.siteUrl ? { siteUrl: t('admin.error.url') } : {}),
     });
-    if (bad || !window.confirm(t('admin.settings.sealConfirm'))) return;
+    if (bad || !(await confirm(t('admin.settings.sealConfirm')))) return;
     void sealing.act(async () => {
       setLink((await consoleApi.operator.zeroTrustSeal(input)).shareLink);
       setManifest('');
@@ -170,6 +172,7 @@ export default function Settings({ lang }: { lang: Lang }) {
           </div>
         )}
       </form>
+      {dialog}
     </div>
   );
 }

@@ -8,6 +8,7 @@ import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { useConfirm } from './useConfirm.tsx';
 
 /** /admin/staff (issue 18 §8, admin only): list, create (first password shown once), change role, disable. */
 export default function Staff({ lang }: { lang: Lang }) {
@@ -20,6 +21,7 @@ export default function Staff({ lang }: { lang: Lang }) {
   const [made, setMade] = useState<{ email: string; password: string } | null>(null);
   const [roles, setRoles] = useState<Record<string, OperatorRole>>({});
   const { busy, outcome, act } = useConsoleAction(t);
+  const { confirm, dialog } = useConfirm(t);
 
   const load = async () => setStaff((await consoleApi.operator.staffList({})).operators);
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once; later loads follow each action
@@ -41,8 +43,12 @@ export default function Staff({ lang }: { lang: Lang }) {
     });
   };
 
-  const update = (o: Operator, change: { role?: OperatorRole; active?: boolean }, confirmText: string) => {
-    if (!window.confirm(confirmText)) return;
+  const update = async (
+    o: Operator,
+    change: { role?: OperatorRole; active?: boolean },
+    confirmText: string,
+  ) => {
+    if (!(await confirm(confirmText))) return;
     void act(async () => {
       setMade(null);
       await consoleApi.operator.staffUpdate({ operatorId: o.operatorId, ...change });
@@ -147,6 +153,7 @@ export default function Staff({ lang }: { lang: Lang }) {
           </div>
         )}
       </form>
+      {dialog}
     </div>
   );
 }

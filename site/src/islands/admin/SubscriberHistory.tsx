@@ -6,6 +6,7 @@ import { consoleApi } from '../../lib/console.ts';
 import { SubscriberPlays } from './SubscriberPlays.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { when } from './when.ts';
+import { useConfirm } from './useConfirm.tsx';
 
 type Line = { at: number; text: string };
 
@@ -32,6 +33,7 @@ export function SubscriberHistory({
   const [lines, setLines] = useState<Line[] | null>(null);
   const [plays, setPlays] = useState<SubscriberPlay[] | null>(null);
   const { busy, outcome, act } = useConsoleAction(t);
+  const { confirm, dialog } = useConfirm(t);
   const load = async () => {
     const h = await consoleApi.operator.subscriberHistory({ accountId });
     const changes = h.changes.map((c: AuditEntry) => ({
@@ -69,8 +71,8 @@ export function SubscriberHistory({
         type="button"
         className="console-button secondary"
         disabled={busy}
-        onClick={() => {
-          if (!window.confirm(t('admin.subscribers.resetConfirm', { who }))) return;
+        onClick={async () => {
+          if (!(await confirm(t('admin.subscribers.resetConfirm', { who })))) return;
           void act(async () => {
             const r = await consoleApi.operator.subscriberResetPassword({ accountId });
             await onChanged();
@@ -81,6 +83,7 @@ export function SubscriberHistory({
         {t('admin.subscribers.reset')}
       </button>
       <Outcome outcome={outcome} />
+      {dialog}
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { Field } from './Field.tsx';
 import { SubscriberHistory } from './SubscriberHistory.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { when } from './when.ts';
+import { useConfirm } from './useConfirm.tsx';
 
 type Summary = { accountId: string; email: string; phone: string; accountName: string; virtualCode: string };
 
@@ -26,6 +27,7 @@ export default function Subscribers({ lang }: { lang: Lang }) {
   const [planId, setPlanId] = useState('');
   const [planError, setPlanError] = useState<string>();
   const { busy, outcome, act } = useConsoleAction(t);
+  const { confirm, dialog } = useConfirm(t);
 
   useEffect(() => {
     void consoleApi.operator.subscriberPlans({}).then(
@@ -64,8 +66,8 @@ export default function Subscribers({ lang }: { lang: Lang }) {
     });
   };
 
-  const endPlan = (productId: string) => {
-    if (!detail || !window.confirm(t('admin.subscribers.endConfirm', { product: productId }))) return;
+  const endPlan = async (productId: string) => {
+    if (!detail || !(await confirm(t('admin.subscribers.endConfirm', { product: productId })))) return;
     void act(async () => {
       setDetail(
         (await consoleApi.operator.subscriberEndPlan({ accountId: detail.accountId, productId })).subscriber,
@@ -202,8 +204,8 @@ export default function Subscribers({ lang }: { lang: Lang }) {
             type="button"
             className="console-button secondary"
             disabled={busy}
-            onClick={() => {
-              if (!window.confirm(t('admin.subscribers.revokeConfirm', { who }))) return;
+            onClick={async () => {
+              if (!(await confirm(t('admin.subscribers.revokeConfirm', { who })))) return;
               void act(async () => {
                 setDetail(
                   (await consoleApi.operator.subscriberRevokeSessions({ accountId: detail.accountId }))
@@ -227,6 +229,7 @@ export default function Subscribers({ lang }: { lang: Lang }) {
           />
         </section>
       )}
+      {dialog}
     </div>
   );
 }

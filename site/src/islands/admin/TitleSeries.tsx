@@ -4,6 +4,7 @@ import type { AdminT } from '../../i18n/admin.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { useConfirm } from './useConfirm.tsx';
 
 const nameOf = (x: ConsoleTitle) => x.texts.en?.title ?? x.metaId;
 const nextNo = (nos: (number | undefined)[]) => Math.max(0, ...nos.map((n) => n ?? 0)) + 1;
@@ -32,6 +33,7 @@ export function TitleSeries({
   const id = useId();
   const [parts, setParts] = useState<ConsoleTitle[]>([]);
   const { busy, outcome, act } = useConsoleAction(t);
+  const { confirm, dialog } = useConfirm(t);
   const load = useCallback(async () => {
     setParts((await consoleApi.operator.titleParts({ metaId: series.metaId })).parts);
   }, [series.metaId]);
@@ -116,8 +118,9 @@ export function TitleSeries({
             className="console-button"
             disabled={busy || !ready || !hasVideo}
             aria-describedby={hasVideo ? undefined : `${id}-needs`}
-            onClick={() => {
-              if (!window.confirm(t('admin.series.publishConfirm', { title: nameOf(series) }))) return;
+            onClick={async () => {
+              const asked = t('admin.series.publishConfirm', { title: nameOf(series) });
+              if (!(await confirm(asked, t('admin.series.publish')))) return;
               void act(async () => {
                 onChange((await consoleApi.operator.titlePublish({ metaId: series.metaId })).title);
                 await load();
@@ -135,6 +138,7 @@ export function TitleSeries({
         </div>
       )}
       <Outcome outcome={outcome} />
+      {dialog}
     </section>
   );
 }

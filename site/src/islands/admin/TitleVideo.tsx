@@ -5,6 +5,7 @@ import { consoleApi } from '../../lib/console.ts';
 import { acceptableVideo, uploadTitleVideo } from '../../lib/resumableUpload.ts';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { JobState } from './JobList.tsx';
+import { useConfirm } from './useConfirm.tsx';
 
 const POLL_MS = 700;
 const running = (j?: Job) => j?.status === 'queued' || j?.status === 'running';
@@ -35,6 +36,7 @@ export function TitleVideo({
   // Where this upload continued from stays said after it finishes: a short rest may end within a moment.
   const [resumedFrom, setResumedFrom] = useState('');
   const { busy, outcome, act } = useConsoleAction(t);
+  const { confirm, dialog } = useConfirm(t);
   const job = title.job;
   const upload = title.upload;
 
@@ -158,9 +160,12 @@ export function TitleVideo({
             className="console-button"
             disabled={busy || !ready || !title.assetId || running(job)}
             aria-describedby={title.assetId ? undefined : `${id}-needs`}
-            onClick={() => {
+            onClick={async () => {
               const name = title.texts.en?.title ?? title.metaId;
-              if (!window.confirm(t('admin.titles.publishConfirm', { title: name }))) return;
+              if (
+                !(await confirm(t('admin.titles.publishConfirm', { title: name }), t('admin.titles.publish')))
+              )
+                return;
               void act(async () => {
                 onChange((await consoleApi.operator.titlePublish({ metaId: title.metaId })).title);
                 return t('admin.titles.published');
@@ -177,6 +182,7 @@ export function TitleVideo({
         </div>
       )}
       <Outcome outcome={outcome} />
+      {dialog}
     </section>
   );
 }

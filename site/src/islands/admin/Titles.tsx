@@ -10,6 +10,7 @@ import { TitleForm } from './TitleForm.tsx';
 import { TitleSeries } from './TitleSeries.tsx';
 import { TitleVideo } from './TitleVideo.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { useConfirm } from './useConfirm.tsx';
 
 /** The open title is in the address (`?title=`), so a reload comes back to it and its job. */
 const openedInUrl = () =>
@@ -151,6 +152,7 @@ function TitleEditor({
 }) {
   const [title, setTitle] = useState<ConsoleTitle | null>(null);
   const { busy, outcome, act } = useConsoleAction(t);
+  const { confirm, dialog } = useConfirm(t);
   const load = useCallback(async () => {
     setTitle((await consoleApi.operator.titleGet({ metaId })).title);
   }, [metaId]);
@@ -187,8 +189,9 @@ function TitleEditor({
             type="button"
             className="console-button secondary"
             disabled={busy || !ready}
-            onClick={() => {
-              if (!window.confirm(t('admin.series.unpublishConfirm', { title: nameOf(title) }))) return;
+            onClick={async () => {
+              const asked = t('admin.series.unpublishConfirm', { title: nameOf(title) });
+              if (!(await confirm(asked, t('admin.series.unpublish')))) return;
               void act(async () => {
                 setTitle((await consoleApi.operator.titleUnpublish({ metaId })).title);
                 return t('admin.series.unpublished');
@@ -233,6 +236,7 @@ function TitleEditor({
       {title && !title.seriesId && canEdit && (
         <TitleArtwork t={t} metaId={metaId} uploaded={title.artwork} ready={ready} />
       )}
+      {dialog}
     </>
   );
 }

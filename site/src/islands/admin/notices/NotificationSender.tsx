@@ -5,6 +5,7 @@ import { consoleApi, fieldErrors } from '../../../lib/console.ts';
 import { Field, TextAreaField } from '../Field.tsx';
 import { JobList, jobRunning } from '../JobList.tsx';
 import { Outcome, useConsoleAction } from '../useConsoleAction.tsx';
+import { useConfirm } from '../useConfirm.tsx';
 
 const FIELD_WORDS: Record<string, AdminKey> = {
   to: 'admin.notify.error.to',
@@ -31,6 +32,7 @@ export function NotificationSender({
   const [content, setContent] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, outcome, act } = useConsoleAction(t);
+  const { confirm, dialog } = useConfirm(t);
   // Sending to everybody runs as a job (decision 0282): its progress is polled until it ends.
   const [job, setJob] = useState<Job | null>(null);
   useEffect(() => {
@@ -44,7 +46,7 @@ export function NotificationSender({
     return () => clearInterval(timer);
   }, [job]);
 
-  const send = (e: FormEvent) => {
+  const send = async (e: FormEvent) => {
     e.preventDefault();
     const body = all ? { title, content } : { to, title, content };
     const bad = fieldErrors(all ? notificationBroadcastStart : notificationSend, body) ?? {};
@@ -52,7 +54,7 @@ export function NotificationSender({
       Object.fromEntries(Object.keys(bad).map((f) => [f, t(FIELD_WORDS[f] ?? 'admin.notify.error.content')])),
     );
     if (Object.keys(bad).length) return;
-    if (all && !window.confirm(t('admin.notify.allConfirm'))) return;
+    if (all && !(await confirm(t('admin.notify.allConfirm')))) return;
     void act(async () => {
       let text: string | undefined;
       if (all) {
@@ -124,6 +126,7 @@ export function NotificationSender({
           </div>
         )}
       </form>
+      {dialog}
     </section>
   );
 }
