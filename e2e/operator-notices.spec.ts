@@ -15,7 +15,8 @@ test('a notice composed in the console shows on /liveTv, and not once withdrawn'
   const title = `Tonight ${Date.now()}`;
   const msg = '<b>Maintenance</b> from 2am: channels may pause';
 
-  const consoleContext = await browser.newContext();
+  // An operator away from the server's zone (UTC here): the schedule's fields and the list say which zone.
+  const consoleContext = await browser.newContext({ timezoneId: 'America/Sao_Paulo' });
   const desk = await consoleContext.newPage();
   try {
     await signInOperator(desk, createOperator('editor'));
@@ -29,6 +30,12 @@ test('a notice composed in the console shows on /liveTv, and not once withdrawn'
     await expect(desk.getByText('Write the message (up to 2,000 characters).')).toBeVisible();
     await expect(desk.getByText('Pick at least one place to show it.')).toBeVisible();
 
+    // The two times are read in the operator's zone, and say so (issue 37).
+    for (const field of ['Starts (empty: now)', 'Ends (empty: until withdrawn)']) {
+      await expect(compose.getByLabel(field)).toHaveAccessibleDescription(
+        'In your time zone: America/Sao_Paulo (UTC-03:00)',
+      );
+    }
     await compose.getByLabel('Message', { exact: true }).fill(msg);
     await compose.getByLabel('Popup title (optional)').fill(title);
     await compose.getByRole('group', { name: 'Popup' }).getByLabel('Live TV').check();
@@ -65,6 +72,8 @@ test('a notice composed in the console shows on /liveTv, and not once withdrawn'
     await expect(compose.getByRole('status')).toHaveText('Notice published.');
     const row = desk.getByTestId('notice-table').getByRole('row').filter({ hasText: title });
     await expect(row).toContainText('Showing');
+    // Its start in the list carries the zone it is written in.
+    await expect(row).toContainText(/\d{1,2}:\d{2}\s?[AP]M GMT-3/);
 
     // The subscriber on /liveTv sees it as the console showed it.
     await page.goto('/liveTv?id=lc-001');
@@ -99,7 +108,8 @@ test('support sends one subscriber a notification; it is in their message centre
   test.setTimeout(120_000);
   const email = await newAccount(page.request);
   const subject = `Plan renewed ${Date.now()}`;
-  const consoleContext = await browser.newContext();
+  // An operator away from the server's zone (UTC here): the schedule's fields and the list say which zone.
+  const consoleContext = await browser.newContext({ timezoneId: 'America/Sao_Paulo' });
   const desk = await consoleContext.newPage();
   try {
     await signInOperator(desk, createOperator('support'));

@@ -7,6 +7,7 @@ import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { whenToTheSecond } from './when.ts';
 
 const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
 
@@ -82,7 +83,7 @@ export default function AuditLog({ lang }: { lang: Lang }) {
         columns={[
           {
             header: t('admin.audit.when'),
-            cell: (e) => new Date(e.at).toLocaleString(lang, { dateStyle: 'short', timeStyle: 'medium' }),
+            cell: (e) => whenToTheSecond(e.at, lang),
           },
           { header: t('admin.audit.who'), cell: (e) => e.actorEmail },
           { header: t('admin.audit.what'), cell: (e) => e.action },

@@ -9,11 +9,9 @@ import { Field } from './Field.tsx';
 import { JobList, jobRunning } from './JobList.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConfirm } from './useConfirm.tsx';
+import { when } from './when.ts';
 
 const POLL_MS = 700;
-
-const when = (ms: number, lang: Lang) =>
-  new Date(ms).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
 
 /** The batch's codes as CSV, built in the page: they exist only in this answer (the server keeps hashes). */
 function downloadCsv(batch: CodeBatch, codes: string[]) {

@@ -5,6 +5,7 @@ import type { Lang } from '../../../i18n/langs.ts';
 import { consoleApi, fieldErrors } from '../../../lib/console.ts';
 import { Field, TextAreaField } from '../Field.tsx';
 import { Outcome, useConsoleAction } from '../useConsoleAction.tsx';
+import { zoneHere } from '../when.ts';
 import { NoticePreview } from './NoticePreview.tsx';
 import {
   draftToRequest,
@@ -25,6 +26,8 @@ interface Props {
 
 /** The compose form (issue 18 §6): the spec's notice fields, where it shows, how often, its look and schedule. */
 export function NoticeComposer({ lang, t, ready, onPublished }: Props) {
+  // The zone the two times are read in, said under each (issue 37); known in the browser only, so after hydration.
+  const zone = ready ? { hint: t('admin.notices.zone', { zone: zoneHere() }) } : {};
   const [draft, setDraft] = useState<NoticeDraft>(EMPTY_DRAFT);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [previewing, setPreviewing] = useState(false);
@@ -170,12 +173,14 @@ export function NoticeComposer({ lang, t, ready, onPublished }: Props) {
                 label={t('admin.notices.startsAt')}
                 error={err('startsAt')}
                 type="datetime-local"
+                {...zone}
                 {...text('startsAt')}
               />
               <Field
                 label={t('admin.notices.endsAt')}
                 error={err('endsAt')}
                 type="datetime-local"
+                {...zone}
                 {...text('endsAt')}
               />
             </div>

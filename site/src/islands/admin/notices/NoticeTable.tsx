@@ -2,10 +2,10 @@ import { ConsoleTable } from '@ottkit/ui';
 import type { ConsoleNotice } from '@ottkit/api-client/contract';
 import type { AdminT } from '../../../i18n/admin.ts';
 import type { Lang } from '../../../i18n/langs.ts';
+import { when } from '../when.ts';
 import { placesOf } from './NoticePreview.tsx';
 
-const when = (ms: number | null, lang: Lang) =>
-  ms === null ? '—' : new Date(ms).toLocaleString(lang, { dateStyle: 'medium', timeStyle: 'short' });
+const whenOrNone = (ms: number | null, lang: Lang) => (ms === null ? '—' : when(ms, lang));
 
 interface Props {
   notices: ConsoleNotice[];
@@ -38,8 +38,8 @@ export function NoticeTable({ notices, lang, t, onWithdraw, busy }: Props) {
         },
         { header: t('admin.notices.where'), cell: (n) => placesOf(n.displayMode, t) },
         { header: t('admin.notices.status'), cell: (n) => t(`admin.notices.status.${n.status}`) },
-        { header: t('admin.notices.starts'), cell: (n) => when(n.startsAt ?? n.createdAt, lang) },
-        { header: t('admin.notices.ends'), cell: (n) => when(n.withdrawnAt ?? n.endsAt, lang) },
+        { header: t('admin.notices.starts'), cell: (n) => whenOrNone(n.startsAt ?? n.createdAt, lang) },
+        { header: t('admin.notices.ends'), cell: (n) => whenOrNone(n.withdrawnAt ?? n.endsAt, lang) },
       ]}
       actionsHeader={t('admin.notices.withdraw')}
       actions={
