@@ -5,7 +5,14 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { codeFor, newAccount } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
-import { acceptConsoleConfirms, consoleReady, createOperator, signInOperator } from './console.ts';
+import {
+  acceptConsoleConfirms,
+  confirmInConsole,
+  consoleConfirm,
+  consoleReady,
+  createOperator,
+  signInOperator,
+} from './console.ts';
 import { operator } from './operator.ts';
 
 // Issue 18 §5, §8: support makes a code batch and exports it; a subscriber redeems one on the site and support
@@ -248,11 +255,33 @@ test('an admin changes a setting and the site follows; an editor made in the con
   await desk.getByRole('button', { name: 'Create' }).click();
   const password = (await desk.getByTestId('staff-password').textContent())?.trim() ?? '';
   expect(password.length).toBeGreaterThanOrEqual(12);
-  await expect(desk.getByRole('row', { name: new RegExp(editorEmail) })).toContainText('Active');
+  // Shown where the admin is: the focus is on it (issue 37).
+  await expect(desk.getByRole('status').filter({ has: desk.getByTestId('staff-password') })).toBeFocused();
+  const editorRow = desk.getByRole('row', { name: new RegExp(editorEmail) });
+  await expect(editorRow).toContainText('Active');
+  await expect(editorRow).toContainText('Not set up yet');
+  await expect(editorRow.getByRole('button', { name: 'Reset authenticator' })).toHaveCount(0);
   await shoot(desk, 'console-staff');
 
   const editor = await (await browser.newContext()).newPage();
   await signInOperator(editor, { email: editorEmail, password });
+  // Enrolled now; the admin resets it (a lost phone): the editor's session ends, and the next sign-in enrols a
+  // new authenticator (signInOperator fails on an account that has one).
+  await desk.reload();
+  await consoleReady(desk);
+  await expect(editorRow).toContainText('Set up');
+  await desk.removeLocatorHandler(consoleConfirm(desk));
+  await editorRow.getByRole('button', { name: 'Reset authenticator' }).click();
+  expect(await confirmInConsole(desk, 'Reset authenticator')).toContain('their recovery codes stop working');
+  await expect(desk.getByRole('status')).toHaveText(
+    `The authenticator of ${editorEmail} was reset: they set up a new one at their next sign-in.`,
+  );
+  await expect(editorRow).toContainText('Not set up yet');
+  await shoot(desk, 'console-staff-reset');
+  await editor.goto('/admin');
+  await expect(editor).toHaveURL(/\/admin\/login/);
+  await signInOperator(editor, { email: editorEmail, password });
+  await acceptConsoleConfirms(desk);
   await expect(
     editor.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Staff' }),
   ).toHaveCount(0);

@@ -117,6 +117,27 @@ describe('operator sign-in', () => {
     expect(late.body.errCode).toBe(OperatorErrCode.CHALLENGE_EXPIRED);
   });
 
+  it('an authenticator an admin reset: its sessions end, and the next sign-in enrols a new one at once', async () => {
+    const boss = await signInOperator(t, 'boss@ottkit.test', 'admin');
+    const op = await signInOperator(t, 'f@ottkit.test', 'editor');
+    const reset = await t.post(
+      '/admin/api/staff/update',
+      { operatorId: op.operatorId, resetTotp: true },
+      { cookie: boss.cookie },
+    );
+    expect(reset.body.data).toMatchObject({ operator: { totpEnrolled: false } });
+    expect((await t.get('/admin/api/me', { cookie: op.cookie })).status).toBe(401);
+    const s1 = await t.post('/admin/api/signIn', { email: op.email, password: op.password });
+    const d = s1.body.data as { challenge: string; enrol?: { secret: string } };
+    expect(d.enrol).toBeDefined();
+    // In the same 30 s as the old authenticator's last code: the new one's first is not a replay.
+    const s2 = await t.post('/admin/api/totp', {
+      challenge: d.challenge,
+      code: totpCode(base32Decode(d.enrol?.secret ?? ''), t.clock.now),
+    });
+    expect(s2.body.errCode).toBe(0);
+  });
+
   it('sign-out revokes the session on the server; an 8-hour-old session is over', async () => {
     const op = await signInOperator(t, 'd@ottkit.test', 'editor');
     const out = await t.post('/admin/api/signOut', {}, { cookie: op.cookie });

@@ -124,6 +124,14 @@ export const adminCommerce = defineMessages({
     'admin.staff.disableConfirm': 'Disable {email}? Their sessions end at once and they cannot sign in.',
     'admin.staff.enable': 'Enable',
     'admin.staff.updated': '{email} updated.',
+    'admin.staff.totp': 'Authenticator',
+    'admin.staff.totpOn': 'Set up',
+    'admin.staff.totpOff': 'Not set up yet',
+    'admin.staff.resetTotp': 'Reset authenticator',
+    'admin.staff.resetTotpConfirm':
+      'Reset the authenticator of {email}? Their sessions end, their recovery codes stop working, and they set up a new authenticator at their next sign-in.',
+    'admin.staff.resetTotpDone':
+      'The authenticator of {email} was reset: they set up a new one at their next sign-in.',
     'admin.subscribers.plays': 'Recent plays',
     'admin.subscribers.noPlays': 'No plays yet.',
     'admin.subscribers.playLive': 'Watched {name} live',
@@ -248,6 +256,14 @@ export const adminCommerce = defineMessages({
       '¿Desactivar a {email}? Sus sesiones terminan de inmediato y no puede entrar.',
     'admin.staff.enable': 'Activar',
     'admin.staff.updated': '{email} actualizado.',
+    'admin.staff.totp': 'Autenticador',
+    'admin.staff.totpOn': 'Configurado',
+    'admin.staff.totpOff': 'Aún sin configurar',
+    'admin.staff.resetTotp': 'Restablecer autenticador',
+    'admin.staff.resetTotpConfirm':
+      '¿Restablecer el autenticador de {email}? Sus sesiones terminan, sus códigos de recuperación dejan de valer y configurará un autenticador nuevo al volver a entrar.',
+    'admin.staff.resetTotpDone':
+      'Se restableció el autenticador de {email}: configurará uno nuevo al volver a entrar.',
     'admin.subscribers.plays': 'Reproducciones recientes',
     'admin.subscribers.noPlays': 'Todavía no ha reproducido nada.',
     'admin.subscribers.playLive': 'Vio {name} en directo',
@@ -373,6 +389,14 @@ export const adminCommerce = defineMessages({
       'Desativar {email}? As sessões terminam na hora e a pessoa não consegue entrar.',
     'admin.staff.enable': 'Ativar',
     'admin.staff.updated': '{email} atualizado.',
+    'admin.staff.totp': 'Autenticador',
+    'admin.staff.totpOn': 'Configurado',
+    'admin.staff.totpOff': 'Ainda não configurado',
+    'admin.staff.resetTotp': 'Redefinir autenticador',
+    'admin.staff.resetTotpConfirm':
+      'Redefinir o autenticador de {email}? As sessões terminam, os códigos de recuperação deixam de valer e um novo autenticador será configurado no próximo acesso.',
+    'admin.staff.resetTotpDone':
+      'O autenticador de {email} foi redefinido: um novo será configurado no próximo acesso.',
     'admin.subscribers.plays': 'Reproduções recentes',
     'admin.subscribers.noPlays': 'Ainda não reproduziu nada.',
     'admin.subscribers.playLive': 'Viu {name} em direto',

@@ -57,8 +57,10 @@ export function updateStaff(
       row.operator_id,
     );
     if (change.resetTotp) {
+      // The replay guard's last step goes with the secret: the new authenticator's first code may fall in the
+      // same 30 s as the old one's last, and is not a replay.
       db.run(
-        'UPDATE operators SET totp_enrolled = 0, totp_secret = NULL WHERE operator_id = ?',
+        'UPDATE operators SET totp_enrolled = 0, totp_secret = NULL, totp_last_step = 0 WHERE operator_id = ?',
         row.operator_id,
       );
       db.run('DELETE FROM operator_recovery_codes WHERE operator_id = ?', row.operator_id);

@@ -1,7 +1,7 @@
 import type { Operator, OperatorRole } from '@ottkit/api-client/contract';
 import { OPERATOR_ROLES, staffCreate } from '@ottkit/api-client/contract';
 import { ConsoleTable } from '@ottkit/ui';
-import { type FormEvent, useEffect, useState } from 'react';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
@@ -22,6 +22,12 @@ export default function Staff({ lang }: { lang: Lang }) {
   const [roles, setRoles] = useState<Record<string, OperatorRole>>({});
   const { busy, outcome, act } = useConsoleAction(t);
   const { confirm, dialog } = useConfirm(t);
+
+  // The first password is shown once: the focus goes to it, so the admin (and a screen reader) is there.
+  const shown = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (made) shown.current?.focus();
+  }, [made]);
 
   const load = async () => setStaff((await consoleApi.operator.staffList({})).operators);
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once; later loads follow each action
@@ -45,15 +51,16 @@ export default function Staff({ lang }: { lang: Lang }) {
 
   const update = async (
     o: Operator,
-    change: { role?: OperatorRole; active?: boolean },
+    change: { role?: OperatorRole; active?: boolean; resetTotp?: boolean },
     confirmText: string,
+    action?: string,
   ) => {
-    if (!(await confirm(confirmText))) return;
+    if (!(await confirm(confirmText, action))) return;
     void act(async () => {
       setMade(null);
       await consoleApi.operator.staffUpdate({ operatorId: o.operatorId, ...change });
       await load();
-      return t('admin.staff.updated', { email: o.email });
+      return t(change.resetTotp ? 'admin.staff.resetTotpDone' : 'admin.staff.updated', { email: o.email });
     });
   };
 
@@ -91,6 +98,10 @@ export default function Staff({ lang }: { lang: Lang }) {
               header: t('admin.staff.state'),
               cell: (o) => (o.active ? t('admin.staff.active') : t('admin.staff.disabled')),
             },
+            {
+              header: t('admin.staff.totp'),
+              cell: (o) => (o.totpEnrolled ? t('admin.staff.totpOn') : t('admin.staff.totpOff')),
+            },
           ]}
           actionsHeader={t('admin.staff.applyRole')}
           actions={(o) => {
@@ -113,6 +124,18 @@ export default function Staff({ lang }: { lang: Lang }) {
                   o.active
                     ? update(o, { active: false }, t('admin.staff.disableConfirm', { email: o.email }))
                     : update(o, { active: true }, t('admin.staff.enable')),
+              },
+              // Only an enrolled authenticator can be reset (a lost phone): the next sign-in enrols a new one.
+              o.totpEnrolled && {
+                label: t('admin.staff.resetTotp'),
+                disabled: busy,
+                onClick: () =>
+                  update(
+                    o,
+                    { resetTotp: true },
+                    t('admin.staff.resetTotpConfirm', { email: o.email }),
+                    t('admin.staff.resetTotp'),
+                  ),
               },
             ];
           }}
@@ -145,7 +168,7 @@ export default function Staff({ lang }: { lang: Lang }) {
           </button>
         </div>
         {made && (
-          <div role="status">
+          <div role="status" ref={shown} tabIndex={-1}>
             {t('admin.staff.created', { email: made.email })}
             <span className="console-secret" data-testid="staff-password">
               {made.password}
