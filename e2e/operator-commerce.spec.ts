@@ -278,6 +278,16 @@ test('an admin changes a setting and the site follows; an editor made in the con
   );
   await expect(editorRow).toContainText('Not set up yet');
   await shoot(desk, 'console-staff-reset');
+  // The audit log says what the reset changed, field by field (issue 37: not two records of raw JSON).
+  await desk.goto('/admin/audit');
+  await consoleReady(desk);
+  await desk.getByLabel('Action (or its start, e.g. subscriber.)').fill('staff.update');
+  await desk.getByRole('button', { name: 'Filter' }).click();
+  const change = desk.getByTestId('audit-table').getByRole('row').nth(1).getByRole('listitem');
+  await expect(change).toHaveText(['totpEnrolled: yes → no']);
+  await shoot(desk, 'console-audit');
+  await desk.goto('/admin/staff');
+  await consoleReady(desk);
   await editor.goto('/admin');
   await expect(editor).toHaveURL(/\/admin\/login/);
   await signInOperator(editor, { email: editorEmail, password });

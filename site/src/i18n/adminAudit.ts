@@ -14,6 +14,8 @@ export const adminAudit = defineMessages({
     'admin.audit.change': 'Before → after',
     'admin.audit.older': 'Older entries',
     'admin.audit.empty': 'No entry matches.',
+    'admin.audit.yes': 'yes',
+    'admin.audit.no': 'no',
   },
   es: {
     'admin.audit.actor': 'Quién (id u correo del operador)',
@@ -27,6 +29,8 @@ export const adminAudit = defineMessages({
     'admin.audit.change': 'Antes → después',
     'admin.audit.older': 'Entradas anteriores',
     'admin.audit.empty': 'Ninguna entrada coincide.',
+    'admin.audit.yes': 'sí',
+    'admin.audit.no': 'no',
   },
   pt: {
     'admin.audit.actor': 'Quem (id ou email do operador)',
@@ -40,5 +44,7 @@ export const adminAudit = defineMessages({
     'admin.audit.change': 'Antes → depois',
     'admin.audit.older': 'Entradas anteriores',
     'admin.audit.empty': 'Nenhuma entrada corresponde.',
+    'admin.audit.yes': 'sim',
+    'admin.audit.no': 'não',
   },
 });

@@ -3,13 +3,15 @@ import { ConsoleTable } from '@ottkit/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
+import { auditChanges } from '../../lib/auditChanges.ts';
 import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { whenToTheSecond } from './when.ts';
 
-const show = (v: unknown) => (v === undefined ? '—' : JSON.stringify(v));
+/** Longest value shown in a change; the whole entry stays in the log (and its export). */
+const VALUE_CHARS = 120;
 
 /** /admin/audit (issue 18): the append-only log, newest first, filtered by who, action and target. */
 export default function AuditLog({ lang }: { lang: Lang }) {
@@ -38,6 +40,14 @@ export default function AuditLog({ lang }: { lang: Lang }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void load();
+  };
+  /** A value as words: yes/no, a moment for a time field, text as it is, anything else as compact JSON. */
+  const show = (field: string, v: unknown): string => {
+    if (v === undefined || v === null) return '—';
+    if (typeof v === 'boolean') return t(v ? 'admin.audit.yes' : 'admin.audit.no');
+    if (typeof v === 'number' && /At$/.test(field)) return whenToTheSecond(v, lang);
+    const text = typeof v === 'string' ? v : JSON.stringify(v);
+    return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS - 1)}…` : text;
   };
   const set = (k: keyof typeof filter) => (e: { target: { value: string } }) =>
     setFilter((f) => ({ ...f, [k]: e.target.value }));
@@ -90,11 +100,20 @@ export default function AuditLog({ lang }: { lang: Lang }) {
           { header: t('admin.audit.on'), cell: (e) => e.target },
           {
             header: t('admin.audit.change'),
-            cell: (e) => (
-              <>
-                <code>{show(e.before)}</code> → <code>{show(e.after)}</code>
-              </>
-            ),
+            cell: (e) => {
+              const changes = auditChanges(e.before, e.after);
+              if (changes.length === 0) return '—';
+              return (
+                <ul className="audit-changes">
+                  {changes.map((c) => (
+                    <li key={c.field}>
+                      {c.field && <span className="audit-field">{c.field}:</span>}{' '}
+                      <del>{show(c.field, c.before)}</del> → <ins>{show(c.field, c.after)}</ins>
+                    </li>
+                  ))}
+                </ul>
+              );
+            },
           },
         ]}
       />
