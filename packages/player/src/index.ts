@@ -14,6 +14,7 @@ export {
   TIMESHIFT_MAX_RETRIES,
   TIMESHIFT_MIN_MS,
   TIMESHIFT_RETRY_INTERVAL_MS,
+  WATCHING_EVERY_MS,
 } from './core/constants.ts';
 export { createPlayerCore, INITIAL_SNAPSHOT, type PlayerCore, type PlayerCoreOptions } from './core/core.ts';
 export * from './core/types.ts';

@@ -76,5 +76,7 @@ export function telemetrySink(event: PlayerTelemetryEvent) {
   // Marked before it is stored: the next page looks for it even if this one goes before the store answers.
   pendingMark(true);
   if (queue && closing) queue.sendClosing(full);
-  void telemetryQueue().then((q) => q.enqueue(full));
+  const stored = telemetryQueue().then((q) => q.enqueue(full));
+  // The console's "viewers now" counts from this report (issue 37): sent at once, not with the next batch.
+  if (event.type === 'watching' && !closing) void stored.then(() => flushTelemetry()).catch(() => {});
 }

@@ -59,6 +59,11 @@ export const telemetryEventSchema = z.discriminatedUnion('type', [
     /** Channel change: the viewer's key or click to the new channel's first frame (only on a zap), ms. */
     zapMs: ms.optional(),
   }),
+  /**
+   * The player is playing this source now: at its first frame and every minute while it plays (issue 37). What
+   * the console's "viewers now" counts, until the session's end (one of the play-data events above) arrives.
+   */
+  z.object({ ...common, type: z.literal('watching'), mode: playerMode }),
 ]);
 export type TelemetryEventPayload = z.output<typeof telemetryEventSchema>;
 

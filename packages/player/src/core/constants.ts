@@ -15,6 +15,11 @@ export const LIVE_UNAVAILABLE_RETRY_MS = 10_000;
 export const TIMESHIFT_RETRY_INTERVAL_MS = 2_000;
 /** … at most this many times, then the time-shift error tip shows. */
 export const TIMESHIFT_MAX_RETRIES = 4;
+/**
+ * While a session plays, the player reports `watching` at its first frame and this often after (issue 37): what an
+ * operator's "viewers now" counts. The server's window (VIEWERS_NOW_MINUTES) holds two of these.
+ */
+export const WATCHING_EVERY_MS = 60_000;
 /** Pause time (catch-up, VOD) is counted in whole seconds. */
 export const PAUSE_COUNT_INTERVAL_MS = 1_000;
 /** Playback rates offered by the catch-up and VOD dialogs. */

@@ -93,16 +93,22 @@ describe('leaving the page (issue 37)', () => {
     media.fire('playing');
     vi.advanceTimersByTime(5_000);
     media.view.dispatchEvent(new Event('pagehide'));
-    expect(telemetry.map((e) => e.type)).toEqual(['livePlayData', 'streamSla']);
-    expect(telemetry[0]).toMatchObject({ sourceId: 'ch1', watchedMs: 5_000 });
+    expect(telemetry.map((e) => e.type)).toEqual(['watching', 'livePlayData', 'streamSla']);
+    expect(telemetry[1]).toMatchObject({ sourceId: 'ch1', watchedMs: 5_000 });
     // Hidden twice (a second pagehide, then destroy), it is reported once.
     media.view.dispatchEvent(new Event('pagehide'));
-    expect(telemetry).toHaveLength(2);
+    expect(telemetry).toHaveLength(3);
     media.view.dispatchEvent(Object.assign(new Event('pageshow'), { persisted: true }));
     vi.advanceTimersByTime(1_000);
     core.destroy();
-    expect(telemetry.map((e) => e.type)).toEqual(['livePlayData', 'streamSla', 'livePlayData', 'streamSla']);
-    expect(telemetry[2]).toMatchObject({ sourceId: 'ch1' });
+    expect(telemetry.map((e) => e.type)).toEqual([
+      'watching',
+      'livePlayData',
+      'streamSla',
+      'livePlayData',
+      'streamSla',
+    ]);
+    expect(telemetry[3]).toMatchObject({ sourceId: 'ch1' });
   });
 });
 

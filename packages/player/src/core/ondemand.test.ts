@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { WATCHING_EVERY_MS } from './constants.ts';
 import { createPlayerCore } from './core.ts';
 import { FakeMedia, fakeLoader } from './fakes.test-helpers.ts';
 import type { PlayerEvents, PlayerMode, ProgressReport, TelemetryEvent } from './types.ts';
@@ -175,6 +176,8 @@ describe('telemetry', () => {
     vi.advanceTimersByTime(5_000);
     core.load({ src: 'next.m3u8', mode: 'vod' });
     expect(telemetry).toEqual([
+      // At the first frame, for the console's viewers now (issue 37); 16.5 s in, no second one yet.
+      { type: 'watching', sourceId: 'item-1', mode: 'vod' },
       {
         type: 'vodPlayData',
         sourceId: 'item-1',
@@ -198,10 +201,29 @@ describe('telemetry', () => {
   it('live sessions report live play data; catch-up reports playback data', async () => {
     const live = await playing('live');
     live.core.destroy();
-    expect(live.telemetry[0]).toMatchObject({ type: 'livePlayData', timeshift: false });
+    expect(live.telemetry[1]).toMatchObject({ type: 'livePlayData', timeshift: false });
     const catchup = await playing('catchup');
     catchup.core.destroy();
-    expect(catchup.telemetry[0]).toMatchObject({ type: 'playbackData' });
+    expect(catchup.telemetry[1]).toMatchObject({ type: 'playbackData' });
+  });
+
+  it('while a session plays it reports watching at the first frame and every minute, not while paused (issue 37)', async () => {
+    const { media, core, telemetry } = await playing('live');
+    const watching = () => telemetry.filter((e) => e.type === 'watching');
+    expect(watching()).toEqual([{ type: 'watching', sourceId: 'item-1', mode: 'live' }]);
+    vi.advanceTimersByTime(WATCHING_EVERY_MS - 1_000);
+    expect(watching()).toHaveLength(1);
+    vi.advanceTimersByTime(1_000);
+    expect(watching()).toHaveLength(2);
+    media.fire('pause');
+    vi.advanceTimersByTime(3 * WATCHING_EVERY_MS);
+    expect(watching()).toHaveLength(2);
+    // Playing again after more than a minute: reported at once.
+    media.fire('playing');
+    expect(watching()).toHaveLength(3);
+    core.destroy();
+    vi.advanceTimersByTime(3 * WATCHING_EVERY_MS);
+    expect(watching()).toHaveLength(3);
   });
 });
 

@@ -173,6 +173,12 @@ export function createPlayback(deps: PlaybackDeps) {
     session = null;
   }
 
+  /** Reports `watching` when the session owes one (its first frame, then every minute while it plays). */
+  function reportWatching() {
+    const due = session?.watching(clock.now(), store.get().mode);
+    if (due) store.telemetry(due);
+  }
+
   function stopTimers() {
     if (ticker !== null) clock.clearInterval(ticker);
     renewal.stop();
@@ -194,6 +200,7 @@ export function createPlayback(deps: PlaybackDeps) {
   const handlers: Record<string, () => void> = {
     playing() {
       const first = session?.playing(clock.now()) ?? null;
+      reportWatching();
       status.started = true;
       status.lastProgressAt = clock.now();
       store.set({ state: 'playing', retries: 0, error: null, unavailable: false, bar: controller().bar() });
@@ -290,7 +297,10 @@ export function createPlayback(deps: PlaybackDeps) {
         volume: snap.volume,
         aspectRatio: snap.aspectRatio,
       });
-      ticker = clock.setInterval(() => controller().tick(clock.now()), PAUSE_COUNT_INTERVAL_MS);
+      ticker = clock.setInterval(() => {
+        controller().tick(clock.now());
+        reportWatching();
+      }, PAUSE_COUNT_INTERVAL_MS);
       renewal.start();
       void startLoad();
     },

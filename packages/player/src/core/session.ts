@@ -1,3 +1,4 @@
+import { WATCHING_EVERY_MS } from './constants.ts';
 import type { PlayerMode, TelemetryEvent } from './types.ts';
 
 /**
@@ -20,6 +21,7 @@ export function createSession(
   let watchedMs = 0;
   let playingSince: number | null = null;
   let timeshift = mode === 'timeshift';
+  let watchingAt: number | null = null;
 
   const stopPlaying = (now: number) => {
     if (playingSince !== null) watchedMs += now - playingSince;
@@ -54,6 +56,13 @@ export function createSession(
     },
     error() {
       errors += 1;
+    },
+    /** A `watching` report when one is due: playing, and none yet or the last WATCHING_EVERY_MS ago. */
+    watching(now: number, mode: PlayerMode): TelemetryEvent | null {
+      if (playingSince === null) return null;
+      if (watchingAt !== null && now - watchingAt < WATCHING_EVERY_MS) return null;
+      watchingAt = now;
+      return { type: 'watching', sourceId, mode };
     },
     timeshift() {
       timeshift = true;

@@ -227,7 +227,9 @@ export type TelemetryEvent =
       errors: number;
       /** Channel change: the key or click to the first frame, ms (only when the source had `zapStartedAt`). */
       zapMs?: number;
-    };
+    }
+  /** Playing this source now: at the session's first frame, then every WATCHING_EVERY_MS while it plays. */
+  | { type: 'watching'; sourceId?: string; mode: PlayerMode };
 
 export type TelemetrySink = (event: TelemetryEvent) => void;
 

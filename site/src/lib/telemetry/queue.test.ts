@@ -1,4 +1,6 @@
 import type { TelemetryEventPayload } from '@ottkit/api-client';
+import { VIEWERS_NOW_MINUTES } from '@ottkit/api-client/contract';
+import { WATCHING_EVERY_MS } from '@ottkit/player';
 import { describe, expect, it } from 'vitest';
 import { BATCH_SIZE, createTelemetryQueue, type EventStore, RETRY_BASE_MS } from './queue.ts';
 
@@ -104,5 +106,11 @@ describe('telemetry queue', () => {
     await q.enqueue(event(1));
     await Promise.all([q.flush(), q.flush(), q.flush()]);
     expect(calls).toBe(1);
+  });
+});
+
+describe('viewers now (issue 37)', () => {
+  it("the console's window holds two of a player's watching reports, so a viewer never drops out between them", () => {
+    expect(VIEWERS_NOW_MINUTES * 60_000).toBeGreaterThanOrEqual(2 * WATCHING_EVERY_MS);
   });
 });
