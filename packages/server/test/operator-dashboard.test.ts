@@ -1,4 +1,4 @@
-import { dashboardGet, type Dashboard } from '@ottkit/api-client/contract';
+import { dashboardGet, type Dashboard, VIEWERS_NOW_MINUTES } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTelemetryReport } from '../src/domain/telemetryReport.ts';
 import { addDailyTotals } from '../src/store/telemetryDaily.ts';
@@ -108,8 +108,35 @@ describe('the dashboard call (issue 18)', () => {
     expect(d.qoe.startupP50Ms).toBe(all?.startupP50Ms ? startupBucket(all.startupP50Ms) : null);
   });
 
-  it('counts viewers now once per account, per channel, named as in the line-up', async () => {
+  it('counts viewers now once per account, per channel, named as in the line-up: who plays, not who left', async () => {
+    const now = t.clock.now;
+    const db = t.server.db;
+    const watching = (ts: number, sourceId: string) => ({
+      eventId: id(),
+      ts,
+      sourceId,
+      type: 'watching' as const,
+      mode: 'live' as const,
+    });
+    // Before any report, nobody: the plays of beforeAll ended (a session is reported as it ends).
+    expect((await get()).viewersNow.total).toBe(0);
+    insertTelemetryEvents(db, 'acct-a', [watching(now - 30_000, 'lc-001')], now - 30_000);
+    insertTelemetryEvents(db, 'acct-b', [watching(now - 70_000, 'lc-001')], now - 70_000);
+    // A later report of acct-b and then, delivered late, the end of an earlier session: still watching.
+    insertTelemetryEvents(
+      db,
+      'acct-b',
+      [watching(now - 10_000, 'lc-001'), play(now - 20_000, 'lc-001', 5_000)],
+      now,
+    );
+    // acct-c watched lc-002 and left: its session's end takes it away.
+    insertTelemetryEvents(db, 'acct-c', [watching(now - 50_000, 'lc-002')], now - 50_000);
+    insertTelemetryEvents(db, 'acct-c', [play(now - 5_000, 'lc-002', 45_000)], now);
+    // acct-d's player went quiet longer ago than the window (a closed laptop); a guest is not a subscriber.
+    insertTelemetryEvents(db, 'acct-d', [watching(now - 10 * 60_000, 'lc-003')], now - 10 * 60_000);
+    insertTelemetryEvents(db, '', [watching(now - 1_000, 'lc-003')], now);
     const d = await get();
+    expect(d.viewersNow.minutes).toBe(VIEWERS_NOW_MINUTES);
     expect(d.viewersNow.total).toBe(2);
     const lineup = t.server.db.get<{ name: string; seq: number }>(
       "SELECT logical_channel_name AS name, channel_seq AS seq FROM channels WHERE logical_channel_id = 'lc-001'",
@@ -118,6 +145,8 @@ describe('the dashboard call (issue 18)', () => {
     expect(d.viewersNow.channels).toEqual([
       { sourceId: 'lc-001', name: lineup?.name, number: Number(lineup?.seq), viewers: 2 },
     ]);
+    // The reports are not plays: the figures of the window are those of beforeAll's events plus the two ends.
+    expect(d.qoe.plays).toBe(12);
   });
 
   it('adds the rolled-up days over 7 days, by UTC day', async () => {

@@ -6,8 +6,12 @@ import { OPERATOR_API_PREFIX } from './operator.ts';
 export const DASHBOARD_WINDOWS = ['24h', '7d', '30d'] as const;
 export type DashboardWindow = (typeof DASHBOARD_WINDOWS)[number];
 
-/** "Now" is the players' reports of the last minutes: a play is reported as its session ends (spec §7). */
-export const VIEWERS_NOW_MINUTES = 15;
+/**
+ * "Now" is a `watching` report in the last minutes and no end of that session since. A player reports every
+ * minute while it plays (the player's WATCHING_EVERY_MS) and the site sends it at once: three minutes hold two
+ * reports and their delivery, so a viewer counts until a closed laptop has been quiet for that long.
+ */
+export const VIEWERS_NOW_MINUTES = 3;
 
 const ms = z.number().int().nonnegative().nullable();
 

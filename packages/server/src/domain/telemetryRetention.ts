@@ -1,6 +1,7 @@
 import { addDailyTotals, deleteDailyBefore } from '../store/telemetryDaily.ts';
 import {
   deleteTelemetryEventsReceivedBy,
+  deleteWatchingBefore,
   type StoredTelemetryEvent,
   telemetryEventsReceivedBy,
   telemetryEventsSince,
@@ -46,6 +47,8 @@ export function rollUpTelemetry(db: Db, now: number, retentionDays: number) {
     for (const [day, totals] of byDay) addDailyTotals(db, day, totals);
     const rolledUp = deleteTelemetryEventsReceivedBy(db, cutoff);
     const expiredDays = deleteDailyBefore(db, dayOf(now - retentionDays * DAY));
+    // Subscribers whose players went quiet without ending their session: no longer counted (viewersSince), gone.
+    deleteWatchingBefore(db, now - DAY);
     return { rolledUp, expiredDays };
   });
 }

@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import { SESSION_END_TYPES } from './telemetry.ts';
 
 /**
  * The dashboard's aggregates in SQL (decision 0215): raw events of the window plus the daily aggregates of the
@@ -13,7 +14,7 @@ export interface Range {
   bucketMs: number;
 }
 
-const PLAY_TYPES = "('livePlayData', 'playbackData', 'vodPlayData')";
+const PLAY_TYPES = `(${SESSION_END_TYPES.map((t) => `'${t}'`).join(', ')})`;
 // JSON fields are cast to REAL: PostgreSQL reads them as text (decision 0275); numbers stay numbers in JavaScript.
 /** A rolled-up day's start, epoch ms (the day column is YYYY-MM-DD, UTC). */
 const DAY_MS = "CAST(strftime('%s', day) AS INTEGER) * 1000";
@@ -121,20 +122,21 @@ export function errorsByKind(db: Db, r: Range) {
 }
 
 /**
- * Distinct accounts that reported a play since `since`, per channel (source id) with the line-up's name and
- * number when the source is a channel (decision 0370: operators know channels by name); the total counts each once.
+ * Subscribers watching now, per channel or title (source id) with the line-up's name and number when the source is
+ * a channel (decision 0370: operators know channels by name), from `watching_now`: a player reported playing it
+ * at or after `since` (server time) and its session has not ended. The total counts each subscriber once.
  */
 export function viewersSince(db: Db, since: number) {
   const rows = db.all<{ source_id: string; viewers: number; name: string | null; seq: number | null }>(
     `SELECT v.source_id, v.viewers, c.logical_channel_name AS name, c.channel_seq AS seq FROM (
-       SELECT source_id, COUNT(DISTINCT account_id) AS viewers FROM telemetry_events
-       WHERE type IN ${PLAY_TYPES} AND ts >= ? GROUP BY source_id
+       SELECT source_id, COUNT(DISTINCT account_id) AS viewers FROM watching_now
+       WHERE received_at >= ? GROUP BY source_id
      ) v LEFT JOIN channels c ON c.logical_channel_id = v.source_id
      ORDER BY v.viewers DESC, v.source_id LIMIT 50`,
     since,
   );
   const total = db.get<{ n: number }>(
-    `SELECT COUNT(DISTINCT account_id) AS n FROM telemetry_events WHERE type IN ${PLAY_TYPES} AND ts >= ?`,
+    'SELECT COUNT(DISTINCT account_id) AS n FROM watching_now WHERE received_at >= ?',
     since,
   );
   return { total: Number(total?.n ?? 0), rows };

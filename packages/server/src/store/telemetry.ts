@@ -1,7 +1,14 @@
 import type { TelemetryEventPayload } from '@ottkit/api-client';
 import type { Db } from './db.ts';
 
-/** Stores each event once; returns how many were new. Standard SQL (ON CONFLICT DO NOTHING) for PostgreSQL too. */
+/** The events that close a play session (what the dashboard counts as plays' watched time). */
+export const SESSION_END_TYPES = ['livePlayData', 'playbackData', 'vodPlayData'] as const;
+
+/**
+ * Stores each event once; returns how many were new. Standard SQL (ON CONFLICT DO NOTHING) for PostgreSQL too.
+ * A `watching` report is not kept as an event: it moves its subscriber's row of `watching_now` (a guest's is
+ * dropped), and a session's end takes that row away, unless a later report of the same source came first.
+ */
 export function insertTelemetryEvents(
   db: Db,
   accountId: string,
@@ -12,6 +19,18 @@ export function insertTelemetryEvents(
     let inserted = 0;
     for (const e of events) {
       const { eventId, type, ts, sourceId = '', ...rest } = e;
+      if (type === 'watching') {
+        if (accountId) watching(db, accountId, sourceId, ts, receivedAt);
+        inserted += 1;
+        continue;
+      }
+      if ((SESSION_END_TYPES as readonly string[]).includes(type))
+        db.run(
+          'DELETE FROM watching_now WHERE account_id = ? AND source_id = ? AND last_ts <= ?',
+          accountId,
+          sourceId,
+          ts,
+        );
       inserted += db.run(
         `INSERT INTO telemetry_events (event_id, type, account_id, source_id, ts, received_at, payload)
          VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING`,
@@ -26,6 +45,25 @@ export function insertTelemetryEvents(
     }
     return inserted;
   });
+}
+
+function watching(db: Db, accountId: string, sourceId: string, ts: number, receivedAt: number) {
+  // The later of two reports wins whatever order they arrive in (a retried batch).
+  db.run(
+    `INSERT INTO watching_now (account_id, source_id, last_ts, received_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (account_id, source_id) DO UPDATE SET
+       last_ts = CASE WHEN excluded.last_ts > watching_now.last_ts THEN excluded.last_ts ELSE watching_now.last_ts END,
+       received_at = excluded.received_at`,
+    accountId,
+    sourceId,
+    ts,
+    receivedAt,
+  );
+}
+
+/** Forgets the subscribers whose players stopped reporting before `receivedBefore` (a closed laptop, a crash). */
+export function deleteWatchingBefore(db: Db, receivedBefore: number): number {
+  return db.run('DELETE FROM watching_now WHERE received_at < ?', receivedBefore).changes;
 }
 
 export interface StoredTelemetryEvent {
