@@ -65,15 +65,14 @@ test('plays and zaps on /liveTv show on the dashboard as start-up and channel-ch
   await page.getByRole('link', { name: 'Home' }).first().click();
   await expect(page).toHaveURL(/\/home$/);
   await expect.poll(() => sessionsOf('lc-006'), { timeout: 15_000 }).toBe(before + 1);
-  // And one that ends by closing the tab (Cartoon Land, in a second tab of the same subscriber).
+  // And one that ends by closing the tab (Cartoon Land, in a second tab of the same subscriber), once the console
+  // counted it among the viewers now, below.
   const closedBefore = sessionsOf('lc-012');
   const tab = await page.context().newPage();
   await tab.goto('/liveTv?id=lc-012');
   await expect
     .poll(() => tab.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
     .toBeGreaterThan(0.5);
-  await tab.close();
-  await expect.poll(() => sessionsOf('lc-012'), { timeout: 15_000 }).toBe(closedBefore + 1);
   // Every reported zap took at least as long as its own start-up (the click came before the load).
   for (const z of zaps()) expect(z.zapMs).toBeGreaterThanOrEqual(z.startupMs ?? 0);
   // Two failures as a player reports them, with hls.js's codes: the console names them in words (issue 37).
@@ -109,6 +108,16 @@ test('plays and zaps on /liveTv show on the dashboard as start-up and channel-ch
     const channelCells = perChannel.locator('tbody th');
     await expect(channelCells.first()).toHaveText(/^\d+ · \S/);
     for (const cell of await channelCells.allTextContents()) expect(cell).not.toMatch(/lc-\d{3}/);
+    // Viewers now is who plays now (issue 37): Cartoon Land plays in the subscriber's second tab, so it counts…
+    const cartoonLand = perChannel.locator('tbody tr').filter({ hasText: 'Cartoon Land' });
+    await expect(cartoonLand).toHaveCount(1);
+    // …and once that tab is closed, its session's end (sent as the tab goes) takes it away: who left is not counted.
+    await tab.close();
+    await expect.poll(() => sessionsOf('lc-012'), { timeout: 15_000 }).toBe(closedBefore + 1);
+    await desk.reload();
+    await consoleReady(desk);
+    await expect(desk.getByTestId('tile-plays')).toBeVisible();
+    await expect(perChannel.locator('tbody tr').filter({ hasText: 'Cartoon Land' })).toHaveCount(0);
 
     // Playback errors by what failed, in words: never an engine's code.
     const failures = desk.getByRole('table', { name: 'Playback errors by kind' });

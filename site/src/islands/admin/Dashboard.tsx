@@ -186,7 +186,7 @@ export default function Dashboard({ lang }: { lang: Lang }) {
                 c.name ? `${c.number} · ${c.name}` : c.sourceId,
                 count(c.viewers),
               ])}
-              none={t('admin.dashboard.none')}
+              none={t('admin.dashboard.nobodyNow')}
             />
             <Table
               title={t('admin.dashboard.errorsByKind')}
