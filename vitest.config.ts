@@ -28,8 +28,14 @@ export default defineConfig({
           isolate: false,
         },
       },
-      // The server's integration tests start servers, set the environment and open stores: each in a fresh worker.
-      { extends: true, test: { name: 'server', include: ['packages/server/test/**/*.test.ts'] } },
+      // The server's integration tests share their workers too (decision 0374). Each file starts its own servers,
+      // stores and upstreams and closes them; a fresh worker per file re-evaluated the server's modules each time:
+      // measured on the 2-core machine, 365 CPU s and 220 s for the 110 files, against 193 CPU s and 137 s shared,
+      // with the same 813 tests passing (and in shuffled orders).
+      {
+        extends: true,
+        test: { name: 'server', include: ['packages/server/test/**/*.test.ts'], isolate: false },
+      },
     ],
   },
 });
