@@ -1,10 +1,15 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { browserApi } from '../lib/api.ts';
-import { seedViewer } from './viewer.ts';
+import { $session, seedViewer } from './viewer.ts';
 import { $favoriteIds, setFavorites, toggleFavorite } from './favorites.ts';
 
 describe('toggleFavorite (spec §4, §5)', () => {
-  beforeEach(() => setFavorites(['lc-001']));
+  // The viewer is the session's once one is loaded: a test file sharing this worker may have loaded a user's, so
+  // each test starts from none (as liveHistory.test.ts does).
+  beforeEach(() => {
+    $session.set({ loaded: false, user: null });
+    setFavorites(['lc-001']);
+  });
   afterEach(() => {
     vi.restoreAllMocks();
     seedViewer('guest');

@@ -25,6 +25,8 @@ beforeEach(() => {
 afterEach(() => {
   stopQrLogin();
   vi.useRealTimers();
+  // The session this file's logins loaded goes with it: the next file in this worker starts from none.
+  $session.set({ loaded: false, user: null });
 });
 
 describe('QR login store (spec §1, §7)', () => {
