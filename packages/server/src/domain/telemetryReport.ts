@@ -44,8 +44,6 @@ export function startupBucket(ms: number): number {
 /** Adds one event to its source's totals. Start-up and stalls come from stream SLA events; watched time from the
  * play-data events; errors from play errors. */
 export function addEvent(totals: Map<string, SourceTotals>, e: StoredTelemetryEvent): void {
-  // A `watching` report is never stored as an event (store/telemetry.ts); it adds nothing to a report.
-  if (e.type === 'watching') return;
   const id = e.sourceId || '(unknown)';
   let s = totals.get(id);
   if (!s) {
