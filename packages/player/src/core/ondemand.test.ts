@@ -146,6 +146,14 @@ describe('progress reports (spec §3 play-progress fields)', () => {
     expect(reports).toEqual([expect.objectContaining({ final: true, playedTime: 61 })]);
   });
 
+  it('flushProgress right after a seek reports the new position, before any timeupdate (a tab closed at once)', async () => {
+    const { core, events } = await playing('vod');
+    const reports = events('progress');
+    core.seek(92);
+    core.flushProgress();
+    expect(reports).toEqual([expect.objectContaining({ final: true, playedTime: 92 })]);
+  });
+
   it('flushProgress before the item played reports nothing (a resume position is not overwritten by 0)', async () => {
     const core = createPlayerCore({ loadEngine: fakeLoader().loader });
     const reports: unknown[] = [];

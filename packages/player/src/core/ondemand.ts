@@ -15,6 +15,18 @@ export function createOnDemandController(store: Store, playback: Playback, progr
     store.events.emit('progress', progressReport(store.get(), final, played));
   }
 
+  /**
+   * The final report reads the element itself: a seek sets its position at once, but the snapshot follows only
+   * at the next `timeupdate`, and a tab closed in between reported where the viewer had been (decision 0375).
+   */
+  function finalProgress() {
+    const media = playback.media;
+    const snap = store.get();
+    const at =
+      media && Number.isFinite(media.currentTime) ? { ...snap, currentTime: media.currentTime } : snap;
+    store.events.emit('progress', progressReport(at, true, snap.state === 'ended'));
+  }
+
   const controller: ModeController = {
     src: (snap) => snap.source?.src,
     bar: () => null,
@@ -45,7 +57,7 @@ export function createOnDemandController(store: Store, playback: Playback, progr
     /** Leaving an item that played: its last progress report goes out now. */
     leave() {
       const { mode } = store.get();
-      if (status.started && (mode === 'catchup' || mode === 'vod')) progress(true);
+      if (status.started && (mode === 'catchup' || mode === 'vod')) finalProgress();
     },
     /** Seek to a position in seconds. */
     seek(seconds: number) {
