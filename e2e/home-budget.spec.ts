@@ -21,7 +21,13 @@ async function homeScripts(page: Page): Promise<Map<string, number>> {
   await page.goto('/home');
   // Every island hydrates (load, idle), and every row comes into view (visible).
   await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
-  for (const row of await page.locator('section.vod-row').all()) await row.scrollIntoViewIfNeeded();
+  // Scrolled by the page itself: Playwright's scrollIntoViewIfNeeded first waits for the row to stand still over two
+  // animation frames, and once in a run it waited out the journey's 90 s (decision 0375).
+  // Each row is waited for until its island hydrated, so no row is scrolled past unseen.
+  for (const row of await page.locator('section.vod-row').all()) {
+    await row.evaluate((el) => el.scrollIntoView({ block: 'center' }));
+    await expect(row.locator('astro-island[ssr]')).toHaveCount(0);
+  }
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
