@@ -53,6 +53,10 @@ export default defineConfig({
     // A trace records every frame and DOM snapshot of a journey: kept for every journey, failed or not, it was a
     // good part of the browsers' CPU on two cores. Recorded on the retry of a failed journey (CI retries once).
     trace: 'on-first-retry',
+    // The installable app's worker is off in the journeys that are not about it (decision 0375): every new context
+    // installed it again and sent each page's bundles through it, about a sixth of a page load's CPU. The PWA
+    // journeys and the two walks over every page (security-headers, i18n-walk) turn it on.
+    serviceWorkers: 'block',
     launchOptions: chromiumLaunchOptions([
       '--disable-quic',
       '--no-first-run',

@@ -9,6 +9,9 @@ import { E2E_SITE_DIR } from './playwright.config.ts';
 import { api, logIn } from './session.ts';
 import { homeMovie, playMovie, time } from './vod.ts';
 
+// Reports that leave with the page, through the installable app's worker: on here (decision 0375).
+test.use({ serviceWorkers: 'allow' });
+
 // Issue 20 §5 re-landed (decision 0265): with the installable app's worker in charge of the page, what the page
 // sends past the shell never waits for the worker — above all the VOD progress report sent on leaving — and the
 // offer of a new build covers no control.

@@ -12,7 +12,8 @@ import { E2E_SITE_DIR } from './playwright.config.ts';
 // its icons, the worker that caches the shell only, the offline page, and the offer of a new build.
 // A trace is kept of a failed journey: the offer's Reload once left the page as it was (a whole run, passed on
 // its retry), and what the browser did then is what to read.
-test.use({ trace: 'retain-on-failure' });
+// The installable app's worker is what this file proves: on here (the other journeys block it, decision 0375).
+test.use({ serviceWorkers: 'allow', trace: 'retain-on-failure' });
 
 const repoRoot = join(import.meta.dirname, '..');
 const workerFile = join(repoRoot, E2E_SITE_DIR, 'client', SW_PATH);

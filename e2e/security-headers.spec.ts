@@ -13,6 +13,10 @@ import { hydrated } from './vod.ts';
 // hydrates after the others have filled the shared stores (the session, the guide). Here the first to ask
 // hydrates last, 2 s late.
 
+// Every page under the installable app's worker, as a returning viewer has it (the other journeys block it, decision
+// 0375): the worker answers navigations and the shell, so the policy must hold with it.
+test.use({ serviceWorkers: 'allow' });
+
 const PAGES = [
   '/',
   '/home',
