@@ -166,13 +166,16 @@ if (process.env.OTTKIT_TEST_LANES === '2') {
   // journeys ran at half speed), so it is for a machine with more cores (decision 0361).
   await Promise.all([lane(...browsers), backgroundLane(...checks)]);
 } else {
-  // Measured per stage (wall and CPU, decision 0365): the type check, the package builds and the SQLite pass keep
-  // both cores busy, so they run alone; the PostgreSQL pass uses about one core (it waits on its database), so
-  // the light stages that wait on a browser or on npm run beside it, in two lanes: the player's e2e (170 s wall,
-  // 111 CPU s: real-time playback) and the packed consumers (124 s, 52 CPU s: npm installs) mostly wait, and one
-  // after the other they were the longest lane (decision 0371). The PostgreSQL pass reads which files opened a
-  // store in the SQLite pass, so it comes after it.
-  await lane('typecheck', 'packages', 'unit');
+  // Measured per stage (wall and CPU, decision 0365): the SQLite pass keeps both cores busy, so it runs alone; the
+  // PostgreSQL pass uses about one core (it waits on its database), so the light stages that wait on a browser or
+  // on npm run beside it, in two lanes: the player's e2e (170 s wall, 111 CPU s: real-time playback) and the packed
+  // consumers (124 s, 52 CPU s: npm installs) mostly wait, and one after the other they were the longest lane
+  // (decision 0371). The PostgreSQL pass reads which files opened a store in the SQLite pass, so it comes after it.
+  //
+  // The type check (about 1.2 cores: tsc is mostly one thread) and the package builds (about 1.6) side by side:
+  // 55 s one after the other, about 40 s together (decision 0375). The SQLite pass then has both cores.
+  await Promise.all([lane('typecheck'), lane('packages')]);
+  await lane('unit');
   // With the server's test files sharing their workers (decision 0374) the PostgreSQL pass takes about 130 s, less
   // than the lanes beside it: the journeys follow it in its lane and share the cores with those lanes' last minutes.
   await Promise.all([
