@@ -11,10 +11,11 @@ import { chromiumLaunchOptions } from './chromium.ts';
 // instance's settings, line-up or build never meet another worker's. Playwright loads this file again in every
 // worker after setting TEST_PARALLEL_INDEX, so E2E_PORT, E2E_DATA_DIR and E2E_SITE_DIR below are that worker's.
 const basePort = Number(process.env.OTTKIT_E2E_PORT ?? 4400);
-// Two by default (decision 0366): with the address bar's popups off (e2e/chromium.ts) a browser costs less, and on
-// the 2-core machine two workers ran the 184 journeys in 1,252 s against about 1,480 s for one, with no retry. Each
-// journey takes about 1.6 times as long beside another, so a machine with fewer cores sets OTTKIT_E2E_WORKERS=1.
-const workers = Number(process.env.OTTKIT_E2E_WORKERS ?? 2);
+// Three by default (decisions 0366, 0375). On the 2-core machine two workers left the cores about 11 % idle while
+// journeys waited on real time (a programme's end, a token's life, a transcode); with the installable app's worker
+// blocked, the journeys' stage took 870 s on two workers and 725 s on three (1,543 and 1,403 CPU s), with no retry.
+// A machine with fewer cores sets OTTKIT_E2E_WORKERS lower.
+const workers = Number(process.env.OTTKIT_E2E_WORKERS ?? 3);
 const product = (i: number) => ({
   port: basePort + 1000 * i,
   dataDir: i === 0 ? '.data/e2e' : `.data/e2e-${i}`,
