@@ -11,11 +11,11 @@ import { chromiumLaunchOptions } from './chromium.ts';
 // instance's settings, line-up or build never meet another worker's. Playwright loads this file again in every
 // worker after setting TEST_PARALLEL_INDEX, so E2E_PORT, E2E_DATA_DIR and E2E_SITE_DIR below are that worker's.
 const basePort = Number(process.env.OTTKIT_E2E_PORT ?? 4400);
-// Three by default (decisions 0366, 0375). On the 2-core machine two workers left the cores about 11 % idle while
-// journeys waited on real time (a programme's end, a token's life, a transcode); with the installable app's worker
-// blocked, the journeys' stage took 870 s on two workers and 725 s on three (1,543 and 1,403 CPU s), with no retry.
-// A machine with fewer cores sets OTTKIT_E2E_WORKERS lower.
-const workers = Number(process.env.OTTKIT_E2E_WORKERS ?? 3);
+// Two by default (decisions 0366, 0375): on the 2-core machine two workers ran the journeys in 1,252 s against
+// about 1,480 s for one. Three were no faster in a whole run (the journeys 928 s against 860 s on two, the machine
+// 2,588 CPU s against 2,395): a journey slowed by a third beside it plays and animates for longer. A machine with
+// fewer cores sets OTTKIT_E2E_WORKERS=1, one with more may set more.
+const workers = Number(process.env.OTTKIT_E2E_WORKERS ?? 2);
 const product = (i: number) => ({
   port: basePort + 1000 * i,
   dataDir: i === 0 ? '.data/e2e' : `.data/e2e-${i}`,
