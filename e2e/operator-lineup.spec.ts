@@ -23,12 +23,18 @@ import { logIn } from './session.ts';
 // programme; a subscriber sees the channel on /liveTv in that place with that logo and the guide shows the
 // edit; support sees the screens read-only and the server refuses its changes.
 
-const dir = mkdtempSync(join(tmpdir(), 'e2e-logo-'));
-const logoFile = join(dir, 'harbour.png');
+// Made in beforeAll, not when the file loads: Playwright loads a spec file in its runner and in every worker, and
+// only the worker that runs these journeys removes the folder again.
+let dir = '';
+let logoFile = '';
 test.beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'e2e-logo-'));
+  logoFile = join(dir, 'harbour.png');
   await runFfmpeg(['-f', 'lavfi', '-i', 'color=c=teal:s=600x300', '-frames:v', '1', logoFile]);
 });
-test.afterAll(() => rmSync(dir, { recursive: true, force: true }));
+test.afterAll(() => {
+  if (dir) rmSync(dir, { recursive: true, force: true });
+});
 
 const shot = (page: Page, name: string, fullPage = true) =>
   page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
