@@ -11,20 +11,16 @@ export function createOnDemandController(store: Store, playback: Playback, progr
   const { status } = playback;
   let sinceProgress = 0;
 
-  function progress(final: boolean, played = store.get().state === 'ended') {
-    store.events.emit('progress', progressReport(store.get(), final, played));
-  }
-
   /**
-   * The final report reads the element itself: a seek sets its position at once, but the snapshot follows only
-   * at the next `timeupdate`, and a tab closed in between reported where the viewer had been (decision 0375).
+   * A report reads the element's position: a seek sets it at once, but the snapshot follows only at the next
+   * `timeupdate`, and a tab closed in between reported where the viewer had been (decision 0375).
    */
-  function finalProgress() {
-    const media = playback.media;
+  function progress(final: boolean, played = store.get().state === 'ended') {
     const snap = store.get();
+    const media = playback.media;
     const at =
       media && Number.isFinite(media.currentTime) ? { ...snap, currentTime: media.currentTime } : snap;
-    store.events.emit('progress', progressReport(at, true, snap.state === 'ended'));
+    store.events.emit('progress', progressReport(at, final, played));
   }
 
   const controller: ModeController = {
@@ -57,7 +53,7 @@ export function createOnDemandController(store: Store, playback: Playback, progr
     /** Leaving an item that played: its last progress report goes out now. */
     leave() {
       const { mode } = store.get();
-      if (status.started && (mode === 'catchup' || mode === 'vod')) finalProgress();
+      if (status.started && (mode === 'catchup' || mode === 'vod')) progress(true);
     },
     /** Seek to a position in seconds. */
     seek(seconds: number) {
