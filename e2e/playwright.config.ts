@@ -58,6 +58,10 @@ export default defineConfig({
     // installed it again and sent each page's bundles through it, about a sixth of a page load's CPU. The PWA
     // journeys and the two walks over every page (security-headers, i18n-walk) turn it on.
     serviceWorkers: 'block',
+    // The journeys ask for reduced motion, as many viewers do (decision 0376): the live list's programme lines
+    // scroll forever otherwise, and every frame of them is drawn (about a sixth of a playing live page's CPU).
+    // The journey that proves a line scrolls, or stands still, asks for motion (profiles-live).
+    reducedMotion: 'reduce',
     launchOptions: chromiumLaunchOptions([
       '--disable-quic',
       '--no-first-run',

@@ -28,6 +28,9 @@ const HIDDEN_SHORT = { en: 'Not available', es: 'No disponible', pt: 'Indisponí
 const PIN = '8642';
 
 test.describe.configure({ timeout: 180_000 });
+// With motion on, as the other journeys ask for reduced motion (decision 0376): a hidden programme's line must stand
+// still where the others scroll.
+test.use({ reducedMotion: 'no-preference' });
 
 /**
  * Replaces today's (UTC) guide of the channel: the programme on air, rated 18, from half an hour ago to an hour
