@@ -146,9 +146,8 @@ function runStage(name, { niceness = 0 } = {}) {
 
 /**
  * Lowers a stage's share of the CPU. Each stage runs in a session of its own (`detached`), and Linux shares the
- * CPU between sessions first (the scheduler's autogroups) and by nice value only within one: so `nice` alone left
- * a background stage an equal share beside the SQLite pass, which then took 270 s instead of 150 (decision 0376).
- * The session's autogroup gets the nice value too, where the kernel has autogroups.
+ * CPU between sessions first (the scheduler's autogroups) and by nice value only within one: `nice` alone left a
+ * background stage an equal share beside any other (decision 0376). The session's autogroup gets the value too.
  */
 function lowerGroup(pid, niceness) {
   try {
@@ -176,29 +175,29 @@ const browsers = ['e2e', 'player-e2e'];
 // Before the rest: the lint and the site's build, while the media is encoded once beside them.
 await Promise.all([lane('lint', 'site'), lane('media')]);
 if (process.env.OTTKIT_TEST_LANES === '2') {
-  // The checks that need no browser beside the journeys, at nice 19 (nice 10 when measured). Measured on the 2-core machine it saturated
-  // both cores and starved the wall-clock tests of both lanes (live transcodes fell behind, job leases ran out,
-  // journeys ran at half speed), so it is for a machine with more cores (decision 0361).
+  // The checks that need no browser beside the journeys, at nice 19. Measured on the 2-core machine (at nice 10,
+  // which the stages' own sessions made moot: decision 0376) it saturated both cores and starved the wall-clock
+  // tests of both lanes (live transcodes fell behind, job leases ran out, journeys ran at half speed), so it is for
+  // a machine with more cores (decision 0361).
   await Promise.all([lane(...browsers), backgroundLane(...checks)]);
 } else {
-  // Measured per stage (wall and CPU, decision 0365). The SQLite pass leaves about half a core idle (its live tests
-  // wait on ffmpeg in real time), so the stages that only compute run beside it at nice 19 (decision 0376): the
-  // package builds, then the type check, Storybook and the size budgets. At nice 19 a process gets the CPU the
-  // others leave, so the pass keeps its pace and they no longer hold up the start (55 s, then 40 s side by side,
-  // before it). Whatever of them is left when the pass ends finishes in the idle moments of the next stages.
+  // Measured per stage (wall and CPU, decision 0365): the SQLite pass keeps both cores busy, so it runs alone; the
+  // PostgreSQL pass uses about one core (it waits on its database), so the light stages that wait on a browser or
+  // on npm run beside it, in two lanes: the player's e2e (170 s wall, 111 CPU s: real-time playback) and the packed
+  // consumers (124 s, 52 CPU s: npm installs) mostly wait, and one after the other they were the longest lane
+  // (decision 0371). The PostgreSQL pass reads which files opened a store in the SQLite pass, so it comes after it.
   //
-  // The PostgreSQL pass uses about one core (it waits on its database), so the light stages that wait on a browser
-  // or on npm run beside it, in lanes of their own: the player's e2e (real-time playback) and the packed consumers
-  // (npm installs) mostly wait (decision 0371). They need the package builds. The PostgreSQL pass reads which files
-  // opened a store in the SQLite pass, so it comes after it; the journeys follow it in its lane (decision 0374).
-  const unit = lane('unit');
-  const built = backgroundLane('packages');
-  const both = Promise.all([unit, built]);
+  // The type check (about 1.2 cores: tsc is mostly one thread) and the package builds (about 1.6) side by side:
+  // 55 s one after the other, about 40 s together (decision 0375). The SQLite pass then has both cores: beside it,
+  // even at the lowest priority, they made it take 227 s instead of 151 (decision 0376).
+  await Promise.all([lane('typecheck'), lane('packages')]);
+  await lane('unit');
+  // With the server's test files sharing their workers (decision 0374) the PostgreSQL pass takes about 130 s, less
+  // than the lanes beside it: the journeys follow it in its lane and share the cores with those lanes' last minutes.
   await Promise.all([
-    unit.then(() => lane('unit-postgres', 'e2e')),
-    both.then(() => lane('player-e2e')),
-    both.then(() => lane('consumers')),
-    built.then(() => backgroundLane('typecheck', 'storybook', 'size')),
+    lane('unit-postgres', 'e2e'),
+    lane('size', 'storybook', 'player-e2e'),
+    lane('consumers'),
   ]);
 }
 
