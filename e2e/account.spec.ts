@@ -120,3 +120,26 @@ test("a guest's favourite click leads to login", async ({ page }) => {
   await dialog.getByRole('button', { name: 'Login/Sign up' }).click();
   await expect(page).toHaveURL(/\/login/);
 });
+
+// A page asks who is viewing as it loads. When that call gets no answer (the network dropped, or the viewer left
+// the page meanwhile), the page asks again; it used to make a guest at once, whose cookies then replaced the
+// signed-in viewer's session (a journey that reloaded at that moment came back a guest).
+test('a signed-in viewer whose page gets no answer to who is viewing stays signed in; no guest is made', async ({
+  page,
+}) => {
+  await newAccount(page.request);
+  const guests: string[] = [];
+  page.on('request', (req) => {
+    if (req.url().includes(routes.account.visitorLogin.path)) guests.push(req.url());
+  });
+  let asked = 0;
+  await page.route(`**${routes.account.userInfo.path}`, (route) =>
+    asked++ === 0 ? route.abort('connectionreset') : route.continue(),
+  );
+  await page.goto('/home');
+  await expect(page.locator('.session-badge[data-state="user"]')).toBeVisible();
+  expect(asked).toBeGreaterThanOrEqual(2);
+  await page.reload();
+  await expect(page.locator('.session-badge[data-state="user"]')).toBeVisible();
+  expect(guests).toEqual([]);
+});

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { SessionInvalidError } from '@ottkit/api-client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const api = vi.hoisted(() => ({
   account: {
@@ -25,6 +26,8 @@ const {
 } = await import('./session.ts');
 const { $rights, $viewer } = await import('./authority.ts');
 
+const noSession = () => new SessionInvalidError('no session', 10101040, '/api/account/user/info/v1');
+
 const user = (loginStatus: 'user' | 'guest') =>
   ({ accountId: 'a', loginStatus, subscriptionList: [] }) as never;
 
@@ -37,7 +40,7 @@ beforeEach(() => {
 
 describe('session store (spec §4)', () => {
   it('falls back to a guest session when there is none and visitor mode is on', async () => {
-    api.account.userInfo.mockRejectedValue(new Error('no session'));
+    api.account.userInfo.mockRejectedValue(noSession());
     api.account.visitorLogin.mockResolvedValue({ userInfo: user('guest') });
     await initSession({ visitorMode: true });
     expect($session.get().user?.loginStatus).toBe('guest');
@@ -45,7 +48,7 @@ describe('session store (spec §4)', () => {
   });
 
   it('shares one visitor login, with the device id, between callers at the same moment', async () => {
-    api.account.userInfo.mockRejectedValue(new Error('no session'));
+    api.account.userInfo.mockRejectedValue(noSession());
     let answer!: (v: unknown) => void;
     api.account.visitorLogin.mockReturnValue(new Promise((r) => (answer = r)));
     const loading = initSession({ visitorMode: true });
@@ -98,5 +101,56 @@ describe('session store (spec §4)', () => {
     await refreshRights();
     expect($rights.get()?.['lc-010']?.live).toBe(true);
     expect($userRights.get()).toMatchObject({ live: true, version: 1 });
+  });
+});
+
+// A page's first question, who is viewing, with a module of its own: initSession asks once per page.
+describe('who is viewing, when the answer does not come', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** The store as a new page loads it, with the errors of the client it loads (classes of their own). */
+  async function freshSession() {
+    vi.resetModules();
+    const client = await import('@ottkit/api-client');
+    const path = '/api/account/user/info/v1';
+    return {
+      ...(await import('./session.ts')),
+      noAnswer: () => new client.NetworkError('The network request failed', 0, path),
+      noSession: () => new client.SessionInvalidError('no session', 10101040, path),
+    };
+  }
+
+  it('asks again, and makes no guest over a signed-in viewer', async () => {
+    vi.useFakeTimers();
+    const { initSession: init, $session: session, SESSION_RETRY_MS, noAnswer } = await freshSession();
+    api.account.userInfo.mockRejectedValueOnce(noAnswer()).mockResolvedValueOnce(user('user'));
+    const loading = init({ visitorMode: true });
+    await vi.advanceTimersByTimeAsync(SESSION_RETRY_MS[0]);
+    await loading;
+    expect(session.get().user?.loginStatus).toBe('user');
+    expect(api.account.visitorLogin).not.toHaveBeenCalled();
+  });
+
+  it('shows the viewer signed out once the retries are spent, still without a guest', async () => {
+    vi.useFakeTimers();
+    const { initSession: init, $session: session, SESSION_RETRY_MS, noAnswer } = await freshSession();
+    api.account.userInfo.mockRejectedValue(noAnswer());
+    const loading = init({ visitorMode: true });
+    for (const wait of SESSION_RETRY_MS) await vi.advanceTimersByTimeAsync(wait);
+    await loading;
+    expect(session.get()).toEqual({ loaded: true, user: null });
+    expect(api.account.userInfo).toHaveBeenCalledTimes(SESSION_RETRY_MS.length + 1);
+    expect(api.account.visitorLogin).not.toHaveBeenCalled();
+  });
+
+  it('makes a guest at once when the server says there is no session', async () => {
+    const { initSession: init, $session: session, noSession } = await freshSession();
+    api.account.userInfo.mockRejectedValue(noSession());
+    api.account.visitorLogin.mockResolvedValue({ userInfo: user('guest') });
+    await init({ visitorMode: true });
+    expect(session.get().user?.loginStatus).toBe('guest');
+    expect(api.account.userInfo).toHaveBeenCalledTimes(1);
   });
 });

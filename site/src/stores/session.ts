@@ -1,4 +1,4 @@
-import type { SessionInvalidError, SessionResult, UserInfo } from '@ottkit/api-client';
+import { SessionInvalidError, type SessionResult, type UserInfo } from '@ottkit/api-client';
 import { forgetKeptAnswers } from '@ottkit/api-client/kept';
 import { atom, computed } from 'nanostores';
 import { browserApi } from '../lib/api.ts';
@@ -68,23 +68,40 @@ export function visitorLogin(): Promise<UserInfo | null> {
 }
 
 /**
+ * How long to wait before asking again who the viewer is, when the answer never came (the network dropped, the
+ * server failed, the page is being left): after these the viewer is shown as signed out.
+ */
+export const SESSION_RETRY_MS = [1_000, 3_000] as const;
+
+/**
  * Learns who the viewer is: the cookie's session, or a new guest session when visitor mode is on and there
  * is none (spec §4 automatic visitor login). Safe to call more than once: one load in flight at a time.
+ *
+ * A guest is made only when the server said there is no session. A call that got no answer is asked again: a
+ * guest made then would set its cookies over a signed-in viewer's session, and a viewer who left a page while it
+ * loaded came back a guest (a journey that reloaded at that moment failed so).
  */
 let loading: Promise<SessionState> | null = null;
 export function initSession(options: { visitorMode: boolean }): Promise<SessionState> {
   visitorMode = options.visitorMode;
   loading ??= (async () => {
-    let user: UserInfo | null = null;
-    try {
-      user = await browserApi.account.userInfo({});
-    } catch {
-      user = visitorMode ? await visitorLogin() : null;
-    }
-    setUser(user);
+    setUser(await whoIsViewing());
     return $session.get();
   })();
   return loading;
+}
+
+async function whoIsViewing(): Promise<UserInfo | null> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await browserApi.account.userInfo({});
+    } catch (e) {
+      if (e instanceof SessionInvalidError) return visitorMode ? await visitorLogin() : null;
+      const wait = SESSION_RETRY_MS[attempt];
+      if (wait === undefined) return null;
+      await new Promise((r) => setTimeout(r, wait));
+    }
+  }
 }
 
 /** After login, sign-up, a refresh or a QR login: the server set the cookies, this keeps the user info. */
