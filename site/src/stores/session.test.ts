@@ -1,5 +1,4 @@
 // @vitest-environment jsdom
-import { SessionInvalidError } from '@ottkit/api-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const api = vi.hoisted(() => ({
@@ -26,7 +25,18 @@ const {
 } = await import('./session.ts');
 const { $rights, $viewer } = await import('./authority.ts');
 
-const noSession = () => new SessionInvalidError('no session', 10101040, '/api/account/user/info/v1');
+/**
+ * The two ways the first question can fail, made with the errors of a given load of the client: a page that loads
+ * the store anew (below) loads the client anew too, and its errors are classes of their own.
+ */
+function failuresOf(client: typeof import('@ottkit/api-client/client')) {
+  const path = client.routes.account.userInfo.path;
+  return {
+    noAnswer: () => new client.NetworkError('The network request failed', 0, path),
+    noSession: () => new client.SessionInvalidError('no session', client.ErrCode.SESSION_INVALID, path),
+  };
+}
+const { noSession } = failuresOf(await import('@ottkit/api-client/client'));
 
 const user = (loginStatus: 'user' | 'guest') =>
   ({ accountId: 'a', loginStatus, subscriptionList: [] }) as never;
@@ -110,15 +120,12 @@ describe('who is viewing, when the answer does not come', () => {
     vi.useRealTimers();
   });
 
-  /** The store as a new page loads it, with the errors of the client it loads (classes of their own). */
+  /** The store as a new page loads it, with the failures of the client it loads. */
   async function freshSession() {
     vi.resetModules();
-    const client = await import('@ottkit/api-client');
-    const path = '/api/account/user/info/v1';
     return {
       ...(await import('./session.ts')),
-      noAnswer: () => new client.NetworkError('The network request failed', 0, path),
-      noSession: () => new client.SessionInvalidError('no session', 10101040, path),
+      ...failuresOf(await import('@ottkit/api-client/client')),
     };
   }
 

@@ -1,4 +1,5 @@
-import { SessionInvalidError, type SessionResult, type UserInfo } from '@ottkit/api-client';
+import type { SessionInvalidError, SessionResult, UserInfo } from '@ottkit/api-client';
+import { isApiError } from '@ottkit/api-client/client';
 import { forgetKeptAnswers } from '@ottkit/api-client/kept';
 import { atom, computed } from 'nanostores';
 import { browserApi } from '../lib/api.ts';
@@ -96,7 +97,7 @@ async function whoIsViewing(): Promise<UserInfo | null> {
     try {
       return await browserApi.account.userInfo({});
     } catch (e) {
-      if (e instanceof SessionInvalidError) return visitorMode ? await visitorLogin() : null;
+      if (isApiError(e) && e.name === 'SessionInvalidError') return visitorMode ? await visitorLogin() : null;
       const wait = SESSION_RETRY_MS[attempt];
       if (wait === undefined) return null;
       await new Promise((r) => setTimeout(r, wait));
