@@ -27,7 +27,27 @@ function schemaFor(file: string, perFile: boolean): string | undefined {
 }
 
 /**
- * A synchronous `Db` over PostgreSQL (decision 0275): the `pg` client runs in a worker thread; each call posts
+ * The process's one worker thread for PostgreSQL (worker.ts), started with the first store and shared by every store
+ * opened after it: a thread per store loaded `pg` again each time (about 0.14 s of CPU, hundreds of times in the
+ * test run's PostgreSQL pass). It does not keep the process alive.
+ */
+let shared: Worker | undefined;
+function pgWorker(): Worker {
+  if (!shared) {
+    const w = new Worker(new URL('./worker.ts', import.meta.url));
+    w.unref();
+    // A worker that died (it should not) is started again for the next store; the stores it served fail their
+    // next call with the time-out error, as when PostgreSQL does not answer.
+    w.on('exit', () => {
+      if (shared === w) shared = undefined;
+    });
+    shared = w;
+  }
+  return shared;
+}
+
+/**
+ * A synchronous `Db` over PostgreSQL (decision 0275): its `pg` client runs in the worker thread; each call posts
  * its request and blocks this thread with `Atomics.wait` until the worker answers (as node:sqlite blocks it for
  * each query today), so the store's ~500 synchronous call sites and its synchronous transactions stay as they are.
  */
@@ -52,11 +72,7 @@ export function openPgDb(
     fail(a);
     return a.changes === 1;
   };
-  const worker = new Worker(new URL('./worker.ts', import.meta.url), {
-    workerData: data,
-    transferList: [port2],
-  });
-  worker.unref();
+  pgWorker().postMessage(data, [port2]);
   port1.unref();
   let nextId = 0;
   let closed = false;
@@ -116,7 +132,7 @@ export function openPgDb(
   const opened = call({ op: 'open' });
   if (opened.error) {
     closed = true;
-    void worker.terminate();
+    port1.close();
     throw new Error(
       `PostgreSQL at ${safeUrl(url)} (OTTKIT_DATABASE_URL) cannot be reached: ${opened.error.message}. ` +
         'Start PostgreSQL (Debian: apt-get install postgresql, then pg_ctlcluster <version> main start), ' +
@@ -166,11 +182,10 @@ export function openPgDb(
       try {
         call({ op: 'close' });
       } catch {
-        // Closing a database that does not answer: the worker goes anyway.
+        // Closing a database that does not answer: its port closes anyway.
       }
       closed = true;
       port1.close();
-      void worker.terminate();
     },
   };
 }

@@ -1,10 +1,11 @@
 /**
- * The PostgreSQL side of the synchronous store (decision 0275): one `pg` client in this worker thread, driven by
- * the main thread one request at a time. The main thread blocks on `flag` until an answer is posted, so requests
- * never overlap and one client is enough; a transaction is simply the requests between BEGIN and COMMIT.
+ * The PostgreSQL side of the synchronous store (decision 0275): one worker thread per process, holding one `pg`
+ * client for each store opened, driven by the main thread one request at a time. The main thread blocks on the
+ * store's `flag` until an answer is posted, so a store's requests never overlap and one client each is enough; a
+ * transaction is simply the requests between BEGIN and COMMIT.
  * A lost connection is dropped and opened again on the next request, so PostgreSQL coming back is enough.
  */
-import { type MessagePort, workerData } from 'node:worker_threads';
+import { type MessagePort, parentPort } from 'node:worker_threads';
 import pg from 'pg';
 
 export interface Request {
@@ -46,17 +47,6 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
 pg.types.setTypeParser(pg.types.builtins.BOOL, (v) => (v === 't' ? 1 : 0));
 
-const { url, schema, template, seeded, tag, port, flag, timeoutMs } = workerData as WorkerData;
-/** The test database this one became (a clone of `template`), else undefined: a schema of the URL's database. */
-let database: string | undefined;
-const urlOf = (db: string) => {
-  const u = new URL(url);
-  u.pathname = `/${db}`;
-  return u.toString();
-};
-const signal = new Int32Array(flag);
-let client: pg.Client | undefined;
-
 /** Connection failures and a server going away: the store is unavailable, not the request wrong. */
 // 57014: statement_timeout cancelled a query that took longer than the wait (the typed time-out error).
 const UNAVAILABLE = new Set([
@@ -76,47 +66,6 @@ const isUnavailable = (e: { code?: string; message?: string }) =>
 
 /** A string literal for DDL that takes no parameters (COMMENT ON): the tag is ours, quoted anyway. */
 const quoted = (v: string) => `'${v.replaceAll("'", "''")}'`;
-
-async function connect(): Promise<pg.Client> {
-  if (client) return client;
-  const c = new pg.Client({
-    connectionString: database ? urlOf(database) : url,
-    connectionTimeoutMillis: Math.min(timeoutMs, 5_000),
-    statement_timeout: timeoutMs,
-    application_name: 'ottkit',
-  });
-  c.on('error', () => {
-    if (client === c) client = undefined;
-  });
-  c.on('end', () => {
-    if (client === c) client = undefined;
-  });
-  try {
-    await c.connect();
-    // A CLI child process opening a data folder whose test database is a clone: that database.
-    if (schema && template && !database) {
-      const found = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [schema]);
-      if (found.rowCount) {
-        await c.end().catch(() => {});
-        database = schema;
-        return connect();
-      }
-    }
-    if (schema && !database) {
-      await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`).catch((e: { code?: string }) => {
-        // Two processes opening the same test database at once: the other one made it.
-        if (e.code !== '23505' && e.code !== '42P06') throw e;
-      });
-      if (tag) await c.query(`COMMENT ON SCHEMA ${schema} IS ${quoted(tag)}`);
-      await c.query(`SET search_path TO ${schema}`);
-    }
-  } catch (e) {
-    c.end().catch(() => {});
-    throw e;
-  }
-  client = c;
-  return c;
-}
 
 /**
  * PostgreSQL text cannot hold NUL (SQLite's can): a NUL a client sent becomes U+FFFD, so a lookup finds nothing
@@ -140,83 +89,142 @@ const statementName = (sql: string) => {
 };
 
 /**
- * Makes this still-empty test database a clone of the migrated template (decision 0275): `CREATE DATABASE …
- * TEMPLATE` copies its files, where migrating costs every migration's DDL. Anything already in the schema (a
- * process reopening a data folder) keeps it: answers whether it cloned.
+ * One store's connection, served from the process's one worker (syncPg.ts): each `openPgDb` sends its port and
+ * settings here, where a worker of its own per store cost a new thread that loaded `pg` again (about 0.14 s each).
  */
-async function adopt(c: pg.Client, from: string | undefined): Promise<boolean> {
-  if (!schema || !from || (from !== template && from !== seeded) || database) return false;
-  const tables = await c.query('SELECT 1 FROM pg_tables WHERE schemaname = $1 LIMIT 1', [schema]);
-  if (tables.rowCount) return false;
-  // FILE_COPY: a copy of the template's files after a checkpoint (cheap on the tests' fsync-less server), where
-  // PostgreSQL 15's default writes the whole template through the WAL again for every clone.
-  await c
-    .query(`CREATE DATABASE ${schema} TEMPLATE ${from} STRATEGY FILE_COPY`)
-    .catch((e: { code?: string }) => {
-      if (e.code !== '42P04') throw e; // another process opening the same folder made it first
+function serve({ url, schema, template, seeded, tag, port, flag, timeoutMs }: WorkerData) {
+  /** The test database this one became (a clone of `template`), else undefined: a schema of the URL's database. */
+  let database: string | undefined;
+  const urlOf = (db: string) => {
+    const u = new URL(url);
+    u.pathname = `/${db}`;
+    return u.toString();
+  };
+  const signal = new Int32Array(flag);
+  let client: pg.Client | undefined;
+
+  async function connect(): Promise<pg.Client> {
+    if (client) return client;
+    const c = new pg.Client({
+      connectionString: database ? urlOf(database) : url,
+      connectionTimeoutMillis: Math.min(timeoutMs, 5_000),
+      statement_timeout: timeoutMs,
+      application_name: 'ottkit',
     });
-  await c.query(`DROP SCHEMA IF EXISTS ${schema}`);
-  if (tag) await c.query(`COMMENT ON DATABASE ${schema} IS ${quoted(tag)}`);
-  await c.end().catch(() => {});
-  client = undefined;
-  database = schema;
-  await connect();
-  return true;
-}
-
-async function handle(req: Request): Promise<Answer> {
-  const c = await connect();
-  if (req.op === 'open') return { id: req.id };
-  if (req.op === 'adopt') return { id: req.id, changes: (await adopt(c, req.sql)) ? 1 : 0 };
-  if (req.op === 'exec') {
-    await c.query(req.sql as string);
-    return { id: req.id };
+    c.on('error', () => {
+      if (client === c) client = undefined;
+    });
+    c.on('end', () => {
+      if (client === c) client = undefined;
+    });
+    try {
+      await c.connect();
+      // A CLI child process opening a data folder whose test database is a clone: that database.
+      if (schema && template && !database) {
+        const found = await c.query('SELECT 1 FROM pg_database WHERE datname = $1', [schema]);
+        if (found.rowCount) {
+          await c.end().catch(() => {});
+          database = schema;
+          return connect();
+        }
+      }
+      if (schema && !database) {
+        await c.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`).catch((e: { code?: string }) => {
+          // Two processes opening the same test database at once: the other one made it.
+          if (e.code !== '23505' && e.code !== '42P06') throw e;
+        });
+        if (tag) await c.query(`COMMENT ON SCHEMA ${schema} IS ${quoted(tag)}`);
+        await c.query(`SET search_path TO ${schema}`);
+      }
+    } catch (e) {
+      c.end().catch(() => {});
+      throw e;
+    }
+    client = c;
+    return c;
   }
-  // Named: PostgreSQL parses and plans each statement text once per connection, as node:sqlite's cache does.
-  const r = await c.query({
-    name: statementName(req.sql as string),
-    text: req.sql as string,
-    values: (req.params ?? []).map(param),
-  });
-  // A multi-statement text answers an array; the store sends one statement per query.
-  const one = Array.isArray(r) ? r[r.length - 1] : r;
-  return { id: req.id, rows: one.rows, changes: one.rowCount ?? 0 };
-}
 
-function answer(a: Answer) {
-  port.postMessage(a);
-  Atomics.store(signal, 0, 1);
-  Atomics.notify(signal, 0);
-}
-
-port.on('message', async (req: Request) => {
-  if (req.op === 'close') {
-    await client?.end().catch(() => {});
+  /**
+   * Makes this still-empty test database a clone of the migrated template (decision 0275): `CREATE DATABASE …
+   * TEMPLATE` copies its files, where migrating costs every migration's DDL. Anything already in the schema (a
+   * process reopening a data folder) keeps it: answers whether it cloned.
+   */
+  async function adopt(c: pg.Client, from: string | undefined): Promise<boolean> {
+    if (!schema || !from || (from !== template && from !== seeded) || database) return false;
+    const tables = await c.query('SELECT 1 FROM pg_tables WHERE schemaname = $1 LIMIT 1', [schema]);
+    if (tables.rowCount) return false;
+    // FILE_COPY: a copy of the template's files after a checkpoint (cheap on the tests' fsync-less server), where
+    // PostgreSQL 15's default writes the whole template through the WAL again for every clone.
+    await c
+      .query(`CREATE DATABASE ${schema} TEMPLATE ${from} STRATEGY FILE_COPY`)
+      .catch((e: { code?: string }) => {
+        if (e.code !== '42P04') throw e; // another process opening the same folder made it first
+      });
+    await c.query(`DROP SCHEMA IF EXISTS ${schema}`);
+    if (tag) await c.query(`COMMENT ON DATABASE ${schema} IS ${quoted(tag)}`);
+    await c.end().catch(() => {});
     client = undefined;
-    // A `:memory:` test database is gone when closed, as SQLite's: its clone is dropped (disk stays small). A
-    // tagged one is left to its test file's end, which drops all it made at once (test/pgTestDatabases.ts): a
-    // drop here made every close wait on it.
-    if (database?.startsWith('m_') && !tag) {
-      const admin = new pg.Client({ connectionString: url });
-      await admin
-        .connect()
-        .then(() => admin.query(`DROP DATABASE IF EXISTS ${database}`))
-        .catch(() => {})
-        .finally(() => admin.end().catch(() => {}));
-    }
-    answer({ id: req.id });
-    port.close();
-    return;
+    database = schema;
+    await connect();
+    return true;
   }
-  try {
-    answer(await handle(req));
-  } catch (err) {
-    const e = err as { message?: string; code?: string };
-    const unavailable = isUnavailable(e);
-    if (unavailable && client) {
-      client.end().catch(() => {});
+
+  async function handle(req: Request): Promise<Answer> {
+    const c = await connect();
+    if (req.op === 'open') return { id: req.id };
+    if (req.op === 'adopt') return { id: req.id, changes: (await adopt(c, req.sql)) ? 1 : 0 };
+    if (req.op === 'exec') {
+      await c.query(req.sql as string);
+      return { id: req.id };
+    }
+    // Named: PostgreSQL parses and plans each statement text once per connection, as node:sqlite's cache does.
+    const r = await c.query({
+      name: statementName(req.sql as string),
+      text: req.sql as string,
+      values: (req.params ?? []).map(param),
+    });
+    // A multi-statement text answers an array; the store sends one statement per query.
+    const one = Array.isArray(r) ? r[r.length - 1] : r;
+    return { id: req.id, rows: one.rows, changes: one.rowCount ?? 0 };
+  }
+
+  function answer(a: Answer) {
+    port.postMessage(a);
+    Atomics.store(signal, 0, 1);
+    Atomics.notify(signal, 0);
+  }
+
+  port.on('message', async (req: Request) => {
+    if (req.op === 'close') {
+      await client?.end().catch(() => {});
       client = undefined;
+      // A `:memory:` test database is gone when closed, as SQLite's: its clone is dropped (disk stays small). A
+      // tagged one is left to its test file's end, which drops all it made at once (test/pgTestDatabases.ts): a
+      // drop here made every close wait on it.
+      if (database?.startsWith('m_') && !tag) {
+        const admin = new pg.Client({ connectionString: url });
+        await admin
+          .connect()
+          .then(() => admin.query(`DROP DATABASE IF EXISTS ${database}`))
+          .catch(() => {})
+          .finally(() => admin.end().catch(() => {}));
+      }
+      answer({ id: req.id });
+      port.close();
+      return;
     }
-    answer({ id: req.id, error: { message: e.message ?? String(err), code: e.code, unavailable } });
-  }
-});
+    try {
+      answer(await handle(req));
+    } catch (err) {
+      const e = err as { message?: string; code?: string };
+      const unavailable = isUnavailable(e);
+      if (unavailable && client) {
+        client.end().catch(() => {});
+        client = undefined;
+      }
+      answer({ id: req.id, error: { message: e.message ?? String(err), code: e.code, unavailable } });
+    }
+  });
+}
+
+parentPort?.on('message', (data: WorkerData) => serve(data));
