@@ -1,4 +1,4 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
@@ -43,7 +43,11 @@ function importGuide(programmes: { start: number; stop: number; title: string }[
   for (const day of new Set(list.map((p) => dayOf(p.start)))) {
     const file = join(tmpdir(), `ottkit-e2e-guide-${process.pid}-${day}.json`);
     writeFileSync(file, JSON.stringify(list.filter((p) => dayOf(p.start) === day)));
-    operator('guide-import', `epg-${CHANNEL}`, day, file);
+    try {
+      operator('guide-import', `epg-${CHANNEL}`, day, file);
+    } finally {
+      rmSync(file, { force: true });
+    }
   }
 }
 

@@ -5,7 +5,9 @@
 //
 // `node e2e/operatorRunner.ts SOCKET`: listens on that Unix socket; a request's body is the JSON list of the
 // command's arguments, the answer `{ code, stdout, stderr }`. It ends when its parent closes its stdin.
+import { rmSync } from 'node:fs';
 import { createServer } from 'node:http';
+import { dirname } from 'node:path';
 import { format } from 'node:util';
 import { main } from '../packages/server/src/cli.ts';
 
@@ -50,4 +52,9 @@ const server = createServer((req, res) => {
 });
 server.listen(socket, () => process.stdout.write('ready\n'));
 process.stdin.resume();
-process.stdin.on('end', () => process.exit(0));
+// The socket's folder is this runner's own (made for it by e2e/operator.ts): gone with it, not left in /tmp.
+process.stdin.on('end', () => {
+  server.close();
+  rmSync(dirname(socket), { recursive: true, force: true });
+  process.exit(0);
+});

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { homeBannerAdd, homeBannerRemove } from '../packages/api-client/src/contract/index.ts';
@@ -57,7 +57,11 @@ function rateOnAir(now: number): boolean {
   ];
   const file = join(tmpdir(), `ottkit-e2e-rated-guide-${process.pid}.json`);
   writeFileSync(file, JSON.stringify(programmes));
-  operator('guide-import', `epg-${CHANNEL}`, day, file);
+  try {
+    operator('guide-import', `epg-${CHANNEL}`, day, file);
+  } finally {
+    rmSync(file, { force: true });
+  }
   return hasPast;
 }
 

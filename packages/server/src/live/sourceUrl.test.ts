@@ -1,7 +1,7 @@
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { importedSourceUrl, parseSourceUrl } from './sourceUrl.ts';
 
 const root = mkdtempSync(join(tmpdir(), 'ottkit-srcurl-'));
@@ -10,6 +10,7 @@ mkdirSync(media);
 writeFileSync(join(media, 'loop.ts'), '');
 writeFileSync(join(root, 'secret.txt'), '');
 symlinkSync(join(root, 'secret.txt'), join(media, 'escape.ts'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
 
 describe('source URLs (issue 17)', () => {
   it('takes the five schemes and always restricts the protocols ffmpeg may open', () => {
