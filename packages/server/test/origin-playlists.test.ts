@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { RenditionMedia } from '../src/media/library.ts';
+import { FPS } from '../src/media/profiles.ts';
 import { liveEdge, liveWindow, masterPlaylist, mediaPlaylist } from '../src/origin/playlists.ts';
 import { parseM3u8 } from './origin-fixture.ts';
 
@@ -95,6 +96,12 @@ describe('master playlist', () => {
     expect(Number(hd?.['AVERAGE-BANDWIDTH'])).toBe(2_999_000);
     expect(hd?.RESOLUTION).toEqual({ width: 1280, height: 720 });
     expect(hd?.CODECS).toBe('avc1.640015,mp4a.40.2');
+  });
+
+  it("says each variant's frame rate: the rendition's own, else the sample media's", () => {
+    const tiny = { ...r('lq', 400_000, 240), frameRate: 10 };
+    const m = parseM3u8(masterPlaylist([tiny, r('sd', 1_300_000, 480)], ''));
+    expect(m.playlists?.map((p) => Number(p.attributes['FRAME-RATE']))).toEqual([10, FPS]);
   });
 
   it('an audio-only master has no RESOLUTION and an audio codec only', () => {

@@ -14,6 +14,8 @@ export interface RenditionMedia {
   qualityCode?: number;
   width?: number;
   height?: number;
+  /** Video frames a second (HLS FRAME-RATE); a library prepared before it was noted: FPS. */
+  frameRate?: number;
   /** Peak bits per second over any one segment (HLS BANDWIDTH). */
   bandwidth: number;
   /** Mean bits per second over the loop (HLS AVERAGE-BANDWIDTH). */

@@ -259,7 +259,8 @@ async function encodeSource(
   const H = top.height;
   let gen = ((font ? s.video : (s.videoNoFont ?? s.video)) ?? '')
     .replaceAll('{W}', String(top.width))
-    .replaceAll('{H}', String(H));
+    .replaceAll('{H}', String(H))
+    .replaceAll('{R}', String(plan.fps));
   if (font) {
     const big = Math.round(H / 9);
     gen += `,${text(font, s.label, String(big), '(w-tw)/2', 'h*0.12')}`;
@@ -279,7 +280,7 @@ async function encodeSource(
   });
   const outputs = plan.renditions.flatMap((r, i) => [
     ...['-map', `[v${i}]`, ...(muxed ? ['-map', `[a${i}]`] : []), '-t', String(s.loopSec)],
-    ...videoArgs(r, preset),
+    ...videoArgs(r, preset, plan.fps),
     ...(muxed ? audio : []),
     ...hlsOut(join(root, s.name, r.name)),
   ]);
@@ -329,10 +330,10 @@ export const audioArgs = () => [
 ];
 
 /** H.264 with a keyframe exactly every 2 s, no scene-cut keyframes and no B-frames: every segment starts clean. */
-export function videoArgs(r: RenditionPlan, preset: string): string[] {
-  const gop = String(FPS * SEGMENT_SEC);
+export function videoArgs(r: RenditionPlan, preset: string, fps = FPS): string[] {
+  const gop = String(fps * SEGMENT_SEC);
   return [
-    ...['-c:v', 'libx264', '-preset', preset, '-pix_fmt', 'yuv420p', '-r', String(FPS), '-bf', '0'],
+    ...['-c:v', 'libx264', '-preset', preset, '-pix_fmt', 'yuv420p', '-r', String(fps), '-bf', '0'],
     ...[
       '-g',
       gop,
@@ -362,7 +363,7 @@ function describeSource(root: string, plan: Profile, s: SourcePlan): SourceMedia
   const segmentCount = s.loopSec / SEGMENT_SEC;
   const renditionPlans: (RenditionPlan | undefined)[] = s.kind === 'audio' ? [undefined] : plan.renditions;
   const renditions = renditionPlans.map((r) =>
-    describeRendition(join(root, s.name, r?.name ?? 'audio'), s, r),
+    describeRendition(join(root, s.name, r?.name ?? 'audio'), s, r, plan.fps),
   );
   const audioTracks = s.audioTracks?.map((t) => {
     const name = `audio-${t.language}`;
@@ -386,7 +387,7 @@ function describeSource(root: string, plan: Profile, s: SourcePlan): SourceMedia
 }
 
 /** One rendition folder as written by ffmpeg, checked against the loop invariants. */
-function describeRendition(dir: string, s: SourcePlan, r?: RenditionPlan): RenditionMedia {
+function describeRendition(dir: string, s: SourcePlan, r?: RenditionPlan, fps = FPS): RenditionMedia {
   const segmentCount = s.loopSec / SEGMENT_SEC;
   rmSync(join(dir, 'ffmpeg.m3u8'), { force: true });
   const tracks = readInit(readFileSync(join(dir, 'init.mp4')));
@@ -412,7 +413,13 @@ function describeRendition(dir: string, s: SourcePlan, r?: RenditionPlan): Rendi
   }
   return {
     name: r?.name ?? 'audio',
-    ...(r && { quality: r.quality, qualityCode: QUALITY[r.quality], width: r.width, height: r.height }),
+    ...(r && {
+      quality: r.quality,
+      qualityCode: QUALITY[r.quality],
+      width: r.width,
+      height: r.height,
+      frameRate: fps,
+    }),
     bandwidth: Math.ceil((peak * 8) / SEGMENT_SEC),
     averageBandwidth: Math.ceil((bytes * 8) / s.loopSec),
     codecs: tracks.map((t) => t.codec).join(','),

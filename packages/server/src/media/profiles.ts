@@ -31,7 +31,7 @@ export interface SourcePlan {
   /** Burnt into the picture (when a font exists) and shown in logs. */
   label: string;
   loopSec: number;
-  /** lavfi video generator at the given size, before any text; `{W}`/`{H}` are replaced. */
+  /** lavfi video generator at the given size and rate, before any text; `{W}`/`{H}`/`{R}` are replaced. */
   video?: string;
   /** Used instead of `video` when no font exists, so the looks still differ. */
   videoNoFont?: string;
@@ -72,7 +72,13 @@ const LANGUAGE_TRACKS: Pick<SourcePlan, 'audioTracks' | 'subtitles'> = {
 };
 
 export const SEGMENT_SEC = 2;
+/** Frames a second of the sample media (and of every title the console transcodes). */
 export const FPS = 25;
+/**
+ * The `tiny` profile's frames a second: the tests play its video in Chromium for many minutes a run, and decoding
+ * and drawing cost by the frame (measured, decision 0378: a 240p loop took 0.127 CPU s a second at 25, 0.058 at 10).
+ */
+const TINY_FPS = 10;
 export const AUDIO_RATE = 48_000;
 export const AUDIO_KBPS = 96;
 
@@ -88,7 +94,7 @@ const SOURCES: SourcePlan[] = [
     kind: 'video',
     label: 'OTT CH1',
     loopSec: 32,
-    video: 'testsrc2=s={W}x{H}:r=25',
+    video: 'testsrc2=s={W}x{H}:r={R}',
     audio: 'sine=f=440:beep_factor=4:sample_rate=48000',
     ...LANGUAGE_TRACKS,
   },
@@ -99,7 +105,7 @@ const SOURCES: SourcePlan[] = [
     loopSec: 24,
     // Colour bars with a white square sweeping across, so motion shows the stream is live.
     video:
-      'smptehdbars=s={W}x{H}:r=25[bars];color=c=white:s=96x96:r=25[sq];[bars][sq]overlay=x=mod(t*240\\,W):y=H*0.72',
+      'smptehdbars=s={W}x{H}:r={R}[bars];color=c=white:s=96x96:r={R}[sq];[bars][sq]overlay=x=mod(t*240\\,W):y=H*0.72',
     audio: 'sine=f=550:beep_factor=2:sample_rate=48000',
   },
   {
@@ -108,7 +114,7 @@ const SOURCES: SourcePlan[] = [
     label: 'OTT CH3',
     loopSec: 16,
     video:
-      'life=s=320x180:r=25:mold=10:ratio=0.12:seed=7:life_color=#40c0ff:death_color=#102040:mold_color=#a02060,scale={W}:{H}:flags=neighbor',
+      'life=s=320x180:r={R}:mold=10:ratio=0.12:seed=7:life_color=#40c0ff:death_color=#102040:mold_color=#a02060,scale={W}:{H}:flags=neighbor',
     audio: 'sine=f=660:beep_factor=3:sample_rate=48000',
   },
   {
@@ -117,8 +123,8 @@ const SOURCES: SourcePlan[] = [
     label: 'NO AUTHORITY',
     subtitle: 'Subscribe to watch this channel',
     loopSec: 8,
-    video: 'color=c=#2a1030:s={W}x{H}:r=25',
-    videoNoFont: 'smptebars=s={W}x{H}:r=25,hue=s=0',
+    video: 'color=c=#2a1030:s={W}x{H}:r={R}',
+    videoNoFont: 'smptebars=s={W}x{H}:r={R},hue=s=0',
     audio: 'sine=f=330:beep_factor=1:sample_rate=48000,volume=0.3',
   },
   {
@@ -128,8 +134,8 @@ const SOURCES: SourcePlan[] = [
     loopSec: 16,
     // On-demand titles (origin/vod.ts repeats this loop to each title's length).
     video:
-      'color=c=#0b3d2e:s={W}x{H}:r=25[bg];color=c=#f0c020:s=120x120:r=25[sq];[bg][sq]overlay=x=W*0.1+mod(t*120\\,W*0.8):y=H*0.7-abs(sin(t*2))*H*0.2',
-    videoNoFont: 'rgbtestsrc=s={W}x{H}:r=25',
+      'color=c=#0b3d2e:s={W}x{H}:r={R}[bg];color=c=#f0c020:s=120x120:r={R}[sq];[bg][sq]overlay=x=W*0.1+mod(t*120\\,W*0.8):y=H*0.7-abs(sin(t*2))*H*0.2',
+    videoNoFont: 'rgbtestsrc=s={W}x{H}:r={R}',
     audio: 'sine=f=392:beep_factor=2:sample_rate=48000',
     ...LANGUAGE_TRACKS,
   },
@@ -139,8 +145,8 @@ const SOURCES: SourcePlan[] = [
     label: 'TRAILER',
     loopSec: 8,
     video:
-      'color=c=#5a1a00:s={W}x{H}:r=25[bg];color=c=white:s=80x80:r=25[sq];[bg][sq]overlay=x=mod(t*300\\,W):y=H*0.75',
-    videoNoFont: 'pal100bars=s={W}x{H}:r=25',
+      'color=c=#5a1a00:s={W}x{H}:r={R}[bg];color=c=white:s=80x80:r={R}[sq];[bg][sq]overlay=x=mod(t*300\\,W):y=H*0.75',
+    videoNoFont: 'pal100bars=s={W}x{H}:r={R}',
     audio: 'sine=f=494:beep_factor=4:sample_rate=48000',
   },
   {
@@ -156,15 +162,18 @@ const SOURCES: SourcePlan[] = [
 
 export interface Profile {
   name: ProfileName;
+  /** Frames a second of every video rendition (a whole number of frames in each 2 s segment). */
+  fps: number;
   renditions: RenditionPlan[];
   sources: SourcePlan[];
 }
 
-/** `full`: three renditions and the loops above. `tiny` (tests): one small rendition and 8 s loops. */
+/** `full`: three renditions and the loops above. `tiny` (tests): one small rendition, 8 s loops, 10 frames a second. */
 export function profile(name: ProfileName): Profile {
-  if (name === 'full') return { name, renditions: RENDITIONS, sources: SOURCES };
+  if (name === 'full') return { name, fps: FPS, renditions: RENDITIONS, sources: SOURCES };
   return {
     name,
+    fps: TINY_FPS,
     renditions: RENDITIONS.filter((r) => r.name === 'lq'),
     sources: SOURCES.map((s) => ({ ...s, loopSec: 8 })),
   };

@@ -104,7 +104,8 @@ export function masterPlaylist(renditions: RenditionMedia[], query: string, alt:
       `AVERAGE-BANDWIDTH=${r.averageBandwidth + (audio?.averageBandwidth ?? 0)}`,
       `CODECS="${audio ? `${r.codecs},${audio.codecs}` : r.codecs}"`,
     ];
-    if (r.width && r.height) attrs.push(`RESOLUTION=${r.width}x${r.height}`, `FRAME-RATE=${FPS.toFixed(3)}`);
+    if (r.width && r.height)
+      attrs.push(`RESOLUTION=${r.width}x${r.height}`, `FRAME-RATE=${(r.frameRate ?? FPS).toFixed(3)}`);
     if (alt.audioTracks?.length) attrs.push(`AUDIO="${AUDIO_GROUP}"`);
     if (alt.subtitles?.length) attrs.push(`SUBTITLES="${SUBTITLE_GROUP}"`);
     lines.push(`#EXT-X-STREAM-INF:${attrs.join(',')}`, `${r.name}/index.m3u8${query}`);
