@@ -1,6 +1,7 @@
 import { createDecipheriv } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFragment, readInit } from '../src/media/mp4.ts';
+import { readFragment, readInit, type TrackInfo } from '../src/media/mp4.ts';
+import { SEGMENT_SEC } from '../src/media/profiles.ts';
 import { cutCatchup } from '../src/origin/catchup.ts';
 import { sequenceIv } from '../src/origin/keys.ts';
 import { signMediaToken } from '../src/origin/tokens.ts';
@@ -8,6 +9,8 @@ import { SECRET, startOrigin, tinyLibrary } from './origin-fixture.ts';
 
 const T0 = Date.UTC(2026, 10, 22, 12); // on a segment boundary
 const HOUR = 3600_000;
+/** One segment's length in the first track's ticks. */
+const segmentTicks = (tracks: TrackInfo[]) => BigInt((tracks[0]?.timescale ?? 0) * SEGMENT_SEC);
 let o: Awaited<ReturnType<typeof startOrigin>>;
 
 beforeAll(async () => {
@@ -92,7 +95,8 @@ describe('catch-up over HTTP', () => {
     const init = await o.get(new URL(v.m.segments[0]?.map?.uri ?? '', v.url));
     const tracks = readInit(new Uint8Array(await init.arrayBuffer()));
     const f = readFragment(new Uint8Array(await seg.arrayBuffer()), tracks);
-    expect(f.tracks[0]?.decodeTime).toBe(BigInt(start / 2000) * 25_600n);
+    // Segment n starts at n × 2 s of the video track's own clock (its timescale follows the frame rate).
+    expect(f.tracks[0]?.decodeTime).toBe(BigInt(start / 2000) * segmentTicks(tracks));
     const token = v.url.searchParams.get('token');
     const base = new URL(`./${start / 2000 + 5}.m4s?token=${token}`, v.url);
     expect((await o.get(base)).status).toBe(404);
@@ -184,7 +188,7 @@ describe('AES-128 protected HLS', () => {
     const init = Buffer.from(await (await o.get(new URL(seg?.map?.uri ?? '', v.url))).arrayBuffer());
     // The init segment stays clear (EXT-X-MAP comes before EXT-X-KEY); the decrypted segment parses.
     const tracks = readInit(init);
-    expect(readFragment(clear, tracks).tracks[0]?.decodeTime).toBe(BigInt(n) * 25_600n);
+    expect(readFragment(clear, tracks).tracks[0]?.decodeTime).toBe(BigInt(n) * segmentTicks(tracks));
   });
 
   it('keeps the key across restarts (stored under the data folder)', async () => {
