@@ -59,22 +59,45 @@ export const sourceStatus = defineCall({
   response: z.object({ source: sourceSchema }),
 });
 
+/** How often a source is read again from upstream, in minutes (a day when not given). */
+export const REFRESH_MINUTES = { min: 5, max: 525_600, default: 1440 } as const;
+/** An Xtream Codes account's user name and password (the panel's, kept by the server, never answered). */
+const xtreamCredentialSchema = z.string().trim().min(1).max(200);
+
 export const sourceAdd = defineCall({
   area: 'operator',
   method: 'POST',
   path: p('add'),
   access: 'operator',
   roles: editor,
-  summary: 'Adds an M3U playlist (with an optional XMLTV guide) or an XMLTV guide by URL.',
+  summary:
+    'Adds an M3U playlist (with an optional XMLTV guide), an Xtream Codes account (panel address, user and ' +
+    'password; its guide is the panel’s unless one is given) or an XMLTV guide, by URL.',
   request: z
     .object({
       name: sourceNameSchema,
-      kind: z.enum(['m3u', 'xmltv']),
+      kind: z.enum(['m3u', 'xtream', 'xmltv']),
       url: sourceUrlSchema,
       guideUrl: z.union([sourceUrlSchema, z.literal('')]).optional(),
-      refreshMinutes: z.number().int().min(5, 'At least 5 minutes').max(525_600).optional(),
+      user: xtreamCredentialSchema.optional(),
+      password: xtreamCredentialSchema.optional(),
+      refreshMinutes: z
+        .number()
+        .int()
+        .min(REFRESH_MINUTES.min, `At least ${REFRESH_MINUTES.min} minutes`)
+        .max(REFRESH_MINUTES.max)
+        .optional(),
     })
-    .strict(),
+    .strict()
+    .superRefine((v, ctx) => {
+      // An Xtream account is read with its user and password; the other kinds take neither.
+      for (const key of ['user', 'password'] as const) {
+        if (v.kind === 'xtream' && !v[key])
+          ctx.addIssue({ code: 'custom', path: [key], message: `Enter the ${key}` });
+        if (v.kind !== 'xtream' && v[key] !== undefined)
+          ctx.addIssue({ code: 'custom', path: [key], message: 'Only an Xtream Codes account takes it' });
+      }
+    }),
   response: z.object({ source: sourceSchema }),
 });
 

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { REFRESH_MINUTES } from '@ottkit/api-client/contract';
 import { openDataStore } from '../dataStore.ts';
 import { FREE_PRODUCT_ID } from '../domain/authority.ts';
 import type { Db } from '../store/db.ts';
@@ -76,7 +77,7 @@ function formatCounts(c: SourceCounts): string {
 
 function add(db: Db, name: string | undefined, v: ReturnType<typeof open>['values']): LineupSource {
   if (!name) throw new UsageError('a source name is required');
-  const minutes = Number(v['refresh-minutes'] ?? 1440);
+  const minutes = Number(v['refresh-minutes'] ?? REFRESH_MINUTES.default);
   const common = {
     name,
     refreshMinutes: minutes,

@@ -1,3 +1,4 @@
+import { REFRESH_MINUTES } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
 import {
   allGuideChannels,
@@ -24,13 +25,14 @@ export class SourceError extends Error {
   }
 }
 
-export const MIN_REFRESH_MINUTES = 5;
-
 export function addSource(db: Db, s: NewSource, now: number): LineupSource {
   if (getSourceByName(db, s.name))
     throw new SourceError('exists', `A source named '${s.name}' exists already`);
-  if (!Number.isInteger(s.refreshMinutes) || s.refreshMinutes < MIN_REFRESH_MINUTES)
-    throw new SourceError('invalid', '--refresh-minutes takes a whole number, 5 or more');
+  if (!Number.isInteger(s.refreshMinutes) || s.refreshMinutes < REFRESH_MINUTES.min)
+    throw new SourceError(
+      'invalid',
+      `--refresh-minutes takes a whole number, ${REFRESH_MINUTES.min} or more`,
+    );
   return insertSource(db, s, now);
 }
 

@@ -126,6 +126,20 @@ describe('secrets in source URLs (issue 35)', () => {
     const add = await t.post(op.sourceAdd.path, { name: 'secretive', kind: 'm3u', url: LINEUP }, as(editor));
     expect(add.body.errCode, add.body.errMsg).toBe(0);
     look('sources/add', add.body);
+    // An Xtream Codes account added in the console (issue 37): its password goes in, and never comes out.
+    const xtream = await t.post(
+      op.sourceAdd.path,
+      {
+        name: 'secretive panel',
+        kind: 'xtream',
+        url: 'http://127.0.0.1:7163',
+        user: 'viewer',
+        password: `${SECRET}x`,
+      },
+      as(editor),
+    );
+    expect(xtream.body.errCode, xtream.body.errMsg).toBe(0);
+    expect(look('sources/add xtream', xtream.body)).toContain('(user viewer)');
     look('sources/list', (await t.get(op.sourceList.path, as(editor))).body);
     const preview = await t.post(op.sourcePreview.path, { name: 'secretive' }, as(editor));
     expect(preview.body.errMsg).toMatch(/could not be reached/);

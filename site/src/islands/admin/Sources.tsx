@@ -1,10 +1,11 @@
 import type { Job, Source } from '@ottkit/api-client/contract';
-import { sourceAdd } from '@ottkit/api-client/contract';
+import { REFRESH_MINUTES, sourceAdd } from '@ottkit/api-client/contract';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
+import { Address } from './Address.tsx';
 import { Field } from './Field.tsx';
 import { JobList, jobRunning as running } from './JobList.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
@@ -12,9 +13,21 @@ import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 const POLL_MS = 700;
 type Preview = { name: string; channels: number; groups: Array<{ name: string; channels: number }> };
 
+type Kind = 'm3u' | 'xtream' | 'xmltv';
+const EMPTY = {
+  name: '',
+  kind: 'm3u' as Kind,
+  url: '',
+  guideUrl: '',
+  user: '',
+  password: '',
+  refreshMinutes: String(REFRESH_MINUTES.default),
+};
+
 /**
- * /admin/sources (issues 16 and 18): add an M3U or XMLTV source by URL, preview its groups, import the chosen
- * ones as a job. Jobs are read from the server, so a reload shows the same progress.
+ * /admin/sources (issues 16, 18 and 37): add an M3U playlist, an Xtream Codes account or an XMLTV guide by URL,
+ * preview its groups, import the chosen ones as a job. Jobs are read from the server, so a reload shows the same
+ * progress. An Xtream password goes to the server once and is never shown again (the card names the user).
  */
 export default function Sources({ lang }: { lang: Lang }) {
   const t = createAdminT(lang);
@@ -22,7 +35,7 @@ export default function Sources({ lang }: { lang: Lang }) {
   const ready = useHydrated();
   const [sources, setSources] = useState<Source[]>([]);
   const [jobs, setJobs] = useState<Job[]>([]);
-  const [form, setForm] = useState({ name: '', kind: 'm3u' as 'm3u' | 'xmltv', url: '', guideUrl: '' });
+  const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<Preview | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
@@ -49,24 +62,31 @@ export default function Sources({ lang }: { lang: Lang }) {
 
   const add = (e: FormEvent) => {
     e.preventDefault();
+    const xtream = form.kind === 'xtream';
     const input = {
       name: form.name.trim(),
       kind: form.kind,
       url: form.url.trim(),
-      ...(form.kind === 'm3u' && form.guideUrl.trim() ? { guideUrl: form.guideUrl.trim() } : {}),
+      ...(form.kind !== 'xmltv' && form.guideUrl.trim() ? { guideUrl: form.guideUrl.trim() } : {}),
+      ...(xtream ? { user: form.user.trim(), password: form.password } : {}),
+      refreshMinutes: Number(form.refreshMinutes),
     };
     const bad = fieldErrors(sourceAdd, input);
+    const words: Record<string, string> = {
+      name: t('admin.error.name'),
+      url: t('admin.error.url'),
+      guideUrl: t('admin.error.url'),
+      user: t('admin.error.required'),
+      password: t('admin.error.required'),
+      refreshMinutes: t('admin.sources.error.refreshMinutes'),
+    };
     setErrors(
-      bad
-        ? Object.fromEntries(
-            Object.keys(bad).map((k) => [k, k === 'name' ? t('admin.error.name') : t('admin.error.url')]),
-          )
-        : {},
+      bad ? Object.fromEntries(Object.keys(bad).map((k) => [k, words[k] ?? t('admin.error.required')])) : {},
     );
     if (bad) return;
     void act(async () => {
       await consoleApi.operator.sourceAdd(input);
-      setForm({ name: '', kind: 'm3u', url: '', guideUrl: '' });
+      setForm(EMPTY);
       await reload();
     });
   };
@@ -105,11 +125,12 @@ export default function Sources({ lang }: { lang: Lang }) {
             <label htmlFor="source-kind">{t('admin.sources.kind')}</label>
             <select id="source-kind" value={form.kind} onChange={set('kind')}>
               <option value="m3u">{t('admin.sources.kind.m3u')}</option>
+              <option value="xtream">{t('admin.sources.kind.xtream')}</option>
               <option value="xmltv">{t('admin.sources.kind.xmltv')}</option>
             </select>
           </div>
           <Field
-            label={t('admin.sources.url')}
+            label={t(form.kind === 'xtream' ? 'admin.sources.panelUrl' : 'admin.sources.url')}
             error={errors.url}
             name="url"
             type="url"
@@ -117,9 +138,31 @@ export default function Sources({ lang }: { lang: Lang }) {
             value={form.url}
             onChange={set('url')}
           />
-          {form.kind === 'm3u' && (
+          {form.kind === 'xtream' && (
+            <>
+              <Field
+                label={t('admin.sources.user')}
+                error={errors.user}
+                name="user"
+                autoComplete="off"
+                value={form.user}
+                onChange={set('user')}
+              />
+              <Field
+                label={t('admin.sources.password')}
+                error={errors.password}
+                name="password"
+                type="password"
+                // The panel's password, not the operator's own: never filled in or saved by the browser.
+                autoComplete="new-password"
+                value={form.password}
+                onChange={set('password')}
+              />
+            </>
+          )}
+          {form.kind !== 'xmltv' && (
             <Field
-              label={t('admin.sources.guideUrl')}
+              label={t(form.kind === 'xtream' ? 'admin.sources.xtreamGuideUrl' : 'admin.sources.guideUrl')}
               error={errors.guideUrl}
               name="guideUrl"
               type="url"
@@ -128,6 +171,17 @@ export default function Sources({ lang }: { lang: Lang }) {
               onChange={set('guideUrl')}
             />
           )}
+          <Field
+            label={t('admin.sources.refreshMinutes')}
+            error={errors.refreshMinutes}
+            name="refreshMinutes"
+            type="number"
+            inputMode="numeric"
+            min={REFRESH_MINUTES.min}
+            max={REFRESH_MINUTES.max}
+            value={form.refreshMinutes}
+            onChange={set('refreshMinutes')}
+          />
           <button type="submit" className="console-button" disabled={busy || !ready}>
             {t('admin.sources.addButton')}
           </button>
@@ -142,8 +196,19 @@ export default function Sources({ lang }: { lang: Lang }) {
           {sources.map((s) => (
             <li key={s.sourceId} className="console-card" data-testid="source">
               <strong>{s.name}</strong>
-              <span className="console-hint console-key">{s.location}</span>
-              <span>{t('admin.sources.status', { status: s.status })}</span>
+              <Address value={s.location} testId="source-location" />
+              {s.kind !== 'xmltv' &&
+                (s.guideLocation ? (
+                  <span data-testid="source-guide">
+                    {t('admin.sources.guide')} <Address value={s.guideLocation} />
+                  </span>
+                ) : (
+                  <span data-testid="source-guide">
+                    {t(s.kind === 'xtream' ? 'admin.sources.guide.panel' : 'admin.sources.guide.none')}
+                  </span>
+                ))}
+              <span>{t('admin.sources.refreshEvery', { minutes: s.refreshMinutes })}</span>
+              <span data-testid="source-status">{t(`admin.sources.status.${s.status}`)}</span>
               {s.lastError && (
                 <span className="console-error">{t('admin.sources.lastError', { error: s.lastError })}</span>
               )}

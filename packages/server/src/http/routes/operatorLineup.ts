@@ -16,6 +16,7 @@ import {
   lineupGuideImport,
   lineupList,
   lineupProgrammeSave,
+  REFRESH_MINUTES,
 } from '@ottkit/api-client/contract';
 import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
 import { recordAudit } from '../../operator/audit.ts';
@@ -74,7 +75,7 @@ function guideSource(ctx: RequestContext, name: string, url: string | undefined,
       kind: 'xmltv',
       location: location as string,
       guideLocation: '',
-      refreshMinutes: 1440,
+      refreshMinutes: REFRESH_MINUTES.default,
       productId: FREE_PRODUCT_ID,
       xtreamUser: '',
       xtreamPassword: '',
