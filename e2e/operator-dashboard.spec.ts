@@ -161,7 +161,7 @@ test('plays and zaps on /liveTv show on the dashboard as start-up and channel-ch
     await desk.setViewportSize({ width: 1366, height: 900 });
     await desk.screenshot({ path: '.data/screens/dashboard-1366.png', fullPage: true });
     await desk.setViewportSize({ width: 768, height: 1000 });
-    await desk.screenshot({ path: 'test-results/dashboard-768.png', fullPage: true });
+    await desk.screenshot({ path: '.data/screens/dashboard-768.png', fullPage: true });
     await desk.setViewportSize({ width: 390, height: 800 });
     await desk.screenshot({ path: '.data/screens/dashboard-390.png', fullPage: true });
   } finally {

@@ -43,9 +43,9 @@ test('an editor orders, adds and removes home rows and banners; the home page fo
   await page.reload();
   await consoleReady(page);
   await expect(page.getByTestId('home-rows').getByRole('listitem').first()).toContainText(name);
-  await page.screenshot({ path: 'test-results/homepage-1280.png', fullPage: true });
+  await page.screenshot({ path: '.data/screens/homepage-1280.png', fullPage: true });
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.screenshot({ path: 'test-results/homepage-360.png', fullPage: true });
+  await page.screenshot({ path: '.data/screens/homepage-360.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   expect(await seriousViolations(page, '/admin/homepage')).toEqual([]);
 

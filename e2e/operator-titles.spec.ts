@@ -150,9 +150,9 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
     )
     .toBe(1280);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: 'test-results/titles-editor-1280.png', fullPage: true });
+  await page.screenshot({ path: '.data/screens/titles-editor-1280.png', fullPage: true });
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.screenshot({ path: 'test-results/titles-editor-360.png', fullPage: true });
+  await page.screenshot({ path: '.data/screens/titles-editor-360.png', fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   expect(await seriousViolations(page, page.url())).toEqual([]);
   await consoleReady(page);
@@ -172,7 +172,7 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
   await expect(consoleConfirm(page)).toBeVisible();
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `test-results/titles-publish-confirm-${width}.png` });
+    await page.screenshot({ path: `.data/screens/titles-publish-confirm-${width}.png` });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   const asked = await confirmInConsole(page, 'Publish');
@@ -228,5 +228,5 @@ test('support sees titles but cannot change them; the server refuses', async ({ 
     data: Buffer.from('not mine'),
   });
   expect((await chunk.json()).errCode).toBe(OperatorErrCode.ROLE_REFUSED);
-  await page.screenshot({ path: 'test-results/titles-support-1280.png', fullPage: true });
+  await page.screenshot({ path: '.data/screens/titles-support-1280.png', fullPage: true });
 });
