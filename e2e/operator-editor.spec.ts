@@ -19,7 +19,11 @@ const PANEL = { user: 'harbourviewer', password: 'Pw-never-shown-7431' };
 /** A guide address long enough to wrap on a phone, served by the same upstream. */
 const LONG_GUIDE = '/guides/harbour-panel/regional-television/all-channels-of-the-coast/xmltv-guide.xml';
 
-/** The panel's answers: two live streams in one category, only with the account's user and password. */
+/**
+ * The panel's answers: two live streams in one category, only with the account's user and password. Numbered
+ * far down the line-up (as the playlist's 971, 972), so the journeys that pick a channel by its place still find
+ * the seeded ones there.
+ */
 function panel(url: URL): string | undefined {
   if (url.pathname === LONG_GUIDE) return '<tv></tv>';
   if (url.pathname !== '/player_api.php') return undefined;
@@ -29,8 +33,8 @@ function panel(url: URL): string | undefined {
     return JSON.stringify([{ category_id: '4', category_name: 'Coast' }]);
   if (p.get('action') === 'get_live_streams')
     return JSON.stringify([
-      { num: 1, name: 'Coast News', stream_id: 40, epg_channel_id: '', category_id: '4' },
-      { num: 2, name: 'Coast Weather', stream_id: 41, epg_channel_id: '', category_id: '4' },
+      { num: 981, name: 'Coast News', stream_id: 40, epg_channel_id: '', category_id: '4' },
+      { num: 982, name: 'Coast Weather', stream_id: 41, epg_channel_id: '', category_id: '4' },
     ]);
   return '[]';
 }
