@@ -34,7 +34,7 @@ export default defineConfig({
     {
       command: `node packages/player/e2e/fixture-origin.ts ${port}`,
       cwd: '..',
-      env: { OTTKIT_PLAYER_FIXTURE_SECONDS: '130' },
+      env: { OTTKIT_PLAYER_FIXTURE: 'tests' },
       url: `${STREAM_ORIGIN}/live.m3u8`,
       reuseExistingServer: false,
       timeout: 180_000,

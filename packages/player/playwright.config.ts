@@ -24,7 +24,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   webServer: {
     command: `node e2e/fixture-origin.ts ${port}`,
-    env: { OTTKIT_PLAYER_FIXTURE_SECONDS: '130' },
+    env: { OTTKIT_PLAYER_FIXTURE: 'tests' },
     url: `http://127.0.0.1:${port}/live.m3u8`,
     reuseExistingServer: false,
     timeout: 180_000,
