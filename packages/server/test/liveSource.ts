@@ -6,6 +6,12 @@ import { findFont } from '../src/media/ffmpeg.ts';
 import { liveFfmpegPath } from '../src/live/ffmpegRun.ts';
 
 /**
+ * Frames a second of the test sources: 10, as the tests' media (decision 0378). ottkit's live transcodes keep the
+ * source's rate and place key frames by time, so each of them encodes and each journey's browser draws that many.
+ */
+const FPS = 10;
+
+/**
  * A live test source made by Debian's ffmpeg on loopback: a test pattern with a burnt-in wall clock, a keyframe
  * every 2 s, MP2 audio (so ottkit transcodes it to AAC) or AAC, pushed over UDP or SRT (caller to a listener
  * ottkit opens, or a listener ottkit calls) or RTMP (FLV, AAC only, to ottkit's `?listen=1` listener), or written
@@ -55,7 +61,7 @@ export function startTestSource(o: {
     '-f',
     'lavfi',
     '-i',
-    `testsrc2=size=320x180:rate=25${clock}`,
+    `testsrc2=size=320x180:rate=${FPS}${clock}`,
     '-f',
     'lavfi',
     '-i',
@@ -66,9 +72,9 @@ export function startTestSource(o: {
         ? ['-c:v', 'libx265', '-preset', 'ultrafast', '-x265-params', 'log-level=error']
         : ['-c:v', 'libx264', '-preset', 'ultrafast', '-tune', 'zerolatency']),
     '-g',
-    '50',
+    String(2 * FPS),
     '-keyint_min',
-    '50',
+    String(2 * FPS),
     '-sc_threshold',
     '0',
     '-b:v',
