@@ -191,14 +191,15 @@ if (process.env.OTTKIT_TEST_LANES === '2') {
   // 55 s one after the other, about 40 s together (decision 0375). The SQLite pass then has both cores: beside it,
   // even at the lowest priority, they made it take 227 s instead of 151 (decision 0376).
   await Promise.all([lane('typecheck'), lane('packages')]);
+  // The SQLite pass keeps the cores about three quarters busy (its live tests wait on the clock): the packed
+  // consumers (npm installs, mostly waiting), the size budgets and Storybook take the rest at the lowest priority,
+  // beside it and then beside the lanes after it (decision 0380). Before, the consumers ran beside the PostgreSQL
+  // pass, which the player's e2e already fills.
+  const background = backgroundLane('consumers', 'size', 'storybook');
   await lane('unit');
   // With the server's test files sharing their workers (decision 0374) the PostgreSQL pass takes about 130 s, less
-  // than the lanes beside it: the journeys follow it in its lane and share the cores with those lanes' last minutes.
-  await Promise.all([
-    lane('unit-postgres', 'e2e'),
-    lane('size', 'storybook', 'player-e2e'),
-    lane('consumers'),
-  ]);
+  // than the lane beside it: the journeys follow it in its lane and share the cores with those lanes' last minutes.
+  await Promise.all([lane('unit-postgres', 'e2e'), lane('player-e2e'), background]);
 }
 
 console.log('stage seconds (wall, and CPU of its processes):');
