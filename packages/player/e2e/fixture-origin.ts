@@ -43,7 +43,15 @@ export function prepareMedia(): string {
     if (existsSync(join(dir, 'done'))) continue;
     mkdirSync(dir, { recursive: true });
     const args = [
-      ...['-y', '-loglevel', 'error', '-f', 'lavfi', '-i', `testsrc2=size=${r.width}x${r.height}:rate=${PROFILE.fps}`],
+      ...[
+        '-y',
+        '-loglevel',
+        'error',
+        '-f',
+        'lavfi',
+        '-i',
+        `testsrc2=size=${r.width}x${r.height}:rate=${PROFILE.fps}`,
+      ],
       ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', String(DURATION_S)],
       ...[
         '-c:v',
