@@ -142,7 +142,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     ).toContainText('Empaquetado por el servidor');
     await expect(
       supportPage.locator(`[data-testid="live-channel"][data-channel="${CHANNEL}"]`),
-    ).toContainText(/Grabación, guardada 1 día ·.*espectadores? ahora/);
+    ).toContainText(/Grabación, guardada 1 día ·.*espectador(es)? ahora/);
     await expect(supportPage.locator('[data-testid="live-channel"]').first()).not.toContainText(INTERNALS);
     await supportPage.setViewportSize({ width: 390, height: 800 });
     await supportPage.screenshot({ path: `${repoRoot}.data/screens/admin-live-es-390.png`, fullPage: true });
