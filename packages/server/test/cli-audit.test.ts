@@ -97,18 +97,38 @@ describe('line-up refreshes as jobs', () => {
     withDb((db) => db.run('UPDATE lineup_sources SET last_refresh_at = 0'));
     const due = await run('sources', 'refresh', '--due');
     expect(due.code).toBe(0);
-    expect(due.lines.join('\n')).toMatch(/Cove: 1 channels/);
+    expect(due.lines.join('\n')).toMatch(/Cove: 1 channel \(/);
 
     const jobs = withDb((db) => listJobs(db));
     expect(jobs.map((j) => [j.kind, j.target, j.createdBy, j.status])).toEqual([
       ['source.refresh', 'Cove', 'schedule', 'succeeded'],
       ['source.import', 'Cove', 'cli', 'succeeded'],
     ]);
-    expect(jobs[0]?.message).toBe('1 channels, 0 programmes');
+    expect(jobs[0]?.message).toBe('1 channel, 0 programmes');
     const [refreshed] = audit('source.refresh');
     expect(refreshed).toMatchObject({ actor: 'cli', target: 'Cove', after: { counts: { channels: 1 } } });
     expect(audit('source.import')).toHaveLength(1);
     expect(audit('cli.sources.add')[0]).toMatchObject({ target: 'Cove' });
+  });
+
+  it('edits a source (audited once, by the domain, with before and after) and removes it; its channel stays', async () => {
+    expect((await run('sources', 'edit', 'Cove')).code).toBe(2);
+    const edit = await run('sources', 'edit', 'Cove', '--refresh-minutes', '60');
+    expect(edit.code).toBe(0);
+    expect(audit('source.edit')[0]).toMatchObject({
+      actor: 'cli',
+      target: 'Cove',
+      before: { refreshMinutes: 1440 },
+      after: { refreshMinutes: 60 },
+    });
+    expect(audit('cli.sources.edit')).toHaveLength(0);
+    const removed = await run('sources', 'remove', 'Cove');
+    expect(removed.lines).toContain('source Cove removed; 1 channel kept in the line-up');
+    expect(audit('source.remove')[0]).toMatchObject({ actor: 'cli', after: { channelsKept: 1 } });
+    const left = withDb((db) =>
+      db.get<{ n: number }>("SELECT COUNT(*) AS n FROM channels WHERE logical_channel_name = 'Cove TV'"),
+    );
+    expect(Number(left?.n)).toBe(1);
   });
 
   it('a refresh that fails is a failed job with the error in words', async () => {

@@ -78,7 +78,7 @@ describe('imports in one process (decision 0335)', () => {
     await expect
       .poll(() => [ended(a.jobId), ended(b.jobId)], { timeout: 15_000, interval: 100 })
       .toEqual(['succeeded', 'succeeded']);
-    expect(getJob(t.server.db, a.jobId)?.message).toBe('1 channels, 32 programmes');
-    expect(getJob(t.server.db, b.jobId)?.message).toBe('1 channels, 4 programmes');
+    expect(getJob(t.server.db, a.jobId)?.message).toBe('1 channel, 32 programmes');
+    expect(getJob(t.server.db, b.jobId)?.message).toBe('1 channel, 4 programmes');
   });
 });

@@ -1,6 +1,14 @@
 import { createServer as createHttpServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { type AuditEntry, type Job, OperatorErrCode } from '@ottkit/api-client/contract';
+import {
+  type AuditEntry,
+  type Job,
+  OperatorErrCode,
+  type Source,
+  sourceEdit,
+  sourceRemove,
+} from '@ottkit/api-client/contract';
+import { ErrCode } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.ts';
 import { INTERRUPTED_MESSAGE } from '../src/operator/jobs.ts';
@@ -186,7 +194,7 @@ describe('sources as jobs', () => {
       await new Promise((r) => setTimeout(r, 50));
       now = ((await t.get(`/admin/api/jobs/get?jobId=${job.jobId}`, cookie)).body.data as { job: Job }).job;
     }
-    expect(now).toMatchObject({ status: 'succeeded', progress: 100, message: '1 channels, 0 programmes' });
+    expect(now).toMatchObject({ status: 'succeeded', progress: 100, message: '1 channel, 0 programmes' });
     const status = await t.get('/admin/api/sources/status?name=Bay', cookie);
     expect(status.body.data).toMatchObject({ source: { status: 'ok', groups: ['Bay Imports'] } });
     expect((await audit('?action=source.'))[0]).toMatchObject({ action: 'source.import', target: 'Bay' });
@@ -213,6 +221,76 @@ describe('sources as jobs', () => {
     });
     const stranger = await t.post('/admin/api/sources/guide/unmap', { channelId: 'lc-001' }, cookie);
     expect(stranger.body.errCode).toBe(OperatorErrCode.NOT_FOUND);
+  });
+
+  it('edits a source (what is not given stays) and removes it: its channels stay in the line-up (audited)', async () => {
+    const cookie = { cookie: editor.cookie };
+    const guide = `${upstreamUrl}/guide.xml`;
+    const edit = await t.post(sourceEdit.path, { name: 'Bay', guideUrl: guide, refreshMinutes: 30 }, cookie);
+    expect(edit.body.errCode, edit.body.errMsg).toBe(0);
+    expect((edit.body.data as { source: Source }).source).toMatchObject({
+      location: `${upstreamUrl}/lineup.m3u`,
+      guideLocation: guide,
+      refreshMinutes: 30,
+      groups: ['Bay Imports'],
+    });
+    const [edited] = await audit('?action=source.edit');
+    expect(edited).toMatchObject({ target: 'Bay', actorEmail: 'editor@ottkit.test' });
+    expect(edited?.before).toMatchObject({ guideLocation: '', refreshMinutes: 1440 });
+    expect(edited?.after).toMatchObject({ guideLocation: guide, refreshMinutes: 30 });
+    // A playlist has no panel account, and a refresh interval stays within bounds: refused in words, unchanged.
+    const wrong = await t.post(sourceEdit.path, { name: 'Bay', user: 'someone' }, cookie);
+    expect([wrong.body.errCode, wrong.body.errMsg]).toEqual([
+      ErrCode.INVALID_REQUEST,
+      'Only an Xtream Codes account has a user and a password',
+    ]);
+    const tooOften = await t.post(sourceEdit.path, { name: 'Bay', refreshMinutes: 1 }, cookie);
+    expect(tooOften.status).toBe(400);
+    const missing = await t.post(sourceEdit.path, { name: 'Nowhere', refreshMinutes: 60 }, cookie);
+    expect(missing.body.errCode).toBe(OperatorErrCode.NOT_FOUND);
+    const status = await t.get('/admin/api/sources/status?name=Bay', cookie);
+    expect((status.body.data as { source: Source }).source.refreshMinutes).toBe(30);
+
+    const imported = t.server.db.get<{ id: string }>(
+      "SELECT logical_channel_id AS id FROM source_channels WHERE name = 'Bay TV'",
+    )?.id as string;
+    expect(imported).toBeDefined();
+    const removed = await t.post(sourceRemove.path, { name: 'Bay' }, cookie);
+    expect(removed.body).toMatchObject({ errCode: 0, data: { name: 'Bay', channels: 1 } });
+    expect((await t.get('/admin/api/sources/status?name=Bay', cookie)).body.errCode).toBe(
+      OperatorErrCode.NOT_FOUND,
+    );
+    // The channel is the operator's own now: still in the line-up, linked to no source.
+    expect(t.server.db.get('SELECT 1 AS x FROM channels WHERE logical_channel_id = ?', imported)).toEqual({
+      x: 1,
+    });
+    expect(t.server.db.get('SELECT 1 AS x FROM source_channels WHERE logical_channel_id = ?', imported)).toBe(
+      undefined,
+    );
+    expect((await audit('?action=source.remove'))[0]).toMatchObject({
+      target: 'Bay',
+      after: { channelsKept: 1 },
+    });
+
+    // A source added after it never takes its id: its import makes channels of its own beside the kept one.
+    const again = await t.post(
+      '/admin/api/sources/add',
+      { name: 'Bay again', kind: 'm3u', url: `${upstreamUrl}/lineup.m3u` },
+      cookie,
+    );
+    const { sourceId } = (again.body.data as { source: Source }).source;
+    expect(imported).not.toMatch(new RegExp(`^s${sourceId}-`));
+    const started = await t.post('/admin/api/sources/import', { name: 'Bay again' }, cookie);
+    const { job } = started.body.data as { job: Job };
+    let now: Job = job;
+    for (let i = 0; i < 100 && (now.status === 'queued' || now.status === 'running'); i++) {
+      await new Promise((r) => setTimeout(r, 50));
+      now = ((await t.get(`/admin/api/jobs/get?jobId=${job.jobId}`, cookie)).body.data as { job: Job }).job;
+    }
+    expect(now).toMatchObject({ status: 'succeeded', message: '2 channels, 0 programmes' });
+    expect(t.server.db.get('SELECT 1 AS x FROM channels WHERE logical_channel_id = ?', imported)).toEqual({
+      x: 1,
+    });
   });
 
   it('a restart marks a job it cut off as failed, in words', async () => {

@@ -217,6 +217,16 @@ export const auditList = defineCall({
   response: z.object({ entries: z.array(auditEntrySchema), nextBeforeSeq: z.number().int().optional() }),
 });
 
+/** The kinds of long work the server runs as jobs; the console names each in words. */
+export const JOB_KINDS = [
+  'source.import',
+  'source.refresh',
+  'title.transcode',
+  'codes.create',
+  'notification.broadcast',
+] as const;
+export type JobKind = (typeof JOB_KINDS)[number];
+
 export const jobSchema = z.object({
   jobId: z.string(),
   kind: z.string(),

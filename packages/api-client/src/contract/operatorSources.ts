@@ -63,6 +63,11 @@ export const sourceStatus = defineCall({
 export const REFRESH_MINUTES = { min: 5, max: 525_600, default: 1440 } as const;
 /** An Xtream Codes account's user name and password (the panel's, kept by the server, never answered). */
 const xtreamCredentialSchema = z.string().trim().min(1).max(200);
+const refreshMinutesSchema = z
+  .number()
+  .int()
+  .min(REFRESH_MINUTES.min, `At least ${REFRESH_MINUTES.min} minutes`)
+  .max(REFRESH_MINUTES.max);
 
 export const sourceAdd = defineCall({
   area: 'operator',
@@ -81,12 +86,7 @@ export const sourceAdd = defineCall({
       guideUrl: z.union([sourceUrlSchema, z.literal('')]).optional(),
       user: xtreamCredentialSchema.optional(),
       password: xtreamCredentialSchema.optional(),
-      refreshMinutes: z
-        .number()
-        .int()
-        .min(REFRESH_MINUTES.min, `At least ${REFRESH_MINUTES.min} minutes`)
-        .max(REFRESH_MINUTES.max)
-        .optional(),
+      refreshMinutes: refreshMinutesSchema.optional(),
     })
     .strict()
     .superRefine((v, ctx) => {
@@ -99,6 +99,41 @@ export const sourceAdd = defineCall({
       }
     }),
   response: z.object({ source: sourceSchema }),
+});
+
+export const sourceEdit = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('edit'),
+  access: 'operator',
+  roles: editor,
+  summary:
+    'Changes a source’s address, guide address, Xtream user or password, or refresh interval; what is not given ' +
+    'stays (a password is never answered, so an empty one keeps it). The next refresh reads the new addresses.',
+  request: z
+    .object({
+      name: sourceNameSchema,
+      url: sourceUrlSchema.optional(),
+      guideUrl: z.union([sourceUrlSchema, z.literal('')]).optional(),
+      user: xtreamCredentialSchema.optional(),
+      password: xtreamCredentialSchema.optional(),
+      refreshMinutes: refreshMinutesSchema.optional(),
+    })
+    .strict(),
+  response: z.object({ source: sourceSchema }),
+});
+
+export const sourceRemove = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('remove'),
+  access: 'operator',
+  roles: editor,
+  summary:
+    'Removes a source. Its channels stay in the line-up as the operator’s own, no longer updated from it; ' +
+    'answers how many there were.',
+  request: z.object({ name: sourceNameSchema }).strict(),
+  response: z.object({ name: z.string(), channels: z.number().int() }),
 });
 
 export const sourcePreview = defineCall({
@@ -190,6 +225,8 @@ export const operatorSourceCalls = {
   sourceList,
   sourceStatus,
   sourceAdd,
+  sourceEdit,
+  sourceRemove,
   sourcePreview,
   sourceImport,
   sourceRefresh,

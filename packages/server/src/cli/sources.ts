@@ -8,13 +8,16 @@ import { type LineupSource, listSources, type SourceCounts, setSourceGroups } fr
 import { isUrl } from '../sources/input.ts';
 import { CLI_ACTOR } from '../operator/audit.ts';
 import { runJob } from '../operator/jobs.ts';
-import { SCHEDULE_JOB_OWNER, sourceRefreshWork } from '../operator/sourceJobs.ts';
+import { counted, SCHEDULE_JOB_OWNER, sourceRefreshWork } from '../operator/sourceJobs.ts';
 import { previewSource, upstreamLimits } from '../sources/importer.ts';
 import { lineupImporter } from '../sources/lineupImporter.ts';
 import {
   addSource,
+  editSource,
   mapGuide,
   namedSource,
+  publicSource,
+  removeSource,
   SourceError,
   unmapGuide,
   unmappedReport,
@@ -29,6 +32,9 @@ export const SOURCES_USAGE = `  sources add NAME --m3u URL|FILE [--xmltv URL|FIL
   sources preview NAME                                              the groups it offers, with channel counts
   sources import NAME [--groups "News,Sports"]                      import (the chosen groups; all by default)
   sources refresh NAME | --due                                      update from upstream (channels keep their ids)
+  sources edit NAME [--url URL] [--xmltv URL] [--user U] [--password P] [--refresh-minutes N]
+                                                                    change it; what is not given stays
+  sources remove NAME                                               remove it (its channels stay in the line-up)
   sources status                                                    last refresh, counts, skipped, last error
   guide map CHANNEL_ID XMLTV_ID | guide unmap CHANNEL_ID            hand mapping (survives refreshes)
   guide unmapped                                                    imported channels without a guide`;
@@ -38,6 +44,7 @@ const OPTIONS = {
   m3u: { type: 'string' },
   xmltv: { type: 'string' },
   xtream: { type: 'string' },
+  url: { type: 'string' },
   user: { type: 'string' },
   password: { type: 'string' },
   groups: { type: 'string' },
@@ -61,7 +68,7 @@ function formatCounts(c: SourceCounts): string {
   const parts: string[] = [];
   if (c.channels !== undefined)
     parts.push(
-      `${c.channels} channels (${c.added ?? 0} added, ${c.updated ?? 0} updated, ${c.removed ?? 0} removed)`,
+      `${counted(c.channels, 'channel')} (${c.added ?? 0} added, ${c.updated ?? 0} updated, ${c.removed ?? 0} removed)`,
     );
   if (c.programmes !== undefined)
     parts.push(`${c.programmes} programmes in ${c.guideChannels ?? 0} guide channels`);
@@ -139,11 +146,6 @@ async function refresh(
   if (job.status === 'failed') throw new Error(job.error);
 }
 
-/** Where a source reads from, without credentials. */
-function where(s: LineupSource): string {
-  return maskSecrets(s.kind === 'xtream' ? `${s.location} (user ${s.xtreamUser})` : s.location);
-}
-
 function status(db: Db): void {
   const sources = listSources(db);
   if (sources.length === 0) console.log('No sources yet (see: sources add).');
@@ -153,7 +155,9 @@ function status(db: Db): void {
     console.log(
       `${s.name} [${s.kind}] ${s.status}, last refresh ${when}${took}, every ${s.refreshMinutes} min`,
     );
-    console.log(`  from ${where(s)}${s.guideLocation ? `, guide ${maskSecrets(s.guideLocation)}` : ''}`);
+    console.log(
+      `  from ${publicSource(s).location}${s.guideLocation ? `, guide ${maskSecrets(s.guideLocation)}` : ''}`,
+    );
     if (s.groups) console.log(`  groups: ${s.groups.join(', ')}`);
     if (Object.keys(s.counts).length > 0) console.log(`  ${formatCounts(s.counts)}`);
     if (s.lastError) console.log(`  last error: ${maskSecrets(s.lastError)}`);
@@ -205,6 +209,28 @@ export async function sourcesCommand(args: string[]): Promise<number> {
           return failed > 0 ? 1 : 0;
         }
         await refresh(db, sourceNamed(db, name), dataDir);
+        return 0;
+      }
+      case 'edit': {
+        const s = sourceNamed(db, name);
+        const minutes = values['refresh-minutes'];
+        const local = (loc: string | undefined) => (loc === undefined || isUrl(loc) ? loc : resolve(loc));
+        const changes = {
+          location: local(values.url),
+          guideLocation: local(values.xmltv),
+          refreshMinutes: minutes === undefined ? undefined : Number(minutes),
+          xtreamUser: values.user,
+          xtreamPassword: values.password,
+        };
+        if (Object.values(changes).every((v) => v === undefined))
+          throw new UsageError('say what to change: --url, --xmltv, --user, --password or --refresh-minutes');
+        editSource(db, s.name, changes, CLI_ACTOR, Date.now());
+        console.log(`source ${s.name} changed; the next refresh reads it (sources refresh ${s.name})`);
+        return 0;
+      }
+      case 'remove': {
+        const channels = removeSource(db, sourceNamed(db, name).name, dataDir, CLI_ACTOR, Date.now());
+        console.log(`source ${name} removed; ${counted(channels, 'channel')} kept in the line-up`);
         return 0;
       }
       case 'status':

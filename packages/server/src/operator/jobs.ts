@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Job } from '@ottkit/api-client/contract';
+import type { Job, JobKind } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
 import { holdJob, JobTakenOver, jobLease, releaseJob } from './jobLease.ts';
 import { maskSecrets } from '../upstream/maskSecrets.ts';
@@ -53,7 +53,7 @@ export const INTERRUPTED_MESSAGE = 'Interrupted by a server restart; start it ag
 export type Progress = (percent: number, message: string) => void;
 
 /** Records a queued job; answers its id. */
-function createJob(db: Db, job: { kind: string; target: string; createdBy: string }, at: number): string {
+function createJob(db: Db, job: { kind: JobKind; target: string; createdBy: string }, at: number): string {
   const id = `job-${randomUUID()}`;
   const lease = jobLease(db);
   db.run(
@@ -140,7 +140,7 @@ async function runAs(
  */
 export function startJob(
   db: Db,
-  job: { kind: string; target: string; createdBy: string },
+  job: { kind: JobKind; target: string; createdBy: string },
   work: (progress: Progress) => Promise<string>,
   now: () => number,
   onError: (err: unknown) => void = () => {},
@@ -157,7 +157,7 @@ export function startJob(
  */
 export async function runJob(
   db: Db,
-  job: { kind: string; target: string; createdBy: string },
+  job: { kind: JobKind; target: string; createdBy: string },
   work: (progress: Progress) => Promise<string>,
   now: () => number,
   onError: (err: unknown) => void = () => {},

@@ -25,6 +25,9 @@ export interface LineupImporter {
 /** The source's groups and counts before the job: the audit entry's "before", kept so a resumed run says the same. */
 type Before = { groups: string[] | null; counts: SourceCounts };
 
+/** "1 channel", "2 channels": the job's outcome as the console shows it. */
+export const counted = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 /**
  * Reading a line-up source from upstream and applying it, as a job's work (decision 0213): the console's import
  * and refresh and the command line's (the scheduled ones too) run this one piece. Audited with the counts before
@@ -57,7 +60,7 @@ export function sourceRefreshWork(
     progress(99, 'Recording the import');
     recordAudit(db, actor, kind, s.name, { before, after: { groups: s.groups ?? null, counts } }, opts.now());
     opts.onCounts?.(counts);
-    return `${counts.channels ?? 0} channels, ${counts.programmes ?? 0} programmes`;
+    return `${counted(counts.channels ?? 0, 'channel')}, ${counted(counts.programmes ?? 0, 'programme')}`;
   };
 }
 

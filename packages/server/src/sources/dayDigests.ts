@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { DayRow } from './guide.ts';
 
@@ -92,4 +92,9 @@ export function saveDayDigests(dataDir: string | undefined, sourceId: number, di
   } catch {
     // The import is committed: a file not written (a full disk) only makes the next refresh build every day.
   }
+}
+
+/** Removes a removed source's pairs (its id is never given again: nothing would read them). */
+export function forgetDayDigests(dataDir: string, sourceId: number): void {
+  rmSync(fileOf(dataDir, sourceId), { force: true });
 }

@@ -101,9 +101,25 @@ export type NewSource = Pick<
   | 'productId'
 >;
 
+/**
+ * The next source id: never one a removed source had, whose channels (`s<id>-<n>`) and categories (`col-s<id>-…`)
+ * stay in the line-up after it, and whose ids a new source's import would otherwise take again.
+ */
+function nextSourceId(db: Db): number {
+  let max = Number(db.get<{ n: number | null }>('SELECT MAX(source_id) AS n FROM lineup_sources')?.n ?? 0);
+  const left = [
+    ...db.all<{ id: string }>(
+      "SELECT logical_channel_id AS id FROM channels WHERE logical_channel_id LIKE 's%-%'",
+    ),
+    ...db.all<{ id: string }>("SELECT column_id AS id FROM channel_columns WHERE column_id LIKE 'col-s%-%'"),
+  ];
+  for (const { id } of left) max = Math.max(max, Number(/^(?:col-)?s(\d+)-/.exec(id)?.[1] ?? 0));
+  return max + 1;
+}
+
 export function insertSource(db: Db, s: NewSource, now: number): LineupSource {
   return db.transaction(() => {
-    const id = (db.get<{ n: number | null }>('SELECT MAX(source_id) AS n FROM lineup_sources')?.n ?? 0) + 1;
+    const id = nextSourceId(db);
     db.run(
       `INSERT INTO lineup_sources (source_id, name, kind, location, xtream_user, xtream_password, guide_location,
         refresh_minutes, product_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -119,6 +135,48 @@ export function insertSource(db: Db, s: NewSource, now: number): LineupSource {
       now,
     );
     return getSourceByName(db, s.name) as LineupSource;
+  });
+}
+
+/** What an operator may change of a source after adding it (its name and kind stay: the CLI and jobs name it). */
+export type SourceChanges = Partial<
+  Pick<LineupSource, 'location' | 'guideLocation' | 'refreshMinutes' | 'xtreamUser' | 'xtreamPassword'>
+>;
+
+const CHANGE_COLUMNS: Record<keyof SourceChanges, string> = {
+  location: 'location',
+  guideLocation: 'guide_location',
+  refreshMinutes: 'refresh_minutes',
+  xtreamUser: 'xtream_user',
+  xtreamPassword: 'xtream_password',
+};
+
+export function updateSource(db: Db, sourceId: number, changes: SourceChanges): void {
+  const keys = (Object.keys(changes) as (keyof SourceChanges)[]).filter((k) => changes[k] !== undefined);
+  if (keys.length === 0) return;
+  db.run(
+    `UPDATE lineup_sources SET ${keys.map((k) => `${CHANGE_COLUMNS[k]} = ?`).join(', ')} WHERE source_id = ?`,
+    ...keys.map((k) => changes[k] as string | number),
+    sourceId,
+  );
+}
+
+/**
+ * Removes a source. Its channels stay in the line-up as the operator's own (their links to it, its groups' links
+ * and the guide channels it offered go with it); channels that took their guide from it keep what they have and
+ * are mapped again by the next refresh of a guide. Answers how many channels it had.
+ */
+export function deleteSource(db: Db, sourceId: number): number {
+  return db.transaction(() => {
+    const channels =
+      db.get<{ n: number }>('SELECT COUNT(*) AS n FROM source_channels WHERE source_id = ?', sourceId)?.n ??
+      0;
+    db.run(
+      'UPDATE source_channels SET guide_source_id = NULL, xmltv_id = NULL, mapped_by = NULL WHERE guide_source_id = ?',
+      sourceId,
+    );
+    db.run('DELETE FROM lineup_sources WHERE source_id = ?', sourceId);
+    return Number(channels);
   });
 }
 

@@ -140,6 +140,18 @@ describe('secrets in source URLs (issue 35)', () => {
     );
     expect(xtream.body.errCode, xtream.body.errMsg).toBe(0);
     expect(look('sources/add xtream', xtream.body)).toContain('(user viewer)');
+    // Its password changed in the console: the answer and the audit entry say it changed, never what it is.
+    const edited = await t.post(
+      op.sourceEdit.path,
+      { name: 'secretive panel', password: `${SECRET}y`, refreshMinutes: 60 },
+      as(editor),
+    );
+    expect(edited.body.errCode, edited.body.errMsg).toBe(0);
+    expect(look('sources/edit xtream', edited.body)).toContain('(user viewer)');
+    const row = t.server.db.get<{ xtream_password: string }>(
+      "SELECT xtream_password FROM lineup_sources WHERE name = 'secretive panel'",
+    );
+    expect(row?.xtream_password).toBe(`${SECRET}y`);
     look('sources/list', (await t.get(op.sourceList.path, as(editor))).body);
     const preview = await t.post(op.sourcePreview.path, { name: 'secretive' }, as(editor));
     expect(preview.body.errMsg).toMatch(/could not be reached/);

@@ -5,23 +5,27 @@ import {
   guideUnmapped,
   OperatorErrCode,
   REFRESH_MINUTES,
-  type Source,
   sourceAdd,
+  sourceEdit,
   sourceImport,
   sourceList,
   sourcePreview,
   sourceRefresh,
+  sourceRemove,
   sourceStatus,
 } from '@ottkit/api-client/contract';
 import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
 import { recordAudit } from '../../operator/audit.ts';
 import { startSourceJob } from '../../operator/sourceJobs.ts';
-import { previewSource, redact, upstreamLimits } from '../../sources/importer.ts';
+import { previewSource, upstreamLimits } from '../../sources/importer.ts';
 import { lineupImporter } from '../../sources/lineupImporter.ts';
 import {
   addSource,
+  editSource,
   mapGuide,
   namedSource,
+  publicSource,
+  removeSource,
   SourceError,
   unmapGuide,
   unmappedReport,
@@ -30,22 +34,6 @@ import { type LineupSource, listSources, setSourceGroups } from '../../store/sou
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
 import { maskSecrets } from '../../upstream/maskSecrets.ts';
-
-/** A source as the console sees it: never an Xtream password. */
-const publicSource = (s: LineupSource): Source => ({
-  sourceId: s.sourceId,
-  name: s.name,
-  kind: s.kind,
-  location: maskSecrets(s.kind === 'xtream' ? `${s.location} (user ${s.xtreamUser})` : s.location),
-  guideLocation: maskSecrets(redact(s, s.guideLocation)),
-  refreshMinutes: s.refreshMinutes,
-  ...(s.groups ? { groups: s.groups } : {}),
-  status: s.status,
-  ...(s.lastRefreshAt === undefined ? {} : { lastRefreshAt: s.lastRefreshAt }),
-  ...(s.lastDurationMs === undefined ? {} : { lastDurationMs: Math.round(s.lastDurationMs) }),
-  lastError: maskSecrets(s.lastError),
-  counts: { ...s.counts },
-});
 
 /** The domain's words for a caller's mistake become the envelope's; an upstream failure is said in words. */
 export async function answering<T>(work: () => T | Promise<T>): Promise<T> {
@@ -108,6 +96,24 @@ export const operatorSourceRoutes = [
       );
       return { source: publicSource(source) };
     }),
+  ),
+  route(sourceEdit, (ctx, req) =>
+    answering(() => {
+      const changes = {
+        location: req.url,
+        guideLocation: req.guideUrl,
+        refreshMinutes: req.refreshMinutes,
+        xtreamUser: req.user,
+        xtreamPassword: req.password,
+      };
+      return { source: publicSource(editSource(ctx.db, req.name, changes, actorFor(ctx), ctx.now())) };
+    }),
+  ),
+  route(sourceRemove, (ctx, req) =>
+    answering(() => ({
+      name: req.name,
+      channels: removeSource(ctx.db, req.name, ctx.config.dataDir, actorFor(ctx), ctx.now()),
+    })),
   ),
   route(sourcePreview, (ctx, req) =>
     answering(async () => {
