@@ -62,7 +62,9 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => new Promise((r) => upstream.close(r)));
 
-test('an editor imports a small M3U through the console and sees the job finish', async ({ page }) => {
+test('an editor imports a small M3U through the console, sees the job finish, edits the source and deletes it', async ({
+  page,
+}) => {
   await signInOperator(page, createOperator('editor'));
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Sources' }).click();
   await consoleReady(page);
@@ -88,18 +90,77 @@ test('an editor imports a small M3U through the console and sees the job finish'
   await preview.getByLabel('Left Out (1)').uncheck();
   await preview.getByRole('button', { name: 'Import the chosen groups' }).click();
 
-  const job = page.getByTestId('job').filter({ hasText: `source.import of ${name}` });
+  const job = page.getByTestId('job').filter({ hasText: `Import of ${name}` });
   await expect(job).toHaveAttribute('data-status', 'succeeded');
-  await expect(job.getByRole('status')).toHaveText('Finished · 1 channels, 0 programmes');
+  await expect(job.getByRole('status')).toHaveText('Finished · 1 channel, 0 programmes');
   await expect(job.getByRole('progressbar')).toHaveAttribute('value', '100');
 
   await page.reload();
   await consoleReady(page);
-  await expect(page.getByTestId('job').filter({ hasText: `source.import of ${name}` })).toHaveAttribute(
+  await expect(page.getByTestId('job').filter({ hasText: `Import of ${name}` })).toHaveAttribute(
     'data-status',
     'succeeded',
   );
-  await expect(page.getByTestId('source').filter({ hasText: name })).toContainText('Status: read');
+  await expect(source).toContainText('Status: read');
+
+  // Edited in place (issue 37): an empty address keeps the playlist's; the guide and the interval change.
+  await source.getByRole('button', { name: 'Edit' }).click();
+  const form = source.getByRole('form', { name: `Edit ${name}` });
+  await expect(form.getByLabel('Address (URL)')).toBeFocused();
+  await expect(form.getByText(`Leave empty to keep ${base}/small.m3u`)).toBeVisible();
+  await form.getByLabel('Read again every (minutes)').fill('3');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(form.getByText('Enter 5 to 525600 minutes')).toBeVisible();
+  await form.getByLabel('Guide address (XMLTV, optional)').fill(`${base}${LONG_GUIDE}`);
+  await form.getByLabel('Read again every (minutes)').fill('30');
+  await shoot(page, 'console-sources-edit');
+  await form.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toHaveText(
+    'Saved. The next refresh reads the new addresses.',
+  );
+  await expect(source.getByTestId('source-refresh')).toHaveText('Read again every 30 minutes');
+  await expect(source.getByTestId('source-guide')).toHaveText(`Guide: ${base}${LONG_GUIDE}`);
+  await expect(source.getByTestId('source-location')).toHaveText(`${base}/small.m3u`);
+
+  // Deleted after the kit's confirmation, which says what happens to its channel; Cancel changes nothing.
+  await source.getByRole('button', { name: 'Delete' }).click();
+  const ask = page.getByRole('dialog');
+  await expect(ask).toContainText(
+    `Delete the source ${name}? Its 1 channel stays in the line-up and is no longer updated from it.`,
+  );
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(source).toBeVisible();
+  await source.getByRole('button', { name: 'Delete' }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: `Delete ${name}` })
+    .click();
+  await expect(page.getByRole('status').filter({ hasText: 'deleted' })).toHaveText(
+    `Source ${name} deleted. Its 1 channel stays in the line-up.`,
+  );
+  await expect(source).toHaveCount(0);
+  const db = new DatabaseSync(join(repoRoot, E2E_DATA_DIR, 'ottkit.db'), { readOnly: true });
+  try {
+    // The channel is still in the line-up, no longer linked to any source; both changes are audited.
+    const cove = db.prepare(
+      "SELECT logical_channel_id AS id FROM channels WHERE logical_channel_name = 'Cove TV'",
+    );
+    const ids = (cove.all() as { id: string }[]).map((c) => c.id);
+    expect(ids.length).toBeGreaterThan(0);
+    const linked = db.prepare(
+      'SELECT COUNT(*) AS n FROM source_channels s JOIN lineup_sources l USING (source_id) WHERE l.name = ?',
+    );
+    expect(linked.get(name)).toEqual({ n: 0 });
+    const audit = db.prepare('SELECT action FROM operator_audit WHERE target = ? ORDER BY seq').all(name);
+    expect((audit as { action: string }[]).map((a) => a.action)).toEqual([
+      'source.add',
+      'source.import',
+      'source.edit',
+      'source.remove',
+    ]);
+  } finally {
+    db.close();
+  }
 });
 
 async function shoot(page: Page, name: string) {

@@ -114,7 +114,7 @@ test('an import whose server was killed is finished by the running one, and the 
   await signInOperator(page, createOperator('editor'));
   await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Sources' }).click();
   await consoleReady(page);
-  const job = page.getByTestId('job').filter({ hasText: `source.import of ${NAME}` });
+  const job = page.getByTestId('job').filter({ hasText: `Import of ${NAME}` });
   await finishedAfterReloads(page, job, 90_000);
   await expect(job.getByRole('status')).toHaveText(
     'Finished · 2 channels, 0 programmes · Resumed after its server stopped',

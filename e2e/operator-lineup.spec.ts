@@ -301,9 +301,10 @@ test('an editor imports an XMLTV file and maps an unmapped channel to its closes
       .getByLabel('Or a file')
       .setInputFiles({ name: 'quay.xml', mimeType: 'text/xml', buffer: Buffer.from(xml) });
     await page.getByRole('button', { name: 'Import', exact: true }).click();
-    await expect(
-      page.getByTestId('job').filter({ hasText: `source.import of ${guideSource}` }),
-    ).toHaveAttribute('data-status', 'succeeded');
+    await expect(page.getByTestId('job').filter({ hasText: `Import of ${guideSource}` })).toHaveAttribute(
+      'data-status',
+      'succeeded',
+    );
 
     await page
       .getByRole('navigation', { name: 'Console' })

@@ -1,5 +1,13 @@
-import type { Job } from '@ottkit/api-client/contract';
+import { JOB_KINDS, type Job, type JobKind } from '@ottkit/api-client/contract';
 import type { AdminT } from '../../i18n/admin.ts';
+
+const known = (kind: string): kind is JobKind => (JOB_KINDS as readonly string[]).includes(kind);
+
+/** What a job works on, in words ("Import of Demo"); a kind this console does not know yet, as the server names it. */
+export const jobLabel = (j: Job, t: AdminT): string =>
+  known(j.kind)
+    ? t(`admin.jobs.kind.${j.kind}`, { target: j.target })
+    : t('admin.sources.job', { kind: j.kind, target: j.target });
 
 /** Jobs with their progress and outcome in words (decision 0213): the sources and guide screens show them. */
 export function JobList({ jobs, t }: { jobs: readonly Job[]; t: AdminT }) {
@@ -9,13 +17,8 @@ export function JobList({ jobs, t }: { jobs: readonly Job[]; t: AdminT }) {
       <ul className="console-list">
         {jobs.map((j) => (
           <li key={j.jobId} data-testid="job" data-status={j.status}>
-            <div>{t('admin.sources.job', { kind: j.kind, target: j.target })}</div>
-            <progress
-              className="console-progress"
-              max={100}
-              value={j.progress}
-              aria-label={t('admin.sources.job', { kind: j.kind, target: j.target })}
-            />
+            <div>{jobLabel(j, t)}</div>
+            <progress className="console-progress" max={100} value={j.progress} aria-label={jobLabel(j, t)} />
             <div role="status">
               <JobState job={j} t={t} />
             </div>

@@ -5,18 +5,19 @@ import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
-import { Address } from './Address.tsx';
 import { Field } from './Field.tsx';
 import { JobList, jobRunning as running } from './JobList.tsx';
+import { SourceCard } from './SourceCard.tsx';
+import { SourceFields, type SourceKind, sourceFieldErrors } from './SourceFields.tsx';
+import { useConfirm } from './useConfirm.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 
 const POLL_MS = 700;
 type Preview = { name: string; channels: number; groups: Array<{ name: string; channels: number }> };
 
-type Kind = 'm3u' | 'xtream' | 'xmltv';
 const EMPTY = {
   name: '',
-  kind: 'm3u' as Kind,
+  kind: 'm3u' as SourceKind,
   url: '',
   guideUrl: '',
   user: '',
@@ -39,7 +40,10 @@ export default function Sources({ lang }: { lang: Lang }) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [preview, setPreview] = useState<Preview | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
+  // The add form's outcome shows under it; the list's (a preview, refresh, edit or deletion) under the list's title.
   const { busy, outcome, act } = useConsoleAction(t);
+  const list = useConsoleAction(t);
+  const { confirm, dialog } = useConfirm(t);
 
   const reload = useCallback(async () => {
     const [s, j] = await Promise.all([consoleApi.operator.sourceList({}), consoleApi.operator.jobList({})]);
@@ -72,17 +76,7 @@ export default function Sources({ lang }: { lang: Lang }) {
       refreshMinutes: Number(form.refreshMinutes),
     };
     const bad = fieldErrors(sourceAdd, input);
-    const words: Record<string, string> = {
-      name: t('admin.error.name'),
-      url: t('admin.error.url'),
-      guideUrl: t('admin.error.url'),
-      user: t('admin.error.required'),
-      password: t('admin.error.required'),
-      refreshMinutes: t('admin.sources.error.refreshMinutes'),
-    };
-    setErrors(
-      bad ? Object.fromEntries(Object.keys(bad).map((k) => [k, words[k] ?? t('admin.error.required')])) : {},
-    );
+    setErrors(sourceFieldErrors(bad, t));
     if (bad) return;
     void act(async () => {
       await consoleApi.operator.sourceAdd(input);
@@ -92,14 +86,14 @@ export default function Sources({ lang }: { lang: Lang }) {
   };
 
   const showPreview = (name: string) =>
-    act(async () => {
+    list.act(async () => {
       const p = await consoleApi.operator.sourcePreview({ name });
       setPreview({ name, channels: p.channels, groups: p.groups });
       setChosen(new Set(p.groups.map((g) => g.name)));
     });
 
   const startImport = () =>
-    act(async () => {
+    list.act(async () => {
       if (!preview) return;
       await consoleApi.operator.sourceImport({ name: preview.name, groups: [...chosen] });
       setPreview(null);
@@ -129,59 +123,7 @@ export default function Sources({ lang }: { lang: Lang }) {
               <option value="xmltv">{t('admin.sources.kind.xmltv')}</option>
             </select>
           </div>
-          <Field
-            label={t(form.kind === 'xtream' ? 'admin.sources.panelUrl' : 'admin.sources.url')}
-            error={errors.url}
-            name="url"
-            type="url"
-            inputMode="url"
-            value={form.url}
-            onChange={set('url')}
-          />
-          {form.kind === 'xtream' && (
-            <>
-              <Field
-                label={t('admin.sources.user')}
-                error={errors.user}
-                name="user"
-                autoComplete="off"
-                value={form.user}
-                onChange={set('user')}
-              />
-              <Field
-                label={t('admin.sources.password')}
-                error={errors.password}
-                name="password"
-                type="password"
-                // The panel's password, not the operator's own: never filled in or saved by the browser.
-                autoComplete="new-password"
-                value={form.password}
-                onChange={set('password')}
-              />
-            </>
-          )}
-          {form.kind !== 'xmltv' && (
-            <Field
-              label={t(form.kind === 'xtream' ? 'admin.sources.xtreamGuideUrl' : 'admin.sources.guideUrl')}
-              error={errors.guideUrl}
-              name="guideUrl"
-              type="url"
-              inputMode="url"
-              value={form.guideUrl}
-              onChange={set('guideUrl')}
-            />
-          )}
-          <Field
-            label={t('admin.sources.refreshMinutes')}
-            error={errors.refreshMinutes}
-            name="refreshMinutes"
-            type="number"
-            inputMode="numeric"
-            min={REFRESH_MINUTES.min}
-            max={REFRESH_MINUTES.max}
-            value={form.refreshMinutes}
-            onChange={set('refreshMinutes')}
-          />
+          <SourceFields t={t} kind={form.kind} values={form} errors={errors} set={set} />
           <button type="submit" className="console-button" disabled={busy || !ready}>
             {t('admin.sources.addButton')}
           </button>
@@ -191,56 +133,25 @@ export default function Sources({ lang }: { lang: Lang }) {
 
       <section className="console-card" aria-labelledby="list-title">
         <h2 id="list-title">{t('admin.sources.list')}</h2>
+        <Outcome outcome={list.outcome} />
         {sources.length === 0 && <p>{t('admin.sources.none')}</p>}
         <ul className="console-list">
           {sources.map((s) => (
-            <li key={s.sourceId} className="console-card" data-testid="source">
-              <strong>{s.name}</strong>
-              <Address value={s.location} testId="source-location" />
-              {s.kind !== 'xmltv' &&
-                (s.guideLocation ? (
-                  <span data-testid="source-guide">
-                    {t('admin.sources.guide')} <Address value={s.guideLocation} />
-                  </span>
-                ) : (
-                  <span data-testid="source-guide">
-                    {t(s.kind === 'xtream' ? 'admin.sources.guide.panel' : 'admin.sources.guide.none')}
-                  </span>
-                ))}
-              <span>{t('admin.sources.refreshEvery', { minutes: s.refreshMinutes })}</span>
-              <span data-testid="source-status">{t(`admin.sources.status.${s.status}`)}</span>
-              {s.lastError && (
-                <span className="console-error">{t('admin.sources.lastError', { error: s.lastError })}</span>
-              )}
-              <div className="console-row">
-                <button
-                  type="button"
-                  className="console-button secondary"
-                  disabled={busy}
-                  onClick={() => void showPreview(s.name)}
-                >
-                  {t('admin.sources.preview')}
-                </button>
-                <button
-                  type="button"
-                  className="console-button secondary"
-                  disabled={busy}
-                  onClick={() =>
-                    void act(async () => {
-                      await consoleApi.operator.sourceRefresh({ name: s.name });
-                      await reload();
-                    })
-                  }
-                >
-                  {t('admin.sources.refresh')}
-                </button>
-              </div>
-            </li>
+            <SourceCard
+              key={s.sourceId}
+              source={s}
+              t={t}
+              busy={list.busy}
+              act={list.act}
+              confirm={confirm}
+              reload={reload}
+              onPreview={(name) => void showPreview(name)}
+            />
           ))}
         </ul>
         {preview && (
           <fieldset className="console-form" data-testid="preview">
-            <legend>{t('admin.sources.groups', { name: preview.name, channels: preview.channels })}</legend>
+            <legend>{t.count('admin.sources.groups', preview.channels, { name: preview.name })}</legend>
             {preview.groups.map((g) => (
               <label key={g.name}>
                 <input
@@ -259,7 +170,7 @@ export default function Sources({ lang }: { lang: Lang }) {
             <button
               type="button"
               className="console-button"
-              disabled={busy || chosen.size === 0}
+              disabled={list.busy || chosen.size === 0}
               onClick={() => void startImport()}
             >
               {t('admin.sources.import')}
@@ -272,6 +183,7 @@ export default function Sources({ lang }: { lang: Lang }) {
         <h2 id="jobs-title">{t('admin.sources.jobs')}</h2>
         <JobList jobs={jobs} t={t} />
       </section>
+      {dialog}
     </div>
   );
 }

@@ -1,0 +1,111 @@
+import { REFRESH_MINUTES } from '@ottkit/api-client/contract';
+import type { AdminT } from '../../i18n/admin.ts';
+import { Field } from './Field.tsx';
+
+export type SourceKind = 'm3u' | 'xtream' | 'xmltv';
+
+/** What the add and edit forms of a source hold, as typed. */
+export interface SourceFieldValues {
+  url: string;
+  guideUrl: string;
+  user: string;
+  password: string;
+  refreshMinutes: string;
+}
+
+/** The console's words for a field the contract refuses (the add and edit calls name the same fields). */
+export function sourceFieldErrors(bad: Record<string, unknown> | null, t: AdminT): Record<string, string> {
+  const words: Record<string, string> = {
+    name: t('admin.error.name'),
+    url: t('admin.error.url'),
+    guideUrl: t('admin.error.url'),
+    refreshMinutes: t('admin.sources.error.refreshMinutes'),
+  };
+  return bad
+    ? Object.fromEntries(Object.keys(bad).map((k) => [k, words[k] ?? t('admin.error.required')]))
+    : {};
+}
+
+/**
+ * The fields of a source after its name and kind, for adding one and for editing one (`current`: the source as
+ * the server answers it). When editing, an empty address, guide, user or password keeps what the source has:
+ * the server never answers a password, and an address may hold a masked secret.
+ */
+export function SourceFields({
+  t,
+  kind,
+  values,
+  errors,
+  set,
+  current,
+}: {
+  t: AdminT;
+  kind: SourceKind;
+  values: SourceFieldValues;
+  errors: Record<string, string>;
+  set: (k: keyof SourceFieldValues) => (e: { target: { value: string } }) => void;
+  current?: { location: string; guideLocation: string };
+}) {
+  const keep = (value: string) => (current && value ? { hint: t('admin.sources.keep', { value }) } : {});
+  return (
+    <>
+      <Field
+        label={t(kind === 'xtream' ? 'admin.sources.panelUrl' : 'admin.sources.url')}
+        error={errors.url}
+        name="url"
+        type="url"
+        inputMode="url"
+        value={values.url}
+        onChange={set('url')}
+        {...keep(current?.location ?? '')}
+      />
+      {kind === 'xtream' && (
+        <>
+          <Field
+            label={t('admin.sources.user')}
+            error={errors.user}
+            name="user"
+            autoComplete="off"
+            value={values.user}
+            onChange={set('user')}
+            {...(current ? { hint: t('admin.sources.keepIt') } : {})}
+          />
+          <Field
+            label={t('admin.sources.password')}
+            error={errors.password}
+            name="password"
+            type="password"
+            // The panel's password, not the operator's own: never filled in or saved by the browser.
+            autoComplete="new-password"
+            value={values.password}
+            onChange={set('password')}
+            {...(current ? { hint: t('admin.sources.keepIt') } : {})}
+          />
+        </>
+      )}
+      {kind !== 'xmltv' && (
+        <Field
+          label={t(kind === 'xtream' ? 'admin.sources.xtreamGuideUrl' : 'admin.sources.guideUrl')}
+          error={errors.guideUrl}
+          name="guideUrl"
+          type="url"
+          inputMode="url"
+          value={values.guideUrl}
+          onChange={set('guideUrl')}
+          {...keep(current?.guideLocation ?? '')}
+        />
+      )}
+      <Field
+        label={t('admin.sources.refreshMinutes')}
+        error={errors.refreshMinutes}
+        name="refreshMinutes"
+        type="number"
+        inputMode="numeric"
+        min={REFRESH_MINUTES.min}
+        max={REFRESH_MINUTES.max}
+        value={values.refreshMinutes}
+        onChange={set('refreshMinutes')}
+      />
+    </>
+  );
+}
