@@ -47,18 +47,26 @@ export function SourceFields({
   current?: { location: string; guideLocation: string };
 }) {
   const keep = (value: string) => (current && value ? { hint: t('admin.sources.keep', { value }) } : {});
+  /** The source's own address or its guide's: what an empty one keeps is said under it when editing. */
+  const address = (key: 'url' | 'guideUrl', label: string, kept: string | undefined) => (
+    <Field
+      label={label}
+      error={errors[key]}
+      name={key}
+      type="url"
+      inputMode="url"
+      value={values[key]}
+      onChange={set(key)}
+      {...keep(kept ?? '')}
+    />
+  );
   return (
     <>
-      <Field
-        label={t(kind === 'xtream' ? 'admin.sources.panelUrl' : 'admin.sources.url')}
-        error={errors.url}
-        name="url"
-        type="url"
-        inputMode="url"
-        value={values.url}
-        onChange={set('url')}
-        {...keep(current?.location ?? '')}
-      />
+      {address(
+        'url',
+        t(kind === 'xtream' ? 'admin.sources.panelUrl' : 'admin.sources.url'),
+        current?.location,
+      )}
       {kind === 'xtream' && (
         <>
           <Field
@@ -83,18 +91,12 @@ export function SourceFields({
           />
         </>
       )}
-      {kind !== 'xmltv' && (
-        <Field
-          label={t(kind === 'xtream' ? 'admin.sources.xtreamGuideUrl' : 'admin.sources.guideUrl')}
-          error={errors.guideUrl}
-          name="guideUrl"
-          type="url"
-          inputMode="url"
-          value={values.guideUrl}
-          onChange={set('guideUrl')}
-          {...keep(current?.guideLocation ?? '')}
-        />
-      )}
+      {kind !== 'xmltv' &&
+        address(
+          'guideUrl',
+          t(kind === 'xtream' ? 'admin.sources.xtreamGuideUrl' : 'admin.sources.guideUrl'),
+          current?.guideLocation,
+        )}
       <Field
         label={t('admin.sources.refreshMinutes')}
         error={errors.refreshMinutes}
