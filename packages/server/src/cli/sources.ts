@@ -155,9 +155,9 @@ function status(db: Db): void {
     console.log(
       `${s.name} [${s.kind}] ${s.status}, last refresh ${when}${took}, every ${s.refreshMinutes} min`,
     );
-    console.log(
-      `  from ${publicSource(s).location}${s.guideLocation ? `, guide ${maskSecrets(s.guideLocation)}` : ''}`,
-    );
+    // As the console shows it: the panel's user, never its password, in the address or the guide's.
+    const shown = publicSource(s);
+    console.log(`  from ${shown.location}${shown.guideLocation ? `, guide ${shown.guideLocation}` : ''}`);
     if (s.groups) console.log(`  groups: ${s.groups.join(', ')}`);
     if (Object.keys(s.counts).length > 0) console.log(`  ${formatCounts(s.counts)}`);
     if (s.lastError) console.log(`  last error: ${maskSecrets(s.lastError)}`);
