@@ -74,6 +74,8 @@ describe('live sources: restart with back-off, and no ffmpeg outlives its server
       // The first viewer opens it and gets a segment.
       expect(await sup.touch('lc-005', 'viewer-token', 20_000)).toBe(true);
       expect(channel()).toMatchObject({ running: true, viewers: 1, activeSource: 1 });
+      // ffmpeg's stderr (which names the codecs) can still be unread in the pipe when the segment's file is seen.
+      await until('the input read', () => channel()?.sources[0]?.audioCodec !== undefined, 5000);
       expect(channel()?.sources[0]?.audioCodec).toBe('aac');
       // AAC is copied, not transcoded (asked of the pull input before the first run).
       const cmd = processesWith(live).map((p) => readFileSync(`/proc/${p}/cmdline`, 'utf8'));
