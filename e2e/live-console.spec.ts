@@ -84,7 +84,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     // The backup fails: in the console's words, never ffmpeg's.
     const backup = card.locator('tbody tr').nth(1);
     await expect(backup).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
-    const said = await backup.locator('td').last().textContent();
+    const said = await backup.locator('td').nth(6).textContent();
     expect(FAILURES).toContain(said);
     await expect(card).not.toContainText(INTERNALS);
 
@@ -152,7 +152,24 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await expect(
       supportPage.locator(`[data-testid="live-channel"][data-channel="${CHANNEL}"]`),
     ).toContainText('Gravação, guardada 1 dia ·');
+    // Nothing to reorder for support either.
+    await expect(supportPage.getByRole('button', { name: /^Tornar principal/ })).toHaveCount(0);
     await other.close();
+
+    // The editor makes the backup the primary (issue 37): one click, the order stored, the others after it.
+    await page.setViewportSize({ width: 1366, height: 800 });
+    await expect(card.getByRole('cell', { name: 'Primary', exact: true })).toBeVisible();
+    await card.getByRole('button', { name: 'Make primary: source 2 of Esports Arena' }).click();
+    await expect(page.locator('#live-list-title ~ [role="status"]')).toContainText(
+      'is now the primary source of Esports Arena',
+    );
+    await expect(card.locator('tbody tr').first()).toContainText(REFUSING);
+    await expect(card.locator('tbody tr').nth(1)).toContainText(UDP);
+    const order = operator('live', 'sources', CHANNEL);
+    expect(order.indexOf(REFUSING)).toBeLessThan(order.indexOf(UDP));
+    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-primary-1366.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-primary-390.png`, fullPage: true });
   } finally {
     await source.stop();
     try {

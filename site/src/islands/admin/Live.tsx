@@ -1,14 +1,13 @@
 import type { ConsoleChannel, LiveChannelView } from '@ottkit/api-client/contract';
 import { liveSourcesSet } from '@ottkit/api-client/contract';
-import { ConsoleTable } from '@ottkit/ui';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { ChannelPicker } from './ChannelPicker.tsx';
-import { type AdminT, createAdminT } from '../../i18n/admin.ts';
-import { dateFormat, timeFormat } from '../../i18n/format.ts';
+import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
+import { LiveChannelHealth } from './LiveChannelHealth.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 
 /** Health changes by the second; the screen follows it this often. */
@@ -51,6 +50,8 @@ export default function Live({
   const [openId, setOpenId] = useState(channel ?? '');
   const [lineup, setLineup] = useState<ConsoleChannel[]>([]);
   const { busy, outcome, act } = useConsoleAction(t);
+  // What an action in the list says (a source made primary) shows under the list's title.
+  const list = useConsoleAction(t);
   const sourcesId = useId();
 
   const reload = useCallback(async () => {
@@ -116,6 +117,23 @@ export default function Live({
       return t('admin.live.saved', { name: r.channel.name });
     });
   };
+
+  /** Moves a source to the top: the channel's primary from now on, the others after it in their order. */
+  const makePrimary = (c: LiveChannelView, position: number) =>
+    list.act(async () => {
+      const urls = c.sources.map((s) => s.url);
+      const chosen = urls[position - 1] as string;
+      await consoleApi.operator.liveSourcesSet({
+        channelId: c.channelId,
+        // The URLs as shown (secrets masked): the server keeps the stored one each stands for.
+        sources: [chosen, ...urls.filter((_, i) => i !== position - 1)],
+        mode: c.mode,
+        video: c.video,
+        ...(c.mode === 'record' ? { retentionDays: c.retentionDays } : {}),
+      });
+      await reload();
+      return t('admin.live.madePrimary', { url: chosen, name: c.name });
+    });
 
   return (
     <div className="console-grid console-live" data-ready={ready}>
@@ -230,6 +248,7 @@ export default function Live({
 
       <section className="console-card console-live-list" aria-labelledby="live-list-title">
         <h2 id="live-list-title">{t('admin.live.channels')}</h2>
+        <Outcome outcome={list.outcome} />
         {channels.length === 0 ? (
           <p>{t('admin.live.none')}</p>
         ) : (
@@ -237,113 +256,19 @@ export default function Live({
         )}
         <ul className="console-list">
           {channels.map((c) => (
-            <ChannelHealth
+            <LiveChannelHealth
               key={c.channelId}
               c={c}
               t={t}
               lang={lang}
               canEdit={canEdit}
-              busy={busy}
+              busy={busy || list.busy}
               onEdit={() => void open(c.channelId)}
+              onMakePrimary={(position) => void makePrimary(c, position)}
             />
           ))}
         </ul>
       </section>
     </div>
-  );
-}
-
-/** "12:01" today (a packager usually runs for hours), with the date before it on another day. */
-function sinceText(lang: Lang, since: number): string {
-  const time = timeFormat(lang)(since);
-  return new Date(since).toDateString() === new Date().toDateString()
-    ? time
-    : `${dateFormat(lang)(since)} ${time}`;
-}
-
-function ChannelHealth({
-  c,
-  t,
-  lang,
-  canEdit,
-  busy,
-  onEdit,
-}: {
-  c: LiveChannelView;
-  t: AdminT;
-  lang: Lang;
-  canEdit: boolean;
-  busy: boolean;
-  onEdit: () => void;
-}) {
-  const titleId = useId();
-  return (
-    <li className="console-card" data-testid="live-channel" data-channel={c.channelId}>
-      <h3 id={titleId}>
-        {c.name} <span className="console-hint">{c.channelId}</span>
-      </h3>
-      <p>
-        {c.mode === 'record'
-          ? t.count('admin.live.modeRecordShort', c.retentionDays)
-          : t('admin.live.modeRelayShort')}
-        {' · '}
-        {c.running && c.activeSource ? t('admin.live.onAir', { n: c.activeSource }) : t('admin.live.idle')}
-        {' · '}
-        {t.count('admin.live.viewers', c.viewers)}
-        {' · '}
-        {t.count('admin.live.switches', c.switches24h)}
-        {' · '}
-        {t('admin.live.disk', { size: (c.diskBytes / 1e6).toFixed(1) })}
-      </p>
-      {c.packager && (
-        // Which server of a cluster runs the channel's ffmpeg, from the shared lock (decisions 0317, 0370).
-        <p className="console-hint" data-testid="live-packager">
-          {t('admin.live.packager', { server: c.packager.server, time: sinceText(lang, c.packager.since) })}
-        </p>
-      )}
-      {c.diskFull && (
-        <p className="console-error" role="alert">
-          {t('admin.live.diskFull')}
-        </p>
-      )}
-      <ConsoleTable
-        labelledBy={titleId}
-        rows={c.sources}
-        rowKey={(s) => String(s.position)}
-        rowData={(s) => ({ 'data-state': s.state })}
-        empty="—"
-        columns={[
-          { header: t('admin.live.col.position'), cell: (s) => s.position },
-          {
-            header: t('admin.live.col.url'),
-            cell: (s) => (
-              <>
-                <code>{s.url}</code>
-                {s.origin === 'import' && <div className="console-hint">{t('admin.live.fromImport')}</div>}
-              </>
-            ),
-          },
-          { header: t('admin.live.col.state'), cell: (s) => t(`admin.live.state.${s.state}`) },
-          {
-            header: t('admin.live.col.bitrate'),
-            cell: (s) => (s.bitrate ? t('admin.live.kbps', { n: Math.round(s.bitrate / 1000) }) : '–'),
-          },
-          {
-            header: t('admin.live.col.codecs'),
-            cell: (s) => [s.videoCodec, s.audioCodec].filter(Boolean).join(' / ') || '–',
-          },
-          { header: t('admin.live.col.resolution'), cell: (s) => s.resolution ?? '–' },
-          {
-            header: t('admin.live.col.error'),
-            cell: (s) => (s.lastError ? t(`admin.live.failure.${s.lastError}`) : '–'),
-          },
-        ]}
-      />
-      {canEdit && (
-        <button type="button" className="console-button secondary" disabled={busy} onClick={onEdit}>
-          {t('admin.live.edit', { name: c.name })}
-        </button>
-      )}
-    </li>
   );
 }

@@ -1,0 +1,129 @@
+import type { LiveChannelView } from '@ottkit/api-client/contract';
+import { ConsoleTable } from '@ottkit/ui';
+import { useId } from 'react';
+import type { AdminT } from '../../i18n/admin.ts';
+import { dateFormat, timeFormat } from '../../i18n/format.ts';
+import type { Lang } from '../../i18n/langs.ts';
+
+/** "12:01" today (a packager usually runs for hours), with the date before it on another day. */
+function sinceText(lang: Lang, since: number): string {
+  const time = timeFormat(lang)(since);
+  return new Date(since).toDateString() === new Date().toDateString()
+    ? time
+    : `${dateFormat(lang)(since)} ${time}`;
+}
+
+/**
+ * One channel on /admin/live: its mode, what is on air, viewers, switches and disk, and each source's health. An
+ * editor opens its sources, or makes a backup the primary in one click (issue 37).
+ */
+export function LiveChannelHealth({
+  c,
+  t,
+  lang,
+  canEdit,
+  busy,
+  onEdit,
+  onMakePrimary,
+}: {
+  c: LiveChannelView;
+  t: AdminT;
+  lang: Lang;
+  canEdit: boolean;
+  busy: boolean;
+  onEdit: () => void;
+  onMakePrimary: (position: number) => void;
+}) {
+  const titleId = useId();
+  return (
+    <li className="console-card" data-testid="live-channel" data-channel={c.channelId}>
+      <h3 id={titleId}>
+        {c.name} <span className="console-hint">{c.channelId}</span>
+      </h3>
+      <p>
+        {c.mode === 'record'
+          ? t.count('admin.live.modeRecordShort', c.retentionDays)
+          : t('admin.live.modeRelayShort')}
+        {' · '}
+        {c.running && c.activeSource ? t('admin.live.onAir', { n: c.activeSource }) : t('admin.live.idle')}
+        {' · '}
+        {t.count('admin.live.viewers', c.viewers)}
+        {' · '}
+        {t.count('admin.live.switches', c.switches24h)}
+        {' · '}
+        {t('admin.live.disk', { size: (c.diskBytes / 1e6).toFixed(1) })}
+      </p>
+      {c.packager && (
+        // Which server of a cluster runs the channel's ffmpeg, from the shared lock (decisions 0317, 0370).
+        <p className="console-hint" data-testid="live-packager">
+          {t('admin.live.packager', { server: c.packager.server, time: sinceText(lang, c.packager.since) })}
+        </p>
+      )}
+      {c.diskFull && (
+        <p className="console-error" role="alert">
+          {t('admin.live.diskFull')}
+        </p>
+      )}
+      <ConsoleTable
+        labelledBy={titleId}
+        rows={c.sources}
+        rowKey={(s) => String(s.position)}
+        rowData={(s) => ({ 'data-state': s.state })}
+        empty="—"
+        columns={[
+          { header: t('admin.live.col.position'), cell: (s) => s.position },
+          {
+            header: t('admin.live.col.url'),
+            cell: (s) => (
+              <>
+                <code>{s.url}</code>
+                {s.origin === 'import' && <div className="console-hint">{t('admin.live.fromImport')}</div>}
+              </>
+            ),
+          },
+          { header: t('admin.live.col.state'), cell: (s) => t(`admin.live.state.${s.state}`) },
+          {
+            header: t('admin.live.col.bitrate'),
+            cell: (s) => (s.bitrate ? t('admin.live.kbps', { n: Math.round(s.bitrate / 1000) }) : '–'),
+          },
+          {
+            header: t('admin.live.col.codecs'),
+            cell: (s) => [s.videoCodec, s.audioCodec].filter(Boolean).join(' / ') || '–',
+          },
+          { header: t('admin.live.col.resolution'), cell: (s) => s.resolution ?? '–' },
+          {
+            header: t('admin.live.col.error'),
+            cell: (s) => (s.lastError ? t(`admin.live.failure.${s.lastError}`) : '–'),
+          },
+          // An imported channel's stream is the import's: its order is the line-up source's.
+          ...(canEdit && c.sources.length > 1 && c.sources.every((s) => s.origin === 'operator')
+            ? [
+                {
+                  header: t('admin.live.col.actions'),
+                  cell: (s: LiveChannelView['sources'][number]) =>
+                    s.position === 1 ? (
+                      t('admin.live.primary')
+                    ) : (
+                      <button
+                        type="button"
+                        className="console-button secondary"
+                        disabled={busy}
+                        aria-label={t('admin.live.makePrimaryOf', { n: s.position, name: c.name })}
+                        onClick={() => onMakePrimary(s.position)}
+                      >
+                        {t('admin.live.makePrimary')}
+                      </button>
+                    ),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {canEdit && (
+        <button type="button" className="console-button secondary" disabled={busy} onClick={onEdit}>
+          {t('admin.live.edit', { name: c.name })}
+        </button>
+      )}
+    </li>
+  );
+}
