@@ -60,6 +60,21 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await expect(editor.getByRole('alert')).toContainText('media folder');
 
     await list.fill(`${UDP}\n${REFUSING}`);
+    // Tested before the save (decision 0382): what each carries, or why it cannot be read, in words.
+    await editor.getByRole('button', { name: 'Test the sources' }).click();
+    const results = editor.getByRole('list', { name: 'Test results' }).getByRole('listitem');
+    await expect(results).toHaveCount(2, { timeout: 30_000 });
+    await expect(results.nth(0)).toContainText(UDP);
+    // No rate: the MPEG-TS names none for its video (the audio's alone would mislead).
+    await expect(results.nth(0)).toContainText(/Readable: h264 \/ mp2 · 320x180\.$/);
+    await expect(results.nth(1)).toContainText('The upstream server refused the connection');
+    await expect(editor).not.toContainText(INTERNALS);
+    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-test-1366.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await editor.screenshot({ path: `${repoRoot}.data/screens/admin-live-test-390.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    // Testing stored nothing.
+    expect(operator('live', 'sources', CHANNEL)).not.toContain(UDP);
     await editor.getByRole('radio', { name: /^Record:/ }).check();
     await editor.getByLabel('Keep recordings (days)').fill('1');
     await editor.getByRole('button', { name: 'Save' }).focus();

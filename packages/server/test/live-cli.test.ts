@@ -1,3 +1,4 @@
+import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openDataStore } from '../src/dataStore.ts';
 import { listChannels } from '../src/store/channels.ts';
 import { runCli } from './cliRun.ts';
+import { testClip } from './operatorHelpers.ts';
 
 let dir: string;
 beforeAll(async () => {
@@ -37,6 +39,25 @@ describe('live CLI (issue 17)', () => {
         expect(r.code).toBe(2);
       }
       expect(err.mock.calls.map((c) => String(c[0])).join('\n')).toMatch(/Refused: .*media folder/);
+    } finally {
+      err.mockRestore();
+    }
+    expect(stored().sources).toEqual([]);
+  });
+
+  it('tests a source before it is added: what it carries, or why not; nothing stored (decision 0382)', async () => {
+    mkdirSync(join(dir, 'media'), { recursive: true });
+    testClip(join(dir, 'media'), 'clip.mp4', 2);
+    const good = await runCli(['live', 'test', `file://${join(dir, 'media', 'clip.mp4')}`, '--data', dir]);
+    expect(good.code).toBe(0);
+    expect(good.lines.join('\n')).toMatch(/^Readable: h264\/aac 320x180 \d+ kb\/s$/);
+    const err = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const refused = await runCli(['live', 'test', 'hls+http://127.0.0.1:4699/x.m3u8', '--data', dir]);
+      expect(refused).toEqual({ code: 1, lines: ['Not readable (refused)'] });
+      // The reason in full goes to the terminal's error stream.
+      expect(err.mock.calls.map((c) => String(c[0])).join('\n')).toContain('ECONNREFUSED');
+      expect((await runCli(['live', 'test', 'concat:a.ts|b.ts', '--data', dir])).code).toBe(2);
     } finally {
       err.mockRestore();
     }

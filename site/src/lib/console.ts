@@ -32,6 +32,7 @@ const KNOWN: Record<number, AdminKey> = {
   [OperatorErrCode.ROLE_REFUSED]: 'admin.roleRefused',
   [ErrCode.TOO_MANY_ATTEMPTS]: 'admin.error.tooMany',
   [OperatorErrCode.PART_TAKEN]: 'admin.series.error.taken',
+  [OperatorErrCode.PROBE_BUSY]: 'admin.live.test.busy',
 };
 
 /** A failed call in the console's words: the known codes translated, anything else with the server's message. */

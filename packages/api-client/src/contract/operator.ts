@@ -43,6 +43,8 @@ export const OperatorErrCode = {
   NOT_READY: 10116042,
   /** A series already has that season, or that season that episode (decision 0280). */
   PART_TAKEN: 10116043,
+  /** Live inputs (10116050-10116059): as many input tests as the server runs at once are running (HTTP 429). */
+  PROBE_BUSY: 10116050,
 } as const;
 
 const p = (rest: string) => `${OPERATOR_API_PREFIX}${rest}`;

@@ -142,4 +142,36 @@ export const liveSourcesSet = defineCall({
   response: z.object({ channel: liveChannelSchema }),
 });
 
-export const operatorLiveCalls = { liveChannels, liveSourcesSet };
+/** What a source carries, read before it is saved (decision 0382); `error` says why it could not be read. */
+export const liveSourceTestResultSchema = z.object({
+  ok: z.boolean(),
+  videoCodec: z.string().optional(),
+  audioCodec: z.string().optional(),
+  /** `1280x720`. */
+  resolution: z.string().optional(),
+  /** Bits per second, when the input says. */
+  bitrate: z.number().int().optional(),
+  error: z.enum(LIVE_ERROR_CODES).optional(),
+});
+export type LiveSourceTestResult = z.output<typeof liveSourceTestResultSchema>;
+
+export const liveSourceTest = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('sources/test'),
+  access: 'operator',
+  roles: ['editor'],
+  summary:
+    'Reads one source address for up to 10 s, as a channel would (the same rules; an HLS pull judged and read ' +
+    'through the relay), and says its codecs, resolution and bitrate, or why it cannot be read. Nothing is ' +
+    'stored. With channelId, a masked URL stands for that channel’s stored one. Two tests at once per server.',
+  request: z
+    .object({
+      url: liveSourceUrlSchema,
+      channelId: z.string().min(1).max(128).optional(),
+    })
+    .strict(),
+  response: liveSourceTestResultSchema,
+});
+
+export const operatorLiveCalls = { liveChannels, liveSourcesSet, liveSourceTest };

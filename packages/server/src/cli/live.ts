@@ -18,6 +18,9 @@ import {
   setChannelMode,
 } from '../live/store.ts';
 import { UsageError } from './command.ts';
+import { upstreamAllowSetting } from '../domain/appConfig.ts';
+import { liveFfmpegPath } from '../live/ffmpegRun.ts';
+import { probeInput } from '../live/probeInput.ts';
 
 /**
  * `live …` (issue 17, decision 0223): a channel's live sources, its mode, and their health. `sources …` stays the
@@ -27,6 +30,8 @@ export const LIVE_USAGE = `  live sources CHANNEL_ID                            
   live add CHANNEL_ID URL [--position N]                            add a source: hls+http(s)://, srt://, rtmp://, udp://,
                                                                     file:// (inside the media folder)
   live remove CHANNEL_ID POSITION                                   remove a source
+  live test URL                                                     read a source for up to 10 s, as a channel would:
+                                                                    its codecs, resolution and bitrate, or why not
   live mode CHANNEL_ID relay|record [--retention-days N]            on demand, or always on and recorded for catch-up
             [--video copy|h264|ladder]                              remux H.264, transcode to H.264, or to a 3-rung ladder
   live status [--json]                                              per source: state, bitrate, codecs, last error, viewers;
@@ -119,6 +124,25 @@ export async function liveCommand(args: string[]): Promise<number> {
         setChannelMode(db, id, arg as LiveMode, days, video as LiveVideo | undefined);
         console.log(
           `${id}: ${arg}${arg === 'record' ? `, kept ${days} days` : ''}${video ? `, video ${video}` : ''}`,
+        );
+        return 0;
+      }
+      case 'test': {
+        // `live test URL`: the URL is the first argument after the verb.
+        if (!channel) throw new UsageError('a source URL is required');
+        const r = await probeInput(parseSourceUrl(channel, liveMediaDir(config.dataDir)), {
+          ffmpeg: liveFfmpegPath(),
+          allow: upstreamAllowSetting(db),
+          // The reason in the upstream's or ffprobe's words, for the operator at the terminal.
+          log: (line) => console.error(maskSecrets(line)),
+        });
+        if (!r.ok) {
+          console.log(`Not readable (${r.error})`);
+          return 1;
+        }
+        const codecs = [r.videoCodec, r.audioCodec].filter(Boolean).join('/');
+        console.log(
+          `Readable: ${[codecs, r.resolution, r.bitrate ? kbps(r.bitrate) : ''].filter(Boolean).join(' ')}`,
         );
         return 0;
       }

@@ -4,10 +4,10 @@ import { type InputInfo, probeAudio, type RenditionSegment, type Run, startRun }
 import type { ChannelTimelines } from './renditions.ts';
 import { parseSourceUrl, SourceUrlError } from './sourceUrl.ts';
 import type { LiveChannel } from './store.ts';
-import { refusalOfPull } from './upstreamCheck.ts';
+import { openJudgedPull } from './upstreamCheck.ts';
 import { REFUSED_INTERNAL } from '../upstream/address.ts';
 import { maskSecrets } from '../upstream/maskSecrets.ts';
-import { openPull, type Pull, shownUpstream } from '../upstream/pullRelay.ts';
+import { type Pull, shownUpstream } from '../upstream/pullRelay.ts';
 
 export type SourceState = 'idle' | 'starting' | 'live' | 'failing' | 'failed';
 
@@ -501,10 +501,7 @@ export class ChannelRunner {
     const h = this.health[index];
     if (h) h.state = 'starting';
     const allow = this.deps.upstreamAllow?.() ?? '';
-    const judged = async (): Promise<Pull | string> =>
-      (await refusalOfPull(upstream, allow)) ??
-      openPull(upstream, allow).catch((e: Error) => `the pull relay could not start (${e.message})`);
-    void judged().then((opened) => {
+    void openJudgedPull(upstream, allow).then((opened) => {
       this.judging.delete(index);
       const wanted = this.running && !this[role];
       if (typeof opened === 'string') {

@@ -276,11 +276,24 @@ export function startRun(
   };
 }
 
+/** What ffprobe printed and said, and whether it was stopped at its time limit. */
+export interface FfprobeAnswer {
+  out: string;
+  err: string;
+  timedOut: boolean;
+}
+
 /**
- * The input's first audio codec as ffprobe names it (`aac`, `mp2`…), or undefined when it cannot tell within 5 s.
- * ffprobe is Debian's, beside ffmpeg.
+ * Runs Debian's ffprobe (beside ffmpeg) on a source's input with `show` (what to print), stopped after `timeoutMs`.
+ * The input is opened as a channel run opens it (its protocol whitelist, an HLS pull through the relay), never
+ * looped nor paced.
  */
-export function probeAudio(ffmpeg: string, input: LiveInput): Promise<string | undefined> {
+export function ffprobe(
+  ffmpeg: string,
+  input: LiveInput,
+  show: string[],
+  timeoutMs: number,
+): Promise<FfprobeAnswer> {
   const bin = ffmpeg.endsWith('ffmpeg') ? `${ffmpeg.slice(0, -'ffmpeg'.length)}ffprobe` : 'ffprobe';
   const from = inputOf(input);
   const args = [
@@ -289,25 +302,43 @@ export function probeAudio(ffmpeg: string, input: LiveInput): Promise<string | u
     ...input.inputArgs.filter(
       (a, i, all) => a !== '-re' && a !== '-stream_loop' && all[i - 1] !== '-stream_loop',
     ),
-    '-select_streams',
-    'a:0',
-    '-show_entries',
-    'stream=codec_name',
-    '-of',
-    'csv=p=0',
+    ...show,
     from,
   ];
   return new Promise((resolve) => {
-    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'ignore'] });
-    let out = '';
+    const child = spawn(bin, args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    const answer: FfprobeAnswer = { out: '', err: '', timedOut: false };
     child.stdout?.on('data', (d: Buffer) => {
-      out += d.toString();
+      answer.out += d.toString();
     });
-    const timer = setTimeout(() => child.kill('SIGKILL'), 5000);
-    child.on('error', () => resolve(undefined));
+    child.stderr?.on('data', (d: Buffer) => {
+      // Its last words say why; a long read's warnings before them are not kept.
+      answer.err = (answer.err + d.toString()).slice(-4000);
+    });
+    const timer = setTimeout(() => {
+      answer.timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('error', (e) => {
+      // No ffprobe: said like any failure to start (its 'close' may never come).
+      clearTimeout(timer);
+      answer.err = e.message;
+      resolve(answer);
+    });
     child.on('close', () => {
       clearTimeout(timer);
-      resolve(out.trim().split('\n')[0] || undefined);
+      resolve(answer);
     });
   });
+}
+
+/** The input's first audio codec as ffprobe names it (`aac`, `mp2`…), or undefined when it cannot tell within 5 s. */
+export async function probeAudio(ffmpeg: string, input: LiveInput): Promise<string | undefined> {
+  const { out } = await ffprobe(
+    ffmpeg,
+    input,
+    ['-select_streams', 'a:0', '-show_entries', 'stream=codec_name', '-of', 'csv=p=0'],
+    5000,
+  );
+  return out.trim().split('\n')[0] || undefined;
 }

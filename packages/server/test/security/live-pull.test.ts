@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChannelRunner, DEFAULT_RULES } from '../../src/live/channel.ts';
 import { liveFfmpegPath } from '../../src/live/ffmpegRun.ts';
+import { probeInput } from '../../src/live/probeInput.ts';
+import { parseSourceUrl } from '../../src/live/sourceUrl.ts';
 import { UPSTREAM_ALLOW_ENV } from '../../src/upstream/address.ts';
 
 // Issue 35, decision 0364: an HLS pull's upstream is judged once before ffmpeg starts, and then ffmpeg fetches
@@ -168,6 +170,38 @@ describe('live HLS pulls through the pull relay (issue 35, decision 0364)', () =
       expect(bytes).toBe(0);
     },
   );
+
+  // The console's "Test input" (decision 0382) reads a source the same way, before it is saved.
+  const probe = (path: string, allow: string) =>
+    probeInput(parseSourceUrl(`hls+http://127.0.0.1:${UPSTREAM_PORT}/${path}`, dir), {
+      ffmpeg: liveFfmpegPath(),
+      allow,
+      log: () => {},
+    });
+
+  it('an input test reads the AES-128 stream through the relay: its codecs and size', async () => {
+    expect(await probe('live.m3u8', '127.0.0.1')).toMatchObject({
+      ok: true,
+      videoCodec: 'h264',
+      audioCodec: 'aac',
+      resolution: '160x90',
+    });
+    expect(requests.every((r) => r.agent === 'ottkit-live-pull')).toBe(true);
+  });
+
+  it.each([...Object.keys(HOSTILE), 'redirect.m3u8'])(
+    'an input test of %s says the address is internal, and no byte reaches it',
+    async (path) => {
+      expect(await probe(path, '127.0.0.1')).toEqual({ ok: false, error: 'internal-address' });
+      expect(connections).toBe(0);
+      expect(bytes).toBe(0);
+    },
+  );
+
+  it('an input test of a host not on the allow-list is refused before any fetch', async () => {
+    expect(await probe('live.m3u8', '')).toEqual({ ok: false, error: 'internal-address' });
+    expect(requests).toEqual([]);
+  });
 
   it('the internal listener is real: allowed, the relay reaches it', async () => {
     await pull('segment.m3u8', '127.0.0.0/8', () => connections > 0);

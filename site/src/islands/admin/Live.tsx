@@ -8,6 +8,7 @@ import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 import { LiveChannelHealth } from './LiveChannelHealth.tsx';
+import { LiveInputTest } from './LiveInputTest.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 
 /** Health changes by the second; the screen follows it this often. */
@@ -19,6 +20,13 @@ type Draft = {
   retentionDays: string;
   video: LiveChannelView['video'];
 };
+/** The editor's sources: one per line, blank lines dropped. */
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean);
+
 const draftOf = (c: LiveChannelView): Draft => ({
   sources: c.sources.map((s) => s.url).join('\n'),
   mode: c.mode,
@@ -89,10 +97,7 @@ export default function Live({
     if (!editing || !draft) return;
     const input = {
       channelId: editing.channelId,
-      sources: draft.sources
-        .split('\n')
-        .map((l) => l.trim())
-        .filter(Boolean),
+      sources: linesOf(draft.sources),
       mode: draft.mode,
       video: draft.video,
       ...(draft.mode === 'record' ? { retentionDays: Number(draft.retentionDays) } : {}),
@@ -186,6 +191,13 @@ export default function Live({
                 </p>
               )}
             </div>
+            <LiveInputTest
+              t={t}
+              channelId={editing.channelId}
+              lines={linesOf(draft.sources)}
+              video={draft.video}
+              disabled={busy || !ready}
+            />
             <fieldset className="console-field">
               <legend>{t('admin.live.mode')}</legend>
               {(['relay', 'record'] as const).map((m) => (

@@ -4,8 +4,12 @@ import {
   type LiveSourceHealth,
   liveChannels,
   liveSourcesSet,
+  liveSourceTest,
   OperatorErrCode,
 } from '@ottkit/api-client/contract';
+import { upstreamAllowSetting } from '../../domain/appConfig.ts';
+import { liveFfmpegPath } from '../../live/ffmpegRun.ts';
+import { probeInput, takeProbeSlot } from '../../live/probeInput.ts';
 import { recordAudit } from '../../operator/audit.ts';
 import { supervisorFor } from '../../live/registry.ts';
 import { liveMediaDir, parseSourceUrl, SourceUrlError } from '../../live/sourceUrl.ts';
@@ -205,5 +209,34 @@ export const operatorLiveRoutes = [
       ctx.now(),
     );
     return { channel: after };
+  }),
+  route(liveSourceTest, async (ctx, req) => {
+    // A masked URL sent back from the channel's editor stands for the stored one, as on save.
+    const stored = req.channelId ? channelSources(ctx.db, req.channelId) : [];
+    const url = stored.find((s) => shown(ctx, s.url).display === req.url)?.url ?? req.url;
+    let input: ReturnType<typeof parseSourceUrl>;
+    try {
+      input = parseSourceUrl(url, liveMediaDir(ctx.config.dataDir));
+    } catch (e) {
+      if (!(e instanceof SourceUrlError)) throw e;
+      throw new HttpError(ErrCode.INVALID_REQUEST, e.message);
+    }
+    const slot = takeProbeSlot();
+    if (!slot)
+      throw new HttpError(
+        OperatorErrCode.PROBE_BUSY,
+        'Other inputs are being tested: try again in a few seconds',
+        429,
+      );
+    try {
+      return await probeInput(input, {
+        ffmpeg: liveFfmpegPath(),
+        allow: upstreamAllowSetting(ctx.db),
+        // The server log, as the live supervisor writes it: the upstream's words, secrets masked.
+        log: (line) => console.log(maskSecrets(line)),
+      });
+    } finally {
+      slot.release();
+    }
   }),
 ];
