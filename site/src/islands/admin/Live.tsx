@@ -1,15 +1,16 @@
 import type { ConsoleChannel, LiveChannelView } from '@ottkit/api-client/contract';
-import { liveSourcesSet } from '@ottkit/api-client/contract';
+import { liveSourcesSet, MAX_RETENTION_DAYS } from '@ottkit/api-client/contract';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { ChannelPicker } from './ChannelPicker.tsx';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
-import { Field } from './Field.tsx';
+import { Field, TextAreaField } from './Field.tsx';
 import { LiveChannelHealth } from './LiveChannelHealth.tsx';
 import { LiveInputTest } from './LiveInputTest.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 
 /** Health changes by the second; the screen follows it this often. */
 const POLL_MS = 5000;
@@ -53,8 +54,8 @@ export default function Live({
   const [channels, setChannels] = useState<LiveChannelView[]>([]);
   const [total, setTotal] = useState(0);
   const [editing, setEditing] = useState<LiveChannelView | null>(null);
-  const [draft, setDraft] = useState<Draft | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useConsoleForm<Draft>({ sources: '', mode: 'relay', retentionDays: '', video: 'copy' });
+  const draft = form.values;
   const [openId, setOpenId] = useState(channel ?? '');
   const [lineup, setLineup] = useState<ConsoleChannel[]>([]);
   const { busy, outcome, act } = useConsoleAction(t);
@@ -74,8 +75,7 @@ export default function Live({
       const c = r.channels[0];
       if (!c) return;
       setEditing(c);
-      setDraft(draftOf(c));
-      setErrors({});
+      form.reset(draftOf(c));
     });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first view, once
@@ -94,7 +94,7 @@ export default function Live({
 
   const save = (e: FormEvent) => {
     e.preventDefault();
-    if (!editing || !draft) return;
+    if (!editing) return;
     const input = {
       channelId: editing.channelId,
       sources: linesOf(draft.sources),
@@ -102,22 +102,13 @@ export default function Live({
       video: draft.video,
       ...(draft.mode === 'record' ? { retentionDays: Number(draft.retentionDays) } : {}),
     };
-    const bad = fieldErrors(liveSourcesSet, input);
-    setErrors(
-      bad
-        ? Object.fromEntries(
-            Object.keys(bad).map((k) => [
-              k,
-              k === 'retentionDays' ? t('admin.live.error.retention') : t('admin.live.error.sources'),
-            ]),
-          )
-        : {},
-    );
-    if (bad) return;
+    const words = (k: string) =>
+      t(k === 'retentionDays' ? 'admin.live.error.retention' : 'admin.live.error.sources');
+    if (!form.check(liveSourcesSet, input, words)) return;
     void act(async () => {
       const r = await consoleApi.operator.liveSourcesSet(input);
       setEditing(r.channel);
-      setDraft(draftOf(r.channel));
+      form.reset(draftOf(r.channel));
       await reload();
       return t('admin.live.saved', { name: r.channel.name });
     });
@@ -167,30 +158,17 @@ export default function Live({
         </section>
       )}
 
-      {editing && draft && (
+      {editing && (
         <section className="console-card" aria-labelledby="live-edit-title" data-testid="live-editor">
           <h2 id="live-edit-title">{t('admin.live.editTitle', { name: editing.name })}</h2>
           <form className="console-form" onSubmit={save} noValidate>
-            <div className="console-field">
-              <label htmlFor={sourcesId}>{t('admin.live.sources')}</label>
-              <textarea
-                id={sourcesId}
-                rows={4}
-                spellCheck={false}
-                value={draft.sources}
-                aria-invalid={errors.sources ? true : undefined}
-                aria-describedby={`${sourcesId}-hint${errors.sources ? ` ${sourcesId}-error` : ''}`}
-                onChange={(e) => setDraft({ ...draft, sources: e.target.value })}
-              />
-              <p id={`${sourcesId}-hint`} className="console-hint">
-                {t('admin.live.sourcesHint')}
-              </p>
-              {errors.sources && (
-                <p id={`${sourcesId}-error`} className="console-error" role="alert">
-                  {errors.sources}
-                </p>
-              )}
-            </div>
+            <TextAreaField
+              label={t('admin.live.sources')}
+              hint={t('admin.live.sourcesHint')}
+              rows={4}
+              spellCheck={false}
+              {...form.bind('sources')}
+            />
             <LiveInputTest
               t={t}
               channelId={editing.channelId}
@@ -207,7 +185,7 @@ export default function Live({
                     name="mode"
                     value={m}
                     checked={draft.mode === m}
-                    onChange={() => setDraft({ ...draft, mode: m })}
+                    onChange={() => form.setValues((d) => ({ ...d, mode: m }))}
                   />{' '}
                   {t(m === 'relay' ? 'admin.live.modeRelay' : 'admin.live.modeRecord')}
                 </label>
@@ -216,23 +194,16 @@ export default function Live({
             {draft.mode === 'record' && (
               <Field
                 label={t('admin.live.retention')}
-                error={errors.retentionDays}
-                name="retentionDays"
                 type="number"
                 inputMode="numeric"
                 min={1}
-                max={30}
-                value={draft.retentionDays}
-                onChange={(e) => setDraft({ ...draft, retentionDays: e.target.value })}
+                max={MAX_RETENTION_DAYS}
+                {...form.bind('retentionDays')}
               />
             )}
             <div className="console-field">
               <label htmlFor={`${sourcesId}-video`}>{t('admin.live.video')}</label>
-              <select
-                id={`${sourcesId}-video`}
-                value={draft.video}
-                onChange={(e) => setDraft({ ...draft, video: e.target.value as Draft['video'] })}
-              >
+              <select id={`${sourcesId}-video`} value={draft.video} onChange={form.set('video')}>
                 <option value="copy">{t('admin.live.videoCopy')}</option>
                 <option value="h264">{t('admin.live.videoH264')}</option>
                 <option value="ladder">{t('admin.live.videoLadder')}</option>
@@ -247,7 +218,6 @@ export default function Live({
                 className="console-button secondary"
                 onClick={() => {
                   setEditing(null);
-                  setDraft(null);
                 }}
               >
                 {t('admin.live.close')}

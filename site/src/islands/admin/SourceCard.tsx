@@ -2,9 +2,10 @@ import type { Source } from '@ottkit/api-client/contract';
 import { sourceEdit } from '@ottkit/api-client/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { consoleApi } from '../../lib/console.ts';
 import { Address } from './Address.tsx';
-import { SourceFields, type SourceFieldValues, sourceFieldErrors } from './SourceFields.tsx';
+import { SourceFields, type SourceFieldValues, sourceFieldWords } from './SourceFields.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 
 interface Props {
   source: Source;
@@ -24,25 +25,31 @@ interface Props {
  * in the line-up, as the confirmation says).
  */
 export function SourceCard({ source: s, t, busy, act, confirm, reload, onPreview }: Props) {
-  const [editing, setEditing] = useState<SourceFieldValues | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  // Empty keeps what the source has (SourceFields); the interval starts as it is.
+  const blank: SourceFieldValues = {
+    url: '',
+    guideUrl: '',
+    user: '',
+    password: '',
+    refreshMinutes: String(s.refreshMinutes),
+  };
+  const edit = useConsoleForm(blank);
+  const [open, setOpen] = useState(false);
   const channels = typeof s.counts.channels === 'number' ? s.counts.channels : 0;
   // The edit form opens where the card was: the keyboard's focus goes to its first field.
   const form = useRef<HTMLFormElement>(null);
-  const open = editing !== null;
   useEffect(() => {
     if (open) form.current?.querySelector('input')?.focus();
   }, [open]);
 
   const startEditing = () => {
-    setErrors({});
-    setEditing({ url: '', guideUrl: '', user: '', password: '', refreshMinutes: String(s.refreshMinutes) });
+    edit.reset(blank);
+    setOpen(true);
   };
 
   const save = (e: FormEvent) => {
     e.preventDefault();
-    if (!editing) return;
-    // Empty keeps what the source has (SourceFields).
+    const editing = edit.values;
     const given = (k: 'url' | 'guideUrl' | 'user') => (editing[k].trim() ? { [k]: editing[k].trim() } : {});
     const input = {
       name: s.name,
@@ -52,12 +59,10 @@ export function SourceCard({ source: s, t, busy, act, confirm, reload, onPreview
       ...(s.kind === 'xtream' && editing.password ? { password: editing.password } : {}),
       refreshMinutes: Number(editing.refreshMinutes),
     };
-    const bad = fieldErrors(sourceEdit, input);
-    setErrors(sourceFieldErrors(bad, t));
-    if (bad) return;
+    if (!edit.check(sourceEdit, input, sourceFieldWords(t))) return;
     void act(async () => {
       await consoleApi.operator.sourceEdit(input);
-      setEditing(null);
+      setOpen(false);
       await reload();
       return t('admin.sources.saved');
     });
@@ -72,9 +77,6 @@ export function SourceCard({ source: s, t, busy, act, confirm, reload, onPreview
       return t.count('admin.sources.removed', kept, { name: s.name });
     });
   };
-
-  const set = (k: keyof SourceFieldValues) => (e: { target: { value: string } }) =>
-    setEditing((v) => v && { ...v, [k]: e.target.value });
 
   return (
     <li className="console-card" data-testid="source">
@@ -97,7 +99,7 @@ export function SourceCard({ source: s, t, busy, act, confirm, reload, onPreview
       {s.lastError && (
         <span className="console-error">{t('admin.sources.lastError', { error: s.lastError })}</span>
       )}
-      {editing ? (
+      {open ? (
         <form
           ref={form}
           className="console-form"
@@ -108,16 +110,14 @@ export function SourceCard({ source: s, t, busy, act, confirm, reload, onPreview
           <SourceFields
             t={t}
             kind={s.kind}
-            values={editing}
-            errors={errors}
-            set={set}
+            bind={edit.bind}
             current={{ location: s.location, guideLocation: s.guideLocation }}
           />
           <div className="console-row">
             <button type="submit" className="console-button" disabled={busy}>
               {t('admin.sources.save')}
             </button>
-            <button type="button" className="console-button secondary" onClick={() => setEditing(null)}>
+            <button type="button" className="console-button secondary" onClick={() => setOpen(false)}>
               {t('admin.sources.cancel')}
             </button>
           </div>

@@ -1,29 +1,28 @@
 import { REFRESH_MINUTES } from '@ottkit/api-client/contract';
 import type { AdminT } from '../../i18n/admin.ts';
 import { Field } from './Field.tsx';
+import type { Bound } from './useConsoleForm.ts';
 
 export type SourceKind = 'm3u' | 'xtream' | 'xmltv';
 
 /** What the add and edit forms of a source hold, as typed. */
-export interface SourceFieldValues {
+export type SourceFieldValues = {
   url: string;
   guideUrl: string;
   user: string;
   password: string;
   refreshMinutes: string;
-}
+};
 
 /** The console's words for a field the contract refuses (the add and edit calls name the same fields). */
-export function sourceFieldErrors(bad: Record<string, unknown> | null, t: AdminT): Record<string, string> {
+export function sourceFieldWords(t: AdminT): (field: string) => string {
   const words: Record<string, string> = {
     name: t('admin.error.name'),
     url: t('admin.error.url'),
     guideUrl: t('admin.error.url'),
     refreshMinutes: t('admin.sources.error.refreshMinutes'),
   };
-  return bad
-    ? Object.fromEntries(Object.keys(bad).map((k) => [k, words[k] ?? t('admin.error.required')]))
-    : {};
+  return (field) => words[field] ?? t('admin.error.required');
 }
 
 /**
@@ -34,31 +33,19 @@ export function sourceFieldErrors(bad: Record<string, unknown> | null, t: AdminT
 export function SourceFields({
   t,
   kind,
-  values,
-  errors,
-  set,
+  bind,
   current,
 }: {
   t: AdminT;
   kind: SourceKind;
-  values: SourceFieldValues;
-  errors: Record<string, string>;
-  set: (k: keyof SourceFieldValues) => (e: { target: { value: string } }) => void;
+  /** The form's fields (`useConsoleForm`). */
+  bind: (k: keyof SourceFieldValues) => Bound;
   current?: { location: string; guideLocation: string };
 }) {
   const keep = (value: string) => (current && value ? { hint: t('admin.sources.keep', { value }) } : {});
   /** The source's own address or its guide's: what an empty one keeps is said under it when editing. */
   const address = (key: 'url' | 'guideUrl', label: string, kept: string | undefined) => (
-    <Field
-      label={label}
-      error={errors[key]}
-      name={key}
-      type="url"
-      inputMode="url"
-      value={values[key]}
-      onChange={set(key)}
-      {...keep(kept ?? '')}
-    />
+    <Field label={label} type="url" inputMode="url" {...bind(key)} {...keep(kept ?? '')} />
   );
   return (
     <>
@@ -71,22 +58,16 @@ export function SourceFields({
         <>
           <Field
             label={t('admin.sources.user')}
-            error={errors.user}
-            name="user"
             autoComplete="off"
-            value={values.user}
-            onChange={set('user')}
+            {...bind('user')}
             {...(current ? { hint: t('admin.sources.keepIt') } : {})}
           />
           <Field
             label={t('admin.sources.password')}
-            error={errors.password}
-            name="password"
             type="password"
             // The panel's password, not the operator's own: never filled in or saved by the browser.
             autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
+            {...bind('password')}
             {...(current ? { hint: t('admin.sources.keepIt') } : {})}
           />
         </>
@@ -99,14 +80,11 @@ export function SourceFields({
         )}
       <Field
         label={t('admin.sources.refreshMinutes')}
-        error={errors.refreshMinutes}
-        name="refreshMinutes"
         type="number"
         inputMode="numeric"
         min={REFRESH_MINUTES.min}
         max={REFRESH_MINUTES.max}
-        value={values.refreshMinutes}
-        onChange={set('refreshMinutes')}
+        {...bind('refreshMinutes')}
       />
     </>
   );

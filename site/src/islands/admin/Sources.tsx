@@ -3,21 +3,22 @@ import { REFRESH_MINUTES, sourceAdd } from '@ottkit/api-client/contract';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 import { JobList, jobRunning as running } from './JobList.tsx';
 import { SourceCard } from './SourceCard.tsx';
-import { SourceFields, type SourceKind, sourceFieldErrors } from './SourceFields.tsx';
+import { SourceFields, type SourceKind, sourceFieldWords } from './SourceFields.tsx';
 import { useConfirm } from './useConfirm.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 
 const POLL_MS = 700;
 type Preview = { name: string; channels: number; groups: Array<{ name: string; channels: number }> };
 
 const EMPTY = {
   name: '',
-  kind: 'm3u' as SourceKind,
+  kind: 'm3u' as string,
   url: '',
   guideUrl: '',
   user: '',
@@ -36,8 +37,8 @@ export default function Sources({ lang }: { lang: Lang }) {
   const ready = useHydrated();
   const [sources, setSources] = useState<Source[]>([]);
   const [jobs, setJobs] = useState<Job[]>([]);
-  const [form, setForm] = useState(EMPTY);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const adding = useConsoleForm(EMPTY);
+  const form = adding.values as typeof EMPTY & { kind: SourceKind };
   const [preview, setPreview] = useState<Preview | null>(null);
   const [chosen, setChosen] = useState<Set<string>>(new Set());
   // The add form's outcome shows under it; the list's (a preview, refresh, edit or deletion) under the list's title.
@@ -75,12 +76,10 @@ export default function Sources({ lang }: { lang: Lang }) {
       ...(xtream ? { user: form.user.trim(), password: form.password } : {}),
       refreshMinutes: Number(form.refreshMinutes),
     };
-    const bad = fieldErrors(sourceAdd, input);
-    setErrors(sourceFieldErrors(bad, t));
-    if (bad) return;
+    if (!adding.check(sourceAdd, input, sourceFieldWords(t))) return;
     void act(async () => {
       await consoleApi.operator.sourceAdd(input);
-      setForm(EMPTY);
+      adding.reset();
       await reload();
     });
   };
@@ -100,30 +99,21 @@ export default function Sources({ lang }: { lang: Lang }) {
       await reload();
     });
 
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
-
   return (
     <div className="console-grid" data-ready={ready}>
       <section className="console-card" aria-labelledby="add-title">
         <h2 id="add-title">{t('admin.sources.add')}</h2>
         <form className="console-form" onSubmit={add} noValidate>
-          <Field
-            label={t('admin.sources.name')}
-            error={errors.name}
-            name="name"
-            value={form.name}
-            onChange={set('name')}
-          />
+          <Field label={t('admin.sources.name')} {...adding.bind('name')} />
           <div className="console-field">
             <label htmlFor="source-kind">{t('admin.sources.kind')}</label>
-            <select id="source-kind" value={form.kind} onChange={set('kind')}>
+            <select id="source-kind" value={form.kind} onChange={adding.set('kind')}>
               <option value="m3u">{t('admin.sources.kind.m3u')}</option>
               <option value="xtream">{t('admin.sources.kind.xtream')}</option>
               <option value="xmltv">{t('admin.sources.kind.xmltv')}</option>
             </select>
           </div>
-          <SourceFields t={t} kind={form.kind} values={form} errors={errors} set={set} />
+          <SourceFields t={t} kind={form.kind} bind={adding.bind} />
           <button type="submit" className="console-button" disabled={busy || !ready}>
             {t('admin.sources.addButton')}
           </button>

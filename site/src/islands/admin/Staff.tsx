@@ -4,20 +4,20 @@ import { ConsoleTable } from '@ottkit/ui';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConfirm } from './useConfirm.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 
 /** /admin/staff (issue 18 §8, admin only): list, create (first password shown once), change role, disable. */
 export default function Staff({ lang }: { lang: Lang }) {
   const t = createAdminT(lang);
   const ready = useHydrated();
   const [staff, setStaff] = useState<Operator[]>();
-  const [email, setEmail] = useState('');
+  const form = useConsoleForm({ email: '' });
   const [role, setRole] = useState<OperatorRole>('support');
-  const [emailError, setEmailError] = useState<string>();
   const [made, setMade] = useState<{ email: string; password: string } | null>(null);
   const [roles, setRoles] = useState<Record<string, OperatorRole>>({});
   const { busy, outcome, act } = useConsoleAction(t);
@@ -37,14 +37,12 @@ export default function Staff({ lang }: { lang: Lang }) {
 
   const create = (e: FormEvent) => {
     e.preventDefault();
-    const input = { email: email.trim(), role };
-    const bad = fieldErrors(staffCreate, input);
-    setEmailError(bad?.email ? t('admin.error.email') : undefined);
-    if (bad) return;
+    const input = { email: form.values.email.trim(), role };
+    if (!form.check(staffCreate, input, (k) => (k === 'email' ? t('admin.error.email') : undefined))) return;
     void act(async () => {
       const r = await consoleApi.operator.staffCreate(input);
       setMade({ email: r.operator.email, password: r.password });
-      setEmail('');
+      form.reset();
       await load();
     });
   };
@@ -145,14 +143,7 @@ export default function Staff({ lang }: { lang: Lang }) {
       <form className="console-card console-form" onSubmit={create} noValidate aria-labelledby="staff-create">
         <h2 id="staff-create">{t('admin.staff.create')}</h2>
         <div className="console-row">
-          <Field
-            label={t('admin.staff.email')}
-            type="email"
-            autoComplete="off"
-            error={emailError}
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
+          <Field label={t('admin.staff.email')} type="email" autoComplete="off" {...form.bind('email')} />
           <div className="console-field">
             <label htmlFor="staff-role">{t('admin.staff.role')}</label>
             <select id="staff-role" value={role} onChange={(e) => setRole(e.target.value as OperatorRole)}>

@@ -1,8 +1,8 @@
 import { AGE_RATINGS, type AgeRating, type ConsoleTitle, titleCreate } from '@ottkit/api-client/contract';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
-import { fieldErrors } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 
 /** The types each kind may have (a series is `series` or `kids`, like the seeded catalogue's). */
 const VOD_TYPES = { MOVIE: ['movie', 'kids', 'audio'], SERIES: ['series', 'kids'] } as const;
@@ -23,9 +23,9 @@ const initial = (t?: ConsoleTitle) => ({
   es: t?.texts.es && t.texts.es.title !== t.texts.en?.title ? t.texts.es.title : '',
   pt: t?.texts.pt && t.texts.pt.title !== t.texts.en?.title ? t.texts.pt.title : '',
   year: String(t?.releaseYear ?? new Date().getFullYear()),
-  vodType: (t?.vodType ?? 'movie') as ConsoleTitle['vodType'],
-  kind: 'MOVIE' as Kind,
-  ageRating: (t?.ageRating ?? '') as AgeRating | '',
+  vodType: t?.vodType ?? 'movie',
+  kind: 'MOVIE',
+  ageRating: t?.ageRating ?? '',
 });
 
 /**
@@ -51,10 +51,14 @@ export function TitleForm({
   submitLabel: string;
   onSubmit: (input: TitleInput) => Promise<void> | void;
 }) {
-  const [form, setForm] = useState(() => initial(title));
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const set = (k: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm((f) => ({ ...f, [k]: e.target.value }));
+  const fields = useConsoleForm(initial(title));
+  const { bind, set, setValues } = fields;
+  // The selects hold only their own options.
+  const form = fields.values as ReturnType<typeof initial> & {
+    vodType: ConsoleTitle['vodType'];
+    kind: Kind;
+    ageRating: AgeRating | '';
+  };
   const id = title?.metaId ?? 'new';
   const part = title?.metaType === 'SEASON' || title?.metaType === 'EPISODE';
   const kind: Kind = title?.metaType === 'SERIES' ? 'SERIES' : pickKind ? form.kind : 'MOVIE';
@@ -71,48 +75,21 @@ export function TitleForm({
       ...(form.pt.trim() ? { pt: { title: form.pt.trim(), plot } } : {}),
       ...(form.ageRating ? { ageRating: form.ageRating } : {}),
     };
-    const bad = fieldErrors(titleCreate, input);
-    setErrors(
-      bad
-        ? Object.fromEntries(
-            Object.keys(bad).map((k) => [
-              k,
-              k === 'releaseYear' ? t('admin.titles.error.year') : t('admin.titles.error.title'),
-            ]),
-          )
-        : {},
-    );
-    if (bad) return;
+    const words = (k: string) =>
+      t(k === 'releaseYear' ? 'admin.titles.error.year' : 'admin.titles.error.title');
+    if (!fields.check(titleCreate, input, words)) return;
     void onSubmit(input);
   };
 
   return (
     <form className="console-form" onSubmit={submit} noValidate>
-      <Field
-        label={t('admin.titles.titleEn')}
-        error={errors.en}
-        name="title-en"
-        value={form.en}
-        onChange={set('en')}
-      />
+      <Field label={t('admin.titles.titleEn')} {...bind('en')} name="title-en" />
       <div className="console-field">
         <label htmlFor={`plot-${id}`}>{t('admin.titles.plotEn')}</label>
         <textarea id={`plot-${id}`} rows={3} value={form.plot} onChange={set('plot')} />
       </div>
-      <Field
-        label={t('admin.titles.titleEs')}
-        error={errors.es}
-        name="title-es"
-        value={form.es}
-        onChange={set('es')}
-      />
-      <Field
-        label={t('admin.titles.titlePt')}
-        error={errors.pt}
-        name="title-pt"
-        value={form.pt}
-        onChange={set('pt')}
-      />
+      <Field label={t('admin.titles.titleEs')} {...bind('es')} name="title-es" />
+      <Field label={t('admin.titles.titlePt')} {...bind('pt')} name="title-pt" />
       {pickKind && (
         <div className="console-field">
           <label htmlFor={`kind-${id}`}>{t('admin.series.kind')}</label>
@@ -121,7 +98,7 @@ export function TitleForm({
             value={form.kind}
             onChange={(e) => {
               const next = e.target.value as Kind;
-              setForm((f) => ({ ...f, kind: next, vodType: VOD_TYPES[next][0] }));
+              setValues((f) => ({ ...f, kind: next, vodType: VOD_TYPES[next][0] }));
             }}
           >
             {(Object.keys(VOD_TYPES) as Kind[]).map((k) => (
@@ -134,14 +111,7 @@ export function TitleForm({
       )}
       {!part && (
         <div className="console-row">
-          <Field
-            label={t('admin.titles.year')}
-            error={errors.releaseYear}
-            name="year"
-            inputMode="numeric"
-            value={form.year}
-            onChange={set('year')}
-          />
+          <Field label={t('admin.titles.year')} inputMode="numeric" {...bind('year', 'releaseYear')} />
           <div className="console-field">
             <label htmlFor={`type-${id}`}>{t('admin.titles.type')}</label>
             <select id={`type-${id}`} value={form.vodType} onChange={set('vodType')}>
