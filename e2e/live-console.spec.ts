@@ -99,6 +99,8 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     // The backup fails: in the console's words, never ffmpeg's.
     const backup = card.locator('tbody tr').nth(1);
     await expect(backup).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
+    // No bitrate for it: since when no signal came (issue 37).
+    await expect(backup.locator('td').nth(3)).toHaveText(/^No signal since \d{1,2}:\d{2}( [AP]M)?$/);
     const said = await backup.locator('td').nth(6).textContent();
     expect(FAILURES).toContain(said);
     await expect(card).not.toContainText(INTERNALS);

@@ -210,6 +210,11 @@ describe('the supervisor reads a changed channel at once, and keeps its switch c
     expect(a.body.errCode, a.body.errMsg).toBe(0);
     await sup.touch(CHANNEL, 'viewer-2', 20_000);
     const counted = await until('a switch', () => sup.channelStatus(CHANNEL)?.switches24h);
+    // The dead primary says since when no signal came, not a bitrate (issue 37).
+    const dead = (await channel(support)).sources[0];
+    expect(dead).toMatchObject({ state: 'failed', bitrate: 0 });
+    expect(dead?.downSince).toBeGreaterThan(0);
+    expect(dead?.downSince).toBeLessThanOrEqual(dead?.lastErrorAt ?? 0);
     await sup.close();
     sup = newSupervisor();
     sup.start();

@@ -69,6 +69,8 @@ export const liveSourceHealthSchema = z.object({
   /** Why the source last failed (decision 0370); absent when it did not. */
   lastError: z.enum(LIVE_ERROR_CODES).optional(),
   lastErrorAt: z.number().int().optional(),
+  /** A source that is not live: since when (epoch ms) no signal came, its first failure since it was last live. */
+  downSince: z.number().int().optional(),
 });
 export type LiveSourceHealth = z.output<typeof liveSourceHealthSchema>;
 

@@ -24,6 +24,14 @@ export interface SourceHealth {
   resolution?: string;
   lastError: string;
   lastErrorAt?: number;
+  /** When the signal stopped: the first failure since the source was last live (the console's "no signal since"). */
+  downSince?: number;
+}
+
+/** A failed source has no bitrate (the last one would read as a signal), and is down since its first failure. */
+function signalLost(h: SourceHealth, now: number) {
+  h.bitrate = 0;
+  h.downSince ??= now;
 }
 
 export interface WatchdogRules {
@@ -418,7 +426,10 @@ export class ChannelRunner {
     // A read that failed before this segment came through is not why the run may end later.
     if (a.pull) a.pull.lastError = undefined;
     if (firstOfRun) a.liveSince = now;
-    if (h && h.state !== 'live') h.state = 'live';
+    if (h) {
+      h.state = 'live';
+      h.downSince = undefined;
+    }
     if (this.active !== a) {
       a.held = { parts, at: now };
       return;
@@ -469,6 +480,7 @@ export class ChannelRunner {
       // ffmpeg's words may quote the input URL, the relay's.
       h.lastError = shownUpstream(reason);
       h.lastErrorAt = now;
+      signalLost(h, now);
     }
     this.deps.log(`live ${this.channel.logicalChannelId}: source ${a.index + 1} (${role}) failed: ${reason}`);
     void this.drop(role);
@@ -483,6 +495,7 @@ export class ChannelRunner {
       h.state = 'failed';
       h.lastError = reason;
       h.lastErrorAt = now;
+      signalLost(h, now);
     }
     this.deps.log(
       `live ${this.channel.logicalChannelId}: source ${index + 1} (${role}) not started: ${reason}`,

@@ -84,7 +84,13 @@ export function LiveChannelHealth({
           { header: t('admin.live.col.state'), cell: (s) => t(`admin.live.state.${s.state}`) },
           {
             header: t('admin.live.col.bitrate'),
-            cell: (s) => (s.bitrate ? t('admin.live.kbps', { n: Math.round(s.bitrate / 1000) }) : '–'),
+            // A dead source says since when, never its last bitrate (issue 37).
+            cell: (s) =>
+              s.downSince
+                ? t('admin.live.noSignal', { time: sinceText(lang, s.downSince) })
+                : s.bitrate
+                  ? t('admin.live.kbps', { n: Math.round(s.bitrate / 1000) })
+                  : '–',
           },
           {
             header: t('admin.live.col.codecs'),

@@ -93,6 +93,7 @@ function view(
           ? { lastError: liveErrorCode(h.lastError) }
           : {}),
       ...(h?.lastErrorAt ? { lastErrorAt: h.lastErrorAt } : {}),
+      ...(h?.downSince && h.state !== 'live' ? { downSince: h.downSince } : {}),
     };
   });
   return {
