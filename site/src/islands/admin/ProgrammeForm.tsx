@@ -1,8 +1,9 @@
 import { type ConsoleProgramme, type GuideLang, lineupProgrammeSave } from '@ottkit/api-client/contract';
-import { type FormEvent, useId, useState } from 'react';
+import type { FormEvent } from 'react';
 import type { AdminKey, AdminT } from '../../i18n/admin.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
-import { Field } from './Field.tsx';
+import { consoleApi } from '../../lib/console.ts';
+import { Field, TextAreaField } from './Field.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 
 const DAY_MS = 86_400_000;
 /** HH:MM of an instant, in UTC (the guide is stored per UTC day). */
@@ -40,13 +41,14 @@ export function ProgrammeForm({
   act: (work: () => Promise<unknown>) => Promise<void>;
   onDone: (saved: boolean) => Promise<void>;
 }) {
-  const id = useId();
-  const [title, setTitle] = useState(p.title);
-  const [description, setDescription] = useState(p.description);
-  const [start, setStart] = useState(hhmm(p.start));
-  const [stop, setStop] = useState(hhmm(p.stop));
-  const [rating, setRating] = useState(p.rating?.value ?? '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useConsoleForm({
+    title: p.title,
+    description: p.description,
+    start: hhmm(p.start),
+    stop: hhmm(p.stop),
+    rating: p.rating?.value ?? '',
+  });
+  const { title, description, start, stop, rating } = form.values;
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -54,9 +56,9 @@ export function ProgrammeForm({
     let to = at(day, stop);
     // An end at or before the start is the next day's (a programme that runs past midnight).
     if (from !== undefined && to !== undefined && to <= from) to += DAY_MS;
-    const bad: Record<string, string> = {};
-    if (from === undefined) bad.start = t('admin.error.time');
-    if (to === undefined) bad.stop = t('admin.error.time');
+    const more: Record<string, string> = {};
+    if (from === undefined) more.start = t('admin.error.time');
+    if (to === undefined) more.stop = t('admin.error.time');
     const input = {
       logicalChannelId: channelId,
       day,
@@ -68,12 +70,11 @@ export function ProgrammeForm({
       stop: to ?? 0,
       ...(p.rating ? { ratingValue: rating.trim() } : {}),
     };
-    for (const k of Object.keys(fieldErrors(lineupProgrammeSave, input) ?? {})) {
-      const words = FIELD_WORDS[k];
-      if (words) bad[k] ??= t(words);
-    }
-    setErrors(bad);
-    if (Object.keys(bad).length > 0) return;
+    const words = (k: string) => {
+      const key = FIELD_WORDS[k];
+      return key && t(key);
+    };
+    if (!form.check(lineupProgrammeSave, input, words, more)) return;
     void act(async () => {
       await consoleApi.operator.lineupProgrammeSave(input);
       await onDone(true);
@@ -83,50 +84,21 @@ export function ProgrammeForm({
 
   return (
     <form className="console-form" onSubmit={submit} noValidate data-testid="programme-form">
-      <Field
-        label={t('admin.guide.title')}
-        error={errors.title}
-        value={title}
-        onChange={(e) => setTitle(e.target.value)}
-      />
-      <div className="console-field">
-        <label htmlFor={`${id}-desc`}>{t('admin.guide.description')}</label>
-        <textarea
-          id={`${id}-desc`}
-          rows={3}
-          value={description}
-          aria-invalid={errors.description ? true : undefined}
-          aria-describedby={errors.description ? `${id}-desc-error` : undefined}
-          onChange={(e) => setDescription(e.target.value)}
-        />
-        {errors.description && (
-          <p id={`${id}-desc-error`} className="console-error" role="alert">
-            {errors.description}
-          </p>
-        )}
-      </div>
+      <Field label={t('admin.guide.title')} {...form.bind('title')} />
+      <TextAreaField label={t('admin.guide.description')} rows={3} {...form.bind('description')} />
       <div className="console-row">
-        <Field
-          label={t('admin.guide.start')}
-          error={errors.start}
-          type="time"
-          value={start}
-          onChange={(e) => setStart(e.target.value)}
-        />
+        <Field label={t('admin.guide.start')} type="time" {...form.bind('start')} />
         <Field
           label={t('admin.guide.stop')}
           hint={t('admin.guide.stopHint')}
-          error={errors.stop}
           type="time"
-          value={stop}
-          onChange={(e) => setStop(e.target.value)}
+          {...form.bind('stop')}
         />
       </div>
       {p.rating && (
         <Field
           label={t('admin.guide.ratingValue', { system: p.rating.system })}
-          value={rating}
-          onChange={(e) => setRating(e.target.value)}
+          {...form.bind('rating', 'ratingValue')}
         />
       )}
       <div className="console-row">

@@ -42,12 +42,20 @@ export function useConsoleForm<V extends Values>(initial: V) {
      * Checks `input` against `call`'s request: each refused field said by `words` (the contract's own message when
      * it has none). True when the input may be sent.
      */
-    check(call: CallDescriptor, input: unknown, words?: (field: string) => string | undefined): boolean {
-      const bad = fieldErrors(call, input);
-      setErrors(
-        bad ? Object.fromEntries(Object.entries(bad).map(([k, said]) => [k, words?.(k) ?? said])) : {},
-      );
-      return !bad;
+    check(
+      call: CallDescriptor,
+      input: unknown,
+      words?: (field: string) => string | undefined,
+      /** What the form refuses beyond the schema (a file's size, a row of a list), by field. */
+      more: Record<string, string> = {},
+    ): boolean {
+      const bad = fieldErrors(call, input) ?? {};
+      const said = {
+        ...Object.fromEntries(Object.entries(bad).map(([k, own]) => [k, words?.(k) ?? own])),
+        ...more,
+      };
+      setErrors(said);
+      return Object.keys(said).length === 0;
     },
     /** Back to `next` (the initial values by default), no error shown. */
     reset(next: V = initial) {
