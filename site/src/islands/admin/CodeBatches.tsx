@@ -4,11 +4,12 @@ import { ConsoleTable } from '@ottkit/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
-import { Field } from './Field.tsx';
+import { consoleApi } from '../../lib/console.ts';
+import { Field, SelectField } from './Field.tsx';
 import { JobList, jobRunning } from './JobList.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConfirm } from './useConfirm.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 import { when } from './when.ts';
 
 const POLL_MS = 700;
@@ -29,16 +30,14 @@ type Redemption = { accountId: string; who: string; redeemedAt: number };
 /** Recharge code batches (issue 18 §5): create, export once, void a batch or a code, see redemptions. */
 export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: Plan[] }) {
   const [batches, setBatches] = useState<CodeBatch[]>();
-  const [planId, setPlanId] = useState('');
-  const [count, setCount] = useState('100');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const creating = useConsoleForm({ planId: '', count: '100' });
+  const { planId, count } = creating.values;
   // The batch being made (a job, decision 0282) and the finished ones whose codes wait to be exported, once.
   const [job, setJob] = useState<Job | null>(null);
   const [pending, setPending] = useState<{ jobId: string; batchId: string; status: Job['status'] }[]>([]);
   const [shown, setShown] = useState<{ batchId: string; list: Redemption[] } | null>(null);
-  const [voidBatchId, setVoidBatchId] = useState('');
-  const [voidCode, setVoidCode] = useState('');
-  const [voidError, setVoidError] = useState<string>();
+  const voiding = useConsoleForm({ batchId: '', code: '' });
+  const voidBatchId = voiding.values.batchId;
   const { busy, outcome, setOutcome, act } = useConsoleAction(t);
   const { confirm, dialog } = useConfirm(t);
 
@@ -97,12 +96,8 @@ export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: 
   const create = (e: FormEvent) => {
     e.preventDefault();
     const input = { planId, count: count.trim() === '' ? undefined : Number(count) };
-    const bad = fieldErrors(codeBatchStart, input);
-    setErrors({
-      ...(bad?.planId ? { planId: t('admin.subscribers.pickPlan') } : {}),
-      ...(bad?.count ? { count: t('admin.codes.countError') } : {}),
-    });
-    if (bad) return;
+    const words = (k: string) => t(k === 'planId' ? 'admin.subscribers.pickPlan' : 'admin.codes.countError');
+    if (!creating.check(codeBatchStart, input, words)) return;
     void act(async () => {
       const started = await consoleApi.operator.codeBatchStart(codeBatchStart.request.parse(input));
       setJob(started.job);
@@ -126,15 +121,14 @@ export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: 
 
   const voidOne = async (e: FormEvent) => {
     e.preventDefault();
-    const input = { batchId: voidBatchId, code: voidCode.replace(/\D/g, '') };
-    const bad = fieldErrors(codeVoid, input);
-    setVoidError(bad ? t(bad.code ? 'admin.codes.codeError' : 'admin.error.required') : undefined);
-    if (bad) return;
+    const input = { batchId: voidBatchId, code: voiding.values.code.replace(/\D/g, '') };
+    const words = (k: string) => t(k === 'code' ? 'admin.codes.codeError' : 'admin.error.required');
+    if (!voiding.check(codeVoid, input, words)) return;
     const asked = t('admin.codes.voidCodeConfirm', { last: input.code.slice(-4), batch: input.batchId });
     if (!(await confirm(asked))) return;
     void act(async () => {
       const r = await consoleApi.operator.codeVoid(input);
-      setVoidCode('');
+      voiding.setValues((v) => ({ ...v, code: '' }));
       await load();
       return t('admin.codes.voidedNow', { count: r.voided });
     });
@@ -146,36 +140,20 @@ export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: 
       <form className="console-form" onSubmit={create} noValidate aria-labelledby="codes-create">
         <h3 id="codes-create">{t('admin.codes.create')}</h3>
         <div className="console-row">
-          <div className="console-field">
-            <label htmlFor="codes-plan">{t('admin.codes.plan')}</label>
-            <select
-              id="codes-plan"
-              value={planId}
-              onChange={(e) => setPlanId(e.target.value)}
-              aria-invalid={errors.planId ? true : undefined}
-              aria-describedby={errors.planId ? 'codes-plan-error' : undefined}
-            >
-              <option value="">{t('admin.subscribers.pickPlan')}</option>
-              {plans.map((p) => (
-                <option key={p.planId} value={p.planId}>
-                  {p.planLang.find((l) => l.lang === lang)?.planName ?? p.planId} ({p.durationDays} d)
-                </option>
-              ))}
-            </select>
-            {errors.planId && (
-              <p id="codes-plan-error" className="console-error" role="alert">
-                {errors.planId}
-              </p>
-            )}
-          </div>
+          <SelectField label={t('admin.codes.plan')} {...creating.bind('planId')}>
+            <option value="">{t('admin.subscribers.pickPlan')}</option>
+            {plans.map((p) => (
+              <option key={p.planId} value={p.planId}>
+                {p.planLang.find((l) => l.lang === lang)?.planName ?? p.planId} ({p.durationDays} d)
+              </option>
+            ))}
+          </SelectField>
           <Field
             label={t('admin.codes.count')}
-            error={errors.count}
             type="number"
             min={1}
             inputMode="numeric"
-            value={count}
-            onChange={(e) => setCount(e.target.value)}
+            {...creating.bind('count')}
           />
           <button type="submit" className="console-button" disabled={busy}>
             {t('admin.codes.createButton')}
@@ -247,22 +225,17 @@ export function CodeBatches({ lang, t, plans }: { lang: Lang; t: AdminT; plans: 
         <form className="console-form" onSubmit={voidOne} noValidate aria-labelledby="codes-void">
           <h3 id="codes-void">{t('admin.codes.voidCode')}</h3>
           <div className="console-row">
-            <div className="console-field">
-              <label htmlFor="void-batch">{t('admin.codes.batch')}</label>
-              <select id="void-batch" value={voidBatchId} onChange={(e) => setVoidBatchId(e.target.value)}>
-                <option value="">—</option>
-                {batches.map((b) => (
-                  <option key={b.batchId}>{b.batchId}</option>
-                ))}
-              </select>
-            </div>
+            <SelectField label={t('admin.codes.batch')} {...voiding.bind('batchId')}>
+              <option value="">—</option>
+              {batches.map((b) => (
+                <option key={b.batchId}>{b.batchId}</option>
+              ))}
+            </SelectField>
             <Field
               label={t('admin.codes.code', { batch: voidBatchId || '…' })}
-              error={voidError}
               inputMode="numeric"
               autoComplete="off"
-              value={voidCode}
-              onChange={(e) => setVoidCode(e.target.value)}
+              {...voiding.bind('code')}
             />
             <button type="submit" className="console-button secondary" disabled={busy}>
               {t('admin.codes.voidCodeButton')}

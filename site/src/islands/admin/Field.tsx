@@ -1,4 +1,9 @@
-import { type InputHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 interface Notes {
   label: string;
@@ -57,6 +62,26 @@ export function TextAreaField({
     <div className="console-field">
       <label htmlFor={id}>{label}</label>
       <textarea id={id} {...aria} {...area} />
+      <FieldNotes id={id} error={error} {...(hint ? { hint } : {})} />
+    </div>
+  );
+}
+
+/** The same for a choice from a list (its options as children). */
+export function SelectField({
+  label,
+  error,
+  hint,
+  children,
+  ...select
+}: Notes & SelectHTMLAttributes<HTMLSelectElement>) {
+  const { id, aria } = useFieldIds({ label, error, ...(hint ? { hint } : {}) });
+  return (
+    <div className="console-field">
+      <label htmlFor={id}>{label}</label>
+      <select id={id} {...aria} {...select}>
+        {children}
+      </select>
       <FieldNotes id={id} error={error} {...(hint ? { hint } : {})} />
     </div>
   );

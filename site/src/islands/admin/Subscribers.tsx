@@ -4,13 +4,14 @@ import { ConsoleTable } from '@ottkit/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
-import { Field } from './Field.tsx';
+import { Field, SelectField } from './Field.tsx';
 import { SubscriberHistory } from './SubscriberHistory.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { when } from './when.ts';
 import { useConfirm } from './useConfirm.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 
 type Summary = { accountId: string; email: string; phone: string; accountName: string; virtualCode: string };
 
@@ -19,13 +20,11 @@ export default function Subscribers({ lang }: { lang: Lang }) {
   const t = createAdminT(lang);
   // Until hydrated, nothing submits (a form posted natively would put its fields in the URL).
   const ready = useHydrated();
-  const [q, setQ] = useState('');
-  const [qError, setQError] = useState<string>();
+  const searching = useConsoleForm({ q: '' });
   const [results, setResults] = useState<Summary[] | null>(null);
   const [detail, setDetail] = useState<SubscriberDetail | null>(null);
   const [plans, setPlans] = useState<Plan[]>([]);
-  const [planId, setPlanId] = useState('');
-  const [planError, setPlanError] = useState<string>();
+  const granting = useConsoleForm({ planId: '' });
   const { busy, outcome, act } = useConsoleAction(t);
   const { confirm, dialog } = useConfirm(t);
 
@@ -38,9 +37,8 @@ export default function Subscribers({ lang }: { lang: Lang }) {
 
   const search = (e: FormEvent) => {
     e.preventDefault();
-    const bad = fieldErrors(subscriberSearch, { q });
-    setQError(bad ? t('admin.error.required') : undefined);
-    if (bad) return;
+    const { q } = searching.values;
+    if (!searching.check(subscriberSearch, { q }, () => t('admin.error.required'))) return;
     void act(async () => {
       setResults((await consoleApi.operator.subscriberSearch({ q: q.trim() })).subscribers);
       return undefined;
@@ -56,10 +54,8 @@ export default function Subscribers({ lang }: { lang: Lang }) {
   const grant = (e: FormEvent) => {
     e.preventDefault();
     if (!detail) return;
-    const input = { accountId: detail.accountId, planId };
-    const bad = fieldErrors(subscriberGrantPlan, input);
-    setPlanError(bad?.planId ? t('admin.subscribers.pickPlan') : undefined);
-    if (bad) return;
+    const input = { accountId: detail.accountId, planId: granting.values.planId };
+    if (!granting.check(subscriberGrantPlan, input, () => t('admin.subscribers.pickPlan'))) return;
     void act(async () => {
       setDetail((await consoleApi.operator.subscriberGrantPlan(input)).subscriber);
       return t('admin.subscribers.granted');
@@ -85,14 +81,7 @@ export default function Subscribers({ lang }: { lang: Lang }) {
         <h2 id="search-title">{t('admin.subscribers.results')}</h2>
         <form className="console-form" onSubmit={search} noValidate>
           <div className="console-row">
-            <Field
-              label={t('admin.subscribers.search')}
-              error={qError}
-              name="q"
-              type="search"
-              value={q}
-              onChange={(e) => setQ(e.target.value)}
-            />
+            <Field label={t('admin.subscribers.search')} type="search" {...searching.bind('q')} />
             <button type="submit" className="console-button" disabled={busy || !ready}>
               {t('admin.subscribers.searchButton')}
             </button>
@@ -147,28 +136,14 @@ export default function Subscribers({ lang }: { lang: Lang }) {
           <form className="console-form" onSubmit={grant} noValidate aria-labelledby="grant-title">
             <h3 id="grant-title">{t('admin.subscribers.grant')}</h3>
             <div className="console-row">
-              <div className="console-field">
-                <label htmlFor="grant-plan">{t('admin.subscribers.plan')}</label>
-                <select
-                  id="grant-plan"
-                  value={planId}
-                  onChange={(e) => setPlanId(e.target.value)}
-                  aria-invalid={planError ? true : undefined}
-                  aria-describedby={planError ? 'grant-plan-error' : undefined}
-                >
-                  <option value="">{t('admin.subscribers.pickPlan')}</option>
-                  {plans.map((p) => (
-                    <option key={p.planId} value={p.planId}>
-                      {planName(p)} ({p.durationDays} d)
-                    </option>
-                  ))}
-                </select>
-                {planError && (
-                  <p id="grant-plan-error" className="console-error" role="alert">
-                    {planError}
-                  </p>
-                )}
-              </div>
+              <SelectField label={t('admin.subscribers.plan')} {...granting.bind('planId')}>
+                <option value="">{t('admin.subscribers.pickPlan')}</option>
+                {plans.map((p) => (
+                  <option key={p.planId} value={p.planId}>
+                    {planName(p)} ({p.durationDays} d)
+                  </option>
+                ))}
+              </SelectField>
               <button type="submit" className="console-button" disabled={busy || !ready}>
                 {t('admin.subscribers.grantButton')}
               </button>
