@@ -2,12 +2,13 @@ import { operatorSignIn, operatorTotp } from '@ottkit/api-client/contract';
 import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { consoleApi } from '../../lib/console.ts';
 import { QrCode } from '../account/QrCode.tsx';
 import { adoptTypedValues } from '../../lib/typedBeforeHydration.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 
 type Step =
   | { kind: 'password' }
@@ -20,32 +21,29 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
   // Until hydrated, nothing submits (a form posted natively would put its fields in the URL).
   const ready = useHydrated();
   const [step, setStep] = useState<Step>({ kind: 'password' });
-  const [email, setEmail] = useState('');
-  const [password, setPassword] = useState('');
-  const [code, setCode] = useState('');
+  const form = useConsoleForm({ email: '', password: '', code: '' });
+  const { setValues } = form;
   const [useRecovery, setUseRecovery] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const { busy, outcome, setOutcome, act: run } = useConsoleAction(t);
   const passwordForm = useRef<HTMLFormElement>(null);
   // What was typed before hydration stays (issue 35); the setters are stable, so this runs once.
-  useEffect(() => adoptTypedValues(passwordForm.current, { email: setEmail, password: setPassword }), []);
+  useEffect(
+    () =>
+      adoptTypedValues(passwordForm.current, {
+        email: (email) => setValues((v) => ({ ...v, email })),
+        password: (password) => setValues((v) => ({ ...v, password })),
+      }),
+    [setValues],
+  );
 
   const submitPassword = (e: FormEvent) => {
     e.preventDefault();
-    const input = { email: email.trim(), password };
-    const bad = fieldErrors(operatorSignIn, input);
-    setErrors(
-      bad
-        ? {
-            ...(bad.email ? { email: t('admin.error.email') } : {}),
-            ...(bad.password ? { password: t('admin.error.required') } : {}),
-          }
-        : {},
-    );
-    if (bad) return;
+    const input = { email: form.values.email.trim(), password: form.values.password };
+    const words = (k: string) => t(k === 'email' ? 'admin.error.email' : 'admin.error.required');
+    if (!form.check(operatorSignIn, input, words)) return;
     void run(async () => {
       const r = await consoleApi.operator.operatorSignIn(input);
-      setCode('');
+      setValues((v) => ({ ...v, code: '' }));
       setStep({ kind: 'code', challenge: r.challenge, ...(r.enrol ? { enrol: r.enrol } : {}) });
     });
   };
@@ -53,13 +51,12 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
   const submitCode = (e: FormEvent) => {
     e.preventDefault();
     if (step.kind !== 'code') return;
-    const value = code.trim();
+    const value = form.values.code.trim();
     const input = useRecovery
       ? { challenge: step.challenge, recoveryCode: value }
       : { challenge: step.challenge, code: value };
-    const bad = fieldErrors(operatorTotp, input);
-    setErrors(bad ? { code: t(useRecovery ? 'admin.error.recovery' : 'admin.error.code') } : {});
-    if (bad) return;
+    const words = () => t(useRecovery ? 'admin.error.recovery' : 'admin.error.code');
+    if (!form.check(operatorTotp, input, words)) return;
     void run(async () => {
       const r = await consoleApi.operator.operatorTotp(input);
       if (r.recoveryCodes) setStep({ kind: 'recovery', codes: r.recoveryCodes });
@@ -111,10 +108,7 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
           <Field
             label={useRecovery ? t('admin.login.recovery') : t('admin.login.code')}
             hint={useRecovery ? undefined : t('admin.login.codeHint')}
-            error={errors.code}
-            name="code"
-            value={code}
-            onChange={(e) => setCode(e.target.value)}
+            {...form.bind('code', useRecovery ? 'recoveryCode' : 'code')}
             autoComplete="one-time-code"
             inputMode={useRecovery ? 'text' : 'numeric'}
             autoFocus
@@ -129,8 +123,7 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
               className="console-button link"
               onClick={() => {
                 setUseRecovery(!useRecovery);
-                setCode('');
-                setErrors({});
+                form.reset({ ...form.values, code: '' });
               }}
             >
               {useRecovery ? t('admin.login.useCode') : t('admin.login.useRecovery')}
@@ -155,23 +148,12 @@ export default function ConsoleLogin({ lang }: { lang: Lang }) {
     <section className="console-card console-narrow" aria-labelledby="login-title" data-ready={ready}>
       <h2 id="login-title">{t('admin.login.title')}</h2>
       <form ref={passwordForm} className="console-form" onSubmit={submitPassword} method="post" noValidate>
-        <Field
-          label={t('admin.login.email')}
-          error={errors.email}
-          name="email"
-          type="email"
-          autoComplete="username"
-          value={email}
-          onChange={(e) => setEmail(e.target.value)}
-        />
+        <Field label={t('admin.login.email')} type="email" autoComplete="username" {...form.bind('email')} />
         <Field
           label={t('admin.login.password')}
-          error={errors.password}
-          name="password"
           type="password"
           autoComplete="current-password"
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
+          {...form.bind('password')}
         />
         <Outcome outcome={outcome} />
         <button type="submit" className="console-button" disabled={busy || !ready}>

@@ -1,10 +1,11 @@
 import { GUIDE_UPLOAD_MAX_BYTES, type Job, lineupGuideImport } from '@ottkit/api-client/contract';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { consoleApi } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
 import { JobList, jobRunning } from './JobList.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 
 const POLL_MS = 700;
 
@@ -12,10 +13,8 @@ const POLL_MS = 700;
 export function GuideImport({ t, ready }: { t: AdminT; ready: boolean }) {
   // Its own outcome: the day's reloads above must not clear what the import said.
   const { busy, outcome, act } = useConsoleAction(t);
-  const [name, setName] = useState('');
-  const [url, setUrl] = useState('');
+  const form = useConsoleForm({ name: '', url: '' });
   const [file, setFile] = useState<File | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const [jobs, setJobs] = useState<Job[]>([]);
 
   const reload = useCallback(async () => {
@@ -34,19 +33,21 @@ export function GuideImport({ t, ready }: { t: AdminT; ready: boolean }) {
   const submit = (e: FormEvent) => {
     e.preventDefault();
     void act(async () => {
+      const { name, url } = form.values;
       const text = file ? await file.text() : undefined;
       const input = {
         name: name.trim(),
         ...(url.trim() ? { url: url.trim() } : {}),
         ...(text !== undefined ? { file: text } : {}),
       };
-      const bad = fieldErrors(lineupGuideImport, input) ?? {};
-      const shown: Record<string, string> = {};
-      if (bad.name) shown.name = t('admin.error.lineupName');
-      if (bad.url) shown.url = url.trim() && !file ? t('admin.error.url') : t('admin.error.guideSource');
-      if (bad.file || (file && file.size > GUIDE_UPLOAD_MAX_BYTES)) shown.file = t('admin.error.file');
-      setErrors(shown);
-      if (Object.keys(shown).length > 0) return;
+      const words: Record<string, string> = {
+        name: t('admin.error.lineupName'),
+        url: url.trim() && !file ? t('admin.error.url') : t('admin.error.guideSource'),
+        file: t('admin.error.file'),
+      };
+      const tooBig: Record<string, string> =
+        file && file.size > GUIDE_UPLOAD_MAX_BYTES ? { file: t('admin.error.file') } : {};
+      if (!form.check(lineupGuideImport, input, (k) => words[k], tooBig)) return;
       await consoleApi.operator.lineupGuideImport(input);
       await reload();
     });
@@ -56,23 +57,11 @@ export function GuideImport({ t, ready }: { t: AdminT; ready: boolean }) {
     <section className="console-card" aria-labelledby="guide-import-title">
       <h2 id="guide-import-title">{t('admin.guide.import')}</h2>
       <form className="console-form" onSubmit={submit} noValidate>
-        <Field
-          label={t('admin.guide.importName')}
-          error={errors.name}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
-        <Field
-          label={t('admin.guide.importUrl')}
-          error={errors.url}
-          type="url"
-          inputMode="url"
-          value={url}
-          onChange={(e) => setUrl(e.target.value)}
-        />
+        <Field label={t('admin.guide.importName')} {...form.bind('name')} />
+        <Field label={t('admin.guide.importUrl')} type="url" inputMode="url" {...form.bind('url')} />
         <Field
           label={t('admin.guide.importFile')}
-          error={errors.file}
+          error={form.errors.file}
           type="file"
           accept=".xml,.xmltv,text/xml,application/xml"
           onChange={(e) => setFile(e.target.files?.[0] ?? null)}
