@@ -230,6 +230,13 @@ test('an admin changes a setting and the site follows; an editor made in the con
   await desk.getByRole('button', { name: 'Save settings' }).click();
   await expect(desk.getByRole('status')).toHaveText('Settings saved; the site uses them now.');
   await shoot(desk, 'console-settings');
+  // The zero-trust seal's form checks before it asks anything: no manifest, no site address, nothing sent.
+  const seal = desk.locator('form[aria-labelledby="seal-title"]');
+  await seal.getByLabel('Site address for the link').fill('');
+  await seal.getByRole('button', { name: 'Seal manifest' }).click();
+  await expect(seal.getByLabel('Manifest (JSON)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(seal.getByText('This field is required')).toBeVisible();
+  await expect(seal.getByText('Enter an http:// or https:// address')).toBeVisible();
 
   await openSports(page);
   await expect(page.getByRole('button', { name: /^World Sports/ })).toHaveCount(0);

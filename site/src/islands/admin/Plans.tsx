@@ -4,9 +4,10 @@ import { ConsoleTable } from '@ottkit/ui';
 import { type FormEvent, useState } from 'react';
 import type { AdminKey, AdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
-import { Field } from './Field.tsx';
+import { consoleApi } from '../../lib/console.ts';
+import { Field, SelectField } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 
 type Draft = Record<
   | 'planId'
@@ -86,6 +87,8 @@ const FIELD_OF: Record<string, keyof Draft> = {
   planLang: 'name',
   discountCurrency: 'currency',
 };
+/** The call's field each box's error comes from, where their names differ. */
+const CALL_FIELD: Partial<Record<keyof Draft, string>> = { days: 'durationDays', name: 'planLang' };
 
 /** Plans and prices (issue 18 §5): every role with the screen reads them; only an admin saves. */
 export function Plans({
@@ -101,22 +104,18 @@ export function Plans({
   plans: Plan[];
   reload: () => Promise<void>;
 }) {
-  const [draft, setDraft] = useState<Draft>(EMPTY);
+  const form = useConsoleForm<Draft>(EMPTY);
   const [editing, setEditing] = useState<string | null>(null);
-  const [errors, setErrors] = useState<Partial<Record<keyof Draft, string>>>({});
   const { busy, outcome, act } = useConsoleAction(t);
 
   const save = (e: FormEvent) => {
     e.preventDefault();
-    const input = toInput(draft);
-    const bad = fieldErrors(planSave, input);
-    const mapped: Partial<Record<keyof Draft, string>> = {};
-    for (const k of Object.keys(bad ?? {})) {
-      const key = FIELD_OF[k] ?? (k as keyof Draft);
-      mapped[key] = t(ERROR_OF[key]);
-    }
-    setErrors(mapped);
-    if (bad) return;
+    const input = toInput(form.values);
+    const words = (k: string) => {
+      const key = ERROR_OF[FIELD_OF[k] ?? (k as keyof Draft)];
+      return key && t(key);
+    };
+    if (!form.check(planSave, input, words)) return;
     void act(async () => {
       const { plan } = await consoleApi.operator.planSave(planSave.request.parse(input));
       await reload();
@@ -126,13 +125,7 @@ export function Plans({
   };
 
   const field = (key: keyof Draft, label: string, extra: Record<string, unknown> = {}) => (
-    <Field
-      label={label}
-      error={errors[key]}
-      value={draft[key]}
-      onChange={(e) => setDraft({ ...draft, [key]: e.target.value })}
-      {...extra}
-    />
+    <Field label={label} {...form.bind(key, CALL_FIELD[key])} {...extra} />
   );
 
   return (
@@ -161,9 +154,8 @@ export function Plans({
                 {
                   label: t('admin.plans.edit', { plan: p.planId }),
                   onClick: () => {
-                    setDraft(toDraft(p));
+                    form.reset(toDraft(p));
                     setEditing(p.planId);
-                    setErrors({});
                   },
                 },
               ]
@@ -190,18 +182,11 @@ export function Plans({
           <div className="console-row">
             {field('price', t('admin.plans.price'), { type: 'number', min: 0, step: '0.01' })}
             {field('discountPrice', t('admin.plans.discountPrice'), { type: 'number', min: 0, step: '0.01' })}
-            <div className="console-field">
-              <label htmlFor="plan-currency">{t('admin.plans.currency')}</label>
-              <select
-                id="plan-currency"
-                value={draft.currency}
-                onChange={(e) => setDraft({ ...draft, currency: e.target.value })}
-              >
-                {CURRENCIES_FOR_PLANS.map((c) => (
-                  <option key={c}>{c}</option>
-                ))}
-              </select>
-            </div>
+            <SelectField label={t('admin.plans.currency')} {...form.bind('currency')}>
+              {CURRENCIES_FOR_PLANS.map((c) => (
+                <option key={c}>{c}</option>
+              ))}
+            </SelectField>
           </div>
           {field('url', t('admin.plans.url'))}
           <div className="console-row">
@@ -213,9 +198,8 @@ export function Plans({
                 type="button"
                 className="console-button secondary"
                 onClick={() => {
-                  setDraft(EMPTY);
+                  form.reset(EMPTY);
                   setEditing(null);
-                  setErrors({});
                 }}
               >
                 {t('admin.plans.new')}

@@ -5,9 +5,10 @@ import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi, fieldErrors } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
-import { Field } from './Field.tsx';
+import { Field, TextAreaField } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConfirm } from './useConfirm.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 
 const SWITCHES = [
   'layout.hide_unsubscribe_channel',
@@ -23,10 +24,8 @@ export default function Settings({ lang }: { lang: Lang }) {
   const [s, setS] = useState<ConsoleSettings | null>(null);
   const [sealed, setSealed] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [manifest, setManifest] = useState('');
-  const [siteUrl, setSiteUrl] = useState('');
+  const sealForm = useConsoleForm({ manifest: '', siteUrl: '' });
   const [required, setRequired] = useState(false);
-  const [sealErrors, setSealErrors] = useState<Record<string, string>>({});
   const [link, setLink] = useState('');
   const saving = useConsoleAction(t);
   const { confirm, dialog } = useConfirm(t);
@@ -34,7 +33,7 @@ export default function Settings({ lang }: { lang: Lang }) {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once
   useEffect(() => {
-    setSiteUrl(window.location.origin);
+    sealForm.setValues((v) => ({ ...v, siteUrl: window.location.origin }));
     void saving.act(async () => {
       const r = await consoleApi.operator.settingsGet({});
       setS(r.settings);
@@ -56,16 +55,13 @@ export default function Settings({ lang }: { lang: Lang }) {
 
   const seal = async (e: FormEvent) => {
     e.preventDefault();
-    const input = { manifest, required, siteUrl };
-    const bad = fieldErrors(zeroTrustSeal, input);
-    setSealErrors({
-      ...(bad?.manifest ? { manifest: t('admin.error.required') } : {}),
-      ...(bad?.siteUrl ? { siteUrl: t('admin.error.url') } : {}),
-    });
-    if (bad || !(await confirm(t('admin.settings.sealConfirm')))) return;
+    const input = { manifest: sealForm.values.manifest, required, siteUrl: sealForm.values.siteUrl.trim() };
+    const words = (k: string) => t(k === 'siteUrl' ? 'admin.error.url' : 'admin.error.required');
+    if (!sealForm.check(zeroTrustSeal, input, words) || !(await confirm(t('admin.settings.sealConfirm'))))
+      return;
     void sealing.act(async () => {
       setLink((await consoleApi.operator.zeroTrustSeal(input)).shareLink);
-      setManifest('');
+      sealForm.setValues((v) => ({ ...v, manifest: '' }));
       setSealed(true);
     });
   };
@@ -132,29 +128,12 @@ export default function Settings({ lang }: { lang: Lang }) {
         <h2 id="seal-title">{t('admin.settings.seal')}</h2>
         <p className="console-hint">{t('admin.settings.sealText')}</p>
         {sealed && <p>{t('admin.settings.sealed')}</p>}
-        <div className="console-field">
-          <label htmlFor="seal-manifest">{t('admin.settings.manifest')}</label>
-          <textarea
-            id="seal-manifest"
-            value={manifest}
-            spellCheck={false}
-            aria-invalid={sealErrors.manifest ? true : undefined}
-            aria-describedby={sealErrors.manifest ? 'seal-manifest-error' : undefined}
-            onChange={(e) => setManifest(e.target.value)}
-          />
-          {sealErrors.manifest && (
-            <p id="seal-manifest-error" className="console-error" role="alert">
-              {sealErrors.manifest}
-            </p>
-          )}
-        </div>
-        <Field
-          label={t('admin.settings.siteUrl')}
-          type="url"
-          error={sealErrors.siteUrl}
-          value={siteUrl}
-          onChange={(e) => setSiteUrl(e.target.value.trim())}
+        <TextAreaField
+          label={t('admin.settings.manifest')}
+          spellCheck={false}
+          {...sealForm.bind('manifest')}
         />
+        <Field label={t('admin.settings.siteUrl')} type="url" {...sealForm.bind('siteUrl')} />
         <label className="console-check">
           <input type="checkbox" checked={required} onChange={(e) => setRequired(e.target.checked)} />
           {t('admin.settings.required')}
