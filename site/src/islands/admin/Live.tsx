@@ -1,19 +1,24 @@
 import type { ConsoleChannel, LiveChannelView } from '@ottkit/api-client/contract';
 import { liveSourcesSet, MAX_RETENTION_DAYS } from '@ottkit/api-client/contract';
-import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { ChannelPicker } from './ChannelPicker.tsx';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
+import {
+  $liveChannels,
+  liveChannel,
+  loadLiveChannels,
+  makePrimary,
+  saveLiveSources,
+} from '../../stores/console/liveInputs.ts';
 import { Field, TextAreaField } from './Field.tsx';
 import { LiveChannelHealth } from './LiveChannelHealth.tsx';
 import { LiveInputTest } from './LiveInputTest.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConsoleForm } from './useConsoleForm.ts';
-
-/** Health changes by the second; the screen follows it this often. */
-const POLL_MS = 5000;
 
 type Draft = {
   sources: string;
@@ -51,8 +56,8 @@ export default function Live({
 }) {
   const t = createAdminT(lang);
   const ready = useHydrated();
-  const [channels, setChannels] = useState<LiveChannelView[]>([]);
-  const [total, setTotal] = useState(0);
+  const listed = useStore($liveChannels);
+  const channels = listed?.channels ?? [];
   const [editing, setEditing] = useState<LiveChannelView | null>(null);
   const form = useConsoleForm<Draft>({ sources: '', mode: 'relay', retentionDays: '', video: 'copy' });
   const draft = form.values;
@@ -63,16 +68,9 @@ export default function Live({
   const list = useConsoleAction(t);
   const sourcesId = useId();
 
-  const reload = useCallback(async () => {
-    const r = await consoleApi.operator.liveChannels({});
-    setChannels(r.channels);
-    setTotal(r.total);
-  }, []);
-
   const open = (id: string) =>
     act(async () => {
-      const r = await consoleApi.operator.liveChannels({ channelId: id });
-      const c = r.channels[0];
+      const c = await liveChannel(id);
       if (!c) return;
       setEditing(c);
       form.reset(draftOf(c));
@@ -81,16 +79,11 @@ export default function Live({
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first view, once
   useEffect(() => {
     void act(async () => {
-      await reload();
+      await loadLiveChannels();
       if (canEdit) setLineup((await consoleApi.operator.lineupList({})).channels);
       if (channel && canEdit) await open(channel);
     });
-  }, [reload]);
-
-  useEffect(() => {
-    const timer = setInterval(() => void reload().catch(() => undefined), POLL_MS);
-    return () => clearInterval(timer);
-  }, [reload]);
+  }, []);
 
   const save = (e: FormEvent) => {
     e.preventDefault();
@@ -106,28 +99,16 @@ export default function Live({
       t(k === 'retentionDays' ? 'admin.live.error.retention' : 'admin.live.error.sources');
     if (!form.check(liveSourcesSet, input, words)) return;
     void act(async () => {
-      const r = await consoleApi.operator.liveSourcesSet(input);
-      setEditing(r.channel);
-      form.reset(draftOf(r.channel));
-      await reload();
-      return t('admin.live.saved', { name: r.channel.name });
+      const saved = await saveLiveSources(input);
+      setEditing(saved);
+      form.reset(draftOf(saved));
+      return t('admin.live.saved', { name: saved.name });
     });
   };
 
-  /** Moves a source to the top: the channel's primary from now on, the others after it in their order. */
-  const makePrimary = (c: LiveChannelView, position: number) =>
+  const toPrimary = (c: LiveChannelView, position: number) =>
     list.act(async () => {
-      const urls = c.sources.map((s) => s.url);
-      const chosen = urls[position - 1] as string;
-      await consoleApi.operator.liveSourcesSet({
-        channelId: c.channelId,
-        // The URLs as shown (secrets masked): the server keeps the stored one each stands for.
-        sources: [chosen, ...urls.filter((_, i) => i !== position - 1)],
-        mode: c.mode,
-        video: c.video,
-        ...(c.mode === 'record' ? { retentionDays: c.retentionDays } : {}),
-      });
-      await reload();
+      const chosen = await makePrimary(c, position);
       return t('admin.live.madePrimary', { url: chosen, name: c.name });
     });
 
@@ -231,10 +212,14 @@ export default function Live({
       <section className="console-card console-live-list" aria-labelledby="live-list-title">
         <h2 id="live-list-title">{t('admin.live.channels')}</h2>
         <Outcome outcome={list.outcome} />
-        {channels.length === 0 ? (
+        {listed === null ? (
+          <p aria-busy="true">{t('admin.loading')}</p>
+        ) : channels.length === 0 ? (
           <p>{t('admin.live.none')}</p>
         ) : (
-          <p className="console-hint">{t('admin.live.count', { shown: channels.length, total })}</p>
+          <p className="console-hint">
+            {t('admin.live.count', { shown: channels.length, total: listed?.total ?? 0 })}
+          </p>
         )}
         <ul className="console-list">
           {channels.map((c) => (
@@ -246,7 +231,7 @@ export default function Live({
               canEdit={canEdit}
               busy={busy || list.busy}
               onEdit={() => void open(c.channelId)}
-              onMakePrimary={(position) => void makePrimary(c, position)}
+              onMakePrimary={(position) => void toPrimary(c, position)}
             />
           ))}
         </ul>

@@ -1,0 +1,53 @@
+import type { LiveChannelView } from '@ottkit/api-client/contract';
+import { atom, onMount } from 'nanostores';
+import { consoleApi } from '../../lib/console.ts';
+
+/** Health changes by the second; a screen that shows it follows it this often. */
+export const LIVE_POLL_MS = 5000;
+
+type SourcesSet = Parameters<typeof consoleApi.operator.liveSourcesSet>[0];
+
+/** /admin/live's channels with live sources, each source's health; null until the first answer (issue 38). */
+export const $liveChannels = atom<{ channels: LiveChannelView[]; total: number } | null>(null);
+
+export async function loadLiveChannels(): Promise<void> {
+  const { channels, total } = await consoleApi.operator.liveChannels({});
+  $liveChannels.set({ channels, total });
+}
+
+// Polled while a screen listens (nanostores mounts a store with its first listener and unmounts it after the
+// last): a closed tab or another screen stops asking.
+onMount($liveChannels, () => {
+  const timer = setInterval(() => void loadLiveChannels().catch(() => undefined), LIVE_POLL_MS);
+  return () => clearInterval(timer);
+});
+
+/** One channel as the editor opens it, with or without sources. */
+export async function liveChannel(channelId: string): Promise<LiveChannelView | undefined> {
+  return (await consoleApi.operator.liveChannels({ channelId })).channels[0];
+}
+
+/** Saves a channel's sources, mode and video option; the list follows at once. Answers the channel as saved. */
+export async function saveLiveSources(input: SourcesSet): Promise<LiveChannelView> {
+  const { channel } = await consoleApi.operator.liveSourcesSet(input);
+  await loadLiveChannels();
+  return channel;
+}
+
+/**
+ * Moves the source at `position` to the top: the channel's primary from now on, the others after it in their
+ * order. The URLs go back as shown (secrets masked): the server keeps the stored one each stands for. Answers the
+ * source made primary, as shown.
+ */
+export async function makePrimary(c: LiveChannelView, position: number): Promise<string> {
+  const urls = c.sources.map((s) => s.url);
+  const chosen = urls[position - 1] as string;
+  await saveLiveSources({
+    channelId: c.channelId,
+    sources: [chosen, ...urls.filter((_, i) => i !== position - 1)],
+    mode: c.mode,
+    video: c.video,
+    ...(c.mode === 'record' ? { retentionDays: c.retentionDays } : {}),
+  });
+  return chosen;
+}
