@@ -1,13 +1,13 @@
-import { GUIDE_UPLOAD_MAX_BYTES, type Job, lineupGuideImport } from '@ottkit/api-client/contract';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { GUIDE_UPLOAD_MAX_BYTES, lineupGuideImport } from '@ottkit/api-client/contract';
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useState } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
 import { consoleApi } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
-import { JobList, jobRunning } from './JobList.tsx';
+import { JobList } from './JobList.tsx';
+import { $jobs, loadJobs } from '../../stores/console/jobs.ts';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConsoleForm } from './useConsoleForm.ts';
-
-const POLL_MS = 700;
 
 /** Imports an XMLTV guide by URL or as an uploaded file, as a job over the line-up importer; shows the jobs. */
 export function GuideImport({ t, ready }: { t: AdminT; ready: boolean }) {
@@ -15,20 +15,10 @@ export function GuideImport({ t, ready }: { t: AdminT; ready: boolean }) {
   const { busy, outcome, act } = useConsoleAction(t);
   const form = useConsoleForm({ name: '', url: '' });
   const [file, setFile] = useState<File | null>(null);
-  const [jobs, setJobs] = useState<Job[]>([]);
-
-  const reload = useCallback(async () => {
-    setJobs((await consoleApi.operator.jobList({})).jobs);
+  const jobs = useStore($jobs) ?? [];
+  useEffect(() => {
+    void loadJobs().catch(() => undefined);
   }, []);
-  useEffect(() => {
-    void reload().catch(() => undefined);
-  }, [reload]);
-  const anyRunning = jobs.some(jobRunning);
-  useEffect(() => {
-    if (!anyRunning) return;
-    const timer = setInterval(() => void reload().catch(() => undefined), POLL_MS);
-    return () => clearInterval(timer);
-  }, [anyRunning, reload]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
@@ -49,7 +39,7 @@ export function GuideImport({ t, ready }: { t: AdminT; ready: boolean }) {
         file && file.size > GUIDE_UPLOAD_MAX_BYTES ? { file: t('admin.error.file') } : {};
       if (!form.check(lineupGuideImport, input, (k) => words[k], tooBig)) return;
       await consoleApi.operator.lineupGuideImport(input);
-      await reload();
+      await loadJobs();
     });
   };
 

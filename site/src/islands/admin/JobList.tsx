@@ -46,5 +46,3 @@ export function JobState({ job, t }: { job: Job; t: AdminT }) {
     </>
   );
 }
-
-export const jobRunning = (j: Job) => j.status === 'queued' || j.status === 'running';

@@ -1,19 +1,20 @@
-import type { Job, Source } from '@ottkit/api-client/contract';
 import { REFRESH_MINUTES, sourceAdd } from '@ottkit/api-client/contract';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
+import { $jobs } from '../../stores/console/jobs.ts';
+import { $sources, loadSources } from '../../stores/console/sources.ts';
 import { Field } from './Field.tsx';
-import { JobList, jobRunning as running } from './JobList.tsx';
+import { JobList } from './JobList.tsx';
 import { SourceCard } from './SourceCard.tsx';
 import { SourceFields, type SourceKind, sourceFieldWords } from './SourceFields.tsx';
 import { useConfirm } from './useConfirm.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConsoleForm } from './useConsoleForm.ts';
 
-const POLL_MS = 700;
 type Preview = { name: string; channels: number; groups: Array<{ name: string; channels: number }> };
 
 const EMPTY = {
@@ -35,8 +36,8 @@ export default function Sources({ lang }: { lang: Lang }) {
   const t = createAdminT(lang);
   // Until hydrated, nothing submits (a form posted natively would put its fields in the URL).
   const ready = useHydrated();
-  const [sources, setSources] = useState<Source[]>([]);
-  const [jobs, setJobs] = useState<Job[]>([]);
+  const sources = useStore($sources) ?? [];
+  const jobs = useStore($jobs) ?? [];
   const adding = useConsoleForm(EMPTY);
   const form = adding.values as typeof EMPTY & { kind: SourceKind };
   const [preview, setPreview] = useState<Preview | null>(null);
@@ -46,24 +47,10 @@ export default function Sources({ lang }: { lang: Lang }) {
   const list = useConsoleAction(t);
   const { confirm, dialog } = useConfirm(t);
 
-  const reload = useCallback(async () => {
-    const [s, j] = await Promise.all([consoleApi.operator.sourceList({}), consoleApi.operator.jobList({})]);
-    setSources(s.sources);
-    setJobs(j.jobs);
-  }, []);
-
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first view, once
   useEffect(() => {
-    void act(reload);
-  }, [reload]);
-
-  // While a job runs, its progress is polled; the list refreshes when it ends.
-  const anyRunning = jobs.some(running);
-  useEffect(() => {
-    if (!anyRunning) return;
-    const timer = setInterval(() => void reload().catch(() => undefined), POLL_MS);
-    return () => clearInterval(timer);
-  }, [anyRunning, reload]);
+    void act(loadSources);
+  }, []);
 
   const add = (e: FormEvent) => {
     e.preventDefault();
@@ -80,7 +67,7 @@ export default function Sources({ lang }: { lang: Lang }) {
     void act(async () => {
       await consoleApi.operator.sourceAdd(input);
       adding.reset();
-      await reload();
+      await loadSources();
     });
   };
 
@@ -96,7 +83,7 @@ export default function Sources({ lang }: { lang: Lang }) {
       if (!preview) return;
       await consoleApi.operator.sourceImport({ name: preview.name, groups: [...chosen] });
       setPreview(null);
-      await reload();
+      await loadSources();
     });
 
   return (
@@ -134,7 +121,7 @@ export default function Sources({ lang }: { lang: Lang }) {
               busy={list.busy}
               act={list.act}
               confirm={confirm}
-              reload={reload}
+              reload={loadSources}
               onPreview={(name) => void showPreview(name)}
             />
           ))}

@@ -3,7 +3,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import type { AdminKey, AdminT } from '../../../i18n/admin.ts';
 import { consoleApi, fieldErrors } from '../../../lib/console.ts';
 import { Field, TextAreaField } from '../Field.tsx';
-import { JobList, jobRunning } from '../JobList.tsx';
+import { JobList } from '../JobList.tsx';
+import { jobRunning } from '../../../stores/console/jobs.ts';
 import { Outcome, useConsoleAction } from '../useConsoleAction.tsx';
 import { useConfirm } from '../useConfirm.tsx';
 
