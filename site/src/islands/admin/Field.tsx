@@ -1,5 +1,6 @@
 import {
   type InputHTMLAttributes,
+  type ReactNode,
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
   useId,
@@ -11,19 +12,19 @@ interface Notes {
   hint?: string;
 }
 
-/** A field's ids: the control's, and what describes it (its hint and its error). */
-function useFieldIds({ hint, error }: Notes) {
+type Aria = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
+
+/**
+ * A labelled control with its hint and error tied to it (aria-invalid, aria-describedby): `control` draws the
+ * control with the props it is given. Every console form's fields are one of the three below.
+ */
+function Labelled({ label, error, hint, control }: Notes & { control: (aria: Aria) => ReactNode }) {
   const id = useId();
   const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
-  return {
-    id,
-    aria: { 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined },
-  };
-}
-
-function FieldNotes({ id, hint, error }: { id: string } & Omit<Notes, 'label'>) {
   return (
-    <>
+    <div className="console-field">
+      <label htmlFor={id}>{label}</label>
+      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined })}
       {hint && (
         <p id={`${id}-hint`} className="console-hint">
           {hint}
@@ -34,20 +35,13 @@ function FieldNotes({ id, hint, error }: { id: string } & Omit<Notes, 'label'>) 
           {error}
         </p>
       )}
-    </>
+    </div>
   );
 }
 
-/** A labelled input with its field error tied to it (aria-invalid, aria-describedby), for every console form. */
+/** A labelled input, for every console form. */
 export function Field({ label, error, hint, ...input }: Notes & InputHTMLAttributes<HTMLInputElement>) {
-  const { id, aria } = useFieldIds({ label, error, ...(hint ? { hint } : {}) });
-  return (
-    <div className="console-field">
-      <label htmlFor={id}>{label}</label>
-      <input id={id} {...aria} {...input} />
-      <FieldNotes id={id} error={error} {...(hint ? { hint } : {})} />
-    </div>
-  );
+  return <Labelled {...{ label, error, hint }} control={(aria) => <input {...aria} {...input} />} />;
 }
 
 /** The same for a multi-line text. */
@@ -57,14 +51,7 @@ export function TextAreaField({
   hint,
   ...area
 }: Notes & TextareaHTMLAttributes<HTMLTextAreaElement>) {
-  const { id, aria } = useFieldIds({ label, error, ...(hint ? { hint } : {}) });
-  return (
-    <div className="console-field">
-      <label htmlFor={id}>{label}</label>
-      <textarea id={id} {...aria} {...area} />
-      <FieldNotes id={id} error={error} {...(hint ? { hint } : {})} />
-    </div>
-  );
+  return <Labelled {...{ label, error, hint }} control={(aria) => <textarea {...aria} {...area} />} />;
 }
 
 /** The same for a choice from a list (its options as children). */
@@ -75,14 +62,14 @@ export function SelectField({
   children,
   ...select
 }: Notes & SelectHTMLAttributes<HTMLSelectElement>) {
-  const { id, aria } = useFieldIds({ label, error, ...(hint ? { hint } : {}) });
   return (
-    <div className="console-field">
-      <label htmlFor={id}>{label}</label>
-      <select id={id} {...aria} {...select}>
-        {children}
-      </select>
-      <FieldNotes id={id} error={error} {...(hint ? { hint } : {})} />
-    </div>
+    <Labelled
+      {...{ label, error, hint }}
+      control={(aria) => (
+        <select {...aria} {...select}>
+          {children}
+        </select>
+      )}
+    />
   );
 }
