@@ -1,8 +1,9 @@
 import { type ConsoleCategory, lineupCategorySave } from '@ottkit/api-client/contract';
-import { type FormEvent, useState } from 'react';
+import type { FormEvent } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { consoleApi } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 import { IconButton, MoveButtons } from './IconButton.tsx';
 import { useConfirm } from './useConfirm.tsx';
 
@@ -29,8 +30,7 @@ function CategoryRow({
   focusAfter: (id: string) => void;
 }) {
   const { confirm, dialog } = useConfirm(t);
-  const [name, setName] = useState(c.name);
-  const [error, setError] = useState<string | undefined>();
+  const form = useConsoleForm({ name: c.name });
   if (!canEdit)
     return (
       <li data-testid="category">
@@ -39,10 +39,8 @@ function CategoryRow({
     );
   const rename = (e: FormEvent) => {
     e.preventDefault();
-    const input = { columnId: c.columnId, name: name.trim() };
-    const bad = fieldErrors(lineupCategorySave, input);
-    setError(bad ? t('admin.error.lineupName') : undefined);
-    if (bad) return;
+    const input = { columnId: c.columnId, name: form.values.name.trim() };
+    if (!form.check(lineupCategorySave, input, () => t('admin.error.lineupName'))) return;
     void act(async () => {
       await consoleApi.operator.lineupCategorySave(input);
       await reload();
@@ -57,12 +55,7 @@ function CategoryRow({
   return (
     <li data-testid="category" className="console-category">
       <form className="console-row" onSubmit={rename} noValidate>
-        <Field
-          label={t('admin.categories.name', { name: c.name })}
-          error={error}
-          value={name}
-          onChange={(e) => setName(e.target.value)}
-        />
+        <Field label={t('admin.categories.name', { name: c.name })} {...form.bind('name')} />
         <button type="submit" className="console-button secondary" disabled={busy}>
           {t('admin.categories.rename')}
         </button>
@@ -116,17 +109,14 @@ export function Categories({
   reload: () => Promise<void>;
   focusAfter: (id: string) => void;
 }) {
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | undefined>();
+  const form = useConsoleForm({ name: '' });
   const add = (e: FormEvent) => {
     e.preventDefault();
-    const input = { name: name.trim() };
-    const bad = fieldErrors(lineupCategorySave, input);
-    setError(bad ? t('admin.error.lineupName') : undefined);
-    if (bad) return;
+    const input = { name: form.values.name.trim() };
+    if (!form.check(lineupCategorySave, input, () => t('admin.error.lineupName'))) return;
     void act(async () => {
       await consoleApi.operator.lineupCategorySave(input);
-      setName('');
+      form.reset();
       await reload();
     });
   };
@@ -152,12 +142,7 @@ export function Categories({
       </ul>
       {canEdit && (
         <form className="console-form" onSubmit={add} noValidate>
-          <Field
-            label={t('admin.categories.new')}
-            error={error}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-          />
+          <Field label={t('admin.categories.new')} {...form.bind('name')} />
           <button type="submit" className="console-button" disabled={busy}>
             {t('admin.categories.add')}
           </button>

@@ -2,9 +2,10 @@ import { homeBannerAdd, homeRowAdd } from '@ottkit/api-client/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
-import { Field } from './Field.tsx';
+import { Field, SelectField } from './Field.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConfirm } from './useConfirm.tsx';
 
@@ -33,9 +34,8 @@ export default function HomeLayout({ lang, canEdit }: { lang: Lang; canEdit: boo
   const t = createAdminT(lang);
   const ready = useHydrated();
   const [layout, setLayout] = useState<Layout | null>(null);
-  const [metaId, setMetaId] = useState('');
-  const [row, setRow] = useState({ name: '', rule: 'newest' });
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const banner = useConsoleForm({ metaId: '' });
+  const row = useConsoleForm({ name: '', rule: 'newest' });
   const { busy, outcome, act } = useConsoleAction(t);
   const { confirm, dialog } = useConfirm(t);
 
@@ -105,17 +105,15 @@ export default function HomeLayout({ lang, canEdit }: { lang: Lang; canEdit: boo
 
   const addBanner = (e: FormEvent) => {
     e.preventDefault();
-    const input = { metaId: metaId.trim() };
-    const bad = fieldErrors(homeBannerAdd, input);
-    setErrors(bad ? { metaId: t('admin.homeLayout.error.metaId') } : {});
-    if (!bad) void change(() => consoleApi.operator.homeBannerAdd(input));
+    const input = { metaId: banner.values.metaId.trim() };
+    if (banner.check(homeBannerAdd, input, () => t('admin.homeLayout.error.metaId')))
+      void change(() => consoleApi.operator.homeBannerAdd(input));
   };
   const addRow = (e: FormEvent) => {
     e.preventDefault();
-    const input = { name: row.name.trim(), rule: row.rule };
-    const bad = fieldErrors(homeRowAdd, input);
-    setErrors(bad ? { name: t('admin.homeLayout.error.name') } : {});
-    if (!bad) void change(() => consoleApi.operator.homeRowAdd(input));
+    const input = { name: row.values.name.trim(), rule: row.values.rule };
+    if (row.check(homeRowAdd, input, () => t('admin.homeLayout.error.name')))
+      void change(() => consoleApi.operator.homeRowAdd(input));
   };
 
   return (
@@ -129,12 +127,7 @@ export default function HomeLayout({ lang, canEdit }: { lang: Lang; canEdit: boo
           )}
         {canEdit && (
           <form className="console-form" onSubmit={addBanner} noValidate>
-            <Field
-              label={t('admin.homeLayout.titleId')}
-              error={errors.metaId}
-              value={metaId}
-              onChange={(e) => setMetaId(e.target.value)}
-            />
+            <Field label={t('admin.homeLayout.titleId')} {...banner.bind('metaId')} />
             <button type="submit" className="console-button" disabled={busy || !ready}>
               {t('admin.homeLayout.addBannerButton')}
             </button>
@@ -150,26 +143,14 @@ export default function HomeLayout({ lang, canEdit }: { lang: Lang; canEdit: boo
           )}
         {canEdit && (
           <form className="console-form" onSubmit={addRow} noValidate>
-            <Field
-              label={t('admin.homeLayout.rowName')}
-              error={errors.name}
-              value={row.name}
-              onChange={(e) => setRow((r) => ({ ...r, name: e.target.value }))}
-            />
-            <div className="console-field">
-              <label htmlFor="home-rule">{t('admin.homeLayout.rule')}</label>
-              <select
-                id="home-rule"
-                value={row.rule}
-                onChange={(e) => setRow((r) => ({ ...r, rule: e.target.value }))}
-              >
-                {RULES.map(([rule, key]) => (
-                  <option key={rule} value={rule}>
-                    {t(key)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            <Field label={t('admin.homeLayout.rowName')} {...row.bind('name')} />
+            <SelectField label={t('admin.homeLayout.rule')} {...row.bind('rule')}>
+              {RULES.map(([rule, key]) => (
+                <option key={rule} value={rule}>
+                  {t(key)}
+                </option>
+              ))}
+            </SelectField>
             <button type="submit" className="console-button" disabled={busy || !ready}>
               {t('admin.homeLayout.addRowButton')}
             </button>

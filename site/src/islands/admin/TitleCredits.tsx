@@ -1,8 +1,9 @@
 import { type TitleCreditsForm, titleCreditsSave } from '@ottkit/api-client/contract';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { consoleApi } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 
 type Key = keyof TitleCreditsForm;
@@ -28,15 +29,19 @@ export function TitleCredits({
   canEdit: boolean;
   ready: boolean;
 }) {
-  const [form, setForm] = useState<Record<Key, string>>({ cast: '', directors: '', genres: '' });
+  const credits = useConsoleForm<Record<Key, string>>({ cast: '', directors: '', genres: '' });
+  const form = credits.values;
   const [known, setKnown] = useState<{ people: string[]; genres: string[] }>({ people: [], genres: [] });
-  const [errors, setErrors] = useState<Partial<Record<Key, string>>>({});
   // The fields take typing only once the title's credits are in: typed earlier, the load would overwrite it.
   const [loaded, setLoaded] = useState(false);
   const { busy, outcome, act } = useConsoleAction(t);
   const lists = useId();
   const show = (c: TitleCreditsForm) =>
-    setForm({ cast: c.cast.join(', '), directors: c.directors.join(', '), genres: c.genres.join(', ') });
+    credits.reset({
+      cast: c.cast.join(', '),
+      directors: c.directors.join(', '),
+      genres: c.genres.join(', '),
+    });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per title
   useEffect(() => {
@@ -57,11 +62,7 @@ export function TitleCredits({
       directors: names(form.directors),
       genres: names(form.genres),
     };
-    const bad = fieldErrors(titleCreditsSave, input);
-    setErrors(
-      bad ? Object.fromEntries(Object.keys(bad).map((k) => [k, t('admin.credits.error.names')])) : {},
-    );
-    if (bad) return;
+    if (!credits.check(titleCreditsSave, input, () => t('admin.credits.error.names'))) return;
     void act(async () => {
       show((await consoleApi.operator.titleCreditsSave(input)).credits);
       return t('admin.credits.saved');
@@ -78,13 +79,11 @@ export function TitleCredits({
             <Field
               key={k}
               label={t(`admin.credits.${k}`)}
-              error={errors[k]}
+              {...credits.bind(k)}
               name={`credits-${k}`}
               list={`${lists}-${k === 'genres' ? 'genres' : 'people'}`}
               autoComplete="off"
-              value={form[k]}
               disabled={!loaded}
-              onChange={(e) => setForm((f) => ({ ...f, [k]: e.target.value }))}
             />
           ))}
           <datalist id={`${lists}-people`}>
