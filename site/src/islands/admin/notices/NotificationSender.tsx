@@ -1,11 +1,12 @@
 import { type Job, notificationBroadcastStart, notificationSend } from '@ottkit/api-client/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import type { AdminKey, AdminT } from '../../../i18n/admin.ts';
-import { consoleApi, fieldErrors } from '../../../lib/console.ts';
+import { consoleApi } from '../../../lib/console.ts';
 import { Field, TextAreaField } from '../Field.tsx';
 import { JobList } from '../JobList.tsx';
 import { jobRunning } from '../../../stores/console/jobs.ts';
 import { Outcome, useConsoleAction } from '../useConsoleAction.tsx';
+import { useConsoleForm } from '../useConsoleForm.ts';
 import { useConfirm } from '../useConfirm.tsx';
 
 const FIELD_WORDS: Record<string, AdminKey> = {
@@ -28,10 +29,7 @@ export function NotificationSender({
   mayBroadcast: boolean;
 }) {
   const [all, setAll] = useState(false);
-  const [to, setTo] = useState('');
-  const [title, setTitle] = useState('');
-  const [content, setContent] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useConsoleForm({ to: '', title: '', content: '' });
   const { busy, outcome, act } = useConsoleAction(t);
   const { confirm, dialog } = useConfirm(t);
   // Sending to everybody runs as a job (decision 0282): its progress is polled until it ends.
@@ -49,12 +47,10 @@ export function NotificationSender({
 
   const send = async (e: FormEvent) => {
     e.preventDefault();
+    const { to, title, content } = form.values;
     const body = all ? { title, content } : { to, title, content };
-    const bad = fieldErrors(all ? notificationBroadcastStart : notificationSend, body) ?? {};
-    setErrors(
-      Object.fromEntries(Object.keys(bad).map((f) => [f, t(FIELD_WORDS[f] ?? 'admin.notify.error.content')])),
-    );
-    if (Object.keys(bad).length) return;
+    const words = (f: string) => t(FIELD_WORDS[f] ?? 'admin.notify.error.content');
+    if (!form.check(all ? notificationBroadcastStart : notificationSend, body, words)) return;
     if (all && !(await confirm(t('admin.notify.allConfirm')))) return;
     void act(async () => {
       let text: string | undefined;
@@ -64,8 +60,7 @@ export function NotificationSender({
         await consoleApi.operator.notificationSend({ to, title, content });
         text = t('admin.notify.sentOne', { who: to.trim() });
       }
-      setTitle('');
-      setContent('');
+      form.setValues((v) => ({ ...v, title: '', content: '' }));
       return text;
     });
   };
@@ -88,32 +83,13 @@ export function NotificationSender({
             </label>
           </fieldset>
         )}
-        {!all && (
-          <Field
-            label={t('admin.notify.to')}
-            error={errors.to}
-            name="to"
-            value={to}
-            autoComplete="off"
-            onChange={(e) => setTo(e.target.value)}
-          />
-        )}
-        <Field
-          label={t('admin.notify.subject')}
-          error={errors.title}
-          name="title"
-          value={title}
-          maxLength={120}
-          onChange={(e) => setTitle(e.target.value)}
-        />
+        {!all && <Field label={t('admin.notify.to')} autoComplete="off" {...form.bind('to')} />}
+        <Field label={t('admin.notify.subject')} maxLength={120} {...form.bind('title')} />
         <TextAreaField
           label={t('admin.notify.content')}
-          error={errors.content}
-          name="content"
           rows={3}
           maxLength={2000}
-          value={content}
-          onChange={(e) => setContent(e.target.value)}
+          {...form.bind('content')}
         />
         <div className="console-row">
           <button type="submit" className="console-button" disabled={busy || !ready}>
