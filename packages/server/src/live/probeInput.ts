@@ -1,5 +1,5 @@
 import type { LiveErrorCode, LiveSourceTestResult } from '@ottkit/api-client/contract';
-import { shownUpstream } from '../upstream/pullRelay.ts';
+import { type Pull, shownUpstream } from '../upstream/pullRelay.ts';
 import { liveErrorCode } from './errorCode.ts';
 import { ffprobe } from './ffmpegRun.ts';
 import type { LiveInput } from './sourceUrl.ts';
@@ -74,7 +74,7 @@ export async function probeInput(
   o: { ffmpeg: string; allow: string; log: (line: string) => void; timeoutMs?: number },
 ): Promise<LiveSourceTestResult> {
   let from = input;
-  let pull: Exclude<Awaited<ReturnType<typeof openJudgedPull>>, string> | undefined;
+  let pull: Pull | undefined;
   if (input.scheme === 'hls') {
     const opened = await openJudgedPull(input.input, o.allow);
     if (typeof opened === 'string') {

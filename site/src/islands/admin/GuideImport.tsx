@@ -36,7 +36,7 @@ export function GuideImport({ t, ready }: { t: AdminT; ready: boolean }) {
         file: t('admin.error.file'),
       };
       const tooBig: Record<string, string> =
-        file && file.size > GUIDE_UPLOAD_MAX_BYTES ? { file: t('admin.error.file') } : {};
+        file && file.size > GUIDE_UPLOAD_MAX_BYTES ? { file: words.file as string } : {};
       if (!form.check(lineupGuideImport, input, (k) => words[k], tooBig)) return;
       await consoleApi.operator.lineupGuideImport(input);
       await loadJobs();

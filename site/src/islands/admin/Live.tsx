@@ -1,7 +1,7 @@
 import type { ConsoleChannel, LiveChannelView } from '@ottkit/api-client/contract';
 import { liveSourcesSet, MAX_RETENTION_DAYS } from '@ottkit/api-client/contract';
 import { useStore } from '@nanostores/react';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useState } from 'react';
 import { ChannelPicker } from './ChannelPicker.tsx';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
@@ -14,7 +14,7 @@ import {
   makePrimary,
   saveLiveSources,
 } from '../../stores/console/liveInputs.ts';
-import { Field, TextAreaField } from './Field.tsx';
+import { Field, SelectField, TextAreaField } from './Field.tsx';
 import { LiveChannelHealth } from './LiveChannelHealth.tsx';
 import { LiveInputTest } from './LiveInputTest.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
@@ -66,7 +66,6 @@ export default function Live({
   const { busy, outcome, act } = useConsoleAction(t);
   // What an action in the list says (a source made primary) shows under the list's title.
   const list = useConsoleAction(t);
-  const sourcesId = useId();
 
   const open = (id: string) =>
     act(async () => {
@@ -182,25 +181,16 @@ export default function Live({
                 {...form.bind('retentionDays')}
               />
             )}
-            <div className="console-field">
-              <label htmlFor={`${sourcesId}-video`}>{t('admin.live.video')}</label>
-              <select id={`${sourcesId}-video`} value={draft.video} onChange={form.set('video')}>
-                <option value="copy">{t('admin.live.videoCopy')}</option>
-                <option value="h264">{t('admin.live.videoH264')}</option>
-                <option value="ladder">{t('admin.live.videoLadder')}</option>
-              </select>
-            </div>
+            <SelectField label={t('admin.live.video')} {...form.bind('video')}>
+              <option value="copy">{t('admin.live.videoCopy')}</option>
+              <option value="h264">{t('admin.live.videoH264')}</option>
+              <option value="ladder">{t('admin.live.videoLadder')}</option>
+            </SelectField>
             <div className="console-row">
               <button type="submit" className="console-button" disabled={busy || !ready}>
                 {t('admin.live.save')}
               </button>
-              <button
-                type="button"
-                className="console-button secondary"
-                onClick={() => {
-                  setEditing(null);
-                }}
-              >
+              <button type="button" className="console-button secondary" onClick={() => setEditing(null)}>
                 {t('admin.live.close')}
               </button>
             </div>

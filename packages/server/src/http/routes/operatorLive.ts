@@ -65,6 +65,21 @@ function shown(ctx: RequestContext, url: string): { display: string; invalid: bo
   }
 }
 
+/** A URL sent back as shown (the console shows no password): the channel's stored URL it stands for, else itself. */
+function storedUrl(ctx: RequestContext, stored: ChannelSource[], sent: string): string {
+  return stored.find((s) => shown(ctx, s.url).display === sent)?.url ?? sent;
+}
+
+/** The source URL parsed for ffmpeg, or the rules' refusal in words as a client error (`which` names it). */
+function parsedOrRefused(ctx: RequestContext, url: string, which = '') {
+  try {
+    return parseSourceUrl(url, liveMediaDir(ctx.config.dataDir));
+  } catch (e) {
+    if (!(e instanceof SourceUrlError)) throw e;
+    throw new HttpError(ErrCode.INVALID_REQUEST, `${which}${e.message}`);
+  }
+}
+
 function view(
   ctx: RequestContext,
   channelId: string,
@@ -172,18 +187,10 @@ export const operatorLiveRoutes = [
     const id = req.channelId;
     const before = await oneChannel(ctx, id);
     const stored = channelSources(ctx.db, id);
-    // A masked URL sent back (the console shows no password) keeps the stored one it stands for.
-    const urls = req.sources.map((u) => stored.find((s) => shown(ctx, s.url).display === u)?.url ?? u);
+    const urls = req.sources.map((u) => storedUrl(ctx, stored, u));
     if (new Set(urls).size !== urls.length)
       throw new HttpError(ErrCode.INVALID_REQUEST, 'The same source is listed twice');
-    for (const [i, url] of urls.entries()) {
-      try {
-        parseSourceUrl(url, liveMediaDir(ctx.config.dataDir));
-      } catch (e) {
-        if (!(e instanceof SourceUrlError)) throw e;
-        throw new HttpError(ErrCode.INVALID_REQUEST, `Source ${i + 1}: ${e.message}`);
-      }
-    }
+    for (const [i, url] of urls.entries()) parsedOrRefused(ctx, url, `Source ${i + 1}: `);
     // An imported channel's stream URL sent back unchanged stays the import's (a refresh keeps updating it).
     const unchanged =
       urls.length === stored.length &&
@@ -214,14 +221,7 @@ export const operatorLiveRoutes = [
   route(liveSourceTest, async (ctx, req) => {
     // A masked URL sent back from the channel's editor stands for the stored one, as on save.
     const stored = req.channelId ? channelSources(ctx.db, req.channelId) : [];
-    const url = stored.find((s) => shown(ctx, s.url).display === req.url)?.url ?? req.url;
-    let input: ReturnType<typeof parseSourceUrl>;
-    try {
-      input = parseSourceUrl(url, liveMediaDir(ctx.config.dataDir));
-    } catch (e) {
-      if (!(e instanceof SourceUrlError)) throw e;
-      throw new HttpError(ErrCode.INVALID_REQUEST, e.message);
-    }
+    const input = parsedOrRefused(ctx, storedUrl(ctx, stored, req.url));
     const slot = takeProbeSlot();
     if (!slot)
       throw new HttpError(
