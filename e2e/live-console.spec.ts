@@ -15,6 +15,8 @@ const UDP_PORT = E2E_PORT + 286;
 const UDP = `udp://127.0.0.1:${UDP_PORT}`;
 // A backup nobody listens on: its runs fail at once (ffmpeg: "Connection refused (exit 1)").
 const REFUSING = `rtmp://127.0.0.1:${E2E_PORT + 287}/live/none`;
+// A second live input, added later as source 3 to be switched to.
+const SPARE = `udp://127.0.0.1:${E2E_PORT + 285}`;
 /** The failures as the console says them (decision 0370): never ffmpeg's words. */
 const FAILURES = Object.entries(adminLive.en)
   .filter(([k]) => k.startsWith('admin.live.failure.'))
@@ -29,6 +31,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
   browser,
 }) => {
   const source: TestSource = startTestSource({ target: UDP, format: 'mpegts', label: 'CONSOLE' });
+  let spare: TestSource | undefined;
   try {
     await signInOperator(page, createOperator('editor'));
     await page
@@ -187,15 +190,45 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-primary-1366.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 800 });
     await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-primary-390.png`, fullPage: true });
+
+    // Switch to this source (issue 37, decision 0383): a third input, live, is put on air out of turn and held
+    // there; the one on air says so, and the others offer the switch.
+    await page.setViewportSize({ width: 1366, height: 800 });
+    spare = startTestSource({ target: SPARE, format: 'mpegts', label: 'SPARE' });
+    operator('live', 'add', CHANNEL, SPARE);
+    await expect(card.locator('tbody tr')).toHaveCount(3, { timeout: 10_000 });
+    await expect(card).toContainText('On air from source 2', { timeout: 30_000 });
+    await expect(
+      card.getByRole('button', { name: 'Switch to this source: source 2 of Esports Arena' }),
+    ).toHaveCount(0);
+    await card.getByRole('button', { name: 'Switch to this source: source 3 of Esports Arena' }).click();
+    await expect(page.locator('#live-list-title ~ [role="status"]')).toContainText(
+      'Source 3 of Esports Arena goes on air as soon as it delivers',
+    );
+    await expect(card).toContainText('On air from source 3, held there by an operator until it fails', {
+      timeout: 30_000,
+    });
+    await expect(card.locator('tbody tr').nth(2)).toContainText('On air');
+    await expect(
+      card.getByRole('button', { name: 'Switch to this source: source 2 of Esports Arena' }),
+    ).toBeVisible();
+    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-switch-1366.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-switch-390.png`, fullPage: true });
   } finally {
     await source.stop();
-    try {
-      // The refusing backup first: removing 1 alone would leave it as the channel's only source, failing on.
-      operator('live', 'remove', CHANNEL, '2');
-      operator('live', 'remove', CHANNEL, '1');
-      operator('live', 'mode', CHANNEL, 'relay');
-    } catch {
-      // Nothing was stored.
-    }
+    await spare?.stop();
+    // The last first: removing 1 alone would leave a refusing backup as the channel's only source, failing on.
+    for (const args of [
+      ['remove', CHANNEL, '3'],
+      ['remove', CHANNEL, '2'],
+      ['remove', CHANNEL, '1'],
+      ['mode', CHANNEL, 'relay'],
+    ])
+      try {
+        operator('live', ...args);
+      } catch {
+        // Not stored: the journey stopped before it.
+      }
   }
 });

@@ -5,13 +5,14 @@ import {
   type LiveChannelView,
   liveChannels,
   liveSourcesSet,
+  liveSourceSwitch,
   OperatorErrCode,
   PREFETCH_QUERY_PARAM,
 } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestedStreams } from '../src/live/originStreams.ts';
 import { supervisorFor } from '../src/live/registry.ts';
-import { addChannelSource, channelSources, setChannelMode } from '../src/live/store.ts';
+import { addChannelSource, channelSources, requestOnAir, setChannelMode } from '../src/live/store.ts';
 import { LiveSupervisor } from '../src/live/supervisor.ts';
 import { startServer, type TestServer } from './helpers.ts';
 import { lines, startTestSource, type TestSource, until } from './liveSource.ts';
@@ -21,6 +22,7 @@ import { type SignedIn, signInOperator } from './operatorHelpers.ts';
 // by the running supervisor at once; switches counted across a restart.
 const UDP = 'udp://127.0.0.1:8561';
 const DEAD = 'hls+http://127.0.0.1:8562/none.m3u8';
+const BACKUP = 'udp://127.0.0.1:8569';
 const CHANNEL = 'lc-004';
 
 let t: TestServer;
@@ -37,7 +39,8 @@ const newSupervisor = () =>
     mediaDir: join(t.dataDir, 'media'),
     // No periodic read during the test: only the operator call and the first request make it read the store.
     reloadMs: 3_600_000,
-    rules: { backoffMs: 200, maxBackoffMs: 1000 },
+    // The primary comes back after 1.5 s healthy (a minute in production): a source an operator holds on air stays.
+    rules: { backoffMs: 200, maxBackoffMs: 1000, primaryRetryMs: 1500 },
     log,
   });
 
@@ -116,6 +119,42 @@ describe('live sources over operator calls', () => {
     const a = await set(support, { sources: [], mode: 'relay' });
     expect([a.status, a.body.errCode]).toEqual([403, OperatorErrCode.ROLE_REFUSED]);
   });
+
+  it('an editor switches to the backup, which stays on air until asked back; support may not (issue 37)', async () => {
+    sources.push(startTestSource({ target: BACKUP, format: 'mpegts', label: 'BACKUP' }));
+    expect(
+      (await set(editor, { sources: [UDP, BACKUP], mode: 'record', retentionDays: 2 })).body.errCode,
+    ).toBe(0);
+    const status = () => sup.channelStatus(CHANNEL);
+    await until(
+      'the primary on air, the backup live beside it',
+      () => status()?.activeSource === 1 && status()?.sources.every((x) => x.state === 'live'),
+      30_000,
+    );
+    const ask = (who: SignedIn, position: number) =>
+      t.post(liveSourceSwitch.path, { channelId: CHANNEL, position }, { cookie: who.cookie });
+    expect((await ask(support, 2)).body.errCode).toBe(OperatorErrCode.ROLE_REFUSED);
+    const none = await ask(editor, 3);
+    expect(none.status).toBeLessThan(500);
+    expect(none.body.errCode).toBe(ErrCode.INVALID_REQUEST);
+    expect(none.body.errMsg).toMatch(/has 2 sources: there is no source 3/);
+
+    const a = await ask(editor, 2);
+    expect(a.body.errCode, a.body.errMsg).toBe(0);
+    expect(liveSourceSwitch.response.parse(a.body.data).channel.askedSource).toBe(2);
+    await until('the backup on air', () => status()?.activeSource === 2, 10_000);
+    // The primary, healthy as standby for more than the time that brings it back, stays off air.
+    await new Promise((r) => setTimeout(r, 3000));
+    expect(status()).toMatchObject({ activeSource: 2, askedSource: 2 });
+    expect((await channel(support)).askedSource).toBe(2);
+    const row = t.server.db.get<{ after_json: string }>(
+      "SELECT after_json FROM operator_audit WHERE action = 'live.source.switch'",
+    );
+    expect(JSON.parse(row?.after_json ?? '{}')).toEqual({ position: 2, source: BACKUP });
+
+    expect((await ask(editor, 1)).body.errCode).toBe(0);
+    await until('the primary back on air', () => status()?.activeSource === 1, 10_000);
+  }, 60_000);
 
   it('refuses bad sources in words and keeps what was stored', async () => {
     const stored = channelSources(t.server.db, CHANNEL);
@@ -205,11 +244,15 @@ describe('the supervisor reads a changed channel at once, and keeps its switch c
   }, 30_000);
 
   it('counts switches of the last 24 h across a restart', async () => {
-    // The primary answers nothing: every failure of it moves to the backup, a switch.
+    // The primary answers nothing: every failure of it moves to the backup, a switch (more than the operator's).
+    const before = sup.channelStatus(CHANNEL)?.switches24h ?? 0;
     const a = await set(editor, { sources: [DEAD, UDP], mode: 'relay' });
     expect(a.body.errCode, a.body.errMsg).toBe(0);
     await sup.touch(CHANNEL, 'viewer-2', 20_000);
-    const counted = await until('a switch', () => sup.channelStatus(CHANNEL)?.switches24h);
+    const counted = await until('a switch', () => {
+      const n = sup.channelStatus(CHANNEL)?.switches24h ?? 0;
+      return n > before && n;
+    });
     // The dead primary says since when no signal came, not a bitrate (issue 37).
     const dead = (await channel(support)).sources[0];
     // Failed, or starting again on its retry: either way no signal.
@@ -217,9 +260,12 @@ describe('the supervisor reads a changed channel at once, and keeps its switch c
     expect(dead?.bitrate).toBe(0);
     expect(dead?.downSince).toBeGreaterThan(0);
     expect(dead?.downSince).toBeLessThanOrEqual(dead?.lastErrorAt ?? 0);
+    // A switch asked long ago is not taken by a supervisor that starts (it was its packager's then).
+    requestOnAir(t.server.db, CHANNEL, UDP, Date.now() - 180_000);
     await sup.close();
     sup = newSupervisor();
     sup.start();
+    expect(sup.channelStatus(CHANNEL)?.askedSource).toBeUndefined();
     // Relay and nobody watching: nothing runs, so nothing new switched; the count is the kept one.
     const after = sup.channelStatus(CHANNEL);
     expect(after?.running).toBe(false);

@@ -84,6 +84,11 @@ export const liveChannelSchema = z.object({
   running: z.boolean(),
   /** Position of the source on air now. */
   activeSource: z.number().int().optional(),
+  /**
+   * Position of the source an operator switched to (decision 0383): held on air, with no return to the primary,
+   * until it fails or the sources change.
+   */
+  askedSource: z.number().int().optional(),
   viewers: z.number().int(),
   switches24h: z.number().int(),
   /** Bytes the channel's recording (or relay buffer) takes on disk. */
@@ -176,4 +181,23 @@ export const liveSourceTest = defineCall({
   response: liveSourceTestResultSchema,
 });
 
-export const operatorLiveCalls = { liveChannels, liveSourcesSet, liveSourceTest };
+export const liveSourceSwitch = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('sources/switch'),
+  access: 'operator',
+  roles: ['editor'],
+  summary:
+    'Puts a channel’s source on air now, out of turn: it takes over as soon as it delivers (the viewers see no ' +
+    'gap) and stays on air, with no return to the primary, until it fails or the sources change. Position 1 ' +
+    'brings the primary back at once.',
+  request: z
+    .object({
+      channelId: z.string().min(1).max(128),
+      position: z.number().int().min(1).max(MAX_LIVE_SOURCES),
+    })
+    .strict(),
+  response: z.object({ channel: liveChannelSchema }),
+});
+
+export const operatorLiveCalls = { liveChannels, liveSourcesSet, liveSourceTest, liveSourceSwitch };

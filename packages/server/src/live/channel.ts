@@ -93,6 +93,12 @@ interface Attempt {
 type Role = 'active' | 'standby';
 
 /**
+ * An operator's "switch to this source" older than this when a runner first reads it is not applied: it was the
+ * business of the process that packaged the channel then, and a restart goes back to the sources' order.
+ */
+export const ON_AIR_REQUEST_FRESH_MS = 120_000;
+
+/**
  * One channel's ffmpeg processes and their watchdog (decision 0222). The active attempt feeds the timeline. With
  * two sources or more, a standby runs beside it, packaging into nothing: the next source while the primary is
  * on, the primary while a backup is on. When the active stalls or fails, a healthy standby takes over at its
@@ -124,6 +130,12 @@ export class ChannelRunner {
   private pulls = new Map<number, { url: string; pull: Pull }>();
   private recent: { at: number; bytes: number; sec: number }[] = [];
   private attempts = 0;
+  /**
+   * The source an operator put on air (decision 0383): it goes on air as soon as it delivers and stays there, with
+   * no return to the primary, until it fails or the sources change. The `seq` of the last request taken.
+   */
+  private asked: number | undefined;
+  private onAirTaken = 0;
 
   private deps: ChannelDeps;
 
@@ -133,6 +145,27 @@ export class ChannelRunner {
     this.deps = { ...deps, log: (line) => deps.log(shownUpstream(line)) };
     this.channel = channel;
     this.health = this.freshHealth(channel);
+    if (channel.onAir && deps.now() - channel.onAir.at > ON_AIR_REQUEST_FRESH_MS)
+      this.onAirTaken = channel.onAir.seq;
+    this.takeOnAir(channel);
+  }
+
+  /** The source an operator holds on air, if any (0-based). */
+  get askedIndex(): number | undefined {
+    return this.asked;
+  }
+
+  /** A new "switch to this source" from the store: that source goes on air as soon as it delivers. */
+  private takeOnAir(channel: LiveChannel) {
+    const request = channel.onAir;
+    if (!request || request.seq <= this.onAirTaken) return;
+    this.onAirTaken = request.seq;
+    const index = channel.sources.findIndex((s) => s.url === request.url);
+    // The list changed since it was asked: that source is gone, nothing to switch to.
+    if (index < 0) return;
+    this.asked = index;
+    this.standbyRetryAt = 0;
+    this.deps.log(`live ${channel.logicalChannelId}: source ${index + 1} asked on air by an operator`);
   }
 
   private freshHealth(channel: LiveChannel): SourceHealth[] {
@@ -163,7 +196,9 @@ export class ChannelRunner {
     const runs = (c: LiveChannel) => JSON.stringify([c.sources, c.video ?? 'copy']);
     const same = runs(channel) === runs(this.channel);
     this.channel = channel;
-    if (same) return;
+    if (same) return this.takeOnAir(channel);
+    this.asked = undefined;
+    this.takeOnAir(channel);
     this.health = this.freshHealth(channel);
     this.audioAac.clear();
     for (const i of [...this.pulls.keys()]) this.closePull(i);
@@ -210,18 +245,26 @@ export class ChannelRunner {
         this.fail(role, `no new segment for ${stallMs / 1000} s (stalled)`);
       else if (a.errors.length >= r.decodeErrors) this.fail(role, `${a.errors.length} decode errors in 10 s`);
     }
-    if (!this.active && now >= this.retryAt) this.launch(this.nextIndex(), 'active');
+    const asked = this.asked !== undefined && !this.invalid(this.asked) ? this.asked : undefined;
+    if (!this.active && now >= this.retryAt) this.launch(asked ?? this.nextIndex(), 'active');
     const a = this.active;
+    // The source an operator asked for stands by in place of any other, and takes over once it delivers.
+    if (a && asked !== undefined && a.index !== asked && this.standby && this.standby.index !== asked)
+      void this.drop('standby');
     if (a && !this.standby && now >= this.standbyRetryAt) {
       const i = this.standbyIndex(a.index);
       if (i !== undefined) this.launch(i, 'standby');
     }
     const sb = this.standby;
-    // The primary, healthy for a minute as standby, takes over again; the backup becomes the standby.
-    if (
+    if (a && sb && asked !== undefined && sb.index === asked && sb.liveSince !== undefined)
+      this.promote(`source ${asked + 1} asked by an operator`, true);
+    // The primary, healthy for a minute as standby, takes over again; the backup becomes the standby. Not while an
+    // operator holds the backup on air.
+    else if (
       a &&
       sb &&
       a.index > 0 &&
+      a.index !== this.asked &&
       sb.index === 0 &&
       sb.liveSince !== undefined &&
       now - sb.liveSince >= r.primaryRetryMs
@@ -248,6 +291,7 @@ export class ChannelRunner {
   private standbyIndex(active: number): number | undefined {
     const n = this.channel.sources.length;
     if (n < 2) return undefined;
+    if (this.asked !== undefined && this.asked !== active && !this.invalid(this.asked)) return this.asked;
     if (active > 0) return this.invalid(0) ? undefined : 0;
     for (let k = 1; k < n; k++) if (!this.invalid(k)) return k;
     return undefined;
@@ -541,6 +585,13 @@ export class ChannelRunner {
   /** What follows a failed source: a standby takes over, the next source is tried, or the round backs off. */
   private afterFailure(index: number, role: Role, now: number) {
     const r = this.deps.rules;
+    // The source an operator held on air failed: the sources' own order again.
+    if (index === this.asked) {
+      this.asked = undefined;
+      this.deps.log(
+        `live ${this.channel.logicalChannelId}: source ${index + 1}, asked by an operator, failed`,
+      );
+    }
     if (role === 'standby') {
       // Tried again later, so a dead backup does not spin.
       this.standbyRetryAt = now + Math.min(5 * r.backoffMs, r.maxBackoffMs);

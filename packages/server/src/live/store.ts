@@ -33,6 +33,11 @@ export interface LiveChannel {
   sources: ChannelSource[];
   /** The operator's transcode option; `copy` when absent (decision 0256). */
   video?: LiveVideo;
+  /**
+   * The operator's last "switch to this source" (decision 0383): the source's stored URL, when it was asked, and
+   * the channel's count of requests (each is taken once).
+   */
+  onAir?: { url: string; at: number; seq: number };
 }
 
 /**
@@ -179,6 +184,18 @@ export function setChannelSources(db: Db, logicalChannelId: string, urls: string
   });
 }
 
+/** The operator asks for the source with this stored URL on air now (decision 0383); the newest request wins. */
+export function requestOnAir(db: Db, logicalChannelId: string, url: string, at: number): void {
+  db.run(
+    `INSERT INTO live_on_air_requests (logical_channel_id, url, at) VALUES (?, ?, ?)
+     ON CONFLICT (logical_channel_id)
+     DO UPDATE SET url = excluded.url, at = excluded.at, seq = live_on_air_requests.seq + 1`,
+    logicalChannelId,
+    url,
+    at,
+  );
+}
+
 /** Source switches are kept (decision 0255): the last 24 h survive a restart. */
 export function recordSwitch(db: Db, logicalChannelId: string, at: number): void {
   db.run('INSERT INTO live_switches (logical_channel_id, at) VALUES (?, ?)', logicalChannelId, at);
@@ -230,7 +247,8 @@ export function listLiveChannels(db: Db, only?: string): LiveChannel[] {
      ORDER BY c.channel_seq, c.logical_channel_id`,
     ...args,
   );
-  // Two reads for every channel at once (an imported line-up has thousands; the supervisor reads this every 5 s).
+  // A read of each table for every channel at once (an imported line-up has thousands; the supervisor reads this
+  // every 5 s).
   const own = new Map<string, ChannelSource[]>();
   for (const r of db.all<{ logical_channel_id: string; url: string }>(
     `SELECT logical_channel_id, url FROM live_channel_sources WHERE 1 = 1${and('logical_channel_id')} ORDER BY logical_channel_id, position`,
@@ -248,8 +266,17 @@ export function listLiveChannels(db: Db, only?: string): LiveChannel[] {
       )
       .map((r) => [r.logical_channel_id, r.stream_url]),
   );
+  const onAir = new Map(
+    db
+      .all<{ logical_channel_id: string; url: string; at: number; seq: number }>(
+        `SELECT logical_channel_id, url, at, seq FROM live_on_air_requests WHERE 1 = 1${and('logical_channel_id')}`,
+        ...args,
+      )
+      .map((r) => [r.logical_channel_id, { url: r.url, at: Number(r.at), seq: Number(r.seq) }]),
+  );
   return rows.map((r) => {
     const url = imported.get(r.logical_channel_id);
+    const asked = onAir.get(r.logical_channel_id);
     return {
       logicalChannelId: r.logical_channel_id,
       liveStreamId: r.live_stream_id,
@@ -257,6 +284,7 @@ export function listLiveChannels(db: Db, only?: string): LiveChannel[] {
       retentionDays: r.retention_days ?? DEFAULT_RETENTION_DAYS,
       ...(r.drm_type === 'aes-128' || r.drm_type === 'clearkey' ? { protection: r.drm_type } : {}),
       ...(liveVideo(r.video) !== 'copy' ? { video: liveVideo(r.video) } : {}),
+      ...(asked ? { onAir: asked } : {}),
       sources:
         own.get(r.logical_channel_id) ??
         (url ? [{ position: 1, url: importedSourceUrl(url), origin: 'import' as const }] : []),

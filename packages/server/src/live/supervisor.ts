@@ -66,6 +66,8 @@ export interface LiveChannelStatus {
   running: boolean;
   /** Position (1-based) of the source feeding the channel now. */
   activeSource?: number;
+  /** Position of the source an operator put on air, held there until it fails (decision 0383). */
+  askedSource?: number;
   viewers: number;
   switches24h: number;
   segments: number;
@@ -493,6 +495,7 @@ export class LiveSupervisor {
   private statusOf(e: Entry, now: number): LiveChannelStatus {
     const c = e.runner.channel;
     const active = e.runner.activeIndex;
+    const asked = e.runner.askedIndex;
     return {
       logicalChannelId: c.logicalChannelId,
       liveStreamId: c.liveStreamId,
@@ -500,6 +503,7 @@ export class LiveSupervisor {
       retentionDays: c.retentionDays,
       running: e.runner.isRunning,
       ...(active === undefined ? {} : { activeSource: active + 1 }),
+      ...(asked === undefined ? {} : { askedSource: asked + 1 }),
       viewers: e.viewers.size,
       switches24h: e.runner.switches24h(now),
       segments: e.timelines.main.segments.length,

@@ -12,6 +12,7 @@ import {
   liveChannel,
   loadLiveChannels,
   makePrimary,
+  switchToSource,
   saveLiveSources,
 } from '../../stores/console/liveInputs.ts';
 import { Field, SelectField, TextAreaField } from './Field.tsx';
@@ -109,6 +110,12 @@ export default function Live({
     list.act(async () => {
       const chosen = await makePrimary(c, position);
       return t('admin.live.madePrimary', { url: chosen, name: c.name });
+    });
+
+  const toSource = (c: LiveChannelView, position: number) =>
+    list.act(async () => {
+      await switchToSource(c, position);
+      return t('admin.live.switching', { n: position, name: c.name });
     });
 
   return (
@@ -222,6 +229,7 @@ export default function Live({
               busy={busy || list.busy}
               onEdit={() => void open(c.channelId)}
               onMakePrimary={(position) => void toPrimary(c, position)}
+              onSwitch={(position) => void toSource(c, position)}
             />
           ))}
         </ul>

@@ -13,9 +13,11 @@ function sinceText(lang: Lang, since: number): string {
     : `${dateFormat(lang)(since)} ${time}`;
 }
 
+type Source = LiveChannelView['sources'][number];
+
 /**
  * One channel on /admin/live: its mode, what is on air, viewers, switches and disk, and each source's health. An
- * editor opens its sources, or makes a backup the primary in one click (issue 37).
+ * editor opens its sources, makes a backup the primary in one click, or puts a source on air now (issue 37).
  */
 export function LiveChannelHealth({
   c,
@@ -25,6 +27,7 @@ export function LiveChannelHealth({
   busy,
   onEdit,
   onMakePrimary,
+  onSwitch,
 }: {
   c: LiveChannelView;
   t: AdminT;
@@ -33,8 +36,12 @@ export function LiveChannelHealth({
   busy: boolean;
   onEdit: () => void;
   onMakePrimary: (position: number) => void;
+  onSwitch: (position: number) => void;
 }) {
   const titleId = useId();
+  const several = canEdit && c.sources.length > 1;
+  // An imported channel's stream is the import's: its order is the line-up source's.
+  const ordered = several && c.sources.every((s) => s.origin === 'operator');
   return (
     <li className="console-card" data-testid="live-channel" data-channel={c.channelId}>
       <h3 id={titleId}>
@@ -45,7 +52,11 @@ export function LiveChannelHealth({
           ? t.count('admin.live.modeRecordShort', c.retentionDays)
           : t('admin.live.modeRelayShort')}
         {' · '}
-        {c.running && c.activeSource ? t('admin.live.onAir', { n: c.activeSource }) : t('admin.live.idle')}
+        {!(c.running && c.activeSource)
+          ? t('admin.live.idle')
+          : c.askedSource === c.activeSource
+            ? t('admin.live.onAirAsked', { n: c.activeSource })
+            : t('admin.live.onAir', { n: c.activeSource })}
         {' · '}
         {t.count('admin.live.viewers', c.viewers)}
         {' · '}
@@ -101,12 +112,35 @@ export function LiveChannelHealth({
             header: t('admin.live.col.error'),
             cell: (s) => (s.lastError ? t(`admin.live.failure.${s.lastError}`) : '–'),
           },
-          // An imported channel's stream is the import's: its order is the line-up source's.
-          ...(canEdit && c.sources.length > 1 && c.sources.every((s) => s.origin === 'operator')
+          ...(several && c.running
+            ? [
+                {
+                  header: t('admin.live.col.onAir'),
+                  cell: (s: Source) =>
+                    s.position === c.activeSource ? (
+                      t('admin.live.onAirNow')
+                    ) : s.position === c.askedSource ? (
+                      // Asked, not yet delivering: it takes over with its first segment.
+                      t('admin.live.switchAsked')
+                    ) : (
+                      <button
+                        type="button"
+                        className="console-button secondary"
+                        disabled={busy}
+                        aria-label={t('admin.live.switchOf', { n: s.position, name: c.name })}
+                        onClick={() => onSwitch(s.position)}
+                      >
+                        {t('admin.live.switch')}
+                      </button>
+                    ),
+                },
+              ]
+            : []),
+          ...(ordered
             ? [
                 {
                   header: t('admin.live.col.actions'),
-                  cell: (s: LiveChannelView['sources'][number]) =>
+                  cell: (s: Source) =>
                     s.position === 1 ? (
                       t('admin.live.primary')
                     ) : (

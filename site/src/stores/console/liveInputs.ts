@@ -51,3 +51,12 @@ export async function makePrimary(c: LiveChannelView, position: number): Promise
   });
   return chosen;
 }
+
+/**
+ * Puts the source at `position` on air now (decision 0383): it takes over once it delivers and stays, with no return
+ * to the primary, until it fails. The list follows at once; the switch itself shows at the next poll or two.
+ */
+export async function switchToSource(c: LiveChannelView, position: number): Promise<void> {
+  await consoleApi.operator.liveSourceSwitch({ channelId: c.channelId, position });
+  await loadLiveChannels();
+}

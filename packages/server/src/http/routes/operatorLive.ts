@@ -4,6 +4,7 @@ import {
   type LiveSourceHealth,
   liveChannels,
   liveSourcesSet,
+  liveSourceSwitch,
   liveSourceTest,
   OperatorErrCode,
 } from '@ottkit/api-client/contract';
@@ -19,6 +20,7 @@ import {
   channelSettings,
   channelSources,
   listLiveChannels,
+  requestOnAir,
   setChannelMode,
   setChannelSources,
 } from '../../live/store.ts';
@@ -117,6 +119,7 @@ function view(
     ...settings,
     running: status?.running ?? false,
     ...(status?.activeSource ? { activeSource: status.activeSource } : {}),
+    ...(status?.askedSource ? { askedSource: status.askedSource } : {}),
     viewers: status?.viewers ?? 0,
     switches24h: status?.switches24h ?? 0,
     diskBytes: status?.diskBytes ?? 0,
@@ -217,6 +220,29 @@ export const operatorLiveRoutes = [
       ctx.now(),
     );
     return { channel: after };
+  }),
+  route(liveSourceSwitch, async (ctx, req) => {
+    const id = req.channelId;
+    const before = await oneChannel(ctx, id);
+    const source = channelSources(ctx.db, id)[req.position - 1];
+    if (!source)
+      throw new HttpError(
+        ErrCode.INVALID_REQUEST,
+        `${before.name} has ${before.sources.length} source${before.sources.length === 1 ? '' : 's'}: there is no source ${req.position}`,
+      );
+    requestOnAir(ctx.db, id, source.url, ctx.now());
+    // The supervisor of this process takes it now; the one that packages the channel, at its next read.
+    supervisorFor(ctx.config.dataDir)?.syncChannel(id);
+    const shownUrl = before.sources[req.position - 1]?.url;
+    recordAudit(
+      ctx.db,
+      actorFor(ctx),
+      'live.source.switch',
+      id,
+      { before: { activeSource: before.activeSource }, after: { position: req.position, source: shownUrl } },
+      ctx.now(),
+    );
+    return { channel: await oneChannel(ctx, id) };
   }),
   route(liveSourceTest, async (ctx, req) => {
     // A masked URL sent back from the channel's editor stands for the stored one, as on save.

@@ -61,4 +61,20 @@ DROP TABLE live_channel_modes;
 ALTER TABLE live_channel_modes_450 RENAME TO live_channel_modes;
 `,
   },
+  // Issue 37 (version 510, decision 0383): the operator's "switch to this source", kept so that the process that
+  // packages the channel, which may be another one of the cluster, applies it at its next read. One a channel: a
+  // newer request replaces the older and counts one more (`seq`: the runners take each request once, whatever
+  // the clocks of the processes say).
+  {
+    version: 510,
+    name: 'live-on-air-requests',
+    sql: `
+CREATE TABLE live_on_air_requests (
+  logical_channel_id TEXT PRIMARY KEY REFERENCES channels(logical_channel_id) ON DELETE CASCADE,
+  url TEXT NOT NULL,
+  at BIGINT NOT NULL,
+  seq INTEGER NOT NULL DEFAULT 1
+);
+`,
+  },
 ];
