@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirst } from './scripts/vitest-sequencer.ts';
 
 // One run for every package: unit tests sit beside the code (`src/**/*.test.ts[x]`), server integration
 // tests in `packages/server/test`. Browser-only tests opt into jsdom with a `@vitest-environment` comment.
@@ -16,26 +17,20 @@ export default defineConfig({
     maxWorkers: Number(process.env.OTTKIT_TEST_WORKERS ?? 3),
     // The PostgreSQL run's test databases are dropped when their file ends (a no-op otherwise).
     setupFiles: ['packages/server/test/pgTestDatabases.ts'],
-    projects: [
-      // Unit tests beside the code (the kit's, the player's, the client's, the server's, the site's, the benches')
-      // share their workers (decision 0368): a fresh worker per file cost about 0.6 s each, 177 times, and these
-      // files keep no state between them (they pass in any order: three shuffled runs).
-      {
-        extends: true,
-        test: {
-          name: 'units',
-          include: ['packages/*/src/**/*.test.{ts,tsx}', 'site/src/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
-          isolate: false,
-        },
-      },
-      // The server's integration tests share their workers too (decision 0374). Each file starts its own servers,
-      // stores and upstreams and closes them; a fresh worker per file re-evaluated the server's modules each time:
-      // measured on the 2-core machine, 365 CPU s and 220 s for the 110 files, against 193 CPU s and 137 s shared,
-      // with the same 813 tests passing (and in shuffled orders).
-      {
-        extends: true,
-        test: { name: 'server', include: ['packages/server/test/**/*.test.ts'], isolate: false },
-      },
+    // Every test file in one project (decision 0384): the unit tests beside the code (the kit's, the player's, the
+    // client's, the server's, the site's, the benches') and the server's integration tests (`packages/server/test`).
+    // Files share their workers (`isolate: false`, decisions 0368, 0374): a fresh worker per file cost about 0.6 s
+    // each and re-evaluated the server's modules; each file closes what it started, and the files pass in any order
+    // (shuffled runs). As two projects, Vitest ran one after the other, and each pass ended on one long file with
+    // the other workers idle; as one, the longest files start first (scripts/vitest-sequencer.ts).
+    include: [
+      'packages/*/src/**/*.test.{ts,tsx}',
+      'site/src/**/*.test.{ts,tsx}',
+      'bench/**/*.test.ts',
+      'scripts/**/*.test.ts',
+      'packages/server/test/**/*.test.ts',
     ],
+    isolate: false,
+    sequence: { sequencer: LongestFirst },
   },
 });

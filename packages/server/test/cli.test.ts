@@ -1,3 +1,4 @@
+// Test run: about 2 s on SQLite, 10 s on PostgreSQL (scripts/vitest-sequencer.ts starts it early)
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// Test run: about 36 s (scripts/vitest-sequencer.ts starts it early)
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -1,3 +1,4 @@
+// Test run: about 45 s (scripts/vitest-sequencer.ts starts it early)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// Test run: about 13 s (scripts/vitest-sequencer.ts starts it early)
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

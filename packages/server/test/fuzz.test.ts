@@ -1,3 +1,4 @@
+// Test run: about 7 s on SQLite, 10 s on PostgreSQL (scripts/vitest-sequencer.ts starts it early)
 import { createHash } from 'node:crypto';
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// Test run: about 15 s (scripts/vitest-sequencer.ts starts it early)
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';

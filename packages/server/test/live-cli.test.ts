@@ -1,3 +1,4 @@
+// Test run: about 1 s on SQLite, 11 s on PostgreSQL (scripts/vitest-sequencer.ts starts it early)
 import { mkdirSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

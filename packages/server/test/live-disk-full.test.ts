@@ -1,3 +1,4 @@
+// Test run: about 25 s (scripts/vitest-sequencer.ts starts it early)
 import { execFileSync } from 'node:child_process';
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// Test run: about 32 s (scripts/vitest-sequencer.ts starts it early)
 import { execFileSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';

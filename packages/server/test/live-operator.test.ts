@@ -1,3 +1,4 @@
+// Test run: about 42 s (scripts/vitest-sequencer.ts starts it early)
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { ErrCode } from '@ottkit/api-client';

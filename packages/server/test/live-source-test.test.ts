@@ -1,3 +1,4 @@
+// Test run: about 13 s on SQLite, 16 s on PostgreSQL (scripts/vitest-sequencer.ts starts it early)
 import { mkdirSync, readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// Test run: about 29 s (scripts/vitest-sequencer.ts starts it early)
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

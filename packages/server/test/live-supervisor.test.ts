@@ -1,3 +1,4 @@
+// Test run: about 14 s (scripts/vitest-sequencer.ts starts it early)
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';

@@ -1,3 +1,4 @@
+// Test run: about 14 s (scripts/vitest-sequencer.ts starts it early)
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';

@@ -1,3 +1,4 @@
+// Test run: about 3 s on SQLite, 11 s on PostgreSQL (scripts/vitest-sequencer.ts starts it early)
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

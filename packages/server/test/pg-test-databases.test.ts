@@ -1,3 +1,4 @@
+// Test run: about 11 s (scripts/vitest-sequencer.ts starts it early)
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

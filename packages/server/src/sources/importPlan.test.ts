@@ -1,3 +1,4 @@
+// Test run: about 1 s on SQLite, 12 s on PostgreSQL (scripts/vitest-sequencer.ts starts it early)
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -1,3 +1,4 @@
+// Test run: about 5 s on SQLite, 63 s on PostgreSQL (scripts/vitest-sequencer.ts starts it early)
 import { contract } from '@ottkit/api-client';
 import type { CallDescriptor } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
