@@ -1,7 +1,8 @@
-import { expect, type Page } from '@playwright/test';
+import { fileURLToPath } from 'node:url';
+import { expect, type Locator, type Page } from '@playwright/test';
 import { operatorSignIn, operatorTotp } from '../packages/api-client/src/contract/operator.ts';
 import { base32Decode, TOTP_STEP_MS, totpCode } from '../packages/server/src/operator/totp.ts';
-import { admin } from '../site/src/i18n/admin.ts';
+import { type AdminKey, admin, createAdminT } from '../site/src/i18n/admin.ts';
 import { operator } from './operator.ts';
 import { api } from './session.ts';
 
@@ -82,3 +83,32 @@ export async function confirmInConsole(page: Page, action?: string | RegExp): Pr
 /** For a journey that confirms along the way without reading the question: each confirmation is answered yes. */
 export const acceptConsoleConfirms = (page: Page) =>
   page.addLocatorHandler(consoleConfirm(page), (dialog) => dialog.getByRole('button').last().click());
+
+const inEnglish = createAdminT('en');
+/**
+ * A field its form refused (issue 38): what was typed is still in it, and the console's words for the refusal are
+ * tied to it (its description) and drawn under it.
+ */
+export async function expectRefusedAsTyped(field: Locator, typed: string, words: AdminKey) {
+  await expect(field).toHaveValue(typed);
+  await expect(field).toHaveAttribute('aria-invalid', 'true');
+  await expect(field).toHaveAccessibleDescription(inEnglish(words));
+  const said = field.locator('xpath=..').getByRole('alert');
+  await expect(said).toHaveText(inEnglish(words));
+  const [control, note] = [await field.boundingBox(), await said.boundingBox()];
+  expect(note?.y).toBeGreaterThanOrEqual((control?.y ?? 0) + (control?.height ?? 0));
+}
+
+const SCREENS = fileURLToPath(new URL('../.data/screens', import.meta.url));
+/** The page at a laptop's and a phone's width (1366 and 390 px), whole, under .data/screens; the size then put back. */
+export async function shootBothWidths(page: Page, name: string) {
+  const was = page.viewportSize();
+  for (const [width, height] of [
+    [1366, 900],
+    [390, 844],
+  ] as const) {
+    await page.setViewportSize({ width, height });
+    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
+  }
+  if (was) await page.setViewportSize(was);
+}

@@ -20,11 +20,24 @@ type Aria = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': 
  */
 function Labelled({ label, error, hint, control }: Notes & { control: (aria: Aria) => ReactNode }) {
   const id = useId();
-  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
   return (
     <div className="console-field">
       <label htmlFor={id}>{label}</label>
-      {control({ id, 'aria-invalid': error ? true : undefined, 'aria-describedby': described || undefined })}
+      {control({ id, ...describedBy(id, hint, error) })}
+      <Said id={id} hint={hint} error={error} />
+    </div>
+  );
+}
+
+/** The aria attributes that tie a control (or a group) to its hint and error, drawn by `Said` under it. */
+const describedBy = (id: string, hint?: string, error?: string) => {
+  const described = [hint ? `${id}-hint` : '', error ? `${id}-error` : ''].filter(Boolean).join(' ');
+  return { 'aria-invalid': error ? (true as const) : undefined, 'aria-describedby': described || undefined };
+};
+
+function Said({ id, hint, error }: { id: string; hint?: string | undefined; error?: string | undefined }) {
+  return (
+    <>
       {hint && (
         <p id={`${id}-hint`} className="console-hint">
           {hint}
@@ -35,7 +48,7 @@ function Labelled({ label, error, hint, control }: Notes & { control: (aria: Ari
           {error}
         </p>
       )}
-    </div>
+    </>
   );
 }
 
@@ -71,5 +84,40 @@ export function SelectField({
         </select>
       )}
     />
+  );
+}
+
+/** A yes/no box with its label after it; the console's checkboxes hold no error (a yes/no is never refused). */
+export function CheckField({ label, ...input }: { label: string } & InputHTMLAttributes<HTMLInputElement>) {
+  return (
+    <label className="console-check">
+      <input type="checkbox" {...input} />
+      {label}
+    </label>
+  );
+}
+
+/**
+ * Controls answered together (a set of checkboxes) under one legend, the group's error tied to the group as a
+ * field's is to its control.
+ */
+export function FieldGroup({
+  legend,
+  error,
+  className,
+  children,
+}: {
+  legend: string;
+  error?: string | undefined;
+  className?: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <fieldset className={className} {...describedBy(id, undefined, error)}>
+      <legend>{legend}</legend>
+      {children}
+      <Said id={id} error={error} />
+    </fieldset>
   );
 }

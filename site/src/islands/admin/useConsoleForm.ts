@@ -2,7 +2,14 @@ import type { CallDescriptor } from '@ottkit/api-client/contract';
 import { useState } from 'react';
 import { fieldErrors } from '../../lib/console.ts';
 
-type Values = Record<string, string>;
+/**
+ * A value as the operator left it: a text as typed, a checkbox's state, or the numbers picked from a set of boxes
+ * (a notice's display modes). Turning them into the call's input is the form's own step, so a refusal keeps them.
+ */
+type Value = string | boolean | readonly number[];
+type Values<V> = { [K in keyof V]: Value };
+/** The keys of `V` whose values are of type `T` (a text box binds only a text, a checkbox only a yes/no). */
+type KeysOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & string;
 type Change = (e: { target: { value: string } }) => void;
 
 /** What a field's control takes from its form: `Field`'s name, value, error and change handler. */
@@ -13,18 +20,26 @@ export interface Bound {
   onChange: Change;
 }
 
+/** What a checkbox takes from its form: `CheckField`'s name, state and change handler. */
+export interface BoundCheck {
+  name: string;
+  checked: boolean;
+  onChange: (e: { target: { checked: boolean } }) => void;
+}
+
 /**
  * A console form's state, the same way on every screen (issue 38): the values as typed, each field's error in the
  * console's words, and the check against the call's request schema (the server checks the same) before anything
  * is sent. The call itself runs through `useConsoleAction`, which says its outcome.
  */
-export function useConsoleForm<V extends Values>(initial: V) {
+export function useConsoleForm<V extends Values<V>>(initial: V) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const put = (k: keyof V, value: Value) => setValues((v) => ({ ...v, [k]: value }));
   const set =
-    (k: keyof V): Change =>
+    (k: KeysOf<V, string>): Change =>
     (e) =>
-      setValues((v) => ({ ...v, [k]: e.target.value }));
+      put(k, e.target.value);
   return {
     values,
     setValues,
@@ -32,11 +47,17 @@ export function useConsoleForm<V extends Values>(initial: V) {
     setErrors,
     set,
     /** A field's props; `errorOf` when the call names the field otherwise (the form's `year`, the call's `releaseYear`). */
-    bind: (k: keyof V & string, errorOf: string = k): Bound => ({
+    bind: (k: KeysOf<V, string>, errorOf: string = k): Bound => ({
       name: k,
       value: values[k] as string,
       error: errors[errorOf],
       onChange: set(k),
+    }),
+    /** A checkbox's props, for a yes/no value. */
+    bindCheck: (k: KeysOf<V, boolean>): BoundCheck => ({
+      name: k,
+      checked: values[k] as boolean,
+      onChange: (e) => put(k, e.target.checked),
     }),
     /**
      * Checks `input` against `call`'s request: each refused field said by `words` (the contract's own message when
@@ -65,4 +86,4 @@ export function useConsoleForm<V extends Values>(initial: V) {
   };
 }
 
-export type ConsoleForm<V extends Values> = ReturnType<typeof useConsoleForm<V>>;
+export type ConsoleForm<V extends Values<V>> = ReturnType<typeof useConsoleForm<V>>;
