@@ -11,6 +11,8 @@ import {
   consoleConfirm,
   consoleReady,
   createOperator,
+  expectRefusedAsTyped,
+  shootBothWidths,
   signInOperator,
 } from './console.ts';
 import { operator } from './operator.ts';
@@ -222,11 +224,15 @@ test('an admin changes a setting and the site follows; an editor made in the con
   await consoleReady(desk);
   const hide = desk.getByLabel('Hide channels the viewer has no plan for');
   await expect(hide).not.toBeChecked();
-  await desk.getByLabel('Member-site URL (empty: none)').fill('not a url');
-  await desk.getByRole('button', { name: 'Save settings' }).click();
-  await expect(desk.getByText('Enter an http:// or https:// address')).toBeVisible();
-  await desk.getByLabel('Member-site URL (empty: none)').fill('');
+  // A refused address keeps what was typed, and the box ticked beside it, with the words under the field (issue 38).
   await hide.check();
+  const memberSite = desk.getByLabel('Member-site URL (empty: none)');
+  await memberSite.fill('not a url');
+  await desk.getByRole('button', { name: 'Save settings' }).click();
+  await expectRefusedAsTyped(memberSite, 'not a url', 'admin.error.url');
+  await expect(hide).toBeChecked();
+  await shootBothWidths(desk, 'console-settings-refused');
+  await memberSite.fill('');
   await desk.getByRole('button', { name: 'Save settings' }).click();
   await expect(desk.getByRole('status')).toHaveText('Settings saved; the site uses them now.');
   await shoot(desk, 'console-settings');

@@ -3,9 +3,9 @@ import { businessTypeSchema, settingsUpdate, zeroTrustSeal } from '@ottkit/api-c
 import { type FormEvent, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
-import { Field, TextAreaField } from './Field.tsx';
+import { CheckField, Field, SelectField, TextAreaField } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConfirm } from './useConfirm.tsx';
 import { useConsoleForm } from './useConsoleForm.ts';
@@ -17,15 +17,25 @@ const SWITCHES = [
   'layout.home_live_layout_switch',
 ] as const;
 
+/** What the form holds until the settings are read (it is not drawn before). */
+const UNREAD: ConsoleSettings = {
+  businessType: businessTypeSchema.enum.liveAndVod,
+  visitorMode: false,
+  memberSiteUrl: '',
+  'layout.hide_unsubscribe_channel': false,
+  'layout.popular_search_switch': false,
+  'layout.more_like_this_switch': false,
+  'layout.home_live_layout_switch': false,
+};
+
 /** /admin/settings (issue 18 §8, admin only): business type, visitor mode, layout, member site, sealing. */
 export default function Settings({ lang }: { lang: Lang }) {
   const t = createAdminT(lang);
   const ready = useHydrated();
-  const [s, setS] = useState<ConsoleSettings | null>(null);
+  const form = useConsoleForm<ConsoleSettings>(UNREAD);
+  const [read, setRead] = useState(false);
   const [sealed, setSealed] = useState(false);
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const sealForm = useConsoleForm({ manifest: '', siteUrl: '' });
-  const [required, setRequired] = useState(false);
+  const sealForm = useConsoleForm({ manifest: '', siteUrl: '', required: false });
   const [link, setLink] = useState('');
   const saving = useConsoleAction(t);
   const { confirm, dialog } = useConfirm(t);
@@ -36,26 +46,27 @@ export default function Settings({ lang }: { lang: Lang }) {
     sealForm.setValues((v) => ({ ...v, siteUrl: window.location.origin }));
     void saving.act(async () => {
       const r = await consoleApi.operator.settingsGet({});
-      setS(r.settings);
+      form.reset(r.settings);
+      setRead(true);
       setSealed(r.sealedManifest);
     });
   }, []);
 
   const save = (e: FormEvent) => {
     e.preventDefault();
-    if (!s) return;
-    const bad = fieldErrors(settingsUpdate, s);
-    setErrors(bad?.memberSiteUrl ? { memberSiteUrl: t('admin.error.url') } : {});
-    if (bad) return;
+    const input = { ...form.values, memberSiteUrl: form.values.memberSiteUrl.trim() };
+    const words = (k: string) => (k === 'memberSiteUrl' ? t('admin.error.url') : undefined);
+    if (!form.check(settingsUpdate, input, words)) return;
     void saving.act(async () => {
-      setS((await consoleApi.operator.settingsUpdate(s)).settings);
+      form.reset((await consoleApi.operator.settingsUpdate(input)).settings);
       return t('admin.settings.saved');
     });
   };
 
   const seal = async (e: FormEvent) => {
     e.preventDefault();
-    const input = { manifest: sealForm.values.manifest, required, siteUrl: sealForm.values.siteUrl.trim() };
+    const { manifest, required, siteUrl } = sealForm.values;
+    const input = { manifest, required, siteUrl: siteUrl.trim() };
     const words = (k: string) => t(k === 'siteUrl' ? 'admin.error.url' : 'admin.error.required');
     if (!sealForm.check(zeroTrustSeal, input, words) || !(await confirm(t('admin.settings.sealConfirm'))))
       return;
@@ -67,8 +78,8 @@ export default function Settings({ lang }: { lang: Lang }) {
   };
 
   return (
-    <div className="console-grid" data-ready={ready && s !== null}>
-      {s && (
+    <div className="console-grid" data-ready={ready && read}>
+      {read && (
         <form
           className="console-card console-form"
           onSubmit={save}
@@ -76,46 +87,19 @@ export default function Settings({ lang }: { lang: Lang }) {
           aria-labelledby="settings-title"
         >
           <h2 id="settings-title">{t('admin.settings.title')}</h2>
-          <div className="console-field">
-            <label htmlFor="business-type">{t('admin.settings.businessType')}</label>
-            <select
-              id="business-type"
-              value={s.businessType}
-              onChange={(e) => setS({ ...s, businessType: businessTypeSchema.parse(e.target.value) })}
-            >
-              {businessTypeSchema.options.map((b) => (
-                <option key={b} value={b}>
-                  {t(`admin.settings.business.${b}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <label className="console-check">
-            <input
-              type="checkbox"
-              checked={s.visitorMode}
-              onChange={(e) => setS({ ...s, visitorMode: e.target.checked })}
-            />
-            {t('admin.settings.visitorMode')}
-          </label>
-          <Field
-            label={t('admin.settings.memberSiteUrl')}
-            type="url"
-            error={errors.memberSiteUrl}
-            value={s.memberSiteUrl}
-            onChange={(e) => setS({ ...s, memberSiteUrl: e.target.value.trim() })}
-          />
+          <SelectField label={t('admin.settings.businessType')} {...form.bind('businessType')}>
+            {businessTypeSchema.options.map((b) => (
+              <option key={b} value={b}>
+                {t(`admin.settings.business.${b}`)}
+              </option>
+            ))}
+          </SelectField>
+          <CheckField label={t('admin.settings.visitorMode')} {...form.bindCheck('visitorMode')} />
+          <Field label={t('admin.settings.memberSiteUrl')} type="url" {...form.bind('memberSiteUrl')} />
           <fieldset className="console-form">
             <legend>{t('admin.settings.layout')}</legend>
             {SWITCHES.map((k) => (
-              <label key={k} className="console-check">
-                <input
-                  type="checkbox"
-                  checked={s[k]}
-                  onChange={(e) => setS({ ...s, [k]: e.target.checked })}
-                />
-                {t(`admin.settings.${k}`)}
-              </label>
+              <CheckField key={k} label={t(`admin.settings.${k}`)} {...form.bindCheck(k)} />
             ))}
           </fieldset>
           <button type="submit" className="console-button" disabled={saving.busy}>
@@ -134,10 +118,7 @@ export default function Settings({ lang }: { lang: Lang }) {
           {...sealForm.bind('manifest')}
         />
         <Field label={t('admin.settings.siteUrl')} type="url" {...sealForm.bind('siteUrl')} />
-        <label className="console-check">
-          <input type="checkbox" checked={required} onChange={(e) => setRequired(e.target.checked)} />
-          {t('admin.settings.required')}
-        </label>
+        <CheckField label={t('admin.settings.required')} {...sealForm.bindCheck('required')} />
         <button type="submit" className="console-button" disabled={sealing.busy}>
           {t('admin.settings.sealButton')}
         </button>
