@@ -5,7 +5,14 @@ import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { ffmpegPath } from '../packages/server/src/media/ffmpeg.ts';
 import { seriousViolations } from './axe.ts';
-import { confirmInConsole, consoleReady, createOperator, signInOperator } from './console.ts';
+import {
+  confirmInConsole,
+  consoleReady,
+  createOperator,
+  expectRefusedAsTyped,
+  shootBothWidths,
+  signInOperator,
+} from './console.ts';
 import { logIn } from './session.ts';
 import { expectPlaying, hydrated } from './vod.ts';
 
@@ -56,7 +63,9 @@ test('an editor makes a series with a season and an episode; a subscriber plays 
   await season.getByLabel('Episode number').fill('0');
   await season.getByLabel('Episode title (English)').fill('Low Water');
   await season.getByRole('button', { name: 'Add episode to season 1' }).click();
-  await expect(season.getByText('A number from 1 to 999')).toBeVisible();
+  await expectRefusedAsTyped(season.getByLabel('Episode number'), '0', 'admin.series.error.number');
+  await expect(season.getByLabel('Episode title (English)')).toHaveValue('Low Water');
+  await shootBothWidths(page, 'console-series-refused');
   await season.getByLabel('Episode number').fill('1');
   await season.getByRole('button', { name: 'Add episode to season 1' }).click();
   const row = season.getByTestId('episode-row');
@@ -71,6 +80,13 @@ test('an editor makes a series with a season and an episode; a subscriber plays 
   await page.setViewportSize({ width: 1280, height: 900 });
   expect(await seriousViolations(page, page.url())).toEqual([]);
   await consoleReady(page);
+  // The server refuses a number already taken, in words; the episode's title stays as typed (issue 38).
+  await season.getByLabel('Episode number').fill('1');
+  await season.getByLabel('Episode title (English)').fill('Slack Water');
+  await season.getByRole('button', { name: 'Add episode to season 1' }).click();
+  await expect(parts.getByRole('alert')).toHaveText('That number is taken in this series');
+  await expect(season.getByLabel('Episode title (English)')).toHaveValue('Slack Water');
+  await expect(season.getByTestId('episode-row')).toHaveCount(1);
 
   // The episode opens in the title editor and gets its own video through the upload and the transcode job.
   await row.getByRole('button', { name: 'Open Low Water' }).click();

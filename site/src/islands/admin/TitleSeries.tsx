@@ -1,10 +1,11 @@
 import { type ConsoleTitle, titleEpisodeAdd, titleSeasonAdd } from '@ottkit/api-client/contract';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
-import { consoleApi, fieldErrors } from '../../lib/console.ts';
+import { consoleApi } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConfirm } from './useConfirm.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 
 const nameOf = (x: ConsoleTitle) => x.texts.en?.title ?? x.metaId;
 const nextNo = (nos: (number | undefined)[]) => Math.max(0, ...nos.map((n) => n ?? 0)) + 1;
@@ -166,40 +167,32 @@ function PartForm({
   ready: boolean;
   onSubmit: (work: () => Promise<unknown>) => Promise<void>;
 }) {
-  const [no, setNo] = useState(String(number));
-  const [title, setTitle] = useState(kind === 'season' ? t('admin.series.seasonDefault', { season }) : '');
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  useEffect(() => {
-    setNo(String(number));
-    if (kind === 'season') setTitle(t('admin.series.seasonDefault', { season: number }));
-  }, [number, kind, t]);
+  const first = (n: number) => ({
+    no: String(n),
+    title: kind === 'season' ? t('admin.series.seasonDefault', { season: n }) : '',
+  });
+  const form = useConsoleForm(first(number));
+  // The next free number once the parts are read again after an add; a refused add keeps what was typed.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follows the number only (t is new on every render)
+  useEffect(() => form.reset(first(number)), [number]);
 
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const en = { title: title.trim(), plot: '' };
-    const seasonInput = { seriesId, seasonNo: Number(no), en };
-    const episodeInput = { seriesId, seasonNo: season, episodeNo: Number(no), en };
-    const bad =
+    const en = { title: form.values.title.trim(), plot: '' };
+    const no = Number(form.values.no);
+    const seasonInput = { seriesId, seasonNo: no, en };
+    const episodeInput = { seriesId, seasonNo: season, episodeNo: no, en };
+    const words = (k: string) => t(k === 'en' ? 'admin.titles.error.title' : 'admin.series.error.number');
+    const ok =
       kind === 'season'
-        ? fieldErrors(titleSeasonAdd, seasonInput)
-        : fieldErrors(titleEpisodeAdd, episodeInput);
-    setErrors(
-      bad
-        ? Object.fromEntries(
-            Object.keys(bad).map((k) => [
-              k,
-              k === 'en' ? t('admin.titles.error.title') : t('admin.series.error.number'),
-            ]),
-          )
-        : {},
-    );
-    if (bad) return;
-    void onSubmit(() =>
-      kind === 'season'
-        ? consoleApi.operator.titleSeasonAdd(seasonInput)
-        : consoleApi.operator.titleEpisodeAdd(episodeInput),
-    ).then(() => {
-      if (kind === 'episode') setTitle('');
+        ? form.check(titleSeasonAdd, seasonInput, words)
+        : form.check(titleEpisodeAdd, episodeInput, words);
+    if (!ok) return;
+    void onSubmit(async () => {
+      if (kind === 'season') return consoleApi.operator.titleSeasonAdd(seasonInput);
+      await consoleApi.operator.titleEpisodeAdd(episodeInput);
+      // Only once added: an episode the server refuses (its number taken) keeps its title as typed.
+      form.setValues((v) => ({ ...v, title: '' }));
     });
   };
   const numberKey = kind === 'season' ? 'seasonNo' : 'episodeNo';
@@ -208,16 +201,12 @@ function PartForm({
     <form className="console-row" onSubmit={submit} noValidate>
       <Field
         label={t(kind === 'season' ? 'admin.series.seasonNo' : 'admin.series.episodeNo')}
-        error={errors[numberKey]}
         inputMode="numeric"
-        value={no}
-        onChange={(e) => setNo(e.target.value)}
+        {...form.bind('no', numberKey)}
       />
       <Field
         label={t(kind === 'season' ? 'admin.series.seasonTitle' : 'admin.series.episodeTitle')}
-        error={errors.en}
-        value={title}
-        onChange={(e) => setTitle(e.target.value)}
+        {...form.bind('title', 'en')}
       />
       <button type="submit" className="console-button secondary" disabled={busy || !ready}>
         {kind === 'season' ? t('admin.series.addSeason') : t('admin.series.addEpisode', { season })}
