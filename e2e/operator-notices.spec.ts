@@ -1,7 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { newAccount } from './accounts.ts';
 import { seriousViolationsHere } from './axe.ts';
-import { confirmInConsole, consoleReady, createOperator, signInOperator } from './console.ts';
+import {
+  confirmInConsole,
+  consoleReady,
+  createOperator,
+  expectRefusedAsTyped,
+  shootBothWidths,
+  signInOperator,
+} from './console.ts';
 
 // Issue 18 §6: an editor composes a notice in the console, previews it as a viewer sees it and publishes it;
 // it shows on /liveTv for a subscriber, and once withdrawn it no longer does. Support notifies the subscriber.
@@ -29,6 +36,15 @@ test('a notice composed in the console shows on /liveTv, and not once withdrawn'
     await expect(compose.getByLabel('Message', { exact: true })).toHaveAttribute('aria-invalid', 'true');
     await expect(desk.getByText('Write the message (up to 2,000 characters).')).toBeVisible();
     await expect(desk.getByText('Pick at least one place to show it.')).toBeVisible();
+    // A refused number keeps what was typed, and the message beside it, with the words under the field (issue 38).
+    const runs = compose.getByLabel('Marquee runs before it counts as read');
+    await compose.getByLabel('Message', { exact: true }).fill(msg);
+    await runs.fill('-1');
+    await compose.getByRole('button', { name: 'Publish' }).click();
+    await expectRefusedAsTyped(runs, '-1', 'admin.notices.error.number');
+    await expect(compose.getByLabel('Message', { exact: true })).toHaveValue(msg);
+    await shootBothWidths(desk, 'console-notice-refused');
+    await runs.fill('0');
 
     // The two times are read in the operator's zone, and say so (issue 37).
     for (const field of ['Starts (empty: now)', 'Ends (empty: until withdrawn)']) {

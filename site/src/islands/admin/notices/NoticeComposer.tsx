@@ -2,9 +2,10 @@ import { type ConsoleNotice, noticeCreate } from '@ottkit/api-client/contract';
 import { type FormEvent, useState } from 'react';
 import type { AdminKey, AdminT } from '../../../i18n/admin.ts';
 import type { Lang } from '../../../i18n/langs.ts';
-import { consoleApi, fieldErrors } from '../../../lib/console.ts';
-import { Field, TextAreaField } from '../Field.tsx';
+import { consoleApi } from '../../../lib/console.ts';
+import { Field, FieldGroup, TextAreaField } from '../Field.tsx';
 import { Outcome, useConsoleAction } from '../useConsoleAction.tsx';
+import { useConsoleForm } from '../useConsoleForm.ts';
 import { zoneHere } from '../when.ts';
 import { NoticePreview } from './NoticePreview.tsx';
 import {
@@ -28,27 +29,14 @@ interface Props {
 export function NoticeComposer({ lang, t, ready, onPublished }: Props) {
   // The zone the two times are read in, said under each (issue 37); known in the browser only, so after hydration.
   const zone = ready ? { hint: t('admin.notices.zone', { zone: zoneHere() }) } : {};
-  const [draft, setDraft] = useState<NoticeDraft>(EMPTY_DRAFT);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useConsoleForm<NoticeDraft>(EMPTY_DRAFT);
+  const draft = form.values;
   const [previewing, setPreviewing] = useState(false);
   const { busy, outcome, act } = useConsoleAction(t);
-  const set = (patch: Partial<NoticeDraft>) => setDraft((d) => ({ ...d, ...patch }));
-  const err = (field: string) => errors[field];
-  const text = (field: keyof NoticeDraft) => ({
-    name: field,
-    value: draft[field] as string,
-    onChange: (e: { target: { value: string } }) => set({ [field]: e.target.value }),
-  });
-
-  const check = (): boolean => {
-    const bad = fieldErrors(noticeCreate, draftToRequest(draft)) ?? {};
-    const words: Record<string, string> = {};
-    for (const field of Object.keys(bad)) {
-      words[field] = t(NOTICE_FIELD_ERRORS[field] ?? ('admin.notices.error.msg' as AdminKey));
-    }
-    setErrors(words);
-    return Object.keys(words).length === 0;
-  };
+  const check = () =>
+    form.check(noticeCreate, draftToRequest(draft), (field) =>
+      t(NOTICE_FIELD_ERRORS[field] ?? 'admin.notices.error.msg'),
+    );
 
   const publish = (e: FormEvent) => {
     e.preventDefault();
@@ -56,7 +44,7 @@ export function NoticeComposer({ lang, t, ready, onPublished }: Props) {
     void act(async () => {
       const { notice } = await consoleApi.operator.noticeCreate(draftToRequest(draft));
       onPublished(notice);
-      setDraft(EMPTY_DRAFT);
+      form.reset();
       setPreviewing(false);
       return t('admin.notices.published');
     });
@@ -70,7 +58,10 @@ export function NoticeComposer({ lang, t, ready, onPublished }: Props) {
         value={m}
         checked={draft.modes.includes(m)}
         onChange={(e) =>
-          set({ modes: e.target.checked ? [...draft.modes, m] : draft.modes.filter((x) => x !== m) })
+          form.setValues((d) => ({
+            ...d,
+            modes: e.target.checked ? [...d.modes, m] : d.modes.filter((x) => x !== m),
+          }))
         }
       />
       {t(`admin.notices.mode.${m}` as AdminKey)}
@@ -85,27 +76,19 @@ export function NoticeComposer({ lang, t, ready, onPublished }: Props) {
           <TextAreaField
             label={t('admin.notices.msg')}
             hint={t('admin.notices.msgHint')}
-            error={err('msg')}
             rows={3}
             maxLength={2000}
-            {...text('msg')}
+            {...form.bind('msg')}
           />
           <div className="console-row">
-            <Field label={t('admin.notices.title')} error={err('title')} maxLength={120} {...text('title')} />
-            <Field
-              label={t('admin.notices.priority')}
-              error={err('priority')}
-              type="number"
-              step={1}
-              {...text('priority')}
-            />
+            <Field label={t('admin.notices.title')} maxLength={120} {...form.bind('title')} />
+            <Field label={t('admin.notices.priority')} type="number" step={1} {...form.bind('priority')} />
           </div>
-          <fieldset
+          <FieldGroup
             className="notice-modes"
-            aria-invalid={err('displayMode') ? true : undefined}
-            aria-describedby={err('displayMode') ? 'notice-modes-error' : undefined}
+            legend={t('admin.notices.where')}
+            error={form.errors.displayMode}
           >
-            <legend>{t('admin.notices.where')}</legend>
             <div className="notice-mode-groups">
               <fieldset className="notice-mode-set">
                 <legend className="notice-mode-head">{t('admin.notices.marquees')}</legend>
@@ -116,18 +99,12 @@ export function NoticeComposer({ lang, t, ready, onPublished }: Props) {
                 {FORM_MODES.filter(isPopupMode).map(modeBox)}
               </fieldset>
             </div>
-            {err('displayMode') && (
-              <p id="notice-modes-error" className="console-error" role="alert">
-                {err('displayMode')}
-              </p>
-            )}
-          </fieldset>
+          </FieldGroup>
           {draft.modes.includes(10) && (
             <Field
               label={t('admin.notices.channels')}
               hint={t('admin.notices.channelsHint')}
-              error={err('displayChannel')}
-              {...text('channels')}
+              {...form.bind('channels', 'displayChannel')}
             />
           )}
           <fieldset className="notice-group">
@@ -135,34 +112,31 @@ export function NoticeComposer({ lang, t, ready, onPublished }: Props) {
             <div className="console-row">
               <Field
                 label={t('admin.notices.times')}
-                error={err('displayTimes')}
                 type="number"
                 min={0}
                 step={1}
-                {...text('times')}
+                {...form.bind('times', 'displayTimes')}
               />
               <Field
                 label={t('admin.notices.interval')}
-                error={err('displayInterval')}
                 type="number"
                 min={0}
                 step={1000}
-                {...text('interval')}
+                {...form.bind('interval', 'displayInterval')}
               />
             </div>
           </fieldset>
           <fieldset className="notice-group">
             <legend>{t('admin.notices.looks')}</legend>
             <div className="console-row">
-              <Field label={t('admin.notices.background')} type="color" {...text('background')} />
-              <Field label={t('admin.notices.textColour')} type="color" {...text('text')} />
+              <Field label={t('admin.notices.background')} type="color" {...form.bind('background')} />
+              <Field label={t('admin.notices.textColour')} type="color" {...form.bind('text')} />
               <Field
                 label={t('admin.notices.size')}
-                error={err('properties')}
                 type="number"
                 min={8}
                 max={64}
-                {...text('size')}
+                {...form.bind('size', 'properties')}
               />
             </div>
           </fieldset>
@@ -171,17 +145,15 @@ export function NoticeComposer({ lang, t, ready, onPublished }: Props) {
             <div className="console-row">
               <Field
                 label={t('admin.notices.startsAt')}
-                error={err('startsAt')}
                 type="datetime-local"
                 {...zone}
-                {...text('startsAt')}
+                {...form.bind('startsAt')}
               />
               <Field
                 label={t('admin.notices.endsAt')}
-                error={err('endsAt')}
                 type="datetime-local"
                 {...zone}
-                {...text('endsAt')}
+                {...form.bind('endsAt')}
               />
             </div>
           </fieldset>
