@@ -5,6 +5,7 @@ import { ErrCode } from '@ottkit/api-client';
 import {
   type LiveChannelView,
   liveChannels,
+  liveHealthHistory,
   liveSourcesSet,
   liveSourceSwitch,
   OperatorErrCode,
@@ -273,4 +274,33 @@ describe('the supervisor reads a changed channel at once, and keeps its switch c
     expect(after?.switches24h).toBeGreaterThanOrEqual(counted as number);
     expect((await channel(support)).switches24h).toBe(after?.switches24h);
   }, 30_000);
+
+  it('keeps a channel’s last 24 h for the console’s chart: bitrate on air, switches, failures (issue 37)', async () => {
+    const history = async (who: SignedIn, id = CHANNEL) =>
+      t.get(`${liveHealthHistory.path}?channelId=${id}`, { cookie: who.cookie });
+    const a = await history(support);
+    expect(a.body.errCode, a.body.errMsg).toBe(0);
+    const { bucketMs, buckets } = liveHealthHistory.response.parse(a.body.data);
+    // A day of five-minute buckets, oldest first, the current one last.
+    expect(bucketMs).toBe(300_000);
+    expect(buckets).toHaveLength(288);
+    expect(buckets.every((b, i) => i === 0 || b.at - (buckets[i - 1]?.at ?? 0) === bucketMs)).toBe(true);
+    expect(buckets.at(-1)?.at).toBeLessThanOrEqual(Date.now());
+    expect(Date.now() - (buckets.at(-1)?.at ?? 0)).toBeLessThan(bucketMs);
+    // What the tests above ran, kept across the restart: the primary's bitrate while on air, the switches
+    // counted on the channel's card, and the dead primary's failures.
+    const ran = buckets.filter((b) => b.bitrate !== null);
+    expect(ran.length).toBeGreaterThan(0);
+    expect(Math.max(...ran.map((b) => b.bitrate ?? 0))).toBeGreaterThan(0);
+    const sum = (k: 'switches' | 'errors') => buckets.reduce((s, b) => s + b[k], 0);
+    expect(sum('switches')).toBe((await channel(support)).switches24h);
+    expect(sum('errors')).toBeGreaterThan(0);
+    // Hours before the test ran have no figures: a gap, not a zero.
+    expect(buckets[0]).toMatchObject({ bitrate: null, switches: 0, errors: 0 });
+
+    // Guests, subscribers and other roles are refused by operator-roles.test.ts, for every call.
+    const none = await history(support, 'lc-nope');
+    expect(none.status).toBeLessThan(500);
+    expect(none.body.errCode).toBe(OperatorErrCode.NOT_FOUND);
+  });
 });

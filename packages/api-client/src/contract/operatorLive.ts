@@ -200,4 +200,35 @@ export const liveSourceSwitch = defineCall({
   response: z.object({ channel: liveChannelSchema }),
 });
 
-export const operatorLiveCalls = { liveChannels, liveSourcesSet, liveSourceTest, liveSourceSwitch };
+/** One five-minute bucket of a channel's last 24 h (decision 0387). */
+export const liveHealthBucketSchema = z.object({
+  /** The bucket's start, epoch ms. */
+  at: z.number().int(),
+  /** Mean input bitrate on air while the channel ran, bits/s; null where it did not run. */
+  bitrate: z.number().int().nullable(),
+  switches: z.number().int(),
+  /** Sources that failed (a stall, a refused or closed connection, an unreadable stream). */
+  errors: z.number().int(),
+});
+export type LiveHealthBucket = z.output<typeof liveHealthBucketSchema>;
+
+export const liveHealthHistory = defineCall({
+  area: 'operator',
+  method: 'GET',
+  path: p('history'),
+  access: 'operator',
+  roles: ['editor', 'support'],
+  summary:
+    'A channel’s health over the last 24 h in five-minute buckets, oldest first: mean bitrate on air, source ' +
+    'switches and source failures. A bucket where the channel did not run has no bitrate.',
+  request: z.object({ channelId: z.string().min(1).max(128) }).strict(),
+  response: z.object({ bucketMs: z.number().int(), buckets: z.array(liveHealthBucketSchema) }),
+});
+
+export const operatorLiveCalls = {
+  liveChannels,
+  liveSourcesSet,
+  liveSourceTest,
+  liveSourceSwitch,
+  liveHealthHistory,
+};

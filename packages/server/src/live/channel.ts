@@ -113,6 +113,8 @@ export class ChannelRunner {
   switches: number[] = [];
   /** Recording stopped on a full disk (the alarm of health and the log); cleared by the next kept segment. */
   diskFull = false;
+  /** Source failures since the runner was made (the console's 24 h history counts the new ones, healthHistory.ts). */
+  failures = 0;
   private active: Attempt | undefined;
   private standby: Attempt | undefined;
   private failuresInRow = 0;
@@ -585,6 +587,7 @@ export class ChannelRunner {
   /** What follows a failed source: a standby takes over, the next source is tried, or the round backs off. */
   private afterFailure(index: number, role: Role, now: number) {
     const r = this.deps.rules;
+    this.failures++;
     // The source an operator held on air failed: the sources' own order again.
     if (index === this.asked) {
       this.asked = undefined;

@@ -6,6 +6,7 @@ import { type LockHolder, type SharedState, sharedStateOf } from '../shared/shar
 import type { Db } from '../store/db.ts';
 import { ChannelRunner, DEFAULT_RULES, type SourceHealth, type WatchdogRules } from './channel.ts';
 import { liveFfmpegPath } from './ffmpegRun.ts';
+import { DAY_MS, HealthSampler, trimHealth } from './healthHistory.ts';
 import { forgetSupervisor, registerSupervisor } from './registry.ts';
 import { packagerLock, removeStaleStatusFiles, statusFileOf, writeStatusFile } from './clusterStatus.ts';
 import {
@@ -28,7 +29,6 @@ export const RELAY_IDLE_MS = 60_000;
 const VIEWER_WINDOW_MS = 30_000;
 /** Segments a relay channel keeps: the live window and a little more (no recording). */
 const RELAY_KEEP_SEGMENTS = 30;
-const DAY_MS = 86_400_000;
 /**
  * One packager per channel across processes (decision 0305): the lock `live:<channel>` lives this long unless its
  * holder renews it, which it does every PACKAGER_RENEW_MS. A holder killed with -9 is replaced within about
@@ -122,6 +122,8 @@ export class LiveSupervisor {
   /** Stream ids asked for that no channel with sources has, until the next full read (sample loops). */
   private misses = new Set<string>();
   private switchesTrimmedAt = 0;
+  /** The 24 h history of the channels this process packages (issue 37). */
+  private healthSampler: HealthSampler;
   private locks: NodeJS.Timeout | undefined;
   /** Who this process is in the packager locks; its ffmpeg work folders carry its pid. */
   readonly owner = `${hostname()}:${process.pid}:${Math.random().toString(36).slice(2, 8)}`;
@@ -136,6 +138,7 @@ export class LiveSupervisor {
     const log = o.log ?? ((l) => console.log(l));
     // Every live line may quote a source URL or ffmpeg's words about it: its secrets never reach the log.
     this.log = (line) => log(maskSecrets(line));
+    this.healthSampler = new HealthSampler(o.db, this.log);
     this.root = join(o.dataDir, 'live');
     this.workDir = join(this.root, 'work', String(process.pid));
     mkdirSync(this.root, { recursive: true });
@@ -294,6 +297,7 @@ export class LiveSupervisor {
     void e.runner.stop();
     if (e.held) void this.shared.unlock(packagerLock(logicalChannelId), this.owner).catch(() => {});
     e.held = false;
+    this.healthSampler.forget(logicalChannelId);
     this.entries.delete(logicalChannelId);
     this.byStream.delete(e.runner.channel.liveStreamId);
   }
@@ -428,6 +432,7 @@ export class LiveSupervisor {
       this.switchesTrimmedAt = now;
       try {
         trimSwitches(this.o.db, now - DAY_MS);
+        trimHealth(this.o.db, now - DAY_MS);
       } catch (err) {
         this.log(`live: old switches not trimmed: ${String(err)}`);
       }
@@ -437,6 +442,10 @@ export class LiveSupervisor {
       const c = e.runner.channel;
       // A viewer still waiting for the first segment is watching.
       if (e.waiters.length) e.lastViewAt = now;
+      if (e.held && e.runner.isRunning) {
+        const onAir = e.runner.activeIndex === undefined ? undefined : e.runner.health[e.runner.activeIndex];
+        this.healthSampler.sample(c.logicalChannelId, now, onAir?.bitrate ?? 0, e.runner.failures);
+      }
       try {
         // Only the packager trims: it alone writes the channel's folder (decision 0305).
         if (e.held || this.shared.kind === 'memory') this.trim(e, now);
@@ -486,6 +495,16 @@ export class LiveSupervisor {
     };
   }
 
+  /**
+   * Writes the health sampled so far, so that a read of the history in this process sees this very second, and
+   * answers this supervisor's clock: the history is read at it, as the switch count is.
+   */
+  flushHealth(): number {
+    const now = this.now();
+    this.healthSampler.flush(now);
+    return now;
+  }
+
   /** One channel's status, when it has sources. */
   channelStatus(logicalChannelId: string): LiveChannelStatus | undefined {
     const e = this.entries.get(logicalChannelId);
@@ -521,6 +540,7 @@ export class LiveSupervisor {
     if (this.timer) clearInterval(this.timer);
     if (this.reload) clearInterval(this.reload);
     if (this.locks) clearInterval(this.locks);
+    this.healthSampler.flush(this.now());
     await Promise.all([...this.entries.values()].map((e) => e.runner.stop()));
     // Given back at once, so another process takes the channels over without waiting for the locks to expire.
     await Promise.all(

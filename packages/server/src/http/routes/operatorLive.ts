@@ -3,6 +3,7 @@ import {
   type LiveChannelView,
   type LiveSourceHealth,
   liveChannels,
+  liveHealthHistory,
   liveSourcesSet,
   liveSourceSwitch,
   liveSourceTest,
@@ -10,6 +11,7 @@ import {
 } from '@ottkit/api-client/contract';
 import { upstreamAllowSetting } from '../../domain/appConfig.ts';
 import { liveFfmpegPath } from '../../live/ffmpegRun.ts';
+import { HEALTH_BUCKET_MS, healthHistory } from '../../live/healthHistory.ts';
 import { probeInput, takeProbeSlot } from '../../live/probeInput.ts';
 import { recordAudit } from '../../operator/audit.ts';
 import { supervisorFor } from '../../live/registry.ts';
@@ -243,6 +245,14 @@ export const operatorLiveRoutes = [
       ctx.now(),
     );
     return { channel: await oneChannel(ctx, id) };
+  }),
+  route(liveHealthHistory, async (ctx, req) => {
+    if (!channelExists(ctx.db, req.channelId))
+      throw new HttpError(OperatorErrCode.NOT_FOUND, `No channel '${req.channelId}'`);
+    // This process's packager writes what it sampled first (another one's figures are at most 30 s old), and the
+    // day is the packagers' day, as the switch count's.
+    const now = supervisorFor(ctx.config.dataDir)?.flushHealth() ?? ctx.now();
+    return { bucketMs: HEALTH_BUCKET_MS, buckets: healthHistory(ctx.db, req.channelId, now) };
   }),
   route(liveSourceTest, async (ctx, req) => {
     // A masked URL sent back from the channel's editor stands for the stored one, as on save.

@@ -77,4 +77,21 @@ CREATE TABLE live_on_air_requests (
 );
 `,
   },
+  // Issue 37 (version 520, decision 0387): each channel's health over the last 24 h, five minutes a row, for the
+  // console's chart: the bitrate on air summed over the packager's samples (their mean is the sum over the count),
+  // and the source failures. Switches stay one row each in live_switches.
+  {
+    version: 520,
+    name: 'live-health',
+    sql: `
+CREATE TABLE live_health (
+  logical_channel_id TEXT NOT NULL REFERENCES channels(logical_channel_id) ON DELETE CASCADE,
+  at BIGINT NOT NULL,
+  bitrate_sum BIGINT NOT NULL DEFAULT 0,
+  samples INTEGER NOT NULL DEFAULT 0,
+  errors INTEGER NOT NULL DEFAULT 0,
+  PRIMARY KEY (logical_channel_id, at)
+);
+`,
+  },
 ];
