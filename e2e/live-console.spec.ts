@@ -178,7 +178,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
 
     // The editor makes the backup the primary (issue 37): one click, the order stored, the others after it.
     await page.setViewportSize({ width: 1366, height: 800 });
-    await expect(card.getByRole('cell', { name: 'Primary', exact: true })).toBeVisible();
+    await expect(card.locator('tbody tr').first().getByRole('cell').last()).toContainText('Primary');
     await card.getByRole('button', { name: 'Make primary: source 2 of Esports Arena' }).click();
     await expect(page.locator('#live-list-title ~ [role="status"]')).toContainText(
       'is now the primary source of Esports Arena',
@@ -215,6 +215,52 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-switch-1366.png`, fullPage: true });
     await page.setViewportSize({ width: 390, height: 800 });
     await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-switch-390.png`, fullPage: true });
+
+    // Reordered by a drag (issue 37): source 1 dropped on the last row goes last, the others move up.
+    await page.setViewportSize({ width: 1366, height: 800 });
+    const status = page.locator('#live-list-title ~ [role="status"]');
+    const handle = (n: number) =>
+      card.getByRole('button', { name: new RegExp(`^Move source ${n} of Esports Arena`) });
+    await handle(1).dragTo(card.locator('tbody tr').nth(2));
+    await expect(status).toContainText('Source 1 of Esports Arena is now source 3.');
+    await expect(card.locator('tbody tr').nth(2)).toContainText(REFUSING);
+    const dragged = operator('live', 'sources', CHANNEL);
+    expect(dragged.indexOf(UDP)).toBeLessThan(dragged.indexOf(SPARE));
+    expect(dragged.indexOf(SPARE)).toBeLessThan(dragged.indexOf(REFUSING));
+    // The same with the keyboard: the down arrow on a handle moves its source one row, and the focus follows it.
+    await handle(1).focus();
+    await page.keyboard.press('ArrowDown');
+    await expect(status).toContainText('Source 1 of Esports Arena is now source 2.');
+    await expect(handle(2)).toBeFocused();
+    await expect(card.locator('tbody tr').first()).toContainText(SPARE);
+    const keyed = operator('live', 'sources', CHANNEL);
+    expect(keyed.indexOf(SPARE)).toBeLessThan(keyed.indexOf(UDP));
+
+    // The last 24 hours (issue 37): the bitrate on air, the switches and the refusing backup's failures, in words
+    // above two charts; opened on demand, its figures read from the store.
+    const history = card.getByRole('button', { name: 'Last 24 hours of Esports Arena' });
+    await expect(history).toHaveAttribute('aria-expanded', 'false');
+    await history.click();
+    await expect(history).toHaveAttribute('aria-expanded', 'true');
+    const summary = card.getByTestId('live-history-summary');
+    await expect(summary).toContainText(
+      /\d+ switch(es)? in 24 h, [1-9]\d* source failures? in 24 h; a mean of [1-9]\d* kb\/s while it ran\./,
+    );
+    await expect(card.getByRole('img', { name: /Bitrate on air, Esports Arena, last 24 h/ })).toBeVisible();
+    await expect(
+      card.getByRole('img', { name: /Switches and source failures, Esports Arena/ }),
+    ).toBeVisible();
+    await card.getByRole('button', { name: 'Show as a table' }).first().click();
+    const bitrates = card.getByRole('table', { name: /Bitrate on air/ });
+    await expect(bitrates.getByRole('row')).toHaveCount(289);
+    await expect(bitrates.getByRole('row').last()).toContainText(/[1-9]\d* kb\/s/);
+    await card.getByRole('button', { name: 'Show as a table' }).first().click();
+    await history.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-history-1366.png`, fullPage: true });
+    await page.setViewportSize({ width: 390, height: 800 });
+    await history.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-history-390.png` });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   } finally {
     await source.stop();
     await spare?.stop();

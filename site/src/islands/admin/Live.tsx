@@ -11,7 +11,7 @@ import {
   $liveChannels,
   liveChannel,
   loadLiveChannels,
-  makePrimary,
+  moveSource,
   switchToSource,
   saveLiveSources,
 } from '../../stores/console/liveInputs.ts';
@@ -106,10 +106,12 @@ export default function Live({
     });
   };
 
-  const toPrimary = (c: LiveChannelView, position: number) =>
+  const toPosition = (c: LiveChannelView, from: number, to: number) =>
     list.act(async () => {
-      const chosen = await makePrimary(c, position);
-      return t('admin.live.madePrimary', { url: chosen, name: c.name });
+      const moved = await moveSource(c, from, to);
+      return to === 1
+        ? t('admin.live.madePrimary', { url: moved, name: c.name })
+        : t('admin.live.moved', { from, to, name: c.name });
     });
 
   const toSource = (c: LiveChannelView, position: number) =>
@@ -228,7 +230,7 @@ export default function Live({
               canEdit={canEdit}
               busy={busy || list.busy}
               onEdit={() => void open(c.channelId)}
-              onMakePrimary={(position) => void toPrimary(c, position)}
+              onMove={(from, to) => void toPosition(c, from, to)}
               onSwitch={(position) => void toSource(c, position)}
             />
           ))}

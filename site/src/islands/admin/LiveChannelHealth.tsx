@@ -1,9 +1,11 @@
 import type { LiveChannelView } from '@ottkit/api-client/contract';
 import { ConsoleTable } from '@ottkit/ui';
-import { useId } from 'react';
+import { type DragEvent, type KeyboardEvent, useId, useState } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
 import { dateFormat, timeFormat } from '../../i18n/format.ts';
 import type { Lang } from '../../i18n/langs.ts';
+import { LiveHealthHistory } from './LiveHealthHistory.tsx';
+import { useFocusAfter } from './useFocusAfter.ts';
 
 /** "12:01" today (a packager usually runs for hours), with the date before it on another day. */
 function sinceText(lang: Lang, since: number): string {
@@ -15,9 +17,16 @@ function sinceText(lang: Lang, since: number): string {
 
 type Source = LiveChannelView['sources'][number];
 
+/** The row a drag is over, from whatever element inside it the pointer is on. */
+const rowPosition = (e: DragEvent) => {
+  const row = (e.target as Element).closest?.('tr[data-position]');
+  return row ? Number(row.getAttribute('data-position')) : undefined;
+};
+
 /**
- * One channel on /admin/live: its mode, what is on air, viewers, switches and disk, and each source's health. An
- * editor opens its sources, makes a backup the primary in one click, or puts a source on air now (issue 37).
+ * One channel on /admin/live: its mode, what is on air, viewers, switches and disk, each source's health and the
+ * last 24 hours. An editor opens its sources, reorders them (a drag, or the arrow keys on a row's handle), makes a
+ * backup the primary in one click, or puts a source on air now (issue 37).
  */
 export function LiveChannelHealth({
   c,
@@ -26,7 +35,7 @@ export function LiveChannelHealth({
   canEdit,
   busy,
   onEdit,
-  onMakePrimary,
+  onMove,
   onSwitch,
 }: {
   c: LiveChannelView;
@@ -35,13 +44,69 @@ export function LiveChannelHealth({
   canEdit: boolean;
   busy: boolean;
   onEdit: () => void;
-  onMakePrimary: (position: number) => void;
+  /** Moves a source from one position to another (1: the primary). */
+  onMove: (from: number, to: number) => void;
   onSwitch: (position: number) => void;
 }) {
   const titleId = useId();
   const several = canEdit && c.sources.length > 1;
   // An imported channel's stream is the import's: its order is the line-up source's.
   const ordered = several && c.sources.every((s) => s.origin === 'operator');
+  const [dragged, setDragged] = useState<number | undefined>();
+  const [over, setOver] = useState<number | undefined>();
+  const focusAfter = useFocusAfter(busy);
+  const handleId = (position: number) => `${titleId}-move-${position}`;
+  const move = (from: number, to: number) => {
+    if (to < 1 || to > c.sources.length || to === from) return;
+    onMove(from, to);
+    // The moved source's handle keeps the focus, at its new row, once the list is read again.
+    focusAfter(handleId(to));
+  };
+  const drop = {
+    onDragOver: (e: DragEvent) => {
+      const to = rowPosition(e);
+      if (dragged === undefined || to === undefined) return;
+      e.preventDefault();
+      e.dataTransfer.dropEffect = 'move';
+      setOver(to);
+    },
+    onDragLeave: () => setOver(undefined),
+    onDrop: (e: DragEvent) => {
+      e.preventDefault();
+      const to = rowPosition(e);
+      if (dragged !== undefined && to !== undefined) move(dragged, to);
+      setDragged(undefined);
+      setOver(undefined);
+    },
+  };
+  const handle = (s: Source) => (
+    <button
+      type="button"
+      id={handleId(s.position)}
+      className="console-drag"
+      draggable={!busy}
+      disabled={busy}
+      aria-label={t('admin.live.moveOf', { n: s.position, name: c.name })}
+      aria-keyshortcuts="ArrowUp ArrowDown"
+      title={t('admin.live.moveOf', { n: s.position, name: c.name })}
+      onDragStart={(e) => {
+        e.dataTransfer.effectAllowed = 'move';
+        e.dataTransfer.setData('text/plain', String(s.position));
+        setDragged(s.position);
+      }}
+      onDragEnd={() => {
+        setDragged(undefined);
+        setOver(undefined);
+      }}
+      onKeyDown={(e: KeyboardEvent) => {
+        if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
+        e.preventDefault();
+        move(s.position, s.position + (e.key === 'ArrowUp' ? -1 : 1));
+      }}
+    >
+      <span aria-hidden="true">⠿</span>
+    </button>
+  );
   return (
     <li className="console-card" data-testid="live-channel" data-channel={c.channelId}>
       <h3 id={titleId}>
@@ -75,90 +140,102 @@ export function LiveChannelHealth({
           {t('admin.live.diskFull')}
         </p>
       )}
-      <ConsoleTable
-        labelledBy={titleId}
-        rows={c.sources}
-        rowKey={(s) => String(s.position)}
-        rowData={(s) => ({ 'data-state': s.state })}
-        empty="—"
-        columns={[
-          { header: t('admin.live.col.position'), cell: (s) => s.position },
-          {
-            header: t('admin.live.col.url'),
-            cell: (s) => (
-              <>
-                <code>{s.url}</code>
-                {s.origin === 'import' && <div className="console-hint">{t('admin.live.fromImport')}</div>}
-              </>
-            ),
-          },
-          { header: t('admin.live.col.state'), cell: (s) => t(`admin.live.state.${s.state}`) },
-          {
-            header: t('admin.live.col.bitrate'),
-            // A dead source says since when, never its last bitrate (issue 37).
-            cell: (s) =>
-              s.downSince
-                ? t('admin.live.noSignal', { time: sinceText(lang, s.downSince) })
-                : s.bitrate
-                  ? t('admin.live.kbps', { n: Math.round(s.bitrate / 1000) })
-                  : '–',
-          },
-          {
-            header: t('admin.live.col.codecs'),
-            cell: (s) => [s.videoCodec, s.audioCodec].filter(Boolean).join(' / ') || '–',
-          },
-          { header: t('admin.live.col.resolution'), cell: (s) => s.resolution ?? '–' },
-          {
-            header: t('admin.live.col.error'),
-            cell: (s) => (s.lastError ? t(`admin.live.failure.${s.lastError}`) : '–'),
-          },
-          ...(several && c.running
-            ? [
-                {
-                  header: t('admin.live.col.onAir'),
-                  cell: (s: Source) =>
-                    s.position === c.activeSource ? (
-                      t('admin.live.onAirNow')
-                    ) : s.position === c.askedSource ? (
-                      // Asked, not yet delivering: it takes over with its first segment.
-                      t('admin.live.switchAsked')
-                    ) : (
-                      <button
-                        type="button"
-                        className="console-button secondary"
-                        disabled={busy}
-                        aria-label={t('admin.live.switchOf', { n: s.position, name: c.name })}
-                        onClick={() => onSwitch(s.position)}
-                      >
-                        {t('admin.live.switch')}
-                      </button>
+      {/* The table's rows are where a dragged source is dropped (the kit's table takes no handlers). */}
+      <div className="console-live-sources" {...(ordered ? drop : {})}>
+        <ConsoleTable
+          labelledBy={titleId}
+          rows={c.sources}
+          rowKey={(s) => String(s.position)}
+          rowData={(s) => ({
+            'data-state': s.state,
+            'data-position': String(s.position),
+            'data-drop': over === s.position && dragged !== s.position ? 'true' : undefined,
+          })}
+          empty="—"
+          columns={[
+            { header: t('admin.live.col.position'), cell: (s) => s.position },
+            {
+              header: t('admin.live.col.url'),
+              cell: (s) => (
+                <>
+                  <code>{s.url}</code>
+                  {s.origin === 'import' && <div className="console-hint">{t('admin.live.fromImport')}</div>}
+                </>
+              ),
+            },
+            { header: t('admin.live.col.state'), cell: (s) => t(`admin.live.state.${s.state}`) },
+            {
+              header: t('admin.live.col.bitrate'),
+              // A dead source says since when, never its last bitrate (issue 37).
+              cell: (s) =>
+                s.downSince
+                  ? t('admin.live.noSignal', { time: sinceText(lang, s.downSince) })
+                  : s.bitrate
+                    ? t('admin.live.kbps', { n: Math.round(s.bitrate / 1000) })
+                    : '–',
+            },
+            {
+              header: t('admin.live.col.codecs'),
+              cell: (s) => [s.videoCodec, s.audioCodec].filter(Boolean).join(' / ') || '–',
+            },
+            { header: t('admin.live.col.resolution'), cell: (s) => s.resolution ?? '–' },
+            {
+              header: t('admin.live.col.error'),
+              cell: (s) => (s.lastError ? t(`admin.live.failure.${s.lastError}`) : '–'),
+            },
+            ...(several && c.running
+              ? [
+                  {
+                    header: t('admin.live.col.onAir'),
+                    cell: (s: Source) =>
+                      s.position === c.activeSource ? (
+                        t('admin.live.onAirNow')
+                      ) : s.position === c.askedSource ? (
+                        // Asked, not yet delivering: it takes over with its first segment.
+                        t('admin.live.switchAsked')
+                      ) : (
+                        <button
+                          type="button"
+                          className="console-button secondary"
+                          disabled={busy}
+                          aria-label={t('admin.live.switchOf', { n: s.position, name: c.name })}
+                          onClick={() => onSwitch(s.position)}
+                        >
+                          {t('admin.live.switch')}
+                        </button>
+                      ),
+                  },
+                ]
+              : []),
+            ...(ordered
+              ? [
+                  {
+                    header: t('admin.live.col.actions'),
+                    cell: (s: Source) => (
+                      <span className="console-order">
+                        {handle(s)}
+                        {s.position === 1 ? (
+                          t('admin.live.primary')
+                        ) : (
+                          <button
+                            type="button"
+                            className="console-button secondary"
+                            disabled={busy}
+                            aria-label={t('admin.live.makePrimaryOf', { n: s.position, name: c.name })}
+                            onClick={() => move(s.position, 1)}
+                          >
+                            {t('admin.live.makePrimary')}
+                          </button>
+                        )}
+                      </span>
                     ),
-                },
-              ]
-            : []),
-          ...(ordered
-            ? [
-                {
-                  header: t('admin.live.col.actions'),
-                  cell: (s: Source) =>
-                    s.position === 1 ? (
-                      t('admin.live.primary')
-                    ) : (
-                      <button
-                        type="button"
-                        className="console-button secondary"
-                        disabled={busy}
-                        aria-label={t('admin.live.makePrimaryOf', { n: s.position, name: c.name })}
-                        onClick={() => onMakePrimary(s.position)}
-                      >
-                        {t('admin.live.makePrimary')}
-                      </button>
-                    ),
-                },
-              ]
-            : []),
-        ]}
-      />
+                  },
+                ]
+              : []),
+          ]}
+        />
+      </div>
+      <LiveHealthHistory c={c} t={t} lang={lang} />
       {canEdit && (
         <button type="button" className="console-button secondary" disabled={busy} onClick={onEdit}>
           {t('admin.live.edit', { name: c.name })}

@@ -22,6 +22,8 @@ interface Props {
   timeLabel: (at: number) => string;
   value: (v: number) => string;
   bars?: boolean;
+  /** The zone the axis is drawn in (the dashboard's hours are UTC's; a channel's health is read in the browser's). */
+  zone?: string;
 }
 
 const css = (el: Element, token: string) => getComputedStyle(el).getPropertyValue(token).trim() || '#888';
@@ -30,7 +32,7 @@ const css = (el: Element, token: string) => getComputedStyle(el).getPropertyValu
  * A time chart (uPlot, decision 0215) with its table: the canvas is an image to assistive technology and the
  * table under it carries the figures (visually hidden until "Show as a table", which swaps the two).
  */
-export function TimeChart({ t, title, times, series, timeLabel, value, bars }: Props) {
+export function TimeChart({ t, title, times, series, timeLabel, value, bars, zone = 'Etc/UTC' }: Props) {
   const id = useId();
   const box = useRef<HTMLDivElement>(null);
   const [asTable, setAsTable] = useState(false);
@@ -49,7 +51,7 @@ export function TimeChart({ t, title, times, series, timeLabel, value, bars }: P
         legend: { show: true },
         cursor: { y: false },
         scales: { x: { time: true, range: (_u, min, max) => [min, max + step] } },
-        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), 'Etc/UTC'),
+        tzDate: (ts) => uPlot.tzDate(new Date(ts * 1000), zone),
         axes: [axis, { ...axis, size: 60 }],
         series: [
           {},
@@ -79,7 +81,7 @@ export function TimeChart({ t, title, times, series, timeLabel, value, bars }: P
       resize.disconnect();
       plot.destroy();
     };
-  }, [times, series, bars, asTable]);
+  }, [times, series, bars, asTable, zone]);
 
   return (
     <section className="console-card console-chart" aria-labelledby={`${id}-title`}>

@@ -35,22 +35,26 @@ export async function saveLiveSources(input: SourcesSet): Promise<LiveChannelVie
 }
 
 /**
- * Moves the source at `position` to the top: the channel's primary from now on, the others after it in their
- * order. The URLs go back as shown (secrets masked): the server keeps the stored one each stands for. Answers the
- * source made primary, as shown.
+ * Moves the source at `from` to `to` (1 is the primary), the others keeping their order around it: a drag in the
+ * channel's list, an arrow key on its handle, "Make primary" (issue 37). The URLs go back as shown (secrets
+ * masked): the server keeps the stored one each stands for. Answers the moved source, as shown.
  */
-export async function makePrimary(c: LiveChannelView, position: number): Promise<string> {
+export async function moveSource(c: LiveChannelView, from: number, to: number): Promise<string> {
   const urls = c.sources.map((s) => s.url);
-  const chosen = urls[position - 1] as string;
+  const [moved] = urls.splice(from - 1, 1);
+  urls.splice(to - 1, 0, moved as string);
   await saveLiveSources({
     channelId: c.channelId,
-    sources: [chosen, ...urls.filter((_, i) => i !== position - 1)],
+    sources: urls,
     mode: c.mode,
     video: c.video,
     ...(c.mode === 'record' ? { retentionDays: c.retentionDays } : {}),
   });
-  return chosen;
+  return moved as string;
 }
+
+/** A channel's last 24 h in five-minute buckets (issue 37): read when its chart is opened, not with each poll. */
+export const liveHistory = (channelId: string) => consoleApi.operator.liveHealthHistory({ channelId });
 
 /**
  * Puts the source at `position` on air now (decision 0383): it takes over once it delivers and stays, with no return
