@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { openDataStore } from '../dataStore.ts';
 import { clusterLiveStatus, readStatusFiles } from '../live/clusterStatus.ts';
-import type { LiveChannelStatus } from '../live/supervisor.ts';
+import type { LiveChannelStatus } from '../live/liveStatus.ts';
 import { RedisState } from '../shared/redisState.ts';
 import { liveMediaDir, parseSourceUrl, SourceUrlError } from '../live/sourceUrl.ts';
 import { maskSecrets } from '../upstream/maskSecrets.ts';

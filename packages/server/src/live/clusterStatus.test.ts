@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { clusterChannelStatus, serverOfOwner } from './clusterStatus.ts';
-import type { LiveChannelStatus, LiveStatus } from './supervisor.ts';
+import type { LiveChannelStatus, LiveStatus } from './liveStatus.ts';
 
 // live status for a cluster (decision 0317): each channel from the view of the process that packages it.
 const channel = (

@@ -1,7 +1,7 @@
 import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { LockHolder, SharedState } from '../shared/sharedState.ts';
-import type { LiveChannelStatus, LiveStatus } from './supervisor.ts';
+import type { LiveChannelStatus, LiveStatus } from './liveStatus.ts';
 
 /**
  * `live status` for the whole cluster (decision 0317). Every serving process writes its own view of the live

@@ -1,8 +1,6 @@
+import { DAY_MS } from '../guide/days.ts';
 import type { Db } from '../store/db.ts';
 import { switchesSince } from './store.ts';
-
-/** A day: the window the console's health history and the switch count report (decision 0255, issue 37). */
-export const DAY_MS = 86_400_000;
 /** The history's resolution: five minutes, 288 buckets a day (a short outage still shows as its own bar). */
 export const HEALTH_BUCKET_MS = 300_000;
 /** The packager writes what it sampled this often (and at close); a read in the same process writes first. */

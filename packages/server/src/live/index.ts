@@ -5,7 +5,8 @@ import type { Db } from '../store/db.ts';
 import { ingestedStreams } from './originStreams.ts';
 import { LiveSupervisor } from './supervisor.ts';
 
-export { type LiveStatus, LiveSupervisor } from './supervisor.ts';
+export type { LiveStatus } from './liveStatus.ts';
+export { LiveSupervisor } from './supervisor.ts';
 export { readStatusFiles } from './clusterStatus.ts';
 
 /**

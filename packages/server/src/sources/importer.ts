@@ -1,7 +1,8 @@
 import { upstreamAllowSetting } from '../domain/appConfig.ts';
 import type { Db } from '../store/db.ts';
 import { type LineupSource, recordRefresh, type SourceCounts } from '../store/sources.ts';
-import { type ApplyHooks, applyImport, chooseEntries, planGuides } from './apply.ts';
+import { planGuides } from './guideApply.ts';
+import { type ApplyHooks, applyImport, channelsAfterImport, chooseEntries } from './lineupApply.ts';
 import type { LineupEntry } from './entries.ts';
 import { SkipReport } from './entries.ts';
 import { loadDayDigests, saveDayDigests } from './dayDigests.ts';
@@ -131,7 +132,11 @@ export async function refreshSource(
     // and rewritten again and again inside one transaction. A larger cache for the import alone avoids that.
     db.exec(`PRAGMA cache_size = -${IMPORT_CACHE_KB}`);
     resetGuidePlan(db);
-    const plans = guide && planGuides(db, source, lineup.entries, guide, at, (fn) => privately(db, fn));
+    const plans =
+      guide &&
+      planGuides(db, source.sourceId, channelsAfterImport(db, source, lineup.entries), guide, at, (fn) =>
+        privately(db, fn),
+      );
     options.hooks?.afterPlan?.();
     // The WAL is copied back into the database after the lock is released, by this process (not by the
     // server's next write, which would stall its event loop for the whole import's pages).

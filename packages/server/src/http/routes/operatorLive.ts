@@ -28,7 +28,7 @@ import {
 } from '../../live/store.ts';
 import { clusterLiveStatus, serverOfOwner } from '../../live/clusterStatus.ts';
 import { liveErrorCode } from '../../live/errorCode.ts';
-import type { LiveChannelStatus } from '../../live/supervisor.ts';
+import type { LiveChannelStatus } from '../../live/liveStatus.ts';
 import { sharedStateOf } from '../../shared/sharedState.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
