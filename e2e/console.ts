@@ -86,16 +86,18 @@ export const acceptConsoleConfirms = (page: Page) =>
 
 const inEnglish = createAdminT('en');
 /**
- * A field its form refused (issue 38): what was typed is still in it, and the console's words for the refusal are
- * tied to it (its description) and drawn under it.
+ * A field its form refused (issue 38): what was typed is still in it (a file box: the picked file's name, as the
+ * browser gives it), and the console's words for the refusal are tied to it (its description, after its hint when
+ * it has one) and drawn under it.
  */
 export async function expectRefusedAsTyped(field: Locator, typed: string, words: AdminKey) {
   await expect(field).toHaveValue(typed);
   await expect(field).toHaveAttribute('aria-invalid', 'true');
-  await expect(field).toHaveAccessibleDescription(inEnglish(words));
-  const said = field.locator('xpath=..').getByRole('alert');
-  await expect(said).toHaveText(inEnglish(words));
-  const [control, note] = [await field.boundingBox(), await said.boundingBox()];
+  const said = new RegExp(`(^| )${inEnglish(words).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  await expect(field).toHaveAccessibleDescription(said);
+  const under = field.locator('xpath=..').getByRole('alert');
+  await expect(under).toHaveText(inEnglish(words));
+  const [control, note] = [await field.boundingBox(), await under.boundingBox()];
   expect(note?.y).toBeGreaterThanOrEqual((control?.y ?? 0) + (control?.height ?? 0));
 }
 

@@ -15,6 +15,8 @@ import {
   consoleConfirm,
   consoleReady,
   createOperator,
+  expectRefusedAsTyped,
+  shootBothWidths,
   signInOperator,
 } from './console.ts';
 import { logIn } from './session.ts';
@@ -318,6 +320,16 @@ test('an editor imports an XMLTV file and maps an unmapped channel to its closes
     await expect(candidate).toBeChecked();
     const channelId =
       ((await item.locator('.console-key').textContent()) ?? '').split(' · ')[0]?.trim() ?? '';
+    // A guide channel id typed too long is refused before sending: it stays as typed, the closest candidate still
+    // picked, with the words under it (issue 38).
+    const byHand = item.getByLabel('Or a guide channel id');
+    const tooLong = `${xmltvId}.${'x'.repeat(200)}`;
+    await byHand.fill(tooLong);
+    await item.getByRole('button', { name: 'Map to the chosen guide channel' }).click();
+    await expectRefusedAsTyped(byHand, tooLong, 'admin.mapping.error.guideId');
+    await expect(candidate).toBeChecked();
+    await shootBothWidths(page, 'console-mapping-refused');
+    await byHand.fill('');
     await item.getByRole('button', { name: 'Map to the chosen guide channel' }).click();
     await expect(page.getByRole('status')).toHaveText(`${channel} now takes the guide of ${xmltvId}.`);
     await expect(item).toHaveCount(0);
@@ -331,7 +343,13 @@ test('an editor imports an XMLTV file and maps an unmapped channel to its closes
     // And unmapped again by hand (confirmed).
     await page.goto('/admin/guide-mapping');
     await consoleReady(page);
-    await page.getByLabel('Channel id', { exact: true }).fill(channelId);
+    // Without a channel there is nothing to unmap: said under the empty field, nothing asked or sent.
+    const unmapId = page.getByLabel('Channel id', { exact: true });
+    await page.getByRole('button', { name: 'Unmap' }).click();
+    await expectRefusedAsTyped(unmapId, '', 'admin.mapping.error.channelId');
+    await expect(consoleConfirm(page)).toHaveCount(0);
+    await shootBothWidths(page, 'console-unmap-refused');
+    await unmapId.fill(channelId);
     await page.getByRole('button', { name: 'Unmap' }).click();
     await expect(page.getByRole('status')).toHaveText(`${channelId} has no guide now.`);
     await page.goto('/admin/channels');

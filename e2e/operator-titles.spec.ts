@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import {
+  ARTWORK_MAX_BYTES,
   OperatorErrCode,
   titleCreate,
   titleCredits,
@@ -11,7 +12,15 @@ import {
 } from '../packages/api-client/src/contract/index.ts';
 import { ffmpegPath } from '../packages/server/src/media/ffmpeg.ts';
 import { seriousViolations } from './axe.ts';
-import { confirmInConsole, consoleConfirm, consoleReady, createOperator, signInOperator } from './console.ts';
+import {
+  confirmInConsole,
+  consoleConfirm,
+  consoleReady,
+  createOperator,
+  expectRefusedAsTyped,
+  shootBothWidths,
+  signInOperator,
+} from './console.ts';
 import { logIn } from './session.ts';
 import { expectPlaying, hydrated } from './vod.ts';
 
@@ -134,14 +143,25 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
   await consoleReady(page);
   await expect(page.getByTestId('title-credits').getByLabel('Genres')).toHaveValue(`Drama, ${genre}`);
 
-  // Artwork (decision 0239): a text file is refused before sending; the backdrop is uploaded and previewed.
+  // Artwork (decision 0239): a text file, and a PNG over 5 MB, are refused before sending; each stays picked with
+  // the words under its box (issue 38). Then the backdrop is uploaded and previewed.
   const artwork = page.getByTestId('title-artwork');
-  await artwork
-    .getByLabel('Backdrop (16:9)')
-    .setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
+  const backdropBox = artwork.getByLabel('Backdrop (16:9)');
+  const posterBox = artwork.getByLabel('Poster (2:3)');
+  await backdropBox.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('hi') });
   await artwork.getByRole('button', { name: 'Save backdrop' }).click();
-  await expect(artwork.getByText('Choose a PNG or JPEG of at most 5 MB')).toBeVisible();
-  await artwork.getByLabel('Backdrop (16:9)').setInputFiles(backdrop);
+  await expectRefusedAsTyped(backdropBox, 'C:\\fakepath\\notes.txt', 'admin.artwork.error');
+  await posterBox.setInputFiles({
+    name: 'huge.png',
+    mimeType: 'image/png',
+    buffer: Buffer.alloc(ARTWORK_MAX_BYTES + 1),
+  });
+  await artwork.getByRole('button', { name: 'Save poster' }).click();
+  await expectRefusedAsTyped(posterBox, 'C:\\fakepath\\huge.png', 'admin.artwork.error');
+  await expectRefusedAsTyped(backdropBox, 'C:\\fakepath\\notes.txt', 'admin.artwork.error');
+  await expect(artwork.getByRole('status')).toHaveCount(0);
+  await shootBothWidths(page, 'console-artwork-refused');
+  await backdropBox.setInputFiles(backdrop);
   await artwork.getByRole('button', { name: 'Save backdrop' }).click();
   await expect(artwork.getByRole('status')).toHaveText('Picture uploaded: the site shows it now.');
   await expect
@@ -229,4 +249,11 @@ test('support sees titles but cannot change them; the server refuses', async ({ 
   });
   expect((await chunk.json()).errCode).toBe(OperatorErrCode.ROLE_REFUSED);
   await page.screenshot({ path: '.data/screens/titles-support-1280.png', fullPage: true });
+  // The search box keeps what was searched; a search that finds nothing says so (support can search too).
+  const search = page.getByLabel('Search titles');
+  await search.fill(`No such title ${Date.now()}`);
+  await page.getByRole('button', { name: 'Search titles' }).click();
+  await expect(page.getByText('No title yet.')).toBeVisible();
+  await expect(page.getByTestId('title-row')).toHaveCount(0);
+  await expect(search).toHaveValue(/^No such title \d+$/);
 });

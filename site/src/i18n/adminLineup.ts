@@ -126,6 +126,8 @@ export const adminLineup = defineMessages({
     'admin.mapping.unmapConfirm':
       'Leave {id} without a guide? Viewers see no programmes for it until it is mapped again.',
     'admin.mapping.unmapped': '{id} has no guide now.',
+    'admin.mapping.error.guideId': 'Give a guide channel id of at most 200 characters',
+    'admin.mapping.error.channelId': 'Give the id of the channel, at most 128 characters',
   },
   es: {
     'admin.nav.channels': 'Canales',
@@ -245,6 +247,8 @@ export const adminLineup = defineMessages({
     'admin.mapping.unmapConfirm':
       '¿Dejar {id} sin guía? Los espectadores no verán programas suyos hasta que se asigne de nuevo.',
     'admin.mapping.unmapped': '{id} ya no tiene guía.',
+    'admin.mapping.error.guideId': 'Da un id de canal de guía de 200 caracteres como máximo',
+    'admin.mapping.error.channelId': 'Da el id del canal, de 128 caracteres como máximo',
   },
   pt: {
     'admin.nav.channels': 'Canais',
@@ -364,5 +368,7 @@ export const adminLineup = defineMessages({
     'admin.mapping.unmapConfirm':
       'Deixar {id} sem guia? Os espectadores não verão programas dele até voltar a ser associado.',
     'admin.mapping.unmapped': '{id} já não tem guia.',
+    'admin.mapping.error.guideId': 'Dê um id de canal de guia com no máximo 200 caracteres',
+    'admin.mapping.error.channelId': 'Dê o id do canal, com no máximo 128 caracteres',
   },
 });

@@ -8,6 +8,7 @@ import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 import { whenToTheSecond } from './when.ts';
 
 /** Longest value shown in a change; the whole entry stays in the log (and its export). */
@@ -18,14 +19,14 @@ export default function AuditLog({ lang }: { lang: Lang }) {
   const t = createAdminT(lang);
   // Until hydrated, nothing submits (a form posted natively would put its fields in the URL).
   const ready = useHydrated();
-  const [filter, setFilter] = useState({ actor: '', action: '', target: '' });
+  const form = useConsoleForm({ actor: '', action: '', target: '' });
   const [entries, setEntries] = useState<AuditEntry[]>();
   const [next, setNext] = useState<number>();
   const { outcome, act } = useConsoleAction(t);
 
   const load = (beforeSeq?: number) =>
     act(async () => {
-      const f = Object.fromEntries(Object.entries(filter).filter(([, v]) => v.trim() !== ''));
+      const f = Object.fromEntries(Object.entries(form.values).filter(([, v]) => v.trim() !== ''));
       const r = await consoleApi.operator.auditList({ ...f, ...(beforeSeq ? { beforeSeq } : {}) });
       setEntries((old) => (beforeSeq ? [...(old ?? []), ...r.entries] : r.entries));
       setNext(r.nextBeforeSeq);
@@ -49,34 +50,14 @@ export default function AuditLog({ lang }: { lang: Lang }) {
     const text = typeof v === 'string' ? v : JSON.stringify(v);
     return text.length > VALUE_CHARS ? `${text.slice(0, VALUE_CHARS - 1)}…` : text;
   };
-  const set = (k: keyof typeof filter) => (e: { target: { value: string } }) =>
-    setFilter((f) => ({ ...f, [k]: e.target.value }));
 
   return (
     <section className="console-card" data-ready={ready}>
       <form className="console-form" onSubmit={submit} noValidate>
         <div className="console-row">
-          <Field
-            label={t('admin.audit.actor')}
-            name="actor"
-            value={filter.actor}
-            onChange={set('actor')}
-            maxLength={64}
-          />
-          <Field
-            label={t('admin.audit.action')}
-            name="action"
-            value={filter.action}
-            onChange={set('action')}
-            maxLength={64}
-          />
-          <Field
-            label={t('admin.audit.target')}
-            name="target"
-            value={filter.target}
-            onChange={set('target')}
-            maxLength={200}
-          />
+          <Field label={t('admin.audit.actor')} {...form.bind('actor')} maxLength={64} />
+          <Field label={t('admin.audit.action')} {...form.bind('action')} maxLength={64} />
+          <Field label={t('admin.audit.target')} {...form.bind('target')} maxLength={200} />
           <button type="submit" className="console-button" disabled={!ready}>
             {t('admin.audit.filter')}
           </button>

@@ -1,3 +1,4 @@
+import { guideMap, guideUnmap } from '@ottkit/api-client/contract';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
@@ -6,6 +7,7 @@ import { useHydrated } from '../../lib/useHydrated.ts';
 import { Field } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConfirm } from './useConfirm.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 
 type Unmapped = Awaited<ReturnType<typeof consoleApi.operator.guideUnmapped>>;
 type Row = Unmapped['channels'][number];
@@ -23,12 +25,12 @@ function MapRow({
   onMap: (row: Row, xmltvId: string) => void;
 }) {
   const id = useId();
-  const [chosen, setChosen] = useState(row.candidates[0]?.xmltvId ?? '');
-  const [typed, setTyped] = useState('');
+  const form = useConsoleForm({ chosen: row.candidates[0]?.xmltvId ?? '', typed: '' });
+  const { chosen, typed } = form.values;
   const submit = (e: FormEvent) => {
     e.preventDefault();
-    const xmltvId = typed.trim() || chosen;
-    if (xmltvId) onMap(row, xmltvId);
+    const input = { channelId: row.channelId, xmltvId: typed.trim() || chosen };
+    if (form.check(guideMap, input, () => t('admin.mapping.error.guideId'))) onMap(row, input.xmltvId);
   };
   return (
     <li className="console-card" data-testid="unmapped">
@@ -47,7 +49,7 @@ function MapRow({
                 name={`${id}-candidate`}
                 value={c.xmltvId}
                 checked={chosen === c.xmltvId}
-                onChange={() => setChosen(c.xmltvId)}
+                onChange={form.set('chosen')}
               />{' '}
               {t('admin.mapping.candidate', {
                 name: c.name,
@@ -57,7 +59,7 @@ function MapRow({
             </label>
           ))}
         </fieldset>
-        <Field label={t('admin.mapping.byHand')} value={typed} onChange={(e) => setTyped(e.target.value)} />
+        <Field label={t('admin.mapping.byHand')} {...form.bind('typed', 'xmltvId')} />
         <button type="submit" className="console-button" disabled={busy || !(typed.trim() || chosen)}>
           {t('admin.mapping.map')}
         </button>
@@ -71,7 +73,7 @@ export default function GuideMapping({ lang }: { lang: Lang }) {
   const t = createAdminT(lang);
   const ready = useHydrated();
   const [report, setReport] = useState<Unmapped | null>(null);
-  const [unmapId, setUnmapId] = useState('');
+  const unmapForm = useConsoleForm({ channelId: '' });
   const { busy, outcome, act } = useConsoleAction(t);
   const { confirm, dialog } = useConfirm(t);
 
@@ -90,11 +92,12 @@ export default function GuideMapping({ lang }: { lang: Lang }) {
 
   const unmap = async (e: FormEvent) => {
     e.preventDefault();
-    const channelId = unmapId.trim();
-    if (!channelId || !(await confirm(t('admin.mapping.unmapConfirm', { id: channelId })))) return;
+    const channelId = unmapForm.values.channelId.trim();
+    if (!unmapForm.check(guideUnmap, { channelId }, () => t('admin.mapping.error.channelId'))) return;
+    if (!(await confirm(t('admin.mapping.unmapConfirm', { id: channelId })))) return;
     void act(async () => {
       await consoleApi.operator.guideUnmap({ channelId });
-      setUnmapId('');
+      unmapForm.reset();
       await reload();
       return t('admin.mapping.unmapped', { id: channelId });
     });
@@ -121,11 +124,7 @@ export default function GuideMapping({ lang }: { lang: Lang }) {
       <section className="console-card" aria-labelledby="unmap-title">
         <h2 id="unmap-title">{t('admin.mapping.unmapTitle')}</h2>
         <form className="console-form" onSubmit={unmap} noValidate>
-          <Field
-            label={t('admin.mapping.channelId')}
-            value={unmapId}
-            onChange={(e) => setUnmapId(e.target.value)}
-          />
+          <Field label={t('admin.mapping.channelId')} {...unmapForm.bind('channelId')} />
           <button type="submit" className="console-button secondary" disabled={busy || !ready}>
             {t('admin.mapping.unmap')}
           </button>

@@ -4,6 +4,7 @@ import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
+import { Field } from './Field.tsx';
 import { TitleArtwork } from './TitleArtwork.tsx';
 import { TitleCredits } from './TitleCredits.tsx';
 import { TitleForm } from './TitleForm.tsx';
@@ -11,6 +12,7 @@ import { TitleSeries } from './TitleSeries.tsx';
 import { TitleVideo } from './TitleVideo.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConfirm } from './useConfirm.tsx';
+import { useConsoleForm } from './useConsoleForm.ts';
 
 /** The open title is in the address (`?title=`), so a reload comes back to it and its job. */
 const openedInUrl = () =>
@@ -34,7 +36,8 @@ export default function Titles({ lang, canEdit }: { lang: Lang; canEdit: boolean
   const t = createAdminT(lang);
   const ready = useHydrated();
   const [titles, setTitles] = useState<ConsoleTitle[]>([]);
-  const [q, setQ] = useState('');
+  const search = useConsoleForm({ q: '' });
+  const { q } = search.values;
   const [open, setOpen] = useState<string | null>(null);
   const { busy, outcome, act } = useConsoleAction(t);
 
@@ -82,10 +85,7 @@ export default function Titles({ lang, canEdit }: { lang: Lang; canEdit: boolean
             void act(() => reload(q.trim()));
           }}
         >
-          <div className="console-field">
-            <label htmlFor="titles-q">{t('admin.titles.search')}</label>
-            <input id="titles-q" type="search" value={q} onChange={(e) => setQ(e.target.value)} />
-          </div>
+          <Field label={t('admin.titles.search')} type="search" {...search.bind('q')} />
           <button type="submit" className="console-button secondary" disabled={busy || !ready}>
             {t('admin.titles.search')}
           </button>

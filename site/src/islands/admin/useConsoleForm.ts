@@ -3,10 +3,11 @@ import { useState } from 'react';
 import { fieldErrors } from '../../lib/console.ts';
 
 /**
- * A value as the operator left it: a text as typed, a checkbox's state, or the numbers picked from a set of boxes
- * (a notice's display modes). Turning them into the call's input is the form's own step, so a refusal keeps them.
+ * A value as the operator left it: a text as typed, a checkbox's state, the numbers picked from a set of boxes
+ * (a notice's display modes), or a picked file (none yet: null). Turning them into the call's input is the form's
+ * own step, so a refusal keeps them.
  */
-type Value = string | boolean | readonly number[];
+type Value = string | boolean | readonly number[] | File | null;
 type Values<V> = { [K in keyof V]: Value };
 /** The keys of `V` whose values are of type `T` (a text box binds only a text, a checkbox only a yes/no). */
 type KeysOf<V, T> = { [K in keyof V]: V[K] extends T ? K : never }[keyof V] & string;
@@ -25,6 +26,13 @@ export interface BoundCheck {
   name: string;
   checked: boolean;
   onChange: (e: { target: { checked: boolean } }) => void;
+}
+
+/** What a file box takes from its form: `Field`'s name, error and change handler (a file box has no value to set). */
+export interface BoundFile {
+  name: string;
+  error: string | undefined;
+  onChange: (e: { target: { files: FileList | null } }) => void;
 }
 
 /**
@@ -58,6 +66,12 @@ export function useConsoleForm<V extends Values<V>>(initial: V) {
       name: k,
       checked: values[k] as boolean,
       onChange: (e) => put(k, e.target.checked),
+    }),
+    /** A file box's props, for a picked file; `errorOf` as for `bind`. */
+    bindFile: (k: KeysOf<V, File | null>, errorOf: string = k): BoundFile => ({
+      name: k,
+      error: errors[errorOf],
+      onChange: (e) => put(k, e.target.files?.[0] ?? null),
     }),
     /**
      * Checks `input` against `call`'s request: each refused field said by `words` (the contract's own message when
