@@ -221,7 +221,16 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     const status = page.locator('#live-list-title ~ [role="status"]');
     const handle = (n: number) =>
       card.getByRole('button', { name: new RegExp(`^Move source ${n} of Esports Arena`) });
-    await handle(1).dragTo(card.locator('tbody tr').nth(2));
+    // A person's drag: press on the handle, move a little (Chromium starts a drag past a few pixels), then over
+    // the last row in steps, and let go there.
+    const from = await handle(1).boundingBox();
+    const onto = await card.locator('tbody tr').nth(2).boundingBox();
+    if (!from || !onto) throw new Error('the handle and the last row are on screen');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2 + 12, { steps: 3 });
+    await page.mouse.move(onto.x + onto.width / 2, onto.y + onto.height / 2, { steps: 8 });
+    await page.mouse.up();
     await expect(status).toContainText('Source 1 of Esports Arena is now source 3.');
     await expect(card.locator('tbody tr').nth(2)).toContainText(REFUSING);
     const dragged = operator('live', 'sources', CHANNEL);

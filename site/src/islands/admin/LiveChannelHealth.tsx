@@ -1,11 +1,11 @@
 import type { LiveChannelView } from '@ottkit/api-client/contract';
 import { ConsoleTable } from '@ottkit/ui';
-import { type DragEvent, type KeyboardEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
 import { dateFormat, timeFormat } from '../../i18n/format.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { LiveHealthHistory } from './LiveHealthHistory.tsx';
-import { useFocusAfter } from './useFocusAfter.ts';
+import { useSourceOrder } from './useSourceOrder.tsx';
 
 /** "12:01" today (a packager usually runs for hours), with the date before it on another day. */
 function sinceText(lang: Lang, since: number): string {
@@ -16,12 +16,6 @@ function sinceText(lang: Lang, since: number): string {
 }
 
 type Source = LiveChannelView['sources'][number];
-
-/** The row a drag is over, from whatever element inside it the pointer is on. */
-const rowPosition = (e: DragEvent) => {
-  const row = (e.target as Element).closest?.('tr[data-position]');
-  return row ? Number(row.getAttribute('data-position')) : undefined;
-};
 
 /**
  * One channel on /admin/live: its mode, what is on air, viewers, switches and disk, each source's health and the
@@ -52,59 +46,17 @@ export function LiveChannelHealth({
   const several = canEdit && c.sources.length > 1;
   // An imported channel's stream is the import's: its order is the line-up source's.
   const ordered = several && c.sources.every((s) => s.origin === 'operator');
-  const [dragged, setDragged] = useState<number | undefined>();
-  const [over, setOver] = useState<number | undefined>();
-  const focusAfter = useFocusAfter(busy);
-  const handleId = (position: number) => `${titleId}-move-${position}`;
-  const move = (from: number, to: number) => {
-    if (to < 1 || to > c.sources.length || to === from) return;
-    onMove(from, to);
-    // The moved source's handle keeps the focus, at its new row, once the list is read again.
-    focusAfter(handleId(to));
-  };
-  const drop = {
-    onDragOver: (e: DragEvent) => {
-      const to = rowPosition(e);
-      if (dragged === undefined || to === undefined) return;
-      e.preventDefault();
-      e.dataTransfer.dropEffect = 'move';
-      setOver(to);
-    },
-    onDragLeave: () => setOver(undefined),
-    onDrop: (e: DragEvent) => {
-      e.preventDefault();
-      const to = rowPosition(e);
-      if (dragged !== undefined && to !== undefined) move(dragged, to);
-      setDragged(undefined);
-      setOver(undefined);
-    },
-  };
-  const handle = (s: Source) => (
+  const order = useSourceOrder({ c, t, idPrefix: titleId, busy, onMove });
+  /** A source's button in a column of actions, named with its source and channel for a screen reader. */
+  const sourceButton = (label: string, named: string, onClick: () => void) => (
     <button
       type="button"
-      id={handleId(s.position)}
-      className="console-drag"
-      draggable={!busy}
+      className="console-button secondary"
       disabled={busy}
-      aria-label={t('admin.live.moveOf', { n: s.position, name: c.name })}
-      aria-keyshortcuts="ArrowUp ArrowDown"
-      title={t('admin.live.moveOf', { n: s.position, name: c.name })}
-      onDragStart={(e) => {
-        e.dataTransfer.effectAllowed = 'move';
-        e.dataTransfer.setData('text/plain', String(s.position));
-        setDragged(s.position);
-      }}
-      onDragEnd={() => {
-        setDragged(undefined);
-        setOver(undefined);
-      }}
-      onKeyDown={(e: KeyboardEvent) => {
-        if (e.key !== 'ArrowUp' && e.key !== 'ArrowDown') return;
-        e.preventDefault();
-        move(s.position, s.position + (e.key === 'ArrowUp' ? -1 : 1));
-      }}
+      aria-label={named}
+      onClick={onClick}
     >
-      <span aria-hidden="true">⠿</span>
+      {label}
     </button>
   );
   return (
@@ -141,7 +93,7 @@ export function LiveChannelHealth({
         </p>
       )}
       {/* The table's rows are where a dragged source is dropped (the kit's table takes no handlers). */}
-      <div className="console-live-sources" {...(ordered ? drop : {})}>
+      <div className="console-live-sources" {...(ordered ? order.drop : {})}>
         <ConsoleTable
           labelledBy={titleId}
           rows={c.sources}
@@ -149,7 +101,7 @@ export function LiveChannelHealth({
           rowData={(s) => ({
             'data-state': s.state,
             'data-position': String(s.position),
-            'data-drop': over === s.position && dragged !== s.position ? 'true' : undefined,
+            'data-drop': order.dropTarget(s) ? 'true' : undefined,
           })}
           empty="—"
           columns={[
@@ -188,22 +140,16 @@ export function LiveChannelHealth({
                   {
                     header: t('admin.live.col.onAir'),
                     cell: (s: Source) =>
-                      s.position === c.activeSource ? (
-                        t('admin.live.onAirNow')
-                      ) : s.position === c.askedSource ? (
-                        // Asked, not yet delivering: it takes over with its first segment.
-                        t('admin.live.switchAsked')
-                      ) : (
-                        <button
-                          type="button"
-                          className="console-button secondary"
-                          disabled={busy}
-                          aria-label={t('admin.live.switchOf', { n: s.position, name: c.name })}
-                          onClick={() => onSwitch(s.position)}
-                        >
-                          {t('admin.live.switch')}
-                        </button>
-                      ),
+                      s.position === c.activeSource
+                        ? t('admin.live.onAirNow')
+                        : s.position === c.askedSource
+                          ? // Asked, not yet delivering: it takes over with its first segment.
+                            t('admin.live.switchAsked')
+                          : sourceButton(
+                              t('admin.live.switch'),
+                              t('admin.live.switchOf', { n: s.position, name: c.name }),
+                              () => onSwitch(s.position),
+                            ),
                   },
                 ]
               : []),
@@ -213,20 +159,14 @@ export function LiveChannelHealth({
                     header: t('admin.live.col.actions'),
                     cell: (s: Source) => (
                       <span className="console-order">
-                        {handle(s)}
-                        {s.position === 1 ? (
-                          t('admin.live.primary')
-                        ) : (
-                          <button
-                            type="button"
-                            className="console-button secondary"
-                            disabled={busy}
-                            aria-label={t('admin.live.makePrimaryOf', { n: s.position, name: c.name })}
-                            onClick={() => move(s.position, 1)}
-                          >
-                            {t('admin.live.makePrimary')}
-                          </button>
-                        )}
+                        {order.handle(s)}
+                        {s.position === 1
+                          ? t('admin.live.primary')
+                          : sourceButton(
+                              t('admin.live.makePrimary'),
+                              t('admin.live.makePrimaryOf', { n: s.position, name: c.name }),
+                              () => order.move(s.position, 1),
+                            )}
                       </span>
                     ),
                   },
