@@ -1,4 +1,4 @@
-import type { GuideGridChannel, GuideGridProgramme } from './GuideGrid.tsx';
+import type { GuideGridChannel, GuideGridProgramme } from './types.ts';
 
 /** A day of programmes for `count` channels, for the story and the tests: the same shapes the site passes. */
 export function gridFixture(count: number, from: number, now: number) {

@@ -5,9 +5,5 @@ export {
   moveFocus,
   timeToX,
 } from './gridLayout.ts';
-export {
-  GuideGrid,
-  type GuideGridChannel,
-  type GuideGridProgramme,
-  type GuideGridProps,
-} from './GuideGrid.tsx';
+export { GuideGrid } from './GuideGrid.tsx';
+export type { GuideGridChannel, GuideGridProgramme, GuideGridProps } from './types.ts';
