@@ -6,5 +6,6 @@
 export * from './client.ts';
 export * from './errors/index.ts';
 export { LoginMethod } from './contract/loginMethod.ts';
+export { RECHARGE_CODE_LENGTH } from './contract/rechargeCode.ts';
 export { CHANNEL_MARQUEE_MODE, MARQUEE_MODES, NoticeMode, POPUP_MODES } from './contract/noticeModes.ts';
 export { routes } from './routes.generated.ts';

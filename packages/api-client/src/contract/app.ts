@@ -3,6 +3,7 @@ import { LANGS } from './langs.ts';
 import { defineCall } from './call.ts';
 import { userInfoSchema } from './account.ts';
 import { accountScoped } from './live.ts';
+import { RECHARGE_CODE_LENGTH } from './rechargeCode.ts';
 
 export const businessTypeSchema = z.enum(['liveAndVod', 'live', 'vod', 'live2vod']);
 export const planLangSchema = z.enum(LANGS);
@@ -100,12 +101,6 @@ export const planList = defineCall({
   response: z.object({ planList: z.array(planSchema) }),
 });
 
-/**
- * Spec §5, §9: a recharge code is exactly this many digits, for the redeeming call and the console's code calls.
- * The kit's field (`@ottkit/ui`, which imports no value of ours) has its own, held to this one by
- * `site/src/rechargeRule.test.ts`.
- */
-export const RECHARGE_CODE_LENGTH = 16;
 /** A recharge code as typed and sent: `RECHARGE_CODE_LENGTH` digits, nothing else. */
 export const rechargeCodeSchema = z
   .string()
@@ -119,7 +114,7 @@ export const recharge = defineCall({
   method: 'POST',
   path: '/api/account/recharge/v2',
   access: 'user',
-  summary: "Redeems a 16-digit recharge code: extends the plan's product and answers the updated user info.",
+  summary: `Redeems a ${RECHARGE_CODE_LENGTH}-digit recharge code: extends the plan's product and answers the updated user info.`,
   request: z
     .object({
       ...accountScoped,

@@ -45,6 +45,7 @@ export * from './openApi.ts';
 export * from './profiles.ts';
 export * from './langs.ts';
 export * from './limits.ts';
+export * from './rechargeCode.ts';
 
 /**
  * Every call of the API by area and name; the client's methods (raw calls excepted), the server's routes and

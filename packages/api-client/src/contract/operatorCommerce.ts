@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { businessTypeSchema, currencySchema, planLangSchema, planSchema, rechargeCodeSchema } from './app.ts';
+import { RECHARGE_CODE_LENGTH } from './rechargeCode.ts';
 import { defineCall } from './call.ts';
 import {
   NAME_MAX_CHARS,
@@ -121,8 +122,8 @@ export const codeBatchCreate = defineCall({
   access: 'operator',
   roles: support,
   summary:
-    'Creates a batch of single-use 16-digit codes bound to a plan. The codes are answered once (export them ' +
-    'now): the server keeps only keyed hashes.',
+    `Creates a batch of single-use ${RECHARGE_CODE_LENGTH}-digit codes bound to a plan. The codes are answered ` +
+    'once (export them now): the server keeps only keyed hashes.',
   request: z
     .object({
       planId: z.string().min(1, 'Pick a plan').max(64),
