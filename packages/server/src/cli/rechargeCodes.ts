@@ -1,3 +1,4 @@
+import { RECHARGE_CODE_LENGTH } from '@ottkit/api-client/contract';
 import { createRechargeBatch } from '../domain/recharge.ts';
 import { CLI_ACTOR } from '../operator/audit.ts';
 import { voidAudited } from '../operator/commerce.ts';
@@ -6,7 +7,7 @@ import { type Command, str, UsageError, withStore } from './command.ts';
 
 export const rechargeCodesCommand: Command = {
   name: 'recharge-codes',
-  usage: `  recharge-codes create --plan PLAN_ID --count N                    a batch of 16-digit codes (shown once)
+  usage: `  recharge-codes create --plan PLAN_ID --count N                    a batch of ${RECHARGE_CODE_LENGTH}-digit codes (shown once)
   recharge-codes list                                               batches and how many were redeemed
   recharge-codes void --batch BATCH_ID [--code CODE]                void a batch's unredeemed codes, or one code`,
   run: (args) =>

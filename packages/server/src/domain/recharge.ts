@@ -1,5 +1,6 @@
 import { randomBytes, randomInt } from 'node:crypto';
 import { ErrCode } from '@ottkit/api-client';
+import { RECHARGE_CODE_LENGTH, rechargeCodeSchema } from '@ottkit/api-client/contract';
 import { DomainError } from './errors.ts';
 import {
   getAccount,
@@ -22,9 +23,10 @@ export function rechargeCodeHash(secret: string, code: string): string {
   return keyedHash(secret, `recharge:${code}`);
 }
 
-/** 16 random digits, never starting with 0 (so no tool drops a leading zero). */
+/** The contract's number of random digits, never starting with 0 (so no tool drops a leading zero). */
 function newCode(): string {
-  return String(randomInt(1, 10)) + Array.from({ length: 15 }, () => randomInt(0, 10)).join('');
+  const rest = Array.from({ length: RECHARGE_CODE_LENGTH - 1 }, () => randomInt(0, 10));
+  return String(randomInt(1, 10)) + rest.join('');
 }
 
 /** Operator: creates `count` single-use codes bound to a plan; returns the codes (shown once, never stored). */
@@ -60,6 +62,10 @@ export function addRechargeCodes(
   const out: string[] = [];
   while (out.length < count) {
     const code = codes?.[out.length] ?? newCode();
+    // A given code (the seed's) must be one the redeeming call accepts: the contract's rule, not a copy.
+    if (codes && !rechargeCodeSchema.safeParse(code).success) {
+      throw new Error(`Code ${code} is not a recharge code`);
+    }
     const hash = rechargeCodeHash(secret, code);
     if (getRechargeCode(db, hash)) {
       if (codes) throw new Error(`Code ${code} exists already`);
