@@ -1,7 +1,7 @@
 // Server rendering: importing the kit and rendering every component in Node (no DOM) must not throw.
 import { renderToString } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import { sampleChannel } from './fixtures/fixtures.ts';
+import { sampleChannel, sampleRechargeCodeLength } from './fixtures/fixtures.ts';
 import * as ui from './index.ts';
 
 describe('server rendering', () => {
@@ -22,7 +22,7 @@ describe('server rendering', () => {
         <ui.Card card={{ cardId: 'c', metaId: 'm', metaType: 'MOVIE', title: 'T', poster: 'p' }} />
         <ui.BannerCarousel slides={[{ bannerItemId: 'b', title: 'B', image: 'i' }]} />
         <ui.SendCodeButton onSend={() => {}} />
-        <ui.RechargeCodeInput onConfirm={() => {}} />
+        <ui.RechargeCodeInput length={sampleRechargeCodeLength} onConfirm={() => {}} />
         <ui.Marquee notice={{ id: 'n', msg: 'Hello' }} />
         <ui.NoticePopup open notice={{ id: 'n', msg: 'Hi' }} onOk={() => {}} />
         <ui.GuideGrid
@@ -38,6 +38,7 @@ describe('server rendering', () => {
     expect(html).toContain('Vacío');
     expect(html).toContain('data-state="active"');
     expect(html).toContain('aria-label="Guide grid"');
+    expect(html).toContain(`placeholder="Enter the ${sampleRechargeCodeLength}-digit recharge code"`);
     // Dialogs render on the client only (portal after mount).
     expect(html).not.toContain('role="dialog"');
   });

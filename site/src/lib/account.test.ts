@@ -1,4 +1,4 @@
-import { recharge } from '@ottkit/api-client';
+import { RECHARGE_CODE_LENGTH, recharge } from '@ottkit/api-client';
 import { isRechargeCodeComplete, sanitizeRechargeCode } from '@ottkit/ui';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { debounce, INPUT_DEBOUNCE_MS, trimInput } from './debounce.ts';
@@ -35,15 +35,18 @@ describe('spec §5 validation', () => {
     expect(addressKind('a@b.co')).toBe('email');
     expect(addressKind('612 345 678')).toBe('phone');
   });
-  it("recharge code: the kit's entry rule and the contract's wire rule take and refuse the same codes", () => {
-    // The site uses the kit's rule (@ottkit/ui); the server checks the contract's schema. They must agree.
+  it("recharge code: the kit's entry rule with the contract's length and the wire rule agree", () => {
+    // The site uses the kit's rule (@ottkit/ui) with the contract's length; the server checks the contract's
+    // schema. They must take and refuse the same codes.
     const wire = (code: string) =>
       recharge.request.safeParse({ rechargeCodePassword: code, virtualCode: '1' }).success;
-    for (const typed of ['1'.repeat(15), '1'.repeat(16), '1'.repeat(20), '1234-5678-9012-3456', '12ab 34']) {
-      const code = sanitizeRechargeCode(typed);
-      expect(isRechargeCodeComplete(code), typed).toBe(wire(code));
+    const L = RECHARGE_CODE_LENGTH;
+    const typings = ['1'.repeat(L - 1), '1'.repeat(L), '1'.repeat(L + 4), '1234-5678-9012-3456', '12ab 34'];
+    for (const typed of typings) {
+      const code = sanitizeRechargeCode(typed, L);
+      expect(isRechargeCodeComplete(code, L), typed).toBe(wire(code));
     }
-    expect(isRechargeCodeComplete(sanitizeRechargeCode('1234-5678-9012-3456'))).toBe(true);
+    expect(isRechargeCodeComplete(sanitizeRechargeCode('1'.repeat(L + 4), L), L)).toBe(true);
   });
 });
 

@@ -1,5 +1,5 @@
 import type { Plan, UserInfo } from '@ottkit/api-client';
-import { isApiError } from '@ottkit/api-client/client';
+import { isApiError, RECHARGE_CODE_LENGTH } from '@ottkit/api-client/client';
 import { isRechargeCodeComplete, planText } from '@ottkit/ui';
 import { atom } from 'nanostores';
 import { dateFormat } from '../i18n/format.ts';
@@ -27,8 +27,9 @@ export const $recharge = atom<RechargeState>({ state: 'idle' });
 export const $rechargesRedeemed = atom(0);
 
 /**
- * Redeems a 16-digit code. Guests go to login (spec §5). Success refreshes the rights everywhere (user info,
- * rights view, the live page's channel authority), so locked channels open without a reload.
+ * Redeems a recharge code (the contract's `RECHARGE_CODE_LENGTH` digits). Guests go to login (spec §5). Success
+ * refreshes the rights everywhere (user info, rights view, the live page's channel authority), so locked channels
+ * open without a reload.
  */
 export async function redeemRechargeCode(code: string): Promise<void> {
   const user = $session.get().user;
@@ -36,8 +37,8 @@ export async function redeemRechargeCode(code: string): Promise<void> {
     window.location.assign(loginHref());
     return;
   }
-  // The kit's rule, the one the recharge box enables Confirm by (decision 0186).
-  if (!isRechargeCodeComplete(code)) return;
+  // The kit's rule with the contract's length, as the recharge box enables Confirm by (decisions 0186, 0388).
+  if (!isRechargeCodeComplete(code, RECHARGE_CODE_LENGTH)) return;
   $recharge.set({ state: 'busy' });
   try {
     const result = await browserApi.account.recharge({

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import { sampleRechargeCodeLength } from '../fixtures/fixtures.ts';
 import { PurchaseDialog } from './PurchaseDialog.tsx';
 import type { PurchasePlan, PurchaseSetting } from './purchaseRules.ts';
 
@@ -29,7 +30,7 @@ const all: PurchaseSetting = {
   supportRechargeCode: true,
   supportPurchaseInfo: true,
   rechargeGuide: 'Recharge cards are sold at partner shops.',
-  howToRecharge: 'Scratch the card and type the 16 digits below.',
+  howToRecharge: `Scratch the card and type the ${sampleRechargeCodeLength} digits below.`,
   qrCodeType: 'eachPlan',
 };
 
@@ -44,6 +45,8 @@ const meta = {
     plans,
     onChoosePlan: fn(),
     onOpenMemberSite: fn(),
+    // The site passes the contract's RECHARGE_CODE_LENGTH.
+    rechargeCodeLength: sampleRechargeCodeLength,
     onRecharge: fn(),
   },
 } satisfies Meta<typeof PurchaseDialog>;

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sampleRechargeCodeLength } from '../fixtures/fixtures.ts';
 import { PurchaseDialog } from './PurchaseDialog.tsx';
 import {
   CURRENCY_SYMBOLS,
@@ -140,7 +141,16 @@ describe('prices', () => {
 
 describe('PurchaseDialog', () => {
   it('shows the no-payment-method message', () => {
-    render(<PurchaseDialog open onClose={() => {}} memberSiteUrl="" setting={none} plans={[]} />);
+    render(
+      <PurchaseDialog
+        open
+        onClose={() => {}}
+        memberSiteUrl=""
+        setting={none}
+        plans={[]}
+        rechargeCodeLength={sampleRechargeCodeLength}
+      />,
+    );
     expect(
       screen.getByText('No payment method is available. Please contact your service provider.'),
     ).toBeTruthy();
@@ -157,6 +167,7 @@ describe('PurchaseDialog', () => {
         memberSiteUrl={site}
         setting={none}
         plans={plans}
+        rechargeCodeLength={sampleRechargeCodeLength}
         onChoosePlan={onChoosePlan}
       />,
     );
@@ -169,7 +180,7 @@ describe('PurchaseDialog', () => {
     expect(onChoosePlan).toHaveBeenCalledWith(plans[1]);
   });
 
-  it('shows the recharge box and the guide as text, and recharges with 16 digits', () => {
+  it('shows the recharge box and the guide as text, and recharges with the length it is given', () => {
     const onRecharge = vi.fn();
     render(
       <PurchaseDialog
@@ -183,17 +194,19 @@ describe('PurchaseDialog', () => {
           howToRecharge: '<b>Buy</b> a card',
         }}
         plans={[plan('a')]}
+        rechargeCodeLength={12}
         onRecharge={onRecharge}
       />,
     );
     expect(screen.getByRole('dialog').style.getPropertyValue('--ok-dialog-width')).toBe('700px');
     expect(screen.getByText('<b>Buy</b> a card')).toBeTruthy();
     expect(screen.queryByRole('listitem')).toBeNull();
-    fireEvent.change(screen.getByRole('textbox', { name: 'Recharge code' }), {
-      target: { value: '1234567890123456' },
-    });
+    const field = screen.getByRole('textbox', { name: 'Recharge code' }) as HTMLInputElement;
+    expect(field.placeholder).toBe('Enter the 12-digit recharge code');
+    fireEvent.change(field, { target: { value: '1234567890123456' } });
+    expect(field.value).toBe('123456789012');
     screen.getByRole('button', { name: 'Confirm' }).click();
-    expect(onRecharge).toHaveBeenCalledWith('1234567890123456');
+    expect(onRecharge).toHaveBeenCalledWith('123456789012');
   });
 
   it('renders a guide address as a link that opens safely', () => {
@@ -204,6 +217,7 @@ describe('PurchaseDialog', () => {
         memberSiteUrl=""
         setting={{ ...none, supportPurchaseInfo: true, rechargeGuide: 'https://help.example/recharge' }}
         plans={[]}
+        rechargeCodeLength={sampleRechargeCodeLength}
       />,
     );
     const link = screen.getByRole('link', { name: 'https://help.example/recharge' });

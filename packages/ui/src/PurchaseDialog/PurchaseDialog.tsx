@@ -23,7 +23,12 @@ export interface PurchaseDialogProps {
   onChoosePlan?: (plan: PurchasePlan) => void;
   /** The single member-site button (no per-plan cards). */
   onOpenMemberSite?: () => void;
-  /** Confirm in the recharge box with 16 digits. */
+  /**
+   * How many digits a recharge code has: the site passes the contract's `RECHARGE_CODE_LENGTH` (the kit keeps no
+   * copy of the rule). Given to the recharge box's `length`.
+   */
+  rechargeCodeLength: number;
+  /** Confirm in the recharge box with `rechargeCodeLength` digits. */
   onRecharge?: (code: string) => void;
   rechargeBusy?: boolean;
   rechargeError?: string;
@@ -50,7 +55,9 @@ function GuideText({ text }: { text: string }) {
  * `purchaseDialogView`, or the no-payment-method message. 1036 px wide above 2 plans, else 700 px.
  * `data-state` on the body: `no-payment-method|options`.
  *
- * @example <PurchaseDialog open memberSiteUrl={url} setting={s} plans={plans} onChoosePlan={go} onRecharge={r} />
+ * @example
+ * <PurchaseDialog open memberSiteUrl={url} setting={s} plans={plans} rechargeCodeLength={RECHARGE_CODE_LENGTH}
+ *   onChoosePlan={go} onRecharge={r} />
  */
 export function PurchaseDialog({
   open,
@@ -61,6 +68,7 @@ export function PurchaseDialog({
   lang = 'en',
   onChoosePlan,
   onOpenMemberSite,
+  rechargeCodeLength,
   onRecharge,
   rechargeBusy,
   rechargeError,
@@ -117,6 +125,7 @@ export function PurchaseDialog({
         {view.showRechargeCode && (
           <div className={styles.section}>
             <RechargeCodeInput
+              length={rechargeCodeLength}
               onConfirm={(code) => onRecharge?.(code)}
               busy={rechargeBusy}
               error={rechargeError}

@@ -1,11 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { fn } from 'storybook/test';
+import { sampleRechargeCodeLength } from '../fixtures/fixtures.ts';
 import { RechargeCodeInput } from './RechargeCodeInput.tsx';
 
 const meta = {
   title: 'Account/RechargeCodeInput',
   component: RechargeCodeInput,
-  args: { onConfirm: fn() },
+  // The site passes the contract's RECHARGE_CODE_LENGTH.
+  args: { length: sampleRechargeCodeLength, onConfirm: fn() },
   decorators: [(Story) => <div style={{ maxWidth: 480 }}>{Story()}</div>],
 } satisfies Meta<typeof RechargeCodeInput>;
 export default meta;

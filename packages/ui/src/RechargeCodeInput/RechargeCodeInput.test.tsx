@@ -1,21 +1,26 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { isRechargeCodeComplete, RECHARGE_CODE_LENGTH, sanitizeRechargeCode } from './rechargeCode.ts';
+import { sampleRechargeCodeLength as LENGTH } from '../fixtures/fixtures.ts';
+import { MessagesProvider } from '../messages/index.ts';
+import { isRechargeCodeComplete, sanitizeRechargeCode } from './rechargeCode.ts';
 import { RechargeCodeInput } from './RechargeCodeInput.tsx';
 
 afterEach(cleanup);
 
 describe('recharge code rules', () => {
-  it('keeps digits only and at most 16', () => {
-    expect(RECHARGE_CODE_LENGTH).toBe(16);
-    expect(sanitizeRechargeCode('12a3-4 5')).toBe('12345');
-    expect(sanitizeRechargeCode('１２')).toBe('');
-    expect(sanitizeRechargeCode('12345678901234567890')).toBe('1234567890123456');
+  it('keeps digits only and at most the length given', () => {
+    expect(sanitizeRechargeCode('12a3-4 5', 16)).toBe('12345');
+    expect(sanitizeRechargeCode('１２', 16)).toBe('');
+    expect(sanitizeRechargeCode('12345678901234567890', 16)).toBe('1234567890123456');
+    expect(sanitizeRechargeCode('12345678901234567890', 12)).toBe('123456789012');
   });
-  it('is complete at exactly 16 digits', () => {
-    expect(isRechargeCodeComplete('123456789012345')).toBe(false);
-    expect(isRechargeCodeComplete('1234567890123456')).toBe(true);
+  it('is complete at exactly the length given', () => {
+    expect(isRechargeCodeComplete('123456789012345', 16)).toBe(false);
+    expect(isRechargeCodeComplete('1234567890123456', 16)).toBe(true);
+    expect(isRechargeCodeComplete('123456789012', 12)).toBe(true);
+    expect(isRechargeCodeComplete('1234567890123456', 12)).toBe(false);
+    expect(isRechargeCodeComplete('12345678901a', 12)).toBe(false);
   });
 });
 
@@ -23,9 +28,9 @@ describe('RechargeCodeInput', () => {
   const input = () => screen.getByRole('textbox', { name: 'Recharge code' }) as HTMLInputElement;
   const confirm = () => screen.getByRole('button', { name: 'Confirm' }) as HTMLButtonElement;
 
-  it('strips non-digits as typed and enables Confirm at exactly 16', () => {
+  it('strips non-digits as typed and enables Confirm at exactly the length', () => {
     const onConfirm = vi.fn();
-    render(<RechargeCodeInput onConfirm={onConfirm} />);
+    render(<RechargeCodeInput length={LENGTH} onConfirm={onConfirm} />);
     expect(input().inputMode).toBe('numeric');
     fireEvent.change(input(), { target: { value: '1234 5678-abcd' } });
     expect(input().value).toBe('12345678');
@@ -40,23 +45,50 @@ describe('RechargeCodeInput', () => {
     expect(onConfirm).toHaveBeenCalledWith('1234567890123456');
   });
 
-  it('keeps all 16 digits of a pasted code written with dashes', () => {
-    render(<RechargeCodeInput onConfirm={() => {}} />);
+  it('keeps all the digits of a pasted code written with dashes', () => {
+    render(<RechargeCodeInput length={LENGTH} onConfirm={() => {}} />);
     fireEvent.change(input(), { target: { value: '1234-5678-9012-3456' } });
     expect(input().value).toBe('1234567890123456');
     expect(confirm().disabled).toBe(false);
   });
 
+  it('takes its length from the host: the placeholder, the count, the cut and Confirm follow it', () => {
+    const onConfirm = vi.fn();
+    render(<RechargeCodeInput length={12} onConfirm={onConfirm} />);
+    expect(input().placeholder).toBe('Enter the 12-digit recharge code');
+    expect(screen.getByText('0 of 12 digits')).toBeTruthy();
+    fireEvent.change(input(), { target: { value: '1234-5678-9012-3456' } });
+    expect(input().value).toBe('123456789012');
+    expect(screen.getByText('12 of 12 digits')).toBeTruthy();
+    confirm().click();
+    expect(onConfirm).toHaveBeenCalledWith('123456789012');
+  });
+
+  it("fills the length into the site's texts", () => {
+    render(
+      <MessagesProvider
+        messages={{
+          rechargeCodePlaceholder: 'Ingresa el código de recarga de {max} dígitos',
+          rechargeCodeHint: '{count} de {max} dígitos',
+        }}
+      >
+        <RechargeCodeInput length={LENGTH} onConfirm={() => {}} />
+      </MessagesProvider>,
+    );
+    expect(screen.getByPlaceholderText(`Ingresa el código de recarga de ${LENGTH} dígitos`)).toBeTruthy();
+    expect(screen.getByText(`0 de ${LENGTH} dígitos`)).toBeTruthy();
+  });
+
   it('does not confirm an incomplete code with Enter', () => {
     const onConfirm = vi.fn();
-    render(<RechargeCodeInput onConfirm={onConfirm} />);
+    render(<RechargeCodeInput length={LENGTH} onConfirm={onConfirm} />);
     fireEvent.change(input(), { target: { value: '123' } });
     fireEvent.submit(input().form as HTMLFormElement);
     expect(onConfirm).not.toHaveBeenCalled();
   });
 
   it('is disabled while busy and announces an error', () => {
-    render(<RechargeCodeInput onConfirm={() => {}} busy error="Invalid recharge code" />);
+    render(<RechargeCodeInput length={LENGTH} onConfirm={() => {}} busy error="Invalid recharge code" />);
     expect(input().disabled).toBe(true);
     expect(confirm().disabled).toBe(true);
     expect(screen.getByRole('alert').textContent).toBe('Invalid recharge code');

@@ -1,8 +1,4 @@
-export {
-  isRechargeCodeComplete,
-  RECHARGE_CODE_LENGTH,
-  sanitizeRechargeCode,
-} from './rechargeCode.ts';
+export { isRechargeCodeComplete, sanitizeRechargeCode } from './rechargeCode.ts';
 export {
   type RechargeCodeState,
   RechargeCodeInput,

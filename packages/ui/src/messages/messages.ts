@@ -56,11 +56,11 @@ export const defaultMessages = {
   // SendCodeButton
   sendCode: 'Send code',
   sendCodeCountdown: 'Resend in {seconds} s',
-  // PurchaseDialog, RechargeCodeInput
+  // PurchaseDialog, RechargeCodeInput ({max}: the code's length, the host's `length` prop; {count}: digits typed)
   purchaseTitle: 'Purchase',
   noPaymentMethod: 'No payment method is available. Please contact your service provider.',
   rechargeCodeLabel: 'Recharge code',
-  rechargeCodePlaceholder: 'Enter the 16-digit recharge code',
+  rechargeCodePlaceholder: 'Enter the {max}-digit recharge code',
   rechargeCodeHint: '{count} of {max} digits',
   rechargeConfirm: 'Confirm',
   purchaseGuide: 'How to recharge',

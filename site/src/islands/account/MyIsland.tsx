@@ -1,6 +1,7 @@
 import './account.css';
 import { useStore } from '@nanostores/react';
 import type { UserInfo } from '@ottkit/api-client';
+import { RECHARGE_CODE_LENGTH } from '@ottkit/api-client/client';
 import { MessagesProvider, RechargeCodeInput, useMessages } from '@ottkit/ui';
 import { type FormEvent, useEffect, useState } from 'react';
 import { dateFormat, regionName } from '../../i18n/format.ts';
@@ -186,6 +187,7 @@ function SubscribeSection() {
       {/* Keyed by the codes redeemed: a used code leaves the field (issue 36). */}
       <RechargeCodeInput
         key={redeemed}
+        length={RECHARGE_CODE_LENGTH}
         onConfirm={(code) => void redeemRechargeCode(code)}
         busy={recharge.state === 'busy'}
         {...(recharge.state === 'error' ? { error: recharge.message } : {})}

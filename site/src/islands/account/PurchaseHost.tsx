@@ -1,5 +1,6 @@
 import { kitMessagesFor } from '../../i18n/kit.ts';
 import { useStore } from '@nanostores/react';
+import { RECHARGE_CODE_LENGTH } from '@ottkit/api-client/client';
 import { MessagesProvider, PurchaseDialog } from '@ottkit/ui';
 import { useEffect } from 'react';
 import { $lang, $t } from '../../stores/lang.ts';
@@ -38,6 +39,7 @@ export default function PurchaseHost() {
           lang={lang}
           onChoosePlan={(plan) => void openMemberSite(plan.planId, lang)}
           onOpenMemberSite={() => void openMemberSite(undefined, lang)}
+          rechargeCodeLength={RECHARGE_CODE_LENGTH}
           onRecharge={(code) => void redeemRechargeCode(code)}
           rechargeBusy={recharge.state === 'busy'}
           {...(recharge.state === 'error' ? { rechargeError: recharge.message } : {})}
