@@ -5,6 +5,7 @@ import {
   PLAN_DESCRIPTION_MAX_CHARS,
   PLAN_ID_MAX_CHARS,
   PLAN_PRICE_MAX,
+  RECHARGE_CODE_LENGTH,
 } from '@ottkit/api-client/contract';
 import { defineMessages } from './define.ts';
 
@@ -12,7 +13,7 @@ import { defineMessages } from './define.ts';
 export const adminCommerce = defineMessages({
   en: {
     'admin.codes.countError': `Enter 1 to ${CODE_BATCH_MAX} codes`,
-    'admin.codes.codeError': 'Enter the 16 digits of the code',
+    'admin.codes.codeError': `Enter the ${RECHARGE_CODE_LENGTH} digits of the code`,
     'admin.plans.idError': `Lowercase letters, digits and dashes (at most ${PLAN_ID_MAX_CHARS})`,
     'admin.plans.nameError': `Give the plan a name (at most ${NAME_MAX_CHARS} characters; description at most ${PLAN_DESCRIPTION_MAX_CHARS})`,
     'admin.plans.priceError': `Enter a price from 0 to ${PLAN_PRICE_MAX}`,
@@ -66,7 +67,7 @@ export const adminCommerce = defineMessages({
     'admin.codes.voidBatchConfirm':
       'Void every unredeemed code of {batch}? The site will refuse them as not valid. Codes already redeemed keep their plan. This cannot be undone.',
     'admin.codes.voidCode': 'Void one code',
-    'admin.codes.code': 'Code (16 digits) of {batch}',
+    'admin.codes.code': `Code (${RECHARGE_CODE_LENGTH} digits) of {batch}`,
     'admin.codes.voidCodeButton': 'Void code',
     'admin.codes.voidCodeConfirm':
       'Void the code ending {last} of {batch}? The site will refuse it as not valid. This cannot be undone.',
@@ -141,7 +142,7 @@ export const adminCommerce = defineMessages({
   },
   es: {
     'admin.codes.countError': `Escribe de 1 a ${CODE_BATCH_MAX} códigos`,
-    'admin.codes.codeError': 'Escribe los 16 dígitos del código',
+    'admin.codes.codeError': `Escribe los ${RECHARGE_CODE_LENGTH} dígitos del código`,
     'admin.plans.idError': 'Minúsculas, dígitos y guiones (64 como máximo)',
     'admin.plans.nameError': `Dale un nombre al plan (${NAME_MAX_CHARS} caracteres como máximo; descripción ${PLAN_DESCRIPTION_MAX_CHARS})`,
     'admin.plans.priceError': `Escribe un precio de 0 a ${PLAN_PRICE_MAX}`,
@@ -196,7 +197,7 @@ export const adminCommerce = defineMessages({
     'admin.codes.voidBatchConfirm':
       '¿Anular todos los códigos sin canjear de {batch}? El sitio los rechazará como no válidos. Los ya canjeados conservan su plan. No se puede deshacer.',
     'admin.codes.voidCode': 'Anular un código',
-    'admin.codes.code': 'Código (16 dígitos) de {batch}',
+    'admin.codes.code': `Código (${RECHARGE_CODE_LENGTH} dígitos) de {batch}`,
     'admin.codes.voidCodeButton': 'Anular código',
     'admin.codes.voidCodeConfirm':
       '¿Anular el código que termina en {last} de {batch}? El sitio lo rechazará como no válido. No se puede deshacer.',
@@ -273,7 +274,7 @@ export const adminCommerce = defineMessages({
   },
   pt: {
     'admin.codes.countError': `Digite de 1 a ${CODE_BATCH_MAX} códigos`,
-    'admin.codes.codeError': 'Digite os 16 dígitos do código',
+    'admin.codes.codeError': `Digite os ${RECHARGE_CODE_LENGTH} dígitos do código`,
     'admin.plans.idError': `Minúsculas, dígitos e hífens (no máximo ${PLAN_ID_MAX_CHARS})`,
     'admin.plans.nameError': `Dê um nome ao plano (no máximo ${NAME_MAX_CHARS} caracteres; descrição ${PLAN_DESCRIPTION_MAX_CHARS})`,
     'admin.plans.priceError': `Digite um preço de 0 a ${PLAN_PRICE_MAX}`,
@@ -329,7 +330,7 @@ export const adminCommerce = defineMessages({
     'admin.codes.voidBatchConfirm':
       'Anular todos os códigos não resgatados de {batch}? O site vai recusá-los como inválidos. Os já resgatados mantêm o plano. Não dá para desfazer.',
     'admin.codes.voidCode': 'Anular um código',
-    'admin.codes.code': 'Código (16 dígitos) de {batch}',
+    'admin.codes.code': `Código (${RECHARGE_CODE_LENGTH} dígitos) de {batch}`,
     'admin.codes.voidCodeButton': 'Anular código',
     'admin.codes.voidCodeConfirm':
       'Anular o código que termina em {last} de {batch}? O site vai recusá-lo como inválido. Não dá para desfazer.',
