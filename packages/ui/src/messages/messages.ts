@@ -1,7 +1,8 @@
 /**
  * Every text the kit shows, in English. The kit holds no language of its own: the site passes its
  * translations through `<MessagesProvider messages={...}>`; anything it leaves out falls back to these.
- * `{name}` placeholders are filled by `formatMessage`.
+ * `{name}` placeholders are filled by `formatMessage`. In the recharge texts `{max}` is the code's length (the
+ * host's `length` prop, the contract's) and `{count}` the digits typed.
  */
 export const defaultMessages = {
   // ChannelRow
@@ -56,7 +57,7 @@ export const defaultMessages = {
   // SendCodeButton
   sendCode: 'Send code',
   sendCodeCountdown: 'Resend in {seconds} s',
-  // PurchaseDialog, RechargeCodeInput ({max}: the code's length, the host's `length` prop; {count}: digits typed)
+  // PurchaseDialog, RechargeCodeInput
   purchaseTitle: 'Purchase',
   noPaymentMethod: 'No payment method is available. Please contact your service provider.',
   rechargeCodeLabel: 'Recharge code',
