@@ -15,6 +15,7 @@ import { startJobRecovery } from './operator/jobRecovery.ts';
 import { transcodeTitle } from './media/transcode.ts';
 import { lineupImporter } from './sources/lineupImporter.ts';
 import { rollUpTelemetry } from './domain/telemetryRetention.ts';
+import { servedPlayRecorder } from './domain/servedPlays.ts';
 import { diskFullMessage, isDiskFull } from './store/diskFull.ts';
 import { type MessageSender, outboxSender } from './domain/messages.ts';
 import { sendError } from './http/respond.ts';
@@ -41,6 +42,8 @@ export interface OriginDeps {
   db: Db;
   now: () => number;
   logger: Logger;
+  /** The origin's `onServed`: notes the plays it serves, for the dashboard (decision 0389). */
+  served: (play: { accountId: string; sourceId?: string }) => void;
 }
 
 export interface CreateServerOptions {
@@ -121,8 +124,18 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     60 * 60 * 1000,
   );
   housekeeping.unref();
+  const served = servedPlayRecorder(db, now, (err) =>
+    logger.error(
+      isDiskFull(err)
+        ? `served play not noted: ${diskFullMessage(err, dbFile(config))}`
+        : 'served play not noted',
+      err,
+    ),
+  );
   const origin =
-    typeof options.origin === 'function' ? options.origin({ config, db, now, logger }) : options.origin;
+    typeof options.origin === 'function'
+      ? options.origin({ config, db, now, logger, served })
+      : options.origin;
 
   const api = createApiHandler(
     [...apiRoutes, ...(options.routes ?? [])],

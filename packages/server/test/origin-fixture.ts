@@ -78,7 +78,7 @@ export async function startOrigin(
   };
 }
 
-/** The claims a media URL's token carries (its payload, unchecked): `{ a, r, k, e, s? }`. */
+/** The claims a media URL's token carries (its payload, unchecked): `{ a, r, k, e, s?, p? }`. */
 export const tokenClaims = (url: string) =>
   JSON.parse(
     Buffer.from(

@@ -18,10 +18,10 @@ export async function startProductServer(
   const { privateMedia, ...rest } = options;
   return startServer({
     ...rest,
-    origin: ({ config, now }) => {
+    origin: ({ config, now, served }) => {
       const library = privateMedia ? { ...shared, dir: join(config.dataDir, 'media') } : shared;
       if (privateMedia) cpSync(shared.dir, library.dir, { recursive: true });
-      return createOrigin({ dataDir: config.dataDir, secret: config.secret, library, now });
+      return createOrigin({ dataDir: config.dataDir, secret: config.secret, library, now, onServed: served });
     },
   });
 }

@@ -11,6 +11,8 @@ export const adminDashboard = defineMessages({
     'admin.dashboard.viewersNote':
       'Subscribers whose player is playing: it reported in the last {minutes} minutes and was not closed',
     'admin.dashboard.plays': 'Plays',
+    'admin.dashboard.playsByServer':
+      'Including {count} counted by the server without a report from the player',
     'admin.dashboard.startupP50': 'Start-up time p50',
     'admin.dashboard.startupP95': 'Start-up time p95',
     'admin.dashboard.rebuffering': 'Rebuffering ratio',
@@ -53,6 +55,7 @@ export const adminDashboard = defineMessages({
     'admin.dashboard.viewersNote':
       'Suscriptores con el reproductor en marcha: informó en los últimos {minutes} minutos y no se cerró',
     'admin.dashboard.plays': 'Reproducciones',
+    'admin.dashboard.playsByServer': 'Incluye {count} contadas por el servidor sin informe del reproductor',
     'admin.dashboard.startupP50': 'Tiempo de arranque p50',
     'admin.dashboard.startupP95': 'Tiempo de arranque p95',
     'admin.dashboard.rebuffering': 'Proporción de rebuffering',
@@ -95,6 +98,7 @@ export const adminDashboard = defineMessages({
     'admin.dashboard.viewersNote':
       'Assinantes com o leitor a reproduzir: comunicou nos últimos {minutes} minutos e não foi fechado',
     'admin.dashboard.plays': 'Reproduções',
+    'admin.dashboard.playsByServer': 'Inclui {count} contadas pelo servidor sem relatório do leitor',
     'admin.dashboard.startupP50': 'Tempo de arranque p50',
     'admin.dashboard.startupP95': 'Tempo de arranque p95',
     'admin.dashboard.rebuffering': 'Proporção de rebuffering',

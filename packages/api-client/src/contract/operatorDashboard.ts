@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { defineCall } from './call.ts';
 import { OPERATOR_API_PREFIX } from './operator.ts';
 
-/** The console's dashboard (issue 18): viewers now, plays and quality of experience from player telemetry. */
+/**
+ * The console's dashboard (issue 18): viewers now, plays and quality of experience from player telemetry; plays
+ * also from what the origin served (issue 37).
+ */
 export const DASHBOARD_WINDOWS = ['24h', '7d', '30d'] as const;
 export type DashboardWindow = (typeof DASHBOARD_WINDOWS)[number];
 
@@ -45,9 +48,16 @@ export const dashboardSchema = z.object({
       }),
     ),
   }),
+  /** Each bucket's `plays` counts both kinds, as `qoe.plays` does. */
   buckets: z.array(dashboardBucketSchema),
   qoe: z.object({
+    /** Play sessions: those the players reported, and those the origin served that no player reported. */
     plays: z.number().int(),
+    /**
+     * Of `plays`, those counted by the server alone: a subscriber's play of a channel or title that the origin
+     * served, that went quiet, and that no player reported (a tab killed, the network gone, another player).
+     */
+    playsByServer: z.number().int().optional(),
     startupP50Ms: ms,
     startupP95Ms: ms,
     /** Time stalled over time watched plus stalled, 0 to 1. */

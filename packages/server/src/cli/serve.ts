@@ -81,6 +81,7 @@ async function serve(args: string[]): Promise<number> {
         endedSessions?: (nowMs: number) => string[];
         ingested?: unknown;
         onClose?: () => Promise<void>;
+        onServed?: (play: { accountId: string; sourceId?: string }) => void;
       }) => Origin)
     | undefined;
   const origin =
@@ -104,6 +105,8 @@ async function serve(args: string[]): Promise<number> {
             endedSessions: endedSessionsList(deps.db),
             ingested: live.ingested,
             onClose: live.close,
+            // The plays it serves, for the dashboard's plays that no player reported (decision 0389).
+            onServed: deps.served,
           });
         }
       : undefined;

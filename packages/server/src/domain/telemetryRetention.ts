@@ -7,6 +7,7 @@ import {
   telemetryEventsSince,
 } from '../store/telemetry.ts';
 import type { Db } from '../store/db.ts';
+import { SERVED_MATCH_SLACK_MS, settleServedPlays } from '../store/servedPlays.ts';
 import { dailyTotalsSince } from '../store/telemetryDaily.ts';
 import {
   addEvent,
@@ -37,6 +38,10 @@ function eventDay(e: { ts: number; receivedAt: number }): string {
 export function rollUpTelemetry(db: Db, now: number, retentionDays: number) {
   return db.transaction(() => {
     const cutoff = now - TELEMETRY_RAW_KEEP_MS;
+    // The plays the origin served are settled first, while the raw reports they are matched with are still here
+    // (decision 0389): those no player reported count in their day's aggregates. The slack keeps a play whose
+    // report goes now (received by the cutoff) from being matched later without it.
+    settleServedPlays(db, cutoff + SERVED_MATCH_SLACK_MS);
     const byDay = new Map<string, Map<string, SourceTotals>>();
     for (const e of telemetryEventsReceivedBy(db, cutoff)) {
       const day = eventDay(e);

@@ -3,11 +3,13 @@ import {
   type Range,
   errorsByKind,
   percentilesByBucket,
+  servedPlaysByBucket,
   totalsByBucket,
   viewersSince,
   WHOLE,
 } from '../store/dashboard.ts';
 import type { Db } from '../store/db.ts';
+import { SERVED_QUIET_MS } from '../store/servedPlays.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -27,6 +29,8 @@ const msOrNull = (v: unknown) => (v === null || v === undefined ? null : Math.ro
 export function dashboard(db: Db, window: DashboardWindow, now: number): Dashboard {
   const r = dashboardRange(window, now);
   const totals = new Map(totalsByBucket(db, r).map((t) => [num(t.at), t]));
+  // Plays the origin served that no player reported, over once quiet (decision 0389): added to the players'.
+  const served = new Map(servedPlaysByBucket(db, r, now - SERVED_QUIET_MS).map((s) => [num(s.at), s]));
   const startups = new Map(percentilesByBucket(db, r, 'startup').map((s) => [num(s.at), s]));
   const zaps = new Map(percentilesByBucket(db, r, 'channelChange').map((s) => [num(s.at), s]));
   const all = totals.get(WHOLE);
@@ -38,7 +42,7 @@ export function dashboard(db: Db, window: DashboardWindow, now: number): Dashboa
     const z = zaps.get(at);
     buckets.push({
       at,
-      plays: num(totals.get(at)?.plays),
+      plays: num(totals.get(at)?.plays) + num(served.get(at)?.plays),
       startupP50Ms: msOrNull(s?.p50),
       startupP95Ms: msOrNull(s?.p95),
       channelChangeP50Ms: msOrNull(z?.p50),
@@ -64,7 +68,8 @@ export function dashboard(db: Db, window: DashboardWindow, now: number): Dashboa
     },
     buckets,
     qoe: {
-      plays: num(all?.plays),
+      plays: num(all?.plays) + num(served.get(WHOLE)?.plays),
+      playsByServer: num(served.get(WHOLE)?.plays),
       startupP50Ms: msOrNull(allStartup?.p50),
       startupP95Ms: msOrNull(allStartup?.p95),
       rebufferingRatio: stall + watched > 0 ? stall / (stall + watched) : 0,

@@ -1,5 +1,5 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
-import { DRM_LICENSE_PATH } from '@ottkit/api-client/contract';
+import { DRM_LICENSE_PATH, PREFETCH_QUERY_PARAM } from '@ottkit/api-client/contract';
 import { sendBody, sendText } from '../http/send.ts';
 import type { MediaLibrary, SourceMedia } from '../media/library.ts';
 import { readTitleSource, titlesDir } from '../media/titleAssets.ts';
@@ -54,6 +54,12 @@ export interface OriginOptions {
   ingested?: IngestedResolver;
   /** Called when the server closes (stops the live supervisor and its ffmpeg processes). */
   onClose?: () => Promise<void>;
+  /**
+   * Told of every media request it answers for a play (a token with a `sourceId`), never a neighbour's prefetch:
+   * what the dashboard counts as a play when the player's own report never comes (decision 0389). Called often
+   * (each playlist and segment): the listener keeps its writes few, and must not throw.
+   */
+  onServed?: (claims: MediaTokenClaims) => void;
 }
 
 export interface Origin {
@@ -143,6 +149,7 @@ export function createOrigin(options: OriginOptions): Origin {
     if (revoked(v.claims)) return fail(req, res, 403, 'forbidden: session ended');
     const notReady = await s.ready?.(token ?? '');
     if (notReady) return fail(req, res, notReady.status, notReady.reason);
+    if (v.claims.sourceId && url.searchParams.get(PREFETCH_QUERY_PARAM) !== '1') options.onServed?.(v.claims);
     // Every child URL carries the token and what it is bound to (the DVR start); behind the edge, the
     // placeholder the edge replaces with each viewer's token (decision 0261).
     const query = `?token=${viaEdge(req) ? EDGE_TOKEN : token}${s.childQuery ?? ''}`;

@@ -24,6 +24,12 @@ export interface MediaTokenClaims {
    * before that session ended (logout) is refused after it. Absent for URLs handed out without a session.
    */
   sessionId?: string;
+  /**
+   * The channel or title the URL was handed out to play (a logicalChannelId or a metaId: the `sourceId` the
+   * players report telemetry with). The origin records that it served this play (decision 0389), so the
+   * dashboard counts plays whose players never report. Absent for URLs that are no play (trailers).
+   */
+  sourceId?: string;
 }
 
 export type TokenFailure = 'malformed' | 'signature' | 'expired' | 'resource' | 'kind';
@@ -39,8 +45,8 @@ function mac(secret: string, payload: string): Buffer {
 
 /** `<base64url(JSON claims)>.<base64url(HMAC-SHA256)>`: URL-safe, self-contained, checked without storage. */
 export function signMediaToken(secret: string, claims: MediaTokenClaims): string {
-  const { accountId: a, resource: r, kind: k, exp: e, sessionId: s } = claims;
-  const payload = b64(JSON.stringify(s ? { a, r, k, e, s } : { a, r, k, e }));
+  const { accountId: a, resource: r, kind: k, exp: e, sessionId: s, sourceId: p } = claims;
+  const payload = b64(JSON.stringify({ a, r, k, e, ...(s ? { s } : {}), ...(p ? { p } : {}) }));
   return `${payload}.${b64(mac(secret, payload))}`;
 }
 
@@ -82,16 +88,17 @@ export function verifyMediaToken(
   const want = mac(secret, payload);
   if (given.length !== want.length || !timingSafeEqual(given, want))
     return { ok: false, reason: 'signature' };
-  let raw: { a?: unknown; r?: unknown; k?: unknown; e?: unknown; s?: unknown };
+  let raw: { a?: unknown; r?: unknown; k?: unknown; e?: unknown; s?: unknown; p?: unknown };
   try {
     raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
   } catch {
     return { ok: false, reason: 'malformed' };
   }
-  const { a, r, k, e, s } = raw;
+  const { a, r, k, e, s, p } = raw;
   if (
     typeof a !== 'string' ||
     (s !== undefined && typeof s !== 'string') ||
+    (p !== undefined && typeof p !== 'string') ||
     typeof r !== 'string' ||
     typeof e !== 'number' ||
     !MEDIA_KINDS.includes(k as MediaKind)
@@ -100,6 +107,8 @@ export function verifyMediaToken(
   if (e * 1000 <= expect.nowMs) return { ok: false, reason: 'expired' };
   if (k !== expect.kind) return { ok: false, reason: 'kind' };
   if (r !== expect.resource) return { ok: false, reason: 'resource' };
-  const claims = { accountId: a, resource: r, kind: k as MediaKind, exp: e };
-  return { ok: true, claims: typeof s === 'string' ? { ...claims, sessionId: s } : claims };
+  const claims: MediaTokenClaims = { accountId: a, resource: r, kind: k as MediaKind, exp: e };
+  if (typeof s === 'string') claims.sessionId = s;
+  if (typeof p === 'string') claims.sourceId = p;
+  return { ok: true, claims };
 }

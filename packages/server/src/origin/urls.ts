@@ -20,6 +20,8 @@ export interface UrlOptions {
   ttlSec?: number;
   /** The session the URL is handed to: ending it (logout) revokes the URL. */
   sessionId?: string;
+  /** The channel or title this URL plays, as the players report it (`MediaTokenClaims.sourceId`). */
+  sourceId?: string;
 }
 
 function signed(
@@ -37,6 +39,7 @@ function signed(
     kind,
     exp,
     ...(o.sessionId ? { sessionId: o.sessionId } : {}),
+    ...(o.sourceId ? { sourceId: o.sourceId } : {}),
   });
   return `${path}?token=${token}`;
 }

@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import { UNREPORTED } from './servedPlays.ts';
 import { SESSION_END_TYPES } from './telemetry.ts';
 
 /**
@@ -60,6 +61,39 @@ export function totalsByBucket(db: Db, r: Range) {
      UNION ALL SELECT ${WHOLE}, SUM(plays), SUM(stall_ms), SUM(watched_ms), SUM(errors) FROM t
      ORDER BY at`,
     ...bucketed(r),
+  );
+}
+
+/**
+ * The plays the origin served and no player reported (decision 0389), per bucket and the window's at WHOLE: the
+ * stretches that ended (by their last serving) in the window and before `endedBefore` (quiet since: the play is
+ * over), then the settled days' count. The dashboard adds them to the players' plays.
+ */
+export function servedPlaysByBucket(db: Db, r: Range, endedBefore: number) {
+  return db.all<{ at: number; plays: number }>(
+    `WITH t AS (
+       SELECT at, SUM(plays) AS plays FROM (
+         SELECT ${bucketOf('s.last_at')} AS at, COUNT(*) AS plays
+         FROM served_plays s WHERE s.last_at >= ? AND s.last_at < ? AND s.last_at < ? AND ${UNREPORTED}
+         GROUP BY 1
+         UNION ALL
+         SELECT ${bucketOf(DAY_MS)}, plays FROM (
+           SELECT day, SUM(served_sessions) AS plays FROM telemetry_daily WHERE ${DAILY} GROUP BY day
+         )
+       ) GROUP BY at
+     )
+     SELECT * FROM t
+     UNION ALL SELECT ${WHOLE}, SUM(plays) FROM t
+     ORDER BY at`,
+    r.bucketMs,
+    r.bucketMs,
+    r.from,
+    r.to,
+    endedBefore,
+    r.bucketMs,
+    r.bucketMs,
+    dayFrom(r.from),
+    dayFrom(r.to),
   );
 }
 

@@ -89,7 +89,15 @@ export default function Dashboard({ lang }: { lang: Lang }) {
           value: count(data.viewersNow.total),
           note: t('admin.dashboard.viewersNote', { minutes: data.viewersNow.minutes }),
         },
-        { id: 'plays', label: t('admin.dashboard.plays'), value: count(q?.plays ?? 0) },
+        {
+          id: 'plays',
+          label: t('admin.dashboard.plays'),
+          value: count(q?.plays ?? 0),
+          // The plays the origin served that no player reported are in the figure (decision 0389): say how many.
+          note: q?.playsByServer
+            ? t('admin.dashboard.playsByServer', { count: count(q.playsByServer) })
+            : undefined,
+        },
         {
           id: 'startup-p50',
           label: t('admin.dashboard.startupP50'),

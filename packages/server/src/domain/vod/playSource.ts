@@ -18,8 +18,10 @@ export function signedVodUrl(
   ttlSec: number,
   /** The caller's session: logout revokes the URL (decision 0100). */
   sessionId?: string,
+  /** The title this URL plays (its metaId; none for a trailer): the origin counts the play it serves (0389). */
+  sourceId?: string,
 ): { url: string; expiresAt: number } {
-  const url = vodUrl(secret, { assetId, accountId, sessionId, ttlSec }, now);
+  const url = vodUrl(secret, { assetId, accountId, sessionId, ttlSec, sourceId }, now);
   return { url, expiresAt: (Math.floor(now / 1000) + ttlSec) * 1000 };
 }
 

@@ -107,6 +107,8 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
       );
       const accountId = ctx.session?.accountId ?? '';
       const sessionId = ctx.session?.sessionId;
+      // The play each URL is for, as the players report it: the origin counts the plays it serves (0389).
+      const sourceId = channel.logicalChannelId;
       // One life for every kind: the players renew the URLs while they play (decision 0100).
       const ttlSec = options.ttlSec ?? mediaTokenTtlSec(ctx.db);
       const access = channelAccess(ctx.db, channel, ctx.session, now);
@@ -138,6 +140,7 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
           liveStreamId: dvrStreamId,
           accountId,
           sessionId,
+          sourceId,
           start: p.start,
           stop: p.stop,
           ttlSec,
@@ -147,9 +150,17 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
           ...base,
           url,
           authorized: true,
-          ...drm(ctx, drmType, resource, 'catchup', accountId, sessionId, ttlSec),
+          ...drm(ctx, drmType, resource, 'catchup', accountId, sessionId, ttlSec, sourceId),
           ...multiDrm(drmType, physical?.multiDrmDvrStreamIdMap.safari, (id) =>
-            urls.catchup({ liveStreamId: id, accountId, sessionId, start: p.start, stop: p.stop, ttlSec }),
+            urls.catchup({
+              liveStreamId: id,
+              accountId,
+              sessionId,
+              sourceId,
+              start: p.start,
+              stop: p.stop,
+              ttlSec,
+            }),
           ),
           mediaQualityList: qualities(libraryOf(ctx, options.library), dvrStreamId),
         };
@@ -157,7 +168,7 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
       if (!access.live) {
         return {
           ...base,
-          url: urls.fallback({ accountId, sessionId, ttlSec }),
+          url: urls.fallback({ accountId, sessionId, sourceId, ttlSec }),
           authorized: false,
           drmType: 'none',
           mediaQualityList: qualities(libraryOf(ctx, options.library), 'fallback'),
@@ -166,12 +177,13 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
       // Live answers carry the time-shift playlist of the programme on air too (its own token kind), so the
       // player can go back in it; a time-shift request gets that playlist as its url.
       const startMs = timeshiftStart(ctx, channel, req.start, now);
-      const dvr = (liveStreamId: string) => urls.dvr({ liveStreamId, accountId, sessionId, startMs, ttlSec });
+      const dvr = (liveStreamId: string) =>
+        urls.dvr({ liveStreamId, accountId, sessionId, sourceId, startMs, ttlSec });
       const timeshiftUrl = startMs === undefined && req.mode === 'live' ? undefined : dvr(dvrStreamId);
       const url =
         req.mode === 'timeshift'
           ? dvr(dvrStreamId)
-          : urls.live({ liveStreamId, accountId, sessionId, ttlSec });
+          : urls.live({ liveStreamId, accountId, sessionId, sourceId, ttlSec });
       const id = req.mode === 'timeshift' ? dvrStreamId : liveStreamId;
       return {
         ...base,
@@ -179,12 +191,21 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
         ...(timeshiftUrl ? { timeshiftUrl, ...(startMs ? { timeshiftStart: startMs } : {}) } : {}),
         authorized: true,
         ...(req.mode === 'timeshift'
-          ? drm(ctx, drmType, timeshiftResource(id, startMs), 'timeshift', accountId, sessionId, ttlSec)
-          : drm(ctx, drmType, `live/${id}`, 'live', accountId, sessionId, ttlSec)),
+          ? drm(
+              ctx,
+              drmType,
+              timeshiftResource(id, startMs),
+              'timeshift',
+              accountId,
+              sessionId,
+              ttlSec,
+              sourceId,
+            )
+          : drm(ctx, drmType, `live/${id}`, 'live', accountId, sessionId, ttlSec, sourceId)),
         ...(req.mode === 'timeshift'
           ? multiDrm(drmType, physical?.multiDrmDvrStreamIdMap.safari, dvr)
           : multiDrm(drmType, physical?.multiDrmLiveStreamIdMap.safari, (s) =>
-              urls.live({ liveStreamId: s, accountId, sessionId, ttlSec }),
+              urls.live({ liveStreamId: s, accountId, sessionId, sourceId, ttlSec }),
             )),
         mediaQualityList: qualities(libraryOf(ctx, options.library), id),
       };
@@ -209,7 +230,7 @@ async function assertProgrammeAllowed(
   await assertRatingAllowed(ctx.db, profile, rating, pin, ctx.now());
 }
 
-/** For a ClearKey channel, the licence URL carries a token for the same resource as the stream. */
+/** For a ClearKey channel, the licence URL carries the stream's own token (the same resource, session and play). */
 function drm(
   ctx: RequestContext,
   drmType: string,
@@ -218,10 +239,11 @@ function drm(
   accountId: string,
   sessionId: string | undefined,
   ttlSec: number,
+  sourceId: string,
 ) {
   if (drmType !== 'clearkey') return { drmType: drmType || 'none' };
   const exp = Math.floor(ctx.now() / 1000) + ttlSec;
-  const claims = { accountId, resource, kind, exp, ...(sessionId ? { sessionId } : {}) };
+  const claims = { accountId, resource, kind, exp, ...(sessionId ? { sessionId } : {}), sourceId };
   const token = signMediaToken(ctx.config.secret, claims);
   return { drmType, licenseUrl: `${DRM_LICENSE_PATH}?token=${token}` };
 }

@@ -40,6 +40,7 @@ const catalogueRoutes: Route[] = [
       viewer.now,
       mediaTokenTtlSec(ctx.db),
       ctx.session?.sessionId,
+      m.meta_id,
     );
     return {
       metaId: m.meta_id,

@@ -1,6 +1,9 @@
 import type { Migration } from '../migrations.ts';
 
-/** Player telemetry (versions 400-499). One row per event id: repeats of a batch change nothing. */
+/**
+ * Player telemetry (versions 400-499, and 530 once the other areas had passed 499). One row per event id: repeats
+ * of a batch change nothing.
+ */
 export const telemetryMigrations: Migration[] = [
   {
     version: 400,
@@ -32,6 +35,26 @@ CREATE TABLE watching_now (
   PRIMARY KEY (account_id, source_id)
 );
 CREATE INDEX watching_now_by_time ON watching_now (received_at);
+`,
+  },
+  {
+    // Issue 37 (version 530, after the highest of every area; decision 0389): the plays the origin served, one row
+    // per subscriber, channel or title and stretch of serving, so that the dashboard counts a play whose player
+    // never reported it. The index on the raw events finds a subscriber's reports of a source, which settle
+    // whether a served play was reported; the daily aggregates keep the unreported ones apart.
+    version: 530,
+    name: 'served plays',
+    sql: `
+CREATE TABLE served_plays (
+  account_id TEXT NOT NULL,
+  source_id TEXT NOT NULL,
+  first_at BIGINT NOT NULL,
+  last_at BIGINT NOT NULL,
+  PRIMARY KEY (account_id, source_id, first_at)
+);
+CREATE INDEX served_plays_by_end ON served_plays (last_at);
+CREATE INDEX telemetry_events_by_account ON telemetry_events (account_id, source_id, ts);
+ALTER TABLE telemetry_daily ADD COLUMN served_sessions INTEGER NOT NULL DEFAULT 0;
 `,
   },
 ];

@@ -1,0 +1,95 @@
+import type { Db } from './db.ts';
+import { SESSION_END_TYPES } from './telemetry.ts';
+
+/**
+ * The plays the origin served (decision 0389): one row per subscriber, source (the channel or title the URL was
+ * handed out for) and stretch of serving. A stretch ends when nothing of it was served for SERVED_QUIET_MS: the
+ * play is over as far as the server can tell. Such a play counts on the dashboard unless its player reported it.
+ */
+
+/** Nothing served of a play for this long ends it (a paused VOD fetches nothing; its report still matches). */
+export const SERVED_QUIET_MS = 5 * 60_000;
+/** How far a player's clock may be from the server's when its report is matched with a served play. */
+export const SERVED_MATCH_SLACK_MS = 2 * 60_000;
+
+/**
+ * Extends the subscriber's current play of the source to `at`, or starts one. No transaction: two processes that
+ * both start the same play at once leave two rows, and `UNREPORTED` counts the earlier one only.
+ */
+export function touchServedPlay(db: Db, accountId: string, sourceId: string, at: number): void {
+  const extended = db.run(
+    `UPDATE served_plays SET last_at = CASE WHEN last_at > ? THEN last_at ELSE ? END
+     WHERE account_id = ? AND source_id = ? AND last_at >= ? AND first_at <= ?`,
+    at,
+    at,
+    accountId,
+    sourceId,
+    at - SERVED_QUIET_MS,
+    at,
+  ).changes;
+  if (extended) return;
+  db.run(
+    `INSERT INTO served_plays (account_id, source_id, first_at, last_at) VALUES (?, ?, ?, ?)
+     ON CONFLICT (account_id, source_id, first_at) DO NOTHING`,
+    accountId,
+    sourceId,
+    at,
+    at,
+  );
+}
+
+const REPORT_TYPES = ['streamSla', ...SESSION_END_TYPES].map((t) => `'${t}'`).join(', ');
+
+/**
+ * The conditions on a served play `s` that make it a play the players did not report, for a WHERE clause:
+ * - it is the first row of its stretch (a second process's row started at the same moment is not a second play);
+ * - no report of the same subscriber and source overlaps it: a session's end (`ts`) at or after the play's start
+ *   and its start (`startedAt`, the play-data events; the stream SLA has only its end) at or before the play's
+ *   last serving, both give or take SERVED_MATCH_SLACK_MS. A report that arrives late (the next visit) still
+ *   matches, and the play then counts once, as the player's.
+ */
+export const UNREPORTED = `NOT EXISTS (
+    SELECT 1 FROM served_plays o
+    WHERE o.account_id = s.account_id AND o.source_id = s.source_id AND o.first_at < s.first_at
+      AND o.last_at >= s.first_at - ${SERVED_QUIET_MS}
+  )
+  AND NOT EXISTS (
+    SELECT 1 FROM telemetry_events e
+    WHERE e.account_id = s.account_id AND e.source_id = s.source_id AND e.type IN (${REPORT_TYPES})
+      AND e.ts >= s.first_at - ${SERVED_MATCH_SLACK_MS}
+      AND COALESCE(CAST(json_extract(e.payload, '$.startedAt') AS REAL), e.ts) <= s.last_at + ${SERVED_MATCH_SLACK_MS}
+  )`;
+
+const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+
+/**
+ * The housekeeping's part (with the telemetry roll-up, before the raw events it matches against go): the served
+ * plays that ended before `endedBefore` are settled. Those no player reported are added to their day's
+ * aggregates (`telemetry_daily.served_sessions`, by the day they ended); all of them are then forgotten.
+ */
+export function settleServedPlays(db: Db, endedBefore: number): { counted: number; forgotten: number } {
+  return db.transaction(() => {
+    const rows = db.all<{ source_id: string; at: number }>(
+      `SELECT s.source_id, s.last_at AS at FROM served_plays s WHERE s.last_at < ? AND ${UNREPORTED}`,
+      endedBefore,
+    );
+    const byDay = new Map<string, number>();
+    for (const r of rows) {
+      const key = `${dayOf(Number(r.at))}\n${r.source_id}`;
+      byDay.set(key, (byDay.get(key) ?? 0) + 1);
+    }
+    for (const [key, n] of byDay) {
+      const [day, sourceId] = key.split('\n') as [string, string];
+      db.run(
+        `INSERT INTO telemetry_daily (day, source_id, sessions, stall_ms, watched_ms, errors, served_sessions)
+         VALUES (?, ?, 0, 0, 0, 0, ?)
+         ON CONFLICT (day, source_id) DO UPDATE SET served_sessions = telemetry_daily.served_sessions + excluded.served_sessions`,
+        day,
+        sourceId,
+        n,
+      );
+    }
+    const forgotten = db.run('DELETE FROM served_plays WHERE last_at < ?', endedBefore).changes;
+    return { counted: rows.length, forgotten };
+  });
+}
