@@ -1,7 +1,7 @@
 // How every browser test of the run starts Chromium: Debian's, found on PATH (never a downloaded browser), with
 // the switches they share. One place for the e2e journeys, the player's e2e, the packed consumers and the benches.
 import { execSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, statfsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /** Debian's Chromium: CHROMIUM_PATH, or `command -v chromium` (installed by `npm test` when missing). */
@@ -38,12 +38,31 @@ function playwrightDisabledFeatures(): string[] {
   return names;
 }
 
+/**
+ * Playwright always passes `--disable-dev-shm-usage`, for containers whose /dev/shm is 64 MB: Chromium then keeps
+ * the memory its processes share (every frame, every IPC buffer) in files under /tmp, which here is the disk.
+ * Measured on the 2-core machine (decision 0390): a quarter of the journeys' CPU went to the kernel, and the
+ * browser process was the busiest of all. Where /dev/shm has room (a gigabyte free: it is half the memory on a
+ * Debian machine) the switch is dropped and Chromium shares memory as it does on a desktop.
+ */
+function devShmRoomy(): boolean {
+  try {
+    const { bavail, bsize } = statfsSync('/dev/shm');
+    return bavail * bsize >= 1024 ** 3;
+  } catch {
+    return false;
+  }
+}
+
 /** Launch options for Playwright's `use.launchOptions`; `args` adds switches of a suite's own. */
 export function chromiumLaunchOptions(args: string[] = []) {
   const playwrights = playwrightDisabledFeatures();
   return {
     executablePath: chromiumPath(),
-    ignoreDefaultArgs: [`--disable-features=${playwrights.join(',')}`],
+    ignoreDefaultArgs: [
+      `--disable-features=${playwrights.join(',')}`,
+      ...(devShmRoomy() ? ['--disable-dev-shm-usage'] : []),
+    ],
     args: [
       '--no-sandbox',
       '--disable-gpu',
