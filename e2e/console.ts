@@ -1,5 +1,6 @@
 import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
+import type { Lang } from '../packages/api-client/src/contract/langs.ts';
 import { operatorSignIn, operatorTotp } from '../packages/api-client/src/contract/operator.ts';
 import { base32Decode, TOTP_STEP_MS, totpCode } from '../packages/server/src/operator/totp.ts';
 import { type AdminKey, admin, createAdminT } from '../site/src/i18n/admin.ts';
@@ -62,7 +63,7 @@ export async function enrolAndSignIn(page: Page, who: { email: string; password:
 }
 
 /** The console's "are you sure?" (site/src/islands/admin/useConfirm.tsx), the kit's dialog, never the browser's. */
-export const consoleConfirm = (page: Page, lang: 'en' | 'es' | 'pt' = 'en') =>
+export const consoleConfirm = (page: Page, lang: Lang = 'en') =>
   page.getByRole('dialog', { name: admin[lang]['admin.confirm.title'] });
 
 /**
