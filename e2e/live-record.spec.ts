@@ -1,6 +1,6 @@
 import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startTestSource } from '../packages/server/test/liveSource.ts';
 import { operator, repoRoot } from './operator.ts';
@@ -54,7 +54,7 @@ function importGuide(programmes: { start: number; stop: number; title: string }[
 /** The channel's recording as the server stored it (decision 0221): one line per segment. */
 function recorded(): { n: number; startMs: number; durationSec: number }[] {
   try {
-    return readFileSync(resolve(repoRoot, E2E_DATA_DIR, 'live', 'channels', CHANNEL, 'index.jsonl'), 'utf8')
+    return readFileSync(join(repoRoot, E2E_DATA_DIR, 'live', 'channels', CHANNEL, 'index.jsonl'), 'utf8')
       .split('\n')
       .filter(Boolean)
       .map((l) => JSON.parse(l));

@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { DatabaseSync } from 'node:sqlite';
 import { sourceList } from '../packages/api-client/src/contract/operatorSources.ts';
 import { expect, type Page, test } from '@playwright/test';
@@ -139,7 +139,7 @@ test('an editor imports a small M3U through the console, sees the job finish, ed
     `Source ${name} deleted. Its 1 channel stays in the line-up.`,
   );
   await expect(source).toHaveCount(0);
-  const db = new DatabaseSync(resolve(repoRoot, E2E_DATA_DIR, 'ottkit.db'), { readOnly: true });
+  const db = new DatabaseSync(join(repoRoot, E2E_DATA_DIR, 'ottkit.db'), { readOnly: true });
   try {
     // The channel is still in the line-up, no longer linked to any source; both changes are audited.
     const cove = db.prepare(
@@ -221,7 +221,7 @@ test('an editor adds an Xtream Codes account in the console; its password is use
   await page.reload();
   await consoleReady(page);
   expect(await page.content()).not.toContain(PANEL.password);
-  const db = new DatabaseSync(resolve(repoRoot, E2E_DATA_DIR, 'ottkit.db'), { readOnly: true });
+  const db = new DatabaseSync(join(repoRoot, E2E_DATA_DIR, 'ottkit.db'), { readOnly: true });
   try {
     const audit = db.prepare('SELECT action, after_json FROM operator_audit WHERE target = ?').all(name) as {
       action: string;

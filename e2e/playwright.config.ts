@@ -16,18 +16,16 @@ const basePort = Number(process.env.OTTKIT_E2E_PORT ?? 4400);
 // 2,588 CPU s against 2,395): a journey slowed by a third beside it plays and animates for longer. A machine with
 // fewer cores sets OTTKIT_E2E_WORKERS=1, one with more may set more.
 const workers = Number(process.env.OTTKIT_E2E_WORKERS ?? 2);
-// The data folders under .data/, or where OTTKIT_E2E_STATE_DIR says (the test run puts them in memory: decision 0391).
-const stateDir = process.env.OTTKIT_E2E_STATE_DIR;
 const product = (i: number) => ({
   port: basePort + 1000 * i,
-  dataDir: stateDir ? `${stateDir}/e2e-${i}` : i === 0 ? '.data/e2e' : `.data/e2e-${i}`,
+  dataDir: i === 0 ? '.data/e2e' : `.data/e2e-${i}`,
   // Inside site/ so the copy's server code finds the site's node_modules as the build itself does.
   siteDir: `site/.data/e2e-${i}`,
 });
 const mine = product(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 /** This worker's product port. */
 export const E2E_PORT = mine.port;
-/** This worker's product data folder, relative to the repository root or absolute (`resolve(root, it)` finds it). */
+/** This worker's product data folder, relative to the repository root. */
 export const E2E_DATA_DIR = mine.dataDir;
 /** This worker's copy of site/dist (`client/`, `server/`), relative to the repository root. */
 export const E2E_SITE_DIR = mine.siteDir;

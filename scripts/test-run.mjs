@@ -4,15 +4,7 @@
 // stages running at once never interleave their lines. The run ends with one line per stage and its seconds, then
 // the closing line of scripts/test-summary.mjs.
 import { spawn } from 'node:child_process';
-import {
-  createWriteStream,
-  mkdirSync,
-  mkdtempSync,
-  readFileSync,
-  rmSync,
-  statfsSync,
-  writeFileSync,
-} from 'node:fs';
+import { createWriteStream, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { REPORTS, STORE_USE_LOG } from './test-paths.mjs';
@@ -35,29 +27,6 @@ const env = {
   NODE_COMPILE_CACHE: process.env.NODE_COMPILE_CACHE || join(root, '.data', 'node-compile-cache'),
 };
 const node = join(root, 'node_modules', '.bin', 'node');
-
-/**
- * The run's temporary folder in memory where /dev/shm has room (decision 0391): every test's data folder, SQLite
- * file and live segments, the PostgreSQL pass's cluster, the journeys' products and browser profiles are written
- * there, and SQLite's and PostgreSQL's syncs to the disk were a good part of the run's CPU (a set of store-heavy
- * server test files: 38.6 and 45.5 CPU-seconds on the disk, 32.6 and 31.5 in memory). Removed at the end of the run.
- */
-function memoryTmp() {
-  try {
-    const { bavail, bsize } = statfsSync('/dev/shm');
-    if (process.env.OTTKIT_TEST_TMP === 'disk' || bavail * bsize < 4 * 1024 ** 3) return undefined;
-    return mkdtempSync('/dev/shm/ottkit-test-run-');
-  } catch {
-    return undefined;
-  }
-}
-const runTmp = memoryTmp();
-if (runTmp) {
-  env.TMPDIR = runTmp;
-  // The journeys' products keep their data folders there too (e2e/playwright.config.ts).
-  env.OTTKIT_E2E_STATE_DIR = join(runTmp, 'e2e');
-  console.log(`test-run: temporary files in memory, in ${runTmp}`);
-}
 
 /**
  * name → command line; `needs` names stages whose success it requires (a failed one skips it). The site and the
@@ -246,6 +215,5 @@ console.log(
 const failed = [...results].filter(([, r]) => r.status !== 'passed').map(([n]) => n);
 if (failed.length > 0) console.log(`stages not passed: ${failed.join(', ')}`);
 
-if (runTmp) rmSync(runTmp, { recursive: true, force: true });
 const summary = spawn(node, ['scripts/test-summary.mjs'], { cwd: root, stdio: 'inherit' });
 summary.on('close', (code) => process.exit(failed.length > 0 ? 1 : (code ?? 1)));
