@@ -24,6 +24,19 @@ async function dashboard(window = '24h'): Promise<Dashboard> {
   expect(a.body.errCode, a.body.errMsg).toBe(0);
   return dashboardGet.response.parse(a.body.data);
 }
+/** A player's report of a live play of the channel, as the player sends it when the play ends. */
+const liveReport = (sourceId: string, ts: number) => ({
+  eventId: id(),
+  ts,
+  sourceId,
+  type: 'streamSla' as const,
+  mode: 'live' as const,
+  startupMs: 700,
+  stalls: 0,
+  stallMs: 0,
+  bitrateSwitches: 0,
+  errors: 0,
+});
 const bucketPlays = (d: Dashboard) => d.buckets.reduce((n, b) => n + b.plays, 0);
 
 async function liveUrl(logicalChannelId: string): Promise<string> {
@@ -104,18 +117,7 @@ describe('plays the origin served and no player reported (issue 37)', () => {
             watchedMs: endedAt - startedAt,
             timeshift: false,
           },
-          {
-            eventId: id(),
-            ts: endedAt,
-            sourceId: 'lc-002',
-            type: 'streamSla',
-            mode: 'live',
-            startupMs: 700,
-            stalls: 0,
-            stallMs: 0,
-            bitrateSwitches: 0,
-            errors: 0,
-          },
+          liveReport('lc-002', endedAt),
         ],
       },
       bearer(user.token),
@@ -134,20 +136,7 @@ describe('plays the origin served and no player reported (issue 37)', () => {
     const reported = await t.post(
       metricsBatchPost.path,
       {
-        events: [
-          {
-            eventId: id(),
-            ts: at + 5_000,
-            sourceId: 'lc-001',
-            type: 'streamSla',
-            mode: 'live',
-            startupMs: 700,
-            stalls: 0,
-            stallMs: 0,
-            bitrateSwitches: 0,
-            errors: 0,
-          },
-        ],
+        events: [liveReport('lc-001', at + 5_000)],
       },
       bearer(user.token),
     );

@@ -136,32 +136,24 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
               : PlaybackErrCode.CATCHUP_OUT_OF_WINDOW;
           throw new HttpError(code, `This programme cannot be played back (${cut.reason})`);
         }
-        const url = urls.catchup({
-          liveStreamId: dvrStreamId,
-          accountId,
-          sessionId,
-          sourceId,
-          start: p.start,
-          stop: p.stop,
-          ttlSec,
-        });
+        const catchupUrl = (liveStreamId: string) =>
+          urls.catchup({
+            liveStreamId,
+            accountId,
+            sessionId,
+            sourceId,
+            start: p.start,
+            stop: p.stop,
+            ttlSec,
+          });
+        const url = catchupUrl(dvrStreamId);
         const resource = `catchup/${dvrStreamId}/${p.start}-${p.stop}`;
         return {
           ...base,
           url,
           authorized: true,
           ...drm(ctx, drmType, resource, 'catchup', accountId, sessionId, ttlSec, sourceId),
-          ...multiDrm(drmType, physical?.multiDrmDvrStreamIdMap.safari, (id) =>
-            urls.catchup({
-              liveStreamId: id,
-              accountId,
-              sessionId,
-              sourceId,
-              start: p.start,
-              stop: p.stop,
-              ttlSec,
-            }),
-          ),
+          ...multiDrm(drmType, physical?.multiDrmDvrStreamIdMap.safari, catchupUrl),
           mediaQualityList: qualities(libraryOf(ctx, options.library), dvrStreamId),
         };
       }
