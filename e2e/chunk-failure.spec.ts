@@ -12,9 +12,10 @@ const screens = join(import.meta.dirname, '..', '.data/screens');
 /** The lazily loaded player chunk of the VOD detail page (VodPlayerHost imports it on the first Play). */
 const PLAYER_CHUNK = /\/_astro\/VodPlayerMount\.[^/]*\.js(\?.*)?$/;
 
-// Requests a service worker makes are not seen by page.route; the chunk must come from the network here. A trace
-// is kept of a failed journey: the one at 360 px failed once in a whole run (and passed on its retry).
-test.use({ serviceWorkers: 'block', trace: 'retain-on-failure' });
+// Requests a service worker makes are not seen by page.route; the chunk must come from the network here. A failed
+// journey's retry is traced, as everywhere (playwright.config.ts): tracing every journey of this file and pwa.spec.ts
+// cost about 50 CPU s a run, more than the two files' journeys themselves (decision 0391).
+test.use({ serviceWorkers: 'block' });
 
 /** A movie on home, its history cleared so its detail page offers Play (not Resume). */
 async function freshMovie(page: Page) {

@@ -10,10 +10,10 @@ import { E2E_SITE_DIR } from './playwright.config.ts';
 
 // Issue 20 §5, decision 0205: the installable app in Chromium, through the running product — the manifest and
 // its icons, the worker that caches the shell only, the offline page, and the offer of a new build.
-// A trace is kept of a failed journey: the offer's Reload once left the page as it was (a whole run, passed on
-// its retry), and what the browser did then is what to read.
+// A failed journey's retry is traced, as everywhere (playwright.config.ts); every journey of this file traced cost
+// more CPU than the journeys themselves (decision 0391).
 // The installable app's worker is what this file proves: on here (the other journeys block it, decision 0375).
-test.use({ serviceWorkers: 'allow', trace: 'retain-on-failure' });
+test.use({ serviceWorkers: 'allow' });
 
 const repoRoot = join(import.meta.dirname, '..');
 const workerFile = join(repoRoot, E2E_SITE_DIR, 'client', SW_PATH);
