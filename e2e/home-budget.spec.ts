@@ -23,10 +23,17 @@ async function homeScripts(page: Page): Promise<Map<string, number>> {
   await expect(page.locator('astro-island[ssr]:not([client="visible"])')).toHaveCount(0);
   // Scrolled by the page itself: Playwright's scrollIntoViewIfNeeded first waits for the row to stand still over two
   // animation frames, and once in a run it waited out the journey's 90 s (decision 0375).
-  // Each row is waited for until its island hydrated, so no row is scrolled past unseen.
-  for (const row of await page.locator('section.vod-row').all()) {
-    await row.evaluate((el) => el.scrollIntoView({ block: 'center' }));
-    await expect(row.locator('astro-island[ssr]')).toHaveCount(0);
+  // Each row's island is waited for until it hydrated, so no row is scrolled past unseen. Taken one at a time by
+  // its Astro uid, never by position: a signed-in viewer's own rows (continue watching, more like this) arrive
+  // above the others once the session is known, and the row at a given position was then another one (a whole
+  // run, passed on its retry).
+  const unhydrated = page.locator('section.vod-row astro-island[ssr]');
+  while ((await unhydrated.count()) > 0) {
+    const uid = await unhydrated.first().getAttribute('uid');
+    const island = page.locator(`astro-island[uid="${uid}"]`);
+    // The island itself has no box (display: contents): its row is what scrolls into view.
+    await island.evaluate((el) => el.closest('section')?.scrollIntoView({ block: 'center' }));
+    await expect(island).not.toHaveAttribute('ssr');
   }
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.waitForLoadState('networkidle');
