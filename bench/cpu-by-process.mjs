@@ -7,6 +7,7 @@
 // a second is in the machine's figure only.
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
+import { machineBusySeconds, statFields, TICK } from './proc.mjs';
 
 const KINDS = [
   ['chromium renderer', /chrom.*--type=renderer/],
@@ -23,7 +24,6 @@ const KINDS = [
   ['node (other)', /node/],
 ];
 const kindOf = (cmdline) => KINDS.find(([, re]) => re.test(cmdline))?.[0] ?? 'other';
-const TICK = 100; // clock ticks a second on Linux
 
 /** pid → [kind, [user, system] ticks at the last look]; ticks a process had before it was first seen count too. */
 const seen = new Map();
@@ -31,13 +31,8 @@ const total = new Map();
 function look() {
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
-    let stat;
-    try {
-      stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    } catch {
-      continue; // gone meanwhile
-    }
-    const f = stat.slice(stat.lastIndexOf(') ') + 2).split(' ');
+    const f = statFields(pid);
+    if (!f) continue; // gone meanwhile
     const ticks = [Number(f[11]), Number(f[12])];
     let known = seen.get(pid);
     if (!known) {
@@ -53,10 +48,6 @@ function look() {
     known[1] = ticks;
   }
 }
-const busy = () => {
-  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].trim().split(/\s+/).slice(1).map(Number);
-  return f.reduce((a, b) => a + b, 0) - f[3] - f[4];
-};
 
 const dash = process.argv.indexOf('--');
 const cmd = dash < 0 ? process.argv.slice(2) : process.argv.slice(dash + 1);
@@ -67,7 +58,7 @@ if (cmd.length === 0) {
 // Processes already there (an idle server, the shell) count only what they spend from now on.
 look();
 for (const k of total.keys()) total.set(k, [0, 0]);
-const before = busy();
+const before = machineBusySeconds();
 const started = Date.now();
 const child = spawn(cmd[0], cmd.slice(1), { stdio: 'inherit' });
 const timer = setInterval(look, 1000);
@@ -75,7 +66,7 @@ child.on('exit', (code, signal) => {
   clearInterval(timer);
   look();
   const wall = (Date.now() - started) / 1000;
-  const machine = (busy() - before) / TICK;
+  const machine = machineBusySeconds() - before;
   console.log(`\ncpu-by-process: ${wall.toFixed(0)} s wall, the machine busy ${machine.toFixed(0)} CPU s`);
   console.log(`  ${'kind'.padEnd(20)} ${'CPU s'.padStart(6)}  share  user s  system s`);
   const cpu = ([user, system]) => user + system;

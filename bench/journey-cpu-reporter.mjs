@@ -1,28 +1,22 @@
 // The CPU each journey costs (decision 0391): a Playwright reporter, added beside the usual one,
 //   playwright test -c e2e/playwright.config.ts --reporter=list,./bench/journey-cpu-reporter.mjs
 // reads, when a test starts and when it ends, the CPU seconds of the process tree of the worker that runs it (the
-// worker, its Chromium with every renderer, the operator runner it started) and of the whole machine, and writes one line per test to
-// .data/reports/journey-cpu.tsv (file:line, title, wall s, worker-tree CPU s, machine CPU s, status); at the end
-// it prints the files that cost the most. A renderer's CPU is counted once its process is reaped (into its
+// worker, its Chromium with every renderer, the operator runner it started) and of the whole machine, and writes
+// one line per test to .data/reports/journey-cpu.tsv (file:line, title, wall s, worker-tree CPU s, machine CPU s,
+// status); at the end it prints the files that cost the most. A renderer's CPU is counted once its process is reaped (into its
 // parent's children's time), so a test that closes pages late may lend some to the next. Linux only (/proc).
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { machineBusySeconds, statFields, TICK } from './proc.mjs';
 
-const TICKS = 100;
 const out = join(dirname(new URL(import.meta.url).pathname), '..', '.data/reports/journey-cpu.tsv');
 
 /** pid → { ppid, own and reaped children's CPU ticks } of every process. */
 function processes() {
   const all = new Map();
   for (const pid of readdirSync('/proc')) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      all.set(Number(pid), { ppid: Number(f[1]), ticks: +f[11] + +f[12] + +f[13] + +f[14] });
-    } catch {
-      // Gone between the listing and the read.
-    }
+    const f = /^\d+$/.test(pid) ? statFields(pid) : undefined;
+    if (f) all.set(Number(pid), { ppid: Number(f[1]), ticks: +f[11] + +f[12] + +f[13] + +f[14] });
   }
   return all;
 }
@@ -57,12 +51,7 @@ function treeSeconds(root) {
     ticks += all.get(pid)?.ticks ?? 0;
     stack.push(...(children.get(pid) ?? []));
   }
-  return ticks / TICKS;
-}
-
-function machineSeconds() {
-  const f = readFileSync('/proc/stat', 'utf8').split('\n')[0].split(/\s+/).slice(1).map(Number);
-  return (f[0] + f[1] + f[2] + f[5] + f[6]) / TICKS;
+  return ticks / TICK;
 }
 
 export default class JourneyCpuReporter {
@@ -79,7 +68,7 @@ export default class JourneyCpuReporter {
     this.started.set(`${test.id}:${result.retry}`, {
       pid,
       cpu: pid ? treeSeconds(pid) : 0,
-      machine: machineSeconds(),
+      machine: machineBusySeconds(),
       at: Date.now(),
     });
   }
@@ -96,7 +85,7 @@ export default class JourneyCpuReporter {
     const row = [`${file}:${test.location.line}`, test.title, wall.toFixed(1), cpu.toFixed(1)];
     appendFileSync(
       out,
-      `${[...row, (machineSeconds() - begun.machine).toFixed(1), result.status].join('\t')}\n`,
+      `${[...row, (machineBusySeconds() - begun.machine).toFixed(1), result.status].join('\t')}\n`,
     );
     const sum = this.files.get(file) ?? { cpu: 0, wall: 0, tests: 0 };
     this.files.set(file, { cpu: sum.cpu + cpu, wall: sum.wall + wall, tests: sum.tests + 1 });
