@@ -15,6 +15,8 @@ export interface DayReads<T> {
   once(epgId: string, date: string): Promise<T>;
   /** The day's result when a read of it has finished, without waiting. */
   peek(epgId: string, date: string): T | undefined;
+  /** The day's read in flight or done, if there is one; never starts one. */
+  existing(epgId: string, date: string): Promise<T> | undefined;
   /** Forgets every result (the store was written). Reads in flight still answer their callers. */
   clear(): void;
 }
@@ -53,6 +55,9 @@ export function createDayReads<T>(read: (epgId: string, date: string) => Promise
     },
     peek(epgId, date) {
       return entries.get(keyOf(epgId, date))?.done?.value;
+    },
+    existing(epgId, date) {
+      return entries.get(keyOf(epgId, date))?.promise;
     },
     clear() {
       entries.clear();

@@ -1,6 +1,6 @@
 import type { Epg, EpgProgram } from '@ottkit/api-client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localDay, localDayBounds, localGuideDay, utcDaysOf } from './guideDays.ts';
+import { localDay, localDayBounds, localGuideDay, utcDayBefore, utcDaysOf } from './guideDays.ts';
 import { programme } from './epgFixtures.test-helpers.ts';
 
 const H = 3_600_000;
@@ -68,6 +68,28 @@ describe('local guide days', () => {
     const shown = localGuideDay('2026-11-23', [first, second]);
     expect(shown?.programs.map((p) => p.programId)).toEqual(['crossing', 'morning', 'late']);
     expect(shown?.isCatchup).toBe(true);
+  });
+
+  it('takes from the UTC day before only the programme still on air at midnight, never its catch-up', () => {
+    inZone('UTC');
+    expect(utcDayBefore('2026-11-23')).toBe('2026-11-22');
+    inZone('Asia/Tokyo');
+    expect(utcDayBefore('2026-11-23')).toBe('2026-11-21');
+    inZone('UTC');
+    const midnight = localDayBounds('2026-11-23').start;
+    // An imported guide: the evening's last programme ends 4 minutes past midnight, kept in the day it starts on.
+    const before = day('2026-11-22', [
+      prog('evening', midnight - 2 * H, midnight - 10 * 60_000),
+      prog('crossing', midnight - 10 * 60_000, midnight + 4 * 60_000),
+    ]);
+    const today = day('2026-11-23', [prog('after', midnight + 4 * 60_000, midnight + H)], false);
+    const shown = localGuideDay('2026-11-23', [today], before);
+    expect(shown?.programs.map((p) => p.programId)).toEqual(['crossing', 'after']);
+    expect(shown?.isCatchup).toBe(false);
+    // Without it, Today began at 00:04 and what was on air was nowhere.
+    expect(localGuideDay('2026-11-23', [today])?.programs.map((p) => p.programId)).toEqual(['after']);
+    // A day the store does not have adds nothing.
+    expect(localGuideDay('2026-11-23', [today], undefined)?.programs).toHaveLength(1);
   });
 
   it('answers nothing when neither UTC day is known, and catch-up when any day offers it', () => {

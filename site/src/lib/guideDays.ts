@@ -1,5 +1,5 @@
 import type { Epg, EpgProgram } from '@ottkit/api-client';
-import { utcDay } from './epgStore.ts';
+import { addDays, utcDay } from './epgStore.ts';
 
 /**
  * The guide's day tabs are the viewer's calendar days (in the browser's zone), while the server stores and
@@ -29,17 +29,37 @@ export function utcDaysOf(date: string): string[] {
 }
 
 /**
+ * The UTC day before those a local day overlaps. A programme is kept in the UTC day it starts on, so one that
+ * began the evening before and is still on air after the local midnight is only there (an imported guide's
+ * programmes cross midnight; at 00:05 UTC a viewer in UTC found the programme on air missing from Today).
+ */
+export function utcDayBefore(date: string): string {
+  return addDays(utcDaysOf(date)[0] as string, -1);
+}
+
+/**
  * One local day of a guide from the UTC days it overlaps: every programme on air during the day (one that
  * crosses midnight shows on both days, so the one playing just after midnight is on today's list), once each,
- * by start. Catch-up is offered when any of the UTC days offers it.
+ * by start. Catch-up is offered when any of the UTC days offers it. `before` (the UTC day before them, see
+ * utcDayBefore) gives only its programmes still on air when the day begins, and never the day's catch-up.
  */
 export function localGuideDay(
   date: string,
   days: readonly (Epg | undefined)[],
+  before?: Epg,
 ): { programs: EpgProgram[]; isCatchup: boolean } | undefined {
   const found = days.filter((d): d is Epg => d !== undefined);
   if (found.length === 0) return undefined;
   const { start, end } = localDayBounds(date);
+  const carried = (before?.programs ?? []).filter((p) => p.start < start && p.stop > start);
+  if (carried.length > 0) {
+    const shown = localGuideDay(date, found);
+    const ids = new Set(shown?.programs.map((p) => p.programId));
+    return {
+      programs: [...carried.filter((p) => !ids.has(p.programId)), ...(shown?.programs ?? [])],
+      isCatchup: shown?.isCatchup ?? false,
+    };
+  }
   // One UTC day (a viewer in UTC, or a day that maps onto one): its programmes are already one each, so no map
   // of them is made (the grid reads a day per row scrolling in, decision 0330).
   if (found.length === 1) {

@@ -9,7 +9,7 @@ import { addDays, type EpgStore, utcDay } from '../lib/epgStore.ts';
 import { epgDbName, forgetOtherGuideLanguages, openIdbEpgStore } from '../lib/epgStoreIdb.ts';
 import { createMemoryEpgStore } from '../lib/epgStoreMemory.ts';
 import { type GuideSource, type SyncResult, syncGuide } from '../lib/epgStoreSync.ts';
-import { localDay, localGuideDay, utcDaysOf } from '../lib/guideDays.ts';
+import { localDay, localGuideDay, utcDayBefore, utcDaysOf } from '../lib/guideDays.ts';
 import { createRemoteGuideSync } from '../lib/guideSyncRemote.ts';
 import { LANGS } from '../i18n/langs.ts';
 import { maskProgrammes } from '../lib/guideMask.ts';
@@ -63,6 +63,7 @@ export function useGuideStore(store: EpgStore) {
   storePromise = Promise.resolve(store);
   storeKind = 'memory';
   dayReads.clear();
+  storedReads.clear();
 }
 
 let worker: ReturnType<typeof createRemoteGuideSync> | null | undefined;
@@ -123,6 +124,17 @@ async function readDay(epgId: string, date: string): Promise<DayRead> {
  */
 const dayReads = createDayReads(readDay, 256);
 
+/**
+ * The UTC day before a local day's own (utcDayBefore), from the store only: it adds the programme on air at
+ * midnight, which the guide's sync has stored for every day it shows but the oldest's day before, for which no
+ * request is made.
+ */
+async function readStoredDay(epgId: string, date: string): Promise<DayRead> {
+  const store = await guideStore();
+  return { day: await store.day(epgId, date), source: 'store' };
+}
+const storedReads = createDayReads(readStoredDay, 256);
+
 /** Bumped when a sync wrote the store: views holding days read before (the guide grid) read them again. */
 export const $guideRevision = atom(0);
 
@@ -140,14 +152,18 @@ export function primeGuide(epgId: string, now: number): void {
   }
 }
 
-/** One local day of a guide from the reads of the UTC days it overlaps (decision 0072). */
+/**
+ * One local day of a guide from the reads of the UTC days it overlaps (decision 0072), and of the UTC day
+ * before them (its programmes still on air at midnight), read by `guideReads`.
+ */
 function localRead(
   date: string,
-  reads: readonly DayRead[],
+  [before, ...reads]: readonly DayRead[],
 ): DayRead & { programs: EpgProgram[]; isCatchup: boolean } {
   const shown = localGuideDay(
     date,
     reads.map((r) => r.day),
+    before?.day,
   );
   return {
     // Every view of a day (list, grid, catch-up) reads it here: the profile's mask applies once (decision 0310).
@@ -166,11 +182,20 @@ export async function readGuideDay(
   date: string,
   { keep = true }: { keep?: boolean } = {},
 ): Promise<{ programs: EpgProgram[]; isCatchup: boolean }> {
-  const reads = await Promise.all(
-    utcDaysOf(date).map((d) => (keep ? dayReads.get(epgId, d) : dayReads.once(epgId, d))),
-  );
+  const reads = await guideReads(epgId, date, keep);
   const { programs, isCatchup } = localRead(date, reads);
   return { programs, isCatchup };
+}
+
+/** The reads a local day is made of: the UTC day before it (stored only), then the one or two it overlaps. */
+function guideReads(epgId: string, date: string, keep = true): Promise<DayRead[]> {
+  const read = (reads: typeof dayReads, d: string) => (keep ? reads.get(epgId, d) : reads.once(epgId, d));
+  const before = utcDayBefore(date);
+  return Promise.all([
+    // Read already (now/next reads yesterday, the list the day before): that read serves.
+    dayReads.existing(epgId, before) ?? read(storedReads, before),
+    ...utcDaysOf(date).map((d) => read(dayReads, d)),
+  ]);
 }
 
 /** Shows one channel's day in the guide; the latest request wins when the viewer clicks quickly. */
@@ -179,14 +204,18 @@ export async function loadGuide(epgId: string, date: string): Promise<void> {
     $guide.set({ state: 'idle' });
     return;
   }
-  // The guide's day is the viewer's: it is made of the one or two UTC days the store keeps.
+  // The guide's day is the viewer's: it is made of the one or two UTC days the store keeps (and the day before).
   const utcDays = utcDaysOf(date);
   const show = (reads: readonly DayRead[]) => {
     const { programs, isCatchup, source } = localRead(date, reads);
     $guide.set({ state: 'ready', epgId, date, programs, isCatchup, source });
   };
   // A day already read shows at once, without a loading state in between.
-  const known = utcDays.map((d) => dayReads.peek(epgId, d));
+  const before = utcDayBefore(date);
+  const known = [
+    dayReads.peek(epgId, before) ?? storedReads.peek(epgId, before),
+    ...utcDays.map((d) => dayReads.peek(epgId, d)),
+  ];
   if (known.every((k) => k !== undefined)) return show(known as DayRead[]);
   // A refresh of the day on screen (after a guide sync) keeps it shown until the new one is read: a flash of
   // 'loading' would empty the list and unmount what hangs off it, such as a catch-up dialog.
@@ -198,7 +227,7 @@ export async function loadGuide(epgId: string, date: string): Promise<void> {
     return g.state !== 'idle' && g.epgId === epgId && g.date === date;
   };
   try {
-    const reads = await Promise.all(utcDays.map((d) => dayReads.get(epgId, d)));
+    const reads = await guideReads(epgId, date);
     if (still()) show(reads);
   } catch {
     if (still() && !refresh) $guide.set({ state: 'error', epgId, date });
@@ -228,6 +257,7 @@ export async function syncGuideNow(relations: Record<string, string>, now = Date
   const result = await runSync(relations, utcDay(now));
   if (result.fetched > 0 || result.purged > 0) {
     dayReads.clear();
+    storedReads.clear();
     $guideRevision.set($guideRevision.get() + 1);
   }
   // Seen by bench/live-guide.ts (and the browser's performance panel).
