@@ -1,9 +1,6 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { addDays, utcDay } from '../site/src/lib/epgStore.ts';
-import { operator } from './operator.ts';
+import { importGuideDay } from './operator.ts';
 import { logIn } from './session.ts';
 
 // A programme that crosses midnight is on both days' lists. The server keeps each programme in the UTC day it
@@ -19,20 +16,16 @@ const MORNING = 'Morning After The Film';
 
 test.use({ timezoneId: 'UTC' });
 
-function importDay(day: string, programmes: { start: number; stop: number; title: string }[]) {
-  const file = join(tmpdir(), `ottkit-e2e-guide-midnight-${process.pid}-${day}.json`);
-  const list = programmes.map((p) => ({
-    start: p.start,
-    stop: p.stop,
-    texts: [{ lang: 'en', title: p.title, content: '' }],
-  }));
-  writeFileSync(file, JSON.stringify(list));
-  try {
-    operator('guide-import', `epg-${CHANNEL}`, day, file);
-  } finally {
-    rmSync(file, { force: true });
-  }
-}
+const importDay = (day: string, programmes: { start: number; stop: number; title: string }[]) =>
+  importGuideDay(
+    CHANNEL,
+    day,
+    programmes.map((p) => ({
+      start: p.start,
+      stop: p.stop,
+      texts: [{ lang: 'en', title: p.title, content: '' }],
+    })),
+  );
 
 test('a programme that crosses midnight is on the lists of both days it airs on', async ({ page }) => {
   const first = addDays(utcDay(Date.now()), 2);

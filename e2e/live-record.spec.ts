@@ -1,9 +1,8 @@
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { startTestSource } from '../packages/server/test/liveSource.ts';
-import { operator, repoRoot } from './operator.ts';
+import { importGuideDay, operator, repoRoot } from './operator.ts';
 import { E2E_DATA_DIR, E2E_PORT } from './playwright.config.ts';
 import { logIn } from './session.ts';
 
@@ -41,13 +40,11 @@ function importGuide(programmes: { start: number; stop: number; title: string }[
     { start: last, stop: Math.max(last + 60_000, lastDayEnd), texts: text('Music After') },
   ];
   for (const day of new Set(list.map((p) => dayOf(p.start)))) {
-    const file = join(tmpdir(), `ottkit-e2e-guide-${process.pid}-${day}.json`);
-    writeFileSync(file, JSON.stringify(list.filter((p) => dayOf(p.start) === day)));
-    try {
-      operator('guide-import', `epg-${CHANNEL}`, day, file);
-    } finally {
-      rmSync(file, { force: true });
-    }
+    importGuideDay(
+      CHANNEL,
+      day,
+      list.filter((p) => dayOf(p.start) === day),
+    );
   }
 }
 

@@ -1,5 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -51,3 +51,17 @@ export function operatorOn(dataDir: string, ...args: string[]): string {
 
 /** Runs an operator CLI command against this worker's e2e product's data folder. */
 export const operator = (...args: string[]): string => operatorOn(E2E_DATA_DIR, ...args);
+
+/**
+ * Replaces one UTC day of a channel's guide with `programmes` (each starting on that day; `guide-import` reads
+ * them from a file, as the operator gives them), through this worker's CLI.
+ */
+export function importGuideDay(channelId: string, day: string, programmes: unknown[]): void {
+  const file = join(tmpdir(), `ottkit-e2e-guide-${process.pid}-${channelId}-${day}.json`);
+  writeFileSync(file, JSON.stringify(programmes));
+  try {
+    operator('guide-import', `epg-${channelId}`, day, file);
+  } finally {
+    rmSync(file, { force: true });
+  }
+}

@@ -1,12 +1,9 @@
-import { rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { homeBannerAdd, homeBannerRemove } from '../packages/api-client/src/contract/index.ts';
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, type Page, test } from '@playwright/test';
 import { newAccount } from './accounts.ts';
 import { openLiveTv, playsOn } from './livePlayer.ts';
-import { operator } from './operator.ts';
+import { importGuideDay } from './operator.ts';
 import { api } from './session.ts';
 import { createOperator, signInOperator } from './console.ts';
 import { homeCards, hydrated } from './vod.ts';
@@ -55,13 +52,7 @@ function rateOnAir(now: number): boolean {
     { start, stop, texts: text(RATED, RATED_ABOUT), rating: rated },
     ...(stop < dayEnd ? [{ start: stop, stop: dayEnd, texts: text(`${GENTLE} Again`) }] : []),
   ];
-  const file = join(tmpdir(), `ottkit-e2e-rated-guide-${process.pid}.json`);
-  writeFileSync(file, JSON.stringify(programmes));
-  try {
-    operator('guide-import', `epg-${CHANNEL}`, day, file);
-  } finally {
-    rmSync(file, { force: true });
-  }
+  importGuideDay(CHANNEL, day, programmes);
   return hasPast;
 }
 
