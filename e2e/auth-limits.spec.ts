@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { expect, test } from '@playwright/test';
 import { operator } from './operator.ts';
 import { NO_RIGHTS, PASSWORD, SUBSCRIBER } from './session.ts';
+import { shot } from './screens.ts';
 
 // Issues #21.4, #21.5 and #21.10 where a person meets them: another site's page signing the browser in,
 // the login page sending a signed-in viewer to another site, and sign-up telling who has an account.
@@ -107,9 +108,9 @@ test('sign-up with an address that has an account looks like any other; the owne
   await page.getByRole('button', { name: 'Send code' }).click();
   await expect(page.getByRole('button', { name: /Resend in \d+ s/ })).toBeVisible();
   await expect(page.getByRole('alert')).toHaveCount(0);
-  await page.screenshot({ path: '.data/screens/auth-signup-known-1280.png' });
+  await shot(page, 'auth-signup-known-1280');
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({ path: '.data/screens/auth-signup-known-360.png' });
+  await shot(page, 'auth-signup-known-360');
   expect(operator('outbox', '--to', NO_RIGHTS)).toMatch(/has an account already/);
 });
 

@@ -1,14 +1,13 @@
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { api, logIn } from './session.ts';
 import { expectPlaying, homeMovie, hydrated } from './vod.ts';
+import { shot } from './screens.ts';
 
 // Spec §8: a script chunk that fails to load is a ChunkLoadError, not a product message. The site loads the page
 // once more by itself (a fresh load fetches the chunks again); when it fails again within a minute, a plain bar
 // offers a reload instead of looping (scripts/chunkErrors.ts, lib/chunks.ts). Here the VOD player's chunk, loaded
 // lazily on the first Play, is refused by the network.
-const screens = join(import.meta.dirname, '..', '.data/screens');
 /** The lazily loaded player chunk of the VOD detail page (VodPlayerHost imports it on the first Play). */
 const PLAYER_CHUNK = /\/_astro\/VodPlayerMount\.[^/]*\.js(\?.*)?$/;
 
@@ -65,7 +64,7 @@ for (const width of [1280, 360]) {
     await expect(bar).toContainText('Part of this page could not be loaded.');
     await expect(page.getByRole('dialog')).toHaveCount(0);
     expect(refused.length).toBe(2);
-    await page.screenshot({ path: join(screens, `chunk-failure-bar-${width}.png`) });
+    await shot(page, `chunk-failure-bar-${width}`);
 
     // The network is back: Reload loads the page, and Play now opens the player.
     await page.unroute(PLAYER_CHUNK);

@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Lang } from '../packages/api-client/src/contract/langs.ts';
 import { operatorSignIn, operatorTotp } from '../packages/api-client/src/contract/operator.ts';
@@ -6,6 +5,7 @@ import { base32Decode, TOTP_STEP_MS, totpCode } from '../packages/server/src/ope
 import { type AdminKey, admin, createAdminT } from '../site/src/i18n/admin.ts';
 import { operator } from './operator.ts';
 import { api } from './session.ts';
+import { screensWanted, shot } from './screens.ts';
 
 /** Waits until the console's island on the page is hydrated (its forms submit only then). */
 export const consoleReady = (page: Page) => expect(page.locator('[data-ready="true"]').first()).toBeVisible();
@@ -102,16 +102,17 @@ export async function expectRefusedAsTyped(field: Locator, typed: string, words:
   expect(note?.y).toBeGreaterThanOrEqual((control?.y ?? 0) + (control?.height ?? 0));
 }
 
-const SCREENS = fileURLToPath(new URL('../.data/screens', import.meta.url));
 /** The page at a laptop's and a phone's width (1366 and 390 px), whole, under .data/screens; the size then put back. */
 export async function shootBothWidths(page: Page, name: string) {
+  // Resized for the screenshots only: nothing to do when none are taken.
+  if (!screensWanted) return;
   const was = page.viewportSize();
   for (const [width, height] of [
     [1366, 900],
     [390, 844],
   ] as const) {
     await page.setViewportSize({ width, height });
-    await page.screenshot({ path: `${SCREENS}/${name}-${width}.png`, fullPage: true });
+    await shot(page, `${name}-${width}`, { fullPage: true });
   }
   if (was) await page.setViewportSize(was);
 }

@@ -4,6 +4,7 @@ import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { type RunningCluster, startCluster } from '../packages/server/src/cluster/cluster.ts';
 import { PASSWORD, SUBSCRIBER } from './session.ts';
 import { E2E_PORT } from './playwright.config.ts';
+import { shot } from './screens.ts';
 
 // Issue 19: the product played through the nginx edge in front of 3 ottkit processes (Redis, nginx and the
 // processes started here on the journey's upstream ports, E2E + 280 …, and stopped after).
@@ -67,8 +68,8 @@ test('two subscribers watch a channel through the edge; the second one is served
     }
   });
   await plays(two);
-  await one.screenshot({ path: '.data/screens/edge-cluster-1280.png' });
-  await two.screenshot({ path: '.data/screens/edge-cluster-360.png' });
+  await shot(one, 'edge-cluster-1280');
+  await shot(two, 'edge-cluster-360');
   // Every media answer came through the edge and was good; segments the first viewer fetched were cache hits.
   expect(media.length).toBeGreaterThan(3);
   for (const m of media) expect(m.status).toBe(200);

@@ -10,6 +10,7 @@ import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { playsOn } from './livePlayer.ts';
 import { operatorOn, repoRoot } from './operator.ts';
 import { E2E_PORT } from './playwright.config.ts';
+import { shot } from './screens.ts';
 
 // Issue 16: a 10,000-channel line-up, imported from a generated M3U with the CLI, on /liveTv: the category's
 // channel list stays virtualised (a few rows in the DOM, each telling its place in the whole list), a viewer
@@ -137,7 +138,7 @@ test('a viewer scrolls a 10,000-channel category to a channel far down and plays
     Math.max(0, (await list.locator('li').count()) - nodes),
   );
   expect(await list.locator('li').count()).toBeLessThan(60);
-  await page.screenshot({ path: join(repoRoot, '.data/reports/lineup-10k-desktop.png') });
+  await shot(page, 'lineup-10k-desktop');
 
   // From the keyboard: the row below the far one is a Tab away.
   await far.focus();
@@ -151,7 +152,7 @@ test('a viewer scrolls a 10,000-channel category to a channel far down and plays
 
   await page.setViewportSize({ width: 360, height: 780 });
   await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
-  await page.screenshot({ path: join(repoRoot, '.data/reports/lineup-10k-phone.png') });
+  await shot(page, 'lineup-10k-phone');
 });
 
 // Decisions 0296, 0297: the page carries a first screenful, not the line-up (10,000 channels were 2.4 MB of

@@ -5,8 +5,9 @@ import type { Server } from 'node:http';
 import { expect, test } from '@playwright/test';
 import { serveFolder, startTestSource, type TestSource } from '../packages/server/test/liveSource.ts';
 import { playsOn } from './livePlayer.ts';
-import { operator, repoRoot } from './operator.ts';
+import { operator } from './operator.ts';
 import { E2E_PORT } from './playwright.config.ts';
+import { shot } from './screens.ts';
 
 // Issue 16: an operator imports their own line-up and guide with the CLI; viewers see the channel on /liveTv
 // under its group with today's programmes, and it plays: the playlist's stream URL (a local HLS stream written by
@@ -107,7 +108,7 @@ test('an imported channel is listed under its group, plays its stream and its gu
   // It plays: the upstream is opened for its first viewer and packaged by ottkit's origin.
   await playsOn(page, 3, 60_000);
   expect(relayed.length).toBeGreaterThan(0);
-  await page.screenshot({ path: join(repoRoot, '.data/reports/lineup-import-desktop.png') });
+  await shot(page, 'lineup-import-desktop');
 
   // In Spanish, the guide shows the feed's Spanish titles (XMLTV lang="es").
   await expect(page.locator('header .lang-picker')).toHaveAttribute('data-ready', 'true');
@@ -125,5 +126,5 @@ test('an imported channel is listed under its group, plays its stream and its gu
   await page.goto(lighthouse);
   await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
   await expect(guide.getByText('Lighthouse watch 0h', { exact: true })).toBeVisible();
-  await page.screenshot({ path: join(repoRoot, '.data/reports/lineup-import-phone.png') });
+  await shot(page, 'lineup-import-phone');
 });

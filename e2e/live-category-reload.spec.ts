@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { expect, test } from '@playwright/test';
 import { openLiveTv } from './livePlayer.ts';
 import { logIn } from './session.ts';
+import { shot } from './screens.ts';
 
 // Issue 36: after a reload of a channel page the category bar shows which category is selected. lc-020's
 // category (Documentary) is the last of the bar: on a phone it sat past the strip's right edge.
-const screens = join(import.meta.dirname, '..', '.data/screens');
 
 for (const width of [360, 1366]) {
   test(`at ${width} px, a reloaded channel page shows its selected category in the bar`, async ({ page }) => {
@@ -19,6 +18,6 @@ for (const width of [360, 1366]) {
     await expect(selected).toBeInViewport({ ratio: 1 });
     // Only the strip moved: the page is still at its top.
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
-    await page.screenshot({ path: join(screens, `live-category-reload-${width}.png`) });
+    await shot(page, `live-category-reload-${width}`);
   });
 }

@@ -4,8 +4,9 @@ import { adminLive } from '../site/src/i18n/adminLive.ts';
 import { newAccount } from './accounts.ts';
 import { seriousViolations } from './axe.ts';
 import { consoleReady, createOperator, signInOperator } from './console.ts';
-import { operator, repoRoot } from './operator.ts';
+import { operator } from './operator.ts';
 import { E2E_PORT } from './playwright.config.ts';
+import { shot } from './screens.ts';
 
 // Issue 17 remainder (decision 0255): an editor gives a channel its live sources in the console (/admin/live),
 // the running server starts it at once, and the screen shows each source's health; support reads it only.
@@ -72,9 +73,9 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await expect(results.nth(0)).toContainText(/Readable: h264 \/ mp2 · 320x180\.$/);
     await expect(results.nth(1)).toContainText('The upstream server refused the connection');
     await expect(editor).not.toContainText(INTERNALS);
-    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-test-1366.png`, fullPage: true });
+    await shot(page, 'admin-live-test-1366', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 800 });
-    await editor.screenshot({ path: `${repoRoot}.data/screens/admin-live-test-390.png` });
+    await shot(editor, 'admin-live-test-390');
     await page.setViewportSize({ width: 1280, height: 800 });
     // Testing stored nothing.
     expect(operator('live', 'sources', CHANNEL)).not.toContain(UDP);
@@ -128,9 +129,9 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await expect(card).toContainText('1 viewer now', { timeout: 20_000 });
     await viewerContext.close();
     await page.setViewportSize({ width: 1366, height: 800 });
-    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-1366.png`, fullPage: true });
+    await shot(page, 'admin-live-1366', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-390.png`, fullPage: true });
+    await shot(page, 'admin-live-390', { fullPage: true });
     await page.setViewportSize({ width: 1280, height: 800 });
     expect(await seriousViolations(page, '/admin/live')).toEqual([]);
     // The audit log has the change (an admin reads it; the row is the server's).
@@ -165,7 +166,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     ).toContainText(/Grabación, guardada 1 día ·.*espectador(es)? ahora/);
     await expect(supportPage.locator('[data-testid="live-channel"]').first()).not.toContainText(INTERNALS);
     await supportPage.setViewportSize({ width: 390, height: 800 });
-    await supportPage.screenshot({ path: `${repoRoot}.data/screens/admin-live-es-390.png`, fullPage: true });
+    await shot(supportPage, 'admin-live-es-390', { fullPage: true });
     await other.addCookies([{ name: 'ottkit_lang', value: 'pt', url: origin }]);
     await supportPage.goto('/admin/live');
     await expect(supportPage.getByRole('heading', { name: 'Canais com fontes ao vivo' })).toBeVisible();
@@ -187,9 +188,9 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await expect(card.locator('tbody tr').nth(1)).toContainText(UDP);
     const order = operator('live', 'sources', CHANNEL);
     expect(order.indexOf(REFUSING)).toBeLessThan(order.indexOf(UDP));
-    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-primary-1366.png`, fullPage: true });
+    await shot(page, 'admin-live-primary-1366', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-primary-390.png`, fullPage: true });
+    await shot(page, 'admin-live-primary-390', { fullPage: true });
 
     // Switch to this source (issue 37, decision 0383): a third input, live, is put on air out of turn and held
     // there; the one on air says so, and the others offer the switch.
@@ -212,9 +213,9 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await expect(
       card.getByRole('button', { name: 'Switch to this source: source 2 of Esports Arena' }),
     ).toBeVisible();
-    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-switch-1366.png`, fullPage: true });
+    await shot(page, 'admin-live-switch-1366', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 800 });
-    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-switch-390.png`, fullPage: true });
+    await shot(page, 'admin-live-switch-390', { fullPage: true });
 
     // Reordered by a drag (issue 37): source 1 dropped on the last row goes last, the others move up.
     await page.setViewportSize({ width: 1366, height: 800 });
@@ -265,10 +266,10 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await expect(bitrates.getByRole('row').last()).toContainText(/[1-9]\d* kb\/s/);
     await card.getByRole('button', { name: 'Show as a table' }).first().click();
     await history.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-history-1366.png`, fullPage: true });
+    await shot(page, 'admin-live-history-1366', { fullPage: true });
     await page.setViewportSize({ width: 390, height: 800 });
     await history.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${repoRoot}.data/screens/admin-live-history-390.png` });
+    await shot(page, 'admin-live-history-390');
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   } finally {
     await source.stop();

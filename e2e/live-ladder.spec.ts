@@ -5,6 +5,7 @@ import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { livePlayer, openLiveTv, playsOn } from './livePlayer.ts';
 import { operator } from './operator.ts';
 import { E2E_PORT } from './playwright.config.ts';
+import { shot } from './screens.ts';
 
 // Issue 17's last item (decision 0270): an editor sets a channel's `ladder` video option in /admin/live; the channel
 // is transcoded into three H.264 renditions under one master playlist, and a viewer's <ottkit-player> on /liveTv
@@ -32,9 +33,9 @@ test('an editor picks the transcode ladder in the console; the channel plays on 
     await editor.getByLabel('Video').selectOption({ label: 'Ladder: 3 H.264 qualities' });
     await editor.getByRole('button', { name: 'Save' }).click();
     await expect(editor.getByRole('status')).toContainText('uses these sources now');
-    await page.screenshot({ path: '.data/screens/admin-live-ladder-1280.png', fullPage: true });
+    await shot(page, 'admin-live-ladder-1280', { fullPage: true });
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.screenshot({ path: '.data/screens/admin-live-ladder-360.png', fullPage: true });
+    await shot(page, 'admin-live-ladder-360', { fullPage: true });
     // What the server stored: the editor opened again shows the ladder.
     await page.reload();
     await consoleReady(page);
@@ -73,10 +74,10 @@ test('an editor picks the transcode ladder in the console; the channel plays on 
     rungs.clear();
     await expect.poll(() => rungs.has('lq'), { timeout: 30_000 }).toBe(true);
     await playsOn(watch, 2);
-    await watch.screenshot({ path: '.data/screens/live-ladder-1280.png' });
+    await shot(watch, 'live-ladder-1280');
     await watch.setViewportSize({ width: 360, height: 740 });
     await playsOn(watch, 2);
-    await watch.screenshot({ path: '.data/screens/live-ladder-360.png' });
+    await shot(watch, 'live-ladder-360');
     await viewer.close();
   } finally {
     await source.stop();

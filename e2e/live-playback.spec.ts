@@ -5,6 +5,7 @@ import { newAccount, rechargeCode } from './accounts.ts';
 import { operator, repoRoot } from './operator.ts';
 import { livePlayer, openLiveTv, playsOn } from './livePlayer.ts';
 import { logIn, SUBSCRIBER } from './session.ts';
+import { shot } from './screens.ts';
 
 // Issue 14 journeys of the live player on /liveTv: a recharge unlocks the channel being watched (14.3),
 // a zero-trust block stops playback and personal calls (14.6), channel up/down with the arrow keys.
@@ -38,7 +39,7 @@ test('a recharge plays the locked channel being watched with authority at once, 
   await expect(player(page)).toHaveAttribute('aria-label', /World Sports/);
   await expect(player(page)).toHaveAttribute('data-locked', 'true');
   await expect.poll(() => streams.at(-1), { timeout: 30_000 }).toBe('fallback');
-  await page.screenshot({ path: '.data/screens/recharge-locked-1280.png' });
+  await shot(page, 'recharge-locked-1280');
 
   await page.getByRole('dialog').getByRole('button', { name: 'Purchase' }).click();
   const purchase = page.getByRole('dialog', { name: 'Purchase' });
@@ -60,7 +61,7 @@ test('a recharge plays the locked channel being watched with authority at once, 
   expect(streams.at(-1)).not.toBe('fallback');
   expect(await page.evaluate(() => (window as unknown as { stillHere?: boolean }).stillHere)).toBe(true);
   await page.keyboard.press('Escape');
-  await page.screenshot({ path: '.data/screens/recharge-unlocked-1280.png' });
+  await shot(page, 'recharge-unlocked-1280');
 });
 
 test.describe('zero-trust block (spec §1)', () => {
@@ -104,7 +105,7 @@ test.describe('zero-trust block (spec §1)', () => {
         })),
       );
       expect(media.every((m) => m.paused && m.src === '')).toBe(true);
-      await page.screenshot({ path: `.data/screens/zero-trust-block-${name.replaceAll(' ', '-')}-1280.png` });
+      await shot(page, `zero-trust-block-${name.replaceAll(' ', '-')}-1280`);
       await context.close();
     });
   }

@@ -5,6 +5,7 @@ import { startTestSource } from '../packages/server/test/liveSource.ts';
 import { importGuideDay, operator, repoRoot } from './operator.ts';
 import { E2E_DATA_DIR, E2E_PORT } from './playwright.config.ts';
 import { logIn } from './session.ts';
+import { shot } from './screens.ts';
 
 // Issue 17: a channel in `record` mode, fed by a real input (a UDP test pattern made by ffmpeg on loopback), keeps
 // its recording; once a programme of its guide has ended, a viewer picks it in the guide on /liveTv and it plays as
@@ -101,7 +102,7 @@ test("a recorded channel's guide offers Playback only for what was recorded, say
     // Began before it: says from when, in the guide's time format.
     await expect(part).toContainText(/Recorded from \d{1,2}:\d{2}/);
     await part.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: '.data/screens/viewer-catchup-range-1366.png' });
+    await shot(page, 'viewer-catchup-range-1366');
 
     // What is offered plays, in the catch-up dialog, from the recording.
     await part.getByRole('button', { name: /^Playback/ }).click();
@@ -125,16 +126,16 @@ test("a recorded channel's guide offers Playback only for what was recorded, say
       expect(s, `segment ${f.n} is in the recording`).toBeDefined();
       expect(s && s.startMs < stop && s.startMs + s.durationSec * 1000 > start).toBe(true);
     }
-    await page.screenshot({ path: '.data/screens/live-record-catchup-1366.png' });
+    await shot(page, 'live-record-catchup-1366');
     await page.setViewportSize({ width: 360, height: 740 });
     await expect.poll(time, { timeout: 15_000 }).toBeGreaterThan(t0 + 4);
-    await page.screenshot({ path: '.data/screens/live-record-catchup-360.png' });
+    await shot(page, 'live-record-catchup-360');
     // The guide at phone width, the part still saying from when.
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
     await part.scrollIntoViewIfNeeded();
     await expect(part).toContainText(/Recorded from \d{1,2}:\d{2}/);
-    await page.screenshot({ path: '.data/screens/viewer-catchup-range-360.png' });
+    await shot(page, 'viewer-catchup-range-360');
   } finally {
     await source.stop();
     operator('live', 'remove', CHANNEL, '1');

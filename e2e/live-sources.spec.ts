@@ -4,6 +4,7 @@ import { newAccount } from './accounts.ts';
 import { livePlayer, openLiveTv, playsOn } from './livePlayer.ts';
 import { operator } from './operator.ts';
 import { E2E_PORT } from './playwright.config.ts';
+import { shot } from './screens.ts';
 
 // Issue 17: a channel fed by a real live input (SRT from a test pattern with a burnt-in clock, made by ffmpeg on
 // loopback) plays on /liveTv through ottkit's own origin; when the primary dies, the backup (UDP) takes over and
@@ -61,7 +62,7 @@ test('an SRT-fed channel plays on /liveTv and keeps playing on its backup when t
     await playsOn(page, 4, 45_000);
     expect(segments.some((s) => s.startsWith(`live-${CHANNEL}/`))).toBe(true);
     expect(liveStatus()?.activeSource).toBe(1);
-    await page.screenshot({ path: '.data/screens/live-sources-srt-1280.png' });
+    await shot(page, 'live-sources-srt-1280');
 
     // The primary dies mid-stream: the watchdog puts the backup on air; the same page plays on. The longest
     // stall the viewer sees is printed (issue 17's goal: < 4 s), not asserted.
@@ -87,10 +88,10 @@ test('an SRT-fed channel plays on /liveTv and keeps playing on its backup when t
     console.log(
       `failover in Chromium: ${stalls.length} stall(s), longest ${Math.round(Math.max(0, ...stalls))} ms, no reload`,
     );
-    await page.screenshot({ path: '.data/screens/live-sources-backup-1280.png' });
+    await shot(page, 'live-sources-backup-1280');
     await page.setViewportSize({ width: 360, height: 740 });
     await playsOn(page, 2);
-    await page.screenshot({ path: '.data/screens/live-sources-backup-360.png' });
+    await shot(page, 'live-sources-backup-360');
   } finally {
     await Promise.all(sources.map((s) => s.stop()));
     operator('live', 'remove', CHANNEL, '2');

@@ -2,6 +2,7 @@ import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, type Page, type Request, test } from '@playwright/test';
 import { livePlayer, openLiveTv, playsOn } from './livePlayer.ts';
 import { api, logIn, SUBSCRIBER } from './session.ts';
+import { shot } from './screens.ts';
 
 // Issue 14.1: time-shift on /liveTv (spec §4). The bar is enabled once 110 s of the programme can be sought; a
 // click a few minutes back plays the DVR stream from there; Back to live returns to the edge.
@@ -108,10 +109,10 @@ test('a bar click minutes back plays the earlier picture, and Back to live retur
   expect(mediaBehind).toBeGreaterThan(180);
   expect(mediaBehind).toBeLessThan(300);
   expect(await video.evaluate((v: HTMLVideoElement) => v.error?.code ?? null)).toBeNull();
-  await page.screenshot({ path: '.data/screens/timeshift-1280.png' });
+  await shot(page, 'timeshift-1280');
   await page.setViewportSize({ width: 360, height: 740 });
   await player.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: '.data/screens/timeshift-360.png' });
+  await shot(page, 'timeshift-360');
   await page.setViewportSize({ width: 1280, height: 720 });
 
   // Back to live: the live stream again, at its edge.
@@ -201,5 +202,5 @@ test('a bar click lands where clicked, however long the time-shift stream takes 
   const shown = await barValue(page);
   expect(shown).toBeGreaterThanOrEqual(target - 12_000);
   expect(shown).toBeLessThan(target + 16_000);
-  await page.screenshot({ path: '.data/screens/timeshift-landing-1366.png' });
+  await shot(page, 'timeshift-landing-1366');
 });

@@ -1,5 +1,4 @@
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import { OperatorErrCode, staffList } from '../packages/api-client/src/contract/operator.ts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { routes } from '../packages/api-client/src/routes.generated.ts';
@@ -16,16 +15,16 @@ import {
   signInOperator,
 } from './console.ts';
 import { operator } from './operator.ts';
+import { shot } from './screens.ts';
 
 // Issue 18 §5, §8: support makes a code batch and exports it; a subscriber redeems one on the site and support
 // sees who; a voided code is refused on the site; an admin changes a setting and the site follows; an admin
 // creates an editor, whom the server refuses the staff calls.
 
-const SHOTS = fileURLToPath(new URL('../.data/screens', import.meta.url));
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: width === 1280 ? 900 : 780 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await shot(page, `${name}-${width}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

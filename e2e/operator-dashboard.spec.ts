@@ -5,6 +5,7 @@ import { seriousViolations } from './axe.ts';
 import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { operator } from './operator.ts';
 import { batchEventsOf } from './telemetryBatch.ts';
+import { shot } from './screens.ts';
 
 // Issue 18: a subscriber plays and zaps channels on /liveTv; the players' start-up times reach the console's
 // dashboard, in its tiles and in the chart's table view. Issue 18 §1, in the same journey (decision 0367): each zap
@@ -160,11 +161,11 @@ test('plays and zaps on /liveTv show on the dashboard as start-up and channel-ch
     await desk.goto('/admin/dashboard');
     await consoleReady(desk);
     await desk.setViewportSize({ width: 1366, height: 900 });
-    await desk.screenshot({ path: '.data/screens/dashboard-1366.png', fullPage: true });
+    await shot(desk, 'dashboard-1366', { fullPage: true });
     await desk.setViewportSize({ width: 768, height: 1000 });
-    await desk.screenshot({ path: '.data/screens/dashboard-768.png', fullPage: true });
+    await shot(desk, 'dashboard-768', { fullPage: true });
     await desk.setViewportSize({ width: 390, height: 800 });
-    await desk.screenshot({ path: '.data/screens/dashboard-390.png', fullPage: true });
+    await shot(desk, 'dashboard-390', { fullPage: true });
   } finally {
     await consoleContext.close();
   }

@@ -7,6 +7,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { repoRoot } from './operator.ts';
 import { E2E_DATA_DIR } from './playwright.config.ts';
+import { shot } from './screens.ts';
 
 // Issues 16 and 18: an editor adds a small M3U by URL in the console, previews its groups, imports one as a
 // job and watches it finish; the status survives a reload. Issue 37: an Xtream Codes account too, as in the CLI,
@@ -166,7 +167,7 @@ test('an editor imports a small M3U through the console, sees the job finish, ed
 async function shoot(page: Page, name: string) {
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 900 });
-    await page.screenshot({ path: join(repoRoot, `.data/screens/${name}-${width}.png`), fullPage: true });
+    await shot(page, `${name}-${width}`, { fullPage: true });
   }
 }
 

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { homeBannerRemove } from '../packages/api-client/src/contract/index.ts';
 import { seriousViolations } from './axe.ts';
 import { confirmInConsole, consoleReady, createOperator, signInOperator } from './console.ts';
+import { shot } from './screens.ts';
 
 // Issue 18 §4: an editor adds a home row, moves it to the top and removes a banner; the home page shows the
 // row first (after the site's home cache of 30 s, decision 0131); support sees the lists and is refused.
@@ -43,9 +44,9 @@ test('an editor orders, adds and removes home rows and banners; the home page fo
   await page.reload();
   await consoleReady(page);
   await expect(page.getByTestId('home-rows').getByRole('listitem').first()).toContainText(name);
-  await page.screenshot({ path: '.data/screens/homepage-1280.png', fullPage: true });
+  await shot(page, 'homepage-1280', { fullPage: true });
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.screenshot({ path: '.data/screens/homepage-360.png', fullPage: true });
+  await shot(page, 'homepage-360', { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   expect(await seriousViolations(page, '/admin/homepage')).toEqual([]);
 

@@ -8,6 +8,7 @@ import { testClip } from '../packages/server/test/operatorHelpers.ts';
 import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { repoRoot } from './operator.ts';
 import { E2E_DATA_DIR, E2E_PORT } from './playwright.config.ts';
+import { shot } from './screens.ts';
 
 // Issue 19 and the charter's long work (decision 0335): a second product process over the e2e data folder starts
 // a line-up import and is killed with kill -9 while it reads the playlist; the product the console talks to takes
@@ -122,7 +123,7 @@ test('an import whose server was killed is finished by the running one, and the 
   await expect(job.getByRole('progressbar')).toHaveAttribute('value', '100');
   await expect(page.getByText(NAME).first()).toBeVisible();
   await job.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${repoRoot}.data/screens/admin-job-resumed-1280.png` });
+  await shot(page, 'admin-job-resumed-1280');
 
   // In Spanish, the catalogue's words; on a phone.
   await context.addCookies([{ name: 'ottkit_lang', value: 'es', url: new URL(page.url()).origin }]);
@@ -132,7 +133,7 @@ test('an import whose server was killed is finished by the running one, and the 
   const trabajo = page.getByTestId('job').filter({ hasText: NAME });
   await expect(trabajo.getByTestId('job-resumed')).toHaveText('· Reanudada tras detenerse su servidor');
   await trabajo.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${repoRoot}.data/screens/admin-job-resumed-es-360.png` });
+  await shot(page, 'admin-job-resumed-es-360');
 });
 
 test('a transcode whose server was killed is transcoded again by the running one; the title says it was resumed', async ({
@@ -166,8 +167,8 @@ test('a transcode whose server was killed is transcoded again by the running one
   );
   await expect(page.getByText('Video ready: 90 s')).toBeVisible();
   await job.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${repoRoot}.data/screens/admin-transcode-resumed-1280.png` });
+  await shot(page, 'admin-transcode-resumed-1280');
   await page.setViewportSize({ width: 360, height: 740 });
   await job.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${repoRoot}.data/screens/admin-transcode-resumed-360.png` });
+  await shot(page, 'admin-transcode-resumed-360');
 });

@@ -20,6 +20,7 @@ import {
   signInOperator,
 } from './console.ts';
 import { logIn } from './session.ts';
+import { shot } from './screens.ts';
 
 // Issue 18 §2-3: an editor adds channels in the console (one with an uploaded logo), moves one up, edits a
 // programme; a subscriber sees the channel on /liveTv in that place with that logo and the guide shows the
@@ -37,9 +38,6 @@ test.beforeAll(async () => {
 test.afterAll(() => {
   if (dir) rmSync(dir, { recursive: true, force: true });
 });
-
-const shot = (page: Page, name: string, fullPage = true) =>
-  page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage });
 
 /** The rows of /liveTv's channel list, in order: the channel names. */
 const liveRows = (page: Page) => page.locator('[data-playback][data-locked]');
@@ -102,9 +100,9 @@ test('an editor adds a channel with a logo and moves it up; a subscriber sees it
   await expect(rows.nth(-1)).toHaveAttribute('data-id', idA);
   await expect(rows.nth(-2)).toHaveAttribute('data-id', idB);
   await expect(desk.getByRole('button', { name: `Move ${second} up` })).toBeFocused();
-  await shot(desk, 'channels-1280');
+  await shot(desk, 'lineup-channels-1280', { fullPage: true });
   await desk.setViewportSize({ width: 360, height: 800 });
-  await shot(desk, 'channels-360');
+  await shot(desk, 'lineup-channels-360', { fullPage: true });
   await desk.setViewportSize({ width: 1280, height: 900 });
 
   // The subscriber's /liveTv: B right before A, at the end, with the uploaded logo.
@@ -165,9 +163,9 @@ test('an editor adds a channel with a logo and moves it up; a subscriber sees it
     'Saved. Viewers’ guides fetch the day again.',
   );
   await expect(programmes.first().getByRole('rowheader')).toHaveText(newTitle);
-  await shot(desk, 'guide-1280');
+  await shot(desk, 'lineup-guide-1280', { fullPage: true });
   await desk.setViewportSize({ width: 360, height: 800 });
-  await shot(desk, 'guide-360');
+  await shot(desk, 'lineup-guide-360', { fullPage: true });
   await desk.setViewportSize({ width: 1280, height: 900 });
 
   // The subscriber's guide fetches the changed day (its checksum moved) and shows the new title.
@@ -242,7 +240,7 @@ test('the line-up and guide screens are axe-clean', async ({ page }) => {
     for (const screen of ['channels', 'guide-mapping']) {
       await page.goto(`/admin/${screen}`);
       await consoleReady(page);
-      await shot(page, `${screen}-${width}-top`, false);
+      await shot(page, `lineup-${screen}-${width}-top`);
     }
   }
   // On a phone the line-up is wider than the screen: it scrolls sideways in a named group the keyboard reaches

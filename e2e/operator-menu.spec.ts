@@ -1,13 +1,12 @@
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { consoleReady, createOperator, signInOperator } from './console.ts';
+import { shot } from './screens.ts';
 
 // Issue 37 (navigation): the console's sixteen links took two rows at 1366 px and half the screen at 390 px. The
 // menu is a side column grouped by area (Live, Library, Subscribers, Service) with the current screen marked, and
 // folds into one line on a phone.
 
-const SHOTS = fileURLToPath(new URL('../.data/screens', import.meta.url));
-const shoot = (page: Page, name: string) => page.screenshot({ path: `${SHOTS}/${name}.png`, fullPage: true });
+const shoot = (page: Page, name: string) => shot(page, name, { fullPage: true });
 
 test('the console menu groups its screens by area beside the page, and folds into one line on a phone', async ({
   page,

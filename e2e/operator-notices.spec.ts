@@ -1,3 +1,4 @@
+import { shot } from './screens.ts';
 import { expect, test } from '@playwright/test';
 import { newAccount } from './accounts.ts';
 import { seriousViolationsHere } from './axe.ts';
@@ -72,11 +73,11 @@ test('a notice composed in the console shows on /liveTv, and not once withdrawn'
     expect(await seriousViolationsHere(desk, 'notices preview')).toEqual([]);
     await previewPopup.getByRole('button', { name: 'OK' }).click();
     await expect(previewPopup).toHaveCount(0);
-    await desk.screenshot({ path: '.data/screens/notices-1280.png', fullPage: true });
+    await shot(desk, 'notices-1280', { fullPage: true });
     await desk.setViewportSize({ width: 768, height: 1000 });
-    await desk.screenshot({ path: '.data/screens/notices-768.png', fullPage: true });
+    await shot(desk, 'notices-768', { fullPage: true });
     await desk.setViewportSize({ width: 360, height: 800 });
-    await desk.screenshot({ path: '.data/screens/notices-360.png', fullPage: true });
+    await shot(desk, 'notices-360', { fullPage: true });
     await desk.setViewportSize({ width: 1280, height: 720 });
 
     // Publish the popup only (a marquee that ran would mark the notice read before the withdrawal is checked).

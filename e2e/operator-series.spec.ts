@@ -15,6 +15,7 @@ import {
 } from './console.ts';
 import { logIn } from './session.ts';
 import { expectPlaying, hydrated } from './vod.ts';
+import { shot } from './screens.ts';
 
 // Issue 18 §4 (decision 0280): an editor creates a series with one season and one episode, uploads the
 // episode's video, publishes the series, and a subscriber opens the series, sees the season and plays the episode.
@@ -74,9 +75,9 @@ test('an editor makes a series with a season and an episode; a subscriber plays 
   // Nothing to publish yet: the button says why.
   await expect(parts.getByRole('button', { name: 'Publish the series' })).toBeDisabled();
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: '.data/screens/series-editor-1280.png', fullPage: true });
+  await shot(page, 'series-editor-1280', { fullPage: true });
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.screenshot({ path: '.data/screens/series-editor-360.png', fullPage: true });
+  await shot(page, 'series-editor-360', { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   expect(await seriousViolations(page, page.url())).toEqual([]);
   await consoleReady(page);
@@ -97,7 +98,7 @@ test('an editor makes a series with a season and an episode; a subscriber plays 
   await expect(page.getByTestId('transcode')).toHaveAttribute('data-status', 'succeeded', {
     timeout: 120_000,
   });
-  await page.screenshot({ path: '.data/screens/series-episode-1280.png', fullPage: true });
+  await shot(page, 'series-episode-1280', { fullPage: true });
 
   await page.getByRole('button', { name: 'Back to the series' }).click();
   await expect(page).toHaveURL(seriesUrl);
@@ -124,7 +125,7 @@ test('an editor makes a series with a season and an episode; a subscriber plays 
   await hydrated(sub);
   const episodes = sub.getByRole('region', { name: 'Episodes' });
   await expect(episodes.getByText('The Estuary')).toBeVisible();
-  await sub.screenshot({ path: '.data/screens/series-site-1280.png', fullPage: true });
+  await shot(sub, 'series-site-1280', { fullPage: true });
   await episodes.getByRole('button', { name: /^Play episode 1: Low Water/ }).click();
   await expectPlaying(sub.getByRole('dialog').locator('video'), 2);
 

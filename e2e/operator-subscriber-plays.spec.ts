@@ -1,18 +1,17 @@
-import { fileURLToPath } from 'node:url';
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolationsHere } from './axe.ts';
 import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { logIn, SUBSCRIBER } from './session.ts';
 import { homeCards, playMovie } from './vod.ts';
+import { shot } from './screens.ts';
 
 // Issue 18 §7 (decision 0237): a subscriber plays a movie and a channel on the site; support opens the subscriber
 // in the console and sees both in the recent plays, newest first, read-only.
 
-const SHOTS = fileURLToPath(new URL('../.data/screens', import.meta.url));
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 768, 360]) {
     await page.setViewportSize({ width, height: width === 360 ? 780 : 900 });
-    await page.screenshot({ path: `${SHOTS}/${name}-${width}.png`, fullPage: true });
+    await shot(page, `${name}-${width}`, { fullPage: true });
   }
   await page.setViewportSize({ width: 1280, height: 900 });
 }

@@ -23,6 +23,7 @@ import {
 } from './console.ts';
 import { logIn } from './session.ts';
 import { expectPlaying, hydrated } from './vod.ts';
+import { shot } from './screens.ts';
 
 // Issue 18 §4: an editor creates a movie, uploads a short video (the upload is cut off by a reload and
 // continues from the server's offset when the same file is picked again), watches the transcode reach done,
@@ -170,9 +171,9 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
     )
     .toBe(1280);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await page.screenshot({ path: '.data/screens/titles-editor-1280.png', fullPage: true });
+  await shot(page, 'titles-editor-1280', { fullPage: true });
   await page.setViewportSize({ width: 360, height: 780 });
-  await page.screenshot({ path: '.data/screens/titles-editor-360.png', fullPage: true });
+  await shot(page, 'titles-editor-360', { fullPage: true });
   await page.setViewportSize({ width: 1280, height: 900 });
   expect(await seriousViolations(page, page.url())).toEqual([]);
   await consoleReady(page);
@@ -192,7 +193,7 @@ test('an editor uploads, transcodes and publishes a movie; a subscriber finds an
   await expect(consoleConfirm(page)).toBeVisible();
   for (const width of [1366, 390]) {
     await page.setViewportSize({ width, height: 800 });
-    await page.screenshot({ path: `.data/screens/titles-publish-confirm-${width}.png` });
+    await shot(page, `titles-publish-confirm-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 900 });
   const asked = await confirmInConsole(page, 'Publish');
@@ -248,7 +249,7 @@ test('support sees titles but cannot change them; the server refuses', async ({ 
     data: Buffer.from('not mine'),
   });
   expect((await chunk.json()).errCode).toBe(OperatorErrCode.ROLE_REFUSED);
-  await page.screenshot({ path: '.data/screens/titles-support-1280.png', fullPage: true });
+  await shot(page, 'titles-support-1280', { fullPage: true });
   // The search box keeps what was searched; a search that finds nothing says so (support can search too).
   const search = page.getByLabel('Search titles');
   await search.fill(`No such title ${Date.now()}`);

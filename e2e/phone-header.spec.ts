@@ -1,11 +1,10 @@
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn } from './session.ts';
+import { shot } from './screens.ts';
 
 // Issue 36, decision 0363: on a phone (360 px) the header is one row and the main navigation a tab bar at the
 // bottom of the screen, every destination in view and one tap away, by keyboard and screen reader too; at
 // 1366 px the header is as it was. The home banner writes its title once: the picture behind it has no words.
-const screens = join(import.meta.dirname, '..', '.data/screens');
 const DESTINATIONS = ['Home', 'Live TV', 'Favorites', 'History', 'Search', 'My account'];
 
 const mainNav = (page: Page) => page.getByRole('navigation', { name: 'Main' });
@@ -52,7 +51,7 @@ test.describe('at 360 px', () => {
     }
     expect(tops.size, 'the tabs are one row').toBe(1);
     await expect(mainNav(page).getByRole('link', { name: 'Home' })).toHaveAttribute('aria-current', 'page');
-    await page.screenshot({ path: join(screens, 'phone-header-360.png') });
+    await shot(page, 'phone-header-360');
 
     // A scrolled page keeps the tab bar, and the page's end is not hidden under it.
     await page.mouse.wheel(0, 20_000);
@@ -89,7 +88,7 @@ test.describe('at 360 px', () => {
     // The picture under it carries no words: not the title a second time.
     const picture = await bannerPicture(page);
     expect(picture).not.toContain('<text');
-    await page.screenshot({ path: join(screens, 'phone-banner-360.png') });
+    await shot(page, 'phone-banner-360');
   });
 });
 
@@ -114,6 +113,6 @@ test.describe('at 1366 px', () => {
     // The tab bar's pictures are for phones only.
     await expect(page.locator('.site-header .nav-icon').first()).toBeHidden();
     expect(await bannerPicture(page)).not.toContain('<text');
-    await page.screenshot({ path: join(screens, 'phone-header-1366.png') });
+    await shot(page, 'phone-header-1366');
   });
 });

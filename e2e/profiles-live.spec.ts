@@ -7,6 +7,7 @@ import { importGuideDay } from './operator.ts';
 import { api } from './session.ts';
 import { createOperator, signInOperator } from './console.ts';
 import { homeCards, hydrated } from './vod.ts';
+import { shot } from './screens.ts';
 
 // Issue 20 §2's gaps (decision 0310): a kids profile on /liveTv sees a programme rated above it without its texts
 // (list, grid, now/next, player), playing the channel while it is on air asks for the parental PIN (a wrong one is
@@ -80,7 +81,7 @@ const prompt = (page: Page) => page.getByRole('dialog', { name: 'Enter the paren
 async function shoot(page: Page, name: string) {
   for (const width of [1280, 360]) {
     await page.setViewportSize({ width, height: width > 400 ? 800 : 740 });
-    await page.screenshot({ path: `.data/screens/${name}-${width}.png` });
+    await shot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1280, height: 800 });
 }
@@ -210,7 +211,7 @@ test('the channel row says a hidden programme is not available in a short text, 
       });
       expect(seen, `${lang} at ${width} px`).toEqual({ whole: true, moving: false });
       await row.scrollIntoViewIfNeeded();
-      await page.screenshot({ path: `.data/screens/kids-row-hidden-${lang}-${width}.png` });
+      await shot(page, `kids-row-hidden-${lang}-${width}`);
     }
   }
   await context.addCookies([{ name: 'ottkit_lang', value: 'en', url: baseURL as string }]);

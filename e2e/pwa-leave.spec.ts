@@ -8,6 +8,7 @@ import { openLiveTv, playsOn } from './livePlayer.ts';
 import { E2E_SITE_DIR } from './playwright.config.ts';
 import { api, logIn } from './session.ts';
 import { homeMovie, playMovie, time } from './vod.ts';
+import { shot } from './screens.ts';
 
 // Reports that leave with the page, through the installable app's worker: on here (decision 0375).
 test.use({ serviceWorkers: 'allow' });
@@ -135,7 +136,7 @@ for (const width of [360, 1280]) {
           })
           .map((c) => c.getAttribute('aria-label') ?? c.textContent?.trim().slice(0, 40) ?? c.tagName);
       });
-      await page.screenshot({ path: join(repoRoot, `.data/screens/pwa-update-offer-live-${width}.png`) });
+      await shot(page, `pwa-update-offer-live-${width}`);
       expect(covered).toEqual([]);
     } finally {
       writeFileSync(workerFile, original);

@@ -7,6 +7,7 @@ import { LANG_COOKIE, LANGS } from '../site/src/i18n/langs.ts';
 import { CACHE_PREFIX, ICONS, manifestPath, SHELL_PREFIXES, SW_PATH } from '../site/src/pwa/paths.ts';
 import { openLiveTv, playsOn } from './livePlayer.ts';
 import { E2E_SITE_DIR } from './playwright.config.ts';
+import { shot } from './screens.ts';
 
 // Issue 20 §5, decision 0205: the installable app in Chromium, through the running product — the manifest and
 // its icons, the worker that caches the shell only, the offline page, and the offer of a new build.
@@ -163,7 +164,7 @@ for (const lang of LANGS) {
     if (lang === 'en') {
       for (const width of [1280, 360]) {
         await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
-        await page.screenshot({ path: join(repoRoot, `.data/screens/pwa-offline-${width}.png`) });
+        await shot(page, `pwa-offline-${width}`);
       }
     }
     // The console is never answered by the worker: the browser's own offline error.
@@ -198,7 +199,7 @@ test('a new build is offered with a reload, and takes over only then, with its o
       });
     expect(await states()).toEqual({ waiting: 'installed', active: 'activated' });
     expect((await cachedPaths(page))[`${CACHE_PREFIX}${version}`]?.length).toBeGreaterThan(0);
-    await page.screenshot({ path: join(repoRoot, '.data/screens/pwa-update-offer-1280.png') });
+    await shot(page, 'pwa-update-offer-1280');
     await Promise.all([
       page.waitForEvent('load'),
       offer.getByRole('button', { name: catalogues.en['pwa.update.reload'] }).click(),

@@ -2,6 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { livePlayer, openLiveTv, playsOn } from './livePlayer.ts';
 import { logIn } from './session.ts';
 import { homeMovie, playMovie } from './vod.ts';
+import { shot } from './screens.ts';
 
 // Issue 20 §3 as a viewer meets it: the seeded titles (film) and channel lc-001 (ch1) carry English and
 // Spanish audio and subtitles; the player's menus switch them, the choice is remembered for the next item.
@@ -44,7 +45,7 @@ async function shootBothWidths(page: Page, player: Locator, name: string) {
   ] as const) {
     await page.setViewportSize({ width, height });
     await expect(cue(player)).toBeVisible({ timeout: 20_000 });
-    await page.screenshot({ path: test.info().outputPath(`${name}-subtitles-${width}.png`) });
+    await shot(page, `${name}-subtitles-${width}`);
   }
 }
 

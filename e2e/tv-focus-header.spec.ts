@@ -1,14 +1,13 @@
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn } from './session.ts';
 import { hydrated } from './vod.ts';
+import { shot } from './screens.ts';
 
 // Issue 20 §4, decision 0300: a control reached by the keyboard (Tab / Shift+Tab) or the TV remote (arrows) is
 // never hidden under the sticky header, and the layout can be chosen in My account. Every step here is a key press
 // after the page has been scrolled by the wheel, as a viewer would.
 const TIZEN =
   'Mozilla/5.0 (SMART-TV; LINUX; Tizen 6.5) AppleWebKit/537.36 (KHTML, like Gecko) 85.0.4183.93/6.5 TV Safari/537.36';
-const screens = join(import.meta.dirname, '..', '.data/screens');
 
 /** Where the focused control is against the header and the viewport (after any smooth scroll settles). */
 const focusBox = (page: Page) =>
@@ -88,7 +87,7 @@ test.describe('tv layout, remote keys', () => {
     await page.keyboard.press('ArrowDown'); // focuses the first control in view, at the bottom of the page
     const near = await walkUp(page, 'ArrowUp', 60);
     expect(near, 'the walk reached controls just below the header').toBeGreaterThan(0);
-    await page.screenshot({ path: join(screens, 'tv-focus-header-1280.png') });
+    await shot(page, 'tv-focus-header-1280');
   });
 });
 
@@ -116,7 +115,7 @@ test.describe('tv layout, an account form by remote', () => {
     expect(await focused(field)).toBe(true);
     await page.keyboard.type('1234');
     await expect(dialog.locator('input').first()).toHaveValue(/1234/);
-    await page.screenshot({ path: join(screens, 'tv-account-form-1280.png') });
+    await shot(page, 'tv-account-form-1280');
     await page.keyboard.press('Escape');
     await expect(dialog).toBeHidden();
   });
@@ -150,7 +149,7 @@ test('My account: the layout control switches to TV and back, remembered and app
   expect(await page.evaluate(() => (window as unknown as { layoutAtParse?: string }).layoutAtParse)).toBe(
     'tv',
   );
-  await page.screenshot({ path: join(screens, 'tv-home-by-setting-1280.png') });
+  await shot(page, 'tv-home-by-setting-1280');
   await page.goto('/my');
   await page.locator('select[data-layout-picker]').focus();
   await Promise.all([
@@ -159,5 +158,5 @@ test('My account: the layout control switches to TV and back, remembered and app
   ]);
   await expect(html).toHaveAttribute('data-layout', 'standard');
   await page.setViewportSize({ width: 360, height: 740 });
-  await page.screenshot({ path: join(screens, 'my-layout-360.png'), fullPage: true });
+  await shot(page, 'my-layout-360', { fullPage: true });
 });

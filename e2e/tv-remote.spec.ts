@@ -1,15 +1,14 @@
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { livePlayer } from './livePlayer.ts';
 import { logIn } from './session.ts';
 import { hydrated } from './vod.ts';
+import { shot } from './screens.ts';
 
 // Issue 20 §4, decision 0266: a TV browser (Tizen's user agent) at 1280 px, driven by a remote's keys only —
 // arrows, OK (Enter) and Back (Escape). No click and no focus() in this file: every step is a key press.
 const TIZEN =
   'Mozilla/5.0 (SMART-TV; LINUX; Tizen 6.5) AppleWebKit/537.36 (KHTML, like Gecko) 85.0.4183.93/6.5 TV Safari/537.36';
 test.use({ userAgent: TIZEN, viewport: { width: 1280, height: 720 } });
-const screens = join(import.meta.dirname, '..', '.data/screens');
 
 /** What has focus, as the remote's user sees it: its accessible name or text. */
 const focusedName = (page: Page) =>
@@ -52,7 +51,7 @@ test('live TV, two channel changes, the guide, a past programme, Back, a title p
   await page.keyboard.press('ArrowDown');
   await expect.poll(() => channelOf(page)).not.toBe(second);
   await expect(livePlayer(page)).toHaveAttribute('aria-label', /.+/);
-  await page.screenshot({ path: join(screens, 'tv-live-1280.png') });
+  await shot(page, 'tv-live-1280');
 
   // Into the guide: → takes focus into the page, then ↓ walks to a past programme's Playback.
   await page.keyboard.press('ArrowRight');
@@ -65,7 +64,7 @@ test('live TV, two channel changes, the guide, a past programme, Back, a title p
     await expect(page.locator('[role="tab"]:focus')).toHaveAttribute('aria-selected', 'true');
   }
   await pressUntil(page, 'ArrowDown', '[data-action="playback"]');
-  await page.screenshot({ path: join(screens, 'tv-guide-focus-1280.png') });
+  await shot(page, 'tv-guide-focus-1280');
   await page.keyboard.press('Enter');
   const catchup = page.locator('section.ottkit-dialog');
   await expect(catchup).toBeVisible();
@@ -85,7 +84,7 @@ test('live TV, two channel changes, the guide, a past programme, Back, a title p
   await expect(page).toHaveURL(/\/home/);
   await page.keyboard.press('ArrowDown');
   await pressUntil(page, 'ArrowDown', 'a[href^="/vod/detail/"]');
-  await page.screenshot({ path: join(screens, 'tv-home-focus-1280.png') });
+  await shot(page, 'tv-home-focus-1280');
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(/\/vod\/detail\//);
   // OK on Play before its island is interactive would do nothing (a person waits for the page too).
@@ -97,5 +96,5 @@ test('live TV, two channel changes, the guide, a past programme, Back, a title p
   await expect
     .poll(() => dialog.locator('video').evaluate((v: HTMLVideoElement) => v.currentTime), { timeout: 30_000 })
     .toBeGreaterThan(1);
-  await page.screenshot({ path: join(screens, 'tv-vod-playing-1280.png') });
+  await shot(page, 'tv-vod-playing-1280');
 });

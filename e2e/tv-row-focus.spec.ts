@@ -1,14 +1,13 @@
-import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { logIn } from './session.ts';
 import { hydrated } from './vod.ts';
+import { shot } from './screens.ts';
 
 // Issue 20 §4 (decision 0327): in the tv layout, a card the remote focuses in a home row is seen whole, with its
 // focus ring: the row's visible box holds it on the left as on the right, also after the row scrolled to it, and
 // no scroll arrow of the row lies over it. Before the fix the first card's ring was cut by 7 px on the left.
 const TIZEN =
   'Mozilla/5.0 (SMART-TV; LINUX; Tizen 6.5) AppleWebKit/537.36 (KHTML, like Gecko) 85.0.4183.93/6.5 TV Safari/537.36';
-const screens = join(import.meta.dirname, '..', '.data/screens');
 
 /** The focused control's box with its focus ring, its row's visible box, and a visible scroll arrow's box. */
 const focusInRow = (page: Page) =>
@@ -72,7 +71,7 @@ test('the remote walks along a home row and back: every focused card is inside t
     expect(box.arrows, `${box.name}: a scroll arrow shows over the row (${step})`).toEqual([]);
     return box;
   };
-  await page.screenshot({ path: join(screens, 'tv-row-focus-first-1280.png') });
+  await shot(page, 'tv-row-focus-first-1280');
   await check('first card');
   let scrolled = 0;
   for (let i = 0; i < 8; i++) {
@@ -83,6 +82,6 @@ test('the remote walks along a home row and back: every focused card is inside t
   for (let i = 0; i < 8; i++) {
     await page.keyboard.press('ArrowLeft');
     await check(`left ${i + 1}`);
-    if (i === 3) await page.screenshot({ path: join(screens, 'tv-row-focus-back-1280.png') });
+    if (i === 3) await shot(page, 'tv-row-focus-back-1280');
   }
 });

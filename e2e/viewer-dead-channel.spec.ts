@@ -4,6 +4,7 @@ import { newAccount } from './accounts.ts';
 import { livePlayer, playsOn } from './livePlayer.ts';
 import { operator } from './operator.ts';
 import { E2E_PORT } from './playwright.config.ts';
+import { shot } from './screens.ts';
 
 // Issue 36: a channel whose upstream is gone showed only a spinner on /liveTv, a minute and more. Within about 10 s
 // the viewer reads that the channel is not available, with Retry, and the player keeps trying behind it: when the
@@ -36,9 +37,9 @@ test('a dead channel says it is not available within about 10 s, and plays once 
     await expect(livePlayer(page).getByRole('status', { name: 'Loading' })).toHaveCount(0);
     // No engine code anywhere on the page.
     await expect(page.locator('body')).not.toContainText(/levelLoadError|manifestLoadError|HTTP \d{3}/);
-    await page.screenshot({ path: '.data/screens/viewer-dead-channel-1366.png' });
+    await shot(page, 'viewer-dead-channel-1366');
     await page.setViewportSize({ width: 360, height: 740 });
-    await page.screenshot({ path: '.data/screens/viewer-dead-channel-360.png' });
+    await shot(page, 'viewer-dead-channel-360');
     await page.setViewportSize({ width: 1366, height: 768 });
 
     // Retry while still dead: the notice stays, nothing else is shown.

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logIn } from './session.ts';
+import { shot } from './screens.ts';
 
 // Issue 36: a catch-up whose first playlist answered and whose next one was a 404 showed a full-screen
 // "Playback error (levelLoadError)". Every player error is words with an action; the engine's code never shows.
@@ -31,6 +32,6 @@ for (const width of [1366, 360]) {
     await expect(page.locator('body')).not.toContainText(
       /levelLoadError|manifestLoadError|Playback error|\(HTTP/,
     );
-    await page.screenshot({ path: `.data/screens/viewer-player-error-${width}.png` });
+    await shot(page, `viewer-player-error-${width}`);
   });
 }

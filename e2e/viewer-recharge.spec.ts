@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { newAccount, rechargeCode } from './accounts.ts';
+import { shot } from './screens.ts';
 
 // Issue 36: on /my/subscribe a valid code credited the account but the page did not change (the used code stayed
 // in the field). Now the page says what was added and until when, empties the field and shows the plan.
@@ -25,6 +26,6 @@ for (const width of [1366, 360]) {
     await expect(input).toHaveValue('');
     // The plan it extended is listed with its end date.
     await expect(page.locator('.recharge-added tr[data-product]').first()).toBeVisible();
-    await page.screenshot({ path: `.data/screens/viewer-recharge-${width}.png`, fullPage: true });
+    await shot(page, `viewer-recharge-${width}`, { fullPage: true });
   });
 }

@@ -2,6 +2,7 @@ import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { api, logIn, NO_RIGHTS } from './session.ts';
 import { expectPlaying, homeCards, homeMovie, hydrated, playMovie, time } from './vod.ts';
+import { shot } from './screens.ts';
 
 // The VOD player as a person meets it (issue #14.4, #14.5, #14.7, #14): no authority for a premium title,
 // where resume starts after skipping ahead and closing, every control reachable on a phone, focus back on Play.
@@ -32,7 +33,7 @@ test('a premium title without a VOD plan: the no-authority dialog offers the pur
   await expect(dialog).toBeVisible();
   await expect(dialog).toContainText('Your plan does not include this content');
   await expect(page.getByText('Unavailable source')).toHaveCount(0);
-  await page.screenshot({ path: test.info().outputPath('no-authority-1280.png') });
+  await shot(page, 'no-authority-1280');
   await dialog.getByRole('button', { name: 'Purchase' }).click();
   await expect(page.getByRole('dialog', { name: 'Purchase' })).toBeVisible();
 });
@@ -106,7 +107,7 @@ for (const width of [360, 390, 1280]) {
     // A series episode with a next one: Episodes and Play next are there besides the common controls.
     await expect(dialog.getByRole('combobox', { name: 'Episodes' })).toBeAttached();
     await expect(dialog.getByRole('button', { name: 'Play next' })).toBeAttached();
-    await page.screenshot({ path: test.info().outputPath(`vod-player-${width}.png`) });
+    await shot(page, `vod-player-${width}`);
     const controls = dialog.locator('button, select, input');
     const count = await controls.count();
     expect(count).toBeGreaterThanOrEqual(8);
