@@ -1,6 +1,6 @@
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { gunzipSync } from 'node:zlib';
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Page, type Response, test } from '@playwright/test';
 
 const BATCH = `**${routes.metrics.metricsBatchPost.path}`;
 
@@ -42,12 +42,19 @@ test('telemetry queued while the server is unreachable is delivered once when it
 }) => {
   const delivered: string[] = [];
   let duplicates = 0;
-  page.on('response', async (res) => {
+  const read = async (res: Response) => {
     if (!res.url().includes(routes.metrics.metricsBatchPost.path) || !res.ok()) return;
     const envelope = (await res.json()) as { errCode: number; data?: { duplicates: number } };
     if (envelope.errCode !== 0) return;
     delivered.push(...idsOfBody(res.request().postData() ?? ''));
     duplicates += envelope.data?.duplicates ?? 0;
+  };
+  // Each answer's body is read after it arrived: the last ones are waited for before the counts are judged (a
+  // read still going when the test ended failed it once).
+  const reading = new Set<Promise<void>>();
+  page.on('response', (res) => {
+    const r = read(res).finally(() => reading.delete(r));
+    reading.add(r);
   });
   await page.route(BATCH, (route) => route.abort('connectionrefused'));
 
@@ -87,5 +94,6 @@ test('telemetry queued while the server is unreachable is delivered once when it
   await page.reload();
   await page.evaluate(() => window.dispatchEvent(new Event('online')));
   await page.waitForTimeout(500);
+  await Promise.all(reading);
   for (const id of queued) expect(delivered.filter((d) => d === id)).toHaveLength(1);
 });

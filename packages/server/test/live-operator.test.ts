@@ -93,6 +93,21 @@ describe('live sources over operator calls', () => {
       () => (sup.channelStatus(CHANNEL)?.sources[0]?.bitrate ?? 0) > 0,
       30_000,
     );
+    // Sampled on air for the history the last test reads. The housekeeping round samples every 2 s: on a busy
+    // machine none ran while the primary's bitrate was known before the next test changed the sources (once, on
+    // PostgreSQL), and the chart then had no bitrate to show.
+    await until(
+      'the primary sampled on air for the history',
+      () => {
+        sup.flushHealth();
+        const sampled = t.server.db.get<{ n: number | string }>(
+          'SELECT COUNT(*) AS n FROM live_health WHERE logical_channel_id = ? AND bitrate_sum > 0',
+          CHANNEL,
+        );
+        return Number(sampled?.n ?? 0) > 0;
+      },
+      10_000,
+    );
     const live = await channel(support);
     expect(live.sources[0]?.state).toBe('live');
     expect(live).toMatchObject({ running: true, activeSource: 1 });
