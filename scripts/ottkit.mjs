@@ -84,6 +84,8 @@ const CHROMIUM_PACKAGES = ['chromium', ['chromium', 'fonts-dejavu-core'], 'for t
 // Live sources (issue 17): ingest and packaging of SRT, RTMP, UDP and HLS inputs (decision 0220).
 const FFMPEG_PACKAGES = ['ffmpeg', ['ffmpeg'], 'for live sources'];
 const ensureFfmpeg = () => debian(() => ensureDebian(...FFMPEG_PACKAGES));
+// The metrics test runs Debian's Prometheus against a server with docs/operations.md's configuration (issue 40).
+const PROMETHEUS_PACKAGES = ['prometheus', ['prometheus'], 'for the metrics test'];
 
 switch (command) {
   case 'start':
@@ -101,6 +103,7 @@ switch (command) {
           ...CLUSTER_PACKAGES,
           // The server suite runs a second time on a PostgreSQL the run starts itself (decision 0275).
           POSTGRES_PACKAGES,
+          PROMETHEUS_PACKAGES,
         ]),
       ),
     );

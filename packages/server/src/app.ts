@@ -26,6 +26,8 @@ import { seedIfEmpty, seedKey } from './seed/index.ts';
 import { type Db, openDb } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
 import { joinSharedState } from './shared/join.ts';
+import { answerAlive, answerReady, MONITORING_PATHS } from './monitoring/health.ts';
+import { createMetrics } from './monitoring/metrics.ts';
 
 /** The live origin (media helper's `createOrigin`): answers `/media/*`, returns false when a path is not its. */
 export interface Origin {
@@ -137,8 +139,14 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       ? options.origin({ config, db, now, logger, served })
       : options.origin;
 
+  const routes = [...apiRoutes, ...(options.routes ?? [])];
+  const rawRoutes = [
+    ...contractRawRoutes(origin),
+    ...titleUploadRawRoutes({ db, config, now }),
+    ...(options.rawRoutes ?? []),
+  ];
   const api = createApiHandler(
-    [...apiRoutes, ...(options.routes ?? [])],
+    routes,
     {
       db,
       config,
@@ -148,12 +156,15 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       sender: options.sender ?? outboxSender(db),
     },
     // The contract's raw calls: the OpenAPI document, and the licence the live origin answers (spec §7).
-    [
-      ...contractRawRoutes(origin),
-      ...titleUploadRawRoutes({ db, config, now }),
-      ...(options.rawRoutes ?? []),
-    ],
+    rawRoutes,
   );
+  const metrics = createMetrics({
+    db,
+    dataDir: config.dataDir,
+    now,
+    token: config.metricsToken,
+    apiPaths: new Set([...routes.map((r) => r.descriptor.path), ...rawRoutes.map((r) => r.path)]),
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     let url: URL;
@@ -163,6 +174,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       return sendError(res, 400, ErrCode.INVALID_REQUEST, 'Malformed request URL');
     }
     const { pathname } = url;
+    metrics.observe(req, res, pathname);
     // Pages, static files and media; the API sends its own stricter set (API_HEADERS).
     if (!isApiPath(pathname)) applySecurityHeaders(res, pathname, config.frameAncestors);
     // Nothing here takes TRACE, PUT, DELETE…: a clear 405 rather than whatever a handler makes of them.
@@ -174,6 +186,12 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       return plain(res, 405, 'Method not allowed');
     }
     if (isApiPath(pathname)) return api(req, res, url);
+    // For nginx, a load balancer, an orchestrator and Prometheus (docs/operations.md).
+    if (pathname === MONITORING_PATHS.alive) return answerAlive(req, res);
+    if (pathname === MONITORING_PATHS.ready) {
+      return answerReady(req, res, { db, shared, dataDir: config.dataDir, logger });
+    }
+    if (pathname === MONITORING_PATHS.metrics) return metrics.answer(req, res);
     if (pathname.startsWith('/media/')) {
       if (handleLogo(db, config.dataDir, pathname, req.method ?? 'GET', res)) return;
       if (handleImportedLogo(config.dataDir, pathname, req.method ?? 'GET', res)) return;

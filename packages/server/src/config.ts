@@ -58,6 +58,11 @@ export interface ServerConfig {
    * the lease every third of it, and another process takes a job over once its lease ran out.
    */
   jobLeaseMs?: number;
+  /**
+   * The bearer token Prometheus sends to read /metrics (OTTKIT_METRICS_TOKEN, at least 16 characters). Unset:
+   * /metrics is off (docs/operations.md).
+   */
+  metricsToken?: string;
 }
 
 /** The repository root: packages/server/src → ../../.. */
@@ -165,6 +170,10 @@ export function loadConfig(
   if (memberSiteSecret !== undefined && memberSiteSecret.length < 32) {
     throw new Error('OTTKIT_MEMBER_SITE_SECRET must be at least 32 characters');
   }
+  const metricsToken = overrides.metricsToken ?? (env.OTTKIT_METRICS_TOKEN || undefined);
+  if (metricsToken !== undefined && metricsToken.length < 16) {
+    throw new Error('OTTKIT_METRICS_TOKEN must be at least 16 characters');
+  }
   return {
     port: overrides.port ?? parsePort(env.PORT, 4321),
     host,
@@ -189,6 +198,7 @@ export function loadConfig(
       parsePositiveInt('OTTKIT_TELEMETRY_MAX_EVENTS', env.OTTKIT_TELEMETRY_MAX_EVENTS, 200_000),
     frameAncestors: overrides.frameAncestors ?? parseFrameAncestors(env.OTTKIT_FRAME_ANCESTORS),
     ...(redisUrl ? { redisUrl } : {}),
+    ...(metricsToken ? { metricsToken } : {}),
     jobLeaseMs:
       overrides.jobLeaseMs ??
       parsePositiveInt('OTTKIT_JOB_LEASE_MS', env.OTTKIT_JOB_LEASE_MS, DEFAULT_JOB_LEASE_MS),

@@ -6,6 +6,7 @@ import { parseSourceUrl, SourceUrlError } from './sourceUrl.ts';
 import type { LiveChannel } from './store.ts';
 import { openJudgedPull } from './upstreamCheck.ts';
 import { REFUSED_INTERNAL } from '../upstream/address.ts';
+import { liveCounters } from './counters.ts';
 import { maskSecrets } from '../upstream/maskSecrets.ts';
 import { type Pull, shownUpstream } from '../upstream/pullRelay.ts';
 
@@ -433,6 +434,7 @@ export class ChannelRunner {
       },
     );
     this[role] = attempt;
+    liveCounters.ffmpegStarts++;
     this.deps.log(
       `live ${this.channel.logicalChannelId}: source ${index + 1} starting as ${role} (${h.url})`,
     );
@@ -519,6 +521,7 @@ export class ChannelRunner {
   private fail(role: Role, reason: string) {
     const a = this[role];
     if (!a) return;
+    liveCounters.sourceFailures++;
     const now = this.deps.now();
     const h = this.health[a.index];
     if (h) {

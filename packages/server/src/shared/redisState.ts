@@ -135,6 +135,10 @@ export class RedisState implements SharedState {
   #ready: Promise<void> | undefined;
 
   /** One connection attempt however many callers ask (the server's listen, the live supervisor's locks). */
+  async ping(): Promise<void> {
+    await this.#cmd.ping();
+  }
+
   ready(): Promise<void> {
     this.#ready ??= this.#connect();
     return this.#ready;

@@ -34,6 +34,8 @@ export interface SharedState {
   subscribe(topic: string, listener: (message: string) => void): void;
   /** Resolves once usable; rejects with a message naming what is missing and how to start it. */
   ready(): Promise<void>;
+  /** Answers when the state is reachable now (/readyz); rejects when it is not. */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,6 +98,8 @@ export class MemoryState implements SharedState {
   }
 
   async ready(): Promise<void> {}
+
+  async ping(): Promise<void> {}
 
   async close(): Promise<void> {
     this.#events.removeAllListeners();

@@ -169,9 +169,14 @@ export function viewersSince(db: Db, since: number) {
      ORDER BY v.viewers DESC, v.source_id LIMIT 50`,
     since,
   );
+  return { total: viewersTotal(db, since), rows };
+}
+
+/** Accounts that reported watching since `since` (the dashboard's viewers now, the metrics' viewers gauge). */
+export function viewersTotal(db: Db, since: number): number {
   const total = db.get<{ n: number }>(
     'SELECT COUNT(DISTINCT account_id) AS n FROM watching_now WHERE received_at >= ?',
     since,
   );
-  return { total: Number(total?.n ?? 0), rows };
+  return Number(total?.n ?? 0);
 }
