@@ -28,6 +28,7 @@ import { migrate } from './store/migrations.ts';
 import { joinSharedState } from './shared/join.ts';
 import { answerAlive, answerReady, MONITORING_PATHS } from './monitoring/health.ts';
 import { createMetrics } from './monitoring/metrics.ts';
+import { markRunning } from './backup/running.ts';
 
 /** The live origin (media helper's `createOrigin`): answers `/media/*`, returns false when a path is not its. */
 export interface Origin {
@@ -237,6 +238,8 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   // whenever the client's timers ran late (a test run on a loaded machine). Above nginx's and most balancers' 60 s.
   server.keepAliveTimeout = KEEP_ALIVE_MS;
   server.headersTimeout = KEEP_ALIVE_MS + 1_000;
+  // While it listens, `restore` refuses to write under it (backup/running.ts).
+  let unmarkRunning = () => {};
 
   return {
     config,
@@ -251,6 +254,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
         });
         server.listen(config.port, config.host, () => {
           server.off('error', reject);
+          unmarkRunning = markRunning(config.dataDir);
           const { port } = server.address() as AddressInfo;
           const host = config.host.includes(':') ? `[${config.host}]` : config.host;
           resolve({ port, url: `http://${host === '0.0.0.0' ? 'localhost' : host}:${port}` });
@@ -258,6 +262,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       });
     },
     async close() {
+      unmarkRunning();
       clearInterval(housekeeping);
       stopJobRecovery();
       await new Promise<void>((resolve) => {

@@ -103,9 +103,12 @@ export function ensurePrivateDir(dir: string): void {
   if (info.uid === process.getuid?.() && (info.mode & 0o077) !== 0) chmodSync(dir, 0o700);
 }
 
+/** The signing secret's file under the data folder (backups keep it). */
+export const SECRETS_FILE = 'secrets.json';
+
 /** Reads (or creates, mode 0600) `<dataDir>/secrets.json` so tokens survive restarts. */
 export function loadOrCreateSecret(dataDir: string): string {
-  const file = join(dataDir, 'secrets.json');
+  const file = join(dataDir, SECRETS_FILE);
   if (existsSync(file)) {
     const parsed = JSON.parse(readFileSync(file, 'utf8')) as { secret?: unknown };
     if (typeof parsed.secret === 'string' && parsed.secret.length >= 32) return parsed.secret;
@@ -138,12 +141,16 @@ function passwordCost(raw: string | undefined, production: boolean): number {
   return n;
 }
 
+/** The data folder: the one given (`--data`), else OTTKIT_DATA_DIR, else `.data` in the repository. */
+export const resolveDataDir = (given?: string, env: NodeJS.ProcessEnv = process.env) =>
+  resolve(given ?? env.OTTKIT_DATA_DIR ?? join(repoRoot, '.data'));
+
 /** Builds the configuration from the environment, then explicit overrides (tests, CLI flags). */
 export function loadConfig(
   overrides: Partial<ServerConfig> = {},
   env: NodeJS.ProcessEnv = process.env,
 ): ServerConfig {
-  const dataDir = resolve(overrides.dataDir ?? env.OTTKIT_DATA_DIR ?? join(repoRoot, '.data'));
+  const dataDir = resolveDataDir(overrides.dataDir, env);
   ensurePrivateDir(dataDir);
   const secret = overrides.secret ?? env.OTTKIT_SECRET ?? loadOrCreateSecret(dataDir);
   if (secret.length < 32) throw new Error('OTTKIT_SECRET must be at least 32 characters');

@@ -1,3 +1,4 @@
+import { backupCommand, restoreCommand } from './backup.ts';
 import { benchLineupCommand } from './benchLineup.ts';
 import { clusterCommand, edgeConfigCommand } from './cluster.ts';
 import type { Command } from './command.ts';
@@ -40,4 +41,6 @@ export const COMMANDS: readonly Command[] = [
   operatorCliCommand,
   clusterCommand,
   edgeConfigCommand,
+  backupCommand,
+  restoreCommand,
 ];

@@ -2,7 +2,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { ServerConfig } from '../config.ts';
 
-const siteUrlFile = (dataDir: string) => join(dataDir, 'site-url.json');
+/** Where `serve` notes the site's address for the commands (backups keep it). */
+export const SITE_URL_FILE = 'site-url.json';
+const siteUrlFile = (dataDir: string) => join(dataDir, SITE_URL_FILE);
 
 /** `serve` notes where it listens, for operator commands run in another process (zero-trust links). */
 export function rememberSiteUrl(dataDir: string, url: string): void {

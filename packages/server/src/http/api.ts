@@ -59,7 +59,9 @@ export function rawRoute(
 }
 
 /** The database file under the data folder (named in disk-full messages). */
-export const dbFile = (config: ServerConfig) => `${config.dataDir}/ottkit.db`;
+/** The SQLite database's file name in the data folder. */
+export const DB_FILE = 'ottkit.db';
+export const dbFile = (config: ServerConfig) => `${config.dataDir}/${DB_FILE}`;
 
 /** Formats zod issues as one readable line naming each offending field. */
 export function describeIssues(error: z.ZodError): string {

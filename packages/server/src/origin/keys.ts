@@ -26,8 +26,11 @@ function createOnce(file: string, content: string | Buffer): string | Buffer {
  * AES-128 content keys of protected HLS, one per stream, generated on first use into `<dataDir>/keys/`
  * (mode 0600, outside git and outside the replaceable media folder) and reused after a restart.
  */
+/** The content keys' folder under the data folder (backups keep it). */
+export const KEYS_DIR = 'keys';
+
 export function createKeyStore(dataDir: string) {
-  const dir = join(dataDir, 'keys');
+  const dir = join(dataDir, KEYS_DIR);
   const cache = new Map<string, Buffer>();
   const cenc = new Map<string, { kid: Buffer; key: Buffer }>();
   return {
