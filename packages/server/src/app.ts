@@ -26,6 +26,8 @@ import { seedIfEmpty, seedKey } from './seed/index.ts';
 import { type Db, openDb } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
 import { joinSharedState } from './shared/join.ts';
+import { loggerFor, textLogger } from './logger.ts';
+import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './monitoring/requestId.ts';
 import { answerAlive, answerReady, MONITORING_PATHS } from './monitoring/health.ts';
 import { createMetrics } from './monitoring/metrics.ts';
 import { markRunning } from './backup/running.ts';
@@ -77,10 +79,8 @@ export interface OttkitServer {
   close(): Promise<void>;
 }
 
-export const consoleLogger: Logger = {
-  info: (msg) => console.log(msg),
-  error: (msg, err) => console.error(msg, err),
-};
+/** The process's log when none is given: text lines, or JSON lines with OTTKIT_LOG_FORMAT=json (logger.ts). */
+export const consoleLogger: Logger = textLogger;
 
 /** What the product answers to at all (the API only GET and POST; OPTIONS for the licence endpoint's CORS). */
 const ALLOWED_METHODS = ['GET', 'HEAD', 'POST', 'OPTIONS'];
@@ -96,7 +96,7 @@ export const KEEP_ALIVE_MS = 65_000;
 
 export function createServer(options: CreateServerOptions = {}): OttkitServer {
   const config = loadConfig(options.config);
-  const logger = options.logger ?? consoleLogger;
+  const logger = options.logger ?? loggerFor(config.logFormat);
   const now = options.now ?? Date.now;
   const db = openDb(dbFile(config));
   // PostgreSQL test runs: a clone of the run's migrated and seeded template when the seed would be the same.
@@ -223,6 +223,12 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   }
 
   const handler = (req: IncomingMessage, res: ServerResponse) => {
+    // The edge's request id (or a new one), in the answer and in every log line written while serving it.
+    const id = requestIdOf(req);
+    res.setHeader(REQUEST_ID_HEADER, id);
+    withRequestId(id, () => serveOne(req, res));
+  };
+  const serveOne = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err) => {
       if (isDiskFull(err)) {
         logger.error(`${req.method} ${req.url}: ${diskFullMessage(err, config.dataDir)}`);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { type LogFormat, logFormatOf } from './logger.ts';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -63,6 +64,8 @@ export interface ServerConfig {
    * /metrics is off (docs/operations.md).
    */
   metricsToken?: string;
+  /** OTTKIT_LOG_FORMAT: `text` lines (default) or `json` lines with request ids (docs/operations.md). */
+  logFormat: LogFormat;
 }
 
 /** The repository root: packages/server/src → ../../.. */
@@ -206,6 +209,7 @@ export function loadConfig(
     frameAncestors: overrides.frameAncestors ?? parseFrameAncestors(env.OTTKIT_FRAME_ANCESTORS),
     ...(redisUrl ? { redisUrl } : {}),
     ...(metricsToken ? { metricsToken } : {}),
+    logFormat: overrides.logFormat ?? logFormatOf(env.OTTKIT_LOG_FORMAT),
     jobLeaseMs:
       overrides.jobLeaseMs ??
       parsePositiveInt('OTTKIT_JOB_LEASE_MS', env.OTTKIT_JOB_LEASE_MS, DEFAULT_JOB_LEASE_MS),

@@ -163,6 +163,14 @@ describe('sessions and limits shared by the processes', () => {
 });
 
 describe('the nginx edge', () => {
+  it('passes its request id on: the process answers it back (and logs it), and says it is ready', async () => {
+    const a = await fetch(`${c.edgeUrl}/readyz`, { headers: { 'x-request-id': 'forged-by-a-client' } });
+    expect(a.status).toBe(200);
+    expect(await a.json()).toMatchObject({ status: 'ready', checks: { database: 'ok', redis: 'ok' } });
+    // nginx's $request_id (32 hex digits) replaces whatever the client sent.
+    expect(a.headers.get('x-request-id')).toMatch(/^[0-9a-f]{32}$/);
+  });
+
   it('refuses a tampered, expired or foreign token itself: no request reaches ottkit', async () => {
     const good = liveUrl(secret, { accountId: 'edge', liveStreamId: 'ch2', ttlSec: 600 });
     const expired = liveUrl(secret, { accountId: 'edge', liveStreamId: 'ch2', ttlSec: -5 });

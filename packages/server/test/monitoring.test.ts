@@ -2,8 +2,11 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { contract } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../src/app.ts';
+import { jsonLogger, logFormatOf } from '../src/logger.ts';
 import { freePort, type RunningRedis, startRedis } from '../src/shared/redisServer.ts';
 import { startServer, type TestServer } from './helpers.ts';
+import { TEST_SECRETS } from './testSecrets.ts';
 
 // Issue 40 (a service that can be watched): /healthz and /readyz for nginx and orchestrators, and Prometheus
 // metrics behind a bearer token (docs/operations.md). Prometheus itself scraping them: prometheus.test.ts.
@@ -149,5 +152,40 @@ describe('metrics', () => {
     expect(after).toMatch(/^ottkit_process_resident_memory_bytes \d+/m);
     // Nothing secret in what Prometheus keeps.
     expect(after).not.toContain(TOKEN);
+  });
+});
+
+describe('logs', () => {
+  it('JSON lines carry the request id the edge sent, and the answer carries it back', async () => {
+    const lines: string[] = [];
+    const server = createServer({
+      config: { port: 0, host: '127.0.0.1', ...TEST_SECRETS, dataDir: join(t.dataDir, 'json-logs') },
+      logger: jsonLogger({ write: (line) => void lines.push(line) }),
+      // A page that fails: the server logs it, inside the request.
+      site: (_req, _res, next) => next(new Error('the page broke')),
+    });
+    const { url } = await server.listen();
+    try {
+      const a = await fetch(`${url}/some/page`, { headers: { 'x-request-id': 'edge-0123abcd' } });
+      expect(a.status).toBe(500);
+      expect(a.headers.get('x-request-id')).toBe('edge-0123abcd');
+      expect(await a.text()).not.toContain('the page broke');
+      const line = lines
+        .map((l) => JSON.parse(l) as Record<string, unknown>)
+        .find((l) => l.level === 'error');
+      expect(line).toMatchObject({
+        msg: 'site failed on /some/page',
+        requestId: 'edge-0123abcd',
+        pid: process.pid,
+      });
+      expect((line?.err as { message?: string })?.message).toBe('the page broke');
+      expect(String(line?.time)).toMatch(/^\d{4}-\d\d-\d\dT/);
+      // An id unfit for a log line (spaces, too long) is replaced by one of the server's own.
+      const b = await fetch(`${url}/healthz`, { headers: { 'x-request-id': 'two words' } });
+      expect(b.headers.get('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    } finally {
+      await server.close();
+    }
+    expect(() => logFormatOf('xml')).toThrow("OTTKIT_LOG_FORMAT must be text or json, got 'xml'");
   });
 });

@@ -21,6 +21,8 @@ export const CLI_CHANGES: Readonly<Record<string, true | readonly string[]>> = {
   'bench-lineup': true,
   live: ['add', 'remove', 'mode'],
   operator: [],
+  // Written into the restored database: who put which backup back, and when (decision 0396).
+  restore: true,
 };
 
 /** Commands that only read (or serve): nothing to audit. */
@@ -32,6 +34,8 @@ export const CLI_READ_ONLY: readonly string[] = [
   // Start processes or print a configuration: no data of the store changes.
   'cluster',
   'edge-config',
+  // Reads the data folder into an archive.
+  'backup',
 ];
 
 /** Option names whose values are secrets: the audit log keeps `***` instead. */

@@ -3,6 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer, type Origin, type OriginDeps, type SiteHandler } from '../app.ts';
 import { loadConfig, type ServerConfig } from '../config.ts';
+import { loggerFor } from '../logger.ts';
 import { endedSessionsList, mediaSessionCheck } from '../domain/mediaRevocation.ts';
 import { startLive } from '../live/index.ts';
 import { compressPages } from '../http/compressPages.ts';
@@ -58,6 +59,8 @@ async function serve(args: string[]): Promise<number> {
   if (values.host !== undefined) overrides.host = str(values.host);
   if (values.data !== undefined) overrides.dataDir = values.data;
   const config = loadConfig(overrides);
+  // Text lines, or JSON lines with OTTKIT_LOG_FORMAT=json: the server's, the library's and the channels' alike.
+  const logger = loggerFor(config.logFormat);
 
   // Media and origin are the media helper's modules (src/media, src/origin); imported only when present so the
   // API still serves without them. Signatures as of writing: prepareMedia({ dataDir, profile }) → library,
@@ -65,9 +68,16 @@ async function serve(args: string[]): Promise<number> {
   const media = await importOptional('media/index.ts');
   const library =
     typeof media?.prepareMedia === 'function'
-      ? await (media.prepareMedia as (o: { dataDir: string; profile: string }) => Promise<unknown>)({
+      ? await (
+          media.prepareMedia as (o: {
+            dataDir: string;
+            profile: string;
+            log: (m: string) => void;
+          }) => Promise<unknown>
+        )({
           dataDir: config.dataDir,
           profile: process.env.OTTKIT_MEDIA_PROFILE ?? 'full',
+          log: (m) => logger.info(m),
         })
       : undefined;
   const originMod = await importOptional('origin/index.ts');
@@ -93,6 +103,7 @@ async function serve(args: string[]): Promise<number> {
             dataDir: config.dataDir,
             mediaDir: (library as { dir: string }).dir,
             now: deps.now,
+            log: (line) => deps.logger.info(line),
           });
           return createOrigin({
             dataDir: config.dataDir,
@@ -112,11 +123,11 @@ async function serve(args: string[]): Promise<number> {
       : undefined;
 
   const site = await loadSite(str(values.site));
-  const server = createServer({ config, origin, site });
+  const server = createServer({ config, origin, site, logger });
   const { url } = await server.listen();
   // The site renders pages by calling this API over HTTP (decision 0005).
   process.env.OTTKIT_API_ORIGIN ??= url;
-  console.log(`ottkit listening on ${url}${site ? '' : ' (API and media only; no site)'}`);
+  logger.info(`ottkit listening on ${url}${site ? '' : ' (API and media only; no site)'}`);
   // Operator commands run in another process (zero-trust seal prints links to the site): where it listens.
   rememberSiteUrl(config.dataDir, url);
   // Imported line-ups refresh on their interval, each in a child process (issue 16).

@@ -41,6 +41,8 @@ const PROXY_HEADERS = [
   'proxy_set_header Host $host;',
   'proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;',
   'proxy_set_header X-Forwarded-Proto $scheme;',
+  // nginx's id of the request: ottkit answers it back and writes it in its log lines (decision 0397).
+  'proxy_set_header X-Request-Id $request_id;',
 ];
 
 /** The paths of the contract's read-only calls (decision 0318), as one regular-expression alternation. */

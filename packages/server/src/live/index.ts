@@ -13,7 +13,14 @@ export { readStatusFiles } from './clusterStatus.ts';
  * Starts the live supervisor for a serving process and returns what the origin needs: the resolver of channels
  * fed by live sources, and the close that stops every ffmpeg (decision 0222).
  */
-export function startLive(o: { db: Db; dataDir: string; mediaDir: string; now: () => number }) {
+export function startLive(o: {
+  db: Db;
+  dataDir: string;
+  mediaDir: string;
+  now: () => number;
+  /** Where the channels' lines go (the server's log); standard output by default. */
+  log?: (line: string) => void;
+}) {
   const supervisor = new LiveSupervisor({ ...o });
   supervisor.start();
   return {
