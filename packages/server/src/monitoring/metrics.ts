@@ -85,7 +85,7 @@ export function createMetrics(deps: MetricsDeps): Metrics {
   });
   new Gauge({
     name: 'ottkit_live_sources',
-    help: 'Live sources of the running channels, by state (live, standby, starting, failed, idle)',
+    help: 'Live sources of the channels, by state (idle, starting, live, failing, failed)',
     labelNames: ['state'] as const,
     registers,
     collect() {
