@@ -79,7 +79,7 @@ export interface OttkitServer {
   close(): Promise<void>;
 }
 
-/** The process's log when none is given: text lines, or JSON lines with OTTKIT_LOG_FORMAT=json (logger.ts). */
+/** Text lines on the console (the package's export; a server given no logger follows OTTKIT_LOG_FORMAT). */
 export const consoleLogger: Logger = textLogger;
 
 /** What the product answers to at all (the API only GET and POST; OPTIONS for the licence endpoint's CORS). */

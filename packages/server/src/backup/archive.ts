@@ -9,7 +9,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs';
-import { basename, dirname, join, relative, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { backup as sqliteBackup, DatabaseSync } from 'node:sqlite';
 import { create, extract, list } from 'tar';
 import { SITE_URL_FILE } from '../cli/siteUrl.ts';
@@ -17,9 +17,9 @@ import { SECRETS_FILE } from '../config.ts';
 import { IP_COUNTRY_FILE } from '../domain/ipCountry.ts';
 import { DB_FILE } from '../http/api.ts';
 import { LOGO_DIR } from '../media/logoPaths.ts';
-import { titlesDir } from '../media/titleAssets.ts';
+import { TITLES_DIR } from '../media/titleAssets.ts';
 import { ARTWORK_DIR } from '../operator/titleArtwork.ts';
-import { uploadsDir } from '../operator/uploads.ts';
+import { UPLOADS_DIR } from '../operator/uploads.ts';
 import { KEYS_DIR } from '../origin/keys.ts';
 import { runningServers } from './running.ts';
 
@@ -34,19 +34,16 @@ const VERSION = 1;
  * library (`media/`, made again by the first start), live recordings and status (`live/`: rolling windows of
  * hours, many gigabytes), caches (guide digests). decision 0396.
  */
-function keptNames(): string[] {
-  const folder = (dir: (d: string) => string) => relative('/d', dir('/d'));
-  return [
-    SECRETS_FILE,
-    KEYS_DIR,
-    SITE_URL_FILE,
-    IP_COUNTRY_FILE,
-    LOGO_DIR,
-    ARTWORK_DIR,
-    folder(titlesDir),
-    folder(uploadsDir),
-  ];
-}
+const KEPT = [
+  SECRETS_FILE,
+  KEYS_DIR,
+  SITE_URL_FILE,
+  IP_COUNTRY_FILE,
+  LOGO_DIR,
+  ARTWORK_DIR,
+  TITLES_DIR,
+  UPLOADS_DIR,
+];
 
 /** A backup or restore that cannot be done, in words for the operator (the command prints it, exit 1). */
 export class BackupError extends Error {}
@@ -68,7 +65,7 @@ export interface BackupResult {
 
 /**
  * Writes `file`, a gzipped tar of the data folder's database (SQLite's online backup: consistent while the server
- * runs and writes) and what `keptNames` lists. Written beside `file` first and renamed into place, so a failed
+ * runs and writes) and what `KEPT` lists. Written beside `file` first and renamed into place, so a failed
  * backup never leaves half a file under its name. On PostgreSQL the database is the operator's `pg_dump`.
  */
 export async function backupDataFolder(
@@ -94,7 +91,7 @@ export async function backupDataFolder(
       entries.push(DB_FILE);
     }
     // The data folder's own files, through links: the archive is made in one pass from one folder.
-    for (const name of keptNames()) {
+    for (const name of KEPT) {
       if (!existsSync(join(dataDir, name))) continue;
       symlinkSync(join(dataDir, name), join(stage, name));
       entries.push(name);
@@ -142,7 +139,7 @@ export async function restoreDataFolder(dataDir: string, file: string): Promise<
   }
   const source = resolve(file);
   if (!existsSync(source)) throw new BackupError(`${file} does not exist`);
-  const allowed = new Set([MANIFEST, DB_FILE, ...keptNames()]);
+  const allowed = new Set([MANIFEST, DB_FILE, ...KEPT]);
   const refused: string[] = [];
   try {
     await list({

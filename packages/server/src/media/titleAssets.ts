@@ -15,7 +15,8 @@ export const UPLOADED_ASSET_ID = /^up-[0-9a-f]{16}$/;
 export const newAssetId = () => `up-${randomBytes(8).toString('hex')}`;
 
 /** Where transcoded titles live: `<dataDir>/titles/<assetId>/<rendition>/…`. */
-export const titlesDir = (dataDir: string) => join(dataDir, 'titles');
+export const TITLES_DIR = 'titles';
+export const titlesDir = (dataDir: string) => join(dataDir, TITLES_DIR);
 
 /** The folder a transcode writes before one rename puts it in place: `<titlesDir>/.staging-<assetId>-<random>`. */
 export const stagingPrefix = (assetId: string) => `.staging-${assetId}-`;

@@ -4,6 +4,7 @@ import { VIEWERS_NOW_MINUTES } from '@ottkit/api-client/contract';
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { sendBody, sendText } from '../http/send.ts';
 import { liveCounters } from '../live/counters.ts';
+import type { LiveChannelStatus } from '../live/liveStatus.ts';
 import { supervisorFor } from '../live/registry.ts';
 import { viewersTotal } from '../store/dashboard.ts';
 import type { Db } from '../store/db.ts';
@@ -56,6 +57,8 @@ export function routeLabel(pathname: string, apiPaths: ReadonlySet<string>): str
 export function createMetrics(deps: MetricsDeps): Metrics {
   const registry = new Registry();
   const registers = [registry];
+  // The live supervisor's view, read once a scrape (in `answer`) for the three live series.
+  let live: LiveChannelStatus[] = [];
   const requests = new Counter({
     name: 'ottkit_http_requests_total',
     help: 'HTTP requests answered, by route, method and status',
@@ -76,9 +79,8 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     registers,
     collect() {
       this.reset();
-      const channels = supervisorFor(deps.dataDir)?.status().channels ?? [];
       for (const state of ['running', 'stopped', 'disk_full'] as const) this.set({ state }, 0);
-      for (const c of channels) {
+      for (const c of live) {
         this.inc({ state: c.diskFull ? 'disk_full' : c.running ? 'running' : 'stopped' });
       }
     },
@@ -90,7 +92,7 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     registers,
     collect() {
       this.reset();
-      for (const c of supervisorFor(deps.dataDir)?.status().channels ?? []) {
+      for (const c of live) {
         for (const s of c.sources) this.inc({ state: s.state });
       }
     },
@@ -100,28 +102,32 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     help: 'Source switches over the last 24 hours, all channels of this process',
     registers,
     collect() {
-      const channels = supervisorFor(deps.dataDir)?.status().channels ?? [];
-      this.set(channels.reduce((n, c) => n + c.switches24h, 0));
+      this.set(live.reduce((n, c) => n + c.switches24h, 0));
     },
   });
-  new Counter({
-    name: 'ottkit_live_ffmpeg_starts_total',
-    help: 'ffmpeg processes started for live sources (a start after a failure is a restart)',
-    registers,
-    collect() {
-      this.reset();
-      this.inc(liveCounters.ffmpegStarts);
-    },
-  });
-  new Counter({
-    name: 'ottkit_live_source_failures_total',
-    help: 'Live source failures (no signal, stalled, ffmpeg exited)',
-    registers,
-    collect() {
-      this.reset();
-      this.inc(liveCounters.sourceFailures);
-    },
-  });
+  // What only an event knows, counted by the live channels themselves (live/counters.ts).
+  for (const [name, key, help] of [
+    [
+      'ottkit_live_ffmpeg_starts_total',
+      'ffmpegStarts',
+      'ffmpeg processes started for live sources (a start after a failure is a restart)',
+    ],
+    [
+      'ottkit_live_source_failures_total',
+      'sourceFailures',
+      'Live source failures (no signal, stalled, ffmpeg exited)',
+    ],
+  ] as const) {
+    new Counter({
+      name,
+      help,
+      registers,
+      collect() {
+        this.reset();
+        this.inc(liveCounters[key]);
+      },
+    });
+  }
   new Gauge({
     name: 'ottkit_viewers',
     help: `Accounts that reported watching in the last ${VIEWERS_NOW_MINUTES} minutes (the dashboard's viewers now)`,
@@ -172,6 +178,8 @@ export function createMetrics(deps: MetricsDeps): Metrics {
 
   return {
     observe(req, res, pathname) {
+      // Metrics off: nobody can read them, so no request carries the bookkeeping.
+      if (!expected) return;
       const started = process.hrtime.bigint();
       res.once('finish', () => {
         const route = routeLabel(pathname, deps.apiPaths);
@@ -194,6 +202,7 @@ export function createMetrics(deps: MetricsDeps): Metrics {
           'www-authenticate': 'Bearer realm="metrics"',
         });
       }
+      live = supervisorFor(deps.dataDir)?.status().channels ?? [];
       const body = await registry.metrics();
       sendBody(
         req.method,

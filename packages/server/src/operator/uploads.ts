@@ -23,7 +23,9 @@ export interface UploadRow {
   created_at: number;
 }
 
-export const uploadsDir = (dataDir: string) => join(dataDir, 'uploads');
+/** Uploads in progress, under the data folder. */
+export const UPLOADS_DIR = 'uploads';
+export const uploadsDir = (dataDir: string) => join(dataDir, UPLOADS_DIR);
 export const uploadFile = (dataDir: string, uploadId: string) =>
   join(uploadsDir(dataDir), `${uploadId}.part`);
 
