@@ -187,15 +187,16 @@ if (process.env.OTTKIT_TEST_LANES === '2') {
   // consumers (124 s, 52 CPU s: npm installs) mostly wait, and one after the other they were the longest lane
   // (decision 0371). The PostgreSQL pass reads which files opened a store in the SQLite pass, so it comes after it.
   //
-  // The type check (about 1.2 cores: tsc is mostly one thread) and the package builds (about 1.6) side by side:
-  // 55 s one after the other, about 40 s together (decision 0375). The SQLite pass then has both cores: beside it,
-  // even at the lowest priority, they made it take 227 s instead of 151 (decision 0376).
-  await Promise.all([lane('typecheck'), lane('packages')]);
+  // The package builds (about 1.6 cores) before the SQLite pass, which then has both cores: beside it, even at the
+  // lowest priority, they made it take 227 s instead of 151 (decision 0376). Only the stages that take the
+  // published form wait for them.
+  await lane('packages');
   // The SQLite pass keeps the cores about three quarters busy (its live tests wait on the clock): the packed
   // consumers (npm installs, mostly waiting), the size budgets and Storybook take the rest at the lowest priority,
   // beside it and then beside the lanes after it (decision 0380). Before, the consumers ran beside the PostgreSQL
-  // pass, which the player's e2e already fills.
-  const background = backgroundLane('consumers', 'size', 'storybook');
+  // pass, which the player's e2e already fills. The type check, which nothing waits for, comes last there: beside
+  // the package builds it held the SQLite pass's start back by about 20 s (decision 0398).
+  const background = backgroundLane('consumers', 'size', 'storybook', 'typecheck');
   await lane('unit');
   // With the server's test files sharing their workers (decision 0374) the PostgreSQL pass takes about 130 s, less
   // than the lane beside it: the journeys follow it in its lane and share the cores with those lanes' last minutes.
