@@ -176,7 +176,11 @@ test('support creates and exports a code batch; a redemption shows; a voided cod
   await inbox.close();
   // The detail follows: the subscriber's sessions ended.
   await expect(
-    desk.getByTestId('subscriber-detail').getByRole('cell', { name: 'password reset' }),
+    desk
+      .getByTestId('subscriber-detail')
+      .getByRole('table', { name: 'Sessions' })
+      .getByRole('cell', { name: 'password reset', exact: true })
+      .first(),
   ).toBeVisible();
   await shoot(desk, 'console-subscriber');
   await desk.context().close();

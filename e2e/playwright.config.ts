@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { chromiumLaunchOptions } from './chromium.ts';
+import { MAILBOX_SMTP_OFFSET } from './mailbox.ts';
 
 // The journeys drive Debian's Chromium (installed by `npm test` when missing), never a downloaded browser,
 // through the real product: the server, its SQLite store, real segments prepared with ffmpeg (tiny profile)
@@ -36,6 +37,35 @@ process.env.OTTKIT_UPSTREAM_ALLOW ??= '127.0.0.0/8';
 // Every sign-up, sign-in and operator made hashes a password: at the production cost (2^17, ~128 MB and a good
 // part of a second each) those hashes were minutes of the run's CPU. New hashes here cost 2^12 (decision 0361).
 process.env.OTTKIT_PASSWORD_HASH_LOG2N ??= '12';
+
+/** Each worker's mailbox (e2e/mailbox.ts): the SMTP server its product sends to. */
+const mailboxes = Array.from({ length: workers }, (_, i) => {
+  const smtp = product(i).port + MAILBOX_SMTP_OFFSET;
+  return {
+    command: `node e2e/mailbox.ts ${smtp}`,
+    cwd: '..',
+    url: `http://127.0.0.1:${smtp + 1}/messages`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+  };
+});
+
+/** Each worker's product: its own port, data folder and copy of the built site, mail to its mailbox. */
+const products = Array.from({ length: workers }, (_, i) => {
+  const { port, dataDir, siteDir } = product(i);
+  const fresh = `rm -rf ${dataDir} ${siteDir} && mkdir -p ${siteDir} && cp -r site/dist/. ${siteDir}`;
+  const smtp = `smtp://127.0.0.1:${port + MAILBOX_SMTP_OFFSET}`;
+  const env = `OTTKIT_DATA_DIR=${dataDir} OTTKIT_MEMBER_SITE_SANDBOX=on OTTKIT_MEDIA_PROFILE=tiny OTTKIT_UPSTREAM_ALLOW=127.0.0.0/8 OTTKIT_PASSWORD_HASH_LOG2N=12 OTTKIT_SMTP_URL=${smtp} PORT=${port}`;
+  return {
+    command: `sh -c '${fresh} && ${env} node packages/server/src/cli.ts serve --site ${siteDir}/server/entry.mjs'`,
+    cwd: '..',
+    url: `http://127.0.0.1:${port}/home`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe' as const,
+    stderr: 'pipe' as const,
+  };
+});
 
 export default defineConfig({
   testDir: '.',
@@ -74,19 +104,7 @@ export default defineConfig({
   projects: [{ name: 'chromium', use: { browserName: 'chromium' } }],
   // A fresh data folder each run (tests use the operator CLI on it, e.g. to seal a zero-trust manifest); the
   // site re-reads the app configuration on every request by default, so such changes show at once. The sandbox
-  // member site is on only here, for testing (decision 0160).
-  webServer: Array.from({ length: workers }, (_, i) => {
-    const { port, dataDir, siteDir } = product(i);
-    const fresh = `rm -rf ${dataDir} ${siteDir} && mkdir -p ${siteDir} && cp -r site/dist/. ${siteDir}`;
-    const env = `OTTKIT_DATA_DIR=${dataDir} OTTKIT_MEMBER_SITE_SANDBOX=on OTTKIT_MEDIA_PROFILE=tiny OTTKIT_UPSTREAM_ALLOW=127.0.0.0/8 OTTKIT_PASSWORD_HASH_LOG2N=12 PORT=${port}`;
-    return {
-      command: `sh -c '${fresh} && ${env} node packages/server/src/cli.ts serve --site ${siteDir}/server/entry.mjs'`,
-      cwd: '..',
-      url: `http://127.0.0.1:${port}/home`,
-      reuseExistingServer: false,
-      timeout: 180_000,
-      stdout: 'pipe' as const,
-      stderr: 'pipe' as const,
-    };
-  }),
+  // member site is on only here, for testing (decision 0160). Each product sends its mail by SMTP to its worker's
+  // mailbox, started first.
+  webServer: [...mailboxes, ...products],
 });

@@ -31,6 +31,7 @@ export const routes = {
   account: {
     login: { area: 'account', method: 'POST', path: '/api/account/login/v3' },
     verification: { area: 'account', method: 'POST', path: '/api/account/verification/v1' },
+    verificationDelivery: { area: 'account', method: 'POST', path: '/api/account/verification/delivery/v1' },
     register: { area: 'account', method: 'POST', path: '/api/account/register/v3' },
     resetPassword: { area: 'account', method: 'POST', path: '/api/account/resetPasswd/v1' },
     modifyPassword: { area: 'account', method: 'POST', path: '/api/v2/account/password/modify' },

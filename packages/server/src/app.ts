@@ -31,6 +31,7 @@ import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './monitoring/requ
 import { answerAlive, answerReady, MONITORING_PATHS } from './monitoring/health.ts';
 import { createMetrics } from './monitoring/metrics.ts';
 import { markRunning } from './backup/running.ts';
+import { startMailDelivery } from './mail/delivery.ts';
 
 /** The live origin (media helper's `createOrigin`): answers `/media/*`, returns false when a path is not its. */
 export interface Origin {
@@ -140,6 +141,9 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       ? options.origin({ config, db, now, logger, served })
       : options.origin;
 
+  // Codes and notices go out by SMTP or the SMS webhook where configured; otherwise they stay in the outbox.
+  const mail = startMailDelivery({ db, config, now, logger });
+
   const routes = [...apiRoutes, ...(options.routes ?? [])];
   const rawRoutes = [
     ...contractRawRoutes(origin),
@@ -154,7 +158,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       now,
       logger,
       resolveSession: options.resolveSession ?? sessionResolver(db, config),
-      sender: options.sender ?? outboxSender(db),
+      sender: options.sender ?? outboxSender(db, mail.nudge),
     },
     // The contract's raw calls: the OpenAPI document, and the licence the live origin answers (spec §7).
     rawRoutes,
@@ -276,6 +280,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
         server.closeAllConnections();
       });
       await origin?.close?.();
+      await mail.close();
       await shared.close();
       db.close();
     },

@@ -66,7 +66,35 @@ export interface ServerConfig {
   metricsToken?: string;
   /** OTTKIT_LOG_FORMAT: `text` lines (default) or `json` lines with request ids (docs/operations.md). */
   logFormat: LogFormat;
+  /**
+   * Where e-mail goes (OTTKIT_SMTP_URL, `smtp://user:password@host:port` or `smtps://…`; decision 0399). Unset:
+   * messages stay in the outbox, which `ottkit-server outbox` reads. Holds a password: never logged or answered.
+   */
+  smtpUrl?: string;
+  /** Where SMS go (OTTKIT_SMS_WEBHOOK_URL, an http(s) address that takes `{to, text}`; docs/operations.md). */
+  smsWebhookUrl?: string;
+  /** The bearer token sent with each SMS request (OTTKIT_SMS_WEBHOOK_TOKEN). */
+  smsWebhookToken?: string;
 }
+
+/** An address of one of `protocols`, or a startup error in words that never repeats the value (it may hold a password). */
+function parseServiceUrl(name: string, value: string | undefined, protocols: string[]): string | undefined {
+  if (!value) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} is not an address (${protocols.join(' or ')})`);
+  }
+  if (!protocols.includes(url.protocol) || !url.hostname) {
+    throw new Error(`${name} must start with ${protocols.map((p) => `${p}//`).join(' or ')} and name a host`);
+  }
+  return value;
+}
+
+/** `{ key: value }` when there is a value, `{}` otherwise (optional fields stay absent, not undefined). */
+const optional = <K extends string>(key: K, value: string | undefined) =>
+  (value === undefined ? {} : { [key]: value }) as Partial<Record<K, string>>;
 
 /** The repository root: packages/server/src → ../../.. */
 export const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -209,6 +237,16 @@ export function loadConfig(
     frameAncestors: overrides.frameAncestors ?? parseFrameAncestors(env.OTTKIT_FRAME_ANCESTORS),
     ...(redisUrl ? { redisUrl } : {}),
     ...(metricsToken ? { metricsToken } : {}),
+    ...optional(
+      'smtpUrl',
+      overrides.smtpUrl ?? parseServiceUrl('OTTKIT_SMTP_URL', env.OTTKIT_SMTP_URL, ['smtp:', 'smtps:']),
+    ),
+    ...optional(
+      'smsWebhookUrl',
+      overrides.smsWebhookUrl ??
+        parseServiceUrl('OTTKIT_SMS_WEBHOOK_URL', env.OTTKIT_SMS_WEBHOOK_URL, ['http:', 'https:']),
+    ),
+    ...optional('smsWebhookToken', overrides.smsWebhookToken ?? (env.OTTKIT_SMS_WEBHOOK_TOKEN || undefined)),
     logFormat: overrides.logFormat ?? logFormatOf(env.OTTKIT_LOG_FORMAT),
     jobLeaseMs:
       overrides.jobLeaseMs ??

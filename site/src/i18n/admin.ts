@@ -10,6 +10,7 @@ import { adminNotices } from './adminNotices.ts';
 import { adminSeries } from './adminSeries.ts';
 import { adminSources } from './adminSources.ts';
 import { adminSubscribers } from './adminSubscribers.ts';
+import { adminMail } from './adminMail.ts';
 import { adminTitles } from './adminTitles.ts';
 import { defineMessages, fillPlaceholders } from './define.ts';
 import type { Lang } from './langs.ts';
@@ -232,6 +233,7 @@ export const adminParts = [
   adminHomeLayout,
   adminLineup,
   adminLive,
+  adminMail,
   adminNotices,
   adminSeries,
   adminSources,

@@ -95,10 +95,49 @@ export async function sendLoginCode(address: string, preCode: string): Promise<b
   try {
     const sent = await browserApi.account.verification({ ...a.value, purpose });
     patch({ authKey: sent.authenticationKey });
+    void followDelivery(sent.authenticationKey);
     return true;
   } catch (e) {
     failWith(e);
     return false;
+  }
+}
+
+/** How often, and how long, the page asks how the code's message fares (issue 40). */
+const DELIVERY_POLL_MS = 3_000;
+const DELIVERY_FOLLOW_MS = 3 * 60_000;
+
+/**
+ * Follows the code's message while the form waits for it: says so when the mail service keeps it waiting (it is
+ * tried again) and what to do when it could not be sent. Stops once it went, failed, or another code was asked
+ * for; a question that gets no answer is asked again at the next turn.
+ */
+async function followDelivery(key: string): Promise<void> {
+  const until = Date.now() + DELIVERY_FOLLOW_MS;
+  while (Date.now() < until) {
+    await new Promise((r) => setTimeout(r, DELIVERY_POLL_MS));
+    if ($loginFlow.get().authKey !== key) return;
+    let answer: Awaited<ReturnType<typeof browserApi.account.verificationDelivery>>;
+    try {
+      answer = await browserApi.account.verificationDelivery({ authenticationKey: key });
+    } catch {
+      continue;
+    }
+    if ($loginFlow.get().authKey !== key) return;
+    const t = $t.get();
+    if (answer.state === 'sent') {
+      if ($loginFlow.get().notice === t('account.delivery.delayed')) patch({ notice: null });
+      return;
+    }
+    if (answer.state === 'failed') {
+      const address = answer.failure === 'refusedAddress' || answer.failure === 'webhookRefused';
+      patch({
+        notice: null,
+        error: t(address ? 'account.delivery.failed.address' : 'account.delivery.failed.other'),
+      });
+      return;
+    }
+    if (answer.state === 'delayed') patch({ notice: t('account.delivery.delayed') });
   }
 }
 

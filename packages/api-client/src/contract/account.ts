@@ -134,6 +134,43 @@ export const verification = defineCall({
   }),
 });
 
+/**
+ * Why a message to a person did not go (issue 40, decision 0399): the console and the sign-up page word each one;
+ * the mail server's own text stays in the server's log.
+ */
+export const MESSAGE_FAILURES = [
+  'unreachable',
+  'refusedAddress',
+  'refusedMessage',
+  'refusedSignIn',
+  'expired',
+  'webhookRefused',
+] as const;
+export const messageFailureSchema = z.enum(MESSAGE_FAILURES);
+export type MessageFailure = z.infer<typeof messageFailureSchema>;
+
+/**
+ * How a message fares: `queued` (not tried yet, or kept in the outbox where no mail is configured), `sent`,
+ * `delayed` (a try did not go; tried again), `failed` (given up, with the reason).
+ */
+export const deliveryStateSchema = z.enum(['queued', 'sent', 'delayed', 'failed']);
+export type DeliveryState = z.infer<typeof deliveryStateSchema>;
+
+/** Which channels the server sends itself (SMTP, the SMS webhook); the others' messages stay in the outbox. */
+export const deliveryChannelsSchema = z.object({ email: z.boolean(), sms: z.boolean() });
+
+export const verificationDelivery = defineCall({
+  area: 'account',
+  method: 'POST',
+  path: '/api/account/verification/delivery/v1',
+  access: 'public',
+  summary:
+    'How the message of a code fares (by the authenticationKey its send answered), so the page can say that mail ' +
+    'is delayed or could not be sent. A key that sent nothing answers as one whose message went.',
+  request: z.object({ ...accountScoped, authenticationKey: z.string().min(1).max(128) }).strict(),
+  response: z.object({ state: deliveryStateSchema, failure: messageFailureSchema.optional() }),
+});
+
 export const register = defineCall({
   area: 'account',
   method: 'POST',
@@ -246,6 +283,7 @@ export const userInfo = defineCall({
 export const identityCalls = {
   login,
   verification,
+  verificationDelivery,
   register,
   resetPassword,
   modifyPassword,

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { businessTypeSchema, currencySchema, planLangSchema, planSchema, rechargeCodeSchema } from './app.ts';
 import { RECHARGE_CODE_LENGTH } from './rechargeCode.ts';
 import { defineCall } from './call.ts';
+import { deliveryChannelsSchema } from './account.ts';
 import {
   NAME_MAX_CHARS,
   PLAN_DAYS_MAX,
@@ -180,6 +181,9 @@ export const consoleSettingsSchema = z
     'layout.popular_search_switch': z.boolean(),
     'layout.more_like_this_switch': z.boolean(),
     'layout.home_live_layout_switch': z.boolean(),
+    /** The name and address mail is sent from (issue 40); empty: the service name, and no-reply@localhost. */
+    'mail.fromName': z.string().trim().max(100),
+    'mail.fromAddress': z.union([z.literal(''), z.email('Enter a valid email address')]),
   })
   .strict();
 export type ConsoleSettings = z.output<typeof consoleSettingsSchema>;
@@ -193,7 +197,12 @@ export const settingsGet = defineCall({
   summary:
     'Business type, visitor mode, member-site URL and layout switches; whether a sealed manifest is set.',
   request: z.object({}).strict(),
-  response: z.object({ settings: consoleSettingsSchema, sealedManifest: z.boolean() }),
+  response: z.object({
+    settings: consoleSettingsSchema,
+    sealedManifest: z.boolean(),
+    /** Which channels this server sends itself (OTTKIT_SMTP_URL, OTTKIT_SMS_WEBHOOK_URL). */
+    delivery: deliveryChannelsSchema.default({ email: false, sms: false }),
+  }),
 });
 
 export const settingsUpdate = defineCall({
@@ -204,7 +213,12 @@ export const settingsUpdate = defineCall({
   roles: admin,
   summary: 'Changes settings (applied at once on the site); audited with before and after.',
   request: consoleSettingsSchema.partial().strict(),
-  response: z.object({ settings: consoleSettingsSchema, sealedManifest: z.boolean() }),
+  response: z.object({
+    settings: consoleSettingsSchema,
+    sealedManifest: z.boolean(),
+    /** Which channels this server sends itself (OTTKIT_SMTP_URL, OTTKIT_SMS_WEBHOOK_URL). */
+    delivery: deliveryChannelsSchema.default({ email: false, sms: false }),
+  }),
 });
 
 export const zeroTrustSeal = defineCall({

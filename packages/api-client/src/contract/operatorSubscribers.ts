@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { deliveryChannelsSchema, deliveryStateSchema, messageFailureSchema } from './account.ts';
 import { planSchema } from './app.ts';
 import { defineCall } from './call.ts';
 import { OPERATOR_API_PREFIX } from './operator.ts';
@@ -36,8 +37,29 @@ export const subscriberDetailSchema = subscriberSummarySchema.extend({
       revokeReason: z.string(),
     }),
   ),
+  /**
+   * The newest messages sent to the subscriber's email or phone (codes, notices; issue 40): what and when, how each
+   * fared, never its text (a code is in it). Defaulted so older servers parse.
+   */
+  messages: z
+    .array(
+      z.object({
+        seq: z.number().int(),
+        channel: z.enum(['email', 'sms']),
+        subject: z.string(),
+        createdAt: z.number().int(),
+        sentAt: z.number().int().nullable(),
+        attempts: z.number().int(),
+        state: deliveryStateSchema,
+        failure: messageFailureSchema.optional(),
+      }),
+    )
+    .default([]),
+  /** Which channels this server sends itself; the others' messages stay in the outbox (`ottkit-server outbox`). */
+  delivery: deliveryChannelsSchema.default({ email: false, sms: false }),
 });
 export type SubscriberDetail = z.output<typeof subscriberDetailSchema>;
+export type SubscriberMessage = SubscriberDetail['messages'][number];
 
 export const subscriberSearch = defineCall({
   area: 'operator',

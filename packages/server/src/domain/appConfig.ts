@@ -82,6 +82,11 @@ export const SETTINGS = {
    * by commas or spaces; empty = no loopback, link-local, private or unique-local upstream at all.
    */
   'upstreams.allow': { schema: allowList, default: '' },
+  /** The operator's service name: what mails are signed with (issue 40). */
+  'brand.name': { schema: z.string().trim().min(1).max(60), default: 'ottkit' },
+  /** The name and address mail is sent from (decision 0399); empty: the service name, and no-reply@localhost. */
+  'mail.fromName': { schema: z.string().trim().max(100), default: '' },
+  'mail.fromAddress': { schema: z.union([z.literal(''), z.email()]), default: '' },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

@@ -23,7 +23,9 @@ import { assertHashCapacity, dummyHash, hashPassword, verifyPassword } from './p
 import { startSession } from './sessions.ts';
 import { keyedHash, randomToken } from './tokens.ts';
 import { buildUserInfo } from './userInfo.ts';
-import { type Address, consumeCode, type Purpose, sendCode } from './verification.ts';
+import { type Address, consumeCode, deliveryRef, type Purpose, sendCode } from './verification.ts';
+import { composeMessage } from '../mail/texts.ts';
+import { serviceName } from './brand.ts';
 
 export interface Deps {
   db: Db;
@@ -72,24 +74,29 @@ function sessionResult(
   return { userInfo: buildUserInfo(d.db, accountId, sessionId, d.ip, d.now), tokens };
 }
 
-/** Sent instead of a sign-up code when the address has an account: the answer to the caller is the same. */
-const ACCOUNT_EXISTS_MESSAGE = {
-  subject: 'Your ottkit account',
-  body:
-    'Someone asked to sign up to ottkit with this address, but it has an account already. Log in, or reset ' +
-    'your password if you forgot it. If you did not ask, ignore this message.',
-};
-
-export function sendVerification(d: Deps, input: AddressInput, purpose: Purpose) {
+export function sendVerification(d: Deps, input: AddressInput, purpose: Purpose, lang = 'en') {
   const address = addressOf(input);
   takeAttempt(d.db, perAddress('send', d.ip, POLICIES.sendIp, POLICIES.sendRange), d.now);
   const exists = findByAddress(d.db, address) !== undefined;
   // Either way the caller gets the same answer, so the call does not reveal who has an account: a sign-up
   // for a known address mails "you have an account", a reset for an unknown one sends nothing.
   const deliver = purpose === 'register' ? !exists : exists;
-  const result = sendCode(d.db, d.config.secret, d.sender, address, purpose, d.now, deliver);
+  const result = sendCode(d.db, d.config.secret, d.sender, address, purpose, d.now, { deliver, lang });
   if (purpose === 'register' && exists) {
-    d.sender.send({ channel: address.channel, recipient: address.key, ...ACCOUNT_EXISTS_MESSAGE }, d.now);
+    const m = composeMessage('accountExists', lang, serviceName(d.db));
+    d.sender.send(
+      {
+        channel: address.channel,
+        recipient: address.key,
+        subject: m.subject,
+        body: m.body,
+        html: m.html,
+        lang: m.lang,
+        // Followed by the page like a code's message, so the two answers stay alike.
+        ref: deliveryRef(d.config.secret, result.authenticationKey),
+      },
+      d.now,
+    );
   }
   return { ...result, expiresInSeconds: 600, resendAfterSeconds: 60 };
 }

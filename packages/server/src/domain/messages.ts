@@ -1,22 +1,23 @@
 import type { Db } from '../store/db.ts';
-import { enqueue } from '../store/outbox.ts';
+import { enqueue, type NewMessage } from '../store/outbox.ts';
 
-export interface OutgoingMessage {
-  channel: 'email' | 'sms';
-  recipient: string;
-  subject: string;
-  body: string;
-}
+export type OutgoingMessage = NewMessage;
 
 /**
- * Delivery of verification codes and notices. The default writes to the outbox table, which the operator
- * reads with `ottkit-server outbox` and tests read directly; an SMTP or SMS adapter implements the same
- * interface (and may drain the outbox).
+ * Delivery of verification codes and notices. Every message is queued in the outbox (decision 0399): the mail
+ * delivery sends it where SMTP or the SMS webhook is configured, and otherwise it stays there for the operator to
+ * read with `ottkit-server outbox`.
  */
 export interface MessageSender {
   send(message: OutgoingMessage, now: number): void;
 }
 
-export function outboxSender(db: Db): MessageSender {
-  return { send: (m, now) => void enqueue(db, m, now) };
+/** Queues in the outbox; `queued` is told (the delivery, to send at once rather than at its next round). */
+export function outboxSender(db: Db, queued?: () => void): MessageSender {
+  return {
+    send: (m, now) => {
+      enqueue(db, m, now);
+      queued?.();
+    },
+  };
 }

@@ -5,6 +5,8 @@ import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
 import type { MessageSender } from './messages.ts';
 import { keyedHash, randomToken, sameHash } from './tokens.ts';
+import { composeMessage } from '../mail/texts.ts';
+import { serviceName } from './brand.ts';
 
 /** Spec §5 and issue 3: 4 digits, 10 minutes, single use, 5 wrong tries burn it, one send a minute. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -30,11 +32,24 @@ interface CodeRow {
 
 const wrongCode = () => new DomainError(ErrCode.WRONG_VERIFICATION_CODE, CODE_MESSAGE);
 
+/** How a code's message is made and tied to the page that asked (`sendCode`). */
+export interface CodeDelivery {
+  /** false: nothing is sent but the answer looks the same (a password reset for an unknown address). */
+  deliver?: boolean;
+  /** Where the message sends the person to enter the code (support's reset, decision 0281). */
+  link?: (authenticationKey: string) => string;
+  /** The language of the message (the page's; English when ottkit has none such). */
+  lang?: string;
+}
+
+/** What ties an outbox message to the code's key without storing the key itself (the page asks by the key). */
+export const deliveryRef = (secret: string, authenticationKey: string) =>
+  keyedHash(secret, `delivery:${authenticationKey}`);
+
 /**
- * Creates a code for an address (replacing any earlier one) and hands it to the sender. With `deliver`
- * false (password reset for an unknown address) nothing is sent but the answer looks the same. `link`, when
- * given, is where the message sends the person to enter the code (support's reset, decision 0281: the page
- * it opens holds the code's key, which the person's own browser would otherwise have asked for).
+ * Creates a code for an address (replacing any earlier one) and hands its message, in the person's language and
+ * signed with the operator's service name, to the sender. The page that asked may follow the message's delivery by
+ * the code's key (`deliveryRef`).
  */
 export function sendCode(
   db: Db,
@@ -43,8 +58,7 @@ export function sendCode(
   address: Address,
   purpose: Purpose,
   now: number,
-  deliver = true,
-  link?: (authenticationKey: string) => string,
+  how: CodeDelivery = {},
 ): { authenticationKey: string } {
   const previous = db.get<CodeRow>(
     'SELECT * FROM verification_codes WHERE address = ? AND purpose = ?',
@@ -70,17 +84,20 @@ export function sendCode(
     now,
     now + CODE_TTL_MS,
   );
-  if (deliver) {
-    const what = purpose === 'register' ? 'sign-up' : 'password reset';
+  if (how.deliver ?? true) {
+    const link = how.link?.(authenticationKey);
+    const m = composeMessage(purpose, how.lang ?? 'en', serviceName(db), { code, ...(link ? { link } : {}) });
     sender.send(
       {
         channel: address.channel,
         recipient: address.key,
-        subject: `Your ottkit ${what} code`,
-        body:
-          `Your ${what} code is ${code}. It expires in 10 minutes. ` +
-          (link ? `Enter it at ${link(authenticationKey)} and choose a new password. ` : '') +
-          'If you did not ask for it, ignore this message.',
+        subject: m.subject,
+        body: m.body,
+        html: m.html,
+        lang: m.lang,
+        // A code that expired is not worth sending any more.
+        expires_at: now + CODE_TTL_MS,
+        ref: deliveryRef(secret, authenticationKey),
       },
       now,
     );

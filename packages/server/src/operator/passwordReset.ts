@@ -7,6 +7,7 @@ import { DomainError } from '../domain/errors.ts';
 import { getAccount } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { revokeAccountSessions } from '../store/sessions.ts';
+import { lastMessageLang } from '../store/outbox.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { whoIs } from './commerce.ts';
 
@@ -56,9 +57,10 @@ export function resetPasswordAudited(
   if (!address.key) throw new DomainError(OperatorErrCode.NOT_FOUND, `${accountId} has no address`);
   db.transaction(() => {
     revokeAccountSessions(db, accountId, 'password reset', now);
-    sendCode(db, deps.secret, deps.sender, address, 'resetPassword', now, true, (key) =>
-      resetLink(deps.siteOrigin, key, a.email),
-    );
+    sendCode(db, deps.secret, deps.sender, address, 'resetPassword', now, {
+      link: (key) => resetLink(deps.siteOrigin, key, a.email),
+      lang: lastMessageLang(db, address.key),
+    });
     recordAudit(
       db,
       actor,

@@ -5,6 +5,8 @@ import type { Db } from '../store/db.ts';
 import { getPlan } from '../store/plans.ts';
 import { revokeAccountSessions } from '../store/sessions.ts';
 import { type Actor, recordAudit } from './audit.ts';
+import { deliveryOf } from '../mail/delivery.ts';
+import { messagesTo } from '../store/outbox.ts';
 
 const DAY = 86_400_000;
 
@@ -47,8 +49,16 @@ export function searchSubscribers(db: Db, q: string) {
     .map(summary);
 }
 
-/** Plans, devices and sessions of one subscriber; never a password hash or a token. */
-export function subscriberDetail(db: Db, accountId: string, now: number): SubscriberDetail {
+/**
+ * Plans, devices, sessions and messages of one subscriber; never a password hash, a token or a message's text.
+ * `delivery` says which channels this server sends itself.
+ */
+export function subscriberDetail(
+  db: Db,
+  accountId: string,
+  now: number,
+  delivery: SubscriberDetail['delivery'],
+): SubscriberDetail {
   const a = getAccount(db, accountId);
   if (!a) throw new DomainError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
   const sessions = db.all<{
@@ -84,6 +94,16 @@ export function subscriberDetail(db: Db, accountId: string, now: number): Subscr
       active: s.revoked_at === null && s.expires_at > now,
       revokeReason: s.revoke_reason ?? '',
     })),
+    messages: messagesTo(db, [a.email ?? '', a.phone_key ?? '']).map((m) => ({
+      seq: m.seq,
+      channel: m.channel,
+      subject: m.subject,
+      createdAt: Number(m.created_at),
+      sentAt: m.delivered_at === null ? null : Number(m.delivered_at),
+      attempts: m.attempts,
+      ...deliveryOf(m),
+    })),
+    delivery,
   };
 }
 

@@ -9,11 +9,11 @@ export function jobsByState(db: Db): { state: string; n: number }[] {
     .map((r) => ({ state: r.state, n: Number(r.n) }));
 }
 
-/** Messages (codes by e-mail and SMS) not delivered yet, by channel: the metrics' mail queue depth. */
+/** Messages (codes by e-mail and SMS) waiting to be sent or tried again, by channel: the mail queue depth. */
 export function messagesWaiting(db: Db): { channel: string; n: number }[] {
   return db
     .all<{ channel: string; n: number | string }>(
-      'SELECT channel, COUNT(*) AS n FROM outbox WHERE delivered_at IS NULL GROUP BY channel',
+      "SELECT channel, COUNT(*) AS n FROM outbox WHERE state = 'waiting' GROUP BY channel",
     )
     .map((r) => ({ channel: r.channel, n: Number(r.n) }));
 }

@@ -32,6 +32,11 @@ export const account = defineMessages({
     'account.terms.agree': 'Agree and log in',
     'account.terms.cancel': 'Cancel',
     'account.reset.done': 'Your password has been reset. Log in with the new one.',
+    'account.delivery.delayed':
+      'The message with your code is delayed: our mail service is not answering yet. It will arrive as soon as it does, or ask for a new code in a minute.',
+    'account.delivery.failed.address':
+      'We could not send the code to this address. Check it, or use another one.',
+    'account.delivery.failed.other': 'We could not send the code. Try again in a few minutes.',
     'account.reset.fromLink': 'Enter the code from the message we sent you and choose a new password.',
     'account.qr.hint': 'Scan this code with a phone where you are logged in, then approve the login.',
     'account.qr.refresh': 'Refresh code',
@@ -126,6 +131,10 @@ export const account = defineMessages({
     'account.terms.agree': 'Aceptar e iniciar sesión',
     'account.terms.cancel': 'Cancelar',
     'account.reset.done': 'Tu contraseña se ha restablecido. Inicia sesión con la nueva.',
+    'account.delivery.delayed':
+      'El mensaje con tu código se retrasa: nuestro servicio de correo aún no responde. Llegará en cuanto responda, o pide un código nuevo dentro de un minuto.',
+    'account.delivery.failed.address': 'No pudimos enviar el código a esta dirección. Revísala o usa otra.',
+    'account.delivery.failed.other': 'No pudimos enviar el código. Inténtalo de nuevo en unos minutos.',
     'account.reset.fromLink': 'Introduce el código del mensaje que te enviamos y elige una contraseña nueva.',
     'account.qr.hint': 'Escanea este código con un teléfono con la sesión iniciada y aprueba el inicio.',
     'account.qr.refresh': 'Actualizar código',
@@ -220,6 +229,11 @@ export const account = defineMessages({
     'account.terms.agree': 'Aceitar e entrar',
     'account.terms.cancel': 'Cancelar',
     'account.reset.done': 'Sua senha foi redefinida. Entre com a nova.',
+    'account.delivery.delayed':
+      'A mensagem com seu código está atrasada: nosso serviço de e-mail ainda não responde. Ela chegará assim que ele responder, ou peça um novo código em um minuto.',
+    'account.delivery.failed.address':
+      'Não conseguimos enviar o código para este endereço. Confira-o ou use outro.',
+    'account.delivery.failed.other': 'Não conseguimos enviar o código. Tente de novo em alguns minutos.',
     'account.reset.fromLink': 'Digite o código da mensagem que enviamos e escolha uma nova senha.',
     'account.qr.hint': 'Escaneie este código com um celular conectado e aprove a entrada.',
     'account.qr.refresh': 'Atualizar código',

@@ -26,6 +26,8 @@ const UNREAD: ConsoleSettings = {
   'layout.popular_search_switch': false,
   'layout.more_like_this_switch': false,
   'layout.home_live_layout_switch': false,
+  'mail.fromName': '',
+  'mail.fromAddress': '',
 };
 
 /** /admin/settings (issue 18 §8, admin only): business type, visitor mode, layout, member site, sealing. */
@@ -35,6 +37,7 @@ export default function Settings({ lang }: { lang: Lang }) {
   const form = useConsoleForm<ConsoleSettings>(UNREAD);
   const [read, setRead] = useState(false);
   const [sealed, setSealed] = useState(false);
+  const [delivery, setDelivery] = useState({ email: false, sms: false });
   const sealForm = useConsoleForm({ manifest: '', siteUrl: '', required: false });
   const [link, setLink] = useState('');
   const saving = useConsoleAction(t);
@@ -49,16 +52,30 @@ export default function Settings({ lang }: { lang: Lang }) {
       form.reset(r.settings);
       setRead(true);
       setSealed(r.sealedManifest);
+      setDelivery(r.delivery);
     });
   }, []);
 
   const save = (e: FormEvent) => {
     e.preventDefault();
-    const input = { ...form.values, memberSiteUrl: form.values.memberSiteUrl.trim() };
-    const words = (k: string) => (k === 'memberSiteUrl' ? t('admin.error.url') : undefined);
+    const v = form.values;
+    const input = {
+      ...v,
+      memberSiteUrl: v.memberSiteUrl.trim(),
+      'mail.fromName': v['mail.fromName'].trim(),
+      'mail.fromAddress': v['mail.fromAddress'].trim(),
+    };
+    const words = (k: string) =>
+      k === 'memberSiteUrl'
+        ? t('admin.error.url')
+        : k === 'mail.fromAddress'
+          ? t('admin.error.email')
+          : undefined;
     if (!form.check(settingsUpdate, input, words)) return;
     void saving.act(async () => {
-      form.reset((await consoleApi.operator.settingsUpdate(input)).settings);
+      const r = await consoleApi.operator.settingsUpdate(input);
+      form.reset(r.settings);
+      setDelivery(r.delivery);
       return t('admin.settings.saved');
     });
   };
@@ -101,6 +118,20 @@ export default function Settings({ lang }: { lang: Lang }) {
             {SWITCHES.map((k) => (
               <CheckField key={k} label={t(`admin.settings.${k}`)} {...form.bindCheck(k)} />
             ))}
+          </fieldset>
+          <fieldset className="console-form">
+            <legend>{t('admin.mail.title')}</legend>
+            <p className="console-hint" data-testid="mail-delivery">
+              {t(delivery.email ? 'admin.mail.emailOn' : 'admin.mail.emailOff')}{' '}
+              {t(delivery.sms ? 'admin.mail.smsOn' : 'admin.mail.smsOff')}
+            </p>
+            <Field label={t('admin.mail.fromName')} {...form.bind('mail.fromName')} />
+            <Field
+              label={t('admin.mail.fromAddress')}
+              type="email"
+              autoComplete="off"
+              {...form.bind('mail.fromAddress')}
+            />
           </fieldset>
           <button type="submit" className="console-button" disabled={saving.busy}>
             {t('admin.settings.save')}

@@ -1,6 +1,7 @@
 import type { Plan, SubscriberDetail } from '@ottkit/api-client/contract';
 import { subscriberGrantPlan, subscriberSearch } from '@ottkit/api-client/contract';
 import { ConsoleTable } from '@ottkit/ui';
+import { SubscriberMessages } from './SubscriberMessages.tsx';
 import { type FormEvent, useEffect, useState } from 'react';
 import { createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
@@ -192,6 +193,7 @@ export default function Subscribers({ lang }: { lang: Lang }) {
           >
             {t('admin.subscribers.revoke')}
           </button>
+          <SubscriberMessages detail={detail} lang={lang} t={t} />
           <SubscriberHistory
             accountId={detail.accountId}
             who={who}

@@ -9,8 +9,12 @@ import {
   type SessionResult,
   userInfo,
   verification,
+  verificationDelivery,
   visitorLogin,
 } from '@ottkit/api-client/contract';
+import { configuredChannels, deliveryOf } from '../../mail/delivery.ts';
+import { deliveryRef } from '../../domain/verification.ts';
+import { messageByRef } from '../../store/outbox.ts';
 import * as identity from '../../domain/identity.ts';
 import { rotateRefreshToken } from '../../domain/sessions.ts';
 import { buildUserInfo } from '../../domain/userInfo.ts';
@@ -44,7 +48,15 @@ export function sessionOf(ctx: RequestContext) {
 }
 
 export const accountRoutes = [
-  route(verification, (ctx, req) => identity.sendVerification(deps(ctx), req, req.purpose)),
+  route(verification, (ctx, req) => identity.sendVerification(deps(ctx), req, req.purpose, ctx.lang)),
+  route(verificationDelivery, (ctx, req) => {
+    const m = messageByRef(ctx.db, deliveryRef(ctx.config.secret, req.authenticationKey));
+    if (m) return deliveryOf(m);
+    // A key that sent nothing (a reset for an address with no account) answers as if its message went, so the
+    // call tells nobody which addresses have accounts.
+    const { email, sms } = configuredChannels(ctx.config);
+    return { state: email || sms ? ('sent' as const) : ('queued' as const) };
+  }),
 
   route(register, async (ctx, req) =>
     withCookies(

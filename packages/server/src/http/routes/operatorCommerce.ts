@@ -30,10 +30,13 @@ import type { Db } from '../../store/db.ts';
 import { HttpError, route } from '../route.ts';
 import { resetPasswordAudited, siteOriginOf } from '../../operator/passwordReset.ts';
 import { actorFor } from './operator.ts';
+import type { ServerConfig } from '../../config.ts';
+import { configuredChannels } from '../../mail/delivery.ts';
 
-const settingsAnswer = (db: Db) => ({
+const settingsAnswer = (db: Db, config: ServerConfig) => ({
   settings: consoleSettings(db),
   sealedManifest: Object.keys(zeroTrustProperties(db)).length > 0,
+  delivery: configuredChannels(config),
 });
 
 /** Plans and codes, settings, subscriber history and reset (issue 18 §5, §7, §8; decision 0240). */
@@ -48,10 +51,10 @@ export const operatorCommerceRoutes = [
     voidAudited(ctx.db, ctx.config.secret, actorFor(ctx), req.batchId, req.code, ctx.now()),
   ),
   route(codeRedemptions, (ctx, req) => ({ redemptions: batchRedemptions(ctx.db, req.batchId) })),
-  route(settingsGet, (ctx) => settingsAnswer(ctx.db)),
+  route(settingsGet, (ctx) => settingsAnswer(ctx.db, ctx.config)),
   route(settingsUpdate, (ctx, req) => {
     updateSettingsAudited(ctx.db, actorFor(ctx), req, ctx.now());
-    return settingsAnswer(ctx.db);
+    return settingsAnswer(ctx.db, ctx.config);
   }),
   route(zeroTrustSeal, async (ctx, req) => {
     let input: unknown;

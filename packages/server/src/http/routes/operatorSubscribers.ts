@@ -13,6 +13,7 @@ import {
   searchSubscribers,
   subscriberDetail,
 } from '../../operator/subscribers.ts';
+import { configuredChannels } from '../../mail/delivery.ts';
 import { listPlans } from '../../store/plans.ts';
 import { route } from '../route.ts';
 import { actorFor } from './operator.ts';
@@ -20,18 +21,20 @@ import { actorFor } from './operator.ts';
 /** Support's calls (issue 18 §7): every change audited; answers never carry a password or a token. */
 export const operatorSubscriberRoutes = [
   route(subscriberSearch, (ctx, req) => ({ subscribers: searchSubscribers(ctx.db, req.q) })),
-  route(subscriberGet, (ctx, req) => ({ subscriber: subscriberDetail(ctx.db, req.accountId, ctx.now()) })),
+  route(subscriberGet, (ctx, req) => ({
+    subscriber: subscriberDetail(ctx.db, req.accountId, ctx.now(), configuredChannels(ctx.config)),
+  })),
   route(subscriberPlans, (ctx) => ({ planList: listPlans(ctx.db) })),
   route(subscriberGrantPlan, (ctx, req) => {
     grantPlan(ctx.db, actorFor(ctx), req.accountId, req.planId, ctx.now());
-    return { subscriber: subscriberDetail(ctx.db, req.accountId, ctx.now()) };
+    return { subscriber: subscriberDetail(ctx.db, req.accountId, ctx.now(), configuredChannels(ctx.config)) };
   }),
   route(subscriberEndPlan, (ctx, req) => {
     endPlan(ctx.db, actorFor(ctx), req.accountId, req.productId, ctx.now());
-    return { subscriber: subscriberDetail(ctx.db, req.accountId, ctx.now()) };
+    return { subscriber: subscriberDetail(ctx.db, req.accountId, ctx.now(), configuredChannels(ctx.config)) };
   }),
   route(subscriberRevokeSessions, (ctx, req) => {
     revokeSubscriberSessions(ctx.db, actorFor(ctx), req.accountId, ctx.now());
-    return { subscriber: subscriberDetail(ctx.db, req.accountId, ctx.now()) };
+    return { subscriber: subscriberDetail(ctx.db, req.accountId, ctx.now(), configuredChannels(ctx.config)) };
   }),
 ];

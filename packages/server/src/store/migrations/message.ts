@@ -47,4 +47,26 @@ CREATE TABLE notifications (
 CREATE INDEX notifications_account ON notifications(account_id, state, created_at);
 `,
   },
+  {
+    // Issue 40: the outbox becomes the queue a sender drains (decision 0399). A message waits, is sent, or failed
+    // with a reason (a key the console words); `lease_until` keeps two processes from sending one message; `ref`
+    // ties a code's message to the code's key (hashed), so the page that asked can learn how its mail fares.
+    version: 301,
+    name: 'mail queue',
+    sql: `
+ALTER TABLE outbox ADD COLUMN lang TEXT NOT NULL DEFAULT 'en';
+ALTER TABLE outbox ADD COLUMN html TEXT;
+ALTER TABLE outbox ADD COLUMN state TEXT NOT NULL DEFAULT 'waiting' CHECK (state IN ('waiting', 'sent', 'failed'));
+ALTER TABLE outbox ADD COLUMN attempts INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE outbox ADD COLUMN next_attempt_at BIGINT NOT NULL DEFAULT 0;
+ALTER TABLE outbox ADD COLUMN lease_until BIGINT;
+ALTER TABLE outbox ADD COLUMN failure TEXT;
+ALTER TABLE outbox ADD COLUMN expires_at BIGINT;
+ALTER TABLE outbox ADD COLUMN ref TEXT;
+UPDATE outbox SET state = 'sent' WHERE delivered_at IS NOT NULL;
+CREATE INDEX outbox_due ON outbox(state, next_attempt_at);
+CREATE INDEX outbox_recipient ON outbox(recipient, seq);
+CREATE INDEX outbox_ref ON outbox(ref);
+`,
+  },
 ];
