@@ -18,7 +18,7 @@ import type { Db } from '../store/db.ts';
 import { revokeAccountSessions } from '../store/sessions.ts';
 import { readSettings, visitorModeOn } from './appConfig.ts';
 import { type Attempt, clearAttempts, POLICIES, perAddress, refundAttempt, takeAttempt } from './limits.ts';
-import type { MessageSender } from './messages.ts';
+import { type MessageSender, messageTo } from './messages.ts';
 import { assertHashCapacity, dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { startSession } from './sessions.ts';
 import { keyedHash, randomToken } from './tokens.ts';
@@ -84,19 +84,9 @@ export function sendVerification(d: Deps, input: AddressInput, purpose: Purpose,
   const result = sendCode(d.db, d.config.secret, d.sender, address, purpose, d.now, { deliver, lang });
   if (purpose === 'register' && exists) {
     const m = composeMessage('accountExists', lang, serviceName(d.db));
-    d.sender.send(
-      {
-        channel: address.channel,
-        recipient: address.key,
-        subject: m.subject,
-        body: m.body,
-        html: m.html,
-        lang: m.lang,
-        // Followed by the page like a code's message, so the two answers stay alike.
-        ref: deliveryRef(d.config.secret, result.authenticationKey),
-      },
-      d.now,
-    );
+    // Followed by the page like a code's message, so the two answers stay alike.
+    const ref = deliveryRef(d.config.secret, result.authenticationKey);
+    d.sender.send(messageTo(address, m, { ref }), d.now);
   }
   return { ...result, expiresInSeconds: 600, resendAfterSeconds: 60 };
 }

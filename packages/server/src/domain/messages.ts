@@ -1,7 +1,23 @@
 import type { Db } from '../store/db.ts';
+import type { ComposedMessage } from '../mail/texts.ts';
 import { enqueue, type NewMessage } from '../store/outbox.ts';
 
 export type OutgoingMessage = NewMessage;
+
+/** A composed message (mail/texts.ts) to an address, with what the queue keeps beside it (expiry, the page's ref). */
+export const messageTo = (
+  to: { channel: NewMessage['channel']; key: string },
+  m: ComposedMessage,
+  extra: Pick<NewMessage, 'expires_at' | 'ref'> = {},
+): OutgoingMessage => ({
+  channel: to.channel,
+  recipient: to.key,
+  subject: m.subject,
+  body: m.body,
+  html: m.html,
+  lang: m.lang,
+  ...extra,
+});
 
 /**
  * Delivery of verification codes and notices. Every message is queued in the outbox (decision 0399): the mail

@@ -3,7 +3,7 @@ import { ErrCode } from '@ottkit/api-client';
 import { CODE_MESSAGE } from '@ottkit/api-client/contract';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
-import type { MessageSender } from './messages.ts';
+import { type MessageSender, messageTo } from './messages.ts';
 import { keyedHash, randomToken, sameHash } from './tokens.ts';
 import { composeMessage } from '../mail/texts.ts';
 import { serviceName } from './brand.ts';
@@ -87,20 +87,9 @@ export function sendCode(
   if (how.deliver ?? true) {
     const link = how.link?.(authenticationKey);
     const m = composeMessage(purpose, how.lang ?? 'en', serviceName(db), { code, ...(link ? { link } : {}) });
-    sender.send(
-      {
-        channel: address.channel,
-        recipient: address.key,
-        subject: m.subject,
-        body: m.body,
-        html: m.html,
-        lang: m.lang,
-        // A code that expired is not worth sending any more.
-        expires_at: now + CODE_TTL_MS,
-        ref: deliveryRef(secret, authenticationKey),
-      },
-      now,
-    );
+    // A code that expired is not worth sending any more.
+    const queued = { expires_at: now + CODE_TTL_MS, ref: deliveryRef(secret, authenticationKey) };
+    sender.send(messageTo(address, m, queued), now);
   }
   return { authenticationKey };
 }
