@@ -116,3 +116,16 @@ export async function shootBothWidths(page: Page, name: string) {
   }
   if (was) await page.setViewportSize(was);
 }
+
+/** A new admin, signed in, on the settings screen. */
+export async function openSettingsAsAdmin(page: Page) {
+  await signInOperator(page, createOperator('admin'));
+  await page.goto('/admin/settings');
+  await consoleReady(page);
+}
+
+/** Saves the settings form and waits until the console says the site uses them. */
+export async function saveSettings(page: Page) {
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(page.getByRole('status')).toHaveText('Settings saved; the site uses them now.');
+}

@@ -7,6 +7,8 @@ import {
   acceptConsoleConfirms,
   consoleReady,
   createOperator,
+  openSettingsAsAdmin,
+  saveSettings,
   shootBothWidths,
   signInOperator,
 } from './console.ts';
@@ -78,9 +80,7 @@ test('an admin names the sender; support sees a subscriber’s messages, one of 
   browser,
 }) => {
   // The sender, as an admin sets it; the screen says this server sends its mail.
-  await signInOperator(page, createOperator('admin'));
-  await page.goto('/admin/settings');
-  await consoleReady(page);
+  await openSettingsAsAdmin(page);
   await expect(page.getByTestId('mail-delivery')).toContainText(
     'This server sends e-mail through its mail service',
   );
@@ -90,8 +90,7 @@ test('an admin names the sender; support sees a subscriber’s messages, one of 
   await expect(page.getByText('Enter a valid email address')).toBeVisible();
   await page.getByLabel('Sender name (empty: the service name)').fill('Canal Uno');
   await address.fill('hola@canal-uno.example');
-  await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByRole('status')).toHaveText('Settings saved; the site uses them now.');
+  await saveSettings(page);
   await shootBothWidths(page, 'console-settings-mail');
 
   try {
@@ -132,7 +131,6 @@ test('an admin names the sender; support sees a subscriber’s messages, one of 
   } finally {
     await page.getByLabel('Sender name (empty: the service name)').fill('');
     await address.fill('');
-    await page.getByRole('button', { name: 'Save settings' }).click();
-    await expect(page.getByRole('status')).toHaveText('Settings saved; the site uses them now.');
+    await saveSettings(page);
   }
 });

@@ -1,8 +1,11 @@
 import { defineMessages } from './define.ts';
 
-/** The console's mail texts (issue 40): the sender in the settings, and a subscriber's messages. */
+/** The console's texts of issue 40: the service name and the sender in the settings, a subscriber's messages. */
 export const adminMail = defineMessages({
   en: {
+    'admin.settings.serviceName': 'Service name',
+    'admin.settings.serviceNameHint':
+      'Shown on every page, in the tab’s title and in every message subscribers get.',
     'admin.mail.title': 'Mail and SMS',
     'admin.mail.fromName': 'Sender name (empty: the service name)',
     'admin.mail.fromAddress': 'Sender address (empty: no-reply@localhost)',
@@ -34,6 +37,9 @@ export const adminMail = defineMessages({
     'admin.mail.failure.webhookRefused': 'the SMS webhook refused it',
   },
   es: {
+    'admin.settings.serviceName': 'Nombre del servicio',
+    'admin.settings.serviceNameHint':
+      'Se muestra en cada página, en el título de la pestaña y en cada mensaje que reciben los suscriptores.',
     'admin.mail.title': 'Correo y SMS',
     'admin.mail.fromName': 'Nombre del remitente (vacío: el nombre del servicio)',
     'admin.mail.fromAddress': 'Dirección del remitente (vacía: no-reply@localhost)',
@@ -65,6 +71,9 @@ export const adminMail = defineMessages({
     'admin.mail.failure.webhookRefused': 'el webhook de SMS lo rechazó',
   },
   pt: {
+    'admin.settings.serviceName': 'Nome do serviço',
+    'admin.settings.serviceNameHint':
+      'Aparece em cada página, no título da aba e em cada mensagem que os assinantes recebem.',
     'admin.mail.title': 'E-mail e SMS',
     'admin.mail.fromName': 'Nome do remetente (vazio: o nome do serviço)',
     'admin.mail.fromAddress': 'Endereço do remetente (vazio: no-reply@localhost)',

@@ -39,6 +39,10 @@ export const purchasePageSettingSchema = z.object({
 });
 export type PurchasePageSetting = z.output<typeof purchasePageSettingSchema>;
 
+/** The service's name until the operator names it (`brand.name`; issue 40). */
+export const DEFAULT_SERVICE_NAME = 'ottkit';
+export const serviceNameSchema = z.string().trim().min(1, 'Enter the service name').max(60);
+
 export const appPropertySchema = z.object({
   appId: z.string(),
   businessType: businessTypeSchema,
@@ -48,6 +52,8 @@ export const appPropertySchema = z.object({
   layoutConfig: layoutConfigSchema,
   purchasePageSetting: purchasePageSettingSchema,
   supportedLanguages: z.array(planLangSchema),
+  /** The operator's service name, on every page and in every message (issue 40); defaulted so older servers parse. */
+  serviceName: z.string().default(DEFAULT_SERVICE_NAME),
 });
 export type AppProperty = z.output<typeof appPropertySchema>;
 

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { businessTypeSchema, currencySchema, planLangSchema, planSchema, rechargeCodeSchema } from './app.ts';
+import {
+  businessTypeSchema,
+  currencySchema,
+  planLangSchema,
+  planSchema,
+  rechargeCodeSchema,
+  serviceNameSchema,
+} from './app.ts';
 import { RECHARGE_CODE_LENGTH } from './rechargeCode.ts';
 import { defineCall } from './call.ts';
 import { deliveryChannelsSchema } from './account.ts';
@@ -181,6 +188,8 @@ export const consoleSettingsSchema = z
     'layout.popular_search_switch': z.boolean(),
     'layout.more_like_this_switch': z.boolean(),
     'layout.home_live_layout_switch': z.boolean(),
+    /** The service's name on every page and in every message (issue 40). */
+    'brand.name': serviceNameSchema,
     /** The name and address mail is sent from (issue 40); empty: the service name, and no-reply@localhost. */
     'mail.fromName': z.string().trim().max(100),
     'mail.fromAddress': z.union([z.literal(''), z.email('Enter a valid email address')]),

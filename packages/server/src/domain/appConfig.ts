@@ -1,5 +1,10 @@
 import type { AppProperty } from '@ottkit/api-client/contract';
-import { businessTypeSchema, LANGS } from '@ottkit/api-client/contract';
+import {
+  businessTypeSchema,
+  DEFAULT_SERVICE_NAME,
+  LANGS,
+  serviceNameSchema,
+} from '@ottkit/api-client/contract';
 import { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
 import { LIVE_TTL_SEC } from '../origin/urls.ts';
@@ -82,8 +87,8 @@ export const SETTINGS = {
    * by commas or spaces; empty = no loopback, link-local, private or unique-local upstream at all.
    */
   'upstreams.allow': { schema: allowList, default: '' },
-  /** The operator's service name: what mails are signed with (issue 40). */
-  'brand.name': { schema: z.string().trim().min(1).max(60), default: 'ottkit' },
+  /** The operator's service name: on every page and in every message (issue 40). */
+  'brand.name': { schema: serviceNameSchema, default: DEFAULT_SERVICE_NAME },
   /** The name and address mail is sent from (decision 0399); empty: the service name, and no-reply@localhost. */
   'mail.fromName': { schema: z.string().trim().max(100), default: '' },
   'mail.fromAddress': { schema: z.union([z.literal(''), z.email()]), default: '' },
@@ -167,5 +172,6 @@ export function appProperty(db: Db, config: ServerConfig, lang = 'en'): AppPrope
       qrCodeType: s['purchase.qrCodeType'],
     },
     supportedLanguages: [...LANGS],
+    serviceName: s['brand.name'],
   };
 }

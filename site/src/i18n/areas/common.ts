@@ -11,7 +11,7 @@ export const common = defineMessages({
     'nav.my': 'My account',
     'nav.main': 'Main',
     'nav.skip': 'Skip to content',
-    'nav.brand': 'ottkit home',
+    'nav.brand': '{name} home',
     'nav.language': 'Language',
 
     'page.home': 'Home',
@@ -56,7 +56,7 @@ export const common = defineMessages({
     'nav.my': 'Mi cuenta',
     'nav.main': 'Principal',
     'nav.skip': 'Saltar al contenido',
-    'nav.brand': 'Inicio de ottkit',
+    'nav.brand': 'Inicio de {name}',
     'nav.language': 'Idioma',
 
     'page.home': 'Inicio',
@@ -102,7 +102,7 @@ export const common = defineMessages({
     'nav.my': 'Minha conta',
     'nav.main': 'Principal',
     'nav.skip': 'Pular para o conteúdo',
-    'nav.brand': 'Início do ottkit',
+    'nav.brand': 'Início do {name}',
     'nav.language': 'Idioma',
 
     'page.home': 'Início',

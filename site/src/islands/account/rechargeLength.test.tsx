@@ -57,6 +57,7 @@ const app: AppProperty = {
     qrCodeType: 'eachPlan',
   },
   supportedLanguages: ['en'],
+  serviceName: 'ottkit',
 };
 
 afterEach(() => {

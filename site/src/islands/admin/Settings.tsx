@@ -1,7 +1,7 @@
 import type { ConsoleSettings } from '@ottkit/api-client/contract';
 import { businessTypeSchema, settingsUpdate, zeroTrustSeal } from '@ottkit/api-client/contract';
 import { type FormEvent, useEffect, useState } from 'react';
-import { createAdminT } from '../../i18n/admin.ts';
+import { type AdminKey, createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
@@ -26,6 +26,7 @@ const UNREAD: ConsoleSettings = {
   'layout.popular_search_switch': false,
   'layout.more_like_this_switch': false,
   'layout.home_live_layout_switch': false,
+  'brand.name': '',
   'mail.fromName': '',
   'mail.fromAddress': '',
 };
@@ -62,15 +63,16 @@ export default function Settings({ lang }: { lang: Lang }) {
     const input = {
       ...v,
       memberSiteUrl: v.memberSiteUrl.trim(),
+      'brand.name': v['brand.name'].trim(),
       'mail.fromName': v['mail.fromName'].trim(),
       'mail.fromAddress': v['mail.fromAddress'].trim(),
     };
-    const words = (k: string) =>
-      k === 'memberSiteUrl'
-        ? t('admin.error.url')
-        : k === 'mail.fromAddress'
-          ? t('admin.error.email')
-          : undefined;
+    const refused: Record<string, AdminKey> = {
+      memberSiteUrl: 'admin.error.url',
+      'brand.name': 'admin.error.required',
+      'mail.fromAddress': 'admin.error.email',
+    };
+    const words = (k: string) => (refused[k] ? t(refused[k]) : undefined);
     if (!form.check(settingsUpdate, input, words)) return;
     void saving.act(async () => {
       const r = await consoleApi.operator.settingsUpdate(input);
@@ -104,6 +106,11 @@ export default function Settings({ lang }: { lang: Lang }) {
           aria-labelledby="settings-title"
         >
           <h2 id="settings-title">{t('admin.settings.title')}</h2>
+          <Field
+            label={t('admin.settings.serviceName')}
+            hint={t('admin.settings.serviceNameHint')}
+            {...form.bind('brand.name')}
+          />
           <SelectField label={t('admin.settings.businessType')} {...form.bind('businessType')}>
             {businessTypeSchema.options.map((b) => (
               <option key={b} value={b}>
