@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { channelSettings, setChannelMode } from '../src/live/store.ts';
 import type { Timeline } from '../src/live/timeline.ts';
 import { startLiveChannel, startLiveOrigin, streamIdOf, videoTimes } from './liveOrigin.ts';
-import { processesWith, type TestSource, until } from './liveSource.ts';
+import { processesLeft, processesWith, type TestSource, until } from './liveSource.ts';
 
 // Store engine: SQLite only (scripts/postgres-pass.mjs). What this proves is ffmpeg's and the supervisor's work in
 // real time; the store calls it makes (live/store.ts) run on PostgreSQL in live-operator and cluster-live.
@@ -154,6 +154,6 @@ describe('live transcode ladder', () => {
     expect(first.n).toBeGreaterThan(hdEnd.n);
     expect(first.start).toBeGreaterThanOrEqual(hdEnd.end - 0.001);
     await live.close();
-    expect(processesWith(join(dataDir, 'live'))).toEqual([]);
+    expect(await processesLeft(join(dataDir, 'live'))).toEqual([]);
   }, 150_000);
 });

@@ -8,7 +8,7 @@ import { LiveSupervisor } from '../src/live/supervisor.ts';
 import type { Timeline } from '../src/live/timeline.ts';
 import { readFragment } from '../src/media/mp4.ts';
 import type { Db } from '../src/store/db.ts';
-import { lines, processesWith, startTestSource, type TestSource, until } from './liveSource.ts';
+import { lines, processesLeft, startTestSource, type TestSource, until } from './liveSource.ts';
 
 // Store engine: SQLite only (scripts/postgres-pass.mjs). What this proves is ffmpeg's and the supervisor's work in
 // real time; the store calls it makes (live/store.ts) run on PostgreSQL in live-operator and cluster-live.
@@ -79,6 +79,6 @@ describe('live sources: RTMP push to the channel listener (issue 17)', () => {
     await pusher?.stop();
     await sup.close();
     sup = undefined;
-    expect(processesWith(join(dataDir, 'live'))).toEqual([]);
+    expect(await processesLeft(join(dataDir, 'live'))).toEqual([]);
   }, 60_000);
 });

@@ -8,7 +8,7 @@ import { addChannelSource, setChannelMode } from '../src/live/store.ts';
 import { LiveSupervisor } from '../src/live/supervisor.ts';
 import type { Timeline, TimelineSegment } from '../src/live/timeline.ts';
 import type { Db } from '../src/store/db.ts';
-import { lines, processesWith, startTestSource, type TestSource, until } from './liveSource.ts';
+import { lines, processesLeft, startTestSource, type TestSource, until } from './liveSource.ts';
 import { startLiveOrigin, streamIdOf, videoTimes } from './liveOrigin.ts';
 
 // Store engine: SQLite only (scripts/postgres-pass.mjs). What this proves is ffmpeg's and the supervisor's work in
@@ -152,6 +152,6 @@ describe('live sources: supervisor, watchdog and timeline (issue 17)', () => {
 
     // Closing the supervisor leaves no ffmpeg behind.
     await sup.close();
-    expect(processesWith(join(dataDir, 'live'))).toEqual([]);
+    expect(await processesLeft(join(dataDir, 'live'))).toEqual([]);
   }, 90_000);
 });

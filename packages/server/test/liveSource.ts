@@ -130,6 +130,20 @@ export function processesWith(needle: string): number[] {
   return found;
 }
 
+/**
+ * The processes still running with `needle` in their command line once those on their way out are gone: just after
+ * a close, a guard's pipe watcher (a subshell in ffmpeg's group) can still be ending on a busy machine. One still
+ * there after `ms` was left running.
+ */
+export async function processesLeft(needle: string, ms = 3000): Promise<number[]> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const found = processesWith(needle);
+    if (found.length === 0 || Date.now() > end) return found;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
 /** What the code under test logged, shown when a wait times out. */
 export const lines: string[] = [];
 
