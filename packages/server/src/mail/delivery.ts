@@ -1,6 +1,5 @@
 import { type DeliveryState, type MessageFailure, messageFailureSchema } from '@ottkit/api-client/contract';
 import type { ServerConfig } from '../config.ts';
-import { serviceName } from '../domain/brand.ts';
 import type { Logger } from '../logger.ts';
 import type { Db } from '../store/db.ts';
 import { claimDue, markFailed, markRetry, markSent, type OutboxMessage } from '../store/outbox.ts';
@@ -16,6 +15,8 @@ export const RETRY_DELAYS_MS = [30, 60, 120, 300, 600, 1200, 1800, 3600].map((s)
 const ROUND_MS = 2_000;
 /** How long a process may take to send a message it took before another one may take it. */
 const LEASE_MS = 60_000;
+/** How many due messages a round takes at once; a full batch means there may be more. */
+const BATCH = 10;
 
 /** Which channels this server sends itself: the others stay in the outbox, as without any (issue 40). */
 export function configuredChannels(config: ServerConfig): { email: boolean; sms: boolean } {
@@ -26,7 +27,7 @@ export function configuredChannels(config: ServerConfig): { email: boolean; sms:
 export function senderOf(db: Db): { name: string; address: string } {
   const s = readSettings(db);
   return {
-    name: s['mail.fromName'] || serviceName(db),
+    name: s['mail.fromName'] || s['brand.name'],
     address: s['mail.fromAddress'] || DEFAULT_FROM_ADDRESS,
   };
 }
@@ -85,13 +86,13 @@ export function startMailDelivery(deps: {
     do {
       again = false;
       try {
-        const due = claimDue(db, channels, now(), LEASE_MS);
+        const due = claimDue(db, channels, now(), LEASE_MS, BATCH);
         for (const m of due) {
           if (closed) return;
           await sendOne(m);
         }
         // A full batch: there may be more due now.
-        if (due.length === 10) again = true;
+        if (due.length === BATCH) again = true;
       } catch (err) {
         logger.error('mail delivery round failed', err);
       }

@@ -71,7 +71,7 @@ export function claimDue(
   channels: readonly OutboxMessage['channel'][],
   now: number,
   leaseMs: number,
-  limit = 10,
+  limit: number,
 ): OutboxMessage[] {
   if (channels.length === 0) return [];
   return db.transaction(() => {
