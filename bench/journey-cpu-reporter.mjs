@@ -1,10 +1,11 @@
-// The CPU each journey costs (decision 0391): a Playwright reporter, added beside the usual one,
+// The CPU each journey costs (decisions 0391, 0400): a Playwright reporter, added beside the usual one,
 //   playwright test -c e2e/playwright.config.ts --reporter=list,./bench/journey-cpu-reporter.mjs
 // reads, when a test starts and when it ends, the CPU seconds of the process tree of the worker that runs it (the
-// worker, its Chromium with every renderer, the operator runner it started) and of the whole machine, and writes
-// one line per test to .data/reports/journey-cpu.tsv (file:line, title, wall s, worker-tree CPU s, machine CPU s,
-// status); at the end it prints the files that cost the most. A renderer's CPU is counted once its process is reaped (into its
-// parent's children's time), so a test that closes pages late may lend some to the next. Linux only (/proc).
+// worker, its Chromium with every renderer, the operator runner it started), of its worker's product server (with
+// the ffmpeg it runs) and of the whole machine, and writes one line per test to .data/reports/journey-cpu.tsv
+// (file:line, title, wall s, worker-tree CPU s, server CPU s, machine CPU s, status); at the end it prints the files
+// that cost the most. A renderer's CPU is counted once its process is reaped (into its parent's children's time),
+// so a test that closes pages late may lend some to the next. Linux only (/proc).
 import { appendFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { machineBusySeconds, statFields, TICK } from './proc.mjs';
@@ -41,6 +42,21 @@ function workerPid(index) {
   return undefined;
 }
 
+/** The product server of a parallel index (its copy of the site is `site/.data/e2e-<index>`), if it runs. */
+function serverPid(index) {
+  const mark = `site/.data/e2e-${index}/server/entry.mjs`;
+  for (const pid of readdirSync('/proc')) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      if (cmd.includes(mark) && cmd.includes('cli.ts')) return Number(pid);
+    } catch {
+      // Gone.
+    }
+  }
+  return undefined;
+}
+
 function treeSeconds(root) {
   const all = processes();
   const children = new Map();
@@ -60,13 +76,16 @@ export default class JourneyCpuReporter {
 
   onBegin() {
     mkdirSync(dirname(out), { recursive: true });
-    writeFileSync(out, 'test\ttitle\twall_s\tworker_cpu_s\tmachine_cpu_s\tstatus\n');
+    writeFileSync(out, 'test\ttitle\twall_s\tworker_cpu_s\tserver_cpu_s\tmachine_cpu_s\tstatus\n');
   }
 
   onTestBegin(test, result) {
     const pid = workerPid(result.parallelIndex);
+    const server = serverPid(result.parallelIndex);
     this.started.set(`${test.id}:${result.retry}`, {
       pid,
+      server,
+      serverCpu: server ? treeSeconds(server) : 0,
       cpu: pid ? treeSeconds(pid) : 0,
       machine: machineBusySeconds(),
       at: Date.now(),
@@ -82,20 +101,34 @@ export default class JourneyCpuReporter {
     const cpu = treeSeconds(pid) - begun.cpu;
     const wall = (Date.now() - begun.at) / 1000;
     const file = test.location.file.split('/').pop();
-    const row = [`${file}:${test.location.line}`, test.title, wall.toFixed(1), cpu.toFixed(1)];
+    const serverCpu = begun.server ? treeSeconds(begun.server) - begun.serverCpu : 0;
+    const row = [
+      `${file}:${test.location.line}`,
+      test.title,
+      wall.toFixed(1),
+      cpu.toFixed(1),
+      serverCpu.toFixed(1),
+    ];
     appendFileSync(
       out,
       `${[...row, (machineBusySeconds() - begun.machine).toFixed(1), result.status].join('\t')}\n`,
     );
-    const sum = this.files.get(file) ?? { cpu: 0, wall: 0, tests: 0 };
-    this.files.set(file, { cpu: sum.cpu + cpu, wall: sum.wall + wall, tests: sum.tests + 1 });
+    const sum = this.files.get(file) ?? { cpu: 0, server: 0, wall: 0, tests: 0 };
+    this.files.set(file, {
+      cpu: sum.cpu + cpu,
+      server: sum.server + serverCpu,
+      wall: sum.wall + wall,
+      tests: sum.tests + 1,
+    });
   }
 
   onEnd() {
-    const rows = [...this.files].sort((a, b) => b[1].cpu - a[1].cpu).slice(0, 15);
-    console.log(`journey CPU (worker trees; every test in ${out}):`);
+    const rows = [...this.files].sort((a, b) => b[1].cpu + b[1].server - a[1].cpu - a[1].server).slice(0, 25);
+    console.log(`journey CPU (worker and product server trees; every test in ${out}):`);
     for (const [file, s] of rows) {
-      console.log(`  ${s.cpu.toFixed(0).padStart(5)} CPU s ${s.wall.toFixed(0).padStart(5)} s wall  ${file}`);
+      console.log(
+        `  ${s.cpu.toFixed(0).padStart(5)} + ${s.server.toFixed(0).padStart(4)} CPU s ${s.wall.toFixed(0).padStart(5)} s wall  ${file}`,
+      );
     }
   }
 }
