@@ -1,16 +1,32 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { LANG_COOKIE } from '../site/src/i18n/langs.ts';
 import { unique } from './accounts.ts';
 import { openSettingsAsAdmin, saveSettings } from './console.ts';
+import { expectNoOverflowAtPhoneWidths } from './phone.ts';
 import { MAILBOX_SMTP_OFFSET, mailTo } from './mailbox.ts';
 import { E2E_PORT } from './playwright.config.ts';
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { shot } from './screens.ts';
 
-// Issue 40, the service's name (decision 0399): an admin names the service in the console, and the next page a
-// subscriber opens, its tab's title and the mail they get carry that name, without a rebuild. (The logo, colours,
-// icons and the installable app's manifest are not built yet.)
-test('an admin names the service; pages, tab titles and mails carry the name at once', async ({
+// Issue 40, the brand (decisions 0399, 0401): an admin names the service, picks an accent colour (held to WCAG AA),
+// sets footer links and a default language in the console, and the next page a subscriber opens, its tab's title
+// and the mail they get carry them, without a rebuild. (The logo, icons and the installable app's manifest are not
+// built yet.)
+
+/** How many elements of the page are painted (background or text) in `rgb`. */
+const paintedIn = (page: Page, rgb: string) =>
+  page.evaluate(
+    (c) =>
+      [...document.querySelectorAll('body *')].filter((e) => {
+        const s = getComputedStyle(e);
+        return s.backgroundColor === c || s.color === c;
+      }).length,
+    rgb,
+  );
+const RED = 'rgb(229, 9, 20)';
+const BLUE = 'rgb(21, 101, 192)';
+
+test('an admin brands the service; pages, tab titles, colours, footer, language and mails follow at once', async ({
   page,
   browser,
 }) => {
@@ -22,14 +38,52 @@ test('an admin names the service; pages, tab titles and mails carry the name at 
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('This field is required')).toBeVisible();
   await name.fill('Canal Uno');
+  // A colour lost on the dark pages is refused with its ratio.
+  const accent = page.getByLabel(/^Accent colour/);
+  await accent.fill('#202020');
+  await page.getByRole('button', { name: 'Save settings' }).click();
+  await expect(accent).toHaveAccessibleDescription(
+    /contrast of 1\.1:1 against the page’s background; it needs at least 3:1 \(WCAG AA\)/,
+  );
+  await accent.fill('#1565C0');
+  await expect(page.locator('[data-accent-sample]')).toHaveCSS('background-color', BLUE);
+  await page.getByLabel(/^Terms of use/).fill('https://tv.example/terms');
+  await page.getByLabel(/^Help/).fill('https://tv.example/help');
+  await page.getByLabel('Default language').selectOption('pt');
+  await shot(page, 'brand-settings', { fullPage: true });
   await saveSettings(page);
   try {
-    const viewer = await (await browser.newContext()).newPage();
+    // The console draws in the colour on its next load too.
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Save settings' })).toHaveCSS('background-color', BLUE);
+    // A browser that asks for German gets the operator's default language.
+    const viewer = await (await browser.newContext({ locale: 'de-DE' })).newPage();
+    // The colours are a style attribute on the page's root, which the Content-Security-Policy allows.
+    const refused: string[] = [];
+    viewer.on('console', (m) => {
+      if (/Content Security Policy/i.test(m.text())) refused.push(m.text());
+    });
     await viewer.goto('/home');
+    await expect(viewer.locator('html')).toHaveAttribute('lang', 'pt');
     await expect(viewer).toHaveTitle(/ · Canal Uno$/);
+    expect(await paintedIn(viewer, BLUE)).toBeGreaterThan(0);
+    expect(await paintedIn(viewer, RED)).toBe(0);
+    const footer = viewer.getByRole('navigation', { name: 'Sobre Canal Uno' });
+    await expect(footer.getByRole('link')).toHaveText(['Termos de uso', 'Ajuda']);
+    await expect(footer.getByRole('link', { name: 'Ajuda' })).toHaveAttribute(
+      'href',
+      'https://tv.example/help',
+    );
+    await shot(viewer, 'brand-home-footer', { fullPage: true });
+    expect(refused).toEqual([]);
+    // The footer on a phone: on the page, above the tab bar.
+    await expectNoOverflowAtPhoneWidths(viewer, '/home with the footer');
+    await footer.scrollIntoViewIfNeeded();
+    await shot(viewer, 'brand-home-footer-360');
+    await viewer.setViewportSize({ width: 1280, height: 720 });
     const brand = viewer.locator('a.brand');
     await expect(brand).toHaveText('Canal Uno');
-    await expect(brand).toHaveAccessibleName('Canal Uno home');
+    await expect(brand).toHaveAccessibleName('Início do Canal Uno');
     // Nothing a subscriber reads on the page says ottkit.
     // biome-ignore lint/performance/useDomNodeTextContent: what a person reads is the rendered text.
     expect(await viewer.evaluate(() => document.body.innerText)).not.toMatch(/ottkit/i);
@@ -40,6 +94,7 @@ test('an admin names the service; pages, tab titles and mails carry the name at 
       .addCookies([{ name: LANG_COOKIE, value: 'es', url: `http://127.0.0.1:${E2E_PORT}` }]);
     await viewer.goto('/login');
     await expect(viewer).toHaveTitle(/ · Canal Uno$/);
+    await expect(viewer.getByRole('navigation', { name: 'Sobre Canal Uno' })).toBeVisible();
     const email = unique('brand');
     const sent = await viewer.request.post(routes.account.verification.path, {
       data: { email, purpose: 'register' },
@@ -52,6 +107,10 @@ test('an admin names the service; pages, tab titles and mails carry the name at 
     await viewer.context().close();
   } finally {
     await name.fill('ottkit');
+    await accent.fill('');
+    await page.getByLabel(/^Terms of use/).fill('');
+    await page.getByLabel(/^Help/).fill('');
+    await page.getByLabel('Default language').selectOption('en');
     await saveSettings(page);
   }
 });

@@ -6,18 +6,18 @@ import { cachedHomePage } from './lib/homePageCache.ts';
 import { withDataType } from './lib/navigation.ts';
 
 /**
- * Runs before every page: resolves the language (spec §1: stored choice, browser, English) and applies the
+ * Runs before every page: resolves the language (spec §1: stored choice, browser, the operator's default) and applies the
  * business-type redirects of spec §2 on the server, before anything paints.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
+  const [appConfig, zeroTrust] = await Promise.all([getAppConfig(), getZeroTrustMode()]);
   const lang = resolveLang({
     stored: context.cookies.get(LANG_COOKIE)?.value,
     acceptLanguage: context.request.headers.get('accept-language'),
+    fallback: appConfig?.brand.defaultLanguage,
   });
   context.locals.lang = lang;
   context.locals.t = createT(lang);
-
-  const [appConfig, zeroTrust] = await Promise.all([getAppConfig(), getZeroTrustMode()]);
   context.locals.zeroTrust = zeroTrust;
   const businessType = appConfig?.businessType ?? 'liveAndVod';
   context.locals.appConfig = appConfig;

@@ -163,6 +163,54 @@ describe('settings', () => {
   });
 });
 
+describe('the brand (issue 40, decision 0401)', () => {
+  it('takes an accent colour that passes WCAG AA, footer links and a default language; refuses the rest in words', async () => {
+    const tooDark = await t.post(O.settingsUpdate.path, { 'brand.accentColor': '#202020' }, as(admin));
+    expect(tooDark.body.errCode).toBe(ErrCode.INVALID_REQUEST);
+    expect(tooDark.body.errMsg).toMatch(/1\.\d:1 against the page's background; it needs at least 3:1/);
+    const badLabel = await t.post(O.settingsUpdate.path, { 'brand.accentColor': '#777777' }, as(admin));
+    expect(badLabel.body.errMsg).toMatch(
+      /label on this colour has a contrast of 4\.\d:1; it needs at least 4.5:1/,
+    );
+    const script = await t.post(O.settingsUpdate.path, { 'brand.helpUrl': 'javascript:alert(1)' }, as(admin));
+    expect(script.body.errCode).toBe(ErrCode.INVALID_REQUEST);
+    expect(await t.post(O.settingsUpdate.path, { 'brand.defaultLanguage': 'fr' }, as(admin))).toMatchObject({
+      body: { errCode: ErrCode.INVALID_REQUEST },
+    });
+    // Nothing of a refused change was stored.
+    const before = await t.post(contract.account.appPropertyQuery.path, {});
+    expect(before.body.data).toMatchObject({
+      brand: { accentColor: '', links: { help: '' }, defaultLanguage: 'en' },
+    });
+
+    const change = {
+      'brand.accentColor': '#1E88E5',
+      'brand.termsUrl': 'https://tv.example/terms',
+      'brand.helpUrl': 'https://tv.example/help',
+      'brand.defaultLanguage': 'pt',
+    };
+    const up = await t.post(O.settingsUpdate.path, change, as(admin));
+    expect(up.body.errCode).toBe(0);
+    expect(JSON.parse(audit('settings.update').at(-1)?.after_json ?? '{}')).toEqual(change);
+    const prop = await t.post(contract.account.appPropertyQuery.path, {});
+    expect(prop.body.data).toMatchObject({
+      brand: {
+        accentColor: '#1E88E5',
+        links: { terms: 'https://tv.example/terms', privacy: '', help: 'https://tv.example/help' },
+        defaultLanguage: 'pt',
+      },
+    });
+    // Support may not rebrand.
+    const refused = await t.post(O.settingsUpdate.path, { 'brand.accentColor': '' }, as(support));
+    expect(refused.status).toBe(403);
+    await t.post(
+      O.settingsUpdate.path,
+      { 'brand.accentColor': '', 'brand.termsUrl': '', 'brand.helpUrl': '', 'brand.defaultLanguage': 'en' },
+      as(admin),
+    );
+  });
+});
+
 describe('subscriber password reset', () => {
   it('ends every session and sends the reset code to the subscriber, who sets a new password with it', async () => {
     const s = await subscriber('forgot@example.com');

@@ -10,6 +10,7 @@ import { adminNotices } from './adminNotices.ts';
 import { adminSeries } from './adminSeries.ts';
 import { adminSources } from './adminSources.ts';
 import { adminSubscribers } from './adminSubscribers.ts';
+import { adminBrand } from './adminBrand.ts';
 import { adminMail } from './adminMail.ts';
 import { adminTitles } from './adminTitles.ts';
 import { defineMessages, fillPlaceholders } from './define.ts';
@@ -234,6 +235,7 @@ export const adminParts = [
   adminLineup,
   adminLive,
   adminMail,
+  adminBrand,
   adminNotices,
   adminSeries,
   adminSources,

@@ -35,6 +35,12 @@ describe('resolveLang (spec §1 order)', () => {
     expect(resolveLang({ acceptLanguage: 'de-DE,fr;q=0.9' })).toBe('en');
     expect(resolveLang({})).toBe('en');
   });
+  it("falls back to the operator's default language instead, and only when nothing else names one", () => {
+    expect(resolveLang({ acceptLanguage: 'de-DE,fr;q=0.9', fallback: 'pt' })).toBe('pt');
+    expect(resolveLang({ fallback: 'es' })).toBe('es');
+    expect(resolveLang({ acceptLanguage: 'en-US', fallback: 'es' })).toBe('en');
+    expect(resolveLang({ stored: 'en', fallback: 'pt' })).toBe('en');
+  });
 });
 
 describe('createT', () => {

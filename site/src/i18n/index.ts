@@ -27,14 +27,21 @@ function acceptedLanguages(header: string): string[] {
     .map((l) => l.tag);
 }
 
-/** Spec §1: the stored choice wins, else the browser's language, else English. */
-export function resolveLang(input: { stored?: string | null; acceptLanguage?: string | null }): Lang {
+/**
+ * Spec §1: the stored choice wins, else the browser's language, else English, or the language the operator made
+ * the default (`brand.defaultLanguage`, issue 40).
+ */
+export function resolveLang(input: {
+  stored?: string | null;
+  acceptLanguage?: string | null;
+  fallback?: Lang;
+}): Lang {
   if (isLang(input.stored)) return input.stored;
   for (const tag of acceptedLanguages(input.acceptLanguage ?? '')) {
     const primary = tag.split('-')[0];
     if (isLang(primary)) return primary;
   }
-  return DEFAULT_LANG;
+  return input.fallback ?? DEFAULT_LANG;
 }
 
 export type Translate = (key: MessageKey, values?: Record<string, string | number>) => string;

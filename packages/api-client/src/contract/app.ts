@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { brandSchema, DEFAULT_BRAND } from './brand.ts';
 import { LANGS } from './langs.ts';
 import { defineCall } from './call.ts';
 import { userInfoSchema } from './account.ts';
@@ -54,6 +55,8 @@ export const appPropertySchema = z.object({
   supportedLanguages: z.array(planLangSchema),
   /** The operator's service name, on every page and in every message (issue 40); defaulted so older servers parse. */
   serviceName: z.string().default(DEFAULT_SERVICE_NAME),
+  /** The accent colour, footer links and default language (issue 40); defaulted so older servers parse. */
+  brand: brandSchema.default(DEFAULT_BRAND),
 });
 export type AppProperty = z.output<typeof appPropertySchema>;
 

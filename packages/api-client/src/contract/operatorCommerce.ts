@@ -7,6 +7,7 @@ import {
   rechargeCodeSchema,
   serviceNameSchema,
 } from './app.ts';
+import { accentColorSchema, footerLinkSchema } from './brand.ts';
 import { RECHARGE_CODE_LENGTH } from './rechargeCode.ts';
 import { defineCall } from './call.ts';
 import { deliveryChannelsSchema } from './account.ts';
@@ -190,6 +191,13 @@ export const consoleSettingsSchema = z
     'layout.home_live_layout_switch': z.boolean(),
     /** The service's name on every page and in every message (issue 40). */
     'brand.name': serviceNameSchema,
+    /** The accent colour ('' the kit's own), held to WCAG AA (decision 0401). */
+    'brand.accentColor': accentColorSchema,
+    'brand.termsUrl': footerLinkSchema,
+    'brand.privacyUrl': footerLinkSchema,
+    'brand.helpUrl': footerLinkSchema,
+    /** The language of a viewer who chose none and whose browser names none of ours. */
+    'brand.defaultLanguage': planLangSchema,
     /** The name and address mail is sent from (issue 40); empty: the service name, and no-reply@localhost. */
     'mail.fromName': z.string().trim().max(100),
     'mail.fromAddress': z.union([z.literal(''), z.email('Enter a valid email address')]),

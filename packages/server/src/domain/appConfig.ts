@@ -1,8 +1,12 @@
 import type { AppProperty } from '@ottkit/api-client/contract';
 import {
+  accentColorSchema,
   businessTypeSchema,
+  DEFAULT_BRAND,
   DEFAULT_SERVICE_NAME,
+  footerLinkSchema,
   LANGS,
+  planLangSchema,
   serviceNameSchema,
 } from '@ottkit/api-client/contract';
 import { z } from 'zod';
@@ -89,6 +93,12 @@ export const SETTINGS = {
   'upstreams.allow': { schema: allowList, default: '' },
   /** The operator's service name: on every page and in every message (issue 40). */
   'brand.name': { schema: serviceNameSchema, default: DEFAULT_SERVICE_NAME },
+  /** The accent colour ('' the kit's own), held to WCAG AA; footer links; the default language (decision 0401). */
+  'brand.accentColor': { schema: accentColorSchema, default: DEFAULT_BRAND.accentColor },
+  'brand.termsUrl': { schema: footerLinkSchema, default: DEFAULT_BRAND.links.terms },
+  'brand.privacyUrl': { schema: footerLinkSchema, default: DEFAULT_BRAND.links.privacy },
+  'brand.helpUrl': { schema: footerLinkSchema, default: DEFAULT_BRAND.links.help },
+  'brand.defaultLanguage': { schema: planLangSchema, default: DEFAULT_BRAND.defaultLanguage },
   /** The name and address mail is sent from (decision 0399); empty: the service name, and no-reply@localhost. */
   'mail.fromName': { schema: z.string().trim().max(100), default: '' },
   'mail.fromAddress': { schema: z.union([z.literal(''), z.email()]), default: '' },
@@ -173,5 +183,10 @@ export function appProperty(db: Db, config: ServerConfig, lang = 'en'): AppPrope
     },
     supportedLanguages: [...LANGS],
     serviceName: s['brand.name'],
+    brand: {
+      accentColor: s['brand.accentColor'],
+      links: { terms: s['brand.termsUrl'], privacy: s['brand.privacyUrl'], help: s['brand.helpUrl'] },
+      defaultLanguage: s['brand.defaultLanguage'],
+    },
   };
 }

@@ -12,6 +12,10 @@ export const common = defineMessages({
     'nav.main': 'Main',
     'nav.skip': 'Skip to content',
     'nav.brand': '{name} home',
+    'footer.label': 'About {name}',
+    'footer.terms': 'Terms of use',
+    'footer.privacy': 'Privacy',
+    'footer.help': 'Help',
     'nav.language': 'Language',
 
     'page.home': 'Home',
@@ -57,6 +61,10 @@ export const common = defineMessages({
     'nav.main': 'Principal',
     'nav.skip': 'Saltar al contenido',
     'nav.brand': 'Inicio de {name}',
+    'footer.label': 'Sobre {name}',
+    'footer.terms': 'Condiciones de uso',
+    'footer.privacy': 'Privacidad',
+    'footer.help': 'Ayuda',
     'nav.language': 'Idioma',
 
     'page.home': 'Inicio',
@@ -103,6 +111,10 @@ export const common = defineMessages({
     'nav.main': 'Principal',
     'nav.skip': 'Pular para o conteúdo',
     'nav.brand': 'Início do {name}',
+    'footer.label': 'Sobre {name}',
+    'footer.terms': 'Termos de uso',
+    'footer.privacy': 'Privacidade',
+    'footer.help': 'Ajuda',
     'nav.language': 'Idioma',
 
     'page.home': 'Início',

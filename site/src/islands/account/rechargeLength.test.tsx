@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import type { AppProperty, UserInfo } from '@ottkit/api-client';
+import { type AppProperty, DEFAULT_BRAND, type UserInfo } from '@ottkit/api-client';
 import { RECHARGE_CODE_LENGTH, rechargeCodeSchema } from '@ottkit/api-client/contract';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
@@ -58,6 +58,7 @@ const app: AppProperty = {
   },
   supportedLanguages: ['en'],
   serviceName: 'ottkit',
+  brand: DEFAULT_BRAND,
 };
 
 afterEach(() => {

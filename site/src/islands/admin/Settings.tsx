@@ -1,10 +1,16 @@
 import type { ConsoleSettings } from '@ottkit/api-client/contract';
-import { businessTypeSchema, settingsUpdate, zeroTrustSeal } from '@ottkit/api-client/contract';
+import {
+  accentRefusal,
+  businessTypeSchema,
+  settingsUpdate,
+  zeroTrustSeal,
+} from '@ottkit/api-client/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { type AdminKey, createAdminT } from '../../i18n/admin.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
+import { BrandFields } from './BrandFields.tsx';
 import { CheckField, Field, SelectField, TextAreaField } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConfirm } from './useConfirm.tsx';
@@ -27,6 +33,11 @@ const UNREAD: ConsoleSettings = {
   'layout.more_like_this_switch': false,
   'layout.home_live_layout_switch': false,
   'brand.name': '',
+  'brand.accentColor': '',
+  'brand.termsUrl': '',
+  'brand.privacyUrl': '',
+  'brand.helpUrl': '',
+  'brand.defaultLanguage': 'en',
   'mail.fromName': '',
   'mail.fromAddress': '',
 };
@@ -64,15 +75,30 @@ export default function Settings({ lang }: { lang: Lang }) {
       ...v,
       memberSiteUrl: v.memberSiteUrl.trim(),
       'brand.name': v['brand.name'].trim(),
+      'brand.accentColor': v['brand.accentColor'].trim(),
+      'brand.termsUrl': v['brand.termsUrl'].trim(),
+      'brand.privacyUrl': v['brand.privacyUrl'].trim(),
+      'brand.helpUrl': v['brand.helpUrl'].trim(),
       'mail.fromName': v['mail.fromName'].trim(),
       'mail.fromAddress': v['mail.fromAddress'].trim(),
     };
     const refused: Record<string, AdminKey> = {
       memberSiteUrl: 'admin.error.url',
       'brand.name': 'admin.error.required',
+      'brand.termsUrl': 'admin.error.url',
+      'brand.privacyUrl': 'admin.error.url',
+      'brand.helpUrl': 'admin.error.url',
       'mail.fromAddress': 'admin.error.email',
     };
-    const words = (k: string) => (refused[k] ? t(refused[k]) : undefined);
+    // The colour's refusal says its ratio, from the contract's own figures, in the operator's language.
+    const accentWords = () => {
+      const why = accentRefusal(input['brand.accentColor']);
+      return why
+        ? t(`admin.brand.refused.${why.rule}`, { ratio: why.ratio, needs: why.needs })
+        : t('admin.brand.refused.format');
+    };
+    const words = (k: string) =>
+      k === 'brand.accentColor' ? accentWords() : refused[k] ? t(refused[k]) : undefined;
     if (!form.check(settingsUpdate, input, words)) return;
     void saving.act(async () => {
       const r = await consoleApi.operator.settingsUpdate(input);
@@ -106,11 +132,6 @@ export default function Settings({ lang }: { lang: Lang }) {
           aria-labelledby="settings-title"
         >
           <h2 id="settings-title">{t('admin.settings.title')}</h2>
-          <Field
-            label={t('admin.settings.serviceName')}
-            hint={t('admin.settings.serviceNameHint')}
-            {...form.bind('brand.name')}
-          />
           <SelectField label={t('admin.settings.businessType')} {...form.bind('businessType')}>
             {businessTypeSchema.options.map((b) => (
               <option key={b} value={b}>
@@ -126,6 +147,7 @@ export default function Settings({ lang }: { lang: Lang }) {
               <CheckField key={k} label={t(`admin.settings.${k}`)} {...form.bindCheck(k)} />
             ))}
           </fieldset>
+          <BrandFields t={t} form={form} />
           <fieldset className="console-form">
             <legend>{t('admin.mail.title')}</legend>
             <p className="console-hint" data-testid="mail-delivery">
