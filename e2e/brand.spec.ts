@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { accentTokens } from '../packages/api-client/src/contract/brand.ts';
 import { LANG_COOKIE } from '../site/src/i18n/langs.ts';
 import { unique } from './accounts.ts';
 import { openSettingsAsAdmin, saveSettings } from './console.ts';
@@ -10,8 +11,8 @@ import { shot } from './screens.ts';
 
 // Issue 40, the brand (decisions 0399, 0401): an admin names the service, picks an accent colour (held to WCAG AA),
 // sets footer links and a default language in the console, and the next page a subscriber opens, its tab's title
-// and the mail they get carry them, without a rebuild. (The logo, icons and the installable app's manifest are not
-// built yet.)
+// and the mail they get carry them, and so do the installable app's manifest, icons, favicon and offline page, without
+// a rebuild (decision 0402). (The operator's own logo is not built yet.)
 
 /** How many elements of the page are painted (background or text) in `rgb`. */
 const paintedIn = (page: Page, rgb: string) =>
@@ -30,6 +31,12 @@ test('an admin brands the service; pages, tab titles, colours, footer, language 
   page,
   browser,
 }) => {
+  const defaultIcon = await (await page.request.get('/icons/icon-192.png')).body();
+  // A viewer whose browser asks for German, with the installable app's worker in control before the rebrand.
+  const viewer = await (await browser.newContext({ locale: 'de-DE', serviceWorkers: 'allow' })).newPage();
+  await viewer.goto('/search');
+  await viewer.evaluate(() => navigator.serviceWorker.ready);
+  await viewer.waitForFunction(() => navigator.serviceWorker.controller !== null);
   await openSettingsAsAdmin(page);
   const name = page.getByLabel('Service name', { exact: true });
   await expect(name).toHaveValue('ottkit');
@@ -56,8 +63,7 @@ test('an admin brands the service; pages, tab titles, colours, footer, language 
     // The console draws in the colour on its next load too.
     await page.reload();
     await expect(page.getByRole('button', { name: 'Save settings' })).toHaveCSS('background-color', BLUE);
-    // A browser that asks for German gets the operator's default language.
-    const viewer = await (await browser.newContext({ locale: 'de-DE' })).newPage();
+    // The browser that asks for German gets the operator's default language.
     // The colours are a style attribute on the page's root, which the Content-Security-Policy allows.
     const refused: string[] = [];
     viewer.on('console', (m) => {
@@ -76,6 +82,19 @@ test('an admin brands the service; pages, tab titles, colours, footer, language 
     );
     await shot(viewer, 'brand-home-footer', { fullPage: true });
     expect(refused).toEqual([]);
+    // The installable app: its manifest (the one the page links), icons, favicon and offline page carry the brand.
+    const manifestHref = await viewer.locator('link[rel="manifest"]').getAttribute('href');
+    const manifest = await (await viewer.request.get(manifestHref ?? '')).json();
+    expect(manifest).toMatchObject({ name: 'Canal Uno — TV ao vivo e filmes', short_name: 'Canal Uno' });
+    const icon = await viewer.request.get(manifest.icons[0].src);
+    expect(icon.headers()['content-type']).toBe('image/png');
+    expect((await icon.body()).equals(defaultIcon)).toBe(false);
+    const favicon = await (await viewer.request.get('/favicon.svg')).text();
+    expect(favicon).toContain('<title>Canal Uno</title>');
+    expect(favicon).toContain(`fill="${accentTokens('#1565C0')['--ok-color-accent-text']}"`);
+    const offline = await (await viewer.request.get('/offline/pt.html')).text();
+    expect(offline).toContain('· Canal Uno</title>');
+    expect(`${JSON.stringify(manifest)} ${favicon} ${offline}`).not.toMatch(/ottkit/i);
     // The footer on a phone: on the page, above the tab bar.
     await expectNoOverflowAtPhoneWidths(viewer, '/home with the footer');
     await footer.scrollIntoViewIfNeeded();
@@ -88,6 +107,16 @@ test('an admin brands the service; pages, tab titles, colours, footer, language 
     // biome-ignore lint/performance/useDomNodeTextContent: what a person reads is the rendered text.
     expect(await viewer.evaluate(() => document.body.innerText)).not.toMatch(/ottkit/i);
     await shot(viewer, 'brand-home');
+    // The worker, installed before the rebrand, fetched its offline copy again on seeing the new brand: offline, a
+    // page shows the offline page under the new name.
+    await expect
+      .poll(() => viewer.evaluate(async () => (await caches.match('/offline/pt.html'))?.text() ?? ''))
+      .toContain('· Canal Uno</title>');
+    await viewer.context().setOffline(true);
+    await viewer.goto('/search').catch(() => {});
+    await expect(viewer).toHaveTitle(/ · Canal Uno$/);
+    await expect(viewer.locator('[data-offline-page]')).toBeVisible();
+    await viewer.context().setOffline(false);
     // The sign-up page (another layout) and the code's mail, in Spanish.
     await viewer
       .context()

@@ -1,13 +1,13 @@
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
-import { createRequire, stripTypeScriptTypes } from 'node:module';
-import { dirname, join, relative, sep } from 'node:path';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
+import { stripTypeScriptTypes } from 'node:module';
+import { join, relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { AstroIntegration } from 'astro';
 import { DEFAULT_LANG, LANG_COOKIE, LANGS } from '../i18n/langs.ts';
-import { drawIcon, encodePng, hexToRgb } from './icons.ts';
 import {
+  BRAND_VERSION_HEADER,
   CACHE_PREFIX,
   ICONS,
   OFFLINE_CSS,
@@ -16,7 +16,6 @@ import {
   SKIP_WAITING,
   SW_PATH,
 } from './paths.ts';
-import { coloursFrom, shellFiles } from './shell.ts';
 
 /** The CSP hash of pwa/register.js, which PwaScript.astro renders inline byte for byte. */
 export function registerScriptHash(): `sha256-${string}` {
@@ -25,9 +24,10 @@ export function registerScriptHash(): `sha256-${string}` {
 }
 
 /**
- * Writes the installable app into the built client folder once Astro has finished (decision 0205): icons,
- * manifests, offline pages, then /sw.js with the build's version — a hash of every built file, client and
- * server, so any change to what a page can load makes a new version and a new cache.
+ * Writes the installable app's worker into the built client folder once Astro has finished (decision 0205):
+ * /sw.js with the build's version, a hash of every built file, client and server, so any change to what a page can
+ * load makes a new version and a new cache. The icons, manifests and offline pages it precaches are the site's
+ * own routes, drawn in the operator's brand on each request (decision 0402).
  */
 export function pwa(): AstroIntegration {
   return {
@@ -65,22 +65,8 @@ export async function buildVersion(distDir: string, skip: string): Promise<strin
   return hash.digest('hex').slice(0, 16);
 }
 
-async function put(clientDir: string, path: string, body: string | Uint8Array) {
-  const file = join(clientDir, ...path.split('/').filter(Boolean));
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, body);
-}
-
 export async function writeShell(clientDir: string): Promise<string> {
   const siteRoot = join(clientDir, '..', '..');
-  const require = createRequire(join(siteRoot, 'package.json'));
-  const colours = coloursFrom(await readFile(require.resolve('@ottkit/ui/tokens.css'), 'utf8'));
-  for (const icon of ICONS) {
-    const pixels = drawIcon(icon, hexToRgb(colours.brand), hexToRgb(colours.mark));
-    await put(clientDir, icon.path, encodePng(icon.size, pixels));
-  }
-  for (const [path, body] of shellFiles(colours)) await put(clientDir, path, body);
-
   const workerFile = join(clientDir, ...SW_PATH.split('/').filter(Boolean));
   const version = await buildVersion(join(clientDir, '..'), workerFile);
   const config = {
@@ -93,6 +79,7 @@ export async function writeShell(clientDir: string): Promise<string> {
     defaultLang: DEFAULT_LANG,
     langCookie: LANG_COOKIE,
     skipWaiting: SKIP_WAITING,
+    brandHeader: BRAND_VERSION_HEADER,
   };
   const source = await readFile(join(siteRoot, 'src', 'pwa', 'worker.ts'), 'utf8');
   const body = `const CONFIG = ${JSON.stringify(config)};\n${stripTypeScriptTypes(source)}`;

@@ -1,3 +1,4 @@
+import type { AppProperty } from '@ottkit/api-client';
 import type { Lang } from '../i18n/langs.ts';
 
 /**
@@ -20,3 +21,15 @@ export const ICONS = [
 export const CACHE_PREFIX = 'ottkit-shell-';
 /** The page asks a waiting worker to take over with this message (after the viewer chose Reload). */
 export const SKIP_WAITING = 'ottkit:skip-waiting';
+
+/** The header a page says its brand's version in (decision 0402), read by the worker. */
+export const BRAND_VERSION_HEADER = 'x-brand-version';
+
+/** A short version of what the shell is drawn from (the name and the accent colour): changes when they do. */
+export function brandVersion(config: AppProperty | null): string {
+  const text = `${config?.serviceName ?? ''}\n${config?.brand.accentColor ?? ''}`;
+  // FNV-1a: small and the same everywhere (this file is loaded by page scripts; no crypto here).
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
+  return h.toString(36);
+}

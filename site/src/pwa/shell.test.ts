@@ -3,8 +3,8 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { catalogues, LANGS } from '../i18n/index.ts';
 import { drawIcon, encodePng, hexToRgb } from './icons.ts';
-import { ICONS, manifestPath, OFFLINE_CSS, offlinePath } from './paths.ts';
-import { coloursFrom, manifestFor, offlineHtml, shellFiles, tokenColour } from './shell.ts';
+import { ICONS, manifestPath } from './paths.ts';
+import { coloursFrom, faviconSvg, manifestFor, offlineHtml, tokenColour } from './shell.ts';
 
 const tokens = readFileSync(new URL('../../../packages/ui/src/tokens.css', import.meta.url), 'utf8');
 const colours = coloursFrom(tokens);
@@ -15,24 +15,33 @@ describe('the installable app files', () => {
     expect(() => tokenColour(tokens, 'no-such-colour')).toThrow(/--ok-color-no-such-colour/);
   });
 
-  it.each(LANGS)('%s: the manifest has its language, names and the three icons', (lang) => {
-    const m = manifestFor(lang, colours);
-    expect(m).toMatchObject({ lang, display: 'standalone', name: catalogues[lang]['pwa.name'] });
+  it.each(LANGS)("%s: the manifest has its language, the service's names and the three icons", (lang) => {
+    const m = manifestFor(lang, colours, 'Canal Uno');
+    expect(m).toMatchObject({
+      lang,
+      display: 'standalone',
+      name: catalogues[lang]['pwa.name'].replace('{name}', 'Canal Uno'),
+      short_name: 'Canal Uno',
+    });
     expect(m.icons.map((i) => i.purpose)).toEqual(['any', 'any', 'maskable']);
   });
 
-  it('escape catalogue texts in the offline page', () => {
-    const html = offlineHtml('en', colours);
+  it('escape catalogue texts and the service name in the offline page and the favicon', () => {
+    const html = offlineHtml('en', colours, 'A&B <TV>');
     expect(html).toContain(`<html lang="en">`);
     expect(html).toContain(manifestPath('en'));
+    expect(html).toContain('· A&#38;B &#60;TV&#62;</title>');
     expect(html).not.toMatch(/<script|style=/);
+    const svg = faviconSvg(colours, 'A&B <TV>');
+    expect(svg).toContain('<title>A&#38;B &#60;TV&#62;</title>');
+    expect(svg).toContain(`fill="${colours.brand}"`);
   });
 
-  it('are listed once each: stylesheet, a manifest and an offline page per language', () => {
-    const files = shellFiles(colours);
-    expect([...files.keys()].sort()).toEqual(
-      [OFFLINE_CSS, ...LANGS.map(manifestPath), ...LANGS.map(offlinePath)].sort(),
-    );
+  it("take the operator's accent colour and what it derives, else the tokens'", () => {
+    const blue = coloursFrom(tokens, '#1565C0');
+    expect(blue).toMatchObject({ accent: '#1565c0', mark: '#ffffff', background: colours.background });
+    expect(blue.brand).not.toBe(colours.brand);
+    expect(coloursFrom(tokens, '')).toEqual(colours);
   });
 });
 

@@ -1,10 +1,13 @@
-import { createT, LANGS, type Lang } from '../i18n/index.ts';
+import { accentTokens } from '@ottkit/api-client/contract';
+import { createT, type Lang } from '../i18n/index.ts';
 import { hexToRgb } from './icons.ts';
-import { ICONS, manifestPath, OFFLINE_CSS, offlinePath } from './paths.ts';
+import { ICONS, manifestPath, OFFLINE_CSS } from './paths.ts';
 
 /**
- * The installable app's static files, made at build time from the i18n catalogues and the design tokens
- * (decision 0205): a manifest and an offline page per language, and the offline page's stylesheet.
+ * The installable app's files (decision 0205), made from the i18n catalogues, the design tokens and the operator's
+ * brand (decision 0402): a manifest and an offline page per language, the offline page's stylesheet and the
+ * favicon. Served by the site on each request (pages/manifest, pages/offline, pages/favicon.svg.ts), so a rebrand
+ * shows on the next load.
  */
 export interface Colours {
   background: string;
@@ -25,8 +28,10 @@ export function tokenColour(css: string, name: string): string {
   return m[1].toLowerCase();
 }
 
-export function coloursFrom(tokensCss: string): Colours {
-  const c = (name: string) => tokenColour(tokensCss, name);
+/** The shell's colours: the tokens', with the operator's accent colour (and what it derives) when one is set. */
+export function coloursFrom(tokensCss: string, accentColor = ''): Colours {
+  const own = accentColor ? accentTokens(accentColor) : {};
+  const c = (name: string) => own[`--ok-color-${name}`] ?? tokenColour(tokensCss, name);
   return {
     background: c('bg'),
     surface: c('surface'),
@@ -38,14 +43,14 @@ export function coloursFrom(tokensCss: string): Colours {
   };
 }
 
-export function manifestFor(lang: Lang, colours: Colours) {
+export function manifestFor(lang: Lang, colours: Colours, name: string) {
   const t = createT(lang);
   return {
     id: '/',
     lang,
     dir: 'ltr',
-    name: t('pwa.name'),
-    short_name: t('pwa.shortName'),
+    name: t('pwa.name', { name }),
+    short_name: t('pwa.shortName', { name }),
     description: t('pwa.description'),
     start_url: '/?source=pwa',
     scope: '/',
@@ -67,7 +72,7 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
  * The page the worker shows for a navigation when the network is gone. Static and self-contained (no script;
  * "Try again" is a link to the address the viewer asked for, which the worker answers with this page).
  */
-export function offlineHtml(lang: Lang, colours: Colours): string {
+export function offlineHtml(lang: Lang, colours: Colours, name: string): string {
   const t = createT(lang);
   return `<!doctype html>
 <html lang="${lang}">
@@ -79,7 +84,7 @@ export function offlineHtml(lang: Lang, colours: Colours): string {
 <link rel="icon" href="/favicon.svg" type="image/svg+xml">
 <link rel="manifest" href="${manifestPath(lang)}">
 <link rel="stylesheet" href="${OFFLINE_CSS}">
-<title>${escapeHtml(t('pwa.offline.title'))} · ottkit</title>
+<title>${escapeHtml(t('pwa.offline.title'))} · ${escapeHtml(name)}</title>
 </head>
 <body>
 <main class="offline" data-offline-page>
@@ -104,13 +109,8 @@ export function offlineCss(c: Colours): string {
 `;
 }
 
-/** Every file of the shell, path → body, for the build to write and the worker to precache. */
-export function shellFiles(colours: Colours): Map<string, string> {
-  const files = new Map<string, string>();
-  files.set(OFFLINE_CSS, offlineCss(colours));
-  for (const lang of LANGS) {
-    files.set(manifestPath(lang), `${JSON.stringify(manifestFor(lang, colours), null, 2)}\n`);
-    files.set(offlinePath(lang), offlineHtml(lang, colours));
-  }
-  return files;
+/** The favicon: the app icons' mark (a play triangle on a rounded square) in the brand's colour, named. */
+export function faviconSvg(colours: Colours, name: string): string {
+  const title = escapeHtml(name);
+  return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32" role="img" aria-label="${title}"><title>${title}</title><rect width="32" height="32" rx="6" fill="${colours.brand}"/><path d="M12 9l12 7-12 7z" fill="${colours.mark}"/></svg>\n`;
 }

@@ -1,7 +1,9 @@
 /**
  * The service worker (decision 0205), built by integration.ts into /sw.js with its CONFIG written above it.
  * Caches the application shell only: the offline pages, icons, manifests and the hashed /_astro/ bundles, in a
- * cache named after the build. Pages are never cached (they carry the viewer's data); the API, media and the
+ * cache named after the build. The offline pages, icons, manifests and favicon are drawn in the operator's brand,
+ * which can change between builds (decision 0402): they come from the network when there is one, and the copy is
+ * kept fresh for when there is none. Pages are never cached (they carry the viewer's data); the API, media and the
  * operator console are never touched (the worker does not answer them, so the browser fetches them as usual).
  * Erasable TypeScript only: the build strips the types with node:module, nothing is bundled.
  */
@@ -15,6 +17,7 @@ interface WorkerConfig {
   defaultLang: string;
   langCookie: string;
   skipWaiting: string;
+  brandHeader: string;
 }
 declare const CONFIG: WorkerConfig;
 declare const URLPattern: (new (init: { pathname?: string }) => unknown) | undefined;
@@ -127,25 +130,81 @@ sw.addEventListener('fetch', (event) => {
 /** Network first (pages are live and personal); the offline page in the viewer's language when it fails. */
 async function navigate(event: FetchEventLike): Promise<Response> {
   try {
-    return (await event.preloadResponse) ?? (await fetch(event.request));
+    const page = (await event.preloadResponse) ?? (await fetch(event.request));
+    const brand = page.headers.get(CONFIG.brandHeader);
+    const lang = page.headers.get('content-language') ?? '';
+    if (brand && CONFIG.langs.includes(lang)) event.waitUntil(refreshOffline(brand, lang));
+    return page;
   } catch {
     const offline = await caches.match(CONFIG.offline[await language()] ?? '', { cacheName: CACHE });
     return offline ?? Response.error();
   }
 }
 
-/** This build's copy, else the network; hashed bundles never change, so they join this build's cache. */
+/**
+ * Hashed bundles never change: this build's copy, else the network, and kept. The brand's files (icons, manifests,
+ * offline pages, favicon): the network (each revalidated, a 304 when unchanged), this build's copy offline.
+ */
 async function fromShell(request: Request, url: URL): Promise<Response> {
   const cache = await caches.open(CACHE);
-  const hit = await cache.match(request, { ignoreSearch: !url.pathname.startsWith('/_astro/') });
+  if (!url.pathname.startsWith('/_astro/')) {
+    try {
+      const response = await fetch(request);
+      if (response.ok && CONFIG.precache.includes(url.pathname))
+        await cache.put(url.pathname, response.clone());
+      return response;
+    } catch {
+      return (await cache.match(request, { ignoreSearch: true })) ?? Response.error();
+    }
+  }
+  const hit = await cache.match(request);
   if (hit) return hit;
   const response = await fetch(request);
-  if (response.ok && url.pathname.startsWith('/_astro/')) await cache.put(request, response.clone());
+  if (response.ok) await cache.put(request, response.clone());
   return response;
 }
 
-/** Spec §1 as the server resolves it: the stored choice, else the browser's language, else the default. */
+/** Where the worker notes the brand and language of the last page it passed on (a key of its cache, never answered). */
+const SEEN_KEY = '/offline/.seen';
+
+/** The brand and language of the last page the worker passed on; none before the first. */
+async function lastSeen(cache: Cache): Promise<{ brand: string; lang: string } | undefined> {
+  try {
+    return (await (await cache.match(SEEN_KEY))?.json()) ?? undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * When a page's brand or language differs from the last one's (decision 0402): the offline page of that language
+ * and its stylesheet again, so the page shown offline is in the language the viewer was reading, under the brand
+ * as it is now. A failure keeps the copies there are, and the next page tries again.
+ */
+async function refreshOffline(brand: string, lang: string): Promise<void> {
+  const cache = await caches.open(CACHE);
+  const seen = await lastSeen(cache);
+  if (seen?.brand === brand && seen.lang === lang) return;
+  const page = CONFIG.offline[lang];
+  try {
+    for (const path of CONFIG.precache.filter((p) => p === page || p.endsWith('.css'))) {
+      const response = await fetch(path, { cache: 'no-cache' });
+      if (!response.ok) return;
+      await cache.put(path, response);
+    }
+    await cache.put(SEEN_KEY, new Response(JSON.stringify({ brand, lang })));
+  } catch {
+    // Offline again: the copies stay.
+  }
+}
+
+/**
+ * The language of the last page the viewer read (the server's own choice by spec §1, the operator's default
+ * included); before any, spec §1 as far as the worker knows it: the stored choice, the browser's, the default.
+ */
 async function language(): Promise<string> {
+  const seen = await lastSeen(await caches.open(CACHE));
+  if (seen && CONFIG.langs.includes(seen.lang)) return seen.lang;
   const stored = await sw.cookieStore?.get(CONFIG.langCookie).catch(() => null);
   if (stored && CONFIG.langs.includes(stored.value)) return stored.value;
   for (const tag of sw.navigator.languages) {

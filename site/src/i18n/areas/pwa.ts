@@ -3,8 +3,8 @@ import { defineMessages } from '../define.ts';
 /** The installable app (decision 0205): the manifest's names, the offline page and the update offer. */
 export const pwa = defineMessages({
   en: {
-    'pwa.name': 'ottkit — live TV and films',
-    'pwa.shortName': 'ottkit',
+    'pwa.name': '{name} — live TV and films',
+    'pwa.shortName': '{name}',
     'pwa.description': 'Live TV with a programme guide, catch-up and films on demand.',
     'pwa.offline.title': 'You are offline',
     'pwa.offline.body': 'This page needs a connection. Check your network and try again.',
@@ -13,8 +13,8 @@ export const pwa = defineMessages({
     'pwa.update.reload': 'Reload',
   },
   es: {
-    'pwa.name': 'ottkit — TV en directo y películas',
-    'pwa.shortName': 'ottkit',
+    'pwa.name': '{name} — TV en directo y películas',
+    'pwa.shortName': '{name}',
     'pwa.description': 'TV en directo con guía de programación, catch-up y películas bajo demanda.',
     'pwa.offline.title': 'No tienes conexión',
     'pwa.offline.body': 'Esta página necesita conexión. Revisa tu red y vuelve a intentarlo.',
@@ -23,8 +23,8 @@ export const pwa = defineMessages({
     'pwa.update.reload': 'Recargar',
   },
   pt: {
-    'pwa.name': 'ottkit — TV ao vivo e filmes',
-    'pwa.shortName': 'ottkit',
+    'pwa.name': '{name} — TV ao vivo e filmes',
+    'pwa.shortName': '{name}',
     'pwa.description': 'TV ao vivo com guia de programação, catch-up e filmes sob demanda.',
     'pwa.offline.title': 'Você está offline',
     'pwa.offline.body': 'Esta página precisa de conexão. Verifique sua rede e tente novamente.',

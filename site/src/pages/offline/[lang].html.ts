@@ -1,0 +1,14 @@
+import type { APIRoute } from 'astro';
+import { isLang } from '../../i18n/langs.ts';
+import { shellBrand, shellResponse } from '../../pwa/serve.ts';
+import { offlineHtml } from '../../pwa/shell.ts';
+
+// The page the worker shows when the network is gone, in one language and the operator's brand (decision 0402).
+export const prerender = false;
+
+export const GET: APIRoute = ({ params, request, locals }) => {
+  const { lang } = params;
+  if (!isLang(lang)) return new Response('No such page', { status: 404 });
+  const { name, colours } = shellBrand(locals);
+  return shellResponse(request, offlineHtml(lang, colours, name), 'text/html; charset=utf-8');
+};

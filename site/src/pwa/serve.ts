@@ -1,0 +1,45 @@
+import { createHash } from 'node:crypto';
+import { DEFAULT_SERVICE_NAME } from '@ottkit/api-client/contract';
+import tokens from '@ottkit/ui/tokens.css?raw';
+import { drawIcon, encodePng, hexToRgb } from './icons.ts';
+import { ICONS } from './paths.ts';
+import { type Colours, coloursFrom } from './shell.ts';
+
+// The installable app's files as the site serves them on each request (decision 0402): in the operator's brand as
+// it is now, so a rebrand reaches the manifest, icons, favicon and offline pages on the next load, with no rebuild.
+// Each answer must be revalidated (`no-cache`) and carries an ETag, so a browser that has it gets a 304.
+
+/** The brand the shell is drawn in: the service's name and the colours, from the request's app configuration. */
+export function shellBrand(locals: App.Locals): { name: string; colours: Colours } {
+  const config = locals.appConfig;
+  return {
+    name: config?.serviceName ?? DEFAULT_SERVICE_NAME,
+    colours: coloursFrom(tokens, config?.brand.accentColor ?? ''),
+  };
+}
+
+/** The body with its type, an ETag of its bytes, and `no-cache`; a 304 when the browser has these bytes. */
+export function shellResponse(request: Request, body: string | Uint8Array, type: string): Response {
+  const tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
+  const headers = { 'content-type': type, 'cache-control': 'no-cache', etag: tag };
+  if (request.headers.get('if-none-match') === tag) return new Response(null, { status: 304, headers });
+  return new Response(typeof body === 'string' ? body : Buffer.from(body), { headers });
+}
+
+/** Drawn icons by icon and colours: drawing a 512 px icon costs tens of milliseconds, a brand has one set. */
+const drawn = new Map<string, Buffer>();
+
+/** The PNG of one of the app's icons (`icon-192.png`…) in these colours; undefined for a name that is none. */
+export function iconPng(file: string, colours: Colours): Buffer | undefined {
+  const icon = ICONS.find((i) => i.path === `/icons/${file}`);
+  if (!icon) return undefined;
+  const key = `${icon.path} ${colours.brand} ${colours.mark}`;
+  let png = drawn.get(key);
+  if (!png) {
+    png = encodePng(icon.size, drawIcon(icon, hexToRgb(colours.brand), hexToRgb(colours.mark)));
+    // A few brands at most in a process's life; a bound all the same.
+    if (drawn.size >= 30) drawn.clear();
+    drawn.set(key, png);
+  }
+  return png;
+}
