@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { accentTokens } from '../packages/api-client/src/contract/brand.ts';
 import { LANG_COOKIE } from '../site/src/i18n/langs.ts';
 import { unique } from './accounts.ts';
-import { openSettingsAsAdmin, saveSettings } from './console.ts';
+import { consoleReady, openSettingsAsAdmin, saveSettings } from './console.ts';
 import { expectNoOverflowAtPhoneWidths } from './phone.ts';
 import { MAILBOX_SMTP_OFFSET, mailTo } from './mailbox.ts';
 import { E2E_PORT } from './playwright.config.ts';
@@ -25,6 +25,9 @@ const paintedIn = (page: Page, rgb: string) =>
     rgb,
   );
 const RED = 'rgb(229, 9, 20)';
+const LOGO_SVG =
+  '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 30"><rect width="120" height="30" rx="4" fill="#1565c0"/><text x="8" y="21" fill="#fff" font-size="16">Canal Uno</text></svg>';
+const EVIL_SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
 const BLUE = 'rgb(21, 101, 192)';
 
 test('an admin brands the service; pages, tab titles, colours, footer, language and mails follow at once', async ({
@@ -60,6 +63,27 @@ test('an admin brands the service; pages, tab titles, colours, footer, language 
   await shot(page, 'brand-settings', { fullPage: true });
   await saveSettings(page);
   try {
+    // The logo: an SVG that would run a script is refused in words; a plain drawing is taken.
+    const logoForm = page.getByTestId('brand-logo');
+    const logoFile = logoForm.getByLabel(/^Logo/);
+    await logoFile.setInputFiles({
+      name: 'evil.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(EVIL_SVG),
+    });
+    await logoForm.getByRole('button', { name: 'Upload logo' }).click();
+    await expect(logoForm.getByRole('alert')).toHaveText(
+      /The SVG logo contains <script>, which a logo may not have/,
+    );
+    await logoFile.setInputFiles({
+      name: 'logo.svg',
+      mimeType: 'image/svg+xml',
+      buffer: Buffer.from(LOGO_SVG),
+    });
+    await logoForm.getByRole('button', { name: 'Upload logo' }).click();
+    await expect(logoForm.getByRole('status')).toHaveText('Logo saved; the site shows it now.');
+    await expect(logoForm.getByRole('img', { name: 'The logo viewers see' })).toBeVisible();
+    await shot(logoForm, 'brand-logo-form');
     // The console draws in the colour on its next load too.
     await page.reload();
     await expect(page.getByRole('button', { name: 'Save settings' })).toHaveCSS('background-color', BLUE);
@@ -101,6 +125,10 @@ test('an admin brands the service; pages, tab titles, colours, footer, language 
     await shot(viewer, 'brand-home-footer-360');
     await viewer.setViewportSize({ width: 1280, height: 720 });
     const brand = viewer.locator('a.brand');
+    // The logo in the header, the name still the link's words for a screen reader.
+    const logo = brand.locator('img.brand-logo');
+    await expect(logo).toHaveAttribute('src', /^\/media\/brand\/logo\?v=/);
+    expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
     await expect(brand).toHaveText('Canal Uno');
     await expect(brand).toHaveAccessibleName('Início do Canal Uno');
     // Nothing a subscriber reads on the page says ottkit.
@@ -135,11 +163,18 @@ test('an admin brands the service; pages, tab titles, colours, footer, language 
     expect(`${mail.subject} ${mail.text} ${mail.html} ${mail.from.name}`).not.toMatch(/ottkit/i);
     await viewer.context().close();
   } finally {
+    await page.goto('/admin/settings');
+    await consoleReady(page);
     await name.fill('ottkit');
     await accent.fill('');
     await page.getByLabel(/^Terms of use/).fill('');
     await page.getByLabel(/^Help/).fill('');
     await page.getByLabel('Default language').selectOption('en');
     await saveSettings(page);
+    const remove = page.getByTestId('brand-logo').getByRole('button', { name: 'Remove logo' });
+    if ((await remove.count()) > 0) {
+      await remove.click();
+      await expect(page.getByTestId('brand-logo').getByRole('status')).toHaveText(/^Logo removed/);
+    }
   }
 });

@@ -127,5 +127,8 @@ export async function openSettingsAsAdmin(page: Page) {
 /** Saves the settings form and waits until the console says the site uses them. */
 export async function saveSettings(page: Page) {
   await page.getByRole('button', { name: 'Save settings' }).click();
-  await expect(page.getByRole('status')).toHaveText('Settings saved; the site uses them now.');
+  // The settings form's own outcome (the logo's form beside it says its own).
+  await expect(page.locator('form[aria-labelledby="settings-title"]').getByRole('status')).toHaveText(
+    'Settings saved; the site uses them now.',
+  );
 }

@@ -22,6 +22,7 @@ import { sendError } from './http/respond.ts';
 import type { Route, Session } from './http/route.ts';
 import { apiRoutes } from './http/routes/index.ts';
 import { titleUploadRawRoutes } from './http/routes/operatorTitles.ts';
+import { handleBrandLogo } from './media/brandLogo.ts';
 import { seedIfEmpty, seedKey } from './seed/index.ts';
 import { type Db, openDb } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
@@ -199,6 +200,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     if (pathname === MONITORING_PATHS.metrics) return metrics.answer(req, res);
     if (pathname.startsWith('/media/')) {
       if (handleLogo(db, config.dataDir, pathname, req.method ?? 'GET', res)) return;
+      if (handleBrandLogo(config.dataDir, pathname, req.method ?? 'GET', res)) return;
       if (handleImportedLogo(config.dataDir, pathname, req.method ?? 'GET', res)) return;
       if (handleArt(db, pathname, req.method ?? 'GET', res, url.searchParams.get('lang'), config.dataDir))
         return;

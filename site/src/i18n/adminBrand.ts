@@ -3,6 +3,16 @@ import { defineMessages } from './define.ts';
 /** The console's texts of the brand settings (issue 40, decision 0401): colour, footer links, default language. */
 export const adminBrand = defineMessages({
   en: {
+    'admin.brand.logoTitle': 'Logo',
+    'admin.brand.logo': 'Logo (PNG, JPEG or SVG, at most 512 KB)',
+    'admin.brand.logoHint':
+      'Shown in the header instead of the name, 40 px high. An SVG may hold drawings only: no scripts, styles or links.',
+    'admin.brand.logoNow': 'The logo viewers see',
+    'admin.brand.logoUpload': 'Upload logo',
+    'admin.brand.logoRemove': 'Remove logo',
+    'admin.brand.logoSaved': 'Logo saved; the site shows it now.',
+    'admin.brand.logoRemoved': 'Logo removed; the site shows the service name.',
+    'admin.brand.logoError': 'Choose a PNG, JPEG or SVG file of at most 512 KB',
     'admin.brand.title': 'Brand',
     'admin.brand.accent': 'Accent colour (#rrggbb; empty: the default red)',
     'admin.brand.accentHint':
@@ -24,6 +34,16 @@ export const adminBrand = defineMessages({
     'admin.brand.lang.pt': 'Português',
   },
   es: {
+    'admin.brand.logoTitle': 'Logotipo',
+    'admin.brand.logo': 'Logotipo (PNG, JPEG o SVG, 512 KB como máximo)',
+    'admin.brand.logoHint':
+      'Se muestra en la cabecera en lugar del nombre, de 40 px de alto. Un SVG solo puede tener dibujos: ni scripts, ni estilos, ni enlaces.',
+    'admin.brand.logoNow': 'El logotipo que ven los espectadores',
+    'admin.brand.logoUpload': 'Subir logotipo',
+    'admin.brand.logoRemove': 'Quitar logotipo',
+    'admin.brand.logoSaved': 'Logotipo guardado; el sitio ya lo muestra.',
+    'admin.brand.logoRemoved': 'Logotipo quitado; el sitio muestra el nombre del servicio.',
+    'admin.brand.logoError': 'Elige un archivo PNG, JPEG o SVG de 512 KB como máximo',
     'admin.brand.title': 'Marca',
     'admin.brand.accent': 'Color de acento (#rrggbb; vacío: el rojo predeterminado)',
     'admin.brand.accentHint':
@@ -45,6 +65,16 @@ export const adminBrand = defineMessages({
     'admin.brand.lang.pt': 'Português',
   },
   pt: {
+    'admin.brand.logoTitle': 'Logotipo',
+    'admin.brand.logo': 'Logotipo (PNG, JPEG ou SVG, no máximo 512 KB)',
+    'admin.brand.logoHint':
+      'Aparece no cabeçalho no lugar do nome, com 40 px de altura. Um SVG só pode ter desenhos: sem scripts, estilos ou links.',
+    'admin.brand.logoNow': 'O logotipo que os espectadores veem',
+    'admin.brand.logoUpload': 'Enviar logotipo',
+    'admin.brand.logoRemove': 'Remover logotipo',
+    'admin.brand.logoSaved': 'Logotipo salvo; o site já o mostra.',
+    'admin.brand.logoRemoved': 'Logotipo removido; o site mostra o nome do serviço.',
+    'admin.brand.logoError': 'Escolha um arquivo PNG, JPEG ou SVG de no máximo 512 KB',
     'admin.brand.title': 'Marca',
     'admin.brand.accent': 'Cor de destaque (#rrggbb; vazio: o vermelho padrão)',
     'admin.brand.accentHint':

@@ -115,9 +115,14 @@ export const footerLinkSchema = z.union([
 export const FOOTER_LINKS = ['terms', 'privacy', 'help'] as const;
 export type FooterLink = (typeof FOOTER_LINKS)[number];
 
+/** Where the operator's logo is served (decision 0403); the app property's `logoUrl` adds its version. */
+export const BRAND_LOGO_PATH = '/media/brand/logo';
+
 /** What the site draws of the brand besides its name (appProperty's `brand`). */
 export const brandSchema = z.object({
   accentColor: z.string(),
+  /** The logo's address with its version; '' when there is none (the header shows the name). */
+  logoUrl: z.string().default(''),
   links: z.object({ terms: z.string(), privacy: z.string(), help: z.string() }),
   /** The language of a viewer who chose none and whose browser names none of ours (spec §1's last step). */
   defaultLanguage: z.enum(LANGS),
@@ -126,6 +131,7 @@ export type Brand = z.output<typeof brandSchema>;
 
 export const DEFAULT_BRAND: Brand = {
   accentColor: '',
+  logoUrl: '',
   links: { terms: '', privacy: '', help: '' },
   defaultLanguage: 'en',
 };

@@ -11,8 +11,9 @@ export const PLAN_DESCRIPTION_MAX_CHARS = 500;
 export const PLAN_PRICE_MAX = 1_000_000;
 export const PLAN_DAYS_MAX = 3650;
 
-/** A byte limit as a person reads it: `2 MB`, `20 GB` (binary units; the limits are whole numbers of them). */
+/** A byte limit as a person reads it: `512 KB`, `2 MB`, `20 GB` (binary units; the limits are whole numbers of them). */
 export function sizeText(bytes: number): string {
   const gb = bytes / 1024 ** 3;
+  if (bytes < 1024 ** 2) return `${Math.round(bytes / 1024)} KB`;
   return Number.isInteger(gb) ? `${gb} GB` : `${Math.round(bytes / 1024 ** 2)} MB`;
 }

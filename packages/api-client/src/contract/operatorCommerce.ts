@@ -12,6 +12,7 @@ import { RECHARGE_CODE_LENGTH } from './rechargeCode.ts';
 import { defineCall } from './call.ts';
 import { deliveryChannelsSchema } from './account.ts';
 import {
+  sizeText,
   NAME_MAX_CHARS,
   PLAN_DAYS_MAX,
   PLAN_DESCRIPTION_MAX_CHARS,
@@ -219,6 +220,8 @@ export const settingsGet = defineCall({
     sealedManifest: z.boolean(),
     /** Which channels this server sends itself (OTTKIT_SMTP_URL, OTTKIT_SMS_WEBHOOK_URL). */
     delivery: deliveryChannelsSchema.default({ email: false, sms: false }),
+    /** The service's logo with its version ('' none; brandLogoUpload changes it). */
+    logoUrl: z.string().default(''),
   }),
 });
 
@@ -235,6 +238,8 @@ export const settingsUpdate = defineCall({
     sealedManifest: z.boolean(),
     /** Which channels this server sends itself (OTTKIT_SMTP_URL, OTTKIT_SMS_WEBHOOK_URL). */
     delivery: deliveryChannelsSchema.default({ email: false, sms: false }),
+    /** The service's logo with its version ('' none; brandLogoUpload changes it). */
+    logoUrl: z.string().default(''),
   }),
 });
 
@@ -304,6 +309,44 @@ export const subscriberResetPassword = defineCall({
   response: z.object({ sentTo: z.string() }),
 });
 
+/** The operator's logo as uploaded (decision 0403): PNG, JPEG or SVG, base64 in the JSON body. */
+export const BRAND_LOGO_MAX_BYTES = 512 * 1024;
+const logoBase64Max = Math.ceil((BRAND_LOGO_MAX_BYTES * 4) / 3) + 4;
+
+export const brandLogoUpload = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('settings/logo'),
+  access: 'operator',
+  roles: admin,
+  maxBodyBytes: logoBase64Max + 4096,
+  summary:
+    'Uploads the service’s logo (PNG, JPEG or SVG, base64, at most 512 KB): a picture is fitted to the header, an ' +
+    'SVG is sanitised (a script, handler, style or outside reference is refused in words); audited.',
+  request: z
+    .object({
+      image: z
+        .string()
+        .min(8, 'Choose a PNG or SVG file')
+        .max(logoBase64Max, `The logo must be at most ${sizeText(BRAND_LOGO_MAX_BYTES)}`)
+        .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Choose a PNG or SVG file'),
+    })
+    .strict(),
+  /** Where the logo is served, with its version (brand.logoUrl of the app property). */
+  response: z.object({ logoUrl: z.string() }),
+});
+
+export const brandLogoRemove = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('settings/logo/remove'),
+  access: 'operator',
+  roles: admin,
+  summary: 'Removes the service’s logo: pages show the service’s name again; audited.',
+  request: z.object({}).strict(),
+  response: z.object({ logoUrl: z.string() }),
+});
+
 export const operatorCommerceCalls = {
   planAdminList,
   planSave,
@@ -313,6 +356,8 @@ export const operatorCommerceCalls = {
   codeRedemptions,
   settingsGet,
   settingsUpdate,
+  brandLogoUpload,
+  brandLogoRemove,
   zeroTrustSeal,
   subscriberHistory,
   subscriberResetPassword,

@@ -11,6 +11,7 @@ import {
 } from '@ottkit/api-client/contract';
 import { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
+import { brandLogoUrl } from '../media/brandLogo.ts';
 import { LIVE_TTL_SEC } from '../origin/urls.ts';
 import { parseAllowList } from '../upstream/address.ts';
 import type { Db } from '../store/db.ts';
@@ -185,6 +186,7 @@ export function appProperty(db: Db, config: ServerConfig, lang = 'en'): AppPrope
     serviceName: s['brand.name'],
     brand: {
       accentColor: s['brand.accentColor'],
+      logoUrl: brandLogoUrl(config.dataDir),
       links: { terms: s['brand.termsUrl'], privacy: s['brand.privacyUrl'], help: s['brand.helpUrl'] },
       defaultLanguage: s['brand.defaultLanguage'],
     },

@@ -46,7 +46,9 @@ export function sendFile(
 }
 
 /** The policy of the SVGs the server draws (logos, artwork): inline styles only, nothing else loads or runs. */
-const DRAWN_SVG_POLICY = { 'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'" };
+export const DRAWN_SVG_POLICY = {
+  'content-security-policy': "default-src 'none'; style-src 'unsafe-inline'",
+};
 
 /** An SVG the server draws (a logo, artwork), cached `maxAgeSec`; without one, 404 saying what is `missing`. */
 export function sendDrawnSvg(

@@ -11,6 +11,7 @@ import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { BrandFields } from './BrandFields.tsx';
+import { BrandLogo } from './BrandLogo.tsx';
 import { CheckField, Field, SelectField, TextAreaField } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConfirm } from './useConfirm.tsx';
@@ -50,6 +51,7 @@ export default function Settings({ lang }: { lang: Lang }) {
   const [read, setRead] = useState(false);
   const [sealed, setSealed] = useState(false);
   const [delivery, setDelivery] = useState({ email: false, sms: false });
+  const [logoUrl, setLogoUrl] = useState('');
   const sealForm = useConsoleForm({ manifest: '', siteUrl: '', required: false });
   const [link, setLink] = useState('');
   const saving = useConsoleAction(t);
@@ -65,6 +67,7 @@ export default function Settings({ lang }: { lang: Lang }) {
       setRead(true);
       setSealed(r.sealedManifest);
       setDelivery(r.delivery);
+      setLogoUrl(r.logoUrl);
     });
   }, []);
 
@@ -167,6 +170,12 @@ export default function Settings({ lang }: { lang: Lang }) {
           </button>
           <Outcome outcome={saving.outcome} />
         </form>
+      )}
+      {read && (
+        <section className="console-card" aria-labelledby="logo-title">
+          <h2 id="logo-title">{t('admin.brand.logoTitle')}</h2>
+          <BrandLogo t={t} logoUrl={logoUrl} ready={ready} />
+        </section>
       )}
       <form className="console-card console-form" onSubmit={seal} noValidate aria-labelledby="seal-title">
         <h2 id="seal-title">{t('admin.settings.seal')}</h2>

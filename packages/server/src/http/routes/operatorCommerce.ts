@@ -1,5 +1,7 @@
 import { ErrCode } from '@ottkit/api-client';
 import {
+  brandLogoRemove,
+  brandLogoUpload,
   codeBatchCreate,
   codeBatchList,
   codeRedemptions,
@@ -24,6 +26,8 @@ import {
   voidAudited,
 } from '../../operator/commerce.ts';
 import { recordAudit } from '../../operator/audit.ts';
+import { brandLogoUrl, LogoRefused, removeBrandLogo, storeBrandLogo } from '../../media/brandLogo.ts';
+import { SvgRefused } from '../../media/svgLogo.ts';
 import { listPlans } from '../../store/plans.ts';
 import { listBatches } from '../../store/rechargeCodes.ts';
 import type { Db } from '../../store/db.ts';
@@ -37,6 +41,7 @@ const settingsAnswer = (db: Db, config: ServerConfig) => ({
   settings: consoleSettings(db),
   sealedManifest: Object.keys(zeroTrustProperties(db)).length > 0,
   delivery: configuredChannels(config),
+  logoUrl: brandLogoUrl(config.dataDir),
 });
 
 /** Plans and codes, settings, subscriber history and reset (issue 18 §5, §7, §8; decision 0240). */
@@ -55,6 +60,26 @@ export const operatorCommerceRoutes = [
   route(settingsUpdate, (ctx, req) => {
     updateSettingsAudited(ctx.db, actorFor(ctx), req, ctx.now());
     return settingsAnswer(ctx.db, ctx.config);
+  }),
+  route(brandLogoUpload, async (ctx, req) => {
+    const before = brandLogoUrl(ctx.config.dataDir);
+    try {
+      await storeBrandLogo(ctx.config.dataDir, Buffer.from(req.image, 'base64'));
+    } catch (e) {
+      // What is wrong with the operator's file, in words; anything else is the server's.
+      if (e instanceof SvgRefused || e instanceof LogoRefused)
+        throw new HttpError(ErrCode.INVALID_REQUEST, e.message, 400);
+      throw e;
+    }
+    const logoUrl = brandLogoUrl(ctx.config.dataDir);
+    recordAudit(ctx.db, actorFor(ctx), 'brand.logo', 'logo', { before, after: logoUrl }, ctx.now());
+    return { logoUrl };
+  }),
+  route(brandLogoRemove, (ctx) => {
+    const before = brandLogoUrl(ctx.config.dataDir);
+    if (removeBrandLogo(ctx.config.dataDir))
+      recordAudit(ctx.db, actorFor(ctx), 'brand.logo', 'logo', { before, after: '' }, ctx.now());
+    return { logoUrl: '' };
   }),
   route(zeroTrustSeal, async (ctx, req) => {
     let input: unknown;
