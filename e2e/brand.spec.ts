@@ -135,6 +135,13 @@ test('an admin brands the service; pages, tab titles, colours, footer, language 
     // biome-ignore lint/performance/useDomNodeTextContent: what a person reads is the rendered text.
     expect(await viewer.evaluate(() => document.body.innerText)).not.toMatch(/ottkit/i);
     await shot(viewer, 'brand-home');
+    // The player on the site draws in the accent too.
+    await viewer.goto('/liveTv?id=lc-001');
+    const player = viewer.locator('.ottkit-player').first();
+    await expect(player).toBeAttached();
+    expect(await player.evaluate((e) => getComputedStyle(e).getPropertyValue('--ottkit-accent').trim())).toBe(
+      '#1565c0',
+    );
     // The worker, installed before the rebrand, fetched its offline copy again on seeing the new brand: offline, a
     // page shows the offline page under the new name.
     await expect

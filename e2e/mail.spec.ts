@@ -84,6 +84,10 @@ test('an admin names the sender; support sees a subscriber’s messages, one of 
   await expect(page.getByTestId('mail-delivery')).toContainText(
     'This server sends e-mail through its mail service',
   );
+  // The journeys' products have no SMS webhook: the screen says what to set.
+  await expect(page.getByTestId('mail-delivery')).toContainText(
+    'SMS are not configured: they stay in the outbox. Set OTTKIT_SMS_WEBHOOK_URL',
+  );
   const address = page.getByLabel('Sender address (empty: no-reply@localhost)');
   await address.fill('not an address');
   await page.getByRole('button', { name: 'Save settings' }).click();

@@ -11,7 +11,7 @@ import {
 } from '@ottkit/api-client/contract';
 import { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
-import { brandLogoUrl } from '../media/brandLogo.ts';
+import { brandLogoUrl } from '../media/brandLogoFile.ts';
 import { LIVE_TTL_SEC } from '../origin/urls.ts';
 import { parseAllowList } from '../upstream/address.ts';
 import type { Db } from '../store/db.ts';

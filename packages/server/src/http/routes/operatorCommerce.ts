@@ -26,7 +26,8 @@ import {
   voidAudited,
 } from '../../operator/commerce.ts';
 import { recordAudit } from '../../operator/audit.ts';
-import { brandLogoUrl, LogoRefused, removeBrandLogo, storeBrandLogo } from '../../media/brandLogo.ts';
+import { LogoRefused, storeBrandLogo } from '../../media/brandLogo.ts';
+import { brandLogoUrl, removeBrandLogo } from '../../media/brandLogoFile.ts';
 import { SvgRefused } from '../../media/svgLogo.ts';
 import { listPlans } from '../../store/plans.ts';
 import { listBatches } from '../../store/rechargeCodes.ts';
