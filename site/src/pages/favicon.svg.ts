@@ -7,5 +7,5 @@ export const prerender = false;
 
 export const GET: APIRoute = ({ request, locals }) => {
   const { name, colours } = shellBrand(locals);
-  return shellResponse(request, faviconSvg(colours, name), 'image/svg+xml');
+  return shellResponse(request, faviconSvg(colours, name), 'image/svg+xml', locals);
 };

@@ -9,6 +9,7 @@ import { DEFAULT_LANG, LANG_COOKIE, LANGS } from '../i18n/langs.ts';
 import {
   BRAND_VERSION_HEADER,
   CACHE_PREFIX,
+  FAVICON_PATH,
   ICONS,
   OFFLINE_CSS,
   offlinePath,
@@ -72,7 +73,7 @@ export async function writeShell(clientDir: string): Promise<string> {
   const config = {
     version,
     cachePrefix: CACHE_PREFIX,
-    precache: ['/favicon.svg', OFFLINE_CSS, ...ICONS.map((i) => i.path), ...LANGS.map(offlinePath)],
+    precache: [FAVICON_PATH, OFFLINE_CSS, ...ICONS.map((i) => i.path), ...LANGS.map(offlinePath)],
     shellPrefixes: [...SHELL_PREFIXES],
     offline: Object.fromEntries(LANGS.map((lang) => [lang, offlinePath(lang)])),
     langs: [...LANGS],

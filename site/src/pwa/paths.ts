@@ -6,8 +6,10 @@ import type { Lang } from '../i18n/langs.ts';
  * that link them, the worker that caches them and the tests. Small on purpose: page scripts import it.
  */
 export const SW_PATH = '/sw.js';
+/** The tab's icon, drawn in the brand (pages/favicon.svg.ts). */
+export const FAVICON_PATH = '/favicon.svg';
 /** Everything the worker may answer from its cache is under one of these (never the API, media or /admin). */
-export const SHELL_PREFIXES = ['/_astro/', '/icons/', '/offline/', '/manifest/', '/favicon.svg'] as const;
+export const SHELL_PREFIXES = ['/_astro/', '/icons/', '/offline/', '/manifest/', FAVICON_PATH] as const;
 /** A manifest per language: a manifest has one `lang`, so each language links its own. */
 export const manifestPath = (lang: Lang) => `/manifest/${lang}.webmanifest`;
 export const offlinePath = (lang: Lang) => `/offline/${lang}.html`;
@@ -33,3 +35,10 @@ export function brandVersion(config: AppProperty | null): string {
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193) >>> 0;
   return h.toString(36);
 }
+
+/**
+ * The favicon's address in a page: with the brand's version, so that a browser keeps it for good and asks again
+ * only after a rebrand, instead of revalidating it (a round of the site's middleware) on every page it loads.
+ */
+export const faviconHref = (config: AppProperty | null): string =>
+  `${FAVICON_PATH}?v=${brandVersion(config)}`;

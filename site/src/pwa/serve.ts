@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { DEFAULT_SERVICE_NAME } from '@ottkit/api-client/contract';
 import tokens from '@ottkit/ui/tokens.css?raw';
 import { drawIcon, encodePng, hexToRgb } from './icons.ts';
-import { ICONS } from './paths.ts';
+import { brandVersion, ICONS } from './paths.ts';
 import { type Colours, coloursFrom } from './shell.ts';
 
 // The installable app's files as the site serves them on each request (decision 0402): in the operator's brand as
@@ -18,10 +18,23 @@ export function shellBrand(locals: App.Locals): { name: string; colours: Colours
   };
 }
 
-/** The body with its type, an ETag of its bytes, and `no-cache`; a 304 when the browser has these bytes. */
-export function shellResponse(request: Request, body: string | Uint8Array, type: string): Response {
+/**
+ * The body with its type, an ETag of its bytes, and `no-cache`; a 304 when the browser has these bytes. Asked for
+ * with the current brand's version (`?v=`, as the pages link the favicon), it may be kept for good instead.
+ */
+export function shellResponse(
+  request: Request,
+  body: string | Uint8Array,
+  type: string,
+  locals: App.Locals,
+): Response {
   const tag = `"${createHash('sha256').update(body).digest('base64url').slice(0, 22)}"`;
-  const headers = { 'content-type': type, 'cache-control': 'no-cache', etag: tag };
+  const versioned = new URL(request.url).searchParams.get('v') === brandVersion(locals.appConfig);
+  const headers = {
+    'content-type': type,
+    'cache-control': versioned ? 'public, max-age=31536000, immutable' : 'no-cache',
+    etag: tag,
+  };
   if (request.headers.get('if-none-match') === tag) return new Response(null, { status: 304, headers });
   return new Response(typeof body === 'string' ? body : Buffer.from(body), { headers });
 }

@@ -105,7 +105,7 @@ export const accentColorSchema = z.union([
     }),
 ]);
 
-/** A footer link: '' for none, else an https address (or http on a test machine's loopback). */
+/** A footer link: '' for none, else an http(s) address (never `javascript:` or another scheme). */
 export const footerLinkSchema = z.union([
   z.literal(''),
   z.url({ protocol: /^https?$/, error: 'Enter a full address (https://…)' }).max(512),
@@ -113,7 +113,6 @@ export const footerLinkSchema = z.union([
 
 /** The footer's links; each shows only when set. */
 export const FOOTER_LINKS = ['terms', 'privacy', 'help'] as const;
-export type FooterLink = (typeof FOOTER_LINKS)[number];
 
 /** Where the operator's logo is served (decision 0403); the app property's `logoUrl` adds its version. */
 export const BRAND_LOGO_PATH = '/media/brand/logo';

@@ -1,4 +1,4 @@
-import { accentRefusal, accentTokens, type ConsoleSettings, LANGS } from '@ottkit/api-client/contract';
+import { accentColorSchema, accentTokens, type ConsoleSettings, LANGS } from '@ottkit/api-client/contract';
 import type { CSSProperties } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
 import { Field, SelectField } from './Field.tsx';
@@ -16,7 +16,7 @@ const LINKS = [
  */
 export function BrandFields({ t, form }: { t: AdminT; form: ConsoleForm<ConsoleSettings> }) {
   const accent = form.values['brand.accentColor'].trim();
-  const usable = /^#[0-9a-f]{6}$/i.test(accent) && !accentRefusal(accent);
+  const usable = accent !== '' && accentColorSchema.safeParse(accent).success;
   return (
     <fieldset className="console-form">
       <legend>{t('admin.brand.title')}</legend>

@@ -6,5 +6,7 @@ export const prerender = false;
 
 export const GET: APIRoute = ({ params, request, locals }) => {
   const png = iconPng(params.icon ?? '', shellBrand(locals).colours);
-  return png ? shellResponse(request, png, 'image/png') : new Response('No such icon', { status: 404 });
+  return png
+    ? shellResponse(request, png, 'image/png', locals)
+    : new Response('No such icon', { status: 404 });
 };

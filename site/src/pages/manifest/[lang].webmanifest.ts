@@ -11,5 +11,5 @@ export const GET: APIRoute = ({ params, request, locals }) => {
   if (!isLang(lang)) return new Response('No such manifest', { status: 404 });
   const { name, colours } = shellBrand(locals);
   const body = `${JSON.stringify(manifestFor(lang, colours, name), null, 2)}\n`;
-  return shellResponse(request, body, 'application/manifest+json');
+  return shellResponse(request, body, 'application/manifest+json', locals);
 };

@@ -10,5 +10,5 @@ export const GET: APIRoute = ({ params, request, locals }) => {
   const { lang } = params;
   if (!isLang(lang)) return new Response('No such page', { status: 404 });
   const { name, colours } = shellBrand(locals);
-  return shellResponse(request, offlineHtml(lang, colours, name), 'text/html; charset=utf-8');
+  return shellResponse(request, offlineHtml(lang, colours, name), 'text/html; charset=utf-8', locals);
 };

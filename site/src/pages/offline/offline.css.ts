@@ -6,4 +6,4 @@ import { offlineCss } from '../../pwa/shell.ts';
 export const prerender = false;
 
 export const GET: APIRoute = ({ request, locals }) =>
-  shellResponse(request, offlineCss(shellBrand(locals).colours), 'text/css; charset=utf-8');
+  shellResponse(request, offlineCss(shellBrand(locals).colours), 'text/css; charset=utf-8', locals);
