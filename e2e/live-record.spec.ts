@@ -64,24 +64,26 @@ function recorded(): { n: number; startMs: number; durationSec: number }[] {
 test("a recorded channel's guide offers Playback only for what was recorded, says from when for a part, and plays it from the recording", async ({
   page,
 }) => {
-  // Whole seconds: the guide and the catch-up URL carry the programme's times. The programme began before the
-  // recording (so it is recorded in part) and ends about 40 s from now; the one before it ended before.
-  const now = Math.floor(Date.now() / 1000) * 1000;
-  const start = now - 10 * 60_000;
-  const stop = now + 40_000;
-  importGuide([
-    { start: now - 20 * 60_000, stop: start, title: BEFORE },
-    { start, stop, title: TITLE },
-  ]);
   const source = startTestSource({ target: `udp://127.0.0.1:${UDP_PORT}`, format: 'mpegts', label: 'REC' });
   try {
     operator('live', 'add', CHANNEL, `udp://127.0.0.1:${UDP_PORT}`);
     operator('live', 'mode', CHANNEL, 'record');
     // Record channels run without viewers: the server picks the channel up within 5 s and records.
     await expect.poll(() => recorded().length, { timeout: 30_000 }).toBeGreaterThan(0);
+    // The guide is written once the recording runs, so the programme can end soon after it began however long the
+    // pick-up took (a fixed margin waited about 40 s). Whole seconds: the guide and the catch-up URL carry the
+    // programme's times. The programme began before the recording (so it is recorded in part) and ends 8 s from
+    // now (enough recorded to play through); the one before it ended before.
+    const now = Math.floor(Date.now() / 1000) * 1000;
+    const start = now - 10 * 60_000;
+    const stop = now + 8_000;
+    importGuide([
+      { start: now - 20 * 60_000, stop: start, title: BEFORE },
+      { start, stop, title: TITLE },
+    ]);
     // The programme ends, and the recording has a segment past its end (the catch-up is then complete: VOD).
     await expect
-      .poll(() => recorded().some((s) => s.startMs >= stop), { timeout: 70_000, intervals: [1_000] })
+      .poll(() => recorded().some((s) => s.startMs >= stop), { timeout: 45_000, intervals: [1_000] })
       .toBe(true);
 
     await logIn(page);

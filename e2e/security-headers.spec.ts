@@ -12,7 +12,7 @@ import { hydrated } from './vod.ts';
 // throw that HTML away (minified errors #418, #421, #423, #425). Every page must hydrate cleanly, for a guest and
 // for a subscriber, on a busy phone too: there idle islands (client:idle) hydrate late and in any order, so one
 // hydrates after the others have filled the shared stores (the session, the guide). Here the first to ask
-// hydrates last, 2 s late.
+// hydrates last, 1 s late (decision 0404).
 //
 // The walks are a phone's (issue 14.7, decision 0398): every page is measured at 360 and 390 px, and none may be
 // wider than the viewport. The Spanish and Portuguese walks (i18n-walk.spec.ts) are a desktop's, and prove
@@ -71,12 +71,12 @@ function watchHydration(page: Page): string[] {
 }
 
 test.beforeEach(async ({ page }) => {
-  // The busy phone: the n-th island to ask for an idle moment gets it 2 s - 0.3·n s late (at least 0.2 s). A
+  // The busy phone: the n-th island to ask for an idle moment gets it 1 s - 0.15·n s late (at least 0.1 s). A
   // cancelled request is cancelled, as a browser's is.
   await page.addInitScript(() => {
     let asked = 0;
     window.requestIdleCallback = (callback) => {
-      const delay = Math.max(200, 2_000 - 300 * asked++);
+      const delay = Math.max(100, 1_000 - 150 * asked++);
       return window.setTimeout(() => callback({ didTimeout: false, timeRemaining: () => 50 }), delay);
     };
     window.cancelIdleCallback = (handle) => window.clearTimeout(handle);
