@@ -140,8 +140,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     // Support reads the same health, with nothing to change.
     const other = await browser.newContext({ baseURL: page.url().replace(/\/admin.*$/, '') });
     const supportPage = await other.newPage();
-    await signInOperator(supportPage, createOperator('support'));
-    await supportPage.goto(`/admin/live?channel=${CHANNEL}`);
+    await signInOperator(supportPage, createOperator('support'), `/admin/live?channel=${CHANNEL}`);
     await consoleReady(supportPage);
     const seen = supportPage.locator(`[data-testid="live-channel"][data-channel="${CHANNEL}"]`);
     await expect(seen.locator('tbody tr').first()).toHaveAttribute('data-state', 'live');

@@ -24,8 +24,7 @@ test('an editor picks the transcode ladder in the console; the channel plays on 
   const source: TestSource = startTestSource({ target: UDP, format: 'mpegts', label: 'LADDER' });
   try {
     // The editor gives the channel its source and the ladder in /admin/live (the operator call, audited).
-    await signInOperator(page, createOperator('editor'));
-    await page.goto(`/admin/live?channel=${CHANNEL}`);
+    await signInOperator(page, createOperator('editor'), `/admin/live?channel=${CHANNEL}`);
     await consoleReady(page);
     const editor = page.getByTestId('live-editor');
     await editor.getByLabel('Sources, one per line, primary first').fill(UDP);

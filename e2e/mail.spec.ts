@@ -107,8 +107,7 @@ test('an admin names the sender; support sees a subscriber’s messages, one of 
     // Support sends them a password reset: the mail server refuses it, and the subscriber's screen says so.
     const desk = await (await browser.newContext()).newPage();
     await acceptConsoleConfirms(desk);
-    await signInOperator(desk, createOperator('support'));
-    await desk.goto('/admin/subscribers');
+    await signInOperator(desk, createOperator('support'), '/admin/subscribers');
     await consoleReady(desk);
     await desk.getByLabel('Search by email, phone, name or virtual code').fill(email);
     await desk.getByRole('button', { name: 'Search' }).click();

@@ -174,8 +174,7 @@ async function shoot(page: Page, name: string) {
 test('an editor adds an Xtream Codes account in the console; its password is used and never shown again', async ({
   page,
 }) => {
-  await signInOperator(page, createOperator('editor'));
-  await page.goto('/admin/sources');
+  await signInOperator(page, createOperator('editor'), '/admin/sources');
   await consoleReady(page);
   const name = `Harbour panel ${Date.now()}`;
 

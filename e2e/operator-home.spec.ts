@@ -70,8 +70,7 @@ test('an editor orders, adds and removes home rows and banners; the home page fo
 });
 
 test('support sees the home layout but cannot change it', async ({ page }) => {
-  await signInOperator(page, createOperator('support'));
-  await page.goto('/admin/homepage');
+  await signInOperator(page, createOperator('support'), '/admin/homepage');
   await consoleReady(page);
   await expect(page.getByTestId('home-banners').getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Add row' })).toHaveCount(0);

@@ -12,8 +12,7 @@ test('the console menu groups its screens by area beside the page, and folds int
   page,
 }) => {
   await page.setViewportSize({ width: 1366, height: 900 });
-  await signInOperator(page, createOperator('admin'));
-  await page.goto('/admin/plans');
+  await signInOperator(page, createOperator('admin'), '/admin/plans');
   await consoleReady(page);
   const nav = page.getByRole('navigation', { name: 'Console' });
   const main = page.locator('main');

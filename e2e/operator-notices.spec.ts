@@ -129,8 +129,7 @@ test('support sends one subscriber a notification; it is in their message centre
   const consoleContext = await browser.newContext({ timezoneId: 'America/Sao_Paulo' });
   const desk = await consoleContext.newPage();
   try {
-    await signInOperator(desk, createOperator('support'));
-    await desk.goto('/admin/notices');
+    await signInOperator(desk, createOperator('support'), '/admin/notices');
     await consoleReady(desk);
     // Support reads notices but does not compose or notify everybody.
     await expect(desk.getByRole('heading', { name: 'Compose a notice' })).toHaveCount(0);

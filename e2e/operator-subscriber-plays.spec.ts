@@ -28,8 +28,7 @@ test('support sees the titles and channels a subscriber just played', async ({ p
 
   const desk = await (await browser.newContext()).newPage();
   try {
-    await signInOperator(desk, createOperator('support'));
-    await desk.goto('/admin/subscribers');
+    await signInOperator(desk, createOperator('support'), '/admin/subscribers');
     await consoleReady(desk);
     await desk.getByLabel('Search by email, phone, name or virtual code').fill(SUBSCRIBER);
     await desk.getByRole('button', { name: 'Search' }).click();
