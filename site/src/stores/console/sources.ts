@@ -12,12 +12,17 @@ export async function loadSources(): Promise<void> {
   $sources.set(sources);
 }
 
-// A card's status follows its job: when a running job ends, the sources are read again (issue 37: no reload).
+// A card's status follows its job: when a job is seen ended that was not before, the sources are read again
+// (issue 37: no reload). By job, not by a count of running ones: an import that ends before the list first shows it
+// running, or between the sources' and the jobs' answers of one read, was missed that way and its card stayed
+// "not read yet".
 onMount($sources, () => {
-  let running = 0;
+  let ended: Set<string> | undefined;
   return $jobs.subscribe((jobs) => {
-    const now = jobs?.filter(jobRunning).length ?? 0;
-    if (now < running) void loadSources().catch(() => undefined);
-    running = now;
+    if (!jobs) return;
+    const now = new Set(jobs.filter((j) => !jobRunning(j)).map((j) => j.jobId));
+    const news = ended !== undefined && [...now].some((id) => !ended?.has(id));
+    ended = now;
+    if (news) void loadSources().catch(() => undefined);
   });
 });
