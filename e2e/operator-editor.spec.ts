@@ -191,10 +191,15 @@ test('an editor adds an Xtream Codes account in the console; its password is use
   await page.getByLabel('User name').fill(PANEL.user);
   await page.getByLabel('Password').fill(PANEL.password);
   await expect(page.getByLabel('Password')).toHaveAttribute('type', 'password');
+  // A corrected field no longer says it is wrong; one not yet corrected still does.
+  await expect(page.getByLabel('User name')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Password')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByText('Enter 5 to 525600 minutes')).toBeVisible();
   await page
     .getByLabel('Guide address (XMLTV, optional: the panel’s own otherwise)')
     .fill(`${base}${LONG_GUIDE}`);
   await page.getByLabel('Read again every (minutes)').fill('360');
+  await expect(page.getByText('Enter 5 to 525600 minutes')).toHaveCount(0);
   await page.getByRole('button', { name: 'Add' }).click();
 
   const card = page.getByTestId('source').filter({ hasText: name });

@@ -1,4 +1,4 @@
-import { BRAND_LOGO_MAX_BYTES, brandLogoRemove, brandLogoUpload } from '@ottkit/api-client/contract';
+import { BRAND_LOGO_MAX_BYTES, brandLogoUpload } from '@ottkit/api-client/contract';
 import { type FormEvent, useState } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
 import { consoleApi } from '../../lib/console.ts';

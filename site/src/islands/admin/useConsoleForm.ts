@@ -43,11 +43,18 @@ export interface BoundFile {
 export function useConsoleForm<V extends Values<V>>(initial: V) {
   const [values, setValues] = useState<V>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const put = (k: keyof V, value: Value) => setValues((v) => ({ ...v, [k]: value }));
+  // A field's error is about the value that was refused: once the operator changes that value, it is gone (the
+  // next submit checks again), so a corrected field no longer says it is wrong.
+  const clear = (field: string) =>
+    setErrors((e) => (field in e ? Object.fromEntries(Object.entries(e).filter(([k]) => k !== field)) : e));
+  const put = (k: keyof V, value: Value, errorOf: string = String(k)) => {
+    setValues((v) => ({ ...v, [k]: value }));
+    clear(errorOf);
+  };
   const set =
-    (k: KeysOf<V, string>): Change =>
+    (k: KeysOf<V, string>, errorOf: string = k): Change =>
     (e) =>
-      put(k, e.target.value);
+      put(k, e.target.value, errorOf);
   return {
     values,
     setValues,
@@ -59,7 +66,7 @@ export function useConsoleForm<V extends Values<V>>(initial: V) {
       name: k,
       value: values[k] as string,
       error: errors[errorOf],
-      onChange: set(k),
+      onChange: set(k, errorOf),
     }),
     /** A checkbox's props, for a yes/no value. */
     bindCheck: (k: KeysOf<V, boolean>): BoundCheck => ({
@@ -71,7 +78,7 @@ export function useConsoleForm<V extends Values<V>>(initial: V) {
     bindFile: (k: KeysOf<V, File | null>, errorOf: string = k): BoundFile => ({
       name: k,
       error: errors[errorOf],
-      onChange: (e) => put(k, e.target.files?.[0] ?? null),
+      onChange: (e) => put(k, e.target.files?.[0] ?? null, errorOf),
     }),
     /**
      * Checks `input` against `call`'s request: each refused field said by `words` (the contract's own message when
