@@ -34,10 +34,12 @@ test('10 % of segment requests dropped: live keeps playing', async ({ page, requ
   await request.get('/__fault?drop=0.1');
   // About 15 segments' worth of playback with every tenth segment request failing.
   await advances(page, 30, 90_000);
+  const { dropped } = (await (await request.get('/__fault?status')).json()) as { dropped: number };
   await request.get('/__fault');
+  expect(dropped, 'segment requests dropped while it played').toBeGreaterThan(0);
   const seen = await stalls(page);
   console.log(
-    `[faults] 10 % segments dropped for 30 s of playback: longest stall ${Math.round(seen.longestMs)} ms`,
+    `[faults] 10 % segments dropped for 30 s of playback (${dropped} dropped): longest stall ${Math.round(seen.longestMs)} ms`,
   );
   expect(seen.errors).toEqual([]);
   expect(seen.reloads).toBe(0);

@@ -121,36 +121,50 @@ export const TYPES: Record<string, string> = {
 /**
  * The fault switch (player-under-faults tests and bench): `GET /__fault?drop=0.1` drops that share of segment
  * requests, `GET /__fault?cutMs=5000` cuts the stream (playlists and segments) for that long from now,
- * `GET /__fault` with neither clears both. A dropped or cut request has its connection closed unanswered,
- * which the browser sees as a network failure (status 0), like an origin that went away.
+ * `GET /__fault` with neither clears both; each answers the faults as they are then, and `GET /__fault?status` only
+ * that. A dropped or cut request has its connection closed unanswered, which the browser sees as a network failure
+ * (status 0), like an origin that went away. The drops are every n-th segment request (0.1: the 10th, 20th…), not
+ * drawn at random: a random tenth dropped nothing in 30 s of playback in about one run in five, and the test then
+ * proved nothing.
  */
 interface Faults {
   drop: number;
   cutUntil: number;
+  /** Segment requests seen since the drop share was set, and how many of them were dropped. */
+  segments: number;
+  dropped: number;
 }
+
+const NO_FAULTS: Faults = { drop: 0, cutUntil: 0, segments: 0, dropped: 0 };
 
 function faultSwitch(faults: Faults, url: URL): Faults {
   const drop = Number(url.searchParams.get('drop') ?? 0);
   const cutMs = Number(url.searchParams.get('cutMs') ?? 0);
   return {
+    ...NO_FAULTS,
     drop: Number.isFinite(drop) ? Math.max(0, Math.min(1, drop)) : 0,
     cutUntil: Number.isFinite(cutMs) && cutMs > 0 ? Date.now() + cutMs : faults.cutUntil,
   };
 }
 
+/** Whether this request fails; counts the segment requests and the drops. */
 function faulted(faults: Faults, path: string): boolean {
   const stream = /\.(m3u8|ts)$/.test(path);
   if (stream && Date.now() < faults.cutUntil) return true;
-  return path.endsWith('.ts') && Math.random() < faults.drop;
+  if (!path.endsWith('.ts') || faults.drop <= 0) return false;
+  faults.segments += 1;
+  const drop = faults.segments % Math.max(1, Math.round(1 / faults.drop)) === 0;
+  if (drop) faults.dropped += 1;
+  return drop;
 }
 
 export function startFixtureServer(port = 4555): Promise<Server> {
   const media = prepareMedia();
-  let faults: Faults = { drop: 0, cutUntil: 0 };
+  let faults: Faults = { ...NO_FAULTS };
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://x');
     if (url.pathname === '/__fault') {
-      faults = url.search ? faultSwitch(faults, url) : { drop: 0, cutUntil: 0 };
+      if (!url.searchParams.has('status')) faults = url.search ? faultSwitch(faults, url) : { ...NO_FAULTS };
       res.writeHead(200, { 'content-type': 'application/json', 'access-control-allow-origin': '*' });
       return res.end(JSON.stringify(faults));
     }
