@@ -27,9 +27,9 @@ export const authenticatorCode = (secret: string, stepsAhead = 0) =>
  * A new operator signed in through the console's own two calls (password, then the first authenticator code,
  * which enrols it), landing on the console home as `enrolAndSignIn` does, or straight on the screen `landOn` (a
  * journey that starts there loads no home first: decision 0404), or on none (`null`) for a session used through
- * the API only. For the journeys about what an operator does once
- * signed in; the sign-in and enrolment screens themselves are walked by operator-admin.spec.ts and
- * forms-before-hydration.spec.ts (decision 0365). Answers the authenticator secret.
+ * the API only. For the journeys about what an operator does once signed in; the sign-in and enrolment screens
+ * themselves are walked by operator-admin.spec.ts and forms-before-hydration.spec.ts (decision 0365). Answers the
+ * authenticator secret.
  */
 export async function signInOperator(
   page: Page,
