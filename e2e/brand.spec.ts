@@ -7,12 +7,14 @@ import { expectNoOverflowAtPhoneWidths } from './phone.ts';
 import { MAILBOX_SMTP_OFFSET, mailTo } from './mailbox.ts';
 import { E2E_PORT } from './playwright.config.ts';
 import { routes } from '../packages/api-client/src/routes.generated.ts';
+import { drawIcon, encodePng } from '../site/src/pwa/icons.ts';
 import { shot } from './screens.ts';
 
 // Issue 40, the brand (decisions 0399, 0401): an admin names the service, picks an accent colour (held to WCAG AA),
 // sets footer links and a default language in the console, and the next page a subscriber opens, its tab's title
 // and the mail they get carry them, and so do the installable app's manifest, icons, favicon and offline page, without
-// a rebuild (decision 0402). (The operator's own logo is not built yet.)
+// a rebuild (decision 0402). The operator's logo (0403) shows in the header, and their own app icon (0405) becomes
+// the installable app's icons and the tab's icon.
 
 /** How many elements of the page are painted (background or text) in `rgb`. */
 const paintedIn = (page: Page, rgb: string) =>
@@ -29,6 +31,9 @@ const LOGO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 30"><rect width="120" height="30" rx="4" fill="#1565c0"/><text x="8" y="21" fill="#fff" font-size="16">Canal Uno</text></svg>';
 const EVIL_SVG = '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(1)</script></svg>';
 const BLUE = 'rgb(21, 101, 192)';
+/** An operator's app icon: a black play mark on yellow, drawn as the site draws its own (a PNG of `size`). */
+const ownIcon = (size: number) =>
+  encodePng(size, drawIcon({ size, maskable: false }, [255, 204, 0], [0, 0, 0]));
 
 test('an admin brands the service; pages, tab titles, colours, footer, language and mails follow at once', async ({
   page,
@@ -119,6 +124,43 @@ test('an admin brands the service; pages, tab titles, colours, footer, language 
     const offline = await (await viewer.request.get('/offline/pt.html')).text();
     expect(offline).toContain('· Canal Uno</title>');
     expect(`${JSON.stringify(manifest)} ${favicon} ${offline}`).not.toMatch(/ottkit/i);
+    // The operator's own app icon: one too small is refused in words; a square of 512 px becomes the app's icons.
+    const iconForm = page.getByTestId('brand-icon');
+    const iconFile = iconForm.getByLabel(/^Icon/);
+    await iconFile.setInputFiles({ name: 'small.png', mimeType: 'image/png', buffer: ownIcon(256) });
+    await iconForm.getByRole('button', { name: 'Upload icon' }).click();
+    await expect(iconForm.getByRole('alert')).toHaveText(
+      /The icon must be at least 512 × 512 px, so that it is sharp on a phone’s home screen: this one is 256 × 256 px\./,
+    );
+    await iconFile.setInputFiles({ name: 'icon.png', mimeType: 'image/png', buffer: ownIcon(512) });
+    await iconForm.getByRole('button', { name: 'Upload icon' }).click();
+    await expect(iconForm.getByRole('status')).toHaveText(/^Icon saved/);
+    const preview = iconForm.getByRole('img', { name: 'The app icon viewers get' });
+    await expect(preview).toHaveAttribute('src', /^\/media\/brand\/icon-512\.png\?v=/);
+    await expect(iconForm.getByRole('img', { name: /cut it to a circle$/ })).toBeVisible();
+    await shot(iconForm, 'brand-icon-form');
+    // On a phone the console's settings, the two icons included, fit the screen.
+    await expectNoOverflowAtPhoneWidths(page, '/admin/settings with the app icon');
+    await iconForm.scrollIntoViewIfNeeded();
+    await shot(page, 'brand-icon-form-360');
+    await page.setViewportSize({ width: 1280, height: 720 });
+    const made = await (
+      await page.request.get(((await preview.getAttribute('src')) ?? '').replace('icon-512', 'icon-192'))
+    ).body();
+    // The manifest's first icon and the tab's icon (a PNG now, in every layout) are the operator's, as is the
+    // offline page's.
+    expect((await (await viewer.request.get(manifest.icons[0].src)).body()).equals(made)).toBe(true);
+    for (const path of ['/home', '/login', '/admin/login']) {
+      const html = await (await viewer.request.get(path)).text();
+      const link = /<link rel="icon" href="([^"]+)" type="image\/png"/.exec(html)?.[1] ?? '';
+      expect(link, path).toMatch(/^\/icons\/icon-192\.png\?v=/);
+      expect((await (await viewer.request.get(link.replaceAll('&amp;', '&'))).body()).equals(made)).toBe(
+        true,
+      );
+    }
+    expect(await (await viewer.request.get('/offline/pt.html')).text()).toContain(
+      '<link rel="icon" href="/icons/icon-192.png" type="image/png">',
+    );
     // The footer on a phone: on the page, above the tab bar.
     await expectNoOverflowAtPhoneWidths(viewer, '/home with the footer');
     await footer.scrollIntoViewIfNeeded();
@@ -178,10 +220,16 @@ test('an admin brands the service; pages, tab titles, colours, footer, language 
     await page.getByLabel(/^Help/).fill('');
     await page.getByLabel('Default language').selectOption('en');
     await saveSettings(page);
-    const remove = page.getByTestId('brand-logo').getByRole('button', { name: 'Remove logo' });
-    if ((await remove.count()) > 0) {
-      await remove.click();
-      await expect(page.getByTestId('brand-logo').getByRole('status')).toHaveText(/^Logo removed/);
+    for (const [kind, what] of [
+      ['logo', 'Logo'],
+      ['icon', 'Icon'],
+    ] as const) {
+      const form = page.getByTestId(`brand-${kind}`);
+      const remove = form.getByRole('button', { name: `Remove ${kind}` });
+      if ((await remove.count()) > 0) {
+        await remove.click();
+        await expect(form.getByRole('status')).toHaveText(new RegExp(`^${what} removed`));
+      }
     }
   }
 });

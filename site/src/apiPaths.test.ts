@@ -60,6 +60,8 @@ const CLIENT_FETCH = new Set([
   // The fetch /liveTv's server render gives its client: it keeps the parsed line-up while the server answers 304.
   'src/lib/keptLineup.ts',
   'src/pwa/worker.ts',
+  // The operator's app icon, fetched from the server's media address (not the API) for the site's icon route.
+  'src/pwa/serve.ts',
 ]);
 
 describe('API paths in the site', () => {

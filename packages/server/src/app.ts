@@ -23,7 +23,7 @@ import type { Route, Session } from './http/route.ts';
 import { apiRoutes } from './http/routes/index.ts';
 import { titleUploadRawRoutes } from './http/routes/operatorTitles.ts';
 import { seedIfEmpty, seedKey } from './seed/index.ts';
-import { handleBrandLogo } from './http/brandLogo.ts';
+import { handleBrandFiles } from './http/brandFiles.ts';
 import { type Db, openDb } from './store/db.ts';
 import { migrate } from './store/migrations.ts';
 import { joinSharedState } from './shared/join.ts';
@@ -200,7 +200,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     if (pathname === MONITORING_PATHS.metrics) return metrics.answer(req, res);
     if (pathname.startsWith('/media/')) {
       if (handleLogo(db, config.dataDir, pathname, req.method ?? 'GET', res)) return;
-      if (handleBrandLogo(config.dataDir, pathname, req.method ?? 'GET', res)) return;
+      if (handleBrandFiles(config.dataDir, pathname, req.method ?? 'GET', res)) return;
       if (handleImportedLogo(config.dataDir, pathname, req.method ?? 'GET', res)) return;
       if (handleArt(db, pathname, req.method ?? 'GET', res, url.searchParams.get('lang'), config.dataDir))
         return;

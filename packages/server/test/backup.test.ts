@@ -68,6 +68,9 @@ describe('backup and restore', () => {
     expect((await registerEmail(t, 'before@backup.test')).body.errCode).toBe(0);
     mkdirSync(join(t.dataDir, 'logos'), { recursive: true });
     writeFileSync(join(t.dataDir, 'logos', 'operator-upload.png'), 'png bytes');
+    // The brand's files (decisions 0403, 0405): the logo and the app icons made from the operator's.
+    mkdirSync(join(t.dataDir, 'brand'), { recursive: true });
+    writeFileSync(join(t.dataDir, 'brand', 'icon-512.png'), 'icon bytes');
     // A content key, as the origin keeps one for a protected stream (this suite's servers take their secret from
     // the test configuration, so no secrets.json is written).
     mkdirSync(join(t.dataDir, 'keys'), { recursive: true });
@@ -75,10 +78,16 @@ describe('backup and restore', () => {
 
     const made = await run(backupCommand, file(), '--data', t.dataDir);
     expect(made.code, made.said).toBe(0);
-    expect(made.said).toMatch(/^Backed up .* \(\d+\.\d MB\): ottkit\.db, keys, logos\.$/);
+    expect(made.said).toMatch(/^Backed up .* \(\d+\.\d MB\): ottkit\.db, keys, logos, brand\.$/);
     const names = await entriesOf(file());
     expect(names).toEqual(
-      expect.arrayContaining(['backup.json', 'ottkit.db', 'keys/lc-037.key', 'logos/operator-upload.png']),
+      expect.arrayContaining([
+        'backup.json',
+        'ottkit.db',
+        'keys/lc-037.key',
+        'logos/operator-upload.png',
+        'brand/icon-512.png',
+      ]),
     );
     // Not the sample library, the recordings or the database's journal.
     expect(names.some((n) => /^(media|live)\/|-wal$/.test(n))).toBe(false);
@@ -95,6 +104,7 @@ describe('backup and restore', () => {
   it('puts the backup back once the server stopped; what it replaced is moved aside, and a server starts on it', async () => {
     expect((await registerEmail(t, 'after@backup.test')).body.errCode).toBe(0);
     rmSync(join(t.dataDir, 'logos', 'operator-upload.png'));
+    rmSync(join(t.dataDir, 'brand'), { recursive: true });
     const dataDir = t.dataDir;
     await t.server.close();
     // Closed here; its folder goes in afterAll.
@@ -103,10 +113,11 @@ describe('backup and restore', () => {
 
     const back = await run(restoreCommand, file(), '--data', dataDir);
     expect(back.code, back.said).toBe(0);
-    expect(back.said).toMatch(/^Restored the backup of \d{4}-.* into .*: ottkit\.db, keys, logos\.$/m);
+    expect(back.said).toMatch(/^Restored the backup of \d{4}-.* into .*: ottkit\.db, keys, logos, brand\.$/m);
     expect(readFileSync(join(dataDir, 'keys', 'lc-037.key'), 'utf8')).toBe('sixteen byte key');
     expect(accounts(dataDir)).toEqual(['before@backup.test']);
     expect(readFileSync(join(dataDir, 'logos', 'operator-upload.png'), 'utf8')).toBe('png bytes');
+    expect(readFileSync(join(dataDir, 'brand', 'icon-512.png'), 'utf8')).toBe('icon bytes');
     const aside = readdirSync(dataDir).find((n) => n.startsWith('.before-restore-'));
     expect(aside && existsSync(join(dataDir, aside, 'ottkit.db'))).toBe(true);
     expect(back.said).toContain(`${dataDir}/${aside}`);

@@ -1,10 +1,20 @@
+import {
+  BRAND_ICON_MAX_BYTES,
+  BRAND_ICON_MIN_SIDE,
+  BRAND_LOGO_MAX_BYTES,
+  sizeText,
+} from '@ottkit/api-client/contract';
 import { defineMessages } from './define.ts';
+
+const LOGO_MAX = sizeText(BRAND_LOGO_MAX_BYTES);
+const ICON_MAX = sizeText(BRAND_ICON_MAX_BYTES);
+const ICON_SIDE = `${BRAND_ICON_MIN_SIDE} × ${BRAND_ICON_MIN_SIDE} px`;
 
 /** The console's texts of the brand settings (issue 40, decision 0401): colour, footer links, default language. */
 export const adminBrand = defineMessages({
   en: {
     'admin.brand.logoTitle': 'Logo',
-    'admin.brand.logo': 'Logo (PNG, JPEG or SVG, at most 512 KB)',
+    'admin.brand.logo': `Logo (PNG, JPEG or SVG, at most ${LOGO_MAX})`,
     'admin.brand.logoHint':
       'Shown in the header instead of the name, 40 px high. An SVG may hold drawings only: no scripts, styles or links.',
     'admin.brand.logoNow': 'The logo viewers see',
@@ -12,7 +22,18 @@ export const adminBrand = defineMessages({
     'admin.brand.logoRemove': 'Remove logo',
     'admin.brand.logoSaved': 'Logo saved; the site shows it now.',
     'admin.brand.logoRemoved': 'Logo removed; the site shows the service name.',
-    'admin.brand.logoError': 'Choose a PNG, JPEG or SVG file of at most 512 KB',
+    'admin.brand.logoError': `Choose a PNG, JPEG or SVG file of at most ${LOGO_MAX}`,
+    'admin.brand.iconTitle': 'App icon',
+    'admin.brand.icon': `Icon (a square PNG or JPEG, at least ${ICON_SIDE}, at most ${ICON_MAX})`,
+    'admin.brand.iconHint':
+      'The installed app’s icon on a phone or computer, and the browser tab’s icon. Without one, they show the play mark in the accent colour.',
+    'admin.brand.iconNow': 'The app icon viewers get',
+    'admin.brand.iconMaskable': 'The app icon as a phone may cut it to a circle',
+    'admin.brand.iconUpload': 'Upload icon',
+    'admin.brand.iconRemove': 'Remove icon',
+    'admin.brand.iconSaved': 'Icon saved; the app and the tab show it from the next page.',
+    'admin.brand.iconRemoved': 'Icon removed; the app and the tab show the play mark again.',
+    'admin.brand.iconError': `Choose a PNG or JPEG file of at most ${ICON_MAX}`,
     'admin.brand.title': 'Brand',
     'admin.brand.accent': 'Accent colour (#rrggbb; empty: the default red)',
     'admin.brand.accentHint':
@@ -35,7 +56,7 @@ export const adminBrand = defineMessages({
   },
   es: {
     'admin.brand.logoTitle': 'Logotipo',
-    'admin.brand.logo': 'Logotipo (PNG, JPEG o SVG, 512 KB como máximo)',
+    'admin.brand.logo': `Logotipo (PNG, JPEG o SVG, ${LOGO_MAX} como máximo)`,
     'admin.brand.logoHint':
       'Se muestra en la cabecera en lugar del nombre, de 40 px de alto. Un SVG solo puede tener dibujos: ni scripts, ni estilos, ni enlaces.',
     'admin.brand.logoNow': 'El logotipo que ven los espectadores',
@@ -43,7 +64,20 @@ export const adminBrand = defineMessages({
     'admin.brand.logoRemove': 'Quitar logotipo',
     'admin.brand.logoSaved': 'Logotipo guardado; el sitio ya lo muestra.',
     'admin.brand.logoRemoved': 'Logotipo quitado; el sitio muestra el nombre del servicio.',
-    'admin.brand.logoError': 'Elige un archivo PNG, JPEG o SVG de 512 KB como máximo',
+    'admin.brand.logoError': `Elige un archivo PNG, JPEG o SVG de ${LOGO_MAX} como máximo`,
+    'admin.brand.iconTitle': 'Icono de la aplicación',
+    'admin.brand.icon': `Icono (PNG o JPEG cuadrado, de al menos ${ICON_SIDE}, ${ICON_MAX} como máximo)`,
+    'admin.brand.iconHint':
+      'El icono de la aplicación instalada en un teléfono o un ordenador, y el de la pestaña del navegador. Sin él, muestran el símbolo de reproducir en el color de acento.',
+    'admin.brand.iconNow': 'El icono de la aplicación que reciben los espectadores',
+    'admin.brand.iconMaskable': 'El icono como un teléfono puede recortarlo en un círculo',
+    'admin.brand.iconUpload': 'Subir icono',
+    'admin.brand.iconRemove': 'Quitar icono',
+    'admin.brand.iconSaved':
+      'Icono guardado; la aplicación y la pestaña lo muestran desde la próxima página.',
+    'admin.brand.iconRemoved':
+      'Icono quitado; la aplicación y la pestaña vuelven a mostrar el símbolo de reproducir.',
+    'admin.brand.iconError': `Elige un archivo PNG o JPEG de ${ICON_MAX} como máximo`,
     'admin.brand.title': 'Marca',
     'admin.brand.accent': 'Color de acento (#rrggbb; vacío: el rojo predeterminado)',
     'admin.brand.accentHint':
@@ -66,7 +100,7 @@ export const adminBrand = defineMessages({
   },
   pt: {
     'admin.brand.logoTitle': 'Logotipo',
-    'admin.brand.logo': 'Logotipo (PNG, JPEG ou SVG, no máximo 512 KB)',
+    'admin.brand.logo': `Logotipo (PNG, JPEG ou SVG, no máximo ${LOGO_MAX})`,
     'admin.brand.logoHint':
       'Aparece no cabeçalho no lugar do nome, com 40 px de altura. Um SVG só pode ter desenhos: sem scripts, estilos ou links.',
     'admin.brand.logoNow': 'O logotipo que os espectadores veem',
@@ -74,7 +108,19 @@ export const adminBrand = defineMessages({
     'admin.brand.logoRemove': 'Remover logotipo',
     'admin.brand.logoSaved': 'Logotipo salvo; o site já o mostra.',
     'admin.brand.logoRemoved': 'Logotipo removido; o site mostra o nome do serviço.',
-    'admin.brand.logoError': 'Escolha um arquivo PNG, JPEG ou SVG de no máximo 512 KB',
+    'admin.brand.logoError': `Escolha um arquivo PNG, JPEG ou SVG de no máximo ${LOGO_MAX}`,
+    'admin.brand.iconTitle': 'Ícone do aplicativo',
+    'admin.brand.icon': `Ícone (PNG ou JPEG quadrado, de pelo menos ${ICON_SIDE}, no máximo ${ICON_MAX})`,
+    'admin.brand.iconHint':
+      'O ícone do aplicativo instalado num telefone ou computador, e o da aba do navegador. Sem ele, mostram o símbolo de reproduzir na cor de destaque.',
+    'admin.brand.iconNow': 'O ícone do aplicativo que os espectadores recebem',
+    'admin.brand.iconMaskable': 'O ícone como um telefone pode recortá-lo num círculo',
+    'admin.brand.iconUpload': 'Enviar ícone',
+    'admin.brand.iconRemove': 'Remover ícone',
+    'admin.brand.iconSaved': 'Ícone salvo; o aplicativo e a aba o mostram a partir da próxima página.',
+    'admin.brand.iconRemoved':
+      'Ícone removido; o aplicativo e a aba voltam a mostrar o símbolo de reproduzir.',
+    'admin.brand.iconError': `Escolha um arquivo PNG ou JPEG de no máximo ${ICON_MAX}`,
     'admin.brand.title': 'Marca',
     'admin.brand.accent': 'Cor de destaque (#rrggbb; vazio: o vermelho padrão)',
     'admin.brand.accentHint':

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
-import { DEFAULT_SERVICE_NAME } from '@ottkit/api-client/contract';
+import { brandIconAddress, DEFAULT_SERVICE_NAME } from '@ottkit/api-client/contract';
 import tokens from '@ottkit/ui/tokens.css?raw';
+import { apiOrigin } from '../lib/api.ts';
 import { drawIcon, encodePng, hexToRgb } from './icons.ts';
 import { brandVersion, ICONS } from './paths.ts';
 import { type Colours, coloursFrom } from './shell.ts';
@@ -39,20 +40,39 @@ export function shellResponse(
   return new Response(typeof body === 'string' ? body : Buffer.from(body), { headers });
 }
 
-/** Drawn icons by icon and colours: drawing a 512 px icon costs tens of milliseconds, a brand has one set. */
-const drawn = new Map<string, Buffer>();
+/**
+ * Icons by icon and brand: drawing a 512 px icon costs tens of milliseconds, and the operator's own icon is a round
+ * trip to the server; a brand has one set.
+ */
+const made = new Map<string, Buffer>();
 
-/** The PNG of one of the app's icons (`icon-192.png`…) in these colours; undefined for a name that is none. */
-export function iconPng(file: string, colours: Colours): Buffer | undefined {
-  const icon = ICONS.find((i) => i.path === `/icons/${file}`);
-  if (!icon) return undefined;
-  const key = `${icon.path} ${colours.brand} ${colours.mark}`;
-  let png = drawn.get(key);
-  if (!png) {
-    png = encodePng(icon.size, drawIcon(icon, hexToRgb(colours.brand), hexToRgb(colours.mark)));
-    // A few brands at most in a process's life; a bound all the same.
-    if (drawn.size >= 30) drawn.clear();
-    drawn.set(key, png);
-  }
+function kept(key: string, png: Buffer): Buffer {
+  // A few brands at most in a process's life; a bound all the same.
+  if (made.size >= 30) made.clear();
+  made.set(key, png);
   return png;
+}
+
+/**
+ * The PNG of one of the app's icons (`icon-192.png`…) in this brand: made from the operator's icon when there is
+ * one (decision 0405; the server keeps the files, at its media address), else the play mark drawn in the colours.
+ * Undefined for a name that is none, or an operator's icon the server no longer has (removed a moment ago).
+ */
+export async function iconPng(file: string, locals: App.Locals): Promise<Buffer | undefined> {
+  const icon = ICONS.find((i) => i.file === file);
+  if (!icon) return undefined;
+  const version = locals.appConfig?.brand.iconVersion ?? '';
+  if (version) {
+    const address = brandIconAddress(icon.file, version);
+    const had = made.get(address);
+    if (had) return had;
+    const res = await fetch(apiOrigin() + address);
+    return res.ok ? kept(address, Buffer.from(await res.arrayBuffer())) : undefined;
+  }
+  const { colours } = shellBrand(locals);
+  const key = `${icon.path} ${colours.brand} ${colours.mark}`;
+  return (
+    made.get(key) ??
+    kept(key, encodePng(icon.size, drawIcon(icon, hexToRgb(colours.brand), hexToRgb(colours.mark))))
+  );
 }

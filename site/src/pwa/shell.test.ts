@@ -3,7 +3,9 @@ import { inflateSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { catalogues, LANGS } from '../i18n/index.ts';
 import { drawIcon, encodePng, hexToRgb } from './icons.ts';
-import { ICONS, manifestPath } from './paths.ts';
+import type { AppProperty } from '@ottkit/api-client';
+import { DEFAULT_BRAND } from '@ottkit/api-client/contract';
+import { brandVersion, FAVICON_PATH, favicon, ICONS, manifestPath, SMALL_ICON_PATH } from './paths.ts';
 import { coloursFrom, faviconSvg, manifestFor, offlineHtml, tokenColour } from './shell.ts';
 
 const tokens = readFileSync(new URL('../../../packages/ui/src/tokens.css', import.meta.url), 'utf8');
@@ -35,6 +37,23 @@ describe('the installable app files', () => {
     const svg = faviconSvg(colours, 'A&B <TV>');
     expect(svg).toContain('<title>A&#38;B &#60;TV&#62;</title>');
     expect(svg).toContain(`fill="${colours.brand}"`);
+  });
+
+  it("link the operator's own icon as the tab's icon, a new icon being a new version (decision 0405)", () => {
+    const drawn = { serviceName: 'Canal Uno', brand: DEFAULT_BRAND } as AppProperty;
+    const own = { ...drawn, brand: { ...DEFAULT_BRAND, iconVersion: 'abc' } } as AppProperty;
+    expect(favicon(drawn)).toEqual({
+      href: `${FAVICON_PATH}?v=${brandVersion(drawn)}`,
+      type: 'image/svg+xml',
+    });
+    expect(favicon(own)).toEqual({ href: `${SMALL_ICON_PATH}?v=${brandVersion(own)}`, type: 'image/png' });
+    expect(brandVersion(own)).not.toBe(brandVersion(drawn));
+    expect(offlineHtml('en', colours, 'Canal Uno')).toContain(
+      `<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">`,
+    );
+    expect(offlineHtml('en', colours, 'Canal Uno', true)).toContain(
+      `<link rel="icon" href="${SMALL_ICON_PATH}" type="image/png">`,
+    );
   });
 
   it("take the operator's accent colour and what it derives, else the tokens'", () => {

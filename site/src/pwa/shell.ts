@@ -1,7 +1,7 @@
 import { accentTokens } from '@ottkit/api-client/contract';
 import { createT, type Lang } from '../i18n/index.ts';
 import { hexToRgb } from './icons.ts';
-import { ICONS, manifestPath, OFFLINE_CSS } from './paths.ts';
+import { FAVICON_PATH, ICONS, manifestPath, OFFLINE_CSS, SMALL_ICON_PATH } from './paths.ts';
 
 /**
  * The installable app's files (decision 0205), made from the i18n catalogues, the design tokens and the operator's
@@ -70,9 +70,10 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (ch) => `&#${ch.ch
 
 /**
  * The page the worker shows for a navigation when the network is gone. Static and self-contained (no script;
- * "Try again" is a link to the address the viewer asked for, which the worker answers with this page).
+ * "Try again" is a link to the address the viewer asked for, which the worker answers with this page). With the
+ * operator's own icon (`ownIcon`, decision 0405) its tab shows that icon, as the pages do.
  */
-export function offlineHtml(lang: Lang, colours: Colours, name: string): string {
+export function offlineHtml(lang: Lang, colours: Colours, name: string, ownIcon = false): string {
   const t = createT(lang);
   return `<!doctype html>
 <html lang="${lang}">
@@ -81,14 +82,14 @@ export function offlineHtml(lang: Lang, colours: Colours, name: string): string 
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="color-scheme" content="dark">
 <meta name="theme-color" content="${colours.background}">
-<link rel="icon" href="/favicon.svg" type="image/svg+xml">
+${ownIcon ? `<link rel="icon" href="${SMALL_ICON_PATH}" type="image/png">` : `<link rel="icon" href="${FAVICON_PATH}" type="image/svg+xml">`}
 <link rel="manifest" href="${manifestPath(lang)}">
 <link rel="stylesheet" href="${OFFLINE_CSS}">
 <title>${escapeHtml(t('pwa.offline.title'))} · ${escapeHtml(name)}</title>
 </head>
 <body>
 <main class="offline" data-offline-page>
-<img src="${ICONS[0].path}" width="96" height="96" alt="">
+<img src="${SMALL_ICON_PATH}" width="96" height="96" alt="">
 <h1>${escapeHtml(t('pwa.offline.title'))}</h1>
 <p>${escapeHtml(t('pwa.offline.body'))}</p>
 <a class="retry" href="">${escapeHtml(t('pwa.offline.retry'))}</a>

@@ -122,6 +122,8 @@ export const brandSchema = z.object({
   accentColor: z.string(),
   /** The logo's address with its version; '' when there is none (the header shows the name). */
   logoUrl: z.string().default(''),
+  /** The version of the operator's app icon; '' when there is none (the icons are the play mark in the accent). */
+  iconVersion: z.string().default(''),
   links: z.object({ terms: z.string(), privacy: z.string(), help: z.string() }),
   /** The language of a viewer who chose none and whose browser names none of ours (spec §1's last step). */
   defaultLanguage: z.enum(LANGS),
@@ -131,6 +133,7 @@ export type Brand = z.output<typeof brandSchema>;
 export const DEFAULT_BRAND: Brand = {
   accentColor: '',
   logoUrl: '',
+  iconVersion: '',
   links: { terms: '', privacy: '', help: '' },
   defaultLanguage: 'en',
 };

@@ -28,6 +28,7 @@ import { vodCalls } from './vod.ts';
 
 export * from './account.ts';
 export * from './app.ts';
+export * from './appIcons.ts';
 export * from './brand.ts';
 export * from './banner.ts';
 export * from './call.ts';

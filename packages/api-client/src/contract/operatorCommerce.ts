@@ -10,9 +10,9 @@ import {
 import { accentColorSchema, footerLinkSchema } from './brand.ts';
 import { RECHARGE_CODE_LENGTH } from './rechargeCode.ts';
 import { defineCall } from './call.ts';
+import { base64Picture } from './picture.ts';
 import { deliveryChannelsSchema } from './account.ts';
 import {
-  sizeText,
   NAME_MAX_CHARS,
   PLAN_DAYS_MAX,
   PLAN_DESCRIPTION_MAX_CHARS,
@@ -222,6 +222,8 @@ export const settingsGet = defineCall({
     delivery: deliveryChannelsSchema.default({ email: false, sms: false }),
     /** The service's logo with its version ('' none; brandLogoUpload changes it). */
     logoUrl: z.string().default(''),
+    /** The app icon's version ('' none; brandIconUpload changes it). */
+    iconVersion: z.string().default(''),
   }),
 });
 
@@ -240,6 +242,8 @@ export const settingsUpdate = defineCall({
     delivery: deliveryChannelsSchema.default({ email: false, sms: false }),
     /** The service's logo with its version ('' none; brandLogoUpload changes it). */
     logoUrl: z.string().default(''),
+    /** The app icon's version ('' none; brandIconUpload changes it). */
+    iconVersion: z.string().default(''),
   }),
 });
 
@@ -309,9 +313,14 @@ export const subscriberResetPassword = defineCall({
   response: z.object({ sentTo: z.string() }),
 });
 
+/** A brand picture as uploaded: the picture alone in the body. */
+const brandPictureRequest = (maxBytes: number, what: string, choose: string) => {
+  const { maxBodyBytes, image } = base64Picture(maxBytes, what, choose);
+  return { maxBodyBytes, request: z.object({ image }).strict() };
+};
+
 /** The operator's logo as uploaded (decision 0403): PNG, JPEG or SVG, base64 in the JSON body. */
 export const BRAND_LOGO_MAX_BYTES = 512 * 1024;
-const logoBase64Max = Math.ceil((BRAND_LOGO_MAX_BYTES * 4) / 3) + 4;
 
 export const brandLogoUpload = defineCall({
   area: 'operator',
@@ -319,19 +328,10 @@ export const brandLogoUpload = defineCall({
   path: p('settings/logo'),
   access: 'operator',
   roles: admin,
-  maxBodyBytes: logoBase64Max + 4096,
+  ...brandPictureRequest(BRAND_LOGO_MAX_BYTES, 'logo', 'Choose a PNG or SVG file'),
   summary:
     'Uploads the service’s logo (PNG, JPEG or SVG, base64, at most 512 KB): a picture is fitted to the header, an ' +
     'SVG is sanitised (a script, handler, style or outside reference is refused in words); audited.',
-  request: z
-    .object({
-      image: z
-        .string()
-        .min(8, 'Choose a PNG or SVG file')
-        .max(logoBase64Max, `The logo must be at most ${sizeText(BRAND_LOGO_MAX_BYTES)}`)
-        .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Choose a PNG or SVG file'),
-    })
-    .strict(),
   /** Where the logo is served, with its version (brand.logoUrl of the app property). */
   response: z.object({ logoUrl: z.string() }),
 });
@@ -347,6 +347,35 @@ export const brandLogoRemove = defineCall({
   response: z.object({ logoUrl: z.string() }),
 });
 
+/** The operator's app icon as uploaded (decision 0405): a square PNG or JPEG of at least 512 px. */
+export const BRAND_ICON_MAX_BYTES = 2 * 1024 * 1024;
+
+export const brandIconUpload = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('settings/icon'),
+  access: 'operator',
+  roles: admin,
+  ...brandPictureRequest(BRAND_ICON_MAX_BYTES, 'icon', 'Choose a PNG or JPEG file'),
+  summary:
+    'Uploads the installable app’s icon (a square PNG or JPEG of at least 512 × 512 px, base64, at most 2 MB): ' +
+    'the app’s icons, its maskable icon and the tab’s icon are made from it; audited.',
+  /** The icon's version (brand.iconVersion of the app property). */
+  response: z.object({ iconVersion: z.string() }),
+});
+
+export const brandIconRemove = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('settings/icon/remove'),
+  access: 'operator',
+  roles: admin,
+  summary:
+    'Removes the app’s icon: the app and the tab show the play mark in the brand’s colour again; audited.',
+  request: z.object({}).strict(),
+  response: z.object({ iconVersion: z.string() }),
+});
+
 export const operatorCommerceCalls = {
   planAdminList,
   planSave,
@@ -358,6 +387,8 @@ export const operatorCommerceCalls = {
   settingsUpdate,
   brandLogoUpload,
   brandLogoRemove,
+  brandIconUpload,
+  brandIconRemove,
   zeroTrustSeal,
   subscriberHistory,
   subscriberResetPassword,

@@ -4,6 +4,7 @@ import { NAME_MAX_CHARS, sizeText } from './limits.ts';
 import { daySchema, guideLangSchema } from './liveCommon.ts';
 import { jobSchema, OPERATOR_API_PREFIX } from './operator.ts';
 import { sourceUrlSchema } from './operatorSources.ts';
+import { base64Picture } from './picture.ts';
 
 /**
  * Issue 18 §2 and §3: the line-up (channels, categories, logos, rights) and the guide in the console. Editors
@@ -104,25 +105,18 @@ export const lineupChannelSave = defineCall({
 /** A logo as uploaded: PNG or JPEG, at most 2 MB, base64 in the JSON body. */
 export const LOGO_MAX_BYTES = 2 * 1024 * 1024;
 
+const channelLogo = base64Picture(LOGO_MAX_BYTES, 'logo', 'Choose a PNG or JPEG file');
+
 export const lineupChannelLogo = defineCall({
   area: 'operator',
   method: 'POST',
   path: p('channel/logo'),
   access: 'operator',
   roles: editor,
-  maxBodyBytes: Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 4096,
+  maxBodyBytes: channelLogo.maxBodyBytes,
   summary:
     'Uploads a channel’s logo (PNG or JPEG, base64, at most 2 MB): resized and served by ottkit like imported logos.',
-  request: z
-    .object({
-      logicalChannelId: idSchema,
-      image: z
-        .string()
-        .min(8, 'Choose a PNG or JPEG file')
-        .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 4, `The logo must be at most ${sizeText(LOGO_MAX_BYTES)}`)
-        .regex(/^[A-Za-z0-9+/]+={0,2}$/, 'Choose a PNG or JPEG file'),
-    })
-    .strict(),
+  request: z.object({ logicalChannelId: idSchema, image: channelLogo.image }).strict(),
   response: z.object({ channel: consoleChannelSchema }),
 });
 

@@ -20,6 +20,7 @@ import { LOGO_DIR } from '../media/logoPaths.ts';
 import { TITLES_DIR } from '../media/titleAssets.ts';
 import { ARTWORK_DIR } from '../operator/titleArtwork.ts';
 import { UPLOADS_DIR } from '../operator/uploads.ts';
+import { BRAND_DIR } from '../media/brandLogoFile.ts';
 import { KEYS_DIR } from '../origin/keys.ts';
 import { runningServers } from './running.ts';
 
@@ -30,7 +31,8 @@ const VERSION = 1;
 
 /**
  * What a backup keeps of the data folder besides the database: the keys (token secret, content keys), the
- * settings files and the operator's uploads (logos, artwork, uploaded and transcoded titles). Not kept: the sample
+ * settings files and the operator's uploads (logos, artwork, uploaded and transcoded titles, the brand's logo and
+ * app icons). Not kept: the sample
  * library (`media/`, made again by the first start), live recordings and status (`live/`: rolling windows of
  * hours, many gigabytes), caches (guide digests). decision 0396.
  */
@@ -40,6 +42,7 @@ const KEPT = [
   SITE_URL_FILE,
   IP_COUNTRY_FILE,
   LOGO_DIR,
+  BRAND_DIR,
   ARTWORK_DIR,
   TITLES_DIR,
   UPLOADS_DIR,

@@ -11,6 +11,7 @@ import {
 } from '@ottkit/api-client/contract';
 import { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
+import { brandIconVersion } from '../media/brandIconFile.ts';
 import { brandLogoUrl } from '../media/brandLogoFile.ts';
 import { LIVE_TTL_SEC } from '../origin/urls.ts';
 import { parseAllowList } from '../upstream/address.ts';
@@ -187,6 +188,7 @@ export function appProperty(db: Db, config: ServerConfig, lang = 'en'): AppPrope
     brand: {
       accentColor: s['brand.accentColor'],
       logoUrl: brandLogoUrl(config.dataDir),
+      iconVersion: brandIconVersion(config.dataDir),
       links: { terms: s['brand.termsUrl'], privacy: s['brand.privacyUrl'], help: s['brand.helpUrl'] },
       defaultLanguage: s['brand.defaultLanguage'],
     },

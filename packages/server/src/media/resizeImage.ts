@@ -13,13 +13,14 @@ export function imageFormatOf(bytes: Buffer): 'png_pipe' | 'jpeg_pipe' | undefin
 
 /**
  * Resizes a PNG or JPEG to fit `maxW`x`maxH` (never enlarged; one frame) into `out`, as PNG or JPEG; the file
- * appears whole or not at all. Throws for anything else, an image ffmpeg cannot read, or (ImageRefused) one
- * whose header names more pixels than ottkit decodes.
+ * appears whole or not at all. `padTo` centres the result on a square of that side in that colour (`#rrggbb`).
+ * Throws for anything else, an image ffmpeg cannot read, or (ImageRefused) one whose header names more pixels
+ * than ottkit decodes.
  */
 export async function resizeImage(
   bytes: Buffer,
   out: string,
-  fit: { maxW: number; maxH: number; as: 'png' | 'jpeg' },
+  fit: { maxW: number; maxH: number; as: 'png' | 'jpeg'; padTo?: { side: number; colour: string } },
 ): Promise<void> {
   const format = imageFormatOf(bytes);
   if (!format) throw new Error('image is not a PNG or JPEG');
@@ -28,12 +29,16 @@ export async function resizeImage(
   const input = `${out}.in`;
   const tmp = `${out}.tmp`;
   writeFileSync(input, bytes);
+  const scale = `scale='min(${fit.maxW},iw)':'min(${fit.maxH},ih)':force_original_aspect_ratio=decrease`;
+  const pad = fit.padTo
+    ? `,pad=${fit.padTo.side}:${fit.padTo.side}:(ow-iw)/2:(oh-ih)/2:color=0x${fit.padTo.colour.slice(1)}`
+    : '';
   try {
     await runFfmpeg(
       [
         ...['-f', format, '-i', input],
         '-vf',
-        `scale='min(${fit.maxW},iw)':'min(${fit.maxH},ih)':force_original_aspect_ratio=decrease`,
+        scale + pad,
         ...['-frames:v', '1', '-f', 'image2'],
         ...(fit.as === 'png' ? ['-c:v', 'png'] : ['-c:v', 'mjpeg', '-q:v', '3', '-pix_fmt', 'yuvj420p']),
         tmp,

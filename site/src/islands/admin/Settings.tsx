@@ -11,7 +11,7 @@ import type { Lang } from '../../i18n/langs.ts';
 import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { BrandFields } from './BrandFields.tsx';
-import { BrandLogo } from './BrandLogo.tsx';
+import { BrandPicture } from './BrandPicture.tsx';
 import { CheckField, Field, SelectField, TextAreaField } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConfirm } from './useConfirm.tsx';
@@ -52,6 +52,7 @@ export default function Settings({ lang }: { lang: Lang }) {
   const [sealed, setSealed] = useState(false);
   const [delivery, setDelivery] = useState({ email: false, sms: false });
   const [logoUrl, setLogoUrl] = useState('');
+  const [iconVersion, setIconVersion] = useState('');
   const sealForm = useConsoleForm({ manifest: '', siteUrl: '', required: false });
   const [link, setLink] = useState('');
   const saving = useConsoleAction(t);
@@ -68,6 +69,7 @@ export default function Settings({ lang }: { lang: Lang }) {
       setSealed(r.sealedManifest);
       setDelivery(r.delivery);
       setLogoUrl(r.logoUrl);
+      setIconVersion(r.iconVersion);
     });
   }, []);
 
@@ -174,7 +176,13 @@ export default function Settings({ lang }: { lang: Lang }) {
       {read && (
         <section className="console-card" aria-labelledby="logo-title">
           <h2 id="logo-title">{t('admin.brand.logoTitle')}</h2>
-          <BrandLogo t={t} logoUrl={logoUrl} ready={ready} />
+          <BrandPicture t={t} kind="logo" shown={logoUrl} ready={ready} />
+        </section>
+      )}
+      {read && (
+        <section className="console-card" aria-labelledby="icon-title">
+          <h2 id="icon-title">{t('admin.brand.iconTitle')}</h2>
+          <BrandPicture t={t} kind="icon" shown={iconVersion} ready={ready} />
         </section>
       )}
       <form className="console-card console-form" onSubmit={seal} noValidate aria-labelledby="seal-title">

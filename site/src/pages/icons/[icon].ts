@@ -1,11 +1,11 @@
 import type { APIRoute } from 'astro';
-import { iconPng, shellBrand, shellResponse } from '../../pwa/serve.ts';
+import { iconPng, shellResponse } from '../../pwa/serve.ts';
 
-// The installable app's icons, drawn in the operator's colours (decision 0402).
+// The installable app's icons: the operator's own (decision 0405), or the play mark in their colours (0402).
 export const prerender = false;
 
-export const GET: APIRoute = ({ params, request, locals }) => {
-  const png = iconPng(params.icon ?? '', shellBrand(locals).colours);
+export const GET: APIRoute = async ({ params, request, locals }) => {
+  const png = await iconPng(params.icon ?? '', locals);
   return png
     ? shellResponse(request, png, 'image/png', locals)
     : new Response('No such icon', { status: 404 });

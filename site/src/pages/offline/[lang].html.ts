@@ -10,5 +10,7 @@ export const GET: APIRoute = ({ params, request, locals }) => {
   const { lang } = params;
   if (!isLang(lang)) return new Response('No such page', { status: 404 });
   const { name, colours } = shellBrand(locals);
-  return shellResponse(request, offlineHtml(lang, colours, name), 'text/html; charset=utf-8', locals);
+  const ownIcon = Boolean(locals.appConfig?.brand.iconVersion);
+  const html = offlineHtml(lang, colours, name, ownIcon);
+  return shellResponse(request, html, 'text/html; charset=utf-8', locals);
 };

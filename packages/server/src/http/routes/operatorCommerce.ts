@@ -1,7 +1,5 @@
 import { ErrCode } from '@ottkit/api-client';
 import {
-  brandLogoRemove,
-  brandLogoUpload,
   codeBatchCreate,
   codeBatchList,
   codeRedemptions,
@@ -26,15 +24,15 @@ import {
   voidAudited,
 } from '../../operator/commerce.ts';
 import { recordAudit } from '../../operator/audit.ts';
-import { LogoRefused, storeBrandLogo } from '../../media/brandLogo.ts';
-import { brandLogoUrl, removeBrandLogo } from '../../media/brandLogoFile.ts';
-import { SvgRefused } from '../../media/svgLogo.ts';
+import { brandIconVersion } from '../../media/brandIconFile.ts';
+import { brandLogoUrl } from '../../media/brandLogoFile.ts';
 import { listPlans } from '../../store/plans.ts';
 import { listBatches } from '../../store/rechargeCodes.ts';
 import type { Db } from '../../store/db.ts';
 import { HttpError, route } from '../route.ts';
 import { resetPasswordAudited, siteOriginOf } from '../../operator/passwordReset.ts';
 import { actorFor } from './operator.ts';
+import { brandPictureRoutes } from './brandPictures.ts';
 import type { ServerConfig } from '../../config.ts';
 import { configuredChannels } from '../../mail/delivery.ts';
 
@@ -43,6 +41,7 @@ const settingsAnswer = (db: Db, config: ServerConfig) => ({
   sealedManifest: Object.keys(zeroTrustProperties(db)).length > 0,
   delivery: configuredChannels(config),
   logoUrl: brandLogoUrl(config.dataDir),
+  iconVersion: brandIconVersion(config.dataDir),
 });
 
 /** Plans and codes, settings, subscriber history and reset (issue 18 §5, §7, §8; decision 0240). */
@@ -62,26 +61,7 @@ export const operatorCommerceRoutes = [
     updateSettingsAudited(ctx.db, actorFor(ctx), req, ctx.now());
     return settingsAnswer(ctx.db, ctx.config);
   }),
-  route(brandLogoUpload, async (ctx, req) => {
-    const before = brandLogoUrl(ctx.config.dataDir);
-    try {
-      await storeBrandLogo(ctx.config.dataDir, Buffer.from(req.image, 'base64'));
-    } catch (e) {
-      // What is wrong with the operator's file, in words; anything else is the server's.
-      if (e instanceof SvgRefused || e instanceof LogoRefused)
-        throw new HttpError(ErrCode.INVALID_REQUEST, e.message, 400);
-      throw e;
-    }
-    const logoUrl = brandLogoUrl(ctx.config.dataDir);
-    recordAudit(ctx.db, actorFor(ctx), 'brand.logo', 'logo', { before, after: logoUrl }, ctx.now());
-    return { logoUrl };
-  }),
-  route(brandLogoRemove, (ctx) => {
-    const before = brandLogoUrl(ctx.config.dataDir);
-    if (removeBrandLogo(ctx.config.dataDir))
-      recordAudit(ctx.db, actorFor(ctx), 'brand.logo', 'logo', { before, after: '' }, ctx.now());
-    return { logoUrl: '' };
-  }),
+  ...brandPictureRoutes,
   route(zeroTrustSeal, async (ctx, req) => {
     let input: unknown;
     try {

@@ -1,0 +1,41 @@
+import { existsSync, statSync } from 'node:fs';
+import type { ServerResponse } from 'node:http';
+import { APP_ICONS, BRAND_ICON_PREFIX, BRAND_LOGO_PATH } from '@ottkit/api-client/contract';
+import { brandIconFile } from '../media/brandIconFile.ts';
+import { storedBrandLogo } from '../media/brandLogoFile.ts';
+import { DRAWN_SVG_POLICY, sendFile, sendText } from './send.ts';
+
+/** The brand's files are cached for good: the pages' and the site's addresses carry their versions. */
+const FOR_GOOD = 'public, max-age=31536000, immutable';
+
+/**
+ * Serves the operator's brand files: the logo at BRAND_LOGO_PATH (decision 0403), an SVG under the drawn SVGs'
+ * policy, where nothing loads or runs; the app icons made from the operator's icon (decision 0405) at
+ * BRAND_ICON_PREFIX + each of APP_ICONS' files. False for any other path.
+ */
+export function handleBrandFiles(dataDir: string, pathname: string, method: string, res: ServerResponse) {
+  if (pathname === BRAND_LOGO_PATH) {
+    const s = storedBrandLogo(dataDir);
+    if (!s) {
+      sendText(method, res, 404, 'No logo', DRAWN_SVG_POLICY);
+      return true;
+    }
+    const headers = { 'content-type': s.type, 'cache-control': FOR_GOOD, ...DRAWN_SVG_POLICY };
+    sendFile(method, res, { ...headers, 'x-content-type-options': 'nosniff' }, s.file, s.stat.size);
+    return true;
+  }
+  const icon = APP_ICONS.find((i) => pathname === `${BRAND_ICON_PREFIX}${i.file}`);
+  if (!icon) return false;
+  const file = brandIconFile(dataDir, icon.file);
+  if (!existsSync(file)) {
+    sendText(method, res, 404, 'No icon', DRAWN_SVG_POLICY);
+    return true;
+  }
+  const headers = {
+    'content-type': 'image/png',
+    'x-content-type-options': 'nosniff',
+    'cache-control': FOR_GOOD,
+  };
+  sendFile(method, res, { ...headers, ...DRAWN_SVG_POLICY }, file, statSync(file).size);
+  return true;
+}
