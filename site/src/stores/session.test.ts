@@ -161,3 +161,67 @@ describe('who is viewing, when the answer does not come', () => {
     expect(api.account.userInfo).toHaveBeenCalledTimes(1);
   });
 });
+
+// A call that needs the session (the first play, the channels' authority) waits for it instead of racing it.
+describe('the session once it is known', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  async function freshSession() {
+    vi.resetModules();
+    return {
+      ...(await import('./session.ts')),
+      ...(await import('./authority.ts')),
+      ...failuresOf(await import('@ottkit/api-client/client')),
+    };
+  }
+
+  it('waits for the first load, a guest being made included', async () => {
+    const s = await freshSession();
+    api.account.userInfo.mockRejectedValue(s.noSession());
+    let answer!: (v: unknown) => void;
+    api.account.visitorLogin.mockReturnValue(new Promise((r) => (answer = r)));
+    void s.initSession({ visitorMode: true });
+    let settled: string | undefined;
+    void s.sessionSettled().then((state) => (settled = state.user?.loginStatus));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(settled).toBeUndefined();
+    answer({ userInfo: user('guest') });
+    await vi.waitFor(() => expect(settled).toBe('guest'));
+  });
+
+  it('waits for a load not started yet, and no longer than its bound for one that never starts', async () => {
+    vi.useFakeTimers();
+    const s = await freshSession();
+    let settled = false;
+    void s.sessionSettled().then(() => (settled = true));
+    await vi.advanceTimersByTimeAsync(100);
+    expect(settled).toBe(false);
+    s.sessionStarted(user('user'));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(true);
+    const other = await freshSession();
+    let late = false;
+    void other.sessionSettled().then(() => (late = true));
+    await vi.advanceTimersByTimeAsync(other.SESSION_SETTLE_MAX_MS - 1);
+    expect(late).toBe(false);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(late).toBe(true);
+  });
+
+  it("asks the channels' authority again on a lost session only when the page shows some", async () => {
+    const s = await freshSession();
+    api.account.userInfo.mockRejectedValue(s.noSession());
+    api.account.visitorLogin.mockResolvedValue({ userInfo: user('guest') });
+    api.live.contentAuthority.mockResolvedValue({ lcList: [], serverTime: 0 });
+    await s.initSession({ visitorMode: true });
+    s.handleSessionInvalid();
+    await vi.waitFor(() => expect(api.account.visitorLogin).toHaveBeenCalledTimes(2));
+    await new Promise((r) => setTimeout(r, 20));
+    expect(api.live.contentAuthority).not.toHaveBeenCalled();
+    s.$rights.set({});
+    s.handleSessionInvalid();
+    await vi.waitFor(() => expect(api.live.contentAuthority).toHaveBeenCalledTimes(1));
+  });
+});

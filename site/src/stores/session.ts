@@ -3,7 +3,7 @@ import { isApiError } from '@ottkit/api-client/client';
 import { forgetKeptAnswers } from '@ottkit/api-client/kept';
 import { atom, computed } from 'nanostores';
 import { browserApi } from '../lib/api.ts';
-import { refreshAuthority } from './authority.ts';
+import { $rights, refreshAuthority } from './authority.ts';
 import { $session, type SessionState } from './viewer.ts';
 
 export { $session, type SessionState };
@@ -92,6 +92,31 @@ export function initSession(options: { visitorMode: boolean }): Promise<SessionS
   return loading;
 }
 
+/** How long a call that needs the session waits for a page that has not started to learn it (then asks anyway). */
+export const SESSION_SETTLE_MAX_MS = 3_000;
+
+/**
+ * The session once it is known: the first load's answer while it is in flight (a guest being made included), or,
+ * when no island has started it yet, its arrival (for at most SESSION_SETTLE_MAX_MS). A call that needs a session
+ * waits for it instead of racing it: sent before a new guest's cookies, it was refused, refreshed the session that
+ * had just begun and was sent again (a fresh /liveTv asked for its play source twice).
+ */
+export function sessionSettled(): Promise<SessionState> {
+  if (loading) return loading;
+  if ($session.get().loaded) return Promise.resolve($session.get());
+  return new Promise((resolve) => {
+    const done = () => {
+      stop();
+      clearTimeout(timer);
+      resolve(loading ?? Promise.resolve($session.get()));
+    };
+    const stop = $session.listen((s) => {
+      if (s.loaded) done();
+    });
+    const timer = setTimeout(done, SESSION_SETTLE_MAX_MS);
+  });
+}
+
 async function whoIsViewing(): Promise<UserInfo | null> {
   for (let attempt = 0; ; attempt++) {
     try {
@@ -167,7 +192,9 @@ export function handleSessionInvalid(_error?: SessionInvalidError) {
   if (visitorMode) {
     void visitorLogin().then((user) => {
       setUser(user);
-      if (user) void refreshAuthority().catch(() => {});
+      // The channels' rights the page shows were the old session's; a page that has none yet asks once its
+      // session is known (useLiveJobs), and asking here too sent the same question twice.
+      if (user && $rights.get() !== null) void refreshAuthority().catch(() => {});
     });
     return;
   }

@@ -1,14 +1,16 @@
 import { isApiError } from '@ottkit/api-client/client';
 import { browserApi } from '../../lib/api.ts';
 import { type PlayDrm, type PlayRequest, setPlayUrlSource } from '../../stores/playback.ts';
-import { visitorLogin } from '../../stores/session.ts';
+import { sessionSettled, visitorLogin } from '../../stores/session.ts';
 
 /**
- * A guest without any session gets a visitor session (spec §4 visitor mode), once, then asks again. The
+ * Asks once the page knows its session (the first load's guest included), so the first play does not race it. A
+ * guest without any session gets a visitor session (spec §4 visitor mode), once, then asks again. The
  * session store's visitor login: with the device id, and shared with the session-invalid hook that runs
  * for the same failed call (decision 0185).
  */
 async function withVisitorSession<T>(call: () => Promise<T>): Promise<T> {
+  await sessionSettled();
   try {
     return await call();
   } catch (e) {

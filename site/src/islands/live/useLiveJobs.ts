@@ -10,6 +10,7 @@ import { syncGuideNow } from '../../stores/epg.ts';
 import { refreshFavorites } from '../../stores/favorites.ts';
 import { currentUsage, reportPlay } from '../../stores/liveHistory.ts';
 import { refreshSubscriptions } from '../../stores/reminders.ts';
+import { sessionSettled } from '../../stores/session.ts';
 
 /**
  * The background work of /liveTv (spec §9): guide sync, the 10-minute update check and the 5-minute live
@@ -20,7 +21,10 @@ export function useLiveJobs() {
   useEffect(() => {
     const user = $viewer.get() === 'user';
     const ignore = () => undefined;
-    void refreshAuthority().catch(ignore);
+    // Once the session is known: asked before a new guest's session, it was refused and asked again.
+    void sessionSettled()
+      .then(() => refreshAuthority())
+      .catch(ignore);
     if (user) void refreshSubscriptions().catch(ignore);
     const stops: (() => void)[] = [];
     stops.push(startEpgSync(() => syncGuideNow(epgRelations($channels.get()))));
