@@ -114,20 +114,21 @@ describe('session store (spec §4)', () => {
   });
 });
 
+/** The stores as a new page loads them, with the failures of the client it loads. */
+async function freshSession() {
+  vi.resetModules();
+  return {
+    ...(await import('./session.ts')),
+    ...(await import('./authority.ts')),
+    ...failuresOf(await import('@ottkit/api-client/client')),
+  };
+}
+
 // A page's first question, who is viewing, with a module of its own: initSession asks once per page.
 describe('who is viewing, when the answer does not come', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-
-  /** The store as a new page loads it, with the failures of the client it loads. */
-  async function freshSession() {
-    vi.resetModules();
-    return {
-      ...(await import('./session.ts')),
-      ...failuresOf(await import('@ottkit/api-client/client')),
-    };
-  }
 
   it('asks again, and makes no guest over a signed-in viewer', async () => {
     vi.useFakeTimers();
@@ -167,15 +168,6 @@ describe('the session once it is known', () => {
   afterEach(() => {
     vi.useRealTimers();
   });
-
-  async function freshSession() {
-    vi.resetModules();
-    return {
-      ...(await import('./session.ts')),
-      ...(await import('./authority.ts')),
-      ...failuresOf(await import('@ottkit/api-client/client')),
-    };
-  }
 
   it('waits for the first load, a guest being made included', async () => {
     const s = await freshSession();

@@ -14,28 +14,23 @@ const FOR_GOOD = 'public, max-age=31536000, immutable';
  * BRAND_ICON_PREFIX + each of APP_ICONS' files. False for any other path.
  */
 export function handleBrandFiles(dataDir: string, pathname: string, method: string, res: ServerResponse) {
-  if (pathname === BRAND_LOGO_PATH) {
-    const s = storedBrandLogo(dataDir);
-    if (!s) {
-      sendText(method, res, 404, 'No logo', DRAWN_SVG_POLICY);
-      return true;
-    }
-    const headers = { 'content-type': s.type, 'cache-control': FOR_GOOD, ...DRAWN_SVG_POLICY };
-    sendFile(method, res, { ...headers, 'x-content-type-options': 'nosniff' }, s.file, s.stat.size);
-    return true;
+  let found: { file: string; type: string } | undefined;
+  if (pathname === BRAND_LOGO_PATH) found = storedBrandLogo(dataDir);
+  else {
+    const icon = APP_ICONS.find((i) => pathname === `${BRAND_ICON_PREFIX}${i.file}`);
+    if (!icon) return false;
+    const file = brandIconFile(dataDir, icon.file);
+    if (existsSync(file)) found = { file, type: 'image/png' };
   }
-  const icon = APP_ICONS.find((i) => pathname === `${BRAND_ICON_PREFIX}${i.file}`);
-  if (!icon) return false;
-  const file = brandIconFile(dataDir, icon.file);
-  if (!existsSync(file)) {
-    sendText(method, res, 404, 'No icon', DRAWN_SVG_POLICY);
+  if (!found) {
+    sendText(method, res, 404, pathname === BRAND_LOGO_PATH ? 'No logo' : 'No icon', DRAWN_SVG_POLICY);
     return true;
   }
   const headers = {
-    'content-type': 'image/png',
+    'content-type': found.type,
     'x-content-type-options': 'nosniff',
     'cache-control': FOR_GOOD,
   };
-  sendFile(method, res, { ...headers, ...DRAWN_SVG_POLICY }, file, statSync(file).size);
+  sendFile(method, res, { ...headers, ...DRAWN_SVG_POLICY }, found.file, statSync(found.file).size);
   return true;
 }

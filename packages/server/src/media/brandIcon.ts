@@ -34,7 +34,7 @@ export async function storeBrandIcon(dataDir: string, bytes: Buffer): Promise<vo
     throw new IconRefused(
       `The icon must be square: this one is ${shown}. Crop it to a square and upload it again.`,
     );
-  if (Math.min(width, height) < BRAND_ICON_MIN_SIDE)
+  if (width < BRAND_ICON_MIN_SIDE)
     throw new IconRefused(
       `The icon must be at least ${BRAND_ICON_MIN_SIDE} × ${BRAND_ICON_MIN_SIDE} px, so that it is sharp on a phone’s home screen: this one is ${shown}.`,
     );

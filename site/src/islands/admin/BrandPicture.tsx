@@ -25,16 +25,14 @@ import { useConsoleForm } from './useConsoleForm.ts';
  */
 const KINDS = {
   logo: {
-    types: /^image\/(png|jpeg|svg\+xml)$/,
-    accept: 'image/png,image/jpeg,image/svg+xml',
+    types: ['image/png', 'image/jpeg', 'image/svg+xml'],
     maxBytes: BRAND_LOGO_MAX_BYTES,
     call: brandLogoUpload,
     upload: async (image: string) => (await consoleApi.operator.brandLogoUpload({ image })).logoUrl,
     remove: async () => (await consoleApi.operator.brandLogoRemove({})).logoUrl,
   },
   icon: {
-    types: /^image\/(png|jpeg)$/,
-    accept: 'image/png,image/jpeg',
+    types: ['image/png', 'image/jpeg'],
     maxBytes: BRAND_ICON_MAX_BYTES,
     call: brandIconUpload,
     upload: async (image: string) => (await consoleApi.operator.brandIconUpload({ image })).iconVersion,
@@ -62,7 +60,7 @@ export function BrandPicture({
     e.preventDefault();
     void act(async () => {
       const file = form.values.image;
-      const usable = file && file.size <= k.maxBytes && k.types.test(file.type);
+      const usable = file && file.size <= k.maxBytes && (k.types as readonly string[]).includes(file.type);
       const input = { image: usable ? await base64Of(file) : '' };
       if (!form.check(k.call, input, () => t(`admin.brand.${kind}Error`))) return;
       setShown(await k.upload(input.image));
@@ -81,7 +79,7 @@ export function BrandPicture({
         label={t(`admin.brand.${kind}`)}
         hint={t(`admin.brand.${kind}Hint`)}
         type="file"
-        accept={k.accept}
+        accept={k.types.join(',')}
         {...form.bindFile('image')}
       />
       {shown && kind === 'logo' && (
