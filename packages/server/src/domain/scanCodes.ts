@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { ScanCodesTable } from '../store/kysely/schema.generated.ts';
 import { ErrCode } from '@ottkit/api-client';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
@@ -9,17 +11,7 @@ export const SCAN_CODE_TTL_MS = 120_000;
 export const COLLECT_GRACE_MS = 60_000;
 export const POLL_INTERVAL_S = 2;
 
-interface Row {
-  scan_code_id: string;
-  poll_token_hash: string;
-  device_name: string;
-  created_at: number;
-  expires_at: number;
-  approved_by: string | null;
-  approved_profile: string | null;
-  approved_at: number | null;
-  consumed_at: number | null;
-}
+type Row = Selectable<ScanCodesTable>;
 
 export type ScanStatus = 'pending' | 'approved' | 'consumed' | 'expired';
 

@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { OperatorAuditTable } from '../store/kysely/schema.generated.ts';
 import type { AuditEntry } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
 import { maskSecrets } from '../upstream/maskSecrets.ts';
@@ -45,16 +47,7 @@ export interface AuditFilter {
   limit?: number;
 }
 
-interface AuditRow {
-  seq: number;
-  at: number;
-  actor: string;
-  actor_email: string;
-  action: string;
-  target: string;
-  before_json: string | null;
-  after_json: string | null;
-}
+type AuditRow = Selectable<OperatorAuditTable>;
 
 /** Newest first. `action` matches a prefix (`subscriber.` finds every subscriber change); actor by id or email. */
 export function listAudit(db: Db, f: AuditFilter): { entries: AuditEntry[]; nextBeforeSeq?: number } {

@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { TitleUploadsTable } from '../store/kysely/schema.generated.ts';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdirSync, rmSync, statSync } from 'node:fs';
 import type { IncomingMessage } from 'node:http';
@@ -13,15 +15,7 @@ import type { Db } from '../store/db.ts';
  * to in order; how much it holds is that file's size, so after a network drop or a reload the client asks and
  * continues from there. Bytes are streamed to disk as they arrive: no side holds a chunk, let alone a file.
  */
-export interface UploadRow {
-  upload_id: string;
-  meta_id: string;
-  file_name: string;
-  size: number;
-  fingerprint: string;
-  created_by: string;
-  created_at: number;
-}
+export type UploadRow = Selectable<TitleUploadsTable>;
 
 /** Uploads in progress, under the data folder. */
 export const UPLOADS_DIR = 'uploads';

@@ -1,24 +1,8 @@
+import type { Selectable } from 'kysely';
 import type { Db } from './db.ts';
+import type { AccountsTable } from './kysely/schema.generated.ts';
 
-export interface AccountRow {
-  account_id: string;
-  kind: 'user' | 'guest';
-  virtual_code: string;
-  email: string | null;
-  phone_pre_code: string | null;
-  phone: string | null;
-  phone_key: string | null;
-  account_name: string;
-  password_hash: string | null;
-  login_method: number;
-  country: string;
-  device_id: string | null;
-  free_trial_status: string;
-  free_trial_ends_at: number | null;
-  recharged: number;
-  member_site_purchase: number;
-  created_at: number;
-}
+export type AccountRow = Selectable<AccountsTable>;
 
 export type NewAccount = Omit<AccountRow, 'recharged' | 'member_site_purchase'>;
 

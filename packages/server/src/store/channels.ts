@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { ChannelsTable, PhysicalChannelsTable } from './kysely/schema.generated.ts';
 import type { Channel, ChannelColumn } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
 import { namesIn } from './names.ts';
@@ -14,36 +16,9 @@ export type StoredChannel = Omit<
   >;
 };
 
-interface ChannelRow {
-  logical_channel_id: string;
-  logical_channel_name: string;
-  channel_seq: number;
-  channel_id: string;
-  channel_type: number;
-  source_type: number;
-  icon_url: string;
-  can_play_back: number;
-  playback_duration: number;
-  epg_id: string;
-  live_stream_id: string;
-  drm_type: string;
-  product_id: string;
-  updated_at: number;
-}
+type ChannelRow = Selectable<ChannelsTable>;
 
-interface PhysicalRow {
-  channel_id: string;
-  logical_channel_id: string;
-  live_stream_id: string;
-  dvr_stream_id: string;
-  stream_id: string;
-  content_id: string;
-  dvr_content_id: string;
-  drm_type: string;
-  resolution: string;
-  safari_live_stream_id: string | null;
-  safari_dvr_stream_id: string | null;
-}
+type PhysicalRow = Selectable<PhysicalChannelsTable>;
 
 function groupBy<T>(rows: T[], key: (r: T) => string): Map<string, T[]> {
   const m = new Map<string, T[]>();

@@ -1,14 +1,8 @@
+import type { Selectable } from 'kysely';
+import type { ContractsTable } from './kysely/schema.generated.ts';
 import type { Db } from './db.ts';
 
-export interface ContractRow {
-  policy_id: string;
-  contract_version: string;
-  seq: number;
-  title: string;
-  content: string;
-  must_sign: number;
-  published_at: number;
-}
+export type ContractRow = Selectable<ContractsTable>;
 
 /** The latest version of each policy (highest seq). */
 export function latestContracts(db: Db): ContractRow[] {

@@ -1,6 +1,9 @@
 import { appendFileSync, chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
+import type { Kysely } from 'kysely';
+import { sqliteKysely } from './kysely/sqlite.ts';
+import type { Database } from './kysely/schema.generated.ts';
 import { openPgDb } from './pg/syncPg.ts';
 
 export type SqlValue = SQLInputValue;
@@ -20,6 +23,13 @@ export interface Db {
   transaction<T>(fn: () => T, mode?: 'immediate' | 'deferred'): T;
   exec(sql: string): void;
   close(): void;
+  /**
+   * The same store through Kysely (decision 0407): asynchronous, every query typed against the schema the
+   * migrations make, compiled for the engine that answers. On SQLite it shares this store's connection; on
+   * PostgreSQL it runs on a pool of its own, so a query blocks neither the process nor other requests' queries.
+   * New store code uses it; the synchronous calls above move to it area by area.
+   */
+  readonly kysely: Kysely<Database>;
   /** Which engine answers (decision 0275); the few queries with no portable spelling (full-text search) ask. */
   engine?: 'sqlite' | 'postgres';
   /**
@@ -80,8 +90,13 @@ export function openSqliteDb(file: string): Db {
     return s;
   };
   let depth = 0;
+  let kysely: Kysely<Database> | undefined;
   return {
     engine: 'sqlite',
+    get kysely() {
+      kysely ??= sqliteKysely(prepare);
+      return kysely;
+    },
     run(sql, ...params) {
       const r = prepare(sql).run(...params);
       return { changes: Number(r.changes) };

@@ -1,21 +1,9 @@
+import type { Selectable } from 'kysely';
+import type { NoticesTable } from './kysely/schema.generated.ts';
 import type { Notice, Notification } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
 
-interface NoticeRow {
-  notice_id: string;
-  priority: number;
-  title: string;
-  msg: string;
-  display_interval: number;
-  display_times: number;
-  background_color: string;
-  text_color: string;
-  text_size: number;
-  created_at: number;
-  starts_at: number | null;
-  valid_until: number | null;
-  withdrawn_at: number | null;
-}
+type NoticeRow = Selectable<NoticesTable>;
 
 export interface NewNotice {
   id: string;

@@ -1,17 +1,10 @@
+import type { Selectable } from 'kysely';
+import type { PlansTable } from './kysely/schema.generated.ts';
 import type { Plan } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
 import type { Lang } from '@ottkit/api-client/contract';
 
-interface PlanRow {
-  plan_id: string;
-  url: string;
-  price: string;
-  currency: string;
-  discount_price: string;
-  discount_currency: string;
-  product_id: string;
-  duration_days: number;
-}
+type PlanRow = Selectable<PlansTable>;
 
 export function listPlans(db: Db): Plan[] {
   const langs = db.all<{ plan_id: string; lang: string; plan_name: string; description: string }>(

@@ -1,14 +1,8 @@
+import type { Selectable } from 'kysely';
+import type { RechargeCodesTable } from './kysely/schema.generated.ts';
 import type { Db } from './db.ts';
 
-export interface RechargeCodeRow {
-  code_hash: string;
-  plan_id: string;
-  batch_id: string;
-  created_at: number;
-  redeemed_at: number | null;
-  redeemed_by: string | null;
-  voided_at: number | null;
-}
+export type RechargeCodeRow = Selectable<RechargeCodesTable>;
 
 export function insertRechargeCode(
   db: Db,

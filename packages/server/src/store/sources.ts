@@ -1,3 +1,5 @@
+import type { Selectable } from 'kysely';
+import type { SourceChannelsTable } from './kysely/schema.generated.ts';
 import type { Db } from './db.ts';
 
 export type SourceKind = 'm3u' | 'xtream' | 'xmltv';
@@ -233,21 +235,7 @@ export interface SourceChannel {
   mappedBy: string | undefined;
 }
 
-interface SourceChannelRow {
-  logical_channel_id: string;
-  source_id: number;
-  upstream_key: string;
-  tvg_id: string;
-  name: string;
-  group_name: string;
-  stream_url: string;
-  user_agent: string;
-  referrer: string;
-  logo_url: string;
-  guide_source_id: number | null;
-  xmltv_id: string | null;
-  mapped_by: string | null;
-}
+type SourceChannelRow = Selectable<SourceChannelsTable>;
 
 function channelFromRow(r: SourceChannelRow): SourceChannel {
   return {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { MessageChannel, receiveMessageOnPort, Worker } from 'node:worker_threads';
 import type { Db, SqlValue } from '../db.ts';
+import { pgKysely, type PgLocation } from '../kysely/pgPool.ts';
 import { toPostgres } from './dialect.ts';
 import type { Answer, Request, WorkerData } from './worker.ts';
 
@@ -140,9 +141,21 @@ export function openPgDb(
     );
   }
 
+  const pool = pgKysely(
+    url,
+    () => {
+      const a = call({ op: 'where' });
+      fail(a);
+      return a.rows?.[0] as unknown as PgLocation;
+    },
+    timeoutMs,
+    (message) => new DatabaseUnavailableError(`PostgreSQL is unavailable (${safeUrl(url)}): ${message}`),
+  );
+
   let depth = 0;
   return {
     engine: 'postgres',
+    kysely: pool.kysely,
     run(sql, ...params) {
       return { changes: query(sql, params).changes };
     },
@@ -179,6 +192,7 @@ export function openPgDb(
     ...(seeded && { adoptSeeded: (key: string) => key === seededKey && adopt(seeded) }),
     close() {
       if (closed) return;
+      void pool.end();
       try {
         call({ op: 'close' });
       } catch {

@@ -7,10 +7,11 @@
  */
 import { type MessagePort, parentPort } from 'node:worker_threads';
 import pg from 'pg';
+import { isUnavailable, param } from './values.ts';
 
 export interface Request {
   id: number;
-  op: 'open' | 'query' | 'exec' | 'close' | 'adopt';
+  op: 'open' | 'query' | 'exec' | 'close' | 'adopt' | 'where';
   sql?: string;
   params?: unknown[];
 }
@@ -41,42 +42,8 @@ export interface WorkerData {
   timeoutMs: number;
 }
 
-// Numbers come back as numbers, as SQLite gives them: counts and sums (int8, numeric), ids and ms times
-// (BIGINT columns); comparisons as 0/1 like SQLite's booleans.
-pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.NUMERIC, (v) => Number(v));
-pg.types.setTypeParser(pg.types.builtins.BOOL, (v) => (v === 't' ? 1 : 0));
-
-/** Connection failures and a server going away: the store is unavailable, not the request wrong. */
-// 57014: statement_timeout cancelled a query that took longer than the wait (the typed time-out error).
-const UNAVAILABLE = new Set([
-  '57014',
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'ENOTFOUND',
-  'EPIPE',
-  'ETIMEDOUT',
-  '57P01',
-  '57P02',
-  '57P03',
-]);
-const isUnavailable = (e: { code?: string; message?: string }) =>
-  (e.code !== undefined && UNAVAILABLE.has(e.code)) ||
-  /Connection terminated|not queryable|timeout exceeded when trying to connect/i.test(e.message ?? '');
-
 /** A string literal for DDL that takes no parameters (COMMENT ON): the tag is ours, quoted anyway. */
 const quoted = (v: string) => `'${v.replaceAll("'", "''")}'`;
-
-/**
- * PostgreSQL text cannot hold NUL (SQLite's can): a NUL a client sent becomes U+FFFD, so a lookup finds nothing
- * and a write stores the visible replacement, instead of the whole request failing (decision 0275).
- */
-const param = (v: unknown) => {
-  if (ArrayBuffer.isView(v)) return Buffer.from(v.buffer, v.byteOffset, v.byteLength);
-  if (typeof v === 'bigint') return String(v);
-  if (typeof v === 'string' && v.includes('\0')) return v.replaceAll('\0', '\uFFFD');
-  return v;
-};
 
 const names = new Map<string, string>();
 const statementName = (sql: string) => {
@@ -172,6 +139,12 @@ function serve({ url, schema, template, seeded, tag, port, flag, timeoutMs }: Wo
   async function handle(req: Request): Promise<Answer> {
     const c = await connect();
     if (req.op === 'open') return { id: req.id };
+    // Where this store's rows are (its clone database, or its schema of the URL's), for its pool (decision 0407).
+    if (req.op === 'where')
+      return {
+        id: req.id,
+        rows: [{ database: database ?? null, schema: schema && !database ? schema : null }],
+      };
     if (req.op === 'adopt') return { id: req.id, changes: (await adopt(c, req.sql)) ? 1 : 0 };
     if (req.op === 'exec') {
       await c.query(req.sql as string);
