@@ -2,7 +2,14 @@ import { createServer as createHttpServer, type IncomingMessage, type ServerResp
 import type { AddressInfo } from 'node:net';
 import { ErrCode } from '@ottkit/api-client';
 import { type ServerConfig, loadConfig } from './config.ts';
-import { createApiHandler, dbFile, isApiPath, type Logger, type RawRoute } from './http/api.ts';
+import {
+  createApiHandler,
+  dbFile,
+  isApiPath,
+  type Logger,
+  type RawRoute,
+  type SessionResolver,
+} from './http/api.ts';
 import { contractRawRoutes } from './http/rawRoutes.ts';
 import { handleArt } from './http/art.ts';
 import { handleImportedLogo } from './http/importedLogo.ts';
@@ -19,7 +26,7 @@ import { servedPlayRecorder } from './domain/servedPlays.ts';
 import { diskFullMessage, isDiskFull } from './store/diskFull.ts';
 import { type MessageSender, outboxSender } from './domain/messages.ts';
 import { sendError } from './http/respond.ts';
-import type { Route, Session } from './http/route.ts';
+import type { Route } from './http/route.ts';
 import { apiRoutes } from './http/routes/index.ts';
 import { titleUploadRawRoutes } from './http/routes/operatorTitles.ts';
 import { seedIfEmpty, seedKey } from './seed/index.ts';
@@ -67,7 +74,7 @@ export interface CreateServerOptions {
   /** Extra non-contract endpoints under the API prefixes (binary bodies, documents). */
   rawRoutes?: RawRoute[];
   /** Finds the caller's session; by default from the access token (header, VOD query or cookie). */
-  resolveSession?: (req: IncomingMessage, url: URL, now: number, tokenInQuery?: boolean) => Session | null;
+  resolveSession?: SessionResolver;
   /** Delivers verification codes; the outbox table by default. */
   sender?: MessageSender;
 }

@@ -1,4 +1,4 @@
-import { ErrCode } from '@ottkit/api-client';
+import { contract, ErrCode } from '@ottkit/api-client';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -69,17 +69,24 @@ describe('PostgreSQL store faults', () => {
         t.post('/api/account/login/v3', {
           loginInfo: { email: 'pg-fault@example.com', password: 'secret123' },
         });
-      expect((await login()).body.errCode).toBe(0);
+      const signedIn = await login();
+      expect(signedIn.body.errCode).toBe(0);
+      // A signed-in call: its session is read through the asynchronous store's pool (decision 0407).
+      const token = (signedIn.body.data as { tokens: { token: string } }).tokens.token;
+      const channels = () => t.post(contract.live.channelList.path, {}, { authorization: `Bearer ${token}` });
+      expect((await channels()).body.errCode).toBe(0);
       pg.stop('fast');
       const started = Date.now();
-      const down = await login();
-      expect(down.status).toBe(500);
-      expect(down.body.errCode).toBe(ErrCode.INTERNAL);
-      expect(down.body.errMsg).toBe('Internal server error');
+      for (const down of [await login(), await channels()]) {
+        expect(down.status).toBe(500);
+        expect(down.body.errCode).toBe(ErrCode.INTERNAL);
+        expect(down.body.errMsg).toBe('Internal server error');
+      }
       // No hang: a refused connection answers at once, far under the client's 50 s.
       expect(Date.now() - started).toBeLessThan(20_000);
       pg.start();
       expect((await login()).body.errCode).toBe(0);
+      expect((await channels()).body.errCode).toBe(0);
     } finally {
       await server?.close();
     }

@@ -37,3 +37,18 @@ export async function vodData<D extends CallDescriptor>(
   expect(body.errMsg).toBe('success');
   return d.response.parse(body.data) as ReturnType<D['response']['parse']>;
 }
+
+/** A play-progress report of a 600 s title at `playedTime`, as the player sends it (spec §3). */
+export const progressReport = (metaId: string, playedTime: number, extra: Record<string, unknown> = {}) => ({
+  metaId,
+  videoType: 'MOVIE',
+  imdbId: 'tt0000001',
+  tmdbId: '1',
+  episodeNo: null,
+  seasonNo: null,
+  played: false,
+  playedTime,
+  playProgress: (playedTime / 600) * 100,
+  totalDuration: 600,
+  ...extra,
+});

@@ -2,7 +2,7 @@ import { contract, ErrCode } from '@ottkit/api-client';
 import { VodErrCode } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers.ts';
-import { loginToken, vodCall, vodData } from './vodHelpers.ts';
+import { loginToken, progressReport, vodCall, vodData } from './vodHelpers.ts';
 
 const v = contract.vod;
 let t: TestServer;
@@ -24,19 +24,7 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const report = (metaId: string, playedTime: number, extra: Record<string, unknown> = {}) => ({
-  metaId,
-  videoType: 'MOVIE',
-  imdbId: 'tt0000001',
-  tmdbId: '1',
-  episodeNo: null,
-  seasonNo: null,
-  played: false,
-  playedTime,
-  playProgress: (playedTime / 600) * 100,
-  totalDuration: 600,
-  ...extra,
-});
+const report = progressReport;
 
 describe('favourites', () => {
   it('adds, lists, checks and removes per user', async () => {

@@ -117,9 +117,9 @@ export function rotateRefreshToken(
 }
 
 /** The session behind an access token, or null when it is unknown, expired or revoked. */
-export function sessionForAccessToken(db: Db, token: string, now: number): Session | null {
+export async function sessionForAccessToken(db: Db, token: string, now: number): Promise<Session | null> {
   if (token.length < 16 || token.length > 256) return null;
-  const row = sessionByAccessToken(db, hashToken(token), now);
+  const row = await sessionByAccessToken(db.kysely, hashToken(token), now);
   return row ? { accountId: row.account_id, sessionId: row.session_id, status: row.kind } : null;
 }
 

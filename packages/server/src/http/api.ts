@@ -24,6 +24,14 @@ export function isApiPath(pathname: string): boolean {
 /** The logger's type lives in `logger.ts` (decision 0369); `app.ts` and the package's entry take it from here. */
 export type { Logger };
 
+/** Finds the caller's session (Authorization header, cookie, or VOD query token); null when there is none. */
+export type SessionResolver = (
+  req: IncomingMessage,
+  url: URL,
+  now: number,
+  tokenInQuery?: boolean,
+) => Promise<Session | null>;
+
 export interface ApiDeps {
   db: Db;
   config: ServerConfig;
@@ -31,7 +39,7 @@ export interface ApiDeps {
   logger: Logger;
   sender: MessageSender;
   /** Finds the caller's session (Authorization header, cookie, or VOD query token); null when there is none. */
-  resolveSession?: (req: IncomingMessage, url: URL, now: number, tokenInQuery?: boolean) => Session | null;
+  resolveSession?: SessionResolver;
 }
 
 /**
@@ -154,7 +162,7 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
       throw new HttpError(ErrCode.INVALID_REQUEST, `Invalid request: ${describeIssues(parsed.error)}`, 400);
     }
     const now = deps.now();
-    const session = deps.resolveSession?.(req, url, now, d.tokenIn === 'query') ?? null;
+    const session = (await deps.resolveSession?.(req, url, now, d.tokenIn === 'query')) ?? null;
     if (d.access !== 'public' && d.access !== 'operator' && !session) {
       throw new HttpError(ErrCode.SESSION_INVALID, 'Session invalid or expired; log in again');
     }

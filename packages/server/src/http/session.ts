@@ -96,7 +96,12 @@ export function presentedToken(
 }
 
 export function sessionResolver(db: Db, config: ServerConfig) {
-  return (req: IncomingMessage, url: URL, now: number, tokenInQuery = false): Session | null => {
+  return async (
+    req: IncomingMessage,
+    url: URL,
+    now: number,
+    tokenInQuery = false,
+  ): Promise<Session | null> => {
     const token = presentedToken(req, url, config, tokenInQuery);
     return token ? sessionForAccessToken(db, token, now) : null;
   };

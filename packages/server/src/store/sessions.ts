@@ -1,16 +1,8 @@
+import type { Kysely, Selectable } from 'kysely';
 import type { Db } from './db.ts';
+import type { Database, SessionsTable } from './kysely/schema.generated.ts';
 
-export interface SessionRow {
-  session_id: string;
-  account_id: string;
-  login_method: number;
-  device_id: string | null;
-  client_ip: string;
-  created_at: number;
-  expires_at: number;
-  revoked_at: number | null;
-  revoke_reason: string | null;
-}
+export type SessionRow = Selectable<SessionsTable>;
 
 export function insertSession(db: Db, s: Omit<SessionRow, 'revoked_at' | 'revoke_reason'>): void {
   db.run(
@@ -71,20 +63,21 @@ export function insertAccessToken(db: Db, tokenHash: string, sessionId: string, 
 }
 
 /** The live session an access token belongs to, or undefined (unknown, expired or revoked). */
-export function sessionByAccessToken(
-  db: Db,
-  tokenHash: string,
-  now: number,
-): (SessionRow & { kind: 'user' | 'guest' }) | undefined {
-  return db.get(
-    `SELECT s.*, a.kind FROM access_tokens t
-     JOIN sessions s ON s.session_id = t.session_id
-     JOIN accounts a ON a.account_id = s.account_id
-     WHERE t.token_hash = ? AND t.expires_at > ? AND s.revoked_at IS NULL AND s.expires_at > ?`,
-    tokenHash,
-    now,
-    now,
-  );
+/**
+ * The live session an access token belongs to, with its account's kind. Every signed-in call asks it first, so
+ * it goes through the asynchronous store (decision 0407): on PostgreSQL it waits without holding up the process.
+ */
+export function sessionByAccessToken(k: Kysely<Database>, tokenHash: string, now: number) {
+  return k
+    .selectFrom('access_tokens as t')
+    .innerJoin('sessions as s', 's.session_id', 't.session_id')
+    .innerJoin('accounts as a', 'a.account_id', 's.account_id')
+    .select(['s.session_id', 's.account_id', 'a.kind'])
+    .where('t.token_hash', '=', tokenHash)
+    .where('t.expires_at', '>', now)
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .executeTakeFirst();
 }
 
 export interface RefreshRow {

@@ -1,7 +1,9 @@
 import { ErrCode } from '@ottkit/api-client';
-import { type PlayPosition, VodErrCode } from '@ottkit/api-client/contract';
+import { type PlayPosition, ProfileErrCode, VodErrCode } from '@ottkit/api-client/contract';
+import type { Kysely } from 'kysely';
 import { DomainError } from '../errors.ts';
 import type { Db, SqlValue } from '../../store/db.ts';
+import type { Database } from '../../store/kysely/schema.generated.ts';
 import { getMeta, type MetaRow, placeholders } from './catalogue.ts';
 
 /** Favourites and watch history per profile (spec §3 play-progress report, §4, §6; decision 0285). */
@@ -29,13 +31,16 @@ const toPosition = (r: HistoryRow): PlayPosition => ({
   updatedAt: r.updated_at,
 });
 
+const metaNotFound = (metaId: string) =>
+  new DomainError(VodErrCode.META_NOT_FOUND, `No title with metaId '${metaId}'`);
+
 function mustExist(db: Db, metaId: string): MetaRow {
   const m = getMeta(db, metaId, 'en');
-  if (!m) throw new DomainError(VodErrCode.META_NOT_FOUND, `No title with metaId '${metaId}'`);
+  if (!m) throw metaNotFound(metaId);
   return m;
 }
 
-function mustBePlayable(m: MetaRow): void {
+function mustBePlayable(m: { meta_id: string; meta_type: string }): void {
   if (m.meta_type !== 'MOVIE' && m.meta_type !== 'EPISODE') {
     throw new DomainError(
       ErrCode.INVALID_REQUEST,
@@ -114,50 +119,104 @@ export interface ProgressReport {
   totalDuration: number;
 }
 
-/** Stores where the viewer is in a MOVIE or EPISODE; the history entry is the movie or the episode's series. */
-export function reportProgress(db: Db, profileId: string, r: ProgressReport, now: number): PlayPosition {
-  const m = mustExist(db, r.metaId);
+/**
+ * The title a progress report names, as `mustExist` finds it (a title with its English texts), and only what the
+ * history entry needs of it: read through Kysely, as the write after it.
+ */
+async function reportedTitle(k: Kysely<Database>, metaId: string) {
+  const m = await k
+    .selectFrom('vod_metas as m')
+    .innerJoin('vod_meta_texts as e', (j) => j.onRef('e.meta_id', '=', 'm.meta_id').on('e.lang', '=', 'en'))
+    .select(['m.meta_id', 'm.meta_type', 'm.series_id', 'm.season_no', 'm.episode_no'])
+    .where('m.meta_id', '=', metaId)
+    .executeTakeFirst();
+  if (!m) throw metaNotFound(metaId);
   mustBePlayable(m);
+  return m;
+}
+
+/**
+ * Stores where the viewer is in a MOVIE or EPISODE; the history entry is the movie or the episode's series. The
+ * viewer's most frequent write (every player reports on a cadence): asynchronous, one upsert that answers the
+ * row it left (decision 0407), so it waits for the database without holding up the process or its other queries.
+ */
+export async function reportProgress(
+  k: Kysely<Database>,
+  profileId: string,
+  r: ProgressReport,
+  now: number,
+): Promise<PlayPosition> {
+  const m = await reportedTitle(k, r.metaId);
   const playedTime = r.totalDuration > 0 ? Math.min(r.playedTime, r.totalDuration) : r.playedTime;
-  db.run(
-    `INSERT INTO vod_history (profile_id, account_id, meta_id, entry_id, video_type, season_no, episode_no, played,
-       played_time, play_progress, total_duration, updated_at)
-     SELECT profile_id, account_id, ?, ?, ?, ?, ?, ?, ?, ?, ?, ? FROM profiles WHERE profile_id = ?
-     ON CONFLICT (profile_id, meta_id) DO UPDATE SET video_type = excluded.video_type, played = excluded.played,
-       played_time = excluded.played_time, play_progress = excluded.play_progress,
-       total_duration = excluded.total_duration, updated_at = excluded.updated_at`,
-    m.meta_id,
-    m.series_id ?? m.meta_id,
-    m.meta_type,
-    // The catalogue knows the episode's numbers better than the player does.
-    m.season_no ?? r.seasonNo,
-    m.episode_no ?? r.episodeNo,
-    r.played ? 1 : 0,
-    playedTime,
-    r.playProgress,
-    r.totalDuration,
-    now,
-    profileId,
-  );
-  return positionOf(db, profileId, m.meta_id) as PlayPosition;
+  const row = await k
+    .insertInto('vod_history')
+    .columns([
+      'profile_id',
+      'account_id',
+      'meta_id',
+      'entry_id',
+      'video_type',
+      'season_no',
+      'episode_no',
+      'played',
+      'played_time',
+      'play_progress',
+      'total_duration',
+      'updated_at',
+    ])
+    .expression((eb) =>
+      eb
+        .selectFrom('profiles')
+        .select([
+          'profile_id',
+          'account_id',
+          eb.val(m.meta_id).as('meta_id'),
+          eb.val(m.series_id ?? m.meta_id).as('entry_id'),
+          eb.val(m.meta_type).as('video_type'),
+          // The catalogue knows the episode's numbers better than the player does.
+          eb.val(m.season_no ?? r.seasonNo).as('season_no'),
+          eb.val(m.episode_no ?? r.episodeNo).as('episode_no'),
+          eb.val(r.played ? 1 : 0).as('played'),
+          eb.val(playedTime).as('played_time'),
+          eb.val(r.playProgress).as('play_progress'),
+          eb.val(r.totalDuration).as('total_duration'),
+          eb.val(now).as('updated_at'),
+        ])
+        .where('profile_id', '=', profileId),
+    )
+    .onConflict((oc) =>
+      oc.columns(['profile_id', 'meta_id']).doUpdateSet((eb) => ({
+        video_type: eb.ref('excluded.video_type'),
+        played: eb.ref('excluded.played'),
+        played_time: eb.ref('excluded.played_time'),
+        play_progress: eb.ref('excluded.play_progress'),
+        total_duration: eb.ref('excluded.total_duration'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .returningAll()
+    .executeTakeFirst();
+  // The session's profile was removed since the request began (the insert found no profile row).
+  if (!row) throw new DomainError(ProfileErrCode.PROFILE_NOT_FOUND, 'This profile no longer exists', 404);
+  return toPosition(row);
 }
 
 /** Marks a MOVIE or EPISODE as opened now; an earlier position stays unless a new one is given. */
-export function historyAdd(
+export async function historyAdd(
   db: Db,
   profileId: string,
   metaId: string,
   now: number,
   playedTime?: number,
   totalDuration?: number,
-): PlayPosition {
+): Promise<PlayPosition> {
   const m = mustExist(db, metaId);
   mustBePlayable(m);
   const before = positionOf(db, profileId, metaId);
   const total = totalDuration ?? before?.totalDuration ?? m.duration;
   const time = playedTime ?? before?.playedTime ?? 0;
   return reportProgress(
-    db,
+    db.kysely,
     profileId,
     {
       metaId,

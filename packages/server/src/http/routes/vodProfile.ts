@@ -78,5 +78,7 @@ export const vodProfileRoutes: Route[] = [
   route(v.historyBatchDelete, (ctx, req) => ({
     deleted: historyDelete(ctx.db, sessionProfileIdOf(ctx), req.metaIds),
   })),
-  route(v.playProgressReport, (ctx, req) => reportProgress(ctx.db, sessionProfileIdOf(ctx), req, ctx.now())),
+  route(v.playProgressReport, (ctx, req) =>
+    reportProgress(ctx.db.kysely, sessionProfileIdOf(ctx), req, ctx.now()),
+  ),
 ];
