@@ -1,0 +1,213 @@
+/**
+ * A query that waits does not stall the process (issue 39, decision 0407; run by hand, never by the tests):
+ *
+ *   node_modules/.bin/node bench/slow-query.ts [--seconds 15] [--port 6160]
+ *
+ * One ottkit process (`serve` with the built site, seeded sample data, tiny media) on PostgreSQL (Debian's,
+ * started here on a temporary folder). Two phases of --seconds each: quiet, then with another connection holding
+ * the viewers' history rows 500 ms at a time (as a slow query would) while four play-progress reports at a time
+ * wait on them. Throughout both, one request at a time alternates between `/home` and a live segment of ch1; their
+ * p50 and p99 are printed per phase, with how many reports landed. The issue's goal: p99 < 20 ms while the
+ * 500 ms waits go on. Only the calls already moved to the asynchronous store wait without stalling the process.
+ */
+import type { ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { parseArgs } from 'node:util';
+import type PgModule from 'pg';
+import { routes } from '../packages/api-client/src/routes.generated.ts';
+import { ensurePostgres, startPostgres } from '../packages/server/src/cluster/postgres.mjs';
+import { liveUrl } from '../packages/server/src/origin/urls.ts';
+import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../packages/server/src/seed/accounts.ts';
+import { stopChild } from '../packages/server/src/shared/redisServer.ts';
+import { repoRoot } from './benchLineup.ts';
+
+// `pg` is the server's dependency, not the repository root's.
+const pg = createRequire(new URL('../packages/server/package.json', import.meta.url))(
+  'pg',
+) as typeof PgModule;
+
+const { values } = parseArgs({
+  options: {
+    seconds: { type: 'string', default: '15' },
+    port: { type: 'string', default: '6160' },
+  },
+});
+const seconds = Number(values.seconds);
+const port = Number(values.port);
+const base = `http://127.0.0.1:${port}`;
+const HOLD_MS = 500;
+const WAITING_REPORTS = 4;
+
+function serve(dataDir: string, databaseUrl: string): Promise<ChildProcess> {
+  const child = spawn(
+    process.execPath,
+    ['packages/server/src/cli.ts', 'serve', '--site', 'site/dist/server/entry.mjs'],
+    {
+      cwd: repoRoot,
+      env: {
+        ...process.env,
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        OTTKIT_DATA_DIR: dataDir,
+        OTTKIT_MEDIA_PROFILE: 'tiny',
+        OTTKIT_DATABASE_URL: databaseUrl,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
+  return new Promise((resolve, reject) => {
+    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+    child.stdout?.on('data', (chunk: Buffer) => {
+      if (chunk.toString().includes('listening on')) resolve(child);
+    });
+  });
+}
+
+async function post(
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ errCode: number; data?: unknown }> {
+  const url = `${base}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { errCode: number; data?: unknown };
+}
+
+/** The newest live segment of ch1 the origin serves, by its signed address. */
+async function segmentUrl(dataDir: string): Promise<string> {
+  const { secret } = JSON.parse(readFileSync(join(dataDir, 'secrets.json'), 'utf8')) as { secret: string };
+  const master = new URL(liveUrl(secret, { accountId: 'bench', liveStreamId: 'ch1', ttlSec: 3600 }), base);
+  const variant = (await (await fetch(master)).text())
+    .split('\n')
+    .find((l) => !l.startsWith('#') && l.includes('index.m3u8'));
+  if (!variant) throw new Error('ch1 has no variant playlist');
+  const variantUrl = new URL(variant, master);
+  // The sample channel starts with the server: its first segments take a few seconds.
+  for (let tries = 0; tries < 60; tries++) {
+    const playlist = (await (await fetch(variantUrl)).text()).split('\n');
+    const segment = playlist.filter((l) => l.includes('.m4s')).at(-1);
+    if (segment) return new URL(segment, variantUrl).toString();
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error('ch1 made no segment in 30 s');
+}
+
+const pct = (xs: number[], p: number) => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.floor(p * s.length))] ?? Number.NaN;
+};
+
+/**
+ * One request at a time, alternating `/home` and a live segment, for --seconds: each one's latencies. A segment
+ * that has left the live window (404) is replaced by the newest one, and that request is not counted.
+ */
+async function probe(newestSegment: () => Promise<string>) {
+  const home: number[] = [];
+  const media: number[] = [];
+  let segment = await newestSegment();
+  const until = performance.now() + seconds * 1000;
+  while (performance.now() < until) {
+    for (const into of [home, media]) {
+      const url = into === home ? `${base}/home` : segment;
+      const t = performance.now();
+      const res = await fetch(url);
+      await res.arrayBuffer();
+      const ms = performance.now() - t;
+      if (res.status === 404 && into === media) segment = await newestSegment();
+      else if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+      else into.push(ms);
+    }
+  }
+  return { home, media };
+}
+
+ensurePostgres();
+const dir = mkdtempSync(join(tmpdir(), 'ottkit-bench-slow-'));
+const pgServer = startPostgres(join(dir, 'pg'), port + 1);
+const databaseUrl = pgServer.database('bench');
+let server: ChildProcess | undefined;
+try {
+  const dataDir = join(dir, 'data');
+  server = await serve(dataDir, databaseUrl);
+  const login = await post(routes.account.login.path, {
+    loginInfo: { email: DEMO_SUBSCRIBED.email, password: DEMO_PASSWORD },
+  });
+  const token = (login.data as { tokens: { token: string } }).tokens.token;
+  const report = () =>
+    post(
+      routes.vod.playProgressReport.path,
+      {
+        metaId: 'm-001',
+        videoType: 'MOVIE',
+        episodeNo: null,
+        seasonNo: null,
+        played: false,
+        playedTime: 60,
+        playProgress: 10,
+        totalDuration: 600,
+      },
+      token,
+    );
+  if ((await report()).errCode !== 0) throw new Error('the first progress report was refused');
+  const segment = () => segmentUrl(dataDir);
+  await probe(segment); // warm-up: the site's first render, the origin's first read
+
+  const quiet = await probe(segment);
+
+  // Another connection holds the history rows HOLD_MS at a time; the reports wait on it.
+  const holder = new pg.Client({ connectionString: databaseUrl });
+  await holder.connect();
+  let holding = true;
+  let holds = 0;
+  const hold = (async () => {
+    while (holding) {
+      await holder.query('BEGIN');
+      await holder.query("SELECT 1 FROM vod_history WHERE meta_id = 'm-001' FOR UPDATE");
+      await new Promise((r) => setTimeout(r, HOLD_MS));
+      await holder.query('COMMIT');
+      holds++;
+      await new Promise((r) => setTimeout(r, 5));
+    }
+  })();
+  let landed = 0;
+  let reporting = true;
+  const reporters = Array.from({ length: WAITING_REPORTS }, async () => {
+    while (reporting) if ((await report().catch(() => ({ errCode: -1 }))).errCode === 0) landed++;
+  });
+  const waiting = await probe(segment);
+  holding = false;
+  reporting = false;
+  await hold;
+  await Promise.all(reporters);
+  await holder.end();
+
+  const [l1, l5] = loadavg();
+  console.log(
+    `slow query: ${seconds} s per phase, one process on PostgreSQL, load average ${l1?.toFixed(1)} / ${l5?.toFixed(1)}`,
+  );
+  console.log(
+    'phase                          | /home p50 | /home p99 | segment p50 | segment p99 | requests',
+  );
+  for (const [name, r] of [
+    ['quiet', quiet],
+    [`rows held ${HOLD_MS} ms (${holds}×)`, waiting],
+  ] as const) {
+    const f = (x: number) => x.toFixed(1).padStart(9);
+    console.log(
+      `${name.padEnd(30)} | ${f(pct(r.home, 0.5))} | ${f(pct(r.home, 0.99))} | ${f(pct(r.media, 0.5)).padStart(11)} | ${f(pct(r.media, 0.99)).padStart(11)} | ${r.home.length + r.media.length}`,
+    );
+  }
+  console.log(`progress reports that waited and landed: ${landed}`);
+} finally {
+  if (server) await stopChild(server);
+  pgServer.stop('fast');
+  rmSync(dir, { recursive: true, force: true });
+}
