@@ -34,18 +34,22 @@ export interface ChannelListData {
 }
 
 /** The channel list's parts for one viewer: the channels they see, their favourites, and the rest of the answer. */
-export function channelListParts(
+export async function channelListParts(
   db: Db,
   session: Session | null,
   viewer: Viewer,
   now: number,
   lang = 'en',
-): { lineup: ViewerChannel[]; favorites: Set<string>; rest: Omit<ChannelListData, 'channelListInfo'> } {
+): Promise<{
+  lineup: ViewerChannel[];
+  favorites: Set<string>;
+  rest: Omit<ChannelListData, 'channelListInfo'>;
+}> {
   const lineup = viewerLineup(db, session, viewer, now);
   // Favourites are the session's profile's (decision 0285).
   const favorites =
     session?.status === 'user'
-      ? favoriteIds(db, currentProfile(db, session, now).profile_id)
+      ? favoriteIds(db, (await currentProfile(db, session, now)).profile_id)
       : new Set<string>();
   const used = new Set(lineup.flatMap((v) => v.channel.columnIds));
   // The broadcast opening flips a flag in the list, so it counts as a change of the line-up.
@@ -65,14 +69,14 @@ export function channelListParts(
  * The channel list v5 for one viewer, column names in `lang`: the columns that still hold a visible channel, the channels the access
  * rules let them see with their authority and favourites, the line-up's last change and the kids-mode switch.
  */
-export function channelListFor(
+export async function channelListFor(
   db: Db,
   session: Session | null,
   viewer: Viewer,
   now: number,
   lang = 'en',
-): ChannelListData {
-  const { lineup, favorites, rest } = channelListParts(db, session, viewer, now, lang);
+): Promise<ChannelListData> {
+  const { lineup, favorites, rest } = await channelListParts(db, session, viewer, now, lang);
   return {
     channelColumnInfo: rest.channelColumnInfo,
     channelListInfo: lineup.map((v) => toChannel(v, favorites.has(v.channel.logicalChannelId), now)),

@@ -1,17 +1,10 @@
+import type { Selectable } from 'kysely';
 import type { Db } from './db.ts';
+import type { ProfilesTable } from './kysely/schema.generated.ts';
 
 /** SQL of profiles, the session's current profile and the parental PIN (decision 0285). */
 
-export interface ProfileRow {
-  profile_id: string;
-  account_id: string;
-  name: string;
-  avatar: string;
-  lang: string;
-  kids: number;
-  max_rating: string;
-  created_at: number;
-}
+export type ProfileRow = Selectable<ProfilesTable>;
 
 export function listProfiles(db: Db, accountId: string): ProfileRow[] {
   return db.all<ProfileRow>(
@@ -66,13 +59,6 @@ export function updateProfile(db: Db, p: ProfileRow): void {
 /** Its favourites, history, resume points, reminders and session choices go with it (ON DELETE CASCADE). */
 export function deleteProfile(db: Db, profileId: string): void {
   db.run('DELETE FROM profiles WHERE profile_id = ?', profileId);
-}
-
-export function sessionProfileId(db: Db, sessionId: string): string | undefined {
-  return db.get<{ profile_id: string }>(
-    'SELECT profile_id FROM session_profiles WHERE session_id = ?',
-    sessionId,
-  )?.profile_id;
 }
 
 export function setSessionProfile(db: Db, sessionId: string, profileId: string, now: number): void {

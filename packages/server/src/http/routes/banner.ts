@@ -5,7 +5,7 @@ import { viewerOf } from './vodViewer.ts';
 
 /** POST /liveapi/api/channel/banner/list/v1: the home (or a VOD category's) banner carousel. */
 export const bannerRoutes: Route[] = [
-  route(contract.live.bannerList, (ctx, req) => ({
-    bannerList: bannerList(ctx.db, viewerOf(ctx), req.vodType),
+  route(contract.live.bannerList, async (ctx, req) => ({
+    bannerList: bannerList(ctx.db, await viewerOf(ctx), req.vodType),
   })),
 ];

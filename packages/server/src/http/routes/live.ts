@@ -27,9 +27,9 @@ import { liveUserRoutes } from './liveUser.ts';
 import { profileOfSession } from './profileContext.ts';
 
 /** POST /liveapi/api/v5/channel/unencrypted/list: the line-up for the caller (guest or user). */
-export const channelListRoute = route(channelList, (ctx) => {
+export const channelListRoute = route(channelList, async (ctx) => {
   const now = ctx.now();
-  const { lineup, favorites, rest } = channelListParts(
+  const { lineup, favorites, rest } = await channelListParts(
     ctx.db,
     ctx.session,
     viewerOf(ctx, now),
@@ -44,7 +44,7 @@ export const channelListRoute = route(channelList, (ctx) => {
   return { ...rest, channelListInfo };
 });
 
-export const contentAuthorityRoute = route(contentAuthority, (ctx, req) => {
+export const contentAuthorityRoute = route(contentAuthority, async (ctx, req) => {
   const now = ctx.now();
   const broadcastToo = req.supportBroadCast !== false && req.supportBroadCast !== 0;
   const lcList = viewerLineup(ctx.db, ctx.session, viewerOf(ctx, now), now)
@@ -60,12 +60,12 @@ export const contentAuthorityRoute = route(contentAuthority, (ctx, req) => {
   return { lcList, serverTime: now };
 });
 
-export const topChannelsRoute = route(topChannels, (ctx, req) => {
+export const topChannelsRoute = route(topChannels, async (ctx, req) => {
   const now = ctx.now();
   return { topChannelList: topChannelList(ctx.db, ctx.session, viewerOf(ctx, now), now, req.size ?? 10) };
 });
 
-export const topSearchesRoute = route(topSearches, (ctx, req) => {
+export const topSearchesRoute = route(topSearches, async (ctx, req) => {
   const now = ctx.now();
   const top = topChannelList(ctx.db, ctx.session, viewerOf(ctx, now), now, req.pageSize ?? 10);
   return {
@@ -78,11 +78,11 @@ export const topSearchesRoute = route(topSearches, (ctx, req) => {
 });
 
 /** What each data kind looks like to this caller now; its fingerprint decides "modified". */
-function currentData(ctx: RequestContext, dataType: LiveDataType, now: number): unknown {
-  const user = ctx.session?.status === 'user' ? profileOfSession(ctx)?.profile_id : undefined;
+async function currentData(ctx: RequestContext, dataType: LiveDataType, now: number): Promise<unknown> {
+  const user = ctx.session?.status === 'user' ? (await profileOfSession(ctx))?.profile_id : undefined;
   switch (dataType) {
     case 'channel': {
-      const list = channelListFor(ctx.db, ctx.session, viewerOf(ctx, now), now);
+      const list = await channelListFor(ctx.db, ctx.session, viewerOf(ctx, now), now);
       return list.channelListInfo.map(
         ({ isFavorite: _f, liveAuthority: _l, playBackAuthority: _p, ...c }) => ({
           ...c,
@@ -109,26 +109,29 @@ function currentData(ctx: RequestContext, dataType: LiveDataType, now: number): 
   }
 }
 
-export const updateCheckRoute = route(updateCheck, (ctx, req) => {
+export const updateCheckRoute = route(updateCheck, async (ctx, req) => {
   const now = ctx.now();
   const scope = scopeOf(ctx);
-  const dataStates = req.dataChecks.map((check) => {
+  const dataStates = [];
+  for (const check of req.dataChecks) {
     if (check.dataType === 'epg') {
       ensureGuide(ctx.db, undefined, now);
-      return dataState(scope, 'epg', check.timestamp, epgUpdatedAt(ctx.db));
+      dataStates.push(dataState(scope, 'epg', check.timestamp, epgUpdatedAt(ctx.db)));
+      continue;
     }
-    const changed = changedAt(ctx.db, scope, check.dataType, currentData(ctx, check.dataType, now), now);
-    return dataState(scope, check.dataType, check.timestamp, changed);
-  });
+    const data = await currentData(ctx, check.dataType, now);
+    const changed = changedAt(ctx.db, scope, check.dataType, data, now);
+    dataStates.push(dataState(scope, check.dataType, check.timestamp, changed));
+  }
   return { dataStates };
 });
 
-export const homeRecommendRoute = route(homeRecommend, (ctx) => {
+export const homeRecommendRoute = route(homeRecommend, async (ctx) => {
   const now = ctx.now();
   return { recommendList: homeRecommendList(ctx.db, ctx.session, viewerOf(ctx, now), now) };
 });
 
-export const trackerListRoute = route(trackerList, (ctx, req) => ({
+export const trackerListRoute = route(trackerList, async (ctx, req) => ({
   trackerList: trackerAddresses(ctx.db, req.trackerType),
 }));
 

@@ -21,25 +21,27 @@ import { profileId } from './profileContext.ts';
 
 /** The user's own live data; every call needs a logged-in user (guests get LOGIN_REQUIRED, spec §5, §6). */
 export const liveUserRoutes = [
-  route(playHistoryList, (ctx) => ({ playHistoryList: listHistory(ctx.db, profileId(ctx)) })),
-  route(playHistoryCreate, (ctx, req) => ({
-    playHistoryList: addPlayHistory(ctx.db, profileId(ctx), req.playHistoryList, ctx.now()),
+  route(playHistoryList, async (ctx) => ({ playHistoryList: listHistory(ctx.db, await profileId(ctx)) })),
+  route(playHistoryCreate, async (ctx, req) => ({
+    playHistoryList: addPlayHistory(ctx.db, await profileId(ctx), req.playHistoryList, ctx.now()),
   })),
-  route(playHistoryDelete, (ctx, req) => ({
-    playHistoryList: removePlayHistory(ctx.db, profileId(ctx), req.playHistoryDeleteList),
+  route(playHistoryDelete, async (ctx, req) => ({
+    playHistoryList: removePlayHistory(ctx.db, await profileId(ctx), req.playHistoryDeleteList),
   })),
-  route(favoriteList, (ctx) => ({ favoriteChannelList: listFavorites(ctx.db, profileId(ctx)) })),
-  route(favoriteCreate, (ctx, req) => ({
-    favoriteChannelList: addFavorites(ctx.db, profileId(ctx), req.favoriteChannelList),
+  route(favoriteList, async (ctx) => ({ favoriteChannelList: listFavorites(ctx.db, await profileId(ctx)) })),
+  route(favoriteCreate, async (ctx, req) => ({
+    favoriteChannelList: addFavorites(ctx.db, await profileId(ctx), req.favoriteChannelList),
   })),
-  route(favoriteDelete, (ctx, req) => ({
-    favoriteChannelList: removeFavorites(ctx.db, profileId(ctx), req.favoriteChannelDeleteList),
+  route(favoriteDelete, async (ctx, req) => ({
+    favoriteChannelList: removeFavorites(ctx.db, await profileId(ctx), req.favoriteChannelDeleteList),
   })),
-  route(subscribeList, (ctx) => ({ subscribeList: subscriptionList(ctx.db, profileId(ctx), ctx.now()) })),
-  route(subscribeCreate, (ctx, req) => ({
-    subscribeList: subscribe(ctx.db, profileId(ctx), req.subscribeList, ctx.now()),
+  route(subscribeList, async (ctx) => ({
+    subscribeList: subscriptionList(ctx.db, await profileId(ctx), ctx.now()),
   })),
-  route(subscribeDelete, (ctx, req) => ({
-    subscribeList: unsubscribe(ctx.db, profileId(ctx), req.subscribeDeleteList, ctx.now()),
+  route(subscribeCreate, async (ctx, req) => ({
+    subscribeList: subscribe(ctx.db, await profileId(ctx), req.subscribeList, ctx.now()),
+  })),
+  route(subscribeDelete, async (ctx, req) => ({
+    subscribeList: unsubscribe(ctx.db, await profileId(ctx), req.subscribeDeleteList, ctx.now()),
   })),
 ];

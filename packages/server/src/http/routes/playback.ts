@@ -215,7 +215,7 @@ async function assertProgrammeAllowed(
   at: number,
   pin: string | undefined,
 ): Promise<void> {
-  const profile = profileOfSession(ctx);
+  const profile = await profileOfSession(ctx);
   if (!profile || !channel.epgId) return;
   ensureGuide(ctx.db, [channel.epgId], ctx.now());
   const rating = ageRatingOf(programmeRatingAt(ctx.db, channel.epgId, at));

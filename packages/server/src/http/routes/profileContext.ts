@@ -7,7 +7,7 @@ import { userId } from './liveContext.ts';
  * The session's current profile (decision 0285): whose favourites, history, resume points and reminders a call
  * reads and writes, and whose maximum rating filters what it sees. Null without a session.
  */
-export function profileOfSession(ctx: RequestContext): ProfileRow | null {
+export async function profileOfSession(ctx: RequestContext): Promise<ProfileRow | null> {
   if (!ctx.session) return null;
   return currentProfile(
     ctx.db,
@@ -17,12 +17,12 @@ export function profileOfSession(ctx: RequestContext): ProfileRow | null {
 }
 
 /** The current profile's id on a call for logged-in users (guests get LOGIN_REQUIRED, like `userId`). */
-export function profileId(ctx: RequestContext): string {
+export async function profileId(ctx: RequestContext): Promise<string> {
   userId(ctx);
-  return (profileOfSession(ctx) as ProfileRow).profile_id;
+  return ((await profileOfSession(ctx)) as ProfileRow).profile_id;
 }
 
 /** The current profile's id on a call any session may make (a guest's is its account's first profile). */
-export function sessionProfileIdOf(ctx: RequestContext): string {
-  return (profileOfSession(ctx) as ProfileRow).profile_id;
+export async function sessionProfileIdOf(ctx: RequestContext): Promise<string> {
+  return ((await profileOfSession(ctx)) as ProfileRow).profile_id;
 }

@@ -24,21 +24,21 @@ function siteOrigin(ctx: RequestContext): string {
 }
 
 export const scanRoutes = [
-  route(scanCode, (ctx, req) => {
+  route(scanCode, async (ctx, req) => {
     takeAttempt(ctx.db, perAddress('scan', ctx.ip, POLICIES.scanIp, POLICIES.scanRange), ctx.now());
     return createScanCode(ctx.db, req.deviceName ?? 'TV box', siteOrigin(ctx), ctx.now());
   }),
 
-  route(scanCodeInfo, (ctx, req) => info(ctx.db, req.scanCodeId, ctx.now())),
+  route(scanCodeInfo, async (ctx, req) => info(ctx.db, req.scanCodeId, ctx.now())),
 
-  route(scanCodeLogin, (ctx, req) => {
+  route(scanCodeLogin, async (ctx, req) => {
     const { accountId } = sessionOf(ctx);
-    const profile = profileOfSession(ctx) as ProfileRow;
+    const profile = (await profileOfSession(ctx)) as ProfileRow;
     return approveScanCode(ctx.db, req.scanCodeId, accountId, profile.profile_id, ctx.now());
   }),
 
   // The box is not the browser that approved: no cookies here, the box keeps the tokens it receives.
-  route(quickLoginToken, (ctx, req) => {
+  route(quickLoginToken, async (ctx, req) => {
     const now = ctx.now();
     const { accountId, profileId } = collectScanCode(ctx.db, req.scanCodeId, req.pollToken, now);
     const { sessionId, tokens } = ctx.db.transaction(() => {

@@ -21,16 +21,18 @@ import { titleRating } from '../../store/ratings.ts';
 const v = contract.vod;
 
 const catalogueRoutes: Route[] = [
-  route(v.playlistRoot, (ctx, req) => ({
-    playlists: playlistRoot(ctx.db, viewerOf(ctx).lang, req.levelType),
+  route(v.playlistRoot, async (ctx, req) => ({
+    playlists: playlistRoot(ctx.db, (await viewerOf(ctx)).lang, req.levelType),
   })),
-  route(v.batchPlaylist, (ctx, req) => ({ playlists: batchPlaylist(ctx.db, viewerOf(ctx), req) })),
+  route(v.batchPlaylist, async (ctx, req) => ({
+    playlists: batchPlaylist(ctx.db, await viewerOf(ctx), req),
+  })),
   route(v.playSource, async (ctx, req) => {
-    const viewer = viewerOf(ctx);
+    const viewer = await viewerOf(ctx);
     const m = requireMeta(ctx.db, req.metaId, viewer);
     const assetId = assertPlayable(m, viewer);
     // Refused above the profile's rating unless the parental PIN allows this play (issue 20 §2).
-    const profile = profileOfSession(ctx);
+    const profile = await profileOfSession(ctx);
     if (profile)
       await assertRatingAllowed(ctx.db, profile, titleRating(ctx.db, m.meta_id), req.parentalPin, viewer.now);
     const signed = signedVodUrl(
@@ -51,10 +53,10 @@ const catalogueRoutes: Route[] = [
     };
   }),
   route(v.trailer, async (ctx, req) => {
-    const viewer = viewerOf(ctx);
+    const viewer = await viewerOf(ctx);
     const m = requireMeta(ctx.db, req.metaId, viewer);
     // A trailer shows the title's scenes: the same rating rule as the title itself (issue 35).
-    const profile = profileOfSession(ctx);
+    const profile = await profileOfSession(ctx);
     if (profile)
       await assertRatingAllowed(ctx.db, profile, titleRating(ctx.db, m.meta_id), req.parentalPin, viewer.now);
     const ttlSec = mediaTokenTtlSec(ctx.db);
@@ -68,28 +70,28 @@ const catalogueRoutes: Route[] = [
       })),
     };
   }),
-  route(v.detail, (ctx, req) => {
-    const viewer = viewerOf(ctx);
+  route(v.detail, async (ctx, req) => {
+    const viewer = await viewerOf(ctx);
     return detailOf(ctx.db, requireMeta(ctx.db, req.metaId, viewer), viewer);
   }),
-  route(v.batchDetail, (ctx, req) => ({ list: batchDetail(ctx.db, req.metaIds, viewerOf(ctx)) })),
-  route(v.episodes, (ctx, req) => {
-    const viewer = viewerOf(ctx);
+  route(v.batchDetail, async (ctx, req) => ({ list: batchDetail(ctx.db, req.metaIds, await viewerOf(ctx)) })),
+  route(v.episodes, async (ctx, req) => {
+    const viewer = await viewerOf(ctx);
     return episodeList(ctx.db, requireMeta(ctx.db, req.metaId, viewer), viewer, req);
   }),
-  route(v.personDetail, (ctx, req) => personDetail(ctx.db, req.personId, viewerOf(ctx))),
-  route(v.filmography, (ctx, req) =>
-    filmography(ctx.db, req.personId, viewerOf(ctx), req.pageId, req.pageSize),
+  route(v.personDetail, async (ctx, req) => personDetail(ctx.db, req.personId, await viewerOf(ctx))),
+  route(v.filmography, async (ctx, req) =>
+    filmography(ctx.db, req.personId, await viewerOf(ctx), req.pageId, req.pageSize),
   ),
-  route(v.searchTopx, (ctx, req) => topSearches(ctx.db, req.pageId, req.pageSize, ctx.now())),
-  route(v.recommendList, (ctx, req) => {
-    const viewer = viewerOf(ctx);
+  route(v.searchTopx, async (ctx, req) => topSearches(ctx.db, req.pageId, req.pageSize, ctx.now())),
+  route(v.recommendList, async (ctx, req) => {
+    const viewer = await viewerOf(ctx);
     requireMeta(ctx.db, req.metaId, viewer);
     const ids = moreLikeThis(ctx.db, req.metaId, req.pageSize, req.sensitive);
     return { list: cardsFor(ctx.db, ids, viewer) };
   }),
-  route(v.search, (ctx, req) => {
-    const viewer = viewerOf(ctx);
+  route(v.search, async (ctx, req) => {
+    const viewer = await viewerOf(ctx);
     const hits = rankedSearch(ctx.db, req.keyword, { vodType: req.vodType, includeSensitive: req.sensitive });
     // Only a logged-in user's first page that found something counts towards the top searches: one vote
     // per user and keyword (decision 0130), so paging, repeats, guests and scripts cannot inflate it; nor can

@@ -19,9 +19,9 @@ import { viewerOf } from './vodViewer.ts';
 const v = contract.vod;
 
 export const vodProfileRoutes: Route[] = [
-  route(v.favorMetaList, (ctx, req) => {
-    const viewer = viewerOf(ctx);
-    const page = pageOf(favorites(ctx.db, sessionProfileIdOf(ctx)), req.pageId, req.pageSize);
+  route(v.favorMetaList, async (ctx, req) => {
+    const viewer = await viewerOf(ctx);
+    const page = pageOf(favorites(ctx.db, await sessionProfileIdOf(ctx)), req.pageId, req.pageSize);
     const cards = new Map(
       cardsFor(
         ctx.db,
@@ -37,16 +37,18 @@ export const vodProfileRoutes: Route[] = [
       }),
     };
   }),
-  route(v.favorBatchSearchHasFavored, (ctx, req) => ({
-    list: hasFavored(ctx.db, sessionProfileIdOf(ctx), req.metaIds),
+  route(v.favorBatchSearchHasFavored, async (ctx, req) => ({
+    list: hasFavored(ctx.db, await sessionProfileIdOf(ctx), req.metaIds),
   })),
-  route(v.favorAdd, (ctx, req) => favorAdd(ctx.db, sessionProfileIdOf(ctx), req.metaId, ctx.now())),
-  route(v.favorBatchDelete, (ctx, req) => ({
-    deleted: favorDelete(ctx.db, sessionProfileIdOf(ctx), req.metaIds),
+  route(v.favorAdd, async (ctx, req) =>
+    favorAdd(ctx.db, await sessionProfileIdOf(ctx), req.metaId, ctx.now()),
+  ),
+  route(v.favorBatchDelete, async (ctx, req) => ({
+    deleted: favorDelete(ctx.db, await sessionProfileIdOf(ctx), req.metaIds),
   })),
-  route(v.historyMetaList, (ctx, req) => {
-    const viewer = viewerOf(ctx);
-    const page = pageOf(historyEntries(ctx.db, sessionProfileIdOf(ctx)), req.pageId, req.pageSize);
+  route(v.historyMetaList, async (ctx, req) => {
+    const viewer = await viewerOf(ctx);
+    const page = pageOf(historyEntries(ctx.db, await sessionProfileIdOf(ctx)), req.pageId, req.pageSize);
     const cards = new Map(
       cardsFor(
         ctx.db,
@@ -72,13 +74,20 @@ export const vodProfileRoutes: Route[] = [
       }),
     };
   }),
-  route(v.historyAdd, (ctx, req) =>
-    historyAdd(ctx.db, sessionProfileIdOf(ctx), req.metaId, ctx.now(), req.playedTime, req.totalDuration),
+  route(v.historyAdd, async (ctx, req) =>
+    historyAdd(
+      ctx.db,
+      await sessionProfileIdOf(ctx),
+      req.metaId,
+      ctx.now(),
+      req.playedTime,
+      req.totalDuration,
+    ),
   ),
-  route(v.historyBatchDelete, (ctx, req) => ({
-    deleted: historyDelete(ctx.db, sessionProfileIdOf(ctx), req.metaIds),
+  route(v.historyBatchDelete, async (ctx, req) => ({
+    deleted: historyDelete(ctx.db, await sessionProfileIdOf(ctx), req.metaIds),
   })),
-  route(v.playProgressReport, (ctx, req) =>
-    reportProgress(ctx.db.kysely, sessionProfileIdOf(ctx), req, ctx.now()),
+  route(v.playProgressReport, async (ctx, req) =>
+    reportProgress(ctx.db.kysely, await sessionProfileIdOf(ctx), req, ctx.now()),
   ),
 ];

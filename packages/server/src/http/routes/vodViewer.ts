@@ -5,10 +5,10 @@ import type { RequestContext } from '../route.ts';
 import { profileOfSession } from './profileContext.ts';
 
 /** The caller as the VOD domain sees them: language, account (if any) and whether they hold a VOD product. */
-export function viewerOf(ctx: RequestContext): Viewer {
+export async function viewerOf(ctx: RequestContext): Promise<Viewer> {
   const now = ctx.now();
   const accountId = ctx.session?.accountId ?? null;
-  const profile = profileOfSession(ctx);
+  const profile = await profileOfSession(ctx);
   return {
     accountId,
     profileId: profile?.profile_id ?? null,
