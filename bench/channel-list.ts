@@ -28,12 +28,12 @@ const NOW = Date.now();
 const viewer: Viewer = { ip: '203.0.113.9', mac: '', region: 'US', accounts: [] };
 
 /** CPU ms of one call, median over CALLS; `before` runs before each call, untimed. */
-function cpuMs(call: () => unknown, before = () => {}): number {
+async function cpuMs(call: () => unknown, before = () => {}): Promise<number> {
   const xs: number[] = [];
   for (let i = 0; i < CALLS; i++) {
     before();
     const u = process.cpuUsage();
-    call();
+    await call();
     const d = process.cpuUsage(u);
     xs.push((d.user + d.system) / 1000);
   }
@@ -59,13 +59,13 @@ for (const n of values.channels.split(',').map(Number)) {
     // Moving one channel's update time changes the line-up's version: the next call reads it again.
     let t = NOW;
     const bump = () => db.run('UPDATE channels SET updated_at = ? WHERE rowid = 1', ++t);
-    const read = cpuMs(call, bump);
-    call();
-    const kept = cpuMs(call);
-    const json = cpuMs(() => JSON.stringify(call()));
+    const read = await cpuMs(call, bump);
+    await call();
+    const kept = await cpuMs(call);
+    const json = await cpuMs(async () => JSON.stringify(await call()));
     // The route's way (decision 0251): the channels joined from per-channel texts kept per line-up version.
-    const texts = cpuMs(() => {
-      const { lineup, favorites, rest } = channelListParts(db, null, viewer, NOW);
+    const texts = await cpuMs(async () => {
+      const { lineup, favorites, rest } = await channelListParts(db, null, viewer, NOW);
       return JSON.stringify(rest).length + channelListText(lineup, favorites, NOW).length;
     });
     console.log(

@@ -57,7 +57,7 @@ beforeAll(async () => {
   const now = t.clock.now;
   const db = t.server.db;
   const startups = [300, 420, 510, 640, 700, 880, 950, 1200, 2500, 4100];
-  insertTelemetryEvents(
+  await insertTelemetryEvents(
     db,
     'acct-a',
     [
@@ -73,7 +73,7 @@ beforeAll(async () => {
     ],
     now,
   );
-  insertTelemetryEvents(db, 'acct-b', [play(now - 120_000, 'lc-001', 30_000)], now);
+  await insertTelemetryEvents(db, 'acct-b', [play(now - 120_000, 'lc-001', 30_000)], now);
   // Three days ago, already rolled up: 5 sessions, start-ups 100 ms ×5, one error without its kind.
   const totals = emptyTotals();
   Object.assign(totals, { sessions: 5, stallMs: 1000, watchedMs: 9000, errors: 1 });
@@ -120,21 +120,21 @@ describe('the dashboard call (issue 18)', () => {
     });
     // Before any report, nobody: the plays of beforeAll ended (a session is reported as it ends).
     expect((await get()).viewersNow.total).toBe(0);
-    insertTelemetryEvents(db, 'acct-a', [watching(now - 30_000, 'lc-001')], now - 30_000);
-    insertTelemetryEvents(db, 'acct-b', [watching(now - 70_000, 'lc-001')], now - 70_000);
+    await insertTelemetryEvents(db, 'acct-a', [watching(now - 30_000, 'lc-001')], now - 30_000);
+    await insertTelemetryEvents(db, 'acct-b', [watching(now - 70_000, 'lc-001')], now - 70_000);
     // A later report of acct-b and then, delivered late, the end of an earlier session: still watching.
-    insertTelemetryEvents(
+    await insertTelemetryEvents(
       db,
       'acct-b',
       [watching(now - 10_000, 'lc-001'), play(now - 20_000, 'lc-001', 5_000)],
       now,
     );
     // acct-c watched lc-002 and left: its session's end takes it away.
-    insertTelemetryEvents(db, 'acct-c', [watching(now - 50_000, 'lc-002')], now - 50_000);
-    insertTelemetryEvents(db, 'acct-c', [play(now - 5_000, 'lc-002', 45_000)], now);
+    await insertTelemetryEvents(db, 'acct-c', [watching(now - 50_000, 'lc-002')], now - 50_000);
+    await insertTelemetryEvents(db, 'acct-c', [play(now - 5_000, 'lc-002', 45_000)], now);
     // acct-d's player went quiet longer ago than the window (a closed laptop); a guest is not a subscriber.
-    insertTelemetryEvents(db, 'acct-d', [watching(now - 10 * 60_000, 'lc-003')], now - 10 * 60_000);
-    insertTelemetryEvents(db, '', [watching(now - 1_000, 'lc-003')], now);
+    await insertTelemetryEvents(db, 'acct-d', [watching(now - 10 * 60_000, 'lc-003')], now - 10 * 60_000);
+    await insertTelemetryEvents(db, '', [watching(now - 1_000, 'lc-003')], now);
     const d = await get();
     expect(d.viewersNow.minutes).toBe(VIEWERS_NOW_MINUTES);
     expect(d.viewersNow.total).toBe(2);

@@ -1,64 +1,96 @@
 import type { TelemetryEventPayload } from '@ottkit/api-client';
 import type { Db } from './db.ts';
+import { atomically } from './kysely/atomically.ts';
 
 /** The events that close a play session (what the dashboard counts as plays' watched time). */
 export const SESSION_END_TYPES = ['livePlayData', 'playbackData', 'vodPlayData'] as const;
 
 /**
- * Stores each event once; returns how many were new. Standard SQL (ON CONFLICT DO NOTHING) for PostgreSQL too.
- * A `watching` report is not kept as an event: it moves its subscriber's row of `watching_now` (a guest's is
- * dropped), and a session's end takes that row away, unless a later report of the same source came first.
+ * Stores each event once; returns how many were new. A `watching` report is not kept as an event: it moves its
+ * subscriber's row of `watching_now` (a guest's is dropped), and a session's end takes that row away, unless a
+ * later report of the same source came first. A player sends a batch every few seconds, so the batch is a few
+ * statements whatever its size, in one transaction on the asynchronous store (decision 0407):
+ * - the `watching` rows, the latest report of each source (the later of two wins whatever order they arrive in);
+ * - then the ends, each removing its source's row unless that row is later than the end;
+ * - then every other event in one insert that skips the ids already stored.
  */
-export function insertTelemetryEvents(
+export async function insertTelemetryEvents(
   db: Db,
   accountId: string,
   events: TelemetryEventPayload[],
   receivedAt: number,
-): number {
-  return db.transaction(() => {
-    let inserted = 0;
-    for (const e of events) {
-      const { eventId, type, ts, sourceId = '', ...rest } = e;
-      if (type === 'watching') {
-        if (accountId) watching(db, accountId, sourceId, ts, receivedAt);
-        inserted += 1;
-        continue;
-      }
-      if ((SESSION_END_TYPES as readonly string[]).includes(type))
-        db.run(
-          'DELETE FROM watching_now WHERE account_id = ? AND source_id = ? AND last_ts <= ?',
-          accountId,
-          sourceId,
-          ts,
-        );
-      inserted += db.run(
-        `INSERT INTO telemetry_events (event_id, type, account_id, source_id, ts, received_at, payload)
-         VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (event_id) DO NOTHING`,
-        eventId,
-        type,
-        accountId,
-        sourceId,
-        ts,
-        receivedAt,
-        JSON.stringify(rest),
-      ).changes;
+): Promise<number> {
+  const k = db.kysely;
+  const latest = new Map<string, number>();
+  const kept: TelemetryEventPayload[] = [];
+  let watchingReports = 0;
+  for (const e of events) {
+    if (e.type !== 'watching') kept.push(e);
+    else {
+      watchingReports += 1;
+      const source = e.sourceId ?? '';
+      if (accountId) latest.set(source, Math.max(e.ts, latest.get(source) ?? e.ts));
     }
-    return inserted;
-  });
-}
-
-function watching(db: Db, accountId: string, sourceId: string, ts: number, receivedAt: number) {
-  // The later of two reports wins whatever order they arrive in (a retried batch).
-  db.run(
-    `INSERT INTO watching_now (account_id, source_id, last_ts, received_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (account_id, source_id) DO UPDATE SET
-       last_ts = CASE WHEN excluded.last_ts > watching_now.last_ts THEN excluded.last_ts ELSE watching_now.last_ts END,
-       received_at = excluded.received_at`,
-    accountId,
-    sourceId,
-    ts,
-    receivedAt,
-  );
+  }
+  const queries = [];
+  if (latest.size > 0)
+    queries.push(
+      k
+        .insertInto('watching_now')
+        .values(
+          [...latest].map(([source_id, last_ts]) => ({
+            account_id: accountId,
+            source_id,
+            last_ts,
+            received_at: receivedAt,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.columns(['account_id', 'source_id']).doUpdateSet((eb) => ({
+            last_ts: eb
+              .case()
+              .when('excluded.last_ts', '>', eb.ref('watching_now.last_ts'))
+              .then(eb.ref('excluded.last_ts'))
+              .else(eb.ref('watching_now.last_ts'))
+              .end(),
+            received_at: eb.ref('excluded.received_at'),
+          })),
+        )
+        .compile(),
+    );
+  for (const e of kept) {
+    if ((SESSION_END_TYPES as readonly string[]).includes(e.type))
+      queries.push(
+        k
+          .deleteFrom('watching_now')
+          .where('account_id', '=', accountId)
+          .where('source_id', '=', e.sourceId ?? '')
+          .where('last_ts', '<=', e.ts)
+          .compile(),
+      );
+  }
+  const insert = kept.length > 0;
+  if (insert)
+    queries.push(
+      k
+        .insertInto('telemetry_events')
+        .values(
+          kept.map(({ eventId, type, ts, sourceId = '', ...rest }) => ({
+            event_id: eventId,
+            type,
+            account_id: accountId,
+            source_id: sourceId,
+            ts,
+            received_at: receivedAt,
+            payload: JSON.stringify(rest),
+          })),
+        )
+        .onConflict((oc) => oc.column('event_id').doNothing())
+        .compile(),
+    );
+  if (queries.length === 0) return watchingReports;
+  const changed = await atomically(db, queries);
+  return watchingReports + (insert ? (changed.at(-1) ?? 0) : 0);
 }
 
 /** Forgets the subscribers whose players stopped reporting before `receivedBefore` (a closed laptop, a crash). */

@@ -19,7 +19,7 @@ export const metricsRoutes = [
       ctx.config.telemetryMaxEvents,
       now,
     );
-    const accepted = insertTelemetryEvents(ctx.db, accountId ?? '', events, now);
+    const accepted = await insertTelemetryEvents(ctx.db, accountId ?? '', events, now);
     telemetryStored(ctx.db, accepted);
     return { accepted, duplicates: events.length - accepted };
   }),
