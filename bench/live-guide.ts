@@ -479,7 +479,7 @@ async function measure(channels: string, port: string, seeded: string | undefine
   }
 }
 
-const results = [];
+const results: Awaited<ReturnType<typeof measure>>[] = [];
 for (const [i, channels] of values.channels.split(',').entries()) {
   const result = await measure(channels, String(Number(values.port) + i), values.data?.split(',')[i]);
   console.log(JSON.stringify(result, null, 2));

@@ -45,7 +45,8 @@ const trial = async ([kind, src, src2, config]: [Kind, string, string, object]) 
       const onPlaying = () => video.requestVideoFrameCallback(() => resolve(performance.now() - since));
       video.addEventListener('playing', onPlaying, { once: true });
     });
-  if (kind !== 'hls.js defaults') {
+  // Both hls.js kinds take the plain path below; every ottkit kind the element.
+  if (!kind.startsWith('hls.js')) {
     await import('/dist/element/define.js' as string);
     const el = document.createElement('ottkit-player');
     el.setAttribute('muted', '');
@@ -98,7 +99,7 @@ const trial = async ([kind, src, src2, config]: [Kind, string, string, object]) 
 // Runs in the page: one player on `src` with `neighbours` warm for `seconds`; the bytes fetched ahead.
 const warmBytes = async ([src, neighbours, seconds]: [string, string[], number]) => {
   await import('/dist/element/define.js' as string);
-  const el = document.createElement('ottkit-player') as HTMLElement & {
+  const el = document.createElement('ottkit-player') as unknown as HTMLElement & {
     prefetch: { src: string }[];
     core: { prefetchedBytes(): number };
   };

@@ -15,20 +15,14 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { createRequire } from 'node:module';
 import { parseArgs } from 'node:util';
-import type PgModule from 'pg';
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { ensurePostgres, startPostgres } from '../packages/server/src/cluster/postgres.mjs';
 import { liveUrl } from '../packages/server/src/origin/urls.ts';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../packages/server/src/seed/accounts.ts';
+import { openPgDb } from '../packages/server/src/store/pg/syncPg.ts';
 import { stopChild } from '../packages/server/src/shared/redisServer.ts';
 import { repoRoot } from './benchLineup.ts';
-
-// `pg` is the server's dependency, not the repository root's.
-const pg = createRequire(new URL('../packages/server/package.json', import.meta.url))(
-  'pg',
-) as typeof PgModule;
 
 const { values } = parseArgs({
   options: {
@@ -162,17 +156,22 @@ try {
 
   const quiet = await probe(segment);
 
-  // Another connection holds the history rows HOLD_MS at a time; the reports wait on it.
-  const holder = new pg.Client({ connectionString: databaseUrl });
-  await holder.connect();
+  // Another connection (this bench's own store on the same database) holds the history rows HOLD_MS at a time;
+  // the reports wait on it.
+  const holder = openPgDb(databaseUrl, 'bench-holder', false);
   let holding = true;
   let holds = 0;
   const hold = (async () => {
     while (holding) {
-      await holder.query('BEGIN');
-      await holder.query("SELECT 1 FROM vod_history WHERE meta_id = 'm-001' FOR UPDATE");
-      await new Promise((r) => setTimeout(r, HOLD_MS));
-      await holder.query('COMMIT');
+      await holder.kysely.transaction().execute(async (trx) => {
+        await trx
+          .selectFrom('vod_history')
+          .select('meta_id')
+          .where('meta_id', '=', 'm-001')
+          .forUpdate()
+          .execute();
+        await new Promise((r) => setTimeout(r, HOLD_MS));
+      });
       holds++;
       await new Promise((r) => setTimeout(r, 5));
     }
@@ -187,7 +186,7 @@ try {
   reporting = false;
   await hold;
   await Promise.all(reporters);
-  await holder.end();
+  holder.close();
 
   const [l1, l5] = loadavg();
   console.log(
