@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.ts';
 import { jsonLogger, logFormatOf } from '../src/logger.ts';
 import { freePort, type RunningRedis, startRedis } from '../src/shared/redisServer.ts';
-import { startServer, type TestServer } from './helpers.ts';
+import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
+import { DEFAULT_POOL_MAX } from '../src/store/kysely/pgPool.ts';
+import { loginAs, startServer, type TestServer } from './helpers.ts';
 import { TEST_SECRETS } from './testSecrets.ts';
 
 // Issue 40 (a service that can be watched): /healthz and /readyz for nginx and orchestrators, and Prometheus
@@ -152,6 +154,22 @@ describe('metrics', () => {
     expect(after).toMatch(/^ottkit_process_resident_memory_bytes \d+/m);
     // Nothing secret in what Prometheus keeps.
     expect(after).not.toContain(TOKEN);
+  });
+
+  it("show the store's connections: PostgreSQL's pool opens one for a signed-in call; SQLite has its one", async () => {
+    const postgres = t.server.db.engine === 'postgres';
+    const connections = (body: string) =>
+      (sample(body, 'ottkit_database_pool_connections{state="busy"}') ?? Number.NaN) +
+      (sample(body, 'ottkit_database_pool_connections{state="idle"}') ?? Number.NaN);
+    const { token } = await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD);
+    const list = await t.post(contract.live.channelList.path, {}, { authorization: `Bearer ${token}` });
+    expect(list.body.errCode).toBe(0);
+    const after = (await text('/metrics', auth)).body;
+    expect(sample(after, 'ottkit_database_pool_max')).toBe(postgres ? DEFAULT_POOL_MAX : 1);
+    expect(sample(after, 'ottkit_database_pool_waiting')).toBe(0);
+    // The call's session was read through the pool: it holds that connection, idle now, for the next call.
+    expect(connections(after)).toBeGreaterThanOrEqual(1);
+    expect(connections(after)).toBeLessThanOrEqual(postgres ? DEFAULT_POOL_MAX : 1);
   });
 });
 

@@ -100,5 +100,7 @@ describe('Prometheus scraping ottkit', () => {
     // The store's and the live figures are there too.
     expect(await value('sum(ottkit_jobs)')).toBeGreaterThanOrEqual(0);
     expect(await value('ottkit_database_info')).toBe(1);
+    expect(await value('ottkit_database_pool_waiting')).toBe(0);
+    expect(ottkit?.rules.map((r) => r.name)).toContain('OttkitDatabasePoolExhausted');
   }, 60_000);
 });

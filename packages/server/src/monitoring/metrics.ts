@@ -167,6 +167,33 @@ export function createMetrics(deps: MetricsDeps): Metrics {
       this.set({ engine: deps.db.engine ?? 'sqlite' }, 1);
     },
   });
+  new Gauge({
+    name: 'ottkit_database_pool_connections',
+    help: "The store's connections by state (PostgreSQL's pool; SQLite's one connection, idle between queries)",
+    labelNames: ['state'] as const,
+    registers,
+    collect() {
+      const p = deps.db.poolStats();
+      this.set({ state: 'busy' }, p.total - p.idle);
+      this.set({ state: 'idle' }, p.idle);
+    },
+  });
+  new Gauge({
+    name: 'ottkit_database_pool_max',
+    help: 'Connections the store opens at most (OTTKIT_DATABASE_POOL_MAX on PostgreSQL; 1 on SQLite)',
+    registers,
+    collect() {
+      this.set(deps.db.poolStats().max);
+    },
+  });
+  new Gauge({
+    name: 'ottkit_database_pool_waiting',
+    help: 'Queries waiting for a free connection of the store: above 0 for long, the pool is too small',
+    registers,
+    collect() {
+      this.set(deps.db.poolStats().waiting);
+    },
+  });
   // The process's own (CPU, memory, event-loop delay, GC), only once metrics are on: each set starts observers.
   if (deps.token) collectDefaultMetrics({ register: registry, prefix: 'ottkit_' });
 

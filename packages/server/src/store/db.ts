@@ -2,6 +2,7 @@ import { appendFileSync, chmodSync, existsSync, mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { DatabaseSync, type SQLInputValue, type StatementSync } from 'node:sqlite';
 import type { Kysely } from 'kysely';
+import type { PoolStats } from './kysely/pgPool.ts';
 import { sqliteKysely } from './kysely/sqlite.ts';
 import type { Database } from './kysely/schema.generated.ts';
 import { openPgDb } from './pg/syncPg.ts';
@@ -30,6 +31,8 @@ export interface Db {
    * New store code uses it; the synchronous calls above move to it area by area.
    */
   readonly kysely: Kysely<Database>;
+  /** Its connections, for the metrics: PostgreSQL's pool; SQLite's one connection, which never makes a query wait. */
+  poolStats(): PoolStats;
   /** Which engine answers (decision 0275); the few queries with no portable spelling (full-text search) ask. */
   engine?: 'sqlite' | 'postgres';
   /**
@@ -97,6 +100,7 @@ export function openSqliteDb(file: string): Db {
       kysely ??= sqliteKysely(prepare);
       return kysely;
     },
+    poolStats: () => ({ max: 1, total: 1, idle: 1, waiting: 0 }),
     run(sql, ...params) {
       const r = prepare(sql).run(...params);
       return { changes: Number(r.changes) };

@@ -6,6 +6,14 @@ import type { Database } from './schema.generated.ts';
 /** Connections a process's pool opens at most (OTTKIT_DATABASE_POOL_MAX): queries beyond them wait their turn. */
 export const DEFAULT_POOL_MAX = 10;
 
+/** A store's connections, for the metrics (decision 0407): at most `max`, `total` open, `waiting` queries queued. */
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  waiting: number;
+}
+
 /** Where a store's rows are: a database of its own (a test's clone), or a schema of the URL's database. */
 export interface PgLocation {
   database: string | null;
@@ -23,8 +31,9 @@ export function pgKysely(
   where: () => PgLocation,
   timeoutMs: number,
   unavailable: (message: string) => Error,
-): { kysely: Kysely<Database>; end(): Promise<void> } {
+): { kysely: Kysely<Database>; end(): Promise<void>; stats(): PoolStats } {
   let pool: pg.Pool | undefined;
+  const max = Number(process.env.OTTKIT_DATABASE_POOL_MAX) || DEFAULT_POOL_MAX;
   const open = (): pg.Pool => {
     if (pool) return pool;
     const { database, schema } = where();
@@ -32,7 +41,7 @@ export function pgKysely(
     if (database) u.pathname = `/${database}`;
     pool = new pg.Pool({
       connectionString: u.toString(),
-      max: Number(process.env.OTTKIT_DATABASE_POOL_MAX) || DEFAULT_POOL_MAX,
+      max,
       connectionTimeoutMillis: Math.min(timeoutMs, 5_000),
       statement_timeout: timeoutMs,
       application_name: 'ottkit',
@@ -66,6 +75,13 @@ export function pgKysely(
   const kysely = new Kysely<Database>({ dialect: new PostgresDialect({ pool: wrapped }) });
   return {
     kysely,
+    // Before the first query no pool is open: no connection yet.
+    stats: () => ({
+      max,
+      total: pool?.totalCount ?? 0,
+      idle: pool?.idleCount ?? 0,
+      waiting: pool?.waitingCount ?? 0,
+    }),
     end: async () => {
       const p = pool;
       pool = undefined;

@@ -156,6 +156,7 @@ export function openPgDb(
   return {
     engine: 'postgres',
     kysely: pool.kysely,
+    poolStats: pool.stats,
     run(sql, ...params) {
       return { changes: query(sql, params).changes };
     },
