@@ -51,12 +51,20 @@ export function seedBenchLineup(channels: string, prefix: string): string {
   return dataDir;
 }
 
-/** Serves `dataDir` on 127.0.0.1:`port` (tiny media), with the built site when `site` names its entry. */
-export function serveBench(dataDir: string, port: string, site?: string): Promise<ChildProcess> {
+/**
+ * Serves `dataDir` on 127.0.0.1:`port` (tiny media), with the built site when `site` names its entry, and `env`
+ * on top (a bench's store: `OTTKIT_DATABASE_URL`).
+ */
+export function serveBench(
+  dataDir: string,
+  port: string,
+  site?: string,
+  env: Record<string, string> = {},
+): Promise<ChildProcess> {
   const args = ['packages/server/src/cli.ts', 'serve', ...(site ? ['--site', site] : [])];
   const child = spawn(process.execPath, args, {
     cwd: repoRoot,
-    env: { ...process.env, PORT: port, OTTKIT_DATA_DIR: dataDir, OTTKIT_MEDIA_PROFILE: 'tiny' },
+    env: { ...process.env, PORT: port, OTTKIT_DATA_DIR: dataDir, OTTKIT_MEDIA_PROFILE: 'tiny', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const listening = new Promise<ChildProcess>((resolve, reject) => {
@@ -84,4 +92,20 @@ export async function listOnce(base: string): Promise<{ ms: number; channels: nu
   };
   const body = await within(CALL_TIMEOUT_MS, 'a channel list call to answer', call());
   return { ms: performance.now() - started, channels: body.data?.channelListInfo?.length ?? 0 };
+}
+
+/** One contract call as the client makes it (JSON; the token in the query, as the VOD API takes it): its envelope. */
+export async function postCall(
+  base: string,
+  path: string,
+  body: unknown,
+  token?: string,
+): Promise<{ errCode: number; data?: unknown }> {
+  const url = `${base}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  return (await res.json()) as { errCode: number; data?: unknown };
 }

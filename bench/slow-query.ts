@@ -11,7 +11,6 @@
  * 500 ms waits go on. Only the calls already moved to the asynchronous store wait without stalling the process.
  */
 import type { ChildProcess } from 'node:child_process';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +21,7 @@ import { liveUrl } from '../packages/server/src/origin/urls.ts';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../packages/server/src/seed/accounts.ts';
 import { openPgDb } from '../packages/server/src/store/pg/syncPg.ts';
 import { stopChild } from '../packages/server/src/shared/redisServer.ts';
-import { repoRoot } from './benchLineup.ts';
+import { postCall, serveBench } from './benchLineup.ts';
 
 const { values } = parseArgs({
   options: {
@@ -36,44 +35,8 @@ const base = `http://127.0.0.1:${port}`;
 const HOLD_MS = 500;
 const WAITING_REPORTS = 4;
 
-function serve(dataDir: string, databaseUrl: string): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['packages/server/src/cli.ts', 'serve', '--site', 'site/dist/server/entry.mjs'],
-    {
-      cwd: repoRoot,
-      env: {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        OTTKIT_DATA_DIR: dataDir,
-        OTTKIT_MEDIA_PROFILE: 'tiny',
-        OTTKIT_DATABASE_URL: databaseUrl,
-      },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    },
-  );
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening on')) resolve(child);
-    });
-  });
-}
-
-async function post(
-  path: string,
-  body: unknown,
-  token?: string,
-): Promise<{ errCode: number; data?: unknown }> {
-  const url = `${base}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { errCode: number; data?: unknown };
-}
+const post = (path: string, body: unknown, token?: string) =>
+  postCall(`http://127.0.0.1:${port}`, path, body, token);
 
 /** The newest live segment of ch1 the origin serves, by its signed address. */
 async function segmentUrl(dataDir: string): Promise<string> {
@@ -130,7 +93,10 @@ const databaseUrl = pgServer.database('bench');
 let server: ChildProcess | undefined;
 try {
   const dataDir = join(dir, 'data');
-  server = await serve(dataDir, databaseUrl);
+  server = await serveBench(dataDir, String(port), 'site/dist/server/entry.mjs', {
+    HOST: '127.0.0.1',
+    OTTKIT_DATABASE_URL: databaseUrl,
+  });
   const login = await post(routes.account.login.path, {
     loginInfo: { email: DEMO_SUBSCRIBED.email, password: DEMO_PASSWORD },
   });

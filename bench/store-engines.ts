@@ -10,7 +10,6 @@
  * password hash included), and a play-progress report (a write). The load average is printed with the figures:
  * figures of one run compare with each other, not with another machine's.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,7 +18,7 @@ import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../packages/server/src/seed/accounts.ts';
 import { stopChild } from '../packages/server/src/shared/redisServer.ts';
 import { ensurePostgres, startPostgres } from '../packages/server/src/cluster/postgres.mjs';
-import { repoRoot } from './benchLineup.ts';
+import { postCall, serveBench } from './benchLineup.ts';
 
 const { values } = parseArgs({
   options: {
@@ -43,40 +42,8 @@ interface Figures {
   errors: number;
 }
 
-function serve(dataDir: string, env: Record<string, string>): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['packages/server/src/cli.ts', 'serve'], {
-    cwd: repoRoot,
-    env: {
-      ...process.env,
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      OTTKIT_DATA_DIR: dataDir,
-      OTTKIT_MEDIA_PROFILE: 'tiny',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    child.on('exit', (code) => reject(new Error(`server exited ${code}`)));
-    child.stdout?.on('data', (chunk: Buffer) => {
-      if (chunk.toString().includes('listening on')) resolve(child);
-    });
-  });
-}
-
-async function post(
-  path: string,
-  body: unknown,
-  token?: string,
-): Promise<{ errCode: number; data?: unknown }> {
-  const url = `http://127.0.0.1:${port}${path}${token ? `?token=${encodeURIComponent(token)}` : ''}`;
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(body),
-  });
-  return (await res.json()) as { errCode: number; data?: unknown };
-}
+const post = (path: string, body: unknown, token?: string) =>
+  postCall(`http://127.0.0.1:${port}`, path, body, token);
 
 /** Keeps `concurrency` calls in flight for `seconds`; a call that is not errCode 0 counts as an error. */
 async function load(call: () => Promise<{ errCode: number }>): Promise<Figures> {
@@ -106,7 +73,7 @@ async function load(call: () => Promise<{ errCode: number }>): Promise<Figures> 
 
 async function measure(engine: string, env: Record<string, string>): Promise<Record<string, Figures>> {
   const dataDir = mkdtempSync(join(tmpdir(), `ottkit-bench-${engine}-`));
-  const server = await serve(dataDir, env);
+  const server = await serveBench(dataDir, String(port), undefined, { HOST: '127.0.0.1', ...env });
   try {
     const login = () =>
       post(account.login.path, {
