@@ -2,7 +2,7 @@ import { type CallDescriptor, operatorContract } from '@ottkit/api-client/contra
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers.ts';
 import { type SignedIn, signInOperator } from './operatorHelpers.ts';
-import { callRaw, dbFingerprint, jobsSettled, totalChanges } from './security/probe.ts';
+import { callRaw, jobsSettled, stateBesideCounters, totalChanges } from './security/probe.ts';
 import { sampleRequest, withValueAt } from './security/sample.ts';
 
 // The security suite's string-field injection (decision 0164), on every operator call, signed in as an admin
@@ -32,11 +32,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const withoutAttempts = (f: Record<string, string>) => {
-  const { attempt_limits: _a, ...rest } = f;
-  return JSON.stringify(rest);
-};
-
 describe('injection in every string field of every operator call', () => {
   it('answers each with an envelope, never 5xx, never a stack; a refused one writes nothing', async () => {
     const problems: string[] = [];
@@ -52,7 +47,7 @@ describe('injection in every string field of every operator call', () => {
           const counted = COUNTS_ATTEMPTS.test(d.path);
           // A job an earlier accepted call started (a broadcast) may still be writing: not this call's write.
           await jobsSettled(t.server.db);
-          const before = counted ? withoutAttempts(dbFingerprint(t.server.db, CATALOGUE)) : '';
+          const before = counted ? stateBesideCounters(t.server.db, CATALOGUE) : '';
           const changes = totalChanges(t.server.db);
           sent++;
           const a = await callRaw(t.url, d, withValueAt(value, path, payload), { cookie: admin.cookie });
@@ -69,7 +64,7 @@ describe('injection in every string field of every operator call', () => {
             problems.push(`${what}: header injected`);
           if (env && env.errCode !== 0) {
             const wrote = counted
-              ? withoutAttempts(dbFingerprint(t.server.db, CATALOGUE)) !== before
+              ? stateBesideCounters(t.server.db, CATALOGUE) !== before
               : totalChanges(t.server.db) !== changes;
             if (wrote) problems.push(`${what}: refused but wrote`);
           }

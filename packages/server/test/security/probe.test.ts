@@ -1,9 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type Db, openDb } from '../../src/store/db.ts';
 import { migrate } from '../../src/store/migrations.ts';
-import { totalChanges } from './probe.ts';
+import { stateBesideCounters, totalChanges } from './probe.ts';
 
-// The "a refused call writes nothing" check of the security suites (decision 0275): on PostgreSQL it is a
+// The "a refused call writes nothing" checks of the security suites (decisions 0275, 0409): on PostgreSQL it is a
 // fingerprint of every table (row count, newest row version), on SQLite total_changes(). It must see every kind
 // of write, and see nothing when nothing was written, on whichever engine this run uses.
 let db: Db;
@@ -46,5 +46,28 @@ describe('totalChanges', () => {
     if (db.engine === 'postgres') expect(totalChanges(db)).toEqual(before);
     db.transaction(() => db.run("UPDATE app_settings SET value = '8' WHERE key = 'probe.a'"));
     expect(totalChanges(db)).not.toEqual(before);
+  });
+});
+
+describe('stateBesideCounters', () => {
+  it('is the same after a write to the attempt counters only', () => {
+    const before = stateBesideCounters(db);
+    db.run(
+      "INSERT INTO attempt_limits (limit_key, failures, last_failure_at, locked_until) VALUES ('probe', 1, 0, 0)",
+    );
+    db.run("UPDATE attempt_limits SET failures = 2 WHERE limit_key = 'probe'");
+    expect(stateBesideCounters(db)).toEqual(before);
+  });
+
+  it('changes on an insert, an update that keeps the row count, and a delete elsewhere', () => {
+    let before = stateBesideCounters(db);
+    db.run("INSERT INTO app_settings (key, value) VALUES ('probe.c', '3')");
+    expect(stateBesideCounters(db)).not.toEqual(before);
+    before = stateBesideCounters(db);
+    db.run("UPDATE app_settings SET value = '9' WHERE key = 'probe.a'");
+    expect(stateBesideCounters(db)).not.toEqual(before);
+    before = stateBesideCounters(db);
+    db.run("DELETE FROM app_settings WHERE key = 'probe.b'");
+    expect(stateBesideCounters(db)).not.toEqual(before);
   });
 });
