@@ -92,24 +92,30 @@ describe('channelAccess over the store', () => {
     const user = { accountId: 'acc-1', status: 'user' as const, sessionId: 's' };
     const guest = { ...user, status: 'guest' as const };
     const cinema = { logicalChannelId: 'lc-004', ...basic };
-    expect(channelAccess(db, cinema, user, NOW)).toEqual({ live: true, catchup: true });
-    expect(channelAccess(db, cinema, guest, NOW)).toEqual({ live: false, catchup: false });
-    expect(channelAccess(db, cinema, null, NOW)).toEqual({ live: false, catchup: false });
+    expect(await channelAccess(db, cinema, user, NOW)).toEqual({ live: true, catchup: true });
+    expect(await channelAccess(db, cinema, guest, NOW)).toEqual({ live: false, catchup: false });
+    expect(await channelAccess(db, cinema, null, NOW)).toEqual({ live: false, catchup: false });
     const national = {
       logicalChannelId: BROADCAST_CHANNEL_ID,
       productId: 'free',
       canPlayBack: true,
       playbackDuration: 1,
     };
-    expect(channelAccess(db, national, null, BROADCAST_OPENS_AT - 1).live).toBe(false);
-    expect(channelAccess(db, national, null, BROADCAST_OPENS_AT).live).toBe(true);
+    expect((await channelAccess(db, national, null, BROADCAST_OPENS_AT - 1)).live).toBe(false);
+    expect((await channelAccess(db, national, null, BROADCAST_OPENS_AT)).live).toBe(true);
     db.run(
       `INSERT INTO channel_content_rules (logical_channel_id, seq, rule_category, action, rule_type, rule_value)
        VALUES ('lc-004', 0, 'basic', 'deny', 'ip', '10.*')`,
     );
     const viewer = (ip: string) => ({ ip, mac: '', region: '', accounts: ['acc-1'] });
-    expect(channelAccess(db, cinema, user, NOW, viewer('10.0.0.1'))).toEqual({ live: false, catchup: false });
-    expect(channelAccess(db, cinema, user, NOW, viewer('11.0.0.1'))).toEqual({ live: true, catchup: true });
+    expect(await channelAccess(db, cinema, user, NOW, viewer('10.0.0.1'))).toEqual({
+      live: false,
+      catchup: false,
+    });
+    expect(await channelAccess(db, cinema, user, NOW, viewer('11.0.0.1'))).toEqual({
+      live: true,
+      catchup: true,
+    });
     db.close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Session } from './sessions.ts';
-import { listSubscriptions } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { broadcastOpensAt, contentRules } from '../store/live.ts';
+import { subscriptionsOf } from '../store/subscriptions.ts';
 import { channelVisible, type Viewer } from './accessRules.ts';
 import { PRODUCT_RIGHTS } from './rights.ts';
 
@@ -94,9 +94,9 @@ export function accessFromAu([live, catchup]: readonly [Au, Au], now: number): C
 }
 
 /** The viewer's subscriptions; a guest (or nobody) has none that count (spec: guests get only free channels). */
-export function grantsOf(db: Db, session: Session | null): Grant[] {
+export async function grantsOf(db: Db, session: Session | null): Promise<Grant[]> {
   if (session?.status !== 'user') return [];
-  return listSubscriptions(db, session.accountId).map((s) => ({
+  return (await subscriptionsOf(db, session.accountId)).map((s) => ({
     productId: s.product_id,
     expiredTs: s.expired_ts,
   }));
@@ -107,17 +107,17 @@ export function grantsOf(db: Db, session: Session | null): Grant[] {
  * Given the caller as the access rules see it (`viewerOf(ctx, now)` of http/routes/liveContext.ts), a channel
  * the rules hide from them is refused too.
  */
-export function channelAccess(
+export async function channelAccess(
   db: Db,
   channel: Omit<AuthorityChannel, 'broadcastOpensAt'> & { logicalChannelId: string },
   session: Session | null,
   now: number,
   viewer?: Viewer,
-): ChannelAccess {
+): Promise<ChannelAccess> {
   if (viewer && !channelVisible(contentRules(db, channel.logicalChannelId), viewer)) {
     return { live: false, catchup: false };
   }
   const opensAt = broadcastOpensAt(db, channel.logicalChannelId);
   const c: AuthorityChannel = opensAt === undefined ? channel : { ...channel, broadcastOpensAt: opensAt };
-  return accessFromAu(channelAu(c, grantsOf(db, session), now), now);
+  return accessFromAu(channelAu(c, await grantsOf(db, session), now), now);
 }

@@ -10,45 +10,45 @@ const NOW = Date.UTC(2026, 5, 1, 12);
 const viewer = { ip: '203.0.113.9', mac: '', region: 'US', accounts: [] };
 
 describe('the channel list as kept texts (decision 0251)', () => {
-  it('gives the same bytes as the channel objects, per favourite set, and a new text after a line-up change', () => {
+  it('gives the same bytes as the channel objects, per favourite set, and a new text after a line-up change', async () => {
     const db = openDb(':memory:');
     migrate(db);
     seedLineup(db);
-    const asObjects = (favorites: Set<string>) =>
+    const asObjects = async (favorites: Set<string>) =>
       JSON.stringify(
-        viewerLineup(db, null, viewer, NOW).map((v) =>
+        (await viewerLineup(db, null, viewer, NOW)).map((v) =>
           toChannel(v, favorites.has(v.channel.logicalChannelId), NOW),
         ),
       );
-    const text = (favorites: Set<string>) =>
-      channelListText(viewerLineup(db, null, viewer, NOW), favorites, NOW);
+    const text = async (favorites: Set<string>) =>
+      channelListText(await viewerLineup(db, null, viewer, NOW), favorites, NOW);
     const none = new Set<string>();
     const one = new Set(['lc-001']);
-    expect(text(none)).toBe(asObjects(none));
-    expect(text(one)).toBe(asObjects(one));
-    expect(text(one)).not.toBe(text(none));
-    expect(text(none)).toBe(asObjects(none));
+    expect(await text(none)).toBe(await asObjects(none));
+    expect(await text(one)).toBe(await asObjects(one));
+    expect(await text(one)).not.toBe(await text(none));
+    expect(await text(none)).toBe(await asObjects(none));
 
     db.run("UPDATE channels SET logical_channel_name = 'Renamed' WHERE logical_channel_id = 'lc-001'");
-    expect(text(none)).toContain('"Renamed"');
-    expect(text(none)).toBe(asObjects(none));
+    expect(await text(none)).toContain('"Renamed"');
+    expect(await text(none)).toBe(await asObjects(none));
     db.close();
   });
 });
 
 describe('the channel list signature (decision 0351)', () => {
-  it('is the same while the text is, and changes with a favourite, a right or a line-up change', () => {
+  it('is the same while the text is, and changes with a favourite, a right or a line-up change', async () => {
     const db = openDb(':memory:');
     migrate(db);
     seedLineup(db);
-    const signature = (favorites: Set<string>, now = NOW) =>
-      channelListSignature(viewerLineup(db, null, viewer, now), favorites, now);
+    const signature = async (favorites: Set<string>, now = NOW) =>
+      channelListSignature(await viewerLineup(db, null, viewer, now), favorites, now);
     const none = new Set<string>();
-    expect(signature(none)).toBe(signature(none));
-    expect(signature(new Set(['lc-001']))).not.toBe(signature(none));
-    const before = signature(none);
+    expect(await signature(none)).toBe(await signature(none));
+    expect(await signature(new Set(['lc-001']))).not.toBe(await signature(none));
+    const before = await signature(none);
     db.run("UPDATE channels SET logical_channel_name = 'Renamed' WHERE logical_channel_id = 'lc-001'");
-    expect(signature(none)).not.toBe(before);
+    expect(await signature(none)).not.toBe(before);
     db.close();
   });
 });

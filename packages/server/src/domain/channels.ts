@@ -45,7 +45,7 @@ export async function channelListParts(
   favorites: Set<string>;
   rest: Omit<ChannelListData, 'channelListInfo'>;
 }> {
-  const lineup = viewerLineup(db, session, viewer, now);
+  const lineup = await viewerLineup(db, session, viewer, now);
   // Favourites are the session's profile's (decision 0285).
   const favorites =
     session?.status === 'user'

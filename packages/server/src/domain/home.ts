@@ -10,9 +10,15 @@ import { viewerLineup } from './lineup.ts';
 const WEEK_MS = 7 * 86_400_000;
 
 /** Visible channels ranked by how many users watched them in the last 7 days, ties by channel number. */
-export function topChannelList(db: Db, session: Session | null, viewer: Viewer, now: number, size: number) {
+export async function topChannelList(
+  db: Db,
+  session: Session | null,
+  viewer: Viewer,
+  now: number,
+  size: number,
+) {
   const counts = playCounts(db, now - WEEK_MS);
-  return viewerLineup(db, session, viewer, now)
+  return (await viewerLineup(db, session, viewer, now))
     .map((v) => ({ c: v.channel, n: counts.get(v.channel.logicalChannelId) ?? 0 }))
     .sort((a, b) => b.n - a.n || a.c.channelSeq - b.c.channelSeq)
     .slice(0, size)
@@ -27,11 +33,13 @@ export function topChannelList(db: Db, session: Session | null, viewer: Viewer, 
 }
 
 /** The operator's home row: visible channels only, in the operator's order, with what is on now. */
-export function homeRecommendList(db: Db, session: Session | null, viewer: Viewer, now: number) {
+export async function homeRecommendList(db: Db, session: Session | null, viewer: Viewer, now: number) {
   const picks = db.all<{ seq: number; logical_channel_id: string }>(
     'SELECT seq, logical_channel_id FROM home_recommends ORDER BY seq',
   );
-  const lineup = new Map(viewerLineup(db, session, viewer, now).map((v) => [v.channel.logicalChannelId, v]));
+  const lineup = new Map(
+    (await viewerLineup(db, session, viewer, now)).map((v) => [v.channel.logicalChannelId, v]),
+  );
   const shown = picks.filter((p) => lineup.has(p.logical_channel_id));
   ensureGuide(
     db,

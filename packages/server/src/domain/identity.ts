@@ -59,19 +59,19 @@ function newVirtualCode(db: Db): string {
   }
 }
 
-function sessionResult(
+async function sessionResult(
   d: Deps,
   accountId: string,
   loginMethod: number,
   deviceId?: string | null,
-): SessionResult {
+): Promise<SessionResult> {
   const { sessionId, tokens } = startSession(
     d.db,
     d.config.secret,
     { accountId, loginMethod, deviceId, clientIp: d.ip },
     d.now,
   );
-  return { userInfo: buildUserInfo(d.db, accountId, sessionId, d.ip, d.now), tokens };
+  return { userInfo: await buildUserInfo(d.db, accountId, sessionId, d.ip, d.now), tokens };
 }
 
 export function sendVerification(d: Deps, input: AddressInput, purpose: Purpose, lang = 'en') {
@@ -181,11 +181,11 @@ export async function login(d: Deps, info: AddressInput & { password: string }):
 }
 
 /** Starts a guest session; one guest account per device id when the client sends one. */
-export function visitorLogin(
+export async function visitorLogin(
   d: Deps,
   deviceId?: string,
   deviceSecret?: string,
-): { result: SessionResult; deviceSecret?: string } {
+): Promise<{ result: SessionResult; deviceSecret?: string }> {
   if (!visitorModeOn(d.db, d.config)) {
     throw new DomainError(ErrCode.VISITOR_MODE_OFF, 'Visitor mode is off; log in or sign up');
   }
@@ -215,7 +215,10 @@ export function visitorLogin(
       created_at: d.now,
     });
   }
-  return { result: sessionResult(d, accountId, LoginMethod.VIRTUAL_CODE, deviceId), deviceSecret: secret };
+  return {
+    result: await sessionResult(d, accountId, LoginMethod.VIRTUAL_CODE, deviceId),
+    deviceSecret: secret,
+  };
 }
 
 export async function resetPassword(

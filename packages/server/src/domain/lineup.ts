@@ -24,8 +24,13 @@ export function hideUnsubscribed(db: Db): boolean {
  * The line-up a viewer may see, in channel order: channels their access rules hide are left out, and so are
  * channels without live authority when the operator hides unsubscribed channels (spec §4 channel access).
  */
-export function viewerLineup(db: Db, session: Session | null, viewer: Viewer, now: number): ViewerChannel[] {
-  const grants = grantsOf(db, session);
+export async function viewerLineup(
+  db: Db,
+  session: Session | null,
+  viewer: Viewer,
+  now: number,
+): Promise<ViewerChannel[]> {
+  const grants = await grantsOf(db, session);
   const broadcasts = broadcastTimes(db);
   const hide = hideUnsubscribed(db);
   const out: ViewerChannel[] = [];
@@ -41,15 +46,4 @@ export function viewerLineup(db: Db, session: Session | null, viewer: Viewer, no
     );
   }
   return out;
-}
-
-/** One channel as this viewer sees it; undefined when it does not exist or the access rules hide it. */
-export function viewerChannel(
-  db: Db,
-  logicalChannelId: string,
-  session: Session | null,
-  viewer: Viewer,
-  now: number,
-): ViewerChannel | undefined {
-  return viewerLineup(db, session, viewer, now).find((c) => c.channel.logicalChannelId === logicalChannelId);
 }

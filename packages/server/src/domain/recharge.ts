@@ -2,21 +2,20 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { ErrCode } from '@ottkit/api-client';
 import { RECHARGE_CODE_LENGTH, rechargeCodeSchema } from '@ottkit/api-client/contract';
 import { DomainError } from './errors.ts';
-import {
-  getAccount,
-  listSubscriptions,
-  markRecharged,
-  putSubscription,
-  setFreeTrialStatus,
-} from '../store/accounts.ts';
+import { getAccount, markRechargedStatement } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
+import { query, transactionally } from '../store/kysely/transactionally.ts';
 import { getPlan } from '../store/plans.ts';
-import { getRechargeCode, insertRechargeCode, redeemRechargeCode } from '../store/rechargeCodes.ts';
+import {
+  getRechargeCode,
+  insertRechargeCode,
+  rechargeCodeOf,
+  spendRechargeCode,
+} from '../store/rechargeCodes.ts';
+import { extendSubscription } from '../store/subscriptions.ts';
 import { POLICIES, refundAttempt, takeAttempt } from './limits.ts';
 import { keyedHash } from './tokens.ts';
 import { freeTrialStatus } from './userInfo.ts';
-
-const DAY = 24 * 60 * 60 * 1000;
 
 /** Codes are stored as keyed hashes: the database alone does not reveal a redeemable code. */
 export function rechargeCodeHash(secret: string, code: string): string {
@@ -80,15 +79,19 @@ export function addRechargeCodes(
 /**
  * Redeems a code for an account: single use, bound to its plan, extends the plan's product from the later of
  * now and the current expiry. Failed attempts are limited per account with growing delays.
+ *
+ * Spending the code, extending the product and marking the account are one transaction on the asynchronous
+ * store (decision 0408): the spend is a conditional update, so of two requests with the same code (on any
+ * process) exactly one wins, and the extension is one statement, so two codes at once both count.
  */
-export function redeem(
+export async function redeem(
   db: Db,
   secret: string,
   accountId: string,
   virtualCode: string,
   code: string,
   now: number,
-): { planId: string; productId: string; expiredTs: number } {
+): Promise<{ planId: string; productId: string; expiredTs: number }> {
   // Counted before the code is looked up; given back when it was not a guess (success, wrong virtual code).
   const attempt = [{ key: `recharge:acct:${accountId}`, rule: POLICIES.rechargeAccount }];
   takeAttempt(db, attempt, now);
@@ -98,33 +101,25 @@ export function redeem(
     throw new DomainError(ErrCode.VIRTUAL_CODE_MISMATCH, 'The virtual code does not belong to this account');
   }
   const hash = rechargeCodeHash(secret, code);
-  const row = getRechargeCode(db, hash);
   // A voided code (decision 0240) is refused in the same words as an unknown one: a reseller's leaked card
   // reveals nothing more.
-  if (!row || row.voided_at !== null) {
-    throw new DomainError(ErrCode.RECHARGE_CODE_INVALID, 'This recharge code is not valid');
-  }
+  const invalid = () => new DomainError(ErrCode.RECHARGE_CODE_INVALID, 'This recharge code is not valid');
+  const row = await rechargeCodeOf(db, hash);
+  if (!row || row.voided_at !== null) throw invalid();
   const plan = getPlan(db, row.plan_id);
   if (!plan) throw new Error(`recharge code bound to missing plan ${row.plan_id}`);
-  const result = db.transaction(() => {
-    if (!redeemRechargeCode(db, hash, accountId, now)) {
-      // Voided between the read and the write: still "not valid", not "used".
-      if (getRechargeCode(db, hash)?.voided_at) {
-        throw new DomainError(ErrCode.RECHARGE_CODE_INVALID, 'This recharge code is not valid');
-      }
-      return null;
-    }
-    const current =
-      listSubscriptions(db, accountId).find((s) => s.product_id === plan.productId)?.expired_ts ?? 0;
-    const expiredTs = Math.max(now, current) + plan.durationDays * DAY;
-    putSubscription(db, accountId, plan.productId, expiredTs);
-    markRecharged(db, accountId);
-    if (freeTrialStatus(account, now) === 'USING') setFreeTrialStatus(db, accountId, 'RECHARGE_END');
-    return { planId: plan.planId, productId: plan.productId, expiredTs };
+  const endsTrial = freeTrialStatus(account, now) === 'USING';
+  const expiredTs = await transactionally(db, function* () {
+    if ((yield* query(spendRechargeCode(db, hash, accountId, now))).rows.length === 0) return null;
+    const extended = yield* query(extendSubscription(db, accountId, plan.productId, plan.durationDays, now));
+    yield* query(markRechargedStatement(db, accountId, endsTrial));
+    return extended.rows[0]?.expired_ts ?? null;
   });
-  if (!result) {
+  if (expiredTs === null) {
+    // Voided between the read and the write: still "not valid", not "used".
+    if ((await rechargeCodeOf(db, hash))?.voided_at) throw invalid();
     throw new DomainError(ErrCode.RECHARGE_CODE_USED, 'This recharge code has been used already');
   }
   refundAttempt(db, attempt, now);
-  return result;
+  return { planId: plan.planId, productId: plan.productId, expiredTs };
 }

@@ -1,5 +1,5 @@
-import { listSubscriptions } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
+import { subscriptionsOf } from '../store/subscriptions.ts';
 
 /** Which subscription products grant what (spec §6 rights); the seeded products are named after what they give. */
 export const PRODUCT_RIGHTS: Record<string, { live: boolean; catchup: boolean; vod: boolean }> = {
@@ -9,8 +9,8 @@ export const PRODUCT_RIGHTS: Record<string, { live: boolean; catchup: boolean; v
 };
 
 /** The user rights view (URV): the union of the rights of the active products. */
-export function userRights(db: Db, accountId: string, now: number) {
-  const products = listSubscriptions(db, accountId).map((s) => ({
+export async function userRights(db: Db, accountId: string, now: number) {
+  const products = (await subscriptionsOf(db, accountId)).map((s) => ({
     productId: s.product_id,
     expiredTs: s.expired_ts,
     active: s.expired_ts > now,

@@ -1,8 +1,9 @@
 import { LoginMethod, type UserInfo } from '@ottkit/api-client/contract';
-import { type AccountRow, getAccount, listSubscriptions } from '../store/accounts.ts';
+import { type AccountRow, getAccount } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { namesIn } from '../store/names.ts';
 import { getSession } from '../store/sessions.ts';
+import { subscriptionsOf } from '../store/subscriptions.ts';
 
 /** Recharge status (spec §4) from what the account has done. */
 export function rechargeStatus(a: AccountRow): UserInfo['rechargeStatus'] {
@@ -28,14 +29,14 @@ export function loginMethodValue(a: AccountRow, loginMethod: number): string {
 }
 
 /** User info for the account's session; names (products) in `lang` (decision 0140). */
-export function buildUserInfo(
+export async function buildUserInfo(
   db: Db,
   accountId: string,
   sessionId: string,
   clientIp: string,
   now: number,
   lang = 'en',
-): UserInfo {
+): Promise<UserInfo> {
   const a = getAccount(db, accountId);
   if (!a) throw new Error(`account ${accountId} vanished`);
   const loginMethod = getSession(db, sessionId)?.login_method ?? a.login_method;
@@ -51,7 +52,7 @@ export function buildUserInfo(
     loginMethodMapValue: loginMethodValue(a, loginMethod),
     freeTrialStatus: freeTrialStatus(a, now),
     rechargeStatus: rechargeStatus(a),
-    subscriptionList: listSubscriptions(db, accountId).map((s) => ({
+    subscriptionList: (await subscriptionsOf(db, accountId)).map((s) => ({
       productId: s.product_id,
       expiredTs: s.expired_ts,
       productName: productNames.get(s.product_id) ?? s.product_id,

@@ -4,7 +4,8 @@ import {
   memberSiteSandboxPurchase,
 } from '@ottkit/api-client/contract';
 import { randomToken, verifyScopedToken } from '../domain/tokens.ts';
-import { getAccount, listSubscriptions } from '../store/accounts.ts';
+import { getAccount } from '../store/accounts.ts';
+import { subscriptionsOf } from '../store/subscriptions.ts';
 import type { Db } from '../store/db.ts';
 import {
   acceptGrant,
@@ -16,7 +17,6 @@ import {
 import { HttpError, type RequestContext, route } from './route.ts';
 
 export { MemberSiteErrCode } from '@ottkit/api-client/contract';
-export { creditPurchase } from './memberSiteGrant.ts';
 
 // The sandbox member site (spec §1, §6) for testing only: its two calls are the contract's sandbox-tagged
 // descriptors (api-client contract/memberSite.ts); they exist when the operator turns the sandbox on
@@ -49,14 +49,14 @@ function sandboxSecret(ctx: RequestContext, path: string): string {
 }
 
 export const memberSiteRoutes = [
-  route(memberSiteAccount, (ctx, req) => {
+  route(memberSiteAccount, async (ctx, req) => {
     sandboxSecret(ctx, memberSiteAccount.path);
     const accountId = memberSiteAccountId(ctx.db, ctx.config.secret, req.memberSiteToken, ctx.now());
     const account = getAccount(ctx.db, accountId);
     return {
       accountId,
       accountName: account?.account_name ?? '',
-      subscriptionList: listSubscriptions(ctx.db, accountId).map((s) => ({
+      subscriptionList: (await subscriptionsOf(ctx.db, accountId)).map((s) => ({
         productId: s.product_id,
         expiredTs: Number(s.expired_ts),
       })),

@@ -3,12 +3,13 @@ import { ErrCode } from '@ottkit/api-client';
 import { MemberSiteErrCode, memberSiteGrant } from '@ottkit/api-client/contract';
 import type { ServerConfig } from '../config.ts';
 import { notify } from '../domain/notices.ts';
-import { getAccount, listSubscriptions, putSubscription } from '../store/accounts.ts';
+import { getAccount } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
+import { query, transactionally } from '../store/kysely/transactionally.ts';
 import { getPlan } from '../store/plans.ts';
+import { extendSubscription } from '../store/subscriptions.ts';
 import { HttpError, route } from './route.ts';
 
-const DAY = 24 * 60 * 60 * 1000;
 /** A grant older (or further in the future) than this is refused: a captured one cannot be used later. */
 export const GRANT_MAX_AGE_MS = 5 * 60 * 1000;
 
@@ -49,31 +50,20 @@ export function notHere(path: string): HttpError {
   return new HttpError(ErrCode.NOT_FOUND, `No API call at ${path}`, 404);
 }
 
-/** Credits a purchased plan: its product runs durationDays past the later of now and its current expiry. */
-export function creditPurchase(db: Db, accountId: string, planId: string, now: number) {
-  const plan = getPlan(db, planId);
-  if (!plan) throw new HttpError(MemberSiteErrCode.PLAN_NOT_FOUND, 'No such plan');
-  const current =
-    listSubscriptions(db, accountId).find((s) => s.product_id === plan.productId)?.expired_ts ?? 0;
-  const expiredTs = Math.max(now, Number(current)) + plan.durationDays * DAY;
-  putSubscription(db, accountId, plan.productId, expiredTs);
-  db.run('UPDATE accounts SET member_site_purchase = 1 WHERE account_id = ?', accountId);
-  const name = plan.planLang.find((l) => l.lang === 'en')?.planName ?? plan.planId;
-  notify(
-    db,
-    accountId,
-    'Purchase complete',
-    `${name}: active until ${new Date(expiredTs).toISOString().slice(0, 10)}`,
-    now,
-  );
-  return { planId: plan.planId, productId: plan.productId, expiredTs };
-}
-
 /**
  * The only way a plan is granted from outside: a grant signed with the member-site secret, fresh, for an
- * existing user account, never seen before. Recording the grant id and crediting are one transaction.
+ * existing user account, never seen before. Recording the grant id, running the plan's product durationDays
+ * past the later of now and its current expiry, and marking the account are one transaction on the
+ * asynchronous store (decision 0408): the grant id's unique key makes a second delivery of the same grant, on
+ * any process, "already used".
  */
-export function acceptGrant(db: Db, secret: string, grant: MemberSiteGrant, signature: string, now: number) {
+export async function acceptGrant(
+  db: Db,
+  secret: string,
+  grant: MemberSiteGrant,
+  signature: string,
+  now: number,
+) {
   const expected = Buffer.from(signMemberSiteGrant(secret, grant), 'hex');
   const given = /^[0-9a-f]{64}$/i.test(signature) ? Buffer.from(signature, 'hex') : Buffer.alloc(0);
   const invalid = (why: string) =>
@@ -84,19 +74,47 @@ export function acceptGrant(db: Db, secret: string, grant: MemberSiteGrant, sign
   if (!account) throw invalid('unknown account');
   if (account.kind !== 'user')
     throw new HttpError(MemberSiteErrCode.GUEST_CANNOT_BUY, 'Log in to buy a plan');
-  return db.transaction(() => {
-    const fresh = db.run(
-      `INSERT INTO member_site_grants (grant_id, account_id, plan_id, issued_at, accepted_at)
-       VALUES (?, ?, ?, ?, ?) ON CONFLICT (grant_id) DO NOTHING`,
-      grant.grantId,
-      grant.accountId,
-      grant.planId,
-      grant.issuedAt,
-      now,
-    ).changes;
-    if (!fresh) throw invalid('already used');
-    return creditPurchase(db, grant.accountId, grant.planId, now);
+  const plan = getPlan(db, grant.planId);
+  if (!plan) throw new HttpError(MemberSiteErrCode.PLAN_NOT_FOUND, 'No such plan');
+  const k = db.kysely;
+  const expiredTs = await transactionally(db, function* () {
+    const fresh = yield* query(
+      k
+        .insertInto('member_site_grants')
+        .values({
+          grant_id: grant.grantId,
+          account_id: grant.accountId,
+          plan_id: grant.planId,
+          issued_at: grant.issuedAt,
+          accepted_at: now,
+        })
+        .onConflict((c) => c.column('grant_id').doNothing())
+        .returning('grant_id')
+        .compile(),
+    );
+    if (fresh.rows.length === 0) throw invalid('already used');
+    const extended = yield* query(
+      extendSubscription(db, grant.accountId, plan.productId, plan.durationDays, now),
+    );
+    yield* query(
+      k
+        .updateTable('accounts')
+        .set({ member_site_purchase: 1 })
+        .where('account_id', '=', grant.accountId)
+        .compile(),
+    );
+    return Number(extended.rows[0]?.expired_ts);
   });
+  // After the commit: a notice never tells of a purchase that was rolled back.
+  const name = plan.planLang.find((l) => l.lang === 'en')?.planName ?? plan.planId;
+  notify(
+    db,
+    grant.accountId,
+    'Purchase complete',
+    `${name}: active until ${new Date(expiredTs).toISOString().slice(0, 10)}`,
+    now,
+  );
+  return { planId: plan.planId, productId: plan.productId, expiredTs };
 }
 
 export const memberSiteGrantRoutes = [

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { CompiledQuery, Selectable } from 'kysely';
 import type { OperatorAuditTable } from '../store/kysely/schema.generated.ts';
 import type { AuditEntry } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
@@ -23,18 +23,48 @@ export function recordAudit(
   change: { before?: unknown; after?: unknown },
   now: number,
 ): void {
+  const row = auditRow(actor, action, target, change, now);
   db.run(
-    `INSERT INTO operator_audit (at, actor, actor_email, action, target, before_json, after_json)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    now,
-    actor.id,
-    actor.email,
+    `INSERT INTO operator_audit (${Object.keys(row).join(', ')}) VALUES (${Object.keys(row)
+      .map(() => '?')
+      .join(', ')})`,
+    ...Object.values(row),
+  );
+}
+
+/** The same entry as a statement of a `transactionally` body: the change and its audit commit together. */
+export function auditStatement(
+  db: Db,
+  actor: Actor,
+  action: string,
+  target: string,
+  change: { before?: unknown; after?: unknown },
+  now: number,
+): CompiledQuery {
+  return db.kysely
+    .insertInto('operator_audit')
+    .values(auditRow(actor, action, target, change, now))
+    .compile();
+}
+
+/** An entry's row, for either store. */
+function auditRow(
+  actor: Actor,
+  action: string,
+  target: string,
+  change: { before?: unknown; after?: unknown },
+  now: number,
+) {
+  return {
+    at: now,
+    actor: actor.id,
+    actor_email: actor.email,
     action,
     target,
     // Source URLs in a change are kept with their secrets masked, like everywhere they leave the server.
-    change.before === undefined ? null : maskSecrets(JSON.stringify(change.before)),
-    change.after === undefined ? null : maskSecrets(JSON.stringify(change.after)),
-  );
+    before_json: change.before === undefined ? null : maskSecrets(JSON.stringify(change.before)),
+    after_json: change.after === undefined ? null : maskSecrets(JSON.stringify(change.after)),
+  };
 }
 
 export interface AuditFilter {

@@ -1,14 +1,20 @@
 import { OperatorErrCode, type SubscriberDetail } from '@ottkit/api-client/contract';
 import { DomainError } from '../domain/errors.ts';
-import { getAccount, listSubscriptions, putSubscription } from '../store/accounts.ts';
+import { getAccount, lockAccountStatement } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
+import { query, transactionally } from '../store/kysely/transactionally.ts';
 import { getPlan } from '../store/plans.ts';
 import { revokeAccountSessions } from '../store/sessions.ts';
-import { type Actor, recordAudit } from './audit.ts';
+import { type Actor, auditStatement, recordAudit } from './audit.ts';
 import { deliveryOf } from '../mail/delivery.ts';
 import { messagesTo } from '../store/outbox.ts';
-
-const DAY = 86_400_000;
+import {
+  extendSubscription,
+  type SubscriptionRow,
+  setExpiryStatement,
+  subscriptionsOf,
+  subscriptionsStatement,
+} from '../store/subscriptions.ts';
 
 interface AccountSummaryRow {
   account_id: string;
@@ -53,12 +59,12 @@ export function searchSubscribers(db: Db, q: string) {
  * Plans, devices, sessions and messages of one subscriber; never a password hash, a token or a message's text.
  * `delivery` says which channels this server sends itself.
  */
-export function subscriberDetail(
+export async function subscriberDetail(
   db: Db,
   accountId: string,
   now: number,
   delivery: SubscriberDetail['delivery'],
-): SubscriberDetail {
+): Promise<SubscriberDetail> {
   const a = getAccount(db, accountId);
   if (!a) throw new DomainError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
   const sessions = db.all<{
@@ -81,7 +87,7 @@ export function subscriberDetail(
     ...summary(a),
     country: a.country,
     freeTrialStatus: a.free_trial_status,
-    subscriptions: listSubscriptions(db, accountId).map((s) => ({
+    subscriptions: (await subscriptionsOf(db, accountId)).map((s) => ({
       productId: s.product_id,
       expiredTs: Number(s.expired_ts),
       active: Number(s.expired_ts) > now,
@@ -107,37 +113,45 @@ export function subscriberDetail(
   };
 }
 
-const plansOf = (db: Db, accountId: string) =>
-  listSubscriptions(db, accountId).map((s) => ({ productId: s.product_id, expiredTs: Number(s.expired_ts) }));
+const plans = (rows: SubscriptionRow[]) =>
+  rows.map((s) => ({ productId: s.product_id, expiredTs: Number(s.expired_ts) }));
 
 /** Grants a plan: its product runs the plan's days past the later of now and its current expiry (audited). */
-export function grantPlan(db: Db, actor: Actor, accountId: string, planId: string, now: number): void {
+export async function grantPlan(
+  db: Db,
+  actor: Actor,
+  accountId: string,
+  planId: string,
+  now: number,
+): Promise<void> {
   const plan = getPlan(db, planId);
   if (!plan) throw new DomainError(OperatorErrCode.NOT_FOUND, `No plan ${planId}`);
-  db.transaction(() => {
-    if (!getAccount(db, accountId))
+  await transactionally(db, function* () {
+    if ((yield* query(lockAccountStatement(db, accountId))).rows.length === 0)
       throw new DomainError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
-    const before = plansOf(db, accountId);
-    const current = before.find((s) => s.productId === plan.productId)?.expiredTs ?? 0;
-    putSubscription(db, accountId, plan.productId, Math.max(now, current) + plan.durationDays * DAY);
-    recordAudit(db, actor, 'subscriber.grantPlan', accountId, { before, after: plansOf(db, accountId) }, now);
+    const before = plans((yield* query(subscriptionsStatement(db, accountId))).rows);
+    yield* query(extendSubscription(db, accountId, plan.productId, plan.durationDays, now));
+    const after = plans((yield* query(subscriptionsStatement(db, accountId))).rows);
+    yield* query(auditStatement(db, actor, 'subscriber.grantPlan', accountId, { before, after }, now));
   });
 }
 
-/** Ends a product now. */
-export function endPlan(db: Db, actor: Actor, accountId: string, productId: string, now: number): void {
-  db.transaction(() => {
-    const before = plansOf(db, accountId);
-    if (!before.some((s) => s.productId === productId)) {
-      throw new DomainError(OperatorErrCode.NOT_FOUND, `${accountId} has no ${productId}`);
-    }
-    putSubscription(
-      db,
-      accountId,
-      productId,
-      Math.min(now, before.find((s) => s.productId === productId)?.expiredTs ?? now),
-    );
-    recordAudit(db, actor, 'subscriber.endPlan', accountId, { before, after: plansOf(db, accountId) }, now);
+/** Ends a product now (audited). */
+export async function endPlan(
+  db: Db,
+  actor: Actor,
+  accountId: string,
+  productId: string,
+  now: number,
+): Promise<void> {
+  await transactionally(db, function* () {
+    yield* query(lockAccountStatement(db, accountId));
+    const before = plans((yield* query(subscriptionsStatement(db, accountId))).rows);
+    const ending = before.find((s) => s.productId === productId);
+    if (!ending) throw new DomainError(OperatorErrCode.NOT_FOUND, `${accountId} has no ${productId}`);
+    yield* query(setExpiryStatement(db, accountId, productId, Math.min(now, ending.expiredTs)));
+    const after = plans((yield* query(subscriptionsStatement(db, accountId))).rows);
+    yield* query(auditStatement(db, actor, 'subscriber.endPlan', accountId, { before, after }, now));
   });
 }
 

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { CompiledQuery, Selectable } from 'kysely';
 import type { Db } from './db.ts';
 import type { AccountsTable } from './kysely/schema.generated.ts';
 
@@ -53,24 +53,28 @@ export function updatePasswordHash(db: Db, accountId: string, hash: string): voi
   db.run('UPDATE accounts SET password_hash = ? WHERE account_id = ?', hash, accountId);
 }
 
-export function setFreeTrialStatus(db: Db, accountId: string, status: string): void {
-  db.run('UPDATE accounts SET free_trial_status = ? WHERE account_id = ?', status, accountId);
+/**
+ * The account's recharged mark (spec §4 rechargeStatus), and the end of its running free trial when the recharge
+ * ends it: a statement of the recharge's transaction.
+ */
+export function markRechargedStatement(db: Db, accountId: string, endsTrial: boolean): CompiledQuery {
+  return db.kysely
+    .updateTable('accounts')
+    .set(endsTrial ? { recharged: 1, free_trial_status: 'RECHARGE_END' } : { recharged: 1 })
+    .where('account_id', '=', accountId)
+    .compile();
 }
 
-export function markRecharged(db: Db, accountId: string): void {
-  db.run('UPDATE accounts SET recharged = 1 WHERE account_id = ?', accountId);
-}
-
-export interface SubscriptionRow {
-  product_id: string;
-  expired_ts: number;
-}
-
-export function listSubscriptions(db: Db, accountId: string): SubscriptionRow[] {
-  return db.all<SubscriptionRow>(
-    'SELECT product_id, expired_ts FROM subscriptions WHERE account_id = ? ORDER BY product_id',
-    accountId,
-  );
+/**
+ * The account's row, locked until the transaction ends (PostgreSQL; SQLite's transaction holds its one write lock
+ * already): a change that reads the account's subscriptions to write them and audit their before and after
+ * takes turns with every other such change of the same account, on any process. A row that does not exist yet
+ * (a first subscription) cannot be locked, the account can. `FOR NO KEY UPDATE`: rows that only refer to the
+ * account (a new session, a play) are not held up.
+ */
+export function lockAccountStatement(db: Db, accountId: string): CompiledQuery<{ account_id: string }> {
+  const read = db.kysely.selectFrom('accounts').select('account_id').where('account_id', '=', accountId);
+  return (db.engine === 'postgres' ? read.forNoKeyUpdate() : read).compile();
 }
 
 /** Sets a product's expiry (insert or update). */

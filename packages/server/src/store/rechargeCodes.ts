@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { CompiledQuery, Selectable } from 'kysely';
 import type { RechargeCodesTable } from './kysely/schema.generated.ts';
 import type { Db } from './db.ts';
 
@@ -24,16 +24,34 @@ export function getRechargeCode(db: Db, codeHash: string): RechargeCodeRow | und
   return db.get<RechargeCodeRow>('SELECT * FROM recharge_codes WHERE code_hash = ?', codeHash);
 }
 
-/** Spends a code; false when it was spent already (also by a concurrent request). */
-export function redeemRechargeCode(db: Db, codeHash: string, accountId: string, now: number): boolean {
-  return (
-    db.run(
-      'UPDATE recharge_codes SET redeemed_at = ?, redeemed_by = ? WHERE code_hash = ? AND redeemed_at IS NULL AND voided_at IS NULL',
-      now,
-      accountId,
-      codeHash,
-    ).changes === 1
-  );
+/** The code's row, on the asynchronous store (a redeeming viewer waits on nothing else's query). */
+export function rechargeCodeOf(db: Db, codeHash: string): Promise<RechargeCodeRow | undefined> {
+  return db.kysely
+    .selectFrom('recharge_codes')
+    .selectAll()
+    .where('code_hash', '=', codeHash)
+    .executeTakeFirst();
+}
+
+/**
+ * Spends a code, as a statement of the redeeming transaction: its row when spent now, none when it was spent or
+ * voided already (also by a request on another process at the same moment: the condition is checked by the
+ * update itself, under the row's lock).
+ */
+export function spendRechargeCode(
+  db: Db,
+  codeHash: string,
+  accountId: string,
+  now: number,
+): CompiledQuery<{ code_hash: string }> {
+  return db.kysely
+    .updateTable('recharge_codes')
+    .set({ redeemed_at: now, redeemed_by: accountId })
+    .where('code_hash', '=', codeHash)
+    .where('redeemed_at', 'is', null)
+    .where('voided_at', 'is', null)
+    .returning('code_hash')
+    .compile();
 }
 
 export function batchSummary(

@@ -67,8 +67,8 @@ export const accountRoutes = [
 
   route(login, async (ctx, req) => withCookies(ctx, await identity.login(deps(ctx), req.loginInfo))),
 
-  route(visitorLogin, (ctx, req) => {
-    const { result, deviceSecret } = identity.visitorLogin(
+  route(visitorLogin, async (ctx, req) => {
+    const { result, deviceSecret } = await identity.visitorLogin(
       deps(ctx),
       req.deviceId,
       readGuestCookie(ctx.req, ctx.config),
@@ -77,7 +77,7 @@ export const accountRoutes = [
     return withCookies(ctx, result);
   }),
 
-  route(refreshToken, (ctx, req) => {
+  route(refreshToken, async (ctx, req) => {
     const presented =
       req.refreshToken ?? readCookie(ctx.req, cookieName(ctx.config, REFRESH_COOKIE, REFRESH_PATH));
     if (!presented) throw new HttpError(ErrCode.SESSION_INVALID, 'No refresh token; log in again');
@@ -85,7 +85,7 @@ export const accountRoutes = [
     try {
       const { sessionId, accountId, tokens } = rotateRefreshToken(ctx.db, ctx.config.secret, presented, now);
       return withCookies(ctx, {
-        userInfo: buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now, ctx.lang),
+        userInfo: await buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now, ctx.lang),
         tokens,
       });
     } catch (e) {
@@ -111,7 +111,7 @@ export const accountRoutes = [
     return {};
   }),
 
-  route(userInfo, (ctx) => {
+  route(userInfo, async (ctx) => {
     const s = sessionOf(ctx);
     return buildUserInfo(ctx.db, s.accountId, s.sessionId, ctx.ip, ctx.now(), ctx.lang);
   }),

@@ -51,10 +51,10 @@ export const appRoutes = [
 
   route(planList, (ctx) => ({ planList: listPlans(ctx.db) })),
 
-  route(recharge, (ctx, req) => {
+  route(recharge, async (ctx, req) => {
     const s = sessionOf(ctx);
     const now = ctx.now();
-    const result = redeem(
+    const result = await redeem(
       ctx.db,
       ctx.config.secret,
       s.accountId,
@@ -62,7 +62,10 @@ export const appRoutes = [
       req.rechargeCodePassword,
       now,
     );
-    return { ...result, userInfo: buildUserInfo(ctx.db, s.accountId, s.sessionId, ctx.ip, now, ctx.lang) };
+    return {
+      ...result,
+      userInfo: await buildUserInfo(ctx.db, s.accountId, s.sessionId, ctx.ip, now, ctx.lang),
+    };
   }),
 
   route(urvQuery, (ctx) => userRights(ctx.db, sessionOf(ctx).accountId, ctx.now())),

@@ -47,7 +47,7 @@ export const channelListRoute = route(channelList, async (ctx) => {
 export const contentAuthorityRoute = route(contentAuthority, async (ctx, req) => {
   const now = ctx.now();
   const broadcastToo = req.supportBroadCast !== false && req.supportBroadCast !== 0;
-  const lcList = viewerLineup(ctx.db, ctx.session, viewerOf(ctx, now), now)
+  const lcList = (await viewerLineup(ctx.db, ctx.session, viewerOf(ctx, now), now))
     .filter((v) => broadcastToo || v.broadcastOpensAt === undefined)
     .map((v) => ({
       lid: v.channel.logicalChannelId,
@@ -62,12 +62,14 @@ export const contentAuthorityRoute = route(contentAuthority, async (ctx, req) =>
 
 export const topChannelsRoute = route(topChannels, async (ctx, req) => {
   const now = ctx.now();
-  return { topChannelList: topChannelList(ctx.db, ctx.session, viewerOf(ctx, now), now, req.size ?? 10) };
+  return {
+    topChannelList: await topChannelList(ctx.db, ctx.session, viewerOf(ctx, now), now, req.size ?? 10),
+  };
 });
 
 export const topSearchesRoute = route(topSearches, async (ctx, req) => {
   const now = ctx.now();
-  const top = topChannelList(ctx.db, ctx.session, viewerOf(ctx, now), now, req.pageSize ?? 10);
+  const top = await topChannelList(ctx.db, ctx.session, viewerOf(ctx, now), now, req.pageSize ?? 10);
   return {
     topSearchList: top.map((t) => ({
       rank: t.rank,
@@ -93,7 +95,7 @@ async function currentData(ctx: RequestContext, dataType: LiveDataType, now: num
       );
     }
     case 'authority':
-      return viewerLineup(ctx.db, ctx.session, viewerOf(ctx, now), now).map((v) => [
+      return (await viewerLineup(ctx.db, ctx.session, viewerOf(ctx, now), now)).map((v) => [
         v.channel.logicalChannelId,
         v.au,
         v.access,
@@ -128,7 +130,7 @@ export const updateCheckRoute = route(updateCheck, async (ctx, req) => {
 
 export const homeRecommendRoute = route(homeRecommend, async (ctx) => {
   const now = ctx.now();
-  return { recommendList: homeRecommendList(ctx.db, ctx.session, viewerOf(ctx, now), now) };
+  return { recommendList: await homeRecommendList(ctx.db, ctx.session, viewerOf(ctx, now), now) };
 });
 
 export const trackerListRoute = route(trackerList, async (ctx, req) => ({

@@ -21,20 +21,26 @@ import { actorFor } from './operator.ts';
 /** Support's calls (issue 18 §7): every change audited; answers never carry a password or a token. */
 export const operatorSubscriberRoutes = [
   route(subscriberSearch, (ctx, req) => ({ subscribers: searchSubscribers(ctx.db, req.q) })),
-  route(subscriberGet, (ctx, req) => ({
-    subscriber: subscriberDetail(ctx.db, req.accountId, ctx.now(), configuredChannels(ctx.config)),
+  route(subscriberGet, async (ctx, req) => ({
+    subscriber: await subscriberDetail(ctx.db, req.accountId, ctx.now(), configuredChannels(ctx.config)),
   })),
   route(subscriberPlans, (ctx) => ({ planList: listPlans(ctx.db) })),
-  route(subscriberGrantPlan, (ctx, req) => {
-    grantPlan(ctx.db, actorFor(ctx), req.accountId, req.planId, ctx.now());
-    return { subscriber: subscriberDetail(ctx.db, req.accountId, ctx.now(), configuredChannels(ctx.config)) };
+  route(subscriberGrantPlan, async (ctx, req) => {
+    await grantPlan(ctx.db, actorFor(ctx), req.accountId, req.planId, ctx.now());
+    return {
+      subscriber: await subscriberDetail(ctx.db, req.accountId, ctx.now(), configuredChannels(ctx.config)),
+    };
   }),
-  route(subscriberEndPlan, (ctx, req) => {
-    endPlan(ctx.db, actorFor(ctx), req.accountId, req.productId, ctx.now());
-    return { subscriber: subscriberDetail(ctx.db, req.accountId, ctx.now(), configuredChannels(ctx.config)) };
+  route(subscriberEndPlan, async (ctx, req) => {
+    await endPlan(ctx.db, actorFor(ctx), req.accountId, req.productId, ctx.now());
+    return {
+      subscriber: await subscriberDetail(ctx.db, req.accountId, ctx.now(), configuredChannels(ctx.config)),
+    };
   }),
-  route(subscriberRevokeSessions, (ctx, req) => {
+  route(subscriberRevokeSessions, async (ctx, req) => {
     revokeSubscriberSessions(ctx.db, actorFor(ctx), req.accountId, ctx.now());
-    return { subscriber: subscriberDetail(ctx.db, req.accountId, ctx.now(), configuredChannels(ctx.config)) };
+    return {
+      subscriber: await subscriberDetail(ctx.db, req.accountId, ctx.now(), configuredChannels(ctx.config)),
+    };
   }),
 ];

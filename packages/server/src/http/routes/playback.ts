@@ -111,7 +111,7 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
       const sourceId = channel.logicalChannelId;
       // One life for every kind: the players renew the URLs while they play (decision 0100).
       const ttlSec = options.ttlSec ?? mediaTokenTtlSec(ctx.db);
-      const access = channelAccess(ctx.db, channel, ctx.session, now);
+      const access = await channelAccess(ctx.db, channel, ctx.session, now);
       const physical = channel.physicalChannelList[0];
       const liveStreamId = physical?.liveStreamId ?? channel.liveStreamId;
       const dvrStreamId = physical?.dvrStreamId || liveStreamId;

@@ -57,6 +57,6 @@ export const scanRoutes = [
       }
       return started;
     });
-    return { userInfo: buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now, ctx.lang), tokens };
+    return { userInfo: await buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now, ctx.lang), tokens };
   }),
 ];

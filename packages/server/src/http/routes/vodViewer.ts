@@ -13,7 +13,7 @@ export async function viewerOf(ctx: RequestContext): Promise<Viewer> {
     accountId,
     profileId: profile?.profile_id ?? null,
     ...(profile ? { maxRating: profile.max_rating as AgeRating } : {}),
-    vod: accountId ? userRights(ctx.db, accountId, now).rights.vod : false,
+    vod: accountId ? (await userRights(ctx.db, accountId, now)).rights.vod : false,
     lang: langOf(ctx.lang),
     now,
   };
