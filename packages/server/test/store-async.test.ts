@@ -79,3 +79,53 @@ describe('a progress report on the asynchronous store', () => {
     },
   );
 });
+
+// Decision 0408: what every viewer asks, over and over, asks nothing of the synchronous store once the process
+// has read what it keeps (the line-up, the settings). On PostgreSQL each synchronous query stopped the process for
+// its round trip, so a process answered these calls one query at a time.
+describe.runIf(postgresUrl())("a viewer's frequent calls on PostgreSQL", () => {
+  let t: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    t = await startServer();
+    token = await loginToken(t, 'demo@ottkit.test');
+  });
+  afterAll(() => t.close());
+
+  /** The synchronous store's queries a call made, by their SQL. */
+  async function synchronousQueries(call: () => Promise<unknown>): Promise<string[]> {
+    const db = t.server.db as unknown as Record<string, (...a: unknown[]) => unknown>;
+    const seen: string[] = [];
+    const originals = new Map<string, (...a: unknown[]) => unknown>();
+    for (const m of ['run', 'get', 'all', 'exec', 'transaction']) {
+      const original = db[m] as (...a: unknown[]) => unknown;
+      originals.set(m, original);
+      db[m] = (...a: unknown[]) => {
+        seen.push(`${m}: ${typeof a[0] === 'string' ? a[0] : 'a transaction'}`);
+        return original.apply(t.server.db, a);
+      };
+    }
+    try {
+      await call();
+    } finally {
+      for (const [m, original] of originals) db[m] = original;
+    }
+    return seen;
+  }
+
+  it('the channel list, the channels’ authority and a progress report, once warm', async () => {
+    const calls = {
+      'channel list': () => vodData(t, contract.live.channelList, {}, token),
+      authority: () => vodData(t, contract.live.contentAuthority, {}, token),
+      'progress report': () =>
+        vodData(t, contract.vod.playProgressReport, progressReport('m-001', 30), token),
+    };
+    for (const call of Object.values(calls)) await call();
+    for (const [name, call] of Object.entries(calls)) {
+      expect(await synchronousQueries(call), name).toEqual([]);
+    }
+    // A setting written as the operator's CLI writes it is seen at the next call: the kept settings follow it.
+    t.server.db.run("INSERT INTO app_settings (key, value) VALUES ('kidsModeSwitch', 'true')");
+    expect((await calls['channel list']()).kidsModeSwitch).toBe(true);
+  });
+});

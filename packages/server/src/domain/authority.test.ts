@@ -89,7 +89,13 @@ describe('channelAccess over the store', () => {
         created_at) VALUES ('acc-1', 'user', '1', 'A', 2, 'US', 'NOT_START', 0)`,
     );
     putSubscription(db, 'acc-1', 'live-basic', NOW + DAY);
-    const user = { accountId: 'acc-1', status: 'user' as const, sessionId: 's' };
+    const user = {
+      accountId: 'acc-1',
+      status: 'user' as const,
+      sessionId: 's',
+      virtualCode: '1',
+      email: null,
+    };
     const guest = { ...user, status: 'guest' as const };
     const cinema = { logicalChannelId: 'lc-004', ...basic };
     expect(await channelAccess(db, cinema, user, NOW)).toEqual({ live: true, catchup: true });

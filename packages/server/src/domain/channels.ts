@@ -1,8 +1,8 @@
 import type { Channel, ChannelColumn } from '@ottkit/api-client/contract';
 import type { Session } from './sessions.ts';
-import { channelsUpdatedAt, listColumns } from '../store/channels.ts';
+import { columnsNow, keptChannelsUpdatedAt } from '../store/channels.ts';
 import type { Db } from '../store/db.ts';
-import { getSetting } from '../store/settings.ts';
+import { settingsNow } from '../store/settings.ts';
 import type { Viewer } from './accessRules.ts';
 import { favoriteIds } from './favorites.ts';
 import { currentProfile } from './profiles.ts';
@@ -49,7 +49,7 @@ export async function channelListParts(
   // Favourites are the session's profile's (decision 0285).
   const favorites =
     session?.status === 'user'
-      ? favoriteIds(db, (await currentProfile(db, session, now)).profile_id)
+      ? await favoriteIds(db, (await currentProfile(db, session, now)).profile_id)
       : new Set<string>();
   const used = new Set(lineup.flatMap((v) => v.channel.columnIds));
   // The broadcast opening flips a flag in the list, so it counts as a change of the line-up.
@@ -58,9 +58,9 @@ export async function channelListParts(
     lineup,
     favorites,
     rest: {
-      channelColumnInfo: listColumns(db, lang).filter((c) => used.has(c.columnId)),
-      channelListLatestUpdateTimeTs: Math.max(channelsUpdatedAt(db), ...opened),
-      kidsModeSwitch: getSetting(db, 'kidsModeSwitch') === 'true',
+      channelColumnInfo: (await columnsNow(db, lang)).filter((c) => used.has(c.columnId)),
+      channelListLatestUpdateTimeTs: Math.max(await keptChannelsUpdatedAt.now(db), ...opened),
+      kidsModeSwitch: (await settingsNow(db)).get('kidsModeSwitch') === 'true',
     },
   };
 }

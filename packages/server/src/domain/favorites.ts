@@ -1,7 +1,7 @@
 import { ErrCode } from '@ottkit/api-client';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
-import { deleteFavorite, listFavorites, putFavorite } from '../store/liveUser.ts';
+import { deleteFavorite, favoriteChannelIds, listFavorites, putFavorite } from '../store/liveUser.ts';
 
 /** Most favourites one account keeps (a line-up of 500 fits). */
 export const FAVORITE_LIMIT = 1000;
@@ -13,8 +13,9 @@ export function favoriteList(db: Db, profileId: string) {
   }));
 }
 
-export function favoriteIds(db: Db, profileId: string): Set<string> {
-  return new Set(listFavorites(db, profileId).map((r) => r.logical_channel_id));
+/** The favourites as a set, to mark the channels of a line-up (a removed channel is simply not in it). */
+export async function favoriteIds(db: Db, profileId: string): Promise<Set<string>> {
+  return new Set(await favoriteChannelIds(db, profileId));
 }
 
 export function channelExists(db: Db, logicalChannelId: string): boolean {

@@ -25,31 +25,31 @@ describe('IP-to-country table', () => {
     expect(() => parseIpCountryCsv('1.0.0.0,1.0.0.255,AU\n1.2.3,XX\n')).toThrow(/line 2/);
   });
 
-  it('looks addresses up, unknown ones and IPv6 give an empty region', () => {
+  it('looks addresses up, unknown ones and IPv6 give an empty region', async () => {
     const db = openDb(':memory:');
     migrate(db);
     loadIpCountryTable(db, parseIpCountryCsv('10.0.0.0/8,BR\n192.168.0.0,192.168.0.255,MX\n'));
-    expect(countryOf(db, '10.20.30.40')).toBe('BR');
-    expect(countryOf(db, '::ffff:192.168.0.7')).toBe('MX');
-    expect(countryOf(db, '192.168.1.1')).toBe('');
-    expect(countryOf(db, '::1')).toBe('');
+    expect(await countryOf(db, '10.20.30.40')).toBe('BR');
+    expect(await countryOf(db, '::ffff:192.168.0.7')).toBe('MX');
+    expect(await countryOf(db, '192.168.1.1')).toBe('');
+    expect(await countryOf(db, '::1')).toBe('');
     db.close();
   });
 
-  it('loads <dataDir>/ip-country.csv, and again only when the file changes', () => {
+  it('loads <dataDir>/ip-country.csv, and again only when the file changes', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ottkit-ip-'));
     const db = openDb(':memory:');
     migrate(db);
     const file = join(dir, 'ip-country.csv');
     writeFileSync(file, '127.0.0.0/8,PT\n');
     syncIpCountryFile(db, dir, 1_000_000);
-    expect(countryOf(db, '127.0.0.1')).toBe('PT');
+    expect(await countryOf(db, '127.0.0.1')).toBe('PT');
     writeFileSync(file, '127.0.0.0/8,ES\n');
     utimesSync(file, new Date(), new Date(Date.now() + 5000));
     syncIpCountryFile(db, dir, 1_000_001);
-    expect(countryOf(db, '127.0.0.1')).toBe('PT'); // checked at most every 10 s
+    expect(await countryOf(db, '127.0.0.1')).toBe('PT'); // checked at most every 10 s
     syncIpCountryFile(db, dir, 1_020_000);
-    expect(countryOf(db, '127.0.0.1')).toBe('ES');
+    expect(await countryOf(db, '127.0.0.1')).toBe('ES');
     db.close();
     rmSync(dir, { recursive: true, force: true });
   });

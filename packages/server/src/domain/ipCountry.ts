@@ -75,14 +75,17 @@ export function loadIpCountryTable(db: Db, ranges: readonly IpRange[]): number {
   return ranges.length;
 }
 
-/** The country of an address, '' when unknown. */
-export function countryOf(db: Db, ip: string): string {
+/** The country of an address, '' when unknown (asynchronous store: asked by every live call, decision 0408). */
+export async function countryOf(db: Db, ip: string): Promise<string> {
   const n = ipv4ToNumber(ip);
   if (n === undefined) return '';
-  const row = db.get<{ range_end: number; country: string }>(
-    'SELECT range_end, country FROM ip_country_ranges WHERE range_start <= ? ORDER BY range_start DESC LIMIT 1',
-    n,
-  );
+  const row = await db.kysely
+    .selectFrom('ip_country_ranges')
+    .select(['range_end', 'country'])
+    .where('range_start', '<=', n)
+    .orderBy('range_start', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row && row.range_end >= n ? row.country : '';
 }
 

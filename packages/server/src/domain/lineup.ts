@@ -1,8 +1,8 @@
 import type { Session } from './sessions.ts';
 import { listChannels, type StoredChannel } from '../store/channels.ts';
 import type { Db } from '../store/db.ts';
-import { broadcastTimes } from '../store/live.ts';
-import { getSetting } from '../store/settings.ts';
+import { keptBroadcastTimes } from '../store/live.ts';
+import { settingsNow } from '../store/settings.ts';
 import { type Viewer, channelVisible } from './accessRules.ts';
 import { type Au, accessFromAu, type ChannelAccess, channelAu, grantsOf } from './authority.ts';
 
@@ -16,8 +16,8 @@ export interface ViewerChannel {
 }
 
 /** Layout config hide_unsubscribe_channel (spec §3), stored by the app configuration. */
-export function hideUnsubscribed(db: Db): boolean {
-  return getSetting(db, 'layout.hide_unsubscribe_channel') === 'true';
+export async function hideUnsubscribed(db: Db): Promise<boolean> {
+  return (await settingsNow(db)).get('layout.hide_unsubscribe_channel') === 'true';
 }
 
 /**
@@ -30,11 +30,15 @@ export async function viewerLineup(
   viewer: Viewer,
   now: number,
 ): Promise<ViewerChannel[]> {
-  const grants = await grantsOf(db, session);
-  const broadcasts = broadcastTimes(db);
-  const hide = hideUnsubscribed(db);
+  // What is kept per version (decision 0408) and the viewer's subscriptions, asked at once.
+  const [grants, broadcasts, hide, channels] = await Promise.all([
+    grantsOf(db, session),
+    keptBroadcastTimes.now(db),
+    hideUnsubscribed(db),
+    listChannels.now(db),
+  ]);
   const out: ViewerChannel[] = [];
-  for (const channel of listChannels(db)) {
+  for (const channel of channels) {
     if (!channelVisible(channel.contentRuleList, viewer)) continue;
     const broadcastOpensAt = broadcasts.get(channel.logicalChannelId);
     const au = channelAu({ ...channel, broadcastOpensAt }, grants, now);

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import {
   AGE_RATINGS,
   type AgeRating,
@@ -64,15 +65,21 @@ export function toProfile(p: ProfileRow): Profile {
 
 /** The session's profile: the one chosen with `profileSelect` while it exists, else the account's first. */
 export async function currentProfile(db: Db, caller: Caller, now: number): Promise<ProfileRow> {
-  // Asked by most of a signed-in viewer's calls: one query on the asynchronous store (decision 0407).
-  const chosen = await db.kysely
-    .selectFrom('session_profiles as sp')
-    .innerJoin('profiles as p', 'p.profile_id', 'sp.profile_id')
+  // Asked by most of a signed-in viewer's calls: one query on the asynchronous store (decisions 0407, 0408), the
+  // chosen profile first, else the account's first (most sessions never choose one).
+  const found = await db.kysely
+    .selectFrom('profiles as p')
+    .leftJoin('session_profiles as sp', (join) =>
+      join.onRef('sp.profile_id', '=', 'p.profile_id').on('sp.session_id', '=', caller.sessionId),
+    )
     .selectAll('p')
-    .where('sp.session_id', '=', caller.sessionId)
     .where('p.account_id', '=', caller.accountId)
+    .where((eb) => eb.or([eb('sp.session_id', 'is not', null), eb('p.profile_id', '=', caller.accountId)]))
+    .orderBy(sql`CASE WHEN sp.session_id IS NULL THEN 1 ELSE 0 END`)
+    .limit(1)
     .executeTakeFirst();
-  if (chosen) return chosen;
+  if (found) return found;
+  // An account made before profiles, on its first call: its first profile is written now.
   ensureDefaultProfile(db, caller.accountId, now);
   return getProfile(db, caller.accountId) as ProfileRow;
 }

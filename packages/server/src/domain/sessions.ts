@@ -20,6 +20,9 @@ export interface Session {
   accountId: string;
   status: 'user' | 'guest';
   sessionId: string;
+  /** The account's virtual code and email: with its id, what the access rules match (decision 0408). */
+  virtualCode: string;
+  email: string | null;
 }
 
 export interface NewSessionInput {
@@ -120,7 +123,15 @@ export function rotateRefreshToken(
 export async function sessionForAccessToken(db: Db, token: string, now: number): Promise<Session | null> {
   if (token.length < 16 || token.length > 256) return null;
   const row = await sessionByAccessToken(db.kysely, hashToken(token), now);
-  return row ? { accountId: row.account_id, sessionId: row.session_id, status: row.kind } : null;
+  return row
+    ? {
+        accountId: row.account_id,
+        sessionId: row.session_id,
+        status: row.kind,
+        virtualCode: row.virtual_code,
+        email: row.email,
+      }
+    : null;
 }
 
 export { revokeAccountSessions, revokeSession } from '../store/sessions.ts';

@@ -1,5 +1,4 @@
 import type { Session } from './sessions.ts';
-import { getAccount } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import type { Viewer } from './accessRules.ts';
 import { countryOf, syncIpCountryFile } from './ipCountry.ts';
@@ -14,13 +13,9 @@ export interface ViewerInput {
 }
 
 /** Who is asking, in the terms of the access rules: address, device, country (IP table) and account ids. */
-export function buildViewer(db: Db, input: ViewerInput): Viewer {
+export async function buildViewer(db: Db, input: ViewerInput): Promise<Viewer> {
   syncIpCountryFile(db, input.dataDir, input.now);
-  const accounts: string[] = [];
-  if (input.session) {
-    const a = getAccount(db, input.session.accountId);
-    accounts.push(input.session.accountId);
-    if (a) accounts.push(a.virtual_code, a.email ?? '');
-  }
-  return { ip: input.ip, mac: input.mac ?? '', region: countryOf(db, input.ip), accounts };
+  const s = input.session;
+  const accounts = s ? [s.accountId, s.virtualCode, s.email ?? ''] : [];
+  return { ip: input.ip, mac: input.mac ?? '', region: await countryOf(db, input.ip), accounts };
 }

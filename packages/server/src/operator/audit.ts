@@ -11,50 +11,38 @@ export interface Actor {
 }
 export const CLI_ACTOR: Actor = { id: 'cli', email: 'command line' };
 
-/**
- * Appends one entry to the audit log (decision 0212): who, when, what, on what, before and after. The table
- * refuses UPDATE and DELETE (triggers), and no call or command changes it.
- */
-export function recordAudit(
-  db: Db,
+/** One entry: who, what, on what, the change (before and after), when. */
+type Entry = [
   actor: Actor,
   action: string,
   target: string,
   change: { before?: unknown; after?: unknown },
   now: number,
-): void {
-  const row = auditRow(actor, action, target, change, now);
+];
+
+/**
+ * Appends one entry to the audit log (decision 0212): who, when, what, on what, before and after. The table
+ * refuses UPDATE and DELETE (triggers), and no call or command changes it.
+ */
+export function recordAudit(db: Db, ...entry: Entry): void {
+  const row = auditRow(...entry);
+  const columns = Object.keys(row);
   db.run(
-    `INSERT INTO operator_audit (${Object.keys(row).join(', ')}) VALUES (${Object.keys(row)
-      .map(() => '?')
-      .join(', ')})`,
+    `INSERT INTO operator_audit (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
     ...Object.values(row),
   );
 }
 
 /** The same entry as a statement of a `transactionally` body: the change and its audit commit together. */
-export function auditStatement(
-  db: Db,
-  actor: Actor,
-  action: string,
-  target: string,
-  change: { before?: unknown; after?: unknown },
-  now: number,
-): CompiledQuery {
+export function auditStatement(db: Db, ...entry: Entry): CompiledQuery {
   return db.kysely
     .insertInto('operator_audit')
-    .values(auditRow(actor, action, target, change, now))
+    .values(auditRow(...entry))
     .compile();
 }
 
 /** An entry's row, for either store. */
-function auditRow(
-  actor: Actor,
-  action: string,
-  target: string,
-  change: { before?: unknown; after?: unknown },
-  now: number,
-) {
+function auditRow(...[actor, action, target, change, now]: Entry) {
   return {
     at: now,
     actor: actor.id,

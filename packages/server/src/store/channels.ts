@@ -3,6 +3,7 @@ import type { ChannelsTable, PhysicalChannelsTable } from './kysely/schema.gener
 import type { Channel, ChannelColumn } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
 import { namesIn } from './names.ts';
+import { versionsNow } from './versions.ts';
 
 /** A channel as stored: the per-viewer fields (favourite, authorities) are filled in by the domain. */
 export type StoredChannel = Omit<
@@ -59,20 +60,30 @@ const LINEUP_VERSION = 'SELECT n AS v FROM lineup_version';
 /** The line-up's version now: what is read from the line-up may be kept while it stays. */
 const lineupVersion = (db: Db): number => db.get<{ v: number }>(LINEUP_VERSION)?.v ?? -1;
 
+/** What is read from the line-up, kept per version: the synchronous call, and `now` for the asynchronous store. */
+export interface KeptPerLineup<T> {
+  (db: Db): T;
+  /** The same, with the version asked on the asynchronous store (decision 0408). */
+  now(db: Db): Promise<T>;
+}
+
 /**
  * `read`, kept per database while the line-up's version stays: what it answers is shared, callers must not
- * modify it.
+ * modify it. A new version is read at once (on PostgreSQL through the synchronous store, once per change of the
+ * line-up and process).
  */
-export function keptPerLineupVersion<T>(read: (db: Db) => T): (db: Db) => T {
+export function keptPerLineupVersion<T>(read: (db: Db) => T): KeptPerLineup<T> {
   const kept = new WeakMap<Db, { version: number; value: T }>();
-  return (db) => {
-    const version = lineupVersion(db);
+  const at = (db: Db, version: number) => {
     const known = kept.get(db);
     if (known?.version === version) return known.value;
     const value = read(db);
     kept.set(db, { version, value });
     return value;
   };
+  const keptRead = (db: Db) => at(db, lineupVersion(db));
+  keptRead.now = async (db: Db) => at(db, (await versionsNow(db)).lineup);
+  return keptRead;
 }
 
 /**
@@ -80,7 +91,7 @@ export function keptPerLineupVersion<T>(read: (db: Db) => T): (db: Db) => T {
  * once per version of the line-up and kept (a 10,000-channel line-up takes hundreds of ms to read, and every
  * channel list call needs it): the answer is shared, callers must not modify it.
  */
-export const listChannels: (db: Db) => StoredChannel[] = keptPerLineupVersion(readChannels);
+export const listChannels: KeptPerLineup<StoredChannel[]> = keptPerLineupVersion(readChannels);
 
 function readChannels(db: Db): StoredChannel[] {
   const rows = db.all<ChannelRow>('SELECT * FROM channels ORDER BY channel_seq, logical_channel_id');
@@ -152,6 +163,25 @@ function readChannels(db: Db): StoredChannel[] {
 /** The latest change to the line-up, for channelListLatestUpdateTimeTs and the update check. */
 export function channelsUpdatedAt(db: Db): number {
   return db.get<{ t: number | null }>('SELECT MAX(updated_at) AS t FROM channels')?.t ?? 0;
+}
+
+/** The line-up's last change (as `channelsUpdatedAt`), kept per version of the line-up. */
+export const keptChannelsUpdatedAt = keptPerLineupVersion(channelsUpdatedAt);
+
+/** The categories in each language asked, kept per version of the line-up (a few languages: see below). */
+const keptColumns = keptPerLineupVersion(() => new Map<string, ChannelColumn[]>());
+
+/**
+ * `listColumns` for every channel list call, kept per version of the line-up and language. The language comes from
+ * the caller's header, so only a few are kept: any beyond them is read each time, never kept.
+ */
+export async function columnsNow(db: Db, lang: string): Promise<ChannelColumn[]> {
+  const byLang = await keptColumns.now(db);
+  const known = byLang.get(lang);
+  if (known) return known;
+  const columns = listColumns(db, lang);
+  if (byLang.size < 8) byLang.set(lang, columns);
+  return columns;
 }
 
 export interface NewChannel extends StoredChannel {}

@@ -1,4 +1,5 @@
 import type { Channel } from '@ottkit/api-client/contract';
+import { keptPerLineupVersion } from './channels.ts';
 import type { Db } from './db.ts';
 
 /** Small store helpers of the Live API that do not deserve a module each. */
@@ -45,3 +46,6 @@ export function contentRules(db: Db, logicalChannelId: string): Channel['content
       ruleValue: r.rule_value,
     }));
 }
+
+/** `broadcastTimes`, kept per version of the line-up (migration 499 moves it with the broadcasts). */
+export const keptBroadcastTimes = keptPerLineupVersion(broadcastTimes);

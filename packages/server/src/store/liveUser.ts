@@ -14,6 +14,16 @@ export function listFavorites(db: Db, profileId: string) {
   );
 }
 
+/** The ids of a profile's favourite channels, on the asynchronous store (every channel list call, decision 0408). */
+export async function favoriteChannelIds(db: Db, profileId: string): Promise<string[]> {
+  const rows = await db.kysely
+    .selectFrom('favorite_channels')
+    .select('logical_channel_id')
+    .where('profile_id', '=', profileId)
+    .execute();
+  return rows.map((r) => r.logical_channel_id);
+}
+
 export function putFavorite(db: Db, profileId: string, logicalChannelId: string, updateTime: number): void {
   db.run(
     `INSERT INTO favorite_channels (profile_id, account_id, logical_channel_id, update_time)

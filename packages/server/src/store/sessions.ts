@@ -62,17 +62,17 @@ export function insertAccessToken(db: Db, tokenHash: string, sessionId: string, 
   );
 }
 
-/** The live session an access token belongs to, or undefined (unknown, expired or revoked). */
 /**
- * The live session an access token belongs to, with its account's kind. Every signed-in call asks it first, so
- * it goes through the asynchronous store (decision 0407): on PostgreSQL it waits without holding up the process.
+ * The live session an access token belongs to (none when unknown, expired or revoked), with its account's kind,
+ * virtual code and email (what the access rules match, decision 0408). Every signed-in call asks it first, so it
+ * goes through the asynchronous store (decision 0407): on PostgreSQL it waits without holding up the process.
  */
 export function sessionByAccessToken(k: Kysely<Database>, tokenHash: string, now: number) {
   return k
     .selectFrom('access_tokens as t')
     .innerJoin('sessions as s', 's.session_id', 't.session_id')
     .innerJoin('accounts as a', 'a.account_id', 's.account_id')
-    .select(['s.session_id', 's.account_id', 'a.kind'])
+    .select(['s.session_id', 's.account_id', 'a.kind', 'a.virtual_code', 'a.email'])
     .where('t.token_hash', '=', tokenHash)
     .where('t.expires_at', '>', now)
     .where('s.revoked_at', 'is', null)

@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import { versionsNow } from './versions.ts';
 
 /** Operator-changeable app settings, one string value per key (the CLI `config set` writes here). */
 export function getSetting(db: Db, key: string): string | undefined {
@@ -21,4 +22,19 @@ export function allSettings(db: Db): Record<string, string> {
     out[r.key] = r.value;
   }
   return out;
+}
+
+const kept = new WeakMap<Db, { version: number; value: ReadonlyMap<string, string> }>();
+
+/**
+ * Every setting, kept per version of the settings (decision 0408): the calls every viewer makes read them here,
+ * with one number asked on the asynchronous store. A new version is read at once.
+ */
+export async function settingsNow(db: Db): Promise<ReadonlyMap<string, string>> {
+  const version = (await versionsNow(db)).settings;
+  const known = kept.get(db);
+  if (known?.version === version) return known.value;
+  const value = new Map(Object.entries(allSettings(db)));
+  kept.set(db, { version, value });
+  return value;
 }

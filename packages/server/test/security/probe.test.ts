@@ -22,18 +22,6 @@ describe('totalChanges', () => {
     expect(totalChanges(db)).toEqual(before);
   });
 
-  it('changes on an insert, an update that keeps the row count, and a delete', () => {
-    let before = totalChanges(db);
-    db.run("INSERT INTO app_settings (key, value) VALUES ('probe.c', '3')");
-    expect(totalChanges(db)).not.toEqual(before);
-    before = totalChanges(db);
-    db.run("UPDATE app_settings SET value = '9' WHERE key = 'probe.a'");
-    expect(totalChanges(db)).not.toEqual(before);
-    before = totalChanges(db);
-    db.run("DELETE FROM app_settings WHERE key = 'probe.b'");
-    expect(totalChanges(db)).not.toEqual(before);
-  });
-
   it('changes on a write inside a transaction that commits, not on one rolled back', () => {
     const before = totalChanges(db);
     expect(() =>
@@ -58,16 +46,21 @@ describe('stateBesideCounters', () => {
     db.run("UPDATE attempt_limits SET failures = 2 WHERE limit_key = 'probe'");
     expect(stateBesideCounters(db)).toEqual(before);
   });
+});
 
-  it('changes on an insert, an update that keeps the row count, and a delete elsewhere', () => {
-    let before = stateBesideCounters(db);
-    db.run("INSERT INTO app_settings (key, value) VALUES ('probe.c', '3')");
-    expect(stateBesideCounters(db)).not.toEqual(before);
-    before = stateBesideCounters(db);
-    db.run("UPDATE app_settings SET value = '9' WHERE key = 'probe.a'");
-    expect(stateBesideCounters(db)).not.toEqual(before);
-    before = stateBesideCounters(db);
-    db.run("DELETE FROM app_settings WHERE key = 'probe.b'");
-    expect(stateBesideCounters(db)).not.toEqual(before);
+describe.each([
+  ['totalChanges', totalChanges],
+  ['stateBesideCounters', stateBesideCounters],
+] as const)('%s', (_name, measure) => {
+  it('changes on an insert, an update that keeps the row count, and a delete', () => {
+    for (const write of [
+      "INSERT INTO app_settings (key, value) VALUES ('probe.c', '3')",
+      "UPDATE app_settings SET value = '9' WHERE key = 'probe.a'",
+      "DELETE FROM app_settings WHERE key = 'probe.b'",
+    ]) {
+      const before = measure(db);
+      db.run(write);
+      expect(measure(db), write).not.toEqual(before);
+    }
   });
 });

@@ -7,10 +7,10 @@ import { HttpError, route } from '../route.ts';
 import { viewerOf } from './liveContext.ts';
 
 /** POST /liveapi/api/channel/catchup/range/v1: what of a channel's past exists to be played back (issue 36). */
-export const catchupRangeRoute = route(catchupRange, (ctx, req) => {
+export const catchupRangeRoute = route(catchupRange, async (ctx, req) => {
   const c = listChannels(ctx.db).find((x) => x.logicalChannelId === req.logicalChannelId);
   // A channel hidden from this viewer by its access rules is as absent as an unknown one.
-  if (!c || !channelVisible(c.contentRuleList, viewerOf(ctx, ctx.now()))) {
+  if (!c || !channelVisible(c.contentRuleList, await viewerOf(ctx, ctx.now()))) {
     throw new HttpError(ErrCode.CHANNEL_NOT_FOUND, `No channel '${req.logicalChannelId}'`);
   }
   return recordedRange(ctx.db, ctx.config.dataDir, c.logicalChannelId);

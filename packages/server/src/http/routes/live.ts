@@ -32,7 +32,7 @@ export const channelListRoute = route(channelList, async (ctx) => {
   const { lineup, favorites, rest } = await channelListParts(
     ctx.db,
     ctx.session,
-    viewerOf(ctx, now),
+    await viewerOf(ctx, now),
     now,
     guideLang(ctx),
   );
@@ -47,7 +47,7 @@ export const channelListRoute = route(channelList, async (ctx) => {
 export const contentAuthorityRoute = route(contentAuthority, async (ctx, req) => {
   const now = ctx.now();
   const broadcastToo = req.supportBroadCast !== false && req.supportBroadCast !== 0;
-  const lcList = (await viewerLineup(ctx.db, ctx.session, viewerOf(ctx, now), now))
+  const lcList = (await viewerLineup(ctx.db, ctx.session, await viewerOf(ctx, now), now))
     .filter((v) => broadcastToo || v.broadcastOpensAt === undefined)
     .map((v) => ({
       lid: v.channel.logicalChannelId,
@@ -63,13 +63,13 @@ export const contentAuthorityRoute = route(contentAuthority, async (ctx, req) =>
 export const topChannelsRoute = route(topChannels, async (ctx, req) => {
   const now = ctx.now();
   return {
-    topChannelList: await topChannelList(ctx.db, ctx.session, viewerOf(ctx, now), now, req.size ?? 10),
+    topChannelList: await topChannelList(ctx.db, ctx.session, await viewerOf(ctx, now), now, req.size ?? 10),
   };
 });
 
 export const topSearchesRoute = route(topSearches, async (ctx, req) => {
   const now = ctx.now();
-  const top = await topChannelList(ctx.db, ctx.session, viewerOf(ctx, now), now, req.pageSize ?? 10);
+  const top = await topChannelList(ctx.db, ctx.session, await viewerOf(ctx, now), now, req.pageSize ?? 10);
   return {
     topSearchList: top.map((t) => ({
       rank: t.rank,
@@ -84,7 +84,7 @@ async function currentData(ctx: RequestContext, dataType: LiveDataType, now: num
   const user = ctx.session?.status === 'user' ? (await profileOfSession(ctx))?.profile_id : undefined;
   switch (dataType) {
     case 'channel': {
-      const list = await channelListFor(ctx.db, ctx.session, viewerOf(ctx, now), now);
+      const list = await channelListFor(ctx.db, ctx.session, await viewerOf(ctx, now), now);
       return list.channelListInfo.map(
         ({ isFavorite: _f, liveAuthority: _l, playBackAuthority: _p, ...c }) => ({
           ...c,
@@ -95,7 +95,7 @@ async function currentData(ctx: RequestContext, dataType: LiveDataType, now: num
       );
     }
     case 'authority':
-      return (await viewerLineup(ctx.db, ctx.session, viewerOf(ctx, now), now)).map((v) => [
+      return (await viewerLineup(ctx.db, ctx.session, await viewerOf(ctx, now), now)).map((v) => [
         v.channel.logicalChannelId,
         v.au,
         v.access,
@@ -130,7 +130,7 @@ export const updateCheckRoute = route(updateCheck, async (ctx, req) => {
 
 export const homeRecommendRoute = route(homeRecommend, async (ctx) => {
   const now = ctx.now();
-  return { recommendList: await homeRecommendList(ctx.db, ctx.session, viewerOf(ctx, now), now) };
+  return { recommendList: await homeRecommendList(ctx.db, ctx.session, await viewerOf(ctx, now), now) };
 });
 
 export const trackerListRoute = route(trackerList, async (ctx, req) => ({

@@ -4,7 +4,7 @@ import { buildViewer } from '../../domain/viewer.ts';
 import { HttpError, type RequestContext } from '../route.ts';
 
 /** The caller as the access rules see it (the `mac` header is sent by TV boxes). */
-export function viewerOf(ctx: RequestContext, now: number): Viewer {
+export function viewerOf(ctx: RequestContext, now: number): Promise<Viewer> {
   const mac = ctx.req.headers.mac;
   return buildViewer(ctx.db, {
     ip: ctx.ip,

@@ -60,10 +60,10 @@ function qualities(library: MediaLibrary | undefined, source: string): number[] 
   return [QUALITY.LQ, QUALITY.SD, QUALITY.HD];
 }
 
-function findChannel(ctx: RequestContext, id: string): StoredChannel {
+async function findChannel(ctx: RequestContext, id: string): Promise<StoredChannel> {
   const c = listChannels(ctx.db).find((x) => x.logicalChannelId === id);
   // A channel hidden from this viewer by its access rules is as absent as an unknown one.
-  if (!c || !channelVisible(c.contentRuleList, viewerOf(ctx, ctx.now()))) {
+  if (!c || !channelVisible(c.contentRuleList, await viewerOf(ctx, ctx.now()))) {
     throw new HttpError(ErrCode.CHANNEL_NOT_FOUND, `No channel '${id}'`);
   }
   return c;
@@ -98,7 +98,7 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
   return [
     route(channelPlaySource, async (ctx, req) => {
       const now = ctx.now();
-      const channel = findChannel(ctx, req.logicalChannelId);
+      const channel = await findChannel(ctx, req.logicalChannelId);
       await assertProgrammeAllowed(
         ctx,
         channel,

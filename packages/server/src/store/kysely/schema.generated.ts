@@ -560,6 +560,11 @@ export interface SessionsTable {
   revoke_reason: string | null;
 }
 
+export interface SettingsVersionTable {
+  id: Generated<number>;
+  n: number;
+}
+
 export interface SourceChannelsTable {
   logical_channel_id: string;
   source_id: number;
@@ -855,6 +860,7 @@ export interface Database {
   served_plays: ServedPlaysTable;
   session_profiles: SessionProfilesTable;
   sessions: SessionsTable;
+  settings_version: SettingsVersionTable;
   source_channels: SourceChannelsTable;
   source_columns: SourceColumnsTable;
   subscriptions: SubscriptionsTable;

@@ -23,4 +23,24 @@ CREATE TRIGGER lineup_version_source_channels_insert AFTER INSERT ON source_chan
 CREATE TRIGGER lineup_version_source_channels_delete AFTER DELETE ON source_channels BEGIN UPDATE lineup_version SET n = n + 1; END;
 `,
   },
+  {
+    version: 499,
+    name: 'versions-of-kept-reads',
+    // Every channel list call read the broadcasts' opening times, the categories' names and two settings
+    // (decision 0408): the first two now move the line-up's version, and the settings have a version of their
+    // own, so a process keeps them per version and asks one number a call.
+    sql: `
+CREATE TRIGGER lineup_version_channel_broadcasts_insert AFTER INSERT ON channel_broadcasts BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_broadcasts_update AFTER UPDATE ON channel_broadcasts BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_broadcasts_delete AFTER DELETE ON channel_broadcasts BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_column_names_insert AFTER INSERT ON channel_column_names BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_column_names_update AFTER UPDATE ON channel_column_names BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TRIGGER lineup_version_channel_column_names_delete AFTER DELETE ON channel_column_names BEGIN UPDATE lineup_version SET n = n + 1; END;
+CREATE TABLE settings_version (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);
+INSERT INTO settings_version (id, n) VALUES (1, 0);
+CREATE TRIGGER settings_version_app_settings_insert AFTER INSERT ON app_settings BEGIN UPDATE settings_version SET n = n + 1; END;
+CREATE TRIGGER settings_version_app_settings_update AFTER UPDATE ON app_settings BEGIN UPDATE settings_version SET n = n + 1; END;
+CREATE TRIGGER settings_version_app_settings_delete AFTER DELETE ON app_settings BEGIN UPDATE settings_version SET n = n + 1; END;
+`,
+  },
 ];

@@ -1,0 +1,33 @@
+import type { Db } from './db.ts';
+
+/**
+ * The numbers that say whether what a process keeps is still current (decision 0408): the line-up's (moved by the
+ * triggers of migrations 147, 498 and 499 on every table the line-up is read from) and the settings' (499). A
+ * write by any process or command moves them, so it is seen at the next call.
+ */
+export interface Versions {
+  lineup: number;
+  settings: number;
+}
+
+const asked = new WeakMap<Db, Promise<Versions>>();
+
+/**
+ * Both versions, in one query on the asynchronous store. The calls that ask while it is on its way share it: under
+ * load a process asks about once per round trip, not once a call. A call that joins a query already on its way
+ * may miss a write made in the same few milliseconds; the next call sees it.
+ */
+export function versionsNow(db: Db): Promise<Versions> {
+  const pending = asked.get(db);
+  if (pending) return pending;
+  const query = db.kysely
+    .selectNoFrom((eb) => [
+      eb.selectFrom('lineup_version').select('n').as('lineup'),
+      eb.selectFrom('settings_version').select('n').as('settings'),
+    ])
+    .executeTakeFirstOrThrow()
+    .then((r) => ({ lineup: Number(r.lineup ?? -1), settings: Number(r.settings ?? -1) }))
+    .finally(() => asked.delete(db));
+  asked.set(db, query);
+  return query;
+}
