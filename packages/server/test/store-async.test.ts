@@ -2,7 +2,7 @@ import { contract } from '@ottkit/api-client';
 import { VodErrCode } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresUrl } from '../src/store/db.ts';
-import { startServer, type TestServer } from './helpers.ts';
+import { bearer, startServer, type TestServer } from './helpers.ts';
 import { loginToken, progressReport, vodCall, vodData } from './vodHelpers.ts';
 
 // Issue 39, decision 0407: the play-progress report on the asynchronous store (Kysely), on both engines.
@@ -113,12 +113,15 @@ describe.runIf(postgresUrl())("a viewer's frequent calls on PostgreSQL", () => {
     return seen;
   }
 
-  it('the channel list, the channels’ authority and a progress report, once warm', async () => {
+  it('the channel list, the channels’ authority, a progress report and the user info, once warm', async () => {
     const calls = {
       'channel list': () => vodData(t, contract.live.channelList, {}, token),
       authority: () => vodData(t, contract.live.contentAuthority, {}, token),
       'progress report': () =>
         vodData(t, contract.vod.playProgressReport, progressReport('m-001', 30), token),
+      // The account calls take the token in the Authorization header.
+      'user info': async () =>
+        expect((await t.post(contract.account.userInfo.path, {}, bearer(token))).body.errCode).toBe(0),
     };
     for (const call of Object.values(calls)) await call();
     for (const [name, call] of Object.entries(calls)) {

@@ -1,8 +1,8 @@
 import { LoginMethod, type UserInfo } from '@ottkit/api-client/contract';
-import { type AccountRow, getAccount } from '../store/accounts.ts';
+import { type AccountRow, accountNow } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
-import { namesIn } from '../store/names.ts';
-import { getSession } from '../store/sessions.ts';
+import { namesNow } from '../store/names.ts';
+import { loginMethodOf } from '../store/sessions.ts';
 import { subscriptionsOf } from '../store/subscriptions.ts';
 
 /** Recharge status (spec §4) from what the account has done. */
@@ -37,10 +37,15 @@ export async function buildUserInfo(
   now: number,
   lang = 'en',
 ): Promise<UserInfo> {
-  const a = getAccount(db, accountId);
+  // Four reads of the asynchronous store, at once (decision 0410).
+  const [a, sessionMethod, subscriptions, productNames] = await Promise.all([
+    accountNow(db, accountId),
+    loginMethodOf(db, sessionId),
+    subscriptionsOf(db, accountId),
+    namesNow(db, 'product_names', lang),
+  ]);
   if (!a) throw new Error(`account ${accountId} vanished`);
-  const loginMethod = getSession(db, sessionId)?.login_method ?? a.login_method;
-  const productNames = namesIn(db, 'product_names', lang);
+  const loginMethod = sessionMethod ?? a.login_method;
   return {
     accountId: a.account_id,
     virtualCode: a.virtual_code,
@@ -52,7 +57,7 @@ export async function buildUserInfo(
     loginMethodMapValue: loginMethodValue(a, loginMethod),
     freeTrialStatus: freeTrialStatus(a, now),
     rechargeStatus: rechargeStatus(a),
-    subscriptionList: (await subscriptionsOf(db, accountId)).map((s) => ({
+    subscriptionList: subscriptions.map((s) => ({
       productId: s.product_id,
       expiredTs: s.expired_ts,
       productName: productNames.get(s.product_id) ?? s.product_id,

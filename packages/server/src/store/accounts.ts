@@ -10,6 +10,11 @@ export function getAccount(db: Db, accountId: string): AccountRow | undefined {
   return db.get<AccountRow>('SELECT * FROM accounts WHERE account_id = ?', accountId);
 }
 
+/** The account, on the asynchronous store (the user info of every sign-in, refresh and recharge, decision 0410). */
+export function accountNow(db: Db, accountId: string): Promise<AccountRow | undefined> {
+  return db.kysely.selectFrom('accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst();
+}
+
 export function findAccountByEmail(db: Db, email: string): AccountRow | undefined {
   return db.get<AccountRow>('SELECT * FROM accounts WHERE email = ?', email);
 }

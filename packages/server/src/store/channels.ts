@@ -2,7 +2,7 @@ import type { Selectable } from 'kysely';
 import type { ChannelsTable, PhysicalChannelsTable } from './kysely/schema.generated.ts';
 import type { Channel, ChannelColumn } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
-import { namesIn } from './names.ts';
+import { nameLang, namesIn } from './names.ts';
 import { versionsNow } from './versions.ts';
 
 /** A channel as stored: the per-viewer fields (favourite, authorities) are filled in by the domain. */
@@ -176,6 +176,7 @@ const keptColumns = keptPerLineupVersion(() => new Map<string, ChannelColumn[]>(
  * the caller's header, so only a few are kept: any beyond them is read each time, never kept.
  */
 export async function columnsNow(db: Db, lang: string): Promise<ChannelColumn[]> {
+  lang = nameLang(lang);
   const byLang = await keptColumns.now(db);
   const known = byLang.get(lang);
   if (known) return known;

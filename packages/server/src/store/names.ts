@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './db.ts';
 
 /**
@@ -9,12 +10,36 @@ const KEY: Record<NameTable, string> = { channel_column_names: 'column_id', prod
 
 /** Every name of a table in `lang` (`pt-BR` reads `pt`) with the English one as fallback: id → name. */
 export function namesIn(db: Db, table: NameTable, lang: string): Map<string, string> {
-  const key = KEY[table];
-  lang = lang.slice(0, 2).toLowerCase();
-  const rows = db.all<{ id: string; lang: string; name: string }>(
-    `SELECT ${key} AS id, lang, name FROM ${table} WHERE lang IN (?, 'en')`,
+  lang = nameLang(lang);
+  const rows = db.all<NameRow>(
+    `SELECT ${KEY[table]} AS id, lang, name FROM ${table} WHERE lang IN (?, 'en')`,
     lang,
   );
+  return byId(rows, lang);
+}
+
+/** `namesIn` on the asynchronous store (the user info of every sign-in and refresh, decision 0410). */
+export async function namesNow(db: Db, table: NameTable, lang: string): Promise<Map<string, string>> {
+  lang = nameLang(lang);
+  const rows = await db.kysely
+    .selectFrom(table)
+    .select([sql.ref<string>(KEY[table]).as('id'), 'lang', 'name'])
+    .where('lang', 'in', [lang, 'en'])
+    .execute();
+  return byId(rows, lang);
+}
+
+interface NameRow {
+  id: string;
+  lang: string;
+  name: string;
+}
+
+/** The language names are kept in: `pt-BR` reads `pt`. */
+export const nameLang = (lang: string) => lang.slice(0, 2).toLowerCase();
+
+/** The names in `lang`, English where `lang` has none. */
+function byId(rows: NameRow[], lang: string): Map<string, string> {
   const out = new Map<string, string>();
   for (const r of rows) if (r.lang === 'en' && !out.has(r.id)) out.set(r.id, r.name);
   for (const r of rows) if (r.lang === lang) out.set(r.id, r.name);

@@ -22,6 +22,16 @@ export function getSession(db: Db, sessionId: string): SessionRow | undefined {
   return db.get<SessionRow>('SELECT * FROM sessions WHERE session_id = ?', sessionId);
 }
 
+/** How the session was begun (its login method), on the asynchronous store; undefined for an unknown session. */
+export async function loginMethodOf(db: Db, sessionId: string): Promise<number | undefined> {
+  const row = await db.kysely
+    .selectFrom('sessions')
+    .select('login_method')
+    .where('session_id', '=', sessionId)
+    .executeTakeFirst();
+  return row?.login_method;
+}
+
 export function extendSession(db: Db, sessionId: string, expiresAt: number): void {
   db.run('UPDATE sessions SET expires_at = ? WHERE session_id = ?', expiresAt, sessionId);
 }
