@@ -10,11 +10,13 @@ import {
   findGuestByDevice,
   getAccount,
   insertAccount,
-  putSubscription,
+  insertUserStatement,
   updatePasswordHash,
   virtualCodeTaken,
 } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
+import { query, transactionally } from '../store/kysely/transactionally.ts';
+import { extendSubscription } from '../store/subscriptions.ts';
 import { revokeAccountSessions } from '../store/sessions.ts';
 import { readSettings, visitorModeOn } from './appConfig.ts';
 import { type Attempt, clearAttempts, POLICIES, perAddress, refundAttempt, takeAttempt } from './limits.ts';
@@ -113,34 +115,42 @@ export async function register(
   const s = readSettings(d.db);
   const accountId = `acc-${randomBytes(8).toString('hex')}`;
   const loginMethod = address.channel === 'email' ? LoginMethod.EMAIL : LoginMethod.PHONE;
-  d.db.transaction(() => {
-    if (findByAddress(d.db, address)) {
-      throw new DomainError(
-        ErrCode.ACCOUNT_EXISTS,
-        'An account with this address exists already; log in instead',
-      );
-    }
-    const trial = s.freeTrialDays > 0;
-    const trialEnds = d.now + s.freeTrialDays * 24 * 60 * 60 * 1000;
-    insertAccount(d.db, {
-      account_id: accountId,
-      kind: 'user',
-      virtual_code: newVirtualCode(d.db),
-      email: address.channel === 'email' ? address.key : null,
-      phone_pre_code: address.channel === 'sms' ? `+${(info.phonePreCode ?? '').replace(/^\+/, '')}` : null,
-      phone: address.channel === 'sms' ? (info.phone ?? null) : null,
-      phone_key: address.channel === 'sms' ? address.key : null,
-      account_name: info.accountName ?? (info.email?.split('@')[0] || info.phone || 'viewer'),
-      password_hash: passwordHash,
-      login_method: loginMethod,
-      country: info.country ?? s.defaultCountry,
-      device_id: deviceId ?? null,
-      free_trial_status: trial ? 'USING' : 'NO_FREE_TRIAL_END',
-      free_trial_ends_at: trial ? trialEnds : null,
-      created_at: d.now,
-    });
-    if (trial) putSubscription(d.db, accountId, s.freeTrialProductId, trialEnds);
+  const trial = s.freeTrialDays > 0;
+  const trialEnds = d.now + s.freeTrialDays * 24 * 60 * 60 * 1000;
+  const virtualCode = newVirtualCode(d.db);
+  // One transaction on the asynchronous store (decision 0408): the address's unique key, not a read before the
+  // insert, decides between two sign-ups of one address, on any process at the same moment.
+  const created = await transactionally(d.db, function* () {
+    const inserted = yield* query(
+      insertUserStatement(d.db, address.channel === 'email' ? 'email' : 'phone_key', {
+        account_id: accountId,
+        kind: 'user',
+        virtual_code: virtualCode,
+        email: address.channel === 'email' ? address.key : null,
+        phone_pre_code: address.channel === 'sms' ? `+${(info.phonePreCode ?? '').replace(/^\+/, '')}` : null,
+        phone: address.channel === 'sms' ? (info.phone ?? null) : null,
+        phone_key: address.channel === 'sms' ? address.key : null,
+        account_name: info.accountName ?? (info.email?.split('@')[0] || info.phone || 'viewer'),
+        password_hash: passwordHash,
+        login_method: loginMethod,
+        country: info.country ?? s.defaultCountry,
+        device_id: deviceId ?? null,
+        free_trial_status: trial ? 'USING' : 'NO_FREE_TRIAL_END',
+        free_trial_ends_at: trial ? trialEnds : null,
+        created_at: d.now,
+      }),
+    );
+    if (inserted.rows.length === 0) return false;
+    if (trial)
+      yield* query(extendSubscription(d.db, accountId, s.freeTrialProductId, s.freeTrialDays, d.now));
+    return true;
   });
+  if (!created) {
+    throw new DomainError(
+      ErrCode.ACCOUNT_EXISTS,
+      'An account with this address exists already; log in instead',
+    );
+  }
   return sessionResult(d, accountId, loginMethod, deviceId);
 }
 

@@ -31,6 +31,23 @@ export function virtualCodeTaken(db: Db, code: string): boolean {
   return db.get('SELECT 1 AS x FROM accounts WHERE virtual_code = ?', code) !== undefined;
 }
 
+/**
+ * A new user's account, as a statement of the sign-up's transaction: no row answered when the address (`key`) has
+ * an account already. The unique key decides, whoever inserts at the same moment (decision 0408).
+ */
+export function insertUserStatement(
+  db: Db,
+  key: 'email' | 'phone_key',
+  a: NewAccount,
+): CompiledQuery<{ account_id: string }> {
+  return db.kysely
+    .insertInto('accounts')
+    .values(a)
+    .onConflict((c) => c.column(key).doNothing())
+    .returning('account_id')
+    .compile();
+}
+
 export function insertAccount(db: Db, a: NewAccount): void {
   db.run(
     `INSERT INTO accounts (account_id, kind, virtual_code, email, phone_pre_code, phone, phone_key, account_name,

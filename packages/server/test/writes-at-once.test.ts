@@ -4,10 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createRechargeBatch } from '../src/domain/recharge.ts';
 import { memberSiteGrant, signMemberSiteGrant } from '../src/http/memberSiteGrant.ts';
 import { DEMO_PASSWORD } from '../src/seed/accounts.ts';
-import { bearer, loginAs, registerEmail, startServer, type TestServer } from './helpers.ts';
+import { bearer, latestCode, loginAs, registerEmail, startServer, type TestServer } from './helpers.ts';
 import { signInOperator } from './operatorHelpers.ts';
 
-// The commerce writes on the asynchronous store (decision 0408), sent at the same moment: on PostgreSQL they run
+// The commerce writes and the sign-up on the asynchronous store (decision 0408), sent at the same moment: on PostgreSQL they run
 // on the pool's connections side by side, with no advisory lock to queue them, so each guarantee rests on the
 // statement that gives it (a conditional update, a unique key, one upsert). On SQLite they take turns.
 const A = contract.account;
@@ -104,4 +104,44 @@ describe('commerce writes sent at once', () => {
       [t.clock.now + 60 * DAY, t.clock.now + 90 * DAY],
     ]);
   });
+
+  it('one sign-up sent three times at once with its code makes one account', async () => {
+    const email = 'signed-up-once@example.com';
+    const sent = await t.post(A.verification.path, { email, purpose: 'register' });
+    const { authenticationKey } = sent.body.data as { authenticationKey: string };
+    const registerInfo = { email, password: DEMO_PASSWORD, verificationCode: latestCode(t, email) };
+    const answers = await Promise.all(
+      Array.from({ length: 3 }, () => t.post(A.register.path, { registerInfo, authenticationKey })),
+    );
+    expect(answers.filter((a) => a.body.errCode === 0)).toHaveLength(1);
+    expect(accountsWith(email)).toBe(1);
+  });
+
+  it('an address that got an account another way meanwhile is refused in words, and nothing is written', async () => {
+    const email = 'taken-meanwhile@example.com';
+    const sent = await t.post(A.verification.path, { email, purpose: 'register' });
+    const { authenticationKey } = sent.body.data as { authenticationKey: string };
+    // The account another process (or a sign-in with Google) made after the code was sent.
+    t.server.db.run(
+      `INSERT INTO accounts (account_id, kind, virtual_code, email, account_name, login_method, country,
+         free_trial_status, created_at) VALUES ('acc-meanwhile', 'user', '5550001', ?, 'A', 1, 'US', 'NOT_START', 0)`,
+      email,
+    );
+    const subscriptionsBefore = t.server.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM subscriptions')?.n;
+    const answer = await t.post(A.register.path, {
+      registerInfo: { email, password: DEMO_PASSWORD, verificationCode: latestCode(t, email) },
+      authenticationKey,
+    });
+    expect(answer.body).toEqual({
+      errCode: ErrCode.ACCOUNT_EXISTS,
+      errMsg: 'An account with this address exists already; log in instead',
+    });
+    expect(accountsWith(email)).toBe(1);
+    expect(t.server.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM subscriptions')?.n).toBe(
+      subscriptionsBefore,
+    );
+  });
 });
+
+const accountsWith = (email: string) =>
+  t.server.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM accounts WHERE email = ?', email)?.n;
