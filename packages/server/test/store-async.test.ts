@@ -113,13 +113,19 @@ describe.runIf(postgresUrl())("a viewer's frequent calls on PostgreSQL", () => {
     return seen;
   }
 
-  it('the channel list, the channels’ authority, a progress report and the user info, once warm', async () => {
+  it('the channel list, the channels’ authority, a guide day, a progress report and the user info, once warm', async () => {
     const calls = {
       'channel list': () => vodData(t, contract.live.channelList, {}, token),
       authority: () => vodData(t, contract.live.contentAuthority, {}, token),
       'progress report': () =>
         vodData(t, contract.vod.playProgressReport, progressReport('m-001', 30), token),
       // The account calls take the token in the Authorization header.
+      'guide day': async () => {
+        const list = await vodData(t, contract.live.channelList, {}, token);
+        const epgIdList = [...new Set(list.channelListInfo.map((c) => c.epgId).filter(Boolean))];
+        const date = new Date(t.clock.now).toISOString().slice(0, 10);
+        return vodData(t, contract.live.epgQueryV2, { date, epgIdList }, token);
+      },
       'user info': async () =>
         expect((await t.post(contract.account.userInfo.path, {}, bearer(token))).body.errCode).toBe(0),
     };

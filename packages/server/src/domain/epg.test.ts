@@ -19,12 +19,12 @@ describe('guide checksum (changes exactly when a day changes)', () => {
   const day = '2026-06-01';
   const programs = generateGuideDay('epg-lc-001', 'news', day, true);
 
-  it('is the same for the same programmes, whatever the language order', () => {
+  it('is the same for the same programmes, whatever the language order', async () => {
     const shuffled = programs.map((p) => ({ ...p, texts: [...p.texts].reverse() }));
     expect(guideChecksum(shuffled)).toBe(guideChecksum(programs));
   });
 
-  it('changes with a title, a description in any language, a time or the catch-up flag', () => {
+  it('changes with a title, a description in any language, a time or the catch-up flag', async () => {
     const base = guideChecksum(programs);
     const edit = (f: (p: (typeof programs)[number]) => void) => {
       const copy = structuredClone(programs);
@@ -37,7 +37,7 @@ describe('guide checksum (changes exactly when a day changes)', () => {
     expect(edit((p) => (p.stop += 1))).not.toBe(base);
   });
 
-  it('keeps a stored day (and its update time) when the same programmes are stored again', () => {
+  it('keeps a stored day (and its update time) when the same programmes are stored again', async () => {
     const db = freshDb();
     expect(putGuideDay(db, 'epg-lc-001', day, programs, NOW)).toBe(true);
     const first = dayChecksum(db, 'epg-lc-001', day);
@@ -53,23 +53,23 @@ describe('guide checksum (changes exactly when a day changes)', () => {
 });
 
 describe('ensureGuide (generation on demand)', () => {
-  it('stores 7 days back and 3 ahead once, and does not touch stored days again', () => {
+  it('stores 7 days back and 3 ahead once, and does not touch stored days again', async () => {
     const db = freshDb();
     ensureGuide(db, ['epg-lc-001'], NOW);
     const window = guideWindow(NOW);
     expect(window).toHaveLength(11);
     expect(window[0]).toBe('2026-05-25');
     expect(window[10]).toBe('2026-06-04');
-    const guides = readGuides(db, ['epg-lc-001'], window, 'es');
+    const guides = await readGuides(db, ['epg-lc-001'], window, 'es');
     expect(guides.map((g) => g.date)).toEqual(window);
     const before = guides.map((g) => g.checksum);
     ensureGuide(db, ['epg-lc-001'], NOW + 3_600_000);
-    expect(readGuides(db, ['epg-lc-001'], window, 'es').map((g) => g.checksum)).toEqual(before);
+    expect((await readGuides(db, ['epg-lc-001'], window, 'es')).map((g) => g.checksum)).toEqual(before);
     expect(guides[0]?.programs[0]?.title).toBe(guides[0]?.programs[0]?.multilingualList[1]?.title);
     db.close();
   });
 
-  it('rolls the window on: a new day is generated, days before the window are purged', () => {
+  it('rolls the window on: a new day is generated, days before the window are purged', async () => {
     const db = freshDb();
     ensureGuide(db, undefined, NOW);
     const later = NOW + 2 * 86_400_000;

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Epg, EpgProgram, GuideLang } from '@ottkit/api-client/contract';
 import { addDays, dayOf } from '../guide/days.ts';
 import { type GuideProgram, generateGuideDay, genreOfColumn } from '../guide/generate.ts';
-import { keptPerLineupVersion } from '../store/channels.ts';
+import { type KeptPerLineup, keptPerLineupVersion } from '../store/channels.ts';
 import type { Db } from '../store/db.ts';
 import { dayStamps, purgeDaysBefore, readDays, storedDayCount, storedDays, writeDay } from '../store/epg.ts';
 import { offersCatchup } from './authority.ts';
@@ -27,7 +27,7 @@ export interface EpgSource {
  * of the line-up and kept, like the channel list: every guide call asks, and at 10,000 channels the read takes
  * ~45 ms, which each of a viewer's ten checksum calls paid twice (decision 0355).
  */
-export const epgSources: (db: Db) => ReadonlyMap<string, EpgSource> = keptPerLineupVersion(readEpgSources);
+export const epgSources: KeptPerLineup<ReadonlyMap<string, EpgSource>> = keptPerLineupVersion(readEpgSources);
 
 /** The guides ottkit generates: imported ones never are (a day their feed does not give stays absent). */
 const generatedSources = keptPerLineupVersion(
@@ -121,14 +121,8 @@ export function ensureGuide(db: Db, epgIds: readonly string[] | undefined, now: 
   const first = window[0] as string;
   const last = window[window.length - 1] as string;
   const sources = generatedSources(db);
-  const wanted = epgIds ? [...new Set(epgIds.filter((id) => sources.has(id)))] : [...sources.keys()];
+  const wanted = wantedGuides(sources, epgIds);
   if (wanted.length === 0) return;
-  // The usual case, checked with one count: the window is complete for these guides (counted by key) or for the
-  // whole line-up. The exact scan below runs only when a day may be missing.
-  const complete = epgIds
-    ? storedDayCount(db, first, last, wanted) === wanted.length * window.length
-    : storedDayCount(db, first, last) === sources.size * window.length;
-  if (complete) return;
   const have = new Set(storedDays(db, first, last, epgIds).map((r) => `${r.epg_id}|${r.day}`));
   const missing: Array<[string, string]> = [];
   for (const id of wanted) for (const day of window) if (!have.has(`${id}|${day}`)) missing.push([id, day]);
@@ -140,6 +134,33 @@ export function ensureGuide(db: Db, epgIds: readonly string[] | undefined, now: 
       putGuideDay(db, id, day, generateGuideDay(id, genreOfColumn(src.genreColumn), day, src.isCatchup), now);
     }
   });
+}
+
+/**
+ * `ensureGuide` for a viewer's call (decision 0410): the usual case, a complete window for these guides (counted by
+ * key) or for the whole line-up, is one count on the asynchronous store; only a day that may be missing takes
+ * the exact scan and the generation above.
+ */
+export async function ensureGuideNow(
+  db: Db,
+  epgIds: readonly string[] | undefined,
+  now: number,
+): Promise<void> {
+  const window = guideWindow(now);
+  const sources = await generatedSources.now(db);
+  const wanted = wantedGuides(sources, epgIds);
+  if (wanted.length === 0) return;
+  const first = window[0] as string;
+  const last = window[window.length - 1] as string;
+  const complete = epgIds
+    ? (await storedDayCount(db, first, last, wanted)) === wanted.length * window.length
+    : (await storedDayCount(db, first, last)) === sources.size * window.length;
+  if (!complete) ensureGuide(db, epgIds, now);
+}
+
+/** The generated guides among `epgIds` (every one when none is given). */
+function wantedGuides(sources: ReadonlyMap<string, EpgSource>, epgIds: readonly string[] | undefined) {
+  return epgIds ? [...new Set(epgIds.filter((id) => sources.has(id)))] : [...sources.keys()];
 }
 
 /** A programme's text in `lang`, else English, else the first it has. */
@@ -174,18 +195,18 @@ export interface GuideDayText extends Omit<Epg, 'programs'> {
  * text; absent days are left out. A day's text is made once per (day, language, multilingual or not) and kept
  * while the stored day keeps its checksum and update time (`GuideCache`, decision 0075).
  */
-export function readGuideTexts(
+export async function readGuideTexts(
   db: Db,
   epgIds: readonly string[],
   days: readonly string[],
   lang: GuideLang,
   withMultilingual = true,
-): GuideDayText[] {
-  const sources = epgSources(db);
+): Promise<GuideDayText[]> {
+  const sources = await epgSources.now(db);
   const cache = guideCacheOf(db);
   const out: GuideDayText[] = [];
   for (const day of days) {
-    const stamps = dayStamps(db, day, epgIds);
+    const stamps = await dayStamps(db, day, epgIds);
     const texts = new Map<string, { checksum: string; json: string }>();
     const missing: string[] = [];
     for (const id of new Set(epgIds)) {
@@ -219,14 +240,14 @@ export function readGuideTexts(
 }
 
 /** The stored guides of these epgIds for these days, in the given language; absent days are left out. */
-export function readGuides(
+export async function readGuides(
   db: Db,
   epgIds: readonly string[],
   days: readonly string[],
   lang: GuideLang,
   withMultilingual = true,
-): Epg[] {
-  return readGuideTexts(db, epgIds, days, lang, withMultilingual).map(({ programsJson, ...g }) => ({
+): Promise<Epg[]> {
+  return (await readGuideTexts(db, epgIds, days, lang, withMultilingual)).map(({ programsJson, ...g }) => ({
     ...g,
     programs: JSON.parse(programsJson) as EpgProgram[],
   }));

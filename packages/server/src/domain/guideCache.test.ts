@@ -26,7 +26,7 @@ function freshDb(file = ':memory:') {
 }
 
 describe('GuideCache', () => {
-  it('answers only for the same checksum and update time', () => {
+  it('answers only for the same checksum and update time', async () => {
     const c = new GuideCache(1000);
     c.set('a', stamp('x'), '[1]');
     expect(c.get('a', stamp('x'))).toBe('[1]');
@@ -37,7 +37,7 @@ describe('GuideCache', () => {
     expect(c.chars).toBe(0);
   });
 
-  it('keeps at most maxChars, dropping the least recently used first', () => {
+  it('keeps at most maxChars, dropping the least recently used first', async () => {
     const c = new GuideCache(10);
     c.set('a', stamp('1'), '"aaaa"'); // 6
     c.set('b', stamp('1'), '"b"'); // 3
@@ -54,42 +54,44 @@ describe('GuideCache', () => {
 });
 
 describe('guide days served from the cache', () => {
-  it('never serves a day older than what is stored, in any language, after a write', () => {
+  it('never serves a day older than what is stored, in any language, after a write', async () => {
     const db = freshDb();
     ensureGuide(db, undefined, NOW);
     const ids = ['epg-lc-001', 'epg-lc-002'];
     for (const lang of ['en', 'es', 'pt'] as const) {
-      for (const m of [false, true]) readGuides(db, ids, [DAY], lang, m);
+      for (const m of [false, true]) await readGuides(db, ids, [DAY], lang, m);
     }
     const changed = generateGuideDay('epg-lc-001', 'news', DAY, true);
     (changed[0]?.texts[1] as { title: string }).title = 'Nuevo';
     expect(putGuideDay(db, 'epg-lc-001', DAY, changed, NOW + 1)).toBe(true);
-    const [g] = readGuides(db, ['epg-lc-001'], [DAY], 'es', true);
+    const [g] = await readGuides(db, ['epg-lc-001'], [DAY], 'es', true);
     expect(g?.checksum).toBe(guideChecksum(changed));
     expect(g?.programs[0]?.title).toBe('Nuevo');
     expect(g?.programs[0]?.multilingualList.find((t) => t.lang === 'es')?.title).toBe('Nuevo');
-    expect(readGuides(db, ['epg-lc-001'], [DAY], 'en', false)[0]?.programs[0]?.title).not.toBe('Direct');
+    expect((await readGuides(db, ['epg-lc-001'], [DAY], 'en', false))[0]?.programs[0]?.title).not.toBe(
+      'Direct',
+    );
     // Written behind the domain's back (no forgetDay): still seen, by checksum and update time.
     const again = structuredClone(changed);
     (again[0]?.texts[0] as { title: string }).title = 'Direct';
     writeDay(db, 'epg-lc-001', DAY, again, guideChecksum(again), NOW + 2);
-    expect(readGuides(db, ['epg-lc-001'], [DAY], 'en', false)[0]?.programs[0]?.title).toBe('Direct');
+    expect((await readGuides(db, ['epg-lc-001'], [DAY], 'en', false))[0]?.programs[0]?.title).toBe('Direct');
     db.close();
   });
 
-  it('sees a day another connection (the operator CLI) imported', () => {
+  it('sees a day another connection (the operator CLI) imported', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'ottkit-guide-cache-'));
     try {
       const server = freshDb(join(dir, 'ottkit.db'));
       const cli = openDb(join(dir, 'ottkit.db'));
       ensureGuide(server, undefined, NOW);
-      const before = readGuides(server, ['epg-lc-001'], [DAY], 'en', false)[0];
+      const before = (await readGuides(server, ['epg-lc-001'], [DAY], 'en', false))[0];
       expect(before?.programs.length).toBeGreaterThan(1);
       const texts = [{ lang: 'en', title: 'Imported', content: '' }];
       expect(importGuideDay(cli, 'epg-lc-001', DAY, [{ start: T0, stop: T0 + H, texts }], NOW + 5)).toBe(
         true,
       );
-      const after = readGuides(server, ['epg-lc-001'], [DAY], 'en', false)[0];
+      const after = (await readGuides(server, ['epg-lc-001'], [DAY], 'en', false))[0];
       expect(after?.programs.map((p) => p.title)).toEqual(['Imported']);
       expect(after?.checksum).not.toBe(before?.checksum);
       cli.close();
@@ -99,17 +101,17 @@ describe('guide days served from the cache', () => {
     }
   });
 
-  it('stays within its bound and answers the same as without it', () => {
+  it('stays within its bound and answers the same as without it', async () => {
     const db = freshDb();
     ensureGuide(db, undefined, NOW);
     const ids = ['epg-lc-001', 'epg-lc-002', 'epg-lc-003', 'epg-lc-004'];
     const days = guideWindow(NOW);
-    const expected = readGuides(db, ids, days, 'pt', true);
+    const expected = await readGuides(db, ids, days, 'pt', true);
     const small = freshDb();
     ensureGuide(small, undefined, NOW);
     const cache = limitGuideCache(small, 30_000);
     for (let i = 0; i < 3; i++) {
-      expect(readGuides(small, ids, days, 'pt', true)).toEqual(expected);
+      expect(await readGuides(small, ids, days, 'pt', true)).toEqual(expected);
       expect(cache.chars).toBeLessThanOrEqual(30_000);
       expect(cache.size).toBeGreaterThan(0);
     }
@@ -119,17 +121,17 @@ describe('guide days served from the cache', () => {
 });
 
 describe('ensureGuide with a complete window', () => {
-  it('still fills a day that went missing, for one guide or the whole line-up', () => {
+  it('still fills a day that went missing, for one guide or the whole line-up', async () => {
     const db = freshDb();
     ensureGuide(db, undefined, NOW);
     // A guide that is no longer in the line-up must not make the window look complete.
     putGuideDay(db, 'epg-gone', DAY, generateGuideDay('epg-gone', 'news', DAY, true), NOW);
     db.run("DELETE FROM epg_days WHERE epg_id = 'epg-lc-002' AND day = ?", DAY);
     ensureGuide(db, undefined, NOW);
-    expect(readGuides(db, ['epg-lc-002'], [DAY], 'en')).toHaveLength(1);
+    expect(await readGuides(db, ['epg-lc-002'], [DAY], 'en')).toHaveLength(1);
     db.run("DELETE FROM epg_days WHERE epg_id = 'epg-lc-003' AND day = ?", DAY);
     ensureGuide(db, ['epg-lc-003'], NOW);
-    expect(readGuides(db, ['epg-lc-003'], [DAY], 'en')).toHaveLength(1);
+    expect(await readGuides(db, ['epg-lc-003'], [DAY], 'en')).toHaveLength(1);
     db.close();
   });
 });

@@ -4,7 +4,7 @@ import { programsAt } from '../store/epg.ts';
 import { playCounts } from '../store/liveUser.ts';
 import { getSetting } from '../store/settings.ts';
 import type { Viewer } from './accessRules.ts';
-import { ensureGuide } from './epg.ts';
+import { ensureGuideNow } from './epg.ts';
 import { viewerLineup } from './lineup.ts';
 
 const WEEK_MS = 7 * 86_400_000;
@@ -41,7 +41,7 @@ export async function homeRecommendList(db: Db, session: Session | null, viewer:
     (await viewerLineup(db, session, viewer, now)).map((v) => [v.channel.logicalChannelId, v]),
   );
   const shown = picks.filter((p) => lineup.has(p.logical_channel_id));
-  ensureGuide(
+  await ensureGuideNow(
     db,
     shown.map((p) => lineup.get(p.logical_channel_id)?.channel.epgId ?? ''),
     now,

@@ -19,13 +19,13 @@ const prog = (start: number, stop: number, title = 'News') => ({
 });
 
 describe('operator guide import', () => {
-  it('accepts ordered programmes of the day, makes ids and sorts languages', () => {
+  it('accepts ordered programmes of the day, makes ids and sorts languages', async () => {
     const [p] = parseGuideDay('epg-lc-001', DAY, [prog(T0, T0 + H), prog(T0 + 2 * H, T0 + 3 * H)]);
     expect(p).toMatchObject({ programId: `epg-lc-001-${T0 / 1000}`, isCatchup: true });
     expect(p?.texts.map((t) => t.lang)).toEqual(['en', 'pt']);
   });
 
-  it('refuses overlaps, other days, inverted times, missing English and unknown fields', () => {
+  it('refuses overlaps, other days, inverted times, missing English and unknown fields', async () => {
     expect(() => parseGuideDay('e', DAY, [prog(T0, T0 + 2 * H), prog(T0 + H, T0 + 3 * H)])).toThrow(
       /overlaps/,
     );
@@ -39,7 +39,7 @@ describe('operator guide import', () => {
     expect(() => parseGuideDay('e', DAY, [{ ...prog(T0, T0 + H), colour: 'red' }])).toThrow();
   });
 
-  it('replaces a stored day and moves its checksum only when the programmes differ', () => {
+  it('replaces a stored day and moves its checksum only when the programmes differ', async () => {
     const db = openDb(':memory:');
     migrate(db);
     seedLineup(db);
@@ -48,7 +48,7 @@ describe('operator guide import', () => {
     const sum = dayChecksum(db, 'epg-lc-001', DAY);
     expect(importGuideDay(db, 'epg-lc-001', DAY, input, 2)).toBe(false);
     expect(dayChecksum(db, 'epg-lc-001', DAY)).toBe(sum);
-    expect(readGuides(db, ['epg-lc-001'], [DAY], 'pt')[0]?.programs[0]?.title).toBe('Special PT');
+    expect((await readGuides(db, ['epg-lc-001'], [DAY], 'pt'))[0]?.programs[0]?.title).toBe('Special PT');
     db.close();
   });
 });

@@ -105,14 +105,14 @@ describe('import', () => {
   it('writes the guide in every language with fallback, and never generates days for imported channels', async () => {
     await refreshSource(db, source, { now: () => NOW });
     const [news] = imported();
-    const es = readGuides(db, [news?.epgId as string], [TODAY], 'es');
+    const es = await readGuides(db, [news?.epgId as string], [TODAY], 'es');
     expect(es[0]?.programs.map((p) => p.title)).toEqual([
       'News One a las 0h',
       'News One a las 6h',
       'News One a las 12h',
       'News One a las 18h',
     ]);
-    const pt = readGuides(db, [news?.epgId as string], [TODAY], 'pt');
+    const pt = await readGuides(db, [news?.epgId as string], [TODAY], 'pt');
     expect(pt[0]?.programs[0]).toMatchObject({
       title: 'News One at 0h',
       content: 'About News One.',
@@ -266,9 +266,9 @@ describe('refresh', () => {
     const links = new Map(listSourceChannels(db).map((l) => [l.logicalChannelId, l]));
     expect(links.get(one?.logicalChannelId as string)).toMatchObject({ xmltvId: 'zzz', mappedBy: 'hand' });
     expect(links.get(two?.logicalChannelId as string)?.xmltvId).toBeUndefined();
-    const es = readGuides(db, [one?.epgId as string], [TODAY], 'en');
+    const es = await readGuides(db, [one?.epgId as string], [TODAY], 'en');
     expect(es[0]?.programs[0]?.title).toBe('No Guide at 0h');
-    expect(readGuides(db, [two?.epgId as string], [TODAY], 'en')).toEqual([]);
+    expect(await readGuides(db, [two?.epgId as string], [TODAY], 'en')).toEqual([]);
   });
 
   it('is all or nothing: a failure in the middle leaves line-up and guide exactly as they were', async () => {

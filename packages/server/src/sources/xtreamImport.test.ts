@@ -76,11 +76,11 @@ describe('Xtream Codes import', () => {
     ]);
     expect(listColumns(db).find((c) => c.columnId === chans[0]?.columnIds[0])?.columnName).toBe('Local');
     expect(listSourceChannels(db)[0]?.streamUrl).toBe(`${panel.url}/live/viewer/s3cret/70.m3u8`);
-    const pt = readGuides(db, [chans[0]?.epgId as string], ['2026-06-10'], 'pt');
+    const pt = await readGuides(db, [chans[0]?.epgId as string], ['2026-06-10'], 'pt');
     expect(pt[0]?.programs[0]?.title).toBe('Notícias da baía');
-    expect(readGuides(db, [chans[0]?.epgId as string], ['2026-06-10'], 'es')[0]?.programs[0]?.title).toBe(
-      'Bay news',
-    );
+    expect(
+      (await readGuides(db, [chans[0]?.epgId as string], ['2026-06-10'], 'es'))[0]?.programs[0]?.title,
+    ).toBe('Bay news');
     // No request carried anything but the account's own parameters.
     for (const r of panel.requests) expect(r.headers.cookie).toBeUndefined();
   });

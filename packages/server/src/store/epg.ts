@@ -89,10 +89,8 @@ export function storedDays(db: Db, firstDay: string, lastDay: string, epgIds?: r
  * guide's: at 10,000 channels 110,000 rows a checksum call (~175 ms), and 10,000 days' programmes a day call.
  */
 function bySlices<Row>(db: Db, epgIds: readonly string[], sql: string, ...after: SqlValue[]): Row[] {
-  const ids = [...new Set(epgIds)].sort();
   const rows: Row[] = [];
-  for (let i = 0; i < ids.length; i += GUIDES_PER_QUERY) {
-    const slice = ids.slice(i, i + GUIDES_PER_QUERY);
+  for (const slice of slices(epgIds)) {
     for (const row of db.all<Row>(sql.replace('?…', slice.map(() => '?').join(', ')), ...slice, ...after))
       rows.push(row);
   }
@@ -128,47 +126,70 @@ export function writeDay(
 /**
  * How many days of [firstDay, lastDay] are stored: of these guides (looked up by key), or of every
  * generated guide of the line-up (one count on the index; guides no longer in the line-up, and imported guides,
- * which are never generated, are not counted).
+ * which are never generated, are not counted). On the asynchronous store: every guide call of a viewer asks it
+ * (decision 0410).
  */
-export function storedDayCount(
+export async function storedDayCount(
   db: Db,
   firstDay: string,
   lastDay: string,
   epgIds?: readonly string[],
-): number {
-  if (epgIds)
-    return bySlices<{ n: number }>(
-      db,
-      epgIds,
-      'SELECT COUNT(*) AS n FROM epg_days WHERE epg_id IN (?…) AND day >= ? AND day <= ?',
-      firstDay,
-      lastDay,
-    ).reduce((sum, r) => sum + r.n, 0);
-  return (
-    db.get<{ n: number }>(
-      `SELECT COUNT(*) AS n FROM epg_days
-       WHERE day >= ? AND day <= ? AND epg_id IN (SELECT epg_id FROM channels c
-         WHERE NOT EXISTS (SELECT 1 FROM source_channels s WHERE s.logical_channel_id = c.logical_channel_id))`,
-      firstDay,
-      lastDay,
-    )?.n ?? 0
-  );
+): Promise<number> {
+  const days = db.kysely
+    .selectFrom('epg_days')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('day', '>=', firstDay)
+    .where('day', '<=', lastDay);
+  if (epgIds) {
+    const counts = await Promise.all(
+      slices(epgIds).map((slice) => days.where('epg_id', 'in', slice).executeTakeFirst()),
+    );
+    return counts.reduce((sum, r) => sum + Number(r?.n ?? 0), 0);
+  }
+  const all = await days
+    .where('epg_id', 'in', (eb) =>
+      eb
+        .selectFrom('channels as c')
+        .select('c.epg_id')
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('source_channels as s')
+                .select('s.logical_channel_id')
+                .whereRef('s.logical_channel_id', '=', 'c.logical_channel_id'),
+            ),
+          ),
+        ),
+    )
+    .executeTakeFirst();
+  return Number(all?.n ?? 0);
 }
 
-/** The checksum and update time of one day of each of these guides. */
-export function dayStamps(
+/** The checksum and update time of one day of each of these guides (asynchronous store, as above). */
+export async function dayStamps(
   db: Db,
   day: string,
   epgIds: readonly string[],
-): Map<string, { checksum: string; updatedAt: number }> {
-  type Row = { epg_id: string; checksum: string; updated_at: number };
-  const rows = bySlices<Row>(
-    db,
-    epgIds,
-    'SELECT epg_id, checksum, updated_at FROM epg_days WHERE epg_id IN (?…) AND day = ?',
-    day,
+): Promise<Map<string, { checksum: string; updatedAt: number }>> {
+  const read = await Promise.all(
+    slices(epgIds).map((slice) =>
+      db.kysely
+        .selectFrom('epg_days')
+        .select(['epg_id', 'checksum', 'updated_at'])
+        .where('epg_id', 'in', slice)
+        .where('day', '=', day)
+        .execute(),
+    ),
   );
-  return new Map(rows.map((r) => [r.epg_id, { checksum: r.checksum, updatedAt: r.updated_at }]));
+  return new Map(read.flat().map((r) => [r.epg_id, { checksum: r.checksum, updatedAt: r.updated_at }]));
+}
+
+/** The distinct ids in slices of GUIDES_PER_QUERY, for an `IN` list each. */
+function slices(epgIds: readonly string[]): string[][] {
+  const ids = [...new Set(epgIds)].sort();
+  const out: string[][] = [];
+  for (let i = 0; i < ids.length; i += GUIDES_PER_QUERY) out.push(ids.slice(i, i + GUIDES_PER_QUERY));
+  return out;
 }
 
 export interface StoredDay {

@@ -11,7 +11,7 @@ import {
 } from '@ottkit/api-client';
 import { channelListFor, channelListParts } from '../../domain/channels.ts';
 import { channelListSignature, channelListText } from '../../domain/channelListText.ts';
-import { ensureGuide } from '../../domain/epg.ts';
+import { ensureGuideNow } from '../../domain/epg.ts';
 import { favoriteList } from '../../domain/favorites.ts';
 import { homeRecommendList, topChannelList, trackerAddresses } from '../../domain/home.ts';
 import { viewerLineup } from '../../domain/lineup.ts';
@@ -117,7 +117,7 @@ export const updateCheckRoute = route(updateCheck, async (ctx, req) => {
   const dataStates = [];
   for (const check of req.dataChecks) {
     if (check.dataType === 'epg') {
-      ensureGuide(ctx.db, undefined, now);
+      await ensureGuideNow(ctx.db, undefined, now);
       dataStates.push(dataState(scope, 'epg', check.timestamp, epgUpdatedAt(ctx.db)));
       continue;
     }

@@ -2,7 +2,7 @@ import { epgChecksumQuery, epgMultilingualQuery, epgQuery, epgQueryV2, ErrCode }
 import type { EpgProgram } from '@ottkit/api-client/contract';
 import {
   dayRange,
-  ensureGuide,
+  ensureGuideNow,
   epgSources,
   GUIDE_FUTURE_DAYS,
   type GuideDayText,
@@ -24,7 +24,7 @@ function asAnswer(guides: GuideDayText[]) {
 }
 
 /** The guide of one channel by epgId, or by channelId (a logicalChannelId or a physical channelId). */
-export const epgQueryRoute = route(epgQuery, (ctx, req) => {
+export const epgQueryRoute = route(epgQuery, async (ctx, req) => {
   const now = ctx.now();
   let epgId = req.epgId;
   if (epgId === undefined && req.channelId !== undefined) {
@@ -38,25 +38,25 @@ export const epgQueryRoute = route(epgQuery, (ctx, req) => {
     if (epgId === undefined) throw new HttpError(ErrCode.CHANNEL_NOT_FOUND, `No channel ${req.channelId}`);
   }
   const id = epgId as string;
-  ensureGuide(ctx.db, [id], now);
+  await ensureGuideNow(ctx.db, [id], now);
   const days = dayRange(req.date ?? dayOf(now), req.pastDays ?? 0, req.futureDays ?? 0);
-  return { epgList: asAnswer(readGuideTexts(ctx.db, [id], days, guideLang(ctx, req.lang))) };
+  return { epgList: asAnswer(await readGuideTexts(ctx.db, [id], days, guideLang(ctx, req.lang))) };
 });
 
-export const epgQueryV2Route = route(epgQueryV2, (ctx, req) => {
+export const epgQueryV2Route = route(epgQueryV2, async (ctx, req) => {
   const ids = [...new Set(req.epgIdList)];
-  ensureGuide(ctx.db, ids, ctx.now());
+  await ensureGuideNow(ctx.db, ids, ctx.now());
   return {
     epgList: asAnswer(
-      readGuideTexts(ctx.db, ids, [req.date], guideLang(ctx, req.lang), req.withMultilingual ?? false),
+      await readGuideTexts(ctx.db, ids, [req.date], guideLang(ctx, req.lang), req.withMultilingual ?? false),
     ),
   };
 });
 
-export const epgChecksumRoute = route(epgChecksumQuery, (ctx, req) => {
+export const epgChecksumRoute = route(epgChecksumQuery, async (ctx, req) => {
   const now = ctx.now();
-  const ids = req.epgIdList ? [...new Set(req.epgIdList)] : [...epgSources(ctx.db).keys()];
-  ensureGuide(ctx.db, ids, now);
+  const ids = req.epgIdList ? [...new Set(req.epgIdList)] : [...(await epgSources.now(ctx.db)).keys()];
+  await ensureGuideNow(ctx.db, ids, now);
   const days = dayRange(
     req.date ?? dayOf(now),
     req.pastDays ?? GUIDE_PAST_DAYS,

@@ -7,7 +7,7 @@ import { type MediaLibrary, readManifest } from '../../media/library.ts';
 import { QUALITY } from '../../media/profiles.ts';
 import { cutCatchup } from '../../origin/catchup.ts';
 import { mediaTokenTtlSec } from '../../domain/appConfig.ts';
-import { ensureGuide } from '../../domain/epg.ts';
+import { ensureGuideNow } from '../../domain/epg.ts';
 import { DEFAULT_DVR_WINDOW_SEC } from '../../origin/origin.ts';
 import { type MediaKind, signMediaToken } from '../../origin/tokens.ts';
 import { createMediaUrls, timeshiftResource } from '../../origin/urls.ts';
@@ -73,10 +73,15 @@ async function findChannel(ctx: RequestContext, id: string): Promise<StoredChann
  * Where a time-shift playlist starts: the asked start, else the start of the programme on air in the server's
  * guide; never before the DVR window (the token is bound to it, so a live viewer opens one programme, not 4 h).
  */
-function timeshiftStart(ctx: RequestContext, channel: StoredChannel, asked: number | undefined, now: number) {
+async function timeshiftStart(
+  ctx: RequestContext,
+  channel: StoredChannel,
+  asked: number | undefined,
+  now: number,
+) {
   let start = asked;
   if (start === undefined && channel.epgId) {
-    ensureGuide(ctx.db, [channel.epgId], now); // generated on demand (decision 0051)
+    await ensureGuideNow(ctx.db, [channel.epgId], now); // generated on demand (decision 0051)
     start = programOnAir(ctx.db, channel.epgId, now)?.start;
   }
   if (start === undefined || start > now) return undefined;
@@ -168,7 +173,7 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
       }
       // Live answers carry the time-shift playlist of the programme on air too (its own token kind), so the
       // player can go back in it; a time-shift request gets that playlist as its url.
-      const startMs = timeshiftStart(ctx, channel, req.start, now);
+      const startMs = await timeshiftStart(ctx, channel, req.start, now);
       const dvr = (liveStreamId: string) =>
         urls.dvr({ liveStreamId, accountId, sessionId, sourceId, startMs, ttlSec });
       const timeshiftUrl = startMs === undefined && req.mode === 'live' ? undefined : dvr(dvrStreamId);
@@ -217,7 +222,7 @@ async function assertProgrammeAllowed(
 ): Promise<void> {
   const profile = await profileOfSession(ctx);
   if (!profile || !channel.epgId) return;
-  ensureGuide(ctx.db, [channel.epgId], ctx.now());
+  await ensureGuideNow(ctx.db, [channel.epgId], ctx.now());
   const rating = ageRatingOf(programmeRatingAt(ctx.db, channel.epgId, at));
   await assertRatingAllowed(ctx.db, profile, rating, pin, ctx.now());
 }
