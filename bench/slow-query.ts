@@ -21,6 +21,7 @@ import { liveUrl } from '../packages/server/src/origin/urls.ts';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../packages/server/src/seed/accounts.ts';
 import { openPgDb } from '../packages/server/src/store/pg/syncPg.ts';
 import { stopChild } from '../packages/server/src/shared/redisServer.ts';
+import { holdHistoryRow } from '../packages/server/test/holdRow.ts';
 import { postCall, serveBench } from './benchLineup.ts';
 
 const { values } = parseArgs({
@@ -129,15 +130,7 @@ try {
   let holds = 0;
   const hold = (async () => {
     while (holding) {
-      await holder.kysely.transaction().execute(async (trx) => {
-        await trx
-          .selectFrom('vod_history')
-          .select('meta_id')
-          .where('meta_id', '=', 'm-001')
-          .forUpdate()
-          .execute();
-        await new Promise((r) => setTimeout(r, HOLD_MS));
-      });
+      await holdHistoryRow(holder, 'm-001', () => new Promise((r) => setTimeout(r, HOLD_MS)));
       holds++;
       await new Promise((r) => setTimeout(r, 5));
     }

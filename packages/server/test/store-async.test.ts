@@ -3,6 +3,7 @@ import { VodErrCode } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresUrl } from '../src/store/db.ts';
 import { bearer, startServer, type TestServer } from './helpers.ts';
+import { holdHistoryRow } from './holdRow.ts';
 import { loginToken, progressReport, vodCall, vodData } from './vodHelpers.ts';
 
 // Issue 39, decision 0407: the play-progress report on the asynchronous store (Kysely), on both engines.
@@ -50,13 +51,7 @@ describe('a progress report on the asynchronous store', () => {
       let settled = false;
       let pending: Promise<unknown> | undefined;
       // Another connection holds the viewer's history row, as a slow writer would: the next report must wait for it.
-      const holder = t.server.db.kysely.transaction().execute(async (trx) => {
-        await trx
-          .selectFrom('vod_history')
-          .select('meta_id')
-          .where('meta_id', '=', 'm-001')
-          .forUpdate()
-          .execute();
+      const holder = holdHistoryRow(t.server.db, 'm-001', async () => {
         pending = vodData(t, v.playProgressReport, report(120), token).finally(() => {
           settled = true;
         });

@@ -75,7 +75,7 @@ export function loadIpCountryTable(db: Db, ranges: readonly IpRange[]): number {
   return ranges.length;
 }
 
-/** The country of an address, '' when unknown (asynchronous store: asked by every live call, decision 0408). */
+/** The country of an address, '' when unknown (asynchronous store: asked by every live call, decision 0410). */
 export async function countryOf(db: Db, ip: string): Promise<string> {
   const n = ipv4ToNumber(ip);
   if (n === undefined) return '';

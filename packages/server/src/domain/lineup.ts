@@ -30,7 +30,7 @@ export async function viewerLineup(
   viewer: Viewer,
   now: number,
 ): Promise<ViewerChannel[]> {
-  // What is kept per version (decision 0408) and the viewer's subscriptions, asked at once.
+  // What is kept per version (decision 0410) and the viewer's subscriptions, asked at once.
   const [grants, broadcasts, hide, channels] = await Promise.all([
     grantsOf(db, session),
     keptBroadcastTimes.now(db),

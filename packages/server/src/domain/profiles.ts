@@ -65,7 +65,7 @@ export function toProfile(p: ProfileRow): Profile {
 
 /** The session's profile: the one chosen with `profileSelect` while it exists, else the account's first. */
 export async function currentProfile(db: Db, caller: Caller, now: number): Promise<ProfileRow> {
-  // Asked by most of a signed-in viewer's calls: one query on the asynchronous store (decisions 0407, 0408), the
+  // Asked by most of a signed-in viewer's calls: one query on the asynchronous store (decisions 0407, 0410), the
   // chosen profile first, else the account's first (most sessions never choose one).
   const found = await db.kysely
     .selectFrom('profiles as p')

@@ -20,7 +20,7 @@ export interface Session {
   accountId: string;
   status: 'user' | 'guest';
   sessionId: string;
-  /** The account's virtual code and email: with its id, what the access rules match (decision 0408). */
+  /** The account's virtual code and email: with its id, what the access rules match (decision 0410). */
   virtualCode: string;
   email: string | null;
 }

@@ -3,7 +3,7 @@ import type { ChannelsTable, PhysicalChannelsTable } from './kysely/schema.gener
 import type { Channel, ChannelColumn } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
 import { nameLang, namesIn } from './names.ts';
-import { versionsNow } from './versions.ts';
+import { keptPerVersion } from './versions.ts';
 
 /** A channel as stored: the per-viewer fields (favourite, authorities) are filled in by the domain. */
 export type StoredChannel = Omit<
@@ -63,26 +63,15 @@ const lineupVersion = (db: Db): number => db.get<{ v: number }>(LINEUP_VERSION)?
 /** What is read from the line-up, kept per version: the synchronous call, and `now` for the asynchronous store. */
 export interface KeptPerLineup<T> {
   (db: Db): T;
-  /** The same, with the version asked on the asynchronous store (decision 0408). */
+  /** The same, with the version asked on the asynchronous store (decision 0410). */
   now(db: Db): Promise<T>;
 }
 
-/**
- * `read`, kept per database while the line-up's version stays: what it answers is shared, callers must not
- * modify it. A new version is read at once (on PostgreSQL through the synchronous store, once per change of the
- * line-up and process).
- */
+/** `read`, kept per database while the line-up's version stays (`keptPerVersion`), for either store. */
 export function keptPerLineupVersion<T>(read: (db: Db) => T): KeptPerLineup<T> {
-  const kept = new WeakMap<Db, { version: number; value: T }>();
-  const at = (db: Db, version: number) => {
-    const known = kept.get(db);
-    if (known?.version === version) return known.value;
-    const value = read(db);
-    kept.set(db, { version, value });
-    return value;
-  };
-  const keptRead = (db: Db) => at(db, lineupVersion(db));
-  keptRead.now = async (db: Db) => at(db, (await versionsNow(db)).lineup);
+  const kept = keptPerVersion('lineup', read);
+  const keptRead = (db: Db) => kept.at(db, lineupVersion(db));
+  keptRead.now = kept.now;
   return keptRead;
 }
 

@@ -14,7 +14,7 @@ export function listFavorites(db: Db, profileId: string) {
   );
 }
 
-/** The ids of a profile's favourite channels, on the asynchronous store (every channel list call, decision 0408). */
+/** The ids of a profile's favourite channels, on the asynchronous store (every channel list call, decision 0410). */
 export async function favoriteChannelIds(db: Db, profileId: string): Promise<string[]> {
   const rows = await db.kysely
     .selectFrom('favorite_channels')

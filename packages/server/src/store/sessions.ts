@@ -74,7 +74,7 @@ export function insertAccessToken(db: Db, tokenHash: string, sessionId: string, 
 
 /**
  * The live session an access token belongs to (none when unknown, expired or revoked), with its account's kind,
- * virtual code and email (what the access rules match, decision 0408). Every signed-in call asks it first, so it
+ * virtual code and email (what the access rules match, decision 0410). Every signed-in call asks it first, so it
  * goes through the asynchronous store (decision 0407): on PostgreSQL it waits without holding up the process.
  */
 export function sessionByAccessToken(k: Kysely<Database>, tokenHash: string, now: number) {

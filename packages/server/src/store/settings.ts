@@ -1,5 +1,5 @@
 import type { Db } from './db.ts';
-import { versionsNow } from './versions.ts';
+import { keptPerVersion } from './versions.ts';
 
 /** Operator-changeable app settings, one string value per key (the CLI `config set` writes here). */
 export function getSetting(db: Db, key: string): string | undefined {
@@ -24,17 +24,11 @@ export function allSettings(db: Db): Record<string, string> {
   return out;
 }
 
-const kept = new WeakMap<Db, { version: number; value: ReadonlyMap<string, string> }>();
-
 /**
- * Every setting, kept per version of the settings (decision 0408): the calls every viewer makes read them here,
- * with one number asked on the asynchronous store. A new version is read at once.
+ * Every setting, kept per version of the settings (decision 0410): the calls every viewer makes read them here,
+ * with one number asked on the asynchronous store.
  */
-export async function settingsNow(db: Db): Promise<ReadonlyMap<string, string>> {
-  const version = (await versionsNow(db)).settings;
-  const known = kept.get(db);
-  if (known?.version === version) return known.value;
-  const value = new Map(Object.entries(allSettings(db)));
-  kept.set(db, { version, value });
-  return value;
-}
+export const settingsNow: (db: Db) => Promise<ReadonlyMap<string, string>> = keptPerVersion(
+  'settings',
+  (db) => new Map(Object.entries(allSettings(db))),
+).now;

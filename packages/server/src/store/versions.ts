@@ -1,7 +1,7 @@
 import type { Db } from './db.ts';
 
 /**
- * The numbers that say whether what a process keeps is still current (decision 0408): the line-up's (moved by the
+ * The numbers that say whether what a process keeps is still current (decision 0410): the line-up's (moved by the
  * triggers of migrations 147, 498 and 499 on every table the line-up is read from) and the settings' (499). A
  * write by any process or command moves them, so it is seen at the next call.
  */
@@ -30,4 +30,28 @@ export function versionsNow(db: Db): Promise<Versions> {
     .finally(() => asked.delete(db));
   asked.set(db, query);
   return query;
+}
+
+/** What is read from the store, kept per database while one of the versions stays. */
+export interface Kept<T> {
+  /** The value for this version, read again when the version moved. */
+  at(db: Db, version: number): T;
+  /** The value now, with the version asked on the asynchronous store. */
+  now(db: Db): Promise<T>;
+}
+
+/**
+ * `read`, kept per database while the `which` version stays: what it answers is shared, callers must not modify
+ * it. A new version is read at once, with `read` (synchronous: on PostgreSQL once per change and process).
+ */
+export function keptPerVersion<T>(which: keyof Versions, read: (db: Db) => T): Kept<T> {
+  const kept = new WeakMap<Db, { version: number; value: T }>();
+  const at = (db: Db, version: number) => {
+    const known = kept.get(db);
+    if (known?.version === version) return known.value;
+    const value = read(db);
+    kept.set(db, { version, value });
+    return value;
+  };
+  return { at, now: async (db) => at(db, (await versionsNow(db))[which]) };
 }

@@ -27,7 +27,7 @@ CREATE TRIGGER lineup_version_source_channels_delete AFTER DELETE ON source_chan
     version: 499,
     name: 'versions-of-kept-reads',
     // Every channel list call read the broadcasts' opening times, the categories' names and two settings
-    // (decision 0408): the first two now move the line-up's version, and the settings have a version of their
+    // (decision 0410): the first two now move the line-up's version, and the settings have a version of their
     // own, so a process keeps them per version and asks one number a call.
     sql: `
 CREATE TRIGGER lineup_version_channel_broadcasts_insert AFTER INSERT ON channel_broadcasts BEGIN UPDATE lineup_version SET n = n + 1; END;
