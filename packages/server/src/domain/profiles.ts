@@ -10,6 +10,7 @@ import {
   ratingAllowed,
 } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
+import { keptByKey } from '../store/versions.ts';
 import {
   deleteProfile,
   ensureDefaultProfile,
@@ -64,7 +65,17 @@ export function toProfile(p: ProfileRow): Profile {
 }
 
 /** The session's profile: the one chosen with `profileSelect` while it exists, else the account's first. */
+/**
+ * Each session's current profile, kept while the sessions' version stays (decision 0411): a profile's change or
+ * removal and another profile chosen move it.
+ */
+const keptProfiles = keptByKey<string, ProfileRow>('sessions', 50_000);
+
 export async function currentProfile(db: Db, caller: Caller, now: number): Promise<ProfileRow> {
+  const kept = await keptProfiles(db);
+  const key = `${caller.accountId} ${caller.sessionId}`;
+  const known = kept.get(key);
+  if (known) return known;
   // Asked by most of a signed-in viewer's calls: one query on the asynchronous store (decisions 0407, 0410), the
   // chosen profile first, else the account's first (most sessions never choose one).
   const found = await db.kysely
@@ -78,7 +89,10 @@ export async function currentProfile(db: Db, caller: Caller, now: number): Promi
     .orderBy(sql`CASE WHEN sp.session_id IS NULL THEN 1 ELSE 0 END`)
     .limit(1)
     .executeTakeFirst();
-  if (found) return found;
+  if (found) {
+    kept.set(key, Object.freeze(found));
+    return found;
+  }
   // An account made before profiles, on its first call: its first profile is written now.
   ensureDefaultProfile(db, caller.accountId, now);
   return getProfile(db, caller.accountId) as ProfileRow;

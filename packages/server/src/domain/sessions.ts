@@ -2,6 +2,7 @@ import { ErrCode } from '@ottkit/api-client';
 import type { Tokens } from '@ottkit/api-client/contract';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
+import { keptByKey } from '../store/versions.ts';
 import {
   extendSession,
   getRefreshToken,
@@ -119,19 +120,35 @@ export function rotateRefreshToken(
   return outcome;
 }
 
+/**
+ * The sessions a process has read, by token hash, with the earlier of the token's and the session's expiry: kept
+ * while the sessions' version stays (decision 0411), which every logout, revocation, token removal and change of
+ * what a session answers moves, in any process. An unknown token is not kept, so a flood of made-up tokens asks
+ * the store each time and fills no memory.
+ */
+const keptSessions = keptByKey<string, { session: Session; until: number }>('sessions', 50_000);
+
 /** The session behind an access token, or null when it is unknown, expired or revoked. */
 export async function sessionForAccessToken(db: Db, token: string, now: number): Promise<Session | null> {
   if (token.length < 16 || token.length > 256) return null;
-  const row = await sessionByAccessToken(db.kysely, hashToken(token), now);
-  return row
-    ? {
-        accountId: row.account_id,
-        sessionId: row.session_id,
-        status: row.kind,
-        virtualCode: row.virtual_code,
-        email: row.email,
-      }
-    : null;
+  const hash = hashToken(token);
+  const kept = await keptSessions(db);
+  const known = kept.get(hash);
+  if (known && known.until > now) return known.session;
+  const row = await sessionByAccessToken(db.kysely, hash, now);
+  if (!row) return null;
+  const session: Session = {
+    accountId: row.account_id,
+    sessionId: row.session_id,
+    status: row.kind,
+    virtualCode: row.virtual_code,
+    email: row.email,
+  };
+  kept.set(hash, {
+    session: Object.freeze(session),
+    until: Math.min(Number(row.token_expires_at), Number(row.session_expires_at)),
+  });
+  return session;
 }
 
 export { revokeAccountSessions, revokeSession } from '../store/sessions.ts';

@@ -20,6 +20,7 @@ import { clusterOpsMigrations } from './migrations/clusterOps.ts';
 import { jobResumeMigrations } from './migrations/jobResume.ts';
 import { drawnLogoMigrations } from './migrations/drawnLogos.ts';
 import { guideScaleMigrations } from './migrations/guideScale.ts';
+import { servedAtScaleMigrations } from './migrations/servedAtScale.ts';
 
 export interface Migration {
   version: number;
@@ -257,6 +258,7 @@ CREATE TABLE scan_codes (
   ...jobResumeMigrations,
   ...drawnLogoMigrations,
   ...guideScaleMigrations,
+  ...servedAtScaleMigrations,
 ];
 
 /**

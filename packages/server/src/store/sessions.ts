@@ -82,7 +82,15 @@ export function sessionByAccessToken(k: Kysely<Database>, tokenHash: string, now
     .selectFrom('access_tokens as t')
     .innerJoin('sessions as s', 's.session_id', 't.session_id')
     .innerJoin('accounts as a', 'a.account_id', 's.account_id')
-    .select(['s.session_id', 's.account_id', 'a.kind', 'a.virtual_code', 'a.email'])
+    .select([
+      's.session_id',
+      's.account_id',
+      'a.kind',
+      'a.virtual_code',
+      'a.email',
+      't.expires_at as token_expires_at',
+      's.expires_at as session_expires_at',
+    ])
     .where('t.token_hash', '=', tokenHash)
     .where('t.expires_at', '>', now)
     .where('s.revoked_at', 'is', null)

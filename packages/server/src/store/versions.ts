@@ -2,18 +2,21 @@ import type { Db } from './db.ts';
 
 /**
  * The numbers that say whether what a process keeps is still current (decision 0410): the line-up's (moved by the
- * triggers of migrations 147, 498 and 499 on every table the line-up is read from) and the settings' (499). A
- * write by any process or command moves them, so it is seen at the next call.
+ * triggers of migrations 147, 498 and 499 on every table the line-up is read from), the settings' (499), the
+ * sessions' and the catalogue's (531, decision 0411). A write by any process or command moves them, so it is seen
+ * at the next call.
  */
 export interface Versions {
   lineup: number;
   settings: number;
+  sessions: number;
+  catalogue: number;
 }
 
 const asked = new WeakMap<Db, Promise<Versions>>();
 
 /**
- * Both versions, in one query on the asynchronous store. The calls that ask while it is on its way share it: under
+ * The versions, in one query on the asynchronous store. The calls that ask while it is on its way share it: under
  * load a process asks about once per round trip, not once a call. A call that joins a query already on its way
  * may miss a write made in the same few milliseconds; the next call sees it.
  */
@@ -24,9 +27,16 @@ export function versionsNow(db: Db): Promise<Versions> {
     .selectNoFrom((eb) => [
       eb.selectFrom('lineup_version').select('n').as('lineup'),
       eb.selectFrom('settings_version').select('n').as('settings'),
+      eb.selectFrom('sessions_version').select('n').as('sessions'),
+      eb.selectFrom('catalogue_version').select('n').as('catalogue'),
     ])
     .executeTakeFirstOrThrow()
-    .then((r) => ({ lineup: Number(r.lineup ?? -1), settings: Number(r.settings ?? -1) }))
+    .then((r) => ({
+      lineup: Number(r.lineup ?? -1),
+      settings: Number(r.settings ?? -1),
+      sessions: Number(r.sessions ?? -1),
+      catalogue: Number(r.catalogue ?? -1),
+    }))
     .finally(() => asked.delete(db));
   asked.set(db, query);
   return query;
@@ -54,4 +64,23 @@ export function keptPerVersion<T>(which: keyof Versions, read: (db: Db) => T): K
     return value;
   };
   return { at, now: async (db) => at(db, (await versionsNow(db))[which]) };
+}
+
+/**
+ * Answers kept by key (a token's session, a title) while the `which` version stays: `now` gives the map for the
+ * version of now, emptied when the version moved. At most `limit` keys: a full map is emptied rather than grown.
+ * What it holds is shared, callers must not modify it.
+ */
+export function keptByKey<K, V>(which: keyof Versions, limit: number) {
+  const kept = new WeakMap<Db, { version: number; map: Map<K, V> }>();
+  return async (db: Db): Promise<Map<K, V>> => {
+    const version = (await versionsNow(db))[which];
+    let known = kept.get(db);
+    if (known?.version !== version) {
+      known = { version, map: new Map() };
+      kept.set(db, known);
+    }
+    if (known.map.size >= limit) known.map.clear();
+    return known.map;
+  };
 }

@@ -1,9 +1,10 @@
 import { ErrCode } from '@ottkit/api-client';
 import { type PlayPosition, ProfileErrCode, VodErrCode } from '@ottkit/api-client/contract';
-import type { Kysely } from 'kysely';
 import { DomainError } from '../errors.ts';
 import type { Db, SqlValue } from '../../store/db.ts';
-import type { Database } from '../../store/kysely/schema.generated.ts';
+import { writeHistoryRow } from '../../store/historyWrites.ts';
+import type { ProfileRow } from '../../store/profiles.ts';
+import { keptByKey } from '../../store/versions.ts';
 import { getMeta, type MetaRow, placeholders } from './catalogue.ts';
 
 /** Favourites and watch history per profile (spec §3 play-progress report, §4, §6; decision 0285). */
@@ -119,84 +120,71 @@ export interface ProgressReport {
   totalDuration: number;
 }
 
+/** What a history entry takes of the title a progress report names. */
+interface ReportedTitle {
+  meta_id: string;
+  meta_type: string;
+  series_id: string | null;
+  season_no: number | null;
+  episode_no: number | null;
+}
+
 /**
- * The title a progress report names, as `mustExist` finds it (a title with its English texts), and only what the
- * history entry needs of it: read through Kysely, as the write after it.
+ * The titles progress was reported for, kept while the catalogue's version stays (decision 0411): every player
+ * reports on a cadence, and the title it names changes only when the operator edits it. A title not found is not
+ * kept (a made-up id asks the store each time and fills no memory).
  */
-async function reportedTitle(k: Kysely<Database>, metaId: string) {
-  const m = await k
+const keptTitles = keptByKey<string, ReportedTitle>('catalogue', 100_000);
+
+/** The title a progress report names, as `mustExist` finds it (a title with its English texts). */
+async function reportedTitle(db: Db, metaId: string): Promise<ReportedTitle> {
+  const kept = await keptTitles(db);
+  const known = kept.get(metaId);
+  if (known) return known;
+  const m = await db.kysely
     .selectFrom('vod_metas as m')
     .innerJoin('vod_meta_texts as e', (j) => j.onRef('e.meta_id', '=', 'm.meta_id').on('e.lang', '=', 'en'))
     .select(['m.meta_id', 'm.meta_type', 'm.series_id', 'm.season_no', 'm.episode_no'])
     .where('m.meta_id', '=', metaId)
     .executeTakeFirst();
   if (!m) throw metaNotFound(metaId);
-  mustBePlayable(m);
+  kept.set(metaId, Object.freeze(m));
   return m;
 }
 
+/** The profile a report is written for: its id, and its account's for the account's cascade. */
+export type HistoryOwner = Pick<ProfileRow, 'profile_id' | 'account_id'>;
+
 /**
  * Stores where the viewer is in a MOVIE or EPISODE; the history entry is the movie or the episode's series. The
- * viewer's most frequent write (every player reports on a cadence): asynchronous, one upsert that answers the
- * row it left (decision 0407), so it waits for the database without holding up the process or its other queries.
+ * viewer's most frequent write (every player reports on a cadence): asynchronous, the title kept per catalogue
+ * version and the row written together with the reports that arrive beside it (decision 0411), so it waits for
+ * the database without holding up the process or its other queries.
  */
 export async function reportProgress(
-  k: Kysely<Database>,
-  profileId: string,
+  db: Db,
+  owner: HistoryOwner,
   r: ProgressReport,
   now: number,
 ): Promise<PlayPosition> {
-  const m = await reportedTitle(k, r.metaId);
-  const playedTime = r.totalDuration > 0 ? Math.min(r.playedTime, r.totalDuration) : r.playedTime;
-  const row = await k
-    .insertInto('vod_history')
-    .columns([
-      'profile_id',
-      'account_id',
-      'meta_id',
-      'entry_id',
-      'video_type',
-      'season_no',
-      'episode_no',
-      'played',
-      'played_time',
-      'play_progress',
-      'total_duration',
-      'updated_at',
-    ])
-    .expression((eb) =>
-      eb
-        .selectFrom('profiles')
-        .select([
-          'profile_id',
-          'account_id',
-          eb.val(m.meta_id).as('meta_id'),
-          eb.val(m.series_id ?? m.meta_id).as('entry_id'),
-          eb.val(m.meta_type).as('video_type'),
-          // The catalogue knows the episode's numbers better than the player does.
-          eb.val(m.season_no ?? r.seasonNo).as('season_no'),
-          eb.val(m.episode_no ?? r.episodeNo).as('episode_no'),
-          eb.val(r.played ? 1 : 0).as('played'),
-          eb.val(playedTime).as('played_time'),
-          eb.val(r.playProgress).as('play_progress'),
-          eb.val(r.totalDuration).as('total_duration'),
-          eb.val(now).as('updated_at'),
-        ])
-        .where('profile_id', '=', profileId),
-    )
-    .onConflict((oc) =>
-      oc.columns(['profile_id', 'meta_id']).doUpdateSet((eb) => ({
-        video_type: eb.ref('excluded.video_type'),
-        played: eb.ref('excluded.played'),
-        played_time: eb.ref('excluded.played_time'),
-        play_progress: eb.ref('excluded.play_progress'),
-        total_duration: eb.ref('excluded.total_duration'),
-        updated_at: eb.ref('excluded.updated_at'),
-      })),
-    )
-    .returningAll()
-    .executeTakeFirst();
-  // The session's profile was removed since the request began (the insert found no profile row).
+  const m = await reportedTitle(db, r.metaId);
+  mustBePlayable(m);
+  const row = await writeHistoryRow(db, {
+    profile_id: owner.profile_id,
+    account_id: owner.account_id,
+    meta_id: m.meta_id,
+    entry_id: m.series_id ?? m.meta_id,
+    video_type: m.meta_type,
+    // The catalogue knows the episode's numbers better than the player does.
+    season_no: m.season_no ?? r.seasonNo,
+    episode_no: m.episode_no ?? r.episodeNo,
+    played: r.played ? 1 : 0,
+    played_time: r.totalDuration > 0 ? Math.min(r.playedTime, r.totalDuration) : r.playedTime,
+    play_progress: r.playProgress,
+    total_duration: r.totalDuration,
+    updated_at: now,
+  });
+  // The session's profile was removed since the request began (the write found no profile row).
   if (!row) throw new DomainError(ProfileErrCode.PROFILE_NOT_FOUND, 'This profile no longer exists', 404);
   return toPosition(row);
 }
@@ -204,7 +192,7 @@ export async function reportProgress(
 /** Marks a MOVIE or EPISODE as opened now; an earlier position stays unless a new one is given. */
 export async function historyAdd(
   db: Db,
-  profileId: string,
+  owner: HistoryOwner,
   metaId: string,
   now: number,
   playedTime?: number,
@@ -212,12 +200,12 @@ export async function historyAdd(
 ): Promise<PlayPosition> {
   const m = mustExist(db, metaId);
   mustBePlayable(m);
-  const before = positionOf(db, profileId, metaId);
+  const before = positionOf(db, owner.profile_id, metaId);
   const total = totalDuration ?? before?.totalDuration ?? m.duration;
   const time = playedTime ?? before?.playedTime ?? 0;
   return reportProgress(
-    db.kysely,
-    profileId,
+    db,
+    owner,
     {
       metaId,
       videoType: m.meta_type as 'MOVIE' | 'EPISODE',

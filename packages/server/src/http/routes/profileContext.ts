@@ -22,7 +22,12 @@ export async function profileId(ctx: RequestContext): Promise<string> {
   return ((await profileOfSession(ctx)) as ProfileRow).profile_id;
 }
 
-/** The current profile's id on a call any session may make (a guest's is its account's first profile). */
+/** The current profile on a call any session may make (a guest's is its account's first profile). */
+export async function sessionProfileOf(ctx: RequestContext): Promise<ProfileRow> {
+  return (await profileOfSession(ctx)) as ProfileRow;
+}
+
+/** The current profile's id on a call any session may make. */
 export async function sessionProfileIdOf(ctx: RequestContext): Promise<string> {
-  return ((await profileOfSession(ctx)) as ProfileRow).profile_id;
+  return (await sessionProfileOf(ctx)).profile_id;
 }

@@ -12,7 +12,7 @@ import {
   reportProgress,
 } from '../../domain/vod/profile.ts';
 import { type Route, route } from '../route.ts';
-import { sessionProfileIdOf } from './profileContext.ts';
+import { sessionProfileIdOf, sessionProfileOf } from './profileContext.ts';
 import { viewerOf } from './vodViewer.ts';
 
 /** Favourites (users only), watch history and the play-progress report (spec §3, §7 /api/profile). */
@@ -75,19 +75,12 @@ export const vodProfileRoutes: Route[] = [
     };
   }),
   route(v.historyAdd, async (ctx, req) =>
-    historyAdd(
-      ctx.db,
-      await sessionProfileIdOf(ctx),
-      req.metaId,
-      ctx.now(),
-      req.playedTime,
-      req.totalDuration,
-    ),
+    historyAdd(ctx.db, await sessionProfileOf(ctx), req.metaId, ctx.now(), req.playedTime, req.totalDuration),
   ),
   route(v.historyBatchDelete, async (ctx, req) => ({
     deleted: historyDelete(ctx.db, await sessionProfileIdOf(ctx), req.metaIds),
   })),
   route(v.playProgressReport, async (ctx, req) =>
-    reportProgress(ctx.db.kysely, await sessionProfileIdOf(ctx), req, ctx.now()),
+    reportProgress(ctx.db, await sessionProfileOf(ctx), req, ctx.now()),
   ),
 ];

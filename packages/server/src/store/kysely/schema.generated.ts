@@ -51,6 +51,11 @@ export interface BroadcastJobsTable {
   done: Generated<number>;
 }
 
+export interface CatalogueVersionTable {
+  id: Generated<number>;
+  n: number;
+}
+
 export interface ChannelAudioPostersTable {
   logical_channel_id: string;
   seq: number;
@@ -560,6 +565,11 @@ export interface SessionsTable {
   revoke_reason: string | null;
 }
 
+export interface SessionsVersionTable {
+  id: Generated<number>;
+  n: number;
+}
+
 export interface SettingsVersionTable {
   id: Generated<number>;
   n: number;
@@ -802,6 +812,7 @@ export interface Database {
   app_settings: AppSettingsTable;
   attempt_limits: AttemptLimitsTable;
   broadcast_jobs: BroadcastJobsTable;
+  catalogue_version: CatalogueVersionTable;
   channel_audio_posters: ChannelAudioPostersTable;
   channel_broadcasts: ChannelBroadcastsTable;
   channel_column_members: ChannelColumnMembersTable;
@@ -860,6 +871,7 @@ export interface Database {
   served_plays: ServedPlaysTable;
   session_profiles: SessionProfilesTable;
   sessions: SessionsTable;
+  sessions_version: SessionsVersionTable;
   settings_version: SettingsVersionTable;
   source_channels: SourceChannelsTable;
   source_columns: SourceColumnsTable;

@@ -1,0 +1,48 @@
+import type { Migration } from '../migrations.ts';
+
+// A viewer's calls at scale (issue 39, decision 0411): what every call asks again (whose session a token is, the
+// session's profile, the title a progress report names) is kept by each process while a version stays, and these
+// versions move with every write that could change the answer, whichever process or command makes it.
+
+/** A version's table, and a trigger per table and event that moves it. */
+const version = (name: string, moves: [table: string, event: string][]) =>
+  [
+    `CREATE TABLE ${name} (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);`,
+    `INSERT INTO ${name} (id, n) VALUES (1, 0);`,
+    ...moves.map(
+      ([table, event]) =>
+        `CREATE TRIGGER ${name}_${table}_${event.split(' ')[0]?.toLowerCase()} AFTER ${event} ON ${table} BEGIN UPDATE ${name} SET n = n + 1; END;`,
+    ),
+  ].join('\n');
+
+export const servedAtScaleMigrations: Migration[] = [
+  {
+    version: 531,
+    name: 'versions-of-sessions-and-catalogue',
+    // The sessions' version: a session ended (logout, revoked, removed with its account), a token removed, what a
+    // session answers of its account (kind, virtual code, email), a profile changed or removed, or another profile
+    // chosen. A new session or token needs no move: it is not kept before it is read. Expiry needs none either: a
+    // kept session is kept until the earlier of its token's and its own expiry.
+    // The catalogue's version: any title or title text written.
+    sql: `
+${version('sessions_version', [
+  ['sessions', 'UPDATE OF revoked_at'],
+  ['sessions', 'DELETE'],
+  ['access_tokens', 'DELETE'],
+  ['accounts', 'UPDATE OF kind, virtual_code, email'],
+  ['profiles', 'UPDATE'],
+  ['profiles', 'DELETE'],
+  ['session_profiles', 'INSERT'],
+  ['session_profiles', 'UPDATE'],
+  ['session_profiles', 'DELETE'],
+])}
+${version('catalogue_version', [
+  ['vod_metas', 'INSERT'],
+  ['vod_metas', 'UPDATE'],
+  ['vod_metas', 'DELETE'],
+  ['vod_meta_texts', 'INSERT'],
+  ['vod_meta_texts', 'DELETE'],
+])}
+`,
+  },
+];
