@@ -108,7 +108,7 @@ describe.runIf(postgresUrl())("a viewer's frequent calls on PostgreSQL", () => {
     return seen;
   }
 
-  it('the channel list, the channels’ authority, a guide day, a progress report and the user info, once warm', async () => {
+  it('the channel list, the channels’ authority, a guide day, a progress report, the user info and a sign-in, once warm', async () => {
     const calls = {
       'channel list': () => vodData(t, contract.live.channelList, {}, token),
       authority: () => vodData(t, contract.live.contentAuthority, {}, token),
@@ -123,6 +123,8 @@ describe.runIf(postgresUrl())("a viewer's frequent calls on PostgreSQL", () => {
       },
       'user info': async () =>
         expect((await t.post(contract.account.userInfo.path, {}, bearer(token))).body.errCode).toBe(0),
+      // A sign-in: its attempt counted and given back, the account, the new session and its tokens (decision 0411).
+      login: async () => expect(await loginToken(t, 'demo@ottkit.test')).toBeTruthy(),
     };
     for (const call of Object.values(calls)) await call();
     for (const [name, call] of Object.entries(calls)) {

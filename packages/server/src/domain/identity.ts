@@ -5,6 +5,7 @@ import type { ServerConfig } from '../config.ts';
 import { DomainError } from './errors.ts';
 import {
   type AccountRow,
+  accountByAddressNow,
   findAccountByEmail,
   findAccountByPhoneKey,
   findGuestByDevice,
@@ -19,10 +20,18 @@ import { query, transactionally } from '../store/kysely/transactionally.ts';
 import { extendSubscription } from '../store/subscriptions.ts';
 import { revokeAccountSessions } from '../store/sessions.ts';
 import { readSettings, visitorModeOn } from './appConfig.ts';
-import { type Attempt, clearAttempts, POLICIES, perAddress, refundAttempt, takeAttempt } from './limits.ts';
+import {
+  type Attempt,
+  clearAttempts,
+  POLICIES,
+  perAddress,
+  refundAttemptNow,
+  takeAttempt,
+  takeAttemptNow,
+} from './limits.ts';
 import { type MessageSender, messageTo } from './messages.ts';
 import { assertHashCapacity, dummyHash, hashPassword, verifyPassword } from './passwords.ts';
-import { startSession } from './sessions.ts';
+import { beginSession } from './sessions.ts';
 import { keyedHash, randomToken } from './tokens.ts';
 import { buildUserInfo } from './userInfo.ts';
 import { type Address, consumeCode, deliveryRef, type Purpose, sendCode } from './verification.ts';
@@ -67,7 +76,7 @@ async function sessionResult(
   loginMethod: number,
   deviceId?: string | null,
 ): Promise<SessionResult> {
-  const { sessionId, tokens } = startSession(
+  const { sessionId, tokens } = await beginSession(
     d.db,
     d.config.secret,
     { accountId, loginMethod, deviceId, clientIp: d.ip },
@@ -177,12 +186,17 @@ export async function login(d: Deps, info: AddressInput & { password: string }):
   const address = addressOf(info);
   const attempts = loginAttempts(address.key, d.ip);
   assertHashCapacity();
-  takeAttempt(d.db, attempts, d.now);
-  const account = findByAddress(d.db, address);
+  // On the asynchronous store (decision 0411): on PostgreSQL a sign-in holds up no other request of the process.
+  await takeAttemptNow(d.db, attempts, d.now);
+  const account = await accountByAddressNow(
+    d.db,
+    address.channel === 'email' ? 'email' : 'phone_key',
+    address.key,
+  );
   const hash = account?.password_hash ?? (await dummyHash(d.config.passwordHashLog2N));
   const ok = await verifyPassword(info.password, hash);
   if (account?.kind !== 'user' || !ok) throw wrongCredentials();
-  refundAttempt(d.db, attempts, d.now);
+  await refundAttemptNow(d.db, attempts, d.now);
   return sessionResult(
     d,
     account.account_id,
@@ -204,7 +218,8 @@ export async function visitorLogin(
   const secret = deviceId ? (deviceSecret ?? randomToken()) : undefined;
   const deviceKey = deviceId && secret ? `dev:${keyedHash(d.config.secret, `${deviceId}:${secret}`)}` : null;
   const existing = deviceKey ? findGuestByDevice(d.db, deviceKey) : undefined;
-  if (!existing) takeAttempt(d.db, perAddress('guest', d.ip, POLICIES.guestIp, POLICIES.guestRange), d.now);
+  if (!existing)
+    await takeAttemptNow(d.db, perAddress('guest', d.ip, POLICIES.guestIp, POLICIES.guestRange), d.now);
   const accountId = existing?.account_id ?? `gst-${randomBytes(8).toString('hex')}`;
   if (!existing) {
     insertAccount(d.db, {
@@ -267,12 +282,12 @@ export async function modifyPassword(
 ): Promise<void> {
   const attempts = [{ key: `modify:acct:${accountId}`, rule: POLICIES.modifyPassword }];
   assertHashCapacity();
-  takeAttempt(d.db, attempts, d.now);
+  await takeAttemptNow(d.db, attempts, d.now);
   const account = getAccount(d.db, accountId);
   if (!account?.password_hash || !(await verifyPassword(oldPassword, account.password_hash))) {
     throw new DomainError(ErrCode.WRONG_OLD_PASSWORD, 'The current password is wrong');
   }
-  refundAttempt(d.db, attempts, d.now);
+  await refundAttemptNow(d.db, attempts, d.now);
   if (oldPassword === newPassword) {
     throw new DomainError(ErrCode.SAME_PASSWORD, 'The new password must differ from the current one');
   }

@@ -2,6 +2,7 @@ import { isIPv4, isIPv6 } from 'node:net';
 import { ErrCode } from '@ottkit/api-client';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
+import { lockRows, query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
 
 /**
  * A shared budget (token bucket, kept as GCRA's one timestamp): `burst` attempts at once, then one more every
@@ -136,6 +137,12 @@ function spent(row: Row | undefined, rule: LimitRule, now: number): Row {
   return { failures, last_failure_at: now, locked_until: now + lock };
 }
 
+/** A bucket's counter with one attempt given back. */
+function refunded(row: Row, rule: Bucket, now: number): Row {
+  const tat = Math.max(now, row.locked_until - rule.intervalMs);
+  return { ...row, failures: Math.max(0, row.failures - 1), locked_until: tat };
+}
+
 const tooMany = (ms: number) =>
   new DomainError(ErrCode.TOO_MANY_ATTEMPTS, `Too many attempts; try again in ${Math.ceil(ms / 1000)} s`);
 
@@ -167,9 +174,7 @@ export function refundAttempt(db: Db, attempts: Attempt[], now: number): void {
         continue;
       }
       const row = read(db, a.key);
-      if (!row) continue;
-      const tat = Math.max(now, row.locked_until - a.rule.intervalMs);
-      write(db, a.key, { ...row, failures: Math.max(0, row.failures - 1), locked_until: tat });
+      if (row) write(db, a.key, refunded(row, a.rule, now));
     }
   });
 }
@@ -190,6 +195,88 @@ export function countFailure(db: Db, attempt: Attempt, now: number): number {
 export function assertNotLocked(db: Db, attempts: Attempt[], now: number): void {
   const wait = Math.max(0, ...attempts.map((a) => waitMs(read(db, a.key), a.rule, now)));
   if (wait > 0) throw tooMany(wait);
+}
+
+/**
+ * The counters' rows for a transaction that writes them, on the asynchronous store, locked (PostgreSQL) in key
+ * order so that two such transactions never wait on each other in a circle. With `made`, a missing row is made
+ * first, as zeros (which every rule reads as no attempt yet): a row that does not exist cannot be locked, and two
+ * first attempts at once would each count from nothing.
+ */
+function* lockedRows(db: Db, keys: string[], made: boolean): Statements<Map<string, Row>> {
+  const k = db.kysely;
+  const sorted = [...new Set(keys)].sort();
+  if (sorted.length === 0) return new Map();
+  if (made) {
+    const zeros = sorted.map((key) => ({ limit_key: key, failures: 0, last_failure_at: 0, locked_until: 0 }));
+    yield* query(
+      k
+        .insertInto('attempt_limits')
+        .values(zeros)
+        .onConflict((oc) => oc.column('limit_key').doNothing())
+        .compile(),
+    );
+  }
+  const select = k
+    .selectFrom('attempt_limits')
+    .select(['limit_key', 'failures', 'last_failure_at', 'locked_until'])
+    .where('limit_key', 'in', sorted)
+    .orderBy('limit_key');
+  const rows = (yield* query(lockRows(db, select).compile())).rows;
+  return new Map(rows.map((r) => [r.limit_key, r]));
+}
+
+function writeStatement(db: Db, key: string, row: Row) {
+  return db.kysely
+    .insertInto('attempt_limits')
+    .values({ limit_key: key, ...row })
+    .onConflict((oc) =>
+      oc.column('limit_key').doUpdateSet((eb) => ({
+        failures: eb.ref('excluded.failures'),
+        last_failure_at: eb.ref('excluded.last_failure_at'),
+        locked_until: eb.ref('excluded.locked_until'),
+      })),
+    )
+    .compile();
+}
+
+/**
+ * `takeAttempt` on the asynchronous store (issue 39, decision 0411): the same rules and the same guarantee (the
+ * attempt counted before the work it guards), held by the counters' row locks instead of the store's one writer.
+ */
+export async function takeAttemptNow(db: Db, attempts: Attempt[], now: number): Promise<void> {
+  await transactionally(db, function* () {
+    const rows = yield* lockedRows(
+      db,
+      attempts.map((a) => a.key),
+      true,
+    );
+    const wait = Math.max(0, ...attempts.map((a) => waitMs(rows.get(a.key), a.rule, now)));
+    if (wait > 0) throw tooMany(wait);
+    for (const a of attempts) yield* query(writeStatement(db, a.key, spent(rows.get(a.key), a.rule, now)));
+  });
+}
+
+/** `refundAttempt` on the asynchronous store. */
+export async function refundAttemptNow(db: Db, attempts: Attempt[], now: number): Promise<void> {
+  const k = db.kysely;
+  await transactionally(db, function* () {
+    const buckets = attempts.filter((a) => a.rule.kind === 'bucket');
+    const rows = yield* lockedRows(
+      db,
+      buckets.map((a) => a.key),
+      false,
+    );
+    for (const a of attempts) {
+      if (a.rule.kind === 'lockout') {
+        yield* query(k.deleteFrom('attempt_limits').where('limit_key', '=', a.key).compile());
+        continue;
+      }
+      const row = rows.get(a.key);
+      if (!row) continue;
+      yield* query(writeStatement(db, a.key, refunded(row, a.rule, now)));
+    }
+  });
 }
 
 /** Forgets counters: the exact keys, and every key starting with one of the prefixes (an account's pair locks). */

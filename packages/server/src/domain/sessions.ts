@@ -2,6 +2,7 @@ import { ErrCode } from '@ottkit/api-client';
 import type { Tokens } from '@ottkit/api-client/contract';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
+import { query, transactionally } from '../store/kysely/transactionally.ts';
 import { keptByKey } from '../store/versions.ts';
 import {
   extendSession,
@@ -33,30 +34,18 @@ export interface NewSessionInput {
   clientIp: string;
 }
 
-/** Access token, refresh token (generation n of the session's family) and the signed service tokens. */
-function issueTokens(
-  db: Db,
-  secret: string,
-  sessionId: string,
-  accountId: string,
-  generation: number,
-  now: number,
-): Tokens {
+/**
+ * Access token, refresh token (generation n of the session's family) and the signed service tokens, with the rows
+ * that store the first two (their hashes only).
+ */
+function newTokens(secret: string, sessionId: string, accountId: string, generation: number, now: number) {
   const token = randomToken();
   const refreshToken = randomToken();
   const tokenExpiresAt = now + TOKEN_TTL.access;
   const refreshTokenExpiresAt = now + TOKEN_TTL.refresh;
-  insertAccessToken(db, hashToken(token), sessionId, tokenExpiresAt);
-  insertRefreshToken(db, {
-    token_hash: hashToken(refreshToken),
-    session_id: sessionId,
-    generation,
-    expires_at: refreshTokenExpiresAt,
-  });
-  extendSession(db, sessionId, refreshTokenExpiresAt);
   const signed = (scope: Parameters<typeof signScopedToken>[1]['scope'], ttl: number) =>
     signScopedToken(secret, { sub: accountId, sid: sessionId, scope, exp: now + ttl });
-  return {
+  const tokens: Tokens = {
     token,
     tokenExpiresAt,
     refreshToken,
@@ -66,9 +55,48 @@ function issueTokens(
     renewCodeToken: signed('renew-code', TOKEN_TTL.renewCode),
     streamMediaTrackerToken: signed('stream-media-tracker', TOKEN_TTL.streamMediaTracker),
   };
+  return {
+    tokens,
+    access: { token_hash: hashToken(token), session_id: sessionId, expires_at: tokenExpiresAt },
+    refresh: {
+      token_hash: hashToken(refreshToken),
+      session_id: sessionId,
+      generation,
+      expires_at: refreshTokenExpiresAt,
+    },
+  };
 }
 
-/** Starts a session (a refresh-token family) for an account and issues its first tokens. */
+/** Issues and stores a session's tokens, on the synchronous store (a refresh token's rotation). */
+function issueTokens(
+  db: Db,
+  secret: string,
+  sessionId: string,
+  accountId: string,
+  generation: number,
+  now: number,
+): Tokens {
+  const { tokens, access, refresh } = newTokens(secret, sessionId, accountId, generation, now);
+  insertAccessToken(db, access.token_hash, sessionId, access.expires_at);
+  insertRefreshToken(db, refresh);
+  extendSession(db, sessionId, refresh.expires_at);
+  return tokens;
+}
+
+const newSessionRow = (sessionId: string, input: NewSessionInput, now: number) => ({
+  session_id: sessionId,
+  account_id: input.accountId,
+  login_method: input.loginMethod,
+  device_id: input.deviceId ?? null,
+  client_ip: input.clientIp,
+  created_at: now,
+  expires_at: now + TOKEN_TTL.refresh,
+});
+
+/**
+ * Starts a session (a refresh-token family) for an account and issues its first tokens, on the synchronous store:
+ * for a caller that does more in the same transaction (the scan code's sign-in).
+ */
 export function startSession(
   db: Db,
   secret: string,
@@ -77,17 +105,35 @@ export function startSession(
 ): { sessionId: string; tokens: Tokens } {
   return db.transaction(() => {
     const sessionId = randomToken(16);
-    insertSession(db, {
-      session_id: sessionId,
-      account_id: input.accountId,
-      login_method: input.loginMethod,
-      device_id: input.deviceId ?? null,
-      client_ip: input.clientIp,
-      created_at: now,
-      expires_at: now + TOKEN_TTL.refresh,
-    });
+    insertSession(db, newSessionRow(sessionId, input, now));
     return { sessionId, tokens: issueTokens(db, secret, sessionId, input.accountId, 1, now) };
   });
+}
+
+/**
+ * The same on the asynchronous store (issue 39, decision 0411): every sign-in, sign-up and guest visit. Three
+ * inserts of new rows in one transaction: they conflict with no other writer, so nothing waits but this call.
+ */
+export async function beginSession(
+  db: Db,
+  secret: string,
+  input: NewSessionInput,
+  now: number,
+): Promise<{ sessionId: string; tokens: Tokens }> {
+  const sessionId = randomToken(16);
+  const { tokens, access, refresh } = newTokens(secret, sessionId, input.accountId, 1, now);
+  const k = db.kysely;
+  await transactionally(db, function* () {
+    yield* query(
+      k
+        .insertInto('sessions')
+        .values(newSessionRow(sessionId, input, now))
+        .compile(),
+    );
+    yield* query(k.insertInto('access_tokens').values(access).compile());
+    yield* query(k.insertInto('refresh_tokens').values(refresh).compile());
+  });
+  return { sessionId, tokens };
 }
 
 const invalid = () => new DomainError(ErrCode.SESSION_INVALID, 'Session invalid or expired; log in again');

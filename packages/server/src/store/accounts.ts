@@ -23,6 +23,11 @@ export function findAccountByPhoneKey(db: Db, phoneKey: string): AccountRow | un
   return db.get<AccountRow>('SELECT * FROM accounts WHERE phone_key = ?', phoneKey);
 }
 
+/** The account of an email address or phone key, on the asynchronous store (a sign-in, decision 0411). */
+export function accountByAddressNow(db: Db, column: 'email' | 'phone_key', key: string) {
+  return db.kysely.selectFrom('accounts').selectAll().where(column, '=', key).executeTakeFirst();
+}
+
 export function findGuestByDevice(db: Db, deviceId: string): AccountRow | undefined {
   return db.get<AccountRow>("SELECT * FROM accounts WHERE kind = 'guest' AND device_id = ?", deviceId);
 }
