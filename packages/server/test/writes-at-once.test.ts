@@ -145,3 +145,20 @@ describe('commerce writes sent at once', () => {
 
 const accountsWith = (email: string) =>
   t.server.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM accounts WHERE email = ?', email)?.n;
+
+describe('a refresh token sent twice at once (decision 0411)', () => {
+  it('is answered once, and the copy ends the whole session', async () => {
+    const s = await newUser('refresh-twice@example.com');
+    const answers = await Promise.all(
+      [1, 2].map(() => t.post(A.refreshToken.path, { refreshToken: s.refreshToken })),
+    );
+    const errCodes = answers.map((a) => a.body.errCode).sort((a, b) => a - b);
+    expect(errCodes).toEqual([0, ErrCode.SESSION_INVALID]);
+    // The one answered holds tokens of a revoked family: they are refused too.
+    const fresh = answers.find((a) => a.body.errCode === 0)?.body.data as { tokens: { token: string } };
+    expect((await t.post(A.userInfo.path, {}, bearer(fresh.tokens.token))).body.errCode).toBe(
+      ErrCode.SESSION_INVALID,
+    );
+    expect((await t.post(A.userInfo.path, {}, bearer(s.token))).body.errCode).toBe(ErrCode.SESSION_INVALID);
+  });
+});

@@ -2,18 +2,14 @@ import { ErrCode } from '@ottkit/api-client';
 import type { Tokens } from '@ottkit/api-client/contract';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
-import { query, transactionally } from '../store/kysely/transactionally.ts';
+import { lockRows, query, transactionally } from '../store/kysely/transactionally.ts';
 import { keptByKey } from '../store/versions.ts';
 import {
   extendSession,
-  getRefreshToken,
-  getSession,
   insertAccessToken,
   insertRefreshToken,
   insertSession,
-  revokeSession,
   sessionByAccessToken,
-  useRefreshToken,
 } from '../store/sessions.ts';
 import { hashToken, randomToken, signScopedToken, TOKEN_TTL } from './tokens.ts';
 
@@ -141,25 +137,63 @@ const invalid = () => new DomainError(ErrCode.SESSION_INVALID, 'Session invalid 
 /**
  * Rotates a refresh token: the presented one is spent and a new pair is issued. A spent token presented
  * again means it was copied: the whole session (family) is revoked and both holders must log in again.
+ * On the asynchronous store (issue 39, decision 0411): the token's and the session's rows are locked for the
+ * transaction, so of two requests with one token exactly one is answered, and the other revokes the family.
  */
-export function rotateRefreshToken(
+export async function rotateRefreshToken(
   db: Db,
   secret: string,
   presented: string,
   now: number,
-): { sessionId: string; accountId: string; tokens: Tokens } {
+): Promise<{ sessionId: string; accountId: string; tokens: Tokens }> {
   const hash = hashToken(presented);
-  const outcome = db.transaction(() => {
-    const row = getRefreshToken(db, hash);
+  const k = db.kysely;
+  const outcome = await transactionally(db, function* () {
+    const tokenRow = k.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hash);
+    const row = (yield* query(lockRows(db, tokenRow).compile())).rows[0];
     if (!row) return { error: 'unknown' as const };
-    const session = getSession(db, row.session_id);
+    const sessionRow = k
+      .selectFrom('sessions')
+      .select(['session_id', 'account_id', 'expires_at', 'revoked_at'])
+      .where('session_id', '=', row.session_id);
+    const session = (yield* query(lockRows(db, sessionRow).compile())).rows[0];
     if (!session || session.revoked_at !== null) return { error: 'revoked' as const };
-    if (row.used_at !== null || !useRefreshToken(db, hash, now)) {
-      revokeSession(db, session.session_id, 'refresh-token-reuse', now);
+    const spent = yield* query(
+      k
+        .updateTable('refresh_tokens')
+        .set({ used_at: now })
+        .where('token_hash', '=', hash)
+        .where('used_at', 'is', null)
+        .compile(),
+    );
+    if (row.used_at !== null || Number(spent.numAffectedRows ?? 0) !== 1) {
+      yield* query(
+        k
+          .updateTable('sessions')
+          .set({ revoked_at: now, revoke_reason: 'refresh-token-reuse' })
+          .where('session_id', '=', session.session_id)
+          .where('revoked_at', 'is', null)
+          .compile(),
+      );
       return { error: 'reuse' as const };
     }
     if (row.expires_at <= now || session.expires_at <= now) return { error: 'expired' as const };
-    const tokens = issueTokens(db, secret, session.session_id, session.account_id, row.generation + 1, now);
+    const { tokens, access, refresh } = newTokens(
+      secret,
+      session.session_id,
+      session.account_id,
+      row.generation + 1,
+      now,
+    );
+    yield* query(k.insertInto('access_tokens').values(access).compile());
+    yield* query(k.insertInto('refresh_tokens').values(refresh).compile());
+    yield* query(
+      k
+        .updateTable('sessions')
+        .set({ expires_at: refresh.expires_at })
+        .where('session_id', '=', session.session_id)
+        .compile(),
+    );
     return { sessionId: session.session_id, accountId: session.account_id, tokens };
   });
   if ('error' in outcome) throw invalid();

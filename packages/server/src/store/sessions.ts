@@ -115,15 +115,3 @@ export function insertRefreshToken(db: Db, r: Omit<RefreshRow, 'used_at'>): void
     r.expires_at,
   );
 }
-
-export function getRefreshToken(db: Db, tokenHash: string): RefreshRow | undefined {
-  return db.get<RefreshRow>('SELECT * FROM refresh_tokens WHERE token_hash = ?', tokenHash);
-}
-
-/** Marks a refresh token used; false when another request used it first (the caller then treats it as reuse). */
-export function useRefreshToken(db: Db, tokenHash: string, now: number): boolean {
-  return (
-    db.run('UPDATE refresh_tokens SET used_at = ? WHERE token_hash = ? AND used_at IS NULL', now, tokenHash)
-      .changes === 1
-  );
-}

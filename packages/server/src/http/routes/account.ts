@@ -83,7 +83,12 @@ export const accountRoutes = [
     if (!presented) throw new HttpError(ErrCode.SESSION_INVALID, 'No refresh token; log in again');
     const now = ctx.now();
     try {
-      const { sessionId, accountId, tokens } = rotateRefreshToken(ctx.db, ctx.config.secret, presented, now);
+      const { sessionId, accountId, tokens } = await rotateRefreshToken(
+        ctx.db,
+        ctx.config.secret,
+        presented,
+        now,
+      );
       return withCookies(ctx, {
         userInfo: await buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now, ctx.lang),
         tokens,
