@@ -2,7 +2,7 @@ import { ErrCode } from '@ottkit/api-client';
 import type { Tokens } from '@ottkit/api-client/contract';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
-import { lockRows, query, transactionally } from '../store/kysely/transactionally.ts';
+import { lockRows, query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
 import { keptByKey } from '../store/versions.ts';
 import {
   extendSession,
@@ -63,7 +63,7 @@ function newTokens(secret: string, sessionId: string, accountId: string, generat
   };
 }
 
-/** Issues and stores a session's tokens, on the synchronous store (a refresh token's rotation). */
+/** Issues and stores a session's first tokens, on the synchronous store (`startSession`). */
 function issueTokens(
   db: Db,
   secret: string,
@@ -78,6 +78,14 @@ function issueTokens(
   extendSession(db, sessionId, refresh.expires_at);
   return tokens;
 }
+
+/** The rows of a new access and refresh token, in a `transactionally` body (a sign-in, a rotation). */
+function* storeTokens(db: Db, access: NewTokens['access'], refresh: NewTokens['refresh']): Statements<void> {
+  yield* query(db.kysely.insertInto('access_tokens').values(access).compile());
+  yield* query(db.kysely.insertInto('refresh_tokens').values(refresh).compile());
+}
+
+type NewTokens = ReturnType<typeof newTokens>;
 
 const newSessionRow = (sessionId: string, input: NewSessionInput, now: number) => ({
   session_id: sessionId,
@@ -126,8 +134,7 @@ export async function beginSession(
         .values(newSessionRow(sessionId, input, now))
         .compile(),
     );
-    yield* query(k.insertInto('access_tokens').values(access).compile());
-    yield* query(k.insertInto('refresh_tokens').values(refresh).compile());
+    yield* storeTokens(db, access, refresh);
   });
   return { sessionId, tokens };
 }
@@ -185,8 +192,7 @@ export async function rotateRefreshToken(
       row.generation + 1,
       now,
     );
-    yield* query(k.insertInto('access_tokens').values(access).compile());
-    yield* query(k.insertInto('refresh_tokens').values(refresh).compile());
+    yield* storeTokens(db, access, refresh);
     yield* query(
       k
         .updateTable('sessions')
