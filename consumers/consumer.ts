@@ -31,7 +31,7 @@ export function createConsumer(name: string, dependencies: Record<string, string
   execFileSync(
     'npm',
     ['install', '--prefer-offline', '--no-audit', '--no-fund', '--loglevel=error', `--cache=${NPM_CACHE}`],
-    { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], timeout: 240_000 },
+    { cwd: dir, stdio: ['ignore', 'ignore', 'inherit'], timeout: 540_000 },
   );
   return {
     dir,

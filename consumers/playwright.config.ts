@@ -18,8 +18,10 @@ export default defineConfig({
   outputDir: '../.data/test-results/consumers',
   testMatch: '*.spec.ts',
   globalSetup: './pack.ts',
-  // Installs from the registry (or npm's cache under .data/) and a Vite build run in the hooks.
-  timeout: 300_000,
+  // Installs from the registry (or npm's cache under .data/) and a Vite build run in the hooks. A bound for a
+  // stuck install, not a timing: the run gives this stage the lowest CPU priority (scripts/test-run.mjs), and an
+  // install that took 30 s alone once took over 240 s there (decision 0412).
+  timeout: 600_000,
   expect: { timeout: 30_000 },
   workers: 1,
   // As the journeys: CI retries a failed test once, and the run's closing summary names every test that passed only
