@@ -1,5 +1,6 @@
+import { CompiledQuery } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ENDED_SESSIONS_SQL, endedSessionsList } from '../src/domain/mediaRevocation.ts';
+import { endedSessionsList, endedSessionsQuery } from '../src/domain/mediaRevocation.ts';
 import { mediaTokenTtlSec } from '../src/domain/appConfig.ts';
 import { type Db, openDb } from '../src/store/db.ts';
 import { migrate } from '../src/store/migrations.ts';
@@ -15,10 +16,10 @@ let db: Db;
 let window: number;
 const expected: { id: string; at: number }[] = [];
 
-beforeAll(() => {
+beforeAll(async () => {
   db = openDb(':memory:');
   migrate(db);
-  window = (mediaTokenTtlSec(db) + 60) * 1000;
+  window = ((await mediaTokenTtlSec(db)) + 60) * 1000;
   db.run(
     `INSERT INTO accounts (account_id, kind, virtual_code, account_name, login_method, country, free_trial_status,
        created_at) VALUES ('a1', 'guest', 'v1', 'Guest', 0, 'US', 'none', 1)`,
@@ -52,22 +53,18 @@ beforeAll(() => {
 afterAll(() => db?.close());
 
 describe('the ended-sessions list', () => {
-  it('lists exactly the sessions ended within a media token life, newest first', () => {
-    const ids = endedSessionsList(db)(NOW);
+  it('lists exactly the sessions ended within a media token life, newest first', async () => {
+    const ids = await endedSessionsList(db)(NOW);
     expect(ids).toEqual(expected.sort((a, b) => b.at - a.at).map((e) => e.id));
   });
 
-  it('is found through the indexes on revoked_at and expires_at, not by reading every session', () => {
-    const params = [NOW - window, NOW - window, NOW];
-    const plan =
-      db.engine === 'postgres'
-        ? db
-            .all<{ 'QUERY PLAN': string }>(`EXPLAIN ${ENDED_SESSIONS_SQL}`, ...params)
-            .map((r) => r['QUERY PLAN'])
-        : db
-            .all<{ detail: string }>(`EXPLAIN QUERY PLAN ${ENDED_SESSIONS_SQL}`, ...params)
-            .map((r) => r.detail);
-    const text = plan.join('\n');
+  it('is found through the indexes on revoked_at and expires_at, not by reading every session', async () => {
+    const query = endedSessionsQuery(db.kysely, NOW - window, NOW).compile();
+    const explain = db.engine === 'postgres' ? 'EXPLAIN' : 'EXPLAIN QUERY PLAN';
+    const { rows } = await db.kysely.executeQuery<Record<string, string>>(
+      CompiledQuery.raw(`${explain} ${query.sql}`, [...query.parameters]),
+    );
+    const text = rows.map((r) => r['QUERY PLAN'] ?? r.detail).join('\n');
     expect(text).toContain('sessions_revoked_at');
     expect(text).toContain('sessions_expires_at');
     expect(text).not.toMatch(/Seq Scan on sessions|^SCAN sessions$/m);

@@ -45,17 +45,17 @@ afterAll(async () => {
 });
 
 describe('the ended sessions the edge refuses', () => {
-  it('lists the sessions ended within the token life (10 minutes), newest first', () => {
-    expect(endedSessionsList(db)(now)).toEqual([
+  it('lists the sessions ended within the token life (10 minutes), newest first', async () => {
+    expect(await endedSessionsList(db)(now)).toEqual([
       'logged-out-now',
       'expired-a-minute-ago',
       'logged-out-9-min-ago',
     ]);
   });
 
-  it('follows the operator’s token life', () => {
+  it('follows the operator’s token life', async () => {
     changeSetting(db, 'media.liveTokenTtlSec', String(2 * 3600));
-    expect(endedSessionsList(db)(now)).toEqual([
+    expect(await endedSessionsList(db)(now)).toEqual([
       'logged-out-now',
       'expired-a-minute-ago',
       'logged-out-9-min-ago',

@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import type { CreateServerOptions } from '../src/app.ts';
 import { loadSite } from '../src/cli.ts';
 import { repoRoot } from '../src/config.ts';
+import { mediaSessionCheck } from '../src/domain/mediaRevocation.ts';
 import { createOrigin } from '../src/origin/origin.ts';
 import { tinyLibrary } from './origin-fixture.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
 /**
- * The server as `serve` composes it: API and the live origin (tiny media) on one port, temporary data folder.
+ * The server as `serve` composes it: API and the live origin (tiny media, media URLs ended with their session) on
+ * one port, temporary data folder.
  * `privateMedia` copies the shared tiny library into the data folder, for tests that damage it.
  */
 export async function startProductServer(
@@ -18,10 +20,18 @@ export async function startProductServer(
   const { privateMedia, ...rest } = options;
   return startServer({
     ...rest,
-    origin: ({ config, now, served }) => {
+    origin: ({ config, db, now, served }) => {
       const library = privateMedia ? { ...shared, dir: join(config.dataDir, 'media') } : shared;
       if (privateMedia) cpSync(shared.dir, library.dir, { recursive: true });
-      return createOrigin({ dataDir: config.dataDir, secret: config.secret, library, now, onServed: served });
+      return createOrigin({
+        dataDir: config.dataDir,
+        secret: config.secret,
+        library,
+        now,
+        onServed: served,
+        // As `serve`: a media URL handed to a session ends with it (decision 0100).
+        sessionEnded: mediaSessionCheck(db),
+      });
     },
   });
 }

@@ -2,8 +2,10 @@ import { contract } from '@ottkit/api-client';
 import { VodErrCode } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresUrl } from '../src/store/db.ts';
+import { SESSION_COOKIE_BASE } from '@ottkit/api-client/contract';
 import { bearer, startServer, type TestServer } from './helpers.ts';
 import { holdHistoryRow } from './holdRow.ts';
+import { siteBuilt, startSiteServer } from './productServer.ts';
 import { loginToken, progressReport, vodCall, vodData } from './vodHelpers.ts';
 
 // Issue 39, decision 0407: the play-progress report on the asynchronous store (Kysely), on both engines.
@@ -75,6 +77,27 @@ describe('a progress report on the asynchronous store', () => {
   );
 });
 
+/** The synchronous store's queries a call made, by their SQL. */
+async function synchronousQueries(t: TestServer, call: () => Promise<unknown>): Promise<string[]> {
+  const db = t.server.db as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const seen: string[] = [];
+  const originals = new Map<string, (...a: unknown[]) => unknown>();
+  for (const m of ['run', 'get', 'all', 'exec', 'transaction']) {
+    const original = db[m] as (...a: unknown[]) => unknown;
+    originals.set(m, original);
+    db[m] = (...a: unknown[]) => {
+      seen.push(`${m}: ${typeof a[0] === 'string' ? a[0] : 'a transaction'}`);
+      return original.apply(t.server.db, a);
+    };
+  }
+  try {
+    await call();
+  } finally {
+    for (const [m, original] of originals) db[m] = original;
+  }
+  return seen;
+}
+
 // Decision 0408: what every viewer asks, over and over, asks nothing of the synchronous store once the process
 // has read what it keeps (the line-up, the settings). On PostgreSQL each synchronous query stopped the process for
 // its round trip, so a process answered these calls one query at a time.
@@ -86,27 +109,6 @@ describe.runIf(postgresUrl())("a viewer's frequent calls on PostgreSQL", () => {
     token = await loginToken(t, 'demo@ottkit.test');
   });
   afterAll(() => t.close());
-
-  /** The synchronous store's queries a call made, by their SQL. */
-  async function synchronousQueries(call: () => Promise<unknown>): Promise<string[]> {
-    const db = t.server.db as unknown as Record<string, (...a: unknown[]) => unknown>;
-    const seen: string[] = [];
-    const originals = new Map<string, (...a: unknown[]) => unknown>();
-    for (const m of ['run', 'get', 'all', 'exec', 'transaction']) {
-      const original = db[m] as (...a: unknown[]) => unknown;
-      originals.set(m, original);
-      db[m] = (...a: unknown[]) => {
-        seen.push(`${m}: ${typeof a[0] === 'string' ? a[0] : 'a transaction'}`);
-        return original.apply(t.server.db, a);
-      };
-    }
-    try {
-      await call();
-    } finally {
-      for (const [m, original] of originals) db[m] = original;
-    }
-    return seen;
-  }
 
   it('the channel list, the channels’ authority, a guide day, a progress report, the user info and a sign-in, once warm', async () => {
     const calls = {
@@ -128,10 +130,63 @@ describe.runIf(postgresUrl())("a viewer's frequent calls on PostgreSQL", () => {
     };
     for (const call of Object.values(calls)) await call();
     for (const [name, call] of Object.entries(calls)) {
-      expect(await synchronousQueries(call), name).toEqual([]);
+      expect(await synchronousQueries(t, call), name).toEqual([]);
     }
     // A setting written as the operator's CLI writes it is seen at the next call: the kept settings follow it.
     t.server.db.run("INSERT INTO app_settings (key, value) VALUES ('kidsModeSwitch', 'true')");
     expect((await calls['channel list']()).kidsModeSwitch).toBe(true);
+  });
+});
+
+// Issue 39: the rest of what a watching viewer asks, and the page they open, on the product as `serve` composes
+// it (the built site, the origin that ends a session's media URLs with it).
+describe.runIf(postgresUrl() && siteBuilt)('a watching viewer on PostgreSQL', () => {
+  let t: TestServer;
+  let token: string;
+  beforeAll(async () => {
+    t = await startSiteServer();
+    token = await loginToken(t, 'demo@ottkit.test');
+  });
+  afterAll(() => t.close());
+
+  it('the home page, the app settings, the profiles, a live play and its segments ask nothing synchronously once warm', async () => {
+    const play = () =>
+      t.post(contract.live.channelPlaySource.path, { logicalChannelId: 'lc-001' }, bearer(token));
+    const master = new URL(
+      contract.live.channelPlaySource.response.parse((await play()).body.data).url,
+      t.url,
+    );
+    const variant = new URL(
+      (await (await fetch(master)).text()).split('\n').find((l) => l.includes('index.m3u8')) ?? '',
+      master,
+    );
+    const get = async (url: URL | string, headers: Record<string, string> = {}) => {
+      const res = await fetch(url, { headers });
+      await res.arrayBuffer();
+      expect(res.status, String(url)).toBe(200);
+    };
+    const cookie = { cookie: `${SESSION_COOKIE_BASE.session}=${token}` };
+    const calls = {
+      'home page': () => get(`${t.url}/home`, cookie),
+      'app settings': () => t.post(contract.account.appPropertyQuery.path, {}),
+      'manifest settings': () => t.post(contract.account.manifestProperty.path, {}),
+      profiles: () => t.post(contract.account.profileList.path, {}, bearer(token)),
+      'live play': async () => expect((await play()).body.errCode).toBe(0),
+      // The segment's session is asked again after a second: the clock moves past it first.
+      'live playlist and segment': async () => {
+        t.advance(1_500);
+        const playlist = (await (await fetch(variant)).text()).split('\n');
+        await get(new URL(playlist.filter((l) => l.includes('.m4s')).at(-1) ?? '', variant));
+      },
+    };
+    for (const call of Object.values(calls)) await call();
+    for (const [name, call] of Object.entries(calls)) {
+      expect(await synchronousQueries(t, call), name).toEqual([]);
+    }
+    // A logout is seen once the second the session was trusted for is over: its media URLs end with it.
+    await t.post(contract.account.logout.path, {}, bearer(token));
+    t.advance(1_500);
+    const playlist = await fetch(variant);
+    expect(playlist.status).toBe(403);
   });
 });

@@ -87,8 +87,8 @@ async function serve(args: string[]): Promise<number> {
         secret: string;
         library: unknown;
         now: () => number;
-        sessionEnded: (sessionId: string, nowMs: number) => boolean;
-        endedSessions?: (nowMs: number) => string[];
+        sessionEnded: (sessionId: string, nowMs: number) => Promise<boolean>;
+        endedSessions?: (nowMs: number) => Promise<string[]>;
         ingested?: unknown;
         onClose?: () => Promise<void>;
         onServed?: (play: { accountId: string; sourceId?: string }) => void;

@@ -17,6 +17,7 @@ import { LIVE_TTL_SEC } from '../origin/urls.ts';
 import { parseAllowList } from '../upstream/address.ts';
 import type { Db } from '../store/db.ts';
 import { allSettings, setSetting } from '../store/settings.ts';
+import { keptPerVersion } from '../store/versions.ts';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -136,9 +137,15 @@ export function readSettings(db: Db): Values {
   return out as Values;
 }
 
+/**
+ * readSettings, kept per version of the settings (decision 0410): what the viewer's calls read, with one number
+ * asked on the asynchronous store. The operator's screens and commands read them afresh with readSettings.
+ */
+export const settingsValuesNow: (db: Db) => Promise<Values> = keptPerVersion('settings', readSettings).now;
+
 /** How long a handed-out media URL lives, seconds: the one rule for every kind (decision 0100). */
-export function mediaTokenTtlSec(db: Db): number {
-  return readSettings(db)['media.liveTokenTtlSec'];
+export async function mediaTokenTtlSec(db: Db): Promise<number> {
+  return (await settingsValuesNow(db))['media.liveTokenTtlSec'];
 }
 
 /** The operator's allow-list of internal upstreams, as stored (the fetches add the environment's). */
@@ -158,8 +165,8 @@ function localText(s: Values, key: 'purchase.rechargeGuide' | 'purchase.howToRec
   return local.trim() && s[key].trim() ? local : s[key];
 }
 
-export function appProperty(db: Db, config: ServerConfig, lang = 'en'): AppProperty {
-  const s = readSettings(db);
+export async function appProperty(db: Db, config: ServerConfig, lang = 'en'): Promise<AppProperty> {
+  const s = await settingsValuesNow(db);
   return {
     appId: s.appId,
     businessType: s.businessType,

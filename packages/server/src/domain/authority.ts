@@ -1,6 +1,6 @@
 import type { Session } from './sessions.ts';
 import type { Db } from '../store/db.ts';
-import { broadcastOpensAt, contentRules } from '../store/live.ts';
+import { contentRules, keptBroadcastTimes } from '../store/live.ts';
 import { subscriptionsOf } from '../store/subscriptions.ts';
 import { channelVisible, type Viewer } from './accessRules.ts';
 import { PRODUCT_RIGHTS } from './rights.ts';
@@ -117,7 +117,7 @@ export async function channelAccess(
   if (viewer && !channelVisible(contentRules(db, channel.logicalChannelId), viewer)) {
     return { live: false, catchup: false };
   }
-  const opensAt = broadcastOpensAt(db, channel.logicalChannelId);
+  const opensAt = (await keptBroadcastTimes.now(db)).get(channel.logicalChannelId);
   const c: AuthorityChannel = opensAt === undefined ? channel : { ...channel, broadcastOpensAt: opensAt };
   return accessFromAu(channelAu(c, await grantsOf(db, session), now), now);
 }

@@ -17,8 +17,10 @@ import {
   getProfile,
   insertProfile,
   listProfiles,
+  listProfilesNow,
   type ProfileRow,
   pinHash,
+  pinSetNow,
   putPinHash,
   setSessionProfile,
   updateProfile,
@@ -99,12 +101,13 @@ export async function currentProfile(db: Db, caller: Caller, now: number): Promi
 }
 
 export async function profileInfo(db: Db, caller: Caller, now: number): Promise<ProfileListInfo> {
+  // First: an account's first profile is made when it is first asked for.
   const current = await currentProfile(db, caller, now);
-  return {
-    profiles: listProfiles(db, caller.accountId).map(toProfile),
-    currentProfileId: current.profile_id,
-    pinSet: pinHash(db, caller.accountId) !== undefined,
-  };
+  const [profiles, pinSet] = await Promise.all([
+    listProfilesNow(db, caller.accountId),
+    pinSetNow(db, caller.accountId),
+  ]);
+  return { profiles: profiles.map(toProfile), currentProfileId: current.profile_id, pinSet };
 }
 
 /** A profile of the caller's account; another account's id is as unknown as a made-up one. */

@@ -7,7 +7,7 @@ import {
   zeroTrustManifestSchema,
 } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
-import { getSetting, setSetting } from '../store/settings.ts';
+import { setSetting } from '../store/settings.ts';
 
 const SEALED_KEY = 'zeroTrust.sealedManifest';
 const REQUIRED_KEY = 'zeroTrust.required';
@@ -33,13 +33,16 @@ export function clearManifest(db: Db): void {
   db.run('DELETE FROM app_settings WHERE key IN (?, ?)', SEALED_KEY, REQUIRED_KEY);
 }
 
-/** What the manifest property call adds: the sealed blob, and whether the site must not start without it. */
-export function zeroTrustProperties(db: Db): Record<string, string> {
-  const sealed = getSetting(db, SEALED_KEY);
+/**
+ * What the manifest property call adds: the sealed blob, and whether the site must not start without it. `setting`
+ * reads a stored setting: the kept ones for the viewer's call, the store for the operator's screen.
+ */
+export function zeroTrustProperties(setting: (key: string) => string | undefined): Record<string, string> {
+  const sealed = setting(SEALED_KEY);
   if (!sealed) return {};
   return {
     [ZERO_TRUST_PROPERTY]: sealed,
-    [ZERO_TRUST_REQUIRED_PROPERTY]: getSetting(db, REQUIRED_KEY) ?? 'false',
+    [ZERO_TRUST_REQUIRED_PROPERTY]: setting(REQUIRED_KEY) ?? 'false',
   };
 }
 

@@ -12,7 +12,7 @@ export interface LicenseOptions {
   /** The ClearKey key of the resource a token opens, if that resource is a ClearKey stream. */
   keyFor(resource: string): { kid: Buffer; key: Buffer } | undefined;
   /** True when the token's session has ended (logout): no key for it any more. */
-  revoked?(claims: MediaTokenClaims): boolean;
+  revoked?(claims: MediaTokenClaims): Promise<boolean>;
 }
 
 const MAX_BODY = 4096;
@@ -48,7 +48,7 @@ export async function handleLicense(
   }
   if (req.method !== 'POST') return reply(res, 405, { error: 'POST a W3C ClearKey licence request' });
   const claims = readMediaToken(o.secret, o.token, o.nowMs);
-  const pair = claims && !o.revoked?.(claims) && o.keyFor(claims.resource);
+  const pair = claims && !(await o.revoked?.(claims)) && o.keyFor(claims.resource);
   if (!pair) return reply(res, 403, { error: 'forbidden' });
   const text = (await readBodyUpTo(req, MAX_BODY))?.toString('utf8');
   let parsed: ReturnType<typeof clearKeyRequestSchema.safeParse> | undefined;

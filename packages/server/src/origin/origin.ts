@@ -44,12 +44,12 @@ export interface OriginOptions {
    * True when the session a URL was handed to has ended (logout, revocation): its URLs are refused from then on,
    * even before they expire (decision 0100). Without it, URLs live until they expire.
    */
-  sessionEnded?: (sessionId: string, nowMs: number) => boolean;
+  sessionEnded?: (sessionId: string, nowMs: number) => Promise<boolean>;
   /**
    * The sessions ended while their media URLs may still be valid, for the nginx edge (decision 0306): served at
    * EDGE_REVOKED_PATH to the edge only. Without it that path is not found.
    */
-  endedSessions?: (nowMs: number) => string[];
+  endedSessions?: (nowMs: number) => Promise<string[]>;
   /** Channels fed by live sources (issue 17), served before the looped samples; see `live/originStreams.ts`. */
   ingested?: IngestedResolver;
   /** Called when the server closes (stops the live supervisor and its ffmpeg processes). */
@@ -146,7 +146,7 @@ export function createOrigin(options: OriginOptions): Origin {
     const token = url.searchParams.get('token');
     const v = verifyMediaToken(options.secret, token, { resource: s.resource, kind: s.kind, nowMs: now() });
     if (!v.ok) return fail(req, res, 403, `forbidden: token ${v.reason}`);
-    if (revoked(v.claims)) return fail(req, res, 403, 'forbidden: session ended');
+    if (await revoked(v.claims)) return fail(req, res, 403, 'forbidden: session ended');
     const notReady = await s.ready?.(token ?? '');
     if (notReady) return fail(req, res, notReady.status, notReady.reason);
     if (v.claims.sourceId && url.searchParams.get(PREFETCH_QUERY_PARAM) !== '1') options.onServed?.(v.claims);
@@ -231,8 +231,8 @@ export function createOrigin(options: OriginOptions): Origin {
     return send(req, res, 200, headers, subtitleSegment(loopFile, n, seg));
   }
 
-  function revoked(claims: MediaTokenClaims | undefined): boolean {
-    return !!claims?.sessionId && !!options.sessionEnded?.(claims.sessionId, now());
+  async function revoked(claims: MediaTokenClaims | undefined): Promise<boolean> {
+    return !!claims?.sessionId && !!(await options.sessionEnded?.(claims.sessionId, now()));
   }
 
   /** Encrypted bytes are the same for every viewer: keep the recent ones (a few segments per channel). */
@@ -264,7 +264,7 @@ export function createOrigin(options: OriginOptions): Origin {
       if (url.pathname === EDGE_REVOKED_PATH) {
         if (!options.endedSessions || !fromEdge(req, options.secret)) fail(req, res, 404, 'not found');
         else {
-          const ids = options.endedSessions(now());
+          const ids = await options.endedSessions(now());
           // Each between newlines (sendText ends the last), so the edge finds one with a substring search.
           sendText(req.method, res, 200, `\n${ids.join('\n')}`, {
             'cache-control': 'no-store',

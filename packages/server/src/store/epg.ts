@@ -286,14 +286,25 @@ export function epgUpdatedAt(db: Db): number {
   return db.get<{ t: number | null }>('SELECT MAX(updated_at) AS t FROM epg_days')?.t ?? 0;
 }
 
-/** The programme on air at `at` in one guide, if the guide has one (time-shift starts at its start). */
-export function programOnAir(db: Db, epgId: string, at: number): { start: number; stop: number } | undefined {
-  const r = db.get<{ start_ts: number; stop_ts: number }>(
-    'SELECT start_ts, stop_ts FROM epg_programs WHERE epg_id = ? AND start_ts <= ? AND stop_ts > ? AND start_ts > ? ORDER BY start_ts DESC LIMIT 1',
-    epgId,
-    at,
-    at,
-    at - 86_400_000,
-  );
-  return r ? { start: r.start_ts, stop: r.stop_ts } : undefined;
+/**
+ * The programme on air at `at` in one guide, if the guide has one (time-shift starts at its start; its raw rating,
+ * '' when none, decides the parental PIN). On the asynchronous store: the play-source call asks it.
+ */
+export async function programOnAir(
+  db: Db,
+  epgId: string,
+  at: number,
+): Promise<{ start: number; stop: number; rating: string } | undefined> {
+  const r = await db.kysely
+    .selectFrom('epg_programs')
+    .select(['start_ts', 'stop_ts', 'rating'])
+    .where('epg_id', '=', epgId)
+    .where('start_ts', '<=', at)
+    .where('stop_ts', '>', at)
+    // A programme is never longer than a day: the bound keeps the index range short.
+    .where('start_ts', '>', at - 86_400_000)
+    .orderBy('start_ts', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return r ? { start: Number(r.start_ts), stop: Number(r.stop_ts), rating: r.rating } : undefined;
 }

@@ -4,13 +4,6 @@ import type { Db } from './db.ts';
 
 /** Small store helpers of the Live API that do not deserve a module each. */
 
-export function broadcastOpensAt(db: Db, logicalChannelId: string): number | undefined {
-  return db.get<{ opens_at: number }>(
-    'SELECT opens_at FROM channel_broadcasts WHERE logical_channel_id = ?',
-    logicalChannelId,
-  )?.opens_at;
-}
-
 /** Every broadcast channel's opening time, by logicalChannelId. */
 export function broadcastTimes(db: Db): Map<string, number> {
   return new Map(

@@ -13,6 +13,17 @@ export function listProfiles(db: Db, accountId: string): ProfileRow[] {
   );
 }
 
+/** listProfiles on the asynchronous store: the profile list every page with a profile menu asks (issue 39). */
+export function listProfilesNow(db: Db, accountId: string): Promise<ProfileRow[]> {
+  return db.kysely
+    .selectFrom('profiles')
+    .selectAll()
+    .where('account_id', '=', accountId)
+    .orderBy('created_at')
+    .orderBy('profile_id')
+    .execute();
+}
+
 export function getProfile(db: Db, profileId: string): ProfileRow | undefined {
   return db.get<ProfileRow>('SELECT * FROM profiles WHERE profile_id = ?', profileId);
 }
@@ -74,6 +85,16 @@ export function setSessionProfile(db: Db, sessionId: string, profileId: string, 
 export function pinHash(db: Db, accountId: string): string | undefined {
   return db.get<{ pin_hash: string }>('SELECT pin_hash FROM parental_pins WHERE account_id = ?', accountId)
     ?.pin_hash;
+}
+
+/** Whether the account has a PIN, on the asynchronous store. */
+export async function pinSetNow(db: Db, accountId: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('parental_pins')
+    .select('account_id')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 export function putPinHash(db: Db, accountId: string, hash: string, now: number): void {

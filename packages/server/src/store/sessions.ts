@@ -18,10 +18,6 @@ export function insertSession(db: Db, s: Omit<SessionRow, 'revoked_at' | 'revoke
   );
 }
 
-export function getSession(db: Db, sessionId: string): SessionRow | undefined {
-  return db.get<SessionRow>('SELECT * FROM sessions WHERE session_id = ?', sessionId);
-}
-
 /** How the session was begun (its login method), on the asynchronous store; undefined for an unknown session. */
 export async function loginMethodOf(db: Db, sessionId: string): Promise<number | undefined> {
   const row = await db.kysely

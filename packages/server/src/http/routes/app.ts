@@ -13,7 +13,7 @@ import {
   recharge,
   urvQuery,
 } from '@ottkit/api-client/contract';
-import { appProperty, readSettings } from '../../domain/appConfig.ts';
+import { appProperty, settingsValuesNow } from '../../domain/appConfig.ts';
 import { redeem } from '../../domain/recharge.ts';
 import { zeroTrustProperties } from '../../domain/zeroTrust.ts';
 import { userRights } from '../../domain/rights.ts';
@@ -21,6 +21,7 @@ import { buildUserInfo } from '../../domain/userInfo.ts';
 import { getAccount } from '../../store/accounts.ts';
 import { getContract, latestContracts, sign, signedVersions } from '../../store/contracts.ts';
 import { listPlans } from '../../store/plans.ts';
+import { settingsNow } from '../../store/settings.ts';
 import { HttpError, route } from '../route.ts';
 import { sessionOf } from './account.ts';
 
@@ -30,8 +31,8 @@ const MANIFEST_VERSION = 1;
 export const appRoutes = [
   route(appPropertyQuery, (ctx) => appProperty(ctx.db, ctx.config, ctx.lang)),
 
-  route(manifestProperty, (ctx) => {
-    const s = readSettings(ctx.db);
+  route(manifestProperty, async (ctx) => {
+    const [s, stored] = await Promise.all([settingsValuesNow(ctx.db), settingsNow(ctx.db)]);
     return {
       appId: s.appId,
       manifestVersion: MANIFEST_VERSION,
@@ -44,7 +45,7 @@ export const appRoutes = [
         drmLicenseBase: pathBase({ path: DRM_LICENSE_PATH }),
         metricsBase: pathBase(contract.metrics.metricsBatchPost),
         openApi: openApiDocument.path,
-        ...zeroTrustProperties(ctx.db),
+        ...zeroTrustProperties((key) => stored.get(key)),
       },
     };
   }),

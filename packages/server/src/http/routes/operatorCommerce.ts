@@ -28,6 +28,7 @@ import { brandIconVersion } from '../../media/brandIconFile.ts';
 import { brandLogoUrl } from '../../media/brandLogoFile.ts';
 import { listPlans } from '../../store/plans.ts';
 import { listBatches } from '../../store/rechargeCodes.ts';
+import { getSetting } from '../../store/settings.ts';
 import type { Db } from '../../store/db.ts';
 import { HttpError, route } from '../route.ts';
 import { resetPasswordAudited, siteOriginOf } from '../../operator/passwordReset.ts';
@@ -38,7 +39,7 @@ import { configuredChannels } from '../../mail/delivery.ts';
 
 const settingsAnswer = (db: Db, config: ServerConfig) => ({
   settings: consoleSettings(db),
-  sealedManifest: Object.keys(zeroTrustProperties(db)).length > 0,
+  sealedManifest: Object.keys(zeroTrustProperties((key) => getSetting(db, key))).length > 0,
   delivery: configuredChannels(config),
   logoUrl: brandLogoUrl(config.dataDir),
   iconVersion: brandIconVersion(config.dataDir),

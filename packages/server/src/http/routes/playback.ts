@@ -18,7 +18,6 @@ import { viewerOf } from './liveContext.ts';
 import { profileOfSession } from './profileContext.ts';
 import { ageRatingOf } from '../../domain/ageRating.ts';
 import { assertRatingAllowed } from '../../domain/profiles.ts';
-import { programmeRatingAt } from '../../store/ratings.ts';
 
 export interface PlaybackRouteOptions {
   /** The prepared library, for the quality list; by default `<dataDir>/media`'s manifest, else LQ/SD/HD. */
@@ -61,7 +60,7 @@ function qualities(library: MediaLibrary | undefined, source: string): number[] 
 }
 
 async function findChannel(ctx: RequestContext, id: string): Promise<StoredChannel> {
-  const c = listChannels(ctx.db).find((x) => x.logicalChannelId === id);
+  const c = (await listChannels.now(ctx.db)).find((x) => x.logicalChannelId === id);
   // A channel hidden from this viewer by its access rules is as absent as an unknown one.
   if (!c || !channelVisible(c.contentRuleList, await viewerOf(ctx, ctx.now()))) {
     throw new HttpError(ErrCode.CHANNEL_NOT_FOUND, `No channel '${id}'`);
@@ -82,7 +81,7 @@ async function timeshiftStart(
   let start = asked;
   if (start === undefined && channel.epgId) {
     await ensureGuideNow(ctx.db, [channel.epgId], now); // generated on demand (decision 0051)
-    start = programOnAir(ctx.db, channel.epgId, now)?.start;
+    start = (await programOnAir(ctx.db, channel.epgId, now))?.start;
   }
   if (start === undefined || start > now) return undefined;
   return Math.max(start, now - DEFAULT_DVR_WINDOW_SEC * 1000);
@@ -115,7 +114,7 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
       // The play each URL is for, as the players report it: the origin counts the plays it serves (0389).
       const sourceId = channel.logicalChannelId;
       // One life for every kind: the players renew the URLs while they play (decision 0100).
-      const ttlSec = options.ttlSec ?? mediaTokenTtlSec(ctx.db);
+      const ttlSec = options.ttlSec ?? (await mediaTokenTtlSec(ctx.db));
       const access = await channelAccess(ctx.db, channel, ctx.session, now);
       const physical = channel.physicalChannelList[0];
       const liveStreamId = physical?.liveStreamId ?? channel.liveStreamId;
@@ -223,7 +222,7 @@ async function assertProgrammeAllowed(
   const profile = await profileOfSession(ctx);
   if (!profile || !channel.epgId) return;
   await ensureGuideNow(ctx.db, [channel.epgId], ctx.now());
-  const rating = ageRatingOf(programmeRatingAt(ctx.db, channel.epgId, at));
+  const rating = ageRatingOf((await programOnAir(ctx.db, channel.epgId, at))?.rating);
   await assertRatingAllowed(ctx.db, profile, rating, pin, ctx.now());
 }
 

@@ -40,7 +40,7 @@ const catalogueRoutes: Route[] = [
       assetId,
       accountOf(ctx),
       viewer.now,
-      mediaTokenTtlSec(ctx.db),
+      await mediaTokenTtlSec(ctx.db),
       ctx.session?.sessionId,
       m.meta_id,
     );
@@ -59,7 +59,7 @@ const catalogueRoutes: Route[] = [
     const profile = await profileOfSession(ctx);
     if (profile)
       await assertRatingAllowed(ctx.db, profile, titleRating(ctx.db, m.meta_id), req.parentalPin, viewer.now);
-    const ttlSec = mediaTokenTtlSec(ctx.db);
+    const ttlSec = await mediaTokenTtlSec(ctx.db);
     const sessionId = ctx.session?.sessionId;
     return {
       list: trailersOf(ctx.db, m).map((t, i) => ({
