@@ -36,12 +36,12 @@ describe('housekeeping', () => {
 
 describe('budgets for calls that create rows', () => {
   /** Spends all but one of an address's budget directly, so the test does not need hundreds of requests. */
-  function fillBudget(key: string, rule: Bucket) {
-    for (let i = 0; i < rule.burst - 1; i++) takeAttempt(t.server.db, [{ key, rule }], t.clock.now);
+  async function fillBudget(key: string, rule: Bucket) {
+    for (let i = 0; i < rule.burst - 1; i++) await takeAttempt(t.server.db, [{ key, rule }], t.clock.now);
   }
 
   it('limits new guest accounts per caller address', async () => {
-    fillBudget('guest:ip:127.0.0.1', POLICIES.guestIp);
+    await fillBudget('guest:ip:127.0.0.1', POLICIES.guestIp);
     expect((await t.post(A.visitorLogin.path, {})).body.errCode).toBe(0);
     expect((await t.post(A.visitorLogin.path, {})).body.errCode).toBe(ErrCode.TOO_MANY_ATTEMPTS);
     // A known device (its id with the secret cookie bound at creation) gets its guest back without spending.
@@ -51,7 +51,7 @@ describe('budgets for calls that create rows', () => {
       .getSetCookie()
       .find((c) => c.startsWith('ottkit_guest='))!
       .split(';')[0]!;
-    fillBudget('guest:ip:127.0.0.1', POLICIES.guestIp);
+    await fillBudget('guest:ip:127.0.0.1', POLICIES.guestIp);
     await t.post(A.visitorLogin.path, {});
     const again = await t.post(A.visitorLogin.path, { deviceId: 'device-budget' }, { cookie });
     expect(again.body.errCode).toBe(0);
@@ -61,7 +61,7 @@ describe('budgets for calls that create rows', () => {
   });
 
   it('limits new QR codes per caller address', async () => {
-    fillBudget('scan:ip:127.0.0.1', POLICIES.scanIp);
+    await fillBudget('scan:ip:127.0.0.1', POLICIES.scanIp);
     expect((await t.post(A.scanCode.path, {})).body.errCode).toBe(0);
     expect((await t.post(A.scanCode.path, {})).body.errCode).toBe(ErrCode.TOO_MANY_ATTEMPTS);
   });

@@ -20,15 +20,7 @@ import { query, transactionally } from '../store/kysely/transactionally.ts';
 import { extendSubscription } from '../store/subscriptions.ts';
 import { revokeAccountSessions } from '../store/sessions.ts';
 import { readSettings, visitorModeOn } from './appConfig.ts';
-import {
-  type Attempt,
-  clearAttempts,
-  POLICIES,
-  perAddress,
-  refundAttemptNow,
-  takeAttempt,
-  takeAttemptNow,
-} from './limits.ts';
+import { type Attempt, clearAttempts, POLICIES, perAddress, refundAttempt, takeAttempt } from './limits.ts';
 import { type MessageSender, messageTo } from './messages.ts';
 import { assertHashCapacity, dummyHash, hashPassword, verifyPassword } from './passwords.ts';
 import { beginSession } from './sessions.ts';
@@ -85,9 +77,9 @@ async function sessionResult(
   return { userInfo: await buildUserInfo(d.db, accountId, sessionId, d.ip, d.now), tokens };
 }
 
-export function sendVerification(d: Deps, input: AddressInput, purpose: Purpose, lang = 'en') {
+export async function sendVerification(d: Deps, input: AddressInput, purpose: Purpose, lang = 'en') {
   const address = addressOf(input);
-  takeAttempt(d.db, perAddress('send', d.ip, POLICIES.sendIp, POLICIES.sendRange), d.now);
+  await takeAttempt(d.db, perAddress('send', d.ip, POLICIES.sendIp, POLICIES.sendRange), d.now);
   const exists = findByAddress(d.db, address) !== undefined;
   // Either way the caller gets the same answer, so the call does not reveal who has an account: a sign-up
   // for a known address mails "you have an account", a reset for an unknown one sends nothing.
@@ -187,7 +179,7 @@ export async function login(d: Deps, info: AddressInput & { password: string }):
   const attempts = loginAttempts(address.key, d.ip);
   assertHashCapacity();
   // On the asynchronous store (decision 0411): on PostgreSQL a sign-in holds up no other request of the process.
-  await takeAttemptNow(d.db, attempts, d.now);
+  await takeAttempt(d.db, attempts, d.now);
   const account = await accountByAddressNow(
     d.db,
     address.channel === 'email' ? 'email' : 'phone_key',
@@ -196,7 +188,7 @@ export async function login(d: Deps, info: AddressInput & { password: string }):
   const hash = account?.password_hash ?? (await dummyHash(d.config.passwordHashLog2N));
   const ok = await verifyPassword(info.password, hash);
   if (account?.kind !== 'user' || !ok) throw wrongCredentials();
-  await refundAttemptNow(d.db, attempts, d.now);
+  await refundAttempt(d.db, attempts, d.now);
   return sessionResult(
     d,
     account.account_id,
@@ -219,7 +211,7 @@ export async function visitorLogin(
   const deviceKey = deviceId && secret ? `dev:${keyedHash(d.config.secret, `${deviceId}:${secret}`)}` : null;
   const existing = deviceKey ? findGuestByDevice(d.db, deviceKey) : undefined;
   if (!existing)
-    await takeAttemptNow(d.db, perAddress('guest', d.ip, POLICIES.guestIp, POLICIES.guestRange), d.now);
+    await takeAttempt(d.db, perAddress('guest', d.ip, POLICIES.guestIp, POLICIES.guestRange), d.now);
   const accountId = existing?.account_id ?? `gst-${randomBytes(8).toString('hex')}`;
   if (!existing) {
     insertAccount(d.db, {
@@ -282,12 +274,12 @@ export async function modifyPassword(
 ): Promise<void> {
   const attempts = [{ key: `modify:acct:${accountId}`, rule: POLICIES.modifyPassword }];
   assertHashCapacity();
-  await takeAttemptNow(d.db, attempts, d.now);
+  await takeAttempt(d.db, attempts, d.now);
   const account = getAccount(d.db, accountId);
   if (!account?.password_hash || !(await verifyPassword(oldPassword, account.password_hash))) {
     throw new DomainError(ErrCode.WRONG_OLD_PASSWORD, 'The current password is wrong');
   }
-  await refundAttemptNow(d.db, attempts, d.now);
+  await refundAttempt(d.db, attempts, d.now);
   if (oldPassword === newPassword) {
     throw new DomainError(ErrCode.SAME_PASSWORD, 'The new password must differ from the current one');
   }

@@ -22,9 +22,9 @@ function db() {
 }
 
 /** Takes one attempt; the wait it was refused with in seconds, or 0. */
-function take(d: ReturnType<typeof db>, attempts: Attempt[], now: number): number {
+async function take(d: ReturnType<typeof db>, attempts: Attempt[], now: number): Promise<number> {
   try {
-    takeAttempt(d, attempts, now);
+    await takeAttempt(d, attempts, now);
     return 0;
   } catch (e) {
     return Number(/in (\d+) s/.exec((e as Error).message)?.[1]);
@@ -33,12 +33,12 @@ function take(d: ReturnType<typeof db>, attempts: Attempt[], now: number): numbe
 
 describe('lockout (one offender)', () => {
   const k = [{ key: 'k', rule: lockout }];
-  it('locks after the free attempts, doubling up to the cap', () => {
+  it('locks after the free attempts, doubling up to the cap', async () => {
     const d = db();
     let now = 10_000;
     const waits: number[] = [];
     for (let i = 0; i < 7; i++) {
-      take(d, k, now);
+      await take(d, k, now);
       waits.push(
         Math.ceil(
           (d.get<{ locked_until: number }>("SELECT locked_until FROM attempt_limits WHERE limit_key = 'k'")!
@@ -54,49 +54,51 @@ describe('lockout (one offender)', () => {
     expect(waits).toEqual([0, 0, 1, 2, 4, 5, 5]);
   });
 
-  it('refuses while locked without counting, forgets old attempts and clears on success', () => {
+  it('refuses while locked without counting, forgets old attempts and clears on success', async () => {
     const d = db();
-    for (let i = 0; i < 3; i++) take(d, k, i);
-    expect(take(d, k, 500)).toBe(1);
+    for (let i = 0; i < 3; i++) await take(d, k, i);
+    expect(await take(d, k, 500)).toBe(1);
     expect(() => assertNotLocked(d, k, 1_002)).not.toThrow();
-    take(d, k, 1_002);
-    expect(take(d, k, 1_003)).toBe(2);
-    expect(take(d, k, 1_003 + 60_000)).toBe(0);
-    refundAttempt(d, k, 61_004);
+    await take(d, k, 1_002);
+    expect(await take(d, k, 1_003)).toBe(2);
+    expect(await take(d, k, 1_003 + 60_000)).toBe(0);
+    await refundAttempt(d, k, 61_004);
     expect(d.get("SELECT * FROM attempt_limits WHERE limit_key = 'k'")).toBeUndefined();
   });
 });
 
 describe('bucket (shared budget, sliding)', () => {
   const k = [{ key: 'b', rule: bucket }];
-  it('allows the burst, then one per interval, without waiting for a quiet window', () => {
+  it('allows the burst, then one per interval, without waiting for a quiet window', async () => {
     const d = db();
-    expect([0, 1, 2].map((i) => take(d, k, i))).toEqual([0, 0, 0]);
-    expect(take(d, k, 3)).toBe(10);
+    const first = [];
+    for (const i of [0, 1, 2]) first.push(await take(d, k, i));
+    expect(first).toEqual([0, 0, 0]);
+    expect(await take(d, k, 3)).toBe(10);
     // A steady stream of one attempt per interval keeps getting through, forever.
-    for (let i = 1; i <= 20; i++) expect(take(d, k, i * 10_000)).toBe(0);
-    expect(take(d, k, 200_001)).toBeGreaterThan(0);
+    for (let i = 1; i <= 20; i++) expect(await take(d, k, i * 10_000)).toBe(0);
+    expect(await take(d, k, 200_001)).toBeGreaterThan(0);
   });
 
-  it('gives back what a success took', () => {
+  it('gives back what a success took', async () => {
     const d = db();
-    for (let i = 0; i < 3; i++) take(d, k, 0);
-    refundAttempt(d, k, 0);
-    expect(take(d, k, 0)).toBe(0);
-    expect(take(d, k, 0)).toBe(10);
+    for (let i = 0; i < 3; i++) await take(d, k, 0);
+    await refundAttempt(d, k, 0);
+    expect(await take(d, k, 0)).toBe(0);
+    expect(await take(d, k, 0)).toBe(10);
   });
 
-  it('checks every counter before counting any', () => {
+  it('checks every counter before counting any', async () => {
     const d = db();
     const both = [...k, { key: 'other', rule: bucket }];
-    for (let i = 0; i < 3; i++) take(d, k, 0);
-    expect(take(d, both, 0)).toBe(10);
+    for (let i = 0; i < 3; i++) await take(d, k, 0);
+    expect(await take(d, both, 0)).toBe(10);
     expect(d.get("SELECT * FROM attempt_limits WHERE limit_key = 'other'")).toBeUndefined();
   });
 });
 
 describe('addressRange', () => {
-  it('groups IPv4 by /24 and IPv6 by /64', () => {
+  it('groups IPv4 by /24 and IPv6 by /64', async () => {
     expect(addressRange('203.0.113.77')).toBe('203.0.113.0/24');
     expect(addressRange('2001:db8:1:2:aaaa::1')).toBe('2001:db8:1:2::/64');
     expect(addressRange('2001:0db8::1')).toBe('2001:db8:0:0::/64');
@@ -106,10 +108,10 @@ describe('addressRange', () => {
 });
 
 describe('clearAttempts', () => {
-  it('removes the keys and the prefixed ones, nothing else', () => {
+  it('removes the keys and the prefixed ones, nothing else', async () => {
     const d = db();
     for (const key of ['login:acct:a_b@x.io', 'login:pair:a_b@x.io|1.2.3.4', 'login:pair:axb@x.io|1.2.3.4']) {
-      take(d, [{ key, rule: bucket }], 0);
+      await take(d, [{ key, rule: bucket }], 0);
     }
     clearAttempts(d, ['login:acct:a_b@x.io'], ['login:pair:a_b@x.io|']);
     expect(

@@ -147,39 +147,6 @@ const tooMany = (ms: number) =>
   new DomainError(ErrCode.TOO_MANY_ATTEMPTS, `Too many attempts; try again in ${Math.ceil(ms / 1000)} s`);
 
 /**
- * Checks every counter and, only when none refuses, counts the attempt on each, in one transaction: the
- * attempt is counted before the work it guards (a password hash, a row), so parallel requests cannot all
- * pass the check. Throws TOO_MANY_ATTEMPTS with the longest wait.
- */
-export function takeAttempt(db: Db, attempts: Attempt[], now: number): void {
-  db.transaction(() => {
-    const rows = attempts.map((a) => read(db, a.key));
-    const wait = Math.max(0, ...attempts.map((a, i) => waitMs(rows[i], a.rule, now)));
-    if (wait > 0) throw tooMany(wait);
-    attempts.forEach((a, i) => {
-      write(db, a.key, spent(rows[i], a.rule, now));
-    });
-  });
-}
-
-/**
- * The attempt succeeded (right password, valid code): it gives back what it took from the shared budgets and
- * clears the offender's lock, so only failures count.
- */
-export function refundAttempt(db: Db, attempts: Attempt[], now: number): void {
-  db.transaction(() => {
-    for (const a of attempts) {
-      if (a.rule.kind === 'lockout') {
-        db.run('DELETE FROM attempt_limits WHERE limit_key = ?', a.key);
-        continue;
-      }
-      const row = read(db, a.key);
-      if (row) write(db, a.key, refunded(row, a.rule, now));
-    }
-  });
-}
-
-/**
  * Counts a failure on a lockout without checking it first (the check ran earlier, or the failure must count
  * whatever the lock says); answers the failures now counted, so a caller can tell when a lock starts.
  */
@@ -241,10 +208,12 @@ function writeStatement(db: Db, key: string, row: Row) {
 }
 
 /**
- * `takeAttempt` on the asynchronous store (issue 39, decision 0411): the same rules and the same guarantee (the
- * attempt counted before the work it guards), held by the counters' row locks instead of the store's one writer.
+ * Checks every counter and, only when none refuses, counts the attempt on each, in one transaction: the
+ * attempt is counted before the work it guards (a password hash, a row), so parallel requests cannot all
+ * pass the check. Throws TOO_MANY_ATTEMPTS with the longest wait. On the asynchronous store (issue 39, decisions
+ * 0411, 0414): held by the counters' row locks, taken in key order, not by the store's one writer.
  */
-export async function takeAttemptNow(db: Db, attempts: Attempt[], now: number): Promise<void> {
+export async function takeAttempt(db: Db, attempts: Attempt[], now: number): Promise<void> {
   await transactionally(db, function* () {
     const rows = yield* lockedRows(
       db,
@@ -257,8 +226,11 @@ export async function takeAttemptNow(db: Db, attempts: Attempt[], now: number): 
   });
 }
 
-/** `refundAttempt` on the asynchronous store. */
-export async function refundAttemptNow(db: Db, attempts: Attempt[], now: number): Promise<void> {
+/**
+ * The attempt succeeded (right password, valid code): it gives back what it took from the shared budgets and
+ * clears the offender's lock, so only failures count.
+ */
+export async function refundAttempt(db: Db, attempts: Attempt[], now: number): Promise<void> {
   const k = db.kysely;
   await transactionally(db, function* () {
     const buckets = attempts.filter((a) => a.rule.kind === 'bucket');

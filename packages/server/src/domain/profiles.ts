@@ -136,11 +136,11 @@ export async function checkPin(
   }
   if (pin === undefined) throw new DomainError(ProfileErrCode.PIN_REQUIRED, 'Enter the parental PIN');
   const attempt = [{ key: `pin:acct:${accountId}`, rule: PIN_LOCKOUT }];
-  takeAttempt(db, attempt, now);
+  await takeAttempt(db, attempt, now);
   if (!(await verifyPassword(pin, hash))) {
     throw new DomainError(ProfileErrCode.PIN_WRONG, 'Wrong parental PIN');
   }
-  refundAttempt(db, attempt, now);
+  await refundAttempt(db, attempt, now);
 }
 
 export interface ProfileInput {

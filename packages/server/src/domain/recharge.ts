@@ -94,10 +94,10 @@ export async function redeem(
 ): Promise<{ planId: string; productId: string; expiredTs: number }> {
   // Counted before the code is looked up; given back when it was not a guess (success, wrong virtual code).
   const attempt = [{ key: `recharge:acct:${accountId}`, rule: POLICIES.rechargeAccount }];
-  takeAttempt(db, attempt, now);
+  await takeAttempt(db, attempt, now);
   const account = getAccount(db, accountId);
   if (!account || account.virtual_code !== virtualCode) {
-    refundAttempt(db, attempt, now);
+    await refundAttempt(db, attempt, now);
     throw new DomainError(ErrCode.VIRTUAL_CODE_MISMATCH, 'The virtual code does not belong to this account');
   }
   const hash = rechargeCodeHash(secret, code);
@@ -120,6 +120,6 @@ export async function redeem(
     if ((await rechargeCodeOf(db, hash))?.voided_at) throw invalid();
     throw new DomainError(ErrCode.RECHARGE_CODE_USED, 'This recharge code has been used already');
   }
-  refundAttempt(db, attempt, now);
+  await refundAttempt(db, attempt, now);
   return { planId: plan.planId, productId: plan.productId, expiredTs };
 }

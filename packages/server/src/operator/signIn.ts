@@ -74,7 +74,7 @@ export async function passwordStep(
   assertAccountOpen(db, key, found?.operator_id, ip, now);
   // Wrong codes from this address hold its password step too: a new challenge would start them afresh.
   if (found) assertNotLocked(db, [codePair(ip, found.operator_id)], now);
-  takeAttempt(db, attempts, now);
+  await takeAttempt(db, attempts, now);
   const row = found;
   // The same hash work whether or not the operator exists, so timing does not tell.
   const ok = await verifyPassword(
@@ -85,7 +85,7 @@ export async function passwordStep(
     countAccountFailure(db, sender, key, row, 'password', ip, now);
     throw wrongCredentials();
   }
-  refundAttempt(db, attempts, now);
+  await refundAttempt(db, attempts, now);
   const challenge = randomBytes(32).toString('base64url');
   const expiresAt = now + CHALLENGE_MS;
   db.transaction(() => {
@@ -126,14 +126,14 @@ function newRecoveryCode(): string {
  * Step 2: the authenticator code (±1 step, each step accepted once) or a recovery code (once). The first code
  * confirms the enrolment and answers the recovery codes, shown once. Answers the operator to start a session for.
  */
-export function codeStep(
+export async function codeStep(
   db: Db,
   config: ServerConfig,
   input: { challenge: string; code?: string; recoveryCode?: string },
   ip: string,
   now: number,
   sender: MessageSender,
-): { operator: Operator; recoveryCodes?: string[] } {
+): Promise<{ operator: Operator; recoveryCodes?: string[] }> {
   const c = db.get<{ operator_id: string }>(
     'SELECT operator_id FROM operator_challenges WHERE challenge_hash = ? AND expires_at > ?',
     sha256(input.challenge),
@@ -151,7 +151,7 @@ export function codeStep(
     ...perAddress('op-code', ip, OPERATOR_LIMITS.ip, OPERATOR_LIMITS.range),
   ];
   assertAccountOpen(db, row.email, row.operator_id, ip, now);
-  takeAttempt(db, attempts, now);
+  await takeAttempt(db, attempts, now);
   const enrolling = row.totp_enrolled !== 1;
   const accepted = db.transaction(() => {
     if (input.code !== undefined) {
@@ -182,7 +182,7 @@ export function codeStep(
     countAccountFailure(db, sender, row.email, row, 'code', ip, now);
     throw wrongCode();
   }
-  refundAttempt(db, attempts, now);
+  await refundAttempt(db, attempts, now);
   clearAccountLock(db, row.email);
   return db.transaction(() => {
     db.run('DELETE FROM operator_challenges WHERE operator_id = ?', row.operator_id);

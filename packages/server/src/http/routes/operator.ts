@@ -34,9 +34,9 @@ export const operatorRoutes = [
   route(operatorSignIn, (ctx, req) =>
     passwordStep(ctx.db, ctx.config, req.email, req.password, ctx.ip, ctx.now(), ctx.sender),
   ),
-  route(operatorTotp, (ctx, req) => {
+  route(operatorTotp, async (ctx, req) => {
     const now = ctx.now();
-    const { operator, recoveryCodes } = codeStep(ctx.db, ctx.config, req, ctx.ip, now, ctx.sender);
+    const { operator, recoveryCodes } = await codeStep(ctx.db, ctx.config, req, ctx.ip, now, ctx.sender);
     const expiresAt = startOperatorSession(ctx.db, ctx.config, ctx.res, operator.operatorId, ctx.ip, now);
     return { operator, expiresAt, ...(recoveryCodes ? { recoveryCodes } : {}) };
   }),

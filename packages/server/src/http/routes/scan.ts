@@ -25,7 +25,7 @@ function siteOrigin(ctx: RequestContext): string {
 
 export const scanRoutes = [
   route(scanCode, async (ctx, req) => {
-    takeAttempt(ctx.db, perAddress('scan', ctx.ip, POLICIES.scanIp, POLICIES.scanRange), ctx.now());
+    await takeAttempt(ctx.db, perAddress('scan', ctx.ip, POLICIES.scanIp, POLICIES.scanRange), ctx.now());
     return createScanCode(ctx.db, req.deviceName ?? 'TV box', siteOrigin(ctx), ctx.now());
   }),
 
