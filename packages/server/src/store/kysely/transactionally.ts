@@ -19,6 +19,9 @@ import type { Db, SqlValue } from '../db.ts';
  *   (the reason Kysely's own transactions are refused there while the synchronous store shares the connection).
  *
  * A statement that fails ends the transaction (rolled back) with its error; so does an error the body throws.
+ * On PostgreSQL, a transaction chosen as the victim of a deadlock, or refused for a serialization failure, is run
+ * again from its start, a few times (decision 0415): the body is a generator, so running it again is starting it
+ * afresh, and what it read before is read again.
  */
 export async function transactionally<T>(db: Db, body: () => Statements<T>): Promise<T> {
   if (db.engine !== 'postgres') {
@@ -29,13 +32,26 @@ export async function transactionally<T>(db: Db, body: () => Statements<T>): Pro
       return step.value;
     });
   }
-  return db.kysely.transaction().execute(async (trx) => {
-    const steps = body();
-    let step = steps.next();
-    while (!step.done) step = steps.next(await trx.executeQuery(step.value));
-    return step.value;
-  });
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.kysely.transaction().execute(async (trx) => {
+        const steps = body();
+        let step = steps.next();
+        while (!step.done) step = steps.next(await trx.executeQuery(step.value));
+        return step.value;
+      });
+    } catch (e) {
+      if (attempt >= MAX_TRIES || !RUN_AGAIN.has((e as { code?: string }).code ?? '')) throw e;
+      // A few milliseconds apart, at random, so the transactions that met do not meet again at once.
+      await new Promise((r) => setTimeout(r, Math.random() * 5 * attempt));
+    }
+  }
 }
+
+/** PostgreSQL's deadlock_detected and serialization_failure: the transaction did nothing, and may run again. */
+const RUN_AGAIN = new Set(['40P01', '40001']);
+/** How many times a transaction runs at most. */
+const MAX_TRIES = 5;
 
 /** A transaction's body: yields statements, gets their results, returns its answer. */
 export type Statements<T> = Generator<CompiledQuery, T, QueryResult<unknown>>;
