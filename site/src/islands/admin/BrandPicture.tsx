@@ -83,7 +83,7 @@ export function BrandPicture({
         {...form.bindFile('image')}
       />
       {shown && kind === 'logo' && (
-        <img src={shown} alt={t('admin.brand.logoNow')} className="console-logo" />
+        <img src={shown} alt={t('admin.brand.logoNow')} className="console-brand-logo" />
       )}
       {shown && kind === 'icon' && (
         <div className="console-icons">
