@@ -77,7 +77,7 @@ describe('what keeps working', () => {
   });
 
   it('reads (GET) from another site are not refused', async () => {
-    const res = await t.get('/api/openapi.json', { 'sec-fetch-site': 'cross-site' });
+    const res = await t.get(contract.account.openApiDocument.path, { 'sec-fetch-site': 'cross-site' });
     expect(res.status).toBe(200);
   });
 });

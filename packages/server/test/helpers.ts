@@ -1,4 +1,5 @@
 import { mkdtemp, rm } from 'node:fs/promises';
+import { contract } from '@ottkit/api-client';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type CreateServerOptions, createServer, type OttkitServer } from '../src/app.ts';
@@ -127,10 +128,10 @@ export async function loginAs(t: TestServer, email: string, password: string): P
 
 /** Sends a code and registers with it; returns the session data. */
 export async function registerEmail(t: TestServer, email: string, password = 'secret123') {
-  const sent = await t.post('/api/account/verification/v1', { email, purpose: 'register' });
+  const sent = await t.post(contract.account.verification.path, { email, purpose: 'register' });
   if (sent.body.errCode !== 0) throw new Error(`verification failed: ${sent.body.errMsg}`);
   const { authenticationKey } = sent.body.data as { authenticationKey: string };
-  return t.post('/api/account/register/v3', {
+  return t.post(contract.account.register.path, {
     registerInfo: { email, password, verificationCode: latestCode(t, email) },
     authenticationKey,
   });

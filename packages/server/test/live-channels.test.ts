@@ -1,4 +1,5 @@
 import { writeFileSync } from 'node:fs';
+import { contract } from '@ottkit/api-client';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { BROADCAST_CHANNEL_ID, BROADCAST_OPENS_AT } from '../src/seed/channels.ts';
@@ -186,7 +187,7 @@ describe('channel list v5: access rules', () => {
       );
       live.t.advance(11_000); // the file is looked at again after 10 s
       expect((await ids()).has('lc-012')).toBe(true);
-      const authority = await live.t.post('/liveapi/api/channel/content/authority/v1', {});
+      const authority = await live.t.post(contract.live.contentAuthority.path, {});
       const lids = (authority.body.data as { lcList: Array<{ lid: string }> }).lcList.map((l) => l.lid);
       expect(lids).toContain('lc-012');
     } finally {

@@ -73,7 +73,7 @@ describe('GET /api/openapi.json', () => {
   });
 
   it('answers other methods on it with an envelope', async () => {
-    const res = await t.post('/api/openapi.json', {});
+    const res = await t.post(contract.account.openApiDocument.path, {});
     expect(res.body.errCode).not.toBe(0);
   });
 });

@@ -8,7 +8,7 @@ import {
   sourceEdit,
   sourceRemove,
 } from '@ottkit/api-client/contract';
-import { ErrCode } from '@ottkit/api-client';
+import { contract, ErrCode } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../src/app.ts';
 import { INTERRUPTED_MESSAGE } from '../src/operator/jobs.ts';
@@ -86,7 +86,7 @@ describe('support on subscribers', () => {
     });
     expect(entry?.before).not.toEqual(entry?.after);
     // The subscriber's own login answers the plan in their subscriptions.
-    const login = await t.post('/api/account/login/v3', {
+    const login = await t.post(contract.account.login.path, {
       loginInfo: { email: 'free@ottkit.test', password: 'demo1234' },
     });
     const { subscriptionList } = (

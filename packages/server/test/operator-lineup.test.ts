@@ -254,7 +254,7 @@ describe('the guide in the console', () => {
       t.get(`${op.lineupGuideDay.path}?logicalChannelId=lc-001&day=${day}`, as(support)),
     );
   const checksum = async () => {
-    const a = await t.post('/liveapi/api/programs/commercial/web/checksum/query/v1', {
+    const a = await t.post(contract.live.epgChecksumQuery.path, {
       date: day,
       epgIdList: ['epg-lc-001'],
       pastDays: 0,
@@ -286,7 +286,7 @@ describe('the guide in the console', () => {
     );
     expect(saved.checksum).not.toBe(before.checksum);
     expect(await checksum()).toBe(saved.checksum);
-    const epg = await t.post('/liveapi/api/programs/commercial/web/epg/query/v1', {
+    const epg = await t.post(contract.live.epgQuery.path, {
       epgId: 'epg-lc-001',
       date: day,
     });

@@ -66,7 +66,7 @@ describe('PostgreSQL store faults', () => {
       const t = server;
       expect((await registerEmail(t, 'pg-fault@example.com')).body.errCode).toBe(0);
       const login = () =>
-        t.post('/api/account/login/v3', {
+        t.post(contract.account.login.path, {
           loginInfo: { email: 'pg-fault@example.com', password: 'secret123' },
         });
       const signedIn = await login();

@@ -1,7 +1,12 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openManifest, ZERO_TRUST_PROPERTY, ZERO_TRUST_REQUIRED_PROPERTY } from '@ottkit/api-client/contract';
+import {
+  manifestProperty,
+  openManifest,
+  ZERO_TRUST_PROPERTY,
+  ZERO_TRUST_REQUIRED_PROPERTY,
+} from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from './cliRun.ts';
 import { sealAndStoreManifest } from '../src/domain/zeroTrust.ts';
@@ -57,14 +62,14 @@ describe('zero-trust mode (spec §1)', () => {
   });
 
   it('serves the sealed manifest through manifest property; only the link key opens it', async () => {
-    const before = await s.post('/api/account/manifest/property', {});
+    const before = await s.post(manifestProperty.path, {});
     expect(
       (before.body.data as { properties: Record<string, string> }).properties[ZERO_TRUST_PROPERTY],
     ).toBeUndefined();
 
     const first = await sealAndStoreManifest(s.server.db, manifest, { required: true, now: s.clock.now });
     const { key } = await sealAndStoreManifest(s.server.db, manifest, { required: true, now: s.clock.now });
-    const r = await s.post('/api/account/manifest/property', {});
+    const r = await s.post(manifestProperty.path, {});
     const props = (r.body.data as { properties: Record<string, string> }).properties;
     expect(JSON.stringify(r.body)).not.toContain('Secret Operator');
     expect(props[ZERO_TRUST_REQUIRED_PROPERTY]).toBe('true');
