@@ -149,7 +149,7 @@ describe.runIf(postgresUrl() && siteBuilt)('a watching viewer on PostgreSQL', ()
   });
   afterAll(() => t.close());
 
-  it('the home page, the app settings, the profiles, a live play and its segments ask nothing synchronously once warm', async () => {
+  it('the home page, the app settings, the profiles, the unread count, a live play and its segments ask nothing synchronously once warm', async () => {
     const play = () =>
       t.post(contract.live.channelPlaySource.path, { logicalChannelId: 'lc-001' }, bearer(token));
     const master = new URL(
@@ -171,6 +171,9 @@ describe.runIf(postgresUrl() && siteBuilt)('a watching viewer on PostgreSQL', ()
       'app settings': () => t.post(contract.account.appPropertyQuery.path, {}),
       'manifest settings': () => t.post(contract.account.manifestProperty.path, {}),
       profiles: () => t.post(contract.account.profileList.path, {}, bearer(token)),
+      // Every signed-in page asks it on a timer (layoutConfig.msg_chk_int).
+      'unread messages': async () =>
+        expect((await t.post(contract.message.unreadCount.path, {}, bearer(token))).body.errCode).toBe(0),
       'live play': async () => expect((await play()).body.errCode).toBe(0),
       // The segment's session is asked again after a second: the clock moves past it first.
       'live playlist and segment': async () => {

@@ -159,13 +159,15 @@ export function insertNotification(
   );
 }
 
-export function countUnread(db: Db, accountId: string): number {
-  return (
-    db.get<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM notifications WHERE account_id = ? AND state = 'unread'",
-      accountId,
-    )?.n ?? 0
-  );
+/** The caller's unread notifications, on the asynchronous store: every signed-in page asks it on a timer. */
+export async function countUnread(db: Db, accountId: string): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('notifications')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('account_id', '=', accountId)
+    .where('state', '=', 'unread')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }
 
 export function listNotifications(

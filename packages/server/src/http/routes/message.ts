@@ -12,7 +12,7 @@ import { sessionOf } from './account.ts';
 
 /** Spec §7 Messages: the message centre (notifications) and the operator's notices. */
 export const messageRoutes = [
-  route(unreadCount, (ctx) => ({ unreadCount: countUnread(ctx.db, sessionOf(ctx).accountId) })),
+  route(unreadCount, async (ctx) => ({ unreadCount: await countUnread(ctx.db, sessionOf(ctx).accountId) })),
 
   route(notificationQuery, (ctx, req) => {
     const { total, list } = listNotifications(ctx.db, sessionOf(ctx).accountId, req.pageId, req.pageSize);
