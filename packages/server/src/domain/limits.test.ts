@@ -58,7 +58,7 @@ describe('lockout (one offender)', () => {
     const d = db();
     for (let i = 0; i < 3; i++) await take(d, k, i);
     expect(await take(d, k, 500)).toBe(1);
-    expect(() => assertNotLocked(d, k, 1_002)).not.toThrow();
+    await expect(assertNotLocked(d, k, 1_002)).resolves.toBeUndefined();
     await take(d, k, 1_002);
     expect(await take(d, k, 1_003)).toBe(2);
     expect(await take(d, k, 1_003 + 60_000)).toBe(0);
@@ -94,6 +94,29 @@ describe('bucket (shared budget, sliding)', () => {
     for (let i = 0; i < 3; i++) await take(d, k, 0);
     expect(await take(d, both, 0)).toBe(10);
     expect(d.get("SELECT * FROM attempt_limits WHERE limit_key = 'other'")).toBeUndefined();
+  });
+});
+
+describe('attempts at once', () => {
+  it('accept exactly the budget left, and the refused ones leave no count behind', async () => {
+    const d = db();
+    // One attempt left on y, three on x: the attempts that x accepts and y refuses give x's back.
+    for (let i = 0; i < 2; i++) await take(d, [{ key: 'y', rule: bucket }], 0);
+    const all = [
+      { key: 'x', rule: bucket },
+      { key: 'y', rule: bucket },
+      { key: 'pair', rule: lockout },
+    ];
+    const waits = await Promise.all(Array.from({ length: 12 }, () => take(d, all, 0)));
+    expect(waits.filter((w) => w === 0)).toHaveLength(1);
+    const counts = d.all<{ limit_key: string; failures: number }>(
+      'SELECT limit_key, failures FROM attempt_limits ORDER BY limit_key',
+    );
+    expect(counts.map((r) => [r.limit_key, Number(r.failures)])).toEqual([
+      ['pair', 1],
+      ['x', 1],
+      ['y', 3],
+    ]);
   });
 });
 

@@ -1,8 +1,8 @@
 import { isIPv4, isIPv6 } from 'node:net';
+import { type RawBuilder, sql } from 'kysely';
 import { ErrCode } from '@ottkit/api-client';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
-import { lockRows, query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
 
 /**
  * A shared budget (token bucket, kept as GCRA's one timestamp): `burst` attempts at once, then one more every
@@ -96,51 +96,78 @@ export function perAddress(name: string, ip: string, ipRule: Bucket, rangeRule: 
   ];
 }
 
-interface Row {
-  failures: number;
-  last_failure_at: number;
-  /** Lockout: locked until; bucket: GCRA's theoretical arrival time (the bucket is full when ≤ now). */
-  locked_until: number;
+/**
+ * The counters are single statements with the rule written in SQL (decision 0416): a check reads, a count is
+ * one `INSERT … ON CONFLICT DO UPDATE … WHERE it accepts … RETURNING`. On PostgreSQL each takes its one row's
+ * lock for one statement, so requests from one address no longer queue behind a transaction of several round
+ * trips, and two counts can never wait on each other in a circle. The numbers in them are the rules' and the
+ * clock's, written as literals: PostgreSQL cannot type a parameter inside these CASEs.
+ */
+const n = (value: number) => sql.lit(Math.trunc(value));
+const col = (name: 'failures' | 'last_failure_at' | 'locked_until') => sql.ref(`attempt_limits.${name}`);
+
+/** How long a counter refuses an attempt now, in ms (0 or less when it accepts one). */
+function waitSql(rule: LimitRule, now: number): RawBuilder<number> {
+  // Lockout: `locked_until` is when the lock ends. Bucket (GCRA): it is the theoretical arrival time, and an
+  // attempt is accepted while that lies within the burst's tolerance.
+  const tolerance = rule.kind === 'bucket' ? (rule.burst - 1) * rule.intervalMs : 0;
+  return sql<number>`${col('locked_until')} - ${n(now + tolerance)}`;
 }
 
-const read = (db: Db, key: string) =>
-  db.get<Row>('SELECT failures, last_failure_at, locked_until FROM attempt_limits WHERE limit_key = ?', key);
-
-function write(db: Db, key: string, row: Row): void {
-  db.run(
-    `INSERT INTO attempt_limits (limit_key, failures, last_failure_at, locked_until) VALUES (?, ?, ?, ?)
-     ON CONFLICT (limit_key) DO UPDATE SET failures = excluded.failures,
-       last_failure_at = excluded.last_failure_at, locked_until = excluded.locked_until`,
-    key,
-    row.failures,
-    row.last_failure_at,
-    row.locked_until,
-  );
-}
-
-/** How long the key refuses an attempt now (0 when it accepts one). */
-function waitMs(row: Row | undefined, rule: LimitRule, now: number): number {
-  if (!row) return 0;
-  if (rule.kind === 'lockout') return Math.max(0, row.locked_until - now);
-  // GCRA: accepted while the theoretical arrival time is within the burst's tolerance.
-  return Math.max(0, row.locked_until - (rule.burst - 1) * rule.intervalMs - now);
-}
-
-function spent(row: Row | undefined, rule: LimitRule, now: number): Row {
-  if (rule.kind === 'bucket') {
-    const tat = Math.max(row?.locked_until ?? now, now) + rule.intervalMs;
-    return { failures: (row?.failures ?? 0) + 1, last_failure_at: now, locked_until: tat };
+/** A lockout's lock for `failures` counted: none before `free`, then base × 2^(failures − free) up to the cap. */
+function lockSql(rule: Lockout, failures: RawBuilder<number>): RawBuilder<number> {
+  const steps: RawBuilder<unknown>[] = [sql`WHEN ${failures} < ${n(rule.free)} THEN 0`];
+  for (let over = 0; rule.baseMs * 2 ** over < rule.maxMs; over++) {
+    steps.push(sql`WHEN ${failures} = ${n(rule.free + over)} THEN ${n(rule.baseMs * 2 ** over)}`);
   }
-  const failures = row && now - row.last_failure_at < rule.forgetMs ? row.failures + 1 : 1;
-  const over = failures - rule.free;
-  const lock = over >= 0 ? Math.min(rule.maxMs, rule.baseMs * 2 ** over) : 0;
-  return { failures, last_failure_at: now, locked_until: now + lock };
+  return sql<number>`CASE ${sql.join(steps, sql` `)} ELSE ${n(rule.maxMs)} END`;
 }
 
-/** A bucket's counter with one attempt given back. */
-function refunded(row: Row, rule: Bucket, now: number): Row {
-  const tat = Math.max(now, row.locked_until - rule.intervalMs);
-  return { ...row, failures: Math.max(0, row.failures - 1), locked_until: tat };
+/**
+ * One attempt counted on a counter, as one statement answering the failures now counted. With `whenAccepted`,
+ * only when the counter accepts one (no row answered otherwise: a refusal never grows the counter).
+ */
+function countStatement(db: Db, { key, rule }: Attempt, now: number, whenAccepted: boolean) {
+  const first: RawBuilder<number> =
+    rule.kind === 'bucket' ? sql`${n(now + rule.intervalMs)}` : sql`${n(now)} + ${lockSql(rule, sql`1`)}`;
+  let failures: RawBuilder<number>;
+  let lockedUntil: RawBuilder<number>;
+  if (rule.kind === 'bucket') {
+    failures = sql`${col('failures')} + 1`;
+    lockedUntil = sql`CASE WHEN ${col('locked_until')} > ${n(now)} THEN ${col('locked_until')} ELSE ${n(now)} END + ${n(rule.intervalMs)}`;
+  } else {
+    // Attempts older than `forgetMs` since the last one are forgotten: the count starts again at one.
+    failures = sql`CASE WHEN ${n(now)} - ${col('last_failure_at')} < ${n(rule.forgetMs)} THEN ${col('failures')} + 1 ELSE 1 END`;
+    lockedUntil = sql`${n(now)} + ${lockSql(rule, failures)}`;
+  }
+  return db.kysely
+    .insertInto('attempt_limits')
+    .values({ limit_key: key, failures: 1, last_failure_at: n(now), locked_until: first })
+    .onConflict((oc) => {
+      const update = oc.column('limit_key').doUpdateSet({
+        failures,
+        last_failure_at: n(now),
+        locked_until: lockedUntil,
+      });
+      return whenAccepted ? update.where(sql<boolean>`${waitSql(rule, now)} <= 0`) : update;
+    })
+    .returning('failures');
+}
+
+/** The longest wait of the counters, in one query (0 when every one accepts an attempt). */
+async function longestWait(db: Db, attempts: Attempt[], now: number): Promise<number> {
+  if (attempts.length === 0) return 0;
+  const byKey = attempts.map((a) => sql`WHEN ${a.key} THEN ${waitSql(a.rule, now)}`);
+  const row = await db.kysely
+    .selectFrom('attempt_limits')
+    .select(sql<number | null>`max(CASE limit_key ${sql.join(byKey, sql` `)} END)`.as('wait'))
+    .where(
+      'limit_key',
+      'in',
+      attempts.map((a) => a.key),
+    )
+    .executeTakeFirst();
+  return Math.max(0, Number(row?.wait ?? 0));
 }
 
 const tooMany = (ms: number) =>
@@ -150,80 +177,60 @@ const tooMany = (ms: number) =>
  * Counts a failure on a lockout without checking it first (the check ran earlier, or the failure must count
  * whatever the lock says); answers the failures now counted, so a caller can tell when a lock starts.
  */
-export function countFailure(db: Db, attempt: Attempt, now: number): number {
-  return db.transaction(() => {
-    const row = spent(read(db, attempt.key), attempt.rule, now);
-    write(db, attempt.key, row);
-    return row.failures;
-  });
+export async function countFailure(db: Db, attempt: Attempt, now: number): Promise<number> {
+  const row = await countStatement(db, attempt, now, false).executeTakeFirstOrThrow();
+  return Number(row.failures);
 }
 
 /** Throws TOO_MANY_ATTEMPTS while any of the counters refuses, without counting anything. */
-export function assertNotLocked(db: Db, attempts: Attempt[], now: number): void {
-  const wait = Math.max(0, ...attempts.map((a) => waitMs(read(db, a.key), a.rule, now)));
+export async function assertNotLocked(db: Db, attempts: Attempt[], now: number): Promise<void> {
+  const wait = await longestWait(db, attempts, now);
   if (wait > 0) throw tooMany(wait);
 }
 
 /**
- * The counters' rows for a transaction that writes them, on the asynchronous store, locked (PostgreSQL) in key
- * order so that two such transactions never wait on each other in a circle. With `made`, a missing row is made
- * first, as zeros (which every rule reads as no attempt yet): a row that does not exist cannot be locked, and two
- * first attempts at once would each count from nothing.
- */
-function* lockedRows(db: Db, keys: string[], made: boolean): Statements<Map<string, Row>> {
-  const k = db.kysely;
-  const sorted = [...new Set(keys)].sort();
-  if (sorted.length === 0) return new Map();
-  if (made) {
-    const zeros = sorted.map((key) => ({ limit_key: key, failures: 0, last_failure_at: 0, locked_until: 0 }));
-    yield* query(
-      k
-        .insertInto('attempt_limits')
-        .values(zeros)
-        .onConflict((oc) => oc.column('limit_key').doNothing())
-        .compile(),
-    );
-  }
-  const select = k
-    .selectFrom('attempt_limits')
-    .select(['limit_key', 'failures', 'last_failure_at', 'locked_until'])
-    .where('limit_key', 'in', sorted)
-    .orderBy('limit_key');
-  const rows = (yield* query(lockRows(db, select).compile())).rows;
-  return new Map(rows.map((r) => [r.limit_key, r]));
-}
-
-function writeStatement(db: Db, key: string, row: Row) {
-  return db.kysely
-    .insertInto('attempt_limits')
-    .values({ limit_key: key, ...row })
-    .onConflict((oc) =>
-      oc.column('limit_key').doUpdateSet((eb) => ({
-        failures: eb.ref('excluded.failures'),
-        last_failure_at: eb.ref('excluded.last_failure_at'),
-        locked_until: eb.ref('excluded.locked_until'),
-      })),
-    )
-    .compile();
-}
-
-/**
- * Checks every counter and, only when none refuses, counts the attempt on each, in one transaction: the
- * attempt is counted before the work it guards (a password hash, a row), so parallel requests cannot all
- * pass the check. Throws TOO_MANY_ATTEMPTS with the longest wait. On the asynchronous store (issue 39, decisions
- * 0411, 0414): held by the counters' row locks, taken in key order, not by the store's one writer.
+ * Checks every counter and, only when none refuses, counts the attempt on each: the attempt is counted before
+ * the work it guards (a password hash, a row), so parallel requests cannot all pass the check. Throws
+ * TOO_MANY_ATTEMPTS with the longest wait.
+ *
+ * Each count is one statement that counts only when its counter accepts (decision 0416). A refusal is found by
+ * the check before anything is counted (the common case, an attacker's: one read, no write). Requests that pass
+ * the check together may still meet a counter that one of them filled: the shared budgets are counted first, at
+ * once, and the offender's lock last, and what was counted is given back when a later counter refuses. A list
+ * has at most one lock: a lock counted cannot be given back.
  */
 export async function takeAttempt(db: Db, attempts: Attempt[], now: number): Promise<void> {
-  await transactionally(db, function* () {
-    const rows = yield* lockedRows(
-      db,
-      attempts.map((a) => a.key),
-      true,
-    );
-    const wait = Math.max(0, ...attempts.map((a) => waitMs(rows.get(a.key), a.rule, now)));
-    if (wait > 0) throw tooMany(wait);
-    for (const a of attempts) yield* query(writeStatement(db, a.key, spent(rows.get(a.key), a.rule, now)));
-  });
+  const budgets = attempts.filter((a) => a.rule.kind === 'bucket');
+  const locks = attempts.filter((a) => a.rule.kind === 'lockout');
+  if (locks.length > 1) throw new Error('takeAttempt: at most one lockout a list');
+  await assertNotLocked(db, attempts, now);
+  const counted = await Promise.all(
+    budgets.map(async (a) => ((await countStatement(db, a, now, true).executeTakeFirst()) ? a : undefined)),
+  );
+  const taken = counted.filter((a) => a !== undefined);
+  let accepted = taken.length === budgets.length;
+  if (accepted && locks[0])
+    accepted = (await countStatement(db, locks[0], now, true).executeTakeFirst()) !== undefined;
+  if (accepted) return;
+  await giveBack(db, taken, now);
+  throw tooMany(Math.max(1, await longestWait(db, attempts, now)));
+}
+
+/** What attempts took from shared budgets, given back; each one statement. */
+async function giveBack(db: Db, budgets: Attempt[], now: number): Promise<void> {
+  await Promise.all(
+    budgets.map((a) => {
+      const interval = n((a.rule as Bucket).intervalMs);
+      return db.kysely
+        .updateTable('attempt_limits')
+        .set({
+          failures: sql`CASE WHEN ${col('failures')} > 0 THEN ${col('failures')} - 1 ELSE 0 END`,
+          locked_until: sql`CASE WHEN ${col('locked_until')} - ${interval} > ${n(now)} THEN ${col('locked_until')} - ${interval} ELSE ${n(now)} END`,
+        })
+        .where('limit_key', '=', a.key)
+        .execute();
+    }),
+  );
 }
 
 /**
@@ -231,24 +238,17 @@ export async function takeAttempt(db: Db, attempts: Attempt[], now: number): Pro
  * clears the offender's lock, so only failures count.
  */
 export async function refundAttempt(db: Db, attempts: Attempt[], now: number): Promise<void> {
-  const k = db.kysely;
-  await transactionally(db, function* () {
-    const buckets = attempts.filter((a) => a.rule.kind === 'bucket');
-    const rows = yield* lockedRows(
+  const locks = attempts.filter((a) => a.rule.kind === 'lockout').map((a) => a.key);
+  await Promise.all([
+    giveBack(
       db,
-      buckets.map((a) => a.key),
-      false,
-    );
-    for (const a of attempts) {
-      if (a.rule.kind === 'lockout') {
-        yield* query(k.deleteFrom('attempt_limits').where('limit_key', '=', a.key).compile());
-        continue;
-      }
-      const row = rows.get(a.key);
-      if (!row) continue;
-      yield* query(writeStatement(db, a.key, refunded(row, a.rule, now)));
-    }
-  });
+      attempts.filter((a) => a.rule.kind === 'bucket'),
+      now,
+    ),
+    locks.length > 0
+      ? db.kysely.deleteFrom('attempt_limits').where('limit_key', 'in', locks).execute()
+      : undefined,
+  ]);
 }
 
 /** Forgets counters: the exact keys, and every key starting with one of the prefixes (an account's pair locks). */

@@ -71,9 +71,9 @@ export async function passwordStep(
   ];
   assertHashCapacity();
   const found = findOperatorByEmail(db, key);
-  assertAccountOpen(db, key, found?.operator_id, ip, now);
+  await assertAccountOpen(db, key, found?.operator_id, ip, now);
   // Wrong codes from this address hold its password step too: a new challenge would start them afresh.
-  if (found) assertNotLocked(db, [codePair(ip, found.operator_id)], now);
+  if (found) await assertNotLocked(db, [codePair(ip, found.operator_id)], now);
   await takeAttempt(db, attempts, now);
   const row = found;
   // The same hash work whether or not the operator exists, so timing does not tell.
@@ -82,7 +82,7 @@ export async function passwordStep(
     row?.password_hash ?? (await dummyHash(config.passwordHashLog2N)),
   );
   if (!row || !ok || row.active !== 1) {
-    countAccountFailure(db, sender, key, row, 'password', ip, now);
+    await countAccountFailure(db, sender, key, row, 'password', ip, now);
     throw wrongCredentials();
   }
   await refundAttempt(db, attempts, now);
@@ -150,7 +150,7 @@ export async function codeStep(
     codePair(ip, row.operator_id),
     ...perAddress('op-code', ip, OPERATOR_LIMITS.ip, OPERATOR_LIMITS.range),
   ];
-  assertAccountOpen(db, row.email, row.operator_id, ip, now);
+  await assertAccountOpen(db, row.email, row.operator_id, ip, now);
   await takeAttempt(db, attempts, now);
   const enrolling = row.totp_enrolled !== 1;
   const accepted = db.transaction(() => {
@@ -179,7 +179,7 @@ export async function codeStep(
     );
   });
   if (!accepted) {
-    countAccountFailure(db, sender, row.email, row, 'code', ip, now);
+    await countAccountFailure(db, sender, row.email, row, 'code', ip, now);
     throw wrongCode();
   }
   await refundAttempt(db, attempts, now);

@@ -47,15 +47,15 @@ export function isKnownAddress(db: Db, operatorId: string, ip: string, now: numb
 }
 
 /** Refuses (TOO_MANY_ATTEMPTS) while the account is locked, unless the address is a known one. */
-export function assertAccountOpen(
+export async function assertAccountOpen(
   db: Db,
   email: string,
   operatorId: string | undefined,
   ip: string,
   now: number,
-): void {
+): Promise<void> {
   if (operatorId && isKnownAddress(db, operatorId, ip, now)) return;
-  assertNotLocked(db, [accountAttempt(email)], now);
+  await assertNotLocked(db, [accountAttempt(email)], now);
 }
 
 const noticeText = (row: OperatorRow, what: string, ip: string) =>
@@ -67,7 +67,7 @@ const noticeText = (row: OperatorRow, what: string, ip: string) =>
  * Counts a wrong password or code on the account. The failure that starts the lock is told once to the
  * operator and every active admin (the outbox) and written to the audit log.
  */
-export function countAccountFailure(
+export async function countAccountFailure(
   db: Db,
   sender: MessageSender,
   email: string,
@@ -75,8 +75,8 @@ export function countAccountFailure(
   what: 'password' | 'code',
   ip: string,
   now: number,
-): void {
-  const failures = countFailure(db, accountAttempt(email), now);
+): Promise<void> {
+  const failures = await countFailure(db, accountAttempt(email), now);
   if (!row || failures !== ACCOUNT_LOCK.free) return;
   const body = noticeText(row, what, ip);
   const admins = db.all<{ email: string }>(
