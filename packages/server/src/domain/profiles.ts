@@ -96,8 +96,9 @@ export async function currentProfile(db: Db, caller: Caller, now: number): Promi
     return found;
   }
   // An account made before profiles, on its first call: its first profile is written now.
-  ensureDefaultProfile(db, caller.accountId, now);
-  return getProfile(db, caller.accountId) as ProfileRow;
+  const made = await ensureDefaultProfile(db, caller.accountId, now);
+  if (!made) throw new Error(`account ${caller.accountId} has no row to make its first profile from`);
+  return made;
 }
 
 export async function profileInfo(db: Db, caller: Caller, now: number): Promise<ProfileListInfo> {

@@ -28,11 +28,7 @@ export function servedPlayRecorder(db: Db, now: () => number, onError: (err: unk
       sweptAt = at;
       for (const [k, t] of written) if (at - t >= SERVED_TOUCH_MS) written.delete(k);
     }
-    try {
-      touchServedPlay(db, accountId, sourceId, at);
-    } catch (err) {
-      // Serving goes on (a full disk refuses the write, not the segment); the next minute tries again.
-      onError(err);
-    }
+    // Serving goes on (a full disk refuses the write, not the segment); the next minute tries again.
+    touchServedPlay(db, accountId, sourceId, at).catch(onError);
   };
 }

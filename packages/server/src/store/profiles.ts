@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import { type Selectable, sql } from 'kysely';
 import type { Db } from './db.ts';
 import type { ProfilesTable } from './kysely/schema.generated.ts';
 
@@ -28,16 +28,39 @@ export function getProfile(db: Db, profileId: string): ProfileRow | undefined {
   return db.get<ProfileRow>('SELECT * FROM profiles WHERE profile_id = ?', profileId);
 }
 
-/** The account's first profile has the account's id; accounts made after the migration get it here. */
-export function ensureDefaultProfile(db: Db, accountId: string, now: number): void {
-  if (getProfile(db, accountId)) return;
-  db.run(
-    `INSERT INTO profiles (profile_id, account_id, name, avatar, lang, kids, max_rating, created_at)
-     SELECT account_id, account_id, account_name, 'sun', 'en', 0, '18', ? FROM accounts WHERE account_id = ?
-     ON CONFLICT (profile_id) DO NOTHING`,
-    now,
-    accountId,
-  );
+/**
+ * The account's first profile has the account's id; an account made without one (before profiles, or by an
+ * operator's import) gets it on its first call that needs it. Two calls at once make it once. On the
+ * asynchronous store (issue 39): a viewer's first call waits on it, no other request does.
+ */
+export async function ensureDefaultProfile(
+  db: Db,
+  accountId: string,
+  now: number,
+): Promise<ProfileRow | undefined> {
+  const k = db.kysely;
+  await k
+    .insertInto('profiles')
+    .columns(['profile_id', 'account_id', 'name', 'avatar', 'lang', 'kids', 'max_rating', 'created_at'])
+    .expression(
+      k
+        .selectFrom('accounts')
+        .select([
+          'account_id as profile_id',
+          'account_id',
+          'account_name as name',
+          sql.lit('sun').as('avatar'),
+          sql.lit('en').as('lang'),
+          sql.lit(0).as('kids'),
+          sql.lit('18').as('max_rating'),
+          // A literal: PostgreSQL cannot type a parameter in an INSERT's SELECT list.
+          sql.lit(Math.trunc(now)).as('created_at'),
+        ])
+        .where('account_id', '=', accountId),
+    )
+    .onConflict((oc) => oc.column('profile_id').doNothing())
+    .execute();
+  return k.selectFrom('profiles').selectAll().where('profile_id', '=', accountId).executeTakeFirst();
 }
 
 export function insertProfile(db: Db, p: ProfileRow): void {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from './db.ts';
 import { SESSION_END_TYPES } from './telemetry.ts';
 
@@ -14,28 +15,32 @@ export const SERVED_MATCH_SLACK_MS = 2 * 60_000;
 
 /**
  * Extends the subscriber's current play of the source to `at`, or starts one. No transaction: two processes that
- * both start the same play at once leave two rows, and `UNREPORTED` counts the earlier one only.
+ * both start the same play at once leave two rows, and `UNREPORTED` counts the earlier one only. On the
+ * asynchronous store (issue 39): the origin serves on while it is written.
  */
-export function touchServedPlay(db: Db, accountId: string, sourceId: string, at: number): void {
-  const extended = db.run(
-    `UPDATE served_plays SET last_at = CASE WHEN last_at > ? THEN last_at ELSE ? END
-     WHERE account_id = ? AND source_id = ? AND last_at >= ? AND first_at <= ?`,
-    at,
-    at,
-    accountId,
-    sourceId,
-    at - SERVED_QUIET_MS,
-    at,
-  ).changes;
-  if (extended) return;
-  db.run(
-    `INSERT INTO served_plays (account_id, source_id, first_at, last_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (account_id, source_id, first_at) DO NOTHING`,
-    accountId,
-    sourceId,
-    at,
-    at,
-  );
+export async function touchServedPlay(
+  db: Db,
+  accountId: string,
+  sourceId: string,
+  at: number,
+): Promise<void> {
+  const k = db.kysely;
+  // A literal: PostgreSQL cannot type a parameter that is both branches' value of a CASE.
+  const when = sql.lit(Math.trunc(at));
+  const extended = await k
+    .updateTable('served_plays')
+    .set({ last_at: sql`CASE WHEN last_at > ${when} THEN last_at ELSE ${when} END` })
+    .where('account_id', '=', accountId)
+    .where('source_id', '=', sourceId)
+    .where('last_at', '>=', at - SERVED_QUIET_MS)
+    .where('first_at', '<=', at)
+    .executeTakeFirst();
+  if (Number(extended.numUpdatedRows) > 0) return;
+  await k
+    .insertInto('served_plays')
+    .values({ account_id: accountId, source_id: sourceId, first_at: at, last_at: at })
+    .onConflict((oc) => oc.columns(['account_id', 'source_id', 'first_at']).doNothing())
+    .execute();
 }
 
 const REPORT_TYPES = ['streamSla', ...SESSION_END_TYPES].map((t) => `'${t}'`).join(', ');
