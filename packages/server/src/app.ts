@@ -36,6 +36,7 @@ import { migrate } from './store/migrations.ts';
 import { joinSharedState } from './shared/join.ts';
 import { loggerFor, textLogger } from './logger.ts';
 import { REQUEST_ID_HEADER, requestIdOf, withRequestId } from './monitoring/requestId.ts';
+import { withVersionsOfOneRequest } from './store/versions.ts';
 import { answerAlive, answerReady, MONITORING_PATHS } from './monitoring/health.ts';
 import { createMetrics } from './monitoring/metrics.ts';
 import { markRunning } from './backup/running.ts';
@@ -239,7 +240,8 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     // The edge's request id (or a new one), in the answer and in every log line written while serving it.
     const id = requestIdOf(req);
     res.setHeader(REQUEST_ID_HEADER, id);
-    withRequestId(id, () => serveOne(req, res));
+    // Its calls ask the versions of what is kept once (decision 0417).
+    withRequestId(id, () => withVersionsOfOneRequest(() => serveOne(req, res)));
   };
   const serveOne = (req: IncomingMessage, res: ServerResponse) => {
     handle(req, res).catch((err) => {

@@ -6,6 +6,7 @@ import type { PoolStats } from './kysely/pgPool.ts';
 import { sqliteKysely } from './kysely/sqlite.ts';
 import type { Database } from './kysely/schema.generated.ts';
 import { openPgDb } from './pg/syncPg.ts';
+import { versionsMayHaveMoved, writesMoveVersions } from './versions.ts';
 
 export type SqlValue = SQLInputValue;
 
@@ -57,7 +58,35 @@ export const postgresUrl = (): string | undefined => {
 export function openDb(file: string): Db {
   const url = postgresUrl();
   if (!url) noteSqliteUse();
-  return url ? openPgDb(url, file) : openSqliteDb(file);
+  return writesSeen(url ? openPgDb(url, file) : openSqliteDb(file));
+}
+
+/**
+ * The store with its writes seen by the request that makes them (decision 0417): a request asks the versions of
+ * what is kept once, and again after it wrote (`versionsMayHaveMoved`), on either side of the store.
+ */
+function writesSeen(db: Db): Db {
+  let kysely: Kysely<Database> | undefined;
+  const wrote = <T>(answer: T): T => {
+    versionsMayHaveMoved();
+    return answer;
+  };
+  return {
+    run: (sql, ...params) => wrote(db.run(sql, ...params)),
+    get: (sql, ...params) => db.get(sql, ...params),
+    all: (sql, ...params) => db.all(sql, ...params),
+    transaction: (fn, mode) => wrote(db.transaction(fn, mode)),
+    exec: (sql) => wrote(db.exec(sql)),
+    close: () => db.close(),
+    get kysely() {
+      kysely ??= db.kysely.withPlugin(writesMoveVersions);
+      return kysely;
+    },
+    poolStats: () => db.poolStats(),
+    engine: db.engine,
+    adoptMigrated: db.adoptMigrated && (() => db.adoptMigrated?.() ?? false),
+    adoptSeeded: db.adoptSeeded && ((key) => db.adoptSeeded?.(key) ?? false),
+  };
 }
 
 /**

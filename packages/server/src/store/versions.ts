@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+import type { KyselyPlugin, QueryId } from 'kysely';
 import type { Db } from './db.ts';
 
 /**
@@ -16,13 +18,48 @@ export interface Versions {
 const asked = new WeakMap<Db, Promise<Versions>>();
 
 /**
+ * One request's versions (decision 0417): its calls ask them once, not once for each thing kept (a viewer's play
+ * source asked seven times, half of its statements). What the request itself writes makes it ask again, and then
+ * not join a query already on its way, which may predate the write.
+ */
+interface RequestVersions {
+  known: Map<Db, Promise<Versions>>;
+  wrote: boolean;
+}
+const oneRequest = new AsyncLocalStorage<RequestVersions>();
+
+/** Runs `serve` (one request, and all it starts) with its versions asked once. */
+export const withVersionsOfOneRequest = <T>(serve: () => T): T =>
+  oneRequest.run({ known: new Map(), wrote: false }, serve);
+
+/** The request being served wrote (or is writing) the store: its next call asks the versions again. */
+export function versionsMayHaveMoved(): void {
+  const mine = oneRequest.getStore();
+  if (!mine) return;
+  mine.known.clear();
+  mine.wrote = true;
+}
+
+/**
  * The versions, in one query on the asynchronous store. The calls that ask while it is on its way share it: under
  * load a process asks about once per round trip, not once a call. A call that joins a query already on its way
- * may miss a write made in the same few milliseconds; the next call sees it.
+ * may miss a write another request made in the same few milliseconds; the next call sees it. Within one request
+ * the answer is asked once (see `withVersionsOfOneRequest`).
  */
 export function versionsNow(db: Db): Promise<Versions> {
-  const pending = asked.get(db);
-  if (pending) return pending;
+  const mine = oneRequest.getStore();
+  const known = mine?.known.get(db);
+  if (known) return known;
+  const pending = mine?.wrote ? undefined : asked.get(db);
+  const answer = pending ?? askVersions(db);
+  if (mine) {
+    mine.wrote = false;
+    mine.known.set(db, answer);
+  }
+  return answer;
+}
+
+function askVersions(db: Db): Promise<Versions> {
   const query = db.kysely
     .selectNoFrom((eb) => [
       eb.selectFrom('lineup_version').select('n').as('lineup'),
@@ -37,10 +74,32 @@ export function versionsNow(db: Db): Promise<Versions> {
       sessions: Number(r.sessions ?? -1),
       catalogue: Number(r.catalogue ?? -1),
     }))
-    .finally(() => asked.delete(db));
+    .finally(() => {
+      if (asked.get(db) === query) asked.delete(db);
+    });
   asked.set(db, query);
   return query;
 }
+
+/**
+ * Kysely's side of `versionsMayHaveMoved`: every statement but a SELECT may write (an INSERT, UPDATE or DELETE, a
+ * raw statement), so the request forgets its versions when it is sent and again when it is answered (a read of
+ * the request's that ran meanwhile may have asked them before the write took).
+ */
+export const writesMoveVersions: KyselyPlugin = {
+  transformQuery({ node, queryId }) {
+    if (node.kind !== 'SelectQueryNode') {
+      versionsMayHaveMoved();
+      writing.add(queryId);
+    }
+    return node;
+  },
+  async transformResult({ result, queryId }) {
+    if (writing.delete(queryId)) versionsMayHaveMoved();
+    return result;
+  },
+};
+const writing = new WeakSet<QueryId>();
 
 /** What is read from the store, kept per database while one of the versions stays. */
 export interface Kept<T> {
