@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Db, openDb } from './db.ts';
 import { migrate } from './migrations.ts';
-import { versionsNow, withVersionsOfOneRequest } from './versions.ts';
+import { REQUEST_VERSIONS_MS, versionsNow, withVersionsOfOneRequest } from './versions.ts';
 
 let dir: string;
 let db: Db;
@@ -12,6 +12,8 @@ let other: Db;
 let n = 0;
 
 beforeEach(() => {
+  // The clock a request's answer is aged by stands still unless a test moves it: a busy machine cannot age it.
+  vi.useFakeTimers({ toFake: ['performance'] });
   dir = mkdtempSync(join(tmpdir(), 'versions-'));
   db = openDb(join(dir, 'ottkit.db'));
   migrate(db);
@@ -20,6 +22,7 @@ beforeEach(() => {
 });
 
 afterEach(() => {
+  vi.useRealTimers();
   other.close();
   db.close();
   rmSync(dir, { recursive: true, force: true });
@@ -63,6 +66,31 @@ describe('one request asks the versions once (decision 0417)', () => {
     // Outside a request, every call asks.
     setting(other);
     expect((await versionsNow(db)).settings).toBe(start + 4);
+  });
+
+  it('asks again once its answer is older than a request lasts (work a request leaves running)', async () => {
+    const start = (await versionsNow(db)).settings;
+    let asked: () => void = () => {};
+    const firstAsked = new Promise<void>((r) => {
+      asked = r;
+    });
+    let elsewhere: () => void = () => {};
+    const written = new Promise<void>((r) => {
+      elsewhere = r;
+    });
+    const request = withVersionsOfOneRequest(async () => {
+      const first = (await versionsNow(db)).settings;
+      asked();
+      await written;
+      const young = (await versionsNow(db)).settings;
+      vi.advanceTimersByTime(REQUEST_VERSIONS_MS + 1);
+      return [first, young, (await versionsNow(db)).settings];
+    });
+    await firstAsked;
+    // Another process's write, outside the request.
+    setting(other);
+    elsewhere();
+    expect(await request).toEqual([start, start, start + 1]);
   });
 
   it('keeps each request its own', async () => {

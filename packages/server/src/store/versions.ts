@@ -20,12 +20,15 @@ const asked = new WeakMap<Db, Promise<Versions>>();
 /**
  * One request's versions (decision 0417): its calls ask them once, not once for each thing kept (a viewer's play
  * source asked seven times, half of its statements). What the request itself writes makes it ask again, and then
- * not join a query already on its way, which may predate the write.
+ * not join a query already on its way, which may predate the write. An answer serves for `REQUEST_VERSIONS_MS`
+ * at most: work a request starts and leaves running (a job, a channel's packager) inherits its scope, and must
+ * not keep a request's versions for its whole life.
  */
 interface RequestVersions {
-  known: Map<Db, Promise<Versions>>;
+  known: Map<Db, { answer: Promise<Versions>; at: number }>;
   wrote: boolean;
 }
+export const REQUEST_VERSIONS_MS = 100;
 const oneRequest = new AsyncLocalStorage<RequestVersions>();
 
 /** Runs `serve` (one request, and all it starts) with its versions asked once. */
@@ -49,12 +52,13 @@ export function versionsMayHaveMoved(): void {
 export function versionsNow(db: Db): Promise<Versions> {
   const mine = oneRequest.getStore();
   const known = mine?.known.get(db);
-  if (known) return known;
+  const at = performance.now();
+  if (known && at - known.at < REQUEST_VERSIONS_MS) return known.answer;
   const pending = mine?.wrote ? undefined : asked.get(db);
   const answer = pending ?? askVersions(db);
   if (mine) {
     mine.wrote = false;
-    mine.known.set(db, answer);
+    mine.known.set(db, { answer, at });
   }
   return answer;
 }
