@@ -4,7 +4,17 @@ import { addDays, dayOf } from '../guide/days.ts';
 import { type GuideProgram, generateGuideDay, genreOfColumn } from '../guide/generate.ts';
 import { type KeptPerLineup, keptPerLineupVersion } from '../store/channels.ts';
 import type { Db } from '../store/db.ts';
-import { dayStamps, purgeDaysBefore, readDays, storedDayCount, storedDays, writeDay } from '../store/epg.ts';
+import {
+  addDay,
+  dayStamps,
+  purgeDaysBefore,
+  purgeDaysBeforeNow,
+  readDays,
+  storedDayCount,
+  storedDayKeys,
+  storedDays,
+  writeDay,
+} from '../store/epg.ts';
 import { offersCatchup } from './authority.ts';
 import { forgetGuideDay, GuideCache, guideCacheOf } from './guideCache.ts';
 import { ageRatingOf } from './ageRating.ts';
@@ -139,7 +149,7 @@ export function ensureGuide(db: Db, epgIds: readonly string[] | undefined, now: 
 /**
  * `ensureGuide` for a viewer's call (decision 0410): the usual case, a complete window for these guides (counted by
  * key) or for the whole line-up, is one count on the asynchronous store; only a day that may be missing takes
- * the exact scan and the generation above.
+ * the exact scan and the generation (`fillWindow`, below).
  */
 export async function ensureGuideNow(
   db: Db,
@@ -155,7 +165,51 @@ export async function ensureGuideNow(
   const complete = epgIds
     ? (await storedDayCount(db, first, last, wanted)) === wanted.length * window.length
     : (await storedDayCount(db, first, last)) === sources.size * window.length;
-  if (!complete) ensureGuide(db, epgIds, now);
+  if (!complete) await fillWindowOnce(db, wanted, epgIds === undefined, now);
+}
+
+/** The fillings in flight, per database and what they fill: a process's calls at once wait for the same one. */
+const filling = new WeakMap<Db, Map<string, Promise<void>>>();
+
+function fillWindowOnce(db: Db, wanted: string[], wholeLineup: boolean, now: number): Promise<void> {
+  const key = `${dayOf(now)}|${wholeLineup ? '*' : [...wanted].sort().join(',')}`;
+  let mine = filling.get(db);
+  if (!mine) {
+    mine = new Map();
+    filling.set(db, mine);
+  }
+  const running = mine.get(key);
+  if (running) return running;
+  const inFlight = mine;
+  const work = fillWindow(db, wanted, wholeLineup, now).finally(() => inFlight.delete(key));
+  inFlight.set(key, work);
+  return work;
+}
+
+/**
+ * `ensureGuide` for a viewer's call, on the asynchronous store (decision 0418): the first call of a new day finds a
+ * day of every guide missing, and generating them (a few milliseconds a guide) must not stop the process. Each day
+ * is its own short transaction (`addDay`: another process generating the same day at once writes it once), and
+ * the event loop turns between days, on SQLite too, so other requests and media go on meanwhile.
+ */
+async function fillWindow(db: Db, wanted: string[], wholeLineup: boolean, now: number): Promise<void> {
+  const window = guideWindow(now);
+  const first = window[0] as string;
+  const last = window[window.length - 1] as string;
+  const sources = await generatedSources.now(db);
+  const have = await storedDayKeys(db, first, last, wholeLineup ? undefined : wanted);
+  await purgeDaysBeforeNow(db, addDays(first, -1));
+  for (const id of wanted) {
+    const src = sources.get(id);
+    if (!src) continue;
+    for (const day of window) {
+      if (have.has(`${id}|${day}`)) continue;
+      const programs = generateGuideDay(id, genreOfColumn(src.genreColumn), day, src.isCatchup);
+      if (await addDay(db, id, day, programs, guideChecksum(programs), now))
+        forgetGuideDay(db, id, day, LANGS);
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+  }
 }
 
 /** The generated guides among `epgIds` (every one when none is given). */

@@ -3,12 +3,20 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generateGuideDay } from '../guide/generate.ts';
+import { generateGuideDay, genreOfColumn } from '../guide/generate.ts';
 import { seedLineup } from '../seed/lineup.ts';
 import { openDb } from '../store/db.ts';
-import { writeDay } from '../store/epg.ts';
+import { dayChecksum, writeDay } from '../store/epg.ts';
 import { migrate } from '../store/migrations.ts';
-import { ensureGuide, guideChecksum, guideWindow, putGuideDay, readGuides } from './epg.ts';
+import {
+  ensureGuide,
+  ensureGuideNow,
+  epgSources,
+  guideChecksum,
+  guideWindow,
+  putGuideDay,
+  readGuides,
+} from './epg.ts';
 import { GuideCache, limitGuideCache } from './guideCache.ts';
 import { importGuideDay } from './liveAdmin.ts';
 
@@ -133,5 +141,59 @@ describe('ensureGuide with a complete window', () => {
     ensureGuide(db, ['epg-lc-003'], NOW);
     expect(await readGuides(db, ['epg-lc-003'], [DAY], 'en')).toHaveLength(1);
     db.close();
+  });
+});
+
+describe('ensureGuideNow: a missing window filled on the asynchronous store (decision 0418)', () => {
+  it('lets other work run between the days it generates', async () => {
+    const db = freshDb();
+    let turns = 0;
+    let spinning = true;
+    const spin = () => {
+      turns += 1;
+      if (spinning) setImmediate(spin);
+    };
+    setImmediate(spin);
+    await ensureGuideNow(db, ['epg-lc-001', 'epg-lc-002'], NOW);
+    spinning = false;
+    // 2 guides × 11 days generated: the event loop turned between them (generated in one go, it turned ~once).
+    expect(turns).toBeGreaterThanOrEqual(2 * guideWindow(NOW).length);
+    expect(await readGuides(db, ['epg-lc-001', 'epg-lc-002'], guideWindow(NOW), 'en')).toHaveLength(22);
+    db.close();
+  });
+
+  it('two processes filling the same window at once store each generated day once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ottkit-guide-fill-'));
+    try {
+      const one = freshDb(join(dir, 'ottkit.db'));
+      const other = openDb(join(dir, 'ottkit.db'));
+      await Promise.all([ensureGuideNow(one, undefined, NOW), ensureGuideNow(other, undefined, NOW)]);
+      const window = guideWindow(NOW);
+      const guides = [...epgSources(one)];
+      const days = one.all<{ epg_id: string; programs_json: string }>(
+        'SELECT epg_id, programs_json FROM epg_days WHERE day >= ? AND day <= ?',
+        window[0],
+        window[window.length - 1],
+      );
+      expect(days).toHaveLength(guides.length * window.length);
+      const programmes = days.reduce((n, d) => n + (JSON.parse(d.programs_json) as unknown[]).length, 0);
+      const rows = one.get<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM epg_programs WHERE day >= ? AND day <= ?',
+        window[0],
+        window[window.length - 1],
+      );
+      expect(Number(rows?.n)).toBe(programmes);
+      // What the deterministic generation makes, as the synchronous fill stores it.
+      for (const [id, src] of guides.slice(0, 3)) {
+        for (const day of [window[0] as string, DAY]) {
+          const made = generateGuideDay(id, genreOfColumn(src.genreColumn), day, src.isCatchup);
+          expect(dayChecksum(one, id, day)).toBe(guideChecksum(made));
+        }
+      }
+      other.close();
+      one.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

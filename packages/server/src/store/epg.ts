@@ -1,5 +1,6 @@
 import type { GuideProgram } from '../guide/generate.ts';
 import type { Db, SqlValue } from './db.ts';
+import { query, transactionally } from './kysely/transactionally.ts';
 
 export interface StoredProgram extends GuideProgram {
   epgId: string;
@@ -13,22 +14,27 @@ const PROGRAM_CHUNK = 50;
 export const PROGRAM_COLUMNS =
   'program_id, epg_id, day, start_ts, stop_ts, title, content, is_catchup, categories_json, rating_system, rating';
 
-/** The values of a programme's row, in `PROGRAM_COLUMNS` order (the English texts, else the first ones). */
-export function programRow(epgId: string, day: string, p: GuideProgram): Array<string | number> {
+/** A programme's row of `epg_programs` (the English texts, else the first ones), keys in `PROGRAM_COLUMNS` order. */
+export function programValues(epgId: string, day: string, p: GuideProgram) {
   const en = p.texts.find((t) => t.lang === 'en') ?? p.texts[0];
-  return [
-    p.programId,
-    epgId,
+  return {
+    program_id: p.programId,
+    epg_id: epgId,
     day,
-    p.start,
-    p.stop,
-    en?.title ?? '',
-    en?.content ?? '',
-    p.isCatchup ? 1 : 0,
-    p.categories ? JSON.stringify(p.categories) : '[]',
-    p.rating?.system ?? '',
-    p.rating?.value ?? '',
-  ];
+    start_ts: p.start,
+    stop_ts: p.stop,
+    title: en?.title ?? '',
+    content: en?.content ?? '',
+    is_catchup: p.isCatchup ? 1 : 0,
+    categories_json: p.categories ? JSON.stringify(p.categories) : '[]',
+    rating_system: p.rating?.system ?? '',
+    rating: p.rating?.value ?? '',
+  };
+}
+
+/** The values of a programme's row, in `PROGRAM_COLUMNS` order. */
+export function programRow(epgId: string, day: string, p: GuideProgram): Array<string | number> {
+  return Object.values(programValues(epgId, day, p));
 }
 
 /**
@@ -121,6 +127,62 @@ export function writeDay(
     );
     insertProgramRows(db, 'epg_programs', epgId, day, programs);
   });
+}
+
+/**
+ * Stores a day that is not stored yet (a generated day: decision 0418), on the asynchronous store, in one
+ * transaction: the day's row `ON CONFLICT DO NOTHING`, then its programmes only when that row is new. Two processes
+ * that generate the same missing day at once store it once (on PostgreSQL the second insert waits for the first
+ * transaction, then finds the row). Answers whether it wrote.
+ */
+export async function addDay(
+  db: Db,
+  epgId: string,
+  day: string,
+  programs: readonly GuideProgram[],
+  checksum: string,
+  now: number,
+): Promise<boolean> {
+  const k = db.kysely;
+  return transactionally(db, function* () {
+    const added = yield* query(
+      k
+        .insertInto('epg_days')
+        .values({ epg_id: epgId, day, checksum, updated_at: now, programs_json: JSON.stringify(programs) })
+        .onConflict((c) => c.columns(['epg_id', 'day']).doNothing())
+        .returning('epg_id')
+        .compile(),
+    );
+    if (added.rows.length === 0) return false;
+    for (let i = 0; i < programs.length; i += PROGRAM_CHUNK) {
+      const rows = programs.slice(i, i + PROGRAM_CHUNK).map((p) => programValues(epgId, day, p));
+      yield* query(k.insertInto('epg_programs').values(rows).compile());
+    }
+    return true;
+  });
+}
+
+/** `storedDays` on the asynchronous store, as keys `epgId|day`. */
+export async function storedDayKeys(
+  db: Db,
+  firstDay: string,
+  lastDay: string,
+  epgIds?: readonly string[],
+): Promise<Set<string>> {
+  const days = db.kysely
+    .selectFrom('epg_days')
+    .select(['epg_id', 'day'])
+    .where('day', '>=', firstDay)
+    .where('day', '<=', lastDay);
+  const rows = epgIds
+    ? (await Promise.all(slices(epgIds).map((slice) => days.where('epg_id', 'in', slice).execute()))).flat()
+    : await days.execute();
+  return new Set(rows.map((r) => `${r.epg_id}|${r.day}`));
+}
+
+/** `purgeDaysBefore` on the asynchronous store. */
+export async function purgeDaysBeforeNow(db: Db, beforeDay: string): Promise<void> {
+  await db.kysely.deleteFrom('epg_days').where('day', '<', beforeDay).execute();
 }
 
 /**
