@@ -13,8 +13,16 @@ export const chromiumPath = (): string =>
  * without a screen: every window Playwright opens (one a test) also loads the address bar's suggestion popups,
  * two WebUI pages in a renderer of their own. Measured on the 2-core machine (decision 0366): a new context, its page
  * and the home page took 1.73 s and 1.06 s of CPU with them, 1.13 s and 0.80 s without; no test uses the address bar.
+ * And Chromium keeps a spare renderer process started for the next page; each test's new context takes it and
+ * Chromium starts another. Without it a new context, its page and /search took 0.54 CPU-s against 0.67-0.79
+ * (decision 0418); a page still gets a renderer of its own, started when it is needed.
  */
-const OFF = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup', 'WebUIOmniboxFullPopup'];
+const OFF = [
+  'WebUIOmniboxPopup',
+  'WebUIOmniboxAimPopup',
+  'WebUIOmniboxFullPopup',
+  'SpareRendererForSitePerProcess',
+];
 
 /**
  * Playwright passes its own `--disable-features=…` list, and Chromium keeps only the last such switch: so the
