@@ -169,23 +169,24 @@ describe('ensureGuideNow: a missing window filled on the asynchronous store (dec
       const other = openDb(join(dir, 'ottkit.db'));
       await Promise.all([ensureGuideNow(one, undefined, NOW), ensureGuideNow(other, undefined, NOW)]);
       const window = guideWindow(NOW);
+      const [first, last] = [window[0] as string, window[window.length - 1] as string];
       const guides = [...epgSources(one)];
       const days = one.all<{ epg_id: string; programs_json: string }>(
         'SELECT epg_id, programs_json FROM epg_days WHERE day >= ? AND day <= ?',
-        window[0],
-        window[window.length - 1],
+        first,
+        last,
       );
       expect(days).toHaveLength(guides.length * window.length);
       const programmes = days.reduce((n, d) => n + (JSON.parse(d.programs_json) as unknown[]).length, 0);
       const rows = one.get<{ n: number }>(
         'SELECT COUNT(*) AS n FROM epg_programs WHERE day >= ? AND day <= ?',
-        window[0],
-        window[window.length - 1],
+        first,
+        last,
       );
       expect(Number(rows?.n)).toBe(programmes);
       // What the deterministic generation makes, as the synchronous fill stores it.
       for (const [id, src] of guides.slice(0, 3)) {
-        for (const day of [window[0] as string, DAY]) {
+        for (const day of [first, DAY]) {
           const made = generateGuideDay(id, genreOfColumn(src.genreColumn), day, src.isCatchup);
           expect(dayChecksum(one, id, day)).toBe(guideChecksum(made));
         }

@@ -67,6 +67,7 @@ async function sessionResult(
   accountId: string,
   loginMethod: number,
   deviceId?: string | null,
+  account?: AccountRow,
 ): Promise<SessionResult> {
   const { sessionId, tokens } = await beginSession(
     d.db,
@@ -74,7 +75,9 @@ async function sessionResult(
     { accountId, loginMethod, deviceId, clientIp: d.ip },
     d.now,
   );
-  return { userInfo: await buildUserInfo(d.db, accountId, sessionId, d.ip, d.now), tokens };
+  // The session was begun with this method just now; the account, when given, was read by the caller.
+  const known = { loginMethod, account };
+  return { userInfo: await buildUserInfo(d.db, accountId, sessionId, d.ip, d.now, 'en', known), tokens };
 }
 
 export async function sendVerification(d: Deps, input: AddressInput, purpose: Purpose, lang = 'en') {
@@ -189,10 +192,13 @@ export async function login(d: Deps, info: AddressInput & { password: string }):
   const ok = await verifyPassword(info.password, hash);
   if (account?.kind !== 'user' || !ok) throw wrongCredentials();
   await refundAttempt(d.db, attempts, d.now);
+  // The account as read for the password check: the answer is the account the sign-in admitted.
   return sessionResult(
     d,
     account.account_id,
     address.channel === 'email' ? LoginMethod.EMAIL : LoginMethod.PHONE,
+    undefined,
+    account,
   );
 }
 

@@ -88,6 +88,26 @@ describe('bucket (shared budget, sliding)', () => {
     expect(await take(d, k, 0)).toBe(10);
   });
 
+  it('gives each budget back its own interval, in one refund', async () => {
+    const d = db();
+    const slow = { kind: 'bucket' as const, burst: 3, intervalMs: 60_000 };
+    const two = [...k, { key: 'slow', rule: slow }];
+    for (let i = 0; i < 2; i++) await take(d, two, 0);
+    const until = () =>
+      Object.fromEntries(
+        d
+          .all<{ limit_key: string; locked_until: number }>(
+            'SELECT limit_key, locked_until FROM attempt_limits',
+          )
+          .map((r) => [r.limit_key, Number(r.locked_until)]),
+      );
+    const before = until();
+    await refundAttempt(d, two, 0);
+    const after = until();
+    const moved = (key: string) => (before[key] ?? 0) - (after[key] ?? 0);
+    expect([moved('b'), moved('slow')]).toEqual([bucket.intervalMs, slow.intervalMs]);
+  });
+
   it('checks every counter before counting any', async () => {
     const d = db();
     const both = [...k, { key: 'other', rule: bucket }];

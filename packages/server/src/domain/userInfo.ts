@@ -28,6 +28,12 @@ export function loginMethodValue(a: AccountRow, loginMethod: number): string {
   return a.virtual_code;
 }
 
+/** What the caller has just read or written itself, so not read again (a sign-in: decision 0418). */
+export interface KnownForUserInfo {
+  account?: AccountRow;
+  loginMethod?: number;
+}
+
 /** User info for the account's session; names (products) in `lang` (decision 0140). */
 export async function buildUserInfo(
   db: Db,
@@ -36,11 +42,12 @@ export async function buildUserInfo(
   clientIp: string,
   now: number,
   lang = 'en',
+  known: KnownForUserInfo = {},
 ): Promise<UserInfo> {
-  // Four reads of the asynchronous store, at once (decision 0410).
+  // Four reads of the asynchronous store, at once (decision 0410), less what the caller knows.
   const [a, sessionMethod, subscriptions, productNames] = await Promise.all([
-    accountNow(db, accountId),
-    loginMethodOf(db, sessionId),
+    known.account ?? accountNow(db, accountId),
+    known.loginMethod ?? loginMethodOf(db, sessionId),
     subscriptionsOf(db, accountId),
     namesNow(db, 'product_names', lang),
   ]);
