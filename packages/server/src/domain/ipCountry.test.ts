@@ -53,4 +53,25 @@ describe('IP-to-country table', () => {
     db.close();
     rmSync(dir, { recursive: true, force: true });
   });
+
+  it('keeps what it looked up until the table is loaded again, in this process or another', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'ottkit-ip-kept-'));
+    const one = openDb(join(dir, 'ottkit.db'));
+    migrate(one);
+    const other = openDb(join(dir, 'ottkit.db'));
+    try {
+      loadIpCountryTable(one, parseIpCountryCsv('10.0.0.0/8,BR\n'));
+      expect(await countryOf(other, '10.1.1.1')).toBe('BR');
+      // A row changed without a load is not asked again: the answer is kept.
+      one.run("UPDATE ip_country_ranges SET country = 'XX'");
+      expect(await countryOf(other, '10.1.1.1')).toBe('BR');
+      loadIpCountryTable(one, parseIpCountryCsv('10.0.0.0/8,PT\n'));
+      expect(await countryOf(other, '10.1.1.1')).toBe('PT');
+      expect(await countryOf(one, '10.1.1.1')).toBe('PT');
+    } finally {
+      other.close();
+      one.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../store/db.ts';
 import { getSetting, setSetting } from '../store/settings.ts';
+import { keptByKey } from '../store/versions.ts';
 
 /** The operator's IP-to-country table: `<dataDir>/ip-country.csv`, reloaded when the file changes. */
 export const IP_COUNTRY_FILE = 'ip-country.csv';
@@ -58,9 +59,13 @@ export function parseIpCountryCsv(text: string): IpRange[] {
   return out;
 }
 
+/** Written by every load: it moves the settings' version, so each process's kept answers start afresh. */
+const LOADED_AT_SETTING = 'live.ipCountryLoadedAt';
+
 /** Replaces the whole table; returns how many ranges it now holds. */
 export function loadIpCountryTable(db: Db, ranges: readonly IpRange[]): number {
   db.transaction(() => {
+    setSetting(db, LOADED_AT_SETTING, String(Date.now()));
     db.run('DELETE FROM ip_country_ranges');
     for (const r of ranges) {
       db.run(
@@ -75,10 +80,25 @@ export function loadIpCountryTable(db: Db, ranges: readonly IpRange[]): number {
   return ranges.length;
 }
 
-/** The country of an address, '' when unknown (asynchronous store: asked by every live call, decision 0410). */
+/** Addresses looked up, kept while the settings' version stays (a load moves it): at most this many. */
+const countries = keptByKey<number, string>('settings', 10_000);
+
+/**
+ * The country of an address, '' when unknown (asynchronous store: asked by every live call, decision 0410), kept
+ * per address until the table is loaded again (decision 0418): a viewer's calls ask it once.
+ */
 export async function countryOf(db: Db, ip: string): Promise<string> {
   const n = ipv4ToNumber(ip);
   if (n === undefined) return '';
+  const kept = await countries(db);
+  const known = kept.get(n);
+  if (known !== undefined) return known;
+  const country = await lookUp(db, n);
+  kept.set(n, country);
+  return country;
+}
+
+async function lookUp(db: Db, n: number): Promise<string> {
   const row = await db.kysely
     .selectFrom('ip_country_ranges')
     .select(['range_end', 'country'])
