@@ -134,17 +134,32 @@ export function ensureGuide(db: Db, epgIds: readonly string[] | undefined, now: 
   const wanted = wantedGuides(sources, epgIds);
   if (wanted.length === 0) return;
   const have = new Set(storedDays(db, first, last, epgIds).map((r) => `${r.epg_id}|${r.day}`));
-  const missing: Array<[string, string]> = [];
-  for (const id of wanted) for (const day of window) if (!have.has(`${id}|${day}`)) missing.push([id, day]);
+  const missing = missingDays(sources, wanted, window, have);
   if (missing.length === 0) return;
   db.transaction(() => {
     purgeDaysBefore(db, addDays(first, -1));
-    for (const [id, day] of missing) {
-      const src = sources.get(id) as EpgSource;
-      putGuideDay(db, id, day, generateGuideDay(id, genreOfColumn(src.genreColumn), day, src.isCatchup), now);
-    }
+    for (const { id, day, src } of missing) putGuideDay(db, id, day, generatedDay(id, src, day), now);
   });
 }
+
+/** The (guide, day) pairs of the window that are not stored (`have`: keys `epgId|day`), with each guide's source. */
+function missingDays(
+  sources: ReadonlyMap<string, EpgSource>,
+  wanted: readonly string[],
+  window: readonly string[],
+  have: ReadonlySet<string>,
+): Array<{ id: string; day: string; src: EpgSource }> {
+  const missing = [];
+  for (const id of wanted) {
+    const src = sources.get(id);
+    if (src) for (const day of window) if (!have.has(`${id}|${day}`)) missing.push({ id, day, src });
+  }
+  return missing;
+}
+
+/** What the deterministic generation makes for a guide's day. */
+const generatedDay = (id: string, src: EpgSource, day: string) =>
+  generateGuideDay(id, genreOfColumn(src.genreColumn), day, src.isCatchup);
 
 /**
  * `ensureGuide` for a viewer's call (decision 0410): the usual case, a complete window for these guides (counted by
@@ -199,16 +214,12 @@ async function fillWindow(db: Db, wanted: string[], wholeLineup: boolean, now: n
   const sources = await generatedSources.now(db);
   const have = await storedDayKeys(db, first, last, wholeLineup ? undefined : wanted);
   await purgeDaysBeforeNow(db, addDays(first, -1));
-  for (const id of wanted) {
-    const src = sources.get(id);
-    if (!src) continue;
-    for (const day of window) {
-      if (have.has(`${id}|${day}`)) continue;
-      const programs = generateGuideDay(id, genreOfColumn(src.genreColumn), day, src.isCatchup);
-      if (await addDay(db, id, day, programs, guideChecksum(programs), now))
-        forgetGuideDay(db, id, day, LANGS);
-      await new Promise<void>((resolve) => setImmediate(resolve));
-    }
+  // A day that was not stored has no kept text anywhere that could still be used (each is checked against the
+  // stored day's stamp), so nothing is forgotten and no other process is told.
+  for (const { id, day, src } of missingDays(sources, wanted, window, have)) {
+    const programs = generatedDay(id, src, day);
+    await addDay(db, id, day, programs, guideChecksum(programs), now);
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 

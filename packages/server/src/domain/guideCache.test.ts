@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateGuideDay, genreOfColumn } from '../guide/generate.ts';
 import { seedLineup } from '../seed/lineup.ts';
-import { openDb } from '../store/db.ts';
+import { type Db, openDb } from '../store/db.ts';
 import { dayChecksum, writeDay } from '../store/epg.ts';
 import { migrate } from '../store/migrations.ts';
 import {
@@ -31,6 +31,20 @@ function freshDb(file = ':memory:') {
   migrate(db);
   seedLineup(db);
   return db;
+}
+
+/** A seeded store and a second connection to it (another process, or the operator CLI), closed after `use`. */
+async function twoConnections(use: (one: Db, other: Db) => Promise<void>) {
+  const dir = mkdtempSync(join(tmpdir(), 'ottkit-guide-'));
+  const one = freshDb(join(dir, 'ottkit.db'));
+  const other = openDb(join(dir, 'ottkit.db'));
+  try {
+    await use(one, other);
+  } finally {
+    other.close();
+    one.close();
+    rmSync(dir, { recursive: true, force: true });
+  }
 }
 
 describe('GuideCache', () => {
@@ -88,10 +102,7 @@ describe('guide days served from the cache', () => {
   });
 
   it('sees a day another connection (the operator CLI) imported', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ottkit-guide-cache-'));
-    try {
-      const server = freshDb(join(dir, 'ottkit.db'));
-      const cli = openDb(join(dir, 'ottkit.db'));
+    await twoConnections(async (server, cli) => {
       ensureGuide(server, undefined, NOW);
       const before = (await readGuides(server, ['epg-lc-001'], [DAY], 'en', false))[0];
       expect(before?.programs.length).toBeGreaterThan(1);
@@ -102,11 +113,7 @@ describe('guide days served from the cache', () => {
       const after = (await readGuides(server, ['epg-lc-001'], [DAY], 'en', false))[0];
       expect(after?.programs.map((p) => p.title)).toEqual(['Imported']);
       expect(after?.checksum).not.toBe(before?.checksum);
-      cli.close();
-      server.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 
   it('stays within its bound and answers the same as without it', async () => {
@@ -163,10 +170,7 @@ describe('ensureGuideNow: a missing window filled on the asynchronous store (dec
   });
 
   it('two processes filling the same window at once store each generated day once', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'ottkit-guide-fill-'));
-    try {
-      const one = freshDb(join(dir, 'ottkit.db'));
-      const other = openDb(join(dir, 'ottkit.db'));
+    await twoConnections(async (one, other) => {
       await Promise.all([ensureGuideNow(one, undefined, NOW), ensureGuideNow(other, undefined, NOW)]);
       const window = guideWindow(NOW);
       const [first, last] = [window[0] as string, window[window.length - 1] as string];
@@ -191,10 +195,6 @@ describe('ensureGuideNow: a missing window filled on the asynchronous store (dec
           expect(dayChecksum(one, id, day)).toBe(guideChecksum(made));
         }
       }
-      other.close();
-      one.close();
-    } finally {
-      rmSync(dir, { recursive: true, force: true });
-    }
+    });
   });
 });
