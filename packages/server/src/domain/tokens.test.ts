@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { hashToken, keyedHash, randomToken, sameHash, signScopedToken, verifyScopedToken } from './tokens.ts';
+import { respelled, tampered } from '../../test/tokenTamper.ts';
 
 const SECRET = 'unit-secret-0123456789abcdef0123456789';
 const payload = { sub: 'acc-1', sid: 'sess-1', scope: 'catchup' as const, exp: 2_000 };
@@ -36,5 +37,7 @@ describe('signed scoped tokens', () => {
     expect(verifyScopedToken(SECRET, `${forged}.${sig}`, 'catchup', 1_000)).toBeNull();
     expect(verifyScopedToken(SECRET, `${body}.${sig}.x`, 'catchup', 1_000)).toBeNull();
     expect(verifyScopedToken(SECRET, 'garbage', 'catchup', 1_000)).toBeNull();
+    expect(verifyScopedToken(SECRET, tampered(token), 'catchup', 1_000)).toBeNull();
+    expect(verifyScopedToken(SECRET, respelled(token), 'catchup', 1_000)).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { sameSignature } from '../origin/tokens.ts';
 
 /** Lifetimes (ms); docs/tokens.md explains each token. */
 export const TOKEN_TTL = {
@@ -65,9 +66,7 @@ export function verifyScopedToken(
 ): ScopedTokenPayload | null {
   const [body, sig, extra] = token.split('.');
   if (!body || !sig || extra !== undefined) return null;
-  const expected = mac(secret, body);
-  const given = Buffer.from(sig, 'base64url');
-  if (given.length !== expected.length || !timingSafeEqual(given, expected)) return null;
+  if (!sameSignature(sig, mac(secret, body))) return null;
   let payload: ScopedTokenPayload;
   try {
     payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as ScopedTokenPayload;

@@ -38,6 +38,16 @@ export type VerifyResult = { ok: true; claims: MediaTokenClaims } | { ok: false;
 
 const b64 = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 
+/**
+ * A base64url signature against the expected bytes, in constant time. A signature has one spelling: the decoder
+ * ignores a last character's spare bits, so without the re-encoding check one valid token would have several
+ * strings (several cache keys at the edge, several rows where a token is remembered).
+ */
+export function sameSignature(signature: string, want: Buffer): boolean {
+  const given = Buffer.from(signature, 'base64url');
+  return given.length === want.length && b64(given) === signature && timingSafeEqual(given, want);
+}
+
 function mac(secret: string, payload: string): Buffer {
   // Domain-separated so a media token can never be replayed as any other token signed with the same secret.
   return createHmac('sha256', secret).update(`ottkit-media.v1.${payload}`).digest();
@@ -84,10 +94,7 @@ export function verifyMediaToken(
   const dot = token.indexOf('.');
   if (dot < 1 || dot !== token.lastIndexOf('.')) return { ok: false, reason: 'malformed' };
   const payload = token.slice(0, dot);
-  const given = Buffer.from(token.slice(dot + 1), 'base64url');
-  const want = mac(secret, payload);
-  if (given.length !== want.length || !timingSafeEqual(given, want))
-    return { ok: false, reason: 'signature' };
+  if (!sameSignature(token.slice(dot + 1), mac(secret, payload))) return { ok: false, reason: 'signature' };
   let raw: { a?: unknown; r?: unknown; k?: unknown; e?: unknown; s?: unknown; p?: unknown };
   try {
     raw = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8'));
