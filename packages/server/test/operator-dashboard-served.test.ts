@@ -61,10 +61,31 @@ async function watch(master: string, prefetch = false) {
     expect(r.status, u.pathname).toBe(200);
     return r.text();
   };
+  const at = t.clock.now;
   const m = new URL(master, t.url);
   const variant = new URL(parseM3u8(await get(m)).playlists?.[0]?.uri ?? '', m);
   const segment = new URL(parseM3u8(await get(variant)).segments[0]?.uri ?? '', variant);
   await get(segment);
+  const { a, p } = tokenClaims(master);
+  if (!prefetch && typeof a === 'string' && typeof p === 'string') await noted(a, p, at);
+}
+
+/**
+ * Waits for the origin's note of a play served at `at`: the origin writes it beside serving, not before it answers
+ * (on PostgreSQL the write can still be on its way when the next call is made).
+ */
+async function noted(accountId: string, sourceId: string, at: number) {
+  const lastAt = () =>
+    Number(
+      t.server.db.get<{ at: number | null }>(
+        'SELECT MAX(last_at) AS at FROM served_plays WHERE account_id = ? AND source_id = ?',
+        accountId,
+        sourceId,
+      )?.at ?? -1,
+    );
+  for (const until = Date.now() + 10_000; lastAt() < at && Date.now() < until; )
+    await new Promise((done) => setTimeout(done, 20));
+  expect(lastAt(), `the served play of ${sourceId} noted`).toBeGreaterThanOrEqual(at);
 }
 
 beforeAll(async () => {
