@@ -1,7 +1,4 @@
 // Test run: about 2 s on SQLite, 22 s on PostgreSQL (scripts/vitest-sequencer.ts starts it early)
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { generateGuideDay, genreOfColumn } from '../guide/generate.ts';
 import { seedLineup } from '../seed/lineup.ts';
@@ -18,6 +15,7 @@ import {
   readGuides,
 } from './epg.ts';
 import { GuideCache, limitGuideCache } from './guideCache.ts';
+import { twoConnections as twoConnectionsTo } from '../../test/twoConnections.ts';
 import { importGuideDay } from './liveAdmin.ts';
 
 const NOW = Date.UTC(2026, 5, 1, 12);
@@ -34,18 +32,7 @@ function freshDb(file = ':memory:') {
 }
 
 /** A seeded store and a second connection to it (another process, or the operator CLI), closed after `use`. */
-async function twoConnections(use: (one: Db, other: Db) => Promise<void>) {
-  const dir = mkdtempSync(join(tmpdir(), 'ottkit-guide-'));
-  const one = freshDb(join(dir, 'ottkit.db'));
-  const other = openDb(join(dir, 'ottkit.db'));
-  try {
-    await use(one, other);
-  } finally {
-    other.close();
-    one.close();
-    rmSync(dir, { recursive: true, force: true });
-  }
-}
+const twoConnections = (use: (one: Db, other: Db) => Promise<void>) => twoConnectionsTo(seedLineup, use);
 
 describe('GuideCache', () => {
   it('answers only for the same checksum and update time', async () => {

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../store/db.ts';
 import { getSetting, setSetting } from '../store/settings.ts';
-import { keptByKey } from '../store/versions.ts';
+import { keptRead } from '../store/versions.ts';
 
 /** The operator's IP-to-country table: `<dataDir>/ip-country.csv`, reloaded when the file changes. */
 export const IP_COUNTRY_FILE = 'ip-country.csv';
@@ -80,25 +80,17 @@ export function loadIpCountryTable(db: Db, ranges: readonly IpRange[]): number {
   return ranges.length;
 }
 
-/** Addresses looked up, kept while the settings' version stays (a load moves it): at most this many. */
-const countries = keptByKey<number, string>('settings', 10_000);
-
 /**
  * The country of an address, '' when unknown (asynchronous store: asked by every live call, decision 0410), kept
- * per address until the table is loaded again (decision 0418): a viewer's calls ask it once.
+ * per address until the table is loaded again (decision 0418; a load moves the settings' version): a viewer's
+ * calls ask it once. At most 10,000 addresses are kept.
  */
 export async function countryOf(db: Db, ip: string): Promise<string> {
   const n = ipv4ToNumber(ip);
-  if (n === undefined) return '';
-  const kept = await countries(db);
-  const known = kept.get(n);
-  if (known !== undefined) return known;
-  const country = await lookUp(db, n);
-  kept.set(n, country);
-  return country;
+  return n === undefined ? '' : keptCountryOf(db, n);
 }
 
-async function lookUp(db: Db, n: number): Promise<string> {
+const keptCountryOf = keptRead('settings', 10_000, async (db: Db, n: number): Promise<string> => {
   const row = await db.kysely
     .selectFrom('ip_country_ranges')
     .select(['range_end', 'country'])
@@ -107,7 +99,7 @@ async function lookUp(db: Db, n: number): Promise<string> {
     .limit(1)
     .executeTakeFirst();
   return row && row.range_end >= n ? row.country : '';
-}
+});
 
 const checked = new Map<string, number>();
 

@@ -1,4 +1,5 @@
 import type { Db } from './db.ts';
+import { keptRead } from './versions.ts';
 
 /**
  * SQL of the viewer's own live data: favourites, play history and programme subscriptions, per profile
@@ -14,15 +15,22 @@ export function listFavorites(db: Db, profileId: string) {
   );
 }
 
-/** The ids of a profile's favourite channels, on the asynchronous store (every channel list call, decision 0410). */
-export async function favoriteChannelIds(db: Db, profileId: string): Promise<string[]> {
-  const rows = await db.kysely
-    .selectFrom('favorite_channels')
-    .select('logical_channel_id')
-    .where('profile_id', '=', profileId)
-    .execute();
-  return rows.map((r) => r.logical_channel_id);
-}
+/**
+ * The ids of a profile's favourite channels, on the asynchronous store (every channel list call, decision 0410),
+ * kept by each process while no profile's favourites changed (decision 0419).
+ */
+export const favoriteChannelIds: (db: Db, profileId: string) => Promise<readonly string[]> = keptRead(
+  'favourites',
+  50_000,
+  async (db: Db, profileId: string) =>
+    (
+      await db.kysely
+        .selectFrom('favorite_channels')
+        .select('logical_channel_id')
+        .where('profile_id', '=', profileId)
+        .execute()
+    ).map((r) => r.logical_channel_id),
+);
 
 export function putFavorite(db: Db, profileId: string, logicalChannelId: string, updateTime: number): void {
   db.run(

@@ -1,5 +1,6 @@
 import { type CompiledQuery, sql } from 'kysely';
 import type { Db } from './db.ts';
+import { keptRead } from './versions.ts';
 
 const DAY = 24 * 60 * 60 * 1000;
 
@@ -9,10 +10,16 @@ export interface SubscriptionRow {
   expired_ts: number;
 }
 
-/** The account's subscriptions, by product (asynchronous store: read on every channel change, decision 0408). */
-export function subscriptionsOf(db: Db, accountId: string): Promise<SubscriptionRow[]> {
-  return subscriptionsQuery(db, accountId).execute();
-}
+/**
+ * The account's subscriptions, by product (asynchronous store: read on every channel list, channel change and
+ * play, decision 0408), kept by each process while no account's products changed (decision 0419). Shared: callers
+ * must not modify the rows.
+ */
+export const subscriptionsOf: (db: Db, accountId: string) => Promise<SubscriptionRow[]> = keptRead(
+  'entitlements',
+  50_000,
+  (db: Db, accountId: string) => subscriptionsQuery(db, accountId).execute(),
+);
 
 /** The same read as a statement of a `transactionally` body. */
 export function subscriptionsStatement(db: Db, accountId: string): CompiledQuery<SubscriptionRow> {

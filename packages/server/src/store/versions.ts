@@ -5,14 +5,16 @@ import type { Db } from './db.ts';
 /**
  * The numbers that say whether what a process keeps is still current (decision 0410): the line-up's (moved by the
  * triggers of migrations 147, 498 and 499 on every table the line-up is read from), the settings' (499), the
- * sessions' and the catalogue's (531, decision 0411). A write by any process or command moves them, so it is seen
- * at the next call.
+ * sessions' and the catalogue's (531, decision 0411), the accounts' products and the profiles' favourites (532,
+ * decision 0419). A write by any process or command moves them, so it is seen at the next call.
  */
 export interface Versions {
   lineup: number;
   settings: number;
   sessions: number;
   catalogue: number;
+  entitlements: number;
+  favourites: number;
 }
 
 const asked = new WeakMap<Db, Promise<Versions>>();
@@ -70,6 +72,8 @@ function askVersions(db: Db): Promise<Versions> {
       eb.selectFrom('settings_version').select('n').as('settings'),
       eb.selectFrom('sessions_version').select('n').as('sessions'),
       eb.selectFrom('catalogue_version').select('n').as('catalogue'),
+      eb.selectFrom('entitlements_version').select('n').as('entitlements'),
+      eb.selectFrom('favourites_version').select('n').as('favourites'),
     ])
     .executeTakeFirstOrThrow()
     .then((r) => ({
@@ -77,6 +81,8 @@ function askVersions(db: Db): Promise<Versions> {
       settings: Number(r.settings ?? -1),
       sessions: Number(r.sessions ?? -1),
       catalogue: Number(r.catalogue ?? -1),
+      entitlements: Number(r.entitlements ?? -1),
+      favourites: Number(r.favourites ?? -1),
     }))
     .finally(() => {
       if (asked.get(db) === query) asked.delete(db);
@@ -145,5 +151,21 @@ export function keptByKey<K, V>(which: keyof Versions, limit: number) {
     }
     if (known.map.size >= limit) known.map.clear();
     return known.map;
+  };
+}
+
+/**
+ * `read(db, key)`, kept by key while the `which` version stays (see `keptByKey`): the first call for a key reads,
+ * the next ones answer what it read. A read that ran while the version moved is kept under the version it was
+ * asked with, which the next call no longer uses.
+ */
+export function keptRead<K, V>(which: keyof Versions, limit: number, read: (db: Db, key: K) => Promise<V>) {
+  const keptFor = keptByKey<K, V>(which, limit);
+  return async (db: Db, key: K): Promise<V> => {
+    const kept = await keptFor(db);
+    if (kept.has(key)) return kept.get(key) as V;
+    const value = await read(db, key);
+    kept.set(key, value);
+    return value;
   };
 }

@@ -177,6 +177,11 @@ export interface ContractsTable {
   published_at: number;
 }
 
+export interface EntitlementsVersionTable {
+  id: Generated<number>;
+  n: number;
+}
+
 export interface EpgDaysTable {
   epg_id: string;
   day: string;
@@ -204,6 +209,11 @@ export interface FavoriteChannelsTable {
   account_id: string;
   logical_channel_id: string;
   update_time: number;
+}
+
+export interface FavouritesVersionTable {
+  id: Generated<number>;
+  n: number;
 }
 
 export interface GuideChannelsTable {
@@ -827,9 +837,11 @@ export interface Database {
   console_titles: ConsoleTitlesTable;
   contract_signatures: ContractSignaturesTable;
   contracts: ContractsTable;
+  entitlements_version: EntitlementsVersionTable;
   epg_days: EpgDaysTable;
   epg_programs: EpgProgramsTable;
   favorite_channels: FavoriteChannelsTable;
+  favourites_version: FavouritesVersionTable;
   guide_channels: GuideChannelsTable;
   guide_hand_mappings: GuideHandMappingsTable;
   home_recommends: HomeRecommendsTable;

@@ -45,4 +45,23 @@ ${version('catalogue_version', [
 ])}
 `,
   },
+  {
+    version: 532,
+    name: 'versions-of-entitlements-and-favourites',
+    // Read on every channel list, channel change and play (decision 0419): what an account holds (any product
+    // granted, extended, ended or removed, by a purchase, a code, an operator or a removed account) and which
+    // channels a profile marked as favourites. A product's end needs no move: the rows say when it ends.
+    sql: `
+${version('entitlements_version', [
+  ['subscriptions', 'INSERT'],
+  ['subscriptions', 'UPDATE'],
+  ['subscriptions', 'DELETE'],
+])}
+${version('favourites_version', [
+  ['favorite_channels', 'INSERT'],
+  ['favorite_channels', 'UPDATE'],
+  ['favorite_channels', 'DELETE'],
+])}
+`,
+  },
 ];
