@@ -68,21 +68,33 @@ async function findChannel(ctx: RequestContext, id: string): Promise<StoredChann
   return c;
 }
 
+type OnAir = (at: number) => ReturnType<typeof programOnAir>;
+
+/**
+ * The programme on air on the channel's guide at a moment (the guide generated first where a day is missing,
+ * decision 0051), asked once a call: a live play needs it for the profile's rating and for the time-shift start.
+ */
+function onAirOf(ctx: RequestContext, channel: StoredChannel): OnAir {
+  const asked = new Map<number, ReturnType<typeof programOnAir>>();
+  return (at) => {
+    const { epgId } = channel;
+    if (!epgId) return Promise.resolve(undefined);
+    let answer = asked.get(at);
+    if (!answer) {
+      answer = ensureGuideNow(ctx.db, [epgId], ctx.now()).then(() => programOnAir(ctx.db, epgId, at));
+      asked.set(at, answer);
+    }
+    return answer;
+  };
+}
+
 /**
  * Where a time-shift playlist starts: the asked start, else the start of the programme on air in the server's
  * guide; never before the DVR window (the token is bound to it, so a live viewer opens one programme, not 4 h).
  */
-async function timeshiftStart(
-  ctx: RequestContext,
-  channel: StoredChannel,
-  asked: number | undefined,
-  now: number,
-) {
+async function timeshiftStart(onAir: OnAir, asked: number | undefined, now: number) {
   let start = asked;
-  if (start === undefined && channel.epgId) {
-    await ensureGuideNow(ctx.db, [channel.epgId], now); // generated on demand (decision 0051)
-    start = (await programOnAir(ctx.db, channel.epgId, now))?.start;
-  }
+  if (start === undefined) start = (await onAir(now))?.start;
   if (start === undefined || start > now) return undefined;
   return Math.max(start, now - DEFAULT_DVR_WINDOW_SEC * 1000);
 }
@@ -103,9 +115,11 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
     route(channelPlaySource, async (ctx, req) => {
       const now = ctx.now();
       const channel = await findChannel(ctx, req.logicalChannelId);
+      const onAir = onAirOf(ctx, channel);
       await assertProgrammeAllowed(
         ctx,
         channel,
+        onAir,
         req.mode === 'live' ? now : (req.start ?? now),
         req.parentalPin,
       );
@@ -172,7 +186,7 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
       }
       // Live answers carry the time-shift playlist of the programme on air too (its own token kind), so the
       // player can go back in it; a time-shift request gets that playlist as its url.
-      const startMs = await timeshiftStart(ctx, channel, req.start, now);
+      const startMs = await timeshiftStart(onAir, req.start, now);
       const dvr = (liveStreamId: string) =>
         urls.dvr({ liveStreamId, accountId, sessionId, sourceId, startMs, ttlSec });
       const timeshiftUrl = startMs === undefined && req.mode === 'live' ? undefined : dvr(dvrStreamId);
@@ -216,13 +230,13 @@ export function playbackRoutes(options: PlaybackRouteOptions = {}): Route[] {
 async function assertProgrammeAllowed(
   ctx: RequestContext,
   channel: StoredChannel,
+  onAir: OnAir,
   at: number,
   pin: string | undefined,
 ): Promise<void> {
   const profile = await profileOfSession(ctx);
   if (!profile || !channel.epgId) return;
-  await ensureGuideNow(ctx.db, [channel.epgId], ctx.now());
-  const rating = ageRatingOf((await programOnAir(ctx.db, channel.epgId, at))?.rating);
+  const rating = ageRatingOf((await onAir(at))?.rating);
   await assertRatingAllowed(ctx.db, profile, rating, pin, ctx.now());
 }
 
