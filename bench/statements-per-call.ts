@@ -97,6 +97,16 @@ try {
         },
         token,
       ),
+    'watching report': () =>
+      call(
+        metrics.metricsBatchPost,
+        {
+          events: [
+            { eventId: randomUUID(), ts: Date.now(), type: 'watching', sourceId: 'lc-001', mode: 'live' },
+          ],
+        },
+        token,
+      ),
     'unread count': () => call(message.unreadCount, {}, token),
   };
   console.log('statements a call on PostgreSQL (five calls, warm):');
