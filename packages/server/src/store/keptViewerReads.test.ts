@@ -6,6 +6,7 @@ import { seedLineup } from '../seed/lineup.ts';
 import type { Db } from './db.ts';
 import { deleteFavorite, favoriteChannelIds, putFavorite } from './liveUser.ts';
 import { subscriptionsOf } from './subscriptions.ts';
+import { namesNow, putName } from './names.ts';
 
 // What every channel list, channel change and play reads of the viewer (decision 0419): the account's products
 // and the profile's favourites, kept by each process while their version stays, and read again once any process
@@ -68,6 +69,20 @@ describe("a viewer's products and favourites, kept while their version stays", (
       expect(new Set(await favoriteChannelIds(other, PROFILE))).toEqual(new Set(['lc-001', 'lc-002']));
       deleteFavorite(one, PROFILE, 'lc-001');
       expect(await favoriteChannelIds(other, PROFILE)).toEqual(['lc-002']);
+    });
+  });
+
+  it("answers a language's product names from memory until a product name is written, here or in another process", async () => {
+    await twoConnections(async (one, other) => {
+      const name = async (db: Db) => (await namesNow(db, 'product_names', 'es')).get('kept-product');
+      putName(one, 'product_names', 'kept-product', 'es', 'Uno');
+      expect(await name(other)).toBe('Uno');
+      unseen(one, 'settings_version', () =>
+        one.run("UPDATE product_names SET name = 'Dos' WHERE product_id = 'kept-product'"),
+      );
+      expect(await name(other)).toBe('Uno');
+      putName(one, 'product_names', 'kept-product', 'es', 'Tres');
+      expect(await name(other)).toBe('Tres');
     });
   });
 });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
+import { keptRead } from './versions.ts';
 
 /**
  * Operator names per language (migration 130, decision 0140). Reading: the request's language, else English,
@@ -18,15 +19,33 @@ export function namesIn(db: Db, table: NameTable, lang: string): Map<string, str
   return byId(rows, lang);
 }
 
-/** `namesIn` on the asynchronous store (the user info of every sign-in and refresh, decision 0410). */
-export async function namesNow(db: Db, table: NameTable, lang: string): Promise<Map<string, string>> {
-  lang = nameLang(lang);
-  const rows = await db.kysely
-    .selectFrom(table)
-    .select([sql.ref<string>(KEY[table]).as('id'), 'lang', 'name'])
-    .where('lang', 'in', [lang, 'en'])
-    .execute();
-  return byId(rows, lang);
+/** The version each table's writes move (migrations 499 and 532). */
+const MOVES: Record<NameTable, 'lineup' | 'settings'> = {
+  channel_column_names: 'lineup',
+  product_names: 'settings',
+};
+const kept = Object.fromEntries(
+  (Object.keys(MOVES) as NameTable[]).map((table) => [
+    table,
+    keptRead(MOVES[table], 16, async (db: Db, lang: string) =>
+      byId(
+        await db.kysely
+          .selectFrom(table)
+          .select([sql.ref<string>(KEY[table]).as('id'), 'lang', 'name'])
+          .where('lang', 'in', [lang, 'en'])
+          .execute(),
+        lang,
+      ),
+    ),
+  ]),
+) as Record<NameTable, (db: Db, lang: string) => Promise<Map<string, string>>>;
+
+/**
+ * `namesIn` on the asynchronous store (the user info of every sign-in and refresh, decision 0410), kept per
+ * language while the table's version stays (decision 0419). Shared: callers must not modify the map.
+ */
+export function namesNow(db: Db, table: NameTable, lang: string): Promise<Map<string, string>> {
+  return kept[table](db, nameLang(lang));
 }
 
 interface NameRow {

@@ -16,7 +16,8 @@ export async function atomically(db: Db, queries: CompiledQuery[]): Promise<numb
   // One statement is atomic by itself: no BEGIN and COMMIT around it, a round trip instead of three (a player's
   // batch of `watching` reports alone is one upsert, decision 0419).
   const [only] = queries;
-  if (only && queries.length === 1) return [Number((await db.kysely.executeQuery(only)).numAffectedRows ?? 0)];
+  if (only && queries.length === 1)
+    return [Number((await db.kysely.executeQuery(only)).numAffectedRows ?? 0)];
   return db.kysely.transaction().execute(async (trx) => {
     const changed: number[] = [];
     for (const q of queries) changed.push(Number((await trx.executeQuery(q)).numAffectedRows ?? 0));

@@ -50,7 +50,8 @@ ${version('catalogue_version', [
     name: 'versions-of-entitlements-and-favourites',
     // Read on every channel list, channel change and play (decision 0419): what an account holds (any product
     // granted, extended, ended or removed, by a purchase, a code, an operator or a removed account) and which
-    // channels a profile marked as favourites. A product's end needs no move: the rows say when it ends.
+    // channels a profile marked as favourites. A product's end needs no move: the rows say when it ends. And the
+    // products' names (an operator's setting, read by every sign-in's user info) move the settings' version.
     sql: `
 ${version('entitlements_version', [
   ['subscriptions', 'INSERT'],
@@ -62,6 +63,9 @@ ${version('favourites_version', [
   ['favorite_channels', 'UPDATE'],
   ['favorite_channels', 'DELETE'],
 ])}
+CREATE TRIGGER settings_version_product_names_insert AFTER INSERT ON product_names BEGIN UPDATE settings_version SET n = n + 1; END;
+CREATE TRIGGER settings_version_product_names_update AFTER UPDATE ON product_names BEGIN UPDATE settings_version SET n = n + 1; END;
+CREATE TRIGGER settings_version_product_names_delete AFTER DELETE ON product_names BEGIN UPDATE settings_version SET n = n + 1; END;
 `,
   },
 ];
