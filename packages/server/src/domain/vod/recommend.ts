@@ -3,6 +3,10 @@ import type { Db } from '../../store/db.ts';
 /**
  * More like this: titles that share genres and people with a title. A shared person weighs twice a shared
  * genre (people carry a style more than a label does); ties go to the better rated, then the more popular.
+ *
+ * Only the titles that share something are scored (found through the genre and person indexes), and the list is
+ * filled up with the best rated of the rest when they are fewer than `limit`: the same order as scoring every
+ * title, without reading every title of a large catalogue (issue 42: 100,000 titles).
  */
 export function moreLikeThis(db: Db, metaId: string, limit: number, includeSensitive: boolean): string[] {
   const owner = db.get<{ id: string }>(
@@ -10,19 +14,26 @@ export function moreLikeThis(db: Db, metaId: string, limit: number, includeSensi
     metaId,
   )?.id;
   if (!owner) return [];
-  return db
+  const listed = `m.meta_type IN ('MOVIE', 'SERIES') AND m.meta_id <> ? ${includeSensitive ? '' : 'AND m.sensitive = 0'}`;
+  const scored = db
     .all<{ meta_id: string }>(
       // Scores in a subquery: PostgreSQL orders by an expression of output names only from outside (0275).
       `SELECT meta_id FROM (
-         SELECT m.meta_id, m.rating, m.popularity,
-           (SELECT COUNT(*) FROM vod_meta_genres g WHERE g.meta_id = m.meta_id
-              AND g.genre_id IN (SELECT genre_id FROM vod_meta_genres WHERE meta_id = ?)) AS genres,
-           (SELECT COUNT(DISTINCT c.person_id) FROM vod_credits c WHERE c.meta_id = m.meta_id
-              AND c.person_id IN (SELECT person_id FROM vod_credits WHERE meta_id = ?)) AS people
-         FROM vod_metas m
-         WHERE m.meta_type IN ('MOVIE', 'SERIES') AND m.meta_id <> ? ${includeSensitive ? '' : 'AND m.sensitive = 0'}
+         SELECT m.meta_id, m.rating, m.popularity, SUM(x.w) AS score
+         FROM (
+           SELECT g.meta_id, COUNT(*) AS w FROM vod_meta_genres g
+           WHERE g.genre_id IN (SELECT genre_id FROM vod_meta_genres WHERE meta_id = ?)
+           GROUP BY g.meta_id
+           UNION ALL
+           SELECT c.meta_id, 2 * COUNT(DISTINCT c.person_id) AS w FROM vod_credits c
+           WHERE c.person_id IN (SELECT person_id FROM vod_credits WHERE meta_id = ?)
+           GROUP BY c.meta_id
+         ) AS x
+         JOIN vod_metas m ON m.meta_id = x.meta_id
+         WHERE ${listed}
+         GROUP BY m.meta_id, m.rating, m.popularity
        ) AS scored
-       ORDER BY (genres + 2 * people) DESC, COALESCE(rating, 0) DESC, popularity DESC, meta_id
+       ORDER BY score DESC, COALESCE(rating, 0) DESC, popularity DESC, meta_id
        LIMIT ?`,
       owner,
       owner,
@@ -30,6 +41,19 @@ export function moreLikeThis(db: Db, metaId: string, limit: number, includeSensi
       limit,
     )
     .map((r) => r.meta_id);
+  if (scored.length >= limit) return scored;
+  const rest = db
+    .all<{ meta_id: string }>(
+      `SELECT m.meta_id FROM vod_metas m
+       WHERE ${listed} ${scored.length > 0 ? `AND m.meta_id NOT IN (${scored.map(() => '?').join(', ')})` : ''}
+       ORDER BY COALESCE(m.rating, 0) DESC, m.popularity DESC, m.meta_id
+       LIMIT ?`,
+      owner,
+      ...scored,
+      limit - scored.length,
+    )
+    .map((r) => r.meta_id);
+  return [...scored, ...rest];
 }
 
 /** The score moreLikeThis ranks by, for one pair (tests, explanations). */
