@@ -21,6 +21,7 @@ import { jobResumeMigrations } from './migrations/jobResume.ts';
 import { drawnLogoMigrations } from './migrations/drawnLogos.ts';
 import { guideScaleMigrations } from './migrations/guideScale.ts';
 import { servedAtScaleMigrations } from './migrations/servedAtScale.ts';
+import { catalogueScaleMigrations } from './migrations/catalogueScale.ts';
 
 export interface Migration {
   version: number;
@@ -259,6 +260,7 @@ CREATE TABLE scan_codes (
   ...drawnLogoMigrations,
   ...guideScaleMigrations,
   ...servedAtScaleMigrations,
+  ...catalogueScaleMigrations,
 ];
 
 /**

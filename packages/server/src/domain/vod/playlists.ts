@@ -1,8 +1,8 @@
 import type { Playlist, VodCard } from '@ottkit/api-client/contract';
 import type { Db } from '../../store/db.ts';
 import { cardsFor, type Lang, type Viewer } from './catalogue.ts';
-import { type Page, pageOf } from './paging.ts';
-import { evaluateRule } from './rules.ts';
+import { type Page, pageWindow } from './paging.ts';
+import { countRule, evaluateRule } from './rules.ts';
 
 interface PlaylistRow {
   playlist_id: string;
@@ -42,14 +42,50 @@ export function playlistRoot(db: Db, lang: Lang, levelType?: 1 | 99): Playlist[]
 
 /** The ids a playlist holds now: its items (static) or what its rule selects (dynamic). */
 export function playlistMetaIds(db: Db, p: Playlist, includeSensitive: boolean): string[] {
-  if (p.playlistType === 2) return p.rule ? evaluateRule(db, p.rule, includeSensitive) : [];
+  return playlistIds(db, p, includeSensitive);
+}
+
+/** A playlist's ids in its order (a static list's items, or its rule's titles); with a window, that page. */
+function playlistIds(
+  db: Db,
+  p: Playlist,
+  includeSensitive: boolean,
+  window?: { limit: number; offset: number },
+): string[] {
+  if (p.playlistType === 2) return p.rule ? evaluateRule(db, p.rule, includeSensitive, window) : [];
   return db
     .all<{ meta_id: string }>(
       `SELECT i.meta_id FROM vod_playlist_items i JOIN vod_metas m ON m.meta_id = i.meta_id
-       WHERE i.playlist_id = ? ${includeSensitive ? '' : 'AND m.sensitive = 0'} ORDER BY i.seq`,
+       WHERE i.playlist_id = ? ${includeSensitive ? '' : 'AND m.sensitive = 0'} ORDER BY i.seq
+       ${window ? 'LIMIT ? OFFSET ?' : ''}`,
       p.playlistId,
+      ...(window ? [window.limit, window.offset] : []),
     )
     .map((r) => r.meta_id);
+}
+
+/** One page of a playlist's ids and how many it holds, both read in SQL: no list of a whole category is built. */
+function playlistPage(
+  db: Db,
+  p: Playlist,
+  includeSensitive: boolean,
+  pageId: number,
+  pageSize: number,
+): Page<string> {
+  const total =
+    p.playlistType === 2
+      ? p.rule
+        ? countRule(db, p.rule, includeSensitive)
+        : 0
+      : Number(
+          db.get<{ n: number }>(
+            `SELECT COUNT(*) AS n FROM vod_playlist_items i JOIN vod_metas m ON m.meta_id = i.meta_id
+             WHERE i.playlist_id = ? ${includeSensitive ? '' : 'AND m.sensitive = 0'}`,
+            p.playlistId,
+          )?.n ?? 0,
+        );
+  const list = total > 0 ? playlistIds(db, p, includeSensitive, pageWindow(pageId, pageSize)) : [];
+  return { pageId, pageSize, total, list };
 }
 
 export interface BatchPlaylistRequest {
@@ -71,7 +107,7 @@ export function batchPlaylist(
   for (const id of req.playlistIds) {
     const p = byId.get(id);
     if (!p) continue;
-    const page = pageOf(playlistMetaIds(db, p, req.sensitive), req.pageId, req.pageSize);
+    const page = playlistPage(db, p, req.sensitive, req.pageId, req.pageSize);
     const image = req.showListType === 1 ? 'poster' : 'landscape';
     out.push({ ...p, ...page, list: cardsFor(db, page.list, viewer, image, p.playlistId) });
   }

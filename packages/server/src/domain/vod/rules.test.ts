@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchPlaylist, playlistMetaIds } from './playlists.ts';
-import { evaluateRule, parseRule } from './rules.ts';
+import { countRule, evaluateRule, parseRule } from './rules.ts';
 import { tinyDb } from './testDb.ts';
 
 const db = tinyDb(
@@ -73,5 +73,37 @@ describe('evaluateRule', () => {
       seq: 1,
     };
     expect(playlistMetaIds(d, p, false)).toEqual(['y', 'x']);
+    d.run("INSERT INTO vod_playlist_names (playlist_id, lang, name) VALUES ('s', 'en', 'S')");
+    const viewer = { accountId: null, vod: false, lang: 'en' as const, now: 0 };
+    const second = batchPlaylist(d, viewer, {
+      playlistIds: ['s'],
+      showListType: 1,
+      sensitive: false,
+      pageId: 2,
+      pageSize: 1,
+    })[0];
+    expect(second?.total).toBe(2);
+    expect(second?.list.map((c) => c.metaId)).toEqual(['x']);
+  });
+  it('reads one page and the count in SQL, the same page as the whole list would give', () => {
+    const viewer = { accountId: null, vod: false, lang: 'en' as const, now: 0 };
+    db.run(
+      "INSERT INTO vod_playlists (playlist_id, level_type, playlist_type, rule, seq) VALUES ('all', 99, 2, 'newest', 9)",
+    );
+    db.run("INSERT INTO vod_playlist_names (playlist_id, lang, name) VALUES ('all', 'en', 'All')");
+    const whole = evaluateRule(db, 'newest', true);
+    expect(countRule(db, 'newest', true)).toBe(whole.length);
+    expect(evaluateRule(db, 'newest', true, { limit: 2, offset: 2 })).toEqual(whole.slice(2, 4));
+    for (const pageId of [1, 2, 3, 9]) {
+      const [page] = batchPlaylist(db, viewer, {
+        playlistIds: ['all'],
+        showListType: 1,
+        sensitive: true,
+        pageId,
+        pageSize: 2,
+      });
+      expect(page?.total).toBe(whole.length);
+      expect(page?.list.map((c) => c.metaId)).toEqual(whole.slice((pageId - 1) * 2, pageId * 2));
+    }
   });
 });

@@ -24,10 +24,10 @@ export function parseRule(rule: string): PlaylistRule | null {
 /** Only browsable titles are listed: movies, audio items and series (not their seasons and episodes). */
 const TOP_LEVEL = "m.meta_type IN ('MOVIE', 'SERIES')";
 
-/** The ids a rule selects now, best first; sensitive titles only when asked for. */
-export function evaluateRule(db: Db, rule: string, includeSensitive: boolean): string[] {
+/** A rule as SQL: which listed titles it selects (`where`, `params`) and in which order. */
+function ruleSql(rule: string, includeSensitive: boolean) {
   const r = parseRule(rule);
-  if (!r) return [];
+  if (!r) return undefined;
   const where = [TOP_LEVEL];
   const params: SqlValue[] = [];
   if (!includeSensitive) where.push('m.sensitive = 0');
@@ -42,10 +42,36 @@ export function evaluateRule(db: Db, rule: string, includeSensitive: boolean): s
     where.push('m.vod_type = ?');
     params.push(r.vodType);
   }
+  return { where: where.join(' AND '), params, order };
+}
+
+/**
+ * The ids a rule selects now, best first; sensitive titles only when asked for. With a window, only that page
+ * of them is read (a category of a large catalogue holds tens of thousands of titles, issue 42).
+ */
+export function evaluateRule(
+  db: Db,
+  rule: string,
+  includeSensitive: boolean,
+  window?: { limit: number; offset: number },
+): string[] {
+  const q = ruleSql(rule, includeSensitive);
+  if (!q) return [];
+  const page = window ? ' LIMIT ? OFFSET ?' : '';
   return db
     .all<{ meta_id: string }>(
-      `SELECT m.meta_id FROM vod_metas m WHERE ${where.join(' AND ')} ORDER BY ${order}`,
-      ...params,
+      `SELECT m.meta_id FROM vod_metas m WHERE ${q.where} ORDER BY ${q.order}${page}`,
+      ...q.params,
+      ...(window ? [window.limit, window.offset] : []),
     )
     .map((x) => x.meta_id);
+}
+
+/** How many titles a rule selects now. */
+export function countRule(db: Db, rule: string, includeSensitive: boolean): number {
+  const q = ruleSql(rule, includeSensitive);
+  if (!q) return 0;
+  return Number(
+    db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM vod_metas m WHERE ${q.where}`, ...q.params)?.n ?? 0,
+  );
 }
