@@ -14,13 +14,15 @@ export async function twoConnections(
 ): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'ottkit-two-'));
   const one = openDb(join(dir, 'ottkit.db'));
-  migrate(one);
-  prepare(one);
-  const other = openDb(join(dir, 'ottkit.db'));
+  let other: Db | undefined;
   try {
+    migrate(one);
+    prepare(one);
+    other = openDb(join(dir, 'ottkit.db'));
     await use(one, other);
   } finally {
-    other.close();
+    // Also when `prepare` failed: the folder and the connections do not outlive the test.
+    other?.close();
     one.close();
     rmSync(dir, { recursive: true, force: true });
   }
