@@ -69,7 +69,7 @@ function word(n: number): string {
 }
 const pick = <T>(list: readonly T[], n: number) => list[n % list.length] as T;
 
-/** A person's name the bench searches for: the 1,000th person's. */
+/** The name of generated person `n`: two made-up words, different for every person (the bench searches for one). */
 const personName = (n: number) => `${word(n + 7)} ${word(n * 31 + 11)}`;
 
 /** Writes the generated catalogue beside the seeded one, in one transaction. */
@@ -209,7 +209,7 @@ async function callsFor(large: boolean): Promise<Call[]> {
   const search = (keyword: string) => () =>
     api(vod.search.path, { keyword, pageId: 1, pageSize: 10 }).then(() => undefined);
   return [
-    { name: 'search: a title word', run: search(large ? 'Harbor' : 'Harbor') },
+    { name: 'search: a title word', run: search('Harbor') },
     { name: "search: a person's name", run: search(large ? personName(1000) : 'Ana') },
     { name: 'search: a genre', run: search('Comedy') },
     { name: 'search: a typo', run: search('Harbr') },

@@ -19,26 +19,22 @@ export function namesIn(db: Db, table: NameTable, lang: string): Map<string, str
   return byId(rows, lang);
 }
 
-/** The version each table's writes move (migrations 499 and 532). */
-const MOVES: Record<NameTable, 'lineup' | 'settings'> = {
-  channel_column_names: 'lineup',
-  product_names: 'settings',
-};
-const kept = Object.fromEntries(
-  (Object.keys(MOVES) as NameTable[]).map((table) => [
-    table,
-    keptRead(MOVES[table], 16, async (db: Db, lang: string) =>
-      byId(
-        await db.kysely
-          .selectFrom(table)
-          .select([sql.ref<string>(KEY[table]).as('id'), 'lang', 'name'])
-          .where('lang', 'in', [lang, 'en'])
-          .execute(),
-        lang,
-      ),
-    ),
-  ]),
-) as Record<NameTable, (db: Db, lang: string) => Promise<Map<string, string>>>;
+/** A table's names in `lang` with the English ones as fallback, on the asynchronous store. */
+const readNames = (table: NameTable) => async (db: Db, lang: string) =>
+  byId(
+    await db.kysely
+      .selectFrom(table)
+      .select([sql.ref<string>(KEY[table]).as('id'), 'lang', 'name'])
+      .where('lang', 'in', [lang, 'en'])
+      .execute(),
+    lang,
+  );
+
+/** Kept per language while the version their writes move stays (migrations 499 and 532). */
+const kept = {
+  channel_column_names: keptRead('lineup', 16, readNames('channel_column_names')),
+  product_names: keptRead('settings', 16, readNames('product_names')),
+} satisfies Record<NameTable, unknown>;
 
 /**
  * `namesIn` on the asynchronous store (the user info of every sign-in and refresh, decision 0410), kept per

@@ -15,7 +15,7 @@ export interface SubscriptionRow {
  * play, decision 0408), kept by each process while no account's products changed (decision 0419). Shared: callers
  * must not modify the rows.
  */
-export const subscriptionsOf: (db: Db, accountId: string) => Promise<SubscriptionRow[]> = keptRead(
+export const subscriptionsOf: (db: Db, accountId: string) => Promise<readonly SubscriptionRow[]> = keptRead(
   'entitlements',
   50_000,
   (db: Db, accountId: string) => subscriptionsQuery(db, accountId).execute(),

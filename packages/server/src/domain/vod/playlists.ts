@@ -40,13 +40,16 @@ export function playlistRoot(db: Db, lang: Lang, levelType?: 1 | 99): Playlist[]
   return levelType ? rows(db, lang, 'WHERE p.level_type = ?', levelType) : rows(db, lang);
 }
 
-/** The ids a playlist holds now: its items (static) or what its rule selects (dynamic). */
-export function playlistMetaIds(db: Db, p: Playlist, includeSensitive: boolean): string[] {
-  return playlistIds(db, p, includeSensitive);
-}
+/** Where a static list's items are read from, and which of them are listed. */
+const itemsOf = (includeSensitive: boolean) =>
+  `FROM vod_playlist_items i JOIN vod_metas m ON m.meta_id = i.meta_id
+   WHERE i.playlist_id = ? ${includeSensitive ? '' : 'AND m.sensitive = 0'}`;
 
-/** A playlist's ids in its order (a static list's items, or its rule's titles); with a window, that page. */
-function playlistIds(
+/**
+ * The ids a playlist holds now, in its order: its items (static) or what its rule selects (dynamic); with a
+ * window, only that page of them is read.
+ */
+export function playlistMetaIds(
   db: Db,
   p: Playlist,
   includeSensitive: boolean,
@@ -55,9 +58,7 @@ function playlistIds(
   if (p.playlistType === 2) return p.rule ? evaluateRule(db, p.rule, includeSensitive, window) : [];
   return db
     .all<{ meta_id: string }>(
-      `SELECT i.meta_id FROM vod_playlist_items i JOIN vod_metas m ON m.meta_id = i.meta_id
-       WHERE i.playlist_id = ? ${includeSensitive ? '' : 'AND m.sensitive = 0'} ORDER BY i.seq
-       ${window ? 'LIMIT ? OFFSET ?' : ''}`,
+      `SELECT i.meta_id ${itemsOf(includeSensitive)} ORDER BY i.seq ${window ? 'LIMIT ? OFFSET ?' : ''}`,
       p.playlistId,
       ...(window ? [window.limit, window.offset] : []),
     )
@@ -78,13 +79,9 @@ function playlistPage(
         ? countRule(db, p.rule, includeSensitive)
         : 0
       : Number(
-          db.get<{ n: number }>(
-            `SELECT COUNT(*) AS n FROM vod_playlist_items i JOIN vod_metas m ON m.meta_id = i.meta_id
-             WHERE i.playlist_id = ? ${includeSensitive ? '' : 'AND m.sensitive = 0'}`,
-            p.playlistId,
-          )?.n ?? 0,
+          db.get<{ n: number }>(`SELECT COUNT(*) AS n ${itemsOf(includeSensitive)}`, p.playlistId)?.n ?? 0,
         );
-  const list = total > 0 ? playlistIds(db, p, includeSensitive, pageWindow(pageId, pageSize)) : [];
+  const list = total > 0 ? playlistMetaIds(db, p, includeSensitive, pageWindow(pageId, pageSize)) : [];
   return { pageId, pageSize, total, list };
 }
 
