@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { TitleCreditsForm } from '@ottkit/api-client/contract';
-import { rebuildSearchIndex } from '../domain/vod/search.ts';
+import { refreshSearchOf } from '../domain/vod/search.ts';
 import type { Db } from '../store/db.ts';
 import { LANGS } from '@ottkit/api-client/contract';
 
@@ -57,7 +57,7 @@ export function saveTitleCredits(db: Db, metaId: string, f: TitleCreditsForm, pu
     }
     if (published) {
       publishTitleCredits(db, metaId);
-      rebuildSearchIndex(db);
+      refreshSearchOf(db, metaId);
     }
   });
 }

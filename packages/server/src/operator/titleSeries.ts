@@ -1,5 +1,5 @@
 import type { ConsoleTitle, Lang } from '@ottkit/api-client/contract';
-import { rebuildSearchIndex } from '../domain/vod/search.ts';
+import { refreshSearchOf } from '../domain/vod/search.ts';
 import type { Db } from '../store/db.ts';
 import { publishTitleCredits } from './titleCredits.ts';
 import { createTitle, row, type TitleForm, type TitleRow, toTitle, writeCatalogueRow } from './titles.ts';
@@ -93,7 +93,7 @@ export function publishSeries(db: Db, seriesId: string, now: number): number {
     }
     for (const e of episodes) writeCatalogueRow(db, e, seasons.get(e.season_no ?? 0) ?? null, now);
     publishTitleCredits(db, seriesId);
-    rebuildSearchIndex(db);
+    refreshSearchOf(db, seriesId);
   });
   return episodes.length;
 }
@@ -111,6 +111,6 @@ export function unpublishTitle(db: Db, metaId: string, now: number): void {
       metaId,
       metaId,
     );
-    rebuildSearchIndex(db);
+    refreshSearchOf(db, metaId);
   });
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { ARTWORK_KINDS, type ConsoleTitle, LANGS, type titleFormSchema } from '@ottkit/api-client/contract';
 import type { z } from 'zod';
-import { rebuildSearchIndex } from '../domain/vod/search.ts';
+import { refreshSearchOf } from '../domain/vod/search.ts';
 import type { Db } from '../store/db.ts';
 import { getJob } from './jobs.ts';
 import { hasArtwork } from './titleArtwork.ts';
@@ -165,7 +165,7 @@ export function updateTitle(db: Db, metaId: string, f: TitleForm, now: number): 
         metaId,
       );
       writeTexts(db, 'vod_meta_texts', metaId, f);
-      rebuildSearchIndex(db);
+      refreshSearchOf(db, metaId);
     }
   });
   return true;
@@ -252,7 +252,7 @@ export function publishTitle(db: Db, metaId: string, now: number): boolean {
   db.transaction(() => {
     writeCatalogueRow(db, r, null, now);
     publishTitleCredits(db, metaId);
-    rebuildSearchIndex(db);
+    refreshSearchOf(db, metaId);
   });
   return true;
 }

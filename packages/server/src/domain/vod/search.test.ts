@@ -1,37 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { ftsQuery, rankedSearch, rebuildSearchIndex } from './search.ts';
-import { tinyDb } from './testDb.ts';
+import type { Db } from '../../store/db.ts';
+import { migrations, migrate } from '../../store/migrations.ts';
+import { openDb } from '../../store/db.ts';
+import { ftsQuery, rankedSearch, refreshSearchOf, type SearchFilter } from './search.ts';
+import { harbourCatalogue } from './testDb.ts';
 
-function db() {
-  const d = tinyDb(
-    [
-      { id: 'by-genre', title: 'Quiet Days', genres: ['harb'], popularity: 999 },
-      { id: 'by-person', title: 'Other Days', people: ['p1'], popularity: 500 },
-      { id: 'by-title', title: 'Harbor Lights', popularity: 1 },
-      { id: 'title-and-person', title: 'Harbor Nights', people: ['p1'], popularity: 2 },
-      { id: 'nothing', title: 'Unrelated', popularity: 1000 },
-      { id: 'adult', title: 'Harbor After Dark', sensitive: true },
-      { id: 'kids', title: 'Harbor Pups', vodType: 'kids' },
-    ],
-    { harb: 'Harborcore' },
-    { p1: 'Ana Harborne' },
-  );
-  rebuildSearchIndex(d);
-  return d;
-}
+const db = harbourCatalogue;
+/** Every hit, best first (the catalogues here are small: one page holds them). */
+const hitsOf = (...a: [Db, string, SearchFilter]) => rankedSearch(...a, 1, 100).list;
 
 describe('ftsQuery', () => {
   it('quotes every word and makes the last one a prefix, so typed text is never FTS syntax', () => {
     expect(ftsQuery('Harbor')).toBe('"harbor"*');
-    expect(ftsQuery('  the  HARB ')).toBe('"the" "harb"*');
-    expect(ftsQuery('a" OR b NEAR(')).toBe('"a" "or" "b" "near"*');
+    expect(ftsQuery('  the  HARB ')).toBe('"the" AND "harb"*');
+    expect(ftsQuery('a" OR b NEAR(')).toBe('"a" AND "or" AND "b" AND "near"*');
     expect(ftsQuery('!!! ---')).toBeNull();
   });
 });
 
 describe('rankedSearch', () => {
   it('ranks title matches above people matches above genre matches, whatever the popularity', () => {
-    const hits = rankedSearch(db(), 'harb', { includeSensitive: false });
+    const hits = hitsOf(db(), 'harb', { includeSensitive: false });
     expect(hits.map((h) => h.matchedOn)).toEqual(['title', 'title', 'title', 'person', 'genre']);
     expect(hits.slice(3).map((h) => h.metaId)).toEqual(['by-person', 'by-genre']);
     // A title that matches on its title and its people counts once, as a title match.
@@ -43,18 +32,86 @@ describe('rankedSearch', () => {
 
   it('leaves sensitive titles out unless asked, and filters by VOD type', () => {
     const d = db();
-    expect(rankedSearch(d, 'harbor', { includeSensitive: false }).map((h) => h.metaId)).not.toContain(
-      'adult',
-    );
-    expect(rankedSearch(d, 'harbor', { includeSensitive: true }).map((h) => h.metaId)).toContain('adult');
-    expect(
-      rankedSearch(d, 'harbor', { includeSensitive: false, vodType: 'kids' }).map((h) => h.metaId),
-    ).toEqual(['kids']);
+    expect(hitsOf(d, 'harbor', { includeSensitive: false }).map((h) => h.metaId)).not.toContain('adult');
+    expect(hitsOf(d, 'harbor', { includeSensitive: true }).map((h) => h.metaId)).toContain('adult');
+    expect(hitsOf(d, 'harbor', { includeSensitive: false, vodType: 'kids' }).map((h) => h.metaId)).toEqual([
+      'kids',
+    ]);
+  });
+
+  it('pages across the tiers, each match once, with the count of all', () => {
+    const d = db();
+    const all = hitsOf(d, 'harb', { includeSensitive: false });
+    const pages = [1, 2, 3, 4].map((n) => rankedSearch(d, 'harb', { includeSensitive: false }, n, 2));
+    expect(pages.map((p) => p.total)).toEqual([5, 5, 5, 5]);
+    expect(pages.flatMap((p) => p.list)).toEqual(all);
+    expect(pages.map((p) => p.list.length)).toEqual([2, 2, 1, 0]);
   });
 
   it('needs every word', () => {
-    expect(rankedSearch(db(), 'harbor nig', { includeSensitive: false }).map((h) => h.metaId)).toEqual([
+    expect(hitsOf(db(), 'harbor nig', { includeSensitive: false }).map((h) => h.metaId)).toEqual([
       'title-and-person',
     ]);
+  });
+});
+
+describe('refreshSearchOf', () => {
+  const ids = (d: ReturnType<typeof db>, keyword: string) =>
+    hitsOf(d, keyword, { includeSensitive: true }).map((h) => h.metaId);
+
+  it("writes one title's row again, and no other", () => {
+    const d = db();
+    d.run("UPDATE vod_meta_texts SET title = 'Lighthouse Keeper' WHERE meta_id = 'by-title'");
+    d.run("UPDATE vod_meta_texts SET title = 'Lighthouse Pups' WHERE meta_id = 'kids'");
+    refreshSearchOf(d, 'by-title');
+    expect(ids(d, 'lighthouse')).toEqual(['by-title']);
+    // The other changed title keeps its old row until its own refresh: nothing was rebuilt.
+    expect(ids(d, 'harbor')).toContain('kids');
+    expect(ids(d, 'harbor')).not.toContain('by-title');
+  });
+
+  it('filters and ranks on what the title is now: its type, whether it is sensitive, its popularity', () => {
+    const d = db();
+    d.run("UPDATE vod_metas SET vod_type = 'movie', sensitive = 1 WHERE meta_id = 'kids'");
+    // Two titles alike but for their popularity, which changes places.
+    d.run("UPDATE vod_meta_texts SET title = 'Twin Peaks' WHERE meta_id IN ('by-title', 'nothing')");
+    d.run(
+      "UPDATE vod_metas SET popularity = CASE meta_id WHEN 'nothing' THEN 0 ELSE 5 END WHERE meta_id IN ('by-title', 'nothing')",
+    );
+    for (const id of ['kids', 'by-title', 'nothing']) refreshSearchOf(d, id);
+    expect(hitsOf(d, 'harbor', { includeSensitive: false, vodType: 'kids' })).toEqual([]);
+    expect(ids(d, 'twin peaks')).toEqual(['by-title', 'nothing']);
+  });
+
+  it('leaves no row for a title that left the catalogue', () => {
+    const d = db();
+    d.run("DELETE FROM vod_metas WHERE meta_id = 'by-title'");
+    refreshSearchOf(d, 'by-title');
+    expect(d.get<{ n: number }>("SELECT COUNT(*) AS n FROM vod_search WHERE meta_id = 'by-title'")?.n).toBe(
+      0,
+    );
+    expect(ids(d, 'harbor lights')).not.toContain('by-title');
+  });
+});
+
+describe('the contentless search index (migration 534)', () => {
+  it('keeps what a database of the previous format found', () => {
+    const d = openDb(':memory:');
+    migrate(
+      d,
+      migrations.filter((m) => m.version < 534),
+    );
+    d.run(
+      "INSERT INTO vod_metas (meta_id, meta_type, vod_type, release_year, released_at, popularity, sensitive, asset_id) VALUES ('m1', 'MOVIE', 'movie', 2020, 1, 1, 0, 'vod1')",
+    );
+    d.run("INSERT INTO vod_meta_texts (meta_id, lang, title, plot) VALUES ('m1', 'es', 'El Faro', '')");
+    // The index as the previous format wrote it (its own columns).
+    d.run("INSERT INTO vod_search (meta_id, titles, people, genres) VALUES ('m1', 'El Faro', '', '')");
+    migrate(d);
+    expect(hitsOf(d, 'faro', { includeSensitive: false })).toEqual([{ metaId: 'm1', matchedOn: 'title' }]);
+    // No copy of the texts is kept any more on SQLite: only the id beside the words (PostgreSQL's plain table
+    // holds the texts it searches).
+    const kept = d.get<{ titles: string | null }>('SELECT titles FROM vod_search')?.titles;
+    expect(kept).toBe(d.engine === 'postgres' ? 'El Faro' : null);
   });
 });

@@ -1,4 +1,7 @@
 import type { Db, SqlValue } from '../../store/db.ts';
+import { SEARCH_ROWS } from '../../store/migrations/catalogueScale.ts';
+import { type Page, pageOf } from './paging.ts';
+import { nearWords } from './searchTypos.ts';
 
 /**
  * Full-text search over the browsable titles with SQLite FTS5 (docs/decisions/0061). One row per title:
@@ -8,16 +11,18 @@ import type { Db, SqlValue } from '../../store/db.ts';
 export function rebuildSearchIndex(db: Db): void {
   db.transaction(() => {
     db.run('DELETE FROM vod_search');
-    db.run(
-      `INSERT INTO vod_search (meta_id, titles, people, genres)
-       SELECT m.meta_id,
-         (SELECT GROUP_CONCAT(t.title, ' | ') FROM vod_meta_texts t WHERE t.meta_id = m.meta_id),
-         COALESCE((SELECT GROUP_CONCAT(p.name, ' | ') FROM vod_credits c JOIN vod_people p ON p.person_id = c.person_id
-                   WHERE c.meta_id = m.meta_id), ''),
-         COALESCE((SELECT GROUP_CONCAT(n.name, ' | ') FROM vod_meta_genres g JOIN vod_genre_names n ON n.genre_id = g.genre_id
-                   WHERE g.meta_id = m.meta_id), '')
-       FROM vod_metas m WHERE m.meta_type IN ('MOVIE', 'SERIES')`,
-    );
+    db.run(SEARCH_ROWS);
+  });
+}
+
+/**
+ * Writes one film's or series' row again after an operator's change (none when it left the catalogue): at
+ * 100,000 titles a whole rebuild took seconds of every edit (decision 0421).
+ */
+export function refreshSearchOf(db: Db, metaId: string): void {
+  db.transaction(() => {
+    db.run('DELETE FROM vod_search WHERE meta_id = ?', metaId);
+    db.run(`${SEARCH_ROWS} AND m.meta_id = ?`, metaId);
   });
 }
 
@@ -34,9 +39,20 @@ const TIERS: { column: string; matchedOn: MatchedOn }[] = [
  */
 export function ftsQuery(keyword: string): string | null {
   const words = ftsWords(keyword);
-  if (words.length === 0) return null;
-  return words.map((w, i, all) => `"${w}"${i === all.length - 1 ? '*' : ''}`).join(' ');
+  return words.length === 0 ? null : queryOf(words.map((w) => [w]));
 }
+
+/**
+ * Every group must appear (one of its words), the last group's words as prefixes. FTS5 reads a bare space as
+ * AND only between phrases, not beside a parenthesised group, so the AND is written.
+ */
+const queryOf = (groups: string[][]) =>
+  groups
+    .map((group, i, all) => {
+      const words = group.map((w) => `"${w}"${i === all.length - 1 ? '*' : ''}`);
+      return words.length === 1 ? words[0] : `(${words.join(' OR ')})`;
+    })
+    .join(' AND ');
 
 /** The words of a keyword, lower case, at most 8. */
 const ftsWords = (keyword: string) => (keyword.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
@@ -76,46 +92,124 @@ export interface SearchFilter {
   includeSensitive: boolean;
 }
 
-/** Every matching title id with what it matched on, best first. */
+export type Hit = { metaId: string; matchedOn: MatchedOn };
+
+/**
+ * One page of the matching title ids with what each matched on, best first, and how many match in all. On SQLite
+ * the tiers are disjoint queries (a person match that is also a title match is left to the title tier), so
+ * each is counted and paged in SQL and only the page's ids are read (decision 0421); a keyword that finds
+ * nothing is tried again with the known words nearest its own (typos: `searchTypos.ts`). PostgreSQL ranks
+ * every match and the page is cut from them.
+ */
 export function rankedSearch(
   db: Db,
   keyword: string,
   filter: SearchFilter,
-): { metaId: string; matchedOn: MatchedOn }[] {
-  const q = ftsQuery(keyword);
-  if (!q) return [];
-  const where: string[] = [];
-  const params: SqlValue[] = [];
-  if (!filter.includeSensitive) where.push('m.sensitive = 0');
-  if (filter.vodType) {
-    where.push('m.vod_type = ?');
-    params.push(filter.vodType);
+  pageId: number,
+  pageSize: number,
+): Page<Hit> {
+  const words = ftsWords(keyword);
+  if (words.length > 0 && db.engine === 'postgres') {
+    return pageOf(
+      tiered((column) => postgresRows(db, column, keyword, filter)),
+      pageId,
+      pageSize,
+    );
   }
-  const seen = new Set<string>();
-  const out: { metaId: string; matchedOn: MatchedOn }[] = [];
-  for (const tier of TIERS) {
-    const pg = db.engine === 'postgres' ? postgresMatch(tier.column, keyword) : undefined;
-    const rows = pg
-      ? db.all<{ meta_id: string }>(
-          `SELECT s.meta_id FROM vod_search s JOIN vod_metas m ON m.meta_id = s.meta_id
-           WHERE ${pg.where} ${where.map((w) => `AND ${w}`).join(' ')}
-           ORDER BY ${pg.order}, m.popularity DESC, m.meta_id`,
-          pg.query,
-          ...params,
-          pg.query,
+  const exact =
+    words.length > 0
+      ? sqlitePage(
+          db,
+          words.map((w) => [w]),
+          filter,
+          pageId,
+          pageSize,
         )
-      : db.all<{ meta_id: string }>(
-          `SELECT s.meta_id FROM vod_search s JOIN vod_metas m ON m.meta_id = s.meta_id
-           WHERE vod_search MATCH ? ${where.map((w) => `AND ${w}`).join(' ')}
-           ORDER BY bm25(vod_search), m.popularity DESC, m.meta_id`,
-          `{${tier.column}} : (${q})`,
-          ...params,
-        );
-    for (const r of rows) {
+      : undefined;
+  if (!exact || exact.total > 0) return exact ?? { pageId, pageSize, total: 0, list: [] };
+  const near = nearWords(db, words.map(plain));
+  return near ? sqlitePage(db, near, filter, pageId, pageSize) : exact;
+}
+
+/** The tiers' rows in order, a title once, in the first tier it matched. */
+function tiered(rowsOf: (column: string) => { meta_id: string }[]): Hit[] {
+  const seen = new Set<string>();
+  const out: Hit[] = [];
+  for (const tier of TIERS) {
+    for (const r of rowsOf(tier.column)) {
       if (seen.has(r.meta_id)) continue;
       seen.add(r.meta_id);
       out.push({ metaId: r.meta_id, matchedOn: tier.matchedOn });
     }
   }
   return out;
+}
+
+/** The filter's conditions on the title (`t`: the catalogue row, or on SQLite the index's copy), and their values. */
+function filterOf(filter: SearchFilter, t: string): { where: string; params: SqlValue[] } {
+  const where: string[] = [];
+  const params: SqlValue[] = [];
+  if (!filter.includeSensitive) where.push(`${t}.sensitive = 0`);
+  if (filter.vodType) {
+    where.push(`${t}.vod_type = ?`);
+    params.push(filter.vodType);
+  }
+  return { where: where.map((w) => `AND ${w}`).join(' '), params };
+}
+
+/**
+ * A page over the tiers on SQLite, ranked by the index alone: no catalogue row is read. Tier k matches in its
+ * column and in none of the tiers before it.
+ */
+function sqlitePage(
+  db: Db,
+  groups: string[][],
+  filter: SearchFilter,
+  pageId: number,
+  pageSize: number,
+): Page<Hit> {
+  const q = queryOf(groups);
+  const f = filterOf(filter, 's');
+  const list: Hit[] = [];
+  let total = 0;
+  let skip = (pageId - 1) * pageSize;
+  for (const [k, tier] of TIERS.entries()) {
+    const match = [tier, ...TIERS.slice(0, k)].map((t) => `{${t.column}} : (${q})`).join(' NOT ');
+    const count =
+      db.get<{ n: number }>(
+        `SELECT COUNT(*) AS n FROM vod_search s WHERE vod_search MATCH ? ${f.where}`,
+        match,
+        ...f.params,
+      )?.n ?? 0;
+    total += count;
+    const room = pageSize - list.length;
+    if (skip >= count || room === 0) {
+      skip = Math.max(0, skip - count);
+      continue;
+    }
+    const rows = db.all<{ meta_id: string }>(
+      `SELECT s.meta_id FROM vod_search s WHERE vod_search MATCH ? ${f.where}
+       ORDER BY bm25(vod_search), s.popularity DESC, s.meta_id LIMIT ? OFFSET ?`,
+      match,
+      ...f.params,
+      room,
+      skip,
+    );
+    for (const r of rows) list.push({ metaId: r.meta_id, matchedOn: tier.matchedOn });
+    skip = 0;
+  }
+  return { pageId, pageSize, total, list };
+}
+
+function postgresRows(db: Db, column: string, keyword: string, filter: SearchFilter) {
+  const f = filterOf(filter, 'm');
+  const pg = postgresMatch(column, keyword);
+  return db.all<{ meta_id: string }>(
+    `SELECT s.meta_id FROM vod_search s JOIN vod_metas m ON m.meta_id = s.meta_id
+     WHERE ${pg.where} ${f.where}
+     ORDER BY ${pg.order}, m.popularity DESC, m.meta_id`,
+    pg.query,
+    ...f.params,
+    pg.query,
+  );
 }

@@ -1,5 +1,6 @@
 import { openDb, type Db } from '../../store/db.ts';
 import { migrate } from '../../store/migrations.ts';
+import { rebuildSearchIndex } from './search.ts';
 
 /** Test support: an in-memory database with the schema and a tiny hand-made catalogue. */
 export interface TinyMeta {
@@ -54,4 +55,23 @@ export function tinyDb(
     });
   });
   return db;
+}
+
+/** The search tests' catalogue, indexed: "harbor" in titles, in a person's name and in a genre's. */
+export function harbourCatalogue(): Db {
+  const d = tinyDb(
+    [
+      { id: 'by-genre', title: 'Quiet Days', genres: ['harb'], popularity: 999 },
+      { id: 'by-person', title: 'Other Days', people: ['p1'], popularity: 500 },
+      { id: 'by-title', title: 'Harbor Lights', popularity: 1 },
+      { id: 'title-and-person', title: 'Harbor Nights', people: ['p1'], popularity: 2 },
+      { id: 'nothing', title: 'Unrelated', popularity: 1000 },
+      { id: 'adult', title: 'Harbor After Dark', sensitive: true },
+      { id: 'kids', title: 'Harbor Pups', vodType: 'kids' },
+    ],
+    { harb: 'Harborcore' },
+    { p1: 'Ana Harborne' },
+  );
+  rebuildSearchIndex(d);
+  return d;
 }

@@ -1,7 +1,6 @@
 import { contract } from '@ottkit/api-client/contract';
 import { cardsFor } from '../../domain/vod/catalogue.ts';
 import { batchDetail, detailOf, episodeList, requireMeta } from '../../domain/vod/detail.ts';
-import { pageOf } from '../../domain/vod/paging.ts';
 import { filmography, personDetail } from '../../domain/vod/people.ts';
 import { assertPlayable, signedVodUrl, trailersOf } from '../../domain/vod/playSource.ts';
 import { mediaTokenTtlSec } from '../../domain/appConfig.ts';
@@ -92,14 +91,19 @@ const catalogueRoutes: Route[] = [
   }),
   route(v.search, async (ctx, req) => {
     const viewer = await viewerOf(ctx);
-    const hits = rankedSearch(ctx.db, req.keyword, { vodType: req.vodType, includeSensitive: req.sensitive });
+    const page = rankedSearch(
+      ctx.db,
+      req.keyword,
+      { vodType: req.vodType, includeSensitive: req.sensitive },
+      req.pageId,
+      req.pageSize,
+    );
     // Only a logged-in user's first page that found something counts towards the top searches: one vote
     // per user and keyword (decision 0130), so paging, repeats, guests and scripts cannot inflate it; nor can
     // the half-typed words of search-as-you-type (suggest).
-    if (hits.length > 0 && req.pageId === 1 && !req.suggest && ctx.session?.status === 'user') {
+    if (page.total > 0 && req.pageId === 1 && !req.suggest && ctx.session?.status === 'user') {
       recordSearch(ctx.db, req.keyword, ctx.session.accountId, viewer.now);
     }
-    const page = pageOf(hits, req.pageId, req.pageSize);
     const cards = new Map(
       cardsFor(
         ctx.db,

@@ -1,5 +1,19 @@
 import type { Migration } from '../migrations.ts';
 
+/**
+ * The search index's rows (one a film or series: its titles in every language, its people's names, its genres'
+ * names in every language, and beside them what a search filters and ranks on), as `INSERT … SELECT`: the migration below fills the new table with it, and
+ * `domain/vod/search.ts` rebuilds the whole index or refreshes one title's row with it (`AND m.meta_id = ?`).
+ */
+export const SEARCH_ROWS = `INSERT INTO vod_search (meta_id, popularity, sensitive, vod_type, titles, people, genres)
+SELECT m.meta_id, m.popularity, m.sensitive, m.vod_type,
+  (SELECT GROUP_CONCAT(t.title, ' | ') FROM vod_meta_texts t WHERE t.meta_id = m.meta_id),
+  COALESCE((SELECT GROUP_CONCAT(p.name, ' | ') FROM vod_credits c JOIN vod_people p ON p.person_id = c.person_id
+            WHERE c.meta_id = m.meta_id), ''),
+  COALESCE((SELECT GROUP_CONCAT(n.name, ' | ') FROM vod_meta_genres g JOIN vod_genre_names n ON n.genre_id = g.genre_id
+            WHERE g.meta_id = m.meta_id), '')
+FROM vod_metas m WHERE m.meta_type IN ('MOVIE', 'SERIES')`;
+
 // A catalogue of 100,000 titles (issue 42, decision 0420): a category's page walks an index in its own order and
 // stops at the page, and its count reads only the index, instead of sorting every listed title each call. Only
 // the titles a list can show are indexed (films, audio items and series: `domain/vod/rules.ts`' TOP_LEVEL), so
@@ -12,6 +26,25 @@ export const catalogueScaleMigrations: Migration[] = [
 CREATE INDEX vod_metas_listed_type ON vod_metas(vod_type, sensitive, released_at DESC, meta_id) WHERE meta_type IN ('MOVIE', 'SERIES');
 CREATE INDEX vod_metas_listed_newest ON vod_metas(sensitive, released_at DESC, meta_id) WHERE meta_type IN ('MOVIE', 'SERIES');
 CREATE INDEX vod_metas_listed_rated ON vod_metas(sensitive, rating DESC, popularity DESC, meta_id) WHERE meta_type IN ('MOVIE', 'SERIES');
+`,
+  },
+  {
+    // The search index keeps no copy of the texts (`content=''`), only what a search filters and ranks on beside
+    // the words (`contentless_unindexed`): a search that matched thousands of titles read each one's whole row of
+    // texts, and then its catalogue row, most of a genre search's time (decision 0421). The copies are written
+    // with the title's catalogue row, by the same operator calls. A title's row can be deleted on its own
+    // (`contentless_delete`), so an operator's edit refreshes that row instead of rebuilding the index.
+    // PostgreSQL keeps a plain table (store/pg/dialect.ts) with the same columns.
+    version: 534,
+    name: 'search-index-contentless',
+    sql: `
+DROP TABLE vod_search;
+CREATE VIRTUAL TABLE vod_search USING fts5(
+  meta_id UNINDEXED, popularity UNINDEXED, sensitive UNINDEXED, vod_type UNINDEXED, titles, people, genres,
+  content = '', contentless_delete = 1, contentless_unindexed = 1,
+  tokenize = 'unicode61 remove_diacritics 2'
+);
+${SEARCH_ROWS};
 `,
   },
 ];

@@ -1,0 +1,68 @@
+// Store engine: SQLite only (the typo fallback reads FTS5's vocabulary; PostgreSQL's search stays exact).
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../store/db.ts';
+import { rankedSearch, type SearchFilter } from './search.ts';
+import { nearWords, oneEditAway } from './searchTypos.ts';
+import { harbourCatalogue } from './testDb.ts';
+
+const db = harbourCatalogue;
+/** Every hit, best first (the catalogues here are small: one page holds them). */
+const hitsOf = (...a: [Db, string, SearchFilter]) => rankedSearch(...a, 1, 100).list;
+
+describe('typos', () => {
+  const ids = (d: ReturnType<typeof db>, keyword: string) =>
+    hitsOf(d, keyword, { includeSensitive: false }).map((h) => h.metaId);
+
+  it('spells every word one letter replaced, missing, extra or swapped away, each once', () => {
+    const near = oneEditAway('harbr');
+    expect(near).toEqual(expect.arrayContaining(['harbor', 'harb', 'hrabr', 'harbo', 'xharbr']));
+    expect(near).not.toContain('harbr');
+    expect(new Set(near).size).toBe(near.length);
+    expect(oneEditAway('ab').sort()).toEqual(
+      [
+        ...new Set([
+          'b',
+          'a',
+          'ba',
+          ...[...'abcdefghijklmnopqrstuvwxyz0123456789'].flatMap((c) => [
+            `${c}b`,
+            `a${c}`,
+            `${c}ab`,
+            `a${c}b`,
+            `ab${c}`,
+          ]),
+        ]),
+      ]
+        .filter((w) => w !== 'ab')
+        .sort(),
+    );
+  });
+
+  it('finds a title, a person and a genre typed with a letter wrong, the last word as a beginning', () => {
+    const d = db();
+    expect(ids(d, 'Lihgts')).toEqual(['by-title']);
+    expect(ids(d, 'harbro lig')).toEqual(['by-title']);
+    const harbr = hitsOf(d, 'Harbr', { includeSensitive: false });
+    expect(new Set(harbr.slice(0, 3).map((h) => h.metaId))).toEqual(
+      new Set(['by-title', 'title-and-person', 'kids']),
+    );
+    expect(harbr.slice(3)).toEqual([
+      { metaId: 'by-person', matchedOn: 'person' },
+      { metaId: 'by-genre', matchedOn: 'genre' },
+    ]);
+    expect(ids(d, 'Anna Harborne')).toEqual(['by-person', 'title-and-person']);
+    // "Dars" is one letter from both "Days" and "Dark": either may be meant, beside another word.
+    expect(nearWords(d, ['dars', 'harb'])).toEqual(
+      [['dark', 'days'], ['harb']].map((g) => expect.arrayContaining(g)),
+    );
+    expect(hitsOf(d, 'dars harb', { includeSensitive: true }).map((h) => h.metaId)).toEqual(['adult']);
+  });
+
+  it('tries no correction when the exact words found something, or a word is too short to guess', () => {
+    const d = db();
+    // "Lights" itself is found, so "Nights", one letter away, is not offered.
+    expect(ids(d, 'lights')).toEqual(['by-title']);
+    expect(ids(d, 'xyz')).toEqual([]);
+    expect(nearWords(d, ['zzzzzz'])).toBeNull();
+  });
+});
