@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { type LogFormat, logFormatOf } from './logger.ts';
 import { chmodSync, existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { OWASP_SCRYPT_LOG2N } from './domain/passwords.ts';
 import { DEFAULT_JOB_LEASE_MS } from './operator/jobLease.ts';
@@ -75,6 +75,11 @@ export interface ServerConfig {
   smsWebhookUrl?: string;
   /** The bearer token sent with each SMS request (OTTKIT_SMS_WEBHOOK_TOKEN). */
   smsWebhookToken?: string;
+  /**
+   * The folders a film library may be read from (OTTKIT_LIBRARY_ROOTS, absolute paths separated by `:`;
+   * `<data>/library` by default): a library folder outside them is refused (issue 42).
+   */
+  libraryRoots: string[];
 }
 
 /** An address of one of `protocols`, or a startup error in words that never repeats the value (it may hold a password). */
@@ -251,5 +256,16 @@ export function loadConfig(
     jobLeaseMs:
       overrides.jobLeaseMs ??
       parsePositiveInt('OTTKIT_JOB_LEASE_MS', env.OTTKIT_JOB_LEASE_MS, DEFAULT_JOB_LEASE_MS),
+    libraryRoots: overrides.libraryRoots ?? parseLibraryRoots(env.OTTKIT_LIBRARY_ROOTS, dataDir),
   };
+}
+
+/** OTTKIT_LIBRARY_ROOTS: absolute folders separated by `:`, or `<data>/library` when unset. */
+function parseLibraryRoots(v: string | undefined, dataDir: string): string[] {
+  if (!v) return [join(dataDir, 'library')];
+  const roots = v.split(':').filter(Boolean);
+  const relative = roots.find((r) => !isAbsolute(r));
+  if (relative !== undefined)
+    throw new Error(`OTTKIT_LIBRARY_ROOTS: '${relative.slice(0, 80)}' is not an absolute path`);
+  return roots.map((r) => resolve(r));
 }

@@ -3,6 +3,7 @@ import { benchLineupCommand } from './benchLineup.ts';
 import { clusterCommand, edgeConfigCommand } from './cluster.ts';
 import type { Command } from './command.ts';
 import { ipCountryCommand } from './ipCountry.ts';
+import { libraryCommand } from './library.ts';
 import { LIVE_USAGE, liveCommand } from './live.ts';
 import { broadcastCommand, guideImportCommand } from './liveAdmin.ts';
 import { namesCommand } from './names.ts';
@@ -39,6 +40,7 @@ export const COMMANDS: readonly Command[] = [
   benchLineupCommand,
   { name: 'live', usage: LIVE_USAGE, run: liveCommand },
   operatorCliCommand,
+  libraryCommand,
   clusterCommand,
   edgeConfigCommand,
   backupCommand,

@@ -1,0 +1,103 @@
+// Store engine: SQLite only (the preview reads files, not the store: the command opens it as every command does).
+import { execFileSync } from 'node:child_process';
+import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { loadConfig } from '../src/config.ts';
+import { ffmpegPath } from '../src/media/ffmpeg.ts';
+import { runCli } from './cliRun.ts';
+
+// Issue 42: an operator points `library preview` at a folder of films and episodes with Kodi .nfo and JSON
+// sidecars, and sees what the import will read, and every file it cannot, with the reason.
+
+let dataDir: string;
+let library: string;
+beforeAll(() => {
+  dataDir = mkdtempSync(join(tmpdir(), 'ottkit-library-'));
+  library = join(dataDir, 'library');
+  const film = join(library, 'Films', 'The Harbor (2019)');
+  const season = join(library, 'Shows', 'Night Watch', 'Season 1');
+  const broken = join(library, 'Broken');
+  for (const d of [film, season, broken]) mkdirSync(d, { recursive: true });
+  // A real clip whose audio track says it is Spanish.
+  const clip = join(film, 'The Harbor (2019).mkv');
+  execFileSync(ffmpegPath(), [
+    ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=s=160x90:r=10:d=2'],
+    ...['-f', 'lavfi', '-i', 'sine=f=300:d=2', '-c:v', 'libx264', '-preset', 'ultrafast', '-c:a', 'aac'],
+    ...['-metadata:s:a:0', 'language=spa', '-shortest', clip],
+  ]);
+  writeFileSync(
+    join(film, 'movie.nfo'),
+    '<?xml version="1.0"?><movie><title>The Harbor</title><year>2019</year><genre>Drama</genre><actor><name>Ana Harborne</name></actor></movie>',
+  );
+  copyFileSync(clip, join(library, 'Films', 'Plain.Title.2004.1080p.BluRay.x264.mkv'));
+  copyFileSync(clip, join(season, 'Night Watch - S01E02 - The Tower.mkv'));
+  writeFileSync(
+    join(season, 'Night Watch - S01E02 - The Tower.json'),
+    JSON.stringify({
+      type: 'episode',
+      title: { en: 'The Tower', es: 'La Torre' },
+      series: 'Night Watch',
+      season: 1,
+      episode: 2,
+    }),
+  );
+  copyFileSync(clip, join(broken, 'bad.mkv'));
+  writeFileSync(join(broken, 'bad.nfo'), '<movie><title>x</movie>');
+  writeFileSync(join(broken, 'fake.mp4'), 'not a video');
+}, 60_000);
+afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+const preview = (folder: string) => runCli(['library', 'preview', '--folder', folder, '--data', dataDir]);
+
+describe('library preview', () => {
+  it('lists films and episodes by sidecar or file name, with their audio languages, and what it cannot read', async () => {
+    const { code, lines } = await preview(library);
+    expect(code).toBe(0);
+    expect(lines[0]).toMatch(/: 2 films, 1 episode of 1 series$/);
+    const out = lines.join('\n');
+    expect(out).toContain(
+      '+ Films/The Harbor (2019)/The Harbor (2019).mkv\tThe Harbor (2019)\t[nfo] audio spa',
+    );
+    expect(out).toContain('+ Films/Plain.Title.2004.1080p.BluRay.x264.mkv\tPlain Title (2004)\t[file name]');
+    expect(out).toContain(
+      '+ Shows/Night Watch/Season 1/Night Watch - S01E02 - The Tower.mkv\tNight Watch S1E2 The Tower\t[json]',
+    );
+    expect(out).toMatch(/! Broken\/bad\.mkv\tbad\.nfo: the \.nfo file is not well-formed XML/);
+    expect(out).toContain('! Broken/fake.mp4\tit is not a video ffprobe can read (no video track)');
+  }, 60_000);
+
+  it('refuses a folder outside the library folders, also through a link', async () => {
+    const outside = mkdtempSync(join(tmpdir(), 'ottkit-outside-'));
+    symlinkSync(outside, join(library, 'link-out'));
+    try {
+      for (const folder of [outside, join(library, 'link-out')]) {
+        const errors: string[] = [];
+        const spy = (await import('vitest')).vi
+          .spyOn(console, 'error')
+          .mockImplementation((m) => void errors.push(String(m)));
+        try {
+          expect((await preview(folder)).code).toBe(2);
+        } finally {
+          spy.mockRestore();
+        }
+        expect(errors.join('\n')).toMatch(/is outside the library folders this server may read/);
+      }
+    } finally {
+      rmSync(join(library, 'link-out'));
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('OTTKIT_LIBRARY_ROOTS', () => {
+  const roots = (v?: string) =>
+    loadConfig({ dataDir, secret: 's'.repeat(32) }, v === undefined ? {} : { OTTKIT_LIBRARY_ROOTS: v })
+      .libraryRoots;
+  it("is the data folder's library/ by default, else absolute folders separated by ':'", () => {
+    expect(roots()).toEqual([join(dataDir, 'library')]);
+    expect(roots('/srv/films:/srv/shows/')).toEqual(['/srv/films', '/srv/shows']);
+    expect(() => roots('/srv/films:films')).toThrow("OTTKIT_LIBRARY_ROOTS: 'films' is not an absolute path");
+  });
+});
