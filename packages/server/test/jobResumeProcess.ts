@@ -71,7 +71,7 @@ if (what === 'transcode') {
     dataDir,
     RESUME_ACTOR,
     title,
-    upload.upload_id,
+    { uploadId: upload.upload_id },
     newAssetId(),
     Date.now,
     transcodeTitle,

@@ -1,4 +1,4 @@
-import { isLang, type Lang } from '@ottkit/api-client/contract';
+import { isLang, type Lang, titleTextSchema } from '@ottkit/api-client/contract';
 import { SaxesParser } from 'saxes';
 import { z } from 'zod';
 
@@ -30,8 +30,16 @@ export type SidecarResult = { ok: true; meta: LibraryMeta } | { ok: false; reaso
 
 /** A sidecar larger than this is not metadata: refused before it is parsed. */
 export const SIDECAR_MAX_BYTES = 256 * 1024;
-/** Texts are cut to these lengths, lists to this many entries (a sidecar is operator input, not trusted). */
-const TEXT_MAX = { title: 200, plot: 4000, name: 120, list: 50 } as const;
+/**
+ * Texts are cut to the console's limits for a title's texts (the contract's), names and lists to these (a sidecar
+ * is operator input, not trusted).
+ */
+const TEXT_MAX = {
+  title: Number(titleTextSchema.shape.title.maxLength),
+  plot: Number(titleTextSchema.shape.plot.maxLength),
+  name: 120,
+  list: 50,
+} as const;
 
 const cut = (s: string, max: number) => s.replace(/\s+/g, ' ').trim().slice(0, max);
 const names = (list: string[]) =>

@@ -1,4 +1,4 @@
-import { rmSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Job } from '@ottkit/api-client/contract';
 import { readManifest, type SourceMedia } from '../media/library.ts';
@@ -12,13 +12,28 @@ import { type Progress, startJob } from './jobs.ts';
 import { setTitleAsset, setTitleJob } from './titles.ts';
 import { getUpload, receivedBytes, uploadFile } from './uploads.ts';
 
+/** The video a transcode reads: the title's upload, or a file of a film library folder (decision 0422). */
+export type TranscodeSource = { uploadId: string } | { file: string };
+
 /** What a transcode keeps so another process can run it again (decision 0335). */
-interface TranscodeParams {
+type TranscodeParams = TranscodeSource & {
   metaId: string;
-  uploadId: string;
   assetId: string;
   /** The title's video before this transcode (the audit entry's "before"). */
   before: string | null;
+};
+
+/** The source's file, or why it is gone, in words. */
+function sourceFile(db: Db, dataDir: string, p: TranscodeSource): string {
+  if ('file' in p) {
+    if (!existsSync(p.file)) throw new Error('The library file is gone: scan the library again');
+    return p.file;
+  }
+  const upload = getUpload(db, p.uploadId);
+  if (!upload || receivedBytes(dataDir, p.uploadId) < upload.size) {
+    throw new Error('The uploaded video is gone (a new upload replaced it): transcode again');
+  }
+  return uploadFile(dataDir, p.uploadId);
 }
 
 /**
@@ -60,14 +75,11 @@ function transcodeWork(
     progress(0, 'Reading the video');
     dropStaging(dir, p.assetId);
     try {
-      const upload = getUpload(db, p.uploadId);
-      if (!upload || receivedBytes(dataDir, p.uploadId) < upload.size) {
-        throw new Error('The uploaded video is gone (a new upload replaced it): transcode again');
-      }
+      const file = sourceFile(db, dataDir, p);
       const source =
         readTitleSource(dir, p.assetId) ??
         (await transcodeTitle({
-          file: uploadFile(dataDir, p.uploadId),
+          file,
           titlesDir: dir,
           assetId: p.assetId,
           profile: ladderProfile(dataDir),
@@ -96,18 +108,18 @@ function transcodeWork(
   };
 }
 
-/** Transcodes the title's uploaded file `uploadId` into the new asset `assetId` as a job (decision 0213). */
+/** Transcodes the title's video (its upload, or a library file) into the new asset `assetId` as a job (decision 0213). */
 export function startTranscodeJob(
   db: Db,
   dataDir: string,
   actor: Actor,
   title: { metaId: string; name: string; assetId: string | null },
-  uploadId: string,
+  from: TranscodeSource,
   assetId: string,
   now: () => number,
   transcodeTitle: TranscodeTitle,
 ): Job {
-  const p: TranscodeParams = { metaId: title.metaId, uploadId, assetId, before: title.assetId };
+  const p: TranscodeParams = { ...from, metaId: title.metaId, assetId, before: title.assetId };
   const job = startJob(
     db,
     { kind: 'title.transcode', target: title.name, createdBy: actor.id },

@@ -22,6 +22,7 @@ import { drawnLogoMigrations } from './migrations/drawnLogos.ts';
 import { guideScaleMigrations } from './migrations/guideScale.ts';
 import { servedAtScaleMigrations } from './migrations/servedAtScale.ts';
 import { catalogueScaleMigrations } from './migrations/catalogueScale.ts';
+import { libraryMigrations } from './migrations/library.ts';
 
 export interface Migration {
   version: number;
@@ -261,6 +262,7 @@ CREATE TABLE scan_codes (
   ...guideScaleMigrations,
   ...servedAtScaleMigrations,
   ...catalogueScaleMigrations,
+  ...libraryMigrations,
 ];
 
 /**

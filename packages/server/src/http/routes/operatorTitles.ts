@@ -72,7 +72,7 @@ function transcodeJob(d: Deps, actor: Actor, metaId: string) {
     d.config.dataDir,
     actor,
     title,
-    upload.upload_id,
+    { uploadId: upload.upload_id },
     newAssetId(),
     d.now,
     transcodeTitle,

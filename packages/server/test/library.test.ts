@@ -1,15 +1,26 @@
-// Store engine: SQLite only (the preview reads files, not the store: the command opens it as every command does).
+// Test run: about 20 s
 import { execFileSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  appendFileSync,
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { rankedSearch } from '../src/domain/vod/search.ts';
+import { openDb } from '../src/store/db.ts';
 import { loadConfig } from '../src/config.ts';
 import { ffmpegPath } from '../src/media/ffmpeg.ts';
 import { runCli } from './cliRun.ts';
 
 // Issue 42: an operator points `library preview` at a folder of films and episodes with Kodi .nfo and JSON
-// sidecars, and sees what the import will read, and every file it cannot, with the reason.
+// sidecars, and sees what the import will read, and every file it cannot, with the reason; `library import`
+// makes the titles, transcodes their files and publishes them; a later import sees what changed and what went.
 
 let dataDir: string;
 let library: string;
@@ -55,7 +66,7 @@ describe('library preview', () => {
   it('lists films and episodes by sidecar or file name, with their audio languages, and what it cannot read', async () => {
     const { code, lines } = await preview(library);
     expect(code).toBe(0);
-    expect(lines[0]).toMatch(/: 2 films, 1 episode of 1 series$/);
+    expect(lines[0]).toMatch(/: new 2 films, 1 episode of 1 series; 0 changed, 0 gone, 0 unchanged$/);
     const out = lines.join('\n');
     expect(out).toContain(
       '+ Films/The Harbor (2019)/The Harbor (2019).mkv\tThe Harbor (2019)\t[nfo] audio spa',
@@ -74,9 +85,7 @@ describe('library preview', () => {
     try {
       for (const folder of [outside, join(library, 'link-out')]) {
         const errors: string[] = [];
-        const spy = (await import('vitest')).vi
-          .spyOn(console, 'error')
-          .mockImplementation((m) => void errors.push(String(m)));
+        const spy = vi.spyOn(console, 'error').mockImplementation((m) => void errors.push(String(m)));
         try {
           expect((await preview(folder)).code).toBe(2);
         } finally {
@@ -100,4 +109,83 @@ describe('OTTKIT_LIBRARY_ROOTS', () => {
     expect(roots('/srv/films:/srv/shows/')).toEqual(['/srv/films', '/srv/shows']);
     expect(() => roots('/srv/films:films')).toThrow("OTTKIT_LIBRARY_ROOTS: 'films' is not an absolute path");
   });
+});
+
+describe('library import', () => {
+  // The test media's ladder (a few small renditions), as the test servers transcode.
+  const profile = process.env.OTTKIT_MEDIA_PROFILE;
+  beforeAll(() => {
+    process.env.OTTKIT_MEDIA_PROFILE = 'tiny';
+  });
+  afterAll(() => {
+    if (profile === undefined) delete process.env.OTTKIT_MEDIA_PROFILE;
+    else process.env.OTTKIT_MEDIA_PROFILE = profile;
+  });
+  const run = (...extra: string[]) =>
+    runCli([
+      'library',
+      'import',
+      '--folder',
+      library,
+      '--data',
+      dataDir,
+      '--publish',
+      '--parallel',
+      '2',
+      ...extra,
+    ]);
+  const db = () => openDb(join(dataDir, 'ottkit.db'));
+
+  it('makes the titles with their texts and people, transcodes their files and publishes them', async () => {
+    const { code, lines } = await run();
+    expect(lines.join('\n')).toContain(
+      'Added 2 films and 1 episode; 0 titles taken out. Transcoding 3, 2 at a time.',
+    );
+    expect(lines.filter((l) => l.startsWith('  ready: '))).toHaveLength(3);
+    expect(lines.at(-1)).toBe('Published 3 titles.');
+    expect(code).toBe(0);
+    const d = db();
+    try {
+      // The film by its actor, the episode by its Spanish title: in the subscribers' catalogue and its search.
+      const film = rankedSearch(d, 'Ana Harborne', { includeSensitive: false }, 1, 10).list;
+      expect(film).toHaveLength(1);
+      expect(
+        d.get<{ release_year: number }>(
+          'SELECT release_year FROM vod_metas WHERE meta_id = ?',
+          film[0]?.metaId ?? '',
+        )?.release_year,
+      ).toBe(2019);
+      // (The seeded catalogue has a "La Torre" of its own: the episode is the one in the imported series.)
+      const episode = d.get<{ series: string; episode_no: number }>(
+        `SELECT s.title AS series, m.episode_no FROM vod_meta_texts t JOIN vod_metas m ON m.meta_id = t.meta_id
+         JOIN vod_meta_texts s ON s.meta_id = m.series_id AND s.lang = 'en'
+         WHERE t.lang = 'es' AND t.title = 'La Torre' AND m.meta_type = 'EPISODE'`,
+      );
+      expect(episode).toEqual({ series: 'Night Watch', episode_no: 2 });
+      expect(
+        d.get<{ n: number }>("SELECT COUNT(*) AS n FROM operator_audit WHERE action = 'library.import'")?.n,
+      ).toBe(1);
+    } finally {
+      d.close();
+    }
+  }, 180_000);
+
+  it('sees a changed file and transcodes it again, and takes the title of a gone file out of the catalogue', async () => {
+    const again = await run();
+    expect(again.lines[0]).toMatch(/: new 0 films, 0 episodes of 0 series; 0 changed, 0 gone, 3 unchanged$/);
+    appendFileSync(join(library, 'Films', 'Plain.Title.2004.1080p.BluRay.x264.mkv'), Buffer.alloc(1));
+    rmSync(join(library, 'Films', 'The Harbor (2019)', 'The Harbor (2019).mkv'));
+    const { code, lines } = await run();
+    expect(lines[0]).toMatch(/: new 0 films, 0 episodes of 0 series; 1 changed, 1 gone, 1 unchanged$/);
+    expect(lines.join('\n')).toContain('Transcoding 1, 2 at a time.');
+    expect(code).toBe(0);
+    const d = db();
+    try {
+      expect(
+        rankedSearch(d, 'Ana Harborne', { includeSensitive: false }, 1, 10).list.map((h) => h.matchedOn),
+      ).toEqual([]);
+    } finally {
+      d.close();
+    }
+  }, 180_000);
 });

@@ -1,0 +1,250 @@
+import { join } from 'node:path';
+import { type Lang, LANGS, titleFormSchema } from '@ottkit/api-client/contract';
+import type { Db } from '../store/db.ts';
+import { type Actor, recordAudit } from '../operator/audit.ts';
+import { saveTitleCredits } from '../operator/titleCredits.ts';
+import { addPart, publishSeries, unpublishTitle } from '../operator/titleSeries.ts';
+import { createTitle, publishTitle, row, type TitleForm } from '../operator/titles.ts';
+import type { LibraryEntry, LibraryScan, Unreadable } from './scan.ts';
+
+// A film library folder brought into the console's titles (issue 42, decision 0422): each new film becomes a
+// draft movie, each new episode a draft episode of its series (made once a folder, by name), with its texts in
+// every language its sidecar has and its cast, directors and genres; its file is queued for transcoding. A file
+// that changed is transcoded again; a file that disappeared takes its title out of the catalogue.
+
+export interface LibraryPlan {
+  folder: string;
+  added: LibraryEntry[];
+  changed: LibraryEntry[];
+  removed: { path: string; metaId: string }[];
+  unchanged: number;
+  unreadable: Unreadable[];
+  truncated?: string;
+}
+
+interface FileRow {
+  path: string;
+  size: number;
+  modified_at: number;
+  meta_id: string;
+}
+
+/** What an import of `scan` would add, change and remove, against what the folder's last import recorded. */
+export function planLibrary(db: Db, folder: string, scan: LibraryScan): LibraryPlan {
+  const known = new Map(
+    db
+      .all<FileRow>('SELECT path, size, modified_at, meta_id FROM library_files WHERE folder = ?', folder)
+      .map((r) => [r.path, r]),
+  );
+  const plan: LibraryPlan = {
+    folder,
+    added: [],
+    changed: [],
+    removed: [],
+    unchanged: 0,
+    unreadable: scan.unreadable,
+  };
+  if (scan.truncated) plan.truncated = scan.truncated;
+  const seen = new Set<string>();
+  for (const e of scan.entries) {
+    seen.add(e.path);
+    const k = known.get(e.path);
+    if (!k) plan.added.push(e);
+    else if (Number(k.size) !== e.size || Number(k.modified_at) !== e.modifiedAt) plan.changed.push(e);
+    else plan.unchanged++;
+  }
+  // A truncated scan did not look at every file: nothing is taken for gone.
+  if (!scan.truncated) {
+    for (const [path, k] of known) if (!seen.has(path)) plan.removed.push({ path, metaId: k.meta_id });
+  }
+  return plan;
+}
+
+/** A title to transcode from a library file: the CLI's (or the console's) job runner is handed these. */
+export interface QueuedTranscode {
+  metaId: string;
+  name: string;
+  file: string;
+}
+
+export interface LibraryImport {
+  films: number;
+  episodes: number;
+  removed: number;
+  /** Entries the plan listed that could not become titles, and why. */
+  skipped: Unreadable[];
+  transcodes: QueuedTranscode[];
+}
+
+/** The title form of an entry, or why the console would refuse it. */
+function formOf(e: LibraryEntry, vodType: TitleForm['vodType'], year: number): TitleForm | string {
+  const m = e.meta;
+  // English is the catalogue's fallback and required: a library in another language lends it its title.
+  const first = (Object.values(m.titles)[0] ?? '') as string;
+  const text = (l: Lang) => ({ title: m.titles[l] ?? first, plot: m.plots[l] ?? '' });
+  const raw: Record<string, unknown> = { vodType, releaseYear: m.year ?? year, en: text('en') };
+  for (const l of LANGS) if (l !== 'en' && m.titles[l]) raw[l] = text(l);
+  const parsed = titleFormSchema.safeParse(raw);
+  return parsed.success ? parsed.data : (parsed.error.issues[0]?.message ?? 'the console refuses its texts');
+}
+
+/**
+ * Writes the plan's titles: new films and episodes as drafts (published afterwards when `publish`, once their
+ * video is ready), changed files queued again, removed files' titles taken out of the catalogue. Audited once.
+ * Answers what was done and the transcodes to run.
+ */
+export function importLibrary(
+  db: Db,
+  plan: LibraryPlan,
+  o: { actor: Actor; now: number; year: number },
+): LibraryImport {
+  const out: LibraryImport = { films: 0, episodes: 0, removed: 0, skipped: [], transcodes: [] };
+  const file = (e: LibraryEntry) => join(plan.folder, ...e.path.split('/'));
+  const record = (e: LibraryEntry, metaId: string) =>
+    db.run(
+      `INSERT INTO library_files (folder, path, size, modified_at, meta_id, imported_at) VALUES (?, ?, ?, ?, ?, ?)
+       ON CONFLICT (folder, path) DO UPDATE SET size = excluded.size, modified_at = excluded.modified_at,
+         imported_at = excluded.imported_at`,
+      plan.folder,
+      e.path,
+      e.size,
+      e.modifiedAt,
+      metaId,
+      o.now,
+    );
+  for (const e of plan.added) {
+    const made = db.transaction(() =>
+      e.meta.kind === 'episode' ? addEpisode(db, plan.folder, e, o) : addFilm(db, e, o),
+    );
+    if (typeof made !== 'string' || made.startsWith('!')) {
+      out.skipped.push({ path: e.path, reason: typeof made === 'string' ? made.slice(1) : 'not added' });
+      continue;
+    }
+    record(e, made);
+    if (e.meta.kind === 'episode') out.episodes++;
+    else out.films++;
+    out.transcodes.push({ metaId: made, name: Object.values(e.meta.titles)[0] ?? e.path, file: file(e) });
+  }
+  const known = new Map(
+    db
+      .all<FileRow>('SELECT path, meta_id FROM library_files WHERE folder = ?', plan.folder)
+      .map((r) => [r.path, r.meta_id]),
+  );
+  for (const e of plan.changed) {
+    const metaId = known.get(e.path);
+    if (!metaId || !row(db, metaId)) continue;
+    record(e, metaId);
+    out.transcodes.push({ metaId, name: Object.values(e.meta.titles)[0] ?? e.path, file: file(e) });
+  }
+  for (const r of plan.removed) {
+    db.transaction(() => {
+      if (row(db, r.metaId)?.published_at) unpublishTitle(db, r.metaId, o.now);
+      db.run('DELETE FROM library_files WHERE folder = ? AND path = ?', plan.folder, r.path);
+    });
+    out.removed++;
+  }
+  recordAudit(
+    db,
+    o.actor,
+    'library.import',
+    plan.folder,
+    {
+      after: {
+        films: out.films,
+        episodes: out.episodes,
+        changed: plan.changed.length,
+        removed: out.removed,
+        skipped: out.skipped.length,
+      },
+    },
+    o.now,
+  );
+  return out;
+}
+
+/** A film as a draft movie with its credits: its id, or `!` and why not. */
+function addFilm(db: Db, e: LibraryEntry, o: { actor: Actor; now: number; year: number }): string {
+  const form = formOf(e, 'movie', o.year);
+  if (typeof form === 'string') return `!${form}`;
+  const metaId = createTitle(db, form, o.actor.id, o.now);
+  saveCredits(db, metaId, e);
+  return metaId;
+}
+
+/** An episode as a draft of its series (made once a folder) and season: its id, or `!` and why not. */
+function addEpisode(
+  db: Db,
+  folder: string,
+  e: LibraryEntry,
+  o: { actor: Actor; now: number; year: number },
+): string {
+  const m = e.meta;
+  const name = m.series ?? 'Unknown series';
+  let seriesId = db.get<{ meta_id: string }>(
+    'SELECT meta_id FROM library_series WHERE folder = ? AND name = ?',
+    folder,
+    name,
+  )?.meta_id;
+  if (!seriesId || !row(db, seriesId)) {
+    const form = formOf({ ...e, meta: { ...m, titles: { en: name }, plots: {} } }, 'series', o.year);
+    if (typeof form === 'string') return `!the series' name: ${form}`;
+    seriesId = createTitle(db, form, o.actor.id, o.now, 'SERIES');
+    db.run(
+      `INSERT INTO library_series (folder, name, meta_id) VALUES (?, ?, ?)
+       ON CONFLICT (folder, name) DO UPDATE SET meta_id = excluded.meta_id`,
+      folder,
+      name,
+      seriesId,
+    );
+  }
+  const seasonNo = m.season ?? 1;
+  const form = formOf(e, 'series', o.year);
+  if (typeof form === 'string') return `!${form}`;
+  const season = addPart(
+    db,
+    { seriesId, seasonNo, en: { title: `Season ${seasonNo}`, plot: '' } },
+    o.actor.id,
+    o.now,
+  );
+  if (season === 'no-series') return '!its series could not be made';
+  const episode = addPart(
+    db,
+    {
+      seriesId,
+      seasonNo,
+      episodeNo: m.episode ?? 1,
+      en: form.en,
+      ...(form.es ? { es: form.es } : {}),
+      ...(form.pt ? { pt: form.pt } : {}),
+    },
+    o.actor.id,
+    o.now,
+  );
+  if (episode === 'taken') return `!${name} already has season ${seasonNo} episode ${m.episode}`;
+  if (episode === 'no-series' || episode === 'no-season') return '!its series or season could not be made';
+  saveCredits(db, episode, e);
+  return episode;
+}
+
+function saveCredits(db: Db, metaId: string, e: LibraryEntry) {
+  const { cast, directors, genres } = e.meta;
+  if (cast.length + directors.length + genres.length > 0)
+    saveTitleCredits(db, metaId, { cast, directors, genres }, false);
+}
+
+/**
+ * Publishes what the import made once its video is ready: each film, and each series with its episodes that
+ * have a video. Answers how many titles went into the catalogue.
+ */
+export function publishImported(db: Db, done: { metaId: string }[], now: number): number {
+  let published = 0;
+  const series = new Set<string>();
+  for (const { metaId } of done) {
+    const r = row(db, metaId);
+    if (!r?.asset_id) continue;
+    if (r.meta_type === 'EPISODE' && r.series_id) series.add(r.series_id);
+    else if (publishTitle(db, metaId, now)) published++;
+  }
+  for (const id of series) published += publishSeries(db, id, now) > 0 ? 1 : 0;
+  return published;
+}
