@@ -239,6 +239,21 @@ export interface IpCountryRangesTable {
   country: string;
 }
 
+export interface LibraryFilesTable {
+  folder: string;
+  path: string;
+  size: number;
+  modified_at: number;
+  meta_id: string;
+  imported_at: number;
+}
+
+export interface LibrarySeriesTable {
+  folder: string;
+  name: string;
+  meta_id: string;
+}
+
 export interface LineupSourcesTable {
   source_id: Generated<number>;
   name: string;
@@ -846,6 +861,8 @@ export interface Database {
   guide_hand_mappings: GuideHandMappingsTable;
   home_recommends: HomeRecommendsTable;
   ip_country_ranges: IpCountryRangesTable;
+  library_files: LibraryFilesTable;
+  library_series: LibrarySeriesTable;
   lineup_sources: LineupSourcesTable;
   lineup_version: LineupVersionTable;
   live_change_marks: LiveChangeMarksTable;
