@@ -109,6 +109,24 @@ test("search finds a title by a cast member's name, also with two of its letters
   const i = Math.floor(longest.length / 2);
   const typo = longest.slice(0, i - 1) + longest[i] + longest[i - 1] + longest.slice(i + 1);
   await search(words.map((w) => (w === longest ? typo : w)).join(' '));
+
+  // A title no other shares: its count is said in the singular.
+  let unique: string | undefined;
+  for (const c of await homeCards(page.request)) {
+    const found = await call<{ total: number }>(page.request, routes.vod.search.path, {
+      keyword: c.title,
+      pageSize: 1,
+    });
+    if (found.total === 1) {
+      unique = c.title;
+      break;
+    }
+  }
+  if (!unique) throw new Error('no title is found alone by its name');
+  await page.getByRole('combobox', { name: 'Search channels, titles, people or genres' }).fill(unique);
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByRole('list', { name: `Results for “${unique}”` })).toBeVisible();
+  await expect(page.getByText('1 title', { exact: true })).toBeVisible();
 });
 
 test('favourites and history survive a reload and clear in edit mode', async ({ page }) => {

@@ -9,7 +9,8 @@ import { catalogues, LANGS } from './index.ts';
  * A catalogue key no code uses is a text nobody sees, and usually the sign of a copy (issue 15 §2: the live and
  * account areas once held their own copies of the kit's and the player's texts). Code names a key as a string
  * literal (`t('live.guide')`, a table of keys), or builds it from a prefix in a template literal
- * (`t(\`account.recharge.${status}\`)`), which counts every key under that prefix as used.
+ * (`t(\`account.recharge.${status}\`)`), which counts every key under that prefix as used. A counted text is named
+ * by its base (`pluralKey(lang, 'vod.titleCount', n)`, plural.ts), which counts its `.one` and `.other`.
  */
 const srcDir = fileURLToPath(new URL('..', import.meta.url));
 const catalogueDir = fileURLToPath(new URL('.', import.meta.url));
@@ -25,7 +26,10 @@ function sources(dir: string): string[] {
 const code = sources(srcDir).map((path) => readFileSync(path, 'utf8'));
 const literals = new Set(code.flatMap((text) => [...text.matchAll(/['"`]([\w.-]+)['"`]/g)].map((m) => m[1])));
 const prefixes = code.flatMap((text) => [...text.matchAll(/`([\w.]+\.)\$\{/g)].map((m) => m[1] ?? ''));
-const used = (key: string) => literals.has(key) || prefixes.some((prefix) => key.startsWith(prefix));
+const counted = (key: string) =>
+  /\.(one|other)$/.test(key) && literals.has(key.replace(/\.(one|other)$/, ''));
+const used = (key: string) =>
+  literals.has(key) || counted(key) || prefixes.some((prefix) => key.startsWith(prefix));
 
 describe('catalogue keys', () => {
   it('are each used by some code of the site', () => {
@@ -36,6 +40,7 @@ describe('catalogue keys', () => {
     expect(used('nav.liveTv')).toBe(true);
     expect(prefixes.length).toBeGreaterThan(0);
     expect(used('no.such.key')).toBe(false);
+    expect(used('vod.titleCount.one')).toBe(true);
   });
 
   it.each(LANGS.filter((lang) => lang !== 'en'))('%s has every key English has', (lang) => {
