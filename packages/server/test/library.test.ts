@@ -1,4 +1,3 @@
-// Test run: about 20 s
 import { execFileSync } from 'node:child_process';
 import {
   appendFileSync,
@@ -181,6 +180,11 @@ describe('library import', () => {
     expect(code).toBe(0);
     const d = db();
     try {
+      // The changed file's title had a video: its new transcode's audit entry names the one it replaces.
+      const last = d.get<{ before_json: string }>(
+        "SELECT before_json FROM operator_audit WHERE action = 'title.transcode' ORDER BY seq DESC LIMIT 1",
+      );
+      expect(JSON.parse(last?.before_json ?? '{}').assetId).toEqual(expect.any(String));
       expect(
         rankedSearch(d, 'Ana Harborne', { includeSensitive: false }, 1, 10).list.map((h) => h.matchedOn),
       ).toEqual([]);

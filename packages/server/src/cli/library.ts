@@ -3,6 +3,7 @@ import type { ServerConfig } from '../config.ts';
 import {
   type LibraryPlan,
   importLibrary,
+  nameOf,
   planLibrary,
   publishImported,
   type QueuedTranscode,
@@ -13,6 +14,7 @@ import { transcodeTitle } from '../media/transcode.ts';
 import { CLI_ACTOR } from '../operator/audit.ts';
 import { getJob } from '../operator/jobs.ts';
 import { startTranscodeJob } from '../operator/titleTranscodeJob.ts';
+import { row } from '../operator/titles.ts';
 import type { Db } from '../store/db.ts';
 import { type Command, str, UsageError, withStore } from './command.ts';
 
@@ -78,8 +80,7 @@ function printPlan(plan: LibraryPlan) {
   );
   for (const e of found) {
     const m = e.meta;
-    const title = Object.values(m.titles)[0];
-    const what = m.kind === 'episode' ? `${m.series} S${m.season}E${m.episode} ${title}` : title;
+    const what = m.kind === 'episode' ? `${m.series} S${m.season}E${m.episode} ${nameOf(e)}` : nameOf(e);
     const langs = e.audioLanguages.length > 0 ? ` audio ${e.audioLanguages.join(',')}` : '';
     const mark = plan.changed.includes(e) ? '~' : '+';
     console.log(`  ${mark} ${e.path}\t${what}${m.year ? ` (${m.year})` : ''}\t[${e.from}]${langs}`);
@@ -111,7 +112,8 @@ async function runImport(
         db,
         config.dataDir,
         CLI_ACTOR,
-        { metaId: t.metaId, name: t.name, assetId: null },
+        // A changed file's title has a video already: the audit entry's "before".
+        { metaId: t.metaId, name: t.name, assetId: row(db, t.metaId)?.asset_id ?? null },
         { file: t.file },
         newAssetId(),
         Date.now,

@@ -116,14 +116,14 @@ export function importLibrary(
     const made = db.transaction(() =>
       e.meta.kind === 'episode' ? addEpisode(db, plan.folder, e, o) : addFilm(db, e, o),
     );
-    if (typeof made !== 'string' || made.startsWith('!')) {
-      out.skipped.push({ path: e.path, reason: typeof made === 'string' ? made.slice(1) : 'not added' });
+    if ('reason' in made) {
+      out.skipped.push({ path: e.path, reason: made.reason });
       continue;
     }
-    record(e, made);
+    record(e, made.metaId);
     if (e.meta.kind === 'episode') out.episodes++;
     else out.films++;
-    out.transcodes.push({ metaId: made, name: Object.values(e.meta.titles)[0] ?? e.path, file: file(e) });
+    out.transcodes.push({ metaId: made.metaId, name: nameOf(e), file: file(e) });
   }
   const known = new Map(
     db
@@ -134,7 +134,7 @@ export function importLibrary(
     const metaId = known.get(e.path);
     if (!metaId || !row(db, metaId)) continue;
     record(e, metaId);
-    out.transcodes.push({ metaId, name: Object.values(e.meta.titles)[0] ?? e.path, file: file(e) });
+    out.transcodes.push({ metaId, name: nameOf(e), file: file(e) });
   }
   for (const r of plan.removed) {
     db.transaction(() => {
@@ -162,22 +162,28 @@ export function importLibrary(
   return out;
 }
 
-/** A film as a draft movie with its credits: its id, or `!` and why not. */
-function addFilm(db: Db, e: LibraryEntry, o: { actor: Actor; now: number; year: number }): string {
+/** What adding an entry made: the title's id, or why it was not added. */
+type Made = { metaId: string } | { reason: string };
+
+/** The entry's title as the operator reads it (its first language's), or its path. */
+export const nameOf = (e: LibraryEntry): string => Object.values(e.meta.titles)[0] ?? e.path;
+
+/** A film as a draft movie with its credits. */
+function addFilm(db: Db, e: LibraryEntry, o: { actor: Actor; now: number; year: number }): Made {
   const form = formOf(e, 'movie', o.year);
-  if (typeof form === 'string') return `!${form}`;
+  if (typeof form === 'string') return { reason: form };
   const metaId = createTitle(db, form, o.actor.id, o.now);
   saveCredits(db, metaId, e);
-  return metaId;
+  return { metaId };
 }
 
-/** An episode as a draft of its series (made once a folder) and season: its id, or `!` and why not. */
+/** An episode as a draft of its series (made once a folder) and season. */
 function addEpisode(
   db: Db,
   folder: string,
   e: LibraryEntry,
   o: { actor: Actor; now: number; year: number },
-): string {
+): Made {
   const m = e.meta;
   const name = m.series ?? 'Unknown series';
   let seriesId = db.get<{ meta_id: string }>(
@@ -187,7 +193,7 @@ function addEpisode(
   )?.meta_id;
   if (!seriesId || !row(db, seriesId)) {
     const form = formOf({ ...e, meta: { ...m, titles: { en: name }, plots: {} } }, 'series', o.year);
-    if (typeof form === 'string') return `!the series' name: ${form}`;
+    if (typeof form === 'string') return { reason: `the series' name: ${form}` };
     seriesId = createTitle(db, form, o.actor.id, o.now, 'SERIES');
     db.run(
       `INSERT INTO library_series (folder, name, meta_id) VALUES (?, ?, ?)
@@ -199,14 +205,14 @@ function addEpisode(
   }
   const seasonNo = m.season ?? 1;
   const form = formOf(e, 'series', o.year);
-  if (typeof form === 'string') return `!${form}`;
+  if (typeof form === 'string') return { reason: form };
   const season = addPart(
     db,
     { seriesId, seasonNo, en: { title: `Season ${seasonNo}`, plot: '' } },
     o.actor.id,
     o.now,
   );
-  if (season === 'no-series') return '!its series could not be made';
+  if (season === 'no-series') return { reason: 'its series could not be made' };
   const episode = addPart(
     db,
     {
@@ -220,10 +226,12 @@ function addEpisode(
     o.actor.id,
     o.now,
   );
-  if (episode === 'taken') return `!${name} already has season ${seasonNo} episode ${m.episode}`;
-  if (episode === 'no-series' || episode === 'no-season') return '!its series or season could not be made';
+  if (episode === 'taken') return { reason: `${name} already has season ${seasonNo} episode ${m.episode}` };
+  if (episode === 'no-series' || episode === 'no-season') {
+    return { reason: 'its series or season could not be made' };
+  }
   saveCredits(db, episode, e);
-  return episode;
+  return { metaId: episode };
 }
 
 function saveCredits(db: Db, metaId: string, e: LibraryEntry) {

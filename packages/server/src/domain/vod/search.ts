@@ -109,24 +109,22 @@ export function rankedSearch(
   pageSize: number,
 ): Page<Hit> {
   const words = ftsWords(keyword);
-  if (words.length > 0 && db.engine === 'postgres') {
+  if (words.length === 0) return { pageId, pageSize, total: 0, list: [] };
+  if (db.engine === 'postgres') {
     return pageOf(
       tiered((column) => postgresRows(db, column, keyword, filter)),
       pageId,
       pageSize,
     );
   }
-  const exact =
-    words.length > 0
-      ? sqlitePage(
-          db,
-          words.map((w) => [w]),
-          filter,
-          pageId,
-          pageSize,
-        )
-      : undefined;
-  if (!exact || exact.total > 0) return exact ?? { pageId, pageSize, total: 0, list: [] };
+  const exact = sqlitePage(
+    db,
+    words.map((w) => [w]),
+    filter,
+    pageId,
+    pageSize,
+  );
+  if (exact.total > 0) return exact;
   const near = nearWords(db, words.map(plain));
   return near ? sqlitePage(db, near, filter, pageId, pageSize) : exact;
 }
