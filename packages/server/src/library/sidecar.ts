@@ -90,10 +90,11 @@ export function readNfo(xml: string, lang: Lang): SidecarResult {
   try {
     parser.write(xml).close();
   } catch (e) {
-    // saxes says where: "1:23: unexpected close tag."
+    // Only where, in the operator's words: saxes's own message ("1:23: unexpected close tag.") is the parser's.
+    const at = /^(\d+):(\d+):/.exec((e as Error).message);
     return {
       ok: false,
-      reason: `the .nfo file is not well-formed XML (${(e as Error).message.slice(0, 80)})`,
+      reason: `the .nfo file is not well-formed XML${at ? ` (line ${at[1]}, column ${at[2]})` : ''}`,
     };
   }
   const kind = root ? NFO_ROOTS[root] : undefined;
