@@ -20,6 +20,13 @@ export const TIMESHIFT_MAX_RETRIES = 4;
  * operator's "viewers now" counts. The server's window (VIEWERS_NOW_MINUTES) holds two of these.
  */
 export const WATCHING_EVERY_MS = 60_000;
+/**
+ * A catch-up programme or film that stands still this close to its end (seconds) for END_STALL_MS has ended:
+ * Chromium's media source sometimes never says `ended` when a track's last frame falls a few milliseconds short
+ * of the stream's length, and the viewer was left on the last frame instead of the next programme or episode.
+ */
+export const END_SLACK_S = 0.5;
+export const END_STALL_MS = 2_000;
 /** Pause time (catch-up, VOD) is counted in whole seconds. */
 export const PAUSE_COUNT_INTERVAL_MS = 1_000;
 /** Playback rates offered by the catch-up and VOD dialogs. */

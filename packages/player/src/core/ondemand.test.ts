@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { WATCHING_EVERY_MS } from './constants.ts';
+import { END_STALL_MS, WATCHING_EVERY_MS } from './constants.ts';
 import { createPlayerCore } from './core.ts';
 import { FakeMedia, fakeLoader } from './fakes.test-helpers.ts';
 import type { PlayerEvents, PlayerMode, ProgressReport, TelemetryEvent } from './types.ts';
@@ -94,6 +94,32 @@ describe('ended', () => {
       playProgress: 100,
       totalDuration: 1200,
     });
+  });
+
+  it('a play that stands still at the last frame has ended; one that stands still earlier, or paused there, has not', async () => {
+    const { media, core, events } = await playing('catchup');
+    const ended = events('ended');
+    core.play();
+    media.currentTime = 1199.7;
+    media.fire('timeupdate');
+    await vi.advanceTimersByTimeAsync(END_STALL_MS - 1_000);
+    expect(ended).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(ended).toEqual([{ mode: 'catchup' }]);
+    expect(core.getState().state).toBe('ended');
+    expect(media.paused).toBe(true);
+
+    const earlier = await playing('vod');
+    const notEnded = earlier.events('ended');
+    earlier.core.play();
+    earlier.media.currentTime = 1190;
+    earlier.media.fire('timeupdate');
+    await vi.advanceTimersByTimeAsync(10_000);
+    earlier.media.currentTime = 1199.9;
+    earlier.media.fire('timeupdate');
+    earlier.core.pause();
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(notEnded).toEqual([]);
   });
 });
 

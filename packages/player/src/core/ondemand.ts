@@ -1,4 +1,4 @@
-import { PAUSE_COUNT_INTERVAL_MS } from './constants.ts';
+import { END_SLACK_S, END_STALL_MS, PAUSE_COUNT_INTERVAL_MS } from './constants.ts';
 import type { ModeController, Playback } from './playback.ts';
 import { progressReport } from './snapshot.ts';
 import type { Store } from './store.ts';
@@ -26,9 +26,13 @@ export function createOnDemandController(store: Store, playback: Playback, progr
   const controller: ModeController = {
     src: (snap) => snap.source?.src,
     bar: () => null,
-    tick() {
+    tick(now) {
       const { state, pausedSeconds } = store.get();
       if (!status.started || state === 'ended') return;
+      const media = playback.media;
+      const atEnd =
+        media && Number.isFinite(media.duration) && media.duration - media.currentTime <= END_SLACK_S;
+      if (atEnd && status.wantPlay && now - status.lastProgressAt >= END_STALL_MS) return playback.endHere();
       if (state !== 'playing' && state !== 'loading') store.set({ pausedSeconds: pausedSeconds + 1 });
       if (state === 'playing') {
         sinceProgress += PAUSE_COUNT_INTERVAL_MS;

@@ -248,6 +248,11 @@ export function createPlayback(deps: PlaybackDeps) {
     reload,
     renewUrls: renewal.apply,
     tracks,
+    /** The item ends here although the element never said so (ondemand.ts: a stall at the last frame). */
+    endHere() {
+      media?.pause();
+      handlers.ended?.();
+    },
 
     attach(element: HTMLMediaElement) {
       detachMedia?.();
