@@ -1,4 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
+import { LANG_COOKIE } from '../packages/api-client/src/contract/langs.ts';
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { logIn } from './session.ts';
 import { shot } from './screens.ts';
 
@@ -29,6 +31,7 @@ test.describe('at 360 px', () => {
     const headerBox = await header.boundingBox();
     // One row: brand, language, profiles and the account (three rows before).
     expect(headerBox?.height ?? 0).toBeLessThan(64);
+    await expect(header.getByRole('link', { name: 'Profiles' })).toBeInViewport({ ratio: 1 });
 
     // Screen readers: one navigation landmark, its links named as before.
     const links = mainNav(page).getByRole('link');
@@ -76,6 +79,27 @@ test.describe('at 360 px', () => {
     expect(reached, 'every tab is reached by Tab').toBe(DESTINATIONS.length);
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/my$/);
+  });
+
+  test('a guest in Spanish: no profile switch, and the login link whole in the header', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.addCookies([{ name: LANG_COOKIE, value: 'es', url: baseURL as string }]);
+    const guest = await page.request.post(routes.account.visitorLogin.path, {
+      data: { deviceId: `phone-header-${Date.now()}` },
+    });
+    expect((await guest.json()).data.userInfo.loginStatus).toBe('guest');
+    await page.goto('/home');
+    const header = page.locator('.site-header');
+    // As the server sends it, and once the badge knows the session is a guest's.
+    const login = header.getByRole('link', { name: 'Iniciar sesión' });
+    await expect(login).toHaveAttribute('data-state', 'guest');
+    await expect(login).toBeInViewport({ ratio: 1 });
+    expect(await login.evaluate((el) => el.scrollWidth <= el.clientWidth), 'the link is cut').toBe(true);
+    await expect(header.getByRole('link', { name: 'Perfiles' })).toHaveCount(0);
+    expect((await header.boundingBox())?.height ?? 0).toBeLessThan(64);
   });
 
   test('the home banner shows its title once', async ({ page }) => {

@@ -20,8 +20,8 @@ interface Props {
     unread: string;
   };
   /**
-   * Whether the request carried a session cookie. Without one nobody is logged in, so the first paint already
-   * shows the login link and nothing shifts when the session answer comes (a guest gets the same link).
+   * Whether the request's session may be a user's (lib/viewerKind.ts). Without a session, or with a guest's,
+   * the first paint already shows the login link and nothing shifts when the session answer comes.
    */
   signedIn: boolean;
   /** This page's path and query, for the login link's way back (the same on server and browser). */
