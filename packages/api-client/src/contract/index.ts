@@ -8,6 +8,7 @@ import { messageCalls } from './message.ts';
 import { metricsCalls } from './metrics.ts';
 import { openApiDocument } from './openApi.ts';
 import { OPERATOR_API_PREFIX, operatorCoreCalls } from './operator.ts';
+import { operatorLibraryCalls } from './operatorLibraries.ts';
 import { operatorSourceCalls } from './operatorSources.ts';
 import { operatorSubscriberCalls } from './operatorSubscribers.ts';
 import { operatorDashboardCalls } from './operatorDashboard.ts';
@@ -86,6 +87,7 @@ export const API_PREFIXES: readonly string[] = [
 
 export * from './operator.ts';
 export * from './operatorSources.ts';
+export * from './operatorLibraries.ts';
 export * from './operatorSubscribers.ts';
 export * from './operatorDashboard.ts';
 export * from './operatorLineup.ts';
@@ -108,6 +110,7 @@ export const operatorContract = {
     ...operatorCoreCalls,
     ...operatorSubscriberCalls,
     ...operatorSourceCalls,
+    ...operatorLibraryCalls,
     ...operatorDashboardCalls,
     ...operatorLineupCalls,
     ...operatorNoticeCalls,

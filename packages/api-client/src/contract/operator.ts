@@ -45,6 +45,10 @@ export const OperatorErrCode = {
   PART_TAKEN: 10116043,
   /** Live inputs (10116050-10116059): as many input tests as the server runs at once are running (HTTP 429). */
   PROBE_BUSY: 10116050,
+  /** Film libraries (10116060-10116069): a library of that name exists. */
+  LIBRARY_EXISTS: 10116060,
+  /** The folder is outside the folders the server's configuration allows, or cannot be read: the message says. */
+  LIBRARY_FOLDER: 10116061,
 } as const;
 
 const p = (rest: string) => `${OPERATOR_API_PREFIX}${rest}`;
@@ -224,6 +228,7 @@ export const JOB_KINDS = [
   'source.import',
   'source.refresh',
   'title.transcode',
+  'library.import',
   'codes.create',
   'notification.broadcast',
 ] as const;

@@ -21,7 +21,7 @@ export const CLI_CHANGES: Readonly<Record<string, true | readonly string[]>> = {
   'bench-lineup': true,
   live: ['add', 'remove', 'mode'],
   operator: [],
-  // `library import` writes its own entry (the folder and its counts: decision 0422); `preview` only reads.
+  // `library import|add|remove` write their own entries (decisions 0422, 0423); `preview` and `list` only read.
   library: [],
   // Written into the restored database: who put which backup back, and when (decision 0396).
   restore: true,

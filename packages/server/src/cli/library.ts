@@ -1,4 +1,4 @@
-import { isLang, type Lang, LANGS } from '@ottkit/api-client/contract';
+import { isLang, type Lang, LANGS, LIBRARY_PARALLEL } from '@ottkit/api-client/contract';
 import type { ServerConfig } from '../config.ts';
 import {
   type LibraryPlan,
@@ -6,20 +6,14 @@ import {
   nameOf,
   planLibrary,
   publishImported,
-  type QueuedTranscode,
 } from '../library/importLibrary.ts';
 import { LibraryFolderError, libraryFolder, scanLibrary } from '../library/scan.ts';
-import { newAssetId } from '../media/titleAssets.ts';
+import { transcodeImported } from '../library/importJob.ts';
+import { addLibrary, LibraryError, listLibraries, removeLibrary } from '../library/libraries.ts';
 import { transcodeTitle } from '../media/transcode.ts';
 import { CLI_ACTOR } from '../operator/audit.ts';
-import { getJob } from '../operator/jobs.ts';
-import { startTranscodeJob } from '../operator/titleTranscodeJob.ts';
-import { row } from '../operator/titles.ts';
 import type { Db } from '../store/db.ts';
 import { type Command, str, UsageError, withStore } from './command.ts';
-
-/** Transcodes an import runs at once, at most (`--parallel`): each is an ffmpeg of the whole ladder. */
-const MAX_PARALLEL = 8;
 
 /**
  * `library preview|import --folder PATH`: a film library folder as the import reads it (issue 42, decision 0422):
@@ -32,7 +26,9 @@ export const libraryCommand: Command = {
   usage: `  library preview --folder PATH [--lang en|es|pt]                  what a film library folder holds, what is new,
                                                                     changed or gone, and what cannot be read and why
   library import --folder PATH [--lang L] [--publish] [--parallel N] makes the titles and transcodes their files
-                                                                    (N at a time, 1-${MAX_PARALLEL}); --publish puts each in the catalogue when ready`,
+                                                                    (N at a time, ${LIBRARY_PARALLEL.min}-${LIBRARY_PARALLEL.max}); --publish puts each in the catalogue when ready
+  library add NAME --folder PATH [--lang L] [--publish] [--parallel N] names the folder a library, for the console
+  library list | library remove NAME                                the named libraries; forgets one (its titles stay)`,
   run: (args) =>
     withStore(
       args,
@@ -44,13 +40,28 @@ export const libraryCommand: Command = {
       },
       async ({ db, config, values, positionals }) => {
         const verb = positionals[0];
+        if (verb === 'list') return printLibraries(db);
+        if (verb === 'remove') return forget(db, positionals[1]);
         const folder = str(values.folder);
         const lang = str(values.lang) ?? 'en';
         const parallel = Number(str(values.parallel) ?? 1);
-        if ((verb !== 'preview' && verb !== 'import') || !folder) throw new UsageError();
+        if ((verb !== 'preview' && verb !== 'import' && verb !== 'add') || !folder) throw new UsageError();
         if (!isLang(lang)) throw new UsageError(`--lang is one of ${LANGS.join(', ')}`);
-        if (!Number.isInteger(parallel) || parallel < 1 || parallel > MAX_PARALLEL) {
-          throw new UsageError(`--parallel is a whole number from 1 to ${MAX_PARALLEL}`);
+        if (
+          !Number.isInteger(parallel) ||
+          parallel < LIBRARY_PARALLEL.min ||
+          parallel > LIBRARY_PARALLEL.max
+        ) {
+          throw new UsageError(`--parallel is a whole number from 1 to ${LIBRARY_PARALLEL.max}`);
+        }
+        if (verb === 'add') {
+          const name = positionals[1];
+          if (!name) throw new UsageError('library add NAME --folder PATH');
+          const input = { name, folder, lang: lang as Lang, publish: values.publish === true, parallel };
+          return refused(async () => {
+            const l = await addLibrary(db, input, config.libraryRoots, CLI_ACTOR, Date.now());
+            console.log(`Added library ${l.name}: ${l.folder}`);
+          });
         }
         let real: string;
         try {
@@ -67,6 +78,36 @@ export const libraryCommand: Command = {
       },
     ),
 };
+
+/** Runs `work`; a refusal in words (a name taken or unknown, a folder outside the roots) exits 2. */
+async function refused(work: () => Promise<void>): Promise<number> {
+  try {
+    await work();
+    return 0;
+  } catch (e) {
+    if (!(e instanceof LibraryError || e instanceof LibraryFolderError)) throw e;
+    console.error(e.message);
+    return 2;
+  }
+}
+
+async function printLibraries(db: Db): Promise<number> {
+  const libraries = await listLibraries(db);
+  if (libraries.length === 0) console.log('No library yet: library add NAME --folder PATH');
+  for (const l of libraries) {
+    const last = l.lastImport ? `; last import: ${l.lastImport}` : '';
+    console.log(`${l.name}\t${l.folder}\t${l.lang}${l.publish ? ', published when ready' : ''}${last}`);
+  }
+  return 0;
+}
+
+function forget(db: Db, name: string | undefined): Promise<number> {
+  if (!name) throw new UsageError('library remove NAME');
+  return refused(async () => {
+    await removeLibrary(db, name, CLI_ACTOR, Date.now());
+    console.log(`Removed library ${name}; its titles stay.`);
+  });
+}
 
 const n = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
@@ -103,38 +144,10 @@ async function runImport(
   console.log(
     `Added ${n(done.films, 'film')} and ${n(done.episodes, 'episode')}; ${n(done.removed, 'title')} taken out. Transcoding ${done.transcodes.length}, ${parallel} at a time.`,
   );
-  const ready: QueuedTranscode[] = [];
-  const queue = [...done.transcodes];
-  let failed = 0;
-  const worker = async () => {
-    for (let t = queue.shift(); t; t = queue.shift()) {
-      const job = startTranscodeJob(
-        db,
-        config.dataDir,
-        CLI_ACTOR,
-        // A changed file's title has a video already: the audit entry's "before".
-        { metaId: t.metaId, name: t.name, assetId: row(db, t.metaId)?.asset_id ?? null },
-        { file: t.file },
-        newAssetId(),
-        Date.now,
-        transcodeTitle,
-      );
-      const end = await finished(db, job.jobId);
-      if (end?.status === 'succeeded') ready.push(t);
-      else failed++;
-      console.log(`  ${end?.status === 'succeeded' ? 'ready' : 'failed'}: ${t.name}\t${end?.message ?? ''}`);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(parallel, queue.length) }, worker));
+  const run = { dataDir: config.dataDir, actor: CLI_ACTOR, transcodeTitle, now: Date.now };
+  const { ready, failed } = await transcodeImported(db, run, done.transcodes, parallel, (t, end) =>
+    console.log(`  ${end?.status === 'succeeded' ? 'ready' : 'failed'}: ${t.name}\t${end?.message ?? ''}`),
+  );
   if (publish) console.log(`Published ${n(publishImported(db, ready, Date.now()), 'title')}.`);
   return failed > 0 ? 1 : 0;
-}
-
-/** The job once it ended. */
-async function finished(db: Db, jobId: string) {
-  for (;;) {
-    const job = getJob(db, jobId);
-    if (!job || job.status === 'succeeded' || job.status === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 500));
-  }
 }

@@ -193,8 +193,9 @@ async function probe(
     ...new Set(
       streams
         .filter((s) => s.codec_type === type)
-        .map((s) => s.tags?.language ?? 'und')
-        .filter((l) => /^[a-z]{2,3}$/.test(l)),
+        .map((s) => s.tags?.language ?? '')
+        // A track without a language (or `und`, "undetermined") tells the operator nothing.
+        .filter((l) => l !== 'und' && /^[a-z]{2,3}$/.test(l)),
     ),
   ];
   return {

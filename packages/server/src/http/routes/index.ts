@@ -11,6 +11,7 @@ import { playbackRoutes } from './playback.ts';
 import { scanRoutes } from './scan.ts';
 import { vodRoutes } from './vod.ts';
 import { operatorRoutes } from './operator.ts';
+import { operatorLibraryRoutes } from './operatorLibraries.ts';
 import { operatorSourceRoutes } from './operatorSources.ts';
 import { operatorSubscriberRoutes } from './operatorSubscribers.ts';
 import { operatorDashboardRoutes } from './operatorDashboard.ts';
@@ -42,6 +43,7 @@ export const apiRoutes: Route[] = [
   ...operatorRoutes,
   ...operatorSubscriberRoutes,
   ...operatorSourceRoutes,
+  ...operatorLibraryRoutes,
   ...operatorDashboardRoutes,
   ...operatorLineupRoutes,
   ...operatorNoticeRoutes,

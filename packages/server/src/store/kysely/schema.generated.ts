@@ -239,6 +239,17 @@ export interface IpCountryRangesTable {
   country: string;
 }
 
+export interface LibrariesTable {
+  name: string;
+  folder: string;
+  lang: string;
+  publish: Generated<number>;
+  parallel: Generated<number>;
+  created_at: number;
+  last_import: Generated<string>;
+  last_import_at: number | null;
+}
+
 export interface LibraryFilesTable {
   folder: string;
   path: string;
@@ -861,6 +872,7 @@ export interface Database {
   guide_hand_mappings: GuideHandMappingsTable;
   home_recommends: HomeRecommendsTable;
   ip_country_ranges: IpCountryRangesTable;
+  libraries: LibrariesTable;
   library_files: LibraryFilesTable;
   library_series: LibrarySeriesTable;
   lineup_sources: LineupSourcesTable;

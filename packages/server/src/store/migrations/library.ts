@@ -25,4 +25,22 @@ CREATE TABLE library_series (
 );
 `,
   },
+  {
+    // Named libraries for the console (decision 0423): a folder, the language of its texts, whether its titles
+    // go into the catalogue once ready, how many transcodes an import runs at once, and its last import in words.
+    version: 536,
+    name: 'libraries',
+    sql: `
+CREATE TABLE libraries (
+  name TEXT PRIMARY KEY,
+  folder TEXT NOT NULL,
+  lang TEXT NOT NULL,
+  publish INTEGER NOT NULL DEFAULT 0,
+  parallel INTEGER NOT NULL DEFAULT 1,
+  created_at BIGINT NOT NULL,
+  last_import TEXT NOT NULL DEFAULT '',
+  last_import_at BIGINT
+);
+`,
+  },
 ];

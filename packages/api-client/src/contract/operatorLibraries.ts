@@ -1,0 +1,142 @@
+import { z } from 'zod';
+import { defineCall } from './call.ts';
+import { LANGS } from './langs.ts';
+import { jobSchema, OPERATOR_API_PREFIX } from './operator.ts';
+import { sourceNameSchema } from './operatorSources.ts';
+
+/**
+ * Issue 42's film libraries over operator calls (the editor's): a named folder of films and episodes on the
+ * server's disk, inside the folders the server's configuration allows (OTTKIT_LIBRARY_ROOTS), previewed and
+ * imported as a job with the command line's domain code.
+ */
+const p = (rest: string) => `${OPERATOR_API_PREFIX}libraries/${rest}`;
+const editor = ['editor'] as const;
+
+/** Transcodes one import runs at once: each is an ffmpeg of the whole ladder. */
+export const LIBRARY_PARALLEL = { min: 1, max: 8, default: 1 } as const;
+
+/** A folder on the server's disk, as the operator types it (checked against the allowed folders by the server). */
+export const libraryFolderSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the folder’s path on the server')
+  .max(1000, 'At most 1,000 characters')
+  .regex(/^\//, 'Give the folder’s whole path, from /')
+  .regex(/^[^\p{Cc}]+$/u, 'No control characters');
+
+export const librarySchema = z.object({
+  name: z.string(),
+  /** The folder, as the server resolved it (links followed). */
+  folder: z.string(),
+  /** The language of its sidecars' texts when they do not say. */
+  lang: z.enum(LANGS),
+  /** Each title goes into the catalogue once its video is ready; otherwise it stays a draft. */
+  publish: z.boolean(),
+  parallel: z.number().int(),
+  createdAt: z.number().int(),
+  /** What its last import did, in words (empty before the first). */
+  lastImport: z.string(),
+  lastImportAt: z.number().int().optional(),
+});
+export type Library = z.output<typeof librarySchema>;
+
+export const libraryAddRequestSchema = z
+  .object({
+    name: sourceNameSchema,
+    folder: libraryFolderSchema,
+    lang: z.enum(LANGS).optional(),
+    publish: z.boolean().optional(),
+    parallel: z
+      .number()
+      .int()
+      .min(LIBRARY_PARALLEL.min, `From ${LIBRARY_PARALLEL.min} to ${LIBRARY_PARALLEL.max}`)
+      .max(LIBRARY_PARALLEL.max, `From ${LIBRARY_PARALLEL.min} to ${LIBRARY_PARALLEL.max}`)
+      .optional(),
+  })
+  .strict();
+
+export const libraryList = defineCall({
+  area: 'operator',
+  method: 'GET',
+  path: p('list'),
+  access: 'operator',
+  roles: editor,
+  summary: 'Every film library with its folder and what its last import did.',
+  request: z.object({}).strict(),
+  response: z.object({ libraries: z.array(librarySchema) }),
+});
+
+export const libraryAdd = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('add'),
+  access: 'operator',
+  roles: editor,
+  summary:
+    'Names a folder of films and episodes on the server (inside the folders its configuration allows) as a ' +
+    'library; nothing is read from it until a preview or an import.',
+  request: libraryAddRequestSchema,
+  response: z.object({ library: librarySchema }),
+});
+
+export const libraryRemove = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('remove'),
+  access: 'operator',
+  roles: editor,
+  summary: 'Forgets a library; the titles it made stay in the console’s titles.',
+  request: z.object({ name: sourceNameSchema }).strict(),
+  response: z.object({ name: z.string() }),
+});
+
+const entrySchema = z.object({
+  path: z.string(),
+  /** The film, or the series, season, episode and name of an episode, in words. */
+  title: z.string(),
+  /** Where its texts come from: `nfo`, `json` or `file name`. */
+  from: z.string(),
+  audioLanguages: z.array(z.string()),
+});
+
+export const libraryPreview = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('preview'),
+  access: 'operator',
+  roles: editor,
+  summary:
+    'Reads the folder now and answers what an import would add, change and take out, and each file it cannot ' +
+    'read with why (nothing is stored).',
+  request: z.object({ name: sourceNameSchema }).strict(),
+  response: z.object({
+    added: z.array(entrySchema),
+    changed: z.array(entrySchema),
+    removed: z.array(z.object({ path: z.string() })),
+    unreadable: z.array(z.object({ path: z.string(), reason: z.string() })),
+    unchanged: z.number().int(),
+    /** Why not every file was read (too many, too deep), or empty. */
+    truncated: z.string(),
+  }),
+});
+
+export const libraryImport = defineCall({
+  area: 'operator',
+  method: 'POST',
+  path: p('import'),
+  access: 'operator',
+  roles: editor,
+  summary:
+    'Imports the folder as a job: makes the new titles, transcodes new and changed files (the library’s ' +
+    'number at a time), takes out the titles of files gone, and publishes what is ready when the library says so.',
+  request: z.object({ name: sourceNameSchema }).strict(),
+  response: z.object({ job: jobSchema }),
+});
+
+export const operatorLibraryCalls = {
+  libraryList,
+  libraryAdd,
+  libraryRemove,
+  libraryPreview,
+  libraryImport,
+};

@@ -1,0 +1,95 @@
+import type { Lang, Library } from '@ottkit/api-client/contract';
+import { LIBRARY_PARALLEL } from '@ottkit/api-client/contract';
+import type { Selectable } from 'kysely';
+import { type Actor, recordAudit } from '../operator/audit.ts';
+import type { Db } from '../store/db.ts';
+import type { LibrariesTable } from '../store/kysely/schema.generated.ts';
+import { libraryFolder } from './scan.ts';
+
+// Named film libraries (issue 42, decision 0423): what the console and `library add` keep of a folder, on the
+// asynchronous store (issue 39). The folder is checked against the configured roots when it is added and again
+// each time it is read (scan.ts), so a library whose folder moved out of them is refused, not followed.
+
+export class LibraryError extends Error {
+  readonly kind: 'exists' | 'notFound';
+  constructor(kind: 'exists' | 'notFound', message: string) {
+    super(message);
+    this.kind = kind;
+  }
+}
+
+const toLibrary = (r: Selectable<LibrariesTable>): Library => ({
+  name: r.name,
+  folder: r.folder,
+  lang: r.lang as Lang,
+  publish: Number(r.publish) === 1,
+  parallel: Number(r.parallel),
+  createdAt: Number(r.created_at),
+  lastImport: r.last_import,
+  ...(r.last_import_at === null ? {} : { lastImportAt: Number(r.last_import_at) }),
+});
+
+export interface NewLibrary {
+  name: string;
+  folder: string;
+  lang?: Lang;
+  publish?: boolean;
+  parallel?: number;
+}
+
+/** Adds a library over a folder inside `roots` (LibraryFolderError otherwise); audited. */
+export async function addLibrary(
+  db: Db,
+  input: NewLibrary,
+  roots: string[],
+  actor: Actor,
+  now: number,
+): Promise<Library> {
+  const folder = libraryFolder(input.folder, roots);
+  const row = {
+    name: input.name,
+    folder,
+    lang: input.lang ?? 'en',
+    publish: input.publish ? 1 : 0,
+    parallel: input.parallel ?? LIBRARY_PARALLEL.default,
+    created_at: now,
+  };
+  const done = await db.kysely
+    .insertInto('libraries')
+    .values(row)
+    .onConflict((c) => c.column('name').doNothing())
+    .executeTakeFirst();
+  if (Number(done.numInsertedOrUpdatedRows ?? 0) === 0) {
+    throw new LibraryError('exists', `A library named ${input.name} exists already.`);
+  }
+  const library = await namedLibrary(db, input.name);
+  recordAudit(db, actor, 'library.add', library.name, { after: library }, now);
+  return library;
+}
+
+export async function listLibraries(db: Db): Promise<Library[]> {
+  const rows = await db.kysely.selectFrom('libraries').selectAll().orderBy('name').execute();
+  return rows.map(toLibrary);
+}
+
+export async function namedLibrary(db: Db, name: string): Promise<Library> {
+  const r = await db.kysely.selectFrom('libraries').selectAll().where('name', '=', name).executeTakeFirst();
+  if (!r) throw new LibraryError('notFound', `No library named ${name}.`);
+  return toLibrary(r);
+}
+
+/** Forgets the library (its titles stay, and so does what its folder's imports recorded); audited. */
+export async function removeLibrary(db: Db, name: string, actor: Actor, now: number): Promise<void> {
+  const before = await namedLibrary(db, name);
+  await db.kysely.deleteFrom('libraries').where('name', '=', name).execute();
+  recordAudit(db, actor, 'library.remove', name, { before }, now);
+}
+
+/** What the library's last import did, in words. */
+export async function recordLibraryImport(db: Db, name: string, text: string, at: number): Promise<void> {
+  await db.kysely
+    .updateTable('libraries')
+    .set({ last_import: text, last_import_at: at })
+    .where('name', '=', name)
+    .execute();
+}

@@ -1,0 +1,150 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { type AuditEntry, type Job, type Library, OperatorErrCode } from '@ottkit/api-client/contract';
+import { routes } from '@ottkit/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type TestServer } from './helpers.ts';
+import { type SignedIn, signInOperator, testClip } from './operatorHelpers.ts';
+
+// Issue 42 (decision 0423): an editor names a film library folder in the console, previews it, imports it as a
+// job that transcodes its film and publishes it, and a subscriber finds the film by its actor's name in Spanish.
+
+let t: TestServer;
+let editor: SignedIn;
+let support: SignedIn;
+let admin: SignedIn;
+let folder: string;
+const profile = process.env.OTTKIT_MEDIA_PROFILE;
+
+beforeAll(async () => {
+  // The test media's ladder (a few small renditions), as the test servers transcode.
+  process.env.OTTKIT_MEDIA_PROFILE = 'tiny';
+  t = await startServer();
+  editor = await signInOperator(t, 'editor@ottkit.test', 'editor');
+  support = await signInOperator(t, 'support@ottkit.test', 'support');
+  admin = await signInOperator(t, 'admin@ottkit.test', 'admin');
+  folder = join(t.dataDir, 'library', 'Films');
+  const film = join(folder, 'The Lantern (2021)');
+  mkdirSync(film, { recursive: true });
+  testClip(film, 'The Lantern (2021).mp4', 2);
+  writeFileSync(
+    join(film, 'The Lantern (2021).json'),
+    JSON.stringify({
+      type: 'movie',
+      title: { en: 'The Lantern', es: 'La Linterna' },
+      year: 2021,
+      genres: ['Drama'],
+      cast: ['Marisol Quintanar'],
+    }),
+  );
+  writeFileSync(join(folder, 'notes.mkv'), 'not a video');
+}, 60_000);
+afterAll(async () => {
+  await t.close();
+  if (profile === undefined) delete process.env.OTTKIT_MEDIA_PROFILE;
+  else process.env.OTTKIT_MEDIA_PROFILE = profile;
+});
+
+const call = (path: string, body: object, who: SignedIn = editor) =>
+  t.post(path, body, { cookie: who.cookie });
+const P = '/admin/api/libraries/';
+
+async function finished(job: Job): Promise<Job> {
+  let now = job;
+  for (let i = 0; i < 600 && (now.status === 'queued' || now.status === 'running'); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    now = (
+      (await t.get(`/admin/api/jobs/get?jobId=${job.jobId}`, { cookie: editor.cookie })).body.data as {
+        job: Job;
+      }
+    ).job;
+  }
+  return now;
+}
+
+describe('film libraries in the console', () => {
+  it('refuses a name taken, a folder outside the allowed ones, and a support operator', async () => {
+    const add = await call(`${P}add`, { name: 'Films', folder, lang: 'en', publish: true });
+    expect(add.body.errCode).toBe(0);
+    expect((add.body.data as { library: Library }).library).toMatchObject({
+      name: 'Films',
+      publish: true,
+      parallel: 1,
+      lastImport: '',
+    });
+    expect(await call(`${P}add`, { name: 'Films', folder }).then((a) => a.body.errCode)).toBe(
+      OperatorErrCode.LIBRARY_EXISTS,
+    );
+    const outside = await call(`${P}add`, { name: 'System', folder: '/etc' });
+    expect(outside.body.errCode).toBe(OperatorErrCode.LIBRARY_FOLDER);
+    expect(outside.body.errMsg).toMatch(/outside the library folders this server may read/);
+    const relative = await call(`${P}add`, { name: 'Relative', folder: 'films' });
+    expect(relative.status).toBe(400);
+    const refused = await call(`${P}add`, { name: 'Other', folder }, support);
+    expect(refused.body.errCode).toBe(OperatorErrCode.ROLE_REFUSED);
+    const list = await t.get(`${P}list`, { cookie: editor.cookie });
+    expect((list.body.data as { libraries: Library[] }).libraries.map((l) => l.name)).toEqual(['Films']);
+  });
+
+  it('previews what an import adds and what it cannot read, with why, storing nothing', async () => {
+    const preview = await call(`${P}preview`, { name: 'Films' });
+    expect(preview.body.data).toMatchObject({
+      added: [
+        { path: 'The Lantern (2021)/The Lantern (2021).mp4', title: 'The Lantern (2021)', from: 'json' },
+      ],
+      changed: [],
+      removed: [],
+      unreadable: [{ path: 'notes.mkv', reason: expect.stringMatching(/not a video/) }],
+      unchanged: 0,
+    });
+    expect((await call(`${P}preview`, { name: 'Nope' })).body.errCode).toBe(OperatorErrCode.NOT_FOUND);
+  });
+
+  it('imports as a job that transcodes and publishes the film; a subscriber finds it by its actor in Spanish', async () => {
+    const started = await call(`${P}import`, { name: 'Films' });
+    expect(started.body.errCode).toBe(0);
+    const job = await finished((started.body.data as { job: Job }).job);
+    expect(job).toMatchObject({
+      kind: 'library.import',
+      target: 'Films',
+      status: 'succeeded',
+      progress: 100,
+    });
+    expect(job.message).toBe(
+      'Added 1 film and 0 episodes, 0 changed, 0 titles taken out, 1 transcoded, 1 published, 1 file not read (see the preview)',
+    );
+    const list = await t.get(`${P}list`, { cookie: editor.cookie });
+    expect((list.body.data as { libraries: Library[] }).libraries[0]?.lastImport).toBe(job.message);
+
+    const found = await t.post(
+      routes.vod.search.path,
+      { keyword: 'Quintanar', pageId: 1, pageSize: 10 },
+      { lang: 'es' },
+    );
+    expect(JSON.stringify(found.body.data)).toContain('La Linterna');
+
+    // Imported again: nothing new, nothing transcoded.
+    const again = await finished(
+      ((await call(`${P}import`, { name: 'Films' })).body.data as { job: Job }).job,
+    );
+    expect(again.message).toMatch(
+      /^Added 0 films and 0 episodes, 0 changed, 0 titles taken out, 0 transcoded/,
+    );
+  }, 120_000);
+
+  it('forgets a library, its titles staying; every change audited', async () => {
+    expect((await call(`${P}remove`, { name: 'Films' })).body.errCode).toBe(0);
+    const list = await t.get(`${P}list`, { cookie: editor.cookie });
+    expect((list.body.data as { libraries: Library[] }).libraries).toEqual([]);
+    const entries = (
+      (await t.get('/admin/api/audit/list?action=library.', { cookie: admin.cookie })).body.data as {
+        entries: AuditEntry[];
+      }
+    ).entries;
+    expect(entries.map((e) => e.action)).toEqual(
+      expect.arrayContaining(['library.add', 'library.import', 'library.remove']),
+    );
+    const found = await t.post(routes.vod.search.path, { keyword: 'Lantern', pageId: 1, pageSize: 10 });
+    expect(JSON.stringify(found.body.data)).toContain('The Lantern');
+  });
+});
