@@ -8,6 +8,7 @@ import { adminLineup } from './adminLineup.ts';
 import { adminLive } from './adminLive.ts';
 import { adminNotices } from './adminNotices.ts';
 import { adminSeries } from './adminSeries.ts';
+import { adminLibraries } from './adminLibraries.ts';
 import { adminSources } from './adminSources.ts';
 import { adminSubscribers } from './adminSubscribers.ts';
 import { adminBrand } from './adminBrand.ts';
@@ -232,6 +233,7 @@ export const adminParts = [
   adminCredits,
   adminDashboard,
   adminHomeLayout,
+  adminLibraries,
   adminLineup,
   adminLive,
   adminMail,

@@ -33,6 +33,7 @@ const KNOWN: Record<number, AdminKey> = {
   [ErrCode.TOO_MANY_ATTEMPTS]: 'admin.error.tooMany',
   [OperatorErrCode.PART_TAKEN]: 'admin.series.error.taken',
   [OperatorErrCode.PROBE_BUSY]: 'admin.live.test.busy',
+  [OperatorErrCode.LIBRARY_EXISTS]: 'admin.libraries.error.exists',
 };
 
 /** A failed call in the console's words: the known codes translated, anything else with the server's message. */

@@ -4,6 +4,7 @@ import {
   dashboardGet,
   guideUnmapped,
   homeGet,
+  libraryList,
   lineupGuideDay,
   lineupList,
   liveChannels,
@@ -104,6 +105,13 @@ export const CONSOLE_SCREENS: readonly ConsoleScreen[] = [
     title: 'admin.nav.titles',
     text: 'admin.home.titles',
     call: titleList,
+  },
+  {
+    path: '/admin/libraries',
+    area: 'library',
+    title: 'admin.nav.libraries',
+    text: 'admin.home.libraries',
+    call: libraryList,
   },
   {
     path: '/admin/homepage',

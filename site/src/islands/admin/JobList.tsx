@@ -9,6 +9,16 @@ export const jobLabel = (j: Job, t: AdminT): string =>
     ? t(`admin.jobs.kind.${j.kind}`, { target: j.target })
     : t('admin.sources.job', { kind: j.kind, target: j.target });
 
+/** A screen's card of the jobs (the sources' imports, the libraries' imports and transcodes). */
+export function JobsCard({ jobs, t }: { jobs: readonly Job[]; t: AdminT }) {
+  return (
+    <section className="console-card" aria-labelledby="jobs-title">
+      <h2 id="jobs-title">{t('admin.sources.jobs')}</h2>
+      <JobList jobs={jobs} t={t} />
+    </section>
+  );
+}
+
 /** Jobs with their progress and outcome in words (decision 0213): the sources and guide screens show them. */
 export function JobList({ jobs, t }: { jobs: readonly Job[]; t: AdminT }) {
   return (

@@ -8,7 +8,7 @@ import { useHydrated } from '../../lib/useHydrated.ts';
 import { $jobs } from '../../stores/console/jobs.ts';
 import { $sources, loadSources } from '../../stores/console/sources.ts';
 import { Field } from './Field.tsx';
-import { JobList } from './JobList.tsx';
+import { JobsCard } from './JobList.tsx';
 import { SourceCard } from './SourceCard.tsx';
 import { SourceFields, type SourceKind, sourceFieldWords } from './SourceFields.tsx';
 import { useConfirm } from './useConfirm.tsx';
@@ -156,10 +156,7 @@ export default function Sources({ lang }: { lang: Lang }) {
         )}
       </section>
 
-      <section className="console-card" aria-labelledby="jobs-title">
-        <h2 id="jobs-title">{t('admin.sources.jobs')}</h2>
-        <JobList jobs={jobs} t={t} />
-      </section>
+      <JobsCard jobs={jobs} t={t} />
       {dialog}
     </div>
   );

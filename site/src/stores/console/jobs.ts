@@ -1,5 +1,5 @@
 import type { Job } from '@ottkit/api-client/contract';
-import { atom, onMount } from 'nanostores';
+import { atom, onMount, type ReadableAtom } from 'nanostores';
 import { consoleApi } from '../../lib/console.ts';
 
 /** While a job runs, its progress is asked this often. */
@@ -32,3 +32,22 @@ onMount($jobs, () => {
     if (timer) clearInterval(timer);
   };
 });
+
+/**
+ * While `store` is listened to, `load` runs again each time a job is seen ended that was not before: a screen's
+ * list follows its jobs (a source's status, a library's last import) with no reload. By job, not by a count of
+ * running ones: a job that ends before the list first shows it running, or between the list's and the jobs'
+ * answers of one read, was missed that way (issue 37).
+ */
+export function followJobEnds(store: ReadableAtom<unknown>, load: () => Promise<void>): void {
+  onMount(store, () => {
+    let ended: Set<string> | undefined;
+    return $jobs.subscribe((jobs) => {
+      if (!jobs) return;
+      const now = new Set(jobs.filter((j) => !jobRunning(j)).map((j) => j.jobId));
+      const news = ended !== undefined && [...now].some((id) => !ended?.has(id));
+      ended = now;
+      if (news) void load().catch(() => undefined);
+    });
+  });
+}
