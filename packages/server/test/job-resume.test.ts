@@ -201,4 +201,40 @@ describe('long operator work after its process died (decision 0335)', () => {
     expect(readdirSync(titles).filter((n) => n.startsWith('.staging-'))).toEqual([]);
     expect(existsSync(join(titles, title?.asset_id ?? '', 'source.json'))).toBe(true);
   }, 240_000);
+
+  it('a library import cut off by kill -9 is finished by another process: its transcode taken over, the film published', async () => {
+    const a = await start(['library', video]);
+    const id = a.job as string;
+    db ??= openSqliteDb(join(dataDir, 'ottkit.db'));
+    const transcode = () =>
+      db.get<{ meta_id: string; status: string; progress: number }>(
+        `SELECT f.meta_id, j.status, j.progress FROM library_files f JOIN console_titles c ON c.meta_id = f.meta_id
+         JOIN operator_jobs j ON j.job_id = c.job_id`,
+      );
+    // The film is made and its transcode under way when A dies.
+    await until(
+      'A transcoding the film',
+      () => transcode()?.status === 'running' && transcode()?.progress,
+      60_000,
+    );
+    expect(job(id)).toMatchObject({ status: 'running', message: 'Transcoding 0 of 1' });
+    await kill(a);
+
+    const b = await takingOver();
+    const done = await until('the import finished', () => job(id)?.status !== 'running' && job(id), 120_000);
+    expect(done).toMatchObject({
+      status: 'succeeded',
+      owner: b.owner,
+      message: 'Added 1 film and 0 episodes, 0 changed, 0 titles taken out, 1 transcoded, 1 published',
+    });
+    expect(done.resumed_at).toBeGreaterThan(0);
+    // The folder was read once: one film, one import entry in the audit; the film is in the catalogue.
+    expect(db.all('SELECT meta_id FROM library_files')).toHaveLength(1);
+    expect(db.all("SELECT seq FROM operator_audit WHERE action = 'library.import'")).toHaveLength(1);
+    const film = db.get<{ published_at: number | null }>(
+      'SELECT published_at FROM console_titles WHERE meta_id = ?',
+      transcode()?.meta_id ?? '',
+    );
+    expect(film?.published_at).toBeGreaterThan(0);
+  }, 180_000);
 });

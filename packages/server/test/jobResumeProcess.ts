@@ -1,11 +1,15 @@
 // One ottkit server process of the job resume test (test/job-resume.test.ts, decision 0335): the product's
 // createServer over the data folder in OTTKIT_DATA_DIR, with its start-up take-over and periodic sweeps. With
 // `source <name> <m3u url>` it adds that line-up source and imports it as the console does; with
-// `transcode <video file>` it creates a title, uploads the file to it and transcodes it as the console does. It
+// `transcode <video file>` it creates a title, uploads the file to it and transcodes it as the console does; with
+// `library <video file>` it names a folder holding that film a library and imports it as the console does. It
 // prints `owner <name>`, `title <metaId>` (a transcode's), `job <id>` and `ready`, then every log line, and runs until it is killed.
 import { copyFileSync, mkdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { createServer } from '../src/app.ts';
 import { FREE_PRODUCT_ID } from '../src/domain/authority.ts';
+import { startLibraryImport } from '../src/library/importJob.ts';
+import { addLibrary } from '../src/library/libraries.ts';
 import { newAssetId } from '../src/media/titleAssets.ts';
 import { transcodeTitle } from '../src/media/transcode.ts';
 import { jobLease } from '../src/operator/jobLease.ts';
@@ -78,6 +82,23 @@ if (what === 'transcode') {
   );
   console.log(`title ${metaId}`);
   console.log(`job ${job.jobId}`);
+}
+if (what === 'library') {
+  // A library over <data>/library/Films holding the video as a film, imported as the console does.
+  const folder = join(dataDir, 'library', 'Films');
+  const film = join(folder, 'Ferry (2020)');
+  mkdirSync(film, { recursive: true });
+  copyFileSync(args[0] ?? '', join(film, 'Ferry (2020).mp4'));
+  const roots = server.config.libraryRoots;
+  const library = await addLibrary(
+    db,
+    { name: 'Films', folder, publish: true },
+    roots,
+    RESUME_ACTOR,
+    Date.now(),
+  );
+  const run = { dataDir, actor: RESUME_ACTOR, transcodeTitle, now: Date.now };
+  console.log(`job ${startLibraryImport(db, library, roots, run).jobId}`);
 }
 console.log('ready');
 // Nothing listens: the jobs and their sweeps are what this process is for.

@@ -1,7 +1,8 @@
 import type { Job, Library } from '@ottkit/api-client/contract';
 import { newAssetId } from '../media/titleAssets.ts';
 import type { Actor } from '../operator/audit.ts';
-import { getJob, startJob } from '../operator/jobs.ts';
+import { jobParams, keepJobParams, updateJobParams } from '../operator/jobParams.ts';
+import { getJob, type Progress, startJob } from '../operator/jobs.ts';
 import { startTranscodeJob, type TranscodeTitle } from '../operator/titleTranscodeJob.ts';
 import { row } from '../operator/titles.ts';
 import type { Db } from '../store/db.ts';
@@ -13,7 +14,7 @@ import {
   publishImported,
   type QueuedTranscode,
 } from './importLibrary.ts';
-import { recordLibraryImport } from './libraries.ts';
+import { namedLibrary, recordLibraryImport } from './libraries.ts';
 import { libraryFolder, scanLibrary } from './scan.ts';
 
 // An import's transcodes, `parallel` at a time, each a `title.transcode` job the console shows (and another
@@ -45,24 +46,18 @@ export async function transcodeImported(
   queued: QueuedTranscode[],
   parallel: number,
   onEach: (t: QueuedTranscode, job: Job | undefined) => void = () => {},
+  resume: Resume = { started: new Set(), onStart: () => {} },
 ): Promise<{ ready: QueuedTranscode[]; failed: number }> {
   const ready: QueuedTranscode[] = [];
   let failed = 0;
   const queue = [...queued];
   const worker = async () => {
     for (let t = queue.shift(); t; t = queue.shift()) {
-      const job = startTranscodeJob(
-        db,
-        run.dataDir,
-        run.actor,
-        // A changed file's title has a video already: the audit entry's "before".
-        { metaId: t.metaId, name: t.name, assetId: row(db, t.metaId)?.asset_id ?? null },
-        { file: t.file },
-        newAssetId(),
-        run.now,
-        run.transcodeTitle,
-      );
-      const end = await ended(db, job.jobId);
+      // Started by the run this one resumes: its own job goes on (another process took it over); waited for.
+      const before = resume.started.has(t.metaId) ? row(db, t.metaId)?.job_id : null;
+      const jobId = before ?? startTranscode(db, run, t).jobId;
+      if (!before) resume.onStart(t.metaId);
+      const end = await ended(db, jobId);
       if (end?.status === 'succeeded') ready.push(t);
       else failed++;
       onEach(t, end);
@@ -72,34 +67,80 @@ export async function transcodeImported(
   return { ready, failed };
 }
 
+/** What a resumed import knows of the transcodes its first run started, and how a new start is kept. */
+interface Resume {
+  started: Set<string>;
+  onStart: (metaId: string) => void;
+}
+
+const startTranscode = (db: Db, run: TranscodeRun, t: QueuedTranscode) =>
+  startTranscodeJob(
+    db,
+    run.dataDir,
+    run.actor,
+    // A changed file's title has a video already: the audit entry's "before".
+    { metaId: t.metaId, name: t.name, assetId: row(db, t.metaId)?.asset_id ?? null },
+    { file: t.file },
+    newAssetId(),
+    run.now,
+    run.transcodeTitle,
+  );
+
 const count = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
+/** What an import made, kept with its job so a resumed run can say it too. */
+export interface ImportCounts {
+  films: number;
+  episodes: number;
+  changed: number;
+  removed: number;
+  /** Files not read, and entries that could not become titles. */
+  skipped: number;
+}
+
+export const countsOf = (done: LibraryImport, plan: LibraryPlan): ImportCounts => ({
+  films: done.films,
+  episodes: done.episodes,
+  changed: plan.changed.length,
+  removed: done.removed,
+  skipped: plan.unreadable.length + done.skipped.length,
+});
+
 /** What an import did, in words: the job's outcome and the library's last import. */
-export function importSummary(done: LibraryImport, plan: LibraryPlan, failed: number, published: number) {
+export function importSummary(c: ImportCounts, transcoded: number, failed: number, published: number) {
   const parts = [
-    `added ${count(done.films, 'film')} and ${count(done.episodes, 'episode')}`,
-    `${plan.changed.length} changed`,
-    `${count(done.removed, 'title')} taken out`,
-    `${done.transcodes.length - failed} transcoded`,
+    `added ${count(c.films, 'film')} and ${count(c.episodes, 'episode')}`,
+    `${c.changed} changed`,
+    `${count(c.removed, 'title')} taken out`,
+    `${transcoded} transcoded`,
   ];
   if (failed > 0) parts.push(`${failed} failed`);
   if (published > 0) parts.push(`${published} published`);
-  const skipped = plan.unreadable.length + done.skipped.length;
-  if (skipped > 0) parts.push(`${count(skipped, 'file')} not read (see the preview)`);
+  if (c.skipped > 0) parts.push(`${count(c.skipped, 'file')} not read (see the preview)`);
   const text = parts.join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** What an import job keeps (decision 0423): the library, then what its import made and which transcodes began. */
+interface ImportParams {
+  name: string;
+  made?: { counts: ImportCounts; queued: QueuedTranscode[]; started: string[] };
+}
+
 /**
- * The console's import of a library, as a job: reads the folder (checked against `roots` again), makes the new
- * titles, transcodes new and changed files the library's number at a time, takes out the titles of files gone,
- * publishes what is ready when the library says so, and keeps what it did in words on the library.
+ * An import's work: reads the folder (checked against `roots` again), makes the new titles, transcodes new and
+ * changed files the library's number at a time, takes out the titles of files gone, publishes what is ready when
+ * the library says so, and keeps what it did in words on the library. What it made and each transcode it starts
+ * are kept with the job as they happen, so a process that takes the job over (its own died) does not read the
+ * folder again: it waits for the transcodes begun (taken over themselves), starts the others, and publishes.
  */
-export function startLibraryImport(db: Db, library: Library, roots: string[], run: TranscodeRun): Job {
-  return startJob(
-    db,
-    { kind: 'library.import', target: library.name, createdBy: run.actor.id },
-    async (progress) => {
+function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
+  return async (progress: Progress): Promise<string> => {
+    const kept = jobParams<ImportParams>(db, jobId)?.params;
+    if (!kept) throw new Error('The import kept nothing to go on from: start it again');
+    const library = await namedLibrary(db, kept.name);
+    let made = kept.made;
+    if (!made) {
       progress(1, 'Reading the folder');
       const folder = libraryFolder(library.folder, roots);
       const plan = planLibrary(db, folder, await scanLibrary(folder, library.lang));
@@ -109,19 +150,64 @@ export function startLibraryImport(db: Db, library: Library, roots: string[], ru
         now: at,
         year: new Date(at).getUTCFullYear(),
       });
-      const total = done.transcodes.length;
-      let finished = 0;
-      progress(10, `Transcoding 0 of ${total}`);
-      const { ready, failed } = await transcodeImported(db, run, done.transcodes, library.parallel, () => {
+      made = { counts: countsOf(done, plan), queued: done.transcodes, started: [] };
+      updateJobParams(db, jobId, { ...kept, made });
+    }
+    const mine = made;
+    const total = mine.queued.length;
+    let finished = 0;
+    progress(10, `Transcoding 0 of ${total}`);
+    const resume = {
+      started: new Set(mine.started),
+      onStart: (metaId: string) => {
+        mine.started.push(metaId);
+        updateJobParams(db, jobId, { ...kept, made: mine });
+      },
+    };
+    const { ready, failed } = await transcodeImported(
+      db,
+      run,
+      mine.queued,
+      library.parallel,
+      () => {
         finished++;
         progress(10 + Math.floor((85 * finished) / total), `Transcoding ${finished} of ${total}`);
-      });
-      const published = library.publish ? publishImported(db, ready, run.now()) : 0;
-      const text = importSummary(done, plan, failed, published);
-      await recordLibraryImport(db, library.name, text, run.now());
-      if (failed > 0) throw new Error(`${text}: see the failed transcodes in the jobs`);
-      return text;
-    },
+      },
+      resume,
+    );
+    const published = library.publish ? publishImported(db, ready, run.now()) : 0;
+    const text = importSummary(mine.counts, total - failed, failed, published);
+    await recordLibraryImport(db, library.name, text, run.now());
+    if (failed > 0) throw new Error(`${text}: see the failed transcodes in the jobs`);
+    return text;
+  };
+}
+
+/** The console's import of a library, as a job (`importWork`). */
+export function startLibraryImport(db: Db, library: Library, roots: string[], run: TranscodeRun): Job {
+  let work: ((progress: Progress) => Promise<string>) | undefined;
+  const job = startJob(
+    db,
+    { kind: 'library.import', target: library.name, createdBy: run.actor.id },
+    // Started on the next turn (startJob), after its parameters below are kept.
+    (progress) => (work as (progress: Progress) => Promise<string>)(progress),
     run.now,
   );
+  keepJobParams(db, job.jobId, run.actor, { name: library.name } satisfies ImportParams);
+  work = importWork(db, job.jobId, roots, run);
+  return job;
+}
+
+/** The work of an import whose process died, continued here (`importWork`); undefined when it kept nothing. */
+export function libraryImportResumer(
+  db: Db,
+  roots: string[],
+  dataDir: string,
+  now: () => number,
+  transcodeTitle: TranscodeTitle,
+) {
+  return (jobId: string) => {
+    const kept = jobParams<ImportParams>(db, jobId);
+    return kept && importWork(db, jobId, roots, { dataDir, actor: kept.actor, transcodeTitle, now });
+  };
 }

@@ -15,6 +15,11 @@ export function keepJobParams(db: Db, jobId: string, actor: Actor, params: objec
   );
 }
 
+/** A job's parameters as its work moves on (what an import made, which of its transcodes began). */
+export function updateJobParams(db: Db, jobId: string, params: object): void {
+  db.run('UPDATE operator_job_params SET params = ? WHERE job_id = ?', JSON.stringify(params), jobId);
+}
+
 /** The kept parameters of job `jobId` with its actor, or undefined when it kept none. */
 export function jobParams<T>(db: Db, jobId: string): { actor: Actor; params: T } | undefined {
   const r = db.get<{ created_by: string; actor_email: string; params: string }>(

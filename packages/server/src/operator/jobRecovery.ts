@@ -1,4 +1,5 @@
 import type { ServerConfig } from '../config.ts';
+import { libraryImportResumer } from '../library/importJob.ts';
 import type { Logger } from '../logger.ts';
 import type { Db } from '../store/db.ts';
 import { broadcastResumer } from './broadcastJob.ts';
@@ -30,7 +31,7 @@ export const RESUMED_MESSAGE = 'Resumed after its server stopped';
 
 /**
  * Takes over the jobs whose lease ran out (their process died; decision 0315): the kinds that keep where they
- * are (code batches, broadcasts; decision 0282) continue here, the console's line-up imports and title
+ * are (code batches, broadcasts; decision 0282; a library's import, decision 0423) continue here, the console's line-up imports and title
  * transcodes run again from the start (decision 0335), the others (the command line's) are failed in words.
  * Each job is taken by exactly one of the processes sweeping at once; jobs of live processes are left alone.
  */
@@ -72,6 +73,7 @@ export function startJobRecovery(
     'source.import': sourceJobResumer(db, 'source.import', config.dataDir, now, work.lineupImporter),
     'source.refresh': sourceJobResumer(db, 'source.refresh', config.dataDir, now, work.lineupImporter),
     'title.transcode': transcodeResumer(db, config.dataDir, now, work.transcodeTitle),
+    'library.import': libraryImportResumer(db, config.libraryRoots, config.dataDir, now, work.transcodeTitle),
   };
   const sweep = () => {
     const { resumed, failed } = takeOverExpiredJobs(db, resumers, now);
