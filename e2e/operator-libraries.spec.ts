@@ -11,6 +11,7 @@ import {
   shootBothWidths,
   signInOperator,
 } from './console.ts';
+import { seriousViolationsHere } from './axe.ts';
 import { repoRoot } from './operator.ts';
 import { E2E_DATA_DIR } from './playwright.config.ts';
 import { logIn } from './session.ts';
@@ -85,6 +86,7 @@ test('an editor imports a film library folder; a subscriber finds its film by th
   await expect(preview.getByTestId('unreadable')).toContainText(
     'notes.mkv: it is not a video ffprobe can read',
   );
+  expect(await seriousViolationsHere(page, '/admin/libraries with a preview')).toEqual([]);
   await shootBothWidths(page, 'console-libraries');
 
   // The import, a job whose progress the server keeps: transcoded and published.
