@@ -18,6 +18,8 @@ import { applySecurityHeaders } from './http/securityHeaders.ts';
 import { sessionResolver } from './http/session.ts';
 import { sendText } from './http/send.ts';
 import { purgeExpired } from './domain/housekeeping.ts';
+import { libraryImportResumer } from './library/importJob.ts';
+import { startLibraryWatch } from './library/watch.ts';
 import { startJobRecovery } from './operator/jobRecovery.ts';
 import { transcodeTitle } from './media/transcode.ts';
 import { lineupImporter } from './sources/lineupImporter.ts';
@@ -118,7 +120,15 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   // Jobs whose process stopped (this one before a restart, or another of the cluster): failed in words, or
   // continued where they kept themselves; a live process's jobs are left alone (decisions 0282, 0315). A resumed
   // transcode or import runs the work handed in here, so that operator/ starts no process itself (decision 0369).
-  const stopJobRecovery = startJobRecovery(db, config, now, logger, { transcodeTitle, lineupImporter });
+  const stopJobRecovery = startJobRecovery(db, config, now, logger, {
+    transcodeTitle,
+    lineupImporter,
+    resumers: {
+      'library.import': libraryImportResumer(db, config.libraryRoots, config.dataDir, now, transcodeTitle),
+    },
+  });
+  // Watched film libraries are looked at again on their interval, and imported when their folder changed (0423).
+  const stopLibraryWatch = startLibraryWatch(db, config, now, logger, transcodeTitle);
   purgeExpired(db, now());
   rollUpTelemetry(db, now(), config.telemetryRetentionDays);
   // Hourly clean-up of spent tokens and codes, and telemetry roll-up; unref'd so it never keeps the process alive.
@@ -286,6 +296,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       unmarkRunning();
       clearInterval(housekeeping);
       stopJobRecovery();
+      stopLibraryWatch();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { type AuditEntry, type Job, type Library, OperatorErrCode } from '@ottkit/api-client/contract';
 import { routes } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { watchLibraries } from '../src/library/watch.ts';
+import { transcodeTitle } from '../src/media/transcode.ts';
 import { startServer, type TestServer } from './helpers.ts';
 import { type SignedIn, signInOperator, testClip } from './operatorHelpers.ts';
 
@@ -61,6 +63,45 @@ async function finished(job: Job): Promise<Job> {
   }
   return now;
 }
+
+describe('a watched library', () => {
+  it('is imported when its folder changed, once when two processes look at the same moment, and left alone otherwise', async () => {
+    const shows = join(t.dataDir, 'library', 'Watched');
+    mkdirSync(shows, { recursive: true });
+    testClip(shows, 'Harbour.Nights.2019.mp4', 2);
+    const add = await call(`${P}add`, { name: 'Watched', folder: shows, watchMinutes: 5 });
+    expect((add.body.data as { library: Library }).library.watchMinutes).toBe(5);
+    expect((await call(`${P}add`, { name: 'Too often', folder: shows, watchMinutes: 1 })).status).toBe(400);
+    const run = { dataDir: t.dataDir, transcodeTitle, now: Date.now };
+    const roots = t.server.config.libraryRoots;
+    const look = (at: number) => watchLibraries(t.server.db, roots, run, at);
+    const imports = () =>
+      t.server.db.all<{ job_id: string }>(
+        "SELECT job_id FROM operator_jobs WHERE kind = 'library.import' AND target = 'Watched'",
+      );
+    const settled = async () => {
+      for (const { job_id } of imports()) await finished({ jobId: job_id, status: 'running' } as Job);
+    };
+    const start = Date.now();
+    // Two processes look at the same moment: one of them imports.
+    const [a, b] = await Promise.all([look(start), look(start)]);
+    expect([...a, ...b]).toEqual(['Watched']);
+    await settled();
+    expect(imports()).toHaveLength(1);
+    // Not due yet, then due with nothing changed: no import.
+    expect(await look(start + 60_000)).toEqual([]);
+    expect(await look(start + 5 * 60_000)).toEqual([]);
+    // A new file: the next look imports it.
+    testClip(shows, 'Harbour.Days.2020.mp4', 2);
+    expect(await look(start + 10 * 60_000)).toEqual(['Watched']);
+    await settled();
+    const titles = t.server.db.all<{ n: number }>(
+      "SELECT COUNT(*) AS n FROM library_files WHERE path LIKE 'Harbour.%'",
+    );
+    expect(Number(titles[0]?.n)).toBe(2);
+    expect((await call(`${P}remove`, { name: 'Watched' })).body.errCode).toBe(0);
+  }, 120_000);
+});
 
 describe('film libraries in the console', () => {
   it('refuses a name taken, a folder outside the allowed ones, and a support operator', async () => {

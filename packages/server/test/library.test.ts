@@ -197,13 +197,26 @@ describe('library import', () => {
 describe('named libraries (decision 0423)', () => {
   it('adds, lists and forgets a library from the command line; a folder outside the roots is refused in words', async () => {
     const cli = (...a: string[]) => runCli(['library', ...a, '--data', dataDir]);
-    const added = await cli('add', 'Shows', '--folder', join(library, 'Shows'), '--lang', 'es', '--publish');
+    expect((await cli('add', 'Shows', '--folder', join(library, 'Shows'), '--every', '2')).code).toBe(2);
+    const added = await cli(
+      'add',
+      'Shows',
+      '--folder',
+      join(library, 'Shows'),
+      '--lang',
+      'es',
+      '--publish',
+      '--every',
+      '60',
+    );
     expect(added.code).toBe(0);
     expect(added.lines).toEqual([`Added library Shows: ${join(library, 'Shows')}`]);
     expect((await cli('add', 'Shows', '--folder', join(library, 'Shows'))).code).toBe(2);
     expect((await cli('add', 'Etc', '--folder', '/etc')).code).toBe(2);
     const listed = await cli('list');
-    expect(listed.lines).toEqual([`Shows\t${join(library, 'Shows')}\tes, published when ready`]);
+    expect(listed.lines).toEqual([
+      `Shows\t${join(library, 'Shows')}\tes, published when ready, looked at every 60 minutes`,
+    ]);
     expect((await cli('remove', 'Shows')).lines).toEqual(['Removed library Shows; its titles stay.']);
     expect((await cli('list')).lines).toEqual(['No library yet: library add NAME --folder PATH']);
     expect((await cli('remove', 'Shows')).code).toBe(2);

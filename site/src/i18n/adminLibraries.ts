@@ -1,11 +1,17 @@
-import { LIBRARY_PARALLEL } from '@ottkit/api-client/contract';
+import { LIBRARY_PARALLEL, LIBRARY_WATCH_MINUTES } from '@ottkit/api-client/contract';
 import { defineMessages } from './define.ts';
 
 const { min, max } = LIBRARY_PARALLEL;
+const watch = LIBRARY_WATCH_MINUTES;
 
 /** The console's film libraries screen (issue 42, decision 0423), part of the console's catalogue (`admin.ts`). */
 export const adminLibraries = defineMessages({
   en: {
+    'admin.libraries.watch': 'Look at the folder again every (minutes; 0: only when you import)',
+    'admin.libraries.error.watch': `Enter 0, or ${watch.min} to ${watch.max} minutes`,
+    'admin.libraries.watched':
+      'Looked at every {minutes} minutes, imported when a file is new, changed or gone',
+    'admin.libraries.byHand': 'Imported when you import it',
     'admin.nav.libraries': 'Film libraries',
     'admin.home.libraries':
       'Name a folder of films and series on the server, see what an import would add, import it.',
@@ -50,6 +56,11 @@ export const adminLibraries = defineMessages({
     'admin.libraries.nothing': 'Nothing to import: the folder is as the last import left it.',
   },
   es: {
+    'admin.libraries.watch': 'Volver a mirar la carpeta cada (minutos; 0: solo al importar)',
+    'admin.libraries.error.watch': `Introduce 0, o de ${watch.min} a ${watch.max} minutos`,
+    'admin.libraries.watched':
+      'Se mira cada {minutes} minutos y se importa cuando un archivo es nuevo, cambia o desaparece',
+    'admin.libraries.byHand': 'Se importa cuando la importas',
     'admin.nav.libraries': 'Bibliotecas de películas',
     'admin.home.libraries':
       'Nombra una carpeta de películas y series del servidor, mira lo que añadiría una importación e impórtala.',
@@ -95,6 +106,11 @@ export const adminLibraries = defineMessages({
     'admin.libraries.nothing': 'Nada que importar: la carpeta está como la dejó la última importación.',
   },
   pt: {
+    'admin.libraries.watch': 'Voltar a ver a pasta a cada (minutos; 0: só ao importar)',
+    'admin.libraries.error.watch': `Introduza 0, ou de ${watch.min} a ${watch.max} minutos`,
+    'admin.libraries.watched':
+      'Vista a cada {minutes} minutos e importada quando um ficheiro é novo, muda ou desaparece',
+    'admin.libraries.byHand': 'Importada quando a importa',
     'admin.nav.libraries': 'Bibliotecas de filmes',
     'admin.home.libraries':
       'Dê nome a uma pasta de filmes e séries do servidor, veja o que uma importação acrescentaria e importe-a.',

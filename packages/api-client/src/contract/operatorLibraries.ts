@@ -15,6 +15,16 @@ const editor = ['editor'] as const;
 /** Transcodes one import runs at once: each is an ffmpeg of the whole ladder. */
 export const LIBRARY_PARALLEL = { min: 1, max: 8, default: 1 } as const;
 
+/** How often a watched library is looked at again, in minutes; 0: only when imported by hand. */
+export const LIBRARY_WATCH_MINUTES = { min: 5, max: 10_080 } as const;
+const watchMinutesSchema = z
+  .number()
+  .int()
+  .refine(
+    (n) => n === 0 || (n >= LIBRARY_WATCH_MINUTES.min && n <= LIBRARY_WATCH_MINUTES.max),
+    `0, or ${LIBRARY_WATCH_MINUTES.min} to ${LIBRARY_WATCH_MINUTES.max} minutes`,
+  );
+
 /** A folder on the server's disk, as the operator types it (checked against the allowed folders by the server). */
 export const libraryFolderSchema = z
   .string()
@@ -33,6 +43,8 @@ export const librarySchema = z.object({
   /** Each title goes into the catalogue once its video is ready; otherwise it stays a draft. */
   publish: z.boolean(),
   parallel: z.number().int(),
+  /** Looked at again this often (minutes), and imported when a file is new, changed or gone; 0: by hand only. */
+  watchMinutes: z.number().int(),
   createdAt: z.number().int(),
   /** What its last import did, in words (empty before the first). */
   lastImport: z.string(),
@@ -52,6 +64,7 @@ export const libraryAddRequestSchema = z
       .min(LIBRARY_PARALLEL.min, `From ${LIBRARY_PARALLEL.min} to ${LIBRARY_PARALLEL.max}`)
       .max(LIBRARY_PARALLEL.max, `From ${LIBRARY_PARALLEL.min} to ${LIBRARY_PARALLEL.max}`)
       .optional(),
+    watchMinutes: watchMinutesSchema.optional(),
   })
   .strict();
 

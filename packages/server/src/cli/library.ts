@@ -1,4 +1,10 @@
-import { isLang, type Lang, LANGS, LIBRARY_PARALLEL } from '@ottkit/api-client/contract';
+import {
+  isLang,
+  type Lang,
+  LANGS,
+  LIBRARY_PARALLEL,
+  libraryAddRequestSchema,
+} from '@ottkit/api-client/contract';
 import type { ServerConfig } from '../config.ts';
 import {
   type LibraryPlan,
@@ -27,7 +33,10 @@ export const libraryCommand: Command = {
                                                                     changed or gone, and what cannot be read and why
   library import --folder PATH [--lang L] [--publish] [--parallel N] makes the titles and transcodes their files
                                                                     (N at a time, ${LIBRARY_PARALLEL.min}-${LIBRARY_PARALLEL.max}); --publish puts each in the catalogue when ready
-  library add NAME --folder PATH [--lang L] [--publish] [--parallel N] names the folder a library, for the console
+  library add NAME --folder PATH [--lang L] [--publish] [--parallel N] [--every MINUTES]
+                                                                    names the folder a library, for the console; with
+                                                                    --every, the server looks at it again that often and
+                                                                    imports it when a file is new, changed or gone
   library list | library remove NAME                                the named libraries; forgets one (its titles stay)`,
   run: (args) =>
     withStore(
@@ -37,6 +46,7 @@ export const libraryCommand: Command = {
         lang: { type: 'string' },
         publish: { type: 'boolean' },
         parallel: { type: 'string' },
+        every: { type: 'string' },
       },
       async ({ db, config, values, positionals }) => {
         const verb = positionals[0];
@@ -57,9 +67,23 @@ export const libraryCommand: Command = {
         if (verb === 'add') {
           const name = positionals[1];
           if (!name) throw new UsageError('library add NAME --folder PATH');
-          const input = { name, folder, lang: lang as Lang, publish: values.publish === true, parallel };
+          // The console's call's own rules (one place): a whole path, the bounds of --parallel and --every.
+          const parsed = libraryAddRequestSchema.safeParse({
+            name,
+            folder,
+            lang,
+            publish: values.publish === true,
+            parallel,
+            watchMinutes: Number(str(values.every) ?? 0),
+          });
+          if (!parsed.success) {
+            const option = (field: string) => (field === 'watchMinutes' ? 'every' : field);
+            throw new UsageError(
+              parsed.error.issues.map((i) => `--${option(String(i.path[0]))}: ${i.message}`).join('; '),
+            );
+          }
           return refused(async () => {
-            const l = await addLibrary(db, input, config.libraryRoots, CLI_ACTOR, Date.now());
+            const l = await addLibrary(db, parsed.data, config.libraryRoots, CLI_ACTOR, Date.now());
             console.log(`Added library ${l.name}: ${l.folder}`);
           });
         }
@@ -96,7 +120,10 @@ async function printLibraries(db: Db): Promise<number> {
   if (libraries.length === 0) console.log('No library yet: library add NAME --folder PATH');
   for (const l of libraries) {
     const last = l.lastImport ? `; last import: ${l.lastImport}` : '';
-    console.log(`${l.name}\t${l.folder}\t${l.lang}${l.publish ? ', published when ready' : ''}${last}`);
+    const watch = l.watchMinutes > 0 ? `, looked at every ${l.watchMinutes} minutes` : '';
+    console.log(
+      `${l.name}\t${l.folder}\t${l.lang}${l.publish ? ', published when ready' : ''}${watch}${last}`,
+    );
   }
   return 0;
 }

@@ -14,7 +14,7 @@ import {
   publishImported,
   type QueuedTranscode,
 } from './importLibrary.ts';
-import { namedLibrary, recordLibraryImport } from './libraries.ts';
+import { filesSeenIn, namedLibrary, recordFilesSeen, recordLibraryImport } from './libraries.ts';
 import { libraryFolder, scanLibrary } from './scan.ts';
 
 // An import's transcodes, `parallel` at a time, each a `title.transcode` job the console shows (and another
@@ -143,6 +143,8 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
     if (!made) {
       progress(1, 'Reading the folder');
       const folder = libraryFolder(library.folder, roots);
+      // What this import sees is what a watch compares the folder with next (watch.ts).
+      await recordFilesSeen(db, library.name, filesSeenIn(folder));
       const plan = planLibrary(db, folder, await scanLibrary(folder, library.lang));
       const at = run.now();
       const done = importLibrary(db, plan, {

@@ -1,10 +1,11 @@
+import { createHash } from 'node:crypto';
 import type { Lang, Library } from '@ottkit/api-client/contract';
 import { LIBRARY_PARALLEL } from '@ottkit/api-client/contract';
 import type { Selectable } from 'kysely';
 import { type Actor, recordAudit } from '../operator/audit.ts';
 import type { Db } from '../store/db.ts';
 import type { LibrariesTable } from '../store/kysely/schema.generated.ts';
-import { libraryFolder } from './scan.ts';
+import { libraryFolder, mediaFiles } from './scan.ts';
 
 // Named film libraries (issue 42, decision 0423): what the console and `library add` keep of a folder, on the
 // asynchronous store (issue 39). The folder is checked against the configured roots when it is added and again
@@ -24,6 +25,7 @@ const toLibrary = (r: Selectable<LibrariesTable>): Library => ({
   lang: r.lang as Lang,
   publish: Number(r.publish) === 1,
   parallel: Number(r.parallel),
+  watchMinutes: Number(r.watch_minutes),
   createdAt: Number(r.created_at),
   lastImport: r.last_import,
   ...(r.last_import_at === null ? {} : { lastImportAt: Number(r.last_import_at) }),
@@ -35,6 +37,7 @@ export interface NewLibrary {
   lang?: Lang;
   publish?: boolean;
   parallel?: number;
+  watchMinutes?: number;
 }
 
 /** Adds a library over a folder inside `roots` (LibraryFolderError otherwise); audited. */
@@ -52,6 +55,7 @@ export async function addLibrary(
     lang: input.lang ?? 'en',
     publish: input.publish ? 1 : 0,
     parallel: input.parallel ?? LIBRARY_PARALLEL.default,
+    watch_minutes: input.watchMinutes ?? 0,
     created_at: now,
   };
   const done = await db.kysely
@@ -92,4 +96,43 @@ export async function recordLibraryImport(db: Db, name: string, text: string, at
     .set({ last_import: text, last_import_at: at })
     .where('name', '=', name)
     .execute();
+}
+
+/** The folder's media files as a watch compares them: their paths, sizes and times, hashed. */
+export function filesSeenIn(folder: string): string {
+  const h = createHash('sha256');
+  for (const { file, stat } of mediaFiles(folder).files) h.update(`${file}\0${stat.size}\0${stat.mtimeMs}\n`);
+  return h.digest('base64url');
+}
+
+/** What an import (or a watch's look) saw in the library's folder. */
+export async function recordFilesSeen(db: Db, name: string, seen: string): Promise<void> {
+  await db.kysely.updateTable('libraries').set({ files_seen: seen }).where('name', '=', name).execute();
+}
+
+/** The watched libraries due a look at `now`, with what their folder held when last seen. */
+export async function dueForWatch(db: Db, now: number) {
+  const rows = await db.kysely.selectFrom('libraries').selectAll().where('watch_minutes', '>', 0).execute();
+  return rows
+    .filter((r) => Number(r.watched_at ?? 0) + Number(r.watch_minutes) * 60_000 <= now)
+    .map((r) => ({ library: toLibrary(r), watchedAt: r.watched_at, filesSeen: r.files_seen }));
+}
+
+/**
+ * Takes the library's look at `now` for this process: true for exactly one of the processes of a cluster that
+ * ask at once (the row moves only from the time each of them read).
+ */
+export async function claimWatch(
+  db: Db,
+  name: string,
+  watchedAt: number | null,
+  now: number,
+): Promise<boolean> {
+  const done = await db.kysely
+    .updateTable('libraries')
+    .set({ watched_at: now })
+    .where('name', '=', name)
+    .where((w) => (watchedAt === null ? w('watched_at', 'is', null) : w('watched_at', '=', watchedAt)))
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
 }

@@ -68,13 +68,13 @@ export function libraryFolder(path: string, roots: string[]): string {
   return real;
 }
 
-/** Reads every media file under `folder` (already checked by `libraryFolder`). */
-export async function scanLibrary(folder: string, lang: Lang): Promise<LibraryScan> {
-  const scan: LibraryScan = { entries: [], unreadable: [] };
+/** The media files under `folder` (already checked by `libraryFolder`), by name, within SCAN_LIMITS. */
+export function mediaFiles(folder: string): { files: { file: string; stat: Stats }[]; truncated?: string } {
   const files: { file: string; stat: Stats }[] = [];
+  let truncated: string | undefined;
   const walk = (dir: string, depth: number) => {
     if (depth > SCAN_LIMITS.depth) {
-      scan.truncated = `folders deeper than ${SCAN_LIMITS.depth} levels were not read`;
+      truncated = `folders deeper than ${SCAN_LIMITS.depth} levels were not read`;
       return;
     }
     for (const d of readdirSync(dir, { withFileTypes: true }).sort((a, b) => (a.name < b.name ? -1 : 1))) {
@@ -83,7 +83,7 @@ export async function scanLibrary(folder: string, lang: Lang): Promise<LibrarySc
       if (d.isDirectory()) walk(file, depth + 1);
       else if (d.isFile() && MEDIA.has(extname(d.name).toLowerCase())) {
         if (files.length >= SCAN_LIMITS.files) {
-          scan.truncated = `only the first ${SCAN_LIMITS.files} media files were read`;
+          truncated = `only the first ${SCAN_LIMITS.files} media files were read`;
           return;
         }
         files.push({ file, stat: statSync(file) });
@@ -91,6 +91,13 @@ export async function scanLibrary(folder: string, lang: Lang): Promise<LibrarySc
     }
   };
   walk(folder, 0);
+  return truncated ? { files, truncated } : { files };
+}
+
+/** Reads every media file under `folder` (already checked by `libraryFolder`). */
+export async function scanLibrary(folder: string, lang: Lang): Promise<LibraryScan> {
+  const { files, truncated } = mediaFiles(folder);
+  const scan: LibraryScan = { entries: [], unreadable: [], ...(truncated ? { truncated } : {}) };
   for (const { file, stat } of files) {
     const path = relative(folder, file).split(sep).join('/');
     const described = describe(folder, file, lang);

@@ -1,5 +1,4 @@
 import type { ServerConfig } from '../config.ts';
-import { libraryImportResumer } from '../library/importJob.ts';
 import type { Logger } from '../logger.ts';
 import type { Db } from '../store/db.ts';
 import { broadcastResumer } from './broadcastJob.ts';
@@ -22,6 +21,8 @@ import { type TranscodeTitle, transcodeResumer } from './titleTranscodeJob.ts';
 export interface ResumedWork {
   transcodeTitle: TranscodeTitle;
   lineupImporter: LineupImporter;
+  /** Other areas' jobs, by kind: a film library's import (decision 0423), which reads folders with ffprobe. */
+  resumers: Record<string, Resumer>;
 }
 
 /** The work that continues a job of this kind from where it kept itself, or undefined when it cannot. */
@@ -73,7 +74,7 @@ export function startJobRecovery(
     'source.import': sourceJobResumer(db, 'source.import', config.dataDir, now, work.lineupImporter),
     'source.refresh': sourceJobResumer(db, 'source.refresh', config.dataDir, now, work.lineupImporter),
     'title.transcode': transcodeResumer(db, config.dataDir, now, work.transcodeTitle),
-    'library.import': libraryImportResumer(db, config.libraryRoots, config.dataDir, now, work.transcodeTitle),
+    ...work.resumers,
   };
   const sweep = () => {
     const { resumed, failed } = takeOverExpiredJobs(db, resumers, now);

@@ -21,6 +21,7 @@ const EMPTY = {
   lang: 'en' as string,
   publish: false,
   parallel: String(LIBRARY_PARALLEL.default),
+  watchMinutes: '0',
 };
 
 const fieldWords = (t: AdminT) => {
@@ -28,6 +29,7 @@ const fieldWords = (t: AdminT) => {
     name: t('admin.error.name'),
     folder: t('admin.libraries.error.folder'),
     parallel: t('admin.libraries.error.parallel'),
+    watchMinutes: t('admin.libraries.error.watch'),
   };
   return (field: string) => words[field];
 };
@@ -63,6 +65,7 @@ export default function Libraries({ lang }: { lang: Lang }) {
       lang: form.lang as Lang,
       publish: form.publish,
       parallel: Number(form.parallel),
+      watchMinutes: Number(form.watchMinutes),
     };
     if (!adding.check(libraryAdd, input, fieldWords(t))) return;
     void act(async () => {
@@ -123,6 +126,13 @@ export default function Libraries({ lang }: { lang: Lang }) {
             max={LIBRARY_PARALLEL.max}
             {...adding.bind('parallel')}
           />
+          <Field
+            label={t('admin.libraries.watch')}
+            type="number"
+            inputMode="numeric"
+            min={0}
+            {...adding.bind('watchMinutes')}
+          />
           <CheckField label={t('admin.libraries.publish')} {...adding.bindCheck('publish')} />
           <button type="submit" className="console-button" disabled={busy || !ready}>
             {t('admin.libraries.addButton')}
@@ -178,6 +188,11 @@ function LibraryCard(props: {
       <strong>{l.name}</strong>
       <div>{l.folder}</div>
       <div>{t(l.publish ? 'admin.libraries.publishes' : 'admin.libraries.drafts')}</div>
+      <div>
+        {l.watchMinutes > 0
+          ? t('admin.libraries.watched', { minutes: l.watchMinutes })
+          : t('admin.libraries.byHand')}
+      </div>
       <div>
         {l.lastImport
           ? t('admin.libraries.lastImport', { text: l.lastImport })

@@ -248,6 +248,9 @@ export interface LibrariesTable {
   created_at: number;
   last_import: Generated<string>;
   last_import_at: number | null;
+  watch_minutes: Generated<number>;
+  files_seen: Generated<string>;
+  watched_at: number | null;
 }
 
 export interface LibraryFilesTable {

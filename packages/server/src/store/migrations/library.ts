@@ -43,4 +43,16 @@ CREATE TABLE libraries (
 );
 `,
   },
+  {
+    // A library's watch (decision 0423): read again every `watch_minutes` (0: only when imported by hand); the
+    // files it last saw (`files_seen`, their paths, sizes and times hashed) say whether anything changed since;
+    // `watched_at` is claimed by one process of a cluster for each look.
+    version: 537,
+    name: 'library-watch',
+    sql: `
+ALTER TABLE libraries ADD COLUMN watch_minutes INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE libraries ADD COLUMN files_seen TEXT NOT NULL DEFAULT '';
+ALTER TABLE libraries ADD COLUMN watched_at BIGINT;
+`,
+  },
 ];
