@@ -187,16 +187,14 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
 
 /** The console's import of a library, as a job (`importWork`). */
 export function startLibraryImport(db: Db, library: Library, roots: string[], run: TranscodeRun): Job {
-  let work: ((progress: Progress) => Promise<string>) | undefined;
-  const job = startJob(
+  const job: Job = startJob(
     db,
     { kind: 'library.import', target: library.name, createdBy: run.actor.id },
-    // Started on the next turn (startJob), after its parameters below are kept.
-    (progress) => (work as (progress: Progress) => Promise<string>)(progress),
+    // Run on the next turn (startJob), after its parameters below are kept.
+    (progress) => importWork(db, job.jobId, roots, run)(progress),
     run.now,
   );
   keepJobParams(db, job.jobId, run.actor, { name: library.name } satisfies ImportParams);
-  work = importWork(db, job.jobId, roots, run);
   return job;
 }
 
