@@ -98,7 +98,7 @@ if (what === 'library') {
     Date.now(),
   );
   const run = { dataDir, actor: RESUME_ACTOR, transcodeTitle, now: Date.now };
-  console.log(`job ${startLibraryImport(db, library, roots, run).jobId}`);
+  console.log(`job ${startLibraryImport(db, library.name, roots, run).jobId}`);
 }
 console.log('ready');
 // Nothing listens: the jobs and their sweeps are what this process is for.

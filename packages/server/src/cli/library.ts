@@ -9,7 +9,7 @@ import type { ServerConfig } from '../config.ts';
 import {
   type LibraryPlan,
   importLibrary,
-  nameOf,
+  entryTitle,
   planLibrary,
   publishImported,
 } from '../library/importLibrary.ts';
@@ -147,11 +147,9 @@ function printPlan(plan: LibraryPlan) {
     `${plan.folder}: new ${n(films, 'film')}, ${n(episodes.length, 'episode')} of ${series} series; ${plan.changed.length} changed, ${plan.removed.length} gone, ${plan.unchanged} unchanged`,
   );
   for (const e of found) {
-    const m = e.meta;
-    const what = m.kind === 'episode' ? `${m.series} S${m.season}E${m.episode} ${nameOf(e)}` : nameOf(e);
     const langs = e.audioLanguages.length > 0 ? ` audio ${e.audioLanguages.join(',')}` : '';
     const mark = plan.changed.includes(e) ? '~' : '+';
-    console.log(`  ${mark} ${e.path}\t${what}${m.year ? ` (${m.year})` : ''}\t[${e.from}]${langs}`);
+    console.log(`  ${mark} ${e.path}\t${entryTitle(e)}\t[${e.from}]${langs}`);
   }
   for (const r of plan.removed) console.log(`  - ${r.path}\t(its title leaves the catalogue)`);
   for (const u of plan.unreadable) console.log(`  ! ${u.path}\t${u.reason}`);

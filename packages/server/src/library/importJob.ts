@@ -1,4 +1,4 @@
-import type { Job, Library } from '@ottkit/api-client/contract';
+import type { Job } from '@ottkit/api-client/contract';
 import { newAssetId } from '../media/titleAssets.ts';
 import type { Actor } from '../operator/audit.ts';
 import { jobParams, keepJobParams, updateJobParams } from '../operator/jobParams.ts';
@@ -14,7 +14,7 @@ import {
   publishImported,
   type QueuedTranscode,
 } from './importLibrary.ts';
-import { filesSeenIn, namedLibrary, recordFilesSeen, recordLibraryImport } from './libraries.ts';
+import { namedLibrary, recordFilesSeen, recordLibraryImport } from './libraries.ts';
 import { libraryFolder, scanLibrary } from './scan.ts';
 
 // An import's transcodes, `parallel` at a time, each a `title.transcode` job the console shows (and another
@@ -143,9 +143,10 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
     if (!made) {
       progress(1, 'Reading the folder');
       const folder = libraryFolder(library.folder, roots);
-      // What this import sees is what a watch compares the folder with next (watch.ts).
-      await recordFilesSeen(db, library.name, filesSeenIn(folder));
-      const plan = planLibrary(db, folder, await scanLibrary(folder, library.lang));
+      const scan = await scanLibrary(folder, library.lang);
+      // What this import saw is what a watch compares the folder with next (watch.ts).
+      await recordFilesSeen(db, library.name, scan.seen);
+      const plan = planLibrary(db, folder, scan);
       const at = run.now();
       const done = importLibrary(db, plan, {
         actor: run.actor,
@@ -186,15 +187,15 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
 }
 
 /** The console's import of a library, as a job (`importWork`). */
-export function startLibraryImport(db: Db, library: Library, roots: string[], run: TranscodeRun): Job {
+export function startLibraryImport(db: Db, name: string, roots: string[], run: TranscodeRun): Job {
   const job: Job = startJob(
     db,
-    { kind: 'library.import', target: library.name, createdBy: run.actor.id },
+    { kind: 'library.import', target: name, createdBy: run.actor.id },
     // Run on the next turn (startJob), after its parameters below are kept.
     (progress) => importWork(db, job.jobId, roots, run)(progress),
     run.now,
   );
-  keepJobParams(db, job.jobId, run.actor, { name: library.name } satisfies ImportParams);
+  keepJobParams(db, job.jobId, run.actor, { name } satisfies ImportParams);
   return job;
 }
 

@@ -168,6 +168,13 @@ type Made = { metaId: string } | { reason: string };
 /** The entry's title as the operator reads it (its first language's), or its path. */
 export const nameOf = (e: LibraryEntry): string => Object.values(e.meta.titles)[0] ?? e.path;
 
+/** The entry as a preview lists it (CLI and console): the film, or the series, season, episode and its name. */
+export function entryTitle(e: LibraryEntry): string {
+  const m = e.meta;
+  const what = m.kind === 'episode' ? `${m.series} S${m.season}E${m.episode} ${nameOf(e)}` : nameOf(e);
+  return `${what}${m.year ? ` (${m.year})` : ''}`;
+}
+
 /** A film as a draft movie with its credits. */
 function addFilm(db: Db, e: LibraryEntry, o: { actor: Actor; now: number; year: number }): Made {
   const form = formOf(e, 'movie', o.year);

@@ -1,11 +1,10 @@
-import { createHash } from 'node:crypto';
 import type { Lang, Library } from '@ottkit/api-client/contract';
 import { LIBRARY_PARALLEL } from '@ottkit/api-client/contract';
 import type { Selectable } from 'kysely';
 import { type Actor, recordAudit } from '../operator/audit.ts';
 import type { Db } from '../store/db.ts';
 import type { LibrariesTable } from '../store/kysely/schema.generated.ts';
-import { libraryFolder, mediaFiles } from './scan.ts';
+import { libraryFolder } from './scan.ts';
 
 // Named film libraries (issue 42, decision 0423): what the console and `library add` keep of a folder, on the
 // asynchronous store (issue 39). The folder is checked against the configured roots when it is added and again
@@ -96,13 +95,6 @@ export async function recordLibraryImport(db: Db, name: string, text: string, at
     .set({ last_import: text, last_import_at: at })
     .where('name', '=', name)
     .execute();
-}
-
-/** The folder's media files as a watch compares them: their paths, sizes and times, hashed. */
-export function filesSeenIn(folder: string): string {
-  const h = createHash('sha256');
-  for (const { file, stat } of mediaFiles(folder).files) h.update(`${file}\0${stat.size}\0${stat.mtimeMs}\n`);
-  return h.digest('base64url');
 }
 
 /** What an import (or a watch's look) saw in the library's folder. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, realpathSync, type Stats, statSync } from 'node:fs';
 import { basename, dirname, extname, join, relative, sep } from 'node:path';
 import type { Lang } from '@ottkit/api-client/contract';
@@ -39,6 +40,8 @@ export interface LibraryScan {
   unreadable: Unreadable[];
   /** Set when a bound was met: what was not read. */
   truncated?: string;
+  /** Its media files' paths, sizes and times, hashed: what a library's watch compares (`filesSeen`). */
+  seen: string;
 }
 
 export class LibraryFolderError extends Error {}
@@ -94,10 +97,22 @@ export function mediaFiles(folder: string): { files: { file: string; stat: Stats
   return truncated ? { files, truncated } : { files };
 }
 
+/** Media files' paths, sizes and times, hashed: a folder whose hash moved holds new, changed or gone files. */
+export function filesSeen(files: { file: string; stat: Stats }[]): string {
+  const h = createHash('sha256');
+  for (const { file, stat } of files) h.update(`${file}\0${stat.size}\0${stat.mtimeMs}\n`);
+  return h.digest('base64url');
+}
+
 /** Reads every media file under `folder` (already checked by `libraryFolder`). */
 export async function scanLibrary(folder: string, lang: Lang): Promise<LibraryScan> {
   const { files, truncated } = mediaFiles(folder);
-  const scan: LibraryScan = { entries: [], unreadable: [], ...(truncated ? { truncated } : {}) };
+  const scan: LibraryScan = {
+    entries: [],
+    unreadable: [],
+    seen: filesSeen(files),
+    ...(truncated ? { truncated } : {}),
+  };
   for (const { file, stat } of files) {
     const path = relative(folder, file).split(sep).join('/');
     const described = describe(folder, file, lang);

@@ -4,8 +4,8 @@ import type { Actor } from '../operator/audit.ts';
 import type { TranscodeTitle } from '../operator/titleTranscodeJob.ts';
 import type { Db } from '../store/db.ts';
 import { startLibraryImport, type TranscodeRun } from './importJob.ts';
-import { claimWatch, dueForWatch, filesSeenIn } from './libraries.ts';
-import { libraryFolder } from './scan.ts';
+import { claimWatch, dueForWatch } from './libraries.ts';
+import { filesSeen, libraryFolder, mediaFiles } from './scan.ts';
 
 // A library's watch (issue 42, decision 0423): every `watchMinutes` its folder is looked at again, cheaply (names,
 // sizes and times, no sidecar or ffprobe), and imported as the console would when a file is new, changed or gone.
@@ -39,17 +39,17 @@ export async function watchLibraries(
   onSkip: (name: string, why: string) => void = () => {},
 ): Promise<string[]> {
   const started: string[] = [];
-  for (const { library, watchedAt, filesSeen } of await dueForWatch(db, now)) {
+  for (const { library, watchedAt, filesSeen: lastSeen } of await dueForWatch(db, now)) {
     if (!(await claimWatch(db, library.name, watchedAt, now))) continue;
     let seen: string;
     try {
-      seen = filesSeenIn(libraryFolder(library.folder, roots));
+      seen = filesSeen(mediaFiles(libraryFolder(library.folder, roots)).files);
     } catch (e) {
       onSkip(library.name, e instanceof Error ? e.message : String(e));
       continue;
     }
-    if (seen === filesSeen || (await importRunning(db, library.name))) continue;
-    startLibraryImport(db, library, roots, { ...run, actor: WATCH_ACTOR });
+    if (seen === lastSeen || (await importRunning(db, library.name))) continue;
+    startLibraryImport(db, library.name, roots, { ...run, actor: WATCH_ACTOR });
     started.push(library.name);
   }
   return started;

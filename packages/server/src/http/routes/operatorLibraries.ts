@@ -7,7 +7,7 @@ import {
   OperatorErrCode,
 } from '@ottkit/api-client/contract';
 import { startLibraryImport } from '../../library/importJob.ts';
-import { nameOf, planLibrary } from '../../library/importLibrary.ts';
+import { entryTitle, planLibrary } from '../../library/importLibrary.ts';
 import {
   addLibrary,
   LibraryError,
@@ -34,15 +34,13 @@ async function answering<T>(work: () => Promise<T>): Promise<T> {
   }
 }
 
-/** An entry as the preview lists it: the film, or the series, season and episode and its name. */
-function entry(e: LibraryEntry) {
-  const m = e.meta;
-  const title =
-    m.kind === 'episode'
-      ? `${m.series} S${m.season}E${m.episode} ${nameOf(e)}`
-      : `${nameOf(e)}${m.year ? ` (${m.year})` : ''}`;
-  return { path: e.path, title, from: e.from, audioLanguages: e.audioLanguages };
-}
+/** An entry as the preview lists it. */
+const entry = (e: LibraryEntry) => ({
+  path: e.path,
+  title: entryTitle(e),
+  from: e.from,
+  audioLanguages: e.audioLanguages,
+});
 
 const roots = (ctx: RequestContext) => ctx.config.libraryRoots;
 
@@ -82,7 +80,7 @@ export const operatorLibraryRoutes = [
       libraryFolder(library.folder, roots(ctx));
       // The route wires the ffmpeg transcode into the operator's jobs (decision 0369).
       const run = { dataDir: ctx.config.dataDir, actor: actorFor(ctx), transcodeTitle, now: ctx.now };
-      return { job: startLibraryImport(ctx.db, library, roots(ctx), run) };
+      return { job: startLibraryImport(ctx.db, library.name, roots(ctx), run) };
     }),
   ),
 ];
