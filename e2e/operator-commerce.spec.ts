@@ -231,8 +231,15 @@ test('an admin changes a setting and the site follows; an editor made in the con
   await desk.getByRole('button', { name: 'Save settings' }).click();
   await expectRefusedAsTyped(memberSite, 'not a url', 'admin.error.url');
   await expect(hide).toBeChecked();
-  await shootBothWidths(desk, 'console-settings-refused');
+  // The service's transcodes at once (decision 0425): refused out of bounds as typed, kept once saved.
+  const transcodes = desk.getByLabel('Transcodes at once');
+  await expect(transcodes).toHaveValue('2');
+  await transcodes.fill('9');
   await memberSite.fill('');
+  await desk.getByRole('button', { name: 'Save settings' }).click();
+  await expectRefusedAsTyped(transcodes, '9', 'admin.settings.transcodeParallelRefused');
+  await shootBothWidths(desk, 'console-settings-refused');
+  await transcodes.fill('3');
   await desk.getByRole('button', { name: 'Save settings' }).click();
   await expect(desk.getByRole('status')).toHaveText('Settings saved; the site uses them now.');
   await shoot(desk, 'console-settings');
@@ -250,6 +257,8 @@ test('an admin changes a setting and the site follows; an editor made in the con
   // Put it back for the journeys that follow.
   await desk.reload();
   await consoleReady(desk);
+  await expect(desk.getByLabel('Transcodes at once')).toHaveValue('3');
+  await desk.getByLabel('Transcodes at once').fill('2');
   await desk.getByLabel('Hide channels the viewer has no plan for').uncheck();
   await desk.getByRole('button', { name: 'Save settings' }).click();
   await expect(desk.getByRole('status')).toHaveText('Settings saved; the site uses them now.');

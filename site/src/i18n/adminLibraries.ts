@@ -1,12 +1,21 @@
-import { LIBRARY_PARALLEL, LIBRARY_WATCH_MINUTES } from '@ottkit/api-client/contract';
+import { LIBRARY_PARALLEL, LIBRARY_WATCH_MINUTES, TRANSCODE_PARALLEL } from '@ottkit/api-client/contract';
 import { defineMessages } from './define.ts';
 
 const { min, max } = LIBRARY_PARALLEL;
 const watch = LIBRARY_WATCH_MINUTES;
+const queue = TRANSCODE_PARALLEL;
 
-/** The console's film libraries screen (issue 42, decision 0423), part of the console's catalogue (`admin.ts`). */
+/**
+ * The console's film libraries screen (issue 42, decision 0423), and the settings' transcode queue (decision 0425),
+ * part of the console's catalogue (`admin.ts`).
+ */
 export const adminLibraries = defineMessages({
   en: {
+    'admin.settings.transcodes': 'Transcoding',
+    'admin.settings.transcodeParallel': 'Transcodes at once',
+    'admin.settings.transcodeParallelHint':
+      'Across the whole service: uploads and library files wait their turn, uploads first. More is faster but leaves less for live channels.',
+    'admin.settings.transcodeParallelRefused': `Enter a whole number from ${queue.min} to ${queue.max}.`,
     'admin.libraries.watch': 'Look at the folder again every (minutes; 0: only when you import)',
     'admin.libraries.error.watch': `Enter 0, or ${watch.min} to ${watch.max} minutes`,
     'admin.libraries.watched':
@@ -56,6 +65,11 @@ export const adminLibraries = defineMessages({
     'admin.libraries.nothing': 'Nothing to import: the folder is as the last import left it.',
   },
   es: {
+    'admin.settings.transcodes': 'Transcodificación',
+    'admin.settings.transcodeParallel': 'Transcodificaciones a la vez',
+    'admin.settings.transcodeParallelHint':
+      'En todo el servicio: las subidas y los archivos de bibliotecas esperan su turno, las subidas primero. Más es más rápido pero deja menos a los canales en vivo.',
+    'admin.settings.transcodeParallelRefused': `Escribe un número entero del ${queue.min} al ${queue.max}.`,
     'admin.libraries.watch': 'Volver a mirar la carpeta cada (minutos; 0: solo al importar)',
     'admin.libraries.error.watch': `Introduce 0, o de ${watch.min} a ${watch.max} minutos`,
     'admin.libraries.watched':
@@ -106,6 +120,11 @@ export const adminLibraries = defineMessages({
     'admin.libraries.nothing': 'Nada que importar: la carpeta está como la dejó la última importación.',
   },
   pt: {
+    'admin.settings.transcodes': 'Transcodificação',
+    'admin.settings.transcodeParallel': 'Transcodificações ao mesmo tempo',
+    'admin.settings.transcodeParallelHint':
+      'Em todo o serviço: os envios e os arquivos das bibliotecas esperam a vez, os envios primeiro. Mais é mais rápido, mas deixa menos para os canais ao vivo.',
+    'admin.settings.transcodeParallelRefused': `Digite um número inteiro de ${queue.min} a ${queue.max}.`,
     'admin.libraries.watch': 'Voltar a ver a pasta a cada (minutos; 0: só ao importar)',
     'admin.libraries.error.watch': `Introduza 0, ou de ${watch.min} a ${watch.max} minutos`,
     'admin.libraries.watched':

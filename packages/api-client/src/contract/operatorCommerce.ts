@@ -20,6 +20,7 @@ import {
   PLAN_PRICE_MAX,
 } from './limits.ts';
 import { auditEntrySchema, OPERATOR_API_PREFIX } from './operator.ts';
+import { TRANSCODE_PARALLEL } from './operatorLibraries.ts';
 
 /**
  * Issue 18 §5 plans and recharge codes, §7 subscriber history and password reset, §8 settings (decision 0240).
@@ -202,6 +203,12 @@ export const consoleSettingsSchema = z
     /** The name and address mail is sent from (issue 40); empty: the service name, and no-reply@localhost. */
     'mail.fromName': z.string().trim().max(100),
     'mail.fromAddress': z.union([z.literal(''), z.email('Enter a valid email address')]),
+    /** How many transcodes (uploads and library files) run at once across the service (decision 0425). */
+    'transcode.parallel': z
+      .number()
+      .int()
+      .min(TRANSCODE_PARALLEL.min, `From ${TRANSCODE_PARALLEL.min} to ${TRANSCODE_PARALLEL.max}`)
+      .max(TRANSCODE_PARALLEL.max, `From ${TRANSCODE_PARALLEL.min} to ${TRANSCODE_PARALLEL.max}`),
   })
   .strict();
 export type ConsoleSettings = z.output<typeof consoleSettingsSchema>;

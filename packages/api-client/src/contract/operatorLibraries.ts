@@ -14,6 +14,8 @@ const editor = ['editor'] as const;
 
 /** Transcodes one import runs at once: each is an ffmpeg of the whole ladder. */
 export const LIBRARY_PARALLEL = { min: 1, max: 8, default: 1 } as const;
+/** How many transcodes (uploads and library files) the whole service runs at once: the console's setting (0425). */
+export const TRANSCODE_PARALLEL = { min: 1, max: 8, default: 2 } as const;
 
 /** How often a watched library is looked at again, in minutes; 0: only when imported by hand. */
 export const LIBRARY_WATCH_MINUTES = { min: 5, max: 10_080 } as const;

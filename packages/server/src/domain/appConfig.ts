@@ -8,6 +8,7 @@ import {
   LANGS,
   planLangSchema,
   serviceNameSchema,
+  TRANSCODE_PARALLEL,
 } from '@ottkit/api-client/contract';
 import { z } from 'zod';
 import type { ServerConfig } from '../config.ts';
@@ -105,6 +106,11 @@ export const SETTINGS = {
   /** The name and address mail is sent from (decision 0399); empty: the service name, and no-reply@localhost. */
   'mail.fromName': { schema: z.string().trim().max(100), default: '' },
   'mail.fromAddress': { schema: z.union([z.literal(''), z.email()]), default: '' },
+  /** How many transcodes (uploads and library files) run at once across the service (decision 0425). */
+  'transcode.parallel': {
+    schema: int(TRANSCODE_PARALLEL.min, TRANSCODE_PARALLEL.max),
+    default: String(TRANSCODE_PARALLEL.default),
+  },
 } as const;
 
 export type SettingKey = keyof typeof SETTINGS;

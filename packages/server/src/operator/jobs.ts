@@ -52,14 +52,17 @@ export const INTERRUPTED_MESSAGE = 'Interrupted by a server restart; start it ag
 /** Reports progress (0-100) and the current step in words. */
 export type Progress = (percent: number, message: string) => void;
 
+/** What a job is: its kind, what it works on, who started it, and its place in a queue (higher first). */
+type NewJob = { kind: JobKind; target: string; createdBy: string; priority?: number };
+
 /** Records a queued job; answers its id. */
-function createJob(db: Db, job: { kind: JobKind; target: string; createdBy: string }, at: number): string {
+function createJob(db: Db, job: NewJob, at: number): string {
   const id = `job-${randomUUID()}`;
   const lease = jobLease(db);
   db.run(
     `INSERT INTO operator_jobs (job_id, kind, target, status, message, created_by, created_at, updated_at,
-       owner, lease_until)
-     VALUES (?, ?, ?, 'queued', 'Waiting to start', ?, ?, ?, ?, ?)`,
+       owner, lease_until, priority)
+     VALUES (?, ?, ?, 'queued', 'Waiting to start', ?, ?, ?, ?, ?, ?)`,
     id,
     job.kind,
     job.target,
@@ -68,6 +71,7 @@ function createJob(db: Db, job: { kind: JobKind; target: string; createdBy: stri
     at,
     lease.owner,
     lease.now() + lease.leaseMs,
+    job.priority ?? 0,
   );
   holdJob(db, id);
   return id;
@@ -140,7 +144,7 @@ async function runAs(
  */
 export function startJob(
   db: Db,
-  job: { kind: JobKind; target: string; createdBy: string },
+  job: NewJob,
   work: (progress: Progress) => Promise<string>,
   now: () => number,
   onError: (err: unknown) => void = () => {},
@@ -157,7 +161,7 @@ export function startJob(
  */
 export async function runJob(
   db: Db,
-  job: { kind: JobKind; target: string; createdBy: string },
+  job: NewJob,
   work: (progress: Progress) => Promise<string>,
   now: () => number,
   onError: (err: unknown) => void = () => {},

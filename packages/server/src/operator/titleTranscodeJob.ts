@@ -10,6 +10,7 @@ import { JobTakenOver } from './jobLease.ts';
 import { jobParams, keepJobParams } from './jobParams.ts';
 import { type Progress, startJob } from './jobs.ts';
 import { setTitleAsset, setTitleJob } from './titles.ts';
+import { TRANSCODE_PRIORITY, transcodeSlot } from './transcodeQueue.ts';
 import { getUpload, receivedBytes, uploadFile } from './uploads.ts';
 
 /** The video a transcode reads: the title's upload, or a file of a film library folder (decision 0422). */
@@ -69,9 +70,12 @@ function transcodeWork(
   p: TranscodeParams,
   now: () => number,
   transcodeTitle: TranscodeTitle,
+  jobId: () => string,
 ) {
   const dir = titlesDir(dataDir);
   return async (progress: Progress): Promise<string> => {
+    // Its turn in the service's one transcode queue first (decision 0425).
+    await transcodeSlot(db, jobId(), now);
     progress(0, 'Reading the video');
     dropStaging(dir, p.assetId);
     try {
@@ -120,12 +124,16 @@ export function startTranscodeJob(
   transcodeTitle: TranscodeTitle,
 ): Job {
   const p: TranscodeParams = { ...from, metaId: title.metaId, assetId, before: title.assetId };
+  const priority = 'uploadId' in from ? TRANSCODE_PRIORITY.upload : TRANSCODE_PRIORITY.library;
+  let id = '';
   const job = startJob(
     db,
-    { kind: 'title.transcode', target: title.name, createdBy: actor.id },
-    transcodeWork(db, dataDir, actor, p, now, transcodeTitle),
+    { kind: 'title.transcode', target: title.name, createdBy: actor.id, priority },
+    // The job's id is known once it is recorded; the work starts on the next turn, after that.
+    transcodeWork(db, dataDir, actor, p, now, transcodeTitle, () => id),
     now,
   );
+  id = job.jobId;
   keepJobParams(db, job.jobId, actor, p);
   setTitleJob(db, title.metaId, job.jobId);
   return job;
@@ -135,6 +143,6 @@ export function startTranscodeJob(
 export function transcodeResumer(db: Db, dataDir: string, now: () => number, transcodeTitle: TranscodeTitle) {
   return (jobId: string) => {
     const kept = jobParams<TranscodeParams>(db, jobId);
-    return kept && transcodeWork(db, dataDir, kept.actor, kept.params, now, transcodeTitle);
+    return kept && transcodeWork(db, dataDir, kept.actor, kept.params, now, transcodeTitle, () => jobId);
   };
 }

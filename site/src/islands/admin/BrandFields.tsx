@@ -1,7 +1,8 @@
-import { accentColorSchema, accentTokens, type ConsoleSettings, LANGS } from '@ottkit/api-client/contract';
+import { accentColorSchema, accentTokens, LANGS } from '@ottkit/api-client/contract';
 import type { CSSProperties } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
 import { Field, SelectField } from './Field.tsx';
+import type { SettingsForm } from './Settings.tsx';
 import type { ConsoleForm } from './useConsoleForm.ts';
 
 const LINKS = [
@@ -14,7 +15,7 @@ const LINKS = [
  * The settings' brand part (issue 40, decision 0401): the service's name, the accent colour with a sample button
  * drawn in it as the site would (once the colour passes WCAG AA), the footer's links and the default language.
  */
-export function BrandFields({ t, form }: { t: AdminT; form: ConsoleForm<ConsoleSettings> }) {
+export function BrandFields({ t, form }: { t: AdminT; form: ConsoleForm<SettingsForm> }) {
   const accent = form.values['brand.accentColor'].trim();
   const usable = accent !== '' && accentColorSchema.safeParse(accent).success;
   return (

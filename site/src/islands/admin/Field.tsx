@@ -12,6 +12,10 @@ interface Notes {
   hint?: string;
 }
 
+/** A number box's props for a whole number within `bounds` (a contract's own limits): the phone's number pad. */
+export const wholeNumber = (bounds: { min: number; max?: number }) =>
+  ({ type: 'number', inputMode: 'numeric', min: bounds.min, max: bounds.max }) as const;
+
 type Aria = { id: string; 'aria-invalid': true | undefined; 'aria-describedby': string | undefined };
 
 /**

@@ -7,7 +7,7 @@ import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { $jobs } from '../../stores/console/jobs.ts';
 import { $libraries, loadLibraries } from '../../stores/console/libraries.ts';
-import { CheckField, Field, SelectField } from './Field.tsx';
+import { CheckField, Field, SelectField, wholeNumber } from './Field.tsx';
 import { JobsCard } from './JobList.tsx';
 import { useConfirm } from './useConfirm.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
@@ -120,17 +120,12 @@ export default function Libraries({ lang }: { lang: Lang }) {
           </SelectField>
           <Field
             label={t('admin.libraries.parallel')}
-            type="number"
-            inputMode="numeric"
-            min={LIBRARY_PARALLEL.min}
-            max={LIBRARY_PARALLEL.max}
+            {...wholeNumber(LIBRARY_PARALLEL)}
             {...adding.bind('parallel')}
           />
           <Field
             label={t('admin.libraries.watch')}
-            type="number"
-            inputMode="numeric"
-            min={0}
+            {...wholeNumber({ min: 0 })}
             {...adding.bind('watchMinutes')}
           />
           <CheckField label={t('admin.libraries.publish')} {...adding.bindCheck('publish')} />

@@ -3,6 +3,7 @@ import {
   accentRefusal,
   businessTypeSchema,
   settingsUpdate,
+  TRANSCODE_PARALLEL,
   zeroTrustSeal,
 } from '@ottkit/api-client/contract';
 import { type FormEvent, useEffect, useState } from 'react';
@@ -12,7 +13,7 @@ import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { BrandFields } from './BrandFields.tsx';
 import { BrandPicture } from './BrandPicture.tsx';
-import { CheckField, Field, SelectField, TextAreaField } from './Field.tsx';
+import { CheckField, Field, SelectField, TextAreaField, wholeNumber } from './Field.tsx';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConfirm } from './useConfirm.tsx';
 import { useConsoleForm } from './useConsoleForm.ts';
@@ -24,8 +25,15 @@ const SWITCHES = [
   'layout.home_live_layout_switch',
 ] as const;
 
+/** The settings as the form holds them: the number of transcodes as typed. */
+export type SettingsForm = Omit<ConsoleSettings, 'transcode.parallel'> & { 'transcode.parallel': string };
+const asForm = (s: ConsoleSettings): SettingsForm => ({
+  ...s,
+  'transcode.parallel': String(s['transcode.parallel']),
+});
+
 /** What the form holds until the settings are read (it is not drawn before). */
-const UNREAD: ConsoleSettings = {
+const UNREAD: SettingsForm = {
   businessType: businessTypeSchema.enum.liveAndVod,
   visitorMode: false,
   memberSiteUrl: '',
@@ -41,13 +49,14 @@ const UNREAD: ConsoleSettings = {
   'brand.defaultLanguage': 'en',
   'mail.fromName': '',
   'mail.fromAddress': '',
+  'transcode.parallel': String(TRANSCODE_PARALLEL.default),
 };
 
 /** /admin/settings (issue 18 §8, admin only): business type, visitor mode, layout, member site, sealing. */
 export default function Settings({ lang }: { lang: Lang }) {
   const t = createAdminT(lang);
   const ready = useHydrated();
-  const form = useConsoleForm<ConsoleSettings>(UNREAD);
+  const form = useConsoleForm<SettingsForm>(UNREAD);
   const [read, setRead] = useState(false);
   const [sealed, setSealed] = useState(false);
   const [delivery, setDelivery] = useState({ email: false, sms: false });
@@ -64,7 +73,7 @@ export default function Settings({ lang }: { lang: Lang }) {
     sealForm.setValues((v) => ({ ...v, siteUrl: window.location.origin }));
     void saving.act(async () => {
       const r = await consoleApi.operator.settingsGet({});
-      form.reset(r.settings);
+      form.reset(asForm(r.settings));
       setRead(true);
       setSealed(r.sealedManifest);
       setDelivery(r.delivery);
@@ -86,6 +95,7 @@ export default function Settings({ lang }: { lang: Lang }) {
       'brand.helpUrl': v['brand.helpUrl'].trim(),
       'mail.fromName': v['mail.fromName'].trim(),
       'mail.fromAddress': v['mail.fromAddress'].trim(),
+      'transcode.parallel': Number(v['transcode.parallel'].trim()),
     };
     const refused: Record<string, AdminKey> = {
       memberSiteUrl: 'admin.error.url',
@@ -94,6 +104,7 @@ export default function Settings({ lang }: { lang: Lang }) {
       'brand.privacyUrl': 'admin.error.url',
       'brand.helpUrl': 'admin.error.url',
       'mail.fromAddress': 'admin.error.email',
+      'transcode.parallel': 'admin.settings.transcodeParallelRefused',
     };
     // The colour's refusal says its ratio, from the contract's own figures, in the operator's language.
     const accentWords = () => {
@@ -107,7 +118,7 @@ export default function Settings({ lang }: { lang: Lang }) {
     if (!form.check(settingsUpdate, input, words)) return;
     void saving.act(async () => {
       const r = await consoleApi.operator.settingsUpdate(input);
-      form.reset(r.settings);
+      form.reset(asForm(r.settings));
       setDelivery(r.delivery);
       return t('admin.settings.saved');
     });
@@ -165,6 +176,15 @@ export default function Settings({ lang }: { lang: Lang }) {
               type="email"
               autoComplete="off"
               {...form.bind('mail.fromAddress')}
+            />
+          </fieldset>
+          <fieldset className="console-form">
+            <legend>{t('admin.settings.transcodes')}</legend>
+            <Field
+              label={t('admin.settings.transcodeParallel')}
+              hint={t('admin.settings.transcodeParallelHint')}
+              {...wholeNumber(TRANSCODE_PARALLEL)}
+              {...form.bind('transcode.parallel')}
             />
           </fieldset>
           <button type="submit" className="console-button" disabled={saving.busy}>

@@ -419,6 +419,7 @@ export interface OperatorJobsTable {
   owner: Generated<string>;
   lease_until: Generated<number>;
   resumed_at: number | null;
+  priority: Generated<number>;
 }
 
 export interface OperatorRecoveryCodesTable {

@@ -55,4 +55,14 @@ ALTER TABLE libraries ADD COLUMN files_seen TEXT NOT NULL DEFAULT '';
 ALTER TABLE libraries ADD COLUMN watched_at BIGINT;
 `,
   },
+  {
+    // One transcode queue for every upload and library import (decision 0425): a queued transcode starts when
+    // fewer than the operator's `transcode.parallel` run, the one of highest `priority` (an editor's upload
+    // before an import's files) and then the oldest first.
+    version: 538,
+    name: 'transcode-queue',
+    sql: `
+ALTER TABLE operator_jobs ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
+`,
+  },
 ];
