@@ -136,7 +136,25 @@ describe('library import', () => {
   const db = () => openDb(join(dataDir, 'ottkit.db'));
 
   it('makes the titles with their texts and people, transcodes their files and publishes them', async () => {
-    const { code, lines } = await run();
+    // The service's transcode queue allows one at a time (decision 0425): the import's second file waits, in words.
+    const set = ['config', 'set', 'transcode.parallel', '1', '--data', dataDir];
+    expect((await runCli(set)).code).toBe(0);
+    const watch = db();
+    const seen = { most: 0, waited: false };
+    const look = setInterval(() => {
+      const jobs = watch.all<{ status: string; message: string }>(
+        "SELECT status, message FROM operator_jobs WHERE kind = 'title.transcode'",
+      );
+      seen.most = Math.max(seen.most, jobs.filter((j) => j.status === 'running').length);
+      seen.waited ||= jobs.some(
+        (j) => j.status === 'queued' && j.message.startsWith('Waiting for a transcode'),
+      );
+    }, 100);
+    const { code, lines } = await run().finally(() => {
+      clearInterval(look);
+      watch.close();
+    });
+    expect(seen).toEqual({ most: 1, waited: true });
     expect(lines.join('\n')).toContain(
       'Added 2 films and 1 episode; 0 titles taken out. Transcoding 3, 2 at a time.',
     );
