@@ -179,9 +179,9 @@ function LibraryCard(props: {
 }) {
   const { library: l, t, busy } = props;
   return (
-    <li data-testid="library">
+    <li data-testid="library" className="console-entry">
       <strong>{l.name}</strong>
-      <div>{l.folder}</div>
+      <div className="console-path">{l.folder}</div>
       <div>{t(l.publish ? 'admin.libraries.publishes' : 'admin.libraries.drafts')}</div>
       <div>
         {l.watchMinutes > 0
