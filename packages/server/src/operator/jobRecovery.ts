@@ -10,7 +10,7 @@ import {
   expiredJobs,
   failExpiredJob,
 } from './jobLease.ts';
-import { continueJob, INTERRUPTED_MESSAGE, type Progress } from './jobs.ts';
+import { continueJob, INTERRUPTED_MESSAGE, type JobWork } from './jobs.ts';
 import { type LineupImporter, sourceJobResumer } from './sourceJobs.ts';
 import { type TranscodeTitle, transcodeResumer } from './titleTranscodeJob.ts';
 
@@ -26,7 +26,7 @@ export interface ResumedWork {
 }
 
 /** The work that continues a job of this kind from where it kept itself, or undefined when it cannot. */
-export type Resumer = (jobId: string) => ((progress: Progress) => Promise<string>) | undefined;
+export type Resumer = (jobId: string) => JobWork | undefined;
 
 export const RESUMED_MESSAGE = 'Resumed after its server stopped';
 

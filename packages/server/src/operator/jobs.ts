@@ -52,6 +52,9 @@ export const INTERRUPTED_MESSAGE = 'Interrupted by a server restart; start it ag
 /** Reports progress (0-100) and the current step in words. */
 export type Progress = (percent: number, message: string) => void;
 
+/** A job's work: told how to report its progress, and its own id (the transcode queue orders jobs by it). */
+export type JobWork = (progress: Progress, jobId: string) => Promise<string>;
+
 /** What a job is: its kind, what it works on, who started it, and its place in a queue (higher first). */
 type NewJob = { kind: JobKind; target: string; createdBy: string; priority?: number };
 
@@ -85,7 +88,7 @@ function createJob(db: Db, job: NewJob, at: number): string {
 async function runAs(
   db: Db,
   id: string,
-  work: (progress: Progress) => Promise<string>,
+  work: JobWork,
   now: () => number,
   onError: (err: unknown) => void,
 ): Promise<void> {
@@ -125,7 +128,7 @@ async function runAs(
     );
   };
   try {
-    await work(progress).then(
+    await work(progress, id).then(
       (message) => finish(true, message),
       (err: unknown) => {
         if (err instanceof JobTakenOver) return;
@@ -145,7 +148,7 @@ async function runAs(
 export function startJob(
   db: Db,
   job: NewJob,
-  work: (progress: Progress) => Promise<string>,
+  work: JobWork,
   now: () => number,
   onError: (err: unknown) => void = () => {},
 ): Job {
@@ -162,7 +165,7 @@ export function startJob(
 export async function runJob(
   db: Db,
   job: NewJob,
-  work: (progress: Progress) => Promise<string>,
+  work: JobWork,
   now: () => number,
   onError: (err: unknown) => void = () => {},
 ): Promise<Job> {
@@ -193,12 +196,7 @@ export function failOrphanedJobs(db: Db, createdBy: string, message: string, now
  * A job this instance just took over from a process that died (`claimExpiredJob`), run again from where it kept
  * itself (decision 0282): its work continues on the next turn, under this instance's lease.
  */
-export function continueJob(
-  db: Db,
-  id: string,
-  work: (progress: Progress) => Promise<string>,
-  now: () => number,
-): void {
+export function continueJob(db: Db, id: string, work: JobWork, now: () => number): void {
   holdJob(db, id);
   setImmediate(() => void runAs(db, id, work, now, () => {}));
 }

@@ -8,7 +8,7 @@ import type { Db } from '../store/db.ts';
 import { type Actor, recordAudit } from './audit.ts';
 import { JobTakenOver } from './jobLease.ts';
 import { jobParams, keepJobParams } from './jobParams.ts';
-import { type Progress, startJob } from './jobs.ts';
+import { type JobWork, startJob } from './jobs.ts';
 import { setTitleAsset, setTitleJob } from './titles.ts';
 import { TRANSCODE_PRIORITY, transcodeSlot } from './transcodeQueue.ts';
 import { getUpload, receivedBytes, uploadFile } from './uploads.ts';
@@ -70,12 +70,11 @@ function transcodeWork(
   p: TranscodeParams,
   now: () => number,
   transcodeTitle: TranscodeTitle,
-  jobId: () => string,
-) {
+): JobWork {
   const dir = titlesDir(dataDir);
-  return async (progress: Progress): Promise<string> => {
+  return async (progress, jobId) => {
     // Its turn in the service's one transcode queue first (decision 0425).
-    await transcodeSlot(db, jobId(), now);
+    await transcodeSlot(db, jobId, now);
     progress(0, 'Reading the video');
     dropStaging(dir, p.assetId);
     try {
@@ -125,15 +124,12 @@ export function startTranscodeJob(
 ): Job {
   const p: TranscodeParams = { ...from, metaId: title.metaId, assetId, before: title.assetId };
   const priority = 'uploadId' in from ? TRANSCODE_PRIORITY.upload : TRANSCODE_PRIORITY.library;
-  let id = '';
   const job = startJob(
     db,
     { kind: 'title.transcode', target: title.name, createdBy: actor.id, priority },
-    // The job's id is known once it is recorded; the work starts on the next turn, after that.
-    transcodeWork(db, dataDir, actor, p, now, transcodeTitle, () => id),
+    transcodeWork(db, dataDir, actor, p, now, transcodeTitle),
     now,
   );
-  id = job.jobId;
   keepJobParams(db, job.jobId, actor, p);
   setTitleJob(db, title.metaId, job.jobId);
   return job;
@@ -143,6 +139,6 @@ export function startTranscodeJob(
 export function transcodeResumer(db: Db, dataDir: string, now: () => number, transcodeTitle: TranscodeTitle) {
   return (jobId: string) => {
     const kept = jobParams<TranscodeParams>(db, jobId);
-    return kept && transcodeWork(db, dataDir, kept.actor, kept.params, now, transcodeTitle, () => jobId);
+    return kept && transcodeWork(db, dataDir, kept.actor, kept.params, now, transcodeTitle);
   };
 }

@@ -4,8 +4,8 @@ import { JobTakenOver, jobLease } from './jobLease.ts';
 
 // One transcode queue for the whole service (decision 0425): every upload's and every library file's transcode is
 // a `title.transcode` job that starts when fewer than the operator's `transcode.parallel` run, across every
-// process of a cluster, the highest priority first and then the oldest. The rows are the queue: a process that
-// dies leaves its queued jobs to the one that takes them over, which queues them again.
+// process of a cluster, the highest priority first and then the oldest. The rows are the queue: no process keeps
+// a list of its own. A job taken over from a process that died is set running by the takeover and runs at once.
 
 /** Where a transcode stands in the queue: an editor waiting on a title's upload goes before a library's files. */
 export const TRANSCODE_PRIORITY = { upload: 1, library: 0 } as const;
@@ -66,7 +66,7 @@ function takeSlot(db: Db, jobId: string, owner: string, now: number): number {
 }
 
 /** The queued job's message: what it waits for, in words. */
-export function waitingMessage(ahead: number, running: number): string {
+function waitingMessage(ahead: number, running: number): string {
   const behind = ahead === 1 ? '1 transcode is before it' : `${ahead} transcodes are before it`;
   return ahead > 0
     ? `Waiting in the transcode queue: ${behind}`

@@ -105,7 +105,7 @@ function noteSqliteUse() {
  * so a commit survives a power loss: a purchase or a recharge is never undone. NORMAL syncs it at checkpoints only:
  * a power loss (never a crash of the process alone) may undo the last commits, whole, never half of one.
  * `OTTKIT_SQLITE_SYNCHRONOUS=normal` trades that for less work per write; the test run sets it, since on its
- * virtual machine each sync costs CPU and the server suite spent a tenth of its CPU on them.
+ * virtual machine a commit's sync costs about 0.05 ms of CPU and 0.15 ms of wall time.
  */
 export function sqliteSynchronous(env: NodeJS.ProcessEnv = process.env): 'FULL' | 'NORMAL' {
   const raw = (env.OTTKIT_SQLITE_SYNCHRONOUS ?? 'full').toLowerCase();

@@ -2,7 +2,7 @@ import { accentColorSchema, accentTokens, LANGS } from '@ottkit/api-client/contr
 import type { CSSProperties } from 'react';
 import type { AdminT } from '../../i18n/admin.ts';
 import { Field, SelectField } from './Field.tsx';
-import type { SettingsForm } from './Settings.tsx';
+import type { SettingsForm } from './settingsForm.ts';
 import type { ConsoleForm } from './useConsoleForm.ts';
 
 const LINKS = [

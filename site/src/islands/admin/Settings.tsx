@@ -1,4 +1,3 @@
-import type { ConsoleSettings } from '@ottkit/api-client/contract';
 import {
   accentRefusal,
   businessTypeSchema,
@@ -14,6 +13,7 @@ import { useHydrated } from '../../lib/useHydrated.ts';
 import { BrandFields } from './BrandFields.tsx';
 import { BrandPicture } from './BrandPicture.tsx';
 import { CheckField, Field, SelectField, TextAreaField, wholeNumber } from './Field.tsx';
+import { asForm, type SettingsForm } from './settingsForm.ts';
 import { Outcome, useConsoleAction } from './useConsoleAction.tsx';
 import { useConfirm } from './useConfirm.tsx';
 import { useConsoleForm } from './useConsoleForm.ts';
@@ -24,13 +24,6 @@ const SWITCHES = [
   'layout.more_like_this_switch',
   'layout.home_live_layout_switch',
 ] as const;
-
-/** The settings as the form holds them: the number of transcodes as typed. */
-export type SettingsForm = Omit<ConsoleSettings, 'transcode.parallel'> & { 'transcode.parallel': string };
-const asForm = (s: ConsoleSettings): SettingsForm => ({
-  ...s,
-  'transcode.parallel': String(s['transcode.parallel']),
-});
 
 /** What the form holds until the settings are read (it is not drawn before). */
 const UNREAD: SettingsForm = {
