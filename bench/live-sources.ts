@@ -92,9 +92,9 @@ const load = () =>
  * segment of the first run, the time from its last frame leaving the source to the segment being in the timeline.
  */
 async function sourceToViewer(id: string, mode: 'relay' | 'record', port: number) {
-  addChannelSource(db, id, `udp://127.0.0.1:${port}`);
-  setChannelMode(db, id, mode, 1);
-  sup.sync();
+  await addChannelSource(db, id, `udp://127.0.0.1:${port}`);
+  await setChannelMode(db, id, mode, 1);
+  await sup.sync();
   if (mode === 'relay') void sup.touch(id, 'viewer-latency', 1000);
   const from = log.length;
   await until(
@@ -171,10 +171,10 @@ try {
 
   // 1. Channels per core, record mode, remux only.
   for (const id of ids) {
-    addChannelSource(db, id, HLS);
-    setChannelMode(db, id, 'record', 1);
+    await addChannelSource(db, id, HLS);
+    await setChannelMode(db, id, 'record', 1);
   }
-  sup.start();
+  await sup.start();
   await until(
     `${N} channels on air`,
     () => ids.every((id) => (sup.timeline(id)?.segments.length ?? 0) >= 2),
@@ -216,9 +216,9 @@ try {
   });
   const fo = 'lc-001';
   db.run('DELETE FROM live_channel_sources WHERE logical_channel_id = ?', fo);
-  addChannelSource(db, fo, `udp://127.0.0.1:${udpPort}`);
-  addChannelSource(db, fo, HLS);
-  sup.sync();
+  await addChannelSource(db, fo, `udp://127.0.0.1:${udpPort}`);
+  await addChannelSource(db, fo, HLS);
+  await sup.sync();
   const foStatus = () => sup.status().channels.find((c) => c.logicalChannelId === fo);
   await until(
     'the UDP primary on air with the backup standing by',
@@ -247,9 +247,9 @@ try {
 
   // 3. Start on demand (relay).
   const relay = `lc-0${String(N + 10).padStart(2, '0')}`;
-  addChannelSource(db, relay, HLS);
-  setChannelMode(db, relay, 'relay', 1);
-  sup.sync();
+  await addChannelSource(db, relay, HLS);
+  await setChannelMode(db, relay, 'relay', 1);
+  await sup.sync();
   const s0 = Date.now();
   const ok = await sup.touch(relay, 'viewer-1', 15_000);
   const first = Date.now() - s0;

@@ -27,8 +27,8 @@ describe('catch-up range', () => {
   });
 
   it('is nothing yet on a recording channel before its first segment', async () => {
-    addChannelSource(t.server.db, RECORDED, 'udp://127.0.0.1:8591');
-    setChannelMode(t.server.db, RECORDED, 'record', 1);
+    await addChannelSource(t.server.db, RECORDED, 'udp://127.0.0.1:8591');
+    await setChannelMode(t.server.db, RECORDED, 'record', 1);
     expect(await range(RECORDED)).toEqual({ recorded: true, recordedFrom: null });
   });
 
@@ -44,8 +44,8 @@ describe('catch-up range', () => {
   });
 
   it('is no recording on a relayed channel', async () => {
-    addChannelSource(t.server.db, RELAYED, 'udp://127.0.0.1:8592');
-    setChannelMode(t.server.db, RELAYED, 'relay', 1);
+    await addChannelSource(t.server.db, RELAYED, 'udp://127.0.0.1:8592');
+    await setChannelMode(t.server.db, RELAYED, 'relay', 1);
     expect(await range(RELAYED)).toEqual({ recorded: false, recordedFrom: null });
   });
 

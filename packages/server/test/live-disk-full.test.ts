@@ -53,8 +53,8 @@ describe.skipIf(!mounted)('live recording on a full disk', () => {
   it('stops with an alarm, keeps every kept segment whole, and resumes when space is freed', async () => {
     // The database lives elsewhere: only the recordings (and ffmpeg's work files) are on the tiny disk.
     db = openDataStore(join(root, 'db')).db;
-    addChannelSource(db, CHANNEL, UDP);
-    setChannelMode(db, CHANNEL, 'record', 1);
+    await addChannelSource(db, CHANNEL, UDP);
+    await setChannelMode(db, CHANNEL, 'record', 1);
     const ballast = join(disk, 'ballast');
     writeFileSync(ballast, Buffer.alloc(700_000));
     sources.push(startTestSource({ target: UDP, format: 'mpegts', label: 'DISK' }));
@@ -66,7 +66,7 @@ describe.skipIf(!mounted)('live recording on a full disk', () => {
       rules: { backoffMs: 500, maxBackoffMs: 1500 },
       log: (l) => lines.push(`${new Date().toISOString().slice(11, 23)} ${l}`),
     });
-    sup.start();
+    await sup.start();
     const status = () => sup?.channelStatus(CHANNEL);
     const timeline = sup.timeline(CHANNEL) as Timeline;
     await until('the disk full alarm', () => status()?.diskFull, 60_000);

@@ -55,7 +55,7 @@ describe('live transcode ladder', () => {
     });
     const { db, dataDir, feeds } = rig;
     const [primary] = feeds as [TestSource];
-    expect(channelSettings(db, CHANNEL).video).toBe('ladder');
+    expect((await channelSettings(db, CHANNEL)).video).toBe('ladder');
     const live = rig.sup;
     const status = () => live.channelStatus(CHANNEL);
     const renditions = () => live.renditions(CHANNEL);
@@ -145,8 +145,8 @@ describe('live transcode ladder', () => {
     // The option turned off: the input's own rendition continues after the ladder, never back.
     const hd = renditions()[0]?.timeline as Timeline;
     const hdEnd = (await videoTimes(hd)).at(-1) as { n: number; end: number };
-    setChannelMode(db, CHANNEL, 'record', 1, 'copy');
-    live.syncChannel(CHANNEL);
+    await setChannelMode(db, CHANNEL, 'record', 1, 'copy');
+    await live.syncChannel(CHANNEL);
     expect(renditions().map((r) => r.name)).toEqual(['src']);
     const src = renditions()[0]?.timeline as Timeline;
     await until('a remuxed segment', () => src.segments.length >= 1, 40_000);

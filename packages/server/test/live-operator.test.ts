@@ -14,11 +14,21 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ingestedStreams } from '../src/live/originStreams.ts';
 import { supervisorFor } from '../src/live/registry.ts';
-import { addChannelSource, channelSources, requestOnAir, setChannelMode } from '../src/live/store.ts';
+import { HealthSampler, healthHistory, trimHealth } from '../src/live/healthHistory.ts';
+import { recordedRange } from '../src/live/recordedRange.ts';
+import {
+  addChannelSource,
+  channelSources,
+  recordSwitch,
+  requestOnAir,
+  setChannelMode,
+  trimSwitches,
+} from '../src/live/store.ts';
 import { LiveSupervisor } from '../src/live/supervisor.ts';
 import { startServer, type TestServer } from './helpers.ts';
 import { lines, startTestSource, type TestSource, until } from './liveSource.ts';
 import { type SignedIn, signInOperator } from './operatorHelpers.ts';
+import { synchronousQueries } from './synchronousQueries.ts';
 
 // Issue 17 remainder (decision 0255): a channel's live sources, mode and health over the operator calls, applied
 // by the running supervisor at once; switches counted across a restart.
@@ -51,7 +61,7 @@ beforeAll(async () => {
   editor = await signInOperator(t, 'editor@ottkit.test', 'editor');
   support = await signInOperator(t, 'support@ottkit.test', 'support');
   sup = newSupervisor();
-  sup.start();
+  await sup.start();
 });
 
 afterAll(async () => {
@@ -98,8 +108,8 @@ describe('live sources over operator calls', () => {
     // PostgreSQL), and the chart then had no bitrate to show.
     await until(
       'the primary sampled on air for the history',
-      () => {
-        sup.flushHealth();
+      async () => {
+        await sup.flushHealth();
         const sampled = t.server.db.get<{ n: number | string }>(
           'SELECT COUNT(*) AS n FROM live_health WHERE logical_channel_id = ? AND bitrate_sum > 0',
           CHANNEL,
@@ -174,7 +184,7 @@ describe('live sources over operator calls', () => {
   }, 60_000);
 
   it('refuses bad sources in words and keeps what was stored', async () => {
-    const stored = channelSources(t.server.db, CHANNEL);
+    const stored = await channelSources(t.server.db, CHANNEL);
     for (const [sources, words] of [
       [['concat:/etc/passwd'], /hls\+http/],
       [['file:///etc/passwd'], /media folder/],
@@ -186,7 +196,7 @@ describe('live sources over operator calls', () => {
       expect(a.body.errCode, String(sources)).toBe(ErrCode.INVALID_REQUEST);
       expect(a.body.errMsg).toMatch(words);
     }
-    expect(channelSources(t.server.db, CHANNEL)).toEqual(stored);
+    expect(await channelSources(t.server.db, CHANNEL)).toEqual(stored);
   });
 
   it('a masked password sent back keeps the stored one', async () => {
@@ -197,7 +207,7 @@ describe('live sources over operator calls', () => {
     expect(shown).not.toContain('verysecret123');
     a = await set(editor, { sources: [shown, UDP], mode: 'relay' });
     expect(a.body.errCode, a.body.errMsg).toBe(0);
-    expect(channelSources(t.server.db, CHANNEL).map((s) => s.url)).toEqual([secret, UDP]);
+    expect((await channelSources(t.server.db, CHANNEL)).map((s) => s.url)).toEqual([secret, UDP]);
   });
 
   it('an unknown channel is a clear not-found', async () => {
@@ -213,24 +223,24 @@ describe('live sources over operator calls', () => {
 describe('the supervisor reads a changed channel at once, and keeps its switch count', () => {
   it('finds a channel given sources elsewhere (the CLI) on its first request', async () => {
     // The CLI writes the store in another process: no call reaches this supervisor.
-    addChannelSource(t.server.db, 'lc-006', UDP);
-    setChannelMode(t.server.db, 'lc-006', 'relay', 1);
+    await addChannelSource(t.server.db, 'lc-006', UDP);
+    await setChannelMode(t.server.db, 'lc-006', 'relay', 1);
     const stream = t.server.db.get<{ live_stream_id: string }>(
       "SELECT live_stream_id FROM channels WHERE logical_channel_id = 'lc-006'",
     )?.live_stream_id as string;
     expect(sup.channelStatus('lc-006')).toBeUndefined();
-    expect(sup.channelOfStream(stream)).toBe('lc-006');
+    expect(await sup.channelOfStream(stream)).toBe('lc-006');
     expect(await sup.touch('lc-006', 'viewer-1', 20_000)).toBe(true);
     // A sample loop's stream id is no live channel, and asking again does not read the store again.
-    expect(sup.channelOfStream('ch1')).toBeUndefined();
+    expect(await sup.channelOfStream('ch1')).toBeUndefined();
   }, 30_000);
 
   it('a prefetch never opens an idle relay channel, nor counts as a viewer (decision 0258)', async () => {
     // Its own input: a UDP port is taken by the one channel that listens on it.
     const udp = 'udp://127.0.0.1:8568';
     sources.push(startTestSource({ target: udp, format: 'mpegts', label: 'NEIGHBOUR' }));
-    addChannelSource(t.server.db, 'lc-009', udp);
-    setChannelMode(t.server.db, 'lc-009', 'relay', 1);
+    await addChannelSource(t.server.db, 'lc-009', udp);
+    await setChannelMode(t.server.db, 'lc-009', 'relay', 1);
     const stream = t.server.db.get<{ live_stream_id: string }>(
       "SELECT live_stream_id FROM channels WHERE logical_channel_id = 'lc-009'",
     )?.live_stream_id as string;
@@ -241,8 +251,8 @@ describe('the supervisor reads a changed channel at once, and keeps its switch c
       maxCatchupDays: 30,
       liveSlackSec: 30,
     });
-    const ready = (query: string) => {
-      const r = resolve(
+    const ready = async (query: string) => {
+      const r = await resolve(
         'live',
         stream,
         ['master.m3u8'],
@@ -278,10 +288,10 @@ describe('the supervisor reads a changed channel at once, and keeps its switch c
     expect(dead?.downSince).toBeGreaterThan(0);
     expect(dead?.downSince).toBeLessThanOrEqual(dead?.lastErrorAt ?? 0);
     // A switch asked long ago is not taken by a supervisor that starts (it was its packager's then).
-    requestOnAir(t.server.db, CHANNEL, UDP, Date.now() - 180_000);
+    await requestOnAir(t.server.db, CHANNEL, UDP, Date.now() - 180_000);
     await sup.close();
     sup = newSupervisor();
-    sup.start();
+    await sup.start();
     expect(sup.channelStatus(CHANNEL)?.askedSource).toBeUndefined();
     // Relay and nobody watching: nothing runs, so nothing new switched; the count is the kept one.
     const after = sup.channelStatus(CHANNEL);
@@ -317,5 +327,29 @@ describe('the supervisor reads a changed channel at once, and keeps its switch c
     const none = await history(support, 'lc-nope');
     expect(none.status).toBeLessThan(500);
     expect(none.body.errCode).toBe(OperatorErrCode.NOT_FOUND);
+  });
+
+  // Issue 39: every process's supervisor reads the channels every 5 s, looks up the stream a viewer asks for, and
+  // writes each channel's health and switches. On PostgreSQL a synchronous query there stopped the whole process,
+  // media included, for its round trip.
+  it('reads the channels, finds a stream and keeps health and switches without the synchronous store', async () => {
+    const health = new HealthSampler(t.server.db, log);
+    const now = Date.now();
+    health.sample(CHANNEL, now, 1_000_000, 0);
+    const asked = await synchronousQueries(t.server.db, async () => {
+      await sup.sync();
+      await sup.syncChannel(CHANNEL);
+      expect(await sup.channelOfStream('no-such-stream')).toBeUndefined();
+      await health.flush(now);
+      await recordSwitch(t.server.db, CHANNEL, now);
+      await trimSwitches(t.server.db, now - 86_400_000);
+      await trimHealth(t.server.db, now - 86_400_000);
+      await recordedRange(t.server.db, t.dataDir, CHANNEL);
+    });
+    expect(asked).toEqual([]);
+    // What it wrote is there.
+    const buckets = await healthHistory(t.server.db, CHANNEL, now);
+    expect(buckets.at(-1)?.switches).toBeGreaterThan(0);
+    expect(buckets.at(-1)?.bitrate).toBeGreaterThan(0);
   });
 });

@@ -33,15 +33,15 @@ describe('live sources: RTMP push to the channel listener (issue 17)', () => {
   it('packages what an encoder pushes to rtmp://…?listen=1', async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ottkit-live-rtmp-'));
     db = openDataStore(dataDir).db;
-    addChannelSource(db, CHANNEL, `rtmp://127.0.0.1:${PORT}/live/${CHANNEL}?listen=1`);
-    setChannelMode(db, CHANNEL, 'record', 1);
+    await addChannelSource(db, CHANNEL, `rtmp://127.0.0.1:${PORT}/live/${CHANNEL}?listen=1`);
+    await setChannelMode(db, CHANNEL, 'record', 1);
     sup = new LiveSupervisor({
       db,
       dataDir,
       mediaDir: join(dataDir, 'media'),
       log: (l) => lines.push(`${new Date().toISOString().slice(11, 23)} ${l}`),
     });
-    sup.start();
+    await sup.start();
     const s = sup;
     const channel = () => s.status().channels.find((c) => c.logicalChannelId === CHANNEL);
     const timeline = s.timeline(CHANNEL) as Timeline;

@@ -64,7 +64,7 @@ const test = (who: SignedIn, body: Record<string, unknown>) =>
 
 describe('testing a live input before it is saved', () => {
   it('says what an HLS pull carries, and stores nothing', async () => {
-    const before = channelSources(t.server.db, CHANNEL);
+    const before = await channelSources(t.server.db, CHANNEL);
     const a = await test(editor, { url: `hls+http://127.0.0.1:${PORT}/index.m3u8` });
     expect(a.body.errCode, a.body.errMsg).toBe(0);
     expect(liveSourceTest.response.parse(a.body.data)).toMatchObject({
@@ -73,7 +73,7 @@ describe('testing a live input before it is saved', () => {
       audioCodec: 'aac',
       resolution: '320x180',
     });
-    expect(channelSources(t.server.db, CHANNEL)).toEqual(before);
+    expect(await channelSources(t.server.db, CHANNEL)).toEqual(before);
   }, 30_000);
 
   it('says why an input cannot be read, in a failure code', async () => {
@@ -97,7 +97,7 @@ describe('testing a live input before it is saved', () => {
   });
 
   it('a masked address sent back with its channel is read with the stored secret', async () => {
-    addChannelSource(t.server.db, CHANNEL, `hls+http://127.0.0.1:${PORT}/index.m3u8?token=s3cret`);
+    await addChannelSource(t.server.db, CHANNEL, `hls+http://127.0.0.1:${PORT}/index.m3u8?token=s3cret`);
     asked.length = 0;
     const a = await test(editor, {
       url: `hls+http://127.0.0.1:${PORT}/index.m3u8?token=***`,

@@ -27,9 +27,9 @@ describe('live sources: supervisor, watchdog and timeline (issue 17)', () => {
   beforeAll(async () => {
     dataDir = await mkdtemp(join(tmpdir(), 'ottkit-live-'));
     db = openDataStore(dataDir).db;
-    addChannelSource(db, CHANNEL, `${SRT}?mode=caller`);
-    addChannelSource(db, CHANNEL, UDP);
-    setChannelMode(db, CHANNEL, 'record', 1);
+    await addChannelSource(db, CHANNEL, `${SRT}?mode=caller`);
+    await addChannelSource(db, CHANNEL, UDP);
+    await setChannelMode(db, CHANNEL, 'record', 1);
     // Protected like a sample channel: AES-128 over the packaged segments.
     db.run("UPDATE channels SET drm_type = 'aes-128' WHERE logical_channel_id = ?", CHANNEL);
   });
@@ -52,7 +52,7 @@ describe('live sources: supervisor, watchdog and timeline (issue 17)', () => {
       rules: { primaryRetryMs: 6000 },
       log: (l) => lines.push(`${new Date().toISOString().slice(11, 23)} ${l}`),
     });
-    sup.start();
+    await sup.start();
     const timeline = sup.timeline(CHANNEL) as Timeline;
     const channel = () => sup.status().channels.find((c) => c.logicalChannelId === CHANNEL);
     await until(

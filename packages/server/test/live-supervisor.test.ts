@@ -21,8 +21,8 @@ describe('live sources: restart with back-off, and no ffmpeg outlives its server
     const dataDir = await mkdtemp(join(tmpdir(), 'ottkit-live-'));
     const { db } = openDataStore(dataDir);
     // Nothing listens there: ffmpeg fails at once with "Connection refused".
-    addChannelSource(db, 'lc-002', 'hls+http://127.0.0.1:4683/none.m3u8');
-    setChannelMode(db, 'lc-002', 'record', 1);
+    await addChannelSource(db, 'lc-002', 'hls+http://127.0.0.1:4683/none.m3u8');
+    await setChannelMode(db, 'lc-002', 'record', 1);
     const log: string[] = [];
     const sup = new LiveSupervisor({
       db,
@@ -32,7 +32,7 @@ describe('live sources: restart with back-off, and no ffmpeg outlives its server
       log: (l) => log.push(l),
     });
     try {
-      sup.start();
+      await sup.start();
       const waits = () => log.flatMap((l) => /next try in (\d+) ms/.exec(l)?.[1] ?? []).map(Number);
       await until('five retries', () => waits().length >= 5);
       expect(waits().slice(0, 5)).toEqual([100, 200, 400, 800, 800]);
@@ -54,8 +54,8 @@ describe('live sources: restart with back-off, and no ffmpeg outlives its server
     mkdirSync(upstream);
     const source = startTestSource({ target: upstream, format: 'hls', audio: 'aac' });
     const http = await serveFolder(upstream, 4685);
-    addChannelSource(db, 'lc-005', 'hls+http://127.0.0.1:4685/index.m3u8');
-    setChannelMode(db, 'lc-005', 'relay', 1);
+    await addChannelSource(db, 'lc-005', 'hls+http://127.0.0.1:4685/index.m3u8');
+    await setChannelMode(db, 'lc-005', 'relay', 1);
     const sup = new LiveSupervisor({
       db,
       dataDir,
@@ -66,7 +66,7 @@ describe('live sources: restart with back-off, and no ffmpeg outlives its server
     const live = join(dataDir, 'live');
     const channel = () => sup.status().channels[0];
     try {
-      sup.start();
+      await sup.start();
       // Nobody watches: nothing runs.
       await new Promise((r) => setTimeout(r, 500));
       expect(channel()?.running).toBe(false);
@@ -99,8 +99,8 @@ describe('live sources: restart with back-off, and no ffmpeg outlives its server
     symlinkSync(lib.dir, join(dataDir, 'media'));
     const { db } = openDataStore(dataDir);
     // A UDP input nobody sends to: ffmpeg waits for it, which is all this test needs.
-    addChannelSource(db, 'lc-002', 'udp://127.0.0.1:4684');
-    setChannelMode(db, 'lc-002', 'record', 1);
+    await addChannelSource(db, 'lc-002', 'udp://127.0.0.1:4684');
+    await setChannelMode(db, 'lc-002', 'record', 1);
     db.close();
     const cli = fileURLToPath(new URL('../src/cli.ts', import.meta.url));
     const server = spawn(process.execPath, [cli, 'serve', '--port', '0', '--data', dataDir], {

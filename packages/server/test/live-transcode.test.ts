@@ -40,8 +40,8 @@ describe('live transcode option', () => {
     expect(timeline.segments.length).toBe(0);
 
     // The operator turns transcoding on (the operator call writes the store and asks for this re-read).
-    setChannelMode(db, CHANNEL, 'record', 1, 'h264');
-    sup.syncChannel(CHANNEL);
+    await setChannelMode(db, CHANNEL, 'record', 1, 'h264');
+    await sup.syncChannel(CHANNEL);
     await until('3 transcoded segments', () => timeline.segments.length >= 3, 30_000);
     const tracks = timeline.tracksOf(timeline.segments[0]?.initId ?? 0);
     expect(tracks.map((t) => t.codec.split('.')[0]).sort()).toEqual(['avc1', 'mp4a']);

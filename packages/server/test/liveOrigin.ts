@@ -79,9 +79,9 @@ export async function startLiveChannel(o: {
   try {
     for (const input of o.inputs) {
       if (input.feed) feeds.push(startTestSource(input.feed));
-      addChannelSource(db, o.channel, input.url);
+      await addChannelSource(db, o.channel, input.url);
     }
-    setChannelMode(db, o.channel, 'record', 1, o.video);
+    await setChannelMode(db, o.channel, 'record', 1, o.video);
     const sup = new LiveSupervisor({
       db,
       dataDir,
@@ -91,7 +91,7 @@ export async function startLiveChannel(o: {
       log: (l) => lines.push(l),
     });
     started = sup;
-    sup.start();
+    await sup.start();
     return { dataDir, db, sup, feeds, close };
   } catch (e) {
     await close();

@@ -147,10 +147,14 @@ export async function processesLeft(needle: string, ms = 3000): Promise<number[]
 /** What the code under test logged, shown when a wait times out. */
 export const lines: string[] = [];
 
-export async function until<T>(what: string, fn: () => T | undefined | false, ms = 20_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  fn: () => T | undefined | false | Promise<T | undefined | false>,
+  ms = 20_000,
+): Promise<T> {
   const end = Date.now() + ms;
   for (;;) {
-    const v = fn();
+    const v = await fn();
     if (v) return v;
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}:\n${lines.join('\n')}`);
     await new Promise((r) => setTimeout(r, 100));

@@ -79,16 +79,16 @@ export async function liveCommand(args: string[]): Promise<number> {
   const [verb, channel, arg] = positionals;
   const { config, db } = openDataStore(values.data);
   try {
-    const needChannel = () => {
+    const needChannel = async () => {
       if (!channel) throw new UsageError('a channel id is required');
-      if (!channelExists(db, channel))
+      if (!(await channelExists(db, channel)))
         throw new Error(`No channel '${channel}' (see the line-up on /liveTv)`);
       return channel;
     };
     switch (verb) {
       case 'sources': {
-        const id = needChannel();
-        const list = channelSources(db, id);
+        const id = await needChannel();
+        const list = await channelSources(db, id);
         if (!list.length) console.log(`${id} has no live sources (it plays its sample loop, if any)`);
         for (const s of list)
           console.log(
@@ -97,31 +97,32 @@ export async function liveCommand(args: string[]): Promise<number> {
         return 0;
       }
       case 'add': {
-        const id = needChannel();
+        const id = await needChannel();
         if (!arg) throw new UsageError('a source URL is required');
         // Checked now, so a refused URL is never stored (the server checks again before it runs one).
         parseSourceUrl(arg, liveMediaDir(config.dataDir));
-        const at = addChannelSource(db, id, arg, positiveInt('--position', values.position));
+        const at = await addChannelSource(db, id, arg, positiveInt('--position', values.position));
         console.log(`${id}: source ${at} added (${at === 1 ? 'primary' : 'backup'})`);
         return 0;
       }
       case 'remove': {
-        const id = needChannel();
+        const id = await needChannel();
         const position = positiveInt('POSITION', arg);
         if (position === undefined) throw new UsageError('the position of the source to remove is required');
-        if (!removeChannelSource(db, id, position)) throw new Error(`${id} has no source ${position}`);
+        if (!(await removeChannelSource(db, id, position)))
+          throw new Error(`${id} has no source ${position}`);
         console.log(`${id}: source ${position} removed`);
         return 0;
       }
       case 'mode': {
-        const id = needChannel();
+        const id = await needChannel();
         if (!arg || !(LIVE_MODES as readonly string[]).includes(arg))
           throw new UsageError('the mode is relay or record');
         const days = positiveInt('--retention-days', values['retention-days']) ?? DEFAULT_RETENTION_DAYS;
         const video = values.video;
         if (video !== undefined && !(LIVE_VIDEO as readonly string[]).includes(video))
           throw new UsageError(`--video is one of ${LIVE_VIDEO.join(', ')}`);
-        setChannelMode(db, id, arg as LiveMode, days, video as LiveVideo | undefined);
+        await setChannelMode(db, id, arg as LiveMode, days, video as LiveVideo | undefined);
         console.log(
           `${id}: ${arg}${arg === 'record' ? `, kept ${days} days` : ''}${video ? `, video ${video}` : ''}`,
         );

@@ -31,10 +31,26 @@ export class ChannelSync {
     this.locks = locks;
   }
 
-  /** Applies the store: new channels, changed sources or modes, removed channels. */
-  sync() {
+  /** New channels' kept switches being read: a read of the store ends once they are in. */
+  private loading: Promise<void>[] = [];
+  /** The full read under way, if any: a timer's next read that finds one running joins it. */
+  private reading: Promise<void> | undefined;
+
+  /**
+   * Applies the store: new channels, changed sources or modes, removed channels. On the asynchronous store (issue
+   * 39): while a line-up of thousands is read, the process serves everything else.
+   */
+  sync(): Promise<void> {
+    this.reading ??= this.readAll().finally(() => {
+      this.reading = undefined;
+    });
+    return this.reading;
+  }
+
+  private async readAll() {
     if (this.s.closed) return;
-    const channels = listLiveChannels(this.s.o.db);
+    const channels = await listLiveChannels(this.s.o.db);
+    if (this.s.closed) return;
     this.misses.clear();
     const seen = new Set<string>();
     for (const c of channels) {
@@ -42,26 +58,29 @@ export class ChannelSync {
       this.apply(c);
     }
     for (const id of this.s.channels.keys()) if (!seen.has(id)) this.remove(id);
+    await Promise.all(this.loading.splice(0));
   }
 
   /**
    * Reads one channel again now (decision 0255): after the operator changed its sources or mode, and when an idle
    * channel is asked for, so neither waits for the next full read.
    */
-  syncChannel(logicalChannelId: string) {
+  async syncChannel(logicalChannelId: string): Promise<void> {
     if (this.s.closed) return;
-    const [c] = listLiveChannels(this.s.o.db, logicalChannelId);
+    const [c] = await listLiveChannels(this.s.o.db, logicalChannelId);
+    if (this.s.closed) return;
     if (c) this.apply(c);
     else this.remove(logicalChannelId);
+    await Promise.all(this.loading.splice(0));
   }
 
   /** The channel a stream id belongs to, when it is fed by live sources. */
-  channelOfStream(liveStreamId: string): string | undefined {
+  async channelOfStream(liveStreamId: string): Promise<string | undefined> {
     const known = this.byStream.get(liveStreamId);
     if (known || this.s.closed || this.misses.has(liveStreamId)) return known;
     // The first request of a channel given sources since the last full read: read it now (decision 0255).
-    const id = channelOfStreamId(this.s.o.db, liveStreamId);
-    if (id) this.syncChannel(id);
+    const id = await channelOfStreamId(this.s.o.db, liveStreamId);
+    if (id) await this.syncChannel(id);
     const found = this.byStream.get(liveStreamId);
     if (!found) this.misses.add(liveStreamId);
     return found;
@@ -118,16 +137,21 @@ export class ChannelSync {
         for (const w of entry.waiters.splice(0)) w();
       },
       onSwitch: (at) => {
-        try {
-          recordSwitch(s.o.db, c.logicalChannelId, at);
-        } catch (err) {
+        recordSwitch(s.o.db, c.logicalChannelId, at).catch((err) => {
           // A full disk must not stop the channel: the count in memory goes on.
           s.log(`live ${c.logicalChannelId}: switch not kept: ${String(err)}`);
-        }
+        });
       },
     });
-    // Switches of the last 24 h from before a restart still count.
-    entry.runner.switches = switchesSince(s.o.db, c.logicalChannelId, s.now() - DAY_MS);
+    // Switches of the last 24 h from before a restart still count, before the ones the runner counted meanwhile.
+    const loaded = switchesSince(s.o.db, c.logicalChannelId, s.now() - DAY_MS).then(
+      (kept) => {
+        const since = entry.runner.switches;
+        entry.runner.switches = [...kept.filter((at) => !since.includes(at)), ...since];
+      },
+      (err) => s.log(`live ${c.logicalChannelId}: switches of the last day not read: ${String(err)}`),
+    );
+    this.loading.push(loaded);
     s.channels.set(c.logicalChannelId, entry);
     return entry;
   }

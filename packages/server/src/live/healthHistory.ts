@@ -60,73 +60,86 @@ export class HealthSampler {
     p.samples++;
     // A new runner (a changed source list) counts from 0 again.
     p.errors += failures >= seen ? failures - seen : failures;
-    if (now - this.flushedAt >= FLUSH_MS) this.flush(now);
+    if (now - this.flushedAt >= FLUSH_MS) void this.flush(now);
   }
 
-  /** Writes every channel's sums so far; the buckets go on summing from zero. */
-  flush(now: number) {
+  /** Writes every channel's sums so far; the buckets go on summing from zero. Resolves once they are stored. */
+  async flush(now: number): Promise<void> {
     this.flushedAt = now;
-    for (const [id, p] of this.pending) if (p.samples > 0 || p.errors > 0) this.write(id, p);
+    const writes: Promise<void>[] = [];
+    for (const [id, p] of this.pending) if (p.samples > 0 || p.errors > 0) writes.push(this.write(id, p));
+    await Promise.all(writes);
   }
 
   /** A channel gone from the list: its sampled figures are written and its counters forgotten. */
   forget(logicalChannelId: string) {
     const p = this.pending.get(logicalChannelId);
-    if (p) this.write(logicalChannelId, p);
+    if (p) void this.write(logicalChannelId, p);
     this.pending.delete(logicalChannelId);
     this.failuresSeen.delete(logicalChannelId);
   }
 
-  private write(logicalChannelId: string, p: Pending) {
+  /** Adds the sums so far to the store (never waited for by the packager) and counts the bucket from zero. */
+  private async write(logicalChannelId: string, p: Pending): Promise<void> {
+    const sums = { ...p };
+    p.bitrateSum = 0;
+    p.samples = 0;
+    p.errors = 0;
     try {
-      addHealth(this.db, logicalChannelId, p);
+      await addHealth(this.db, logicalChannelId, sums);
     } catch (err) {
       // A full or busy store must not stop the packager: the history misses these seconds.
       this.log(`live ${logicalChannelId}: health history not kept: ${String(err)}`);
     }
-    p.bitrateSum = 0;
-    p.samples = 0;
-    p.errors = 0;
   }
 }
 
 /** Adds sums to a channel's bucket (one row a bucket; several writers add, whichever process packaged it then). */
-function addHealth(db: Db, logicalChannelId: string, p: Pending) {
-  db.run(
-    `INSERT INTO live_health (logical_channel_id, at, bitrate_sum, samples, errors) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (logical_channel_id, at) DO UPDATE SET
-       bitrate_sum = live_health.bitrate_sum + excluded.bitrate_sum,
-       samples = live_health.samples + excluded.samples,
-       errors = live_health.errors + excluded.errors`,
-    logicalChannelId,
-    p.at,
-    Math.round(p.bitrateSum),
-    p.samples,
-    p.errors,
-  );
+async function addHealth(db: Db, logicalChannelId: string, p: Pending): Promise<void> {
+  await db.kysely
+    .insertInto('live_health')
+    .values({
+      logical_channel_id: logicalChannelId,
+      at: p.at,
+      bitrate_sum: Math.round(p.bitrateSum),
+      samples: p.samples,
+      errors: p.errors,
+    })
+    .onConflict((c) =>
+      c.columns(['logical_channel_id', 'at']).doUpdateSet((eb) => ({
+        bitrate_sum: eb('live_health.bitrate_sum', '+', eb.ref('excluded.bitrate_sum')),
+        samples: eb('live_health.samples', '+', eb.ref('excluded.samples')),
+        errors: eb('live_health.errors', '+', eb.ref('excluded.errors')),
+      })),
+    )
+    .execute();
 }
 
 /** Forgets buckets older than `before` (nothing reports them). */
-export function trimHealth(db: Db, before: number): void {
-  db.run('DELETE FROM live_health WHERE at < ?', bucketOf(before));
+export async function trimHealth(db: Db, before: number): Promise<void> {
+  await db.kysely.deleteFrom('live_health').where('at', '<', bucketOf(before)).execute();
 }
 
 /**
  * A channel's last 24 h, bucket by bucket, oldest first, the current bucket last: mean bitrate while it ran,
  * switches and source failures. A bucket where it did not run has no bitrate (a gap, not a zero).
  */
-export function healthHistory(db: Db, logicalChannelId: string, now: number): HealthBucket[] {
+export async function healthHistory(db: Db, logicalChannelId: string, now: number): Promise<HealthBucket[]> {
   const last = bucketOf(now);
   const first = last - DAY_MS + HEALTH_BUCKET_MS;
-  const rows = db.all<{ at: number | string; bitrate_sum: number | string; samples: number; errors: number }>(
-    'SELECT at, bitrate_sum, samples, errors FROM live_health WHERE logical_channel_id = ? AND at >= ?',
-    logicalChannelId,
-    first,
-  );
+  const [rows, switchTimes] = await Promise.all([
+    db.kysely
+      .selectFrom('live_health')
+      .select(['at', 'bitrate_sum', 'samples', 'errors'])
+      .where('logical_channel_id', '=', logicalChannelId)
+      .where('at', '>=', first)
+      .execute(),
+    switchesSince(db, logicalChannelId, first),
+  ]);
   // PostgreSQL answers BIGINT as text.
   const byAt = new Map(rows.map((r) => [Number(r.at), r]));
   const switches = new Map<number, number>();
-  for (const at of switchesSince(db, logicalChannelId, first)) {
+  for (const at of switchTimes) {
     const b = bucketOf(at);
     switches.set(b, (switches.get(b) ?? 0) + 1);
   }

@@ -22,7 +22,9 @@ export function startLive(o: {
   log?: (line: string) => void;
 }) {
   const supervisor = new LiveSupervisor({ ...o });
-  supervisor.start();
+  // The first read of the channels goes on while the server starts listening; a stream asked before it ends is
+  // read on its own (ChannelSync.channelOfStream).
+  void supervisor.start();
   return {
     supervisor,
     ingested: ingestedStreams(supervisor, {

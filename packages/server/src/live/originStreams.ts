@@ -64,13 +64,13 @@ function sourceMedia(renditions: { name: string; timeline: Timeline }[], name: s
  * wall-clock loop. Undefined for any other stream id, which the sample resolver then serves.
  */
 export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
-  return (
+  return async (
     kind: string,
     id: string,
     rest: string[],
     url: URL,
-  ): { stream: Stream; rest: string[] } | Failure | undefined => {
-    const channel = sup.channelOfStream(id);
+  ): Promise<{ stream: Stream; rest: string[] } | Failure | undefined> => {
+    const channel = await sup.channelOfStream(id);
     const t = channel && sup.timeline(channel);
     if (!channel || !t || kind === 'vod') return undefined;
     // The main rendition decides what a request may have (windows, catch-up cuts); every rendition carries the

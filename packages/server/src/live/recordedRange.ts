@@ -11,15 +11,16 @@ const FIRST_LINE_BYTES = 4_096;
  * the first segment its recording still keeps (the packager trims past the retention); every other channel's
  * catch-up (the sample loops) covers its whole window.
  */
-export function recordedRange(
+export async function recordedRange(
   db: Db,
   dataDir: string,
   logicalChannelId: string,
-): { recorded: boolean; recordedFrom: number | null } {
-  if (
-    !channelSources(db, logicalChannelId).length ||
-    channelSettings(db, logicalChannelId).mode !== 'record'
-  ) {
+): Promise<{ recorded: boolean; recordedFrom: number | null }> {
+  const [sources, settings] = await Promise.all([
+    channelSources(db, logicalChannelId),
+    channelSettings(db, logicalChannelId),
+  ]);
+  if (!sources.length || settings.mode !== 'record') {
     return { recorded: false, recordedFrom: null };
   }
   // The folder the packager's Timeline writes (supervisor: <dataDir>/live/channels/<id>).

@@ -1,5 +1,8 @@
 import { LIVE_VIDEO_OPTIONS } from '@ottkit/api-client/contract';
+import type { Kysely } from 'kysely';
 import type { Db } from '../store/db.ts';
+import type { Database } from '../store/kysely/schema.generated.ts';
+import { query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
 import { importedSourceUrl } from './sourceUrl.ts';
 
 export type LiveMode = 'relay' | 'record';
@@ -44,48 +47,75 @@ export interface LiveChannel {
  * A channel's sources in priority order. Sources the operator added win; without them, an imported channel's
  * M3U stream URL is its one source (issue 16 fills the first source).
  */
-export function channelSources(db: Db, logicalChannelId: string): ChannelSource[] {
-  const own = db.all<{ position: number; url: string }>(
-    'SELECT position, url FROM live_channel_sources WHERE logical_channel_id = ? ORDER BY position',
-    logicalChannelId,
-  );
-  if (own.length) return own.map((r, i) => ({ position: i + 1, url: r.url, origin: 'operator' as const }));
-  const imported = db.get<{ stream_url: string }>(
-    'SELECT stream_url FROM source_channels WHERE logical_channel_id = ?',
-    logicalChannelId,
-  );
+export async function channelSources(db: Db, logicalChannelId: string): Promise<ChannelSource[]> {
+  const own = await ownUrls(db.kysely, logicalChannelId);
+  if (own.length) return own.map((url, i) => ({ position: i + 1, url, origin: 'operator' as const }));
+  const imported = await db.kysely
+    .selectFrom('source_channels')
+    .select('stream_url')
+    .where('logical_channel_id', '=', logicalChannelId)
+    .executeTakeFirst();
   return imported?.stream_url
     ? [{ position: 1, url: importedSourceUrl(imported.stream_url), origin: 'import' }]
     : [];
 }
 
+/** The URLs of the sources the operator gave a channel, primary first. */
+async function ownUrls(k: Kysely<Database>, logicalChannelId: string): Promise<string[]> {
+  const rows = await urlsQuery(k, logicalChannelId).execute();
+  return rows.map((r) => r.url);
+}
+
+const urlsQuery = (k: Kysely<Database>, logicalChannelId: string) =>
+  k
+    .selectFrom('live_channel_sources')
+    .select('url')
+    .where('logical_channel_id', '=', logicalChannelId)
+    .orderBy('position');
+
+/** The same inside a transaction that then writes them. */
+function* ownUrlsToWrite(db: Db, logicalChannelId: string): Statements<string[]> {
+  const { rows } = yield* query(urlsQuery(db.kysely, logicalChannelId).compile());
+  return rows.map((r) => r.url);
+}
+
 /** Adds a source at `position` (1-based; the end by default), moving later ones down. */
-export function addChannelSource(db: Db, logicalChannelId: string, url: string, position?: number): number {
-  const urls = db
-    .all<{ url: string }>(
-      'SELECT url FROM live_channel_sources WHERE logical_channel_id = ? ORDER BY position',
-      logicalChannelId,
-    )
-    .map((r) => r.url);
-  const at = Math.min(Math.max(1, position ?? urls.length + 1), urls.length + 1);
-  urls.splice(at - 1, 0, url);
-  db.transaction(() => {
-    ownStream(db, logicalChannelId);
-    writeSources(db, logicalChannelId, urls);
+export function addChannelSource(
+  db: Db,
+  logicalChannelId: string,
+  url: string,
+  position?: number,
+): Promise<number> {
+  return transactionally(db, function* () {
+    const urls = yield* ownUrlsToWrite(db, logicalChannelId);
+    const at = Math.min(Math.max(1, position ?? urls.length + 1), urls.length + 1);
+    urls.splice(at - 1, 0, url);
+    yield* ownStream(db, logicalChannelId);
+    yield* writeSources(db, logicalChannelId, urls);
+    return at;
   });
-  return at;
 }
 
 /**
  * Moves a changed channel's update time: it versions the line-up the server keeps in memory and the apps cache, so
  * playback answers (live, time-shift, catch-up) and the channel list show the change at once (a new stream id,
- * catch-up on or off), not the sample loop's id of before.
+ * catch-up on or off), not the sample loop's id of before. Always forward, by at least 1 ms.
  */
-function touchChannel(db: Db, logicalChannelId: string) {
-  db.run(
-    'UPDATE channels SET updated_at = MAX(updated_at + 1, ?) WHERE logical_channel_id = ?',
-    Date.now(),
-    logicalChannelId,
+function* touchChannel(db: Db, logicalChannelId: string): Statements<void> {
+  const now = Date.now();
+  yield* query(
+    db.kysely
+      .updateTable('channels')
+      .set((eb) => ({
+        updated_at: eb
+          .case()
+          .when('updated_at', '>=', now)
+          .then(eb('updated_at', '+', 1))
+          .else(now)
+          .end(),
+      }))
+      .where('logical_channel_id', '=', logicalChannelId)
+      .compile(),
   );
 }
 
@@ -93,54 +123,71 @@ function touchChannel(db: Db, logicalChannelId: string) {
  * A channel fed by its own sources needs a stream id of its own: seeded channels share sample loops (`ch1` plays
  * on several channels), so a shared id is replaced by `live-<channel>` in the channel and its physical channels.
  */
-function ownStream(db: Db, logicalChannelId: string) {
-  const row = db.get<{ live_stream_id: string; n: number }>(
-    `SELECT c.live_stream_id, (SELECT COUNT(*) FROM channels o WHERE o.live_stream_id = c.live_stream_id) AS n
-     FROM channels c WHERE c.logical_channel_id = ?`,
-    logicalChannelId,
-  );
-  if (!row || row.n <= 1) return;
+function* ownStream(db: Db, logicalChannelId: string): Statements<void> {
+  const k = db.kysely;
+  const [row] = (yield* query(
+    k
+      .selectFrom('channels as c')
+      .select((eb) => [
+        'c.live_stream_id',
+        eb
+          .selectFrom('channels as o')
+          .select((o) => o.fn.countAll<number>().as('n'))
+          .whereRef('o.live_stream_id', '=', 'c.live_stream_id')
+          .as('n'),
+      ])
+      .where('c.logical_channel_id', '=', logicalChannelId)
+      .compile(),
+  )).rows;
+  if (!row || Number(row.n) <= 1) return;
   const id = `live-${logicalChannelId}`;
-  db.run('UPDATE channels SET live_stream_id = ? WHERE logical_channel_id = ?', id, logicalChannelId);
-  touchChannel(db, logicalChannelId);
-  db.run(
-    `UPDATE physical_channels SET live_stream_id = ?, dvr_stream_id = ?, stream_id = ?,
-       safari_live_stream_id = ?, safari_dvr_stream_id = ? WHERE logical_channel_id = ?`,
-    id,
-    id,
-    id,
-    id,
-    id,
-    logicalChannelId,
+  yield* query(
+    k
+      .updateTable('channels')
+      .set({ live_stream_id: id })
+      .where('logical_channel_id', '=', logicalChannelId)
+      .compile(),
+  );
+  yield* touchChannel(db, logicalChannelId);
+  yield* query(
+    k
+      .updateTable('physical_channels')
+      .set({
+        live_stream_id: id,
+        dvr_stream_id: id,
+        stream_id: id,
+        safari_live_stream_id: id,
+        safari_dvr_stream_id: id,
+      })
+      .where('logical_channel_id', '=', logicalChannelId)
+      .compile(),
   );
 }
 
 /** Removes the source at `position`; false when there is none. */
-export function removeChannelSource(db: Db, logicalChannelId: string, position: number): boolean {
-  const urls = db
-    .all<{ url: string }>(
-      'SELECT url FROM live_channel_sources WHERE logical_channel_id = ? ORDER BY position',
-      logicalChannelId,
-    )
-    .map((r) => r.url);
-  if (position < 1 || position > urls.length) return false;
-  urls.splice(position - 1, 1);
-  writeSources(db, logicalChannelId, urls);
-  return true;
+export function removeChannelSource(db: Db, logicalChannelId: string, position: number): Promise<boolean> {
+  return transactionally(db, function* () {
+    const urls = yield* ownUrlsToWrite(db, logicalChannelId);
+    if (position < 1 || position > urls.length) return false;
+    urls.splice(position - 1, 1);
+    yield* writeSources(db, logicalChannelId, urls);
+    return true;
+  });
 }
 
-function writeSources(db: Db, logicalChannelId: string, urls: string[]) {
-  db.transaction(() => {
-    db.run('DELETE FROM live_channel_sources WHERE logical_channel_id = ?', logicalChannelId);
-    urls.forEach((url, i) => {
-      db.run(
-        'INSERT INTO live_channel_sources (logical_channel_id, position, url) VALUES (?, ?, ?)',
-        logicalChannelId,
-        i + 1,
-        url,
-      );
-    });
-  });
+/** The channel's sources are `urls` now, primary first (inside the caller's transaction). */
+function* writeSources(db: Db, logicalChannelId: string, urls: string[]): Statements<void> {
+  const k = db.kysely;
+  yield* query(
+    k.deleteFrom('live_channel_sources').where('logical_channel_id', '=', logicalChannelId).compile(),
+  );
+  if (urls.length === 0) return;
+  yield* query(
+    k
+      .insertInto('live_channel_sources')
+      .values(urls.map((url, i) => ({ logical_channel_id: logicalChannelId, position: i + 1, url })))
+      .compile(),
+  );
 }
 
 /**
@@ -153,130 +200,194 @@ export function setChannelMode(
   mode: LiveMode,
   retentionDays: number,
   video?: LiveVideo,
-): void {
-  db.run(
-    'UPDATE channels SET can_play_back = ?, playback_duration = ? WHERE logical_channel_id = ?',
-    mode === 'record' ? 1 : 0,
-    mode === 'record' ? retentionDays : 0,
-    logicalChannelId,
+): Promise<void> {
+  return transactionally(db, () => modeSteps(db, logicalChannelId, mode, retentionDays, video));
+}
+
+function* modeSteps(
+  db: Db,
+  logicalChannelId: string,
+  mode: LiveMode,
+  retentionDays: number,
+  video?: LiveVideo,
+): Statements<void> {
+  const k = db.kysely;
+  yield* query(
+    k
+      .updateTable('channels')
+      .set({
+        can_play_back: mode === 'record' ? 1 : 0,
+        playback_duration: mode === 'record' ? retentionDays : 0,
+      })
+      .where('logical_channel_id', '=', logicalChannelId)
+      .compile(),
   );
-  touchChannel(db, logicalChannelId);
-  db.run(
-    `INSERT INTO live_channel_modes (logical_channel_id, mode, retention_days) VALUES (?, ?, ?)
-     ON CONFLICT (logical_channel_id) DO UPDATE SET mode = excluded.mode, retention_days = excluded.retention_days`,
-    logicalChannelId,
-    mode,
-    retentionDays,
+  yield* touchChannel(db, logicalChannelId);
+  yield* query(
+    k
+      .insertInto('live_channel_modes')
+      .values({
+        logical_channel_id: logicalChannelId,
+        mode,
+        retention_days: retentionDays,
+        ...(video ? { video } : {}),
+      })
+      .onConflict((c) =>
+        c.column('logical_channel_id').doUpdateSet((eb) => ({
+          mode: eb.ref('excluded.mode'),
+          retention_days: eb.ref('excluded.retention_days'),
+          ...(video ? { video: eb.ref('excluded.video') } : {}),
+        })),
+      )
+      .compile(),
   );
-  if (video)
-    db.run('UPDATE live_channel_modes SET video = ? WHERE logical_channel_id = ?', video, logicalChannelId);
 }
 
 /**
- * Replaces a channel's sources with `urls`, primary first (the operator call); an empty list gives an imported
+ * Replaces a channel's sources with `urls` (the operator call), primary first; an empty list gives an imported
  * channel back its M3U stream URL and a seeded one its sample loop.
  */
-export function setChannelSources(db: Db, logicalChannelId: string, urls: string[]): void {
-  db.transaction(() => {
-    if (urls.length) ownStream(db, logicalChannelId);
-    writeSources(db, logicalChannelId, urls);
-    touchChannel(db, logicalChannelId);
+export function setChannelSources(db: Db, logicalChannelId: string, urls: string[]): Promise<void> {
+  return transactionally(db, () => sourcesSteps(db, logicalChannelId, urls));
+}
+
+function* sourcesSteps(db: Db, logicalChannelId: string, urls: string[]): Statements<void> {
+  if (urls.length) yield* ownStream(db, logicalChannelId);
+  yield* writeSources(db, logicalChannelId, urls);
+  yield* touchChannel(db, logicalChannelId);
+}
+
+/**
+ * The console's save of a channel, in one transaction: its sources (left as they are when `urls` is undefined: an
+ * imported channel's URL sent back unchanged stays the import's) and its mode.
+ */
+export function saveLiveChannel(
+  db: Db,
+  logicalChannelId: string,
+  change: { urls?: string[]; mode: LiveMode; retentionDays: number; video?: LiveVideo },
+): Promise<void> {
+  return transactionally(db, function* () {
+    if (change.urls) yield* sourcesSteps(db, logicalChannelId, change.urls);
+    yield* modeSteps(db, logicalChannelId, change.mode, change.retentionDays, change.video);
   });
 }
 
 /** The operator asks for the source with this stored URL on air now (decision 0383); the newest request wins. */
-export function requestOnAir(db: Db, logicalChannelId: string, url: string, at: number): void {
-  db.run(
-    `INSERT INTO live_on_air_requests (logical_channel_id, url, at) VALUES (?, ?, ?)
-     ON CONFLICT (logical_channel_id)
-     DO UPDATE SET url = excluded.url, at = excluded.at, seq = live_on_air_requests.seq + 1`,
-    logicalChannelId,
-    url,
-    at,
-  );
+export async function requestOnAir(db: Db, logicalChannelId: string, url: string, at: number): Promise<void> {
+  await db.kysely
+    .insertInto('live_on_air_requests')
+    .values({ logical_channel_id: logicalChannelId, url, at })
+    .onConflict((c) =>
+      c.column('logical_channel_id').doUpdateSet((eb) => ({
+        url: eb.ref('excluded.url'),
+        at: eb.ref('excluded.at'),
+        seq: eb('live_on_air_requests.seq', '+', 1),
+      })),
+    )
+    .execute();
 }
 
 /** Source switches are kept (decision 0255): the last 24 h survive a restart. */
-export function recordSwitch(db: Db, logicalChannelId: string, at: number): void {
-  db.run('INSERT INTO live_switches (logical_channel_id, at) VALUES (?, ?)', logicalChannelId, at);
+export async function recordSwitch(db: Db, logicalChannelId: string, at: number): Promise<void> {
+  await db.kysely.insertInto('live_switches').values({ logical_channel_id: logicalChannelId, at }).execute();
 }
 
 /** A channel's switches since `since`, oldest first. */
-export function switchesSince(db: Db, logicalChannelId: string, since: number): number[] {
-  return db
-    .all<{ at: number }>(
-      'SELECT at FROM live_switches WHERE logical_channel_id = ? AND at >= ? ORDER BY at',
-      logicalChannelId,
-      since,
-    )
-    .map((r) => Number(r.at));
+export async function switchesSince(db: Db, logicalChannelId: string, since: number): Promise<number[]> {
+  const rows = await db.kysely
+    .selectFrom('live_switches')
+    .select('at')
+    .where('logical_channel_id', '=', logicalChannelId)
+    .where('at', '>=', since)
+    .orderBy('at')
+    .execute();
+  // PostgreSQL answers BIGINT as text.
+  return rows.map((r) => Number(r.at));
 }
 
 /** Forgets switches older than `before` (nothing reports them). */
-export function trimSwitches(db: Db, before: number): void {
-  db.run('DELETE FROM live_switches WHERE at < ?', before);
+export async function trimSwitches(db: Db, before: number): Promise<void> {
+  await db.kysely.deleteFrom('live_switches').where('at', '<', before).execute();
 }
 
 /** The channel served under a stream id, if any (the origin's first request of a channel the supervisor lacks). */
-export function channelOfStreamId(db: Db, liveStreamId: string): string | undefined {
-  return db.get<{ logical_channel_id: string }>(
-    'SELECT logical_channel_id FROM channels WHERE live_stream_id = ? LIMIT 1',
-    liveStreamId,
-  )?.logical_channel_id;
+export async function channelOfStreamId(db: Db, liveStreamId: string): Promise<string | undefined> {
+  const row = await db.kysely
+    .selectFrom('channels')
+    .select('logical_channel_id')
+    .where('live_stream_id', '=', liveStreamId)
+    .limit(1)
+    .executeTakeFirst();
+  return row?.logical_channel_id;
 }
 
 /** Every channel with at least one source: how the supervisor and the origin know them. */
-export function listLiveChannels(db: Db, only?: string): LiveChannel[] {
-  // `only`: one channel (the supervisor re-reads a changed or newly asked channel at once).
-  const and = (column: string) => (only === undefined ? '' : ` AND ${column} = ?`);
-  const args = only === undefined ? [] : [only];
-  const rows = db.all<{
-    logical_channel_id: string;
-    live_stream_id: string;
-    mode: string | null;
-    retention_days: number | null;
-    drm_type: string;
-    video: string | null;
-  }>(
-    `SELECT c.logical_channel_id, c.live_stream_id, m.mode, m.retention_days, c.drm_type, m.video
-     FROM channels c
-     LEFT JOIN live_channel_modes m ON m.logical_channel_id = c.logical_channel_id
-     WHERE (c.logical_channel_id IN (SELECT logical_channel_id FROM live_channel_sources)
-        OR c.logical_channel_id IN (SELECT logical_channel_id FROM source_channels WHERE stream_url <> ''))
-        ${and('c.logical_channel_id')}
-     ORDER BY c.channel_seq, c.logical_channel_id`,
-    ...args,
-  );
-  // A read of each table for every channel at once (an imported line-up has thousands; the supervisor reads this
-  // every 5 s).
-  const own = new Map<string, ChannelSource[]>();
-  for (const r of db.all<{ logical_channel_id: string; url: string }>(
-    `SELECT logical_channel_id, url FROM live_channel_sources WHERE 1 = 1${and('logical_channel_id')} ORDER BY logical_channel_id, position`,
-    ...args,
-  )) {
-    const list = own.get(r.logical_channel_id) ?? [];
+export async function listLiveChannels(db: Db, only?: string): Promise<LiveChannel[]> {
+  const k = db.kysely;
+  // `only`: one channel (the supervisor re-reads a changed or newly asked channel at once). A read of each table
+  // for every channel at once: an imported line-up has thousands, and the supervisor reads this every 5 s.
+  const [rows, own, imported, onAir] = await Promise.all([
+    k
+      .selectFrom('channels as c')
+      .leftJoin('live_channel_modes as m', 'm.logical_channel_id', 'c.logical_channel_id')
+      .select([
+        'c.logical_channel_id',
+        'c.live_stream_id',
+        'm.mode',
+        'm.retention_days',
+        'c.drm_type',
+        'm.video',
+      ])
+      .where((eb) =>
+        eb.or([
+          eb(
+            'c.logical_channel_id',
+            'in',
+            eb.selectFrom('live_channel_sources').select('logical_channel_id'),
+          ),
+          eb(
+            'c.logical_channel_id',
+            'in',
+            eb.selectFrom('source_channels').select('logical_channel_id').where('stream_url', '<>', ''),
+          ),
+        ]),
+      )
+      .$if(only !== undefined, (q) => q.where('c.logical_channel_id', '=', only as string))
+      .orderBy('c.channel_seq')
+      .orderBy('c.logical_channel_id')
+      .execute(),
+    k
+      .selectFrom('live_channel_sources')
+      .select(['logical_channel_id', 'url'])
+      .$if(only !== undefined, (q) => q.where('logical_channel_id', '=', only as string))
+      .orderBy('logical_channel_id')
+      .orderBy('position')
+      .execute(),
+    k
+      .selectFrom('source_channels')
+      .select(['logical_channel_id', 'stream_url'])
+      .where('stream_url', '<>', '')
+      .$if(only !== undefined, (q) => q.where('logical_channel_id', '=', only as string))
+      .execute(),
+    k
+      .selectFrom('live_on_air_requests')
+      .select(['logical_channel_id', 'url', 'at', 'seq'])
+      .$if(only !== undefined, (q) => q.where('logical_channel_id', '=', only as string))
+      .execute(),
+  ]);
+  const sources = new Map<string, ChannelSource[]>();
+  for (const r of own) {
+    const list = sources.get(r.logical_channel_id) ?? [];
     list.push({ position: list.length + 1, url: r.url, origin: 'operator' });
-    own.set(r.logical_channel_id, list);
+    sources.set(r.logical_channel_id, list);
   }
-  const imported = new Map(
-    db
-      .all<{ logical_channel_id: string; stream_url: string }>(
-        `SELECT logical_channel_id, stream_url FROM source_channels WHERE stream_url <> ''${and('logical_channel_id')}`,
-        ...args,
-      )
-      .map((r) => [r.logical_channel_id, r.stream_url]),
-  );
-  const onAir = new Map(
-    db
-      .all<{ logical_channel_id: string; url: string; at: number; seq: number }>(
-        `SELECT logical_channel_id, url, at, seq FROM live_on_air_requests WHERE 1 = 1${and('logical_channel_id')}`,
-        ...args,
-      )
-      .map((r) => [r.logical_channel_id, { url: r.url, at: Number(r.at), seq: Number(r.seq) }]),
+  const streams = new Map(imported.map((r) => [r.logical_channel_id, r.stream_url]));
+  const asked = new Map(
+    onAir.map((r) => [r.logical_channel_id, { url: r.url, at: Number(r.at), seq: Number(r.seq) }]),
   );
   return rows.map((r) => {
-    const url = imported.get(r.logical_channel_id);
-    const asked = onAir.get(r.logical_channel_id);
+    const url = streams.get(r.logical_channel_id);
+    const onAirAsk = asked.get(r.logical_channel_id);
     return {
       logicalChannelId: r.logical_channel_id,
       liveStreamId: r.live_stream_id,
@@ -284,23 +395,24 @@ export function listLiveChannels(db: Db, only?: string): LiveChannel[] {
       retentionDays: r.retention_days ?? DEFAULT_RETENTION_DAYS,
       ...(r.drm_type === 'aes-128' || r.drm_type === 'clearkey' ? { protection: r.drm_type } : {}),
       ...(liveVideo(r.video) !== 'copy' ? { video: liveVideo(r.video) } : {}),
-      ...(asked ? { onAir: asked } : {}),
+      ...(onAirAsk ? { onAir: onAirAsk } : {}),
       sources:
-        own.get(r.logical_channel_id) ??
+        sources.get(r.logical_channel_id) ??
         (url ? [{ position: 1, url: importedSourceUrl(url), origin: 'import' as const }] : []),
     };
   });
 }
 
 /** A channel's stored mode and transcode option, whether it has sources or not (defaults when never set). */
-export function channelSettings(
+export async function channelSettings(
   db: Db,
   logicalChannelId: string,
-): { mode: LiveMode; retentionDays: number; video: LiveVideo } {
-  const r = db.get<{ mode: string; retention_days: number; video: string }>(
-    'SELECT mode, retention_days, video FROM live_channel_modes WHERE logical_channel_id = ?',
-    logicalChannelId,
-  );
+): Promise<{ mode: LiveMode; retentionDays: number; video: LiveVideo }> {
+  const r = await db.kysely
+    .selectFrom('live_channel_modes')
+    .select(['mode', 'retention_days', 'video'])
+    .where('logical_channel_id', '=', logicalChannelId)
+    .executeTakeFirst();
   return {
     mode: r?.mode === 'record' ? 'record' : 'relay',
     retentionDays: r?.retention_days ?? DEFAULT_RETENTION_DAYS,
@@ -308,6 +420,11 @@ export function channelSettings(
   };
 }
 
-export function channelExists(db: Db, logicalChannelId: string): boolean {
-  return !!db.get('SELECT 1 AS x FROM channels WHERE logical_channel_id = ?', logicalChannelId);
+export async function channelExists(db: Db, logicalChannelId: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('channels')
+    .select('logical_channel_id')
+    .where('logical_channel_id', '=', logicalChannelId)
+    .executeTakeFirst();
+  return row !== undefined;
 }

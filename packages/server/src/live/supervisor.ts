@@ -75,17 +75,21 @@ export class LiveSupervisor {
     registerSupervisor(o.dataDir, this);
   }
 
-  /** Reads the channels and starts the recorded ones; then keeps watching. */
-  start() {
+  /**
+   * Reads the channels and starts the recorded ones; then keeps watching. Resolves once the first read is applied
+   * (a store that fails it is said in the log, and the next read tries again).
+   */
+  start(): Promise<void> {
     this.clearDeadWork();
     removeStaleStatusFiles(this.s.o.dataDir, this.s.now());
     this.viewers.listen();
-    this.sync();
+    const first = this.syncLogged();
     this.timer = setInterval(() => this.housekeep(), 2000);
     this.timer.unref();
-    this.reload = setInterval(() => this.sync(), this.s.o.reloadMs ?? 5000);
+    this.reload = setInterval(() => this.syncLogged(), this.s.o.reloadMs ?? 5000);
     this.reload.unref();
     this.locks.start();
+    return first;
   }
 
   /** Work folders of processes gone (killed with -9 on this machine): their ffmpeg died with them. */
@@ -109,17 +113,24 @@ export class LiveSupervisor {
   }
 
   /** Applies the store: new channels, changed sources or modes, removed channels. */
-  sync() {
-    this.channelSync.sync();
+  sync(): Promise<void> {
+    return this.channelSync.sync();
+  }
+
+  /** The timers' read: a store that fails (PostgreSQL restarting) is said in the log, and the next read tries again. */
+  private syncLogged(): Promise<void> {
+    return this.sync().catch((err) => {
+      if (!this.s.closed) this.s.log(`live: channels not read: ${String(err)}`);
+    });
   }
 
   /** Reads one channel again now (decision 0255), without waiting for the next full read. */
-  syncChannel(logicalChannelId: string) {
-    this.channelSync.syncChannel(logicalChannelId);
+  syncChannel(logicalChannelId: string): Promise<void> {
+    return this.channelSync.syncChannel(logicalChannelId);
   }
 
   /** The channel a stream id belongs to, when it is fed by live sources. */
-  channelOfStream(liveStreamId: string): string | undefined {
+  channelOfStream(liveStreamId: string): Promise<string | undefined> {
     return this.channelSync.channelOfStream(liveStreamId);
   }
 
@@ -164,12 +175,9 @@ export class LiveSupervisor {
     const now = s.now();
     if (now - this.switchesTrimmedAt > 3_600_000) {
       this.switchesTrimmedAt = now;
-      try {
-        trimSwitches(s.o.db, now - DAY_MS);
-        trimHealth(s.o.db, now - DAY_MS);
-      } catch (err) {
-        s.log(`live: old switches not trimmed: ${String(err)}`);
-      }
+      Promise.all([trimSwitches(s.o.db, now - DAY_MS), trimHealth(s.o.db, now - DAY_MS)]).catch((err) =>
+        s.log(`live: old switches not trimmed: ${String(err)}`),
+      );
     }
     for (const e of s.channels.values()) {
       try {
@@ -208,9 +216,9 @@ export class LiveSupervisor {
    * Writes the health sampled so far, so that a read of the history in this process sees this very second, and
    * answers this supervisor's clock: the history is read at it, as the switch count is.
    */
-  flushHealth(): number {
+  async flushHealth(): Promise<number> {
     const now = this.s.now();
-    this.s.health.flush(now);
+    await this.s.health.flush(now);
     return now;
   }
 
@@ -228,7 +236,7 @@ export class LiveSupervisor {
     if (this.timer) clearInterval(this.timer);
     if (this.reload) clearInterval(this.reload);
     this.locks.stop();
-    s.health.flush(s.now());
+    await s.health.flush(s.now());
     const channels = [...s.channels.values()];
     await Promise.all(channels.map((e) => e.runner.stop()));
     // Given back at once, so another process takes the channels over without waiting for the locks to expire.

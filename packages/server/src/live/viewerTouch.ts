@@ -39,7 +39,7 @@ export class ViewerTouch {
   async touch(logicalChannelId: string, viewer: string, waitMs = 10_000): Promise<boolean> {
     const { s } = this;
     // An idle channel's sources may have changed since the last read: the first viewer starts what is stored.
-    if (!s.channels.get(logicalChannelId)?.runner.isRunning) this.sync.syncChannel(logicalChannelId);
+    if (!s.channels.get(logicalChannelId)?.runner.isRunning) await this.sync.syncChannel(logicalChannelId);
     const e = s.channels.get(logicalChannelId);
     if (!e || s.closed) return false;
     const now = s.now();

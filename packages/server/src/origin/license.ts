@@ -10,7 +10,7 @@ export interface LicenseOptions {
   /** The `token` query parameter: the media token of the stream being played. */
   token: string | null;
   /** The ClearKey key of the resource a token opens, if that resource is a ClearKey stream. */
-  keyFor(resource: string): { kid: Buffer; key: Buffer } | undefined;
+  keyFor(resource: string): Promise<{ kid: Buffer; key: Buffer } | undefined>;
   /** True when the token's session has ended (logout): no key for it any more. */
   revoked?(claims: MediaTokenClaims): Promise<boolean>;
 }
@@ -48,7 +48,7 @@ export async function handleLicense(
   }
   if (req.method !== 'POST') return reply(res, 405, { error: 'POST a W3C ClearKey licence request' });
   const claims = readMediaToken(o.secret, o.token, o.nowMs);
-  const pair = claims && !(await o.revoked?.(claims)) && o.keyFor(claims.resource);
+  const pair = claims && !(await o.revoked?.(claims)) && (await o.keyFor(claims.resource));
   if (!pair) return reply(res, 403, { error: 'forbidden' });
   const text = (await readBodyUpTo(req, MAX_BODY))?.toString('utf8');
   let parsed: ReturnType<typeof clearKeyRequestSchema.safeParse> | undefined;

@@ -278,10 +278,10 @@ export function createOrigin(options: OriginOptions): Origin {
           nowMs: now(),
           token: url.searchParams.get('token'),
           revoked,
-          keyFor: (resource) => {
+          keyFor: async (resource) => {
             const id = /^(?:live|timeshift|catchup)\/([^/]+)/.exec(resource)?.[1];
             // A channel fed by live sources keeps its protection (issue 17).
-            const fed = id === undefined ? undefined : options.ingested?.('live', id, [], url);
+            const fed = id === undefined ? undefined : await options.ingested?.('live', id, [], url);
             const protection =
               fed && 'stream' in fed
                 ? fed.stream.protection
@@ -299,7 +299,7 @@ export function createOrigin(options: OriginOptions): Origin {
         fail(req, res, 405, 'method not allowed');
         return true;
       }
-      const found = id ? resolve(kind, id, rest, url) : { status: 404 as const, reason: 'not found' };
+      const found = id ? await resolve(kind, id, rest, url) : { status: 404 as const, reason: 'not found' };
       if ('status' in found) {
         // Check the token first, so an unknown id tells an unauthorised caller nothing.
         const expect =

@@ -49,13 +49,16 @@ export interface Stream {
 }
 export type Failure = { status: 404 | 409 | 503; reason: string };
 
-/** Streams served from something other than the looped samples (live sources); undefined passes the id on. */
+/**
+ * Streams served from something other than the looped samples (live sources); undefined passes the id on. It may
+ * read the store (a channel given sources since the supervisor's last read), so it answers later.
+ */
 export type IngestedResolver = (
   kind: string,
   id: string,
   rest: string[],
   url: URL,
-) => { stream: Stream; rest: string[] } | Failure | undefined;
+) => Promise<{ stream: Stream; rest: string[] } | Failure | undefined>;
 
 export interface StreamContext {
   lib: MediaLibrary;
@@ -93,12 +96,12 @@ export function streamResolver(ctx: StreamContext) {
         ? ({ uri: '../cenc.key', method: 'SAMPLE-AES-CTR' } as const)
         : undefined;
 
-  function resolve(
+  async function resolve(
     kind: string,
     id: string,
     rest: string[],
     url: URL,
-  ): { stream: Stream; rest: string[] } | Failure {
+  ): Promise<{ stream: Stream; rest: string[] } | Failure> {
     if (kind === 'vod') {
       const asset = vodAssets[id];
       const uploaded = asset ? undefined : ctx.uploadedVod?.(id);
@@ -120,7 +123,7 @@ export function streamResolver(ctx: StreamContext) {
         },
       };
     }
-    const fed = ctx.ingested?.(kind, id, rest, url);
+    const fed = await ctx.ingested?.(kind, id, rest, url);
     if (fed) return fed;
     const live = resolveLive(id);
     const source = live && lib.sources[live.source];

@@ -23,8 +23,7 @@ import {
   channelSources,
   listLiveChannels,
   requestOnAir,
-  setChannelMode,
-  setChannelSources,
+  saveLiveChannel,
 } from '../../live/store.ts';
 import { clusterLiveStatus, serverOfOwner } from '../../live/clusterStatus.ts';
 import { liveErrorCode } from '../../live/errorCode.ts';
@@ -84,14 +83,14 @@ function parsedOrRefused(ctx: RequestContext, url: string, which = '') {
   }
 }
 
-function view(
+async function view(
   ctx: RequestContext,
   channelId: string,
   name: string,
   sources: ChannelSource[],
   status: LiveChannelStatus | undefined,
-): LiveChannelView {
-  const settings = channelSettings(ctx.db, channelId);
+): Promise<LiveChannelView> {
+  const settings = await channelSettings(ctx.db, channelId);
   const health = sources.map((s): LiveSourceHealth => {
     const { display, invalid } = shown(ctx, s.url);
     // The supervisor's health while it runs the same list; else what the store says.
@@ -133,20 +132,26 @@ function view(
   };
 }
 
-function channelName(ctx: RequestContext, channelId: string): string {
-  return (
-    ctx.db.get<{ logical_channel_name: string }>(
-      'SELECT logical_channel_name FROM channels WHERE logical_channel_id = ?',
-      channelId,
-    )?.logical_channel_name ?? channelId
-  );
+async function channelName(ctx: RequestContext, channelId: string): Promise<string> {
+  const row = await ctx.db.kysely
+    .selectFrom('channels')
+    .select('logical_channel_name')
+    .where('logical_channel_id', '=', channelId)
+    .executeTakeFirst();
+  return row?.logical_channel_name ?? channelId;
 }
 
 async function oneChannel(ctx: RequestContext, channelId: string): Promise<LiveChannelView> {
-  if (!channelExists(ctx.db, channelId))
+  if (!(await channelExists(ctx.db, channelId)))
     throw new HttpError(OperatorErrCode.NOT_FOUND, `No channel '${channelId}'`);
   const status = (await liveStatus(ctx, [channelId]))(channelId);
-  return view(ctx, channelId, channelName(ctx, channelId), channelSources(ctx.db, channelId), status);
+  return view(
+    ctx,
+    channelId,
+    await channelName(ctx, channelId),
+    await channelSources(ctx.db, channelId),
+    status,
+  );
 }
 
 /** A change as the audit log keeps it: the sources masked like the console shows them. */
@@ -161,29 +166,37 @@ const auditOf = (v: LiveChannelView) => ({
 export const operatorLiveRoutes = [
   route(liveChannels, async (ctx, req) => {
     if (req.channelId) return { channels: [await oneChannel(ctx, req.channelId)], total: 1 };
-    const all = listLiveChannels(ctx.db);
+    const all = await listLiveChannels(ctx.db);
     const offset = req.offset ?? 0;
     const page = all.slice(offset, offset + (req.limit ?? 100));
     const status = await liveStatus(
       ctx,
       page.map((c) => c.logicalChannelId),
     );
+    // The page's names only: a line-up has thousands of channels.
+    const ids = page.map((c) => c.logicalChannelId);
     const names = new Map(
-      ctx.db
-        .all<{ logical_channel_id: string; logical_channel_name: string }>(
-          'SELECT logical_channel_id, logical_channel_name FROM channels',
-        )
-        .map((r) => [r.logical_channel_id, r.logical_channel_name]),
+      ids.length === 0
+        ? []
+        : (
+            await ctx.db.kysely
+              .selectFrom('channels')
+              .select(['logical_channel_id', 'logical_channel_name'])
+              .where('logical_channel_id', 'in', ids)
+              .execute()
+          ).map((r) => [r.logical_channel_id, r.logical_channel_name]),
     );
     return {
       total: all.length,
-      channels: page.map((c) =>
-        view(
-          ctx,
-          c.logicalChannelId,
-          names.get(c.logicalChannelId) ?? c.logicalChannelId,
-          c.sources,
-          status(c.logicalChannelId),
+      channels: await Promise.all(
+        page.map((c) =>
+          view(
+            ctx,
+            c.logicalChannelId,
+            names.get(c.logicalChannelId) ?? c.logicalChannelId,
+            c.sources,
+            status(c.logicalChannelId),
+          ),
         ),
       ),
     };
@@ -191,7 +204,7 @@ export const operatorLiveRoutes = [
   route(liveSourcesSet, async (ctx, req) => {
     const id = req.channelId;
     const before = await oneChannel(ctx, id);
-    const stored = channelSources(ctx.db, id);
+    const stored = await channelSources(ctx.db, id);
     const urls = req.sources.map((u) => storedUrl(ctx, stored, u));
     if (new Set(urls).size !== urls.length)
       throw new HttpError(ErrCode.INVALID_REQUEST, 'The same source is listed twice');
@@ -200,18 +213,14 @@ export const operatorLiveRoutes = [
     const unchanged =
       urls.length === stored.length &&
       urls.every((u, i) => stored[i]?.url === u && stored[i]?.origin === 'import');
-    ctx.db.transaction(() => {
-      if (!unchanged) setChannelSources(ctx.db, id, urls);
-      setChannelMode(
-        ctx.db,
-        id,
-        req.mode,
-        req.retentionDays ?? before.retentionDays,
-        req.video ?? before.video,
-      );
+    await saveLiveChannel(ctx.db, id, {
+      ...(unchanged ? {} : { urls }),
+      mode: req.mode,
+      retentionDays: req.retentionDays ?? before.retentionDays,
+      video: req.video ?? before.video,
     });
     // The running supervisor applies it now, not at its next read.
-    supervisorFor(ctx.config.dataDir)?.syncChannel(id);
+    await supervisorFor(ctx.config.dataDir)?.syncChannel(id);
     const after = await oneChannel(ctx, id);
     recordAudit(
       ctx.db,
@@ -226,15 +235,15 @@ export const operatorLiveRoutes = [
   route(liveSourceSwitch, async (ctx, req) => {
     const id = req.channelId;
     const before = await oneChannel(ctx, id);
-    const source = channelSources(ctx.db, id)[req.position - 1];
+    const source = (await channelSources(ctx.db, id))[req.position - 1];
     if (!source)
       throw new HttpError(
         ErrCode.INVALID_REQUEST,
         `${before.name} has ${before.sources.length} source${before.sources.length === 1 ? '' : 's'}: there is no source ${req.position}`,
       );
-    requestOnAir(ctx.db, id, source.url, ctx.now());
+    await requestOnAir(ctx.db, id, source.url, ctx.now());
     // The supervisor of this process takes it now; the one that packages the channel, at its next read.
-    supervisorFor(ctx.config.dataDir)?.syncChannel(id);
+    await supervisorFor(ctx.config.dataDir)?.syncChannel(id);
     const shownUrl = before.sources[req.position - 1]?.url;
     recordAudit(
       ctx.db,
@@ -247,16 +256,16 @@ export const operatorLiveRoutes = [
     return { channel: await oneChannel(ctx, id) };
   }),
   route(liveHealthHistory, async (ctx, req) => {
-    if (!channelExists(ctx.db, req.channelId))
+    if (!(await channelExists(ctx.db, req.channelId)))
       throw new HttpError(OperatorErrCode.NOT_FOUND, `No channel '${req.channelId}'`);
     // This process's packager writes what it sampled first (another one's figures are at most 30 s old), and the
     // day is the packagers' day, as the switch count's.
-    const now = supervisorFor(ctx.config.dataDir)?.flushHealth() ?? ctx.now();
-    return { bucketMs: HEALTH_BUCKET_MS, buckets: healthHistory(ctx.db, req.channelId, now) };
+    const now = (await supervisorFor(ctx.config.dataDir)?.flushHealth()) ?? ctx.now();
+    return { bucketMs: HEALTH_BUCKET_MS, buckets: await healthHistory(ctx.db, req.channelId, now) };
   }),
   route(liveSourceTest, async (ctx, req) => {
     // A masked URL sent back from the channel's editor stands for the stored one, as on save.
-    const stored = req.channelId ? channelSources(ctx.db, req.channelId) : [];
+    const stored = req.channelId ? await channelSources(ctx.db, req.channelId) : [];
     const input = parsedOrRefused(ctx, storedUrl(ctx, stored, req.url));
     const slot = takeProbeSlot();
     if (!slot)

@@ -76,7 +76,9 @@ function serve({ url, schema, template, seeded, tag, port, flag, timeoutMs }: Wo
       connectionString: database ? urlOf(database) : url,
       connectionTimeoutMillis: Math.min(timeoutMs, 5_000),
       statement_timeout: timeoutMs,
-      application_name: 'ottkit',
+      // Named apart from the asynchronous pool's connections (kysely/pgPool.ts), so an operator's
+      // pg_stat_activity and bench/statements-per-call.ts tell which store a statement came through (issue 39).
+      application_name: 'ottkit-sync',
     });
     c.on('error', () => {
       if (client === c) client = undefined;
