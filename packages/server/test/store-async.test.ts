@@ -5,6 +5,10 @@ import { postgresUrl } from '../src/store/db.ts';
 import { SESSION_COOKIE_BASE } from '@ottkit/api-client/contract';
 import { bearer, startServer, type TestServer } from './helpers.ts';
 import { holdHistoryRow } from './holdRow.ts';
+import { synchronousQueries } from './synchronousQueries.ts';
+import { type SmtpReceiver, startSmtpReceiver } from './smtpReceiver.ts';
+import { INTERRUPTED_MESSAGE } from '../src/operator/jobs.ts';
+import { enqueue } from '../src/store/outbox.ts';
 import { siteBuilt, startSiteServer } from './productServer.ts';
 import { loginToken, progressReport, vodCall, vodData } from './vodHelpers.ts';
 
@@ -77,27 +81,6 @@ describe('a progress report on the asynchronous store', () => {
   );
 });
 
-/** The synchronous store's queries a call made, by their SQL. */
-async function synchronousQueries(t: TestServer, call: () => Promise<unknown>): Promise<string[]> {
-  const db = t.server.db as unknown as Record<string, (...a: unknown[]) => unknown>;
-  const seen: string[] = [];
-  const originals = new Map<string, (...a: unknown[]) => unknown>();
-  for (const m of ['run', 'get', 'all', 'exec', 'transaction']) {
-    const original = db[m] as (...a: unknown[]) => unknown;
-    originals.set(m, original);
-    db[m] = (...a: unknown[]) => {
-      seen.push(`${m}: ${typeof a[0] === 'string' ? a[0] : 'a transaction'}`);
-      return original.apply(t.server.db, a);
-    };
-  }
-  try {
-    await call();
-  } finally {
-    for (const [m, original] of originals) db[m] = original;
-  }
-  return seen;
-}
-
 // Decision 0408: what every viewer asks, over and over, asks nothing of the synchronous store once the process
 // has read what it keeps (the line-up, the settings). On PostgreSQL each synchronous query stopped the process for
 // its round trip, so a process answered these calls one query at a time.
@@ -130,7 +113,7 @@ describe.runIf(postgresUrl())("a viewer's frequent calls on PostgreSQL", () => {
     };
     for (const call of Object.values(calls)) await call();
     for (const [name, call] of Object.entries(calls)) {
-      expect(await synchronousQueries(t, call), name).toEqual([]);
+      expect(await synchronousQueries(t.server.db, call), name).toEqual([]);
     }
     // A setting written as the operator's CLI writes it is seen at the next call: the kept settings follow it.
     t.server.db.run("INSERT INTO app_settings (key, value) VALUES ('kidsModeSwitch', 'true')");
@@ -184,12 +167,76 @@ describe.runIf(postgresUrl() && siteBuilt)('a watching viewer on PostgreSQL', ()
     };
     for (const call of Object.values(calls)) await call();
     for (const [name, call] of Object.entries(calls)) {
-      expect(await synchronousQueries(t, call), name).toEqual([]);
+      expect(await synchronousQueries(t.server.db, call), name).toEqual([]);
     }
     // A logout is seen once the second the session was trusted for is over: its media URLs end with it.
     await t.post(contract.account.logout.path, {}, bearer(token));
     t.advance(1_500);
     const playlist = await fetch(variant);
     expect(playlist.status).toBe(403);
+  });
+});
+
+// Issue 39, decision 0427: a serving process's own timers (the mail delivery's round every 2 s, the sweep of
+// stopped processes' jobs every half lease) ask nothing of the synchronous store, so on PostgreSQL they never stop
+// the process for a round trip. Both engines: the code path is the same.
+describe("a process's own timers", () => {
+  let t: TestServer;
+  let inbox: SmtpReceiver;
+  beforeAll(async () => {
+    inbox = await startSmtpReceiver();
+    t = await startServer({ config: { smtpUrl: inbox.url, jobLeaseMs: 1_000 } });
+  });
+  afterAll(async () => {
+    await t.close();
+    await inbox.close();
+  });
+
+  it('deliver a message and fail a stopped process’s job with no synchronous query', async () => {
+    const db = t.server.db;
+    const now = t.clock.now;
+    // A job of a process that stopped, of a kind nobody continues: the sweep fails it in words.
+    db.run(
+      `INSERT INTO operator_jobs (job_id, kind, target, status, created_by, created_at, updated_at, owner, lease_until)
+       VALUES ('job-gone', 'cli.stopped', 'x', 'running', 'op', ?, ?, 'a-stopped-process', ?)`,
+      now - 60_000,
+      now - 60_000,
+      now - 30_000,
+    );
+    // A first message warms what the process keeps (the settings' sender name).
+    enqueue(db, { channel: 'email', recipient: 'warm@ottkit.test', subject: 'Warm', body: 'First' }, now);
+    await inbox.waitFor((m) => m.subject === 'Warm', 10_000);
+    enqueue(
+      db,
+      { channel: 'email', recipient: 'quiet@ottkit.test', subject: 'Hello', body: 'Hello there' },
+      now,
+    );
+    const asked = await synchronousQueries(db, async () => {
+      await inbox.waitFor((m) => m.subject === 'Hello', 10_000);
+      // Until the message is marked sent and the job failed (read on the asynchronous store).
+      for (let i = 0; i < 100; i++) {
+        const [message, job] = await Promise.all([
+          db.kysely
+            .selectFrom('outbox')
+            .select('state')
+            .where('recipient', '=', 'quiet@ottkit.test')
+            .executeTakeFirst(),
+          db.kysely
+            .selectFrom('operator_jobs')
+            .select('status')
+            .where('job_id', '=', 'job-gone')
+            .executeTakeFirst(),
+        ]);
+        if (message?.state === 'sent' && job?.status === 'failed') break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    });
+    expect(asked).toEqual([]);
+    const sent = db.get<{ state: string }>("SELECT state FROM outbox WHERE recipient = 'quiet@ottkit.test'");
+    expect(sent?.state).toBe('sent');
+    const job = db.get<{ status: string; error: string }>(
+      "SELECT status, error FROM operator_jobs WHERE job_id = 'job-gone'",
+    );
+    expect(job).toEqual({ status: 'failed', error: INTERRUPTED_MESSAGE });
   });
 });

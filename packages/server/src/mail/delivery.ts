@@ -3,7 +3,7 @@ import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Db } from '../store/db.ts';
 import { claimDue, markFailed, markRetry, markSent, type OutboxMessage } from '../store/outbox.ts';
-import { readSettings } from '../domain/appConfig.ts';
+import { settingsValuesNow } from '../domain/appConfig.ts';
 import { DeliveryError, smsWebhookTransport, smtpTransport, type Transport } from './transports.ts';
 
 /** Used until the operator sets an address of their own (most mail servers want one of their domain). */
@@ -24,8 +24,9 @@ export function configuredChannels(config: ServerConfig): { email: boolean; sms:
 }
 
 /** The sender's name and address (console settings); the service name where no name is set. */
-export function senderOf(db: Db): { name: string; address: string } {
-  const s = readSettings(db);
+export async function senderOf(db: Db): Promise<{ name: string; address: string }> {
+  // Kept per version of the settings: a round asks one number of the asynchronous store (issue 39).
+  const s = await settingsValuesNow(db);
   return {
     name: s['mail.fromName'] || s['brand.name'],
     address: s['mail.fromAddress'] || DEFAULT_FROM_ADDRESS,
@@ -66,19 +67,19 @@ export function startMailDelivery(deps: {
   async function sendOne(m: OutboxMessage): Promise<void> {
     const t = now();
     if (m.expires_at !== null && m.expires_at <= t) {
-      markFailed(db, m.seq, 'expired', false);
+      await markFailed(db, m.seq, 'expired', false);
       return;
     }
     try {
-      await (transports[m.channel] as Transport).send(m, senderOf(db));
-      markSent(db, m.seq, now());
+      await (transports[m.channel] as Transport).send(m, await senderOf(db));
+      await markSent(db, m.seq, now());
     } catch (err) {
       const judged = err instanceof DeliveryError ? err : new DeliveryError('unreachable', false, err);
       // The library's words go to the log only (with the message's number, not its text or address).
       logger.error(`${m.channel} #${m.seq} not sent (try ${m.attempts + 1}): ${judged.reason}`, judged.cause);
       const wait = RETRY_DELAYS_MS[m.attempts];
-      if (judged.permanent || wait === undefined) markFailed(db, m.seq, judged.reason, true);
-      else markRetry(db, m.seq, judged.reason, now() + wait);
+      if (judged.permanent || wait === undefined) await markFailed(db, m.seq, judged.reason, true);
+      else await markRetry(db, m.seq, judged.reason, now() + wait);
     }
   }
 
@@ -86,7 +87,7 @@ export function startMailDelivery(deps: {
     do {
       again = false;
       try {
-        const due = claimDue(db, channels, now(), LEASE_MS, BATCH);
+        const due = await claimDue(db, channels, now(), LEASE_MS, BATCH);
         for (const m of due) {
           if (closed) return;
           await sendOne(m);

@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { WhereInterface } from 'kysely';
 import type { Db } from '../store/db.ts';
+import type { Database } from '../store/kysely/schema.generated.ts';
 
 /**
  * Who runs an operator job (decision 0315): every unfinished job row names the process instance that runs it
@@ -49,16 +51,20 @@ export function configureJobLease(db: Db, leaseMs: number, now: () => number): J
   return l;
 }
 
-/** Renews the lease of the jobs this instance runs now (and still owns); answers how many it renewed. */
-function renew(db: Db, l: JobLease): number {
+/**
+ * Renews the lease of the jobs this instance runs now (and still owns). On the asynchronous store (issue 39,
+ * decision 0427): a process that runs a job beats every third of the lease, and no request waits for it.
+ */
+async function renew(db: Db, l: JobLease): Promise<void> {
   const ids = [...l.running];
-  return db.run(
-    `UPDATE operator_jobs SET lease_until = ?
-     WHERE owner = ? AND status IN ('queued', 'running') AND job_id IN (${ids.map(() => '?').join(', ')})`,
-    l.now() + l.leaseMs,
-    l.owner,
-    ...ids,
-  ).changes;
+  if (ids.length === 0) return;
+  await db.kysely
+    .updateTable('operator_jobs')
+    .set({ lease_until: l.now() + l.leaseMs })
+    .where('owner', '=', l.owner)
+    .where('status', 'in', ['queued', 'running'])
+    .where('job_id', 'in', ids)
+    .execute();
 }
 
 /**
@@ -74,12 +80,10 @@ export function holdJob(db: Db, id: string): void {
   if (l.timer) return;
   l.timer = setInterval(
     () => {
-      try {
-        renew(db, l);
-      } catch {
+      renew(db, l).catch(() => {
         // The database is away for a moment (or closed): the next beat tries again; a lease that runs out
         // meanwhile lets another process take the job, and this one's next write sees it is no longer its own.
-      }
+      });
     },
     Math.max(100, Math.floor(l.leaseMs / 3)),
   );
@@ -116,60 +120,67 @@ export function ownsJob(db: Db, id: string): boolean {
  * Unfinished jobs of other instances whose lease ran out: their process is gone. Never this instance's own: a
  * loop that was blocked past the lease (a long synchronous step) finds its jobs still its own when it wakes.
  */
-export const expiredJobs = (db: Db, now: number) =>
-  db.all<{ job_id: string; kind: string; owner: string; lease_until: number }>(
-    `SELECT job_id, kind, owner, lease_until FROM operator_jobs
-     WHERE status IN ('queued', 'running') AND lease_until < ? AND owner <> ? ORDER BY created_at, job_id`,
-    now,
-    jobLease(db).owner,
-  );
+export async function expiredJobs(db: Db, now: number): Promise<ExpiredJob[]> {
+  const rows = await db.kysely
+    .selectFrom('operator_jobs')
+    .select(['job_id', 'kind', 'owner', 'lease_until'])
+    .where('status', 'in', ['queued', 'running'])
+    .where('lease_until', '<', now)
+    .where('owner', '<>', jobLease(db).owner)
+    .orderBy('created_at')
+    .orderBy('job_id')
+    .execute();
+  // PostgreSQL answers BIGINT as text.
+  return rows.map((r) => ({ ...r, lease_until: Number(r.lease_until) }));
+}
 
-type ExpiredJob = { job_id: string; owner: string; lease_until: number };
+type ExpiredJob = { job_id: string; kind: string; owner: string; lease_until: number };
 
 /**
  * The compare-and-set of a take-over: the job is still the dead owner's, with the lease this process read, run
  * out, and unfinished. Of the processes that try at once, exactly one changes the row.
  */
-const STILL_EXPIRED = `job_id = ? AND owner = ? AND lease_until = ? AND lease_until < ?
-       AND status IN ('queued', 'running')`;
-const stillExpired = (job: ExpiredJob, now: number) => [job.job_id, job.owner, job.lease_until, now];
+const stillExpired =
+  (job: ExpiredJob, now: number) =>
+  <Q extends WhereInterface<Database, 'operator_jobs'>>(q: Q): Q =>
+    q
+      .where('job_id', '=', job.job_id)
+      .where('owner', '=', job.owner)
+      .where('lease_until', '=', job.lease_until)
+      .where('lease_until', '<', now)
+      .where('status', 'in', ['queued', 'running']) as Q;
 
 /**
  * Takes job `id` for this instance (to continue it) if it is still expired; true for exactly one process. The
  * job keeps when it was resumed (`resumed_at`, decision 0335): the console says so beside its progress.
  */
-export function claimExpiredJob(db: Db, job: ExpiredJob, message: string): boolean {
+export async function claimExpiredJob(db: Db, job: ExpiredJob, message: string): Promise<boolean> {
   const l = jobLease(db);
   const now = l.now();
-  return (
-    db.run(
-      `UPDATE operator_jobs SET owner = ?, lease_until = ?, status = 'running', error = '', finished_at = NULL,
-         message = ?, updated_at = ?, resumed_at = ?
-       WHERE ${STILL_EXPIRED}`,
-      l.owner,
-      now + l.leaseMs,
+  const done = await db.kysely
+    .updateTable('operator_jobs')
+    .set({
+      owner: l.owner,
+      lease_until: now + l.leaseMs,
+      status: 'running',
+      error: '',
+      finished_at: null,
       message,
-      now,
-      now,
-      ...stillExpired(job, now),
-    ).changes === 1
-  );
+      updated_at: now,
+      resumed_at: now,
+    })
+    .$call(stillExpired(job, now))
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
 }
 
 /** Fails job `id` in words if it is still expired (one process does it). */
-export function failExpiredJob(db: Db, job: ExpiredJob, message: string): boolean {
+export async function failExpiredJob(db: Db, job: ExpiredJob, message: string): Promise<boolean> {
   const now = jobLease(db).now();
-  return (
-    db.run(
-      `UPDATE operator_jobs SET status = 'failed', error = ?, message = ?, updated_at = ?, finished_at = ?,
-         lease_until = ?
-       WHERE ${STILL_EXPIRED}`,
-      message,
-      message,
-      now,
-      now,
-      now,
-      ...stillExpired(job, now),
-    ).changes === 1
-  );
+  const done = await db.kysely
+    .updateTable('operator_jobs')
+    .set({ status: 'failed', error: message, message, updated_at: now, finished_at: now, lease_until: now })
+    .$call(stillExpired(job, now))
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
 }

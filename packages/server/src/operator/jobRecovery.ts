@@ -36,20 +36,20 @@ export const RESUMED_MESSAGE = 'Resumed after its server stopped';
  * transcodes run again from the start (decision 0335), the others (the command line's) are failed in words.
  * Each job is taken by exactly one of the processes sweeping at once; jobs of live processes are left alone.
  */
-export function takeOverExpiredJobs(
+export async function takeOverExpiredJobs(
   db: Db,
   resumers: Record<string, Resumer>,
   now: () => number,
-): { resumed: string[]; failed: string[] } {
+): Promise<{ resumed: string[]; failed: string[] }> {
   const resumed: string[] = [];
   const failed: string[] = [];
-  for (const job of expiredJobs(db, now())) {
+  for (const job of await expiredJobs(db, now())) {
     const work = resumers[job.kind]?.(job.job_id);
     if (work) {
-      if (!claimExpiredJob(db, job, RESUMED_MESSAGE)) continue;
+      if (!(await claimExpiredJob(db, job, RESUMED_MESSAGE))) continue;
       continueJob(db, job.job_id, work, now);
       resumed.push(job.job_id);
-    } else if (failExpiredJob(db, job, INTERRUPTED_MESSAGE)) failed.push(job.job_id);
+    } else if (await failExpiredJob(db, job, INTERRUPTED_MESSAGE)) failed.push(job.job_id);
   }
   return { resumed, failed };
 }
@@ -76,22 +76,31 @@ export function startJobRecovery(
     'title.transcode': transcodeResumer(db, config.dataDir, now, work.transcodeTitle),
     ...work.resumers,
   };
+  // On the asynchronous store (issue 39, decision 0427): every process sweeps every half lease, and no request
+  // waits for it. A sweep still under way when the next is due is not doubled.
+  let sweeping = false;
+  let stopped = false;
   const sweep = () => {
-    const { resumed, failed } = takeOverExpiredJobs(db, resumers, now);
-    for (const id of resumed) logger.info(`jobs: ${id} of a stopped process continues here`);
-    for (const id of failed) logger.info(`jobs: ${id} of a stopped process failed (${INTERRUPTED_MESSAGE})`);
+    if (sweeping) return;
+    sweeping = true;
+    takeOverExpiredJobs(db, resumers, now)
+      .then(({ resumed, failed }) => {
+        for (const id of resumed) logger.info(`jobs: ${id} of a stopped process continues here`);
+        for (const id of failed)
+          logger.info(`jobs: ${id} of a stopped process failed (${INTERRUPTED_MESSAGE})`);
+      })
+      .catch((err) => {
+        if (!stopped) logger.error('jobs: the take-over sweep failed', err);
+      })
+      .finally(() => {
+        sweeping = false;
+      });
   };
   sweep();
-  const timer = setInterval(
-    () => {
-      try {
-        sweep();
-      } catch (err) {
-        logger.error('jobs: the take-over sweep failed', err);
-      }
-    },
-    Math.max(500, Math.floor(leaseMs / 2)),
-  );
+  const timer = setInterval(sweep, Math.max(500, Math.floor(leaseMs / 2)));
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
 }

@@ -1,4 +1,6 @@
+import type { ExpressionBuilder } from 'kysely';
 import type { Db } from './db.ts';
+import type { Database } from './kysely/schema.generated.ts';
 
 /** Where a message is (decision 0399): waiting to be sent (or retried), sent, or failed with a reason. */
 export type OutboxState = 'waiting' | 'sent' | 'failed';
@@ -64,65 +66,95 @@ export function listOutbox(db: Db, options: { recipient?: string; limit?: number
 
 /**
  * Takes up to `limit` messages of `channels` that are due, for `leaseMs`: another process (or this one, after a
- * restart) takes them again only once the lease ran out, so a message is never sent twice at once.
+ * restart) takes them again only once the lease ran out, so a message is never sent twice at once. One statement
+ * on the asynchronous store (issue 39, decision 0427): every process asks every 2 s, and nothing is due most of the
+ * time. Two processes that pick the same row: PostgreSQL checks the second one's condition again on the row the
+ * first updated, and the row is not taken twice.
  */
-export function claimDue(
+export async function claimDue(
   db: Db,
   channels: readonly OutboxMessage['channel'][],
   now: number,
   leaseMs: number,
   limit: number,
-): OutboxMessage[] {
+): Promise<OutboxMessage[]> {
   if (channels.length === 0) return [];
-  return db.transaction(() => {
-    const due = db.all<OutboxMessage>(
-      `SELECT * FROM outbox WHERE state = 'waiting' AND next_attempt_at <= ?
-         AND (lease_until IS NULL OR lease_until <= ?) AND channel IN (${channels.map(() => '?').join(', ')})
-       ORDER BY seq LIMIT ?`,
-      now,
-      now,
-      ...channels,
-      limit,
-    );
-    return due.filter(
-      (m) =>
-        db.run(
-          `UPDATE outbox SET lease_until = ? WHERE seq = ? AND state = 'waiting'
-             AND (lease_until IS NULL OR lease_until <= ?)`,
-          now + leaseMs,
-          m.seq,
-          now,
-        ).changes === 1,
-    );
-  });
+  const free = (eb: ExpressionBuilder<Database, 'outbox'>) =>
+    eb.and([
+      eb('state', '=', 'waiting'),
+      eb.or([eb('lease_until', 'is', null), eb('lease_until', '<=', now)]),
+    ]);
+  const taken = await db.kysely
+    .updateTable('outbox')
+    .set({ lease_until: now + leaseMs })
+    .where((eb) =>
+      eb.and([
+        free(eb),
+        eb(
+          'seq',
+          'in',
+          eb
+            .selectFrom('outbox')
+            .select('seq')
+            .where((due) =>
+              due.and([free(due), due('next_attempt_at', '<=', now), due('channel', 'in', [...channels])]),
+            )
+            .orderBy('seq')
+            .limit(limit),
+        ),
+      ]),
+    )
+    .returningAll()
+    .execute();
+  // PostgreSQL answers BIGINT as text; and RETURNING keeps no order.
+  return taken
+    .map((m) => ({
+      ...m,
+      seq: Number(m.seq),
+      attempts: Number(m.attempts),
+      created_at: Number(m.created_at),
+      next_attempt_at: Number(m.next_attempt_at),
+      delivered_at: m.delivered_at === null ? null : Number(m.delivered_at),
+      lease_until: m.lease_until === null ? null : Number(m.lease_until),
+      expires_at: m.expires_at === null ? null : Number(m.expires_at),
+    }))
+    .sort((x, y) => x.seq - y.seq);
 }
 
-export function markSent(db: Db, seq: number, now: number): void {
-  db.run(
-    `UPDATE outbox SET state = 'sent', delivered_at = ?, attempts = attempts + 1, lease_until = NULL, failure = NULL
-     WHERE seq = ?`,
-    now,
-    seq,
-  );
+export async function markSent(db: Db, seq: number, now: number): Promise<void> {
+  await db.kysely
+    .updateTable('outbox')
+    .set((eb) => ({
+      state: 'sent',
+      delivered_at: now,
+      attempts: eb('attempts', '+', 1),
+      lease_until: null,
+      failure: null,
+    }))
+    .where('seq', '=', seq)
+    .execute();
 }
 
 /** A try that did not go: tried again at `next`, the reason kept for the console. */
-export function markRetry(db: Db, seq: number, failure: string, next: number): void {
-  db.run(
-    'UPDATE outbox SET attempts = attempts + 1, next_attempt_at = ?, lease_until = NULL, failure = ? WHERE seq = ?',
-    next,
-    failure,
-    seq,
-  );
+export async function markRetry(db: Db, seq: number, failure: string, next: number): Promise<void> {
+  await db.kysely
+    .updateTable('outbox')
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), next_attempt_at: next, lease_until: null, failure }))
+    .where('seq', '=', seq)
+    .execute();
 }
 
-export function markFailed(db: Db, seq: number, failure: string, tried: boolean): void {
-  db.run(
-    `UPDATE outbox SET state = 'failed', attempts = attempts + ?, lease_until = NULL, failure = ? WHERE seq = ?`,
-    tried ? 1 : 0,
-    failure,
-    seq,
-  );
+export async function markFailed(db: Db, seq: number, failure: string, tried: boolean): Promise<void> {
+  await db.kysely
+    .updateTable('outbox')
+    .set((eb) => ({
+      state: 'failed',
+      attempts: eb('attempts', '+', tried ? 1 : 0),
+      lease_until: null,
+      failure,
+    }))
+    .where('seq', '=', seq)
+    .execute();
 }
 
 /** The newest message tied to `ref` (a code's hashed key). */
