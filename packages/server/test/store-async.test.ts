@@ -1,4 +1,6 @@
+import { randomUUID } from 'node:crypto';
 import { contract } from '@ottkit/api-client';
+import { sql } from 'kysely';
 import { VodErrCode } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresUrl } from '../src/store/db.ts';
@@ -77,6 +79,45 @@ describe('a progress report on the asynchronous store', () => {
       }
       const position = (await pending) as { playedTime: number };
       expect(position.playedTime).toBe(120);
+    },
+  );
+  // Issue 39, decision 0428: a synchronous transaction on PostgreSQL takes one advisory lock for the whole cluster
+  // (store/pg/syncPg.ts), so every such write waits for every other. These viewer writes take none: while another
+  // connection holds that lock they all answer. A write that took it would stop the process until its statement
+  // timed out.
+  it.runIf(postgresUrl())(
+    'on PostgreSQL, a progress report, a telemetry batch and a counted search take no global lock',
+    async () => {
+      const answers = await t.server.db.kysely.transaction().execute(async (trx) => {
+        await sql`SELECT pg_advisory_xact_lock(hashtext(current_schema()))`.execute(trx);
+        return Promise.all([
+          vodCall(t, contract.vod.playProgressReport, report(300), token),
+          vodCall(t, contract.vod.search, { keyword: 'harbor', pageId: 1, pageSize: 10 }, token),
+          t.post(
+            contract.metrics.metricsBatchPost.path,
+            {
+              events: [
+                {
+                  eventId: randomUUID(),
+                  ts: t.clock.now,
+                  type: 'watching',
+                  sourceId: 'lc-001',
+                  mode: 'live',
+                },
+              ],
+            },
+            bearer(token),
+          ),
+        ]);
+      });
+      expect(answers.map((a) => a.body.errCode)).toEqual([0, 0, 0]);
+      // The search was counted: the keyword has this account's vote.
+      const votes = await t.server.db.kysely
+        .selectFrom('vod_search_votes')
+        .select('keyword')
+        .where('keyword', '=', 'harbor')
+        .execute();
+      expect(votes.length).toBeGreaterThan(0);
     },
   );
 });

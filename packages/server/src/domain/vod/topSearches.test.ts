@@ -33,12 +33,12 @@ describe('topSearchKeyword', () => {
 });
 
 describe('top searches', () => {
-  it('counts each account once per keyword and ranks by accounts', () => {
+  it('counts each account once per keyword and ranks by accounts', async () => {
     const d = db('u1', 'u2');
-    recordSearch(d, 'Harbor', 'u1', 1);
-    recordSearch(d, 'harbor ', 'u1', 2);
-    recordSearch(d, 'HARBOR!', 'u2', 3);
-    recordSearch(d, 'days', 'u1', 4);
+    await recordSearch(d, 'Harbor', 'u1', 1);
+    await recordSearch(d, 'harbor ', 'u1', 2);
+    await recordSearch(d, 'HARBOR!', 'u2', 3);
+    await recordSearch(d, 'days', 'u1', 4);
     expect(topSearches(d, 1, 10, 5).list).toEqual([
       { rank: 1, keyword: 'harbor', searchCount: 2 },
       { rank: 2, keyword: 'days', searchCount: 1 },
@@ -46,22 +46,23 @@ describe('top searches', () => {
     expect(topSearches(d, 2, 1, 5).list).toEqual([{ rank: 2, keyword: 'days', searchCount: 1 }]);
   });
 
-  it('adds votes to the seeded starting count and forgets votes after the window', () => {
+  it('adds votes to the seeded starting count and forgets votes after the window', async () => {
     const d = db('u1');
     d.run("INSERT INTO vod_search_counts (keyword, search_count, last_searched_at) VALUES ('days', 5, 0)");
-    recordSearch(d, 'Days', 'u1', 10);
+    await recordSearch(d, 'Days', 'u1', 10);
     expect(topSearches(d, 1, 10, 11).list).toEqual([{ rank: 1, keyword: 'days', searchCount: 6 }]);
     expect(topSearches(d, 1, 10, 10 + VOTE_WINDOW_MS).list).toEqual([
       { rank: 1, keyword: 'days', searchCount: 5 },
     ]);
   });
 
-  it('refuses new keywords beyond the hourly budget of an account, not repeats', () => {
+  it('refuses new keywords beyond the hourly budget of an account, not repeats', async () => {
     const d = db('u1');
-    for (let i = 0; i < VOTES_PER_HOUR; i++) expect(recordSearch(d, `word${i}`, 'u1', 1000 + i)).toBe(true);
-    expect(recordSearch(d, 'one more', 'u1', 2000)).toBe(false);
-    expect(recordSearch(d, 'word0', 'u1', 2001)).toBe(true);
-    expect(recordSearch(d, 'one more', 'u1', 2000 + 60 * 60_000)).toBe(true);
-    expect(recordSearch(d, '   ', 'u1', 3000)).toBe(false);
+    for (let i = 0; i < VOTES_PER_HOUR; i++)
+      expect(await recordSearch(d, `word${i}`, 'u1', 1000 + i)).toBe(true);
+    expect(await recordSearch(d, 'one more', 'u1', 2000)).toBe(false);
+    expect(await recordSearch(d, 'word0', 'u1', 2001)).toBe(true);
+    expect(await recordSearch(d, 'one more', 'u1', 2000 + 60 * 60_000)).toBe(true);
+    expect(await recordSearch(d, '   ', 'u1', 3000)).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { Db } from '../../store/db.ts';
+import { lockRows, query, transactionally } from '../../store/kysely/transactionally.ts';
 import { type Page, pageOf } from './paging.ts';
 
 const HOUR = 60 * 60_000;
@@ -27,36 +28,51 @@ export function topSearchKeyword(raw: string): string {
  * Counts a search for the top searches (issue 21.10, decision 0130). Only a logged-in user's search that
  * found something votes, once per keyword (a repeat only refreshes the vote's time), and at most
  * VOTES_PER_HOUR new keywords an hour: requests, guests and bots do not move the ranking.
+ *
+ * On the asynchronous store, with no lock beyond the account's (issue 39, decision 0428): on PostgreSQL the
+ * account's row is locked first, so two searches of one account at once count one after the other and cannot
+ * both take its last vote of the hour, while every other account's searches go on; SQLite's transaction holds its
+ * one write lock.
  */
-export function recordSearch(db: Db, keyword: string, accountId: string, now: number): boolean {
+export function recordSearch(db: Db, keyword: string, accountId: string, now: number): Promise<boolean> {
   const k = topSearchKeyword(keyword);
-  if (!k) return false;
-  return db.transaction(() => {
-    db.run(
-      'DELETE FROM vod_search_votes WHERE account_id = ? AND voted_at <= ?',
-      accountId,
-      now - VOTE_WINDOW_MS,
+  if (!k) return Promise.resolve(false);
+  const q = db.kysely;
+  const votes = q.selectFrom('vod_search_votes').where('account_id', '=', accountId);
+  return transactionally(db, function* () {
+    yield* query(
+      lockRows(
+        db,
+        q.selectFrom('accounts').select('account_id').where('account_id', '=', accountId),
+      ).compile(),
     );
-    const already = db.get(
-      'SELECT 1 AS x FROM vod_search_votes WHERE keyword = ? AND account_id = ?',
-      k,
-      accountId,
+    yield* query(
+      q
+        .deleteFrom('vod_search_votes')
+        .where('account_id', '=', accountId)
+        .where('voted_at', '<=', now - VOTE_WINDOW_MS)
+        .compile(),
     );
-    if (!already) {
-      const lastHour =
-        db.get<{ n: number }>(
-          'SELECT COUNT(*) AS n FROM vod_search_votes WHERE account_id = ? AND voted_at > ?',
-          accountId,
-          now - HOUR,
-        )?.n ?? 0;
-      if (lastHour >= VOTES_PER_HOUR) return false;
+    const already = yield* query(votes.select('keyword').where('keyword', '=', k).compile());
+    if (already.rows.length === 0) {
+      const recent = yield* query(
+        votes
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('voted_at', '>', now - HOUR)
+          .compile(),
+      );
+      if (Number(recent.rows[0]?.n ?? 0) >= VOTES_PER_HOUR) return false;
     }
-    db.run(
-      `INSERT INTO vod_search_votes (keyword, account_id, voted_at) VALUES (?, ?, ?)
-       ON CONFLICT (keyword, account_id) DO UPDATE SET voted_at = excluded.voted_at`,
-      k,
-      accountId,
-      now,
+    yield* query(
+      q
+        .insertInto('vod_search_votes')
+        .values({ keyword: k, account_id: accountId, voted_at: now })
+        .onConflict((c) =>
+          c
+            .columns(['keyword', 'account_id'])
+            .doUpdateSet((eb) => ({ voted_at: eb.ref('excluded.voted_at') })),
+        )
+        .compile(),
     );
     return true;
   });

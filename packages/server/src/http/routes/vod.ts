@@ -102,7 +102,7 @@ const catalogueRoutes: Route[] = [
     // per user and keyword (decision 0130), so paging, repeats, guests and scripts cannot inflate it; nor can
     // the half-typed words of search-as-you-type (suggest).
     if (page.total > 0 && req.pageId === 1 && !req.suggest && ctx.session?.status === 'user') {
-      recordSearch(ctx.db, req.keyword, ctx.session.accountId, viewer.now);
+      await recordSearch(ctx.db, req.keyword, ctx.session.accountId, viewer.now);
     }
     const cards = new Map(
       cardsFor(

@@ -830,6 +830,18 @@ export interface VodPlaylistsTable {
   seq: number;
 }
 
+export interface VodSearchCountsTable {
+  keyword: string;
+  search_count: number;
+  last_searched_at: number;
+}
+
+export interface VodSearchVotesTable {
+  keyword: string;
+  account_id: string;
+  voted_at: number;
+}
+
 export interface VodTrailersTable {
   trailer_id: string;
   meta_id: string;
@@ -942,6 +954,8 @@ export interface Database {
   vod_playlist_items: VodPlaylistItemsTable;
   vod_playlist_names: VodPlaylistNamesTable;
   vod_playlists: VodPlaylistsTable;
+  vod_search_counts: VodSearchCountsTable;
+  vod_search_votes: VodSearchVotesTable;
   vod_trailers: VodTrailersTable;
   watching_now: WatchingNowTable;
 }

@@ -27,8 +27,12 @@ interface Column {
   pk: number;
 }
 
-/** Tables the store's own queries never name: SQLite's bookkeeping and full-text search (its own query). */
-const internal = (name: string) => name.startsWith('sqlite_') || name.startsWith('vod_search');
+/**
+ * Tables the store's own queries never name: SQLite's bookkeeping, and the full-text index (`vod_search` and the
+ * tables FTS5 keeps for it), which has a query of its own per engine. The search's votes and counts are tables.
+ */
+const internal = (name: string) =>
+  name.startsWith('sqlite_') || /^vod_search(_(data|idx|content|docsize|config))?$/.test(name);
 
 /**
  * The values a `CHECK (column IN ('a', 'b'))` allows, as a union of literals (`'a' | 'b'`): the migrations say
