@@ -160,6 +160,46 @@ describe.runIf(postgresUrl())("a viewer's frequent calls on PostgreSQL", () => {
     t.server.db.run("INSERT INTO app_settings (key, value) VALUES ('kidsModeSwitch', 'true')");
     expect((await calls['channel list']()).kidsModeSwitch).toBe(true);
   });
+  // Decision 0429: the VOD catalogue a viewer browses (a title, a series' episodes, a person, the lists, the
+  // favourites and the history) reads its titles on the asynchronous store.
+  it('a title, its episodes, trailer and play, a person, the lists, favourites and history, once warm', async () => {
+    const v = contract.vod;
+    const series = await t.server.db.kysely
+      .selectFrom('vod_metas')
+      .select('meta_id')
+      .where('meta_type', '=', 'SERIES')
+      .executeTakeFirstOrThrow();
+    const person = await t.server.db.kysely
+      .selectFrom('vod_credits')
+      .select('person_id')
+      .where('meta_id', '=', 'm-001')
+      .executeTakeFirstOrThrow();
+    const ok = async (d: Parameters<typeof vodCall>[1], body: Record<string, unknown>) => {
+      const answer = await vodCall(t, d, body, token);
+      expect(answer.body.errCode, d.path).toBe(0);
+    };
+    const calls = {
+      detail: () => ok(v.detail, { metaId: 'm-001' }),
+      'batch detail': () => ok(v.batchDetail, { metaIds: ['m-001', series.meta_id] }),
+      episodes: () => ok(v.episodes, { metaId: series.meta_id }),
+      'play source': () => ok(v.playSource, { metaId: 'm-001' }),
+      trailer: () => ok(v.trailer, { metaId: 'm-001' }),
+      person: () => ok(v.personDetail, { personId: person.person_id }),
+      filmography: () => ok(v.filmography, { personId: person.person_id }),
+      'playlist root': () => ok(v.playlistRoot, {}),
+      'favourite add': () => ok(v.favorAdd, { metaId: 'm-002' }),
+      favourites: () => ok(v.favorMetaList, {}),
+      'favourite check': () => ok(v.favorBatchSearchHasFavored, { metaIds: ['m-002'] }),
+      'history add': () => ok(v.historyAdd, { metaId: 'm-003' }),
+      history: () => ok(v.historyMetaList, {}),
+      'favourite delete': () => ok(v.favorBatchDelete, { metaIds: ['m-002'] }),
+      'history delete': () => ok(v.historyBatchDelete, { metaIds: ['m-003'] }),
+    };
+    for (const call of Object.values(calls)) await call();
+    for (const [name, call] of Object.entries(calls)) {
+      expect(await synchronousQueries(t.server.db, call), name).toEqual([]);
+    }
+  });
 });
 
 // Issue 39: the rest of what a watching viewer asks, and the page they open, on the product as `serve` composes

@@ -7,7 +7,7 @@ import {
   ratingAllowed,
   type VodCard,
 } from '@ottkit/api-client/contract';
-import type { Db, SqlValue } from '../../store/db.ts';
+import type { Db } from '../../store/db.ts';
 
 /** UI languages (spec §1, the contract's); anything else falls back to English. */
 export type { Lang };
@@ -56,47 +56,53 @@ export interface MetaRow {
   plot: string;
 }
 
-export const placeholders = (n: number) => Array.from({ length: n }, () => '?').join(', ');
-
-/** Metas by id with their texts in `lang` (English when a text is missing). */
-export function getMetas(db: Db, ids: readonly string[], lang: Lang): Map<string, MetaRow> {
+/**
+ * Metas by id with their texts in `lang` (English when a text is missing). On the asynchronous store (issue 39,
+ * decision 0429): every VOD call reads its titles here, and on PostgreSQL a synchronous read stopped the process.
+ */
+export async function getMetas(db: Db, ids: readonly string[], lang: Lang): Promise<Map<string, MetaRow>> {
   const out = new Map<string, MetaRow>();
   if (ids.length === 0) return out;
-  const rows = db.all<MetaRow>(
-    `SELECT m.*, COALESCE(t.title, e.title) AS title, COALESCE(t.plot, e.plot) AS plot
-     FROM vod_metas m
-     JOIN vod_meta_texts e ON e.meta_id = m.meta_id AND e.lang = 'en'
-     LEFT JOIN vod_meta_texts t ON t.meta_id = m.meta_id AND t.lang = ?
-     WHERE m.meta_id IN (${placeholders(ids.length)})`,
-    lang,
-    ...(ids as SqlValue[]),
-  );
+  const rows = await db.kysely
+    .selectFrom('vod_metas as m')
+    .innerJoin('vod_meta_texts as e', (j) => j.onRef('e.meta_id', '=', 'm.meta_id').on('e.lang', '=', 'en'))
+    .leftJoin('vod_meta_texts as t', (j) => j.onRef('t.meta_id', '=', 'm.meta_id').on('t.lang', '=', lang))
+    .selectAll('m')
+    .select((eb) => [
+      eb.fn.coalesce('t.title', 'e.title').as('title'),
+      eb.fn.coalesce('t.plot', 'e.plot').as('plot'),
+    ])
+    .where('m.meta_id', 'in', [...ids])
+    .execute();
   for (const r of rows) out.set(r.meta_id, r);
   return out;
 }
 
-export function getMeta(db: Db, id: string, lang: Lang): MetaRow | undefined {
-  return getMetas(db, [id], lang).get(id);
+export async function getMeta(db: Db, id: string, lang: Lang): Promise<MetaRow | undefined> {
+  return (await getMetas(db, [id], lang)).get(id);
 }
 
 /** Genres of titles (seasons and episodes take their series'), in their order. */
-export function genresOf(
+export async function genresOf(
   db: Db,
   ids: readonly string[],
   lang: Lang,
-): Map<string, { genreId: string; name: string }[]> {
+): Promise<Map<string, { genreId: string; name: string }[]>> {
   const out = new Map<string, { genreId: string; name: string }[]>();
   if (ids.length === 0) return out;
-  const rows = db.all<{ meta_id: string; genre_id: string; name: string }>(
-    `SELECT mg.meta_id, mg.genre_id, COALESCE(n.name, e.name) AS name
-     FROM vod_meta_genres mg
-     JOIN vod_genre_names e ON e.genre_id = mg.genre_id AND e.lang = 'en'
-     LEFT JOIN vod_genre_names n ON n.genre_id = mg.genre_id AND n.lang = ?
-     WHERE mg.meta_id IN (${placeholders(ids.length)})
-     ORDER BY mg.meta_id, mg.seq`,
-    lang,
-    ...(ids as SqlValue[]),
-  );
+  const rows = await db.kysely
+    .selectFrom('vod_meta_genres as mg')
+    .innerJoin('vod_genre_names as e', (j) =>
+      j.onRef('e.genre_id', '=', 'mg.genre_id').on('e.lang', '=', 'en'),
+    )
+    .leftJoin('vod_genre_names as n', (j) =>
+      j.onRef('n.genre_id', '=', 'mg.genre_id').on('n.lang', '=', lang),
+    )
+    .select((eb) => ['mg.meta_id', 'mg.genre_id', eb.fn.coalesce('n.name', 'e.name').as('name')])
+    .where('mg.meta_id', 'in', [...ids])
+    .orderBy('mg.meta_id')
+    .orderBy('mg.seq')
+    .execute();
   for (const r of rows) {
     const list = out.get(r.meta_id) ?? [];
     list.push({ genreId: r.genre_id, name: r.name });
@@ -156,15 +162,14 @@ export const visibleTo = (m: Pick<MetaRow, 'age_rating'>, viewer: Viewer) =>
   !viewer.maxRating || ratingAllowed(m.age_rating, viewer.maxRating);
 
 /** Cards for ids in the order given; unknown ids, and titles above the profile's rating, are skipped. */
-export function cardsFor(
+export async function cardsFor(
   db: Db,
   ids: readonly string[],
   viewer: Viewer,
   image: 'poster' | 'landscape' = 'landscape',
   cardIdPrefix = '',
-): VodCard[] {
-  const metas = getMetas(db, ids, viewer.lang);
-  const genres = genresOf(db, ids, viewer.lang);
+): Promise<VodCard[]> {
+  const [metas, genres] = await Promise.all([getMetas(db, ids, viewer.lang), genresOf(db, ids, viewer.lang)]);
   const out: VodCard[] = [];
   for (const id of ids) {
     const m = metas.get(id);

@@ -16,8 +16,8 @@ import {
 import { type Page, pageOf } from './paging.ts';
 import { resumePosition } from './profile.ts';
 
-export function requireMeta(db: Db, metaId: string, viewer: Viewer): MetaRow {
-  const m = getMeta(db, metaId, viewer.lang);
+export async function requireMeta(db: Db, metaId: string, viewer: Viewer): Promise<MetaRow> {
+  const m = await getMeta(db, metaId, viewer.lang);
   if (!m) throw new DomainError(VodErrCode.META_NOT_FOUND, `No title with metaId '${metaId}'`);
   return m;
 }
@@ -25,64 +25,81 @@ export function requireMeta(db: Db, metaId: string, viewer: Viewer): MetaRow {
 /** The title a season or an episode belongs to owns the genres, people and trailers. */
 const ownerId = (m: MetaRow) => m.series_id ?? m.meta_id;
 
-function credits(db: Db, metaId: string, lang: Viewer['lang']): VodDetail['credits'] {
-  return db
-    .all<{
-      person_id: string;
-      name: string;
-      role: VodDetail['credits'][number]['role'];
-      character_name: string;
-    }>(
-      `SELECT c.person_id, p.name, c.role, c.character_name FROM vod_credits c
-       JOIN vod_people p ON p.person_id = c.person_id WHERE c.meta_id = ? ORDER BY c.seq`,
-      metaId,
-    )
-    .map((r) => ({
-      personId: r.person_id,
-      name: r.name,
-      role: r.role,
-      character: r.character_name,
-      photo: personPhotoUrl(r.person_id, lang),
-    }));
+async function credits(db: Db, metaId: string, lang: Viewer['lang']): Promise<VodDetail['credits']> {
+  const rows = await db.kysely
+    .selectFrom('vod_credits as c')
+    .innerJoin('vod_people as p', 'p.person_id', 'c.person_id')
+    .select(['c.person_id', 'p.name', 'c.role', 'c.character_name'])
+    .where('c.meta_id', '=', metaId)
+    .orderBy('c.seq')
+    .execute();
+  return rows.map((r) => ({
+    personId: r.person_id,
+    name: r.name,
+    role: r.role,
+    character: r.character_name,
+    photo: personPhotoUrl(r.person_id, lang),
+  }));
 }
 
 /** Episodes of a series in play order (season, then episode). */
-function seriesEpisodes(db: Db, seriesId: string): { meta_id: string; season_no: number | null }[] {
-  return db.all(
-    `SELECT meta_id, season_no FROM vod_metas WHERE series_id = ? AND meta_type = 'EPISODE'
-     ORDER BY COALESCE(season_no, 0), episode_no, meta_id`,
-    seriesId,
-  );
+function seriesEpisodes(db: Db, seriesId: string): Promise<{ meta_id: string; season_no: number | null }[]> {
+  return db.kysely
+    .selectFrom('vod_metas')
+    .select(['meta_id', 'season_no'])
+    .where('series_id', '=', seriesId)
+    .where('meta_type', '=', 'EPISODE')
+    .orderBy((eb) => eb.fn.coalesce('season_no', eb.lit(0)))
+    .orderBy('episode_no')
+    .orderBy('meta_id')
+    .execute();
 }
 
-export function hasTrailer(db: Db, m: MetaRow): boolean {
-  return (
-    (db.get<{ n: number }>('SELECT COUNT(*) AS n FROM vod_trailers WHERE meta_id = ?', ownerId(m))?.n ?? 0) >
-    0
-  );
+export async function hasTrailer(db: Db, m: MetaRow): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('vod_trailers')
+    .select('trailer_id')
+    .where('meta_id', '=', ownerId(m))
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The ids of a series' seasons, in order. */
+async function seasonIdsOf(db: Db, m: MetaRow): Promise<string[]> {
+  if (m.meta_type !== 'SERIES') return [];
+  const rows = await db.kysely
+    .selectFrom('vod_metas')
+    .select('meta_id')
+    .where('series_id', '=', m.meta_id)
+    .where('meta_type', '=', 'SEASON')
+    .orderBy('season_no')
+    .execute();
+  return rows.map((s) => s.meta_id);
 }
 
 /** The VOD detail (spec §3) of a movie, series, season or episode, with the viewer's resume position. */
-export function detailOf(db: Db, m: MetaRow, viewer: Viewer): VodDetail {
+export async function detailOf(db: Db, m: MetaRow, viewer: Viewer): Promise<VodDetail> {
   const owner = ownerId(m);
-  const series = m.series_id ? getMeta(db, m.series_id, viewer.lang) : undefined;
-  const season = m.season_id ? getMeta(db, m.season_id, viewer.lang) : undefined;
-  let nextEpisodeId: string | null = null;
-  if (m.meta_type === 'EPISODE' && m.series_id) {
-    const eps = seriesEpisodes(db, m.series_id);
-    const at = eps.findIndex((e) => e.meta_id === m.meta_id);
-    nextEpisodeId = eps[at + 1]?.meta_id ?? null;
-  }
-  const seasons =
-    m.meta_type === 'SERIES'
-      ? db
-          .all<{ meta_id: string; season_no: number }>(
-            "SELECT meta_id, season_no FROM vod_metas WHERE series_id = ? AND meta_type = 'SEASON' ORDER BY season_no",
-            m.meta_id,
-          )
-          .map((s) => s.meta_id)
-      : [];
-  const seasonMetas = getMetas(db, seasons, viewer.lang);
+  // Everything the detail reads besides the title itself, at once.
+  const [related, episodes, seasons, genres, trailer, people, history] = await Promise.all([
+    getMetas(
+      db,
+      [m.series_id, m.season_id].filter((id): id is string => id !== null),
+      viewer.lang,
+    ),
+    m.meta_type === 'EPISODE' && m.series_id ? seriesEpisodes(db, m.series_id) : [],
+    seasonIdsOf(db, m),
+    genresOf(db, [owner], viewer.lang),
+    hasTrailer(db, m),
+    credits(db, owner, viewer.lang),
+    resumePosition(db, viewer.profileId ?? null, m),
+  ]);
+  const series = m.series_id ? related.get(m.series_id) : undefined;
+  const season = m.season_id ? related.get(m.season_id) : undefined;
+  const at = episodes.findIndex((e) => e.meta_id === m.meta_id);
+  const nextEpisodeId = at >= 0 ? (episodes[at + 1]?.meta_id ?? null) : null;
+  const seasonMetas = await getMetas(db, seasons, viewer.lang);
   const poster = artUrl(m.meta_id, 'poster', viewer.lang);
   const landscape = artUrl(m.meta_id, 'landscape', viewer.lang);
   return {
@@ -98,7 +115,7 @@ export function detailOf(db: Db, m: MetaRow, viewer: Viewer): VodDetail {
     season: m.season_no,
     title: m.title,
     plot: m.plot,
-    genres: genresOf(db, [owner], viewer.lang).get(owner) ?? [],
+    genres: genres.get(owner) ?? [],
     rating: m.rating,
     year: m.release_year,
     duration: m.duration,
@@ -114,25 +131,26 @@ export function detailOf(db: Db, m: MetaRow, viewer: Viewer): VodDetail {
     landscape,
     locked: isLocked(m, viewer),
     playbackValidTime: m.playback_valid_time,
-    hasTrailer: hasTrailer(db, m),
+    hasTrailer: trailer,
     playable: m.asset_id !== null,
-    credits: credits(db, owner, viewer.lang),
+    credits: people,
     seasons: seasons.flatMap((id) => {
       const s = seasonMetas.get(id);
       return s ? [{ metaId: id, season: s.season_no ?? 0, title: s.title }] : [];
     }),
     nextEpisodeId,
-    history: resumePosition(db, viewer.profileId ?? null, m),
+    history,
     sensitive: m.sensitive === 1,
   };
 }
 
-export function batchDetail(db: Db, ids: readonly string[], viewer: Viewer): VodDetail[] {
-  const metas = getMetas(db, ids, viewer.lang);
-  return ids.flatMap((id) => {
+export async function batchDetail(db: Db, ids: readonly string[], viewer: Viewer): Promise<VodDetail[]> {
+  const metas = await getMetas(db, ids, viewer.lang);
+  const found = ids.flatMap((id) => {
     const m = metas.get(id);
-    return m ? [detailOf(db, m, viewer)] : [];
+    return m ? [m] : [];
   });
+  return Promise.all(found.map((m) => detailOf(db, m, viewer)));
 }
 
 export interface EpisodeList extends Page<EpisodeItem> {
@@ -145,12 +163,12 @@ export interface EpisodeList extends Page<EpisodeItem> {
  * Episodes of a season (its id, or a series id with `season`; the first season when neither picks one).
  * A series without seasons (noSeason) lists all its episodes.
  */
-export function episodeList(
+export async function episodeList(
   db: Db,
   m: MetaRow,
   viewer: Viewer,
   opts: { season?: number; pageId: number; pageSize: number },
-): EpisodeList {
+): Promise<EpisodeList> {
   if (m.meta_type !== 'SERIES' && m.meta_type !== 'SEASON') {
     throw new DomainError(
       VodErrCode.META_NOT_FOUND,
@@ -161,27 +179,34 @@ export function episodeList(
   let seasonId: string | null = m.meta_type === 'SEASON' ? m.meta_id : null;
   let seasonNo: number | null = m.meta_type === 'SEASON' ? m.season_no : null;
   if (m.meta_type === 'SERIES' && m.no_season === 0) {
-    const s = db.get<{ meta_id: string; season_no: number }>(
-      `SELECT meta_id, season_no FROM vod_metas WHERE series_id = ? AND meta_type = 'SEASON'
-       ${opts.season !== undefined ? 'AND season_no = ?' : ''} ORDER BY season_no LIMIT 1`,
-      seriesId,
-      ...(opts.season !== undefined ? [opts.season] : []),
-    );
+    const { season } = opts;
+    const s = await db.kysely
+      .selectFrom('vod_metas')
+      .select(['meta_id', 'season_no'])
+      .where('series_id', '=', seriesId)
+      .where('meta_type', '=', 'SEASON')
+      .$if(season !== undefined, (q) => q.where('season_no', '=', season as number))
+      .orderBy('season_no')
+      .limit(1)
+      .executeTakeFirst();
     if (!s)
       throw new DomainError(VodErrCode.META_NOT_FOUND, `Series '${seriesId}' has no season ${opts.season}`);
     seasonId = s.meta_id;
     seasonNo = s.season_no;
   }
-  const ids = db
-    .all<{ meta_id: string }>(
-      `SELECT meta_id FROM vod_metas WHERE series_id = ? AND meta_type = 'EPISODE' AND ${seasonId ? 'season_id = ?' : 'season_id IS NULL'}
-       ORDER BY episode_no, meta_id`,
-      seriesId,
-      ...(seasonId ? [seasonId] : []),
-    )
-    .map((r) => r.meta_id);
+  const ids = (
+    await db.kysely
+      .selectFrom('vod_metas')
+      .select('meta_id')
+      .where('series_id', '=', seriesId)
+      .where('meta_type', '=', 'EPISODE')
+      .where('season_id', seasonId ? '=' : 'is', seasonId)
+      .orderBy('episode_no')
+      .orderBy('meta_id')
+      .execute()
+  ).map((r) => r.meta_id);
   const page = pageOf(ids, opts.pageId, opts.pageSize);
-  const metas = getMetas(db, page.list, viewer.lang);
+  const metas = await getMetas(db, page.list, viewer.lang);
   return {
     ...page,
     seriesId,

@@ -50,9 +50,14 @@ export function assertPlayable(m: MetaRow, viewer: Viewer): string {
 }
 
 /** The trailers of a title (a season's or an episode's are its series'), in order. */
-export function trailersOf(db: Db, m: MetaRow): { trailer_id: string; asset_id: string; duration: number }[] {
-  return db.all(
-    'SELECT trailer_id, asset_id, duration FROM vod_trailers WHERE meta_id = ? ORDER BY seq',
-    m.series_id ?? m.meta_id,
-  );
+export function trailersOf(
+  db: Db,
+  m: MetaRow,
+): Promise<{ trailer_id: string; asset_id: string; duration: number }[]> {
+  return db.kysely
+    .selectFrom('vod_trailers')
+    .select(['trailer_id', 'asset_id', 'duration'])
+    .where('meta_id', '=', m.series_id ?? m.meta_id)
+    .orderBy('seq')
+    .execute();
 }

@@ -4,40 +4,36 @@ import { cardsFor, type Lang, type Viewer } from './catalogue.ts';
 import { type Page, pageWindow } from './paging.ts';
 import { countRule, evaluateRule } from './rules.ts';
 
-interface PlaylistRow {
-  playlist_id: string;
-  level_type: 1 | 99;
-  playlist_type: 1 | 2;
-  vod_type: Playlist['vodType'];
-  rule: string | null;
-  seq: number;
-  name: string;
-}
-
-function rows(db: Db, lang: Lang, where = '', ...params: (string | number)[]): Playlist[] {
-  return db
-    .all<PlaylistRow>(
-      `SELECT p.*, COALESCE(n.name, e.name) AS name FROM vod_playlists p
-       JOIN vod_playlist_names e ON e.playlist_id = p.playlist_id AND e.lang = 'en'
-       LEFT JOIN vod_playlist_names n ON n.playlist_id = p.playlist_id AND n.lang = ?
-       ${where} ORDER BY p.seq, p.playlist_id`,
-      lang,
-      ...params,
+/** The playlists, with their names in `lang` (English when a name is missing), in order. */
+async function rows(db: Db, lang: Lang, levelType?: 1 | 99): Promise<Playlist[]> {
+  const found = await db.kysely
+    .selectFrom('vod_playlists as p')
+    .innerJoin('vod_playlist_names as e', (j) =>
+      j.onRef('e.playlist_id', '=', 'p.playlist_id').on('e.lang', '=', 'en'),
     )
-    .map((r) => ({
-      playlistId: r.playlist_id,
-      name: r.name,
-      levelType: r.level_type,
-      playlistType: r.playlist_type,
-      vodType: r.vod_type,
-      rule: r.rule,
-      seq: r.seq,
-    }));
+    .leftJoin('vod_playlist_names as n', (j) =>
+      j.onRef('n.playlist_id', '=', 'p.playlist_id').on('n.lang', '=', lang),
+    )
+    .selectAll('p')
+    .select((eb) => eb.fn.coalesce('n.name', 'e.name').as('name'))
+    .$if(levelType !== undefined, (q) => q.where('p.level_type', '=', levelType as 1 | 99))
+    .orderBy('p.seq')
+    .orderBy('p.playlist_id')
+    .execute();
+  return found.map((r) => ({
+    playlistId: r.playlist_id,
+    name: r.name,
+    levelType: r.level_type as Playlist['levelType'],
+    playlistType: r.playlist_type as Playlist['playlistType'],
+    vodType: r.vod_type as Playlist['vodType'],
+    rule: r.rule,
+    seq: r.seq,
+  }));
 }
 
 /** Playlist root: categories (levelType 1) and home lists (99), in order. */
-export function playlistRoot(db: Db, lang: Lang, levelType?: 1 | 99): Playlist[] {
-  return levelType ? rows(db, lang, 'WHERE p.level_type = ?', levelType) : rows(db, lang);
+export function playlistRoot(db: Db, lang: Lang, levelType?: 1 | 99): Promise<Playlist[]> {
+  return rows(db, lang, levelType);
 }
 
 /** Where a static list's items are read from, and which of them are listed. */
@@ -94,19 +90,19 @@ export interface BatchPlaylistRequest {
 }
 
 /** One page of cards of each playlist asked for, in the order asked; unknown ids are left out. */
-export function batchPlaylist(
+export async function batchPlaylist(
   db: Db,
   viewer: Viewer,
   req: BatchPlaylistRequest,
-): (Playlist & Page<VodCard>)[] {
-  const byId = new Map(playlistRoot(db, viewer.lang).map((p) => [p.playlistId, p]));
+): Promise<(Playlist & Page<VodCard>)[]> {
+  const byId = new Map((await playlistRoot(db, viewer.lang)).map((p) => [p.playlistId, p]));
   const out: (Playlist & Page<VodCard>)[] = [];
   for (const id of req.playlistIds) {
     const p = byId.get(id);
     if (!p) continue;
     const page = playlistPage(db, p, req.sensitive, req.pageId, req.pageSize);
     const image = req.showListType === 1 ? 'poster' : 'landscape';
-    out.push({ ...p, ...page, list: cardsFor(db, page.list, viewer, image, p.playlistId) });
+    out.push({ ...p, ...page, list: await cardsFor(db, page.list, viewer, image, p.playlistId) });
   }
   return out;
 }

@@ -1,11 +1,11 @@
 import { ErrCode } from '@ottkit/api-client';
 import { type PlayPosition, ProfileErrCode, VodErrCode } from '@ottkit/api-client/contract';
 import { DomainError } from '../errors.ts';
-import type { Db, SqlValue } from '../../store/db.ts';
+import type { Db } from '../../store/db.ts';
 import { writeHistoryRow } from '../../store/historyWrites.ts';
 import type { ProfileRow } from '../../store/profiles.ts';
 import { keptByKey } from '../../store/versions.ts';
-import { getMeta, type MetaRow, placeholders } from './catalogue.ts';
+import { getMeta, type MetaRow } from './catalogue.ts';
 
 /** Favourites and watch history per profile (spec §3 play-progress report, §4, §6; decision 0285). */
 
@@ -35,8 +35,8 @@ const toPosition = (r: HistoryRow): PlayPosition => ({
 const metaNotFound = (metaId: string) =>
   new DomainError(VodErrCode.META_NOT_FOUND, `No title with metaId '${metaId}'`);
 
-function mustExist(db: Db, metaId: string): MetaRow {
-  const m = getMeta(db, metaId, 'en');
+async function mustExist(db: Db, metaId: string): Promise<MetaRow> {
+  const m = await getMeta(db, metaId, 'en');
   if (!m) throw metaNotFound(metaId);
   return m;
 }
@@ -51,62 +51,72 @@ function mustBePlayable(m: { meta_id: string; meta_type: string }): void {
   }
 }
 
-export function favorAdd(
+export async function favorAdd(
   db: Db,
   profileId: string,
   metaId: string,
   now: number,
-): { metaId: string; favoredAt: number } {
-  mustExist(db, metaId);
-  db.run(
-    `INSERT INTO vod_favorites (profile_id, account_id, meta_id, favored_at)
-     SELECT profile_id, account_id, ?, ? FROM profiles WHERE profile_id = ?
-     ON CONFLICT (profile_id, meta_id) DO NOTHING`,
-    metaId,
-    now,
-    profileId,
-  );
-  const row = db.get<{ favored_at: number }>(
-    'SELECT favored_at FROM vod_favorites WHERE profile_id = ? AND meta_id = ?',
-    profileId,
-    metaId,
-  );
+): Promise<{ metaId: string; favoredAt: number }> {
+  await mustExist(db, metaId);
+  // The profile's account from its row, in the same statement; a favourite added twice keeps its first time.
+  await db.kysely
+    .insertInto('vod_favorites')
+    .columns(['profile_id', 'account_id', 'meta_id', 'favored_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('profiles')
+        .select(['profile_id', 'account_id', eb.val(metaId).as('meta_id'), eb.val(now).as('favored_at')])
+        .where('profile_id', '=', profileId),
+    )
+    .onConflict((c) => c.columns(['profile_id', 'meta_id']).doNothing())
+    .execute();
+  const row = await db.kysely
+    .selectFrom('vod_favorites')
+    .select('favored_at')
+    .where('profile_id', '=', profileId)
+    .where('meta_id', '=', metaId)
+    .executeTakeFirst();
   return { metaId, favoredAt: row?.favored_at ?? now };
 }
 
 /** Favourite ids, last added first, and when each was added. */
-export function favorites(db: Db, profileId: string): { metaId: string; favoredAt: number }[] {
-  return db
-    .all<{ meta_id: string; favored_at: number }>(
-      'SELECT meta_id, favored_at FROM vod_favorites WHERE profile_id = ? ORDER BY favored_at DESC, meta_id',
-      profileId,
-    )
-    .map((r) => ({ metaId: r.meta_id, favoredAt: r.favored_at }));
+export async function favorites(db: Db, profileId: string): Promise<{ metaId: string; favoredAt: number }[]> {
+  const rows = await db.kysely
+    .selectFrom('vod_favorites')
+    .select(['meta_id', 'favored_at'])
+    .where('profile_id', '=', profileId)
+    .orderBy('favored_at', 'desc')
+    .orderBy('meta_id')
+    .execute();
+  return rows.map((r) => ({ metaId: r.meta_id, favoredAt: r.favored_at }));
 }
 
-export function hasFavored(
+export async function hasFavored(
   db: Db,
   profileId: string,
   metaIds: readonly string[],
-): { metaId: string; favored: boolean }[] {
-  const found = new Set(
-    db
-      .all<{ meta_id: string }>(
-        `SELECT meta_id FROM vod_favorites WHERE profile_id = ? AND meta_id IN (${placeholders(metaIds.length)})`,
-        profileId,
-        ...(metaIds as SqlValue[]),
-      )
-      .map((r) => r.meta_id),
-  );
+): Promise<{ metaId: string; favored: boolean }[]> {
+  const rows =
+    metaIds.length === 0
+      ? []
+      : await db.kysely
+          .selectFrom('vod_favorites')
+          .select('meta_id')
+          .where('profile_id', '=', profileId)
+          .where('meta_id', 'in', [...metaIds])
+          .execute();
+  const found = new Set(rows.map((r) => r.meta_id));
   return metaIds.map((metaId) => ({ metaId, favored: found.has(metaId) }));
 }
 
-export function favorDelete(db: Db, profileId: string, metaIds: readonly string[]): number {
-  return db.run(
-    `DELETE FROM vod_favorites WHERE profile_id = ? AND meta_id IN (${placeholders(metaIds.length)})`,
-    profileId,
-    ...(metaIds as SqlValue[]),
-  ).changes;
+export async function favorDelete(db: Db, profileId: string, metaIds: readonly string[]): Promise<number> {
+  if (metaIds.length === 0) return 0;
+  const done = await db.kysely
+    .deleteFrom('vod_favorites')
+    .where('profile_id', '=', profileId)
+    .where('meta_id', 'in', [...metaIds])
+    .executeTakeFirst();
+  return Number(done.numDeletedRows);
 }
 
 export interface ProgressReport {
@@ -198,9 +208,9 @@ export async function historyAdd(
   playedTime?: number,
   totalDuration?: number,
 ): Promise<PlayPosition> {
-  const m = mustExist(db, metaId);
+  const m = await mustExist(db, metaId);
   mustBePlayable(m);
-  const before = positionOf(db, owner.profile_id, metaId);
+  const before = await positionOf(db, owner.profile_id, metaId);
   const total = totalDuration ?? before?.totalDuration ?? m.duration;
   const time = playedTime ?? before?.playedTime ?? 0;
   return reportProgress(
@@ -220,36 +230,50 @@ export async function historyAdd(
   );
 }
 
-function positionOf(db: Db, profileId: string, metaId: string): PlayPosition | null {
-  const r = db.get<HistoryRow>(
-    'SELECT * FROM vod_history WHERE profile_id = ? AND meta_id = ?',
-    profileId,
-    metaId,
-  );
+async function positionOf(db: Db, profileId: string, metaId: string): Promise<PlayPosition | null> {
+  const r = await db.kysely
+    .selectFrom('vod_history')
+    .selectAll()
+    .where('profile_id', '=', profileId)
+    .where('meta_id', '=', metaId)
+    .executeTakeFirst();
   return r ? toPosition(r) : null;
 }
 
 /** Where to resume: a MOVIE or EPISODE its own position, a SERIES or SEASON its last played episode. */
-export function resumePosition(db: Db, profileId: string | null, m: MetaRow): PlayPosition | null {
+export async function resumePosition(
+  db: Db,
+  profileId: string | null,
+  m: MetaRow,
+): Promise<PlayPosition | null> {
   if (!profileId) return null;
   if (m.meta_type === 'MOVIE' || m.meta_type === 'EPISODE') return positionOf(db, profileId, m.meta_id);
   const seriesId = m.meta_type === 'SERIES' ? m.meta_id : (m.series_id as string);
-  const r = db.get<HistoryRow>(
-    `SELECT * FROM vod_history WHERE profile_id = ? AND entry_id = ? ${m.meta_type === 'SEASON' ? 'AND season_no = ?' : ''}
-     ORDER BY updated_at DESC, meta_id LIMIT 1`,
-    profileId,
-    seriesId,
-    ...(m.meta_type === 'SEASON' ? [m.season_no] : []),
-  );
+  const r = await db.kysely
+    .selectFrom('vod_history')
+    .selectAll()
+    .where('profile_id', '=', profileId)
+    .where('entry_id', '=', seriesId)
+    .$if(m.meta_type === 'SEASON', (q) => q.where('season_no', '=', m.season_no))
+    .orderBy('updated_at', 'desc')
+    .orderBy('meta_id')
+    .limit(1)
+    .executeTakeFirst();
   return r ? toPosition(r) : null;
 }
 
 /** History entries, last played first: one per movie, one per series (its last played episode). */
-export function historyEntries(db: Db, profileId: string): { entryId: string; position: PlayPosition }[] {
-  const rows = db.all<HistoryRow>(
-    'SELECT * FROM vod_history WHERE profile_id = ? ORDER BY updated_at DESC, meta_id',
-    profileId,
-  );
+export async function historyEntries(
+  db: Db,
+  profileId: string,
+): Promise<{ entryId: string; position: PlayPosition }[]> {
+  const rows = await db.kysely
+    .selectFrom('vod_history')
+    .selectAll()
+    .where('profile_id', '=', profileId)
+    .orderBy('updated_at', 'desc')
+    .orderBy('meta_id')
+    .execute();
   const seen = new Set<string>();
   const out: { entryId: string; position: PlayPosition }[] = [];
   for (const r of rows) {
@@ -261,12 +285,13 @@ export function historyEntries(db: Db, profileId: string): { entryId: string; po
 }
 
 /** Deletes history by movie, episode or series id (a series' id removes all its episodes). */
-export function historyDelete(db: Db, profileId: string, metaIds: readonly string[]): number {
-  const ph = placeholders(metaIds.length);
-  return db.run(
-    `DELETE FROM vod_history WHERE profile_id = ? AND (meta_id IN (${ph}) OR entry_id IN (${ph}))`,
-    profileId,
-    ...(metaIds as SqlValue[]),
-    ...(metaIds as SqlValue[]),
-  ).changes;
+export async function historyDelete(db: Db, profileId: string, metaIds: readonly string[]): Promise<number> {
+  if (metaIds.length === 0) return 0;
+  const ids = [...metaIds];
+  const done = await db.kysely
+    .deleteFrom('vod_history')
+    .where('profile_id', '=', profileId)
+    .where((eb) => eb.or([eb('meta_id', 'in', ids), eb('entry_id', 'in', ids)]))
+    .executeTakeFirst();
+  return Number(done.numDeletedRows);
 }

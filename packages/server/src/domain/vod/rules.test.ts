@@ -40,7 +40,7 @@ describe('evaluateRule', () => {
     expect(evaluateRule(db, 'type:kids', false)).toEqual(['kid']);
     expect(evaluateRule(db, 'nonsense', false)).toEqual([]);
   });
-  it('is evaluated at query time: a title added later shows up at once', () => {
+  it('is evaluated at query time: a title added later shows up at once', async () => {
     const d = tinyDb([{ id: 'a', title: 'A', genres: ['action'], releasedAt: 1 }], { action: 'Action' });
     d.run(
       "INSERT INTO vod_playlists (playlist_id, level_type, playlist_type, rule, seq) VALUES ('p', 99, 2, 'genre:action', 1)",
@@ -48,15 +48,15 @@ describe('evaluateRule', () => {
     d.run("INSERT INTO vod_playlist_names (playlist_id, lang, name) VALUES ('p', 'en', 'Action')");
     const viewer = { accountId: null, vod: false, lang: 'en' as const, now: 0 };
     const req = { playlistIds: ['p'], showListType: 2 as const, sensitive: false, pageId: 1, pageSize: 16 };
-    expect(batchPlaylist(d, viewer, req)[0]?.list.map((c) => c.metaId)).toEqual(['a']);
+    expect((await batchPlaylist(d, viewer, req))[0]?.list.map((c) => c.metaId)).toEqual(['a']);
     d.run(
       "INSERT INTO vod_metas (meta_id, meta_type, vod_type, release_year, released_at) VALUES ('b', 'MOVIE', 'movie', 2026, 9)",
     );
     d.run("INSERT INTO vod_meta_texts (meta_id, lang, title, plot) VALUES ('b', 'en', 'B', '')");
     d.run("INSERT INTO vod_meta_genres (meta_id, genre_id, seq) VALUES ('b', 'action', 0)");
-    expect(batchPlaylist(d, viewer, req)[0]?.list.map((c) => c.metaId)).toEqual(['b', 'a']);
+    expect((await batchPlaylist(d, viewer, req))[0]?.list.map((c) => c.metaId)).toEqual(['b', 'a']);
   });
-  it('a static list keeps its own order', () => {
+  it('a static list keeps its own order', async () => {
     const d = tinyDb([
       { id: 'x', title: 'X' },
       { id: 'y', title: 'Y' },
@@ -75,17 +75,17 @@ describe('evaluateRule', () => {
     expect(playlistMetaIds(d, p, false)).toEqual(['y', 'x']);
     d.run("INSERT INTO vod_playlist_names (playlist_id, lang, name) VALUES ('s', 'en', 'S')");
     const viewer = { accountId: null, vod: false, lang: 'en' as const, now: 0 };
-    const second = batchPlaylist(d, viewer, {
+    const [second] = await batchPlaylist(d, viewer, {
       playlistIds: ['s'],
       showListType: 1,
       sensitive: false,
       pageId: 2,
       pageSize: 1,
-    })[0];
+    });
     expect(second?.total).toBe(2);
     expect(second?.list.map((c) => c.metaId)).toEqual(['x']);
   });
-  it('reads one page and the count in SQL, the same page as the whole list would give', () => {
+  it('reads one page and the count in SQL, the same page as the whole list would give', async () => {
     const viewer = { accountId: null, vod: false, lang: 'en' as const, now: 0 };
     db.run(
       "INSERT INTO vod_playlists (playlist_id, level_type, playlist_type, rule, seq) VALUES ('all', 99, 2, 'newest', 9)",
@@ -95,7 +95,7 @@ describe('evaluateRule', () => {
     expect(countRule(db, 'newest', true)).toBe(whole.length);
     expect(evaluateRule(db, 'newest', true, { limit: 2, offset: 2 })).toEqual(whole.slice(2, 4));
     for (const pageId of [1, 2, 3, 9]) {
-      const [page] = batchPlaylist(db, viewer, {
+      const [page] = await batchPlaylist(db, viewer, {
         playlistIds: ['all'],
         showListType: 1,
         sensitive: true,

@@ -6,6 +6,6 @@ import { viewerOf } from './vodViewer.ts';
 /** POST /liveapi/api/channel/banner/list/v1: the home (or a VOD category's) banner carousel. */
 export const bannerRoutes: Route[] = [
   route(contract.live.bannerList, async (ctx, req) => ({
-    bannerList: bannerList(ctx.db, await viewerOf(ctx), req.vodType),
+    bannerList: await bannerList(ctx.db, await viewerOf(ctx), req.vodType),
   })),
 ];

@@ -21,19 +21,25 @@ const v = contract.vod;
 
 const catalogueRoutes: Route[] = [
   route(v.playlistRoot, async (ctx, req) => ({
-    playlists: playlistRoot(ctx.db, (await viewerOf(ctx)).lang, req.levelType),
+    playlists: await playlistRoot(ctx.db, (await viewerOf(ctx)).lang, req.levelType),
   })),
   route(v.batchPlaylist, async (ctx, req) => ({
-    playlists: batchPlaylist(ctx.db, await viewerOf(ctx), req),
+    playlists: await batchPlaylist(ctx.db, await viewerOf(ctx), req),
   })),
   route(v.playSource, async (ctx, req) => {
     const viewer = await viewerOf(ctx);
-    const m = requireMeta(ctx.db, req.metaId, viewer);
+    const m = await requireMeta(ctx.db, req.metaId, viewer);
     const assetId = assertPlayable(m, viewer);
     // Refused above the profile's rating unless the parental PIN allows this play (issue 20 §2).
     const profile = await profileOfSession(ctx);
     if (profile)
-      await assertRatingAllowed(ctx.db, profile, titleRating(ctx.db, m.meta_id), req.parentalPin, viewer.now);
+      await assertRatingAllowed(
+        ctx.db,
+        profile,
+        await titleRating(ctx.db, m.meta_id),
+        req.parentalPin,
+        viewer.now,
+      );
     const signed = signedVodUrl(
       ctx.config.secret,
       assetId,
@@ -48,20 +54,26 @@ const catalogueRoutes: Route[] = [
       ...signed,
       drmType: m.drm_type,
       mediaQualityList: m.media_quality_list ? m.media_quality_list.split(',').map(Number) : [],
-      history: resumePosition(ctx.db, viewer.profileId ?? null, m),
+      history: await resumePosition(ctx.db, viewer.profileId ?? null, m),
     };
   }),
   route(v.trailer, async (ctx, req) => {
     const viewer = await viewerOf(ctx);
-    const m = requireMeta(ctx.db, req.metaId, viewer);
+    const m = await requireMeta(ctx.db, req.metaId, viewer);
     // A trailer shows the title's scenes: the same rating rule as the title itself (issue 35).
     const profile = await profileOfSession(ctx);
     if (profile)
-      await assertRatingAllowed(ctx.db, profile, titleRating(ctx.db, m.meta_id), req.parentalPin, viewer.now);
+      await assertRatingAllowed(
+        ctx.db,
+        profile,
+        await titleRating(ctx.db, m.meta_id),
+        req.parentalPin,
+        viewer.now,
+      );
     const ttlSec = await mediaTokenTtlSec(ctx.db);
     const sessionId = ctx.session?.sessionId;
     return {
-      list: trailersOf(ctx.db, m).map((t, i) => ({
+      list: (await trailersOf(ctx.db, m)).map((t, i) => ({
         trailerId: t.trailer_id,
         title: `${m.title} · Trailer${i > 0 ? ` ${i + 1}` : ''}`,
         duration: t.duration,
@@ -71,12 +83,14 @@ const catalogueRoutes: Route[] = [
   }),
   route(v.detail, async (ctx, req) => {
     const viewer = await viewerOf(ctx);
-    return detailOf(ctx.db, requireMeta(ctx.db, req.metaId, viewer), viewer);
+    return detailOf(ctx.db, await requireMeta(ctx.db, req.metaId, viewer), viewer);
   }),
-  route(v.batchDetail, async (ctx, req) => ({ list: batchDetail(ctx.db, req.metaIds, await viewerOf(ctx)) })),
+  route(v.batchDetail, async (ctx, req) => ({
+    list: await batchDetail(ctx.db, req.metaIds, await viewerOf(ctx)),
+  })),
   route(v.episodes, async (ctx, req) => {
     const viewer = await viewerOf(ctx);
-    return episodeList(ctx.db, requireMeta(ctx.db, req.metaId, viewer), viewer, req);
+    return episodeList(ctx.db, await requireMeta(ctx.db, req.metaId, viewer), viewer, req);
   }),
   route(v.personDetail, async (ctx, req) => personDetail(ctx.db, req.personId, await viewerOf(ctx))),
   route(v.filmography, async (ctx, req) =>
@@ -85,9 +99,9 @@ const catalogueRoutes: Route[] = [
   route(v.searchTopx, async (ctx, req) => topSearches(ctx.db, req.pageId, req.pageSize, ctx.now())),
   route(v.recommendList, async (ctx, req) => {
     const viewer = await viewerOf(ctx);
-    requireMeta(ctx.db, req.metaId, viewer);
+    await requireMeta(ctx.db, req.metaId, viewer);
     const ids = moreLikeThis(ctx.db, req.metaId, req.pageSize, req.sensitive);
-    return { list: cardsFor(ctx.db, ids, viewer) };
+    return { list: await cardsFor(ctx.db, ids, viewer) };
   }),
   route(v.search, async (ctx, req) => {
     const viewer = await viewerOf(ctx);
@@ -105,10 +119,12 @@ const catalogueRoutes: Route[] = [
       await recordSearch(ctx.db, req.keyword, ctx.session.accountId, viewer.now);
     }
     const cards = new Map(
-      cardsFor(
-        ctx.db,
-        page.list.map((h) => h.metaId),
-        viewer,
+      (
+        await cardsFor(
+          ctx.db,
+          page.list.map((h) => h.metaId),
+          viewer,
+        )
       ).map((c) => [c.metaId, c]),
     );
     return {

@@ -21,12 +21,14 @@ const v = contract.vod;
 export const vodProfileRoutes: Route[] = [
   route(v.favorMetaList, async (ctx, req) => {
     const viewer = await viewerOf(ctx);
-    const page = pageOf(favorites(ctx.db, await sessionProfileIdOf(ctx)), req.pageId, req.pageSize);
+    const page = pageOf(await favorites(ctx.db, await sessionProfileIdOf(ctx)), req.pageId, req.pageSize);
     const cards = new Map(
-      cardsFor(
-        ctx.db,
-        page.list.map((f) => f.metaId),
-        viewer,
+      (
+        await cardsFor(
+          ctx.db,
+          page.list.map((f) => f.metaId),
+          viewer,
+        )
       ).map((c) => [c.metaId, c]),
     );
     return {
@@ -38,22 +40,28 @@ export const vodProfileRoutes: Route[] = [
     };
   }),
   route(v.favorBatchSearchHasFavored, async (ctx, req) => ({
-    list: hasFavored(ctx.db, await sessionProfileIdOf(ctx), req.metaIds),
+    list: await hasFavored(ctx.db, await sessionProfileIdOf(ctx), req.metaIds),
   })),
   route(v.favorAdd, async (ctx, req) =>
     favorAdd(ctx.db, await sessionProfileIdOf(ctx), req.metaId, ctx.now()),
   ),
   route(v.favorBatchDelete, async (ctx, req) => ({
-    deleted: favorDelete(ctx.db, await sessionProfileIdOf(ctx), req.metaIds),
+    deleted: await favorDelete(ctx.db, await sessionProfileIdOf(ctx), req.metaIds),
   })),
   route(v.historyMetaList, async (ctx, req) => {
     const viewer = await viewerOf(ctx);
-    const page = pageOf(historyEntries(ctx.db, await sessionProfileIdOf(ctx)), req.pageId, req.pageSize);
+    const page = pageOf(
+      await historyEntries(ctx.db, await sessionProfileIdOf(ctx)),
+      req.pageId,
+      req.pageSize,
+    );
     const cards = new Map(
-      cardsFor(
-        ctx.db,
-        page.list.map((h) => h.entryId),
-        viewer,
+      (
+        await cardsFor(
+          ctx.db,
+          page.list.map((h) => h.entryId),
+          viewer,
+        )
       ).map((c) => [c.metaId, c]),
     );
     return {
@@ -78,7 +86,7 @@ export const vodProfileRoutes: Route[] = [
     historyAdd(ctx.db, await sessionProfileOf(ctx), req.metaId, ctx.now(), req.playedTime, req.totalDuration),
   ),
   route(v.historyBatchDelete, async (ctx, req) => ({
-    deleted: historyDelete(ctx.db, await sessionProfileIdOf(ctx), req.metaIds),
+    deleted: await historyDelete(ctx.db, await sessionProfileIdOf(ctx), req.metaIds),
   })),
   route(v.playProgressReport, async (ctx, req) =>
     reportProgress(ctx.db, await sessionProfileOf(ctx), req, ctx.now()),
