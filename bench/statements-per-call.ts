@@ -53,8 +53,10 @@ const pg = startPostgres(join(dir, 'pg'), port + 1);
 const log = join(dir, 'pg', 'postgres.log');
 // Each line of the log begins with the connection's application name, which tells the synchronous store's
 // statements from the asynchronous pool's (store/pg/worker.ts). A server-wide setting, so set here, not per session.
+const bin = postgresBin();
+if (!bin) throw new Error('PostgreSQL is missing: ensurePostgres installs it');
 for (const sql of ["ALTER SYSTEM SET log_line_prefix = '%a '", 'SELECT pg_reload_conf()']) {
-  const r = spawnSync(join(postgresBin(), 'psql'), [
+  const r = spawnSync(join(bin, 'psql'), [
     '-h',
     '127.0.0.1',
     '-p',

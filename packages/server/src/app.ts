@@ -120,7 +120,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   // Jobs whose process stopped (this one before a restart, or another of the cluster): failed in words, or
   // continued where they kept themselves; a live process's jobs are left alone (decisions 0282, 0315). A resumed
   // transcode or import runs the work handed in here, so that operator/ starts no process itself (decision 0369).
-  const stopJobRecovery = startJobRecovery(db, config, now, logger, {
+  const jobRecovery = startJobRecovery(db, config, now, logger, {
     transcodeTitle,
     lineupImporter,
     resumers: {
@@ -277,7 +277,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     db,
     handler,
     async listen() {
-      await shared.ready();
+      await Promise.all([shared.ready(), jobRecovery.firstSweep]);
       return new Promise((resolve, reject) => {
         server.once('error', (err) => {
           // Nothing else would end the process: the shared state's connections keep it alive.
@@ -295,7 +295,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     async close() {
       unmarkRunning();
       clearInterval(housekeeping);
-      stopJobRecovery();
+      jobRecovery.stop();
       stopLibraryWatch();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -303,6 +303,8 @@ describe('sources as jobs', () => {
       config: { dataDir: t.dataDir, port: 0, secret: 'test-secret-0123456789abcdef0123456789' },
     });
     try {
+      // By the time it serves (the sweep of the jobs of before is on the asynchronous store, decision 0427).
+      await again.listen();
       const row = again.db.get<{ status: string; error: string }>(
         "SELECT status, error FROM operator_jobs WHERE job_id = 'job-cut'",
       );

@@ -57,7 +57,8 @@ export async function takeOverExpiredJobs(
 /**
  * The server's side of it: takes over at start (a restart finds its own jobs of before, whose lease the new
  * instance does not hold), then every half lease for processes of the cluster that die while this one runs.
- * Answers the function that stops the sweeps.
+ * Answers the first sweep (the server listens once it ended, so a restart's console never shows a job it cut off
+ * as still running) and the function that stops the sweeps.
  */
 export function startJobRecovery(
   db: Db,
@@ -65,7 +66,7 @@ export function startJobRecovery(
   now: () => number,
   logger: Logger,
   work: ResumedWork,
-): () => void {
+): { firstSweep: Promise<void>; stop: () => void } {
   const leaseMs = config.jobLeaseMs ?? DEFAULT_JOB_LEASE_MS;
   configureJobLease(db, leaseMs, now);
   const resumers: Record<string, Resumer> = {
@@ -80,10 +81,10 @@ export function startJobRecovery(
   // waits for it. A sweep still under way when the next is due is not doubled.
   let sweeping = false;
   let stopped = false;
-  const sweep = () => {
+  const sweep = async () => {
     if (sweeping) return;
     sweeping = true;
-    takeOverExpiredJobs(db, resumers, now)
+    await takeOverExpiredJobs(db, resumers, now)
       .then(({ resumed, failed }) => {
         for (const id of resumed) logger.info(`jobs: ${id} of a stopped process continues here`);
         for (const id of failed)
@@ -96,11 +97,14 @@ export function startJobRecovery(
         sweeping = false;
       });
   };
-  sweep();
-  const timer = setInterval(sweep, Math.max(500, Math.floor(leaseMs / 2)));
+  const firstSweep = sweep();
+  const timer = setInterval(() => void sweep(), Math.max(500, Math.floor(leaseMs / 2)));
   timer.unref();
-  return () => {
-    stopped = true;
-    clearInterval(timer);
+  return {
+    firstSweep,
+    stop: () => {
+      stopped = true;
+      clearInterval(timer);
+    },
   };
 }
