@@ -164,7 +164,7 @@ describe('library import', () => {
     const d = db();
     try {
       // The film by its actor, the episode by its Spanish title: in the subscribers' catalogue and its search.
-      const film = rankedSearch(d, 'Ana Harborne', { includeSensitive: false }, 1, 10).list;
+      const film = (await rankedSearch(d, 'Ana Harborne', { includeSensitive: false }, 1, 10)).list;
       expect(film).toHaveLength(1);
       expect(
         d.get<{ release_year: number }>(
@@ -204,7 +204,9 @@ describe('library import', () => {
       );
       expect(JSON.parse(last?.before_json ?? '{}').assetId).toEqual(expect.any(String));
       expect(
-        rankedSearch(d, 'Ana Harborne', { includeSensitive: false }, 1, 10).list.map((h) => h.matchedOn),
+        (await rankedSearch(d, 'Ana Harborne', { includeSensitive: false }, 1, 10)).list.map(
+          (h) => h.matchedOn,
+        ),
       ).toEqual([]);
     } finally {
       d.close();

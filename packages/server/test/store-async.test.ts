@@ -162,12 +162,17 @@ describe.runIf(postgresUrl())("a viewer's frequent calls on PostgreSQL", () => {
   });
   // Decision 0429: the VOD catalogue a viewer browses (a title, a series' episodes, a person, the lists, the
   // favourites and the history) reads its titles on the asynchronous store.
-  it('a title, its episodes, trailer and play, a person, the lists, favourites and history, once warm', async () => {
+  it('a title, its episodes, trailer and play, a person, the lists, favourites, history and the search, once warm', async () => {
     const v = contract.vod;
     const series = await t.server.db.kysely
       .selectFrom('vod_metas')
       .select('meta_id')
       .where('meta_type', '=', 'SERIES')
+      .executeTakeFirstOrThrow();
+    const category = await t.server.db.kysely
+      .selectFrom('vod_playlists')
+      .select('playlist_id')
+      .where('playlist_type', '=', 2)
       .executeTakeFirstOrThrow();
     const person = await t.server.db.kysely
       .selectFrom('vod_credits')
@@ -194,6 +199,17 @@ describe.runIf(postgresUrl())("a viewer's frequent calls on PostgreSQL", () => {
       history: () => ok(v.historyMetaList, {}),
       'favourite delete': () => ok(v.favorBatchDelete, { metaIds: ['m-002'] }),
       'history delete': () => ok(v.historyBatchDelete, { metaIds: ['m-003'] }),
+      // Decision 0430: the search (its vote too), the top searches, more like this and a category's rule.
+      search: () => ok(v.search, { keyword: 'harbor', pageId: 1, pageSize: 10 }),
+      'top searches': () => ok(v.searchTopx, {}),
+      'more like this': () => ok(v.recommendList, { metaId: 'm-001' }),
+      category: () =>
+        ok(v.batchPlaylist, {
+          playlistIds: [category.playlist_id],
+          showListType: 1,
+          pageId: 1,
+          pageSize: 10,
+        }),
     };
     for (const call of Object.values(calls)) await call();
     for (const [name, call] of Object.entries(calls)) {

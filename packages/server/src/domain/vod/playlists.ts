@@ -36,48 +36,54 @@ export function playlistRoot(db: Db, lang: Lang, levelType?: 1 | 99): Promise<Pl
   return rows(db, lang, levelType);
 }
 
-/** Where a static list's items are read from, and which of them are listed. */
-const itemsOf = (includeSensitive: boolean) =>
-  `FROM vod_playlist_items i JOIN vod_metas m ON m.meta_id = i.meta_id
-   WHERE i.playlist_id = ? ${includeSensitive ? '' : 'AND m.sensitive = 0'}`;
+/** A static list's items that are listed (`i`, with their titles `m`). */
+const itemsOf = (db: Db, playlistId: string, includeSensitive: boolean) =>
+  db.kysely
+    .selectFrom('vod_playlist_items as i')
+    .innerJoin('vod_metas as m', 'm.meta_id', 'i.meta_id')
+    .where('i.playlist_id', '=', playlistId)
+    .$if(!includeSensitive, (q) => q.where('m.sensitive', '=', 0));
 
 /**
  * The ids a playlist holds now, in its order: its items (static) or what its rule selects (dynamic); with a
  * window, only that page of them is read.
  */
-export function playlistMetaIds(
+export async function playlistMetaIds(
   db: Db,
   p: Playlist,
   includeSensitive: boolean,
   window?: { limit: number; offset: number },
-): string[] {
+): Promise<string[]> {
   if (p.playlistType === 2) return p.rule ? evaluateRule(db, p.rule, includeSensitive, window) : [];
-  return db
-    .all<{ meta_id: string }>(
-      `SELECT i.meta_id ${itemsOf(includeSensitive)} ORDER BY i.seq ${window ? 'LIMIT ? OFFSET ?' : ''}`,
-      p.playlistId,
-      ...(window ? [window.limit, window.offset] : []),
-    )
-    .map((r) => r.meta_id);
+  const rows = await itemsOf(db, p.playlistId, includeSensitive)
+    .select('i.meta_id')
+    .orderBy('i.seq')
+    .$if(window !== undefined, (q) => q.limit(window?.limit ?? 0).offset(window?.offset ?? 0))
+    .execute();
+  return rows.map((r) => r.meta_id);
 }
 
 /** One page of a playlist's ids and how many it holds, both read in SQL: no list of a whole category is built. */
-function playlistPage(
+async function playlistPage(
   db: Db,
   p: Playlist,
   includeSensitive: boolean,
   pageId: number,
   pageSize: number,
-): Page<string> {
+): Promise<Page<string>> {
   const total =
     p.playlistType === 2
       ? p.rule
-        ? countRule(db, p.rule, includeSensitive)
+        ? await countRule(db, p.rule, includeSensitive)
         : 0
       : Number(
-          db.get<{ n: number }>(`SELECT COUNT(*) AS n ${itemsOf(includeSensitive)}`, p.playlistId)?.n ?? 0,
+          (
+            await itemsOf(db, p.playlistId, includeSensitive)
+              .select((eb) => eb.fn.countAll<number>().as('n'))
+              .executeTakeFirst()
+          )?.n ?? 0,
         );
-  const list = total > 0 ? playlistMetaIds(db, p, includeSensitive, pageWindow(pageId, pageSize)) : [];
+  const list = total > 0 ? await playlistMetaIds(db, p, includeSensitive, pageWindow(pageId, pageSize)) : [];
   return { pageId, pageSize, total, list };
 }
 
@@ -100,7 +106,7 @@ export async function batchPlaylist(
   for (const id of req.playlistIds) {
     const p = byId.get(id);
     if (!p) continue;
-    const page = playlistPage(db, p, req.sensitive, req.pageId, req.pageSize);
+    const page = await playlistPage(db, p, req.sensitive, req.pageId, req.pageSize);
     const image = req.showListType === 1 ? 'poster' : 'landscape';
     out.push({ ...p, ...page, list: await cardsFor(db, page.list, viewer, image, p.playlistId) });
   }

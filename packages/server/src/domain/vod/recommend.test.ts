@@ -50,7 +50,7 @@ function byTheRule(owner: string, includeSensitive: boolean): string[] {
 }
 
 describe('more like this', () => {
-  it('orders every title of the catalogue as scoring all of them would', () => {
+  it('orders every title of the catalogue as scoring all of them would', async () => {
     expect(titles.length).toBeGreaterThan(50);
     // The scoring here is `similarity`'s.
     const [a, b, c] = titles.map((m) => m.meta_id);
@@ -61,26 +61,28 @@ describe('more like this', () => {
     ] as [string, string][])
       expect(score(x, y)).toBe(similarity(db, x, y));
     for (const { meta_id } of titles) {
-      expect(moreLikeThis(db, meta_id, 16, false), meta_id).toEqual(byTheRule(meta_id, false).slice(0, 16));
+      expect(await moreLikeThis(db, meta_id, 16, false), meta_id).toEqual(
+        byTheRule(meta_id, false).slice(0, 16),
+      );
     }
   });
 
-  it('fills up with the best rated of the rest when fewer titles share something than asked for', () => {
+  it('fills up with the best rated of the rest when fewer titles share something than asked for', async () => {
     const owner = titles[0]?.meta_id ?? '';
     const all = byTheRule(owner, true);
     const sharing = all.filter((id) => score(owner, id) > 0).length;
     expect(sharing).toBeLessThan(all.length);
-    expect(moreLikeThis(db, owner, all.length, true)).toEqual(all);
-    expect(moreLikeThis(db, owner, sharing + 3, true)).toEqual(all.slice(0, sharing + 3));
+    expect(await moreLikeThis(db, owner, all.length, true)).toEqual(all);
+    expect(await moreLikeThis(db, owner, sharing + 3, true)).toEqual(all.slice(0, sharing + 3));
   });
 
-  it("answers an episode with its series' neighbours", () => {
+  it("answers an episode with its series' neighbours", async () => {
     const episode = db.get<{ meta_id: string; series_id: string }>(
       "SELECT meta_id, series_id FROM vod_metas WHERE meta_type = 'EPISODE' LIMIT 1",
     );
     expect(episode).toBeDefined();
-    expect(moreLikeThis(db, episode?.meta_id ?? '', 10, false)).toEqual(
-      moreLikeThis(db, episode?.series_id ?? '', 10, false),
+    expect(await moreLikeThis(db, episode?.meta_id ?? '', 10, false)).toEqual(
+      await moreLikeThis(db, episode?.series_id ?? '', 10, false),
     );
   });
 });

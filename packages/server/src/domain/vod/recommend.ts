@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../store/db.ts';
 
 /**
@@ -8,52 +9,55 @@ import type { Db } from '../../store/db.ts';
  * filled up with the best rated of the rest when they are fewer than `limit`: the same order as scoring every
  * title, without reading every title of a large catalogue (issue 42: 100,000 titles).
  */
-export function moreLikeThis(db: Db, metaId: string, limit: number, includeSensitive: boolean): string[] {
-  const owner = db.get<{ id: string }>(
-    'SELECT COALESCE(series_id, meta_id) AS id FROM vod_metas WHERE meta_id = ?',
-    metaId,
+export async function moreLikeThis(
+  db: Db,
+  metaId: string,
+  limit: number,
+  includeSensitive: boolean,
+): Promise<string[]> {
+  const k = db.kysely;
+  const owner = (
+    await k
+      .selectFrom('vod_metas')
+      .select((eb) => eb.fn.coalesce('series_id', 'meta_id').as('id'))
+      .where('meta_id', '=', metaId)
+      .executeTakeFirst()
   )?.id;
   if (!owner) return [];
-  const listed = `m.meta_type IN ('MOVIE', 'SERIES') AND m.meta_id <> ? ${includeSensitive ? '' : 'AND m.sensitive = 0'}`;
-  const scored = db
-    .all<{ meta_id: string }>(
-      // Scores in a subquery: PostgreSQL orders by an expression of output names only from outside (0275).
-      `SELECT meta_id FROM (
-         SELECT m.meta_id, m.rating, m.popularity, SUM(x.w) AS score
-         FROM (
-           SELECT g.meta_id, COUNT(*) AS w FROM vod_meta_genres g
-           WHERE g.genre_id IN (SELECT genre_id FROM vod_meta_genres WHERE meta_id = ?)
-           GROUP BY g.meta_id
-           UNION ALL
-           SELECT c.meta_id, 2 * COUNT(DISTINCT c.person_id) AS w FROM vod_credits c
-           WHERE c.person_id IN (SELECT person_id FROM vod_credits WHERE meta_id = ?)
-           GROUP BY c.meta_id
-         ) AS x
-         JOIN vod_metas m ON m.meta_id = x.meta_id
-         WHERE ${listed}
-         GROUP BY m.meta_id, m.rating, m.popularity
-       ) AS scored
-       ORDER BY score DESC, COALESCE(rating, 0) DESC, popularity DESC, meta_id
-       LIMIT ?`,
-      owner,
-      owner,
-      owner,
-      limit,
-    )
-    .map((r) => r.meta_id);
+  // One statement both engines read alike, its values bound by Kysely (decision 0430).
+  const listed = sql<boolean>`m.meta_type IN ('MOVIE', 'SERIES') AND m.meta_id <> ${owner} ${includeSensitive ? sql`` : sql`AND m.sensitive = 0`}`;
+  const scored = (
+    await sql<{ meta_id: string }>`
+      SELECT meta_id FROM (
+        SELECT m.meta_id, m.rating, m.popularity, SUM(x.w) AS score
+        FROM (
+          SELECT g.meta_id, COUNT(*) AS w FROM vod_meta_genres g
+          WHERE g.genre_id IN (SELECT genre_id FROM vod_meta_genres WHERE meta_id = ${owner})
+          GROUP BY g.meta_id
+          UNION ALL
+          SELECT c.meta_id, 2 * COUNT(DISTINCT c.person_id) AS w FROM vod_credits c
+          WHERE c.person_id IN (SELECT person_id FROM vod_credits WHERE meta_id = ${owner})
+          GROUP BY c.meta_id
+        ) AS x
+        JOIN vod_metas m ON m.meta_id = x.meta_id
+        WHERE ${listed}
+        GROUP BY m.meta_id, m.rating, m.popularity
+      ) AS scored
+      ORDER BY score DESC, COALESCE(rating, 0) DESC, popularity DESC, meta_id
+      LIMIT ${limit}`.execute(k)
+  ).rows.map((r) => r.meta_id);
   if (scored.length >= limit) return scored;
-  const rest = db
-    .all<{ meta_id: string }>(
-      `SELECT m.meta_id FROM vod_metas m
-       WHERE ${listed} ${scored.length > 0 ? `AND m.meta_id NOT IN (${scored.map(() => '?').join(', ')})` : ''}
-       ORDER BY COALESCE(m.rating, 0) DESC, m.popularity DESC, m.meta_id
-       LIMIT ?`,
-      owner,
-      ...scored,
-      limit - scored.length,
-    )
-    .map((r) => r.meta_id);
-  return [...scored, ...rest];
+  const rest = await k
+    .selectFrom('vod_metas as m')
+    .select('m.meta_id')
+    .where(listed)
+    .$if(scored.length > 0, (q) => q.where('m.meta_id', 'not in', scored))
+    .orderBy((eb) => eb.fn.coalesce('m.rating', eb.lit(0)), 'desc')
+    .orderBy('m.popularity', 'desc')
+    .orderBy('m.meta_id')
+    .limit(limit - scored.length)
+    .execute();
+  return [...scored, ...rest.map((r) => r.meta_id)];
 }
 
 /** The score moreLikeThis ranks by, for one pair (tests, explanations). */

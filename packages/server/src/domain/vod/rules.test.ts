@@ -28,17 +28,17 @@ describe('parseRule', () => {
 });
 
 describe('evaluateRule', () => {
-  it('orders newest first and leaves sensitive titles out unless asked', () => {
-    expect(evaluateRule(db, 'newest', false)).toEqual(['new', 'kid', 'mid', 'old']);
-    expect(evaluateRule(db, 'newest', true)[0]).toBe('adult');
+  it('orders newest first and leaves sensitive titles out unless asked', async () => {
+    expect(await evaluateRule(db, 'newest', false)).toEqual(['new', 'kid', 'mid', 'old']);
+    expect((await evaluateRule(db, 'newest', true))[0]).toBe('adult');
   });
-  it('orders top-rated by rating and skips unrated titles', () => {
-    expect(evaluateRule(db, 'top-rated', false)).toEqual(['old', 'new', 'mid']);
+  it('orders top-rated by rating and skips unrated titles', async () => {
+    expect(await evaluateRule(db, 'top-rated', false)).toEqual(['old', 'new', 'mid']);
   });
-  it('selects a genre or a VOD type', () => {
-    expect(evaluateRule(db, 'genre:action', false)).toEqual(['new', 'old']);
-    expect(evaluateRule(db, 'type:kids', false)).toEqual(['kid']);
-    expect(evaluateRule(db, 'nonsense', false)).toEqual([]);
+  it('selects a genre or a VOD type', async () => {
+    expect(await evaluateRule(db, 'genre:action', false)).toEqual(['new', 'old']);
+    expect(await evaluateRule(db, 'type:kids', false)).toEqual(['kid']);
+    expect(await evaluateRule(db, 'nonsense', false)).toEqual([]);
   });
   it('is evaluated at query time: a title added later shows up at once', async () => {
     const d = tinyDb([{ id: 'a', title: 'A', genres: ['action'], releasedAt: 1 }], { action: 'Action' });
@@ -72,7 +72,7 @@ describe('evaluateRule', () => {
       rule: null,
       seq: 1,
     };
-    expect(playlistMetaIds(d, p, false)).toEqual(['y', 'x']);
+    expect(await playlistMetaIds(d, p, false)).toEqual(['y', 'x']);
     d.run("INSERT INTO vod_playlist_names (playlist_id, lang, name) VALUES ('s', 'en', 'S')");
     const viewer = { accountId: null, vod: false, lang: 'en' as const, now: 0 };
     const [second] = await batchPlaylist(d, viewer, {
@@ -91,9 +91,9 @@ describe('evaluateRule', () => {
       "INSERT INTO vod_playlists (playlist_id, level_type, playlist_type, rule, seq) VALUES ('all', 99, 2, 'newest', 9)",
     );
     db.run("INSERT INTO vod_playlist_names (playlist_id, lang, name) VALUES ('all', 'en', 'All')");
-    const whole = evaluateRule(db, 'newest', true);
-    expect(countRule(db, 'newest', true)).toBe(whole.length);
-    expect(evaluateRule(db, 'newest', true, { limit: 2, offset: 2 })).toEqual(whole.slice(2, 4));
+    const whole = await evaluateRule(db, 'newest', true);
+    expect(await countRule(db, 'newest', true)).toBe(whole.length);
+    expect(await evaluateRule(db, 'newest', true, { limit: 2, offset: 2 })).toEqual(whole.slice(2, 4));
     for (const pageId of [1, 2, 3, 9]) {
       const [page] = await batchPlaylist(db, viewer, {
         playlistIds: ['all'],

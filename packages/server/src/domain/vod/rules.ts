@@ -1,5 +1,5 @@
-import { HOME_ROW_RULE_PATTERN } from '@ottkit/api-client/contract';
-import type { Db, SqlValue } from '../../store/db.ts';
+import { HOME_ROW_RULE_PATTERN, type VodCard } from '@ottkit/api-client/contract';
+import type { Db } from '../../store/db.ts';
 
 /**
  * The rules dynamic playlists (playlistType 2) follow, evaluated at query time so a new title shows up
@@ -21,57 +21,59 @@ export function parseRule(rule: string): PlaylistRule | null {
     : { kind: 'type', vodType: m[2] as string };
 }
 
-/** Only browsable titles are listed: movies, audio items and series (not their seasons and episodes). */
-const TOP_LEVEL = "m.meta_type IN ('MOVIE', 'SERIES')";
-
-/** A rule as SQL: which listed titles it selects (`where`, `params`) and in which order. */
-function ruleSql(rule: string, includeSensitive: boolean) {
+/**
+ * A rule as a query over the titles (`m`): which listed titles it selects, in its order. Only browsable titles are
+ * listed: movies, audio items and series (not their seasons and episodes). On the asynchronous store, typed
+ * against the schema (issue 39, decision 0430).
+ */
+function ruleQuery(db: Db, rule: string, includeSensitive: boolean) {
   const r = parseRule(rule);
   if (!r) return undefined;
-  const where = [TOP_LEVEL];
-  const params: SqlValue[] = [];
-  if (!includeSensitive) where.push('m.sensitive = 0');
-  let order = 'm.released_at DESC, m.meta_id';
-  if (r.kind === 'top-rated') {
-    where.push('m.rating IS NOT NULL');
-    order = 'm.rating DESC, m.popularity DESC, m.meta_id';
-  } else if (r.kind === 'genre') {
-    where.push('EXISTS (SELECT 1 FROM vod_meta_genres g WHERE g.meta_id = m.meta_id AND g.genre_id = ?)');
-    params.push(r.genreId);
-  } else if (r.kind === 'type') {
-    where.push('m.vod_type = ?');
-    params.push(r.vodType);
-  }
-  return { where: where.join(' AND '), params, order };
+  let q = db.kysely
+    .selectFrom('vod_metas as m')
+    .where('m.meta_type', 'in', ['MOVIE', 'SERIES'])
+    .$if(!includeSensitive, (x) => x.where('m.sensitive', '=', 0));
+  if (r.kind === 'top-rated') q = q.where('m.rating', 'is not', null);
+  else if (r.kind === 'genre')
+    q = q.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('vod_meta_genres as g')
+          .select('g.meta_id')
+          .whereRef('g.meta_id', '=', 'm.meta_id')
+          .where('g.genre_id', '=', r.genreId),
+      ),
+    );
+  else if (r.kind === 'type') q = q.where('m.vod_type', '=', r.vodType as VodCard['vodType']);
+  return { q, topRated: r.kind === 'top-rated' };
 }
 
 /**
  * The ids a rule selects now, best first; sensitive titles only when asked for. With a window, only that page
  * of them is read (a category of a large catalogue holds tens of thousands of titles, issue 42).
  */
-export function evaluateRule(
+export async function evaluateRule(
   db: Db,
   rule: string,
   includeSensitive: boolean,
   window?: { limit: number; offset: number },
-): string[] {
-  const q = ruleSql(rule, includeSensitive);
-  if (!q) return [];
-  const page = window ? ' LIMIT ? OFFSET ?' : '';
-  return db
-    .all<{ meta_id: string }>(
-      `SELECT m.meta_id FROM vod_metas m WHERE ${q.where} ORDER BY ${q.order}${page}`,
-      ...q.params,
-      ...(window ? [window.limit, window.offset] : []),
-    )
-    .map((x) => x.meta_id);
+): Promise<string[]> {
+  const found = ruleQuery(db, rule, includeSensitive);
+  if (!found) return [];
+  const ordered = found.topRated
+    ? found.q.orderBy('m.rating', 'desc').orderBy('m.popularity', 'desc')
+    : found.q.orderBy('m.released_at', 'desc');
+  const rows = await ordered
+    .select('m.meta_id')
+    .orderBy('m.meta_id')
+    .$if(window !== undefined, (x) => x.limit(window?.limit ?? 0).offset(window?.offset ?? 0))
+    .execute();
+  return rows.map((x) => x.meta_id);
 }
 
 /** How many titles a rule selects now. */
-export function countRule(db: Db, rule: string, includeSensitive: boolean): number {
-  const q = ruleSql(rule, includeSensitive);
-  if (!q) return 0;
-  return Number(
-    db.get<{ n: number }>(`SELECT COUNT(*) AS n FROM vod_metas m WHERE ${q.where}`, ...q.params)?.n ?? 0,
-  );
+export async function countRule(db: Db, rule: string, includeSensitive: boolean): Promise<number> {
+  const found = ruleQuery(db, rule, includeSensitive);
+  if (!found) return 0;
+  const row = await found.q.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

@@ -7,10 +7,10 @@ import { harbourCatalogue } from './testDb.ts';
 
 const db = harbourCatalogue;
 /** Every hit, best first (the catalogues here are small: one page holds them). */
-const hitsOf = (...a: [Db, string, SearchFilter]) => rankedSearch(...a, 1, 100).list;
+const hitsOf = async (...a: [Db, string, SearchFilter]) => (await rankedSearch(...a, 1, 100)).list;
 
 describe('ftsQuery', () => {
-  it('quotes every word and makes the last one a prefix, so typed text is never FTS syntax', () => {
+  it('quotes every word and makes the last one a prefix, so typed text is never FTS syntax', async () => {
     expect(ftsQuery('Harbor')).toBe('"harbor"*');
     expect(ftsQuery('  the  HARB ')).toBe('"the" AND "harb"*');
     expect(ftsQuery('a" OR b NEAR(')).toBe('"a" AND "or" AND "b" AND "near"*');
@@ -19,8 +19,8 @@ describe('ftsQuery', () => {
 });
 
 describe('rankedSearch', () => {
-  it('ranks title matches above people matches above genre matches, whatever the popularity', () => {
-    const hits = hitsOf(db(), 'harb', { includeSensitive: false });
+  it('ranks title matches above people matches above genre matches, whatever the popularity', async () => {
+    const hits = await hitsOf(db(), 'harb', { includeSensitive: false });
     expect(hits.map((h) => h.matchedOn)).toEqual(['title', 'title', 'title', 'person', 'genre']);
     expect(hits.slice(3).map((h) => h.metaId)).toEqual(['by-person', 'by-genre']);
     // A title that matches on its title and its people counts once, as a title match.
@@ -30,47 +30,51 @@ describe('rankedSearch', () => {
     expect(hits.map((h) => h.metaId)).not.toContain('nothing');
   });
 
-  it('leaves sensitive titles out unless asked, and filters by VOD type', () => {
+  it('leaves sensitive titles out unless asked, and filters by VOD type', async () => {
     const d = db();
-    expect(hitsOf(d, 'harbor', { includeSensitive: false }).map((h) => h.metaId)).not.toContain('adult');
-    expect(hitsOf(d, 'harbor', { includeSensitive: true }).map((h) => h.metaId)).toContain('adult');
-    expect(hitsOf(d, 'harbor', { includeSensitive: false, vodType: 'kids' }).map((h) => h.metaId)).toEqual([
-      'kids',
-    ]);
+    expect((await hitsOf(d, 'harbor', { includeSensitive: false })).map((h) => h.metaId)).not.toContain(
+      'adult',
+    );
+    expect((await hitsOf(d, 'harbor', { includeSensitive: true })).map((h) => h.metaId)).toContain('adult');
+    expect(
+      (await hitsOf(d, 'harbor', { includeSensitive: false, vodType: 'kids' })).map((h) => h.metaId),
+    ).toEqual(['kids']);
   });
 
-  it('pages across the tiers, each match once, with the count of all', () => {
+  it('pages across the tiers, each match once, with the count of all', async () => {
     const d = db();
-    const all = hitsOf(d, 'harb', { includeSensitive: false });
-    const pages = [1, 2, 3, 4].map((n) => rankedSearch(d, 'harb', { includeSensitive: false }, n, 2));
+    const all = await hitsOf(d, 'harb', { includeSensitive: false });
+    const pages = await Promise.all(
+      [1, 2, 3, 4].map((n) => rankedSearch(d, 'harb', { includeSensitive: false }, n, 2)),
+    );
     expect(pages.map((p) => p.total)).toEqual([5, 5, 5, 5]);
     expect(pages.flatMap((p) => p.list)).toEqual(all);
     expect(pages.map((p) => p.list.length)).toEqual([2, 2, 1, 0]);
   });
 
-  it('needs every word', () => {
-    expect(hitsOf(db(), 'harbor nig', { includeSensitive: false }).map((h) => h.metaId)).toEqual([
+  it('needs every word', async () => {
+    expect((await hitsOf(db(), 'harbor nig', { includeSensitive: false })).map((h) => h.metaId)).toEqual([
       'title-and-person',
     ]);
   });
 });
 
 describe('refreshSearchOf', () => {
-  const ids = (d: ReturnType<typeof db>, keyword: string) =>
-    hitsOf(d, keyword, { includeSensitive: true }).map((h) => h.metaId);
+  const ids = async (d: ReturnType<typeof db>, keyword: string) =>
+    (await hitsOf(d, keyword, { includeSensitive: true })).map((h) => h.metaId);
 
-  it("writes one title's row again, and no other", () => {
+  it("writes one title's row again, and no other", async () => {
     const d = db();
     d.run("UPDATE vod_meta_texts SET title = 'Lighthouse Keeper' WHERE meta_id = 'by-title'");
     d.run("UPDATE vod_meta_texts SET title = 'Lighthouse Pups' WHERE meta_id = 'kids'");
     refreshSearchOf(d, 'by-title');
-    expect(ids(d, 'lighthouse')).toEqual(['by-title']);
+    expect(await ids(d, 'lighthouse')).toEqual(['by-title']);
     // The other changed title keeps its old row until its own refresh: nothing was rebuilt.
-    expect(ids(d, 'harbor')).toContain('kids');
-    expect(ids(d, 'harbor')).not.toContain('by-title');
+    expect(await ids(d, 'harbor')).toContain('kids');
+    expect(await ids(d, 'harbor')).not.toContain('by-title');
   });
 
-  it('filters and ranks on what the title is now: its type, whether it is sensitive, its popularity', () => {
+  it('filters and ranks on what the title is now: its type, whether it is sensitive, its popularity', async () => {
     const d = db();
     d.run("UPDATE vod_metas SET vod_type = 'movie', sensitive = 1 WHERE meta_id = 'kids'");
     // Two titles alike but for their popularity, which changes places.
@@ -79,23 +83,23 @@ describe('refreshSearchOf', () => {
       "UPDATE vod_metas SET popularity = CASE meta_id WHEN 'nothing' THEN 0 ELSE 5 END WHERE meta_id IN ('by-title', 'nothing')",
     );
     for (const id of ['kids', 'by-title', 'nothing']) refreshSearchOf(d, id);
-    expect(hitsOf(d, 'harbor', { includeSensitive: false, vodType: 'kids' })).toEqual([]);
-    expect(ids(d, 'twin peaks')).toEqual(['by-title', 'nothing']);
+    expect(await hitsOf(d, 'harbor', { includeSensitive: false, vodType: 'kids' })).toEqual([]);
+    expect(await ids(d, 'twin peaks')).toEqual(['by-title', 'nothing']);
   });
 
-  it('leaves no row for a title that left the catalogue', () => {
+  it('leaves no row for a title that left the catalogue', async () => {
     const d = db();
     d.run("DELETE FROM vod_metas WHERE meta_id = 'by-title'");
     refreshSearchOf(d, 'by-title');
     expect(d.get<{ n: number }>("SELECT COUNT(*) AS n FROM vod_search WHERE meta_id = 'by-title'")?.n).toBe(
       0,
     );
-    expect(ids(d, 'harbor lights')).not.toContain('by-title');
+    expect(await ids(d, 'harbor lights')).not.toContain('by-title');
   });
 });
 
 describe('the contentless search index (migration 534)', () => {
-  it('keeps what a database of the previous format found', () => {
+  it('keeps what a database of the previous format found', async () => {
     const d = openDb(':memory:');
     migrate(
       d,
@@ -108,7 +112,9 @@ describe('the contentless search index (migration 534)', () => {
     // The index as the previous format wrote it (its own columns).
     d.run("INSERT INTO vod_search (meta_id, titles, people, genres) VALUES ('m1', 'El Faro', '', '')");
     migrate(d);
-    expect(hitsOf(d, 'faro', { includeSensitive: false })).toEqual([{ metaId: 'm1', matchedOn: 'title' }]);
+    expect(await hitsOf(d, 'faro', { includeSensitive: false })).toEqual([
+      { metaId: 'm1', matchedOn: 'title' },
+    ]);
     // No copy of the texts is kept any more on SQLite: only the id beside the words (PostgreSQL's plain table
     // holds the texts it searches).
     const kept = d.get<{ titles: string | null }>('SELECT titles FROM vod_search')?.titles;

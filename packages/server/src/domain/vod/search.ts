@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db, SqlValue } from '../../store/db.ts';
 import { SEARCH_ROWS } from '../../store/migrations/catalogueScale.ts';
 import { type Page, pageOf } from './paging.ts';
@@ -75,16 +76,22 @@ const plain = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
 /**
  * The same match on PostgreSQL (decision 0275), which has no FTS5: the column's `simple` text-search vector,
  * every word required, the last one as a prefix, ranked by ts_rank; diacritics folded on both sides. Words are
- * letters and digits only, so nothing the user types is tsquery syntax.
+ * letters and digits only, so nothing the user types is tsquery syntax. On the asynchronous store, its values
+ * bound by Kysely (decision 0430); `column` is one of TIERS' names, never the user's.
  */
-function postgresMatch(column: string, keyword: string) {
+async function postgresRows(db: Db, column: string, keyword: string, filter: SearchFilter) {
   const words = ftsWords(keyword).map(plain);
-  const doc = `to_tsvector('simple', translate(lower(s.${column}), '${FOLD_FROM}', '${FOLD_TO}'))`;
-  return {
-    where: `${doc} @@ to_tsquery('simple', ?)`,
-    order: `ts_rank(${doc}, to_tsquery('simple', ?)) DESC`,
-    query: words.map((w, i, all) => `${w}${i === all.length - 1 ? ':*' : ''}`).join(' & '),
-  };
+  const query = words.map((w, i, all) => `${w}${i === all.length - 1 ? ':*' : ''}`).join(' & ');
+  const doc = sql.raw(`to_tsvector('simple', translate(lower(s.${column}), '${FOLD_FROM}', '${FOLD_TO}'))`);
+  const sensitive = filter.includeSensitive ? sql`` : sql`AND m.sensitive = 0`;
+  const vodType = filter.vodType ? sql`AND m.vod_type = ${filter.vodType}` : sql``;
+  const { rows } = await sql<{ meta_id: string }>`
+    SELECT s.meta_id FROM vod_search s JOIN vod_metas m ON m.meta_id = s.meta_id
+    WHERE ${doc} @@ to_tsquery('simple', ${query}) ${sensitive} ${vodType}
+    ORDER BY ts_rank(${doc}, to_tsquery('simple', ${query})) DESC, m.popularity DESC, m.meta_id`.execute(
+    db.kysely,
+  );
+  return rows;
 }
 
 export interface SearchFilter {
@@ -101,22 +108,20 @@ export type Hit = { metaId: string; matchedOn: MatchedOn };
  * nothing is tried again with the known words nearest its own (typos: `searchTypos.ts`). PostgreSQL ranks
  * every match and the page is cut from them.
  */
-export function rankedSearch(
+export async function rankedSearch(
   db: Db,
   keyword: string,
   filter: SearchFilter,
   pageId: number,
   pageSize: number,
-): Page<Hit> {
+): Promise<Page<Hit>> {
   const words = ftsWords(keyword);
   if (words.length === 0) return { pageId, pageSize, total: 0, list: [] };
   if (db.engine === 'postgres') {
-    return pageOf(
-      tiered((column) => postgresRows(db, column, keyword, filter)),
-      pageId,
-      pageSize,
-    );
+    const tiers = await Promise.all(TIERS.map((t) => postgresRows(db, t.column, keyword, filter)));
+    return pageOf(tiered(tiers), pageId, pageSize);
   }
+  // SQLite's FTS5 index is read in the process itself (node:sqlite), which no other request would wait on.
   const exact = sqlitePage(
     db,
     words.map((w) => [w]),
@@ -129,12 +134,12 @@ export function rankedSearch(
   return near ? sqlitePage(db, near, filter, pageId, pageSize) : exact;
 }
 
-/** The tiers' rows in order, a title once, in the first tier it matched. */
-function tiered(rowsOf: (column: string) => { meta_id: string }[]): Hit[] {
+/** The tiers' rows (in TIERS' order) merged, a title once, in the first tier it matched. */
+function tiered(rowsOfTiers: { meta_id: string }[][]): Hit[] {
   const seen = new Set<string>();
   const out: Hit[] = [];
-  for (const tier of TIERS) {
-    for (const r of rowsOf(tier.column)) {
+  for (const [k, tier] of TIERS.entries()) {
+    for (const r of rowsOfTiers[k] ?? []) {
       if (seen.has(r.meta_id)) continue;
       seen.add(r.meta_id);
       out.push({ metaId: r.meta_id, matchedOn: tier.matchedOn });
@@ -197,17 +202,4 @@ function sqlitePage(
     skip = 0;
   }
   return { pageId, pageSize, total, list };
-}
-
-function postgresRows(db: Db, column: string, keyword: string, filter: SearchFilter) {
-  const f = filterOf(filter, 'm');
-  const pg = postgresMatch(column, keyword);
-  return db.all<{ meta_id: string }>(
-    `SELECT s.meta_id FROM vod_search s JOIN vod_metas m ON m.meta_id = s.meta_id
-     WHERE ${pg.where} ${f.where}
-     ORDER BY ${pg.order}, m.popularity DESC, m.meta_id`,
-    pg.query,
-    ...f.params,
-    pg.query,
-  );
 }

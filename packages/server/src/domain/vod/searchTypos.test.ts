@@ -7,13 +7,13 @@ import { harbourCatalogue } from './testDb.ts';
 
 const db = harbourCatalogue;
 /** Every hit, best first (the catalogues here are small: one page holds them). */
-const hitsOf = (...a: [Db, string, SearchFilter]) => rankedSearch(...a, 1, 100).list;
+const hitsOf = async (...a: [Db, string, SearchFilter]) => (await rankedSearch(...a, 1, 100)).list;
 
 describe('typos', () => {
-  const ids = (d: ReturnType<typeof db>, keyword: string) =>
-    hitsOf(d, keyword, { includeSensitive: false }).map((h) => h.metaId);
+  const ids = async (d: ReturnType<typeof db>, keyword: string) =>
+    (await hitsOf(d, keyword, { includeSensitive: false })).map((h) => h.metaId);
 
-  it('spells every word one letter replaced, missing, extra or swapped away, each once', () => {
+  it('spells every word one letter replaced, missing, extra or swapped away, each once', async () => {
     const near = oneEditAway('harbr');
     expect(near).toEqual(expect.arrayContaining(['harbor', 'harb', 'hrabr', 'harbo', 'xharbr']));
     expect(near).not.toContain('harbr');
@@ -38,11 +38,11 @@ describe('typos', () => {
     );
   });
 
-  it('finds a title, a person and a genre typed with a letter wrong, the last word as a beginning', () => {
+  it('finds a title, a person and a genre typed with a letter wrong, the last word as a beginning', async () => {
     const d = db();
-    expect(ids(d, 'Lihgts')).toEqual(['by-title']);
-    expect(ids(d, 'harbro lig')).toEqual(['by-title']);
-    const harbr = hitsOf(d, 'Harbr', { includeSensitive: false });
+    expect(await ids(d, 'Lihgts')).toEqual(['by-title']);
+    expect(await ids(d, 'harbro lig')).toEqual(['by-title']);
+    const harbr = await hitsOf(d, 'Harbr', { includeSensitive: false });
     expect(new Set(harbr.slice(0, 3).map((h) => h.metaId))).toEqual(
       new Set(['by-title', 'title-and-person', 'kids']),
     );
@@ -50,19 +50,21 @@ describe('typos', () => {
       { metaId: 'by-person', matchedOn: 'person' },
       { metaId: 'by-genre', matchedOn: 'genre' },
     ]);
-    expect(ids(d, 'Anna Harborne')).toEqual(['by-person', 'title-and-person']);
+    expect(await ids(d, 'Anna Harborne')).toEqual(['by-person', 'title-and-person']);
     // "Dars" is one letter from both "Days" and "Dark": either may be meant, beside another word.
     expect(nearWords(d, ['dars', 'harb'])).toEqual(
       [['dark', 'days'], ['harb']].map((g) => expect.arrayContaining(g)),
     );
-    expect(hitsOf(d, 'dars harb', { includeSensitive: true }).map((h) => h.metaId)).toEqual(['adult']);
+    expect((await hitsOf(d, 'dars harb', { includeSensitive: true })).map((h) => h.metaId)).toEqual([
+      'adult',
+    ]);
   });
 
-  it('tries no correction when the exact words found something, or a word is too short to guess', () => {
+  it('tries no correction when the exact words found something, or a word is too short to guess', async () => {
     const d = db();
     // "Lights" itself is found, so "Nights", one letter away, is not offered.
-    expect(ids(d, 'lights')).toEqual(['by-title']);
-    expect(ids(d, 'xyz')).toEqual([]);
+    expect(await ids(d, 'lights')).toEqual(['by-title']);
+    expect(await ids(d, 'xyz')).toEqual([]);
     expect(nearWords(d, ['zzzzzz'])).toBeNull();
   });
 });

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../store/db.ts';
 import { lockRows, query, transactionally } from '../../store/kysely/transactionally.ts';
 import { type Page, pageOf } from './paging.ts';
@@ -80,23 +81,22 @@ export function recordSearch(db: Db, keyword: string, accountId: string, now: nu
 
 /**
  * Top searches (searchTopx): the seeded starting count plus the users who searched the keyword in the last
- * 30 days, highest first, the most recent breaking ties. searchCount is that score.
+ * 30 days, highest first, the most recent breaking ties. searchCount is that score. One statement both engines
+ * read alike, on the asynchronous store (decision 0430).
  */
-export function topSearches(
+export async function topSearches(
   db: Db,
   pageId: number,
   pageSize: number,
   now: number,
-): Page<{ rank: number; keyword: string; searchCount: number }> {
-  const all = db
-    .all<{ keyword: string; score: number }>(
-      `SELECT keyword, SUM(n) AS score, MAX(at) AS at FROM (
-         SELECT keyword, search_count AS n, last_searched_at AS at FROM vod_search_counts
-         UNION ALL
-         SELECT keyword, COUNT(*) AS n, MAX(voted_at) AS at FROM vod_search_votes WHERE voted_at > ? GROUP BY keyword
-       ) AS scores GROUP BY keyword ORDER BY score DESC, at DESC, keyword LIMIT 500`,
-      now - VOTE_WINDOW_MS,
-    )
-    .map((r, i) => ({ rank: i + 1, keyword: r.keyword, searchCount: r.score }));
+): Promise<Page<{ rank: number; keyword: string; searchCount: number }>> {
+  const { rows } = await sql<{ keyword: string; score: number }>`
+    SELECT keyword, SUM(n) AS score, MAX(at) AS at FROM (
+      SELECT keyword, search_count AS n, last_searched_at AS at FROM vod_search_counts
+      UNION ALL
+      SELECT keyword, COUNT(*) AS n, MAX(voted_at) AS at FROM vod_search_votes WHERE voted_at > ${now - VOTE_WINDOW_MS}
+      GROUP BY keyword
+    ) AS scores GROUP BY keyword ORDER BY score DESC, at DESC, keyword LIMIT 500`.execute(db.kysely);
+  const all = rows.map((r, i) => ({ rank: i + 1, keyword: r.keyword, searchCount: Number(r.score) }));
   return pageOf(all, pageId, pageSize);
 }

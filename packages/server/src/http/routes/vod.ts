@@ -100,12 +100,12 @@ const catalogueRoutes: Route[] = [
   route(v.recommendList, async (ctx, req) => {
     const viewer = await viewerOf(ctx);
     await requireMeta(ctx.db, req.metaId, viewer);
-    const ids = moreLikeThis(ctx.db, req.metaId, req.pageSize, req.sensitive);
+    const ids = await moreLikeThis(ctx.db, req.metaId, req.pageSize, req.sensitive);
     return { list: await cardsFor(ctx.db, ids, viewer) };
   }),
   route(v.search, async (ctx, req) => {
     const viewer = await viewerOf(ctx);
-    const page = rankedSearch(
+    const page = await rankedSearch(
       ctx.db,
       req.keyword,
       { vodType: req.vodType, includeSensitive: req.sensitive },
