@@ -9,7 +9,7 @@ import { resumePosition } from '../../domain/vod/profile.ts';
 import { moreLikeThis } from '../../domain/vod/recommend.ts';
 import { rankedSearch } from '../../domain/vod/search.ts';
 import { recordSearch, topSearches } from '../../domain/vod/topSearches.ts';
-import { type Route, route } from '../route.ts';
+import { type RequestContext, type Route, route } from '../route.ts';
 import { vodProfileRoutes } from './vodProfile.ts';
 import { accountOf, viewerOf } from './vodViewer.ts';
 import { profileOfSession } from './profileContext.ts';
@@ -18,6 +18,18 @@ import { titleRating } from '../../store/ratings.ts';
 
 /** The VOD API catalogue calls (spec §7), token in the query. */
 const v = contract.vod;
+
+/** Refused above the session's profile's rating unless the parental PIN allows this play (issue 20 §2). */
+async function ratingAllows(
+  ctx: RequestContext,
+  metaId: string,
+  parentalPin: string | undefined,
+  now: number,
+) {
+  const profile = await profileOfSession(ctx);
+  if (profile)
+    await assertRatingAllowed(ctx.db, profile, await titleRating(ctx.db, metaId), parentalPin, now);
+}
 
 const catalogueRoutes: Route[] = [
   route(v.playlistRoot, async (ctx, req) => ({
@@ -30,16 +42,7 @@ const catalogueRoutes: Route[] = [
     const viewer = await viewerOf(ctx);
     const m = await requireMeta(ctx.db, req.metaId, viewer);
     const assetId = assertPlayable(m, viewer);
-    // Refused above the profile's rating unless the parental PIN allows this play (issue 20 §2).
-    const profile = await profileOfSession(ctx);
-    if (profile)
-      await assertRatingAllowed(
-        ctx.db,
-        profile,
-        await titleRating(ctx.db, m.meta_id),
-        req.parentalPin,
-        viewer.now,
-      );
+    await ratingAllows(ctx, m.meta_id, req.parentalPin, viewer.now);
     const signed = signedVodUrl(
       ctx.config.secret,
       assetId,
@@ -61,15 +64,7 @@ const catalogueRoutes: Route[] = [
     const viewer = await viewerOf(ctx);
     const m = await requireMeta(ctx.db, req.metaId, viewer);
     // A trailer shows the title's scenes: the same rating rule as the title itself (issue 35).
-    const profile = await profileOfSession(ctx);
-    if (profile)
-      await assertRatingAllowed(
-        ctx.db,
-        profile,
-        await titleRating(ctx.db, m.meta_id),
-        req.parentalPin,
-        viewer.now,
-      );
+    await ratingAllows(ctx, m.meta_id, req.parentalPin, viewer.now);
     const ttlSec = await mediaTokenTtlSec(ctx.db);
     const sessionId = ctx.session?.sessionId;
     return {
