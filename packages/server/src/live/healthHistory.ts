@@ -136,8 +136,7 @@ export async function healthHistory(db: Db, logicalChannelId: string, now: numbe
       .execute(),
     switchesSince(db, logicalChannelId, first),
   ]);
-  // PostgreSQL answers BIGINT as text.
-  const byAt = new Map(rows.map((r) => [Number(r.at), r]));
+  const byAt = new Map(rows.map((r) => [r.at, r]));
   const switches = new Map<number, number>();
   for (const at of switchTimes) {
     const b = bucketOf(at);

@@ -1,7 +1,5 @@
 import { LIVE_VIDEO_OPTIONS } from '@ottkit/api-client/contract';
-import type { Kysely } from 'kysely';
 import type { Db } from '../store/db.ts';
-import type { Database } from '../store/kysely/schema.generated.ts';
 import { query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
 import { importedSourceUrl } from './sourceUrl.ts';
 
@@ -48,7 +46,7 @@ export interface LiveChannel {
  * M3U stream URL is its one source (issue 16 fills the first source).
  */
 export async function channelSources(db: Db, logicalChannelId: string): Promise<ChannelSource[]> {
-  const own = await ownUrls(db.kysely, logicalChannelId);
+  const own = await ownUrls(db, logicalChannelId);
   if (own.length) return own.map((url, i) => ({ position: i + 1, url, origin: 'operator' as const }));
   const imported = await db.kysely
     .selectFrom('source_channels')
@@ -61,13 +59,13 @@ export async function channelSources(db: Db, logicalChannelId: string): Promise<
 }
 
 /** The URLs of the sources the operator gave a channel, primary first. */
-async function ownUrls(k: Kysely<Database>, logicalChannelId: string): Promise<string[]> {
-  const rows = await urlsQuery(k, logicalChannelId).execute();
+async function ownUrls(db: Db, logicalChannelId: string): Promise<string[]> {
+  const rows = await urlsQuery(db, logicalChannelId).execute();
   return rows.map((r) => r.url);
 }
 
-const urlsQuery = (k: Kysely<Database>, logicalChannelId: string) =>
-  k
+const urlsQuery = (db: Db, logicalChannelId: string) =>
+  db.kysely
     .selectFrom('live_channel_sources')
     .select('url')
     .where('logical_channel_id', '=', logicalChannelId)
@@ -75,7 +73,7 @@ const urlsQuery = (k: Kysely<Database>, logicalChannelId: string) =>
 
 /** The same inside a transaction that then writes them. */
 function* ownUrlsToWrite(db: Db, logicalChannelId: string): Statements<string[]> {
-  const { rows } = yield* query(urlsQuery(db.kysely, logicalChannelId).compile());
+  const { rows } = yield* query(urlsQuery(db, logicalChannelId).compile());
   return rows.map((r) => r.url);
 }
 
@@ -301,8 +299,7 @@ export async function switchesSince(db: Db, logicalChannelId: string, since: num
     .where('at', '>=', since)
     .orderBy('at')
     .execute();
-  // PostgreSQL answers BIGINT as text.
-  return rows.map((r) => Number(r.at));
+  return rows.map((r) => r.at);
 }
 
 /** Forgets switches older than `before` (nothing reports them). */
@@ -382,9 +379,7 @@ export async function listLiveChannels(db: Db, only?: string): Promise<LiveChann
     sources.set(r.logical_channel_id, list);
   }
   const streams = new Map(imported.map((r) => [r.logical_channel_id, r.stream_url]));
-  const asked = new Map(
-    onAir.map((r) => [r.logical_channel_id, { url: r.url, at: Number(r.at), seq: Number(r.seq) }]),
-  );
+  const asked = new Map(onAir.map((r) => [r.logical_channel_id, { url: r.url, at: r.at, seq: r.seq }]));
   return rows.map((r) => {
     const url = streams.get(r.logical_channel_id);
     const onAirAsk = asked.get(r.logical_channel_id);

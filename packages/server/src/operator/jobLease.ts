@@ -121,7 +121,7 @@ export function ownsJob(db: Db, id: string): boolean {
  * loop that was blocked past the lease (a long synchronous step) finds its jobs still its own when it wakes.
  */
 export async function expiredJobs(db: Db, now: number): Promise<ExpiredJob[]> {
-  const rows = await db.kysely
+  return db.kysely
     .selectFrom('operator_jobs')
     .select(['job_id', 'kind', 'owner', 'lease_until'])
     .where('status', 'in', ['queued', 'running'])
@@ -130,8 +130,6 @@ export async function expiredJobs(db: Db, now: number): Promise<ExpiredJob[]> {
     .orderBy('created_at')
     .orderBy('job_id')
     .execute();
-  // PostgreSQL answers BIGINT as text.
-  return rows.map((r) => ({ ...r, lease_until: Number(r.lease_until) }));
 }
 
 type ExpiredJob = { job_id: string; kind: string; owner: string; lease_until: number };

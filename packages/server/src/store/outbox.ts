@@ -106,19 +106,8 @@ export async function claimDue(
     )
     .returningAll()
     .execute();
-  // PostgreSQL answers BIGINT as text; and RETURNING keeps no order.
-  return taken
-    .map((m) => ({
-      ...m,
-      seq: Number(m.seq),
-      attempts: Number(m.attempts),
-      created_at: Number(m.created_at),
-      next_attempt_at: Number(m.next_attempt_at),
-      delivered_at: m.delivered_at === null ? null : Number(m.delivered_at),
-      lease_until: m.lease_until === null ? null : Number(m.lease_until),
-      expires_at: m.expires_at === null ? null : Number(m.expires_at),
-    }))
-    .sort((x, y) => x.seq - y.seq);
+  // RETURNING keeps no order.
+  return taken.sort((x, y) => x.seq - y.seq);
 }
 
 export async function markSent(db: Db, seq: number, now: number): Promise<void> {

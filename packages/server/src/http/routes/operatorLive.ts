@@ -83,14 +83,14 @@ function parsedOrRefused(ctx: RequestContext, url: string, which = '') {
   }
 }
 
-async function view(
+function view(
   ctx: RequestContext,
   channelId: string,
   name: string,
   sources: ChannelSource[],
+  settings: Pick<LiveChannelView, 'mode' | 'retentionDays' | 'video'>,
   status: LiveChannelStatus | undefined,
-): Promise<LiveChannelView> {
-  const settings = await channelSettings(ctx.db, channelId);
+): LiveChannelView {
   const health = sources.map((s): LiveSourceHealth => {
     const { display, invalid } = shown(ctx, s.url);
     // The supervisor's health while it runs the same list; else what the store says.
@@ -132,26 +132,20 @@ async function view(
   };
 }
 
-async function channelName(ctx: RequestContext, channelId: string): Promise<string> {
-  const row = await ctx.db.kysely
-    .selectFrom('channels')
-    .select('logical_channel_name')
-    .where('logical_channel_id', '=', channelId)
-    .executeTakeFirst();
-  return row?.logical_channel_name ?? channelId;
-}
-
+/** A channel's view for the console; not found when the line-up has no such channel. */
 async function oneChannel(ctx: RequestContext, channelId: string): Promise<LiveChannelView> {
-  if (!(await channelExists(ctx.db, channelId)))
-    throw new HttpError(OperatorErrCode.NOT_FOUND, `No channel '${channelId}'`);
-  const status = (await liveStatus(ctx, [channelId]))(channelId);
-  return view(
-    ctx,
-    channelId,
-    await channelName(ctx, channelId),
-    await channelSources(ctx.db, channelId),
-    status,
-  );
+  const [row, sources, settings, status] = await Promise.all([
+    ctx.db.kysely
+      .selectFrom('channels')
+      .select('logical_channel_name')
+      .where('logical_channel_id', '=', channelId)
+      .executeTakeFirst(),
+    channelSources(ctx.db, channelId),
+    channelSettings(ctx.db, channelId),
+    liveStatus(ctx, [channelId]),
+  ]);
+  if (!row) throw new HttpError(OperatorErrCode.NOT_FOUND, `No channel '${channelId}'`);
+  return view(ctx, channelId, row.logical_channel_name, sources, settings, status(channelId));
 }
 
 /** A change as the audit log keeps it: the sources masked like the console shows them. */
@@ -188,15 +182,15 @@ export const operatorLiveRoutes = [
     );
     return {
       total: all.length,
-      channels: await Promise.all(
-        page.map((c) =>
-          view(
-            ctx,
-            c.logicalChannelId,
-            names.get(c.logicalChannelId) ?? c.logicalChannelId,
-            c.sources,
-            status(c.logicalChannelId),
-          ),
+      // Each channel's mode as the list read it (a channel without a stored mode relays, and copies its video).
+      channels: page.map((c) =>
+        view(
+          ctx,
+          c.logicalChannelId,
+          names.get(c.logicalChannelId) ?? c.logicalChannelId,
+          c.sources,
+          { mode: c.mode, retentionDays: c.retentionDays, video: c.video ?? 'copy' },
+          status(c.logicalChannelId),
         ),
       ),
     };
