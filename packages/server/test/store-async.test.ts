@@ -125,6 +125,34 @@ describe('a progress report on the asynchronous store', () => {
 // Decision 0408: what every viewer asks, over and over, asks nothing of the synchronous store once the process
 // has read what it keeps (the line-up, the settings). On PostgreSQL each synchronous query stopped the process for
 // its round trip, so a process answered these calls one query at a time.
+// A pool connection that PostgreSQL ends while a transaction holds it (its database dropped, the server restarted,
+// an administrator's pg_terminate_backend) fails that transaction's next statement in words; it does not throw out
+// of the process (an uncaught error fails this file).
+describe.runIf(postgresUrl())('a connection ended while checked out', () => {
+  let t: TestServer;
+  beforeAll(async () => {
+    t = await startServer();
+  });
+  afterAll(() => t.close());
+
+  it('fails its next statement with the typed error, and the pool goes on with a new connection', async () => {
+    const k = t.server.db.kysely;
+    const outcome = await k
+      .transaction()
+      .execute(async (trx) => {
+        const { rows } = await sql<{ pid: number }>`SELECT pg_backend_pid() AS pid`.execute(trx);
+        await sql`SELECT pg_terminate_backend(${rows[0]?.pid})`.execute(k);
+        // The connection's death arrives while nothing of the transaction is running.
+        await new Promise((r) => setTimeout(r, 300));
+        await sql`SELECT 1`.execute(trx);
+        return 'answered';
+      })
+      .catch((e: { code?: string }) => e.code ?? 'an untyped error');
+    expect(outcome).toBe('DATABASE_UNAVAILABLE');
+    expect((await sql<{ x: number }>`SELECT 1 AS x`.execute(k)).rows[0]?.x).toBe(1);
+  });
+});
+
 describe.runIf(postgresUrl())("a viewer's frequent calls on PostgreSQL", () => {
   let t: TestServer;
   let token: string;

@@ -62,8 +62,16 @@ export function pgKysely(
     options: {},
     async connect(): Promise<PostgresPoolClient> {
       const client = await open().connect().catch(fail);
+      // The pool listens for a connection's death only while it is idle: one that dies while checked out (its
+      // database dropped, the server restarted) between two statements would throw out of the process. Its next
+      // statement fails instead, with the typed error, and the pool drops it when it comes back.
+      const dead = () => {};
+      client.on('error', dead);
       return {
-        release: (destroy?: boolean) => client.release(destroy),
+        release: (destroy?: boolean) => {
+          client.off('error', dead);
+          client.release(destroy);
+        },
         query: ((sql: string, parameters: ReadonlyArray<unknown>) =>
           client.query(sql, parameters.map(param)).catch(fail)) as unknown as PostgresPoolClient['query'],
       };
