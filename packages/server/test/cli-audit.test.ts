@@ -31,10 +31,17 @@ function withDb<T>(fn: (db: ReturnType<typeof openDb>) => T): T {
     db.close();
   }
 }
-const audit = (action: string) => withDb((db) => listAudit(db, { action }).entries);
+async function audit(action: string) {
+  const db = openDb(join(dataDir, 'ottkit.db'));
+  try {
+    return (await listAudit(db, { action })).entries;
+  } finally {
+    db.close();
+  }
+}
 
 describe('the CLI audit', () => {
-  it('knows of every command whether it changes data', () => {
+  it('knows of every command whether it changes data', async () => {
     for (const c of COMMANDS) {
       expect(
         Number(c.name in CLI_CHANGES) + Number(CLI_READ_ONLY.includes(c.name)),
@@ -48,21 +55,21 @@ describe('the CLI audit', () => {
     expect((await run('config', 'set', 'businessType', 'vod')).code).toBe(0);
     expect((await run('notice', 'list')).code).toBe(0);
     expect((await run('plans')).code).toBe(0);
-    const [published] = audit('cli.notice.publish');
+    const [published] = await audit('cli.notice.publish');
     expect(published).toMatchObject({
       actor: 'cli',
       actorEmail: 'command line',
       after: { args: ['publish', '--msg', 'From the disk', '--mode', '12'], exitCode: 0 },
     });
-    expect(audit('cli.config.set')[0]).toMatchObject({ target: 'businessType' });
-    expect(audit('cli.notice.list')).toEqual([]);
-    expect(audit('cli.plans')).toEqual([]);
+    expect((await audit('cli.config.set'))[0]).toMatchObject({ target: 'businessType' });
+    expect(await audit('cli.notice.list')).toEqual([]);
+    expect(await audit('cli.plans')).toEqual([]);
     // A usage mistake changes nothing and is not an entry.
     expect((await run('notice', 'publish')).code).toBe(2);
-    expect(audit('cli.notice.publish')).toHaveLength(1);
+    expect(await audit('cli.notice.publish')).toHaveLength(1);
   });
 
-  it('keeps no secret: an Xtream password is written as ***', () => {
+  it('keeps no secret: an Xtream password is written as ***', async () => {
     expect(
       auditedArgs([
         'add',
@@ -106,26 +113,26 @@ describe('line-up refreshes as jobs', () => {
       ['source.import', 'Cove', 'cli', 'succeeded'],
     ]);
     expect(jobs[0]?.message).toBe('1 channel, 0 programmes');
-    const [refreshed] = audit('source.refresh');
+    const [refreshed] = await audit('source.refresh');
     expect(refreshed).toMatchObject({ actor: 'cli', target: 'Cove', after: { counts: { channels: 1 } } });
-    expect(audit('source.import')).toHaveLength(1);
-    expect(audit('cli.sources.add')[0]).toMatchObject({ target: 'Cove' });
+    expect(await audit('source.import')).toHaveLength(1);
+    expect((await audit('cli.sources.add'))[0]).toMatchObject({ target: 'Cove' });
   });
 
   it('edits a source (audited once, by the domain, with before and after) and removes it; its channel stays', async () => {
     expect((await run('sources', 'edit', 'Cove')).code).toBe(2);
     const edit = await run('sources', 'edit', 'Cove', '--refresh-minutes', '60');
     expect(edit.code).toBe(0);
-    expect(audit('source.edit')[0]).toMatchObject({
+    expect((await audit('source.edit'))[0]).toMatchObject({
       actor: 'cli',
       target: 'Cove',
       before: { refreshMinutes: 1440 },
       after: { refreshMinutes: 60 },
     });
-    expect(audit('cli.sources.edit')).toHaveLength(0);
+    expect(await audit('cli.sources.edit')).toHaveLength(0);
     const removed = await run('sources', 'remove', 'Cove');
     expect(removed.lines).toContain('source Cove removed; 1 channel kept in the line-up');
-    expect(audit('source.remove')[0]).toMatchObject({ actor: 'cli', after: { channelsKept: 1 } });
+    expect((await audit('source.remove'))[0]).toMatchObject({ actor: 'cli', after: { channelsKept: 1 } });
     const left = withDb((db) =>
       db.get<{ n: number }>("SELECT COUNT(*) AS n FROM channels WHERE logical_channel_name = 'Cove TV'"),
     );
@@ -140,7 +147,7 @@ describe('line-up refreshes as jobs', () => {
     expect(job?.error).not.toBe('');
   });
 
-  it('a scheduled refresh whose process ended early is failed in words, not left running', () => {
+  it('a scheduled refresh whose process ended early is failed in words, not left running', async () => {
     withDb((db) => {
       const job = startJob(
         db,

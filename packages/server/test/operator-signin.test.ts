@@ -1,8 +1,11 @@
-import { OperatorErrCode } from '@ottkit/api-client/contract';
+import { operatorContract, OperatorErrCode } from '@ottkit/api-client/contract';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { base32Decode, hotp, totpCode, TOTP_STEP_MS } from '../src/operator/totp.ts';
 import { startServer, type TestServer } from './helpers.ts';
+import { synchronousQueries } from './synchronousQueries.ts';
 import { cookieOf, makeOperator, signInOperator } from './operatorHelpers.ts';
+
+const O = operatorContract.operator;
 
 describe('TOTP (RFC 6238 appendix B, SHA-1)', () => {
   const secret = Buffer.from('12345678901234567890');
@@ -165,5 +168,63 @@ describe('operator sign-in', () => {
     expect(
       t.server.db.get('SELECT 1 AS x FROM operators WHERE email = ?', 'evil@ottkit.test'),
     ).toBeUndefined();
+  });
+
+  it('two admins disabling each other at once leave one active admin', async () => {
+    const a = await signInOperator(t, 'a@ottkit.test', 'admin');
+    const b = await signInOperator(t, 'b@ottkit.test', 'admin');
+    const [byA, byB] = await Promise.all([
+      t.post(O.staffUpdate.path, { operatorId: b.operatorId, active: false }, { cookie: a.cookie }),
+      t.post(O.staffUpdate.path, { operatorId: a.operatorId, active: false }, { cookie: b.cookie }),
+    ]);
+    // One passes; the other is refused as the last admin, or finds its own session ended by the first.
+    const codes = [byA.body.errCode, byB.body.errCode];
+    expect(codes.filter((c) => c === 0)).toHaveLength(1);
+    expect([OperatorErrCode.LAST_ADMIN, OperatorErrCode.SIGN_IN_REQUIRED]).toContain(
+      codes.find((c) => c !== 0),
+    );
+    expect(
+      t.server.db.get<{ n: number }>(
+        "SELECT COUNT(*) AS n FROM operators WHERE role = 'admin' AND active = 1",
+      )?.n,
+    ).toBe(1);
+  });
+
+  // Issue 39 (decision 0431): every console call asks the session first, so the gate, the sign-in's steps and the
+  // staff and audit calls wait on the asynchronous store and hold up nothing else in the process on PostgreSQL.
+  it('the sign-in, the console gate, the staff and audit calls and the sign-out ask nothing synchronously', async () => {
+    const boss = await signInOperator(t, 'boss@ottkit.test', 'admin');
+    const made = await makeOperator(t, 'g@ottkit.test', 'editor');
+    const cookie = { cookie: boss.cookie };
+    let challenge = '';
+    let secret = '';
+    expect(
+      await synchronousQueries(t.server.db, async () => {
+        const s1 = await t.post(O.operatorSignIn.path, { email: made.email, password: made.password });
+        ({
+          challenge,
+          enrol: { secret },
+        } = s1.body.data as { challenge: string; enrol: { secret: string } });
+        expect((await t.get(O.operatorMe.path, cookie)).body.errCode).toBe(0);
+        expect((await t.get(O.staffList.path, cookie)).body.errCode).toBe(0);
+        expect((await t.get(`${O.auditList.path}?action=staff.`, cookie)).body.errCode).toBe(0);
+        const role = { operatorId: made.operatorId, role: 'support' };
+        expect((await t.post(O.staffUpdate.path, role, cookie)).body.errCode).toBe(0);
+      }),
+    ).toEqual([]);
+    const code = totpCode(base32Decode(secret), t.clock.now);
+    let signedIn: Awaited<ReturnType<typeof t.post>> | undefined;
+    expect(
+      await synchronousQueries(t.server.db, async () => {
+        signedIn = await t.post(O.operatorTotp.path, { challenge, code });
+      }),
+    ).toEqual([]);
+    expect(signedIn?.body.errCode).toBe(0);
+    expect(
+      await synchronousQueries(t.server.db, async () => {
+        const out = await t.post(O.operatorSignOut.path, {}, { cookie: cookieOf(signedIn as never) });
+        expect(out.body.errCode).toBe(0);
+      }),
+    ).toEqual([]);
   });
 });

@@ -34,7 +34,7 @@ export async function operatorCommand(args: string[]): Promise<number> {
   const { db, config } = openDataStore(values.data);
   try {
     if (verb === 'list') {
-      const all = listOperators(db);
+      const all = await listOperators(db);
       for (const o of all) {
         console.log(
           `${o.email}  ${o.role}${o.active ? '' : ' (disabled)'}  ${o.totpEnrolled ? 'authenticator enrolled' : 'not enrolled yet'}  ${o.operatorId}`,

@@ -267,8 +267,9 @@ export async function resetPassword(
   d.db.transaction(() => {
     updatePasswordHash(d.db, account.account_id, hash);
     revokeAccountSessions(d.db, account.account_id, 'password-reset', d.now);
-    clearAttempts(d.db, [`login:acct:${address.key}`], [`login:pair:${address.key}|`]);
   });
+  // The address's sign-in locks go once the new password is in: a reset is how a locked-out viewer gets back in.
+  await clearAttempts(d.db, [`login:acct:${address.key}`], [`login:pair:${address.key}|`]);
 }
 
 export async function modifyPassword(

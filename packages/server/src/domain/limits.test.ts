@@ -156,7 +156,7 @@ describe('clearAttempts', () => {
     for (const key of ['login:acct:a_b@x.io', 'login:pair:a_b@x.io|1.2.3.4', 'login:pair:axb@x.io|1.2.3.4']) {
       await take(d, [{ key, rule: bucket }], 0);
     }
-    clearAttempts(d, ['login:acct:a_b@x.io'], ['login:pair:a_b@x.io|']);
+    await clearAttempts(d, ['login:acct:a_b@x.io'], ['login:pair:a_b@x.io|']);
     expect(
       d.all<{ limit_key: string }>('SELECT limit_key FROM attempt_limits').map((r) => r.limit_key),
     ).toEqual(['login:pair:axb@x.io|1.2.3.4']);

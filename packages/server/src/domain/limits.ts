@@ -258,9 +258,17 @@ export async function refundAttempt(db: Db, attempts: Attempt[], now: number): P
 }
 
 /** Forgets counters: the exact keys, and every key starting with one of the prefixes (an account's pair locks). */
-export function clearAttempts(db: Db, keys: string[], prefixes: string[] = []): void {
-  for (const key of keys) db.run('DELETE FROM attempt_limits WHERE limit_key = ?', key);
-  for (const prefix of prefixes) {
-    db.run('DELETE FROM attempt_limits WHERE substr(limit_key, 1, ?) = ?', prefix.length, prefix);
-  }
+export async function clearAttempts(db: Db, keys: string[], prefixes: string[] = []): Promise<void> {
+  if (keys.length === 0 && prefixes.length === 0) return;
+  await db.kysely
+    .deleteFrom('attempt_limits')
+    .where((eb) =>
+      eb.or([
+        ...keys.map((key) => eb('limit_key', '=', key)),
+        ...prefixes.map((prefix) =>
+          eb(eb.fn('substr', ['limit_key', eb.val(1), eb.val(prefix.length)]), '=', prefix),
+        ),
+      ]),
+    )
+    .execute();
 }

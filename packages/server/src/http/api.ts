@@ -148,7 +148,7 @@ export function createApiHandler(routes: Route[], deps: ApiDeps, rawRoutes: RawR
     refuseCrossSite(req, url, d.tokenIn === 'query');
     // Operator calls are gated before their request is read: nobody else learns even what they take.
     const operator =
-      d.access === 'operator' ? operatorGate(deps.db, deps.config, req, d, deps.now()) : undefined;
+      d.access === 'operator' ? await operatorGate(deps.db, deps.config, req, d, deps.now()) : undefined;
     let input: unknown;
     if (d.method === 'GET') {
       input = queryObject(url);

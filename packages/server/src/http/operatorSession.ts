@@ -28,15 +28,15 @@ const operatorCookie = (config: ServerConfig, value: string, maxAgeMs: number) =
   cookie(OPERATOR_COOKIE_BASE, value, OPERATOR_COOKIE_PATH, maxAgeMs, config, 'Strict');
 
 /** Starts a session and gives the browser its token in the cookie; answers when the session ends. */
-export function startOperatorSession(
+export async function startOperatorSession(
   db: Db,
   config: ServerConfig,
   res: ServerResponse,
   operatorId: string,
   ip: string,
   now: number,
-): number {
-  const { token, expiresAt } = createOperatorSession(db, operatorId, ip, now);
+): Promise<number> {
+  const { token, expiresAt } = await createOperatorSession(db, operatorId, ip, now);
   res.appendHeader('set-cookie', operatorCookie(config, token, OPERATOR_SESSION_MS));
   return expiresAt;
 }
@@ -46,9 +46,9 @@ export function clearOperatorCookie(res: ServerResponse, config: ServerConfig): 
 }
 
 /** The live session the request's cookie names, with its active operator; null otherwise. */
-function operatorSessionOf(db: Db, config: ServerConfig, req: IncomingMessage, now: number) {
+async function operatorSessionOf(db: Db, config: ServerConfig, req: IncomingMessage, now: number) {
   const token = readCookie(req, name(config));
-  return token ? operatorSessionFor(db, token, now) : null;
+  return token ? await operatorSessionFor(db, token, now) : null;
 }
 
 /**
@@ -56,13 +56,13 @@ function operatorSessionOf(db: Db, config: ServerConfig, req: IncomingMessage, n
  * site sent is refused whatever credential it carries (the cookie is SameSite=Strict besides); then a live
  * operator session and the call's roles (`admitOperator`).
  */
-export function operatorGate(
+export async function operatorGate(
   db: Db,
   config: ServerConfig,
   req: IncomingMessage,
   d: Pick<CallDescriptor, 'access' | 'roles' | 'method'>,
   now: number,
-): OperatorSession {
+): Promise<OperatorSession> {
   if (d.method !== 'GET' && fromAnotherSite(req)) {
     throw new HttpError(
       OperatorErrCode.SIGN_IN_REQUIRED,
@@ -70,5 +70,5 @@ export function operatorGate(
       403,
     );
   }
-  return admitOperator(operatorSessionOf(db, config, req, now), d);
+  return admitOperator(await operatorSessionOf(db, config, req, now), d);
 }

@@ -1,19 +1,11 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { Operator, OperatorRole } from '@ottkit/api-client/contract';
+import type { Selectable } from 'kysely';
 import type { Db } from '../store/db.ts';
+import type { OperatorsTable } from '../store/kysely/schema.generated.ts';
 
-interface OperatorRow {
-  operator_id: string;
-  email: string;
-  role: OperatorRole;
-  password_hash: string;
-  active: number;
-  totp_secret: string | null;
-  totp_enrolled: number;
-  totp_last_step: number;
-  created_at: number;
-}
-export type { OperatorRow };
+/** An operator's row, as the schema types it (the console's reads are on the asynchronous store: decision 0431). */
+export type OperatorRow = Selectable<OperatorsTable>;
 
 export const toOperator = (r: OperatorRow): Operator => ({
   operatorId: r.operator_id,
@@ -24,39 +16,39 @@ export const toOperator = (r: OperatorRow): Operator => ({
   createdAt: r.created_at,
 });
 
-export const getOperatorRow = (db: Db, operatorId: string) =>
-  db.get<OperatorRow>('SELECT * FROM operators WHERE operator_id = ?', operatorId);
+const operators = (db: Db) => db.kysely.selectFrom('operators').selectAll();
 
-export const findOperatorByEmail = (db: Db, email: string) =>
-  db.get<OperatorRow>('SELECT * FROM operators WHERE email = ?', email.trim().toLowerCase());
+export const getOperatorRow = (db: Db, operatorId: string): Promise<OperatorRow | undefined> =>
+  operators(db).where('operator_id', '=', operatorId).executeTakeFirst();
 
-export const listOperators = (db: Db): Operator[] =>
-  db.all<OperatorRow>('SELECT * FROM operators ORDER BY created_at, email').map(toOperator);
+export const findOperatorByEmail = (db: Db, email: string): Promise<OperatorRow | undefined> =>
+  operators(db).where('email', '=', email.trim().toLowerCase()).executeTakeFirst();
+
+export const listOperators = async (db: Db): Promise<Operator[]> =>
+  (await operators(db).orderBy('created_at').orderBy('email').execute()).map(toOperator);
 
 /** A first password to hand over once: 20 characters of base64url (120 bits). */
 export const newOperatorPassword = () => randomBytes(15).toString('base64url');
 
-/** Inserts an operator with an already hashed password; false when the email is taken. */
-export function insertOperator(
+/** Inserts an operator with an already hashed password; undefined when the email is taken. */
+export async function insertOperator(
   db: Db,
   email: string,
   role: OperatorRole,
   passwordHash: string,
   now: number,
-): Operator | undefined {
-  const id = `op-${randomUUID()}`;
-  const r = db.run(
-    `INSERT INTO operators (operator_id, email, role, password_hash, created_at) VALUES (?, ?, ?, ?, ?)
-     ON CONFLICT (email) DO NOTHING`,
-    id,
-    email.trim().toLowerCase(),
-    role,
-    passwordHash,
-    now,
-  );
-  if (r.changes === 0) return undefined;
-  return toOperator(getOperatorRow(db, id) as OperatorRow);
+): Promise<Operator | undefined> {
+  const row = await db.kysely
+    .insertInto('operators')
+    .values({
+      operator_id: `op-${randomUUID()}`,
+      email: email.trim().toLowerCase(),
+      role,
+      password_hash: passwordHash,
+      created_at: now,
+    })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  return row && toOperator(row);
 }
-
-export const activeAdmins = (db: Db) =>
-  db.get<{ n: number }>("SELECT COUNT(*) AS n FROM operators WHERE role = 'admin' AND active = 1")?.n ?? 0;

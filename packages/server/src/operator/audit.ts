@@ -68,21 +68,32 @@ export interface AuditFilter {
 type AuditRow = Selectable<OperatorAuditTable>;
 
 /** Newest first. `action` matches a prefix (`subscriber.` finds every subscriber change); actor by id or email. */
-export function listAudit(db: Db, f: AuditFilter): { entries: AuditEntry[]; nextBeforeSeq?: number } {
+export async function listAudit(
+  db: Db,
+  f: AuditFilter,
+): Promise<{ entries: AuditEntry[]; nextBeforeSeq?: number }> {
   const limit = f.limit ?? 50;
-  const rows = db.all<AuditRow>(
-    `SELECT * FROM operator_audit
-     WHERE (? IS NULL OR actor = ? OR actor_email = ?)
-       AND (? IS NULL OR substr(action, 1, length(?)) = ?)
-       AND (? IS NULL OR target = ?)
-       AND (? IS NULL OR at >= ?) AND (? IS NULL OR at <= ?) AND (? IS NULL OR seq < ?)
-     ORDER BY seq DESC LIMIT ?`,
-    ...[f.actor, f.actor, f.actor?.toLowerCase()].map((v) => v ?? null),
-    ...[f.action, f.action, f.action].map((v) => v ?? null),
-    ...[f.target, f.target].map((v) => v ?? null),
-    ...[f.since, f.since, f.until, f.until, f.beforeSeq, f.beforeSeq].map((v) => v ?? null),
-    limit + 1,
-  );
+  const { actor, action, target, since, until, beforeSeq } = f;
+  const rows: AuditRow[] = await db.kysely
+    .selectFrom('operator_audit')
+    .selectAll()
+    .$if(actor !== undefined, (q) =>
+      q.where((eb) =>
+        eb.or([eb('actor', '=', actor ?? ''), eb('actor_email', '=', actor?.toLowerCase() ?? '')]),
+      ),
+    )
+    .$if(action !== undefined, (q) =>
+      q.where((eb) =>
+        eb(eb.fn('substr', ['action', eb.val(1), eb.val(action?.length ?? 0)]), '=', action ?? ''),
+      ),
+    )
+    .$if(target !== undefined, (q) => q.where('target', '=', target ?? ''))
+    .$if(since !== undefined, (q) => q.where('at', '>=', since ?? 0))
+    .$if(until !== undefined, (q) => q.where('at', '<=', until ?? 0))
+    .$if(beforeSeq !== undefined, (q) => q.where('seq', '<', beforeSeq ?? 0))
+    .orderBy('seq', 'desc')
+    .limit(limit + 1)
+    .execute();
   const entries = rows.slice(0, limit).map((r) => ({
     seq: r.seq,
     at: r.at,

@@ -109,11 +109,11 @@ export function batchRedemptions(db: Db, batchId: string) {
   }));
 }
 
-export function subscriberHistory(db: Db, accountId: string, lang = 'en') {
+export async function subscriberHistory(db: Db, accountId: string, lang = 'en') {
   if (!getAccount(db, accountId))
     throw new DomainError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
   return {
-    changes: listAudit(db, { target: accountId, limit: 100 }).entries,
+    changes: (await listAudit(db, { target: accountId, limit: 100 })).entries,
     redemptions: listRedemptions(db, { accountId }).map((r) => ({
       batchId: r.batch_id,
       planId: r.plan_id,

@@ -2,7 +2,7 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { type CallDescriptor, OperatorErrCode, roleMayCall } from '@ottkit/api-client/contract';
 import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../store/db.ts';
-import { getOperatorRow, type OperatorRow } from './accounts.ts';
+import type { OperatorRow } from './accounts.ts';
 
 /**
  * The console's sessions as rows and rules. The cookie that carries the token and the cross-site check are the
@@ -24,55 +24,69 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('base64url')
  * Starts a session: only the token's hash is stored; the token is answered for the browser's cookie, which
  * `http/operatorSession.ts` sets.
  */
-export function createOperatorSession(
+export async function createOperatorSession(
   db: Db,
   operatorId: string,
   ip: string,
   now: number,
-): { token: string; expiresAt: number } {
+): Promise<{ token: string; expiresAt: number }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = now + OPERATOR_SESSION_MS;
-  db.run(
-    `INSERT INTO operator_sessions (token_hash, session_id, operator_id, client_ip, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-    sha256(token),
-    randomUUID(),
-    operatorId,
-    ip,
-    now,
-    expiresAt,
-  );
+  await db.kysely
+    .insertInto('operator_sessions')
+    .values({
+      token_hash: sha256(token),
+      session_id: randomUUID(),
+      operator_id: operatorId,
+      client_ip: ip,
+      created_at: now,
+      expires_at: expiresAt,
+    })
+    .execute();
   return { token, expiresAt };
 }
 
-/** The live session `token` names, with its active operator; null otherwise. */
-export function operatorSessionFor(db: Db, token: string, now: number): OperatorSession | null {
-  const s = db.get<{ session_id: string; operator_id: string; expires_at: number }>(
-    `SELECT session_id, operator_id, expires_at FROM operator_sessions
-     WHERE token_hash = ? AND revoked_at IS NULL AND expires_at > ?`,
-    sha256(token),
-    now,
-  );
-  const operator = s && getOperatorRow(db, s.operator_id);
-  if (!s || !operator || operator.active !== 1) return null;
-  return { sessionId: s.session_id, operator, expiresAt: s.expires_at };
+/**
+ * The live session `token` names, with its active operator; null otherwise. Every console call asks it first: one
+ * query on the asynchronous store (decision 0431).
+ */
+export async function operatorSessionFor(
+  db: Db,
+  token: string,
+  now: number,
+): Promise<OperatorSession | null> {
+  const row = await db.kysely
+    .selectFrom('operator_sessions as s')
+    .innerJoin('operators as o', 'o.operator_id', 's.operator_id')
+    .selectAll('o')
+    .select(['s.session_id', 's.expires_at'])
+    .where('s.token_hash', '=', sha256(token))
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', now)
+    .where('o.active', '=', 1)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { session_id, expires_at, ...operator } = row;
+  return { sessionId: session_id, operator, expiresAt: expires_at };
 }
 
-export function revokeOperatorSession(db: Db, sessionId: string, now: number): void {
-  db.run(
-    'UPDATE operator_sessions SET revoked_at = ? WHERE session_id = ? AND revoked_at IS NULL',
-    now,
-    sessionId,
-  );
+export async function revokeOperatorSession(db: Db, sessionId: string, now: number): Promise<void> {
+  await db.kysely
+    .updateTable('operator_sessions')
+    .set({ revoked_at: now })
+    .where('session_id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
-export function revokeOperatorSessions(db: Db, operatorId: string, now: number): void {
-  db.run(
-    'UPDATE operator_sessions SET revoked_at = ? WHERE operator_id = ? AND revoked_at IS NULL',
-    now,
-    operatorId,
-  );
-}
+/** Ends every live session of an operator: a statement of the transaction that changes the operator. */
+export const revokeOperatorSessionsStatement = (db: Db, operatorId: string, now: number) =>
+  db.kysely
+    .updateTable('operator_sessions')
+    .set({ revoked_at: now })
+    .where('operator_id', '=', operatorId)
+    .where('revoked_at', 'is', null)
+    .compile();
 
 /**
  * The operator's part of the gate of every `access: 'operator'` call: a live operator session (a subscriber's token

@@ -14,8 +14,10 @@ import type { MessageSender } from '../domain/messages.ts';
 import { assertHashCapacity, dummyHash, verifyPassword } from '../domain/passwords.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../store/db.ts';
-import { findOperatorByEmail, getOperatorRow, type OperatorRow, toOperator } from './accounts.ts';
-import { type Actor, recordAudit } from './audit.ts';
+import { atomically } from '../store/kysely/atomically.ts';
+import { query, transactionally } from '../store/kysely/transactionally.ts';
+import { findOperatorByEmail, type OperatorRow, toOperator } from './accounts.ts';
+import { type Actor, auditStatement } from './audit.ts';
 import { assertAccountOpen, clearAccountLock, countAccountFailure } from './signInGuard.ts';
 import { base32Encode, matchTotp, newTotpSecret, openSecret, otpauthUri, sealSecret } from './totp.ts';
 
@@ -70,7 +72,7 @@ export async function passwordStep(
     ...perAddress('op-login', ip, OPERATOR_LIMITS.ip, OPERATOR_LIMITS.range),
   ];
   assertHashCapacity();
-  const found = findOperatorByEmail(db, key);
+  const found = await findOperatorByEmail(db, key);
   await assertAccountOpen(db, key, found?.operator_id, ip, now);
   // Wrong codes from this address hold its password step too: a new challenge would start them afresh.
   if (found) await assertNotLocked(db, [codePair(ip, found.operator_id)], now);
@@ -88,23 +90,29 @@ export async function passwordStep(
   await refundAttempt(db, attempts, now);
   const challenge = randomBytes(32).toString('base64url');
   const expiresAt = now + CHALLENGE_MS;
-  db.transaction(() => {
-    db.run('DELETE FROM operator_challenges WHERE operator_id = ? OR expires_at <= ?', row.operator_id, now);
-    db.run(
-      'INSERT INTO operator_challenges (challenge_hash, operator_id, expires_at) VALUES (?, ?, ?)',
-      sha256(challenge),
-      row.operator_id,
-      expiresAt,
-    );
-  });
-  if (row.totp_enrolled === 1) return { challenge, expiresAt };
+  const k = db.kysely;
   // Until the first code is confirmed, every sign-in offers a new secret (an abandoned QR is worth nothing).
-  const secret = newTotpSecret();
-  db.run(
-    'UPDATE operators SET totp_secret = ? WHERE operator_id = ?',
-    sealSecret(config.secret, secret),
-    row.operator_id,
-  );
+  const secret = row.totp_enrolled === 1 ? undefined : newTotpSecret();
+  await atomically(db, [
+    k
+      .deleteFrom('operator_challenges')
+      .where((eb) => eb.or([eb('operator_id', '=', row.operator_id), eb('expires_at', '<=', now)]))
+      .compile(),
+    k
+      .insertInto('operator_challenges')
+      .values({ challenge_hash: sha256(challenge), operator_id: row.operator_id, expires_at: expiresAt })
+      .compile(),
+    ...(secret
+      ? [
+          k
+            .updateTable('operators')
+            .set({ totp_secret: sealSecret(config.secret, secret) })
+            .where('operator_id', '=', row.operator_id)
+            .compile(),
+        ]
+      : []),
+  ]);
+  if (!secret) return { challenge, expiresAt };
   const b32 = base32Encode(secret);
   return { challenge, expiresAt, enrol: { secret: b32, otpauthUri: otpauthUri(b32, row.email) } };
 }
@@ -134,12 +142,14 @@ export async function codeStep(
   now: number,
   sender: MessageSender,
 ): Promise<{ operator: Operator; recoveryCodes?: string[] }> {
-  const c = db.get<{ operator_id: string }>(
-    'SELECT operator_id FROM operator_challenges WHERE challenge_hash = ? AND expires_at > ?',
-    sha256(input.challenge),
-    now,
-  );
-  const row = c && getOperatorRow(db, c.operator_id);
+  const k = db.kysely;
+  const row = await k
+    .selectFrom('operator_challenges as c')
+    .innerJoin('operators as o', 'o.operator_id', 'c.operator_id')
+    .selectAll('o')
+    .where('c.challenge_hash', '=', sha256(input.challenge))
+    .where('c.expires_at', '>', now)
+    .executeTakeFirst();
   if (row?.active !== 1) {
     throw new DomainError(
       OperatorErrCode.CHALLENGE_EXPIRED,
@@ -153,64 +163,78 @@ export async function codeStep(
   await assertAccountOpen(db, row.email, row.operator_id, ip, now);
   await takeAttempt(db, attempts, now);
   const enrolling = row.totp_enrolled !== 1;
-  const accepted = db.transaction(() => {
+  // A code is used once: only a step newer than the last accepted one passes (replays, and older codes); a
+  // recovery code is marked used. One statement each, so two sign-ins with the same code cannot both pass.
+  const accepted = await (async () => {
     if (input.code !== undefined) {
       if (!row.totp_secret) return false;
       const step = matchTotp(openSecret(config.secret, row.totp_secret), input.code, now);
       if (step === undefined) return false;
-      // A code is used once: only a step newer than the last accepted one passes (replays, and older codes).
-      return (
-        db.run(
-          'UPDATE operators SET totp_last_step = ? WHERE operator_id = ? AND totp_last_step < ?',
-          step,
-          row.operator_id,
-          step,
-        ).changes === 1
-      );
+      const r = await k
+        .updateTable('operators')
+        .set({ totp_last_step: step })
+        .where('operator_id', '=', row.operator_id)
+        .where('totp_last_step', '<', step)
+        .executeTakeFirst();
+      return r.numUpdatedRows === 1n;
     }
     if (enrolling || input.recoveryCode === undefined) return false;
-    return (
-      db.run(
-        'UPDATE operator_recovery_codes SET used_at = ? WHERE code_hash = ? AND operator_id = ? AND used_at IS NULL',
-        now,
-        recoveryHash(config, input.recoveryCode),
-        row.operator_id,
-      ).changes === 1
-    );
-  });
+    const r = await k
+      .updateTable('operator_recovery_codes')
+      .set({ used_at: now })
+      .where('code_hash', '=', recoveryHash(config, input.recoveryCode))
+      .where('operator_id', '=', row.operator_id)
+      .where('used_at', 'is', null)
+      .executeTakeFirst();
+    return r.numUpdatedRows === 1n;
+  })();
   if (!accepted) {
     await countAccountFailure(db, sender, row.email, row, 'code', ip, now);
     throw wrongCode();
   }
   await refundAttempt(db, attempts, now);
-  clearAccountLock(db, row.email);
-  return db.transaction(() => {
-    db.run('DELETE FROM operator_challenges WHERE operator_id = ?', row.operator_id);
-    let recoveryCodes: string[] | undefined;
-    if (enrolling) {
-      recoveryCodes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
-      db.run('UPDATE operators SET totp_enrolled = 1 WHERE operator_id = ?', row.operator_id);
-      db.run('DELETE FROM operator_recovery_codes WHERE operator_id = ?', row.operator_id);
-      for (const code of recoveryCodes) {
-        db.run(
-          'INSERT INTO operator_recovery_codes (code_hash, operator_id) VALUES (?, ?)',
-          recoveryHash(config, code),
+  await clearAccountLock(db, row.email);
+  const recoveryCodes = enrolling ? Array.from({ length: RECOVERY_CODES }, newRecoveryCode) : undefined;
+  return transactionally(db, function* () {
+    yield* query(k.deleteFrom('operator_challenges').where('operator_id', '=', row.operator_id).compile());
+    if (recoveryCodes) {
+      yield* query(
+        k
+          .updateTable('operators')
+          .set({ totp_enrolled: 1 })
+          .where('operator_id', '=', row.operator_id)
+          .compile(),
+      );
+      yield* query(
+        k.deleteFrom('operator_recovery_codes').where('operator_id', '=', row.operator_id).compile(),
+      );
+      yield* query(
+        k
+          .insertInto('operator_recovery_codes')
+          .values(
+            recoveryCodes.map((code) => ({
+              code_hash: recoveryHash(config, code),
+              operator_id: row.operator_id,
+            })),
+          )
+          .compile(),
+      );
+      yield* query(
+        auditStatement(
+          db,
+          actorOf(row),
+          'operator.enrolTotp',
           row.operator_id,
-        );
-      }
-      recordAudit(
-        db,
-        actorOf(row),
-        'operator.enrolTotp',
-        row.operator_id,
-        { after: { totpEnrolled: true } },
-        now,
+          { after: { totpEnrolled: true } },
+          now,
+        ),
       );
     }
     if (input.recoveryCode !== undefined) {
-      recordAudit(db, actorOf(row), 'operator.useRecoveryCode', row.operator_id, {}, now);
+      yield* query(auditStatement(db, actorOf(row), 'operator.useRecoveryCode', row.operator_id, {}, now));
     }
-    const operator = toOperator(getOperatorRow(db, row.operator_id) as OperatorRow);
+    const updated = k.selectFrom('operators').selectAll().where('operator_id', '=', row.operator_id);
+    const operator = toOperator((yield* query(updated.compile())).rows[0] ?? row);
     return recoveryCodes ? { operator, recoveryCodes } : { operator };
   });
 }

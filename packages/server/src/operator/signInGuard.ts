@@ -8,7 +8,7 @@ import {
 } from '../domain/limits.ts';
 import type { Db } from '../store/db.ts';
 import type { OperatorRow } from './accounts.ts';
-import { recordAudit } from './audit.ts';
+import { auditStatement } from './audit.ts';
 
 /**
  * The console's per-account limit across addresses (issue 35, decision 0360). Wrong passwords and wrong codes
@@ -35,15 +35,16 @@ const accountAttempt = (email: string): Attempt => ({
 });
 
 /** Whether the operator completed a sign-in (a console session was started) from this address lately. */
-export function isKnownAddress(db: Db, operatorId: string, ip: string, now: number): boolean {
-  return (
-    db.get(
-      'SELECT 1 AS known FROM operator_sessions WHERE operator_id = ? AND client_ip = ? AND created_at > ? LIMIT 1',
-      operatorId,
-      ip,
-      now - KNOWN_ADDRESS_MS,
-    ) !== undefined
-  );
+export async function isKnownAddress(db: Db, operatorId: string, ip: string, now: number): Promise<boolean> {
+  const known = await db.kysely
+    .selectFrom('operator_sessions')
+    .select('operator_id')
+    .where('operator_id', '=', operatorId)
+    .where('client_ip', '=', ip)
+    .where('created_at', '>', now - KNOWN_ADDRESS_MS)
+    .limit(1)
+    .executeTakeFirst();
+  return known !== undefined;
 }
 
 /** Refuses (TOO_MANY_ATTEMPTS) while the account is locked, unless the address is a known one. */
@@ -54,7 +55,7 @@ export async function assertAccountOpen(
   ip: string,
   now: number,
 ): Promise<void> {
-  if (operatorId && isKnownAddress(db, operatorId, ip, now)) return;
+  if (operatorId && (await isKnownAddress(db, operatorId, ip, now))) return;
   await assertNotLocked(db, [accountAttempt(email)], now);
 }
 
@@ -79,24 +80,29 @@ export async function countAccountFailure(
   const failures = await countFailure(db, accountAttempt(email), now);
   if (!row || failures !== ACCOUNT_LOCK.free) return;
   const body = noticeText(row, what, ip);
-  const admins = db.all<{ email: string }>(
-    "SELECT email FROM operators WHERE role = 'admin' AND active = 1 AND operator_id <> ?",
-    row.operator_id,
-  );
+  const admins = await db.kysely
+    .selectFrom('operators')
+    .select('email')
+    .where('role', '=', 'admin')
+    .where('active', '=', 1)
+    .where('operator_id', '<>', row.operator_id)
+    .execute();
   for (const to of [row.email, ...admins.map((a) => a.email)]) {
     sender.send({ channel: 'email', recipient: to, subject: 'Console sign-ins locked', body }, now);
   }
-  recordAudit(
-    db,
-    { id: row.operator_id, email: row.email },
-    'operator.signInLocked',
-    row.operator_id,
-    { after: { failures: ACCOUNT_LOCK.free, last: what, address: ip } },
-    now,
+  await db.kysely.executeQuery(
+    auditStatement(
+      db,
+      { id: row.operator_id, email: row.email },
+      'operator.signInLocked',
+      row.operator_id,
+      { after: { failures: ACCOUNT_LOCK.free, last: what, address: ip } },
+      now,
+    ),
   );
 }
 
 /** A full sign-in (password and code) lifts the account's lock. */
-export function clearAccountLock(db: Db, email: string): void {
-  clearAttempts(db, [accountAttempt(email).key]);
+export function clearAccountLock(db: Db, email: string): Promise<void> {
+  return clearAttempts(db, [accountAttempt(email).key]);
 }

@@ -12,7 +12,7 @@ import {
   staffUpdate,
 } from '@ottkit/api-client/contract';
 import { hashPassword } from '../../domain/passwords.ts';
-import { getOperatorRow, listOperators, type OperatorRow, toOperator } from '../../operator/accounts.ts';
+import { listOperators, type OperatorRow, toOperator } from '../../operator/accounts.ts';
 import type { Actor } from '../../operator/audit.ts';
 import { listAudit } from '../../operator/audit.ts';
 import { getJob, listJobs } from '../../operator/jobs.ts';
@@ -37,11 +37,18 @@ export const operatorRoutes = [
   route(operatorTotp, async (ctx, req) => {
     const now = ctx.now();
     const { operator, recoveryCodes } = await codeStep(ctx.db, ctx.config, req, ctx.ip, now, ctx.sender);
-    const expiresAt = startOperatorSession(ctx.db, ctx.config, ctx.res, operator.operatorId, ctx.ip, now);
+    const expiresAt = await startOperatorSession(
+      ctx.db,
+      ctx.config,
+      ctx.res,
+      operator.operatorId,
+      ctx.ip,
+      now,
+    );
     return { operator, expiresAt, ...(recoveryCodes ? { recoveryCodes } : {}) };
   }),
-  route(operatorSignOut, (ctx) => {
-    revokeOperatorSession(ctx.db, operatorOf(ctx).sessionId, ctx.now());
+  route(operatorSignOut, async (ctx) => {
+    await revokeOperatorSession(ctx.db, operatorOf(ctx).sessionId, ctx.now());
     clearOperatorCookie(ctx.res, ctx.config);
     return {};
   }),
@@ -49,7 +56,7 @@ export const operatorRoutes = [
     const s = operatorOf(ctx);
     return { operator: toOperator(s.operator), expiresAt: s.expiresAt };
   }),
-  route(staffList, (ctx) => ({ operators: listOperators(ctx.db) })),
+  route(staffList, async (ctx) => ({ operators: await listOperators(ctx.db) })),
   route(staffCreate, (ctx, req) =>
     createStaff(
       ctx.db,
@@ -60,12 +67,9 @@ export const operatorRoutes = [
       ctx.now(),
     ),
   ),
-  route(staffUpdate, (ctx, req) => {
-    if (!getOperatorRow(ctx.db, req.operatorId)) {
-      throw new HttpError(OperatorErrCode.NOT_FOUND, `No operator ${req.operatorId}`);
-    }
-    return { operator: updateStaff(ctx.db, actorFor(ctx), req, ctx.now()) };
-  }),
+  route(staffUpdate, async (ctx, req) => ({
+    operator: await updateStaff(ctx.db, actorFor(ctx), req, ctx.now()),
+  })),
   route(auditList, (ctx, req) => listAudit(ctx.db, req)),
   route(jobGet, (ctx, req) => {
     const job = getJob(ctx.db, req.jobId);

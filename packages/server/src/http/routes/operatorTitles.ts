@@ -161,7 +161,7 @@ export function titleUploadRawRoutes(d: Deps): RawRoute[] {
   const receiving = new Set<string>();
   return [
     rawRoute(titleUploadChunk, async (req, res, url) => {
-      const op = operatorGate(d.db, d.config, req, titleUploadChunk, d.now());
+      const op = await operatorGate(d.db, d.config, req, titleUploadChunk, d.now());
       const q = titleUploadChunk.request.safeParse(queryObject(url));
       if (!q.success) throw new HttpError(ErrCode.INVALID_REQUEST, 'Name the upload and the offset', 400);
       const u = getUpload(d.db, q.data.uploadId);
