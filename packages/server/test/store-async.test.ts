@@ -329,9 +329,13 @@ describe("a process's own timers", () => {
       now - 30_000,
     );
     // A first message warms what the process keeps (the settings' sender name).
-    enqueue(db, { channel: 'email', recipient: 'warm@ottkit.test', subject: 'Warm', body: 'First' }, now);
+    await enqueue(
+      db,
+      { channel: 'email', recipient: 'warm@ottkit.test', subject: 'Warm', body: 'First' },
+      now,
+    );
     await inbox.waitFor((m) => m.subject === 'Warm', 10_000);
-    enqueue(
+    await enqueue(
       db,
       { channel: 'email', recipient: 'quiet@ottkit.test', subject: 'Hello', body: 'Hello there' },
       now,

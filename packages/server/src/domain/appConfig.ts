@@ -160,8 +160,8 @@ export function upstreamAllowSetting(db: Db): string {
 }
 
 /** Visitor mode: the environment's switch wins over the stored setting. */
-export function visitorModeOn(db: Db, config: ServerConfig): boolean {
-  return config.visitorMode ?? readSettings(db).visitorMode;
+export async function visitorModeOn(db: Db, config: ServerConfig): Promise<boolean> {
+  return config.visitorMode ?? (await settingsValuesNow(db)).visitorMode;
 }
 
 /** An operator text in `lang` (`pt-BR` reads `pt`): its `.es`/`.pt` setting, else the base (English) one. */

@@ -6,20 +6,18 @@ import { DomainError } from './errors.ts';
 import {
   type AccountRow,
   accountByAddressNow,
-  findAccountByEmail,
-  findAccountByPhoneKey,
+  accountNow,
   findGuestByDevice,
-  getAccount,
-  insertAccount,
+  insertAccountNow,
   insertUserStatement,
-  updatePasswordHash,
+  updatePasswordHashStatement,
   virtualCodeTaken,
 } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { query, transactionally } from '../store/kysely/transactionally.ts';
 import { extendSubscription } from '../store/subscriptions.ts';
-import { revokeAccountSessions } from '../store/sessions.ts';
-import { readSettings, visitorModeOn } from './appConfig.ts';
+import { revokeAccountSessionsStatement } from '../store/sessions.ts';
+import { settingsValuesNow, visitorModeOn } from './appConfig.ts';
 import { type Attempt, clearAttempts, POLICIES, perAddress, refundAttempt, takeAttempt } from './limits.ts';
 import { type MessageSender, messageTo } from './messages.ts';
 import { assertHashCapacity, dummyHash, hashPassword, verifyPassword } from './passwords.ts';
@@ -28,7 +26,7 @@ import { keyedHash, randomToken } from './tokens.ts';
 import { buildUserInfo } from './userInfo.ts';
 import { type Address, consumeCode, deliveryRef, type Purpose, sendCode } from './verification.ts';
 import { composeMessage } from '../mail/texts.ts';
-import { serviceName } from './brand.ts';
+import { serviceNameNow } from './brand.ts';
 
 export interface Deps {
   db: Db;
@@ -51,14 +49,14 @@ export function addressOf(input: AddressInput): Address {
   return { key: `+${code}${input.phone ?? ''}`, channel: 'sms' };
 }
 
-function findByAddress(db: Db, a: Address): AccountRow | undefined {
-  return a.channel === 'email' ? findAccountByEmail(db, a.key) : findAccountByPhoneKey(db, a.key);
+function findByAddress(db: Db, a: Address): Promise<AccountRow | undefined> {
+  return accountByAddressNow(db, a.channel === 'email' ? 'email' : 'phone_key', a.key);
 }
 
-function newVirtualCode(db: Db): string {
+async function newVirtualCode(db: Db): Promise<string> {
   for (;;) {
     const code = String(randomInt(1_000_000_000, 10_000_000_000));
-    if (!virtualCodeTaken(db, code)) return code;
+    if (!(await virtualCodeTaken(db, code))) return code;
   }
 }
 
@@ -83,16 +81,16 @@ async function sessionResult(
 export async function sendVerification(d: Deps, input: AddressInput, purpose: Purpose, lang = 'en') {
   const address = addressOf(input);
   await takeAttempt(d.db, perAddress('send', d.ip, POLICIES.sendIp, POLICIES.sendRange), d.now);
-  const exists = findByAddress(d.db, address) !== undefined;
+  const exists = (await findByAddress(d.db, address)) !== undefined;
   // Either way the caller gets the same answer, so the call does not reveal who has an account: a sign-up
   // for a known address mails "you have an account", a reset for an unknown one sends nothing.
   const deliver = purpose === 'register' ? !exists : exists;
-  const result = sendCode(d.db, d.config.secret, d.sender, address, purpose, d.now, { deliver, lang });
+  const result = await sendCode(d.db, d.config.secret, d.sender, address, purpose, d.now, { deliver, lang });
   if (purpose === 'register' && exists) {
-    const m = composeMessage('accountExists', lang, serviceName(d.db));
+    const m = composeMessage('accountExists', lang, await serviceNameNow(d.db));
     // Followed by the page like a code's message, so the two answers stay alike.
     const ref = deliveryRef(d.config.secret, result.authenticationKey);
-    d.sender.send(messageTo(address, m, { ref }), d.now);
+    await d.sender.send(messageTo(address, m, { ref }), d.now);
   }
   return { ...result, expiresInSeconds: 600, resendAfterSeconds: 60 };
 }
@@ -114,14 +112,22 @@ export async function register(
   // The code first: only the address's owner learns that it has an account (no code is sent to it then).
   // A full hashing queue is refused before the single-use code is spent.
   assertHashCapacity();
-  consumeCode(d.db, d.config.secret, address, 'register', authenticationKey, info.verificationCode, d.now);
+  await consumeCode(
+    d.db,
+    d.config.secret,
+    address,
+    'register',
+    authenticationKey,
+    info.verificationCode,
+    d.now,
+  );
   const passwordHash = await hashPassword(info.password, d.config.passwordHashLog2N);
-  const s = readSettings(d.db);
+  const s = await settingsValuesNow(d.db);
   const accountId = `acc-${randomBytes(8).toString('hex')}`;
   const loginMethod = address.channel === 'email' ? LoginMethod.EMAIL : LoginMethod.PHONE;
   const trial = s.freeTrialDays > 0;
   const trialEnds = d.now + s.freeTrialDays * 24 * 60 * 60 * 1000;
-  const virtualCode = newVirtualCode(d.db);
+  const virtualCode = await newVirtualCode(d.db);
   // One transaction on the asynchronous store (decision 0408): the address's unique key, not a read before the
   // insert, decides between two sign-ups of one address, on any process at the same moment.
   const created = await transactionally(d.db, function* () {
@@ -208,22 +214,22 @@ export async function visitorLogin(
   deviceId?: string,
   deviceSecret?: string,
 ): Promise<{ result: SessionResult; deviceSecret?: string }> {
-  if (!visitorModeOn(d.db, d.config)) {
+  if (!(await visitorModeOn(d.db, d.config))) {
     throw new DomainError(ErrCode.VISITOR_MODE_OFF, 'Visitor mode is off; log in or sign up');
   }
   // The device id is not a secret (page scripts hold it): a guest is found again only by the id together
   // with the secret bound when it was created (an HttpOnly cookie for the site). Without it: a new guest.
   const secret = deviceId ? (deviceSecret ?? randomToken()) : undefined;
   const deviceKey = deviceId && secret ? `dev:${keyedHash(d.config.secret, `${deviceId}:${secret}`)}` : null;
-  const existing = deviceKey ? findGuestByDevice(d.db, deviceKey) : undefined;
+  const existing = deviceKey ? await findGuestByDevice(d.db, deviceKey) : undefined;
   if (!existing)
     await takeAttempt(d.db, perAddress('guest', d.ip, POLICIES.guestIp, POLICIES.guestRange), d.now);
   const accountId = existing?.account_id ?? `gst-${randomBytes(8).toString('hex')}`;
   if (!existing) {
-    insertAccount(d.db, {
+    await insertAccountNow(d.db, {
       account_id: accountId,
       kind: 'guest',
-      virtual_code: newVirtualCode(d.db),
+      virtual_code: await newVirtualCode(d.db),
       email: null,
       phone_pre_code: null,
       phone: null,
@@ -231,7 +237,7 @@ export async function visitorLogin(
       account_name: 'Guest',
       password_hash: null,
       login_method: LoginMethod.VIRTUAL_CODE,
-      country: readSettings(d.db).defaultCountry,
+      country: (await settingsValuesNow(d.db)).defaultCountry,
       device_id: deviceKey,
       free_trial_status: 'NOT_START',
       free_trial_ends_at: null,
@@ -250,7 +256,7 @@ export async function resetPassword(
 ): Promise<void> {
   const address = addressOf(input);
   assertHashCapacity();
-  consumeCode(
+  await consumeCode(
     d.db,
     d.config.secret,
     address,
@@ -259,15 +265,12 @@ export async function resetPassword(
     input.verificationCode,
     d.now,
   );
-  const account = findByAddress(d.db, address);
+  const account = await findByAddress(d.db, address);
   if (account?.kind !== 'user') {
     throw new DomainError(ErrCode.WRONG_VERIFICATION_CODE, 'Wrong Verification code or No Verification code');
   }
   const hash = await hashPassword(input.newPassword, d.config.passwordHashLog2N);
-  d.db.transaction(() => {
-    updatePasswordHash(d.db, account.account_id, hash);
-    revokeAccountSessions(d.db, account.account_id, 'password-reset', d.now);
-  });
+  await storePassword(d.db, account.account_id, hash, 'password-reset', d.now);
   // The address's sign-in locks go once the new password is in: a reset is how a locked-out viewer gets back in.
   await clearAttempts(d.db, [`login:acct:${address.key}`], [`login:pair:${address.key}|`]);
 }
@@ -282,7 +285,7 @@ export async function modifyPassword(
   const attempts = [{ key: `modify:acct:${accountId}`, rule: POLICIES.modifyPassword }];
   assertHashCapacity();
   await takeAttempt(d.db, attempts, d.now);
-  const account = getAccount(d.db, accountId);
+  const account = await accountNow(d.db, accountId);
   if (!account?.password_hash || !(await verifyPassword(oldPassword, account.password_hash))) {
     throw new DomainError(ErrCode.WRONG_OLD_PASSWORD, 'The current password is wrong');
   }
@@ -291,8 +294,13 @@ export async function modifyPassword(
     throw new DomainError(ErrCode.SAME_PASSWORD, 'The new password must differ from the current one');
   }
   const hash = await hashPassword(newPassword, d.config.passwordHashLog2N);
-  d.db.transaction(() => {
-    updatePasswordHash(d.db, accountId, hash);
-    revokeAccountSessions(d.db, accountId, 'password-changed', d.now, sessionId);
+  await storePassword(d.db, accountId, hash, 'password-changed', d.now, sessionId);
+}
+
+/** A new password, and every session of the account but `keep` ended with it, in one transaction. */
+function storePassword(db: Db, accountId: string, hash: string, reason: string, now: number, keep = '') {
+  return transactionally(db, function* () {
+    yield* query(updatePasswordHashStatement(db, accountId, hash));
+    yield* query(revokeAccountSessionsStatement(db, accountId, reason, now, keep));
   });
 }

@@ -25,15 +25,19 @@ export const messageTo = (
  * read with `ottkit-server outbox`.
  */
 export interface MessageSender {
-  send(message: OutgoingMessage, now: number): void;
+  /** Queues a message on its own. */
+  send(message: OutgoingMessage, now: number): Promise<void>;
+  /** Tells the delivery that a transaction queued messages (`enqueueStatement`) and has committed. */
+  queued(): void;
 }
 
 /** Queues in the outbox; `queued` is told (the delivery, to send at once rather than at its next round). */
-export function outboxSender(db: Db, queued?: () => void): MessageSender {
+export function outboxSender(db: Db, queued: () => void = () => {}): MessageSender {
   return {
-    send: (m, now) => {
-      enqueue(db, m, now);
-      queued?.();
+    send: async (m, now) => {
+      await enqueue(db, m, now);
+      queued();
     },
+    queued,
   };
 }

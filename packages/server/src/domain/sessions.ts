@@ -237,4 +237,4 @@ export async function sessionForAccessToken(db: Db, token: string, now: number):
   return session;
 }
 
-export { revokeAccountSessions, revokeSession } from '../store/sessions.ts';
+export { revokeSession } from '../store/sessions.ts';

@@ -8,7 +8,7 @@ import {
 import { changeSetting, readSettings } from '../domain/appConfig.ts';
 import { createRechargeBatch, rechargeCodeHash } from '../domain/recharge.ts';
 import { DomainError } from '../domain/errors.ts';
-import { getAccount } from '../store/accounts.ts';
+import { type AccountRow, getAccount } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { getPlan, savePlan } from '../store/plans.ts';
 import { type BatchRow, getBatch, listRedemptions, voidCodes } from '../store/rechargeCodes.ts';
@@ -96,7 +96,11 @@ export function voidAudited(
 /** How support finds a subscriber: email, else phone, else virtual code. */
 export function whoIs(db: Db, accountId: string): string {
   const a = getAccount(db, accountId);
-  if (!a) return accountId;
+  return a ? accountLabel(a) : accountId;
+}
+
+/** How the console names an account: its email, else its phone, else its virtual code. */
+export function accountLabel(a: AccountRow): string {
   return a.email || (a.phone ? `${a.phone_pre_code ?? ''} ${a.phone}`.trim() : '') || a.virtual_code;
 }
 

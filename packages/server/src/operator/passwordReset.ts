@@ -2,14 +2,16 @@ import type { IncomingMessage } from 'node:http';
 import { ErrCode } from '@ottkit/api-client';
 import { OperatorErrCode } from '@ottkit/api-client/contract';
 import type { MessageSender } from '../domain/messages.ts';
-import { sendCode } from '../domain/verification.ts';
+import { serviceNameNow } from '../domain/brand.ts';
+import { codeSteps } from '../domain/verification.ts';
 import { DomainError } from '../domain/errors.ts';
-import { getAccount } from '../store/accounts.ts';
+import { accountNow } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
-import { revokeAccountSessions } from '../store/sessions.ts';
+import { query, transactionally } from '../store/kysely/transactionally.ts';
+import { revokeAccountSessionsStatement } from '../store/sessions.ts';
 import { lastMessageLang } from '../store/outbox.ts';
-import { type Actor, recordAudit } from './audit.ts';
-import { whoIs } from './commerce.ts';
+import { type Actor, auditStatement } from './audit.ts';
+import { accountLabel } from './commerce.ts';
 
 /** Where the reset message sends the subscriber: the site's log-in page, the code's key in the fragment. */
 export const resetLink = (siteOrigin: string, authenticationKey: string, email: string | null) =>
@@ -40,14 +42,14 @@ export function siteOriginOf(req: IncomingMessage): string {
  * site's reset form that holds the code's key. The console's answer and the audit hold no code, key or
  * password.
  */
-export function resetPasswordAudited(
+export async function resetPasswordAudited(
   db: Db,
   deps: { secret: string; sender: MessageSender; siteOrigin: string },
   actor: Actor,
   accountId: string,
   now: number,
-): { sentTo: string } {
-  const a = getAccount(db, accountId);
+): Promise<{ sentTo: string }> {
+  const a = await accountNow(db, accountId);
   if (a?.kind !== 'user') {
     throw new DomainError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId} with an email or phone`);
   }
@@ -55,20 +57,18 @@ export function resetPasswordAudited(
     ? { channel: 'email' as const, key: a.email }
     : { channel: 'sms' as const, key: a.phone_key ?? '' };
   if (!address.key) throw new DomainError(OperatorErrCode.NOT_FOUND, `${accountId} has no address`);
-  db.transaction(() => {
-    revokeAccountSessions(db, accountId, 'password reset', now);
-    sendCode(db, deps.secret, deps.sender, address, 'resetPassword', now, {
-      link: (key) => resetLink(deps.siteOrigin, key, a.email),
-      lang: lastMessageLang(db, address.key),
-    });
-    recordAudit(
-      db,
-      actor,
-      'subscriber.resetPassword',
-      accountId,
-      { after: { sentTo: address.channel } },
-      now,
-    );
+  const how = {
+    link: (key: string) => resetLink(deps.siteOrigin, key, a.email),
+    lang: await lastMessageLang(db, address.key),
+  };
+  const service = await serviceNameNow(db);
+  // The sessions end, the code and its message are queued and the audit written together, or none of them.
+  await transactionally(db, function* () {
+    yield* query(revokeAccountSessionsStatement(db, accountId, 'password reset', now));
+    yield* codeSteps(db, deps.secret, service, address, 'resetPassword', now, how);
+    const change = { after: { sentTo: address.channel } };
+    yield* query(auditStatement(db, actor, 'subscriber.resetPassword', accountId, change, now));
   });
-  return { sentTo: whoIs(db, accountId) };
+  deps.sender.queued();
+  return { sentTo: accountLabel(a) };
 }

@@ -88,7 +88,7 @@ export async function countAccountFailure(
     .where('operator_id', '<>', row.operator_id)
     .execute();
   for (const to of [row.email, ...admins.map((a) => a.email)]) {
-    sender.send({ channel: 'email', recipient: to, subject: 'Console sign-ins locked', body }, now);
+    await sender.send({ channel: 'email', recipient: to, subject: 'Console sign-ins locked', body }, now);
   }
   await db.kysely.executeQuery(
     auditStatement(

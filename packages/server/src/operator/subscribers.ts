@@ -1,11 +1,11 @@
 import { OperatorErrCode, type SubscriberDetail } from '@ottkit/api-client/contract';
 import { DomainError } from '../domain/errors.ts';
-import { getAccount, lockAccountStatement } from '../store/accounts.ts';
+import { accountNow, lockAccountStatement } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { query, transactionally } from '../store/kysely/transactionally.ts';
 import { getPlan } from '../store/plans.ts';
-import { revokeAccountSessions } from '../store/sessions.ts';
-import { type Actor, auditStatement, recordAudit } from './audit.ts';
+import { revokeAccountSessionsStatement } from '../store/sessions.ts';
+import { type Actor, auditStatement } from './audit.ts';
 import { deliveryOf } from '../mail/delivery.ts';
 import { messagesTo } from '../store/outbox.ts';
 import {
@@ -65,20 +65,19 @@ export async function subscriberDetail(
   now: number,
   delivery: SubscriberDetail['delivery'],
 ): Promise<SubscriberDetail> {
-  const a = getAccount(db, accountId);
+  const a = await accountNow(db, accountId);
   if (!a) throw new DomainError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
-  const sessions = db.all<{
-    session_id: string;
-    device_id: string | null;
-    created_at: number;
-    expires_at: number;
-    revoked_at: number | null;
-    revoke_reason: string | null;
-  }>(
-    `SELECT session_id, device_id, created_at, expires_at, revoked_at, revoke_reason FROM sessions
-     WHERE account_id = ? ORDER BY created_at DESC LIMIT 50`,
-    accountId,
-  );
+  const [sessions, subscriptions, messages] = await Promise.all([
+    db.kysely
+      .selectFrom('sessions')
+      .select(['session_id', 'device_id', 'created_at', 'expires_at', 'revoked_at', 'revoke_reason'])
+      .where('account_id', '=', accountId)
+      .orderBy('created_at', 'desc')
+      .limit(50)
+      .execute(),
+    subscriptionsOf(db, accountId),
+    messagesTo(db, [a.email ?? '', a.phone_key ?? '']),
+  ]);
   const devices = new Map<string, number>();
   for (const s of sessions) {
     if (s.device_id) devices.set(s.device_id, Math.max(devices.get(s.device_id) ?? 0, s.created_at));
@@ -87,7 +86,7 @@ export async function subscriberDetail(
     ...summary(a),
     country: a.country,
     freeTrialStatus: a.free_trial_status,
-    subscriptions: (await subscriptionsOf(db, accountId)).map((s) => ({
+    subscriptions: subscriptions.map((s) => ({
       productId: s.product_id,
       expiredTs: Number(s.expired_ts),
       active: Number(s.expired_ts) > now,
@@ -100,7 +99,7 @@ export async function subscriberDetail(
       active: s.revoked_at === null && s.expires_at > now,
       revokeReason: s.revoke_reason ?? '',
     })),
-    messages: messagesTo(db, [a.email ?? '', a.phone_key ?? '']).map((m) => ({
+    messages: messages.map((m) => ({
       seq: m.seq,
       channel: m.channel,
       subject: m.subject,
@@ -156,24 +155,27 @@ export async function endPlan(
 }
 
 /** Ends every live session of the subscriber (their media URLs stop with them, decision 0100). */
-export function revokeSubscriberSessions(db: Db, actor: Actor, accountId: string, now: number): void {
-  db.transaction(() => {
-    if (!getAccount(db, accountId))
+export async function revokeSubscriberSessions(
+  db: Db,
+  actor: Actor,
+  accountId: string,
+  now: number,
+): Promise<void> {
+  await transactionally(db, function* () {
+    const account = yield* query(lockAccountStatement(db, accountId));
+    if (account.rows.length === 0)
       throw new DomainError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
-    const live =
-      db.get<{ n: number }>(
-        'SELECT COUNT(*) AS n FROM sessions WHERE account_id = ? AND revoked_at IS NULL AND expires_at > ?',
-        accountId,
-        now,
-      )?.n ?? 0;
-    revokeAccountSessions(db, accountId, 'operator', now);
-    recordAudit(
-      db,
-      actor,
-      'subscriber.revokeSessions',
-      accountId,
-      { before: { liveSessions: live }, after: { liveSessions: 0 } },
-      now,
+    const live = yield* query(
+      db.kysely
+        .selectFrom('sessions')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('account_id', '=', accountId)
+        .where('revoked_at', 'is', null)
+        .where('expires_at', '>', now)
+        .compile(),
     );
+    yield* query(revokeAccountSessionsStatement(db, accountId, 'operator', now));
+    const change = { before: { liveSessions: Number(live.rows[0]?.n ?? 0) }, after: { liveSessions: 0 } };
+    yield* query(auditStatement(db, actor, 'subscriber.revokeSessions', accountId, change, now));
   });
 }

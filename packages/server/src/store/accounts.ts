@@ -28,12 +28,22 @@ export function accountByAddressNow(db: Db, column: 'email' | 'phone_key', key: 
   return db.kysely.selectFrom('accounts').selectAll().where(column, '=', key).executeTakeFirst();
 }
 
-export function findGuestByDevice(db: Db, deviceId: string): AccountRow | undefined {
-  return db.get<AccountRow>("SELECT * FROM accounts WHERE kind = 'guest' AND device_id = ?", deviceId);
+export function findGuestByDevice(db: Db, deviceId: string): Promise<AccountRow | undefined> {
+  return db.kysely
+    .selectFrom('accounts')
+    .selectAll()
+    .where('kind', '=', 'guest')
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
 }
 
-export function virtualCodeTaken(db: Db, code: string): boolean {
-  return db.get('SELECT 1 AS x FROM accounts WHERE virtual_code = ?', code) !== undefined;
+export async function virtualCodeTaken(db: Db, code: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('accounts')
+    .select('account_id')
+    .where('virtual_code', '=', code)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /**
@@ -53,6 +63,12 @@ export function insertUserStatement(
     .compile();
 }
 
+/** A new account on the asynchronous store (a guest's). */
+export async function insertAccountNow(db: Db, a: NewAccount): Promise<void> {
+  await db.kysely.insertInto('accounts').values(a).execute();
+}
+
+/** The same on the synchronous store, for the seed's one transaction. */
 export function insertAccount(db: Db, a: NewAccount): void {
   db.run(
     `INSERT INTO accounts (account_id, kind, virtual_code, email, phone_pre_code, phone, phone_key, account_name,
@@ -76,8 +92,13 @@ export function insertAccount(db: Db, a: NewAccount): void {
   );
 }
 
-export function updatePasswordHash(db: Db, accountId: string, hash: string): void {
-  db.run('UPDATE accounts SET password_hash = ? WHERE account_id = ?', hash, accountId);
+/** A new password's hash, as a statement of the transaction that also ends the account's sessions. */
+export function updatePasswordHashStatement(db: Db, accountId: string, hash: string): CompiledQuery {
+  return db.kysely
+    .updateTable('accounts')
+    .set({ password_hash: hash })
+    .where('account_id', '=', accountId)
+    .compile();
 }
 
 /**

@@ -23,11 +23,14 @@ import { guideScaleMigrations } from './migrations/guideScale.ts';
 import { servedAtScaleMigrations } from './migrations/servedAtScale.ts';
 import { catalogueScaleMigrations } from './migrations/catalogueScale.ts';
 import { libraryMigrations } from './migrations/library.ts';
+import { concurrentWriteMigrations } from './migrations/concurrentWrites.ts';
 
 export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** What PostgreSQL runs instead of `sql`, where the change is PostgreSQL's own (decision 0432). */
+  postgres?: string;
 }
 
 /**
@@ -263,6 +266,7 @@ CREATE TABLE scan_codes (
   ...servedAtScaleMigrations,
   ...catalogueScaleMigrations,
   ...libraryMigrations,
+  ...concurrentWriteMigrations,
 ];
 
 /**
@@ -295,7 +299,7 @@ export function migrate(db: Db, list: Migration[] = migrations): number[] {
     const did = db.transaction(() => {
       // Another process starting at the same time may have applied it while this one waited for the lock.
       if (db.get('SELECT 1 AS done FROM schema_migrations WHERE version = ?', m.version)) return false;
-      db.exec(m.sql);
+      db.exec(db.engine === 'postgres' && m.postgres !== undefined ? m.postgres : m.sql);
       db.run(
         'INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)',
         m.version,

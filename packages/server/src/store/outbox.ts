@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { CompiledQuery, ExpressionBuilder } from 'kysely';
 import type { Db } from './db.ts';
 import type { Database } from './kysely/schema.generated.ts';
 
@@ -29,27 +29,35 @@ export interface OutboxMessage {
 export type NewMessage = Pick<OutboxMessage, 'channel' | 'recipient' | 'subject' | 'body'> &
   Partial<Pick<OutboxMessage, 'html' | 'lang' | 'expires_at' | 'ref'>>;
 
-export function enqueue(db: Db, m: NewMessage, now: number): number {
-  return db.transaction(() => {
-    const seq = (db.get<{ s: number | null }>('SELECT MAX(seq) AS s FROM outbox')?.s ?? 0) + 1;
-    db.run(
-      `INSERT INTO outbox (seq, channel, recipient, subject, body, html, lang, created_at, expires_at, ref,
-         state, attempts, next_attempt_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'waiting', 0, ?)`,
-      seq,
-      m.channel,
-      m.recipient,
-      m.subject,
-      m.body,
-      m.html ?? null,
-      m.lang ?? 'en',
-      now,
-      m.expires_at ?? null,
-      m.ref ?? null,
-      now,
-    );
-    return seq;
-  });
+/**
+ * A message's row, as a statement (a `transactionally` body queues it with the change that sends it). Its `seq`
+ * is the table's own: SQLite's rowid, PostgreSQL's sequence (decision 0432), so two processes queue at once.
+ */
+export function enqueueStatement(db: Db, m: NewMessage, now: number): CompiledQuery<{ seq: number }> {
+  return db.kysely
+    .insertInto('outbox')
+    .values({
+      channel: m.channel,
+      recipient: m.recipient,
+      subject: m.subject,
+      body: m.body,
+      html: m.html ?? null,
+      lang: m.lang ?? 'en',
+      created_at: now,
+      expires_at: m.expires_at ?? null,
+      ref: m.ref ?? null,
+      state: 'waiting',
+      attempts: 0,
+      next_attempt_at: now,
+    })
+    .returning('seq')
+    .compile();
+}
+
+/** Queues a message on its own; answers its `seq`. */
+export async function enqueue(db: Db, m: NewMessage, now: number): Promise<number> {
+  const { rows } = await db.kysely.executeQuery(enqueueStatement(db, m, now));
+  return (rows[0] as { seq: number }).seq;
 }
 
 /** Newest first; `recipient` filters to one address. */
@@ -152,20 +160,26 @@ export function messageByRef(db: Db, ref: string): OutboxMessage | undefined {
 }
 
 /** The newest messages to any of `recipients` (a subscriber's email and phone). */
-export function messagesTo(db: Db, recipients: string[], limit = 10): OutboxMessage[] {
+export async function messagesTo(db: Db, recipients: string[], limit = 10): Promise<OutboxMessage[]> {
   const to = recipients.filter(Boolean);
   if (to.length === 0) return [];
-  return db.all<OutboxMessage>(
-    `SELECT * FROM outbox WHERE recipient IN (${to.map(() => '?').join(', ')}) ORDER BY seq DESC LIMIT ?`,
-    ...to,
-    limit,
-  );
+  return db.kysely
+    .selectFrom('outbox')
+    .selectAll()
+    .where('recipient', 'in', to)
+    .orderBy('seq', 'desc')
+    .limit(limit)
+    .execute();
 }
 
 /** The language the newest message to `recipient` was written in (their sign-up's), if any was sent. */
-export function lastMessageLang(db: Db, recipient: string): string | undefined {
-  return db.get<{ lang: string }>(
-    'SELECT lang FROM outbox WHERE recipient = ? ORDER BY seq DESC LIMIT 1',
-    recipient,
-  )?.lang;
+export async function lastMessageLang(db: Db, recipient: string): Promise<string | undefined> {
+  const row = await db.kysely
+    .selectFrom('outbox')
+    .select('lang')
+    .where('recipient', '=', recipient)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.lang;
 }

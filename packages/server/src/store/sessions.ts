@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { CompiledQuery, Kysely, Selectable } from 'kysely';
 import type { Db } from './db.ts';
 import type { Database, SessionsTable } from './kysely/schema.generated.ts';
 
@@ -41,22 +41,24 @@ export function revokeSession(db: Db, sessionId: string, reason: string, now: nu
   );
 }
 
-/** Revokes every live session of an account, except `keep` (the caller's own, on a password change). */
-export function revokeAccountSessions(
+/**
+ * Revokes every live session of an account, except `keep` (the caller's own, on a password change), as a statement
+ * of the transaction that makes the change.
+ */
+export function revokeAccountSessionsStatement(
   db: Db,
   accountId: string,
   reason: string,
   now: number,
   keep = '',
-): void {
-  db.run(
-    `UPDATE sessions SET revoked_at = ?, revoke_reason = ?
-     WHERE account_id = ? AND session_id <> ? AND revoked_at IS NULL`,
-    now,
-    reason,
-    accountId,
-    keep,
-  );
+): CompiledQuery {
+  return db.kysely
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where('account_id', '=', accountId)
+    .where('session_id', '<>', keep)
+    .where('revoked_at', 'is', null)
+    .compile();
 }
 
 export function insertAccessToken(db: Db, tokenHash: string, sessionId: string, expiresAt: number): void {

@@ -38,7 +38,7 @@ export const operatorSubscriberRoutes = [
     };
   }),
   route(subscriberRevokeSessions, async (ctx, req) => {
-    revokeSubscriberSessions(ctx.db, actorFor(ctx), req.accountId, ctx.now());
+    await revokeSubscriberSessions(ctx.db, actorFor(ctx), req.accountId, ctx.now());
     return {
       subscriber: await subscriberDetail(ctx.db, req.accountId, ctx.now(), configuredChannels(ctx.config)),
     };
