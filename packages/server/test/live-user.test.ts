@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
 import { bearer, loginAs } from './helpers.ts';
 import { L, liveSuite } from './liveHelpers.ts';
+import { synchronousQueries } from './synchronousQueries.ts';
 
 const live = liveSuite();
 
@@ -130,14 +131,15 @@ describe('play history', () => {
   });
 });
 
-describe('programme subscriptions (reminders)', () => {
-  async function todayPrograms(channel: string) {
-    const res = await live.t.post(L.epgQuery.path, { channelId: channel });
-    return L.epgQuery.response.parse(res.body.data).epgList[0]?.programs ?? [];
-  }
+/** A channel's programmes of today, from the guide call. */
+async function todayProgrammes(channel: string) {
+  const res = await live.t.post(L.epgQuery.path, { channelId: channel });
+  return L.epgQuery.response.parse(res.body.data).epgList[0]?.programs ?? [];
+}
 
+describe('programme subscriptions (reminders)', () => {
   it('subscribes to a programme that has not started and lists it with its channel, by start', async () => {
-    const programs = await todayPrograms('lc-004');
+    const programs = await todayProgrammes('lc-004');
     const next = programs
       .filter((p) => p.start > live.t.clock.now)
       .slice(0, 2)
@@ -184,7 +186,7 @@ describe('programme subscriptions (reminders)', () => {
   });
 
   it('refuses a programme already on air or finished, one of another channel, and an unknown one', async () => {
-    const programs = await todayPrograms('lc-004');
+    const programs = await todayProgrammes('lc-004');
     const playing = programs.find((p) => p.start <= live.t.clock.now && p.stop > live.t.clock.now);
     const started = await live.t.post(
       L.subscribeCreate.path,
@@ -222,5 +224,40 @@ describe('programme subscriptions (reminders)', () => {
       live.v.subscriber,
     );
     expect(res.body.data).toEqual({ subscribeList: [] });
+  });
+});
+
+// Issue 39, decision 0432: a viewer's own live lists on the asynchronous store, on both engines.
+describe("a viewer's lists on the asynchronous store", () => {
+  it('favourites, plays and reminders, added, listed and removed, ask nothing synchronously once warm', async () => {
+    const t = live.t;
+    const as = live.v.subscriber;
+    const upcoming = (await todayProgrammes('lc-004')).find((p) => p.start > t.clock.now);
+    const reminder = { logicalChannelId: 'lc-004', programId: upcoming?.programId ?? '' };
+    const calls = async () => {
+      const favourite = { logicalChannelId: 'lc-002', updateTime: 5 };
+      await t.post(L.favoriteCreate.path, { favoriteChannelList: [favourite] }, as);
+      await t.post(L.favoriteList.path, {}, as);
+      await t.post(L.favoriteDelete.path, { favoriteChannelDeleteList: ['lc-002'] }, as);
+      const play = { logicalChannelId: 'lc-003', playTime: t.clock.now - MIN };
+      await t.post(
+        L.playHistoryCreate.path,
+        { playHistoryList: [play, { ...play, playTime: t.clock.now }] },
+        as,
+      );
+      await t.post(L.playHistoryList.path, {}, as);
+      await t.post(L.playHistoryDelete.path, { playHistoryDeleteList: ['lc-003'] }, as);
+      await t.post(L.subscribeCreate.path, { subscribeList: [reminder] }, as);
+      await t.post(L.subscribeList.path, {}, as);
+      const removed = await t.post(L.subscribeDelete.path, { subscribeDeleteList: [reminder] }, as);
+      return removed;
+    };
+    await calls();
+    let last: Awaited<ReturnType<typeof calls>> | undefined;
+    const asked = await synchronousQueries(t.server.db, async () => {
+      last = await calls();
+    });
+    expect(asked).toEqual([]);
+    expect(last?.body).toMatchObject({ errCode: 0, data: { subscribeList: [] } });
   });
 });

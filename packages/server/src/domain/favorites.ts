@@ -1,13 +1,21 @@
 import { ErrCode } from '@ottkit/api-client';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
-import { deleteFavorite, favoriteChannelIds, listFavorites, putFavorite } from '../store/liveUser.ts';
+import { query, transactionally } from '../store/kysely/transactionally.ts';
+import {
+  deleteFavoritesStatement,
+  existingChannels,
+  favoriteChannelIds,
+  listFavorites,
+  lockProfileStatement,
+  putFavoriteStatement,
+} from '../store/liveUser.ts';
 
 /** Most favourites one account keeps (a line-up of 500 fits). */
 export const FAVORITE_LIMIT = 1000;
 
-export function favoriteList(db: Db, profileId: string) {
-  return listFavorites(db, profileId).map((r) => ({
+export async function favoriteList(db: Db, profileId: string) {
+  return (await listFavorites(db, profileId)).map((r) => ({
     logicalChannelId: r.logical_channel_id,
     updateTime: r.update_time,
   }));
@@ -18,30 +26,45 @@ export async function favoriteIds(db: Db, profileId: string): Promise<Set<string
   return new Set(await favoriteChannelIds(db, profileId));
 }
 
-export function channelExists(db: Db, logicalChannelId: string): boolean {
-  return db.get('SELECT 1 AS x FROM channels WHERE logical_channel_id = ?', logicalChannelId) !== undefined;
+/** Refuses a list naming a channel the line-up does not have (CHANNEL_NOT_FOUND names it). */
+export async function assertChannels(db: Db, ids: readonly string[]): Promise<void> {
+  const known = await existingChannels(db, ids);
+  const unknown = ids.find((id) => !known.has(id));
+  if (unknown !== undefined) throw new DomainError(ErrCode.CHANNEL_NOT_FOUND, `No channel ${unknown}`);
 }
 
-/** Adds favourites; every id must be a channel, else nothing is added (CHANNEL_NOT_FOUND names it). */
-export function addFavorites(
+/**
+ * Adds favourites; every id must be a channel, else nothing is added. The profile's row is locked while the
+ * favourites are written and counted, so two adds at once cannot pass the limit together.
+ */
+export async function addFavorites(
   db: Db,
   profileId: string,
   list: ReadonlyArray<{ logicalChannelId: string; updateTime: number }>,
 ) {
-  const unknown = list.find((f) => !channelExists(db, f.logicalChannelId));
-  if (unknown) throw new DomainError(ErrCode.CHANNEL_NOT_FOUND, `No channel ${unknown.logicalChannelId}`);
-  db.transaction(() => {
-    for (const f of list) putFavorite(db, profileId, f.logicalChannelId, f.updateTime);
-    const n = listFavorites(db, profileId).length;
-    if (n > FAVORITE_LIMIT)
+  await assertChannels(
+    db,
+    list.map((f) => f.logicalChannelId),
+  );
+  await transactionally(db, function* () {
+    const profile = (yield* query(lockProfileStatement(db, profileId))).rows[0];
+    if (!profile) return;
+    for (const f of list)
+      yield* query(putFavoriteStatement(db, profile.account_id, profileId, f.logicalChannelId, f.updateTime));
+    const counted = yield* query(
+      db.kysely
+        .selectFrom('favorite_channels')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('profile_id', '=', profileId)
+        .compile(),
+    );
+    if (Number(counted.rows[0]?.n ?? 0) > FAVORITE_LIMIT)
       throw new DomainError(ErrCode.INVALID_REQUEST, `At most ${FAVORITE_LIMIT} favourites`);
   });
   return favoriteList(db, profileId);
 }
 
-export function removeFavorites(db: Db, profileId: string, ids: readonly string[]) {
-  db.transaction(() => {
-    for (const id of ids) deleteFavorite(db, profileId, id);
-  });
+export async function removeFavorites(db: Db, profileId: string, ids: readonly string[]) {
+  await db.kysely.executeQuery(deleteFavoritesStatement(db, profileId, ids));
   return favoriteList(db, profileId);
 }

@@ -1,11 +1,17 @@
 import { ErrCode, LIVE_LIST_LIMIT, type PlayHistory } from '@ottkit/api-client';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
-import { deleteHistory, listHistory, putHistory } from '../store/liveUser.ts';
-import { channelExists } from './favorites.ts';
+import { query, transactionally } from '../store/kysely/transactionally.ts';
+import {
+  deleteHistoryStatement,
+  listHistory,
+  lockProfileStatement,
+  putHistoryStatement,
+} from '../store/liveUser.ts';
+import { assertChannels } from './favorites.ts';
 
-export function playHistoryList(db: Db, profileId: string): PlayHistory[] {
-  return listHistory(db, profileId, LIVE_LIST_LIMIT).map((r) => ({
+export async function playHistoryList(db: Db, profileId: string): Promise<PlayHistory[]> {
+  return (await listHistory(db, profileId, LIVE_LIST_LIMIT)).map((r) => ({
     logicalChannelId: r.logical_channel_id,
     programId: r.program_id,
     playType: r.play_type,
@@ -25,24 +31,30 @@ export interface HistoryInput {
 }
 
 /** Records plays; a play time more than a minute in the future is refused (a wrong clock, or a forgery). */
-export function addPlayHistory(db: Db, profileId: string, list: readonly HistoryInput[], now: number) {
-  for (const h of list) {
-    if (!channelExists(db, h.logicalChannelId)) {
-      throw new DomainError(ErrCode.CHANNEL_NOT_FOUND, `No channel ${h.logicalChannelId}`);
-    }
-    if (h.playTime > now + 60_000) {
-      throw new DomainError(ErrCode.INVALID_REQUEST, 'playTime is in the future');
-    }
+export async function addPlayHistory(db: Db, profileId: string, list: readonly HistoryInput[], now: number) {
+  await assertChannels(
+    db,
+    list.map((h) => h.logicalChannelId),
+  );
+  if (list.some((h) => h.playTime > now + 60_000)) {
+    throw new DomainError(ErrCode.INVALID_REQUEST, 'playTime is in the future');
   }
-  db.transaction(() => {
-    for (const h of list) putHistory(db, profileId, h);
-  });
+  // One row a channel, its newest play: one statement may not write the same row twice.
+  const newest = new Map<string, HistoryInput>();
+  for (const h of list) {
+    const seen = newest.get(h.logicalChannelId);
+    if (!seen || h.playTime >= seen.playTime) newest.set(h.logicalChannelId, h);
+  }
+  if (newest.size > 0) {
+    await transactionally(db, function* () {
+      const profile = (yield* query(lockProfileStatement(db, profileId))).rows[0];
+      if (profile) yield* query(putHistoryStatement(db, profile.account_id, profileId, [...newest.values()]));
+    });
+  }
   return playHistoryList(db, profileId);
 }
 
-export function removePlayHistory(db: Db, profileId: string, ids: readonly string[]) {
-  db.transaction(() => {
-    for (const id of ids) deleteHistory(db, profileId, id);
-  });
+export async function removePlayHistory(db: Db, profileId: string, ids: readonly string[]) {
+  await db.kysely.executeQuery(deleteHistoryStatement(db, profileId, ids));
   return playHistoryList(db, profileId);
 }

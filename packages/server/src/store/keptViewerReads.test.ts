@@ -4,7 +4,7 @@ import { twoConnections as twoConnectionsTo } from '../../test/twoConnections.ts
 import { DEMO_EXPIRY, DEMO_SUBSCRIBED, seedAccounts } from '../seed/accounts.ts';
 import { seedLineup } from '../seed/lineup.ts';
 import type { Db } from './db.ts';
-import { deleteFavorite, favoriteChannelIds, putFavorite } from './liveUser.ts';
+import { favoriteChannelIds } from './liveUser.ts';
 import { subscriptionsOf } from './subscriptions.ts';
 import { namesNow, putName } from './names.ts';
 
@@ -24,6 +24,22 @@ function seeded(db: Db) {
     DEMO_SUBSCRIBED.accountId,
   );
 }
+/** A favourite of the profile written as any process would (a row, which moves the favourites' version). */
+const putFavorite = (db: Db, profileId: string, channelId: string, at: number) =>
+  db.run(
+    `INSERT INTO favorite_channels (profile_id, account_id, logical_channel_id, update_time) VALUES (?, ?, ?, ?)
+     ON CONFLICT (profile_id, logical_channel_id) DO UPDATE SET update_time = excluded.update_time`,
+    profileId,
+    DEMO_SUBSCRIBED.accountId,
+    channelId,
+    at,
+  );
+const deleteFavorite = (db: Db, profileId: string, channelId: string) =>
+  db.run(
+    'DELETE FROM favorite_channels WHERE profile_id = ? AND logical_channel_id = ?',
+    profileId,
+    channelId,
+  );
 const twoConnections = (use: (one: Db, other: Db) => Promise<void>) => twoConnectionsTo(seeded, use);
 
 /** A write the versions do not see: the version put back after it, so only a read of the rows can notice it. */

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import type { Db } from './db.ts';
 import { keptRead } from './versions.ts';
 
@@ -7,12 +8,34 @@ import { keptRead } from './versions.ts';
  */
 
 export function listFavorites(db: Db, profileId: string) {
-  return db.all<{ logical_channel_id: string; update_time: number }>(
-    `SELECT f.logical_channel_id, f.update_time FROM favorite_channels f
-     JOIN channels c ON c.logical_channel_id = f.logical_channel_id
-     WHERE f.profile_id = ? ORDER BY f.update_time, c.channel_seq`,
-    profileId,
-  );
+  return db.kysely
+    .selectFrom('favorite_channels as f')
+    .innerJoin('channels as c', 'c.logical_channel_id', 'f.logical_channel_id')
+    .select(['f.logical_channel_id', 'f.update_time'])
+    .where('f.profile_id', '=', profileId)
+    .orderBy('f.update_time')
+    .orderBy('c.channel_seq')
+    .execute();
+}
+
+/** Which of `ids` are channels of the line-up. */
+export async function existingChannels(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.kysely
+    .selectFrom('channels')
+    .select('logical_channel_id')
+    .where('logical_channel_id', 'in', [...new Set(ids)])
+    .execute();
+  return new Set(rows.map((r) => r.logical_channel_id));
+}
+
+/**
+ * The profile's row and its account, as a statement that also locks it on PostgreSQL: a profile's changes to its
+ * own lists take turns, on any process (a count checked after a write stays true). None for an unknown profile.
+ */
+export function lockProfileStatement(db: Db, profileId: string): CompiledQuery<{ account_id: string }> {
+  const read = db.kysely.selectFrom('profiles').select('account_id').where('profile_id', '=', profileId);
+  return (db.engine === 'postgres' ? read.forNoKeyUpdate() : read).compile();
 }
 
 /**
@@ -32,23 +55,37 @@ export const favoriteChannelIds: (db: Db, profileId: string) => Promise<readonly
     ).map((r) => r.logical_channel_id),
 );
 
-export function putFavorite(db: Db, profileId: string, logicalChannelId: string, updateTime: number): void {
-  db.run(
-    `INSERT INTO favorite_channels (profile_id, account_id, logical_channel_id, update_time)
-     SELECT profile_id, account_id, ?, ? FROM profiles WHERE profile_id = ?
-     ON CONFLICT (profile_id, logical_channel_id) DO UPDATE SET update_time = excluded.update_time`,
-    logicalChannelId,
-    updateTime,
-    profileId,
-  );
+/** A favourite of the profile (with its account, for the account's cascade), as a statement. */
+export function putFavoriteStatement(
+  db: Db,
+  accountId: string,
+  profileId: string,
+  logicalChannelId: string,
+  updateTime: number,
+): CompiledQuery {
+  return db.kysely
+    .insertInto('favorite_channels')
+    .values({
+      profile_id: profileId,
+      account_id: accountId,
+      logical_channel_id: logicalChannelId,
+      update_time: updateTime,
+    })
+    .onConflict((c) =>
+      c
+        .columns(['profile_id', 'logical_channel_id'])
+        .doUpdateSet((eb) => ({ update_time: eb.ref('excluded.update_time') })),
+    )
+    .compile();
 }
 
-export function deleteFavorite(db: Db, profileId: string, logicalChannelId: string): void {
-  db.run(
-    'DELETE FROM favorite_channels WHERE profile_id = ? AND logical_channel_id = ?',
-    profileId,
-    logicalChannelId,
-  );
+/** Removes favourites of the profile, as a statement. */
+export function deleteFavoritesStatement(db: Db, profileId: string, ids: readonly string[]): CompiledQuery {
+  return db.kysely
+    .deleteFrom('favorite_channels')
+    .where('profile_id', '=', profileId)
+    .where('logical_channel_id', 'in', ids.length ? [...ids] : [''])
+    .compile();
 }
 
 export interface HistoryRow {
@@ -61,44 +98,76 @@ export interface HistoryRow {
   icon_url: string;
 }
 
-export function listHistory(db: Db, profileId: string, limit: number): HistoryRow[] {
-  return db.all<HistoryRow>(
-    `SELECT h.logical_channel_id, h.program_id, h.play_type, h.play_time, h.duration,
-       c.logical_channel_name, c.icon_url
-     FROM play_history h JOIN channels c ON c.logical_channel_id = h.logical_channel_id
-     WHERE h.profile_id = ? ORDER BY h.play_time DESC, c.channel_seq LIMIT ?`,
-    profileId,
-    limit,
-  );
+export function listHistory(db: Db, profileId: string, limit: number): Promise<HistoryRow[]> {
+  return db.kysely
+    .selectFrom('play_history as h')
+    .innerJoin('channels as c', 'c.logical_channel_id', 'h.logical_channel_id')
+    .select([
+      'h.logical_channel_id',
+      'h.program_id',
+      'h.play_type',
+      'h.play_time',
+      'h.duration',
+      'c.logical_channel_name',
+      'c.icon_url',
+    ])
+    .where('h.profile_id', '=', profileId)
+    .orderBy('h.play_time', 'desc')
+    .orderBy('c.channel_seq')
+    .limit(limit)
+    .execute();
 }
 
-/** Keeps the newest entry per channel: an older report never overwrites a newer one. */
-export function putHistory(
+/**
+ * Plays of the profile (with its account), one statement for all: keeps the newest entry per channel, an older
+ * report never overwrites a newer one.
+ */
+export function putHistoryStatement(
   db: Db,
+  accountId: string,
   profileId: string,
-  h: { logicalChannelId: string; programId: string; playType: string; playTime: number; duration: number },
-): void {
-  db.run(
-    `INSERT INTO play_history (profile_id, account_id, logical_channel_id, program_id, play_type, play_time, duration)
-     SELECT profile_id, account_id, ?, ?, ?, ?, ? FROM profiles WHERE profile_id = ?
-     ON CONFLICT (profile_id, logical_channel_id) DO UPDATE SET program_id = excluded.program_id,
-       play_type = excluded.play_type, play_time = excluded.play_time, duration = excluded.duration
-     WHERE excluded.play_time >= play_history.play_time`,
-    h.logicalChannelId,
-    h.programId,
-    h.playType,
-    h.playTime,
-    h.duration,
-    profileId,
-  );
+  list: ReadonlyArray<{
+    logicalChannelId: string;
+    programId: string;
+    playType: 'live' | 'catchup';
+    playTime: number;
+    duration: number;
+  }>,
+): CompiledQuery {
+  return db.kysely
+    .insertInto('play_history')
+    .values(
+      list.map((h) => ({
+        profile_id: profileId,
+        account_id: accountId,
+        logical_channel_id: h.logicalChannelId,
+        program_id: h.programId,
+        play_type: h.playType,
+        play_time: h.playTime,
+        duration: h.duration,
+      })),
+    )
+    .onConflict((c) =>
+      c
+        .columns(['profile_id', 'logical_channel_id'])
+        .doUpdateSet((eb) => ({
+          program_id: eb.ref('excluded.program_id'),
+          play_type: eb.ref('excluded.play_type'),
+          play_time: eb.ref('excluded.play_time'),
+          duration: eb.ref('excluded.duration'),
+        }))
+        .whereRef('excluded.play_time', '>=', 'play_history.play_time'),
+    )
+    .compile();
 }
 
-export function deleteHistory(db: Db, profileId: string, logicalChannelId: string): void {
-  db.run(
-    'DELETE FROM play_history WHERE profile_id = ? AND logical_channel_id = ?',
-    profileId,
-    logicalChannelId,
-  );
+/** Removes plays of the profile, as a statement. */
+export function deleteHistoryStatement(db: Db, profileId: string, ids: readonly string[]): CompiledQuery {
+  return db.kysely
+    .deleteFrom('play_history')
+    .where('profile_id', '=', profileId)
+    .where('logical_channel_id', 'in', ids.length ? [...ids] : [''])
+    .compile();
 }
 
 /** Plays per channel since `since`, over every account (top channels). */
@@ -126,47 +195,68 @@ export interface SubscriptionRow {
   max_rating: string | null;
 }
 
-export function listProgramSubscriptions(db: Db, profileId: string): SubscriptionRow[] {
-  return db.all<SubscriptionRow>(
-    `SELECT s.program_id, s.logical_channel_id, p.start_ts, p.stop_ts, p.title, c.logical_channel_name, c.icon_url,
-       p.rating, pr.max_rating
-     FROM program_subscriptions s
-     JOIN channels c ON c.logical_channel_id = s.logical_channel_id
-     LEFT JOIN epg_programs p ON p.program_id = s.program_id
-     LEFT JOIN profiles pr ON pr.profile_id = s.profile_id
-     WHERE s.profile_id = ? ORDER BY p.start_ts, s.program_id`,
-    profileId,
-  );
+export function listProgramSubscriptions(db: Db, profileId: string): Promise<SubscriptionRow[]> {
+  return db.kysely
+    .selectFrom('program_subscriptions as s')
+    .innerJoin('channels as c', 'c.logical_channel_id', 's.logical_channel_id')
+    .leftJoin('epg_programs as p', 'p.program_id', 's.program_id')
+    .leftJoin('profiles as pr', 'pr.profile_id', 's.profile_id')
+    .select([
+      's.program_id',
+      's.logical_channel_id',
+      'p.start_ts',
+      'p.stop_ts',
+      'p.title',
+      'c.logical_channel_name',
+      'c.icon_url',
+      'p.rating',
+      'pr.max_rating',
+    ])
+    .where('s.profile_id', '=', profileId)
+    .orderBy('p.start_ts')
+    .orderBy('s.program_id')
+    .execute();
 }
 
-export function putProgramSubscription(
+/** The profile's programme subscriptions (with its account), one statement for all; one already there stays. */
+export function putProgramSubscriptionsStatement(
   db: Db,
+  accountId: string,
   profileId: string,
-  programId: string,
-  logicalChannelId: string,
+  list: ReadonlyArray<{ programId: string; logicalChannelId: string }>,
   now: number,
-): void {
-  db.run(
-    `INSERT INTO program_subscriptions (profile_id, account_id, program_id, logical_channel_id, created_at)
-     SELECT profile_id, account_id, ?, ?, ? FROM profiles WHERE profile_id = ?
-     ON CONFLICT (profile_id, program_id) DO NOTHING`,
-    programId,
-    logicalChannelId,
-    now,
-    profileId,
-  );
+): CompiledQuery {
+  return db.kysely
+    .insertInto('program_subscriptions')
+    .values(
+      list.map((s) => ({
+        profile_id: profileId,
+        account_id: accountId,
+        program_id: s.programId,
+        logical_channel_id: s.logicalChannelId,
+        created_at: now,
+      })),
+    )
+    .onConflict((c) => c.columns(['profile_id', 'program_id']).doNothing())
+    .compile();
 }
 
-export function deleteProgramSubscription(
+/** Removes programme subscriptions of the profile, each by its programme and channel. */
+export async function deleteProgramSubscriptions(
   db: Db,
   profileId: string,
-  programId: string,
-  logicalChannelId: string,
-) {
-  db.run(
-    'DELETE FROM program_subscriptions WHERE profile_id = ? AND program_id = ? AND logical_channel_id = ?',
-    profileId,
-    programId,
-    logicalChannelId,
-  );
+  list: ReadonlyArray<{ programId: string; logicalChannelId: string }>,
+): Promise<void> {
+  if (list.length === 0) return;
+  await db.kysely
+    .deleteFrom('program_subscriptions')
+    .where('profile_id', '=', profileId)
+    .where((eb) =>
+      eb.or(
+        list.map((s) =>
+          eb.and([eb('program_id', '=', s.programId), eb('logical_channel_id', '=', s.logicalChannelId)]),
+        ),
+      ),
+    )
+    .execute();
 }

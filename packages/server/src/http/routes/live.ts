@@ -101,11 +101,11 @@ async function currentData(ctx: RequestContext, dataType: LiveDataType, now: num
         v.access,
       ]);
     case 'favorite':
-      return user ? favoriteList(ctx.db, user) : [];
+      return user ? await favoriteList(ctx.db, user) : [];
     case 'playHistory':
-      return user ? playHistoryList(ctx.db, user) : [];
+      return user ? await playHistoryList(ctx.db, user) : [];
     case 'subscribe':
-      return user ? subscriptionList(ctx.db, user, now) : [];
+      return user ? await subscriptionList(ctx.db, user, now) : [];
     case 'epg':
       return null;
   }

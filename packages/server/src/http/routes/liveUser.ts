@@ -21,27 +21,31 @@ import { profileId } from './profileContext.ts';
 
 /** The user's own live data; every call needs a logged-in user (guests get LOGIN_REQUIRED, spec §5, §6). */
 export const liveUserRoutes = [
-  route(playHistoryList, async (ctx) => ({ playHistoryList: listHistory(ctx.db, await profileId(ctx)) })),
+  route(playHistoryList, async (ctx) => ({
+    playHistoryList: await listHistory(ctx.db, await profileId(ctx)),
+  })),
   route(playHistoryCreate, async (ctx, req) => ({
-    playHistoryList: addPlayHistory(ctx.db, await profileId(ctx), req.playHistoryList, ctx.now()),
+    playHistoryList: await addPlayHistory(ctx.db, await profileId(ctx), req.playHistoryList, ctx.now()),
   })),
   route(playHistoryDelete, async (ctx, req) => ({
-    playHistoryList: removePlayHistory(ctx.db, await profileId(ctx), req.playHistoryDeleteList),
+    playHistoryList: await removePlayHistory(ctx.db, await profileId(ctx), req.playHistoryDeleteList),
   })),
-  route(favoriteList, async (ctx) => ({ favoriteChannelList: listFavorites(ctx.db, await profileId(ctx)) })),
+  route(favoriteList, async (ctx) => ({
+    favoriteChannelList: await listFavorites(ctx.db, await profileId(ctx)),
+  })),
   route(favoriteCreate, async (ctx, req) => ({
-    favoriteChannelList: addFavorites(ctx.db, await profileId(ctx), req.favoriteChannelList),
+    favoriteChannelList: await addFavorites(ctx.db, await profileId(ctx), req.favoriteChannelList),
   })),
   route(favoriteDelete, async (ctx, req) => ({
-    favoriteChannelList: removeFavorites(ctx.db, await profileId(ctx), req.favoriteChannelDeleteList),
+    favoriteChannelList: await removeFavorites(ctx.db, await profileId(ctx), req.favoriteChannelDeleteList),
   })),
   route(subscribeList, async (ctx) => ({
-    subscribeList: subscriptionList(ctx.db, await profileId(ctx), ctx.now()),
+    subscribeList: await subscriptionList(ctx.db, await profileId(ctx), ctx.now()),
   })),
   route(subscribeCreate, async (ctx, req) => ({
-    subscribeList: subscribe(ctx.db, await profileId(ctx), req.subscribeList, ctx.now()),
+    subscribeList: await subscribe(ctx.db, await profileId(ctx), req.subscribeList, ctx.now()),
   })),
   route(subscribeDelete, async (ctx, req) => ({
-    subscribeList: unsubscribe(ctx.db, await profileId(ctx), req.subscribeDeleteList, ctx.now()),
+    subscribeList: await unsubscribe(ctx.db, await profileId(ctx), req.subscribeDeleteList, ctx.now()),
   })),
 ];
