@@ -4,6 +4,7 @@ import { notify, publishNotice } from '../src/domain/notices.ts';
 import { runCli } from './cliRun.ts';
 import { DEMO_PASSWORD } from '../src/seed/accounts.ts';
 import { bearer, loginAs, registerEmail, startServer, type TestServer } from './helpers.ts';
+import { synchronousQueries } from './synchronousQueries.ts';
 
 const M = contract.message;
 let t: TestServer;
@@ -136,6 +137,28 @@ describe('notifications', () => {
     expect(bad.body.errCode).toBe(ErrCode.INVALID_REQUEST);
     const big = await t.post(M.notificationQuery.path, { pageSize: 1000 }, bearer(s.token));
     expect(big.body.errCode).toBe(ErrCode.INVALID_REQUEST);
+  });
+});
+
+// Issue 39, decision 0432: every page asks its notices on a timer; on both engines.
+describe('notices and the message centre on the asynchronous store', () => {
+  it('the notices, the message centre and a notice or message read ask nothing synchronously once warm', async () => {
+    const s = await newUser('quiet-reader@example.com');
+    const notice = publishNotice(t.server.db, { msg: 'Quiet', displayMode: [12] }, t.clock.now);
+    const msgId = notify(t.server.db, s.accountId, 'Quiet', 'Hello', t.clock.now);
+    const calls = async () => {
+      await t.post(M.publicNotice.path, {});
+      await t.post(M.appNotice.path, { displayMode: [12] }, bearer(s.token));
+      await t.post(M.notificationQuery.path, {}, bearer(s.token));
+      await t.post(M.notificationStateUpdate.path, { msgId: notice.id, state: 'read' }, bearer(s.token));
+      await t.post(M.notificationStateUpdate.path, { msgId, state: 'read' }, bearer(s.token));
+      return t.post(M.appNotice.path, {}, bearer(s.token));
+    };
+    await calls();
+    let last: Awaited<ReturnType<typeof calls>> | undefined;
+    expect(await synchronousQueries(t.server.db, async () => (last = await calls()))).toEqual([]);
+    const mine = M.appNotice.response.parse(last?.body.data).noticeList.find((n) => n.id === notice.id);
+    expect(mine?.readStatus).toBe(1);
   });
 });
 

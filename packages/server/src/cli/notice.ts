@@ -37,7 +37,7 @@ export const noticeCommand: Command = {
   notice withdraw ID                                                stop showing a notice
   notice notify --email ADDRESS --title T --msg TEXT                a personal notification (message centre)`,
   run: (args) =>
-    withStore(args, OPTIONS, ({ db, values: all, positionals }) => {
+    withStore(args, OPTIONS, async ({ db, values: all, positionals }) => {
       const v = Object.fromEntries(Object.entries(all).map(([k, x]) => [k, str(x)]));
       const now = Date.now();
       const [verb, id] = positionals;
@@ -65,7 +65,7 @@ export const noticeCommand: Command = {
         return 0;
       }
       if (verb === 'list') {
-        for (const n of listNotices(db, now, null)) {
+        for (const n of await listNotices(db, now, null)) {
           console.log(`${n.id}\tpriority ${n.priority}\tmodes ${n.displayMode.join(',')}\t${n.msg}`);
         }
         return 0;

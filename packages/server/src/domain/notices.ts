@@ -45,8 +45,13 @@ export function publishNotice(
 }
 
 /** The notices a caller may see, optionally only those with one of `modes`. */
-export function noticesFor(db: Db, accountId: string | null, now: number, modes?: number[]): Notice[] {
-  const all = listNotices(db, now, accountId);
+export async function noticesFor(
+  db: Db,
+  accountId: string | null,
+  now: number,
+  modes?: number[],
+): Promise<Notice[]> {
+  const all = await listNotices(db, now, accountId);
   if (!modes?.length) return all;
   const wanted = new Set(modes);
   return all.filter((n) => n.displayMode.some((m) => wanted.has(m)));
@@ -63,21 +68,21 @@ export function notify(db: Db, accountId: string, title: string, content: string
 }
 
 /** Spec §7 state/update: a notification's state, or a notice read (or unread again) for this account. */
-export function updateMessageState(
+export async function updateMessageState(
   db: Db,
   accountId: string,
   msgId: string,
   state: 'unread' | 'read' | 'deleted',
   now: number,
-): void {
+): Promise<void> {
   if (msgId.startsWith(NOTICE_PREFIX)) {
-    if (!noticeExists(db, msgId) || state === 'deleted') {
+    if (state === 'deleted' || !(await noticeExists(db, msgId))) {
       throw new DomainError(MessageErrCode.MESSAGE_NOT_FOUND, 'No such notice');
     }
-    setNoticeRead(db, msgId, accountId, state === 'read', now);
+    await setNoticeRead(db, msgId, accountId, state === 'read', now);
     return;
   }
-  if (!setNotificationState(db, accountId, msgId, state)) {
+  if (!(await setNotificationState(db, accountId, msgId, state))) {
     throw new DomainError(MessageErrCode.MESSAGE_NOT_FOUND, 'No such message');
   }
 }

@@ -47,23 +47,39 @@ export function insertNotice(db: Db, n: NewNotice, now: number): void {
   });
 }
 
-/** Live notices (started, not withdrawn, not past their end), highest priority first, newest first among equals. */
-export function listNotices(db: Db, now: number, accountId: string | null): Notice[] {
-  const rows = db.all<NoticeRow>(
-    `SELECT * FROM notices WHERE withdrawn_at IS NULL AND (valid_until IS NULL OR valid_until > ?)
-       AND (starts_at IS NULL OR starts_at <= ?)
-     ORDER BY priority DESC, created_at DESC, notice_id`,
-    now,
-    now,
-  );
-  const read = new Set(
-    accountId && rows.length > 0
-      ? db
-          .all<{ notice_id: string }>('SELECT notice_id FROM notice_reads WHERE account_id = ?', accountId)
-          .map((r) => r.notice_id)
+/**
+ * Live notices (started, not withdrawn, not past their end), highest priority first, newest first among equals,
+ * with the caller's read status: on the asynchronous store (every page's notices, on a timer), four reads at once.
+ */
+export async function listNotices(db: Db, now: number, accountId: string | null): Promise<Notice[]> {
+  const k = db.kysely;
+  const [rows, reads, modes, channels] = await Promise.all([
+    k
+      .selectFrom('notices')
+      .selectAll()
+      .where('withdrawn_at', 'is', null)
+      .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now)]))
+      .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
+      .orderBy('priority', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('notice_id')
+      .execute(),
+    accountId
+      ? k.selectFrom('notice_reads').select('notice_id').where('account_id', '=', accountId).execute()
       : [],
-  );
-  return withModes(db, rows).map(({ row, notice }) => ({
+    k
+      .selectFrom('notice_display_modes')
+      .select(['notice_id', 'display_mode'])
+      .orderBy('display_mode')
+      .execute(),
+    k
+      .selectFrom('notice_display_channels')
+      .select(['notice_id', 'logical_channel_id'])
+      .orderBy('logical_channel_id')
+      .execute(),
+  ]);
+  const read = new Set(reads.map((r) => r.notice_id));
+  return noticesOf(rows, modes, channels).map(({ row, notice }) => ({
     ...notice,
     readStatus: read.has(row.notice_id) ? 1 : 0,
   }));
@@ -91,12 +107,20 @@ export function listAllNotices(db: Db, opts: { limit?: number; noticeId?: string
 /** The rows as notices without a read status, their modes and channels read once for all of them. */
 function withModes(db: Db, rows: NoticeRow[]) {
   if (rows.length === 0) return [];
-  const modes = db.all<{ notice_id: string; display_mode: number }>(
+  const modes = db.all<DisplayModeRow>(
     'SELECT notice_id, display_mode FROM notice_display_modes ORDER BY display_mode',
   );
-  const channels = db.all<{ notice_id: string; logical_channel_id: string }>(
+  const channels = db.all<DisplayChannelRow>(
     'SELECT notice_id, logical_channel_id FROM notice_display_channels ORDER BY logical_channel_id',
   );
+  return noticesOf(rows, modes, channels);
+}
+
+type DisplayModeRow = { notice_id: string; display_mode: number };
+type DisplayChannelRow = { notice_id: string; logical_channel_id: string };
+
+/** Notices without a read status from their rows, modes (in mode order) and channels (in id order). */
+function noticesOf(rows: NoticeRow[], modes: DisplayModeRow[], channels: DisplayChannelRow[]) {
   return rows.map((r) => ({
     row: r,
     notice: {
@@ -116,24 +140,36 @@ function withModes(db: Db, rows: NoticeRow[]) {
   }));
 }
 
-export function noticeExists(db: Db, noticeId: string): boolean {
-  return (
-    db.get('SELECT 1 AS x FROM notices WHERE notice_id = ? AND withdrawn_at IS NULL', noticeId) !== undefined
-  );
+export async function noticeExists(db: Db, noticeId: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('notices')
+    .select('notice_id')
+    .where('notice_id', '=', noticeId)
+    .where('withdrawn_at', 'is', null)
+    .executeTakeFirst();
+  return row !== undefined;
 }
 
 /** read = true records the read (idempotent); false forgets it. */
-export function setNoticeRead(db: Db, noticeId: string, accountId: string, read: boolean, now: number): void {
-  if (read) {
-    db.run(
-      'INSERT INTO notice_reads (notice_id, account_id, read_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING',
-      noticeId,
-      accountId,
-      now,
-    );
-  } else {
-    db.run('DELETE FROM notice_reads WHERE notice_id = ? AND account_id = ?', noticeId, accountId);
-  }
+export async function setNoticeRead(
+  db: Db,
+  noticeId: string,
+  accountId: string,
+  read: boolean,
+  now: number,
+): Promise<void> {
+  const k = db.kysely;
+  await (read
+    ? k
+        .insertInto('notice_reads')
+        .values({ notice_id: noticeId, account_id: accountId, read_at: now })
+        .onConflict((c) => c.doNothing())
+        .execute()
+    : k
+        .deleteFrom('notice_reads')
+        .where('notice_id', '=', noticeId)
+        .where('account_id', '=', accountId)
+        .execute());
 }
 
 export function withdrawNotice(db: Db, noticeId: string, now: number): boolean {
@@ -170,50 +206,51 @@ export async function countUnread(db: Db, accountId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-export function listNotifications(
+export async function listNotifications(
   db: Db,
   accountId: string,
   pageId: number,
   pageSize: number,
-): { total: number; list: Notification[] } {
-  const total =
-    db.get<{ n: number }>(
-      "SELECT COUNT(*) AS n FROM notifications WHERE account_id = ? AND state <> 'deleted'",
-      accountId,
-    )?.n ?? 0;
-  const list = db
-    .all<{ msg_id: string; title: string; content: string; state: 'unread' | 'read'; created_at: number }>(
-      `SELECT msg_id, title, content, state, created_at FROM notifications
-       WHERE account_id = ? AND state <> 'deleted' ORDER BY created_at DESC, msg_id LIMIT ? OFFSET ?`,
-      accountId,
-      pageSize,
-      (pageId - 1) * pageSize,
-    )
-    .map((r) => ({
-      msgId: r.msg_id,
-      title: r.title,
-      content: r.content,
-      state: r.state,
-      createdAt: Number(r.created_at),
-    }));
-  return { total, list };
+): Promise<{ total: number; list: Notification[] }> {
+  const kept = db.kysely
+    .selectFrom('notifications')
+    .where('account_id', '=', accountId)
+    .where('state', '<>', 'deleted');
+  const [counted, rows] = await Promise.all([
+    kept.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirst(),
+    kept
+      .select(['msg_id', 'title', 'content', 'state', 'created_at'])
+      .orderBy('created_at', 'desc')
+      .orderBy('msg_id')
+      .limit(pageSize)
+      .offset((pageId - 1) * pageSize)
+      .execute(),
+  ]);
+  const list = rows.map((r) => ({
+    msgId: r.msg_id,
+    title: r.title,
+    content: r.content,
+    state: r.state as 'unread' | 'read',
+    createdAt: Number(r.created_at),
+  }));
+  return { total: Number(counted?.n ?? 0), list };
 }
 
 /** Only the owner's notifications change; false when there is no such (undeleted) notification. */
-export function setNotificationState(
+export async function setNotificationState(
   db: Db,
   accountId: string,
   msgId: string,
   state: 'unread' | 'read' | 'deleted',
-): boolean {
-  return (
-    db.run(
-      "UPDATE notifications SET state = ? WHERE msg_id = ? AND account_id = ? AND state <> 'deleted'",
-      state,
-      msgId,
-      accountId,
-    ).changes > 0
-  );
+): Promise<boolean> {
+  const changed = await db.kysely
+    .updateTable('notifications')
+    .set({ state })
+    .where('msg_id', '=', msgId)
+    .where('account_id', '=', accountId)
+    .where('state', '<>', 'deleted')
+    .executeTakeFirst();
+  return changed.numUpdatedRows > 0n;
 }
 
 /**
