@@ -31,11 +31,11 @@ beforeAll(async () => {
     });
   add('live', now + 60 * MIN);
   add('logged-out-now', now + 60 * MIN);
-  revokeSession(db, 'logged-out-now', 'logout', now - 1000);
+  await revokeSession(db, 'logged-out-now', 'logout', now - 1000);
   add('logged-out-9-min-ago', now + 60 * MIN);
-  revokeSession(db, 'logged-out-9-min-ago', 'logout', now - 9 * MIN);
+  await revokeSession(db, 'logged-out-9-min-ago', 'logout', now - 9 * MIN);
   add('logged-out-an-hour-ago', now + 60 * MIN);
-  revokeSession(db, 'logged-out-an-hour-ago', 'logout', now - 60 * MIN);
+  await revokeSession(db, 'logged-out-an-hour-ago', 'logout', now - 60 * MIN);
   add('expired-a-minute-ago', now - MIN);
   add('expired-a-day-ago', now - 24 * 60 * MIN);
 });

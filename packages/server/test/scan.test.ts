@@ -2,6 +2,7 @@ import { contract, ErrCode } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
 import { bearer, loginAs, startServer, type TestServer } from './helpers.ts';
+import { synchronousQueries } from './synchronousQueries.ts';
 
 const A = contract.account;
 let t: TestServer;
@@ -81,5 +82,33 @@ describe('QR login', () => {
     expect(thief.body.errCode).toBe(ErrCode.SCAN_CODE_INVALID);
     const unknown = await t.post(A.scanCodeInfo.path, { scanCodeId: 'q'.repeat(22) }, bearer(person.token));
     expect(unknown.body.errCode).toBe(ErrCode.SCAN_CODE_INVALID);
+  });
+});
+
+// Issue 39, decision 0432: a box polls every 2 s while its code waits; on both engines.
+describe('a QR login on the asynchronous store', () => {
+  it('the code, its polls, the approval, the box’s session, a sign-up’s delivery check and a logout ask nothing synchronously once warm', async () => {
+    const person = await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD);
+    const login = async () => {
+      const box = await boxCode();
+      const poll = () =>
+        t.post(A.quickLoginToken.path, { scanCodeId: box.scanCodeId, pollToken: box.pollToken });
+      expect((await poll()).body.errCode).toBe(ErrCode.QR_TOKEN_PENDING);
+      await t.post(A.scanCodeInfo.path, { scanCodeId: box.scanCodeId }, bearer(person.token));
+      await t.post(A.scanCodeLogin.path, { scanCodeId: box.scanCodeId }, bearer(person.token));
+      const session = A.quickLoginToken.response.parse((await poll()).body.data);
+      const delivery = await t.post(A.verificationDelivery.path, { authenticationKey: 'k'.repeat(32) });
+      expect(delivery.body.errCode).toBe(0);
+      expect((await t.post(A.logout.path, {}, bearer(session.tokens.token))).body.errCode).toBe(0);
+      return session;
+    };
+    await login();
+    let session: Awaited<ReturnType<typeof login>> | undefined;
+    expect(await synchronousQueries(t.server.db, async () => (session = await login()))).toEqual([]);
+    expect(session?.userInfo.accountId).toBe(DEMO_SUBSCRIBED.accountId);
+    // The box's session ended with its logout.
+    expect((await t.post(A.userInfo.path, {}, bearer(session?.tokens.token ?? ''))).body.errCode).toBe(
+      ErrCode.SESSION_INVALID,
+    );
   });
 });

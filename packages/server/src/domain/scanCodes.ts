@@ -21,25 +21,35 @@ function statusOf(r: Row, now: number): ScanStatus {
   return r.approved_by ? 'approved' : 'pending';
 }
 
-function load(db: Db, id: string): Row {
-  const r = db.get<Row>('SELECT * FROM scan_codes WHERE scan_code_id = ?', id);
-  if (!r) throw new DomainError(ErrCode.SCAN_CODE_INVALID, 'This QR code is not valid; show a new one');
+const notValid = () =>
+  new DomainError(ErrCode.SCAN_CODE_INVALID, 'This QR code is not valid; show a new one');
+const used = () => new DomainError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
+
+// On the asynchronous store (issue 39, decision 0432): a box polls every 2 s while its code waits.
+async function load(db: Db, id: string): Promise<Row> {
+  const r = await db.kysely
+    .selectFrom('scan_codes')
+    .selectAll()
+    .where('scan_code_id', '=', id)
+    .executeTakeFirst();
+  if (!r) throw notValid();
   return r;
 }
 
-export function createScanCode(db: Db, deviceName: string, siteOrigin: string, now: number) {
+export async function createScanCode(db: Db, deviceName: string, siteOrigin: string, now: number) {
   const scanCodeId = randomToken(16);
   const pollToken = randomToken(24);
   const expiresAt = now + SCAN_CODE_TTL_MS;
-  db.run(
-    `INSERT INTO scan_codes (scan_code_id, poll_token_hash, device_name, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?)`,
-    scanCodeId,
-    hashToken(pollToken),
-    deviceName,
-    now,
-    expiresAt,
-  );
+  await db.kysely
+    .insertInto('scan_codes')
+    .values({
+      scan_code_id: scanCodeId,
+      poll_token_hash: hashToken(pollToken),
+      device_name: deviceName,
+      created_at: now,
+      expires_at: expiresAt,
+    })
+    .execute();
   return {
     scanCodeId,
     pollToken,
@@ -50,8 +60,8 @@ export function createScanCode(db: Db, deviceName: string, siteOrigin: string, n
   };
 }
 
-export function scanCodeInfo(db: Db, id: string, now: number) {
-  const r = load(db, id);
+export async function scanCodeInfo(db: Db, id: string, now: number) {
+  const r = await load(db, id);
   return {
     scanCodeId: r.scan_code_id,
     status: statusOf(r, now),
@@ -64,23 +74,25 @@ export function scanCodeInfo(db: Db, id: string, now: number) {
  * A logged-in person approves the code for their account, from the profile their session is on: the box's
  * session starts on that profile (issue 35), so approving from a kids profile cannot open an adult one.
  */
-export function approveScanCode(db: Db, id: string, accountId: string, profileId: string, now: number) {
-  const r = load(db, id);
+export async function approveScanCode(db: Db, id: string, accountId: string, profileId: string, now: number) {
+  const r = await load(db, id);
   const status = statusOf(r, now);
   if (status === 'expired')
     throw new DomainError(ErrCode.SCAN_CODE_EXPIRED, 'This QR code has expired; show a new one');
-  if (status !== 'pending')
-    throw new DomainError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
-  const changed = db.run(
-    `UPDATE scan_codes SET approved_by = ?, approved_profile = ?, approved_at = ?, expires_at = ?
-     WHERE scan_code_id = ? AND approved_by IS NULL`,
-    accountId,
-    profileId,
-    now,
-    Math.max(r.expires_at, now + COLLECT_GRACE_MS),
-    id,
-  ).changes;
-  if (changed !== 1) throw new DomainError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
+  if (status !== 'pending') throw used();
+  // The statement is the guard: of two approvals at once, one changes the row.
+  const changed = await db.kysely
+    .updateTable('scan_codes')
+    .set({
+      approved_by: accountId,
+      approved_profile: profileId,
+      approved_at: now,
+      expires_at: Math.max(r.expires_at, now + COLLECT_GRACE_MS),
+    })
+    .where('scan_code_id', '=', id)
+    .where('approved_by', 'is', null)
+    .executeTakeFirst();
+  if (changed.numUpdatedRows !== 1n) throw used();
   return { scanCodeId: id, status: 'approved' as const };
 }
 
@@ -88,29 +100,26 @@ export function approveScanCode(db: Db, id: string, accountId: string, profileId
  * The box's poll: QR_TOKEN_PENDING (10101149, silenced by clients) until approved, then the approving
  * account and profile once; the pollToken proves the poller is the box that asked for the code.
  */
-export function collectScanCode(
+export async function collectScanCode(
   db: Db,
   id: string,
   pollToken: string,
   now: number,
-): { accountId: string; profileId: string | null } {
-  const r = load(db, id);
-  if (!sameHash(r.poll_token_hash, hashToken(pollToken))) {
-    throw new DomainError(ErrCode.SCAN_CODE_INVALID, 'This QR code is not valid; show a new one');
-  }
+): Promise<{ accountId: string; profileId: string | null }> {
+  const r = await load(db, id);
+  if (!sameHash(r.poll_token_hash, hashToken(pollToken))) throw notValid();
   const status = statusOf(r, now);
   if (status === 'pending')
     throw new DomainError(ErrCode.QR_TOKEN_PENDING, 'Waiting for the code to be scanned');
   if (status === 'expired')
     throw new DomainError(ErrCode.SCAN_CODE_EXPIRED, 'This QR code has expired; show a new one');
-  if (status === 'consumed')
-    throw new DomainError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
-  const changed = db.run(
-    'UPDATE scan_codes SET consumed_at = ? WHERE scan_code_id = ? AND consumed_at IS NULL',
-    now,
-    id,
-  ).changes;
-  if (changed !== 1 || !r.approved_by)
-    throw new DomainError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
+  if (status === 'consumed') throw used();
+  const changed = await db.kysely
+    .updateTable('scan_codes')
+    .set({ consumed_at: now })
+    .where('scan_code_id', '=', id)
+    .where('consumed_at', 'is', null)
+    .executeTakeFirst();
+  if (changed.numUpdatedRows !== 1n || !r.approved_by) throw used();
   return { accountId: r.approved_by, profileId: r.approved_profile };
 }

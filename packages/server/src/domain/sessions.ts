@@ -8,7 +8,6 @@ import {
   extendSession,
   insertAccessToken,
   insertRefreshToken,
-  insertSession,
   sessionByAccessToken,
 } from '../store/sessions.ts';
 import { hashToken, randomToken, signScopedToken, TOKEN_TTL } from './tokens.ts';
@@ -101,32 +100,22 @@ const newSessionRow = (sessionId: string, input: NewSessionInput, now: number) =
  * Starts a session (a refresh-token family) for an account and issues its first tokens, on the synchronous store:
  * for a caller that does more in the same transaction (the scan code's sign-in).
  */
-export function startSession(
-  db: Db,
-  secret: string,
-  input: NewSessionInput,
-  now: number,
-): { sessionId: string; tokens: Tokens } {
-  return db.transaction(() => {
-    const sessionId = randomToken(16);
-    insertSession(db, newSessionRow(sessionId, input, now));
-    return { sessionId, tokens: issueTokens(db, secret, sessionId, input.accountId, 1, now) };
-  });
-}
-
 /**
- * The same on the asynchronous store (issue 39, decision 0411): every sign-in, sign-up and guest visit. Three
- * inserts of new rows in one transaction: they conflict with no other writer, so nothing waits but this call.
+ * A new session and its tokens, on the asynchronous store (issue 39, decision 0411): every sign-in, sign-up, guest
+ * visit and box's QR login. Inserts of new rows in one transaction: they conflict with no other writer, so nothing
+ * waits but this call. A session begun on a profile (the box, on the profile that approved it) checks the profile
+ * is still the account's in the same transaction: one deleted since could not be replaced by a wider one.
  */
 export async function beginSession(
   db: Db,
   secret: string,
-  input: NewSessionInput,
+  input: NewSessionInput & { profileId?: string | null },
   now: number,
 ): Promise<{ sessionId: string; tokens: Tokens }> {
   const sessionId = randomToken(16);
   const { tokens, access, refresh } = newTokens(secret, sessionId, input.accountId, 1, now);
   const k = db.kysely;
+  const { profileId } = input;
   await transactionally(db, function* () {
     yield* query(
       k
@@ -135,6 +124,23 @@ export async function beginSession(
         .compile(),
     );
     yield* storeTokens(db, access, refresh);
+    if (!profileId) return;
+    const profile = yield* query(
+      k
+        .selectFrom('profiles')
+        .select('profile_id')
+        .where('profile_id', '=', profileId)
+        .where('account_id', '=', input.accountId)
+        .compile(),
+    );
+    if (profile.rows.length === 0)
+      throw new DomainError(ErrCode.SCAN_CODE_INVALID, 'This QR code is not valid; show a new one');
+    yield* query(
+      k
+        .insertInto('session_profiles')
+        .values({ session_id: sessionId, profile_id: profileId, chosen_at: now })
+        .compile(),
+    );
   });
   return { sessionId, tokens };
 }

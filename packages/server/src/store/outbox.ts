@@ -155,8 +155,14 @@ export async function markFailed(db: Db, seq: number, failure: string, tried: bo
 }
 
 /** The newest message tied to `ref` (a code's hashed key). */
-export function messageByRef(db: Db, ref: string): OutboxMessage | undefined {
-  return db.get<OutboxMessage>('SELECT * FROM outbox WHERE ref = ? ORDER BY seq DESC LIMIT 1', ref);
+export function messageByRef(db: Db, ref: string): Promise<OutboxMessage | undefined> {
+  return db.kysely
+    .selectFrom('outbox')
+    .selectAll()
+    .where('ref', '=', ref)
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 /** The newest messages to any of `recipients` (a subscriber's email and phone). */

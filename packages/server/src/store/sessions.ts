@@ -32,13 +32,13 @@ export function extendSession(db: Db, sessionId: string, expiresAt: number): voi
   db.run('UPDATE sessions SET expires_at = ? WHERE session_id = ?', expiresAt, sessionId);
 }
 
-export function revokeSession(db: Db, sessionId: string, reason: string, now: number): void {
-  db.run(
-    'UPDATE sessions SET revoked_at = ?, revoke_reason = ? WHERE session_id = ? AND revoked_at IS NULL',
-    now,
-    reason,
-    sessionId,
-  );
+export async function revokeSession(db: Db, sessionId: string, reason: string, now: number): Promise<void> {
+  await db.kysely
+    .updateTable('sessions')
+    .set({ revoked_at: now, revoke_reason: reason })
+    .where('session_id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /**

@@ -49,8 +49,8 @@ export function sessionOf(ctx: RequestContext) {
 
 export const accountRoutes = [
   route(verification, (ctx, req) => identity.sendVerification(deps(ctx), req, req.purpose, ctx.lang)),
-  route(verificationDelivery, (ctx, req) => {
-    const m = messageByRef(ctx.db, deliveryRef(ctx.config.secret, req.authenticationKey));
+  route(verificationDelivery, async (ctx, req) => {
+    const m = await messageByRef(ctx.db, deliveryRef(ctx.config.secret, req.authenticationKey));
     if (m) return deliveryOf(m);
     // A key that sent nothing (a reset for an address with no account) answers as if its message went, so the
     // call tells nobody which addresses have accounts.
@@ -99,8 +99,8 @@ export const accountRoutes = [
     }
   }),
 
-  route(logout, (ctx) => {
-    revokeSession(ctx.db, sessionOf(ctx).sessionId, 'logout', ctx.now());
+  route(logout, async (ctx) => {
+    await revokeSession(ctx.db, sessionOf(ctx).sessionId, 'logout', ctx.now());
     clearSessionCookies(ctx.res, ctx.config);
     return {};
   }),

@@ -7,10 +7,8 @@ import {
   scanCodeInfo as info,
 } from '../../domain/scanCodes.ts';
 import { POLICIES, perAddress, takeAttempt } from '../../domain/limits.ts';
-import { startSession } from '../../domain/sessions.ts';
-import { getProfile, type ProfileRow, setSessionProfile } from '../../store/profiles.ts';
-import { DomainError } from '../../domain/errors.ts';
-import { ErrCode } from '@ottkit/api-client';
+import { beginSession } from '../../domain/sessions.ts';
+import type { ProfileRow } from '../../store/profiles.ts';
 import { buildUserInfo } from '../../domain/userInfo.ts';
 import type { RequestContext } from '../route.ts';
 import { route } from '../route.ts';
@@ -26,7 +24,7 @@ function siteOrigin(ctx: RequestContext): string {
 export const scanRoutes = [
   route(scanCode, async (ctx, req) => {
     await takeAttempt(ctx.db, perAddress('scan', ctx.ip, POLICIES.scanIp, POLICIES.scanRange), ctx.now());
-    return createScanCode(ctx.db, req.deviceName ?? 'TV box', siteOrigin(ctx), ctx.now());
+    return await createScanCode(ctx.db, req.deviceName ?? 'TV box', siteOrigin(ctx), ctx.now());
   }),
 
   route(scanCodeInfo, async (ctx, req) => info(ctx.db, req.scanCodeId, ctx.now())),
@@ -40,23 +38,14 @@ export const scanRoutes = [
   // The box is not the browser that approved: no cookies here, the box keeps the tokens it receives.
   route(quickLoginToken, async (ctx, req) => {
     const now = ctx.now();
-    const { accountId, profileId } = collectScanCode(ctx.db, req.scanCodeId, req.pollToken, now);
-    const { sessionId, tokens } = ctx.db.transaction(() => {
-      const started = startSession(
-        ctx.db,
-        ctx.config.secret,
-        { accountId, loginMethod: LoginMethod.SCAN_CODE, clientIp: ctx.ip },
-        now,
-      );
-      // The approving session's profile (issue 35): without it the box would start on the account's first.
-      if (profileId) {
-        // Deleted since the approval: starting on the account's first profile instead could widen what it sees.
-        if (!getProfile(ctx.db, profileId))
-          throw new DomainError(ErrCode.SCAN_CODE_INVALID, 'This QR code is not valid; show a new one');
-        setSessionProfile(ctx.db, started.sessionId, profileId, now);
-      }
-      return started;
-    });
+    const { accountId, profileId } = await collectScanCode(ctx.db, req.scanCodeId, req.pollToken, now);
+    // The approving session's profile (issue 35): without it the box would start on the account's first.
+    const { sessionId, tokens } = await beginSession(
+      ctx.db,
+      ctx.config.secret,
+      { accountId, loginMethod: LoginMethod.SCAN_CODE, clientIp: ctx.ip, profileId },
+      now,
+    );
     return { userInfo: await buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now, ctx.lang), tokens };
   }),
 ];
