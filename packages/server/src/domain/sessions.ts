@@ -4,12 +4,7 @@ import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
 import { lockRows, query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
 import { keptByKey } from '../store/versions.ts';
-import {
-  extendSession,
-  insertAccessToken,
-  insertRefreshToken,
-  sessionByAccessToken,
-} from '../store/sessions.ts';
+import { sessionByAccessToken } from '../store/sessions.ts';
 import { hashToken, randomToken, signScopedToken, TOKEN_TTL } from './tokens.ts';
 
 /** What the server knows of the caller, from the Authorization header (or the query for the VOD API). */
@@ -62,22 +57,6 @@ function newTokens(secret: string, sessionId: string, accountId: string, generat
   };
 }
 
-/** Issues and stores a session's first tokens, on the synchronous store (`startSession`). */
-function issueTokens(
-  db: Db,
-  secret: string,
-  sessionId: string,
-  accountId: string,
-  generation: number,
-  now: number,
-): Tokens {
-  const { tokens, access, refresh } = newTokens(secret, sessionId, accountId, generation, now);
-  insertAccessToken(db, access.token_hash, sessionId, access.expires_at);
-  insertRefreshToken(db, refresh);
-  extendSession(db, sessionId, refresh.expires_at);
-  return tokens;
-}
-
 /** The rows of a new access and refresh token, in a `transactionally` body (a sign-in, a rotation). */
 function* storeTokens(db: Db, access: NewTokens['access'], refresh: NewTokens['refresh']): Statements<void> {
   yield* query(db.kysely.insertInto('access_tokens').values(access).compile());
@@ -96,10 +75,6 @@ const newSessionRow = (sessionId: string, input: NewSessionInput, now: number) =
   expires_at: now + TOKEN_TTL.refresh,
 });
 
-/**
- * Starts a session (a refresh-token family) for an account and issues its first tokens, on the synchronous store:
- * for a caller that does more in the same transaction (the scan code's sign-in).
- */
 /**
  * A new session and its tokens, on the asynchronous store (issue 39, decision 0411): every sign-in, sign-up, guest
  * visit and box's QR login. Inserts of new rows in one transaction: they conflict with no other writer, so nothing

@@ -28,10 +28,6 @@ export async function loginMethodOf(db: Db, sessionId: string): Promise<number |
   return row?.login_method;
 }
 
-export function extendSession(db: Db, sessionId: string, expiresAt: number): void {
-  db.run('UPDATE sessions SET expires_at = ? WHERE session_id = ?', expiresAt, sessionId);
-}
-
 export async function revokeSession(db: Db, sessionId: string, reason: string, now: number): Promise<void> {
   await db.kysely
     .updateTable('sessions')
@@ -59,15 +55,6 @@ export function revokeAccountSessionsStatement(
     .where('session_id', '<>', keep)
     .where('revoked_at', 'is', null)
     .compile();
-}
-
-export function insertAccessToken(db: Db, tokenHash: string, sessionId: string, expiresAt: number): void {
-  db.run(
-    'INSERT INTO access_tokens (token_hash, session_id, expires_at) VALUES (?, ?, ?)',
-    tokenHash,
-    sessionId,
-    expiresAt,
-  );
 }
 
 /**
@@ -102,14 +89,4 @@ export interface RefreshRow {
   generation: number;
   expires_at: number;
   used_at: number | null;
-}
-
-export function insertRefreshToken(db: Db, r: Omit<RefreshRow, 'used_at'>): void {
-  db.run(
-    'INSERT INTO refresh_tokens (token_hash, session_id, generation, expires_at) VALUES (?, ?, ?, ?)',
-    r.token_hash,
-    r.session_id,
-    r.generation,
-    r.expires_at,
-  );
 }
