@@ -82,11 +82,3 @@ export function sessionByAccessToken(k: Kysely<Database>, tokenHash: string, now
     .where('s.expires_at', '>', now)
     .executeTakeFirst();
 }
-
-export interface RefreshRow {
-  token_hash: string;
-  session_id: string;
-  generation: number;
-  expires_at: number;
-  used_at: number | null;
-}
