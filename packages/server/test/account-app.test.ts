@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { changeSetting } from '../src/domain/appConfig.ts';
 import { DEMO_NO_AUTHORITY, DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
 import { bearer, loginAs, startServer, type TestServer } from './helpers.ts';
+import { synchronousQueries } from './synchronousQueries.ts';
 
 const A = contract.account;
 let t: TestServer;
@@ -172,5 +173,22 @@ describe('contracts (terms)', () => {
       ErrCode.VIRTUAL_CODE_MISMATCH,
     );
     expect((await t.post(A.contractSign.path, foreign)).body.errCode).toBe(ErrCode.SESSION_INVALID);
+  });
+
+  // Issue 39, decision 0432: a sign-up's terms, on both engines.
+  it('lists, shows and signs the terms asking nothing synchronously once warm', async () => {
+    const s = await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD);
+    const signBody = { policyId: 'privacy-policy', contractVersion: '1.0', virtualCode: s.virtualCode };
+    const calls = async () => {
+      await t.post(A.contractQuery.path, {}, bearer(s.token));
+      await t.post(A.contractDetail.path, { policyId: 'privacy-policy' });
+      return t.post(A.contractSign.path, signBody, bearer(s.token));
+    };
+    const first = A.contractSign.response.parse((await calls()).body.data);
+    t.advance(1000);
+    let again: Awaited<ReturnType<typeof calls>> | undefined;
+    expect(await synchronousQueries(t.server.db, async () => (again = await calls()))).toEqual([]);
+    // Signing again keeps the first time.
+    expect(A.contractSign.response.parse(again?.body.data).signedAt).toBe(first.signedAt);
   });
 });

@@ -4,23 +4,33 @@ import type { Db } from './db.ts';
 
 export type ContractRow = Selectable<ContractsTable>;
 
+// A viewer's contracts are read and signed on the asynchronous store (the sign-up's terms, decision 0432).
+
 /** The latest version of each policy (highest seq). */
-export function latestContracts(db: Db): ContractRow[] {
-  return db.all<ContractRow>(
-    `SELECT c.* FROM contracts c
-     WHERE c.seq = (SELECT MAX(x.seq) FROM contracts x WHERE x.policy_id = c.policy_id)
-     ORDER BY c.policy_id`,
-  );
+export function latestContracts(db: Db): Promise<ContractRow[]> {
+  return db.kysely
+    .selectFrom('contracts as c')
+    .selectAll('c')
+    .where('c.seq', '=', (eb) =>
+      eb
+        .selectFrom('contracts as x')
+        .select((x) => x.fn.max('x.seq').as('m'))
+        .whereRef('x.policy_id', '=', 'c.policy_id'),
+    )
+    .orderBy('c.policy_id')
+    .execute();
 }
 
-export function getContract(db: Db, policyId: string, version?: string): ContractRow | undefined {
-  return version
-    ? db.get<ContractRow>(
-        'SELECT * FROM contracts WHERE policy_id = ? AND contract_version = ?',
-        policyId,
-        version,
-      )
-    : db.get<ContractRow>('SELECT * FROM contracts WHERE policy_id = ? ORDER BY seq DESC LIMIT 1', policyId);
+/** A policy's version, or its latest. */
+export function getContract(db: Db, policyId: string, version?: string): Promise<ContractRow | undefined> {
+  return db.kysely
+    .selectFrom('contracts')
+    .selectAll()
+    .where('policy_id', '=', policyId)
+    .$if(version !== undefined, (q) => q.where('contract_version', '=', version ?? ''))
+    .orderBy('seq', 'desc')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export function insertContract(db: Db, c: ContractRow): void {
@@ -37,33 +47,36 @@ export function insertContract(db: Db, c: ContractRow): void {
   );
 }
 
-export function signedVersions(db: Db, accountId: string): Set<string> {
-  return new Set(
-    db
-      .all<{ policy_id: string; contract_version: string }>(
-        'SELECT policy_id, contract_version FROM contract_signatures WHERE account_id = ?',
-        accountId,
-      )
-      .map((r) => `${r.policy_id}@${r.contract_version}`),
-  );
+export async function signedVersions(db: Db, accountId: string): Promise<Set<string>> {
+  const rows = await db.kysely
+    .selectFrom('contract_signatures')
+    .select(['policy_id', 'contract_version'])
+    .where('account_id', '=', accountId)
+    .execute();
+  return new Set(rows.map((r) => `${r.policy_id}@${r.contract_version}`));
 }
 
 /** Records a signature; signing again keeps the first time. Returns when it was signed. */
-export function sign(db: Db, accountId: string, policyId: string, version: string, now: number): number {
-  db.run(
-    `INSERT INTO contract_signatures (account_id, policy_id, contract_version, signed_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (account_id, policy_id, contract_version) DO NOTHING`,
-    accountId,
-    policyId,
-    version,
-    now,
-  );
-  return (
-    db.get<{ signed_at: number }>(
-      'SELECT signed_at FROM contract_signatures WHERE account_id = ? AND policy_id = ? AND contract_version = ?',
-      accountId,
-      policyId,
-      version,
-    )?.signed_at ?? now
-  );
+export async function sign(
+  db: Db,
+  accountId: string,
+  policyId: string,
+  version: string,
+  now: number,
+): Promise<number> {
+  const k = db.kysely;
+  const key = { account_id: accountId, policy_id: policyId, contract_version: version };
+  await k
+    .insertInto('contract_signatures')
+    .values({ ...key, signed_at: now })
+    .onConflict((c) => c.columns(['account_id', 'policy_id', 'contract_version']).doNothing())
+    .execute();
+  const row = await k
+    .selectFrom('contract_signatures')
+    .select('signed_at')
+    .where('account_id', '=', accountId)
+    .where('policy_id', '=', policyId)
+    .where('contract_version', '=', version)
+    .executeTakeFirst();
+  return row?.signed_at ?? now;
 }

@@ -18,7 +18,7 @@ import { redeem } from '../../domain/recharge.ts';
 import { zeroTrustProperties } from '../../domain/zeroTrust.ts';
 import { userRights } from '../../domain/rights.ts';
 import { buildUserInfo } from '../../domain/userInfo.ts';
-import { getAccount } from '../../store/accounts.ts';
+import { accountNow } from '../../store/accounts.ts';
 import { getContract, latestContracts, sign, signedVersions } from '../../store/contracts.ts';
 import { listPlans } from '../../store/plans.ts';
 import { settingsNow } from '../../store/settings.ts';
@@ -71,11 +71,14 @@ export const appRoutes = [
 
   route(urvQuery, (ctx) => userRights(ctx.db, sessionOf(ctx).accountId, ctx.now())),
 
-  route(contractQuery, (ctx, req) => {
-    const signed = ctx.session ? signedVersions(ctx.db, ctx.session.accountId) : new Set<string>();
+  route(contractQuery, async (ctx, req) => {
+    const [signed, latest] = await Promise.all([
+      ctx.session ? signedVersions(ctx.db, ctx.session.accountId) : new Set<string>(),
+      latestContracts(ctx.db),
+    ]);
     const wanted = req.policyIdList ? new Set(req.policyIdList) : null;
     return {
-      contractList: latestContracts(ctx.db)
+      contractList: latest
         .filter((c) => !wanted || wanted.has(c.policy_id))
         .map((c) => ({
           policyId: c.policy_id,
@@ -87,8 +90,8 @@ export const appRoutes = [
     };
   }),
 
-  route(contractDetail, (ctx, req) => {
-    const c = getContract(ctx.db, req.policyId, req.contractVersion);
+  route(contractDetail, async (ctx, req) => {
+    const c = await getContract(ctx.db, req.policyId, req.contractVersion);
     if (!c)
       throw new HttpError(
         ErrCode.CONTRACT_NOT_FOUND,
@@ -97,16 +100,18 @@ export const appRoutes = [
     return { policyId: c.policy_id, contractVersion: c.contract_version, title: c.title, content: c.content };
   }),
 
-  route(contractSign, (ctx, req) => {
+  route(contractSign, async (ctx, req) => {
     const s = sessionOf(ctx);
-    const c = getContract(ctx.db, req.policyId, req.contractVersion);
+    const [c, owner] = await Promise.all([
+      getContract(ctx.db, req.policyId, req.contractVersion),
+      accountNow(ctx.db, s.accountId),
+    ]);
     if (!c)
       throw new HttpError(ErrCode.CONTRACT_NOT_FOUND, `No contract ${req.policyId} ${req.contractVersion}`);
-    const owner = getAccount(ctx.db, s.accountId);
     if (owner?.virtual_code !== req.virtualCode) {
       throw new HttpError(ErrCode.VIRTUAL_CODE_MISMATCH, 'The virtual code does not belong to this account');
     }
-    const signedAt = sign(ctx.db, s.accountId, c.policy_id, c.contract_version, ctx.now());
+    const signedAt = await sign(ctx.db, s.accountId, c.policy_id, c.contract_version, ctx.now());
     return { policyId: c.policy_id, contractVersion: c.contract_version, signedAt };
   }),
 ];
