@@ -45,6 +45,16 @@ interface Figures {
 const post = (path: string, body: unknown, token?: string) =>
   postCall(`http://127.0.0.1:${port}`, path, body, token);
 
+/** A call with headers of its own (a bearer token, the guest's cookie); answers the envelope and the response. */
+async function postWith(path: string, body: unknown, headers: Record<string, string>) {
+  const res = await fetch(`http://127.0.0.1:${port}${path}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+  return { envelope: (await res.json()) as { errCode: number }, res };
+}
+
 /** Keeps `concurrency` calls in flight for `seconds`; a call that is not errCode 0 counts as an error. */
 async function load(call: () => Promise<{ errCode: number }>): Promise<Figures> {
   // One call first, untimed: the first guide request of a day generates it (a write), which is not the hot path.
@@ -104,12 +114,33 @@ async function measure(engine: string, env: Record<string, string>): Promise<Rec
       );
     const probe = await report(1);
     if (probe.errCode !== 0) throw new Error(`progress report failed on ${engine}: ${probe.errCode}`);
+    // A returning device's guest (its id and the secret cookie its first visit got), as every guest's page load.
+    const deviceId = `bench-device-${engine}`;
+    const firstVisit = await postWith(account.visitorLogin.path, { deviceId }, {});
+    const guestCookie = (
+      firstVisit.res.headers.getSetCookie().find((c) => c.startsWith('ottkit_guest=')) ?? ''
+    ).split(';')[0] as string;
+    const bearer = { authorization: `Bearer ${token}` };
+    const channelIds = list.data.channelListInfo.map(
+      (c) => (c as { logicalChannelId?: string }).logicalChannelId,
+    );
     let n = 0;
     return {
       'channel list': await load(() => post(live.channelList.path, {})),
       'guide day': await load(() => post(live.epgQueryV2.path, { date: today, epgIdList: epgIds })),
       login: await load(login),
       'progress report': await load(() => report(++n)),
+      'guest visit': await load(
+        async () =>
+          (await postWith(account.visitorLogin.path, { deviceId }, { cookie: guestCookie })).envelope,
+      ),
+      // A channel change's play (live play history), on one of the line-up's channels.
+      'channel play': await load(async () => {
+        const logicalChannelId = channelIds[++n % channelIds.length] ?? '';
+        const play = { logicalChannelId, playTime: Date.now() - 1000 };
+        return (await postWith(live.playHistoryCreate.path, { playHistoryList: [play] }, bearer)).envelope;
+      }),
+      notices: await load(async () => (await postWith(routes.message.appNotice.path, {}, bearer)).envelope),
     };
   } finally {
     await stopChild(server);

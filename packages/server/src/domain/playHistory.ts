@@ -1,13 +1,7 @@
 import { ErrCode, LIVE_LIST_LIMIT, type PlayHistory } from '@ottkit/api-client';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
-import { query, transactionally } from '../store/kysely/transactionally.ts';
-import {
-  deleteHistoryStatement,
-  listHistory,
-  lockProfileStatement,
-  putHistoryStatement,
-} from '../store/liveUser.ts';
+import { deleteHistoryStatement, listHistory, putHistoryStatement } from '../store/liveUser.ts';
 import { assertChannels } from './favorites.ts';
 
 export async function playHistoryList(db: Db, profileId: string): Promise<PlayHistory[]> {
@@ -30,8 +24,17 @@ export interface HistoryInput {
   duration: number;
 }
 
-/** Records plays; a play time more than a minute in the future is refused (a wrong clock, or a forgery). */
-export async function addPlayHistory(db: Db, profileId: string, list: readonly HistoryInput[], now: number) {
+/**
+ * Records plays of the account's profile; a play time more than a minute in the future is refused (a wrong clock,
+ * or a forgery). Every channel change sends one: the plays are one statement, no transaction.
+ */
+export async function addPlayHistory(
+  db: Db,
+  accountId: string,
+  profileId: string,
+  list: readonly HistoryInput[],
+  now: number,
+) {
   await assertChannels(
     db,
     list.map((h) => h.logicalChannelId),
@@ -45,12 +48,8 @@ export async function addPlayHistory(db: Db, profileId: string, list: readonly H
     const seen = newest.get(h.logicalChannelId);
     if (!seen || h.playTime >= seen.playTime) newest.set(h.logicalChannelId, h);
   }
-  if (newest.size > 0) {
-    await transactionally(db, function* () {
-      const profile = (yield* query(lockProfileStatement(db, profileId))).rows[0];
-      if (profile) yield* query(putHistoryStatement(db, profile.account_id, profileId, [...newest.values()]));
-    });
-  }
+  if (newest.size > 0)
+    await db.kysely.executeQuery(putHistoryStatement(db, accountId, profileId, [...newest.values()]));
   return playHistoryList(db, profileId);
 }
 

@@ -49,21 +49,24 @@ export function insertNotice(db: Db, n: NewNotice, now: number): void {
 
 /**
  * Live notices (started, not withdrawn, not past their end), highest priority first, newest first among equals,
- * with the caller's read status: on the asynchronous store (every page's notices, on a timer), four reads at once.
+ * with the caller's read status: on the asynchronous store (every page's notices, on a timer); when there are
+ * any, the reads, modes and channels are read at once.
  */
 export async function listNotices(db: Db, now: number, accountId: string | null): Promise<Notice[]> {
   const k = db.kysely;
-  const [rows, reads, modes, channels] = await Promise.all([
-    k
-      .selectFrom('notices')
-      .selectAll()
-      .where('withdrawn_at', 'is', null)
-      .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now)]))
-      .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
-      .orderBy('priority', 'desc')
-      .orderBy('created_at', 'desc')
-      .orderBy('notice_id')
-      .execute(),
+  const rows = await k
+    .selectFrom('notices')
+    .selectAll()
+    .where('withdrawn_at', 'is', null)
+    .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now)]))
+    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
+    .orderBy('priority', 'desc')
+    .orderBy('created_at', 'desc')
+    .orderBy('notice_id')
+    .execute();
+  // Most calls find none: one round trip then.
+  if (rows.length === 0) return [];
+  const [reads, modes, channels] = await Promise.all([
     accountId
       ? k.selectFrom('notice_reads').select('notice_id').where('account_id', '=', accountId).execute()
       : [],

@@ -17,6 +17,7 @@ import {
 } from '../../domain/playHistory.ts';
 import { subscribe, subscriptionList, unsubscribe } from '../../domain/subscriptions.ts';
 import { route } from '../route.ts';
+import { sessionOf } from './account.ts';
 import { profileId } from './profileContext.ts';
 
 /** The user's own live data; every call needs a logged-in user (guests get LOGIN_REQUIRED, spec §5, §6). */
@@ -25,7 +26,13 @@ export const liveUserRoutes = [
     playHistoryList: await listHistory(ctx.db, await profileId(ctx)),
   })),
   route(playHistoryCreate, async (ctx, req) => ({
-    playHistoryList: await addPlayHistory(ctx.db, await profileId(ctx), req.playHistoryList, ctx.now()),
+    playHistoryList: await addPlayHistory(
+      ctx.db,
+      sessionOf(ctx).accountId,
+      await profileId(ctx),
+      req.playHistoryList,
+      ctx.now(),
+    ),
   })),
   route(playHistoryDelete, async (ctx, req) => ({
     playHistoryList: await removePlayHistory(ctx.db, await profileId(ctx), req.playHistoryDeleteList),
