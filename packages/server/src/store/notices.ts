@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { NoticesTable } from './kysely/schema.generated.ts';
 import type { Notice, Notification } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
+import { keptPerVersion } from './versions.ts';
 
 type NoticeRow = Selectable<NoticesTable>;
 
@@ -48,44 +49,38 @@ export function insertNotice(db: Db, n: NewNotice, now: number): void {
 }
 
 /**
+ * The notices not withdrawn, with their modes and channels: kept by each process while the notices' version stays
+ * (every page asks for its notices on a timer; decision 0432). Read on the synchronous store once per change.
+ */
+const keptNotices = keptPerVersion('notices', (db: Db) =>
+  withModes(
+    db,
+    db.all<NoticeRow>(
+      'SELECT * FROM notices WHERE withdrawn_at IS NULL ORDER BY priority DESC, created_at DESC, notice_id',
+    ),
+  ),
+);
+
+/**
  * Live notices (started, not withdrawn, not past their end), highest priority first, newest first among equals,
- * with the caller's read status: on the asynchronous store (every page's notices, on a timer); when there are
- * any, the reads, modes and channels are read at once.
+ * with the caller's read status: the notices from what the process keeps, the caller's reads asked only when
+ * some notice is live.
  */
 export async function listNotices(db: Db, now: number, accountId: string | null): Promise<Notice[]> {
-  const k = db.kysely;
-  const rows = await k
-    .selectFrom('notices')
-    .selectAll()
-    .where('withdrawn_at', 'is', null)
-    .where((eb) => eb.or([eb('valid_until', 'is', null), eb('valid_until', '>', now)]))
-    .where((eb) => eb.or([eb('starts_at', 'is', null), eb('starts_at', '<=', now)]))
-    .orderBy('priority', 'desc')
-    .orderBy('created_at', 'desc')
-    .orderBy('notice_id')
-    .execute();
-  // Most calls find none: one round trip then.
-  if (rows.length === 0) return [];
-  const [reads, modes, channels] = await Promise.all([
-    accountId
-      ? k.selectFrom('notice_reads').select('notice_id').where('account_id', '=', accountId).execute()
-      : [],
-    k
-      .selectFrom('notice_display_modes')
-      .select(['notice_id', 'display_mode'])
-      .orderBy('display_mode')
-      .execute(),
-    k
-      .selectFrom('notice_display_channels')
-      .select(['notice_id', 'logical_channel_id'])
-      .orderBy('logical_channel_id')
-      .execute(),
-  ]);
+  const live = (await keptNotices.now(db)).filter(
+    ({ row }) =>
+      (row.valid_until === null || row.valid_until > now) && (row.starts_at === null || row.starts_at <= now),
+  );
+  const reads =
+    accountId && live.length > 0
+      ? await db.kysely
+          .selectFrom('notice_reads')
+          .select('notice_id')
+          .where('account_id', '=', accountId)
+          .execute()
+      : [];
   const read = new Set(reads.map((r) => r.notice_id));
-  return noticesOf(rows, modes, channels).map(({ row, notice }) => ({
-    ...notice,
-    readStatus: read.has(row.notice_id) ? 1 : 0,
-  }));
+  return live.map(({ row, notice }) => ({ ...notice, readStatus: read.has(row.notice_id) ? 1 : 0 }));
 }
 
 /**

@@ -6,7 +6,7 @@ import type { Db } from './db.ts';
  * The numbers that say whether what a process keeps is still current (decision 0410): the line-up's (moved by the
  * triggers of migrations 147, 498 and 499 on every table the line-up is read from), the settings' (499), the
  * sessions' and the catalogue's (531, decision 0411), the accounts' products and the profiles' favourites (532,
- * decision 0419). A write by any process or command moves them, so it is seen at the next call.
+ * decision 0419), the operator's notices (540, decision 0432). A write by any process or command moves them, so it is seen at the next call.
  */
 export interface Versions {
   lineup: number;
@@ -15,6 +15,7 @@ export interface Versions {
   catalogue: number;
   entitlements: number;
   favourites: number;
+  notices: number;
 }
 
 const asked = new WeakMap<Db, Promise<Versions>>();
@@ -74,6 +75,7 @@ function askVersions(db: Db): Promise<Versions> {
       eb.selectFrom('catalogue_version').select('n').as('catalogue'),
       eb.selectFrom('entitlements_version').select('n').as('entitlements'),
       eb.selectFrom('favourites_version').select('n').as('favourites'),
+      eb.selectFrom('notices_version').select('n').as('notices'),
     ])
     .executeTakeFirstOrThrow()
     .then((r) => ({
@@ -83,6 +85,7 @@ function askVersions(db: Db): Promise<Versions> {
       catalogue: Number(r.catalogue ?? -1),
       entitlements: Number(r.entitlements ?? -1),
       favourites: Number(r.favourites ?? -1),
+      notices: Number(r.notices ?? -1),
     }))
     .finally(() => {
       if (asked.get(db) === query) asked.delete(db);

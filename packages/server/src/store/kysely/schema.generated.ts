@@ -372,6 +372,11 @@ export interface NoticesTable {
   starts_at: number | null;
 }
 
+export interface NoticesVersionTable {
+  id: Generated<number>;
+  n: number;
+}
+
 export interface NotificationsTable {
   msg_id: string;
   account_id: string;
@@ -904,6 +909,7 @@ export interface Database {
   notice_display_modes: NoticeDisplayModesTable;
   notice_reads: NoticeReadsTable;
   notices: NoticesTable;
+  notices_version: NoticesVersionTable;
   notifications: NotificationsTable;
   operator_audit: OperatorAuditTable;
   operator_challenges: OperatorChallengesTable;

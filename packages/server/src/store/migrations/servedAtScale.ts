@@ -5,7 +5,7 @@ import type { Migration } from '../migrations.ts';
 // versions move with every write that could change the answer, whichever process or command makes it.
 
 /** A version's table, and a trigger per table and event that moves it. */
-const version = (name: string, moves: [table: string, event: string][]) =>
+export const version = (name: string, moves: [table: string, event: string][]) =>
   [
     `CREATE TABLE ${name} (id INTEGER PRIMARY KEY CHECK (id = 1), n INTEGER NOT NULL);`,
     `INSERT INTO ${name} (id, n) VALUES (1, 0);`,
@@ -67,5 +67,20 @@ CREATE TRIGGER settings_version_product_names_insert AFTER INSERT ON product_nam
 CREATE TRIGGER settings_version_product_names_update AFTER UPDATE ON product_names BEGIN UPDATE settings_version SET n = n + 1; END;
 CREATE TRIGGER settings_version_product_names_delete AFTER DELETE ON product_names BEGIN UPDATE settings_version SET n = n + 1; END;
 `,
+  },
+  {
+    version: 540,
+    name: 'version-of-notices',
+    // Every page asks for its notices on a timer (decision 0432): the operator's notices, with their modes and
+    // channels, are kept while no process or command wrote them. Who read which is each account's own, not kept.
+    sql: version('notices_version', [
+      ['notices', 'INSERT'],
+      ['notices', 'UPDATE'],
+      ['notices', 'DELETE'],
+      ['notice_display_modes', 'INSERT'],
+      ['notice_display_modes', 'DELETE'],
+      ['notice_display_channels', 'INSERT'],
+      ['notice_display_channels', 'DELETE'],
+    ]),
   },
 ];
