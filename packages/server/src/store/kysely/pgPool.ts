@@ -3,6 +3,22 @@ import pg from 'pg';
 import { isUnavailable, param } from '../pg/values.ts';
 import type { Database } from './schema.generated.ts';
 
+/**
+ * A pool's connection that always listens for its own death. `pg` throws a connection's `error` event out of the
+ * process when nothing listens, and the pool listens only while a connection is idle: one that a transaction
+ * holds between two statements, or one the pool is handing out or taking back, has no listener for a moment.
+ * PostgreSQL ending it then (its database dropped, the server restarted) ended the process and cut off every
+ * viewer of it (decision 0431; seen again in the test run, decision 0432). With this listener the error reaches
+ * the statement that was waiting, if any, or the connection's next statement, as the typed `unavailable` error,
+ * and the pool drops the connection.
+ */
+class ListenedClient extends pg.Client {
+  constructor(config?: string | pg.ClientConfig) {
+    super(config);
+    this.on('error', () => {});
+  }
+}
+
 /** Connections a process's pool opens at most (OTTKIT_DATABASE_POOL_MAX): queries beyond them wait their turn. */
 export const DEFAULT_POOL_MAX = 10;
 
@@ -40,6 +56,7 @@ export function pgKysely(
     const u = new URL(url);
     if (database) u.pathname = `/${database}`;
     pool = new pg.Pool({
+      Client: ListenedClient,
       connectionString: u.toString(),
       max,
       connectionTimeoutMillis: Math.min(timeoutMs, 5_000),
@@ -62,16 +79,8 @@ export function pgKysely(
     options: {},
     async connect(): Promise<PostgresPoolClient> {
       const client = await open().connect().catch(fail);
-      // The pool listens for a connection's death only while it is idle: one that dies while checked out (its
-      // database dropped, the server restarted) between two statements would throw out of the process. Its next
-      // statement fails instead, with the typed error, and the pool drops it when it comes back.
-      const dead = () => {};
-      client.on('error', dead);
       return {
-        release: (destroy?: boolean) => {
-          client.off('error', dead);
-          client.release(destroy);
-        },
+        release: (destroy?: boolean) => client.release(destroy),
         query: ((sql: string, parameters: ReadonlyArray<unknown>) =>
           client.query(sql, parameters.map(param)).catch(fail)) as unknown as PostgresPoolClient['query'],
       };

@@ -178,6 +178,8 @@ function serve({ url, schema, template, seeded, tag, port, flag, timeoutMs }: Wo
       // drop here made every close wait on it.
       if (database?.startsWith('m_') && !tag) {
         const admin = new pg.Client({ connectionString: url });
+        // Its connection ending under it is no reason to end the thread (every store it serves would go with it).
+        admin.on('error', () => {});
         await admin
           .connect()
           .then(() => admin.query(`DROP DATABASE IF EXISTS ${database}`))
