@@ -1,7 +1,7 @@
 import { contract, ErrCode } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
-import { bearer, loginAs, startServer, type TestServer } from './helpers.ts';
+import { bearer, loginAs, registerEmail, startServer, type TestServer } from './helpers.ts';
 import { synchronousQueries } from './synchronousQueries.ts';
 
 const A = contract.account;
@@ -82,6 +82,25 @@ describe('QR login', () => {
     expect(thief.body.errCode).toBe(ErrCode.SCAN_CODE_INVALID);
     const unknown = await t.post(A.scanCodeInfo.path, { scanCodeId: 'q'.repeat(22) }, bearer(person.token));
     expect(unknown.body.errCode).toBe(ErrCode.SCAN_CODE_INVALID);
+  });
+
+  it('does not start the box on another profile when the approving one is gone', async () => {
+    await registerEmail(t, 'profile-gone@example.com');
+    const person = await loginAs(t, 'profile-gone@example.com', 'secret123');
+    const box = await boxCode();
+    await t.post(A.scanCodeLogin.path, { scanCodeId: box.scanCodeId }, bearer(person.token));
+    // The approving profile removed meanwhile (by the account's owner, from anywhere).
+    t.server.db.run('DELETE FROM profiles WHERE account_id = ?', person.accountId);
+    const poll = await t.post(A.quickLoginToken.path, {
+      scanCodeId: box.scanCodeId,
+      pollToken: box.pollToken,
+    });
+    expect(poll.body.errCode).toBe(ErrCode.SCAN_CODE_INVALID);
+    const boxSessions = t.server.db.get<{ n: number }>(
+      'SELECT COUNT(*) AS n FROM sessions WHERE account_id = ? AND login_method = 7',
+      person.accountId,
+    );
+    expect(Number(boxSessions?.n)).toBe(0);
   });
 });
 

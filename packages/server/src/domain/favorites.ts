@@ -3,7 +3,7 @@ import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
 import { query, transactionally } from '../store/kysely/transactionally.ts';
 import {
-  deleteFavoritesStatement,
+  deleteProfileChannels,
   existingChannels,
   favoriteChannelIds,
   listFavorites,
@@ -65,6 +65,6 @@ export async function addFavorites(
 }
 
 export async function removeFavorites(db: Db, profileId: string, ids: readonly string[]) {
-  await db.kysely.executeQuery(deleteFavoritesStatement(db, profileId, ids));
+  if (ids.length > 0) await deleteProfileChannels(db, 'favorite_channels', profileId, ids);
   return favoriteList(db, profileId);
 }

@@ -26,7 +26,7 @@ import { keyedHash, randomToken } from './tokens.ts';
 import { buildUserInfo } from './userInfo.ts';
 import { type Address, consumeCode, deliveryRef, type Purpose, sendCode } from './verification.ts';
 import { composeMessage } from '../mail/texts.ts';
-import { serviceNameNow } from './brand.ts';
+import { serviceName } from './brand.ts';
 
 export interface Deps {
   db: Db;
@@ -87,7 +87,7 @@ export async function sendVerification(d: Deps, input: AddressInput, purpose: Pu
   const deliver = purpose === 'register' ? !exists : exists;
   const result = await sendCode(d.db, d.config.secret, d.sender, address, purpose, d.now, { deliver, lang });
   if (purpose === 'register' && exists) {
-    const m = composeMessage('accountExists', lang, await serviceNameNow(d.db));
+    const m = composeMessage('accountExists', lang, await serviceName(d.db));
     // Followed by the page like a code's message, so the two answers stay alike.
     const ref = deliveryRef(d.config.secret, result.authenticationKey);
     await d.sender.send(messageTo(address, m, { ref }), d.now);

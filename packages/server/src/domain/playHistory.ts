@@ -1,7 +1,7 @@
 import { ErrCode, LIVE_LIST_LIMIT, type PlayHistory } from '@ottkit/api-client';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
-import { deleteHistoryStatement, listHistory, putHistoryStatement } from '../store/liveUser.ts';
+import { deleteProfileChannels, listHistory, putHistoryStatement } from '../store/liveUser.ts';
 import { assertChannels } from './favorites.ts';
 
 export async function playHistoryList(db: Db, profileId: string): Promise<PlayHistory[]> {
@@ -54,6 +54,6 @@ export async function addPlayHistory(
 }
 
 export async function removePlayHistory(db: Db, profileId: string, ids: readonly string[]) {
-  await db.kysely.executeQuery(deleteHistoryStatement(db, profileId, ids));
+  if (ids.length > 0) await deleteProfileChannels(db, 'play_history', profileId, ids);
   return playHistoryList(db, profileId);
 }

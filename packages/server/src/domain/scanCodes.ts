@@ -21,7 +21,8 @@ function statusOf(r: Row, now: number): ScanStatus {
   return r.approved_by ? 'approved' : 'pending';
 }
 
-const notValid = () =>
+/** The words of a QR code that cannot be used (also when its approving profile is gone: `beginSession`). */
+export const notValid = () =>
   new DomainError(ErrCode.SCAN_CODE_INVALID, 'This QR code is not valid; show a new one');
 const used = () => new DomainError(ErrCode.SCAN_CODE_USED, 'This QR code has been used already');
 

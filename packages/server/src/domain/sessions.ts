@@ -79,18 +79,19 @@ const newSessionRow = (sessionId: string, input: NewSessionInput, now: number) =
  * A new session and its tokens, on the asynchronous store (issue 39, decision 0411): every sign-in, sign-up, guest
  * visit and box's QR login. Inserts of new rows in one transaction: they conflict with no other writer, so nothing
  * waits but this call. A session begun on a profile (the box, on the profile that approved it) checks the profile
- * is still the account's in the same transaction: one deleted since could not be replaced by a wider one.
+ * is still the account's in the same transaction, else throws the caller's `gone`: one deleted since could not be
+ * replaced by a wider one.
  */
 export async function beginSession(
   db: Db,
   secret: string,
-  input: NewSessionInput & { profileId?: string | null },
+  input: NewSessionInput & { profile?: { id: string; gone: () => Error } },
   now: number,
 ): Promise<{ sessionId: string; tokens: Tokens }> {
   const sessionId = randomToken(16);
   const { tokens, access, refresh } = newTokens(secret, sessionId, input.accountId, 1, now);
   const k = db.kysely;
-  const { profileId } = input;
+  const { profile } = input;
   await transactionally(db, function* () {
     yield* query(
       k
@@ -99,21 +100,20 @@ export async function beginSession(
         .compile(),
     );
     yield* storeTokens(db, access, refresh);
-    if (!profileId) return;
-    const profile = yield* query(
+    if (!profile) return;
+    const found = yield* query(
       k
         .selectFrom('profiles')
         .select('profile_id')
-        .where('profile_id', '=', profileId)
+        .where('profile_id', '=', profile.id)
         .where('account_id', '=', input.accountId)
         .compile(),
     );
-    if (profile.rows.length === 0)
-      throw new DomainError(ErrCode.SCAN_CODE_INVALID, 'This QR code is not valid; show a new one');
+    if (found.rows.length === 0) throw profile.gone();
     yield* query(
       k
         .insertInto('session_profiles')
-        .values({ session_id: sessionId, profile_id: profileId, chosen_at: now })
+        .values({ session_id: sessionId, profile_id: profile.id, chosen_at: now })
         .compile(),
     );
   });

@@ -8,7 +8,7 @@ import { enqueueStatement } from '../store/outbox.ts';
 import { type MessageSender, messageTo } from './messages.ts';
 import { keyedHash, randomToken, sameHash } from './tokens.ts';
 import { composeMessage } from '../mail/texts.ts';
-import { serviceNameNow } from './brand.ts';
+import { serviceName } from './brand.ts';
 
 /** Spec §5 and issue 3: 4 digits, 10 minutes, single use, 5 wrong tries burn it, one send a minute. */
 export const CODE_TTL_MS = 10 * 60_000;
@@ -112,7 +112,7 @@ export async function sendCode(
   now: number,
   how: CodeDelivery = {},
 ): Promise<{ authenticationKey: string }> {
-  const service = await serviceNameNow(db);
+  const service = await serviceName(db);
   const sent = await transactionally(db, () => codeSteps(db, secret, service, address, purpose, now, how));
   sender.queued();
   return sent;

@@ -2,7 +2,7 @@ import type { IncomingMessage } from 'node:http';
 import { ErrCode } from '@ottkit/api-client';
 import { OperatorErrCode } from '@ottkit/api-client/contract';
 import type { MessageSender } from '../domain/messages.ts';
-import { serviceNameNow } from '../domain/brand.ts';
+import { serviceName } from '../domain/brand.ts';
 import { codeSteps } from '../domain/verification.ts';
 import { DomainError } from '../domain/errors.ts';
 import { accountNow } from '../store/accounts.ts';
@@ -61,7 +61,7 @@ export async function resetPasswordAudited(
     link: (key: string) => resetLink(deps.siteOrigin, key, a.email),
     lang: await lastMessageLang(db, address.key),
   };
-  const service = await serviceNameNow(db);
+  const service = await serviceName(db);
   // The sessions end, the code and its message are queued and the audit written together, or none of them.
   await transactionally(db, function* () {
     yield* query(revokeAccountSessionsStatement(db, accountId, 'password reset', now));

@@ -19,10 +19,6 @@ export function findAccountByEmail(db: Db, email: string): AccountRow | undefine
   return db.get<AccountRow>('SELECT * FROM accounts WHERE email = ?', email);
 }
 
-export function findAccountByPhoneKey(db: Db, phoneKey: string): AccountRow | undefined {
-  return db.get<AccountRow>('SELECT * FROM accounts WHERE phone_key = ?', phoneKey);
-}
-
 /** The account of an email address or phone key, on the asynchronous store (a sign-in, decision 0411). */
 export function accountByAddressNow(db: Db, column: 'email' | 'phone_key', key: string) {
   return db.kysely.selectFrom('accounts').selectAll().where(column, '=', key).executeTakeFirst();

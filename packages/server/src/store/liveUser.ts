@@ -79,13 +79,18 @@ export function putFavoriteStatement(
     .compile();
 }
 
-/** Removes favourites of the profile, as a statement. */
-export function deleteFavoritesStatement(db: Db, profileId: string, ids: readonly string[]): CompiledQuery {
+/** Removes the profile's rows for channels `ids` from its favourites or its plays (`ids` not empty). */
+export function deleteProfileChannels(
+  db: Db,
+  table: 'favorite_channels' | 'play_history',
+  profileId: string,
+  ids: readonly string[],
+): Promise<unknown> {
   return db.kysely
-    .deleteFrom('favorite_channels')
+    .deleteFrom(table)
     .where('profile_id', '=', profileId)
-    .where('logical_channel_id', 'in', ids.length ? [...ids] : [''])
-    .compile();
+    .where('logical_channel_id', 'in', [...ids])
+    .execute();
 }
 
 export interface HistoryRow {
@@ -158,15 +163,6 @@ export function putHistoryStatement(
         }))
         .whereRef('excluded.play_time', '>=', 'play_history.play_time'),
     )
-    .compile();
-}
-
-/** Removes plays of the profile, as a statement. */
-export function deleteHistoryStatement(db: Db, profileId: string, ids: readonly string[]): CompiledQuery {
-  return db.kysely
-    .deleteFrom('play_history')
-    .where('profile_id', '=', profileId)
-    .where('logical_channel_id', 'in', ids.length ? [...ids] : [''])
     .compile();
 }
 

@@ -105,20 +105,12 @@ export function listAllNotices(db: Db, opts: { limit?: number; noticeId?: string
 /** The rows as notices without a read status, their modes and channels read once for all of them. */
 function withModes(db: Db, rows: NoticeRow[]) {
   if (rows.length === 0) return [];
-  const modes = db.all<DisplayModeRow>(
+  const modes = db.all<{ notice_id: string; display_mode: number }>(
     'SELECT notice_id, display_mode FROM notice_display_modes ORDER BY display_mode',
   );
-  const channels = db.all<DisplayChannelRow>(
+  const channels = db.all<{ notice_id: string; logical_channel_id: string }>(
     'SELECT notice_id, logical_channel_id FROM notice_display_channels ORDER BY logical_channel_id',
   );
-  return noticesOf(rows, modes, channels);
-}
-
-type DisplayModeRow = { notice_id: string; display_mode: number };
-type DisplayChannelRow = { notice_id: string; logical_channel_id: string };
-
-/** Notices without a read status from their rows, modes (in mode order) and channels (in id order). */
-function noticesOf(rows: NoticeRow[], modes: DisplayModeRow[], channels: DisplayChannelRow[]) {
   return rows.map((r) => ({
     row: r,
     notice: {

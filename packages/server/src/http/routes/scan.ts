@@ -4,6 +4,7 @@ import {
   approveScanCode,
   collectScanCode,
   createScanCode,
+  notValid,
   scanCodeInfo as info,
 } from '../../domain/scanCodes.ts';
 import { POLICIES, perAddress, takeAttempt } from '../../domain/limits.ts';
@@ -43,7 +44,12 @@ export const scanRoutes = [
     const { sessionId, tokens } = await beginSession(
       ctx.db,
       ctx.config.secret,
-      { accountId, loginMethod: LoginMethod.SCAN_CODE, clientIp: ctx.ip, profileId },
+      {
+        accountId,
+        loginMethod: LoginMethod.SCAN_CODE,
+        clientIp: ctx.ip,
+        ...(profileId ? { profile: { id: profileId, gone: notValid } } : {}),
+      },
       now,
     );
     return { userInfo: await buildUserInfo(ctx.db, accountId, sessionId, ctx.ip, now, ctx.lang), tokens };
