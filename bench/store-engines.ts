@@ -7,7 +7,8 @@
  * and PostgreSQL (Debian's, started here on a temporary folder, `OTTKIT_DATABASE_URL`). For each hot path, the
  * bench keeps --concurrency requests in flight for --seconds and prints requests/s, p50 and p99 (ms) and errors
  * side by side: channel list (guest), one guide day of the whole line-up (EPG v2), login (the demo account, its
- * password hash included), and a play-progress report (a write). The load average is printed with the figures:
+ * password hash included), a play-progress report (a write), a returning guest, a channel's play, the notices, the
+ * update check, one channel's guide, the home row and the plans. The load average is printed with the figures:
  * figures of one run compare with each other, not with another machine's.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -141,6 +142,27 @@ async function measure(engine: string, env: Record<string, string>): Promise<Rec
         return (await postWith(live.playHistoryCreate.path, { playHistoryList: [play] }, bearer)).envelope;
       }),
       notices: await load(async () => (await postWith(routes.message.appNotice.path, {}, bearer)).envelope),
+      // The site's poll of what changed (every open page), and what a channel's guide and the home row ask.
+      'update check': await load(
+        async () =>
+          (
+            await postWith(
+              live.updateCheck.path,
+              {
+                dataChecks: ['channel', 'authority', 'favorite', 'epg'].map((dataType) => ({
+                  dataType,
+                  timestamp: 0,
+                })),
+              },
+              bearer,
+            )
+          ).envelope,
+      ),
+      'channel guide': await load(() =>
+        post(live.epgQuery.path, { channelId: channelIds[++n % channelIds.length], futureDays: 1 }, token),
+      ),
+      'home row': await load(() => post(live.homeRecommend.path, {}, token)),
+      plans: await load(() => post(account.planList.path, {}, token)),
     };
   } finally {
     await stopChild(server);

@@ -1,8 +1,8 @@
 import type { Session } from './sessions.ts';
 import type { Db } from '../store/db.ts';
-import { programsAt } from '../store/epg.ts';
+import { programsAtNow } from '../store/epg.ts';
 import { playCounts } from '../store/liveUser.ts';
-import { getSetting } from '../store/settings.ts';
+import { settingsNow } from '../store/settings.ts';
 import type { Viewer } from './accessRules.ts';
 import { ensureGuideNow } from './epg.ts';
 import { viewerLineup } from './lineup.ts';
@@ -17,8 +17,11 @@ export async function topChannelList(
   now: number,
   size: number,
 ) {
-  const counts = playCounts(db, now - WEEK_MS);
-  return (await viewerLineup(db, session, viewer, now))
+  const [counts, lineup] = await Promise.all([
+    playCounts(db, now - WEEK_MS),
+    viewerLineup(db, session, viewer, now),
+  ]);
+  return lineup
     .map((v) => ({ c: v.channel, n: counts.get(v.channel.logicalChannelId) ?? 0 }))
     .sort((a, b) => b.n - a.n || a.c.channelSeq - b.c.channelSeq)
     .slice(0, size)
@@ -34,19 +37,15 @@ export async function topChannelList(
 
 /** The operator's home row: visible channels only, in the operator's order, with what is on now. */
 export async function homeRecommendList(db: Db, session: Session | null, viewer: Viewer, now: number) {
-  const picks = db.all<{ seq: number; logical_channel_id: string }>(
-    'SELECT seq, logical_channel_id FROM home_recommends ORDER BY seq',
-  );
-  const lineup = new Map(
-    (await viewerLineup(db, session, viewer, now)).map((v) => [v.channel.logicalChannelId, v]),
-  );
+  const [picks, visible] = await Promise.all([
+    db.kysely.selectFrom('home_recommends').select(['seq', 'logical_channel_id']).orderBy('seq').execute(),
+    viewerLineup(db, session, viewer, now),
+  ]);
+  const lineup = new Map(visible.map((v) => [v.channel.logicalChannelId, v]));
   const shown = picks.filter((p) => lineup.has(p.logical_channel_id));
-  await ensureGuideNow(
-    db,
-    shown.map((p) => lineup.get(p.logical_channel_id)?.channel.epgId ?? ''),
-    now,
-  );
-  const onAir = programsAt(db, now);
+  const epgIds = shown.map((p) => lineup.get(p.logical_channel_id)?.channel.epgId ?? '');
+  await ensureGuideNow(db, epgIds, now);
+  const onAir = await programsAtNow(db, now, epgIds);
   return shown.map((p) => {
     const v = lineup.get(p.logical_channel_id);
     const c = v?.channel;
@@ -63,8 +62,8 @@ export async function homeRecommendList(db: Db, session: Session | null, viewer:
 }
 
 /** Tracker addresses of a type: operator setting `live.tracker.<type>`, a comma-separated list of URLs. */
-export function trackerAddresses(db: Db, trackerType: string) {
-  const raw = getSetting(db, `live.tracker.${trackerType}`) ?? '';
+export async function trackerAddresses(db: Db, trackerType: string) {
+  const raw = (await settingsNow(db)).get(`live.tracker.${trackerType}`) ?? '';
   return raw
     .split(',')
     .map((a) => a.trim())

@@ -22,14 +22,14 @@ describe('update check rules', () => {
     expect(delays.size).toBeGreaterThan(1);
   });
 
-  it('moves the change time only when what the caller sees changes', () => {
+  it('moves the change time only when what the caller sees changes', async () => {
     const db = openDb(':memory:');
     migrate(db);
-    expect(changedAt(db, 'acc:a', 'favorite', ['lc-001'], 1000)).toBe(1000);
-    expect(changedAt(db, 'acc:a', 'favorite', ['lc-001'], 2000)).toBe(1000);
-    expect(changedAt(db, 'acc:b', 'favorite', ['lc-001'], 2500)).toBe(2500);
-    expect(changedAt(db, 'acc:a', 'favorite', ['lc-001', 'lc-002'], 3000)).toBe(3000);
-    expect(changedAt(db, 'acc:a', 'favorite', ['lc-001'], 4000)).toBe(4000);
+    expect(await changedAt(db, 'acc:a', 'favorite', ['lc-001'], 1000)).toBe(1000);
+    expect(await changedAt(db, 'acc:a', 'favorite', ['lc-001'], 2000)).toBe(1000);
+    expect(await changedAt(db, 'acc:b', 'favorite', ['lc-001'], 2500)).toBe(2500);
+    expect(await changedAt(db, 'acc:a', 'favorite', ['lc-001', 'lc-002'], 3000)).toBe(3000);
+    expect(await changedAt(db, 'acc:a', 'favorite', ['lc-001'], 4000)).toBe(4000);
     db.close();
   });
 });

@@ -15,28 +15,33 @@ export function fingerprint(value: unknown): string {
  * a fingerprint different from the remembered one moves the change time to now. This catches every cause at
  * once: operator edits, a subscription bought or expired, the broadcast channel opening, a rule added.
  */
-export function changedAt(
+export async function changedAt(
   db: Db,
   scope: string,
   dataType: LiveDataType,
   current: unknown,
   now: number,
-): number {
+): Promise<number> {
   const fp = fingerprint(current);
-  const row = db.get<{ fingerprint: string; changed_at: number }>(
-    'SELECT fingerprint, changed_at FROM live_change_marks WHERE scope = ? AND data_type = ?',
-    scope,
-    dataType,
-  );
+  const k = db.kysely;
+  const row = await k
+    .selectFrom('live_change_marks')
+    .select(['fingerprint', 'changed_at'])
+    .where('scope', '=', scope)
+    .where('data_type', '=', dataType)
+    .executeTakeFirst();
   if (row?.fingerprint === fp) return row.changed_at;
-  db.run(
-    `INSERT INTO live_change_marks (scope, data_type, fingerprint, changed_at) VALUES (?, ?, ?, ?)
-     ON CONFLICT (scope, data_type) DO UPDATE SET fingerprint = excluded.fingerprint, changed_at = excluded.changed_at`,
-    scope,
-    dataType,
-    fp,
-    now,
-  );
+  // Two processes that see the same change at once both write it: the later time stands, a few ms apart.
+  await k
+    .insertInto('live_change_marks')
+    .values({ scope, data_type: dataType, fingerprint: fp, changed_at: now })
+    .onConflict((c) =>
+      c.columns(['scope', 'data_type']).doUpdateSet((eb) => ({
+        fingerprint: eb.ref('excluded.fingerprint'),
+        changed_at: eb.ref('excluded.changed_at'),
+      })),
+    )
+    .execute();
   return now;
 }
 

@@ -82,6 +82,15 @@ export function keptPerLineupVersion<T>(read: (db: Db) => T): KeptPerLineup<T> {
  */
 export const listChannels: KeptPerLineup<StoredChannel[]> = keptPerLineupVersion(readChannels);
 
+/** A channel by its logical id, or by the id of one of its physical channels, in the kept line-up. */
+export async function channelByAnyId(db: Db, id: string): Promise<StoredChannel | undefined> {
+  const channels = await listChannels.now(db);
+  return (
+    channels.find((c) => c.logicalChannelId === id) ??
+    channels.find((c) => c.physicalChannelList.some((p) => p.channelId === id))
+  );
+}
+
 function readChannels(db: Db): StoredChannel[] {
   const rows = db.all<ChannelRow>('SELECT * FROM channels ORDER BY channel_seq, logical_channel_id');
   const physical = groupBy(

@@ -162,22 +162,35 @@ export async function addDay(
   });
 }
 
-/** `storedDays` on the asynchronous store, as keys `epgId|day`. */
+/** `storedDays` on the asynchronous store: every guide call without a date range of its own asks it. */
+export async function storedDaysNow(
+  db: Db,
+  firstDay: string,
+  lastDay: string,
+  epgIds?: readonly string[],
+): Promise<Array<{ epg_id: string; day: string; checksum: string }>> {
+  const days = db.kysely
+    .selectFrom('epg_days')
+    .select(['epg_id', 'day', 'checksum'])
+    .where('day', '>=', firstDay)
+    .where('day', '<=', lastDay)
+    .orderBy('epg_id')
+    .orderBy('day');
+  if (!epgIds) return days.execute();
+  // Slices are sorted and disjoint, so their rows in slice order are in `epg_id, day` order too.
+  return (
+    await Promise.all(slices(epgIds).map((slice) => days.where('epg_id', 'in', slice).execute()))
+  ).flat();
+}
+
+/** `storedDaysNow` as keys `epgId|day`. */
 export async function storedDayKeys(
   db: Db,
   firstDay: string,
   lastDay: string,
   epgIds?: readonly string[],
 ): Promise<Set<string>> {
-  const days = db.kysely
-    .selectFrom('epg_days')
-    .select(['epg_id', 'day'])
-    .where('day', '>=', firstDay)
-    .where('day', '<=', lastDay);
-  const rows = epgIds
-    ? (await Promise.all(slices(epgIds).map((slice) => days.where('epg_id', 'in', slice).execute()))).flat()
-    : await days.execute();
-  return new Set(rows.map((r) => `${r.epg_id}|${r.day}`));
+  return new Set((await storedDaysNow(db, firstDay, lastDay, epgIds)).map((r) => `${r.epg_id}|${r.day}`));
 }
 
 /** `purgeDaysBefore` on the asynchronous store. */
@@ -291,50 +304,46 @@ function parseDay(epgId: string, day: string, json: string): StoredProgram[] {
   return (JSON.parse(json) as GuideProgram[]).map((p) => ({ ...p, epgId, day }));
 }
 
-/** The programmes of one day, of every guide or of one, by epgId, in start order. */
-export function programsOfDay(db: Db, day: string, epgId?: string): Map<string, StoredProgram[]> {
-  const rows =
-    epgId === undefined
-      ? db.all<{ epg_id: string; programs_json: string }>(
-          'SELECT epg_id, programs_json FROM epg_days WHERE day = ?',
-          day,
-        )
-      : db.all<{ epg_id: string; programs_json: string }>(
-          'SELECT epg_id, programs_json FROM epg_days WHERE day = ? AND epg_id = ?',
-          day,
-          epgId,
-        );
-  return new Map(rows.map((r) => [r.epg_id, parseDay(r.epg_id, day, r.programs_json)]));
+/**
+ * The programmes of these ids that are stored, in the order asked, on the asynchronous store: the ids' guide days
+ * in one query, then those days' documents in one more.
+ */
+export async function programsById(db: Db, programIds: readonly string[]): Promise<StoredProgram[]> {
+  if (programIds.length === 0) return [];
+  const k = db.kysely;
+  const where = await k
+    .selectFrom('epg_programs')
+    .select(['program_id', 'epg_id', 'day'])
+    .where('program_id', 'in', programIds)
+    .execute();
+  if (where.length === 0) return [];
+  const days = await k
+    .selectFrom('epg_days')
+    .select(['epg_id', 'day', 'programs_json'])
+    .where((eb) => eb.or(where.map((w) => eb.and([eb('epg_id', '=', w.epg_id), eb('day', '=', w.day)]))))
+    .execute();
+  const found = new Map<string, StoredProgram>();
+  for (const d of days)
+    for (const p of parseDay(d.epg_id, d.day, d.programs_json))
+      if (!found.has(p.programId)) found.set(p.programId, p);
+  return programIds.flatMap((id) => found.get(id) ?? []);
 }
 
-export function getProgram(db: Db, programId: string): StoredProgram | undefined {
-  const r = db.get<{ epg_id: string; day: string }>(
-    'SELECT epg_id, day FROM epg_programs WHERE program_id = ?',
-    programId,
-  );
-  if (!r) return undefined;
-  return programsOfDay(db, r.day, r.epg_id)
-    .get(r.epg_id)
-    ?.find((p) => p.programId === programId);
-}
-
-/** The programme on air at `at` in each guide (one query for the whole line-up). */
-export function programsAt(
+/** The programme on air at `at` in each of these guides, on the asynchronous store (the home row's channels). */
+export async function programsAtNow(
   db: Db,
   at: number,
-): Map<string, { programId: string; title: string; start: number; stop: number }> {
-  const rows = db.all<{
-    epg_id: string;
-    program_id: string;
-    title: string;
-    start_ts: number;
-    stop_ts: number;
-  }>(
-    'SELECT epg_id, program_id, title, start_ts, stop_ts FROM epg_programs WHERE start_ts <= ? AND stop_ts > ? AND start_ts > ?',
-    at,
-    at,
-    at - 86_400_000,
-  );
+  epgIds: readonly string[],
+): Promise<Map<string, { programId: string; title: string; start: number; stop: number }>> {
+  if (epgIds.length === 0) return new Map();
+  const rows = await db.kysely
+    .selectFrom('epg_programs')
+    .select(['epg_id', 'program_id', 'title', 'start_ts', 'stop_ts'])
+    .where('epg_id', 'in', [...new Set(epgIds)])
+    .where('start_ts', '<=', at)
+    .where('stop_ts', '>', at)
+    .where('start_ts', '>', at - 86_400_000)
+    .execute();
   return new Map(
     rows.map((r) => [
       r.epg_id,
@@ -344,8 +353,12 @@ export function programsAt(
 }
 
 /** Latest guide change, for the update check. */
-export function epgUpdatedAt(db: Db): number {
-  return db.get<{ t: number | null }>('SELECT MAX(updated_at) AS t FROM epg_days')?.t ?? 0;
+export async function epgUpdatedAt(db: Db): Promise<number> {
+  const r = await db.kysely
+    .selectFrom('epg_days')
+    .select((eb) => eb.fn.max('updated_at').as('t'))
+    .executeTakeFirst();
+  return Number(r?.t ?? 0);
 }
 
 /**

@@ -167,15 +167,15 @@ export function putHistoryStatement(
 }
 
 /** Plays per channel since `since`, over every account (top channels). */
-export function playCounts(db: Db, since: number): Map<string, number> {
-  return new Map(
-    db
-      .all<{ logical_channel_id: string; n: number }>(
-        'SELECT logical_channel_id, COUNT(*) AS n FROM play_history WHERE play_time >= ? GROUP BY logical_channel_id',
-        since,
-      )
-      .map((r) => [r.logical_channel_id, r.n]),
-  );
+export async function playCounts(db: Db, since: number): Promise<Map<string, number>> {
+  const rows = await db.kysely
+    .selectFrom('play_history')
+    .select((eb) => ['logical_channel_id', eb.fn.countAll().as('n')])
+    .where('play_time', '>=', since)
+    .groupBy('logical_channel_id')
+    .execute();
+  // PostgreSQL's COUNT is a bigint, which `pg` answers as text.
+  return new Map(rows.map((r) => [r.logical_channel_id, Number(r.n)]));
 }
 
 export interface SubscriptionRow {

@@ -6,11 +6,16 @@ import type { Lang } from '@ottkit/api-client/contract';
 
 type PlanRow = Selectable<PlansTable>;
 
-export function listPlans(db: Db): Plan[] {
-  const langs = db.all<{ plan_id: string; lang: string; plan_name: string; description: string }>(
-    "SELECT * FROM plan_langs ORDER BY plan_id, CASE lang WHEN 'en' THEN 0 WHEN 'es' THEN 1 ELSE 2 END",
-  );
-  return db.all<PlanRow>('SELECT * FROM plans ORDER BY seq, plan_id').map((r) => ({
+type PlanLangRow = { plan_id: string; lang: string; plan_name: string; description: string };
+
+/** English first, then Spanish, then the rest: the order a plan's names are listed in. */
+const LANG_ORDER: Record<string, number> = { en: 0, es: 1 };
+
+/** The plans in the operator's order, each with its names. */
+function plansOf(rows: PlanRow[], langs: PlanLangRow[]): Plan[] {
+  const byPlan = new Map<string, PlanLangRow[]>();
+  for (const l of langs) byPlan.set(l.plan_id, [...(byPlan.get(l.plan_id) ?? []), l]);
+  return rows.map((r) => ({
     planId: r.plan_id,
     url: r.url,
     // Prices are stored as decimal strings (exact); JSON carries them as numbers.
@@ -20,14 +25,26 @@ export function listPlans(db: Db): Plan[] {
     discountCurrency: r.discount_currency as Plan['currency'],
     productId: r.product_id,
     durationDays: r.duration_days,
-    planLang: langs
-      .filter((l) => l.plan_id === r.plan_id)
-      .map((l) => ({
-        lang: l.lang as Lang,
-        planName: l.plan_name,
-        description: l.description,
-      })),
+    planLang: (byPlan.get(r.plan_id) ?? [])
+      .sort((a, b) => (LANG_ORDER[a.lang] ?? 2) - (LANG_ORDER[b.lang] ?? 2))
+      .map((l) => ({ lang: l.lang as Lang, planName: l.plan_name, description: l.description })),
   }));
+}
+
+export function listPlans(db: Db): Plan[] {
+  return plansOf(
+    db.all<PlanRow>('SELECT * FROM plans ORDER BY seq, plan_id'),
+    db.all<PlanLangRow>('SELECT * FROM plan_langs'),
+  );
+}
+
+/** `listPlans` on the asynchronous store: a viewer's purchase page asks it. */
+export async function plansNow(db: Db): Promise<Plan[]> {
+  const [rows, langs] = await Promise.all([
+    db.kysely.selectFrom('plans').selectAll().orderBy('seq').orderBy('plan_id').execute(),
+    db.kysely.selectFrom('plan_langs').selectAll().execute(),
+  ]);
+  return plansOf(rows, langs);
 }
 
 export function getPlan(db: Db, planId: string): Plan | undefined {

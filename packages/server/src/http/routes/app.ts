@@ -20,7 +20,7 @@ import { userRights } from '../../domain/rights.ts';
 import { buildUserInfo } from '../../domain/userInfo.ts';
 import { accountNow } from '../../store/accounts.ts';
 import { getContract, latestContracts, sign, signedVersions } from '../../store/contracts.ts';
-import { listPlans } from '../../store/plans.ts';
+import { plansNow } from '../../store/plans.ts';
 import { settingsNow } from '../../store/settings.ts';
 import { HttpError, route } from '../route.ts';
 import { sessionOf } from './account.ts';
@@ -50,7 +50,7 @@ export const appRoutes = [
     };
   }),
 
-  route(planList, (ctx) => ({ planList: listPlans(ctx.db) })),
+  route(planList, async (ctx) => ({ planList: await plansNow(ctx.db) })),
 
   route(recharge, async (ctx, req) => {
     const s = sessionOf(ctx);

@@ -8,7 +8,7 @@ import { viewerOf } from './liveContext.ts';
 
 /** POST /liveapi/api/channel/catchup/range/v1: what of a channel's past exists to be played back (issue 36). */
 export const catchupRangeRoute = route(catchupRange, async (ctx, req) => {
-  const c = listChannels(ctx.db).find((x) => x.logicalChannelId === req.logicalChannelId);
+  const c = (await listChannels.now(ctx.db)).find((x) => x.logicalChannelId === req.logicalChannelId);
   // A channel hidden from this viewer by its access rules is as absent as an unknown one.
   if (!c || !channelVisible(c.contentRuleList, await viewerOf(ctx, ctx.now()))) {
     throw new HttpError(ErrCode.CHANNEL_NOT_FOUND, `No channel '${req.logicalChannelId}'`);

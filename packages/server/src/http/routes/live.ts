@@ -118,11 +118,11 @@ export const updateCheckRoute = route(updateCheck, async (ctx, req) => {
   for (const check of req.dataChecks) {
     if (check.dataType === 'epg') {
       await ensureGuideNow(ctx.db, undefined, now);
-      dataStates.push(dataState(scope, 'epg', check.timestamp, epgUpdatedAt(ctx.db)));
+      dataStates.push(dataState(scope, 'epg', check.timestamp, await epgUpdatedAt(ctx.db)));
       continue;
     }
     const data = await currentData(ctx, check.dataType, now);
-    const changed = changedAt(ctx.db, scope, check.dataType, data, now);
+    const changed = await changedAt(ctx.db, scope, check.dataType, data, now);
     dataStates.push(dataState(scope, check.dataType, check.timestamp, changed));
   }
   return { dataStates };
@@ -134,7 +134,7 @@ export const homeRecommendRoute = route(homeRecommend, async (ctx) => {
 });
 
 export const trackerListRoute = route(trackerList, async (ctx, req) => ({
-  trackerList: trackerAddresses(ctx.db, req.trackerType),
+  trackerList: await trackerAddresses(ctx.db, req.trackerType),
 }));
 
 export const liveRoutes = [

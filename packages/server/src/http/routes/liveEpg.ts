@@ -10,7 +10,8 @@ import {
   readGuideTexts,
 } from '../../domain/epg.ts';
 import { dayOf } from '../../guide/days.ts';
-import { getProgram, storedDays } from '../../store/epg.ts';
+import { channelByAnyId } from '../../store/channels.ts';
+import { programsById, storedDaysNow } from '../../store/epg.ts';
 import { JsonFragment } from '../jsonFragment.ts';
 import { HttpError, route } from '../route.ts';
 import { guideLang } from './liveContext.ts';
@@ -28,13 +29,7 @@ export const epgQueryRoute = route(epgQuery, async (ctx, req) => {
   const now = ctx.now();
   let epgId = req.epgId;
   if (epgId === undefined && req.channelId !== undefined) {
-    epgId = ctx.db.get<{ epg_id: string }>(
-      `SELECT c.epg_id FROM channels c WHERE c.logical_channel_id = ?
-       UNION SELECT c.epg_id FROM channels c JOIN physical_channels p ON p.logical_channel_id = c.logical_channel_id
-       WHERE p.channel_id = ?`,
-      req.channelId,
-      req.channelId,
-    )?.epg_id;
+    epgId = (await channelByAnyId(ctx.db, req.channelId))?.epgId;
     if (epgId === undefined) throw new HttpError(ErrCode.CHANNEL_NOT_FOUND, `No channel ${req.channelId}`);
   }
   const id = epgId as string;
@@ -62,19 +57,14 @@ export const epgChecksumRoute = route(epgChecksumQuery, async (ctx, req) => {
     req.pastDays ?? GUIDE_PAST_DAYS,
     req.futureDays ?? GUIDE_FUTURE_DAYS,
   );
-  const checksumList = storedDays(ctx.db, days[0] as string, days[days.length - 1] as string, ids).map(
-    (r) => ({ epgId: r.epg_id, date: r.day, checksum: r.checksum }),
-  );
+  const stored = await storedDaysNow(ctx.db, days[0] as string, days[days.length - 1] as string, ids);
+  const checksumList = stored.map((r) => ({ epgId: r.epg_id, date: r.day, checksum: r.checksum }));
   return { checksumList };
 });
 
-export const epgMultilingualRoute = route(epgMultilingualQuery, (ctx, req) => {
-  const programList = [];
-  for (const id of new Set(req.programIdList)) {
-    const p = getProgram(ctx.db, id);
-    if (p) programList.push({ programId: p.programId, multilingualList: p.texts });
-  }
-  return { programList };
+export const epgMultilingualRoute = route(epgMultilingualQuery, async (ctx, req) => {
+  const found = await programsById(ctx.db, [...new Set(req.programIdList)]);
+  return { programList: found.map((p) => ({ programId: p.programId, multilingualList: p.texts })) };
 });
 
 export const liveEpgRoutes = [epgQueryRoute, epgQueryV2Route, epgChecksumRoute, epgMultilingualRoute];

@@ -1,0 +1,151 @@
+import { contract, metricsBatchPost } from '@ottkit/api-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { postgresUrl } from '../src/store/db.ts';
+import { bearer, loginAs, type LoggedIn, startServer, type TestServer } from './helpers.ts';
+import { synchronousQueries } from './synchronousQueries.ts';
+
+// Issue 39, decision 0433: every call a viewer's site and player make, from the sign-in through the line-up, the
+// guide, the home rows, a channel change, a title and its play, to the progress report and the telemetry, asks
+// nothing of the synchronous store once warm (on PostgreSQL each of its queries stops the whole process).
+const L = contract.live;
+const A = contract.account;
+const V = contract.vod;
+let t: TestServer;
+let viewer: LoggedIn;
+let eventSeq = 0;
+let season = '';
+beforeAll(async () => {
+  t = await startServer();
+  viewer = await loginAs(t, 'demo@ottkit.test', 'demo1234');
+  season = aSeason();
+});
+afterAll(() => t.close());
+
+/** A series of the seed, with its first season's id (episodes are asked by season). */
+function aSeason(): string {
+  return (
+    t.server.db.get<{ meta_id: string }>(
+      "SELECT meta_id FROM vod_metas WHERE meta_type = 'SEASON' ORDER BY meta_id LIMIT 1",
+    )?.meta_id ?? 'none'
+  );
+}
+
+/** A telemetry batch as the player sends it: a play's service level and its watched time. */
+function telemetry() {
+  const ts = t.clock.now;
+  const id = () => `evt-viewer-async-${String(++eventSeq).padStart(5, '0')}`;
+  return {
+    events: [
+      {
+        eventId: id(),
+        ts,
+        sourceId: 'lc-002',
+        type: 'streamSla',
+        mode: 'live',
+        startupMs: 700,
+        stalls: 0,
+        stallMs: 0,
+        bitrateSwitches: 0,
+        errors: 0,
+      },
+      {
+        eventId: id(),
+        ts,
+        sourceId: 'lc-002',
+        type: 'livePlayData',
+        startedAt: ts - 60_000,
+        watchedMs: 60_000,
+        timeshift: false,
+      },
+    ],
+  };
+}
+
+/** Every call, with its body; each must answer success. */
+function calls(): Array<[string, string, object]> {
+  const now = t.clock.now;
+  return [
+    ['channel list', L.channelList.path, {}],
+    ['authority', L.contentAuthority.path, {}],
+    ['guide by channel', L.epgQuery.path, { channelId: 'lc-001', futureDays: 1 }],
+    ['guide checksums', L.epgChecksumQuery.path, {}],
+    ['programme texts', L.epgMultilingualQuery.path, { programIdList: ['no-such-programme'] }],
+    [
+      'update check',
+      L.updateCheck.path,
+      {
+        dataChecks: [
+          { dataType: 'channel', timestamp: 0 },
+          { dataType: 'epg', timestamp: 0 },
+        ],
+      },
+    ],
+    ['top channels', L.topChannels.path, {}],
+    ['top searches', L.topSearches.path, {}],
+    ['home row', L.homeRecommend.path, {}],
+    ['banners', L.bannerList.path, {}],
+    ['trackers', L.trackerList.path, { trackerType: 'webtorrent' }],
+    ['play source', L.channelPlaySource.path, { logicalChannelId: 'lc-001' }],
+    ['catch-up range', L.catchupRange.path, { logicalChannelId: 'lc-001' }],
+    [
+      'a channel played',
+      L.playHistoryCreate.path,
+      { playHistoryList: [{ logicalChannelId: 'lc-001', playTime: now, playType: 'live', duration: 0 }] },
+    ],
+    ['plays', L.playHistoryList.path, {}],
+    ['favourites', L.favoriteList.path, {}],
+    ['reminders', L.subscribeList.path, {}],
+    ['account', A.userInfo.path, {}],
+    ['plans', A.planList.path, {}],
+    ['app properties', A.appPropertyQuery.path, {}],
+    ['profiles', A.profileList.path, {}],
+    ['shelves', V.playlistRoot.path, {}],
+    ['a title', V.detail.path, { metaId: 'm-001' }],
+    ['episodes', V.episodes.path, { metaId: season }],
+    ['its trailer', V.trailer.path, { metaId: 'm-001' }],
+    ['its play', V.playSource.path, { metaId: 'm-001' }],
+    [
+      'progress',
+      V.playProgressReport.path,
+      { metaId: 'm-001', videoType: 'MOVIE', playedTime: 30, playProgress: 5, totalDuration: 600 },
+    ],
+    ['watched titles', V.historyMetaList.path, {}],
+    ['favourite titles', V.favorMetaList.path, {}],
+    ['telemetry', metricsBatchPost.path, telemetry()],
+  ];
+}
+
+async function callAll(): Promise<string[]> {
+  const failed: string[] = [];
+  for (const [name, path, body] of calls()) {
+    const answer = await t.post(path, body, bearer(viewer.token));
+    if (answer.body.errCode !== 0) failed.push(`${name}: ${answer.body.errCode} ${answer.body.errMsg}`);
+  }
+  for (const path of [`${V.searchTopx.path}?pageSize=10`, `${V.recommendList.path}?metaId=m-001`]) {
+    const answer = await t.get(path, bearer(viewer.token));
+    if (answer.body.errCode !== 0) failed.push(`${path}: ${answer.body.errCode} ${answer.body.errMsg}`);
+  }
+  return failed;
+}
+
+describe("a viewer's calls on the asynchronous store", () => {
+  it('a sign-in and every call of a session ask nothing synchronously once warm', async () => {
+    expect(await callAll()).toEqual([]);
+    t.advance(1_000);
+    let failed: string[] = [];
+    const asked = await synchronousQueries(t.server.db, async () => {
+      await loginAs(t, 'demo@ottkit.test', 'demo1234');
+      failed = await callAll();
+    });
+    expect(failed).toEqual([]);
+    expect(asked).toEqual([]);
+  });
+
+  // On SQLite a search's typo tolerance reads the index's vocabulary term by term (domain/vod/searchTypos.ts):
+  // in-process reads, which node:sqlite answers synchronously whichever layer asks. PostgreSQL's is one query.
+  it.runIf(postgresUrl())('a search asks nothing synchronously on PostgreSQL', async () => {
+    const search = () => t.post(V.search.path, { keyword: 'news' }, bearer(viewer.token));
+    expect((await search()).body.errCode).toBe(0);
+    expect(await synchronousQueries(t.server.db, search)).toEqual([]);
+  });
+});
