@@ -1,4 +1,7 @@
 import { contract, metricsBatchPost } from '@ottkit/api-client';
+import { MAX_PROFILES, ProfileErrCode } from '@ottkit/api-client/contract';
+import { DEMO_RECHARGE_CODES } from '../src/seed/accounts.ts';
+import { insertProfileWithin } from '../src/store/profiles.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postgresUrl } from '../src/store/db.ts';
 import { bearer, loginAs, type LoggedIn, startServer, type TestServer } from './helpers.ts';
@@ -112,6 +115,10 @@ function calls(): Array<[string, string, object]> {
     ['watched titles', V.historyMetaList.path, {}],
     ['favourite titles', V.favorMetaList.path, {}],
     ['telemetry', metricsBatchPost.path, telemetry()],
+    ['app manifest', A.manifestProperty.path, {}],
+    ['a person', V.personDetail.path, { personId: 'p-001' }],
+    ['their titles', V.filmography.path, { personId: 'p-001' }],
+    ['titles at once', V.batchDetail.path, { metaIds: ['m-001', 'm-002'] }],
   ];
 }
 
@@ -147,5 +154,72 @@ describe("a viewer's calls on the asynchronous store", () => {
     const search = () => t.post(V.search.path, { keyword: 'news' }, bearer(viewer.token));
     expect((await search()).body.errCode).toBe(0);
     expect(await synchronousQueries(t.server.db, search)).toEqual([]);
+  });
+
+  it("a viewer's changes (profiles, the PIN, favourite and watched titles, a recharge) ask nothing synchronously once warm", async () => {
+    const h = bearer(viewer.token);
+    const ask = async (path: string, body: object) => {
+      const answer = (await t.post(path, body, h)).body;
+      expect(answer.errCode, `${path}: ${answer.errMsg}`).toBe(0);
+      return answer.data as { profiles?: { profileId: string; name: string }[] };
+    };
+    // Warm: the settings and the viewer's profile are kept once read.
+    await ask(A.profileList.path, {});
+    const asked = await synchronousQueries(t.server.db, async () => {
+      await ask(A.parentalPinSet.path, { pin: '2468' });
+      const made = await ask(A.profileCreate.path, {
+        name: 'Kid',
+        avatar: 'star',
+        lang: 'es',
+        kids: true,
+        maxRating: 'PG',
+        parentalPin: '2468',
+      });
+      const kid = made.profiles?.find((p) => p.name === 'Kid')?.profileId ?? '';
+      await ask(A.profileUpdate.path, { profileId: kid, name: 'Kiddo' });
+      await ask(A.profileSelect.path, { profileId: kid });
+      await ask(A.profileSelect.path, { profileId: viewer.accountId, parentalPin: '2468' });
+      await ask(A.profileDelete.path, { profileId: kid });
+      await ask(V.favorAdd.path, { metaId: 'm-003' });
+      await ask(V.favorBatchSearchHasFavored.path, { metaIds: ['m-003'] });
+      await ask(V.favorBatchDelete.path, { metaIds: ['m-003'] });
+      await ask(V.historyAdd.path, { metaId: 'm-003', playedTime: 10, totalDuration: 100 });
+      await ask(V.historyBatchDelete.path, { metaIds: ['m-003'] });
+      const code = DEMO_RECHARGE_CODES['plan-monthly'][3] as string;
+      await ask(A.recharge.path, { rechargeCodePassword: code, virtualCode: viewer.virtualCode });
+    });
+    expect(asked).toEqual([]);
+    const profiles = await ask(A.profileList.path, {});
+    expect(profiles.profiles?.map((p) => p.name)).not.toContain('Kiddo');
+  });
+
+  it('profiles made at once never pass the limit', async () => {
+    const other = await loginAs(t, 'free@ottkit.test', 'demo1234');
+    const make = (name: string) =>
+      t.post(
+        A.profileCreate.path,
+        { name, avatar: 'sun', lang: 'en', kids: false, maxRating: '18' },
+        bearer(other.token),
+      );
+    for (const name of ['B', 'C', 'D']) expect((await make(name)).body.errCode).toBe(0);
+    // Straight to the store, all at once on its connections: over HTTP the calls arrive one by one. Without the
+    // account's row locked, PostgreSQL let all four count four and add (on SQLite a transaction has the store).
+    const row = (name: string) => ({
+      profile_id: `p-at-once-${name}`,
+      account_id: other.accountId,
+      name,
+      avatar: 'sun',
+      lang: 'en',
+      kids: 0,
+      max_rating: '18',
+      created_at: t.clock.now,
+    });
+    const added = await Promise.all(
+      ['E', 'F', 'G', 'H'].map((name) => insertProfileWithin(t.server.db, row(name), MAX_PROFILES)),
+    );
+    expect(added.filter(Boolean)).toHaveLength(1);
+    const listed = await t.post(A.profileList.path, {}, bearer(other.token));
+    expect((listed.body.data as { profiles: unknown[] }).profiles).toHaveLength(MAX_PROFILES);
+    expect((await make('I')).body.errCode).toBe(ProfileErrCode.PROFILE_LIMIT);
   });
 });

@@ -15,8 +15,7 @@ import {
   deleteProfile,
   ensureDefaultProfile,
   getProfile,
-  insertProfile,
-  listProfiles,
+  insertProfileWithin,
   listProfilesNow,
   type ProfileRow,
   pinHash,
@@ -112,8 +111,8 @@ export async function profileInfo(db: Db, caller: Caller, now: number): Promise<
 }
 
 /** A profile of the caller's account; another account's id is as unknown as a made-up one. */
-function ownProfile(db: Db, caller: Caller, profileId: string): ProfileRow {
-  const p = getProfile(db, profileId);
+async function ownProfile(db: Db, caller: Caller, profileId: string): Promise<ProfileRow> {
+  const p = await getProfile(db, profileId);
   if (!p || p.account_id !== caller.accountId) {
     throw new DomainError(ProfileErrCode.PROFILE_NOT_FOUND, 'No such profile on this account');
   }
@@ -131,7 +130,7 @@ export async function checkPin(
   pin: string | undefined,
   now: number,
 ): Promise<void> {
-  const hash = pinHash(db, accountId);
+  const hash = await pinHash(db, accountId);
   if (!hash) {
     throw new DomainError(ProfileErrCode.PIN_REQUIRED, 'Set a parental PIN in My account first');
   }
@@ -160,9 +159,6 @@ export async function createProfile(
   now: number,
 ): Promise<ProfileListInfo> {
   const current = await currentProfile(db, caller, now);
-  if (listProfiles(db, caller.accountId).length >= MAX_PROFILES) {
-    throw new DomainError(ProfileErrCode.PROFILE_LIMIT, `An account has at most ${MAX_PROFILES} profiles`);
-  }
   const row: ProfileRow = {
     profile_id: `p_${randomBytes(12).toString('base64url')}`,
     account_id: caller.accountId,
@@ -176,7 +172,9 @@ export async function createProfile(
   // A restricted profile is only worth making with a PIN that guards leaving it; from a restricted profile
   // any new profile would be a way out.
   if (restricted(current) || restricted(row)) await checkPin(db, caller.accountId, input.parentalPin, now);
-  insertProfile(db, row);
+  if (!(await insertProfileWithin(db, row, MAX_PROFILES))) {
+    throw new DomainError(ProfileErrCode.PROFILE_LIMIT, `An account has at most ${MAX_PROFILES} profiles`);
+  }
   return profileInfo(db, caller, now);
 }
 
@@ -188,7 +186,7 @@ export async function changeProfile(
   now: number,
 ): Promise<ProfileListInfo> {
   const current = await currentProfile(db, caller, now);
-  const before = ownProfile(db, caller, profileId);
+  const before = await ownProfile(db, caller, profileId);
   const after: ProfileRow = {
     ...before,
     name: input.name ?? before.name,
@@ -199,7 +197,7 @@ export async function changeProfile(
   };
   const ratingsChange = after.kids !== before.kids || after.max_rating !== before.max_rating;
   if (restricted(current) || ratingsChange) await checkPin(db, caller.accountId, input.parentalPin, now);
-  updateProfile(db, after);
+  await updateProfile(db, after);
   return profileInfo(db, caller, now);
 }
 
@@ -211,7 +209,7 @@ export async function removeProfile(
   now: number,
 ): Promise<ProfileListInfo> {
   const current = await currentProfile(db, caller, now);
-  const p = ownProfile(db, caller, profileId);
+  const p = await ownProfile(db, caller, profileId);
   if (p.profile_id === p.account_id) {
     throw new DomainError(
       ProfileErrCode.DEFAULT_PROFILE_KEPT,
@@ -219,7 +217,7 @@ export async function removeProfile(
     );
   }
   if (restricted(current)) await checkPin(db, caller.accountId, pin, now);
-  deleteProfile(db, p.profile_id);
+  await deleteProfile(db, p.profile_id);
   return profileInfo(db, caller, now);
 }
 
@@ -235,11 +233,11 @@ export async function selectProfile(
   now: number,
 ): Promise<ProfileListInfo> {
   const current = await currentProfile(db, caller, now);
-  const target = ownProfile(db, caller, profileId);
+  const target = await ownProfile(db, caller, profileId);
   const leavesKids = current.kids === 1 && target.profile_id !== current.profile_id;
   const widens = rank(target.max_rating) > rank(current.max_rating) || leavesKids;
   if (widens) await checkPin(db, caller.accountId, pin, now);
-  setSessionProfile(db, caller.sessionId, target.profile_id, now);
+  await setSessionProfile(db, caller.sessionId, target.profile_id, now);
   return profileInfo(db, caller, now);
 }
 
@@ -253,10 +251,10 @@ export async function setPin(
   now: number,
 ): Promise<{ pinSet: boolean }> {
   const current = await currentProfile(db, caller, now);
-  if (pinHash(db, caller.accountId) !== undefined || restricted(current)) {
+  if ((await pinHash(db, caller.accountId)) !== undefined || restricted(current)) {
     await checkPin(db, caller.accountId, currentPin, now);
   }
-  putPinHash(db, caller.accountId, await hashPassword(pin, hashLog2n), now);
+  await putPinHash(db, caller.accountId, await hashPassword(pin, hashLog2n), now);
   return { pinSet: true };
 }
 

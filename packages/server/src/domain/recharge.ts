@@ -2,10 +2,10 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { ErrCode } from '@ottkit/api-client';
 import { RECHARGE_CODE_LENGTH, rechargeCodeSchema } from '@ottkit/api-client/contract';
 import { DomainError } from './errors.ts';
-import { getAccount, markRechargedStatement } from '../store/accounts.ts';
+import { accountNow, markRechargedStatement } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { query, transactionally } from '../store/kysely/transactionally.ts';
-import { getPlan } from '../store/plans.ts';
+import { getPlan, planNow } from '../store/plans.ts';
 import {
   getRechargeCode,
   insertRechargeCode,
@@ -95,7 +95,7 @@ export async function redeem(
   // Counted before the code is looked up; given back when it was not a guess (success, wrong virtual code).
   const attempt = [{ key: `recharge:acct:${accountId}`, rule: POLICIES.rechargeAccount }];
   await takeAttempt(db, attempt, now);
-  const account = getAccount(db, accountId);
+  const account = await accountNow(db, accountId);
   if (!account || account.virtual_code !== virtualCode) {
     await refundAttempt(db, attempt, now);
     throw new DomainError(ErrCode.VIRTUAL_CODE_MISMATCH, 'The virtual code does not belong to this account');
@@ -106,7 +106,7 @@ export async function redeem(
   const invalid = () => new DomainError(ErrCode.RECHARGE_CODE_INVALID, 'This recharge code is not valid');
   const row = await rechargeCodeOf(db, hash);
   if (!row || row.voided_at !== null) throw invalid();
-  const plan = getPlan(db, row.plan_id);
+  const plan = await planNow(db, row.plan_id);
   if (!plan) throw new Error(`recharge code bound to missing plan ${row.plan_id}`);
   const endsTrial = freeTrialStatus(account, now) === 'USING';
   const expiredTs = await transactionally(db, function* () {

@@ -51,6 +51,15 @@ export function getPlan(db: Db, planId: string): Plan | undefined {
   return listPlans(db).find((p) => p.planId === planId);
 }
 
+/** `getPlan` on the asynchronous store: a redeemed code's plan. */
+export async function planNow(db: Db, planId: string): Promise<Plan | undefined> {
+  const [rows, langs] = await Promise.all([
+    db.kysely.selectFrom('plans').selectAll().where('plan_id', '=', planId).execute(),
+    db.kysely.selectFrom('plan_langs').selectAll().where('plan_id', '=', planId).execute(),
+  ]);
+  return plansOf(rows, langs)[0];
+}
+
 /** The plan's columns after its id, in table order; prices stored as exact decimal strings. */
 const planValues = (p: Plan) => [
   p.url,

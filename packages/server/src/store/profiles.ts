@@ -1,19 +1,14 @@
 import { type Selectable, sql } from 'kysely';
 import type { Db } from './db.ts';
 import type { ProfilesTable } from './kysely/schema.generated.ts';
+import { query, transactionally } from './kysely/transactionally.ts';
+import { lockAccountStatement } from './accounts.ts';
 
 /** SQL of profiles, the session's current profile and the parental PIN (decision 0285). */
 
 export type ProfileRow = Selectable<ProfilesTable>;
 
-export function listProfiles(db: Db, accountId: string): ProfileRow[] {
-  return db.all<ProfileRow>(
-    'SELECT * FROM profiles WHERE account_id = ? ORDER BY created_at, profile_id',
-    accountId,
-  );
-}
-
-/** listProfiles on the asynchronous store: the profile list every page with a profile menu asks (issue 39). */
+/** An account's profiles, oldest first: the profile list every page with a profile menu asks (issue 39). */
 export function listProfilesNow(db: Db, accountId: string): Promise<ProfileRow[]> {
   return db.kysely
     .selectFrom('profiles')
@@ -24,8 +19,8 @@ export function listProfilesNow(db: Db, accountId: string): Promise<ProfileRow[]
     .execute();
 }
 
-export function getProfile(db: Db, profileId: string): ProfileRow | undefined {
-  return db.get<ProfileRow>('SELECT * FROM profiles WHERE profile_id = ?', profileId);
+export function getProfile(db: Db, profileId: string): Promise<ProfileRow | undefined> {
+  return db.kysely.selectFrom('profiles').selectAll().where('profile_id', '=', profileId).executeTakeFirst();
 }
 
 /**
@@ -63,51 +58,66 @@ export async function ensureDefaultProfile(
   return k.selectFrom('profiles').selectAll().where('profile_id', '=', accountId).executeTakeFirst();
 }
 
-export function insertProfile(db: Db, p: ProfileRow): void {
-  db.run(
-    `INSERT INTO profiles (profile_id, account_id, name, avatar, lang, kids, max_rating, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    p.profile_id,
-    p.account_id,
-    p.name,
-    p.avatar,
-    p.lang,
-    p.kids,
-    p.max_rating,
-    p.created_at,
-  );
+/**
+ * Adds a profile unless the account has `limit` already, in one transaction with the account's row locked: two
+ * profiles made at once, on any process, cannot pass the limit together. Answers whether it was added.
+ */
+export function insertProfileWithin(db: Db, p: ProfileRow, limit: number): Promise<boolean> {
+  const k = db.kysely;
+  return transactionally(db, function* () {
+    yield* query(lockAccountStatement(db, p.account_id));
+    const counted = yield* query(
+      k
+        .selectFrom('profiles')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .where('account_id', '=', p.account_id)
+        .compile(),
+    );
+    if (Number(counted.rows[0]?.n ?? 0) >= limit) return false;
+    yield* query(k.insertInto('profiles').values(p).compile());
+    return true;
+  });
 }
 
-export function updateProfile(db: Db, p: ProfileRow): void {
-  db.run(
-    'UPDATE profiles SET name = ?, avatar = ?, lang = ?, kids = ?, max_rating = ? WHERE profile_id = ?',
-    p.name,
-    p.avatar,
-    p.lang,
-    p.kids,
-    p.max_rating,
-    p.profile_id,
-  );
+export async function updateProfile(db: Db, p: ProfileRow): Promise<void> {
+  const { name, avatar, lang, kids, max_rating } = p;
+  await db.kysely
+    .updateTable('profiles')
+    .set({ name, avatar, lang, kids, max_rating })
+    .where('profile_id', '=', p.profile_id)
+    .execute();
 }
 
 /** Its favourites, history, resume points, reminders and session choices go with it (ON DELETE CASCADE). */
-export function deleteProfile(db: Db, profileId: string): void {
-  db.run('DELETE FROM profiles WHERE profile_id = ?', profileId);
+export async function deleteProfile(db: Db, profileId: string): Promise<void> {
+  await db.kysely.deleteFrom('profiles').where('profile_id', '=', profileId).execute();
 }
 
-export function setSessionProfile(db: Db, sessionId: string, profileId: string, now: number): void {
-  db.run(
-    `INSERT INTO session_profiles (session_id, profile_id, chosen_at) VALUES (?, ?, ?)
-     ON CONFLICT (session_id) DO UPDATE SET profile_id = excluded.profile_id, chosen_at = excluded.chosen_at`,
-    sessionId,
-    profileId,
-    now,
-  );
+export async function setSessionProfile(
+  db: Db,
+  sessionId: string,
+  profileId: string,
+  now: number,
+): Promise<void> {
+  await db.kysely
+    .insertInto('session_profiles')
+    .values({ session_id: sessionId, profile_id: profileId, chosen_at: now })
+    .onConflict((c) =>
+      c.column('session_id').doUpdateSet((eb) => ({
+        profile_id: eb.ref('excluded.profile_id'),
+        chosen_at: eb.ref('excluded.chosen_at'),
+      })),
+    )
+    .execute();
 }
 
-export function pinHash(db: Db, accountId: string): string | undefined {
-  return db.get<{ pin_hash: string }>('SELECT pin_hash FROM parental_pins WHERE account_id = ?', accountId)
-    ?.pin_hash;
+export async function pinHash(db: Db, accountId: string): Promise<string | undefined> {
+  const row = await db.kysely
+    .selectFrom('parental_pins')
+    .select('pin_hash')
+    .where('account_id', '=', accountId)
+    .executeTakeFirst();
+  return row?.pin_hash;
 }
 
 /** Whether the account has a PIN, on the asynchronous store. */
@@ -120,12 +130,15 @@ export async function pinSetNow(db: Db, accountId: string): Promise<boolean> {
   return row !== undefined;
 }
 
-export function putPinHash(db: Db, accountId: string, hash: string, now: number): void {
-  db.run(
-    `INSERT INTO parental_pins (account_id, pin_hash, updated_at) VALUES (?, ?, ?)
-     ON CONFLICT (account_id) DO UPDATE SET pin_hash = excluded.pin_hash, updated_at = excluded.updated_at`,
-    accountId,
-    hash,
-    now,
-  );
+export async function putPinHash(db: Db, accountId: string, hash: string, now: number): Promise<void> {
+  await db.kysely
+    .insertInto('parental_pins')
+    .values({ account_id: accountId, pin_hash: hash, updated_at: now })
+    .onConflict((c) =>
+      c.column('account_id').doUpdateSet((eb) => ({
+        pin_hash: eb.ref('excluded.pin_hash'),
+        updated_at: eb.ref('excluded.updated_at'),
+      })),
+    )
+    .execute();
 }
