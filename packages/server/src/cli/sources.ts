@@ -287,7 +287,7 @@ export async function guideCommand(args: string[]): Promise<number> {
       return 0;
     }
     if (verb === 'unmapped') {
-      const report = unmappedReport(db);
+      const report = await unmappedReport(db);
       for (const { channel: c, candidates } of report.channels) {
         const near = candidates.map((x) => `${x.xmltvId} "${x.name}" ${x.score}`);
         console.log(`${c.logicalChannelId}  ${c.name}${c.tvgId ? ` (tvg-id ${c.tvgId})` : ''}`);

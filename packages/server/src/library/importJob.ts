@@ -2,7 +2,7 @@ import type { Job } from '@ottkit/api-client/contract';
 import { newAssetId } from '../media/titleAssets.ts';
 import type { Actor } from '../operator/audit.ts';
 import { jobParams, keepJobParams, updateJobParams } from '../operator/jobParams.ts';
-import { getJob, type Progress, startJob } from '../operator/jobs.ts';
+import { jobNow, type Progress, startJob } from '../operator/jobs.ts';
 import { startTranscodeJob, type TranscodeTitle } from '../operator/titleTranscodeJob.ts';
 import { row } from '../operator/titles.ts';
 import type { Db } from '../store/db.ts';
@@ -26,7 +26,7 @@ const JOB_POLL_MS = 500;
 /** The job once it ended. */
 async function ended(db: Db, jobId: string): Promise<Job | undefined> {
   for (;;) {
-    const job = getJob(db, jobId);
+    const job = await jobNow(db, jobId);
     if (!job || job.status === 'succeeded' || job.status === 'failed') return job;
     await new Promise((r) => setTimeout(r, JOB_POLL_MS));
   }

@@ -164,17 +164,22 @@ export function takeBatchCodes(
 }
 
 /** Batch jobs whose codes wait for their operator to take them, with their job's status. */
-export const pendingBatchJobs = (
+export async function pendingBatchJobs(
   db: Db,
   actorId: string,
-): { jobId: string; batchId: string; status: Job['status'] }[] =>
-  db
-    .all<{ job_id: string; batch_id: string; status: Job['status'] }>(
-      `SELECT b.job_id, b.batch_id, j.status FROM code_batch_jobs b JOIN operator_jobs j ON j.job_id = b.job_id
-       WHERE b.created_by = ? AND b.taken_at IS NULL AND j.status <> 'failed' ORDER BY j.created_at, b.job_id`,
-      actorId,
-    )
-    .map((r) => ({ jobId: r.job_id, batchId: r.batch_id, status: r.status }));
+): Promise<{ jobId: string; batchId: string; status: Job['status'] }[]> {
+  const rows = await db.kysely
+    .selectFrom('code_batch_jobs as b')
+    .innerJoin('operator_jobs as j', 'j.job_id', 'b.job_id')
+    .select(['b.job_id', 'b.batch_id', 'j.status'])
+    .where('b.created_by', '=', actorId)
+    .where('b.taken_at', 'is', null)
+    .where('j.status', '<>', 'failed')
+    .orderBy('j.created_at')
+    .orderBy('b.job_id')
+    .execute();
+  return rows.map((r) => ({ jobId: r.job_id, batchId: r.batch_id, status: r.status }));
+}
 
 /**
  * The work of a batch job a process that died left unfinished, continuing from the codes it made (decision 0282);

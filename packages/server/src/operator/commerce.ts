@@ -5,7 +5,7 @@ import {
   OperatorErrCode,
   type Plan,
 } from '@ottkit/api-client/contract';
-import { changeSetting, readSettings } from '../domain/appConfig.ts';
+import { changeSetting, readSettings, settingsValuesNow } from '../domain/appConfig.ts';
 import { createRechargeBatch, rechargeCodeHash } from '../domain/recharge.ts';
 import { DomainError } from '../domain/errors.ts';
 import { type AccountRow, getAccount } from '../store/accounts.ts';
@@ -129,10 +129,14 @@ export async function subscriberHistory(db: Db, accountId: string, lang = 'en') 
 
 const KEYS = Object.keys(consoleSettingsSchema.shape) as Array<keyof ConsoleSettings>;
 
-export function consoleSettings(db: Db): ConsoleSettings {
-  const s = readSettings(db);
-  return Object.fromEntries(KEYS.map((k) => [k, s[k]])) as ConsoleSettings;
-}
+const pickConsoleSettings = (s: ReturnType<typeof readSettings>) =>
+  Object.fromEntries(KEYS.map((k) => [k, s[k]])) as ConsoleSettings;
+
+export const consoleSettings = (db: Db): ConsoleSettings => pickConsoleSettings(readSettings(db));
+
+/** `consoleSettings` from the kept settings: the console's settings screen. */
+export const consoleSettingsNow = async (db: Db): Promise<ConsoleSettings> =>
+  pickConsoleSettings(await settingsValuesNow(db));
 
 /** Stores the changed settings through the one validated path the CLI uses; audits only what changed. */
 export function updateSettingsAudited(

@@ -26,13 +26,18 @@ const num = (v: unknown) => Number(v ?? 0);
 const msOrNull = (v: unknown) => (v === null || v === undefined ? null : Math.round(Number(v)));
 
 /** The dashboard call's answer: every figure is summed in SQL (store/dashboard.ts); here only the shape. */
-export function dashboard(db: Db, window: DashboardWindow, now: number): Dashboard {
+export async function dashboard(db: Db, window: DashboardWindow, now: number): Promise<Dashboard> {
   const r = dashboardRange(window, now);
-  const totals = new Map(totalsByBucket(db, r).map((t) => [num(t.at), t]));
-  // Plays the origin served that no player reported, over once quiet (decision 0389): added to the players'.
-  const served = new Map(servedPlaysByBucket(db, r, now - SERVED_QUIET_MS).map((s) => [num(s.at), s]));
-  const startups = new Map(percentilesByBucket(db, r, 'startup').map((s) => [num(s.at), s]));
-  const zaps = new Map(percentilesByBucket(db, r, 'channelChange').map((s) => [num(s.at), s]));
+  const byAt = <T extends { at: unknown }>(rows: T[]) => new Map(rows.map((row) => [num(row.at), row]));
+  const [totals, served, startups, zaps, viewers, errors] = await Promise.all([
+    totalsByBucket(db, r).then(byAt),
+    // Plays the origin served that no player reported, over once quiet (decision 0389): added to the players'.
+    servedPlaysByBucket(db, r, now - SERVED_QUIET_MS).then(byAt),
+    percentilesByBucket(db, r, 'startup').then(byAt),
+    percentilesByBucket(db, r, 'channelChange').then(byAt),
+    viewersSince(db, now - VIEWERS_NOW_MINUTES * 60_000),
+    errorsByKind(db, r),
+  ]);
   const all = totals.get(WHOLE);
   const allStartup = startups.get(WHOLE);
   const allZaps = zaps.get(WHOLE);
@@ -51,7 +56,6 @@ export function dashboard(db: Db, window: DashboardWindow, now: number): Dashboa
   }
   const stall = num(all?.stall_ms);
   const watched = num(all?.watched_ms);
-  const viewers = viewersSince(db, now - VIEWERS_NOW_MINUTES * 60_000);
   return {
     window,
     from: r.from,
@@ -78,6 +82,6 @@ export function dashboard(db: Db, window: DashboardWindow, now: number): Dashboa
       channelChanges: num(allZaps?.n),
       errors: num(all?.errors),
     },
-    errorsByKind: errorsByKind(db, r).map((e) => ({ kind: String(e.kind), count: num(e.count) })),
+    errorsByKind: errors.map((e) => ({ kind: String(e.kind), count: num(e.count) })),
   };
 }

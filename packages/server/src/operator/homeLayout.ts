@@ -11,17 +11,30 @@ import { LANGS } from '@ottkit/api-client/contract';
  */
 export type HomeLayout = z.output<(typeof homeGet)['response']>;
 
-export function homeLayout(db: Db): HomeLayout {
-  const banners = db.all<{ banner_item_id: string; title: string; link_type: string; link_id: string }>(
-    `SELECT b.banner_item_id, t.title, b.link_type, b.link_id FROM vod_banners b
-     JOIN vod_banner_texts t ON t.banner_item_id = b.banner_item_id AND t.lang = 'en'
-     WHERE b.vod_type IS NULL ORDER BY b.seq, b.banner_item_id`,
-  );
-  const rows = db.all<{ playlist_id: string; name: string; rule: string | null }>(
-    `SELECT p.playlist_id, n.name, p.rule FROM vod_playlists p
-     JOIN vod_playlist_names n ON n.playlist_id = p.playlist_id AND n.lang = 'en'
-     WHERE p.level_type = 99 ORDER BY p.seq, p.playlist_id`,
-  );
+export async function homeLayout(db: Db): Promise<HomeLayout> {
+  const k = db.kysely;
+  const [banners, rows] = await Promise.all([
+    k
+      .selectFrom('vod_banners as b')
+      .innerJoin('vod_banner_texts as t', (j) =>
+        j.onRef('t.banner_item_id', '=', 'b.banner_item_id').on('t.lang', '=', 'en'),
+      )
+      .select(['b.banner_item_id', 't.title', 'b.link_type', 'b.link_id'])
+      .where('b.vod_type', 'is', null)
+      .orderBy('b.seq')
+      .orderBy('b.banner_item_id')
+      .execute(),
+    k
+      .selectFrom('vod_playlists as p')
+      .innerJoin('vod_playlist_names as n', (j) =>
+        j.onRef('n.playlist_id', '=', 'p.playlist_id').on('n.lang', '=', 'en'),
+      )
+      .select(['p.playlist_id', 'n.name', 'p.rule'])
+      .where('p.level_type', '=', 99)
+      .orderBy('p.seq')
+      .orderBy('p.playlist_id')
+      .execute(),
+  ]);
   return {
     banners: banners.map((b) => ({
       bannerItemId: b.banner_item_id,
@@ -95,8 +108,10 @@ export const removeHomeRow = (db: Db, id: string) =>
   db.run('DELETE FROM vod_playlists WHERE playlist_id = ? AND level_type = 99', id).changes > 0;
 
 /** Sets the order when `ids` is exactly the current set (each once); false otherwise. */
-export function orderHome(db: Db, what: 'banners' | 'rows', ids: string[]): boolean {
-  const current = homeLayout(db)[what].map((x) => ('bannerItemId' in x ? x.bannerItemId : x.playlistId));
+export async function orderHome(db: Db, what: 'banners' | 'rows', ids: string[]): Promise<boolean> {
+  const current = (await homeLayout(db))[what].map((x) =>
+    'bannerItemId' in x ? x.bannerItemId : x.playlistId,
+  );
   if (
     ids.length !== current.length ||
     new Set(ids).size !== ids.length ||

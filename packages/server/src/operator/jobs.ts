@@ -47,6 +47,36 @@ export function getJob(db: Db, jobId: string): Job | undefined {
 export const listJobs = (db: Db, limit = 20): Job[] =>
   db.all<JobRow>('SELECT * FROM operator_jobs ORDER BY created_at DESC, job_id LIMIT ?', limit).map(toJob);
 
+/** `getJob` on the asynchronous store: the console's job card polls it every few seconds. */
+export async function jobNow(db: Db, jobId: string): Promise<Job | undefined> {
+  const r = await db.kysely
+    .selectFrom('operator_jobs')
+    .selectAll()
+    .where('job_id', '=', jobId)
+    .executeTakeFirst();
+  return r && toJob(r);
+}
+
+/** These jobs (the console's titles with their transcodes), on the asynchronous store. */
+export async function jobsWithIds(db: Db, jobIds: readonly string[]): Promise<Job[]> {
+  if (jobIds.length === 0) return [];
+  return (
+    await db.kysely.selectFrom('operator_jobs').selectAll().where('job_id', 'in', jobIds).execute()
+  ).map(toJob);
+}
+
+/** `listJobs` on the asynchronous store: the console's jobs list polls it. */
+export async function jobsNow(db: Db, limit = 20): Promise<Job[]> {
+  const rows = await db.kysely
+    .selectFrom('operator_jobs')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('job_id')
+    .limit(limit)
+    .execute();
+  return rows.map(toJob);
+}
+
 export const INTERRUPTED_MESSAGE = 'Interrupted by a server restart; start it again';
 
 /** Reports progress (0-100) and the current step in words. */

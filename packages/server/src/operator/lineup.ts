@@ -6,6 +6,7 @@ import {
   LANGS,
   type lineupChannelSave,
   OperatorErrCode,
+  type Plan,
   type RequestOf,
 } from '@ottkit/api-client/contract';
 import { FREE_PRODUCT_ID } from '../domain/authority.ts';
@@ -14,7 +15,7 @@ import { forgetGuideDay } from '../domain/guideCache.ts';
 import { insertChannel, listChannels, type StoredChannel } from '../store/channels.ts';
 import type { Db } from '../store/db.ts';
 import { ownStreamChannel } from '../store/ownStreamChannel.ts';
-import { listPlans } from '../store/plans.ts';
+import { listPlans, plansNow } from '../store/plans.ts';
 
 /**
  * The line-up as the console changes it (issue 18 §2, decision 0230): channels, their categories (the spec's
@@ -63,19 +64,69 @@ export function consoleChannels(db: Db): ConsoleChannel[] {
   return listChannels(db).map((c) => toConsole(c, imported.has(c.logicalChannelId)));
 }
 
+type CategoryRow = {
+  column_id: string;
+  column_name: string;
+  column_seq: number;
+  n: number | string | bigint;
+};
+const toCategory = (r: CategoryRow): ConsoleCategory => ({
+  columnId: r.column_id,
+  name: r.column_name,
+  seq: r.column_seq,
+  // PostgreSQL's counts are bigints, which `pg` answers as text.
+  channels: Number(r.n),
+});
+
 export function consoleCategories(db: Db): ConsoleCategory[] {
   return db
-    .all<{ column_id: string; column_name: string; column_seq: number; n: number }>(
+    .all<CategoryRow>(
       `SELECT c.column_id, c.column_name, c.column_seq,
          (SELECT COUNT(*) FROM channel_column_members m WHERE m.column_id = c.column_id) AS n
        FROM channel_columns c ORDER BY c.column_seq, c.column_id`,
     )
-    .map((r) => ({ columnId: r.column_id, name: r.column_name, seq: r.column_seq, channels: r.n }));
+    .map(toCategory);
 }
 
 /** The products a channel may be granted by: free, and every plan's. */
-export function channelProducts(db: Db): string[] {
-  return [...new Set([FREE_PRODUCT_ID, ...listPlans(db).map((p) => p.productId)])];
+const productsOf = (plans: Plan[]): string[] => [
+  ...new Set([FREE_PRODUCT_ID, ...plans.map((p) => p.productId)]),
+];
+
+const channelProducts = (db: Db): string[] => productsOf(listPlans(db));
+
+/**
+ * The console's line-up screen on the asynchronous store: the channels (the kept line-up, each marked when a
+ * source imported it), the categories with their counts and the products a channel may be granted by.
+ */
+export async function consoleLineupNow(db: Db) {
+  const k = db.kysely;
+  const [channels, imported, categories, plans] = await Promise.all([
+    listChannels.now(db),
+    k.selectFrom('source_channels').select('logical_channel_id').execute(),
+    k
+      .selectFrom('channel_columns as c')
+      .select((eb) => [
+        'c.column_id',
+        'c.column_name',
+        'c.column_seq',
+        eb
+          .selectFrom('channel_column_members as m')
+          .select(eb.fn.countAll().as('n'))
+          .whereRef('m.column_id', '=', 'c.column_id')
+          .as('n'),
+      ])
+      .orderBy('c.column_seq')
+      .orderBy('c.column_id')
+      .execute(),
+    plansNow(db),
+  ]);
+  const fromSources = new Set(imported.map((r) => r.logical_channel_id));
+  return {
+    channels: channels.map((c) => toConsole(c, fromSources.has(c.logicalChannelId))),
+    categories: categories.map((r) => toCategory({ ...r, n: r.n ?? 0 })),
+    products: productsOf(plans),
+  };
 }
 
 export function findChannel(db: Db, id: string): StoredChannel {

@@ -7,7 +7,7 @@ import {
 import { newMsgId, notify, publishNotice } from '../domain/notices.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../store/db.ts';
-import { insertNotificationForAll, listAllNotices, withdrawNotice } from '../store/notices.ts';
+import { allNoticesNow, insertNotificationForAll, listAllNotices, withdrawNotice } from '../store/notices.ts';
 import { type Actor, recordAudit } from './audit.ts';
 
 /** The console's notices (issue 18 §6, decision 0245): every change audited in its own transaction. */
@@ -24,8 +24,8 @@ const statusOf = (n: Stored, now: number): ConsoleNotice['status'] =>
 
 const toConsole = (n: Stored, now: number): ConsoleNotice => ({ ...n, status: statusOf(n, now) });
 
-export const consoleNotices = (db: Db, now: number): ConsoleNotice[] =>
-  listAllNotices(db).map((n) => toConsole(n, now));
+export const consoleNotices = async (db: Db, now: number): Promise<ConsoleNotice[]> =>
+  (await allNoticesNow(db)).map((n) => toConsole(n, now));
 
 function consoleNotice(db: Db, noticeId: string, now: number): ConsoleNotice {
   const [n] = listAllNotices(db, { noticeId });

@@ -1,12 +1,19 @@
 import { randomBytes } from 'node:crypto';
-import { ARTWORK_KINDS, type ConsoleTitle, LANGS, type titleFormSchema } from '@ottkit/api-client/contract';
+import {
+  ARTWORK_KINDS,
+  type ConsoleTitle,
+  type Job,
+  LANGS,
+  type titleFormSchema,
+} from '@ottkit/api-client/contract';
+import { sql } from 'kysely';
 import type { z } from 'zod';
 import { refreshSearchOf } from '../domain/vod/search.ts';
 import type { Db } from '../store/db.ts';
-import { getJob } from './jobs.ts';
+import { getJob, jobsWithIds } from './jobs.ts';
 import { hasArtwork } from './titleArtwork.ts';
 import { publishTitleCredits } from './titleCredits.ts';
-import { latestUpload, publicUpload } from './uploads.ts';
+import { latestUpload, publicUpload, type UploadRow } from './uploads.ts';
 
 /**
  * Titles made in the console (decision 0235): a draft lives in `console_titles` until it is published, then
@@ -44,8 +51,18 @@ export function textsOf(db: Db, metaId: string): ConsoleTitle['texts'] {
 }
 
 export function toTitle(db: Db, dataDir: string, r: TitleRow): ConsoleTitle {
-  const upload = latestUpload(db, r.meta_id);
   const job = r.job_id ? getJob(db, r.job_id) : undefined;
+  return titleOf(dataDir, r, textsOf(db, r.meta_id), latestUpload(db, r.meta_id), job);
+}
+
+/** A title as the console shows it, from its row and what was read beside it. */
+function titleOf(
+  dataDir: string,
+  r: TitleRow,
+  texts: ConsoleTitle['texts'],
+  upload: UploadRow | undefined,
+  job: Job | undefined,
+): ConsoleTitle {
   return {
     metaId: r.meta_id,
     metaType: r.meta_type,
@@ -54,7 +71,7 @@ export function toTitle(db: Db, dataDir: string, r: TitleRow): ConsoleTitle {
     ...(r.episode_no === null ? {} : { episodeNo: r.episode_no }),
     vodType: r.vod_type,
     releaseYear: r.release_year,
-    texts: textsOf(db, r.meta_id),
+    texts,
     status: r.published_at === null ? 'draft' : 'published',
     ...(r.asset_id ? { assetId: r.asset_id } : {}),
     durationSec: r.duration,
@@ -74,18 +91,57 @@ export function getTitle(db: Db, dataDir: string, metaId: string): ConsoleTitle 
   return r && toTitle(db, dataDir, r);
 }
 
-/** Movies and series, newest first (seasons and episodes are in their series); `q` matches any language. */
-export function listTitles(db: Db, dataDir: string, q?: string): ConsoleTitle[] {
-  const like = q ? `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%` : null;
-  return db
-    .all<TitleRow>(
-      `SELECT * FROM console_titles c WHERE c.series_id IS NULL AND (? IS NULL OR EXISTS (
-         SELECT 1 FROM console_title_texts t WHERE t.meta_id = c.meta_id AND lower(t.title) LIKE ? ESCAPE '\\'))
-       ORDER BY created_at DESC, meta_id LIMIT 200`,
-      like,
-      like,
-    )
-    .map((r) => toTitle(db, dataDir, r));
+/**
+ * Movies and series, newest first (seasons and episodes are in their series); `q` matches any language. On the
+ * asynchronous store (the console's titles screen): the rows, then their texts, uploads and jobs in one query each.
+ */
+export async function listTitles(db: Db, dataDir: string, q?: string): Promise<ConsoleTitle[]> {
+  const k = db.kysely;
+  let titles = k.selectFrom('console_titles as c').selectAll('c').where('c.series_id', 'is', null);
+  if (q) {
+    const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    titles = titles.where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('console_title_texts as t')
+          .select('t.meta_id')
+          .whereRef('t.meta_id', '=', 'c.meta_id')
+          .where(sql<boolean>`lower(t.title) LIKE ${like} ESCAPE '\\'`),
+      ),
+    );
+  }
+  const rows = (await titles
+    .orderBy('c.created_at', 'desc')
+    .orderBy('c.meta_id')
+    .limit(200)
+    .execute()) as TitleRow[];
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.meta_id);
+  const jobIds = rows.flatMap((r) => r.job_id ?? []);
+  const [texts, uploads, jobs] = await Promise.all([
+    k.selectFrom('console_title_texts').selectAll().where('meta_id', 'in', ids).orderBy('lang').execute(),
+    k
+      .selectFrom('title_uploads')
+      .selectAll()
+      .where('meta_id', 'in', ids)
+      .orderBy('created_at', 'desc')
+      .orderBy('upload_id')
+      .execute(),
+    jobsWithIds(db, jobIds),
+  ]);
+  const textsOfTitle = (metaId: string) =>
+    Object.fromEntries(
+      texts.filter((t) => t.meta_id === metaId).map((t) => [t.lang, { title: t.title, plot: t.plot }]),
+    ) as ConsoleTitle['texts'];
+  const jobById = new Map(jobs.map((j) => [j.jobId, j]));
+  return rows.map((r) =>
+    titleOf(
+      dataDir,
+      r,
+      textsOfTitle(r.meta_id),
+      uploads.find((u) => u.meta_id === r.meta_id),
+      r.job_id ? jobById.get(r.job_id) : undefined,
+    ),
+  );
 }
 
 export function writeTexts(

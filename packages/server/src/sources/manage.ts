@@ -3,6 +3,7 @@ import { type Actor, recordAudit } from '../operator/audit.ts';
 import type { Db } from '../store/db.ts';
 import {
   allGuideChannels,
+  guideChannelsNow,
   deleteSource,
   getSourceByName,
   insertSource,
@@ -12,6 +13,7 @@ import {
   type NewSource,
   putHandMapping,
   type SourceChanges,
+  sourceChannelsNow,
   updateSource,
 } from '../store/sources.ts';
 import { maskSecrets } from '../upstream/maskSecrets.ts';
@@ -150,9 +152,9 @@ export async function unmapGuide(db: Db, channelId: string, dataDir: string, now
 }
 
 /** Imported channels without a guide, each with its closest guide candidates. */
-export function unmappedReport(db: Db) {
-  const imported = listSourceChannels(db);
-  const index = new GuideIndex(allGuideChannels(db));
+export async function unmappedReport(db: Db) {
+  const [imported, guides] = await Promise.all([sourceChannelsNow(db), guideChannelsNow(db)]);
+  const index = new GuideIndex(guides);
   const channels = imported
     .filter((c) => !c.xmltvId)
     .map((c) => ({ channel: c, candidates: index.candidates(c.name) }));

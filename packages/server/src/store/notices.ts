@@ -102,6 +102,12 @@ export function listAllNotices(db: Db, opts: { limit?: number; noticeId?: string
   }));
 }
 
+/**
+ * Every notice as the console lists it (`listAllNotices`, newest first), kept per version of the notices like the
+ * viewers' (decision 0433): the console's notices screen.
+ */
+export const allNoticesNow = keptPerVersion('notices', (db: Db) => listAllNotices(db)).now;
+
 /** The rows as notices without a read status, their modes and channels read once for all of them. */
 function withModes(db: Db, rows: NoticeRow[]) {
   if (rows.length === 0) return [];

@@ -76,9 +76,33 @@ const BATCH_SELECT = `SELECT batch_id, plan_id, MIN(created_at) AS created_at, C
   COUNT(redeemed_at) AS redeemed, COUNT(CASE WHEN redeemed_at IS NULL THEN voided_at END) AS voided
   FROM recharge_codes`;
 
-/** Batches newest first, with redeemed and voided counts (a redeemed code is never counted as voided). */
-export function listBatches(db: Db): BatchRow[] {
-  return db.all<BatchRow>(`${BATCH_SELECT} GROUP BY batch_id, plan_id ORDER BY created_at DESC, batch_id`);
+/**
+ * Batches newest first, with redeemed and voided counts (a redeemed code is never counted as voided), on the
+ * asynchronous store: the console's codes screen.
+ */
+export async function listBatches(db: Db): Promise<BatchRow[]> {
+  const rows = await db.kysely
+    .selectFrom('recharge_codes')
+    .select((eb) => [
+      'batch_id',
+      'plan_id',
+      eb.fn.min('created_at').as('created_at'),
+      eb.fn.countAll().as('total'),
+      eb.fn.count('redeemed_at').as('redeemed'),
+      eb.fn.count(eb.case().when('redeemed_at', 'is', null).then(eb.ref('voided_at')).end()).as('voided'),
+    ])
+    .groupBy(['batch_id', 'plan_id'])
+    .orderBy('created_at', 'desc')
+    .orderBy('batch_id')
+    .execute();
+  // PostgreSQL's counts are bigints, which `pg` answers as text.
+  return rows.map((r) => ({
+    ...r,
+    created_at: Number(r.created_at),
+    total: Number(r.total),
+    redeemed: Number(r.redeemed),
+    voided: Number(r.voided),
+  }));
 }
 
 export function getBatch(db: Db, batchId: string): BatchRow | undefined {

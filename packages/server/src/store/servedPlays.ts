@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from './db.ts';
+import { jsonField, wideReal } from './kysely/portable.ts';
 import { SESSION_END_TYPES } from './telemetry.ts';
 
 /**
@@ -15,7 +16,7 @@ export const SERVED_MATCH_SLACK_MS = 2 * 60_000;
 
 /**
  * Extends the subscriber's current play of the source to `at`, or starts one. No transaction: two processes that
- * both start the same play at once leave two rows, and `UNREPORTED` counts the earlier one only. On the
+ * both start the same play at once leave two rows, and `unreported` counts the earlier one only. On the
  * asynchronous store (issue 39): the origin serves on while it is written.
  */
 export async function touchServedPlay(
@@ -53,7 +54,7 @@ const REPORT_TYPES = ['streamSla', ...SESSION_END_TYPES].map((t) => `'${t}'`).jo
  *   last serving, both give or take SERVED_MATCH_SLACK_MS. A report that arrives late (the next visit) still
  *   matches, and the play then counts once, as the player's.
  */
-export const UNREPORTED = `NOT EXISTS (
+export const unreported = (db: Db) => `NOT EXISTS (
     SELECT 1 FROM served_plays o
     WHERE o.account_id = s.account_id AND o.source_id = s.source_id AND o.first_at < s.first_at
       AND o.last_at >= s.first_at - ${SERVED_QUIET_MS}
@@ -62,7 +63,8 @@ export const UNREPORTED = `NOT EXISTS (
     SELECT 1 FROM telemetry_events e
     WHERE e.account_id = s.account_id AND e.source_id = s.source_id AND e.type IN (${REPORT_TYPES})
       AND e.ts >= s.first_at - ${SERVED_MATCH_SLACK_MS}
-      AND COALESCE(CAST(json_extract(e.payload, '$.startedAt') AS REAL), e.ts) <= s.last_at + ${SERVED_MATCH_SLACK_MS}
+      AND COALESCE(CAST(${jsonField(db, 'e.payload', 'startedAt')} AS ${wideReal(db)}), e.ts)
+        <= s.last_at + ${SERVED_MATCH_SLACK_MS}
   )`;
 
 const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
@@ -75,7 +77,7 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 export function settleServedPlays(db: Db, endedBefore: number): { counted: number; forgotten: number } {
   return db.transaction(() => {
     const rows = db.all<{ source_id: string; at: number }>(
-      `SELECT s.source_id, s.last_at AS at FROM served_plays s WHERE s.last_at < ? AND ${UNREPORTED}`,
+      `SELECT s.source_id, s.last_at AS at FROM served_plays s WHERE s.last_at < ? AND ${unreported(db)}`,
       endedBefore,
     );
     const byDay = new Map<string, number>();

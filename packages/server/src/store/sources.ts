@@ -86,6 +86,13 @@ export function listSources(db: Db): LineupSource[] {
   return db.all<SourceRow>('SELECT * FROM lineup_sources ORDER BY source_id').map(fromRow);
 }
 
+/** `listSources` on the asynchronous store: the console's sources screen. */
+export async function sourcesNow(db: Db): Promise<LineupSource[]> {
+  return (await db.kysely.selectFrom('lineup_sources').selectAll().orderBy('source_id').execute()).map(
+    fromRow,
+  );
+}
+
 export function getSourceByName(db: Db, name: string): LineupSource | undefined {
   const r = db.get<SourceRow>('SELECT * FROM lineup_sources WHERE name = ?', name);
   return r && fromRow(r);
@@ -264,6 +271,18 @@ export function listSourceChannels(db: Db, sourceId?: number): SourceChannel[] {
   return rows.map(channelFromRow);
 }
 
+/** `listSourceChannels` of every source on the asynchronous store: the console's unmapped-guide report. */
+export async function sourceChannelsNow(db: Db): Promise<SourceChannel[]> {
+  const rows = await db.kysely
+    .selectFrom('source_channels as s')
+    .innerJoin('channels as c', 'c.logical_channel_id', 's.logical_channel_id')
+    .selectAll('s')
+    .orderBy('c.channel_seq')
+    .orderBy('c.logical_channel_id')
+    .execute();
+  return (rows as SourceChannelRow[]).map(channelFromRow);
+}
+
 export function upsertSourceChannel(db: Db, c: SourceChannel): void {
   db.run(
     `INSERT INTO source_channels (logical_channel_id, source_id, upstream_key, tvg_id, name, group_name, stream_url,
@@ -338,14 +357,28 @@ export function replaceGuideChannels(
     );
 }
 
+type GuideChannelRow = { source_id: number; xmltv_id: string; names_json: string };
+const guideChannelOf = (r: GuideChannelRow) => ({
+  sourceId: r.source_id,
+  xmltvId: r.xmltv_id,
+  names: JSON.parse(r.names_json) as string[],
+});
+
 export function allGuideChannels(db: Db): Array<{ sourceId: number; xmltvId: string; names: string[] }> {
   return db
-    .all<{ source_id: number; xmltv_id: string; names_json: string }>(
+    .all<GuideChannelRow>(
       'SELECT source_id, xmltv_id, names_json FROM guide_channels ORDER BY source_id, xmltv_id',
     )
-    .map((r) => ({
-      sourceId: r.source_id,
-      xmltvId: r.xmltv_id,
-      names: JSON.parse(r.names_json) as string[],
-    }));
+    .map(guideChannelOf);
+}
+
+/** `allGuideChannels` on the asynchronous store. */
+export async function guideChannelsNow(db: Db) {
+  const rows = await db.kysely
+    .selectFrom('guide_channels')
+    .select(['source_id', 'xmltv_id', 'names_json'])
+    .orderBy('source_id')
+    .orderBy('xmltv_id')
+    .execute();
+  return rows.map(guideChannelOf);
 }

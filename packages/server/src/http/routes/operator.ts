@@ -15,7 +15,7 @@ import { hashPassword } from '../../domain/passwords.ts';
 import { listOperators, type OperatorRow, toOperator } from '../../operator/accounts.ts';
 import type { Actor } from '../../operator/audit.ts';
 import { listAudit } from '../../operator/audit.ts';
-import { getJob, listJobs } from '../../operator/jobs.ts';
+import { jobNow, jobsNow } from '../../operator/jobs.ts';
 import { type OperatorSession, revokeOperatorSession } from '../../operator/sessions.ts';
 import { actorOf, codeStep, passwordStep } from '../../operator/signIn.ts';
 import { createStaff, updateStaff } from '../../operator/staff.ts';
@@ -71,12 +71,12 @@ export const operatorRoutes = [
     operator: await updateStaff(ctx.db, actorFor(ctx), req, ctx.now()),
   })),
   route(auditList, (ctx, req) => listAudit(ctx.db, req)),
-  route(jobGet, (ctx, req) => {
-    const job = getJob(ctx.db, req.jobId);
+  route(jobGet, async (ctx, req) => {
+    const job = await jobNow(ctx.db, req.jobId);
     if (!job) throw new HttpError(OperatorErrCode.NOT_FOUND, `No job ${req.jobId}`);
     return { job };
   }),
-  route(jobList, (ctx, req) => ({ jobs: listJobs(ctx.db, req.limit) })),
+  route(jobList, async (ctx, req) => ({ jobs: await jobsNow(ctx.db, req.limit) })),
 ];
 
 export type { OperatorRow };

@@ -15,7 +15,7 @@ import {
 import { sealAndStoreManifest, shareLink, zeroTrustProperties } from '../../domain/zeroTrust.ts';
 import {
   batchRedemptions,
-  consoleSettings,
+  consoleSettingsNow,
   createBatchAudited,
   savePlanAudited,
   subscriberHistory as historyOf,
@@ -26,9 +26,9 @@ import {
 import { recordAudit } from '../../operator/audit.ts';
 import { brandIconVersion } from '../../media/brandIconFile.ts';
 import { brandLogoUrl } from '../../media/brandLogoFile.ts';
-import { listPlans } from '../../store/plans.ts';
+import { plansNow } from '../../store/plans.ts';
 import { listBatches } from '../../store/rechargeCodes.ts';
-import { getSetting } from '../../store/settings.ts';
+import { settingsNow } from '../../store/settings.ts';
 import type { Db } from '../../store/db.ts';
 import { HttpError, route } from '../route.ts';
 import { resetPasswordAudited, siteOriginOf } from '../../operator/passwordReset.ts';
@@ -37,19 +37,22 @@ import { brandPictureRoutes } from './brandPictures.ts';
 import type { ServerConfig } from '../../config.ts';
 import { configuredChannels } from '../../mail/delivery.ts';
 
-const settingsAnswer = (db: Db, config: ServerConfig) => ({
-  settings: consoleSettings(db),
-  sealedManifest: Object.keys(zeroTrustProperties((key) => getSetting(db, key))).length > 0,
-  delivery: configuredChannels(config),
-  logoUrl: brandLogoUrl(config.dataDir),
-  iconVersion: brandIconVersion(config.dataDir),
-});
+async function settingsAnswer(db: Db, config: ServerConfig) {
+  const [settings, stored] = await Promise.all([consoleSettingsNow(db), settingsNow(db)]);
+  return {
+    settings,
+    sealedManifest: Object.keys(zeroTrustProperties((key) => stored.get(key))).length > 0,
+    delivery: configuredChannels(config),
+    logoUrl: brandLogoUrl(config.dataDir),
+    iconVersion: brandIconVersion(config.dataDir),
+  };
+}
 
 /** Plans and codes, settings, subscriber history and reset (issue 18 §5, §7, §8; decision 0240). */
 export const operatorCommerceRoutes = [
-  route(planAdminList, (ctx) => ({ planList: listPlans(ctx.db) })),
+  route(planAdminList, async (ctx) => ({ planList: await plansNow(ctx.db) })),
   route(planSave, (ctx, req) => ({ plan: savePlanAudited(ctx.db, actorFor(ctx), req, ctx.now()) })),
-  route(codeBatchList, (ctx) => ({ batches: listBatches(ctx.db).map(toBatch) })),
+  route(codeBatchList, async (ctx) => ({ batches: (await listBatches(ctx.db)).map(toBatch) })),
   route(codeBatchCreate, (ctx, req) =>
     createBatchAudited(ctx.db, ctx.config.secret, actorFor(ctx), req.planId, req.count, ctx.now()),
   ),

@@ -23,11 +23,16 @@ import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
 
 /** Runs a change of the home layout and audits it with the layout before and after. */
-function changing(ctx: RequestContext, action: string, target: string, change: () => boolean): HomeLayout {
-  const before = homeLayout(ctx.db);
+async function changing(
+  ctx: RequestContext,
+  action: string,
+  target: string,
+  change: () => boolean,
+): Promise<HomeLayout> {
+  const before = await homeLayout(ctx.db);
   if (!change())
     throw new HttpError(OperatorErrCode.NOT_FOUND, `Nothing on the home page is '${target}'`, 404);
-  const after = homeLayout(ctx.db);
+  const after = await homeLayout(ctx.db);
   recordAudit(ctx.db, actorFor(ctx), action, target, { before, after }, ctx.now());
   return after;
 }
@@ -44,9 +49,9 @@ export const operatorHomeRoutes = [
   route(homeBannerRemove, (ctx, req) =>
     changing(ctx, 'home.banner.remove', req.bannerItemId, () => removeHomeBanner(ctx.db, req.bannerItemId)),
   ),
-  route(homeBannerOrder, (ctx, req) => {
-    if (!orderHome(ctx.db, 'banners', [...req.bannerItemIds])) throw sameSet();
-    const after = homeLayout(ctx.db);
+  route(homeBannerOrder, async (ctx, req) => {
+    if (!(await orderHome(ctx.db, 'banners', [...req.bannerItemIds]))) throw sameSet();
+    const after = await homeLayout(ctx.db);
     recordAudit(ctx.db, actorFor(ctx), 'home.banner.order', 'home', { after: req.bannerItemIds }, ctx.now());
     return after;
   }),
@@ -56,9 +61,9 @@ export const operatorHomeRoutes = [
   route(homeRowRemove, (ctx, req) =>
     changing(ctx, 'home.row.remove', req.playlistId, () => removeHomeRow(ctx.db, req.playlistId)),
   ),
-  route(homeRowOrder, (ctx, req) => {
-    if (!orderHome(ctx.db, 'rows', [...req.playlistIds])) throw sameSet();
-    const after = homeLayout(ctx.db);
+  route(homeRowOrder, async (ctx, req) => {
+    if (!(await orderHome(ctx.db, 'rows', [...req.playlistIds]))) throw sameSet();
+    const after = await homeLayout(ctx.db);
     recordAudit(ctx.db, actorFor(ctx), 'home.row.order', 'home', { after: req.playlistIds }, ctx.now());
     return after;
   }),

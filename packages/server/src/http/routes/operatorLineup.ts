@@ -22,9 +22,8 @@ import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
 import { recordAudit } from '../../operator/audit.ts';
 import { guideDayOf, saveProgramme } from '../../operator/guideEdit.ts';
 import {
-  channelProducts,
-  consoleCategories,
   consoleChannels,
+  consoleLineupNow,
   deleteCategory,
   deleteChannel,
   moveCategory,
@@ -96,11 +95,7 @@ function auditedRoute<D extends CallDescriptor>(
 
 /** Issue 18 §2 and §3: channels, categories, logos, rights and the guide (decisions 0230, 0231). */
 export const operatorLineupRoutes = [
-  route(lineupList, (ctx) => ({
-    channels: consoleChannels(ctx.db),
-    categories: consoleCategories(ctx.db),
-    products: channelProducts(ctx.db),
-  })),
+  route(lineupList, (ctx) => consoleLineupNow(ctx.db)),
   auditedRoute(lineupChannelSave, (ctx, req) => {
     const { before, after } = saveChannel(ctx.db, req, ctx.now());
     audit(ctx, before ? 'channel.update' : 'channel.add', after.logicalChannelId, { before, after });

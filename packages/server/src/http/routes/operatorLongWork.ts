@@ -17,7 +17,7 @@ export const operatorLongWorkRoutes = [
   route(codeBatchTake, (ctx, req) =>
     takeBatchCodes(ctx.db, ctx.config.secret, actorFor(ctx), req.jobId, ctx.now()),
   ),
-  route(codeBatchPending, (ctx) => ({ pending: pendingBatchJobs(ctx.db, actorFor(ctx).id) })),
+  route(codeBatchPending, async (ctx) => ({ pending: await pendingBatchJobs(ctx.db, actorFor(ctx).id) })),
   route(notificationBroadcastStart, (ctx, req) => ({
     job: startBroadcastJob(ctx.db, actorFor(ctx), req, ctx.now),
   })),

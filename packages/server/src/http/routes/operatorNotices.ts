@@ -17,7 +17,7 @@ import { actorFor } from './operator.ts';
 
 /** The console's notices and notifications (issue 18 §6): every change audited. */
 export const operatorNoticeRoutes = [
-  route(noticeList, (ctx) => ({ notices: consoleNotices(ctx.db, ctx.now()) })),
+  route(noticeList, async (ctx) => ({ notices: await consoleNotices(ctx.db, ctx.now()) })),
   route(noticeCreate, (ctx, req) => ({ notice: composeNotice(ctx.db, actorFor(ctx), req, ctx.now()) })),
   route(noticeWithdraw, (ctx, req) => ({
     notice: withdrawConsoleNotice(ctx.db, actorFor(ctx), req.noticeId, ctx.now()),

@@ -30,7 +30,7 @@ import {
   unmapGuide,
   unmappedReport,
 } from '../../sources/manage.ts';
-import { type LineupSource, listSources, setSourceGroups } from '../../store/sources.ts';
+import { type LineupSource, setSourceGroups, sourcesNow } from '../../store/sources.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
 import { maskSecrets } from '../../upstream/maskSecrets.ts';
@@ -65,7 +65,7 @@ export function importJob(ctx: RequestContext, s: LineupSource, kind: 'source.im
 
 /** Issue 16's sources over operator calls (the editor's), on the CLI's domain code. */
 export const operatorSourceRoutes = [
-  route(sourceList, (ctx) => ({ sources: listSources(ctx.db).map(publicSource) })),
+  route(sourceList, async (ctx) => ({ sources: (await sourcesNow(ctx.db)).map(publicSource) })),
   route(sourceStatus, (ctx, req) =>
     answering(() => ({ source: publicSource(namedSource(ctx.db, req.name)) })),
   ),
@@ -165,8 +165,8 @@ export const operatorSourceRoutes = [
       return { channelId: req.channelId, xmltvId: null };
     }),
   ),
-  route(guideUnmapped, (ctx) => {
-    const r = unmappedReport(ctx.db);
+  route(guideUnmapped, async (ctx) => {
+    const r = await unmappedReport(ctx.db);
     return {
       imported: r.imported,
       channels: r.channels.map(({ channel: c, candidates }) => ({

@@ -14,7 +14,7 @@ import {
   subscriberDetail,
 } from '../../operator/subscribers.ts';
 import { configuredChannels } from '../../mail/delivery.ts';
-import { listPlans } from '../../store/plans.ts';
+import { plansNow } from '../../store/plans.ts';
 import { route } from '../route.ts';
 import { actorFor } from './operator.ts';
 
@@ -24,7 +24,7 @@ export const operatorSubscriberRoutes = [
   route(subscriberGet, async (ctx, req) => ({
     subscriber: await subscriberDetail(ctx.db, req.accountId, ctx.now(), configuredChannels(ctx.config)),
   })),
-  route(subscriberPlans, (ctx) => ({ planList: listPlans(ctx.db) })),
+  route(subscriberPlans, async (ctx) => ({ planList: await plansNow(ctx.db) })),
   route(subscriberGrantPlan, async (ctx, req) => {
     await grantPlan(ctx.db, actorFor(ctx), req.accountId, req.planId, ctx.now());
     return {

@@ -83,7 +83,9 @@ const deps = (ctx: RequestContext): Deps => ({ db: ctx.db, config: ctx.config, n
 
 /** Issue 18 §4: titles, uploads, transcodes and publishing (editor writes, support reads). */
 export const operatorTitleRoutes = [
-  route(titleList, (ctx, req) => ({ titles: listTitles(ctx.db, ctx.config.dataDir, req.q || undefined) })),
+  route(titleList, async (ctx, req) => ({
+    titles: await listTitles(ctx.db, ctx.config.dataDir, req.q || undefined),
+  })),
   route(titleGet, (ctx, req) => ({ title: titleOf(deps(ctx), req.metaId) })),
   route(titleCreate, (ctx, req) => {
     const { metaType, ...form } = req;
