@@ -51,4 +51,46 @@ describe("the console's screens on the asynchronous store", () => {
       ]),
     );
   });
+  it("a title, its parts and credits, a subscriber's search, detail and history, a batch's redemptions and a job ask nothing synchronously once warm", async () => {
+    const headers = { cookie: admin.cookie, origin: t.url };
+    const O = oc.operator;
+    const made = await t.post(
+      O.titleCreate.path,
+      {
+        en: { title: 'Quiet title', plot: 'Read on the asynchronous store' },
+        vodType: 'movie',
+        releaseYear: 2020,
+      },
+      headers,
+    );
+    const metaId = (made.body.data as { title: { metaId: string } }).title.metaId;
+    expect(
+      (await t.post(O.codeBatchCreate.path, { planId: 'plan-monthly', count: 2 }, headers)).body.errCode,
+    ).toBe(0);
+    // A batch made as a job: the console's job card reads it.
+    const started = await t.post(O.codeBatchStart.path, { planId: 'plan-monthly', count: 2 }, headers);
+    const jobId = (started.body.data as { job: { jobId: string } }).job.jobId;
+    const batches = await t.get(O.codeBatchList.path, headers);
+    const batchId = (batches.body.data as { batches: { batchId: string }[] }).batches[0]?.batchId;
+    const reads = [
+      `${O.titleGet.path}?metaId=${metaId}`,
+      `${O.titleParts.path}?metaId=${metaId}`,
+      `${O.titleCredits.path}?metaId=${metaId}`,
+      `${O.subscriberSearch.path}?q=demo`,
+      `${O.subscriberGet.path}?accountId=acc-demo-subscribed`,
+      `${O.subscriberHistory.path}?accountId=acc-demo-subscribed`,
+      `${O.codeRedemptions.path}?batchId=${batchId}`,
+      `${O.jobGet.path}?jobId=${jobId}`,
+    ];
+    for (const path of reads) await t.get(path, headers);
+    const failed: string[] = [];
+    const asked = await synchronousQueries(t.server.db, async () => {
+      for (const path of reads) {
+        const answer = await t.get(path, headers);
+        if (answer.body.errCode !== 0) failed.push(`${path}: ${answer.body.errMsg}`);
+      }
+    });
+    expect(failed).toEqual([]);
+    expect(asked).toEqual([]);
+  });
 });

@@ -8,10 +8,10 @@ import {
 import { changeSetting, readSettings, settingsValuesNow } from '../domain/appConfig.ts';
 import { createRechargeBatch, rechargeCodeHash } from '../domain/recharge.ts';
 import { DomainError } from '../domain/errors.ts';
-import { type AccountRow, getAccount } from '../store/accounts.ts';
+import { type AccountRow, accountNow } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { getPlan, savePlan } from '../store/plans.ts';
-import { type BatchRow, getBatch, listRedemptions, voidCodes } from '../store/rechargeCodes.ts';
+import { type BatchRow, batchNow, getBatch, listRedemptions, voidCodes } from '../store/rechargeCodes.ts';
 import { recentPlays } from '../store/subscriberPlays.ts';
 import { type Actor, listAudit, recordAudit } from './audit.ts';
 
@@ -93,37 +93,39 @@ export function voidAudited(
   });
 }
 
-/** How support finds a subscriber: email, else phone, else virtual code. */
-export function whoIs(db: Db, accountId: string): string {
-  const a = getAccount(db, accountId);
-  return a ? accountLabel(a) : accountId;
-}
-
 /** How the console names an account: its email, else its phone, else its virtual code. */
 export function accountLabel(a: AccountRow): string {
   return a.email || (a.phone ? `${a.phone_pre_code ?? ''} ${a.phone}`.trim() : '') || a.virtual_code;
 }
 
-export function batchRedemptions(db: Db, batchId: string) {
-  batchOrThrow(db, batchId);
-  return listRedemptions(db, { batchId }).map((r) => ({
+/** Who redeemed the batch's codes and when, newest first: the redeemers' accounts read at once. */
+export async function batchRedemptions(db: Db, batchId: string) {
+  if (!(await batchNow(db, batchId))) throw new DomainError(OperatorErrCode.NOT_FOUND, `No batch ${batchId}`);
+  const redeemed = await listRedemptions(db, { batchId });
+  const ids = [...new Set(redeemed.map((r) => r.redeemed_by))];
+  const accounts =
+    ids.length === 0
+      ? []
+      : await db.kysely.selectFrom('accounts').selectAll().where('account_id', 'in', ids).execute();
+  const label = new Map(accounts.map((a) => [a.account_id, accountLabel(a)]));
+  return redeemed.map((r) => ({
     accountId: r.redeemed_by,
-    who: whoIs(db, r.redeemed_by),
+    who: label.get(r.redeemed_by) ?? r.redeemed_by,
     redeemedAt: r.redeemed_at,
   }));
 }
 
 export async function subscriberHistory(db: Db, accountId: string, lang = 'en') {
-  if (!getAccount(db, accountId))
+  if (!(await accountNow(db, accountId)))
     throw new DomainError(OperatorErrCode.NOT_FOUND, `No subscriber ${accountId}`);
   return {
     changes: (await listAudit(db, { target: accountId, limit: 100 })).entries,
-    redemptions: listRedemptions(db, { accountId }).map((r) => ({
+    redemptions: (await listRedemptions(db, { accountId })).map((r) => ({
       batchId: r.batch_id,
       planId: r.plan_id,
       redeemedAt: r.redeemed_at,
     })),
-    plays: recentPlays(db, accountId, lang),
+    plays: await recentPlays(db, accountId, lang),
   };
 }
 

@@ -2,6 +2,7 @@ import { OperatorErrCode, type SubscriberDetail } from '@ottkit/api-client/contr
 import { DomainError } from '../domain/errors.ts';
 import { accountNow, lockAccountStatement } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
+import { sql } from 'kysely';
 import { query, transactionally } from '../store/kysely/transactionally.ts';
 import { getPlan } from '../store/plans.ts';
 import { revokeAccountSessionsStatement } from '../store/sessions.ts';
@@ -38,21 +39,36 @@ const summary = (r: AccountSummaryRow) => ({
 });
 
 /** Subscribers by part of email, phone or name, or exactly by virtual code or account id; users first, 50 at most. */
-export function searchSubscribers(db: Db, q: string) {
+/** Accounts whose address, phone or name has `q` in it, or whose virtual code or id is `q`: users first. */
+export async function searchSubscribers(db: Db, q: string) {
   const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-  return db
-    .all<AccountSummaryRow>(
-      `SELECT account_id, virtual_code, email, phone_pre_code, phone, account_name, kind, created_at FROM accounts
-       WHERE email LIKE ? ESCAPE '\\' OR phone LIKE ? ESCAPE '\\' OR account_name LIKE ? ESCAPE '\\'
-          OR virtual_code = ? OR account_id = ?
-       ORDER BY CASE kind WHEN 'user' THEN 0 ELSE 1 END, created_at DESC LIMIT 50`,
-      like,
-      like,
-      like,
-      q,
-      q,
+  const has = (column: string) => sql<boolean>`${sql.ref(column)} LIKE ${like} ESCAPE '\\'`;
+  const rows = await db.kysely
+    .selectFrom('accounts')
+    .select([
+      'account_id',
+      'virtual_code',
+      'email',
+      'phone_pre_code',
+      'phone',
+      'account_name',
+      'kind',
+      'created_at',
+    ])
+    .where((eb) =>
+      eb.or([
+        has('email'),
+        has('phone'),
+        has('account_name'),
+        eb('virtual_code', '=', q),
+        eb('account_id', '=', q),
+      ]),
     )
-    .map(summary);
+    .orderBy(sql`CASE kind WHEN 'user' THEN 0 ELSE 1 END`)
+    .orderBy('created_at', 'desc')
+    .limit(50)
+    .execute();
+  return (rows as AccountSummaryRow[]).map(summary);
 }
 
 /**

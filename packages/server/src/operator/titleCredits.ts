@@ -22,22 +22,48 @@ export function titleCreditsOf(db: Db, metaId: string): TitleCreditsForm {
   return out;
 }
 
-/** Names to pick from: the catalogue's people and genres (genres in `lang`). */
-export function creditNames(db: Db, lang: string) {
-  return {
-    people: db
-      .all<{ name: string }>('SELECT DISTINCT name FROM vod_people ORDER BY name LIMIT 2000')
-      .map((r) => r.name),
-    genres: db
-      .all<{ name: string }>(
-        `SELECT COALESCE(
-           (SELECT name FROM vod_genre_names n WHERE n.genre_id = g.genre_id AND n.lang = ?),
-           (SELECT name FROM vod_genre_names n WHERE n.genre_id = g.genre_id ORDER BY lang LIMIT 1)) AS name
-         FROM vod_genres g ORDER BY g.seq`,
-        lang,
+/** `titleCreditsOf` on the asynchronous store: the console's credits screen. */
+export async function titleCreditsNow(db: Db, metaId: string): Promise<TitleCreditsForm> {
+  const rows = await db.kysely
+    .selectFrom('console_title_credits')
+    .select(['kind', 'name'])
+    .where('meta_id', '=', metaId)
+    .orderBy('kind')
+    .orderBy('seq')
+    .execute();
+  const out: TitleCreditsForm = { cast: [], directors: [], genres: [] };
+  for (const r of rows) out[KINDS[r.kind as Kind]].push(r.name);
+  return out;
+}
+
+/** Names to pick from: the catalogue's people and genres (genres in `lang`), on the asynchronous store. */
+export async function creditNames(db: Db, lang: string) {
+  const k = db.kysely;
+  const [people, genres] = await Promise.all([
+    k.selectFrom('vod_people').select('name').distinct().orderBy('name').limit(2000).execute(),
+    k
+      .selectFrom('vod_genres as g')
+      .select((eb) =>
+        eb.fn
+          .coalesce(
+            eb
+              .selectFrom('vod_genre_names as n')
+              .select('n.name')
+              .whereRef('n.genre_id', '=', 'g.genre_id')
+              .where('n.lang', '=', lang),
+            eb
+              .selectFrom('vod_genre_names as n')
+              .select('n.name')
+              .whereRef('n.genre_id', '=', 'g.genre_id')
+              .orderBy('n.lang')
+              .limit(1),
+          )
+          .as('name'),
       )
-      .flatMap((r) => (r.name ? [r.name] : [])),
-  };
+      .orderBy('g.seq')
+      .execute(),
+  ]);
+  return { people: people.map((r) => r.name), genres: genres.flatMap((r) => (r.name ? [r.name] : [])) };
 }
 
 /** Stores the draft's names; a published title's catalogue credits follow in the same transaction. */

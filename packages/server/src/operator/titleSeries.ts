@@ -1,8 +1,8 @@
-import type { ConsoleTitle, Lang } from '@ottkit/api-client/contract';
+import type { Lang } from '@ottkit/api-client/contract';
 import { refreshSearchOf } from '../domain/vod/search.ts';
 import type { Db } from '../store/db.ts';
 import { publishTitleCredits } from './titleCredits.ts';
-import { createTitle, row, type TitleForm, type TitleRow, toTitle, writeCatalogueRow } from './titles.ts';
+import { createTitle, row, type TitleForm, type TitleRow, writeCatalogueRow } from './titles.ts';
 
 /**
  * Series, seasons and episodes made in the console (decision 0280). They are console titles like movies
@@ -18,10 +18,6 @@ const partRows = (db: Db, seriesId: string) =>
      ORDER BY season_no, CASE meta_type WHEN 'SEASON' THEN 0 ELSE 1 END, episode_no, meta_id`,
     seriesId,
   );
-
-/** Seasons and episodes of a series, season by season (each season before its episodes). */
-export const listParts = (db: Db, dataDir: string, seriesId: string): ConsoleTitle[] =>
-  partRows(db, seriesId).map((r) => toTitle(db, dataDir, r));
 
 /** The series a console title belongs to (itself for a series), or undefined for a movie. */
 export function seriesOf(db: Db, metaId: string): TitleRow | undefined {

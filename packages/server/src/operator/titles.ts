@@ -1,14 +1,18 @@
 import { randomBytes } from 'node:crypto';
 import {
+  type AgeRating,
   ARTWORK_KINDS,
   type ConsoleTitle,
   type Job,
+  OperatorErrCode,
   LANGS,
   type titleFormSchema,
 } from '@ottkit/api-client/contract';
-import { sql } from 'kysely';
+import { type Selectable, sql } from 'kysely';
+import type { ConsoleTitlesTable } from '../store/kysely/schema.generated.ts';
 import type { z } from 'zod';
 import { refreshSearchOf } from '../domain/vod/search.ts';
+import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../store/db.ts';
 import { getJob, jobsWithIds } from './jobs.ts';
 import { hasArtwork } from './titleArtwork.ts';
@@ -93,11 +97,10 @@ export function getTitle(db: Db, dataDir: string, metaId: string): ConsoleTitle 
 
 /**
  * Movies and series, newest first (seasons and episodes are in their series); `q` matches any language. On the
- * asynchronous store (the console's titles screen): the rows, then their texts, uploads and jobs in one query each.
+ * asynchronous store (the console's titles screen).
  */
 export async function listTitles(db: Db, dataDir: string, q?: string): Promise<ConsoleTitle[]> {
-  const k = db.kysely;
-  let titles = k.selectFrom('console_titles as c').selectAll('c').where('c.series_id', 'is', null);
+  let titles = db.kysely.selectFrom('console_titles as c').selectAll('c').where('c.series_id', 'is', null);
   if (q) {
     const like = `%${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
     titles = titles.where(({ exists, selectFrom }) =>
@@ -109,14 +112,53 @@ export async function listTitles(db: Db, dataDir: string, q?: string): Promise<C
       ),
     );
   }
-  const rows = (await titles
-    .orderBy('c.created_at', 'desc')
-    .orderBy('c.meta_id')
-    .limit(200)
-    .execute()) as TitleRow[];
+  return titlesOf(
+    db,
+    dataDir,
+    await titles.orderBy('c.created_at', 'desc').orderBy('c.meta_id').limit(200).execute(),
+  );
+}
+
+/** One title as the console shows it (with its rating when it has one), on the asynchronous store. */
+export async function titleNow(db: Db, dataDir: string, metaId: string): Promise<ConsoleTitle | undefined> {
+  const rows = await db.kysely
+    .selectFrom('console_titles')
+    .selectAll()
+    .where('meta_id', '=', metaId)
+    .execute();
+  return (await titlesOf(db, dataDir, rows))[0];
+}
+
+/** `titleNow`, or the console's NOT_FOUND in words. */
+export async function existingTitle(db: Db, dataDir: string, metaId: string): Promise<ConsoleTitle> {
+  const t = await titleNow(db, dataDir, metaId);
+  if (!t) throw new DomainError(OperatorErrCode.NOT_FOUND, `No title '${metaId}'`, 404);
+  return t;
+}
+
+/** The seasons and episodes of a series, season by season (each season before its episodes). */
+export async function partsNow(db: Db, dataDir: string, seriesId: string): Promise<ConsoleTitle[]> {
+  const rows = await db.kysely
+    .selectFrom('console_titles')
+    .selectAll()
+    .where('series_id', '=', seriesId)
+    .orderBy('season_no')
+    .orderBy(sql`CASE meta_type WHEN 'SEASON' THEN 0 ELSE 1 END`)
+    .orderBy('episode_no')
+    .orderBy('meta_id')
+    .execute();
+  return titlesOf(db, dataDir, rows);
+}
+
+/** Rows of `console_titles` as the console shows them: their texts, uploads and jobs read in one query each. */
+async function titlesOf(
+  db: Db,
+  dataDir: string,
+  rows: Array<Selectable<ConsoleTitlesTable>>,
+): Promise<ConsoleTitle[]> {
   if (rows.length === 0) return [];
+  const k = db.kysely;
   const ids = rows.map((r) => r.meta_id);
-  const jobIds = rows.flatMap((r) => r.job_id ?? []);
   const [texts, uploads, jobs] = await Promise.all([
     k.selectFrom('console_title_texts').selectAll().where('meta_id', 'in', ids).orderBy('lang').execute(),
     k
@@ -126,22 +168,27 @@ export async function listTitles(db: Db, dataDir: string, q?: string): Promise<C
       .orderBy('created_at', 'desc')
       .orderBy('upload_id')
       .execute(),
-    jobsWithIds(db, jobIds),
+    jobsWithIds(
+      db,
+      rows.flatMap((r) => r.job_id ?? []),
+    ),
   ]);
   const textsOfTitle = (metaId: string) =>
     Object.fromEntries(
       texts.filter((t) => t.meta_id === metaId).map((t) => [t.lang, { title: t.title, plot: t.plot }]),
     ) as ConsoleTitle['texts'];
   const jobById = new Map(jobs.map((j) => [j.jobId, j]));
-  return rows.map((r) =>
-    titleOf(
+  return rows.map((r) => {
+    // The schema types vod_type as text; the console wrote it from the contract's kinds.
+    const title = titleOf(
       dataDir,
-      r,
+      r as TitleRow,
       textsOfTitle(r.meta_id),
       uploads.find((u) => u.meta_id === r.meta_id),
       r.job_id ? jobById.get(r.job_id) : undefined,
-    ),
-  );
+    );
+    return r.age_rating ? { ...title, ageRating: r.age_rating as AgeRating } : title;
+  });
 }
 
 export function writeTexts(

@@ -121,15 +121,29 @@ export function voidCodes(db: Db, batchId: string, now: number, codeHash?: strin
   ).changes;
 }
 
-/** Redeemed codes of a batch (who and when), or of an account; newest first. */
-export function listRedemptions(
-  db: Db,
-  by: { batchId: string } | { accountId: string },
-): Array<{ batch_id: string; plan_id: string; redeemed_at: number; redeemed_by: string }> {
-  const [column, value] = 'batchId' in by ? ['batch_id', by.batchId] : ['redeemed_by', by.accountId];
-  return db.all(
-    `SELECT batch_id, plan_id, redeemed_at, redeemed_by FROM recharge_codes
-     WHERE ${column} = ? AND redeemed_at IS NOT NULL ORDER BY redeemed_at DESC LIMIT 500`,
-    value,
-  );
+/** Redeemed codes of a batch (who and when), or of an account; newest first. On the asynchronous store. */
+export function listRedemptions(db: Db, by: { batchId: string } | { accountId: string }) {
+  const [column, value] =
+    'batchId' in by ? (['batch_id', by.batchId] as const) : (['redeemed_by', by.accountId] as const);
+  return db.kysely
+    .selectFrom('recharge_codes')
+    .select(['batch_id', 'plan_id', 'redeemed_at', 'redeemed_by'])
+    .where(column, '=', value)
+    .where('redeemed_at', 'is not', null)
+    .orderBy('redeemed_at', 'desc')
+    .limit(500)
+    .execute() as Promise<
+    Array<{ batch_id: string; plan_id: string; redeemed_at: number; redeemed_by: string }>
+  >;
+}
+
+/** `getBatch` on the asynchronous store. */
+export async function batchNow(db: Db, batchId: string): Promise<boolean> {
+  const row = await db.kysely
+    .selectFrom('recharge_codes')
+    .select('batch_id')
+    .where('batch_id', '=', batchId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
 }

@@ -9,40 +9,72 @@ export const RECENT_PLAYS = 50;
  * already keeps: `play_history` (one row per channel) and `vod_history` (one row per movie or episode; a series
  * shows once, with its last played episode). Titles are named in `lang`, else in any language they have.
  */
-export function recentPlays(db: Db, accountId: string, lang: string): SubscriberPlay[] {
-  const live = db.all<{ kind: 'live' | 'catchup'; id: string; name: string; at: number }>(
-    `SELECT h.play_type AS kind, h.logical_channel_id AS id, c.logical_channel_name AS name, h.play_time AS at
-     FROM play_history h JOIN channels c ON c.logical_channel_id = h.logical_channel_id
-     WHERE h.account_id = ? ORDER BY h.play_time DESC LIMIT ?`,
-    accountId,
-    RECENT_PLAYS,
-  );
-  // Newest row per entry (a movie, or a series over its episodes), like the viewer's own history list; one row
-  // per entry by its key, not by a bare column of GROUP BY, which PostgreSQL refuses (decision 0275).
-  const titles = db.all<{
-    id: string;
-    name: string | null;
-    seasonNo: number | null;
-    episodeNo: number | null;
-    at: number;
-  }>(
-    `SELECT v.entry_id AS id, v.season_no AS seasonNo, v.episode_no AS episodeNo, v.updated_at AS at,
-       COALESCE(
-         (SELECT title FROM vod_meta_texts WHERE meta_id = v.entry_id AND lang = ?),
-         (SELECT title FROM vod_meta_texts WHERE meta_id = v.entry_id ORDER BY lang LIMIT 1)
-       ) AS name
-     FROM vod_history v
-     WHERE v.account_id = ? AND v.meta_id = (
-       SELECT meta_id FROM vod_history WHERE account_id = v.account_id AND entry_id = v.entry_id
-       ORDER BY updated_at DESC, meta_id DESC LIMIT 1)
-     ORDER BY v.updated_at DESC LIMIT ?`,
-    lang,
-    accountId,
-    RECENT_PLAYS,
-  );
+export async function recentPlays(db: Db, accountId: string, lang: string): Promise<SubscriberPlay[]> {
+  const k = db.kysely;
+  const [live, titles] = await Promise.all([
+    k
+      .selectFrom('play_history as h')
+      .innerJoin('channels as c', 'c.logical_channel_id', 'h.logical_channel_id')
+      .select([
+        'h.play_type as kind',
+        'h.logical_channel_id as id',
+        'c.logical_channel_name as name',
+        'h.play_time as at',
+      ])
+      .where('h.account_id', '=', accountId)
+      .orderBy('h.play_time', 'desc')
+      .limit(RECENT_PLAYS)
+      .execute(),
+    // Newest row per entry (a movie, or a series over its episodes), like the viewer's own history list; one row
+    // per entry by its key, not by a bare column of GROUP BY, which PostgreSQL refuses (decision 0275).
+    k
+      .selectFrom('vod_history as v')
+      .select((eb) => [
+        'v.entry_id as id',
+        'v.season_no',
+        'v.episode_no',
+        'v.updated_at as at',
+        eb.fn
+          .coalesce(
+            eb
+              .selectFrom('vod_meta_texts as t')
+              .select('t.title')
+              .whereRef('t.meta_id', '=', 'v.entry_id')
+              .where('t.lang', '=', lang),
+            eb
+              .selectFrom('vod_meta_texts as t')
+              .select('t.title')
+              .whereRef('t.meta_id', '=', 'v.entry_id')
+              .orderBy('t.lang')
+              .limit(1),
+          )
+          .as('name'),
+      ])
+      .where('v.account_id', '=', accountId)
+      .where('v.meta_id', '=', (eb) =>
+        eb
+          .selectFrom('vod_history as o')
+          .select('o.meta_id')
+          .whereRef('o.account_id', '=', 'v.account_id')
+          .whereRef('o.entry_id', '=', 'v.entry_id')
+          .orderBy('o.updated_at', 'desc')
+          .orderBy('o.meta_id', 'desc')
+          .limit(1),
+      )
+      .orderBy('v.updated_at', 'desc')
+      .limit(RECENT_PLAYS)
+      .execute(),
+  ]);
   const plays: SubscriberPlay[] = [
-    ...live.map((p) => ({ ...p, seasonNo: null, episodeNo: null })),
-    ...titles.map((t) => ({ kind: 'title' as const, ...t, name: t.name ?? t.id })),
+    ...live.map((p) => ({ ...p, kind: p.kind as 'live' | 'catchup', seasonNo: null, episodeNo: null })),
+    ...titles.map((t) => ({
+      kind: 'title' as const,
+      id: t.id,
+      name: t.name ?? t.id,
+      seasonNo: t.season_no,
+      episodeNo: t.episode_no,
+      at: t.at,
+    })),
   ];
   return plays.sort((a, b) => b.at - a.at).slice(0, RECENT_PLAYS);
 }

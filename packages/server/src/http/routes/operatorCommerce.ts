@@ -59,7 +59,7 @@ export const operatorCommerceRoutes = [
   route(codeVoid, (ctx, req) =>
     voidAudited(ctx.db, ctx.config.secret, actorFor(ctx), req.batchId, req.code, ctx.now()),
   ),
-  route(codeRedemptions, (ctx, req) => ({ redemptions: batchRedemptions(ctx.db, req.batchId) })),
+  route(codeRedemptions, async (ctx, req) => ({ redemptions: await batchRedemptions(ctx.db, req.batchId) })),
   route(settingsGet, (ctx) => settingsAnswer(ctx.db, ctx.config)),
   route(settingsUpdate, (ctx, req) => {
     updateSettingsAudited(ctx.db, actorFor(ctx), req, ctx.now());

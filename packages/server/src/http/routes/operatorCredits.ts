@@ -1,7 +1,12 @@
 import { OperatorErrCode, titleCredits, titleCreditsSave } from '@ottkit/api-client/contract';
 import { recordAudit } from '../../operator/audit.ts';
-import { creditNames, saveTitleCredits, titleCreditsOf } from '../../operator/titleCredits.ts';
-import { getTitle } from '../../operator/titles.ts';
+import {
+  creditNames,
+  saveTitleCredits,
+  titleCreditsNow,
+  titleCreditsOf,
+} from '../../operator/titleCredits.ts';
+import { existingTitle, getTitle } from '../../operator/titles.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
 
@@ -13,9 +18,13 @@ function titleOrThrow(ctx: RequestContext, metaId: string) {
 
 /** Issue 18 §4: people and genres of console titles (decision 0238; editor writes, support reads). */
 export const operatorCreditRoutes = [
-  route(titleCredits, (ctx, req) => {
-    titleOrThrow(ctx, req.metaId);
-    return { credits: titleCreditsOf(ctx.db, req.metaId), ...creditNames(ctx.db, ctx.lang) };
+  route(titleCredits, async (ctx, req) => {
+    await existingTitle(ctx.db, ctx.config.dataDir, req.metaId);
+    const [credits, names] = await Promise.all([
+      titleCreditsNow(ctx.db, req.metaId),
+      creditNames(ctx.db, ctx.lang),
+    ]);
+    return { credits, ...names };
   }),
   route(titleCreditsSave, (ctx, req) => {
     const { metaId, ...form } = req;

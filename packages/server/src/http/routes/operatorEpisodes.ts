@@ -7,8 +7,8 @@ import {
   titleUnpublish,
 } from '@ottkit/api-client/contract';
 import { recordAudit } from '../../operator/audit.ts';
-import { addPart, listParts, type PartProblem, unpublishTitle } from '../../operator/titleSeries.ts';
-import { getTitle } from '../../operator/titles.ts';
+import { addPart, type PartProblem, unpublishTitle } from '../../operator/titleSeries.ts';
+import { existingTitle, getTitle, partsNow } from '../../operator/titles.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor, operatorOf } from './operator.ts';
 
@@ -35,9 +35,9 @@ function addRoute(ctx: RequestContext, req: Parameters<typeof addPart>[1], actio
 }
 
 export const operatorEpisodeRoutes = [
-  route(titleParts, (ctx, req) => {
-    titleOf(ctx, req.metaId);
-    return { parts: listParts(ctx.db, ctx.config.dataDir, req.metaId) };
+  route(titleParts, async (ctx, req) => {
+    await existingTitle(ctx.db, ctx.config.dataDir, req.metaId);
+    return { parts: await partsNow(ctx.db, ctx.config.dataDir, req.metaId) };
   }),
   route(titleSeasonAdd, (ctx, req) => addRoute(ctx, req, 'title.season.add')),
   route(titleEpisodeAdd, (ctx, req) => addRoute(ctx, req, 'title.episode.add')),

@@ -20,7 +20,7 @@ import { actorFor } from './operator.ts';
 
 /** Support's calls (issue 18 §7): every change audited; answers never carry a password or a token. */
 export const operatorSubscriberRoutes = [
-  route(subscriberSearch, (ctx, req) => ({ subscribers: searchSubscribers(ctx.db, req.q) })),
+  route(subscriberSearch, async (ctx, req) => ({ subscribers: await searchSubscribers(ctx.db, req.q) })),
   route(subscriberGet, async (ctx, req) => ({
     subscriber: await subscriberDetail(ctx.db, req.accountId, ctx.now(), configuredChannels(ctx.config)),
   })),

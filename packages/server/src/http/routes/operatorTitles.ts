@@ -19,7 +19,14 @@ import { transcodeTitle } from '../../media/transcode.ts';
 import { type Actor, recordAudit } from '../../operator/audit.ts';
 import { operatorGate } from '../operatorSession.ts';
 import { startTranscodeJob } from '../../operator/titleTranscodeJob.ts';
-import { createTitle, getTitle, listTitles, publishTitle, updateTitle } from '../../operator/titles.ts';
+import {
+  createTitle,
+  existingTitle,
+  getTitle,
+  listTitles,
+  publishTitle,
+  updateTitle,
+} from '../../operator/titles.ts';
 import {
   appendChunk,
   getUpload,
@@ -86,7 +93,9 @@ export const operatorTitleRoutes = [
   route(titleList, async (ctx, req) => ({
     titles: await listTitles(ctx.db, ctx.config.dataDir, req.q || undefined),
   })),
-  route(titleGet, (ctx, req) => ({ title: titleOf(deps(ctx), req.metaId) })),
+  route(titleGet, async (ctx, req) => ({
+    title: await existingTitle(ctx.db, ctx.config.dataDir, req.metaId),
+  })),
   route(titleCreate, (ctx, req) => {
     const { metaType, ...form } = req;
     const metaId = createTitle(ctx.db, form, operatorOf(ctx).operator.operator_id, ctx.now(), metaType);
