@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TitleCreditsForm } from '@ottkit/api-client/contract';
 import { refreshSearchOf } from '../domain/vod/search.ts';
 import type { Db } from '../store/db.ts';
+import { textInLang } from '../store/names.ts';
 import { LANGS } from '@ottkit/api-client/contract';
 
 /**
@@ -43,23 +44,7 @@ export async function creditNames(db: Db, lang: string) {
     k.selectFrom('vod_people').select('name').distinct().orderBy('name').limit(2000).execute(),
     k
       .selectFrom('vod_genres as g')
-      .select((eb) =>
-        eb.fn
-          .coalesce(
-            eb
-              .selectFrom('vod_genre_names as n')
-              .select('n.name')
-              .whereRef('n.genre_id', '=', 'g.genre_id')
-              .where('n.lang', '=', lang),
-            eb
-              .selectFrom('vod_genre_names as n')
-              .select('n.name')
-              .whereRef('n.genre_id', '=', 'g.genre_id')
-              .orderBy('n.lang')
-              .limit(1),
-          )
-          .as('name'),
-      )
+      .select(textInLang('vod_genre_names', 'genre_id', 'name', 'g.genre_id', lang).as('name'))
       .orderBy('g.seq')
       .execute(),
   ]);

@@ -6,6 +6,15 @@ import { keptRead } from './versions.ts';
  * Operator names per language (migration 130, decision 0140). Reading: the request's language, else English,
  * else what the caller already has (the column's base name, the product id). Writing replaces one language.
  */
+/**
+ * A text of a row in `lang`, else its first language's, as one expression of a query: `table` holds the texts by
+ * `key` and `lang`, `outer` is the query's column they belong to (genres' names, titles' titles).
+ */
+export const textInLang = (table: string, key: string, text: string, outer: string, lang: string) =>
+  sql<string | null>`COALESCE(
+    (SELECT x.${sql.raw(text)} FROM ${sql.raw(table)} x WHERE x.${sql.raw(key)} = ${sql.ref(outer)} AND x.lang = ${lang}),
+    (SELECT x.${sql.raw(text)} FROM ${sql.raw(table)} x WHERE x.${sql.raw(key)} = ${sql.ref(outer)} ORDER BY x.lang LIMIT 1))`;
+
 export type NameTable = 'channel_column_names' | 'product_names';
 const KEY: Record<NameTable, string> = { channel_column_names: 'column_id', product_names: 'product_id' };
 

@@ -1,5 +1,6 @@
 import type { SubscriberPlay } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
+import { textInLang } from './names.ts';
 
 /** How many recent plays the console shows per subscriber. */
 export const RECENT_PLAYS = 50;
@@ -34,21 +35,7 @@ export async function recentPlays(db: Db, accountId: string, lang: string): Prom
         'v.season_no',
         'v.episode_no',
         'v.updated_at as at',
-        eb.fn
-          .coalesce(
-            eb
-              .selectFrom('vod_meta_texts as t')
-              .select('t.title')
-              .whereRef('t.meta_id', '=', 'v.entry_id')
-              .where('t.lang', '=', lang),
-            eb
-              .selectFrom('vod_meta_texts as t')
-              .select('t.title')
-              .whereRef('t.meta_id', '=', 'v.entry_id')
-              .orderBy('t.lang')
-              .limit(1),
-          )
-          .as('name'),
+        textInLang('vod_meta_texts', 'meta_id', 'title', 'v.entry_id', lang).as('name'),
       ])
       .where('v.account_id', '=', accountId)
       .where('v.meta_id', '=', (eb) =>
