@@ -101,6 +101,30 @@ describe('the core’s tracks', () => {
   });
 });
 
+describe('a preference the engine is slow to take', () => {
+  it('the tries are counted per state the engine reports: its own default after many reports is asked away', async () => {
+    const { calls, loader, report } = trackEngine();
+    const core = createPlayerCore({ loadEngine: loader });
+    core.attach(new FakeMedia().asElement());
+    core.load({ src: 'https://o/a.m3u8', mode: 'vod' });
+    await vi.advanceTimersByTimeAsync(0);
+    report(list());
+    // A host hands back Spanish audio and subtitles while the title plays.
+    core.setTrackPreference({ language: 'en', audio: 'es', text: 'es' });
+    expect(calls.slice(-2)).toEqual(['audio:1', 'text:1']);
+    // A busy engine reports the same state again and again before it switches (hls.js: levels, fragments).
+    for (let i = 0; i < 6; i++) report(list());
+    report(list({ audioId: '1' }));
+    // Its subtitle playlists arrive and it picks its own default (off): the preference is asked for again.
+    const before = calls.length;
+    report(list({ audioId: '1', textId: '0' }));
+    expect(calls.slice(before)).toEqual(['text:1']);
+    report(list({ audioId: '1', textId: '1' }));
+    expect(core.getState()).toMatchObject({ audioTrack: '1', textTrack: '1' });
+    core.destroy();
+  });
+});
+
 describe('activeCueText', () => {
   it('joins the showing subtitle cues of enabled tracks, without markup', () => {
     const track = (mode: string, kind: string, texts: string[]) => ({

@@ -55,7 +55,8 @@ export function createTracks(store: Store, engine: () => Engine | null) {
   let applied = '';
   /** What this load should play (the preference applied, then the viewer's choices). */
   let wanted: ReturnType<typeof chooseTracks> = {};
-  let insisted = 0;
+  /** Tries spent per state the engine reported (its audio and subtitle ids) since `wanted` was chosen. */
+  let insisted = new Map<string, number>();
 
   function update(list: TrackList) {
     const prev = store.get();
@@ -75,13 +76,19 @@ export function createTracks(store: Store, engine: () => Engine | null) {
     if (key && key !== applied) {
       applied = key;
       wanted = chooseTracks(list, pref);
-      insisted = 0;
+      insisted = new Map();
     }
     // Apply what is wanted; an engine that picks its own default after we asked (hls.js chooses subtitles again
-    // when their playlists arrive) is asked again, a few times at most so a track it cannot play never loops.
+    // when their playlists arrive) is asked again, a few times at most for each state it reports, so a track it
+    // cannot play never loops. The tries are counted per state: a busy engine reports one state many times before
+    // it switches, and with one count for all the tries were spent before its own default came (a flaky player
+    // check under load).
     const audio = wanted.audio !== undefined && wanted.audio !== list.audioId;
     const text = wanted.text !== undefined && wanted.text !== list.textId;
-    if ((audio || text) && insisted++ < 3) {
+    const state = `${list.audioId}|${list.textId}`;
+    const tries = insisted.get(state) ?? 0;
+    if ((audio || text) && tries < 3) {
+      insisted.set(state, tries + 1);
       if (audio && wanted.audio !== undefined) engine()?.setAudioTrack?.(wanted.audio);
       if (text && wanted.text !== undefined) engine()?.setTextTrack?.(wanted.text);
     }
