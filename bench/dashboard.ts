@@ -111,18 +111,18 @@ console.log(
 db.close();
 
 /** The dashboard per period on a fresh connection (first view) and again, as the console would call it. */
-function measure(label: string) {
+async function measure(label: string) {
   console.log(`${label} — load average: ${load()}`);
   for (const window of DASHBOARD_WINDOWS) {
     const fresh = openDb(file);
     t0 = performance.now();
     const cpu = process.cpuUsage();
-    const d = dashboard(fresh, window, NOW);
+    const d = await dashboard(fresh, window, NOW);
     const firstMs = performance.now() - t0;
     const used = process.cpuUsage(cpu);
     const firstCpu = (used.user + used.system) / 1000;
     t0 = performance.now();
-    dashboard(fresh, window, NOW);
+    await dashboard(fresh, window, NOW);
     const againMs = performance.now() - t0;
     fresh.close();
     console.log(
@@ -143,8 +143,8 @@ function exec(sql: string) {
 }
 const INDEX = consoleNoticeMigrations.find((m) => m.version === 426)?.sql ?? '';
 exec('DROP INDEX IF EXISTS telemetry_events_type_ts');
-measure('before: without the telemetry (type, ts) index');
+await measure('before: without the telemetry (type, ts) index');
 exec(INDEX);
-measure('after: with the telemetry (type, ts) index (migration 426)');
+await measure('after: with the telemetry (type, ts) index (migration 426)');
 console.log(`load average after: ${load()}`);
 if (!values.data) rmSync(dir, { recursive: true, force: true });

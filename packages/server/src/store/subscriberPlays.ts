@@ -30,13 +30,8 @@ export async function recentPlays(db: Db, accountId: string, lang: string): Prom
     // per entry by its key, not by a bare column of GROUP BY, which PostgreSQL refuses (decision 0275).
     k
       .selectFrom('vod_history as v')
-      .select((eb) => [
-        'v.entry_id as id',
-        'v.season_no',
-        'v.episode_no',
-        'v.updated_at as at',
-        textInLang('vod_meta_texts', 'meta_id', 'title', 'v.entry_id', lang).as('name'),
-      ])
+      .select(['v.entry_id as id', 'v.season_no', 'v.episode_no', 'v.updated_at as at'])
+      .select(textInLang('vod_meta_texts', 'meta_id', 'title', 'v.entry_id', lang).as('name'))
       .where('v.account_id', '=', accountId)
       .where('v.meta_id', '=', (eb) =>
         eb
