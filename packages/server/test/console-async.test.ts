@@ -51,7 +51,7 @@ describe("the console's screens on the asynchronous store", () => {
       ]),
     );
   });
-  it("a title, its parts and credits, a subscriber's search, detail and history, a batch's redemptions and a job ask nothing synchronously once warm", async () => {
+  it("a title, its parts and credits, a subscriber's search, detail and history, a batch's redemptions, a job and a guide day ask nothing synchronously once warm", async () => {
     const headers = { cookie: admin.cookie, origin: t.url };
     const O = oc.operator;
     const made = await t.post(
@@ -81,6 +81,7 @@ describe("the console's screens on the asynchronous store", () => {
       `${O.subscriberHistory.path}?accountId=acc-demo-subscribed`,
       `${O.codeRedemptions.path}?batchId=${batchId}`,
       `${O.jobGet.path}?jobId=${jobId}`,
+      `${O.lineupGuideDay.path}?logicalChannelId=lc-001&day=${new Date(t.clock.now).toISOString().slice(0, 10)}`,
     ];
     for (const path of reads) await t.get(path, headers);
     const failed: string[] = [];

@@ -143,6 +143,10 @@ describe("a viewer's calls on the asynchronous store", () => {
     const asked = await synchronousQueries(t.server.db, async () => {
       await loginAs(t, 'demo@ottkit.test', 'demo1234');
       failed = await callAll();
+      // A day no call asked before: not in the guide cache, read from the store.
+      const later = new Date(t.clock.now + 2 * 86_400_000).toISOString().slice(0, 10);
+      const day = await t.post(L.epgQuery.path, { channelId: 'lc-002', date: later }, bearer(viewer.token));
+      if (day.body.errCode !== 0) failed.push(`a day not in the guide cache: ${day.body.errMsg}`);
     });
     expect(failed).toEqual([]);
     expect(asked).toEqual([]);

@@ -9,7 +9,7 @@ import {
   dayStamps,
   purgeDaysBefore,
   purgeDaysBeforeNow,
-  readDays,
+  readDaysNow,
   storedDayCount,
   storedDayKeys,
   storedDays,
@@ -283,7 +283,7 @@ export async function readGuideTexts(
     }
     if (missing.length > 0) {
       // The checksum answered is the one of the version read, even if the day changed since the stamps.
-      for (const [id, stored] of readDays(db, day, missing)) {
+      for (const [id, stored] of await readDaysNow(db, day, missing)) {
         const json = JSON.stringify(stored.programs.map((p) => inLang(p, lang, withMultilingual)));
         cache.set(GuideCache.key(id, day, lang, withMultilingual), stored, json);
         texts.set(id, { checksum: stored.checksum, json });

@@ -6,13 +6,14 @@ import {
   OperatorErrCode,
   type RequestOf,
 } from '@ottkit/api-client/contract';
-import { ensureGuide, putGuideDay, textIn } from '../domain/epg.ts';
+import { ensureGuide, ensureGuideNow, putGuideDay, textIn } from '../domain/epg.ts';
 import { DomainError } from '../domain/errors.ts';
 import { parseGuideDay } from '../domain/liveAdmin.ts';
 import type { GuideProgram } from '../guide/generate.ts';
 import type { Db } from '../store/db.ts';
-import { readDays } from '../store/epg.ts';
-import { findChannel } from './lineup.ts';
+import { listChannels } from '../store/channels.ts';
+import { readDays, readDaysNow } from '../store/epg.ts';
+import { findChannel, notFound } from './lineup.ts';
 
 /**
  * One channel's guide day in the console (issue 18 §3, decision 0231): read it, change one programme. The day is
@@ -39,9 +40,16 @@ function inLang(p: GuideProgram, lang: GuideLang): ConsoleProgramme {
   };
 }
 
-export function guideDayOf(db: Db, channelId: string, day: string, lang: GuideLang, now: number) {
-  const d = storedDay(db, channelId, day, now);
-  return { epgId: d.epgId, day, checksum: d.checksum, programmes: d.programs.map((p) => inLang(p, lang)) };
+/** The day as the guide editor shows it, on the asynchronous store. */
+export async function guideDayOf(db: Db, channelId: string, day: string, lang: GuideLang, now: number) {
+  const channel = (await listChannels.now(db)).find((c) => c.logicalChannelId === channelId);
+  if (!channel) throw notFound(`channel ${channelId}`);
+  const { epgId } = channel;
+  // A generated guide's day may not be stored yet: generate it as a viewer's request would.
+  await ensureGuideNow(db, [epgId], now);
+  const found = (await readDaysNow(db, day, [epgId])).get(epgId);
+  const programmes = (found?.programs ?? []).map((p) => inLang(p, lang));
+  return { epgId, day, checksum: found?.checksum ?? '', programmes };
 }
 
 export type ProgrammeEdit = RequestOf<typeof lineupProgrammeSave>;

@@ -24,7 +24,7 @@ import { listPlans, plansNow } from '../store/plans.ts';
  */
 export type ChannelInput = RequestOf<typeof lineupChannelSave>;
 
-const notFound = (what: string) => new DomainError(OperatorErrCode.NOT_FOUND, `No ${what}`, 404);
+export const notFound = (what: string) => new DomainError(OperatorErrCode.NOT_FOUND, `No ${what}`, 404);
 const invalid = (message: string) => new DomainError(ErrCode.INVALID_REQUEST, message, 400);
 
 export function consoleChannel(db: Db, c: StoredChannel): ConsoleChannel {

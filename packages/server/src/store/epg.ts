@@ -273,19 +273,13 @@ export interface StoredDay {
   programs: GuideProgram[];
 }
 
-/** One day of these guides with the checksum and update time of the version read. */
-export function readDays(db: Db, day: string, epgIds: readonly string[]): Map<string, StoredDay> {
-  type Row = { epg_id: string; checksum: string; updated_at: number; programs_json: string };
-  const rows = bySlices<Row>(
-    db,
-    epgIds,
-    'SELECT epg_id, checksum, updated_at, programs_json FROM epg_days WHERE epg_id IN (?…) AND day = ?',
-    day,
-  );
-  return new Map(
+type DayRow = { epg_id: string; checksum: string; updated_at: number; programs_json: string };
+
+/** Stored days by guide; parsed as stored (no copy per programme with its epgId and day: 500 guides are ~27,000). */
+const storedDaysOf = (rows: DayRow[]): Map<string, StoredDay> =>
+  new Map(
     rows.map((r) => [
       r.epg_id,
-      // Parsed as stored (no copy per programme with its epgId and day: a day of 500 guides is ~27,000).
       {
         checksum: r.checksum,
         updatedAt: r.updated_at,
@@ -293,6 +287,36 @@ export function readDays(db: Db, day: string, epgIds: readonly string[]): Map<st
       },
     ]),
   );
+
+/** One day of these guides with the checksum and update time of the version read (the guide editor's save). */
+export function readDays(db: Db, day: string, epgIds: readonly string[]): Map<string, StoredDay> {
+  return storedDaysOf(
+    bySlices<DayRow>(
+      db,
+      epgIds,
+      'SELECT epg_id, checksum, updated_at, programs_json FROM epg_days WHERE epg_id IN (?…) AND day = ?',
+      day,
+    ),
+  );
+}
+
+/** `readDays` on the asynchronous store: a viewer's guide call that finds a day missing from the guide cache. */
+export async function readDaysNow(
+  db: Db,
+  day: string,
+  epgIds: readonly string[],
+): Promise<Map<string, StoredDay>> {
+  const read = await Promise.all(
+    slices(epgIds).map((slice) =>
+      db.kysely
+        .selectFrom('epg_days')
+        .select(['epg_id', 'checksum', 'updated_at', 'programs_json'])
+        .where('epg_id', 'in', slice)
+        .where('day', '=', day)
+        .execute(),
+    ),
+  );
+  return storedDaysOf(read.flat());
 }
 
 /** Days older than `beforeDay` are dropped (catch-up never reaches further than 7 days). */

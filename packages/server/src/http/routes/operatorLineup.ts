@@ -147,7 +147,9 @@ export const operatorLineupRoutes = [
     audit(ctx, 'category.delete', req.columnId, { before });
     return {};
   }),
-  route(lineupGuideDay, (ctx, req) => guideDayOf(ctx.db, req.logicalChannelId, req.day, req.lang, ctx.now())),
+  route(lineupGuideDay, async (ctx, req) =>
+    guideDayOf(ctx.db, req.logicalChannelId, req.day, req.lang, ctx.now()),
+  ),
   auditedRoute(lineupProgrammeSave, (ctx, req) => {
     const { before, after, checksum } = saveProgramme(ctx.db, req, ctx.now());
     audit(ctx, 'guide.programme', `${req.logicalChannelId} ${req.day} ${req.programId}`, { before, after });
