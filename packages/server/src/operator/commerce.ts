@@ -11,7 +11,7 @@ import { DomainError } from '../domain/errors.ts';
 import { type AccountRow, accountNow } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { getPlan, savePlan } from '../store/plans.ts';
-import { type BatchRow, batchNow, getBatch, listRedemptions, voidCodes } from '../store/rechargeCodes.ts';
+import { type BatchRow, batchExists, getBatch, listRedemptions, voidCodes } from '../store/rechargeCodes.ts';
 import { recentPlays } from '../store/subscriberPlays.ts';
 import { type Actor, listAudit, recordAudit } from './audit.ts';
 
@@ -36,9 +36,12 @@ export const toBatch = (r: BatchRow): CodeBatch => ({
   voided: r.voided,
 });
 
+/** The console's answer for a batch that does not exist. */
+const noBatch = (batchId: string) => new DomainError(OperatorErrCode.NOT_FOUND, `No batch ${batchId}`);
+
 function batchOrThrow(db: Db, batchId: string): CodeBatch {
   const row = getBatch(db, batchId);
-  if (!row) throw new DomainError(OperatorErrCode.NOT_FOUND, `No batch ${batchId}`);
+  if (!row) throw noBatch(batchId);
   return toBatch(row);
 }
 
@@ -100,7 +103,7 @@ export function accountLabel(a: AccountRow): string {
 
 /** Who redeemed the batch's codes and when, newest first: the redeemers' accounts read at once. */
 export async function batchRedemptions(db: Db, batchId: string) {
-  if (!(await batchNow(db, batchId))) throw new DomainError(OperatorErrCode.NOT_FOUND, `No batch ${batchId}`);
+  if (!(await batchExists(db, batchId))) throw noBatch(batchId);
   const redeemed = await listRedemptions(db, { batchId });
   const ids = [...new Set(redeemed.map((r) => r.redeemed_by))];
   const accounts =

@@ -11,9 +11,8 @@ import { DomainError } from '../domain/errors.ts';
 import { parseGuideDay } from '../domain/liveAdmin.ts';
 import type { GuideProgram } from '../guide/generate.ts';
 import type { Db } from '../store/db.ts';
-import { listChannels } from '../store/channels.ts';
 import { readDays, readDaysNow } from '../store/epg.ts';
-import { findChannel, notFound } from './lineup.ts';
+import { findChannel, findChannelNow } from './lineup.ts';
 
 /**
  * One channel's guide day in the console (issue 18 §3, decision 0231): read it, change one programme. The day is
@@ -42,9 +41,7 @@ function inLang(p: GuideProgram, lang: GuideLang): ConsoleProgramme {
 
 /** The day as the guide editor shows it, on the asynchronous store. */
 export async function guideDayOf(db: Db, channelId: string, day: string, lang: GuideLang, now: number) {
-  const channel = (await listChannels.now(db)).find((c) => c.logicalChannelId === channelId);
-  if (!channel) throw notFound(`channel ${channelId}`);
-  const { epgId } = channel;
+  const { epgId } = await findChannelNow(db, channelId);
   // A generated guide's day may not be stored yet: generate it as a viewer's request would.
   await ensureGuideNow(db, [epgId], now);
   const found = (await readDaysNow(db, day, [epgId])).get(epgId);

@@ -24,7 +24,7 @@ import { listPlans, plansNow } from '../store/plans.ts';
  */
 export type ChannelInput = RequestOf<typeof lineupChannelSave>;
 
-export const notFound = (what: string) => new DomainError(OperatorErrCode.NOT_FOUND, `No ${what}`, 404);
+const notFound = (what: string) => new DomainError(OperatorErrCode.NOT_FOUND, `No ${what}`, 404);
 const invalid = (message: string) => new DomainError(ErrCode.INVALID_REQUEST, message, 400);
 
 export function consoleChannel(db: Db, c: StoredChannel): ConsoleChannel {
@@ -129,11 +129,17 @@ export async function consoleLineupNow(db: Db) {
   };
 }
 
-export function findChannel(db: Db, id: string): StoredChannel {
-  const c = listChannels(db).find((x) => x.logicalChannelId === id);
+function channelIn(channels: readonly StoredChannel[], id: string): StoredChannel {
+  const c = channels.find((x) => x.logicalChannelId === id);
   if (!c) throw notFound(`channel ${id}`);
   return c;
 }
+
+export const findChannel = (db: Db, id: string): StoredChannel => channelIn(listChannels(db), id);
+
+/** `findChannel` from the kept line-up, on the asynchronous store (the guide editor's day). */
+export const findChannelNow = async (db: Db, id: string): Promise<StoredChannel> =>
+  channelIn(await listChannels.now(db), id);
 
 function checkInput(db: Db, input: ChannelInput): void {
   const columns = new Set(consoleCategories(db).map((c) => c.columnId));

@@ -129,10 +129,20 @@ export async function titleNow(db: Db, dataDir: string, metaId: string): Promise
   return (await titlesOf(db, dataDir, rows))[0];
 }
 
-/** `titleNow`, or the console's NOT_FOUND in words. */
+/** The console's answer for a title that does not exist. */
+const noTitle = (metaId: string) => new DomainError(OperatorErrCode.NOT_FOUND, `No title '${metaId}'`, 404);
+
+/** `titleNow`, or the console's NOT_FOUND in words: the reads. */
 export async function existingTitle(db: Db, dataDir: string, metaId: string): Promise<ConsoleTitle> {
   const t = await titleNow(db, dataDir, metaId);
-  if (!t) throw new DomainError(OperatorErrCode.NOT_FOUND, `No title '${metaId}'`, 404);
+  if (!t) throw noTitle(metaId);
+  return t;
+}
+
+/** `getTitle`, or the console's NOT_FOUND in words: the edits, inside their synchronous transactions. */
+export function titleOrThrow(db: Db, dataDir: string, metaId: string): ConsoleTitle {
+  const t = getTitle(db, dataDir, metaId);
+  if (!t) throw noTitle(metaId);
   return t;
 }
 

@@ -2,14 +2,17 @@ import type { Selectable } from 'kysely';
 import type { PlansTable } from './kysely/schema.generated.ts';
 import type { Plan } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
-import type { Lang } from '@ottkit/api-client/contract';
+import { type Lang, LANGS } from '@ottkit/api-client/contract';
 
 type PlanRow = Selectable<PlansTable>;
 
 type PlanLangRow = { plan_id: string; lang: string; plan_name: string; description: string };
 
-/** English first, then Spanish, then the rest: the order a plan's names are listed in. */
-const LANG_ORDER: Record<string, number> = { en: 0, es: 1 };
+/** A plan's names in the languages' order (English first), any other language after them. */
+const langRank = (lang: string) => {
+  const i = LANGS.indexOf(lang as Lang);
+  return i < 0 ? LANGS.length : i;
+};
 
 /** The plans in the operator's order, each with its names. */
 function plansOf(rows: PlanRow[], langs: PlanLangRow[]): Plan[] {
@@ -26,7 +29,7 @@ function plansOf(rows: PlanRow[], langs: PlanLangRow[]): Plan[] {
     productId: r.product_id,
     durationDays: r.duration_days,
     planLang: (byPlan.get(r.plan_id) ?? [])
-      .sort((a, b) => (LANG_ORDER[a.lang] ?? 2) - (LANG_ORDER[b.lang] ?? 2))
+      .sort((a, b) => langRank(a.lang) - langRank(b.lang))
       .map((l) => ({ lang: l.lang as Lang, planName: l.plan_name, description: l.description })),
   }));
 }

@@ -137,8 +137,8 @@ export function listRedemptions(db: Db, by: { batchId: string } | { accountId: s
   >;
 }
 
-/** `getBatch` on the asynchronous store. */
-export async function batchNow(db: Db, batchId: string): Promise<boolean> {
+/** Whether the batch has codes, on the asynchronous store. */
+export async function batchExists(db: Db, batchId: string): Promise<boolean> {
   const row = await db.kysely
     .selectFrom('recharge_codes')
     .select('batch_id')

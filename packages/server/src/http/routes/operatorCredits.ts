@@ -1,4 +1,4 @@
-import { OperatorErrCode, titleCredits, titleCreditsSave } from '@ottkit/api-client/contract';
+import { titleCredits, titleCreditsSave } from '@ottkit/api-client/contract';
 import { recordAudit } from '../../operator/audit.ts';
 import {
   creditNames,
@@ -6,15 +6,9 @@ import {
   titleCreditsNow,
   titleCreditsOf,
 } from '../../operator/titleCredits.ts';
-import { existingTitle, getTitle } from '../../operator/titles.ts';
-import { HttpError, type RequestContext, route } from '../route.ts';
+import { existingTitle, titleOrThrow } from '../../operator/titles.ts';
+import { route } from '../route.ts';
 import { actorFor } from './operator.ts';
-
-function titleOrThrow(ctx: RequestContext, metaId: string) {
-  const t = getTitle(ctx.db, ctx.config.dataDir, metaId);
-  if (!t) throw new HttpError(OperatorErrCode.NOT_FOUND, `No title '${metaId}'`, 404);
-  return t;
-}
 
 /** Issue 18 §4: people and genres of console titles (decision 0238; editor writes, support reads). */
 export const operatorCreditRoutes = [
@@ -28,7 +22,7 @@ export const operatorCreditRoutes = [
   }),
   route(titleCreditsSave, (ctx, req) => {
     const { metaId, ...form } = req;
-    const title = titleOrThrow(ctx, metaId);
+    const title = titleOrThrow(ctx.db, ctx.config.dataDir, metaId);
     const before = titleCreditsOf(ctx.db, metaId);
     saveTitleCredits(ctx.db, metaId, form, title.status === 'published');
     const credits = titleCreditsOf(ctx.db, metaId);

@@ -8,16 +8,13 @@ import {
 } from '@ottkit/api-client/contract';
 import { recordAudit } from '../../operator/audit.ts';
 import { addPart, type PartProblem, unpublishTitle } from '../../operator/titleSeries.ts';
-import { existingTitle, getTitle, partsNow } from '../../operator/titles.ts';
+import { existingTitle, partsNow, titleOrThrow } from '../../operator/titles.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor, operatorOf } from './operator.ts';
 
 /** Issue 18 §4: seasons and episodes of console series, and taking a title out of the catalogue (0280). */
-function titleOf(ctx: RequestContext, metaId: string): ConsoleTitle {
-  const t = getTitle(ctx.db, ctx.config.dataDir, metaId);
-  if (!t) throw new HttpError(OperatorErrCode.NOT_FOUND, `No title '${metaId}'`, 404);
-  return t;
-}
+const titleOf = (ctx: RequestContext, metaId: string): ConsoleTitle =>
+  titleOrThrow(ctx.db, ctx.config.dataDir, metaId);
 
 const refused: Record<PartProblem, () => HttpError> = {
   'no-series': () => new HttpError(OperatorErrCode.NOT_FOUND, 'No such series: create the series first', 404),

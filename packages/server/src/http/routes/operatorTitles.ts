@@ -22,9 +22,9 @@ import { startTranscodeJob } from '../../operator/titleTranscodeJob.ts';
 import {
   createTitle,
   existingTitle,
-  getTitle,
   listTitles,
   publishTitle,
+  titleOrThrow,
   updateTitle,
 } from '../../operator/titles.ts';
 import {
@@ -52,11 +52,8 @@ interface Deps {
   now: () => number;
 }
 
-const notFound = (metaId: string) => new HttpError(OperatorErrCode.NOT_FOUND, `No title '${metaId}'`, 404);
-
 function titleOf(d: Deps, metaId: string): ConsoleTitle {
-  const t = getTitle(d.db, d.config.dataDir, metaId);
-  if (!t) throw notFound(metaId);
+  const t = titleOrThrow(d.db, d.config.dataDir, metaId);
   const ageRating = consoleTitleRating(d.db, metaId);
   return ageRating ? { ...t, ageRating } : t;
 }
