@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditedArgs, CLI_CHANGES, CLI_READ_ONLY } from '../src/cli/audit.ts';
 import { COMMANDS } from '../src/cli/commands.ts';
 import { listAudit } from '../src/operator/audit.ts';
-import { failOrphanedJobs, getJob, listJobs, startJob } from '../src/operator/jobs.ts';
+import { failOrphanedJobs, jobNow, listJobs, startJob } from '../src/operator/jobs.ts';
 import { openDb } from '../src/store/db.ts';
 import { runCli } from './cliRun.ts';
 
@@ -148,14 +148,15 @@ describe('line-up refreshes as jobs', () => {
   });
 
   it('a scheduled refresh whose process ended early is failed in words, not left running', async () => {
-    withDb((db) => {
-      const job = startJob(
+    const db = openDb(join(dataDir, 'ottkit.db'));
+    try {
+      const job = await startJob(
         db,
         { kind: 'source.refresh', target: 'Cove', createdBy: 'schedule' },
         () => new Promise(() => {}),
         Date.now,
       );
-      const mine = startJob(
+      const mine = await startJob(
         db,
         { kind: 'source.import', target: 'Cove', createdBy: 'op-1' },
         () => new Promise(() => {}),
@@ -169,11 +170,13 @@ describe('line-up refreshes as jobs', () => {
           Date.now(),
         ),
       ).toBe(1);
-      expect(getJob(db, job.jobId)).toMatchObject({
+      expect(await jobNow(db, job.jobId)).toMatchObject({
         status: 'failed',
         error: 'The scheduled refresh stopped before it finished (SIGKILL)',
       });
-      expect(getJob(db, mine.jobId)?.status).toBe('queued');
-    });
+      expect((await jobNow(db, mine.jobId))?.status).toBe('queued');
+    } finally {
+      db.close();
+    }
   });
 });

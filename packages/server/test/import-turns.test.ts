@@ -72,8 +72,8 @@ const source = (name: string, file: string) =>
 describe('imports in one process (decision 0335)', () => {
   it('take turns, so each stages and applies its own guide', async () => {
     const opts = { dataDir: t.dataDir, now: () => t.clock.now, importer: lineupImporter };
-    const a = startSourceJob(t.server.db, source('Turn A', 'a.m3u'), 'source.import', ACTOR, opts);
-    const b = startSourceJob(t.server.db, source('Turn B', 'b.m3u'), 'source.import', ACTOR, opts);
+    const a = await startSourceJob(t.server.db, source('Turn A', 'a.m3u'), 'source.import', ACTOR, opts);
+    const b = await startSourceJob(t.server.db, source('Turn B', 'b.m3u'), 'source.import', ACTOR, opts);
     const ended = (id: string) => getJob(t.server.db, id)?.status;
     await expect
       .poll(() => [ended(a.jobId), ended(b.jobId)], { timeout: 15_000, interval: 100 })

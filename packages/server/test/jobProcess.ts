@@ -14,7 +14,14 @@ const server = createServer({
 console.log(`owner ${jobLease(server.db).owner}`);
 const count = Number(process.argv[2] ?? 0);
 if (count > 0) {
-  const job = startCodeBatchJob(server.db, server.config.secret, CLI_ACTOR, 'plan-sports', count, Date.now);
+  const job = await startCodeBatchJob(
+    server.db,
+    server.config.secret,
+    CLI_ACTOR,
+    'plan-sports',
+    count,
+    Date.now,
+  );
   console.log(`job ${job.jobId}`);
 }
 console.log('ready');

@@ -48,7 +48,7 @@ if (what === 'source') {
     Date.now(),
   );
   const opts = { dataDir, now: Date.now, importer: lineupImporter };
-  const job = startSourceJob(db, s, 'source.import', RESUME_ACTOR, opts);
+  const job = await startSourceJob(db, s, 'source.import', RESUME_ACTOR, opts);
   console.log(`job ${job.jobId}`);
 }
 if (what === 'transcode') {
@@ -70,7 +70,7 @@ if (what === 'transcode') {
   mkdirSync(uploadsDir(dataDir), { recursive: true });
   copyFileSync(file, uploadFile(dataDir, upload.upload_id));
   const title = { metaId, name: form.en.title, assetId: null };
-  const job = startTranscodeJob(
+  const job = await startTranscodeJob(
     db,
     dataDir,
     RESUME_ACTOR,
@@ -98,7 +98,7 @@ if (what === 'library') {
     Date.now(),
   );
   const run = { dataDir, actor: RESUME_ACTOR, transcodeTitle, now: Date.now };
-  console.log(`job ${startLibraryImport(db, library.name, roots, run).jobId}`);
+  console.log(`job ${(await startLibraryImport(db, library.name, roots, run)).jobId}`);
 }
 console.log('ready');
 // Nothing listens: the jobs and their sweeps are what this process is for.

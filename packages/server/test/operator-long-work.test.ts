@@ -106,13 +106,13 @@ describe('recharge code batches as jobs', () => {
           { timeout: 30_000, interval: 100 },
         )
         .toBe('succeeded');
-      const codes = takeBatchCodes(
+      const { codes } = await takeBatchCodes(
         s.db,
         SECRET,
         { id: support.operatorId, email: support.email },
         job.jobId,
         1,
-      ).codes;
+      );
       expect(codes).toHaveLength(900);
       expect(new Set(codes).size).toBe(900);
     } finally {

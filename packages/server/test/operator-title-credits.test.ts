@@ -7,7 +7,8 @@ import {
   titlePublish,
 } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { setTitleAsset } from '../src/operator/titles.ts';
+import { atomically } from '../src/store/kysely/atomically.ts';
+import { titleAssetStatements } from '../src/operator/titles.ts';
 import { startServer, type TestServer } from './helpers.ts';
 import { type SignedIn, signInOperator } from './operatorHelpers.ts';
 import { loginToken, vodData } from './vodHelpers.ts';
@@ -66,7 +67,10 @@ describe('people and genres of a console title', () => {
     // A draft's names stay out of the catalogue.
     expect(db.get('SELECT 1 FROM vod_people WHERE name = ?', 'Ada Quayside')).toBeUndefined();
 
-    setTitleAsset(db, metaId, { assetId: 'a-test', durationSec: 5, qualities: [1] }, t.clock.now);
+    await atomically(
+      db,
+      titleAssetStatements(db, metaId, { assetId: 'a-test', durationSec: 5, qualities: [1] }, t.clock.now),
+    );
     expect((await t.post(titlePublish.path, { metaId }, as(editor))).body.errCode).toBe(0);
     const detail = await vodData(t, contract.vod.detail, { metaId }, viewer);
     expect(detail.credits.map((c) => [c.role, c.name])).toEqual([

@@ -48,12 +48,12 @@ function newTitle(name: string) {
 }
 
 /** A library file's transcode (the import's priority). */
-function fromLibrary(name: string, h: ReturnType<typeof heldTranscodes>) {
+async function fromLibrary(name: string, h: ReturnType<typeof heldTranscodes>) {
   const dir = join(t.dataDir, 'library', 'Films');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${name}.mp4`);
   writeFileSync(file, name);
-  const job = startTranscodeJob(
+  const job = await startTranscodeJob(
     t.server.db,
     t.dataDir,
     ACTOR,
@@ -67,7 +67,7 @@ function fromLibrary(name: string, h: ReturnType<typeof heldTranscodes>) {
 }
 
 /** An editor's upload's transcode. */
-function fromUpload(name: string, h: ReturnType<typeof heldTranscodes>) {
+async function fromUpload(name: string, h: ReturnType<typeof heldTranscodes>) {
   const db = t.server.db;
   const title = newTitle(name);
   const upload = startUpload(
@@ -80,7 +80,7 @@ function fromUpload(name: string, h: ReturnType<typeof heldTranscodes>) {
   mkdirSync(uploadsDir(t.dataDir), { recursive: true });
   const file = uploadFile(t.dataDir, upload.upload_id);
   writeFileSync(file, name);
-  const job = startTranscodeJob(
+  const job = await startTranscodeJob(
     db,
     t.dataDir,
     ACTOR,
@@ -100,12 +100,12 @@ describe('the transcode queue', () => {
     const db = t.server.db;
     changeSetting(db, 'transcode.parallel', '1');
     const h = heldTranscodes();
-    const a = fromLibrary('Alpha', h);
+    const a = await fromLibrary('Alpha', h);
     await until('h.began.length === 1', () => h.began.length === 1 || undefined, 10_000);
-    const b = fromLibrary('Bravo', h);
+    const b = await fromLibrary('Bravo', h);
     // Queued later, but an editor's upload.
     await new Promise((r) => setTimeout(r, 20));
-    const c = fromUpload('Charlie', h);
+    const c = await fromUpload('Charlie', h);
     // Each waiting job says why, and says it again as the queue changes (the upload came after Bravo first looked).
     const says = (jobId: string, words: string) =>
       until(words, () => getJob(db, jobId)?.message === words || undefined, 10_000);
@@ -135,7 +135,8 @@ describe('the transcode queue', () => {
   it('runs more at once when the operator allows it', async () => {
     changeSetting(t.server.db, 'transcode.parallel', '2');
     const h = heldTranscodes();
-    const jobs = ['Delta', 'Echo', 'Foxtrot'].map((n) => fromLibrary(n, h));
+    const jobs = [];
+    for (const n of ['Delta', 'Echo', 'Foxtrot']) jobs.push(await fromLibrary(n, h));
     await until('h.began.length === 2', () => h.began.length === 2 || undefined, 10_000);
     await new Promise((r) => setTimeout(r, 1_200));
     expect(h.began).toHaveLength(2);

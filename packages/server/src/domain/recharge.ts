@@ -4,7 +4,7 @@ import { RECHARGE_CODE_LENGTH, rechargeCodeSchema } from '@ottkit/api-client/con
 import { DomainError } from './errors.ts';
 import { accountNow, markRechargedStatement } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
-import { query, transactionally } from '../store/kysely/transactionally.ts';
+import { query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
 import { getPlan, planNow } from '../store/plans.ts';
 import {
   getRechargeCode,
@@ -72,6 +72,41 @@ export function addRechargeCodes(
     }
     insertRechargeCode(db, hash, planId, batchId, now);
     out.push(code);
+  }
+  return out;
+}
+
+/**
+ * The same as statements of a `transactionally` body (a batch job's chunk, decision 0434): `count` new codes of
+ * the plan in one insert, a code that exists already (one chance in billions) skipped and made again.
+ */
+export function* newRechargeCodes(
+  db: Db,
+  secret: string,
+  planId: string,
+  batchId: string,
+  count: number,
+  now: number,
+): Statements<string[]> {
+  const out: string[] = [];
+  while (out.length < count) {
+    const codes = Array.from({ length: count - out.length }, newCode);
+    const byHash = new Map(codes.map((code) => [rechargeCodeHash(secret, code), code]));
+    const rows = [...byHash.keys()].map((code_hash) => ({
+      code_hash,
+      plan_id: planId,
+      batch_id: batchId,
+      created_at: now,
+    }));
+    const added = yield* query(
+      db.kysely
+        .insertInto('recharge_codes')
+        .values(rows)
+        .onConflict((oc) => oc.column('code_hash').doNothing())
+        .returning('code_hash')
+        .compile(),
+    );
+    for (const { code_hash } of added.rows) out.push(byHash.get(code_hash) as string);
   }
   return out;
 }

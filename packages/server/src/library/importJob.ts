@@ -1,7 +1,7 @@
 import type { Job } from '@ottkit/api-client/contract';
 import { newAssetId } from '../media/titleAssets.ts';
 import type { Actor } from '../operator/audit.ts';
-import { jobParams, keepJobParams, updateJobParams } from '../operator/jobParams.ts';
+import { jobParams, jobParamsStatement, updateJobParams } from '../operator/jobParams.ts';
 import { jobNow, type Progress, startJob } from '../operator/jobs.ts';
 import { startTranscodeJob, type TranscodeTitle } from '../operator/titleTranscodeJob.ts';
 import { row } from '../operator/titles.ts';
@@ -45,8 +45,8 @@ export async function transcodeImported(
   run: TranscodeRun,
   queued: QueuedTranscode[],
   parallel: number,
-  onEach: (t: QueuedTranscode, job: Job | undefined) => void = () => {},
-  resume: Resume = { started: new Set(), onStart: () => {} },
+  onEach: (t: QueuedTranscode, job: Job | undefined) => Promise<void> | void = () => {},
+  resume: Resume = { started: new Set(), onStart: async () => {} },
 ): Promise<{ ready: QueuedTranscode[]; failed: number }> {
   const ready: QueuedTranscode[] = [];
   let failed = 0;
@@ -55,12 +55,12 @@ export async function transcodeImported(
     for (let t = queue.shift(); t; t = queue.shift()) {
       // Started by the run this one resumes: its own job goes on (another process took it over); waited for.
       const before = resume.started.has(t.metaId) ? row(db, t.metaId)?.job_id : null;
-      const jobId = before ?? startTranscode(db, run, t).jobId;
-      if (!before) resume.onStart(t.metaId);
+      const jobId = before ?? (await startTranscode(db, run, t)).jobId;
+      if (!before) await resume.onStart(t.metaId);
       const end = await ended(db, jobId);
       if (end?.status === 'succeeded') ready.push(t);
       else failed++;
-      onEach(t, end);
+      await onEach(t, end);
     }
   };
   await Promise.all(Array.from({ length: Math.min(parallel, queue.length) }, worker));
@@ -70,7 +70,7 @@ export async function transcodeImported(
 /** What a resumed import knows of the transcodes its first run started, and how a new start is kept. */
 interface Resume {
   started: Set<string>;
-  onStart: (metaId: string) => void;
+  onStart: (metaId: string) => Promise<void>;
 }
 
 const startTranscode = (db: Db, run: TranscodeRun, t: QueuedTranscode) =>
@@ -136,12 +136,12 @@ interface ImportParams {
  */
 function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
   return async (progress: Progress): Promise<string> => {
-    const kept = jobParams<ImportParams>(db, jobId)?.params;
+    const kept = (await jobParams<ImportParams>(db, jobId))?.params;
     if (!kept) throw new Error('The import kept nothing to go on from: start it again');
     const library = await namedLibrary(db, kept.name);
     let made = kept.made;
     if (!made) {
-      progress(1, 'Reading the folder');
+      await progress(1, 'Reading the folder');
       const folder = libraryFolder(library.folder, roots);
       const scan = await scanLibrary(folder, library.lang);
       // What this import saw is what a watch compares the folder with next (watch.ts).
@@ -154,17 +154,17 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
         year: new Date(at).getUTCFullYear(),
       });
       made = { counts: countsOf(done, plan), queued: done.transcodes, started: [] };
-      updateJobParams(db, jobId, { ...kept, made });
+      await updateJobParams(db, jobId, { ...kept, made });
     }
     const mine = made;
     const total = mine.queued.length;
     let finished = 0;
-    progress(10, `Transcoding 0 of ${total}`);
+    await progress(10, `Transcoding 0 of ${total}`);
     const resume = {
       started: new Set(mine.started),
       onStart: (metaId: string) => {
         mine.started.push(metaId);
-        updateJobParams(db, jobId, { ...kept, made: mine });
+        return updateJobParams(db, jobId, { ...kept, made: mine });
       },
     };
     const { ready, failed } = await transcodeImported(
@@ -174,7 +174,7 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
       library.parallel,
       () => {
         finished++;
-        progress(10 + Math.floor((85 * finished) / total), `Transcoding ${finished} of ${total}`);
+        return progress(10 + Math.floor((85 * finished) / total), `Transcoding ${finished} of ${total}`);
       },
       resume,
     );
@@ -187,16 +187,18 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
 }
 
 /** The console's import of a library, as a job (`importWork`). */
-export function startLibraryImport(db: Db, name: string, roots: string[], run: TranscodeRun): Job {
-  const job: Job = startJob(
+export function startLibraryImport(db: Db, name: string, roots: string[], run: TranscodeRun): Promise<Job> {
+  return startJob(
     db,
-    { kind: 'library.import', target: name, createdBy: run.actor.id },
-    // Run on the next turn (startJob), after its parameters below are kept.
-    (progress) => importWork(db, job.jobId, roots, run)(progress),
+    {
+      kind: 'library.import',
+      target: name,
+      createdBy: run.actor.id,
+      rows: (jobId) => [jobParamsStatement(db, jobId, run.actor, { name } satisfies ImportParams)],
+    },
+    (progress, jobId) => importWork(db, jobId, roots, run)(progress),
     run.now,
   );
-  keepJobParams(db, job.jobId, run.actor, { name } satisfies ImportParams);
-  return job;
 }
 
 /** The work of an import whose process died, continued here (`importWork`); undefined when it kept nothing. */
@@ -207,8 +209,8 @@ export function libraryImportResumer(
   now: () => number,
   transcodeTitle: TranscodeTitle,
 ) {
-  return (jobId: string) => {
-    const kept = jobParams<ImportParams>(db, jobId);
+  return async (jobId: string) => {
+    const kept = await jobParams<ImportParams>(db, jobId);
     return kept && importWork(db, jobId, roots, { dataDir, actor: kept.actor, transcodeTitle, now });
   };
 }

@@ -49,7 +49,7 @@ export async function watchLibraries(
       continue;
     }
     if (seen === lastSeen || (await importRunning(db, library.name))) continue;
-    startLibraryImport(db, library.name, roots, { ...run, actor: WATCH_ACTOR });
+    await startLibraryImport(db, library.name, roots, { ...run, actor: WATCH_ACTOR });
     started.push(library.name);
   }
   return started;

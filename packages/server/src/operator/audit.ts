@@ -41,6 +41,11 @@ export function auditStatement(db: Db, ...entry: Entry): CompiledQuery {
     .compile();
 }
 
+/** `recordAudit` on the asynchronous store: an entry that is a change of its own (a job's end, an import). */
+export async function recordAuditNow(db: Db, ...entry: Entry): Promise<void> {
+  await db.kysely.executeQuery(auditStatement(db, ...entry));
+}
+
 /** An entry's row, for either store. */
 function auditRow(...[actor, action, target, change, now]: Entry) {
   return {

@@ -1,15 +1,17 @@
 import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import type { CodeBatch, Job } from '@ottkit/api-client/contract';
 import { OperatorErrCode } from '@ottkit/api-client/contract';
-import { addRechargeCodes, newBatchId } from '../domain/recharge.ts';
+import { newBatchId, newRechargeCodes } from '../domain/recharge.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../store/db.ts';
-import { getPlan } from '../store/plans.ts';
-import { type Actor, recordAudit } from './audit.ts';
+import { lockRows, query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
+import { planNow } from '../store/plans.ts';
+import { batchesOf, batchRow } from '../store/rechargeCodes.ts';
+import { type Actor, auditStatement } from './audit.ts';
 import { toBatch } from './commerce.ts';
-import { JobTakenOver, jobLease, ownsJob, STILL_OWNED } from './jobLease.ts';
-import { getJob, type Progress, startJob } from './jobs.ts';
-import { getBatch } from '../store/rechargeCodes.ts';
+import type { Resumer } from './jobRecovery.ts';
+import { JobTakenOver, jobLease, stillOwned } from './jobLease.ts';
+import { type Progress, startJob } from './jobs.ts';
 
 /**
  * Recharge code batches as jobs (decision 0282): the codes are made in chunks, each chunk one transaction with
@@ -19,17 +21,6 @@ import { getBatch } from '../store/rechargeCodes.ts';
  * from the codes it made.
  */
 export const CODE_CHUNK = 500;
-
-interface BatchJobRow {
-  job_id: string;
-  batch_id: string;
-  plan_id: string;
-  wanted: number;
-  made: number;
-  created_by: string;
-  actor_email: string;
-  taken_at: number | null;
-}
 
 const keyOf = (secret: string) => createHmac('sha256', secret).update('code-batch-export').digest();
 
@@ -50,84 +41,106 @@ function unseal(secret: string, sealed: string): string[] {
 }
 
 const batchJob = (db: Db, jobId: string) =>
-  db.get<BatchJobRow>('SELECT * FROM code_batch_jobs WHERE job_id = ?', jobId);
+  db.kysely.selectFrom('code_batch_jobs').selectAll().where('job_id', '=', jobId).executeTakeFirst();
 
-/** Makes the codes still missing, chunk by chunk, from where the job row says it is. */
+/** A batch's row as the console shows it, read inside a transaction's body. */
+function* batchIn(db: Db, batchId: string): Statements<CodeBatch> {
+  const [r] = (yield* query(batchesOf(db).where('batch_id', '=', batchId).compile())).rows;
+  if (!r) throw new DomainError(OperatorErrCode.NOT_FOUND, `No batch ${batchId}`, 404);
+  return toBatch(batchRow(r));
+}
+
+/**
+ * Makes the codes still missing, chunk by chunk, from where the job row says it is. On the asynchronous store
+ * (issue 39, decision 0434): a chunk is one transaction of a few statements, not a read and a write per code.
+ */
 function work(db: Db, secret: string, jobId: string, now: () => number) {
   return async (progress: Progress): Promise<string> => {
+    const k = db.kysely;
     for (;;) {
-      const r = batchJob(db, jobId);
+      const r = await batchJob(db, jobId);
       if (!r) throw new Error('The batch job is gone');
       if (r.made >= r.wanted) {
-        if (!ownsJob(db, jobId)) throw new JobTakenOver(jobId);
         const actor = { id: r.created_by, email: r.actor_email };
-        const batch = getBatch(db, r.batch_id);
-        recordAudit(db, actor, 'codes.create', r.batch_id, { after: batch && toBatch(batch) }, now());
+        // Audited once: with the job's row locked, and only while it is still this instance's.
+        await transactionally(db, function* () {
+          const job = lockRows(db, k.selectFrom('operator_jobs').select('owner').where('job_id', '=', jobId));
+          if ((yield* query(job.compile())).rows[0]?.owner !== jobLease(db).owner)
+            throw new JobTakenOver(jobId);
+          const batch = yield* batchIn(db, r.batch_id);
+          yield* query(auditStatement(db, actor, 'codes.create', r.batch_id, { after: batch }, now()));
+        });
         return `Made ${r.made} codes in ${r.batch_id}: export them now`;
       }
       const n = Math.min(CODE_CHUNK, r.wanted - r.made);
-      db.transaction(() => {
-        const codes = addRechargeCodes(db, secret, r.plan_id, r.batch_id, n, now());
-        db.run(
-          'INSERT INTO code_batch_exports (job_id, seq, sealed) VALUES (?, ?, ?)',
-          jobId,
-          r.made,
-          seal(secret, codes),
+      await transactionally(db, function* () {
+        const codes = yield* newRechargeCodes(db, secret, r.plan_id, r.batch_id, n, now());
+        yield* query(
+          k
+            .insertInto('code_batch_exports')
+            .values({ job_id: jobId, seq: r.made, sealed: seal(secret, codes) })
+            .compile(),
         );
         // Only from the count this run read, and only while this process owns the job: a process that stalled
         // past its lease while another took over rolls its chunk back instead of making codes twice (0315).
-        const moved = db.run(
-          `UPDATE code_batch_jobs SET made = made + ? WHERE job_id = ? AND made = ? AND ${STILL_OWNED}`,
-          n,
-          jobId,
-          r.made,
-          jobId,
-          jobLease(db).owner,
-        ).changes;
-        if (moved !== 1) throw new JobTakenOver(jobId);
+        const moved = yield* query(
+          k
+            .updateTable('code_batch_jobs')
+            .set((eb) => ({ made: eb('made', '+', n) }))
+            .where('job_id', '=', jobId)
+            .where('made', '=', r.made)
+            .where(stillOwned(db, jobId))
+            .compile(),
+        );
+        if (Number(moved.numAffectedRows) !== 1) throw new JobTakenOver(jobId);
       });
-      progress(((r.made + n) / r.wanted) * 100, `Made ${r.made + n} of ${r.wanted} codes`);
-      // Lets the server answer other calls between chunks.
+      await progress(((r.made + n) / r.wanted) * 100, `Made ${r.made + n} of ${r.wanted} codes`);
+      // Lets the server answer other calls between chunks (SQLite's statements answer without a turn of the loop).
       await new Promise((done) => setImmediate(done));
     }
   };
 }
 
 /** Starts a batch of `count` codes for a plan as a job; answers the job (queued). */
-export function startCodeBatchJob(
+export async function startCodeBatchJob(
   db: Db,
   secret: string,
   actor: Actor,
   planId: string,
   count: number,
   now: () => number,
-): Job {
-  if (!getPlan(db, planId)) throw new DomainError(OperatorErrCode.NOT_FOUND, `No plan ${planId}`);
+): Promise<Job> {
+  if (!(await planNow(db, planId))) throw new DomainError(OperatorErrCode.NOT_FOUND, `No plan ${planId}`);
   const batchId = newBatchId();
-  let jobId = '';
-  const job = startJob(
+  return startJob(
     db,
-    { kind: 'codes.create', target: batchId, createdBy: actor.id },
-    (progress) => work(db, secret, jobId, now)(progress),
+    {
+      kind: 'codes.create',
+      target: batchId,
+      createdBy: actor.id,
+      rows: (jobId) => [
+        db.kysely
+          .insertInto('code_batch_jobs')
+          .values({
+            job_id: jobId,
+            batch_id: batchId,
+            plan_id: planId,
+            wanted: count,
+            created_by: actor.id,
+            actor_email: actor.email,
+          })
+          .compile(),
+      ],
+    },
+    (progress, jobId) => work(db, secret, jobId, now)(progress),
     now,
   );
-  jobId = job.jobId;
-  db.run(
-    `INSERT INTO code_batch_jobs (job_id, batch_id, plan_id, wanted, created_by, actor_email)
-     VALUES (?, ?, ?, ?, ?, ?)`,
-    jobId,
-    batchId,
-    planId,
-    count,
-    actor.id,
-    actor.email,
-  );
-  return job;
 }
 
 /**
  * The codes of a finished batch job, once, to the operator who started it; then only their hashes remain.
- * The export is audited by its count, never its codes.
+ * The export is audited by its count, never its codes. One transaction with the batch job's row locked: of two
+ * takes at once, one gets the codes and the other hears they were exported.
  */
 export function takeBatchCodes(
   db: Db,
@@ -135,31 +148,45 @@ export function takeBatchCodes(
   actor: Actor,
   jobId: string,
   now: number,
-): { batch: CodeBatch; codes: string[] } {
-  const r = batchJob(db, jobId);
-  if (!r || r.created_by !== actor.id) {
-    throw new DomainError(OperatorErrCode.NOT_FOUND, 'No code batch of yours with that job', 404);
-  }
-  if (r.taken_at !== null) {
-    throw new DomainError(
-      OperatorErrCode.NOT_READY,
-      'These codes were exported already: void the batch if they are lost',
-      409,
+): Promise<{ batch: CodeBatch; codes: string[] }> {
+  const k = db.kysely;
+  return transactionally(db, function* () {
+    const [r] = (yield* query(
+      lockRows(db, k.selectFrom('code_batch_jobs').selectAll().where('job_id', '=', jobId)).compile(),
+    )).rows;
+    if (!r || r.created_by !== actor.id) {
+      throw new DomainError(OperatorErrCode.NOT_FOUND, 'No code batch of yours with that job', 404);
+    }
+    if (r.taken_at !== null) {
+      throw new DomainError(
+        OperatorErrCode.NOT_READY,
+        'These codes were exported already: void the batch if they are lost',
+        409,
+      );
+    }
+    const [job] = (yield* query(
+      k.selectFrom('operator_jobs').select('status').where('job_id', '=', jobId).compile(),
+    )).rows;
+    if (job?.status !== 'succeeded') {
+      throw new DomainError(OperatorErrCode.NOT_READY, 'The batch is still being made', 409);
+    }
+    const sealed = (yield* query(
+      k
+        .selectFrom('code_batch_exports')
+        .select('sealed')
+        .where('job_id', '=', jobId)
+        .orderBy('seq')
+        .compile(),
+    )).rows;
+    const codes = sealed.flatMap((x) => unseal(secret, x.sealed));
+    yield* query(k.deleteFrom('code_batch_exports').where('job_id', '=', jobId).compile());
+    yield* query(
+      k.updateTable('code_batch_jobs').set({ taken_at: now }).where('job_id', '=', jobId).compile(),
     );
-  }
-  if (getJob(db, jobId)?.status !== 'succeeded') {
-    throw new DomainError(OperatorErrCode.NOT_READY, 'The batch is still being made', 409);
-  }
-  return db.transaction(() => {
-    const codes = db
-      .all<{ sealed: string }>('SELECT sealed FROM code_batch_exports WHERE job_id = ? ORDER BY seq', jobId)
-      .flatMap((x) => unseal(secret, x.sealed));
-    db.run('DELETE FROM code_batch_exports WHERE job_id = ?', jobId);
-    db.run('UPDATE code_batch_jobs SET taken_at = ? WHERE job_id = ?', now, jobId);
-    recordAudit(db, actor, 'codes.export', r.batch_id, { after: { codes: codes.length } }, now);
-    const batch = getBatch(db, r.batch_id);
-    if (!batch) throw new DomainError(OperatorErrCode.NOT_FOUND, `No batch ${r.batch_id}`, 404);
-    return { batch: toBatch(batch), codes };
+    yield* query(
+      auditStatement(db, actor, 'codes.export', r.batch_id, { after: { codes: codes.length } }, now),
+    );
+    return { batch: yield* batchIn(db, r.batch_id), codes };
   });
 }
 
@@ -185,9 +212,9 @@ export async function pendingBatchJobs(
  * The work of a batch job a process that died left unfinished, continuing from the codes it made (decision 0282);
  * undefined when there is nothing to continue (its codes were taken, or its row is gone).
  */
-export function codeBatchResumer(db: Db, secret: string, now: () => number) {
-  return (jobId: string) => {
-    const r = batchJob(db, jobId);
+export function codeBatchResumer(db: Db, secret: string, now: () => number): Resumer {
+  return async (jobId) => {
+    const r = await batchJob(db, jobId);
     return r && r.taken_at === null ? work(db, secret, jobId, now) : undefined;
   };
 }

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { WhereInterface } from 'kysely';
+import type { ExpressionBuilder, WhereInterface } from 'kysely';
 import type { Db } from '../store/db.ts';
 import type { Database } from '../store/kysely/schema.generated.ts';
 
@@ -68,10 +68,17 @@ async function renew(db: Db, l: JobLease): Promise<void> {
 }
 
 /**
- * A condition for a job's own work rows: true while this instance owns job `?` (parameters: the job id, then
- * `jobLease(db).owner`). A chunk written under it by a process that lost the job changes nothing.
+ * A condition for a job's own work rows (`.where(stillOwned(db, jobId))`): true while this instance owns the job.
+ * A chunk written under it by a process that lost the job changes nothing.
  */
-export const STILL_OWNED = 'EXISTS (SELECT 1 FROM operator_jobs o WHERE o.job_id = ? AND o.owner = ?)';
+export function stillOwned(db: Db, jobId: string) {
+  const owned = db.kysely
+    .selectFrom('operator_jobs as o')
+    .select('o.job_id')
+    .where('o.job_id', '=', jobId)
+    .where('o.owner', '=', jobLease(db).owner);
+  return <TB extends keyof Database>(eb: ExpressionBuilder<Database, TB>) => eb.exists(owned);
+}
 
 /** This instance runs job `id` now: its lease is renewed until `releaseJob`. */
 export function holdJob(db: Db, id: string): void {
@@ -106,14 +113,6 @@ export class JobTakenOver extends Error {
   constructor(id: string) {
     super(`Job ${id} was taken over by another process`);
   }
-}
-
-/** This instance still owns job `id` (checked before a last step that is not idempotent, like its audit entry). */
-export function ownsJob(db: Db, id: string): boolean {
-  return (
-    db.get<{ owner: string }>('SELECT owner FROM operator_jobs WHERE job_id = ?', id)?.owner ===
-    jobLease(db).owner
-  );
 }
 
 /**

@@ -26,7 +26,7 @@ export interface ResumedWork {
 }
 
 /** The work that continues a job of this kind from where it kept itself, or undefined when it cannot. */
-export type Resumer = (jobId: string) => JobWork | undefined;
+export type Resumer = (jobId: string) => Promise<JobWork | undefined>;
 
 export const RESUMED_MESSAGE = 'Resumed after its server stopped';
 
@@ -44,7 +44,7 @@ export async function takeOverExpiredJobs(
   const resumed: string[] = [];
   const failed: string[] = [];
   for (const job of await expiredJobs(db, now())) {
-    const work = resumers[job.kind]?.(job.job_id);
+    const work = await resumers[job.kind]?.(job.job_id);
     if (work) {
       if (!(await claimExpiredJob(db, job, RESUMED_MESSAGE))) continue;
       continueJob(db, job.job_id, work, now);

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Job, JobKind } from '@ottkit/api-client/contract';
+import type { CompiledQuery } from 'kysely';
 import type { Db } from '../store/db.ts';
+import { atomically } from '../store/kysely/atomically.ts';
 import { holdJob, JobTakenOver, jobLease, releaseJob } from './jobLease.ts';
 import { maskSecrets } from '../upstream/maskSecrets.ts';
 
@@ -79,35 +81,99 @@ export async function jobsNow(db: Db, limit = 20): Promise<Job[]> {
 
 export const INTERRUPTED_MESSAGE = 'Interrupted by a server restart; start it again';
 
-/** Reports progress (0-100) and the current step in words. */
-export type Progress = (percent: number, message: string) => void;
+/**
+ * Reports progress (0-100) and the current step in words. On the asynchronous store (issue 39, decision 0434):
+ * the reports of a job are written in the order they were made, and the promise rejects with `JobTakenOver` once
+ * the job is no longer this instance's. A caller that cannot wait (ffmpeg's progress lines) lets it go: its next
+ * awaited report stops it.
+ */
+export type Progress = (percent: number, message: string) => Promise<void>;
 
 /** A job's work: told how to report its progress, and its own id (the transcode queue orders jobs by it). */
 export type JobWork = (progress: Progress, jobId: string) => Promise<string>;
 
-/** What a job is: its kind, what it works on, who started it, and its place in a queue (higher first). */
-type NewJob = { kind: JobKind; target: string; createdBy: string; priority?: number };
+/**
+ * What a job is: its kind, what it works on, who started it, its place in a queue (higher first), and the rows
+ * of its own written in the same transaction as its row (a batch's count, a broadcast's message, the parameters
+ * another process needs to run it again), so no job exists without them and none of them without the job.
+ */
+type NewJob = {
+  kind: JobKind;
+  target: string;
+  createdBy: string;
+  priority?: number;
+  rows?: (jobId: string) => CompiledQuery[];
+};
 
-/** Records a queued job; answers its id. */
-function createJob(db: Db, job: NewJob, at: number): string {
+/** Records a queued job with its own rows; answers it. */
+async function createJob(db: Db, job: NewJob, at: number): Promise<Job> {
   const id = `job-${randomUUID()}`;
   const lease = jobLease(db);
-  db.run(
-    `INSERT INTO operator_jobs (job_id, kind, target, status, message, created_by, created_at, updated_at,
-       owner, lease_until, priority)
-     VALUES (?, ?, ?, 'queued', 'Waiting to start', ?, ?, ?, ?, ?, ?)`,
-    id,
-    job.kind,
-    job.target,
-    job.createdBy,
-    at,
-    at,
-    lease.owner,
-    lease.now() + lease.leaseMs,
-    job.priority ?? 0,
-  );
+  const row: JobRow = {
+    job_id: id,
+    kind: job.kind,
+    target: job.target,
+    status: 'queued',
+    progress: 0,
+    message: 'Waiting to start',
+    error: '',
+    created_by: job.createdBy,
+    created_at: at,
+    updated_at: at,
+    finished_at: null,
+    resumed_at: null,
+  };
+  const insert = db.kysely
+    .insertInto('operator_jobs')
+    .values({
+      ...row,
+      owner: lease.owner,
+      lease_until: lease.now() + lease.leaseMs,
+      priority: job.priority ?? 0,
+    })
+    .compile();
+  await atomically(db, [insert, ...(job.rows?.(id) ?? [])]);
   holdJob(db, id);
-  return id;
+  return toJob(row);
+}
+
+/**
+ * Job `id`'s progress reports, one after another: each a conditional write that renews the lease too (a job
+ * whose steps block the loop still reports between them). Once one finds the job another instance's, this and
+ * every later report reject with `JobTakenOver`.
+ */
+function reporter(
+  db: Db,
+  id: string,
+  now: () => number,
+): { progress: Progress; settled: () => Promise<void> } {
+  const lease = jobLease(db);
+  let last: Promise<unknown> = Promise.resolve();
+  let taken = false;
+  const progress: Progress = (percent, message) => {
+    const write = last.then(async () => {
+      if (taken) throw new JobTakenOver(id);
+      const done = await db.kysely
+        .updateTable('operator_jobs')
+        .set({
+          status: 'running',
+          progress: Math.max(0, Math.min(99, Math.round(percent))),
+          message,
+          updated_at: now(),
+          lease_until: lease.now() + lease.leaseMs,
+        })
+        .where('job_id', '=', id)
+        .where('owner', '=', lease.owner)
+        .executeTakeFirst();
+      if (Number(done.numUpdatedRows) === 0) {
+        taken = true;
+        throw new JobTakenOver(id);
+      }
+    });
+    last = write.catch(() => {});
+    return write;
+  };
+  return { progress, settled: () => last.then(() => undefined) };
 }
 
 /**
@@ -122,50 +188,42 @@ async function runAs(
   now: () => number,
   onError: (err: unknown) => void,
 ): Promise<void> {
-  const lease = jobLease(db);
-  const { owner } = lease;
-  const progress: Progress = (percent, message) => {
-    // A progress report renews the lease too (a job whose steps block the loop still reports between them).
-    const mine = db.run(
-      `UPDATE operator_jobs SET status = 'running', progress = ?, message = ?, updated_at = ?, lease_until = ?
-       WHERE job_id = ? AND owner = ?`,
-      Math.max(0, Math.min(99, Math.round(percent))),
-      message,
-      now(),
-      lease.now() + lease.leaseMs,
-      id,
-      owner,
-    ).changes;
-    if (mine === 0) throw new JobTakenOver(id);
-  };
-  const finish = (ok: boolean, text: string) => {
+  const { owner } = jobLease(db);
+  const { progress, settled } = reporter(db, id, now);
+  const finish = async (ok: boolean, text: string) => {
+    // After the reports still on their way, so the end is the row's last word.
+    await settled();
     const t = now();
     // The lease ends with the job (a row set back to running by hand is then free to take over at once).
-    db.run(
-      `UPDATE operator_jobs SET status = ?, progress = ?, message = ?, error = ?, updated_at = ?, finished_at = ?,
-         lease_until = ?
-       WHERE job_id = ? AND owner = ?`,
-      ok ? 'succeeded' : 'failed',
-      ok ? 100 : 0,
-      ok ? text : 'Failed',
-      // An upstream's error names its URL: kept with its secrets masked.
-      ok ? '' : maskSecrets(text),
-      t,
-      t,
-      t,
-      id,
-      owner,
-    );
+    await db.kysely
+      .updateTable('operator_jobs')
+      .set({
+        status: ok ? 'succeeded' : 'failed',
+        progress: ok ? 100 : 0,
+        message: ok ? text : 'Failed',
+        // An upstream's error names its URL: kept with its secrets masked.
+        error: ok ? '' : maskSecrets(text),
+        updated_at: t,
+        finished_at: t,
+        lease_until: t,
+      })
+      .where('job_id', '=', id)
+      .where('owner', '=', owner)
+      .execute();
   };
   try {
-    await work(progress, id).then(
-      (message) => finish(true, message),
+    const ended = await work(progress, id).then(
+      (message) => ({ ok: true, text: message }),
       (err: unknown) => {
-        if (err instanceof JobTakenOver) return;
+        if (err instanceof JobTakenOver) return undefined;
         onError(err);
-        finish(false, err instanceof Error ? err.message : String(err));
+        return { ok: false, text: err instanceof Error ? err.message : String(err) };
       },
     );
+    if (ended) await finish(ended.ok, ended.text);
+  } catch (err) {
+    // The end could not be written (the database went away): the lease runs out and another process takes over.
+    onError(err);
   } finally {
     releaseJob(db, id);
   }
@@ -173,19 +231,19 @@ async function runAs(
 
 /**
  * Records a job and runs `work` in the background; its result message or its error (in words) is stored when
- * it ends. Answers the job as queued at once.
+ * it ends. Answers the job as queued once its row is written.
  */
-export function startJob(
+export async function startJob(
   db: Db,
   job: NewJob,
   work: JobWork,
   now: () => number,
   onError: (err: unknown) => void = () => {},
-): Job {
-  const id = createJob(db, job, now());
+): Promise<Job> {
+  const queued = await createJob(db, job, now());
   // Started on the next turn, so the caller answers (and the console shows the job) first.
-  setImmediate(() => void runAs(db, id, work, now, onError));
-  return getJob(db, id) as Job;
+  setImmediate(() => void runAs(db, queued.jobId, work, now, onError));
+  return queued;
 }
 
 /**
@@ -199,9 +257,9 @@ export async function runJob(
   now: () => number,
   onError: (err: unknown) => void = () => {},
 ): Promise<Job> {
-  const id = createJob(db, job, now());
-  await runAs(db, id, work, now, onError);
-  return getJob(db, id) as Job;
+  const { jobId } = await createJob(db, job, now());
+  await runAs(db, jobId, work, now, onError);
+  return (await jobNow(db, jobId)) as Job;
 }
 
 /**

@@ -1,8 +1,9 @@
 import type { Job } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
-import { type LineupSource, listSources, type SourceCounts } from '../store/sources.ts';
-import { type Actor, recordAudit } from './audit.ts';
-import { jobParams, keepJobParams } from './jobParams.ts';
+import { type LineupSource, type SourceCounts, sourcesNow } from '../store/sources.ts';
+import { type Actor, recordAuditNow } from './audit.ts';
+import type { Resumer } from './jobRecovery.ts';
+import { jobParams, jobParamsStatement } from './jobParams.ts';
 import { type Progress, startJob } from './jobs.ts';
 
 /** Who the scheduled refreshes' jobs are by (the server's schedule runs `sources refresh --due`). */
@@ -51,14 +52,21 @@ export function sourceRefreshWork(
 ) {
   const before = opts.before ?? { groups: s.groups ?? null, counts: s.counts };
   return async (progress: Progress): Promise<string> => {
-    progress(10, 'Reading the source and its guide');
+    await progress(10, 'Reading the source and its guide');
     const counts = opts.inWorker
       ? await opts.importer.inWorker(opts.dataDir, s.name, s.groups)
       : await inTurn(db, () => opts.importer.refresh(db, s, { dataDir: opts.dataDir, now: opts.now }));
     // A conditional write that renews the lease: a process that lost the job (it stalled past its lease and
     // another ran the import again) stops here, so the import is audited once (decision 0335).
-    progress(99, 'Recording the import');
-    recordAudit(db, actor, kind, s.name, { before, after: { groups: s.groups ?? null, counts } }, opts.now());
+    await progress(99, 'Recording the import');
+    await recordAuditNow(
+      db,
+      actor,
+      kind,
+      s.name,
+      { before, after: { groups: s.groups ?? null, counts } },
+      opts.now(),
+    );
     opts.onCounts?.(counts);
     return `${counted(counts.channels ?? 0, 'channel')}, ${counted(counts.programmes ?? 0, 'programme')}`;
   };
@@ -96,16 +104,20 @@ export function startSourceJob(
   kind: SourceJobKind,
   actor: Actor,
   opts: { dataDir: string; now: () => number; importer: LineupImporter },
-): Job {
+): Promise<Job> {
   const before = { groups: s.groups ?? null, counts: s.counts };
-  const job = startJob(
+  const params: SourceJobParams = { sourceId: s.sourceId, before };
+  return startJob(
     db,
-    { kind, target: s.name, createdBy: actor.id },
+    {
+      kind,
+      target: s.name,
+      createdBy: actor.id,
+      rows: (jobId) => [jobParamsStatement(db, jobId, actor, params)],
+    },
     sourceRefreshWork(db, s, kind, actor, { ...opts, before }),
     opts.now,
   );
-  keepJobParams(db, job.jobId, actor, { sourceId: s.sourceId, before } satisfies SourceJobParams);
-  return job;
 }
 
 /**
@@ -119,10 +131,10 @@ export function sourceJobResumer(
   dataDir: string,
   now: () => number,
   importer: LineupImporter,
-) {
-  return (jobId: string) => {
-    const kept = jobParams<SourceJobParams>(db, jobId);
-    const s = kept && listSources(db).find((x) => x.sourceId === kept.params.sourceId);
+): Resumer {
+  return async (jobId: string) => {
+    const kept = await jobParams<SourceJobParams>(db, jobId);
+    const s = kept && (await sourcesNow(db)).find((x) => x.sourceId === kept.params.sourceId);
     return (
       s && sourceRefreshWork(db, s, kind, kept.actor, { dataDir, now, importer, before: kept.params.before })
     );

@@ -5,11 +5,13 @@ import { readManifest, type SourceMedia } from '../media/library.ts';
 import type { ProfileName } from '../media/profiles.ts';
 import { dropStaging, readTitleSource, titlesDir } from '../media/titleAssets.ts';
 import type { Db } from '../store/db.ts';
-import { type Actor, recordAudit } from './audit.ts';
+import { atomically } from '../store/kysely/atomically.ts';
+import { type Actor, auditStatement } from './audit.ts';
+import type { Resumer } from './jobRecovery.ts';
 import { JobTakenOver } from './jobLease.ts';
-import { jobParams, keepJobParams } from './jobParams.ts';
+import { jobParams, jobParamsStatement } from './jobParams.ts';
 import { type JobWork, startJob } from './jobs.ts';
-import { setTitleAsset, setTitleJob } from './titles.ts';
+import { titleAssetStatements, titleJobStatement } from './titles.ts';
 import { TRANSCODE_PRIORITY, transcodeSlot } from './transcodeQueue.ts';
 import { getUpload, receivedBytes, uploadFile } from './uploads.ts';
 
@@ -75,7 +77,7 @@ function transcodeWork(
   return async (progress, jobId) => {
     // Its turn in the service's one transcode queue first (decision 0425).
     await transcodeSlot(db, jobId, now);
-    progress(0, 'Reading the video');
+    await progress(0, 'Reading the video');
     dropStaging(dir, p.assetId);
     try {
       const file = sourceFile(db, dataDir, p);
@@ -86,22 +88,19 @@ function transcodeWork(
           titlesDir: dir,
           assetId: p.assetId,
           profile: ladderProfile(dataDir),
-          onProgress: (f) => progress(f * 100, `Transcoding: ${Math.floor(f * 100)}%`),
+          // Not waited for (ffmpeg's lines keep coming): a job taken over meanwhile stops at the next report.
+          onProgress: (f) => void progress(f * 100, `Transcoding: ${Math.floor(f * 100)}%`).catch(() => {}),
         }));
       // A conditional write that renews the lease: a process that lost the job stops here, so the title gets its
       // video and the audit its entry once.
-      progress(99, 'Publishing the video');
+      await progress(99, 'Publishing the video');
       const qualities = source.renditions.flatMap((r) => (r.qualityCode ? [r.qualityCode] : []));
       const durationSec = Math.ceil(source.loopSec);
-      setTitleAsset(db, p.metaId, { assetId: p.assetId, durationSec, qualities }, now());
-      recordAudit(
-        db,
-        actor,
-        'title.transcode',
-        p.metaId,
-        { before: { assetId: p.before }, after: { assetId: p.assetId } },
-        now(),
-      );
+      const change = { before: { assetId: p.before }, after: { assetId: p.assetId } };
+      await atomically(db, [
+        ...titleAssetStatements(db, p.metaId, { assetId: p.assetId, durationSec, qualities }, now()),
+        auditStatement(db, actor, 'title.transcode', p.metaId, change, now()),
+      ]);
       return `Ready: ${source.renditions.map((r) => `${r.height}p`).join(', ')}, ${durationSec} s`;
     } catch (e) {
       // A failed transcode leaves no video behind; one taken over is the other process's to finish.
@@ -121,24 +120,32 @@ export function startTranscodeJob(
   assetId: string,
   now: () => number,
   transcodeTitle: TranscodeTitle,
-): Job {
+): Promise<Job> {
   const p: TranscodeParams = { ...from, metaId: title.metaId, assetId, before: title.assetId };
   const priority = 'uploadId' in from ? TRANSCODE_PRIORITY.upload : TRANSCODE_PRIORITY.library;
-  const job = startJob(
+  return startJob(
     db,
-    { kind: 'title.transcode', target: title.name, createdBy: actor.id, priority },
+    {
+      kind: 'title.transcode',
+      target: title.name,
+      createdBy: actor.id,
+      priority,
+      rows: (jobId) => [jobParamsStatement(db, jobId, actor, p), titleJobStatement(db, title.metaId, jobId)],
+    },
     transcodeWork(db, dataDir, actor, p, now, transcodeTitle),
     now,
   );
-  keepJobParams(db, job.jobId, actor, p);
-  setTitleJob(db, title.metaId, job.jobId);
-  return job;
 }
 
 /** The work of a transcode whose process died, run again here; undefined when it kept no parameters. */
-export function transcodeResumer(db: Db, dataDir: string, now: () => number, transcodeTitle: TranscodeTitle) {
-  return (jobId: string) => {
-    const kept = jobParams<TranscodeParams>(db, jobId);
+export function transcodeResumer(
+  db: Db,
+  dataDir: string,
+  now: () => number,
+  transcodeTitle: TranscodeTitle,
+): Resumer {
+  return async (jobId) => {
+    const kept = await jobParams<TranscodeParams>(db, jobId);
     return kept && transcodeWork(db, dataDir, kept.actor, kept.params, now, transcodeTitle);
   };
 }

@@ -8,7 +8,7 @@ import {
   LANGS,
   type titleFormSchema,
 } from '@ottkit/api-client/contract';
-import { type Selectable, sql } from 'kysely';
+import { type CompiledQuery, type Selectable, sql } from 'kysely';
 import type { ConsoleTitlesTable } from '../store/kysely/schema.generated.ts';
 import type { z } from 'zod';
 import { refreshSearchOf } from '../domain/vod/search.ts';
@@ -284,34 +284,34 @@ export function updateTitle(db: Db, metaId: string, f: TitleForm, now: number): 
   return true;
 }
 
-/** A finished transcode: the title plays this asset from now on (the catalogue's too, once published). */
-export function setTitleAsset(
+/**
+ * A finished transcode: the title plays this asset from now on (the catalogue's too, once published). Statements
+ * for `atomically`, so the title's video and its audit entry commit together (decision 0434).
+ */
+export function titleAssetStatements(
   db: Db,
   metaId: string,
   asset: { assetId: string; durationSec: number; qualities: number[] },
   now: number,
-): void {
-  db.transaction(() => {
-    db.run(
-      'UPDATE console_titles SET asset_id = ?, duration = ?, qualities = ?, updated_at = ? WHERE meta_id = ?',
-      asset.assetId,
-      asset.durationSec,
-      asset.qualities.join(','),
-      now,
-      metaId,
-    );
-    db.run(
-      'UPDATE vod_metas SET asset_id = ?, duration = ?, media_quality_list = ? WHERE meta_id = ?',
-      asset.assetId,
-      asset.durationSec,
-      asset.qualities.join(','),
-      metaId,
-    );
-  });
+): CompiledQuery[] {
+  const media = { asset_id: asset.assetId, duration: asset.durationSec };
+  return [
+    db.kysely
+      .updateTable('console_titles')
+      .set({ ...media, qualities: asset.qualities.join(','), updated_at: now })
+      .where('meta_id', '=', metaId)
+      .compile(),
+    db.kysely
+      .updateTable('vod_metas')
+      .set({ ...media, media_quality_list: asset.qualities.join(',') })
+      .where('meta_id', '=', metaId)
+      .compile(),
+  ];
 }
 
-export const setTitleJob = (db: Db, metaId: string, jobId: string) =>
-  db.run('UPDATE console_titles SET job_id = ? WHERE meta_id = ?', jobId, metaId);
+/** The title's transcode job (the console shows its progress on the title): a statement of the job's rows. */
+export const titleJobStatement = (db: Db, metaId: string, jobId: string) =>
+  db.kysely.updateTable('console_titles').set({ job_id: jobId }).where('meta_id', '=', metaId).compile();
 
 /**
  * Writes one console row into the subscribers' catalogue (free to every subscriber, released now so "newest"

@@ -1,5 +1,6 @@
-import { readSettings } from '../domain/appConfig.ts';
+import { settingsValuesNow } from '../domain/appConfig.ts';
 import type { Db } from '../store/db.ts';
+import { lockRows, query, transactionally } from '../store/kysely/transactionally.ts';
 import { JobTakenOver, jobLease } from './jobLease.ts';
 
 // One transcode queue for the whole service (decision 0425): every upload's and every library file's transcode is
@@ -13,55 +14,62 @@ export const TRANSCODE_PRIORITY = { upload: 1, library: 0 } as const;
 const QUEUE_POLL_MS = 500;
 
 /**
- * Takes a slot for queued transcode `jobId` when it is its turn, in one transaction (on PostgreSQL the synchronous
- * store's transactions are one at a time across the cluster, so two processes never take the last slot both).
- * Answers 0 when taken, else how many transcodes are before it (running over the limit, and queued ahead).
+ * Takes a slot for queued transcode `jobId` when it is its turn, in one transaction. On the asynchronous store
+ * (issue 39, decision 0434): on PostgreSQL the transaction first locks every transcode still queued or running,
+ * so of two processes taking a slot at once the second waits for the first and counts after it; the last slot is
+ * never taken twice, and no other write waits. Answers 0 when taken, else how many transcodes are before it
+ * (running over the limit, and queued ahead).
  */
-function takeSlot(db: Db, jobId: string, owner: string, now: number): number {
-  return db.transaction(() => {
-    const me = db.get<{ priority: number; created_at: number; status: string }>(
-      'SELECT priority, created_at, status FROM operator_jobs WHERE job_id = ? AND owner = ?',
-      jobId,
-      owner,
+async function takeSlot(db: Db, jobId: string, owner: string, now: number): Promise<number> {
+  const limit = (await settingsValuesNow(db))['transcode.parallel'];
+  const k = db.kysely;
+  const transcodes = k.selectFrom('operator_jobs').where('kind', '=', 'title.transcode');
+  return transactionally(db, function* () {
+    yield* query(
+      lockRows(db, transcodes.select('job_id').where('status', 'in', ['queued', 'running'])).compile(),
     );
+    const [me] = (yield* query(
+      k
+        .selectFrom('operator_jobs')
+        .select(['priority', 'created_at', 'status'])
+        .where('job_id', '=', jobId)
+        .where('owner', '=', owner)
+        .compile(),
+    )).rows;
     if (!me || (me.status !== 'queued' && me.status !== 'running')) throw new JobTakenOver(jobId);
     // Taken over from a process that died while it ran (or waited): it runs on (decision 0335).
     if (me.status === 'running') return 0;
-    const limit = readSettings(db)['transcode.parallel'];
-    const running =
-      db.get<{ n: number }>(
-        "SELECT COUNT(*) AS n FROM operator_jobs WHERE kind = 'title.transcode' AND status = 'running'",
-      )?.n ?? 0;
-    const ahead =
-      db.get<{ n: number }>(
-        `SELECT COUNT(*) AS n FROM operator_jobs
-         WHERE kind = 'title.transcode' AND status = 'queued' AND job_id <> ?
-           AND (priority > ? OR (priority = ? AND (created_at < ? OR (created_at = ? AND job_id < ?))))`,
-        jobId,
-        me.priority,
-        me.priority,
-        me.created_at,
-        me.created_at,
-        jobId,
-      )?.n ?? 0;
-    const before = Math.max(0, running - limit + 1) + ahead;
-    if (before > 0) {
-      db.run(
-        'UPDATE operator_jobs SET message = ?, updated_at = ? WHERE job_id = ? AND owner = ?',
-        waitingMessage(ahead, running),
-        now,
-        jobId,
-        owner,
-      );
-      return before;
-    }
-    db.run(
-      "UPDATE operator_jobs SET status = 'running', updated_at = ? WHERE job_id = ? AND owner = ?",
-      now,
-      jobId,
-      owner,
+    const count = function* (q: typeof transcodes) {
+      const [r] = (yield* query(q.select((eb) => eb.fn.countAll().as('n')).compile())).rows;
+      return Number(r?.n ?? 0);
+    };
+    const running = yield* count(transcodes.where('status', '=', 'running'));
+    const ahead = yield* count(
+      transcodes
+        .where('status', '=', 'queued')
+        .where('job_id', '<>', jobId)
+        .where((eb) =>
+          eb.or([
+            eb('priority', '>', me.priority),
+            eb.and([
+              eb('priority', '=', me.priority),
+              eb.or([
+                eb('created_at', '<', me.created_at),
+                eb.and([eb('created_at', '=', me.created_at), eb('job_id', '<', jobId)]),
+              ]),
+            ]),
+          ]),
+        ),
     );
-    return 0;
+    const before = Math.max(0, running - limit + 1) + ahead;
+    const mine = k.updateTable('operator_jobs').where('job_id', '=', jobId).where('owner', '=', owner);
+    yield* query(
+      (before > 0
+        ? mine.set({ message: waitingMessage(ahead, running), updated_at: now })
+        : mine.set({ status: 'running', updated_at: now })
+      ).compile(),
+    );
+    return before;
   });
 }
 
@@ -76,7 +84,7 @@ function waitingMessage(ahead: number, running: number): string {
 /** Waits until queued transcode `jobId` has its slot; throws JobTakenOver once the job is no longer this process's. */
 export async function transcodeSlot(db: Db, jobId: string, now: () => number): Promise<void> {
   const { owner } = jobLease(db);
-  while (takeSlot(db, jobId, owner, now()) > 0) {
+  while ((await takeSlot(db, jobId, owner, now())) > 0) {
     await new Promise((r) => setTimeout(r, QUEUE_POLL_MS));
   }
 }

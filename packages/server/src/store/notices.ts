@@ -191,6 +191,28 @@ export function insertNotification(
   );
 }
 
+/** The same notification to these accounts, as one statement (a broadcast's chunk, decision 0434). */
+export const notificationsStatement = (
+  db: Db,
+  accountIds: readonly string[],
+  n: { title: string; content: string },
+  msgId: () => string,
+  now: number,
+) =>
+  db.kysely
+    .insertInto('notifications')
+    .values(
+      accountIds.map((account_id) => ({
+        msg_id: msgId(),
+        account_id,
+        title: n.title,
+        content: n.content,
+        state: 'unread',
+        created_at: now,
+      })),
+    )
+    .compile();
+
 /** The caller's unread notifications, on the asynchronous store: every signed-in page asks it on a timer. */
 export async function countUnread(db: Db, accountId: string): Promise<number> {
   const row = await db.kysely

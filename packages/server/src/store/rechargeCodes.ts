@@ -76,12 +76,9 @@ const BATCH_SELECT = `SELECT batch_id, plan_id, MIN(created_at) AS created_at, C
   COUNT(redeemed_at) AS redeemed, COUNT(CASE WHEN redeemed_at IS NULL THEN voided_at END) AS voided
   FROM recharge_codes`;
 
-/**
- * Batches newest first, with redeemed and voided counts (a redeemed code is never counted as voided), on the
- * asynchronous store: the console's codes screen.
- */
-export async function listBatches(db: Db): Promise<BatchRow[]> {
-  const rows = await db.kysely
+/** Batches with their redeemed and voided counts (a redeemed code is never counted as voided). */
+export const batchesOf = (db: Db) =>
+  db.kysely
     .selectFrom('recharge_codes')
     .select((eb) => [
       'batch_id',
@@ -91,18 +88,22 @@ export async function listBatches(db: Db): Promise<BatchRow[]> {
       eb.fn.count('redeemed_at').as('redeemed'),
       eb.fn.count(eb.case().when('redeemed_at', 'is', null).then(eb.ref('voided_at')).end()).as('voided'),
     ])
-    .groupBy(['batch_id', 'plan_id'])
-    .orderBy('created_at', 'desc')
-    .orderBy('batch_id')
-    .execute();
-  // PostgreSQL's counts are bigints, which `pg` answers as text.
-  return rows.map((r) => ({
-    ...r,
-    created_at: Number(r.created_at),
-    total: Number(r.total),
-    redeemed: Number(r.redeemed),
-    voided: Number(r.voided),
-  }));
+    .groupBy(['batch_id', 'plan_id']);
+
+/** A row of `batchesOf`: PostgreSQL's counts are bigints, which `pg` answers as text. */
+export const batchRow = (r: Record<keyof BatchRow, unknown>): BatchRow => ({
+  batch_id: String(r.batch_id),
+  plan_id: String(r.plan_id),
+  created_at: Number(r.created_at),
+  total: Number(r.total),
+  redeemed: Number(r.redeemed),
+  voided: Number(r.voided),
+});
+
+/** Batches newest first, on the asynchronous store: the console's codes screen. */
+export async function listBatches(db: Db): Promise<BatchRow[]> {
+  const rows = await batchesOf(db).orderBy('created_at', 'desc').orderBy('batch_id').execute();
+  return rows.map(batchRow);
 }
 
 export function getBatch(db: Db, batchId: string): BatchRow | undefined {

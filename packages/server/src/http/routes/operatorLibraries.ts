@@ -80,7 +80,7 @@ export const operatorLibraryRoutes = [
       libraryFolder(library.folder, roots(ctx));
       // The route wires the ffmpeg transcode into the operator's jobs (decision 0369).
       const run = { dataDir: ctx.config.dataDir, actor: actorFor(ctx), transcodeTitle, now: ctx.now };
-      return { job: startLibraryImport(ctx.db, library.name, roots(ctx), run) };
+      return { job: await startLibraryImport(ctx.db, library.name, roots(ctx), run) };
     }),
   ),
 ];

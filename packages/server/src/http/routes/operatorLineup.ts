@@ -156,8 +156,8 @@ export const operatorLineupRoutes = [
     return { checksum, programme: after };
   }),
   route(lineupGuideImport, (ctx, req) =>
-    answering(() => ({
-      job: importJob(ctx, guideSource(ctx, req.name, req.url, req.file), 'source.import'),
+    answering(async () => ({
+      job: await importJob(ctx, guideSource(ctx, req.name, req.url, req.file), 'source.import'),
     })),
   ),
 ];

@@ -11,14 +11,14 @@ import { actorFor } from './operator.ts';
 
 /** Code batches and "notify all" as jobs (decision 0282). */
 export const operatorLongWorkRoutes = [
-  route(codeBatchStart, (ctx, req) => ({
-    job: startCodeBatchJob(ctx.db, ctx.config.secret, actorFor(ctx), req.planId, req.count, ctx.now),
+  route(codeBatchStart, async (ctx, req) => ({
+    job: await startCodeBatchJob(ctx.db, ctx.config.secret, actorFor(ctx), req.planId, req.count, ctx.now),
   })),
   route(codeBatchTake, (ctx, req) =>
     takeBatchCodes(ctx.db, ctx.config.secret, actorFor(ctx), req.jobId, ctx.now()),
   ),
   route(codeBatchPending, async (ctx) => ({ pending: await pendingBatchJobs(ctx.db, actorFor(ctx).id) })),
-  route(notificationBroadcastStart, (ctx, req) => ({
-    job: startBroadcastJob(ctx.db, actorFor(ctx), req, ctx.now),
+  route(notificationBroadcastStart, async (ctx, req) => ({
+    job: await startBroadcastJob(ctx.db, actorFor(ctx), req, ctx.now),
   })),
 ];

@@ -127,15 +127,15 @@ export const operatorSourceRoutes = [
     }),
   ),
   route(sourceImport, (ctx, req) =>
-    answering(() => {
+    answering(async () => {
       const s = namedSource(ctx.db, req.name);
       const groups = req.groups?.map((g) => g.trim()).filter(Boolean);
       setSourceGroups(ctx.db, s.sourceId, groups);
-      return { job: importJob(ctx, { ...s, groups }, 'source.import') };
+      return { job: await importJob(ctx, { ...s, groups }, 'source.import') };
     }),
   ),
   route(sourceRefresh, (ctx, req) =>
-    answering(() => ({ job: importJob(ctx, namedSource(ctx.db, req.name), 'source.refresh') })),
+    answering(async () => ({ job: await importJob(ctx, namedSource(ctx.db, req.name), 'source.refresh') })),
   ),
   route(guideMap, (ctx, req) =>
     answering(async () => {

@@ -12,6 +12,7 @@ import {
   titleUpdate,
   titleUploadChunk,
   titleUploadStart,
+  type Job,
 } from '@ottkit/api-client/contract';
 import type { ServerConfig } from '../../config.ts';
 import { newAssetId } from '../../media/titleAssets.ts';
@@ -62,7 +63,7 @@ function titleOf(d: Deps, metaId: string): ConsoleTitle {
  * Transcodes the title's uploaded file as a job (decision 0213); another process runs it again if this one dies
  * (decision 0335).
  */
-function transcodeJob(d: Deps, actor: Actor, metaId: string) {
+async function transcodeJob(d: Deps, actor: Actor, metaId: string): Promise<Job> {
   const t = titleOf(d, metaId);
   const upload = latestUpload(d.db, metaId);
   if (!upload || receivedBytes(d.config.dataDir, upload.upload_id) < upload.size) {
@@ -127,7 +128,9 @@ export const operatorTitleRoutes = [
     }
     return { upload };
   }),
-  route(titleTranscode, (ctx, req) => ({ job: transcodeJob(deps(ctx), actorFor(ctx), req.metaId) })),
+  route(titleTranscode, async (ctx, req) => ({
+    job: await transcodeJob(deps(ctx), actorFor(ctx), req.metaId),
+  })),
   route(titlePublish, (ctx, req) => {
     const before = titleOf(deps(ctx), req.metaId);
     const series = seriesOf(ctx.db, req.metaId);
@@ -211,7 +214,8 @@ export function titleUploadRawRoutes(d: Deps): RawRoute[] {
         receiving.delete(u.upload_id);
       }
       const upload = publicUpload(d.config.dataDir, u);
-      const job = upload.status === 'uploaded' ? transcodeJob(d, actorOf(op.operator), u.meta_id) : undefined;
+      const job =
+        upload.status === 'uploaded' ? await transcodeJob(d, actorOf(op.operator), u.meta_id) : undefined;
       sendEnvelope(res, 200, ok({ upload, ...(job ? { job } : {}) }));
     }),
   ];
