@@ -94,4 +94,48 @@ describe("the console's screens on the asynchronous store", () => {
     expect(failed).toEqual([]);
     expect(asked).toEqual([]);
   });
+  it("the home page's edits, each with its audit entry, ask nothing synchronously", async () => {
+    const headers = { cookie: admin.cookie, origin: t.url };
+    const O = oc.operator;
+    const title = await t.server.db.kysely
+      .selectFrom('vod_metas')
+      .select('meta_id')
+      .limit(1)
+      .executeTakeFirstOrThrow();
+    type Layout = { banners: { bannerItemId: string }[]; rows: { playlistId: string; name: string }[] };
+    const layout = async () => (await t.get(O.homeGet.path, headers)).body.data as Layout;
+    const before = await layout();
+    const failed: string[] = [];
+    const post = async (path: string, body: object) => {
+      const answer = await t.post(path, body, headers);
+      if (answer.body.errCode !== 0) failed.push(`${path}: ${answer.body.errMsg}`);
+      return answer.body.data as Layout;
+    };
+    const asked = await synchronousQueries(t.server.db, async () => {
+      const banner = (await post(O.homeBannerAdd.path, { metaId: title.meta_id })).banners.at(
+        -1,
+      )?.bannerItemId;
+      const rows = (await post(O.homeRowAdd.path, { name: 'Quiet row', rule: 'newest' })).rows;
+      const row = rows.at(-1)?.playlistId ?? '';
+      await post(O.homeRowOrder.path, { playlistIds: [row, ...rows.slice(0, -1).map((r) => r.playlistId)] });
+      await post(O.homeRowRemove.path, { playlistId: row });
+      await post(O.homeBannerRemove.path, { bannerItemId: banner });
+    });
+    expect(failed).toEqual([]);
+    expect(asked).toEqual([]);
+    expect(await layout()).toEqual(before);
+    const audit = await t.server.db.kysely
+      .selectFrom('operator_audit')
+      .select('action')
+      .where('action', 'like', 'home.%')
+      .orderBy('seq')
+      .execute();
+    expect(audit.map((e) => e.action)).toEqual([
+      'home.banner.add',
+      'home.row.add',
+      'home.row.order',
+      'home.row.remove',
+      'home.banner.remove',
+    ]);
+  });
 });

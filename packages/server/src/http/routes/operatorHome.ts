@@ -9,10 +9,11 @@ import {
   homeRowRemove,
   OperatorErrCode,
 } from '@ottkit/api-client/contract';
-import { recordAudit } from '../../operator/audit.ts';
 import {
   addHomeBanner,
   addHomeRow,
+  changeHome,
+  type HomeChange,
   type HomeLayout,
   homeLayout,
   orderHome,
@@ -22,20 +23,23 @@ import {
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
 
-/** Runs a change of the home layout and audits it with the layout before and after. */
+/** Runs a change of the home layout, audited with the layout before and after (or the new order). */
 async function changing(
   ctx: RequestContext,
   action: string,
   target: string,
-  change: () => boolean,
+  change: HomeChange,
+  orNot: () => HttpError,
+  audited?: unknown,
 ): Promise<HomeLayout> {
-  const before = await homeLayout(ctx.db);
-  if (!change())
-    throw new HttpError(OperatorErrCode.NOT_FOUND, `Nothing on the home page is '${target}'`, 404);
-  const after = await homeLayout(ctx.db);
-  recordAudit(ctx.db, actorFor(ctx), action, target, { before, after }, ctx.now());
+  const entry = { actor: actorFor(ctx), action, target, now: ctx.now() };
+  const after = await changeHome(ctx.db, entry, change, audited);
+  if (!after) throw orNot();
   return after;
 }
+
+const nothing = (target: string) => () =>
+  new HttpError(OperatorErrCode.NOT_FOUND, `Nothing on the home page is '${target}'`, 404);
 
 const sameSet = () =>
   new HttpError(ErrCode.INVALID_REQUEST, 'Send every item of the list once, in the new order', 400);
@@ -44,27 +48,34 @@ const sameSet = () =>
 export const operatorHomeRoutes = [
   route(homeGet, (ctx) => homeLayout(ctx.db)),
   route(homeBannerAdd, (ctx, req) =>
-    changing(ctx, 'home.banner.add', req.metaId, () => !!addHomeBanner(ctx.db, req.metaId, ctx.now())),
+    changing(ctx, 'home.banner.add', req.metaId, addHomeBanner(req.metaId, ctx.now()), nothing(req.metaId)),
   ),
   route(homeBannerRemove, (ctx, req) =>
-    changing(ctx, 'home.banner.remove', req.bannerItemId, () => removeHomeBanner(ctx.db, req.bannerItemId)),
+    changing(
+      ctx,
+      'home.banner.remove',
+      req.bannerItemId,
+      removeHomeBanner(req.bannerItemId),
+      nothing(req.bannerItemId),
+    ),
   ),
-  route(homeBannerOrder, async (ctx, req) => {
-    if (!(await orderHome(ctx.db, 'banners', [...req.bannerItemIds]))) throw sameSet();
-    const after = await homeLayout(ctx.db);
-    recordAudit(ctx.db, actorFor(ctx), 'home.banner.order', 'home', { after: req.bannerItemIds }, ctx.now());
-    return after;
-  }),
+  route(homeBannerOrder, (ctx, req) =>
+    changing(
+      ctx,
+      'home.banner.order',
+      'home',
+      orderHome('banners', req.bannerItemIds),
+      sameSet,
+      req.bannerItemIds,
+    ),
+  ),
   route(homeRowAdd, (ctx, req) =>
-    changing(ctx, 'home.row.add', req.name, () => !!addHomeRow(ctx.db, req.name, req.rule)),
+    changing(ctx, 'home.row.add', req.name, addHomeRow(req.name, req.rule), nothing(req.name)),
   ),
   route(homeRowRemove, (ctx, req) =>
-    changing(ctx, 'home.row.remove', req.playlistId, () => removeHomeRow(ctx.db, req.playlistId)),
+    changing(ctx, 'home.row.remove', req.playlistId, removeHomeRow(req.playlistId), nothing(req.playlistId)),
   ),
-  route(homeRowOrder, async (ctx, req) => {
-    if (!(await orderHome(ctx.db, 'rows', [...req.playlistIds]))) throw sameSet();
-    const after = await homeLayout(ctx.db);
-    recordAudit(ctx.db, actorFor(ctx), 'home.row.order', 'home', { after: req.playlistIds }, ctx.now());
-    return after;
-  }),
+  route(homeRowOrder, (ctx, req) =>
+    changing(ctx, 'home.row.order', 'home', orderHome('rows', req.playlistIds), sameSet, req.playlistIds),
+  ),
 ];
