@@ -138,4 +138,48 @@ describe("the console's screens on the asynchronous store", () => {
       'home.banner.remove',
     ]);
   });
+  it("the notices' and notifications' edits, each with its audit entry, ask nothing synchronously", async () => {
+    const headers = { cookie: admin.cookie, origin: t.url };
+    const O = oc.operator;
+    const notice = {
+      priority: 2,
+      title: 'Quiet',
+      msg: 'Maintenance at 2am',
+      displayMode: [0, 3],
+      displayChannel: ['lc-001'],
+      displayInterval: 0,
+      displayTimes: 1,
+      properties: { backgroundcolor: '#112233', textcolor: '#ffffff', textsize: 18 },
+    };
+    const failed: string[] = [];
+    const post = async (path: string, body: object) => {
+      const answer = await t.post(path, body, headers);
+      if (answer.body.errCode !== 0) failed.push(`${path}: ${answer.body.errMsg}`);
+      return answer.body.data as Record<string, unknown>;
+    };
+    let made: { id: string; displayMode: number[]; displayChannel: string[] } | undefined;
+    let gone: { status: string } | undefined;
+    const asked = await synchronousQueries(t.server.db, async () => {
+      made = (await post(O.noticeCreate.path, notice)).notice as typeof made;
+      gone = (await post(O.noticeWithdraw.path, { noticeId: made?.id })).notice as typeof gone;
+      await post(O.notificationSend.path, { to: 'demo@ottkit.test', title: 'Quiet', content: 'One' });
+      await post(O.notificationBroadcast.path, { title: 'Quiet all', content: 'Everybody' });
+    });
+    expect(failed).toEqual([]);
+    expect(asked).toEqual([]);
+    expect(made).toMatchObject({ displayMode: [0, 3], displayChannel: ['lc-001'] });
+    expect(gone?.status).toBe('withdrawn');
+    const audit = await t.server.db.kysely
+      .selectFrom('operator_audit')
+      .select('action')
+      .where((eb) => eb.or([eb('action', 'like', 'notice.%'), eb('action', 'like', 'notification.%')]))
+      .orderBy('seq')
+      .execute();
+    expect(audit.map((e) => e.action)).toEqual([
+      'notice.publish',
+      'notice.withdraw',
+      'notification.send',
+      'notification.broadcast',
+    ]);
+  });
 });

@@ -20,8 +20,12 @@ async function newUser(email: string) {
 
 describe('notices', () => {
   it('serves published notices by priority, for anybody and per account with read status', async () => {
-    const low = publishNotice(t.server.db, { msg: 'Maintenance tonight', displayMode: [0, 11] }, t.clock.now);
-    const high = publishNotice(
+    const low = await publishNotice(
+      t.server.db,
+      { msg: 'Maintenance tonight', displayMode: [0, 11] },
+      t.clock.now,
+    );
+    const high = await publishNotice(
       t.server.db,
       { msg: '<b>New</b> channels', displayMode: [12], priority: 5, properties: { textsize: 20 } as never },
       t.clock.now,
@@ -61,7 +65,12 @@ describe('notices', () => {
   });
 
   it('leaves out expired and withdrawn notices', async () => {
-    const n = publishNotice(t.server.db, { msg: 'Short', displayMode: [4] }, t.clock.now, t.clock.now + 1000);
+    const n = await publishNotice(
+      t.server.db,
+      { msg: 'Short', displayMode: [4] },
+      t.clock.now,
+      t.clock.now + 1000,
+    );
     const ids = async () =>
       ((await t.post(M.publicNotice.path, {})).body.data as { noticeList: { id: string }[] }).noticeList.map(
         (x) => x.id,
@@ -71,19 +80,21 @@ describe('notices', () => {
     expect(await ids()).not.toContain(n.id);
   });
 
-  it('refuses bad notices: no mode, markup colours, empty text', () => {
-    expect(() =>
+  it('refuses bad notices: no mode, markup colours, empty text', async () => {
+    await expect(
       publishNotice(t.server.db, { msg: 'x', displayMode: [] as never }, t.clock.now),
-    ).not.toThrow();
-    expect(() => publishNotice(t.server.db, { msg: '  ', displayMode: [0] }, t.clock.now)).toThrow();
-    expect(() =>
+    ).resolves.toBeDefined();
+    await expect(publishNotice(t.server.db, { msg: '  ', displayMode: [0] }, t.clock.now)).rejects.toThrow();
+    await expect(
       publishNotice(
         t.server.db,
         { msg: 'x', displayMode: [0], properties: { backgroundcolor: 'red;background:url(x)' } as never },
         t.clock.now,
       ),
-    ).toThrow();
-    expect(() => publishNotice(t.server.db, { msg: 'x', displayMode: [7 as never] }, t.clock.now)).toThrow();
+    ).rejects.toThrow();
+    await expect(
+      publishNotice(t.server.db, { msg: 'x', displayMode: [7 as never] }, t.clock.now),
+    ).rejects.toThrow();
   });
 
   it('app notice needs a session; public notice does not', async () => {
@@ -96,9 +107,9 @@ describe('notifications', () => {
   it('counts unread, lists newest first, updates state, and keeps accounts apart', async () => {
     const s = await newUser('inbox@example.com');
     const other = await newUser('snoop@example.com');
-    const first = notify(t.server.db, s.accountId, 'Welcome', 'Hello', t.clock.now);
+    const first = await notify(t.server.db, s.accountId, 'Welcome', 'Hello', t.clock.now);
     t.advance(1000);
-    const second = notify(t.server.db, s.accountId, 'Purchase', 'Monthly until July', t.clock.now);
+    const second = await notify(t.server.db, s.accountId, 'Purchase', 'Monthly until July', t.clock.now);
     const count = async (token: string) =>
       (await t.post(M.unreadCount.path, {}, bearer(token))).body.data as { unreadCount: number };
     expect(await count(s.token)).toEqual({ unreadCount: 2 });
@@ -144,8 +155,8 @@ describe('notifications', () => {
 describe('notices and the message centre on the asynchronous store', () => {
   it('the notices, the message centre and a notice or message read ask nothing synchronously once warm', async () => {
     const s = await newUser('quiet-reader@example.com');
-    const notice = publishNotice(t.server.db, { msg: 'Quiet', displayMode: [12] }, t.clock.now);
-    const msgId = notify(t.server.db, s.accountId, 'Quiet', 'Hello', t.clock.now);
+    const notice = await publishNotice(t.server.db, { msg: 'Quiet', displayMode: [12] }, t.clock.now);
+    const msgId = await notify(t.server.db, s.accountId, 'Quiet', 'Hello', t.clock.now);
     const calls = async () => {
       await t.post(M.publicNotice.path, {});
       await t.post(M.appNotice.path, { displayMode: [12] }, bearer(s.token));

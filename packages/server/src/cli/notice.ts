@@ -1,7 +1,8 @@
 import type { NoticeInput } from '@ottkit/api-client/contract';
 import { notify, publishNotice } from '../domain/notices.ts';
 import { findAccountByEmail } from '../store/accounts.ts';
-import { listNotices, withdrawNotice } from '../store/notices.ts';
+import { atomically } from '../store/kysely/atomically.ts';
+import { listNotices, withdrawNoticeStatement } from '../store/notices.ts';
 import { type Command, str, UsageError, withStore } from './command.ts';
 
 const list = (v: string | undefined) =>
@@ -58,7 +59,7 @@ export const noticeCommand: Command = {
         if (Object.keys(props).length) input.properties = props as NoticeInput['properties'];
         const until = v.until ? Date.parse(v.until) : null;
         if (until !== null && Number.isNaN(until)) throw new Error('--until is not a date');
-        const notice = publishNotice(db, input, now, until);
+        const notice = await publishNotice(db, input, now, until);
         console.log(
           `published ${notice.id} (modes ${notice.displayMode.join(',')}, priority ${notice.priority})`,
         );
@@ -71,13 +72,14 @@ export const noticeCommand: Command = {
         return 0;
       }
       if (verb === 'withdraw' && id) {
-        console.log(withdrawNotice(db, id, now) ? `withdrew ${id}` : `no live notice ${id}`);
+        const [withdrawn] = await atomically(db, [withdrawNoticeStatement(db, id, now)]);
+        console.log(withdrawn ? `withdrew ${id}` : `no live notice ${id}`);
         return 0;
       }
       if (verb === 'notify' && v.email && v.msg) {
         const account = findAccountByEmail(db, v.email.toLowerCase());
         if (!account) throw new Error(`No account with email ${v.email}`);
-        console.log(notify(db, account.account_id, v.title ?? '', v.msg, now));
+        console.log(await notify(db, account.account_id, v.title ?? '', v.msg, now));
         return 0;
       }
       throw new UsageError();

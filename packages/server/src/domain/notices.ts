@@ -8,11 +8,14 @@ import {
 } from '@ottkit/api-client/contract';
 import { DomainError } from './errors.ts';
 import type { Db } from '../store/db.ts';
+import { atomically } from '../store/kysely/atomically.ts';
+import { query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
 import {
-  insertNotice,
-  insertNotification,
-  listAllNotices,
+  type ConsoleNoticeRow,
+  consoleNoticeIn,
   listNotices,
+  noticeStatements,
+  notificationsStatement,
   noticeExists,
   setNoticeRead,
   setNotificationState,
@@ -25,23 +28,30 @@ const NOTICE_PREFIX = 'nt-';
  * Publishes an operator notice. The message is stored as given and always served as plain text; clients
  * never render it as markup. Throws a zod error naming the field on bad input.
  */
-export function publishNotice(
+export function* publishNoticeIn(
   db: Db,
   input: Partial<NoticeInput> & Pick<NoticeInput, 'msg' | 'displayMode'>,
   now: number,
   validUntil: number | null = null,
   startsAt: number | null = null,
-): Notice {
+): Statements<ConsoleNoticeRow> {
   const n = noticeInputSchema.parse({
     ...NOTICE_DEFAULTS,
     ...input,
     properties: { ...NOTICE_DEFAULTS.properties, ...input.properties },
   });
   const id = NOTICE_PREFIX + randomBytes(9).toString('base64url');
-  insertNotice(db, { ...n, id, validUntil, startsAt }, now);
-  const [stored] = listAllNotices(db, { noticeId: id });
+  for (const q of noticeStatements(db, { ...n, id, validUntil, startsAt }, now)) yield* query(q);
+  const stored = yield* consoleNoticeIn(db, id);
   if (!stored) throw new Error('notice vanished after insert');
-  return { ...stored, readStatus: 0 };
+  return stored;
+}
+
+/** The same, in a transaction of its own (the command line's `notice publish`). */
+export async function publishNotice(
+  ...args: Parameters<typeof publishNoticeIn>
+): Promise<Notice & Omit<ConsoleNoticeRow, keyof Notice>> {
+  return { ...(await transactionally(args[0], () => publishNoticeIn(...args))), readStatus: 0 };
 }
 
 /** The notices a caller may see, optionally only those with one of `modes`. */
@@ -61,9 +71,15 @@ export async function noticesFor(
 export const newMsgId = () => `msg-${randomBytes(9).toString('base64url')}`;
 
 /** A personal notification in the caller's message centre (purchases, recharges, operator messages). */
-export function notify(db: Db, accountId: string, title: string, content: string, now: number): string {
+export async function notify(
+  db: Db,
+  accountId: string,
+  title: string,
+  content: string,
+  now: number,
+): Promise<string> {
   const msgId = newMsgId();
-  insertNotification(db, { msgId, accountId, title, content }, now);
+  await atomically(db, [notificationsStatement(db, [accountId], { title, content }, () => msgId, now)]);
   return msgId;
 }
 

@@ -107,7 +107,7 @@ export async function acceptGrant(
   });
   // After the commit: a notice never tells of a purchase that was rolled back.
   const name = plan.planLang.find((l) => l.lang === 'en')?.planName ?? plan.planId;
-  notify(
+  await notify(
     db,
     grant.accountId,
     'Purchase complete',

@@ -1,7 +1,8 @@
-import type { Selectable } from 'kysely';
+import type { CompiledQuery, Selectable } from 'kysely';
 import type { NoticesTable } from './kysely/schema.generated.ts';
 import type { Notice, Notification } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
+import { query, type Statements } from './kysely/transactionally.ts';
 import { keptPerVersion } from './versions.ts';
 
 type NoticeRow = Selectable<NoticesTable>;
@@ -21,31 +22,35 @@ export interface NewNotice {
   startsAt?: number | null;
 }
 
-export function insertNotice(db: Db, n: NewNotice, now: number): void {
-  db.transaction(() => {
-    db.run(
-      `INSERT INTO notices (notice_id, priority, title, msg, display_interval, display_times, background_color,
-         text_color, text_size, created_at, valid_until, starts_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      n.id,
-      n.priority,
-      n.title,
-      n.msg,
-      n.displayInterval,
-      n.displayTimes,
-      n.properties.backgroundcolor,
-      n.properties.textcolor,
-      n.properties.textsize,
-      now,
-      n.validUntil,
-      n.startsAt ?? null,
-    );
-    for (const m of new Set(n.displayMode)) {
-      db.run('INSERT INTO notice_display_modes (notice_id, display_mode) VALUES (?, ?)', n.id, m);
-    }
-    for (const c of new Set(n.displayChannel)) {
-      db.run('INSERT INTO notice_display_channels (notice_id, logical_channel_id) VALUES (?, ?)', n.id, c);
-    }
-  });
+/** A new notice with its display modes and channels, as statements of one transaction. */
+export function noticeStatements(db: Db, n: NewNotice, now: number): CompiledQuery[] {
+  const k = db.kysely;
+  const modes = [...new Set(n.displayMode)].map((display_mode) => ({ notice_id: n.id, display_mode }));
+  const channels = [...new Set(n.displayChannel)].map((logical_channel_id) => ({
+    notice_id: n.id,
+    logical_channel_id,
+  }));
+  return [
+    k
+      .insertInto('notices')
+      .values({
+        notice_id: n.id,
+        priority: n.priority,
+        title: n.title,
+        msg: n.msg,
+        display_interval: n.displayInterval,
+        display_times: n.displayTimes,
+        background_color: n.properties.backgroundcolor,
+        text_color: n.properties.textcolor,
+        text_size: n.properties.textsize,
+        created_at: now,
+        valid_until: n.validUntil,
+        starts_at: n.startsAt ?? null,
+      })
+      .compile(),
+    ...(modes.length > 0 ? [k.insertInto('notice_display_modes').values(modes).compile()] : []),
+    ...(channels.length > 0 ? [k.insertInto('notice_display_channels').values(channels).compile()] : []),
+  ];
 }
 
 /**
@@ -94,12 +99,43 @@ export function listAllNotices(db: Db, opts: { limit?: number; noticeId?: string
     opts.noticeId ?? null,
     opts.limit ?? 200,
   );
-  return withModes(db, rows).map(({ row, notice }) => ({
-    ...notice,
-    startsAt: row.starts_at === null ? null : Number(row.starts_at),
-    endsAt: row.valid_until === null ? null : Number(row.valid_until),
-    withdrawnAt: row.withdrawn_at === null ? null : Number(row.withdrawn_at),
-  }));
+  return withModes(db, rows).map(consoleNoticeOf);
+}
+
+/** A notice as the console lists it: with when it starts, ends and was withdrawn. */
+const consoleNoticeOf = ({ row, notice }: ReturnType<typeof noticesOf>[number]) => ({
+  ...notice,
+  startsAt: row.starts_at === null ? null : Number(row.starts_at),
+  endsAt: row.valid_until === null ? null : Number(row.valid_until),
+  withdrawnAt: row.withdrawn_at === null ? null : Number(row.withdrawn_at),
+});
+
+/** A notice as the console lists it. */
+export type ConsoleNoticeRow = ReturnType<typeof consoleNoticeOf>;
+
+/** One notice as the console lists it, read inside a transaction's body (a change of it, with its audit). */
+export function* consoleNoticeIn(db: Db, noticeId: string): Statements<ConsoleNoticeRow | undefined> {
+  const k = db.kysely;
+  const rows = (yield* query(k.selectFrom('notices').selectAll().where('notice_id', '=', noticeId).compile()))
+    .rows;
+  if (rows.length === 0) return undefined;
+  const modes = (yield* query(
+    k
+      .selectFrom('notice_display_modes')
+      .select(['notice_id', 'display_mode'])
+      .where('notice_id', '=', noticeId)
+      .orderBy('display_mode')
+      .compile(),
+  )).rows;
+  const channels = (yield* query(
+    k
+      .selectFrom('notice_display_channels')
+      .select(['notice_id', 'logical_channel_id'])
+      .where('notice_id', '=', noticeId)
+      .orderBy('logical_channel_id')
+      .compile(),
+  )).rows;
+  return noticesOf(rows, modes, channels).map(consoleNoticeOf)[0];
 }
 
 /**
@@ -117,6 +153,15 @@ function withModes(db: Db, rows: NoticeRow[]) {
   const channels = db.all<{ notice_id: string; logical_channel_id: string }>(
     'SELECT notice_id, logical_channel_id FROM notice_display_channels ORDER BY logical_channel_id',
   );
+  return noticesOf(rows, modes, channels);
+}
+
+/** Notices without a read status, from their rows, modes and channels. */
+function noticesOf(
+  rows: NoticeRow[],
+  modes: { notice_id: string; display_mode: number }[],
+  channels: { notice_id: string; logical_channel_id: string }[],
+) {
   return rows.map((r) => ({
     row: r,
     notice: {
@@ -168,28 +213,14 @@ export async function setNoticeRead(
         .execute());
 }
 
-export function withdrawNotice(db: Db, noticeId: string, now: number): boolean {
-  return (
-    db.run('UPDATE notices SET withdrawn_at = ? WHERE notice_id = ? AND withdrawn_at IS NULL', now, noticeId)
-      .changes > 0
-  );
-}
-
-export function insertNotification(
-  db: Db,
-  n: { msgId: string; accountId: string; title: string; content: string },
-  now: number,
-): void {
-  db.run(
-    `INSERT INTO notifications (msg_id, account_id, title, content, state, created_at)
-     VALUES (?, ?, ?, ?, 'unread', ?)`,
-    n.msgId,
-    n.accountId,
-    n.title,
-    n.content,
-    now,
-  );
-}
+/** Withdraws a notice now: a statement that changes one row, or none when it was withdrawn already. */
+export const withdrawNoticeStatement = (db: Db, noticeId: string, now: number) =>
+  db.kysely
+    .updateTable('notices')
+    .set({ withdrawn_at: now })
+    .where('notice_id', '=', noticeId)
+    .where('withdrawn_at', 'is', null)
+    .compile();
 
 /** The same notification to these accounts, as one statement (a broadcast's chunk, decision 0434). */
 export const notificationsStatement = (
@@ -269,27 +300,4 @@ export async function setNotificationState(
     .where('state', '<>', 'deleted')
     .executeTakeFirst();
   return changed.numUpdatedRows > 0n;
-}
-
-/**
- * One notification per subscriber account (guests have no message centre), in one transaction; `msgId` makes
- * each row's id. Answers how many were sent.
- */
-export function insertNotificationForAll(
-  db: Db,
-  n: { title: string; content: string },
-  msgId: () => string,
-  now: number,
-): number {
-  return db.transaction(() => {
-    const ids = db.all<{ account_id: string }>("SELECT account_id FROM accounts WHERE kind = 'user'");
-    for (const { account_id } of ids) {
-      insertNotification(
-        db,
-        { msgId: msgId(), accountId: account_id, title: n.title, content: n.content },
-        now,
-      );
-    }
-    return ids.length;
-  });
 }
