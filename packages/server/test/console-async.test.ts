@@ -182,4 +182,39 @@ describe("the console's screens on the asynchronous store", () => {
       'notification.broadcast',
     ]);
   });
+  it('a batch of codes made at once and voided, a code and then the rest, asks nothing synchronously', async () => {
+    const headers = { cookie: admin.cookie, origin: t.url };
+    const O = oc.operator;
+    type Made = { batch: { batchId: string; total: number }; codes: string[] };
+    type Voided = { batch: { voided: number }; voided: number };
+    const failed: string[] = [];
+    const post = async <T>(path: string, body: object) => {
+      const answer = await t.post(path, body, headers);
+      if (answer.body.errCode !== 0) failed.push(`${path}: ${answer.body.errMsg}`);
+      return answer.body.data as T;
+    };
+    const voids: Voided[] = [];
+    let made: Made | undefined;
+    const asked = await synchronousQueries(t.server.db, async () => {
+      made = await post<Made>(O.codeBatchCreate.path, { planId: 'plan-monthly', count: 3 });
+      const batchId = made.batch.batchId;
+      voids.push(await post<Voided>(O.codeVoid.path, { batchId, code: made.codes[0] }));
+      voids.push(await post<Voided>(O.codeVoid.path, { batchId }));
+    });
+    expect(failed).toEqual([]);
+    expect(asked).toEqual([]);
+    expect(made?.batch.total).toBe(3);
+    expect(new Set(made?.codes).size).toBe(3);
+    expect(voids.map((v) => [v.voided, v.batch.voided])).toEqual([
+      [1, 1],
+      [2, 3],
+    ]);
+    const audit = await t.server.db.kysely
+      .selectFrom('operator_audit')
+      .select('action')
+      .where('target', 'like', `${made?.batch.batchId}%`)
+      .orderBy('seq')
+      .execute();
+    expect(audit.map((e) => e.action)).toEqual(['codes.create', 'codes.voidCode', 'codes.voidBatch']);
+  });
 });

@@ -146,8 +146,9 @@ describe('library import', () => {
         "SELECT status, message FROM operator_jobs WHERE kind = 'title.transcode'",
       );
       seen.most = Math.max(seen.most, jobs.filter((j) => j.status === 'running').length);
+      // Its words say what it waits for: the transcode running, or (when it asked first) the one queued before it.
       seen.waited ||= jobs.some(
-        (j) => j.status === 'queued' && j.message.startsWith('Waiting for a transcode'),
+        (j) => j.status === 'queued' && /^Waiting (for a transcode|in the transcode queue)/.test(j.message),
       );
     }, 100);
     const { code, lines } = await run().finally(() => {

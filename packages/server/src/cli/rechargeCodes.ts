@@ -19,7 +19,7 @@ export const rechargeCodesCommand: Command = {
         batch: { type: 'string' },
         code: { type: 'string' },
       },
-      ({ db, config, values, positionals }) => {
+      async ({ db, config, values, positionals }) => {
         if (positionals[0] === 'create') {
           const plan = str(values.plan);
           if (!plan) throw new Error('--plan PLAN_ID is required (see: ottkit-server plans)');
@@ -40,7 +40,14 @@ export const rechargeCodesCommand: Command = {
           const batch = str(values.batch);
           if (!batch) throw new Error('--batch BATCH_ID is required (see: recharge-codes list)');
           // The console's domain code: audited as the command line, a voided code refused like an unknown one.
-          const { voided } = voidAudited(db, config.secret, CLI_ACTOR, batch, str(values.code), Date.now());
+          const { voided } = await voidAudited(
+            db,
+            config.secret,
+            CLI_ACTOR,
+            batch,
+            str(values.code),
+            Date.now(),
+          );
           console.log(`${voided} codes of ${batch} voided`);
           return 0;
         }

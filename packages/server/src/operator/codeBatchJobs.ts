@@ -4,11 +4,10 @@ import { OperatorErrCode } from '@ottkit/api-client/contract';
 import { newBatchId, newRechargeCodes } from '../domain/recharge.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../store/db.ts';
-import { lockRows, query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
+import { lockRows, query, transactionally } from '../store/kysely/transactionally.ts';
 import { planNow } from '../store/plans.ts';
-import { batchesOf, batchRow } from '../store/rechargeCodes.ts';
 import { type Actor, auditStatement } from './audit.ts';
-import { toBatch } from './commerce.ts';
+import { batchIn } from './commerce.ts';
 import type { Resumer } from './jobRecovery.ts';
 import { JobTakenOver, jobLease, stillOwned } from './jobLease.ts';
 import { type Progress, startJob } from './jobs.ts';
@@ -42,13 +41,6 @@ function unseal(secret: string, sealed: string): string[] {
 
 const batchJob = (db: Db, jobId: string) =>
   db.kysely.selectFrom('code_batch_jobs').selectAll().where('job_id', '=', jobId).executeTakeFirst();
-
-/** A batch's row as the console shows it, read inside a transaction's body. */
-function* batchIn(db: Db, batchId: string): Statements<CodeBatch> {
-  const [r] = (yield* query(batchesOf(db).where('batch_id', '=', batchId).compile())).rows;
-  if (!r) throw new DomainError(OperatorErrCode.NOT_FOUND, `No batch ${batchId}`, 404);
-  return toBatch(batchRow(r));
-}
 
 /**
  * Makes the codes still missing, chunk by chunk, from where the job row says it is. On the asynchronous store

@@ -6,14 +6,15 @@ import {
   type Plan,
 } from '@ottkit/api-client/contract';
 import { changeSetting, readSettings, settingsValuesNow } from '../domain/appConfig.ts';
-import { createRechargeBatch, rechargeCodeHash } from '../domain/recharge.ts';
+import { newBatchId, newRechargeCodes, rechargeCodeHash } from '../domain/recharge.ts';
 import { DomainError } from '../domain/errors.ts';
 import { type AccountRow, accountNow } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { getPlan, savePlan } from '../store/plans.ts';
-import { type BatchRow, batchExists, getBatch, listRedemptions, voidCodes } from '../store/rechargeCodes.ts';
+import { query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
+import { type BatchRow, batchExists, batchesOf, batchRow, listRedemptions } from '../store/rechargeCodes.ts';
 import { recentPlays } from '../store/subscriberPlays.ts';
-import { type Actor, listAudit, recordAudit } from './audit.ts';
+import { type Actor, auditStatement, listAudit, recordAudit } from './audit.ts';
 
 /** Plans, recharge codes, settings and a subscriber's password reset from the console (decision 0240). */
 
@@ -39,13 +40,17 @@ export const toBatch = (r: BatchRow): CodeBatch => ({
 /** The console's answer for a batch that does not exist. */
 const noBatch = (batchId: string) => new DomainError(OperatorErrCode.NOT_FOUND, `No batch ${batchId}`);
 
-function batchOrThrow(db: Db, batchId: string): CodeBatch {
-  const row = getBatch(db, batchId);
-  if (!row) throw noBatch(batchId);
-  return toBatch(row);
+/** A batch as the console shows it, read inside a transaction's body; not found in words. */
+export function* batchIn(db: Db, batchId: string): Statements<CodeBatch> {
+  const [r] = (yield* query(batchesOf(db).where('batch_id', '=', batchId).compile())).rows;
+  if (!r) throw noBatch(batchId);
+  return toBatch(batchRow(r));
 }
 
-/** A batch of codes, answered once; the audit keeps the batch and its size, never a code. */
+/**
+ * A batch of codes, answered once; the audit keeps the batch and its size, never a code. One transaction on the
+ * asynchronous store (decision 0434), its codes made as a batch job's chunk is.
+ */
 export function createBatchAudited(
   db: Db,
   secret: string,
@@ -53,12 +58,16 @@ export function createBatchAudited(
   planId: string,
   count: number,
   now: number,
-): { batch: CodeBatch; codes: string[] } {
-  if (!getPlan(db, planId)) throw new DomainError(OperatorErrCode.NOT_FOUND, `No plan ${planId}`);
-  return db.transaction(() => {
-    const { batchId, codes } = createRechargeBatch(db, secret, planId, count, now);
-    const batch = batchOrThrow(db, batchId);
-    recordAudit(db, actor, 'codes.create', batchId, { after: batch }, now);
+): Promise<{ batch: CodeBatch; codes: string[] }> {
+  const batchId = newBatchId();
+  return transactionally(db, function* () {
+    const plan = yield* query(
+      db.kysely.selectFrom('plans').select('plan_id').where('plan_id', '=', planId).compile(),
+    );
+    if (plan.rows.length === 0) throw new DomainError(OperatorErrCode.NOT_FOUND, `No plan ${planId}`);
+    const codes = yield* newRechargeCodes(db, secret, planId, batchId, count, now);
+    const batch = yield* batchIn(db, batchId);
+    yield* query(auditStatement(db, actor, 'codes.create', batchId, { after: batch }, now));
     return { batch, codes };
   });
 }
@@ -71,27 +80,28 @@ export function voidAudited(
   batchId: string,
   code: string | undefined,
   now: number,
-): { batch: CodeBatch; voided: number } {
-  return db.transaction(() => {
-    const before = batchOrThrow(db, batchId);
-    const voided = voidCodes(db, batchId, now, code ? rechargeCodeHash(secret, code) : undefined);
+): Promise<{ batch: CodeBatch; voided: number }> {
+  return transactionally(db, function* () {
+    const before = yield* batchIn(db, batchId);
+    let voiding = db.kysely
+      .updateTable('recharge_codes')
+      .set({ voided_at: now })
+      .where('batch_id', '=', batchId)
+      .where('redeemed_at', 'is', null)
+      .where('voided_at', 'is', null);
+    if (code) voiding = voiding.where('code_hash', '=', rechargeCodeHash(secret, code));
+    const voided = Number((yield* query(voiding.compile())).numAffectedRows);
     if (code && voided === 0) {
       throw new DomainError(
         OperatorErrCode.NOT_FOUND,
         'That code is not in this batch, or it was redeemed or voided already',
       );
     }
-    const batch = batchOrThrow(db, batchId);
+    const batch = yield* batchIn(db, batchId);
     // The audit names the code by its last 4 digits only, as a receipt would.
     const target = code ? `${batchId} …${code.slice(-4)}` : batchId;
-    recordAudit(
-      db,
-      actor,
-      code ? 'codes.voidCode' : 'codes.voidBatch',
-      target,
-      { before, after: batch },
-      now,
-    );
+    const action = code ? 'codes.voidCode' : 'codes.voidBatch';
+    yield* query(auditStatement(db, actor, action, target, { before, after: batch }, now));
     return { batch, voided };
   });
 }

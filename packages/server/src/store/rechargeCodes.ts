@@ -72,10 +72,6 @@ export interface BatchRow {
   voided: number;
 }
 
-const BATCH_SELECT = `SELECT batch_id, plan_id, MIN(created_at) AS created_at, COUNT(*) AS total,
-  COUNT(redeemed_at) AS redeemed, COUNT(CASE WHEN redeemed_at IS NULL THEN voided_at END) AS voided
-  FROM recharge_codes`;
-
 /** Batches with their redeemed and voided counts (a redeemed code is never counted as voided). */
 export const batchesOf = (db: Db) =>
   db.kysely
@@ -104,22 +100,6 @@ export const batchRow = (r: Record<keyof BatchRow, unknown>): BatchRow => ({
 export async function listBatches(db: Db): Promise<BatchRow[]> {
   const rows = await batchesOf(db).orderBy('created_at', 'desc').orderBy('batch_id').execute();
   return rows.map(batchRow);
-}
-
-export function getBatch(db: Db, batchId: string): BatchRow | undefined {
-  return db.get<BatchRow>(`${BATCH_SELECT} WHERE batch_id = ? GROUP BY batch_id, plan_id`, batchId);
-}
-
-/** Voids the batch's unredeemed codes (or the one code with `codeHash`); answers how many were voided now. */
-export function voidCodes(db: Db, batchId: string, now: number, codeHash?: string): number {
-  return db.run(
-    `UPDATE recharge_codes SET voided_at = ? WHERE batch_id = ? AND redeemed_at IS NULL AND voided_at IS NULL
-       AND (? IS NULL OR code_hash = ?)`,
-    now,
-    batchId,
-    codeHash ?? null,
-    codeHash ?? null,
-  ).changes;
 }
 
 /** Redeemed codes of a batch (who and when), or of an account; newest first. On the asynchronous store. */
