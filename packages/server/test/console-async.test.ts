@@ -217,4 +217,49 @@ describe("the console's screens on the asynchronous store", () => {
       .execute();
     expect(audit.map((e) => e.action)).toEqual(['codes.create', 'codes.voidCode', 'codes.voidBatch']);
   });
+  it('a plan made and changed, and the settings changed, ask nothing synchronously', async () => {
+    const headers = { cookie: admin.cookie, origin: t.url };
+    const O = oc.operator;
+    const plan = {
+      planId: 'plan-quiet',
+      url: '',
+      price: 2.5,
+      currency: 'USD',
+      discountPrice: 2,
+      discountCurrency: 'USD',
+      productId: 'live-basic',
+      durationDays: 7,
+      planLang: [
+        { lang: 'en', planName: 'Quiet week', description: 'Seven days' },
+        { lang: 'es', planName: 'Semana tranquila', description: 'Siete días' },
+      ],
+    };
+    const failed: string[] = [];
+    const answers: Record<string, unknown>[] = [];
+    const post = async (path: string, body: object) => {
+      const answer = await t.post(path, body, headers);
+      if (answer.body.errCode !== 0) failed.push(`${path}: ${answer.body.errMsg}`);
+      answers.push(answer.body.data as Record<string, unknown>);
+    };
+    const asked = await synchronousQueries(t.server.db, async () => {
+      await post(O.planSave.path, plan);
+      await post(O.planSave.path, { ...plan, price: 3 });
+      await post(O.settingsUpdate.path, { 'layout.hide_unsubscribe_channel': true });
+    });
+    expect(failed).toEqual([]);
+    expect(asked).toEqual([]);
+    expect(answers[1]?.plan).toMatchObject({ price: 3, planLang: plan.planLang });
+    expect(answers[2]?.settings).toMatchObject({ 'layout.hide_unsubscribe_channel': true });
+    const audit = await t.server.db.kysely
+      .selectFrom('operator_audit')
+      .select(['action', 'target'])
+      .where((eb) => eb.or([eb('action', 'like', 'plan.%'), eb('action', '=', 'settings.update')]))
+      .orderBy('seq')
+      .execute();
+    expect(audit).toEqual([
+      { action: 'plan.create', target: 'plan-quiet' },
+      { action: 'plan.update', target: 'plan-quiet' },
+      { action: 'settings.update', target: 'layout.hide_unsubscribe_channel' },
+    ]);
+  });
 });

@@ -17,8 +17,9 @@ import { brandLogoUrl } from '../media/brandLogoFile.ts';
 import { LIVE_TTL_SEC } from '../origin/urls.ts';
 import { parseAllowList } from '../upstream/address.ts';
 import type { Db } from '../store/db.ts';
-import { allSettings, setSetting } from '../store/settings.ts';
-import { keptPerVersion } from '../store/versions.ts';
+import { query, type Statements } from '../store/kysely/transactionally.ts';
+import { allSettings, setSetting, settingsNow } from '../store/settings.ts';
+import { keptNowPerVersion } from '../store/versions.ts';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
 const int = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
@@ -119,21 +120,43 @@ export function isSettingKey(key: string): key is SettingKey {
   return Object.hasOwn(SETTINGS, key);
 }
 
-/** Validates and stores one setting (CLI `config set`); throws with a readable message when invalid. */
-export function changeSetting(db: Db, key: string, value: string): void {
+/** One setting's value checked against its rule; throws with a readable message when invalid. */
+function checkedSetting(key: string, value: string): SettingKey {
   if (!isSettingKey(key))
     throw new Error(`Unknown setting '${key}'. Known: ${Object.keys(SETTINGS).join(', ')}`);
   const parsed = SETTINGS[key].schema.safeParse(value);
   if (!parsed.success)
     throw new Error(`Invalid value for ${key}: ${parsed.error.issues[0]?.message ?? value}`);
-  setSetting(db, key, value);
+  return key;
 }
+
+/** Validates and stores one setting (CLI `config set`); throws with a readable message when invalid. */
+export function changeSetting(db: Db, key: string, value: string): void {
+  setSetting(db, checkedSetting(key, value), value);
+}
+
+/** The same as a statement of a `transactionally` body (the console's settings, with their audit entry). */
+export const settingStatement = (db: Db, key: string, value: string) =>
+  db.kysely
+    .insertInto('app_settings')
+    .values({ key: checkedSetting(key, value), value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .compile();
 
 type Values = { [K in SettingKey]: z.output<(typeof SETTINGS)[K]['schema']> };
 
 /** All settings, typed; a stored value that no longer parses falls back to the default. */
 export function readSettings(db: Db): Values {
-  const stored = allSettings(db);
+  return settingsOf(allSettings(db));
+}
+
+/** The settings inside a transaction's body. */
+export function* settingsIn(db: Db): Statements<Values> {
+  const rows = (yield* query(db.kysely.selectFrom('app_settings').select(['key', 'value']).compile())).rows;
+  return settingsOf(Object.fromEntries(rows.map((r) => [r.key, r.value])));
+}
+
+function settingsOf(stored: Record<string, string>): Values {
   const out: Record<string, unknown> = {};
   for (const [key, def] of Object.entries(SETTINGS)) {
     const s = stored[key];
@@ -144,10 +167,13 @@ export function readSettings(db: Db): Values {
 }
 
 /**
- * readSettings, kept per version of the settings (decision 0410): what the viewer's calls read, with one number
- * asked on the asynchronous store. The operator's screens and commands read them afresh with readSettings.
+ * readSettings, kept per version of the settings (decisions 0410, 0434): what the viewer's calls read, with one
+ * number asked on the asynchronous store and a new version read there too. The operator's commands read them
+ * afresh with readSettings.
  */
-export const settingsValuesNow: (db: Db) => Promise<Values> = keptPerVersion('settings', readSettings).now;
+export const settingsValuesNow: (db: Db) => Promise<Values> = keptNowPerVersion('settings', async (db) =>
+  settingsOf(Object.fromEntries(await settingsNow(db))),
+);
 
 /** How long a handed-out media URL lives, seconds: the one rule for every kind (decision 0100). */
 export async function mediaTokenTtlSec(db: Db): Promise<number> {

@@ -5,25 +5,27 @@ import {
   OperatorErrCode,
   type Plan,
 } from '@ottkit/api-client/contract';
-import { changeSetting, readSettings, settingsValuesNow } from '../domain/appConfig.ts';
+import { settingStatement, settingsIn, settingsValuesNow } from '../domain/appConfig.ts';
 import { newBatchId, newRechargeCodes, rechargeCodeHash } from '../domain/recharge.ts';
 import { DomainError } from '../domain/errors.ts';
 import { type AccountRow, accountNow } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
-import { getPlan, savePlan } from '../store/plans.ts';
+import { planIn, savePlanIn } from '../store/plans.ts';
 import { query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
 import { type BatchRow, batchExists, batchesOf, batchRow, listRedemptions } from '../store/rechargeCodes.ts';
 import { recentPlays } from '../store/subscriberPlays.ts';
-import { type Actor, auditStatement, listAudit, recordAudit } from './audit.ts';
+import { type Actor, auditStatement, listAudit } from './audit.ts';
 
 /** Plans, recharge codes, settings and a subscriber's password reset from the console (decision 0240). */
 
-export function savePlanAudited(db: Db, actor: Actor, plan: Plan, now: number): Plan {
-  return db.transaction(() => {
-    const before = getPlan(db, plan.planId);
-    savePlan(db, plan);
-    const after = getPlan(db, plan.planId) as Plan;
-    recordAudit(db, actor, before ? 'plan.update' : 'plan.create', plan.planId, { before, after }, now);
+export function savePlanAudited(db: Db, actor: Actor, plan: Plan, now: number): Promise<Plan> {
+  return transactionally(db, function* () {
+    const before = yield* planIn(db, plan.planId);
+    yield* savePlanIn(db, plan, before !== undefined);
+    const after = (yield* planIn(db, plan.planId)) as Plan;
+    yield* query(
+      auditStatement(db, actor, before ? 'plan.update' : 'plan.create', plan.planId, { before, after }, now),
+    );
     return after;
   });
 }
@@ -144,37 +146,32 @@ export async function subscriberHistory(db: Db, accountId: string, lang = 'en') 
 
 const KEYS = Object.keys(consoleSettingsSchema.shape) as Array<keyof ConsoleSettings>;
 
-const pickConsoleSettings = (s: ReturnType<typeof readSettings>) =>
+const pickConsoleSettings = (s: Awaited<ReturnType<typeof settingsValuesNow>>) =>
   Object.fromEntries(KEYS.map((k) => [k, s[k]])) as ConsoleSettings;
 
-export const consoleSettings = (db: Db): ConsoleSettings => pickConsoleSettings(readSettings(db));
-
-/** `consoleSettings` from the kept settings: the console's settings screen. */
+/** The console's settings, from the kept settings: the console's settings screen. */
 export const consoleSettingsNow = async (db: Db): Promise<ConsoleSettings> =>
   pickConsoleSettings(await settingsValuesNow(db));
 
-/** Stores the changed settings through the one validated path the CLI uses; audits only what changed. */
+/**
+ * Stores the changed settings through the one validated rule the CLI uses; audits only what changed, in the same
+ * transaction on the asynchronous store (decision 0434).
+ */
 export function updateSettingsAudited(
   db: Db,
   actor: Actor,
   change: Partial<ConsoleSettings>,
   now: number,
-): ConsoleSettings {
-  return db.transaction(() => {
-    const before = consoleSettings(db);
+): Promise<ConsoleSettings> {
+  return transactionally(db, function* () {
+    const before = pickConsoleSettings(yield* settingsIn(db));
     const changed = KEYS.filter((k) => change[k] !== undefined && change[k] !== before[k]);
-    for (const k of changed) changeSetting(db, k, String(change[k]));
-    const after = consoleSettings(db);
+    for (const k of changed) yield* query(settingStatement(db, k, String(change[k])));
+    const after = pickConsoleSettings(yield* settingsIn(db));
     if (changed.length > 0) {
       const pick = (s: ConsoleSettings) => Object.fromEntries(changed.map((k) => [k, s[k]]));
-      recordAudit(
-        db,
-        actor,
-        'settings.update',
-        changed.join(','),
-        { before: pick(before), after: pick(after) },
-        now,
-      );
+      const what = { before: pick(before), after: pick(after) };
+      yield* query(auditStatement(db, actor, 'settings.update', changed.join(','), what, now));
     }
     return after;
   });

@@ -2,6 +2,7 @@ import type { Selectable } from 'kysely';
 import type { PlansTable } from './kysely/schema.generated.ts';
 import type { Plan } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
+import { lockRows, query, type Statements } from './kysely/transactionally.ts';
 import { type Lang, LANGS } from '@ottkit/api-client/contract';
 
 type PlanRow = Selectable<PlansTable>;
@@ -64,15 +65,17 @@ export async function planNow(db: Db, planId: string): Promise<Plan | undefined>
 }
 
 /** The plan's columns after its id, in table order; prices stored as exact decimal strings. */
-const planValues = (p: Plan) => [
-  p.url,
-  p.price.toFixed(2),
-  p.currency,
-  p.discountPrice.toFixed(2),
-  p.discountCurrency,
-  p.productId,
-  p.durationDays,
-];
+const planColumns = (p: Plan) => ({
+  url: p.url,
+  price: p.price.toFixed(2),
+  currency: p.currency,
+  discount_price: p.discountPrice.toFixed(2),
+  discount_currency: p.discountCurrency,
+  product_id: p.productId,
+  duration_days: p.durationDays,
+});
+
+const planValues = (p: Plan) => Object.values(planColumns(p));
 
 function insertLangs(db: Db, p: Plan): void {
   for (const l of p.planLang) {
@@ -99,22 +102,46 @@ export function insertPlan(db: Db, p: Plan, seq: number): void {
   });
 }
 
-/** Creates the plan (last in the list) or replaces its fields and names, keeping its place. */
-export function savePlan(db: Db, p: Plan): void {
-  db.transaction(() => {
-    const seq = db.get<{ seq: number }>('SELECT seq FROM plans WHERE plan_id = ?', p.planId)?.seq;
-    if (seq === undefined) {
-      const last = db.get<{ m: number | null }>('SELECT MAX(seq) AS m FROM plans')?.m ?? 0;
-      insertPlan(db, p, last + 1);
-      return;
-    }
-    db.run(
-      `UPDATE plans SET url = ?, price = ?, currency = ?, discount_price = ?, discount_currency = ?, product_id = ?,
-         duration_days = ? WHERE plan_id = ?`,
-      ...planValues(p),
-      p.planId,
+/** The plan inside a transaction's body, its row locked for the change that follows (on PostgreSQL). */
+export function* planIn(db: Db, planId: string): Statements<Plan | undefined> {
+  const k = db.kysely;
+  const rows = (yield* query(
+    lockRows(db, k.selectFrom('plans').selectAll().where('plan_id', '=', planId)).compile(),
+  )).rows;
+  const langs = (yield* query(k.selectFrom('plan_langs').selectAll().where('plan_id', '=', planId).compile()))
+    .rows;
+  return plansOf(rows, langs)[0];
+}
+
+/**
+ * Creates the plan (last in the list) or replaces its fields and names, keeping its place: statements of a
+ * `transactionally` body (the console's save, with its audit entry).
+ */
+export function* savePlanIn(db: Db, p: Plan, exists: boolean): Statements<void> {
+  const k = db.kysely;
+  if (exists) {
+    yield* query(k.updateTable('plans').set(planColumns(p)).where('plan_id', '=', p.planId).compile());
+    yield* query(k.deleteFrom('plan_langs').where('plan_id', '=', p.planId).compile());
+  } else {
+    const [last] = (yield* query(
+      k
+        .selectFrom('plans')
+        .select((eb) => eb.fn.max('seq').as('m'))
+        .compile(),
+    )).rows;
+    const seq = Number(last?.m ?? 0) + 1;
+    yield* query(
+      k
+        .insertInto('plans')
+        .values({ plan_id: p.planId, seq, ...planColumns(p) })
+        .compile(),
     );
-    db.run('DELETE FROM plan_langs WHERE plan_id = ?', p.planId);
-    insertLangs(db, p);
-  });
+  }
+  const langs = p.planLang.map((l) => ({
+    plan_id: p.planId,
+    lang: l.lang,
+    plan_name: l.planName,
+    description: l.description,
+  }));
+  if (langs.length > 0) yield* query(k.insertInto('plan_langs').values(langs).compile());
 }

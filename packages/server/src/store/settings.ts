@@ -1,5 +1,5 @@
 import type { Db } from './db.ts';
-import { keptPerVersion } from './versions.ts';
+import { keptNowPerVersion } from './versions.ts';
 
 /** Operator-changeable app settings, one string value per key (the CLI `config set` writes here). */
 export function getSetting(db: Db, key: string): string | undefined {
@@ -25,10 +25,13 @@ export function allSettings(db: Db): Record<string, string> {
 }
 
 /**
- * Every setting, kept per version of the settings (decision 0410): the calls every viewer makes read them here,
- * with one number asked on the asynchronous store.
+ * Every setting, kept per version of the settings (decisions 0410, 0434): the calls every viewer makes read them
+ * here, with one number asked on the asynchronous store, and a new version read there too.
  */
-export const settingsNow: (db: Db) => Promise<ReadonlyMap<string, string>> = keptPerVersion(
+export const settingsNow: (db: Db) => Promise<ReadonlyMap<string, string>> = keptNowPerVersion(
   'settings',
-  (db) => new Map(Object.entries(allSettings(db))),
-).now;
+  async (db) => {
+    const rows = await db.kysely.selectFrom('app_settings').select(['key', 'value']).execute();
+    return new Map(rows.map((r) => [r.key, r.value]));
+  },
+);

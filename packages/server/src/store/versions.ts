@@ -139,6 +139,26 @@ export function keptPerVersion<T>(which: keyof Versions, read: (db: Db) => T): K
 }
 
 /**
+ * `read` on the asynchronous store, kept per database while the `which` version stays (decision 0434): as
+ * `keptPerVersion`, but a new version is read without stopping the process. The calls that ask while it is read
+ * share the read; one that failed is not kept.
+ */
+export function keptNowPerVersion<T>(which: keyof Versions, read: (db: Db) => Promise<T>) {
+  const kept = new WeakMap<Db, { version: number; value: Promise<T> }>();
+  return async (db: Db): Promise<T> => {
+    const version = (await versionsNow(db))[which];
+    const known = kept.get(db);
+    if (known?.version === version) return known.value;
+    const value = read(db);
+    kept.set(db, { version, value });
+    value.catch(() => {
+      if (kept.get(db)?.value === value) kept.delete(db);
+    });
+    return value;
+  };
+}
+
+/**
  * Answers kept by key (a token's session, a title) while the `which` version stays: `now` gives the map for the
  * version of now, emptied when the version moved. At most `limit` keys: a full map is emptied rather than grown.
  * What it holds is shared, callers must not modify it.

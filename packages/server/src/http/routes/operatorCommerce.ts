@@ -51,7 +51,9 @@ async function settingsAnswer(db: Db, config: ServerConfig) {
 /** Plans and codes, settings, subscriber history and reset (issue 18 §5, §7, §8; decision 0240). */
 export const operatorCommerceRoutes = [
   route(planAdminList, async (ctx) => ({ planList: await plansNow(ctx.db) })),
-  route(planSave, (ctx, req) => ({ plan: savePlanAudited(ctx.db, actorFor(ctx), req, ctx.now()) })),
+  route(planSave, async (ctx, req) => ({
+    plan: await savePlanAudited(ctx.db, actorFor(ctx), req, ctx.now()),
+  })),
   route(codeBatchList, async (ctx) => ({ batches: (await listBatches(ctx.db)).map(toBatch) })),
   route(codeBatchCreate, (ctx, req) =>
     createBatchAudited(ctx.db, ctx.config.secret, actorFor(ctx), req.planId, req.count, ctx.now()),
@@ -61,8 +63,8 @@ export const operatorCommerceRoutes = [
   ),
   route(codeRedemptions, async (ctx, req) => ({ redemptions: await batchRedemptions(ctx.db, req.batchId) })),
   route(settingsGet, (ctx) => settingsAnswer(ctx.db, ctx.config)),
-  route(settingsUpdate, (ctx, req) => {
-    updateSettingsAudited(ctx.db, actorFor(ctx), req, ctx.now());
+  route(settingsUpdate, async (ctx, req) => {
+    await updateSettingsAudited(ctx.db, actorFor(ctx), req, ctx.now());
     return settingsAnswer(ctx.db, ctx.config);
   }),
   ...brandPictureRoutes,
