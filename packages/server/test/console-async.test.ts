@@ -1,3 +1,4 @@
+import { contract } from '@ottkit/api-client';
 import { operatorContract as oc } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type TestServer } from './helpers.ts';
@@ -161,6 +162,13 @@ describe("the console's screens on the asynchronous store", () => {
     let gone: { status: string } | undefined;
     const asked = await synchronousQueries(t.server.db, async () => {
       made = (await post(O.noticeCreate.path, notice)).notice as typeof made;
+      // The notices moved: the console's list and a visitor's notices read them again, on the asynchronous store.
+      const listed = (await t.get(O.noticeList.path, headers)).body.data as { notices: { id: string }[] };
+      if (!listed.notices.some((n) => n.id === made?.id)) failed.push('the new notice is not listed');
+      const shown = (await t.post(contract.message.publicNotice.path, {})).body.data as {
+        noticeList: { id: string }[];
+      };
+      if (!shown.noticeList.some((n) => n.id === made?.id)) failed.push('the new notice is not shown');
       gone = (await post(O.noticeWithdraw.path, { noticeId: made?.id })).notice as typeof gone;
       await post(O.notificationSend.path, { to: 'demo@ottkit.test', title: 'Quiet', content: 'One' });
       await post(O.notificationBroadcast.path, { title: 'Quiet all', content: 'Everybody' });

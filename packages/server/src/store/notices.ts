@@ -3,7 +3,7 @@ import type { NoticesTable } from './kysely/schema.generated.ts';
 import type { Notice, Notification } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
 import { query, type Statements } from './kysely/transactionally.ts';
-import { keptPerVersion } from './versions.ts';
+import { keptNowPerVersion } from './versions.ts';
 
 type NoticeRow = Selectable<NoticesTable>;
 
@@ -55,14 +55,20 @@ export function noticeStatements(db: Db, n: NewNotice, now: number): CompiledQue
 
 /**
  * The notices not withdrawn, with their modes and channels: kept by each process while the notices' version stays
- * (every page asks for its notices on a timer; decision 0432). Read on the synchronous store once per change.
+ * (every page asks for its notices on a timer; decision 0432), and read again on the asynchronous store once per
+ * change (decision 0434).
  */
-const keptNotices = keptPerVersion('notices', (db: Db) =>
+const keptNotices = keptNowPerVersion('notices', async (db: Db) =>
   withModes(
     db,
-    db.all<NoticeRow>(
-      'SELECT * FROM notices WHERE withdrawn_at IS NULL ORDER BY priority DESC, created_at DESC, notice_id',
-    ),
+    await db.kysely
+      .selectFrom('notices')
+      .selectAll()
+      .where('withdrawn_at', 'is', null)
+      .orderBy('priority', 'desc')
+      .orderBy('created_at', 'desc')
+      .orderBy('notice_id')
+      .execute(),
   ),
 );
 
@@ -72,7 +78,7 @@ const keptNotices = keptPerVersion('notices', (db: Db) =>
  * some notice is live.
  */
 export async function listNotices(db: Db, now: number, accountId: string | null): Promise<Notice[]> {
-  const live = (await keptNotices.now(db)).filter(
+  const live = (await keptNotices(db)).filter(
     ({ row }) =>
       (row.valid_until === null || row.valid_until > now) && (row.starts_at === null || row.starts_at <= now),
   );
@@ -86,20 +92,6 @@ export async function listNotices(db: Db, now: number, accountId: string | null)
       : [];
   const read = new Set(reads.map((r) => r.notice_id));
   return live.map(({ row, notice }) => ({ ...notice, readStatus: read.has(row.notice_id) ? 1 : 0 }));
-}
-
-/**
- * Every notice (the console's list: scheduled, live, ended and withdrawn), newest first, at most `limit`; or
- * only `noticeId`.
- */
-export function listAllNotices(db: Db, opts: { limit?: number; noticeId?: string } = {}) {
-  const rows = db.all<NoticeRow>(
-    'SELECT * FROM notices WHERE (? IS NULL OR notice_id = ?) ORDER BY created_at DESC, notice_id LIMIT ?',
-    opts.noticeId ?? null,
-    opts.noticeId ?? null,
-    opts.limit ?? 200,
-  );
-  return withModes(db, rows).map(consoleNoticeOf);
 }
 
 /** A notice as the console lists it: with when it starts, ends and was withdrawn. */
@@ -139,21 +131,39 @@ export function* consoleNoticeIn(db: Db, noticeId: string): Statements<ConsoleNo
 }
 
 /**
- * Every notice as the console lists it (`listAllNotices`, newest first), kept per version of the notices like the
- * viewers' (decision 0433): the console's notices screen.
+ * Every notice as the console lists it (scheduled, live, ended and withdrawn; newest first, at most 200), kept per
+ * version of the notices like the viewers' (decisions 0433, 0434): the console's notices screen.
  */
-export const allNoticesNow = keptPerVersion('notices', (db: Db) => listAllNotices(db)).now;
+export const allNoticesNow = keptNowPerVersion('notices', async (db: Db) => {
+  const rows = await db.kysely
+    .selectFrom('notices')
+    .selectAll()
+    .orderBy('created_at', 'desc')
+    .orderBy('notice_id')
+    .limit(200)
+    .execute();
+  return (await withModes(db, rows)).map(consoleNoticeOf);
+});
 
-/** The rows as notices without a read status, their modes and channels read once for all of them. */
-function withModes(db: Db, rows: NoticeRow[]) {
+/** The rows as notices without a read status, their modes and channels read at once for all of them. */
+async function withModes(db: Db, rows: NoticeRow[]) {
   if (rows.length === 0) return [];
-  const modes = db.all<{ notice_id: string; display_mode: number }>(
-    'SELECT notice_id, display_mode FROM notice_display_modes ORDER BY display_mode',
-  );
-  const channels = db.all<{ notice_id: string; logical_channel_id: string }>(
-    'SELECT notice_id, logical_channel_id FROM notice_display_channels ORDER BY logical_channel_id',
-  );
-  return noticesOf(rows, modes, channels);
+  // Those of these notices, or every one's when they are many (a list of ids is one parameter each).
+  const ids = rows.length <= 500 ? rows.map((r) => r.notice_id) : undefined;
+  const k = db.kysely;
+  const modes = k
+    .selectFrom('notice_display_modes')
+    .select(['notice_id', 'display_mode'])
+    .orderBy('display_mode');
+  const channels = k
+    .selectFrom('notice_display_channels')
+    .select(['notice_id', 'logical_channel_id'])
+    .orderBy('logical_channel_id');
+  const [m, c] = await Promise.all([
+    (ids ? modes.where('notice_id', 'in', ids) : modes).execute(),
+    (ids ? channels.where('notice_id', 'in', ids) : channels).execute(),
+  ]);
+  return noticesOf(rows, m, c);
 }
 
 /** Notices without a read status, from their rows, modes and channels. */
