@@ -1,5 +1,7 @@
 import { contract, metricsBatchPost } from '@ottkit/api-client';
 import { MAX_PROFILES, ProfileErrCode } from '@ottkit/api-client/contract';
+import { changeSetting } from '../src/domain/appConfig.ts';
+import { publishNotice } from '../src/domain/notices.ts';
 import { DEMO_RECHARGE_CODES } from '../src/seed/accounts.ts';
 import { insertProfileWithin } from '../src/store/profiles.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -150,6 +152,34 @@ describe("a viewer's calls on the asynchronous store", () => {
     });
     expect(failed).toEqual([]);
     expect(asked).toEqual([]);
+  });
+
+  it('after the line-up, the settings and the notices changed, every call reads them again asking nothing synchronously', async () => {
+    expect(await callAll()).toEqual([]);
+    // Changes another process or command could make: each moves its version, and what a process keeps is read again.
+    await t.server.db.kysely
+      .updateTable('channels')
+      .set({ logical_channel_name: 'Harbour One' })
+      .where('logical_channel_id', '=', 'lc-001')
+      .execute();
+    changeSetting(t.server.db, 'layout.hide_unsubscribe_channel', 'false');
+    await publishNotice(t.server.db, { msg: 'Read again', displayMode: [0] }, t.clock.now);
+    let failed: string[] = [];
+    let names: string[] = [];
+    let notices: string[] = [];
+    const asked = await synchronousQueries(t.server.db, async () => {
+      failed = await callAll();
+      const list = await t.post(L.channelList.path, {}, bearer(viewer.token));
+      names = (list.body.data as { channelListInfo: { logicalChannelName: string }[] }).channelListInfo.map(
+        (c) => c.logicalChannelName,
+      );
+      const shown = await t.post(contract.message.publicNotice.path, {});
+      notices = (shown.body.data as { noticeList: { msg: string }[] }).noticeList.map((n) => n.msg);
+    });
+    expect(failed).toEqual([]);
+    expect(asked).toEqual([]);
+    expect(names).toContain('Harbour One');
+    expect(notices).toContain('Read again');
   });
 
   // On SQLite a search's typo tolerance reads the index's vocabulary term by term (domain/vod/searchTypos.ts):

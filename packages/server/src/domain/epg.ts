@@ -37,34 +37,79 @@ export interface EpgSource {
  * of the line-up and kept, like the channel list: every guide call asks, and at 10,000 channels the read takes
  * ~45 ms, which each of a viewer's ten checksum calls paid twice (decision 0355).
  */
-export const epgSources: KeptPerLineup<ReadonlyMap<string, EpgSource>> = keptPerLineupVersion(readEpgSources);
+export const epgSources: KeptPerLineup<ReadonlyMap<string, EpgSource>> = keptPerLineupVersion(
+  readEpgSources,
+  readEpgSourcesNow,
+);
 
 /** The guides ottkit generates: imported ones never are (a day their feed does not give stays absent). */
+const generated = (sources: ReadonlyMap<string, EpgSource>) =>
+  new Map([...sources].filter(([, src]) => !src.imported));
 const generatedSources = keptPerLineupVersion(
-  (db) => new Map([...epgSources(db)].filter(([, src]) => !src.imported)),
+  (db) => generated(epgSources(db)),
+  async (db) => generated(await epgSources.now(db)),
 );
 
 function readEpgSources(db: Db): Map<string, EpgSource> {
-  const rows = db.all<{
-    epg_id: string;
-    can_play_back: number;
-    playback_duration: number;
-    column_id: string | null;
-    imported: number;
-  }>(
-    `SELECT c.epg_id, c.can_play_back, c.playback_duration,
-       EXISTS (SELECT 1 FROM source_channels s WHERE s.logical_channel_id = c.logical_channel_id) AS imported,
-       (SELECT m.column_id FROM channel_column_members m JOIN channel_columns k ON k.column_id = m.column_id
-        WHERE m.logical_channel_id = c.logical_channel_id ORDER BY k.column_seq LIMIT 1) AS column_id
-     FROM channels c ORDER BY c.channel_seq`,
+  return epgSourcesOf(
+    db.all<EpgSourceRow>(
+      `SELECT c.epg_id, c.can_play_back, c.playback_duration,
+         EXISTS (SELECT 1 FROM source_channels s WHERE s.logical_channel_id = c.logical_channel_id) AS imported,
+         (SELECT m.column_id FROM channel_column_members m JOIN channel_columns k ON k.column_id = m.column_id
+          WHERE m.logical_channel_id = c.logical_channel_id ORDER BY k.column_seq LIMIT 1) AS column_id
+       FROM channels c ORDER BY c.channel_seq`,
+    ),
   );
+}
+
+/** `readEpgSources` on the asynchronous store (decision 0434). */
+async function readEpgSourcesNow(db: Db): Promise<Map<string, EpgSource>> {
+  const rows = await db.kysely
+    .selectFrom('channels as c')
+    .select((eb) => [
+      'c.epg_id',
+      'c.can_play_back',
+      'c.playback_duration',
+      eb
+        .exists(
+          eb
+            .selectFrom('source_channels as s')
+            .select('s.logical_channel_id')
+            .whereRef('s.logical_channel_id', '=', 'c.logical_channel_id'),
+        )
+        .as('imported'),
+      eb
+        .selectFrom('channel_column_members as m')
+        .innerJoin('channel_columns as k', 'k.column_id', 'm.column_id')
+        .select('m.column_id')
+        .whereRef('m.logical_channel_id', '=', 'c.logical_channel_id')
+        .orderBy('k.column_seq')
+        .limit(1)
+        .as('column_id'),
+    ])
+    .orderBy('c.channel_seq')
+    .execute();
+  return epgSourcesOf(rows);
+}
+
+interface EpgSourceRow {
+  epg_id: string;
+  can_play_back: number;
+  playback_duration: number;
+  column_id: string | null;
+  /** 1 or 0 on SQLite, a boolean on PostgreSQL. */
+  imported: number | boolean | null;
+}
+
+/** The first channel carrying a guide decides its genre. */
+function epgSourcesOf(rows: EpgSourceRow[]): Map<string, EpgSource> {
   const out = new Map<string, EpgSource>();
   for (const r of rows) {
     if (out.has(r.epg_id)) continue;
     out.set(r.epg_id, {
       genreColumn: r.column_id ?? undefined,
       isCatchup: offersCatchup({ canPlayBack: r.can_play_back === 1, playbackDuration: r.playback_duration }),
-      imported: r.imported === 1,
+      imported: r.imported === 1 || r.imported === true,
     });
   }
   return out;

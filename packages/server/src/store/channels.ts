@@ -2,8 +2,8 @@ import type { Selectable } from 'kysely';
 import type { ChannelsTable, PhysicalChannelsTable } from './kysely/schema.generated.ts';
 import type { Channel, ChannelColumn } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
-import { nameLang, namesIn } from './names.ts';
-import { keptPerVersion } from './versions.ts';
+import { nameLang, namesIn, namesNow } from './names.ts';
+import { versionsNow } from './versions.ts';
 
 /** A channel as stored: the per-viewer fields (favourite, authorities) are filled in by the domain. */
 export type StoredChannel = Omit<
@@ -39,17 +39,22 @@ function safariMap(id: string | null): Record<string, string> {
 
 /** The columns with their names in `lang` (else English, else the base name; decision 0140). */
 export function listColumns(db: Db, lang = 'en'): ChannelColumn[] {
-  const names = namesIn(db, 'channel_column_names', lang);
-  return db
-    .all<{ column_id: string; column_name: string; column_seq: number }>(
+  return columnsOf(
+    db.all<ColumnRow>(
       'SELECT column_id, column_name, column_seq FROM channel_columns ORDER BY column_seq, column_id',
-    )
-    .map((r) => ({
-      columnId: r.column_id,
-      columnName: names.get(r.column_id) ?? r.column_name,
-      columnSeq: r.column_seq,
-    }));
+    ),
+    namesIn(db, 'channel_column_names', lang),
+  );
 }
+
+type ColumnRow = { column_id: string; column_name: string; column_seq: number };
+
+const columnsOf = (rows: ColumnRow[], names: ReadonlyMap<string, string>): ChannelColumn[] =>
+  rows.map((r) => ({
+    columnId: r.column_id,
+    columnName: names.get(r.column_id) ?? r.column_name,
+    columnSeq: r.column_seq,
+  }));
 
 /**
  * What identifies a version of the line-up: a number every write to the tables it is read from moves (triggers of
@@ -67,11 +72,48 @@ export interface KeptPerLineup<T> {
   now(db: Db): Promise<T>;
 }
 
-/** `read`, kept per database while the line-up's version stays (`keptPerVersion`), for either store. */
-export function keptPerLineupVersion<T>(read: (db: Db) => T): KeptPerLineup<T> {
-  const kept = keptPerVersion('lineup', read);
-  const keptRead = (db: Db) => kept.at(db, lineupVersion(db));
-  keptRead.now = kept.now;
+/**
+ * `read`, kept per database while the line-up's version stays, for either store. With `readNow` (the same read on
+ * the asynchronous store, decision 0434) a new version asked by `now` is read there, without stopping the process;
+ * the calls that ask while it is read share the read, and the synchronous call keeps its own read.
+ */
+export function keptPerLineupVersion<T>(
+  read: (db: Db) => T,
+  readNow?: (db: Db) => Promise<T>,
+): KeptPerLineup<T> {
+  const kept = new WeakMap<Db, { version: number; value: T }>();
+  const reading = new WeakMap<Db, { version: number; value: Promise<T> }>();
+  const at = (db: Db, version: number) => {
+    const known = kept.get(db);
+    if (known?.version === version) return known.value;
+    const value = read(db);
+    kept.set(db, { version, value });
+    return value;
+  };
+  const keptRead = (db: Db) => at(db, lineupVersion(db));
+  keptRead.now = async (db: Db): Promise<T> => {
+    const version = (await versionsNow(db)).lineup;
+    const known = kept.get(db);
+    if (known?.version === version) return known.value;
+    if (!readNow) return at(db, version);
+    let pending = reading.get(db);
+    if (pending?.version !== version) {
+      const value = readNow(db);
+      pending = { version, value };
+      reading.set(db, pending);
+      value.then(
+        (v) => {
+          // Kept unless a later version was kept meanwhile.
+          if ((kept.get(db)?.version ?? Number.NEGATIVE_INFINITY) < version)
+            kept.set(db, { version, value: v });
+        },
+        () => {
+          if (reading.get(db)?.value === value) reading.delete(db);
+        },
+      );
+    }
+    return pending.value;
+  };
   return keptRead;
 }
 
@@ -80,7 +122,10 @@ export function keptPerLineupVersion<T>(read: (db: Db) => T): KeptPerLineup<T> {
  * once per version of the line-up and kept (a 10,000-channel line-up takes hundreds of ms to read, and every
  * channel list call needs it): the answer is shared, callers must not modify it.
  */
-export const listChannels: KeptPerLineup<StoredChannel[]> = keptPerLineupVersion(readChannels);
+export const listChannels: KeptPerLineup<StoredChannel[]> = keptPerLineupVersion(
+  readChannels,
+  readChannelsNow,
+);
 
 /** A channel by its logical id, or by the id of one of its physical channels, in the kept line-up. */
 export async function channelByAnyId(db: Db, id: string): Promise<StoredChannel | undefined> {
@@ -92,34 +137,70 @@ export async function channelByAnyId(db: Db, id: string): Promise<StoredChannel 
 }
 
 function readChannels(db: Db): StoredChannel[] {
-  const rows = db.all<ChannelRow>('SELECT * FROM channels ORDER BY channel_seq, logical_channel_id');
-  const physical = groupBy(
+  return channelsOf(
+    db.all<ChannelRow>('SELECT * FROM channels ORDER BY channel_seq, logical_channel_id'),
     db.all<PhysicalRow>('SELECT * FROM physical_channels ORDER BY logical_channel_id, seq'),
-    (r) => r.logical_channel_id,
-  );
-  const members = groupBy(
-    db.all<{ logical_channel_id: string; column_id: string }>(
+    db.all<MemberRow>(
       `SELECT m.logical_channel_id, m.column_id FROM channel_column_members m
        JOIN channel_columns c ON c.column_id = m.column_id ORDER BY c.column_seq`,
     ),
-    (r) => r.logical_channel_id,
-  );
-  const posters = groupBy(
-    db.all<{ logical_channel_id: string; url: string }>(
+    db.all<PosterRow>(
       'SELECT logical_channel_id, url FROM channel_audio_posters ORDER BY logical_channel_id, seq',
     ),
-    (r) => r.logical_channel_id,
+    db.all<RuleRow>('SELECT * FROM channel_content_rules ORDER BY logical_channel_id, seq'),
   );
-  const rules = groupBy(
-    db.all<{
-      logical_channel_id: string;
-      rule_category: string;
-      action: string;
-      rule_type: string;
-      rule_value: string;
-    }>('SELECT * FROM channel_content_rules ORDER BY logical_channel_id, seq'),
-    (r) => r.logical_channel_id,
-  );
+}
+
+/** `readChannels` on the asynchronous store: the same rows, in the same order. */
+async function readChannelsNow(db: Db): Promise<StoredChannel[]> {
+  const k = db.kysely;
+  const [rows, physical, members, posters, rules] = await Promise.all([
+    k.selectFrom('channels').selectAll().orderBy('channel_seq').orderBy('logical_channel_id').execute(),
+    k.selectFrom('physical_channels').selectAll().orderBy('logical_channel_id').orderBy('seq').execute(),
+    k
+      .selectFrom('channel_column_members as m')
+      .innerJoin('channel_columns as c', 'c.column_id', 'm.column_id')
+      .select(['m.logical_channel_id', 'm.column_id'])
+      .orderBy('c.column_seq')
+      .execute(),
+    k
+      .selectFrom('channel_audio_posters')
+      .select(['logical_channel_id', 'url'])
+      .orderBy('logical_channel_id')
+      .orderBy('seq')
+      .execute(),
+    k
+      .selectFrom('channel_content_rules')
+      .select(['logical_channel_id', 'rule_category', 'action', 'rule_type', 'rule_value'])
+      .orderBy('logical_channel_id')
+      .orderBy('seq')
+      .execute(),
+  ]);
+  return channelsOf(rows, physical, members, posters, rules);
+}
+
+type MemberRow = { logical_channel_id: string; column_id: string };
+type PosterRow = { logical_channel_id: string; url: string };
+type RuleRow = {
+  logical_channel_id: string;
+  rule_category: string;
+  action: string;
+  rule_type: string;
+  rule_value: string;
+};
+
+/** The line-up from its rows: each channel with its physical channels, columns, audio posters and rules. */
+function channelsOf(
+  rows: ChannelRow[],
+  physicalRows: PhysicalRow[],
+  memberRows: MemberRow[],
+  posterRows: PosterRow[],
+  ruleRows: RuleRow[],
+): StoredChannel[] {
+  const physical = groupBy(physicalRows, (r) => r.logical_channel_id);
+  const members = groupBy(memberRows, (r) => r.logical_channel_id);
+  const posters = groupBy(posterRows, (r) => r.logical_channel_id);
+  const rules = groupBy(ruleRows, (r) => r.logical_channel_id);
   return rows.map((r) => ({
     logicalChannelId: r.logical_channel_id,
     logicalChannelName: r.logical_channel_name,
@@ -164,7 +245,13 @@ export function channelsUpdatedAt(db: Db): number {
 }
 
 /** The line-up's last change (as `channelsUpdatedAt`), kept per version of the line-up. */
-export const keptChannelsUpdatedAt = keptPerLineupVersion(channelsUpdatedAt);
+export const keptChannelsUpdatedAt = keptPerLineupVersion(channelsUpdatedAt, async (db) => {
+  const r = await db.kysely
+    .selectFrom('channels')
+    .select((eb) => eb.fn.max('updated_at').as('t'))
+    .executeTakeFirst();
+  return Number(r?.t ?? 0);
+});
 
 /** The categories in each language asked, kept per version of the line-up (a few languages: see below). */
 const keptColumns = keptPerLineupVersion(() => new Map<string, ChannelColumn[]>());
@@ -178,7 +265,16 @@ export async function columnsNow(db: Db, lang: string): Promise<ChannelColumn[]>
   const byLang = await keptColumns.now(db);
   const known = byLang.get(lang);
   if (known) return known;
-  const columns = listColumns(db, lang);
+  const [rows, names] = await Promise.all([
+    db.kysely
+      .selectFrom('channel_columns')
+      .select(['column_id', 'column_name', 'column_seq'])
+      .orderBy('column_seq')
+      .orderBy('column_id')
+      .execute(),
+    namesNow(db, 'channel_column_names', lang),
+  ]);
+  const columns = columnsOf(rows, names);
   if (byLang.size < 8) byLang.set(lang, columns);
   return columns;
 }

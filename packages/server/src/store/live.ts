@@ -41,4 +41,10 @@ export function contentRules(db: Db, logicalChannelId: string): Channel['content
 }
 
 /** `broadcastTimes`, kept per version of the line-up (migration 499 moves it with the broadcasts). */
-export const keptBroadcastTimes = keptPerLineupVersion(broadcastTimes);
+export const keptBroadcastTimes = keptPerLineupVersion(broadcastTimes, async (db) => {
+  const rows = await db.kysely
+    .selectFrom('channel_broadcasts')
+    .select(['logical_channel_id', 'opens_at'])
+    .execute();
+  return new Map(rows.map((r) => [r.logical_channel_id, Number(r.opens_at)]));
+});

@@ -114,33 +114,9 @@ export const writesMoveVersions: KyselyPlugin = {
 };
 const writing = new WeakSet<QueryId>();
 
-/** What is read from the store, kept per database while one of the versions stays. */
-export interface Kept<T> {
-  /** The value for this version, read again when the version moved. */
-  at(db: Db, version: number): T;
-  /** The value now, with the version asked on the asynchronous store. */
-  now(db: Db): Promise<T>;
-}
-
 /**
- * `read`, kept per database while the `which` version stays: what it answers is shared, callers must not modify
- * it. A new version is read at once, with `read` (synchronous: on PostgreSQL once per change and process).
- */
-export function keptPerVersion<T>(which: keyof Versions, read: (db: Db) => T): Kept<T> {
-  const kept = new WeakMap<Db, { version: number; value: T }>();
-  const at = (db: Db, version: number) => {
-    const known = kept.get(db);
-    if (known?.version === version) return known.value;
-    const value = read(db);
-    kept.set(db, { version, value });
-    return value;
-  };
-  return { at, now: async (db) => at(db, (await versionsNow(db))[which]) };
-}
-
-/**
- * `read` on the asynchronous store, kept per database while the `which` version stays (decision 0434): as
- * `keptPerVersion`, but a new version is read without stopping the process. The calls that ask while it is read
+ * `read` on the asynchronous store, kept per database while the `which` version stays (decisions 0410, 0434): a
+ * new version is read without stopping the process. The calls that ask while it is read
  * share the read; one that failed is not kept.
  */
 export function keptNowPerVersion<T>(which: keyof Versions, read: (db: Db) => Promise<T>) {
