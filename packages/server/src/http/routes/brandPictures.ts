@@ -10,7 +10,7 @@ import { brandIconVersion, removeBrandIcon } from '../../media/brandIconFile.ts'
 import { LogoRefused, storeBrandLogo } from '../../media/brandLogo.ts';
 import { brandLogoUrl, removeBrandLogo } from '../../media/brandLogoFile.ts';
 import { SvgRefused } from '../../media/svgLogo.ts';
-import { recordAudit } from '../../operator/audit.ts';
+import { recordAuditNow } from '../../operator/audit.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
 
@@ -35,15 +35,15 @@ async function upload(p: Picture, ctx: RequestContext, image: string): Promise<s
     throw e;
   }
   const after = p.now(dataDir);
-  recordAudit(ctx.db, actorFor(ctx), `brand.${p.kind}`, p.kind, { before, after }, ctx.now());
+  await recordAuditNow(ctx.db, actorFor(ctx), `brand.${p.kind}`, p.kind, { before, after }, ctx.now());
   return after;
 }
 
 /** Removes the picture, audited when there was one; answers '' (nothing names it). */
-function remove(p: Picture, ctx: RequestContext): '' {
+async function remove(p: Picture, ctx: RequestContext): Promise<''> {
   const before = p.now(ctx.config.dataDir);
   if (p.remove(ctx.config.dataDir))
-    recordAudit(ctx.db, actorFor(ctx), `brand.${p.kind}`, p.kind, { before, after: '' }, ctx.now());
+    await recordAuditNow(ctx.db, actorFor(ctx), `brand.${p.kind}`, p.kind, { before, after: '' }, ctx.now());
   return '';
 }
 
@@ -65,7 +65,7 @@ const ICON: Picture = {
 /** The brand's logo (decision 0403) and app icon (decision 0405): admins only, audited with what named them. */
 export const brandPictureRoutes = [
   route(brandLogoUpload, async (ctx, req) => ({ logoUrl: await upload(LOGO, ctx, req.image) })),
-  route(brandLogoRemove, (ctx) => ({ logoUrl: remove(LOGO, ctx) })),
+  route(brandLogoRemove, async (ctx) => ({ logoUrl: await remove(LOGO, ctx) })),
   route(brandIconUpload, async (ctx, req) => ({ iconVersion: await upload(ICON, ctx, req.image) })),
-  route(brandIconRemove, (ctx) => ({ iconVersion: remove(ICON, ctx) })),
+  route(brandIconRemove, async (ctx) => ({ iconVersion: await remove(ICON, ctx) })),
 ];

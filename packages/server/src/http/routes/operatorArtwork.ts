@@ -1,6 +1,6 @@
 import { ErrCode } from '@ottkit/api-client';
 import { artworkPath, OperatorErrCode, titleArtwork } from '@ottkit/api-client/contract';
-import { recordAudit } from '../../operator/audit.ts';
+import { recordAuditNow } from '../../operator/audit.ts';
 import { hasArtwork, storeArtwork } from '../../operator/titleArtwork.ts';
 import { getTitle } from '../../operator/titles.ts';
 import { ImageRefused } from '../../media/imageSize.ts';
@@ -25,7 +25,7 @@ export const operatorArtworkRoutes = [
       throw new HttpError(ErrCode.INVALID_REQUEST, 'The picture must be a PNG or JPEG image', 400);
     }
     const action = `title.${req.kind}`;
-    recordAudit(ctx.db, actorFor(ctx), action, req.metaId, { before, after: 'uploaded' }, ctx.now());
+    await recordAuditNow(ctx.db, actorFor(ctx), action, req.metaId, { before, after: 'uploaded' }, ctx.now());
     return { url: artworkPath(req.metaId, req.kind) };
   }),
 ];

@@ -23,7 +23,7 @@ import {
   updateSettingsAudited,
   voidAudited,
 } from '../../operator/commerce.ts';
-import { recordAudit } from '../../operator/audit.ts';
+import { recordAuditNow } from '../../operator/audit.ts';
 import { brandIconVersion } from '../../media/brandIconFile.ts';
 import { brandLogoUrl } from '../../media/brandLogoFile.ts';
 import { plansNow } from '../../store/plans.ts';
@@ -85,7 +85,7 @@ export const operatorCommerceRoutes = [
       throw new HttpError(ErrCode.INVALID_REQUEST, `The manifest cannot be sealed: ${why}`, 400);
     }
     // The key is in the answer only: never in the audit, never stored.
-    recordAudit(
+    await recordAuditNow(
       ctx.db,
       actorFor(ctx),
       'settings.seal',

@@ -13,7 +13,7 @@ import { upstreamAllowSetting } from '../../domain/appConfig.ts';
 import { liveFfmpegPath } from '../../live/ffmpegRun.ts';
 import { HEALTH_BUCKET_MS, healthHistory } from '../../live/healthHistory.ts';
 import { probeInput, takeProbeSlot } from '../../live/probeInput.ts';
-import { recordAudit } from '../../operator/audit.ts';
+import { recordAuditNow } from '../../operator/audit.ts';
 import { supervisorFor } from '../../live/registry.ts';
 import { liveMediaDir, parseSourceUrl, SourceUrlError } from '../../live/sourceUrl.ts';
 import {
@@ -216,7 +216,7 @@ export const operatorLiveRoutes = [
     // The running supervisor applies it now, not at its next read.
     await supervisorFor(ctx.config.dataDir)?.syncChannel(id);
     const after = await oneChannel(ctx, id);
-    recordAudit(
+    await recordAuditNow(
       ctx.db,
       actorFor(ctx),
       'live.sources.set',
@@ -239,7 +239,7 @@ export const operatorLiveRoutes = [
     // The supervisor of this process takes it now; the one that packages the channel, at its next read.
     await supervisorFor(ctx.config.dataDir)?.syncChannel(id);
     const shownUrl = before.sources[req.position - 1]?.url;
-    recordAudit(
+    await recordAuditNow(
       ctx.db,
       actorFor(ctx),
       'live.source.switch',
