@@ -163,7 +163,7 @@ describe('line-up refreshes as jobs', () => {
         Date.now,
       );
       expect(
-        failOrphanedJobs(
+        await failOrphanedJobs(
           db,
           'schedule',
           'The scheduled refresh stopped before it finished (SIGKILL)',

@@ -198,7 +198,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
       }
       case 'refresh': {
         if (values.due) {
-          const due = dueSources(db, Date.now());
+          const due = await dueSources(db, Date.now());
           let failed = 0;
           for (const s of due)
             await refresh(db, s, dataDir, 'source.refresh', SCHEDULE_JOB_OWNER).catch((e: Error) => {

@@ -266,18 +266,19 @@ export async function runJob(
  * A process that ran jobs ended before finishing them (killed, crashed): its jobs still running are failed in
  * words, never left running.
  */
-export function failOrphanedJobs(db: Db, createdBy: string, message: string, now: number): number {
-  return db.run(
-    `UPDATE operator_jobs SET status = 'failed', error = ?, message = ?, updated_at = ?, finished_at = ?,
-       lease_until = ?
-     WHERE created_by = ? AND status IN ('queued', 'running')`,
-    message,
-    message,
-    now,
-    now,
-    now,
-    createdBy,
-  ).changes;
+export async function failOrphanedJobs(
+  db: Db,
+  createdBy: string,
+  message: string,
+  now: number,
+): Promise<number> {
+  const failed = await db.kysely
+    .updateTable('operator_jobs')
+    .set({ status: 'failed', error: message, message, updated_at: now, finished_at: now, lease_until: now })
+    .where('created_by', '=', createdBy)
+    .where('status', 'in', ['queued', 'running'])
+    .executeTakeFirst();
+  return Number(failed.numUpdatedRows);
 }
 
 /**

@@ -5,7 +5,7 @@ import { insertSource, recordRefresh } from '../store/sources.ts';
 import { dueSources } from './schedule.ts';
 
 describe('dueSources', () => {
-  it('is every imported source whose interval has passed since its last refresh, failed ones included', () => {
+  it('is every imported source whose interval has passed since its last refresh, failed ones included', async () => {
     const db = openDb(':memory:');
     migrate(db);
     const add = (name: string, minutes: number) =>
@@ -31,7 +31,7 @@ describe('dueSources', () => {
     recordRefresh(db, hourly.sourceId, { ok: true, counts: {} }, T - 60 * 60_000, 1);
     recordRefresh(db, daily.sourceId, { ok: true, counts: {} }, T - 60 * 60_000, 1);
     recordRefresh(db, broken.sourceId, { ok: false, error: 'HTTP 500' }, T - 61 * 60_000, 1);
-    expect(dueSources(db, T).map((s) => s.name)).toEqual(['hourly', 'broken']);
-    expect(dueSources(db, T - 1).map((s) => s.name)).toEqual(['broken']);
+    expect((await dueSources(db, T)).map((s) => s.name)).toEqual(['hourly', 'broken']);
+    expect((await dueSources(db, T - 1)).map((s) => s.name)).toEqual(['broken']);
   });
 });
