@@ -52,7 +52,7 @@ describe("the console's screens on the asynchronous store", () => {
       ]),
     );
   });
-  it("a title, its parts and credits, a subscriber's search, detail and history, a batch's redemptions, a job and a guide day ask nothing synchronously once warm", async () => {
+  it("a title, its parts and credits, a subscriber's search, detail and history, a batch's redemptions, a job, a source and a guide day ask nothing synchronously once warm", async () => {
     const headers = { cookie: admin.cookie, origin: t.url };
     const O = oc.operator;
     const made = await t.post(
@@ -73,6 +73,12 @@ describe("the console's screens on the asynchronous store", () => {
     const jobId = (started.body.data as { job: { jobId: string } }).job.jobId;
     const batches = await t.get(O.codeBatchList.path, headers);
     const batchId = (batches.body.data as { batches: { batchId: string }[] }).batches[0]?.batchId;
+    const source = await t.post(
+      O.sourceAdd.path,
+      { name: 'Quiet source', kind: 'm3u', url: 'http://127.0.0.1:9/quiet.m3u' },
+      headers,
+    );
+    expect(source.body.errMsg).toBe('success');
     const reads = [
       `${O.titleGet.path}?metaId=${metaId}`,
       `${O.titleParts.path}?metaId=${metaId}`,
@@ -82,6 +88,7 @@ describe("the console's screens on the asynchronous store", () => {
       `${O.subscriberHistory.path}?accountId=acc-demo-subscribed`,
       `${O.codeRedemptions.path}?batchId=${batchId}`,
       `${O.jobGet.path}?jobId=${jobId}`,
+      `${O.sourceStatus.path}?name=${encodeURIComponent('Quiet source')}`,
       `${O.lineupGuideDay.path}?logicalChannelId=lc-001&day=${new Date(t.clock.now).toISOString().slice(0, 10)}`,
     ];
     for (const path of reads) await t.get(path, headers);

@@ -14,6 +14,7 @@ import {
   putHandMapping,
   type SourceChanges,
   sourceChannelsNow,
+  sourceByNameNow,
   updateSource,
 } from '../store/sources.ts';
 import { maskSecrets } from '../upstream/maskSecrets.ts';
@@ -115,6 +116,13 @@ export function removeSource(db: Db, name: string, dataDir: string, actor: Actor
 
 export function namedSource(db: Db, name: string): LineupSource {
   const s = getSourceByName(db, name);
+  if (!s) throw new SourceError('notFound', `No source named '${name}' (see: sources status)`);
+  return s;
+}
+
+/** `namedSource` on the asynchronous store: the console's source card, and what its import and refresh start from. */
+export async function namedSourceNow(db: Db, name: string): Promise<LineupSource> {
+  const s = await sourceByNameNow(db, name);
   if (!s) throw new SourceError('notFound', `No source named '${name}' (see: sources status)`);
   return s;
 }

@@ -93,6 +93,16 @@ export async function sourcesNow(db: Db): Promise<LineupSource[]> {
   );
 }
 
+/** `getSourceByName` on the asynchronous store. */
+export async function sourceByNameNow(db: Db, name: string): Promise<LineupSource | undefined> {
+  const r = await db.kysely
+    .selectFrom('lineup_sources')
+    .selectAll()
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return r && fromRow(r);
+}
+
 export function getSourceByName(db: Db, name: string): LineupSource | undefined {
   const r = db.get<SourceRow>('SELECT * FROM lineup_sources WHERE name = ?', name);
   return r && fromRow(r);

@@ -15,7 +15,7 @@ import {
   sourceStatus,
 } from '@ottkit/api-client/contract';
 import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
-import { recordAudit } from '../../operator/audit.ts';
+import { recordAudit, recordAuditNow } from '../../operator/audit.ts';
 import { startSourceJob } from '../../operator/sourceJobs.ts';
 import { previewSource, upstreamLimits } from '../../sources/importer.ts';
 import { lineupImporter } from '../../sources/lineupImporter.ts';
@@ -24,6 +24,7 @@ import {
   editSource,
   mapGuide,
   namedSource,
+  namedSourceNow,
   publicSource,
   removeSource,
   SourceError,
@@ -67,7 +68,7 @@ export function importJob(ctx: RequestContext, s: LineupSource, kind: 'source.im
 export const operatorSourceRoutes = [
   route(sourceList, async (ctx) => ({ sources: (await sourcesNow(ctx.db)).map(publicSource) })),
   route(sourceStatus, (ctx, req) =>
-    answering(() => ({ source: publicSource(namedSource(ctx.db, req.name)) })),
+    answering(async () => ({ source: publicSource(await namedSourceNow(ctx.db, req.name)) })),
   ),
   route(sourceAdd, (ctx, req) =>
     answering(() => {
@@ -117,7 +118,7 @@ export const operatorSourceRoutes = [
   ),
   route(sourcePreview, (ctx, req) =>
     answering(async () => {
-      const p = await previewSource(namedSource(ctx.db, req.name), upstreamLimits(ctx.db));
+      const p = await previewSource(await namedSourceNow(ctx.db, req.name), upstreamLimits(ctx.db));
       return {
         groups: p.groups,
         channels: p.channels,
@@ -135,12 +136,14 @@ export const operatorSourceRoutes = [
     }),
   ),
   route(sourceRefresh, (ctx, req) =>
-    answering(async () => ({ job: await importJob(ctx, namedSource(ctx.db, req.name), 'source.refresh') })),
+    answering(async () => ({
+      job: await importJob(ctx, await namedSourceNow(ctx.db, req.name), 'source.refresh'),
+    })),
   ),
   route(guideMap, (ctx, req) =>
     answering(async () => {
       await mapGuide(ctx.db, req.channelId, req.xmltvId, ctx.config.dataDir, ctx.now());
-      recordAudit(
+      await recordAuditNow(
         ctx.db,
         actorFor(ctx),
         'guide.map',
@@ -154,7 +157,7 @@ export const operatorSourceRoutes = [
   route(guideUnmap, (ctx, req) =>
     answering(async () => {
       await unmapGuide(ctx.db, req.channelId, ctx.config.dataDir, ctx.now());
-      recordAudit(
+      await recordAuditNow(
         ctx.db,
         actorFor(ctx),
         'guide.unmap',
