@@ -133,7 +133,7 @@ export async function liveCommand(args: string[]): Promise<number> {
         if (!channel) throw new UsageError('a source URL is required');
         const r = await probeInput(parseSourceUrl(channel, liveMediaDir(config.dataDir)), {
           ffmpeg: liveFfmpegPath(),
-          allow: upstreamAllowSetting(db),
+          allow: await upstreamAllowSetting(db),
           // The reason in the upstream's or ffprobe's words, for the operator at the terminal.
           log: (line) => console.error(maskSecrets(line)),
         });

@@ -178,7 +178,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
         return 0;
       }
       case 'preview': {
-        const p = await previewSource(sourceNamed(db, name), upstreamLimits(db));
+        const p = await previewSource(sourceNamed(db, name), await upstreamLimits(db));
         for (const g of p.groups) console.log(`${String(g.channels).padStart(6)}  ${g.name}`);
         console.log(
           `${p.channels} channels in ${p.groups.length} groups${p.guideLocation ? `; guide ${p.guideLocation}` : '; no guide'}`,

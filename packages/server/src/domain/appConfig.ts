@@ -180,9 +180,12 @@ export async function mediaTokenTtlSec(db: Db): Promise<number> {
   return (await settingsValuesNow(db))['media.liveTokenTtlSec'];
 }
 
-/** The operator's allow-list of internal upstreams, as stored (the fetches add the environment's). */
-export function upstreamAllowSetting(db: Db): string {
-  return readSettings(db)['upstreams.allow'];
+/**
+ * The operator's allow-list of internal upstreams, as stored (the fetches add the environment's): from the kept
+ * settings, on the asynchronous store (the live supervisor asks it at each source's start).
+ */
+export async function upstreamAllowSetting(db: Db): Promise<string> {
+  return (await settingsValuesNow(db))['upstreams.allow'];
 }
 
 /** Visitor mode: the environment's switch wins over the stored setting. */

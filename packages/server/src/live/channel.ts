@@ -75,7 +75,7 @@ export interface ChannelDeps {
   /** A source switch happened (kept in the store, so the 24 h count survives a restart). */
   onSwitch?: (at: number) => void;
   /** The operator's allow-list of internal upstreams (`upstreams.allow`), read at each start (decision 0359). */
-  upstreamAllow?: () => string;
+  upstreamAllow?: () => Promise<string>;
 }
 
 interface Attempt {
@@ -562,19 +562,23 @@ export class ChannelRunner {
     this.judging.add(index);
     const h = this.health[index];
     if (h) h.state = 'starting';
-    const allow = this.deps.upstreamAllow?.() ?? '';
-    void openJudgedPull(upstream, allow).then((opened) => {
-      this.judging.delete(index);
-      const wanted = this.running && !this[role];
-      if (typeof opened === 'string') {
-        if (wanted) this.refuseStart(index, role, opened);
-      } else if (!wanted) opened.close();
-      else {
-        // Kept with the URL judged: a list changed meanwhile is judged again.
-        this.pulls.set(index, { url, pull: opened });
-        this.launch(index, role);
-      }
-    });
+    const allowed = this.deps.upstreamAllow?.() ?? Promise.resolve('');
+    void allowed
+      // The settings could not be read (the database away): no operator allowance, the stricter rule.
+      .catch(() => '')
+      .then((allow) => openJudgedPull(upstream, allow))
+      .then((opened) => {
+        this.judging.delete(index);
+        const wanted = this.running && !this[role];
+        if (typeof opened === 'string') {
+          if (wanted) this.refuseStart(index, role, opened);
+        } else if (!wanted) opened.close();
+        else {
+          // Kept with the URL judged: a list changed meanwhile is judged again.
+          this.pulls.set(index, { url, pull: opened });
+          this.launch(index, role);
+        }
+      });
   }
 
   private closePull(index: number) {

@@ -23,8 +23,8 @@ export interface ReadLineup {
 }
 
 /** Read limits carrying the operator's allow-list of internal upstreams (decision 0359). */
-export function upstreamLimits(db: Db, limits: FetchLimits = DEFAULT_LIMITS): FetchLimits {
-  return limits.allow === undefined ? { ...limits, allow: upstreamAllowSetting(db) } : limits;
+export async function upstreamLimits(db: Db, limits: FetchLimits = DEFAULT_LIMITS): Promise<FetchLimits> {
+  return limits.allow === undefined ? { ...limits, allow: await upstreamAllowSetting(db) } : limits;
 }
 
 /** Reads a source's line-up from upstream (nothing is stored). */
@@ -110,7 +110,7 @@ export async function refreshSource(
 ): Promise<SourceCounts> {
   const now = options.now ?? Date.now;
   const started = now();
-  const limits = upstreamLimits(db, options.limits);
+  const limits = await upstreamLimits(db, options.limits);
   try {
     const lineup = await readLineup(source, limits);
     const wanted = lineup.entries && chooseEntries(lineup.entries, source.groups, new SkipReport());

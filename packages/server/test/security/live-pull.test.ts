@@ -130,7 +130,7 @@ async function pull(path: string, allow: string, done: (r: ChannelRunner, segmen
       now: Date.now,
       log: (l) => lines.push(l),
       onSegment: () => {},
-      upstreamAllow: () => allow,
+      upstreamAllow: async () => allow,
     },
   );
   runner.start();

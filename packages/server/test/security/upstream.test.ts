@@ -252,7 +252,7 @@ describe('upstream addresses (issue 35, decision 0359)', () => {
         now: Date.now,
         log: (l) => lines.push(l),
         onSegment: () => {},
-        upstreamAllow: () => '',
+        upstreamAllow: async () => '',
       },
     );
     runner.start();

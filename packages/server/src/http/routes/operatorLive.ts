@@ -271,7 +271,7 @@ export const operatorLiveRoutes = [
     try {
       return await probeInput(input, {
         ffmpeg: liveFfmpegPath(),
-        allow: upstreamAllowSetting(ctx.db),
+        allow: await upstreamAllowSetting(ctx.db),
         // The server log, as the live supervisor writes it: the upstream's words, secrets masked.
         log: (line) => console.log(maskSecrets(line)),
       });

@@ -118,7 +118,7 @@ export const operatorSourceRoutes = [
   ),
   route(sourcePreview, (ctx, req) =>
     answering(async () => {
-      const p = await previewSource(await namedSourceNow(ctx.db, req.name), upstreamLimits(ctx.db));
+      const p = await previewSource(await namedSourceNow(ctx.db, req.name), await upstreamLimits(ctx.db));
       return {
         groups: p.groups,
         channels: p.channels,
