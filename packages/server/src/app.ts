@@ -129,19 +129,21 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
   });
   // Watched film libraries are looked at again on their interval, and imported when their folder changed (0423).
   const stopLibraryWatch = startLibraryWatch(db, config, now, logger, transcodeTitle);
-  purgeExpired(db, now());
+  const housekeepingFailed = (err: unknown) =>
+    logger.error(
+      isDiskFull(err) ? `housekeeping: ${diskFullMessage(err, dbFile(config))}` : 'housekeeping failed',
+      err,
+    );
+  void purgeExpired(db, now()).catch(housekeepingFailed);
   rollUpTelemetry(db, now(), config.telemetryRetentionDays);
   // Hourly clean-up of spent tokens and codes, and telemetry roll-up; unref'd so it never keeps the process alive.
   const housekeeping = setInterval(
     () => {
+      void purgeExpired(db, now()).catch(housekeepingFailed);
       try {
-        purgeExpired(db, now());
         rollUpTelemetry(db, now(), config.telemetryRetentionDays);
       } catch (err) {
-        logger.error(
-          isDiskFull(err) ? `housekeeping: ${diskFullMessage(err, dbFile(config))}` : 'housekeeping failed',
-          err,
-        );
+        housekeepingFailed(err);
       }
     },
     60 * 60 * 1000,
