@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditedArgs, CLI_CHANGES, CLI_READ_ONLY } from '../src/cli/audit.ts';
 import { COMMANDS } from '../src/cli/commands.ts';
 import { listAudit } from '../src/operator/audit.ts';
-import { failOrphanedJobs, jobNow, listJobs, startJob } from '../src/operator/jobs.ts';
+import { failOrphanedJobs, jobNow, jobsNow, startJob } from '../src/operator/jobs.ts';
 import { openDb } from '../src/store/db.ts';
 import { runCli } from './cliRun.ts';
 
@@ -27,6 +27,14 @@ function withDb<T>(fn: (db: ReturnType<typeof openDb>) => T): T {
   const db = openDb(join(dataDir, 'ottkit.db'));
   try {
     return fn(db);
+  } finally {
+    db.close();
+  }
+}
+async function jobs() {
+  const db = openDb(join(dataDir, 'ottkit.db'));
+  try {
+    return await jobsNow(db);
   } finally {
     db.close();
   }
@@ -107,12 +115,12 @@ describe('line-up refreshes as jobs', () => {
     expect(due.code).toBe(0);
     expect(due.lines.join('\n')).toMatch(/Cove: 1 channel \(/);
 
-    const jobs = withDb((db) => listJobs(db));
-    expect(jobs.map((j) => [j.kind, j.target, j.createdBy, j.status])).toEqual([
+    const listed = await jobs();
+    expect(listed.map((j) => [j.kind, j.target, j.createdBy, j.status])).toEqual([
       ['source.refresh', 'Cove', 'schedule', 'succeeded'],
       ['source.import', 'Cove', 'cli', 'succeeded'],
     ]);
-    expect(jobs[0]?.message).toBe('1 channel, 0 programmes');
+    expect(listed[0]?.message).toBe('1 channel, 0 programmes');
     const [refreshed] = await audit('source.refresh');
     expect(refreshed).toMatchObject({ actor: 'cli', target: 'Cove', after: { counts: { channels: 1 } } });
     expect(await audit('source.import')).toHaveLength(1);
@@ -142,7 +150,7 @@ describe('line-up refreshes as jobs', () => {
   it('a refresh that fails is a failed job with the error in words', async () => {
     await run('sources', 'add', 'Gone', '--m3u', join(dataDir, 'missing.m3u'));
     await expect(run('sources', 'refresh', 'Gone')).rejects.toThrow();
-    const [job] = withDb((db) => listJobs(db));
+    const [job] = await jobs();
     expect(job).toMatchObject({ kind: 'source.refresh', target: 'Gone', status: 'failed' });
     expect(job?.error).not.toBe('');
   });

@@ -1,6 +1,8 @@
 import { contract } from '@ottkit/api-client';
 import { operatorContract as oc } from '@ottkit/api-client/contract';
+import type { Expression, ExpressionBuilder, SqlBool } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Database } from '../src/store/kysely/schema.generated.ts';
 import { startServer, type TestServer } from './helpers.ts';
 import { type SignedIn, signInOperator } from './operatorHelpers.ts';
 import { synchronousQueries } from './synchronousQueries.ts';
@@ -14,6 +16,27 @@ beforeAll(async () => {
   admin = await signInOperator(t, 'boss@ottkit.test', 'admin');
 });
 afterAll(() => t.close());
+
+/** The console's calls as the admin makes them; a call that does not answer success is noted in `failed`. */
+function consoleCalls() {
+  const headers = { cookie: admin.cookie, origin: t.url };
+  const failed: string[] = [];
+  const post = async <T = Record<string, unknown>>(path: string, body: object): Promise<T> => {
+    const answer = await t.post(path, body, headers);
+    if (answer.body.errCode !== 0) failed.push(`${path}: ${answer.body.errMsg}`);
+    return answer.body.data as T;
+  };
+  return { headers, failed, post };
+}
+
+/** The audit log's entries the condition keeps, oldest first. */
+const auditEntries = (keep: (eb: ExpressionBuilder<Database, 'operator_audit'>) => Expression<SqlBool>) =>
+  t.server.db.kysely
+    .selectFrom('operator_audit')
+    .select(['action', 'target'])
+    .where(keep)
+    .orderBy('seq')
+    .execute();
 
 /** The console's reads that need no parameter: every GET of the operator contract an empty query satisfies. */
 const screens = Object.entries(oc.operator).filter(
@@ -103,7 +126,7 @@ describe("the console's screens on the asynchronous store", () => {
     expect(asked).toEqual([]);
   });
   it("the home page's edits, each with its audit entry, ask nothing synchronously", async () => {
-    const headers = { cookie: admin.cookie, origin: t.url };
+    const { headers, failed, post } = consoleCalls();
     const O = oc.operator;
     const title = await t.server.db.kysely
       .selectFrom('vod_metas')
@@ -113,17 +136,11 @@ describe("the console's screens on the asynchronous store", () => {
     type Layout = { banners: { bannerItemId: string }[]; rows: { playlistId: string; name: string }[] };
     const layout = async () => (await t.get(O.homeGet.path, headers)).body.data as Layout;
     const before = await layout();
-    const failed: string[] = [];
-    const post = async (path: string, body: object) => {
-      const answer = await t.post(path, body, headers);
-      if (answer.body.errCode !== 0) failed.push(`${path}: ${answer.body.errMsg}`);
-      return answer.body.data as Layout;
-    };
     const asked = await synchronousQueries(t.server.db, async () => {
-      const banner = (await post(O.homeBannerAdd.path, { metaId: title.meta_id })).banners.at(
+      const banner = (await post<Layout>(O.homeBannerAdd.path, { metaId: title.meta_id })).banners.at(
         -1,
       )?.bannerItemId;
-      const rows = (await post(O.homeRowAdd.path, { name: 'Quiet row', rule: 'newest' })).rows;
+      const rows = (await post<Layout>(O.homeRowAdd.path, { name: 'Quiet row', rule: 'newest' })).rows;
       const row = rows.at(-1)?.playlistId ?? '';
       await post(O.homeRowOrder.path, { playlistIds: [row, ...rows.slice(0, -1).map((r) => r.playlistId)] });
       await post(O.homeRowRemove.path, { playlistId: row });
@@ -132,12 +149,7 @@ describe("the console's screens on the asynchronous store", () => {
     expect(failed).toEqual([]);
     expect(asked).toEqual([]);
     expect(await layout()).toEqual(before);
-    const audit = await t.server.db.kysely
-      .selectFrom('operator_audit')
-      .select('action')
-      .where('action', 'like', 'home.%')
-      .orderBy('seq')
-      .execute();
+    const audit = await auditEntries((eb) => eb('action', 'like', 'home.%'));
     expect(audit.map((e) => e.action)).toEqual([
       'home.banner.add',
       'home.row.add',
@@ -147,7 +159,7 @@ describe("the console's screens on the asynchronous store", () => {
     ]);
   });
   it("the notices' and notifications' edits, each with its audit entry, ask nothing synchronously", async () => {
-    const headers = { cookie: admin.cookie, origin: t.url };
+    const { headers, failed, post } = consoleCalls();
     const O = oc.operator;
     const notice = {
       priority: 2,
@@ -158,12 +170,6 @@ describe("the console's screens on the asynchronous store", () => {
       displayInterval: 0,
       displayTimes: 1,
       properties: { backgroundcolor: '#112233', textcolor: '#ffffff', textsize: 18 },
-    };
-    const failed: string[] = [];
-    const post = async (path: string, body: object) => {
-      const answer = await t.post(path, body, headers);
-      if (answer.body.errCode !== 0) failed.push(`${path}: ${answer.body.errMsg}`);
-      return answer.body.data as Record<string, unknown>;
     };
     let made: { id: string; displayMode: number[]; displayChannel: string[] } | undefined;
     let gone: { status: string } | undefined;
@@ -184,12 +190,9 @@ describe("the console's screens on the asynchronous store", () => {
     expect(asked).toEqual([]);
     expect(made).toMatchObject({ displayMode: [0, 3], displayChannel: ['lc-001'] });
     expect(gone?.status).toBe('withdrawn');
-    const audit = await t.server.db.kysely
-      .selectFrom('operator_audit')
-      .select('action')
-      .where((eb) => eb.or([eb('action', 'like', 'notice.%'), eb('action', 'like', 'notification.%')]))
-      .orderBy('seq')
-      .execute();
+    const audit = await auditEntries((eb) =>
+      eb.or([eb('action', 'like', 'notice.%'), eb('action', 'like', 'notification.%')]),
+    );
     expect(audit.map((e) => e.action)).toEqual([
       'notice.publish',
       'notice.withdraw',
@@ -198,16 +201,10 @@ describe("the console's screens on the asynchronous store", () => {
     ]);
   });
   it('a batch of codes made at once and voided, a code and then the rest, asks nothing synchronously', async () => {
-    const headers = { cookie: admin.cookie, origin: t.url };
+    const { failed, post } = consoleCalls();
     const O = oc.operator;
     type Made = { batch: { batchId: string; total: number }; codes: string[] };
     type Voided = { batch: { voided: number }; voided: number };
-    const failed: string[] = [];
-    const post = async <T>(path: string, body: object) => {
-      const answer = await t.post(path, body, headers);
-      if (answer.body.errCode !== 0) failed.push(`${path}: ${answer.body.errMsg}`);
-      return answer.body.data as T;
-    };
     const voids: Voided[] = [];
     let made: Made | undefined;
     const asked = await synchronousQueries(t.server.db, async () => {
@@ -224,16 +221,11 @@ describe("the console's screens on the asynchronous store", () => {
       [1, 1],
       [2, 3],
     ]);
-    const audit = await t.server.db.kysely
-      .selectFrom('operator_audit')
-      .select('action')
-      .where('target', 'like', `${made?.batch.batchId}%`)
-      .orderBy('seq')
-      .execute();
+    const audit = await auditEntries((eb) => eb('target', 'like', `${made?.batch.batchId}%`));
     expect(audit.map((e) => e.action)).toEqual(['codes.create', 'codes.voidCode', 'codes.voidBatch']);
   });
   it('a plan made and changed, and the settings changed, ask nothing synchronously', async () => {
-    const headers = { cookie: admin.cookie, origin: t.url };
+    const { failed, post } = consoleCalls();
     const O = oc.operator;
     const plan = {
       planId: 'plan-quiet',
@@ -249,28 +241,19 @@ describe("the console's screens on the asynchronous store", () => {
         { lang: 'es', planName: 'Semana tranquila', description: 'Siete días' },
       ],
     };
-    const failed: string[] = [];
     const answers: Record<string, unknown>[] = [];
-    const post = async (path: string, body: object) => {
-      const answer = await t.post(path, body, headers);
-      if (answer.body.errCode !== 0) failed.push(`${path}: ${answer.body.errMsg}`);
-      answers.push(answer.body.data as Record<string, unknown>);
-    };
     const asked = await synchronousQueries(t.server.db, async () => {
-      await post(O.planSave.path, plan);
-      await post(O.planSave.path, { ...plan, price: 3 });
-      await post(O.settingsUpdate.path, { 'layout.hide_unsubscribe_channel': true });
+      answers.push(await post(O.planSave.path, plan));
+      answers.push(await post(O.planSave.path, { ...plan, price: 3 }));
+      answers.push(await post(O.settingsUpdate.path, { 'layout.hide_unsubscribe_channel': true }));
     });
     expect(failed).toEqual([]);
     expect(asked).toEqual([]);
     expect(answers[1]?.plan).toMatchObject({ price: 3, planLang: plan.planLang });
     expect(answers[2]?.settings).toMatchObject({ 'layout.hide_unsubscribe_channel': true });
-    const audit = await t.server.db.kysely
-      .selectFrom('operator_audit')
-      .select(['action', 'target'])
-      .where((eb) => eb.or([eb('action', 'like', 'plan.%'), eb('action', '=', 'settings.update')]))
-      .orderBy('seq')
-      .execute();
+    const audit = await auditEntries((eb) =>
+      eb.or([eb('action', 'like', 'plan.%'), eb('action', '=', 'settings.update')]),
+    );
     expect(audit).toEqual([
       { action: 'plan.create', target: 'plan-quiet' },
       { action: 'plan.update', target: 'plan-quiet' },

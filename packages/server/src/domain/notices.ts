@@ -50,7 +50,7 @@ export function* publishNoticeIn(
 /** The same, in a transaction of its own (the command line's `notice publish`). */
 export async function publishNotice(
   ...args: Parameters<typeof publishNoticeIn>
-): Promise<Notice & Omit<ConsoleNoticeRow, keyof Notice>> {
+): Promise<ConsoleNoticeRow & Pick<Notice, 'readStatus'>> {
   return { ...(await transactionally(args[0], () => publishNoticeIn(...args))), readStatus: 0 };
 }
 

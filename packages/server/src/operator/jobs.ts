@@ -46,9 +46,6 @@ export function getJob(db: Db, jobId: string): Job | undefined {
   return r && toJob(r);
 }
 
-export const listJobs = (db: Db, limit = 20): Job[] =>
-  db.all<JobRow>('SELECT * FROM operator_jobs ORDER BY created_at DESC, job_id LIMIT ?', limit).map(toJob);
-
 /** `getJob` on the asynchronous store: the console's job card polls it every few seconds. */
 export async function jobNow(db: Db, jobId: string): Promise<Job | undefined> {
   const r = await db.kysely
@@ -67,7 +64,7 @@ export async function jobsWithIds(db: Db, jobIds: readonly string[]): Promise<Jo
   ).map(toJob);
 }
 
-/** `listJobs` on the asynchronous store: the console's jobs list polls it. */
+/** The newest jobs first: the console's jobs list polls it. */
 export async function jobsNow(db: Db, limit = 20): Promise<Job[]> {
   const rows = await db.kysely
     .selectFrom('operator_jobs')

@@ -3,7 +3,7 @@ import type { ChannelsTable, PhysicalChannelsTable } from './kysely/schema.gener
 import type { Channel, ChannelColumn } from '@ottkit/api-client/contract';
 import type { Db } from './db.ts';
 import { nameLang, namesIn, namesNow } from './names.ts';
-import { versionsNow } from './versions.ts';
+import { type KeptValues, keptNowPerVersion, versionsNow } from './versions.ts';
 
 /** A channel as stored: the per-viewer fields (favourite, authorities) are filled in by the domain. */
 export type StoredChannel = Omit<
@@ -81,8 +81,7 @@ export function keptPerLineupVersion<T>(
   read: (db: Db) => T,
   readNow?: (db: Db) => Promise<T>,
 ): KeptPerLineup<T> {
-  const kept = new WeakMap<Db, { version: number; value: T }>();
-  const reading = new WeakMap<Db, { version: number; value: Promise<T> }>();
+  const kept: KeptValues<T> = new WeakMap();
   const at = (db: Db, version: number) => {
     const known = kept.get(db);
     if (known?.version === version) return known.value;
@@ -91,29 +90,9 @@ export function keptPerLineupVersion<T>(
     return value;
   };
   const keptRead = (db: Db) => at(db, lineupVersion(db));
-  keptRead.now = async (db: Db): Promise<T> => {
-    const version = (await versionsNow(db)).lineup;
-    const known = kept.get(db);
-    if (known?.version === version) return known.value;
-    if (!readNow) return at(db, version);
-    let pending = reading.get(db);
-    if (pending?.version !== version) {
-      const value = readNow(db);
-      pending = { version, value };
-      reading.set(db, pending);
-      value.then(
-        (v) => {
-          // Kept unless a later version was kept meanwhile.
-          if ((kept.get(db)?.version ?? Number.NEGATIVE_INFINITY) < version)
-            kept.set(db, { version, value: v });
-        },
-        () => {
-          if (reading.get(db)?.value === value) reading.delete(db);
-        },
-      );
-    }
-    return pending.value;
-  };
+  keptRead.now = readNow
+    ? keptNowPerVersion('lineup', readNow, kept)
+    : async (db: Db) => at(db, (await versionsNow(db)).lineup);
   return keptRead;
 }
 

@@ -114,23 +114,41 @@ export const writesMoveVersions: KyselyPlugin = {
 };
 const writing = new WeakSet<QueryId>();
 
+/** What is kept per database, with the version it was read at. */
+export type KeptValues<T> = WeakMap<Db, { version: number; value: T }>;
+
 /**
  * `read` on the asynchronous store, kept per database while the `which` version stays (decisions 0410, 0434): a
- * new version is read without stopping the process. The calls that ask while it is read
- * share the read; one that failed is not kept.
+ * new version is read without stopping the process. The calls that ask while it is read share the read; one that
+ * failed is not kept. `kept` may be shared with a synchronous reader of the same value (`keptPerLineupVersion`).
  */
-export function keptNowPerVersion<T>(which: keyof Versions, read: (db: Db) => Promise<T>) {
-  const kept = new WeakMap<Db, { version: number; value: Promise<T> }>();
+export function keptNowPerVersion<T>(
+  which: keyof Versions,
+  read: (db: Db) => Promise<T>,
+  kept: KeptValues<T> = new WeakMap(),
+) {
+  const reading = new WeakMap<Db, { version: number; value: Promise<T> }>();
   return async (db: Db): Promise<T> => {
     const version = (await versionsNow(db))[which];
     const known = kept.get(db);
     if (known?.version === version) return known.value;
-    const value = read(db);
-    kept.set(db, { version, value });
-    value.catch(() => {
-      if (kept.get(db)?.value === value) kept.delete(db);
-    });
-    return value;
+    let pending = reading.get(db);
+    if (pending?.version !== version) {
+      const value = read(db);
+      pending = { version, value };
+      reading.set(db, pending);
+      value.then(
+        (v) => {
+          // Kept unless a later version was kept meanwhile.
+          if ((kept.get(db)?.version ?? Number.NEGATIVE_INFINITY) < version)
+            kept.set(db, { version, value: v });
+        },
+        () => {
+          if (reading.get(db)?.value === value) reading.delete(db);
+        },
+      );
+    }
+    return pending.value;
   };
 }
 
