@@ -1,7 +1,11 @@
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, test } from '@playwright/test';
+import { type ConsoleTitle, titleList } from '../packages/api-client/src/contract/index.ts';
 import { LANG_COOKIE } from '../packages/api-client/src/contract/langs.ts';
 import { ffmpegPath } from '../packages/server/src/media/ffmpeg.ts';
 import {
@@ -99,19 +103,120 @@ test('an editor imports a film library folder; a subscriber finds its film by th
   await expect(card).toContainText('Last import: Added 1 film');
 
   // A subscriber in Spanish finds the film by its actor and plays it.
+  await playFoundInSpanish(browser, baseURL as string, actor, `La Linterna ${stamp}`);
+});
+
+/** A subscriber whose language is Spanish searches `actor`, opens the film named `film` and plays it. */
+async function playFoundInSpanish(browser: Browser, baseURL: string, actor: string, film: string) {
   const context = await browser.newContext({ baseURL });
   try {
-    await context.addCookies([{ name: LANG_COOKIE, value: 'es', url: baseURL as string }]);
+    await context.addCookies([{ name: LANG_COOKIE, value: 'es', url: baseURL }]);
     const sub = await context.newPage();
     await logIn(sub);
     await sub.goto(`/search?keyword=${encodeURIComponent(actor)}`);
-    const film = sub.getByRole('link', { name: `La Linterna ${stamp}`, exact: true });
-    await expect(film).toBeVisible();
-    await film.click();
+    const link = sub.getByRole('link', { name: film, exact: true });
+    await expect(link).toBeVisible();
+    await link.click();
     await hydrated(sub);
     await sub.getByRole('button', { name: 'Reproducir', exact: true }).click();
     await expectPlaying(sub.getByRole('dialog').locator('video'));
   } finally {
     await context.close();
   }
+}
+
+// Decision 0435: an editor names an MRSS feed a library; its film, HLS already, is imported without a transcode and
+// a subscriber plays it from the feed's URL, through the origin.
+test.describe('a feed library', () => {
+  const feedName = `Partner feed ${stamp}`;
+  const feedActor = `Inés Marlow${stamp.toString(36)}`;
+  let cdn: Server;
+  let cdnDir: string;
+  let feedUrl: string;
+  let base: string;
+
+  test.beforeAll(async () => {
+    cdnDir = mkdtempSync(join(tmpdir(), 'ottkit-cdn-'));
+    execFileSync(ffmpegPath(), [
+      ...['-hide_banner', '-loglevel', 'error', '-y'],
+      ...['-f', 'lavfi', '-i', 'testsrc2=s=320x180:r=10:d=6', '-f', 'lavfi', '-i', 'sine=f=300:d=6'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+      ...['-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod'],
+      ...['-hls_segment_filename', join(cdnDir, 'seg%d.ts'), join(cdnDir, 'index.m3u8')],
+    ]);
+    // A CDN on loopback (the product's upstream allow-list has it in the test runs).
+    cdn = createServer((req, res) => {
+      const file = (req.url ?? '').split('?')[0]?.slice(1) ?? '';
+      try {
+        res.writeHead(200).end(readFileSync(join(cdnDir, /^[\w.-]+$/.test(file) ? file : '-')));
+      } catch {
+        res.writeHead(404).end();
+      }
+    });
+    await new Promise<void>((r) => cdn.listen(0, '127.0.0.1', r));
+    base = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}`;
+    feedUrl = `${base}/films.rss`;
+    writeFileSync(
+      join(cdnDir, 'films.rss'),
+      `<?xml version="1.0"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel>
+<item><guid>harbour-${stamp}</guid><title>Harbour Lights ${stamp}</title><title xml:lang="es">Luces del puerto ${stamp}</title>
+<description xml:lang="es">Un pueblo de noche.</description><media:credit role="actor">${feedActor}</media:credit>
+<media:content url="${base}/index.m3u8" duration="6"/></item>
+<item><guid>file-${stamp}</guid><title>Only a file</title><media:content url="${base}/film.mp4" type="video/mp4"/></item>
+</channel></rss>`,
+    );
+  });
+  test.afterAll(async () => {
+    await new Promise((r) => cdn?.close(r));
+    rmSync(cdnDir, { recursive: true, force: true });
+  });
+
+  test('an editor imports an MRSS feed without a transcode; a subscriber plays its film from the feed', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await signInOperator(page, createOperator('editor'), '/admin/libraries');
+    await consoleReady(page);
+    await page.getByLabel('Name', { exact: true }).fill(feedName);
+    await page.getByLabel('Where its titles are').selectOption('feed');
+    await expect(
+      page.getByLabel('Read the feed again every (minutes; 0: only when you import)'),
+    ).toBeVisible();
+    // The URL is checked against the contract before anything is sent.
+    await page.getByLabel('Feed URL').fill('films.rss');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expectRefusedAsTyped(page.getByLabel('Feed URL'), 'films.rss', 'admin.libraries.error.feed');
+    await page.getByLabel('Feed URL').fill(feedUrl);
+    await page.getByLabel('Put each title in the catalogue as soon as its video is ready').check();
+    await shootBothWidths(page, 'console-libraries-feed');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const card = page.getByTestId('library').filter({ hasText: feedName });
+    await expect(card).toContainText(feedUrl);
+
+    await card.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByTestId('library-preview');
+    await expect(preview).toContainText('1 new title');
+    await expect(preview).toContainText(`Harbour Lights ${stamp} · harbour-${stamp} · texts from feed`);
+    await expect(preview.getByTestId('unreadable')).toContainText(`file-${stamp}: its media is not HLS`);
+    await preview.getByRole('button', { name: 'Import' }).click();
+    const job = page.getByTestId('job').filter({ hasText: `Import of the library ${feedName}` });
+    await expect(job).toHaveAttribute('data-status', 'succeeded', { timeout: 60_000 });
+    await expect(job.getByRole('status')).toContainText('1 played from the feed, 1 published');
+
+    // The console marks the title as played from its feed: no upload, no transcode.
+    const listed = await page.request.get(
+      `${titleList.path}?q=${encodeURIComponent(`Harbour Lights ${stamp}`)}`,
+    );
+    const title = ((await listed.json()) as { data: { titles: ConsoleTitle[] } }).data.titles[0];
+    await page.goto(`/admin/titles?title=${title?.metaId}`);
+    await consoleReady(page);
+    await expect(page.getByTestId('remote-video')).toHaveText(
+      `Plays from its feed, as HLS, without transcoding: ${base}/index.m3u8`,
+    );
+    await shootBothWidths(page, 'console-title-from-feed');
+
+    await playFoundInSpanish(browser, baseURL as string, feedActor, `Luces del puerto ${stamp}`);
+  });
 });

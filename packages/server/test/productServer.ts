@@ -1,4 +1,5 @@
 import { cpSync, existsSync } from 'node:fs';
+import { remoteVideosOf } from '../src/library/remoteVideos.ts';
 import { join } from 'node:path';
 import type { CreateServerOptions } from '../src/app.ts';
 import { loadSite } from '../src/cli.ts';
@@ -31,6 +32,8 @@ export async function startProductServer(
         onServed: served,
         // As `serve`: a media URL handed to a session ends with it (decision 0100).
         sessionEnded: mediaSessionCheck(db),
+        // Titles played from a feed's HLS URL (decision 0435).
+        remoteVideos: remoteVideosOf(db),
       });
     },
   });

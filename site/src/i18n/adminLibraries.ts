@@ -11,12 +11,20 @@ const queue = TRANSCODE_PARALLEL;
  */
 export const adminLibraries = defineMessages({
   en: {
+    'admin.libraries.kind': 'Where its titles are',
+    'admin.libraries.kind.folder': 'A folder on the server',
+    'admin.libraries.kind.feed': 'A feed (MRSS or CSV)',
+    'admin.libraries.feed': 'Feed URL',
+    'admin.libraries.feedHint':
+      'An MRSS feed or a CSV of titles; each title whose video is HLS (.m3u8) plays from its URL, without transcoding',
+    'admin.libraries.error.feed': 'Enter the feed’s whole URL, from http:// or https://',
     'admin.settings.transcodes': 'Transcoding',
     'admin.settings.transcodeParallel': 'Transcodes at once',
     'admin.settings.transcodeParallelHint':
       'Across the whole service: uploads and library files wait their turn, uploads first. More is faster but leaves less for live channels.',
     'admin.settings.transcodeParallelRefused': `Enter a whole number from ${queue.min} to ${queue.max}.`,
     'admin.libraries.watch': 'Look at the folder again every (minutes; 0: only when you import)',
+    'admin.libraries.watchFeed': 'Read the feed again every (minutes; 0: only when you import)',
     'admin.libraries.error.watch': `Enter 0, or ${watch.min} to ${watch.max} minutes`,
     'admin.libraries.watched':
       'Looked at every {minutes} minutes, imported when a file is new, changed or gone',
@@ -30,6 +38,7 @@ export const adminLibraries = defineMessages({
     'admin.libraries.folder': 'Folder on the server',
     'admin.libraries.folderHint': 'Its whole path, inside the folders the server’s configuration allows',
     'admin.libraries.lang': 'Language of its texts (when a sidecar does not say)',
+    'admin.libraries.langFeed': 'Language of its texts (when the feed does not say)',
     'admin.libraries.publish': 'Put each title in the catalogue as soon as its video is ready',
     'admin.libraries.parallel': 'Videos transcoded at once',
     'admin.libraries.error.parallel': `Enter ${min} to ${max}`,
@@ -65,12 +74,20 @@ export const adminLibraries = defineMessages({
     'admin.libraries.nothing': 'Nothing to import: the folder is as the last import left it.',
   },
   es: {
+    'admin.libraries.kind': 'Dónde están sus títulos',
+    'admin.libraries.kind.folder': 'Una carpeta del servidor',
+    'admin.libraries.kind.feed': 'Un feed (MRSS o CSV)',
+    'admin.libraries.feed': 'URL del feed',
+    'admin.libraries.feedHint':
+      'Un feed MRSS o un CSV de títulos; cada título cuyo vídeo es HLS (.m3u8) se reproduce desde su URL, sin transcodificar',
+    'admin.libraries.error.feed': 'Introduce la URL completa del feed, desde http:// o https://',
     'admin.settings.transcodes': 'Transcodificación',
     'admin.settings.transcodeParallel': 'Transcodificaciones a la vez',
     'admin.settings.transcodeParallelHint':
       'En todo el servicio: las subidas y los archivos de bibliotecas esperan su turno, las subidas primero. Más es más rápido pero deja menos a los canales en vivo.',
     'admin.settings.transcodeParallelRefused': `Escribe un número entero del ${queue.min} al ${queue.max}.`,
     'admin.libraries.watch': 'Volver a mirar la carpeta cada (minutos; 0: solo al importar)',
+    'admin.libraries.watchFeed': 'Volver a leer el feed cada (minutos; 0: solo al importar)',
     'admin.libraries.error.watch': `Introduce 0, o de ${watch.min} a ${watch.max} minutos`,
     'admin.libraries.watched':
       'Se mira cada {minutes} minutos y se importa cuando un archivo es nuevo, cambia o desaparece',
@@ -85,6 +102,7 @@ export const adminLibraries = defineMessages({
     'admin.libraries.folderHint':
       'Su ruta completa, dentro de las carpetas que permite la configuración del servidor',
     'admin.libraries.lang': 'Idioma de sus textos (si un archivo de datos no lo dice)',
+    'admin.libraries.langFeed': 'Idioma de sus textos (si el feed no lo dice)',
     'admin.libraries.publish': 'Publicar cada título en el catálogo en cuanto su vídeo esté listo',
     'admin.libraries.parallel': 'Vídeos transcodificados a la vez',
     'admin.libraries.error.parallel': `Introduce de ${min} a ${max}`,
@@ -120,12 +138,20 @@ export const adminLibraries = defineMessages({
     'admin.libraries.nothing': 'Nada que importar: la carpeta está como la dejó la última importación.',
   },
   pt: {
+    'admin.libraries.kind': 'Onde estão os seus títulos',
+    'admin.libraries.kind.folder': 'Uma pasta do servidor',
+    'admin.libraries.kind.feed': 'Um feed (MRSS ou CSV)',
+    'admin.libraries.feed': 'URL do feed',
+    'admin.libraries.feedHint':
+      'Um feed MRSS ou um CSV de títulos; cada título cujo vídeo é HLS (.m3u8) é reproduzido a partir do seu URL, sem transcodificação',
+    'admin.libraries.error.feed': 'Introduza o URL completo do feed, a partir de http:// ou https://',
     'admin.settings.transcodes': 'Transcodificação',
     'admin.settings.transcodeParallel': 'Transcodificações ao mesmo tempo',
     'admin.settings.transcodeParallelHint':
       'Em todo o serviço: os envios e os arquivos das bibliotecas esperam a vez, os envios primeiro. Mais é mais rápido, mas deixa menos para os canais ao vivo.',
     'admin.settings.transcodeParallelRefused': `Digite um número inteiro de ${queue.min} a ${queue.max}.`,
     'admin.libraries.watch': 'Voltar a ver a pasta a cada (minutos; 0: só ao importar)',
+    'admin.libraries.watchFeed': 'Voltar a ler o feed a cada (minutos; 0: só ao importar)',
     'admin.libraries.error.watch': `Introduza 0, ou de ${watch.min} a ${watch.max} minutos`,
     'admin.libraries.watched':
       'Vista a cada {minutes} minutos e importada quando um ficheiro é novo, muda ou desaparece',
@@ -140,6 +166,7 @@ export const adminLibraries = defineMessages({
     'admin.libraries.folderHint':
       'O seu caminho completo, dentro das pastas que a configuração do servidor permite',
     'admin.libraries.lang': 'Idioma dos seus textos (quando um ficheiro de dados não o diz)',
+    'admin.libraries.langFeed': 'Idioma dos seus textos (quando o feed não o diz)',
     'admin.libraries.publish': 'Pôr cada título no catálogo logo que o seu vídeo esteja pronto',
     'admin.libraries.parallel': 'Vídeos transcodificados ao mesmo tempo',
     'admin.libraries.error.parallel': `Introduza de ${min} a ${max}`,

@@ -41,6 +41,7 @@ export const adminTitles = defineMessages({
     'admin.titles.transcode': 'Transcode',
     'admin.titles.transcodeAgain': 'Transcode again',
     'admin.titles.noVideo': 'No video yet.',
+    'admin.titles.remoteVideo': 'Plays from its feed, as HLS, without transcoding:',
     'admin.titles.ready': 'Video ready: {duration} s',
     'admin.titles.publish': 'Publish',
     'admin.titles.publishConfirm': 'Publish “{title}”? Subscribers will find and play it at once.',
@@ -88,6 +89,7 @@ export const adminTitles = defineMessages({
     'admin.titles.transcode': 'Transcodificar',
     'admin.titles.transcodeAgain': 'Transcodificar de nuevo',
     'admin.titles.noVideo': 'Aún no hay vídeo.',
+    'admin.titles.remoteVideo': 'Se reproduce desde su feed, en HLS, sin transcodificar:',
     'admin.titles.ready': 'Vídeo listo: {duration} s',
     'admin.titles.publish': 'Publicar',
     'admin.titles.publishConfirm':
@@ -136,6 +138,7 @@ export const adminTitles = defineMessages({
     'admin.titles.transcode': 'Transcodificar',
     'admin.titles.transcodeAgain': 'Transcodificar de novo',
     'admin.titles.noVideo': 'Ainda não há vídeo.',
+    'admin.titles.remoteVideo': 'É reproduzido a partir do seu feed, em HLS, sem transcodificação:',
     'admin.titles.ready': 'Vídeo pronto: {duration} s',
     'admin.titles.publish': 'Publicar',
     'admin.titles.publishConfirm': 'Publicar «{title}»? Os assinantes vão encontrá-lo e vê-lo de imediato.',

@@ -36,10 +36,20 @@ export const libraryFolderSchema = z
   .regex(/^\//, 'Give the folder’s whole path, from /')
   .regex(/^[^\p{Cc}]+$/u, 'No control characters');
 
+/** An MRSS or CSV feed of titles (decision 0435), as the operator types it. */
+export const libraryFeedSchema = z
+  .string()
+  .trim()
+  .min(1, 'Give the feed’s URL')
+  .max(2000, 'At most 2,000 characters')
+  .regex(/^https?:\/\/[^\s]+$/i, 'Give the feed’s whole URL, from http:// or https://');
+
 export const librarySchema = z.object({
   name: z.string(),
-  /** The folder, as the server resolved it (links followed). */
+  /** The folder, as the server resolved it (links followed); empty for a feed. */
   folder: z.string(),
+  /** An MRSS or CSV feed's URL, its secrets masked (decision 0435); empty for a folder. */
+  feed: z.string(),
   /** The language of its sidecars' texts when they do not say. */
   lang: z.enum(LANGS),
   /** Each title goes into the catalogue once its video is ready; otherwise it stays a draft. */
@@ -57,7 +67,10 @@ export type Library = z.output<typeof librarySchema>;
 export const libraryAddRequestSchema = z
   .object({
     name: sourceNameSchema,
-    folder: libraryFolderSchema,
+    /** A folder on the server, or else */
+    folder: libraryFolderSchema.optional(),
+    /** an MRSS or CSV feed's URL, whose titles with HLS media are played from there (decision 0435). */
+    feed: libraryFeedSchema.optional(),
     lang: z.enum(LANGS).optional(),
     publish: z.boolean().optional(),
     parallel: z
@@ -68,7 +81,16 @@ export const libraryAddRequestSchema = z
       .optional(),
     watchMinutes: watchMinutesSchema.optional(),
   })
-  .strict();
+  .strict()
+  .superRefine((r, ctx) => {
+    if ((r.folder === undefined) === (r.feed === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [r.folder === undefined ? 'folder' : 'feed'],
+        message: 'Give a folder on the server or a feed’s URL, one of the two',
+      });
+    }
+  });
 
 export const libraryList = defineCall({
   area: 'operator',
@@ -88,8 +110,8 @@ export const libraryAdd = defineCall({
   access: 'operator',
   roles: editor,
   summary:
-    'Names a folder of films and episodes on the server (inside the folders its configuration allows) as a ' +
-    'library; nothing is read from it until a preview or an import.',
+    'Names a folder of films and episodes on the server (inside the folders its configuration allows), or an ' +
+    'MRSS or CSV feed of titles with HLS media, as a library; nothing is read from it until a preview or an import.',
   request: libraryAddRequestSchema,
   response: z.object({ library: librarySchema }),
 });
@@ -109,7 +131,7 @@ const entrySchema = z.object({
   path: z.string(),
   /** The film, or the series, season, episode and name of an episode, in words. */
   title: z.string(),
-  /** Where its texts come from: `nfo`, `json` or `file name`. */
+  /** Where its texts come from: `nfo`, `json`, `file name` or `feed`. */
   from: z.string(),
   audioLanguages: z.array(z.string()),
 });

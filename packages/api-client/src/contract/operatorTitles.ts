@@ -75,6 +75,8 @@ export const consoleTitleSchema = z.object({
   status: z.enum(['draft', 'published']),
   /** The transcoded video, once a transcode succeeded. */
   assetId: z.string().optional(),
+  /** A feed's title: the HLS URL its video plays from, secrets masked; never transcoded (decision 0435). */
+  remoteVideo: z.string().optional(),
   durationSec: z.number().int(),
   upload: titleUploadSchema.optional(),
   /** The latest transcode job of the title. */

@@ -37,12 +37,16 @@ export const libraryCommand: Command = {
                                                                     names the folder a library, for the console; with
                                                                     --every, the server looks at it again that often and
                                                                     imports it when a file is new, changed or gone
+  library add NAME --feed URL [--lang L] [--publish] [--every MINUTES]
+                                                                    names an MRSS or CSV feed a library: its titles with
+                                                                    HLS media are played from the feed's URLs
   library list | library remove NAME                                the named libraries; forgets one (its titles stay)`,
   run: (args) =>
     withStore(
       args,
       {
         folder: { type: 'string' },
+        feed: { type: 'string' },
         lang: { type: 'string' },
         publish: { type: 'boolean' },
         parallel: { type: 'string' },
@@ -53,9 +57,11 @@ export const libraryCommand: Command = {
         if (verb === 'list') return printLibraries(db);
         if (verb === 'remove') return forget(db, positionals[1]);
         const folder = str(values.folder);
+        const feed = str(values.feed);
         const lang = str(values.lang) ?? 'en';
         const parallel = Number(str(values.parallel) ?? 1);
-        if ((verb !== 'preview' && verb !== 'import' && verb !== 'add') || !folder) throw new UsageError();
+        if (verb !== 'preview' && verb !== 'import' && verb !== 'add') throw new UsageError();
+        if (!folder && !(verb === 'add' && feed)) throw new UsageError();
         if (!isLang(lang)) throw new UsageError(`--lang is one of ${LANGS.join(', ')}`);
         if (
           !Number.isInteger(parallel) ||
@@ -66,11 +72,12 @@ export const libraryCommand: Command = {
         }
         if (verb === 'add') {
           const name = positionals[1];
-          if (!name) throw new UsageError('library add NAME --folder PATH');
+          if (!name) throw new UsageError('library add NAME --folder PATH | --feed URL');
           // The console's call's own rules (one place): a whole path, the bounds of --parallel and --every.
           const parsed = libraryAddRequestSchema.safeParse({
             name,
-            folder,
+            ...(folder === undefined ? {} : { folder }),
+            ...(feed === undefined ? {} : { feed }),
             lang,
             publish: values.publish === true,
             parallel,
@@ -84,18 +91,18 @@ export const libraryCommand: Command = {
           }
           return refused(async () => {
             const l = await addLibrary(db, parsed.data, config.libraryRoots, CLI_ACTOR, Date.now());
-            console.log(`Added library ${l.name}: ${l.folder}`);
+            console.log(`Added library ${l.name}: ${l.folder || l.feed}`);
           });
         }
         let real: string;
         try {
-          real = libraryFolder(folder, config.libraryRoots);
+          real = libraryFolder(folder ?? '', config.libraryRoots);
         } catch (e) {
           if (!(e instanceof LibraryFolderError)) throw e;
           console.error(e.message);
           return 2;
         }
-        const plan = planLibrary(db, real, await scanLibrary(real, lang as Lang));
+        const plan = await planLibrary(db, real, await scanLibrary(real, lang as Lang));
         printPlan(plan);
         if (verb === 'preview') return 0;
         return runImport(db, config, plan, parallel, values.publish === true);
@@ -122,7 +129,7 @@ async function printLibraries(db: Db): Promise<number> {
     const last = l.lastImport ? `; last import: ${l.lastImport}` : '';
     const watch = l.watchMinutes > 0 ? `, looked at every ${l.watchMinutes} minutes` : '';
     console.log(
-      `${l.name}\t${l.folder}\t${l.lang}${l.publish ? ', published when ready' : ''}${watch}${last}`,
+      `${l.name}\t${l.folder || l.feed}\t${l.lang}${l.publish ? ', published when ready' : ''}${watch}${last}`,
     );
   }
   return 0;
@@ -164,7 +171,7 @@ async function runImport(
   publish: boolean,
 ) {
   const now = Date.now();
-  const done = importLibrary(db, plan, { actor: CLI_ACTOR, now, year: new Date(now).getUTCFullYear() });
+  const done = await importLibrary(db, plan, { actor: CLI_ACTOR, now, year: new Date(now).getUTCFullYear() });
   for (const s of done.skipped) console.log(`  ! ${s.path}\tnot added: ${s.reason}`);
   console.log(
     `Added ${n(done.films, 'film')} and ${n(done.episodes, 'episode')}; ${n(done.removed, 'title')} taken out. Transcoding ${done.transcodes.length}, ${parallel} at a time.`,

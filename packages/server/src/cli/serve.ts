@@ -1,4 +1,6 @@
 import { existsSync } from 'node:fs';
+import { remoteVideosOf } from '../library/remoteVideos.ts';
+import type { RemoteVideos } from '../origin/remoteVideos.ts';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createServer, type Origin, type OriginDeps, type SiteHandler } from '../app.ts';
@@ -92,6 +94,8 @@ async function serve(args: string[]): Promise<number> {
         ingested?: unknown;
         onClose?: () => Promise<void>;
         onServed?: (play: { accountId: string; sourceId?: string }) => void;
+        remoteVideos?: RemoteVideos;
+        log?: (line: string) => void;
       }) => Origin)
     | undefined;
   const origin =
@@ -118,6 +122,9 @@ async function serve(args: string[]): Promise<number> {
             onClose: live.close,
             // The plays it serves, for the dashboard's plays that no player reported (decision 0389).
             onServed: deps.served,
+            // Titles played from a feed's HLS URL (decision 0435).
+            remoteVideos: remoteVideosOf(deps.db),
+            log: (line) => deps.logger.info(line),
           });
         }
       : undefined;

@@ -14,8 +14,7 @@ import {
   publishImported,
   type QueuedTranscode,
 } from './importLibrary.ts';
-import { namedLibrary, recordFilesSeen, recordLibraryImport } from './libraries.ts';
-import { libraryFolder, scanLibrary } from './scan.ts';
+import { namedLibrary, readLibrary, recordFilesSeen, recordLibraryImport } from './libraries.ts';
 
 // An import's transcodes, `parallel` at a time, each a `title.transcode` job the console shows (and another
 // process takes over if this one dies); and the console's import of a named library as a `library.import` job
@@ -107,16 +106,29 @@ export const countsOf = (done: LibraryImport, plan: LibraryPlan): ImportCounts =
 });
 
 /** What an import did, in words: the job's outcome and the library's last import. */
-export function importSummary(c: ImportCounts, transcoded: number, failed: number, published: number) {
+export function importSummary(
+  c: ImportCounts,
+  transcoded: number,
+  failed: number,
+  published: number,
+  /** A feed's import: its titles whose video is the feed's HLS URL (decision 0435). */
+  remote?: number,
+) {
   const parts = [
     `added ${count(c.films, 'film')} and ${count(c.episodes, 'episode')}`,
     `${c.changed} changed`,
     `${count(c.removed, 'title')} taken out`,
-    `${transcoded} transcoded`,
+    remote === undefined ? `${transcoded} transcoded` : `${remote} played from the feed`,
   ];
   if (failed > 0) parts.push(`${failed} failed`);
   if (published > 0) parts.push(`${published} published`);
-  if (c.skipped > 0) parts.push(`${count(c.skipped, 'file')} not read (see the preview)`);
+  if (c.skipped > 0) {
+    const what =
+      remote === undefined
+        ? count(c.skipped, 'file')
+        : `${c.skipped} ${c.skipped === 1 ? 'entry' : 'entries'}`;
+    parts.push(`${what} not read (see the preview)`);
+  }
   const text = parts.join(', ');
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
@@ -124,7 +136,7 @@ export function importSummary(c: ImportCounts, transcoded: number, failed: numbe
 /** What an import job keeps (decision 0423): the library, then what its import made and which transcodes began. */
 interface ImportParams {
   name: string;
-  made?: { counts: ImportCounts; queued: QueuedTranscode[]; started: string[] };
+  made?: { counts: ImportCounts; queued: QueuedTranscode[]; started: string[]; remote?: string[] };
 }
 
 /**
@@ -138,22 +150,23 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
   return async (progress: Progress): Promise<string> => {
     const kept = (await jobParams<ImportParams>(db, jobId))?.params;
     if (!kept) throw new Error('The import kept nothing to go on from: start it again');
-    const library = await namedLibrary(db, kept.name);
+    let library = await namedLibrary(db, kept.name);
     let made = kept.made;
     if (!made) {
-      await progress(1, 'Reading the folder');
-      const folder = libraryFolder(library.folder, roots);
-      const scan = await scanLibrary(folder, library.lang);
-      // What this import saw is what a watch compares the folder with next (watch.ts).
-      await recordFilesSeen(db, library.name, scan.seen);
-      const plan = planLibrary(db, folder, scan);
+      await progress(1, library.feed ? 'Reading the feed' : 'Reading the folder');
+      // A feed that fails (times out, answers a web page) fails the job here: nothing is changed.
+      const read = await readLibrary(db, kept.name, roots);
+      library = read.library;
+      // What this import saw is what a watch compares the library with next (watch.ts).
+      await recordFilesSeen(db, library.name, read.scan.seen);
+      const plan = await planLibrary(db, read.key, read.scan);
       const at = run.now();
-      const done = importLibrary(db, plan, {
+      const done = await importLibrary(db, plan, {
         actor: run.actor,
         now: at,
         year: new Date(at).getUTCFullYear(),
       });
-      made = { counts: countsOf(done, plan), queued: done.transcodes, started: [] };
+      made = { counts: countsOf(done, plan), queued: done.transcodes, started: [], remote: done.remote };
       await updateJobParams(db, jobId, { ...kept, made });
     }
     const mine = made;
@@ -178,8 +191,15 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
       },
       resume,
     );
-    const published = library.publish ? publishImported(db, ready, run.now()) : 0;
-    const text = importSummary(mine.counts, total - failed, failed, published);
+    const playable = [...ready, ...(mine.remote ?? []).map((metaId) => ({ metaId }))];
+    const published = library.publish ? publishImported(db, playable, run.now()) : 0;
+    const text = importSummary(
+      mine.counts,
+      total - failed,
+      failed,
+      published,
+      library.feed ? (mine.remote?.length ?? 0) : undefined,
+    );
     await recordLibraryImport(db, library.name, text, run.now());
     if (failed > 0) throw new Error(`${text}: see the failed transcodes in the jobs`);
     return text;

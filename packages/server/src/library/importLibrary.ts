@@ -1,16 +1,21 @@
 import { join } from 'node:path';
 import { type Lang, LANGS, titleFormSchema } from '@ottkit/api-client/contract';
+import { newAssetId } from '../media/titleAssets.ts';
 import type { Db } from '../store/db.ts';
+import { atomically } from '../store/kysely/atomically.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
+import { remoteVideoStatements } from './remoteVideos.ts';
 import { type Actor, recordAudit } from '../operator/audit.ts';
 import { saveTitleCredits } from '../operator/titleCredits.ts';
 import { addPart, publishSeries, unpublishTitle } from '../operator/titleSeries.ts';
 import { createTitle, publishTitle, row, type TitleForm } from '../operator/titles.ts';
 import type { LibraryEntry, LibraryScan, Unreadable } from './scan.ts';
 
-// A film library folder brought into the console's titles (issue 42, decision 0422): each new film becomes a
-// draft movie, each new episode a draft episode of its series (made once a folder, by name), with its texts in
-// every language its sidecar has and its cast, directors and genres; its file is queued for transcoding. A file
-// that changed is transcoded again; a file that disappeared takes its title out of the catalogue.
+// A film library folder or feed brought into the console's titles (issue 42, decisions 0422, 0435): each new film
+// becomes a draft movie, each new episode a draft episode of its series (made once a folder or feed, by name),
+// with its texts in every language its sidecar or feed has and its cast, directors and genres; a file is queued
+// for transcoding, a feed's HLS URL becomes the title's video at once. A file or entry that changed is done again;
+// one that disappeared takes its title out of the catalogue.
 
 export interface LibraryPlan {
   folder: string;
@@ -22,22 +27,16 @@ export interface LibraryPlan {
   truncated?: string;
 }
 
-interface FileRow {
-  path: string;
-  size: number;
-  modified_at: number;
-  meta_id: string;
-}
-
-/** What an import of `scan` would add, change and remove, against what the folder's last import recorded. */
-export function planLibrary(db: Db, folder: string, scan: LibraryScan): LibraryPlan {
-  const known = new Map(
-    db
-      .all<FileRow>('SELECT path, size, modified_at, meta_id FROM library_files WHERE folder = ?', folder)
-      .map((r) => [r.path, r]),
-  );
+/** What an import of `scan` would add, change and remove, against what the last import of `key` recorded. */
+export async function planLibrary(db: Db, key: string, scan: LibraryScan): Promise<LibraryPlan> {
+  const rows = await db.kysely
+    .selectFrom('library_files')
+    .select(['path', 'size', 'modified_at', 'meta_id', 'digest'])
+    .where('folder', '=', key)
+    .execute();
+  const known = new Map(rows.map((r) => [r.path, r]));
   const plan: LibraryPlan = {
-    folder,
+    folder: key,
     added: [],
     changed: [],
     removed: [],
@@ -50,7 +49,12 @@ export function planLibrary(db: Db, folder: string, scan: LibraryScan): LibraryP
     seen.add(e.path);
     const k = known.get(e.path);
     if (!k) plan.added.push(e);
-    else if (Number(k.size) !== e.size || Number(k.modified_at) !== e.modifiedAt) plan.changed.push(e);
+    else if (
+      e.digest === undefined
+        ? Number(k.size) !== e.size || Number(k.modified_at) !== e.modifiedAt
+        : k.digest !== e.digest
+    )
+      plan.changed.push(e);
     else plan.unchanged++;
   }
   // A truncated scan did not look at every file: nothing is taken for gone.
@@ -74,6 +78,8 @@ export interface LibraryImport {
   /** Entries the plan listed that could not become titles, and why. */
   skipped: Unreadable[];
   transcodes: QueuedTranscode[];
+  /** Titles whose video is a feed's HLS URL, ready at once (decision 0435). */
+  remote: string[];
 }
 
 /** The title form of an entry, or why the console would refuse it. */
@@ -93,25 +99,46 @@ function formOf(e: LibraryEntry, vodType: TitleForm['vodType'], year: number): T
  * video is ready), changed files queued again, removed files' titles taken out of the catalogue. Audited once.
  * Answers what was done and the transcodes to run.
  */
-export function importLibrary(
+export async function importLibrary(
   db: Db,
   plan: LibraryPlan,
   o: { actor: Actor; now: number; year: number },
-): LibraryImport {
-  const out: LibraryImport = { films: 0, episodes: 0, removed: 0, skipped: [], transcodes: [] };
+): Promise<LibraryImport> {
+  const out: LibraryImport = { films: 0, episodes: 0, removed: 0, skipped: [], transcodes: [], remote: [] };
   const file = (e: LibraryEntry) => join(plan.folder, ...e.path.split('/'));
   const record = (e: LibraryEntry, metaId: string) =>
-    db.run(
-      `INSERT INTO library_files (folder, path, size, modified_at, meta_id, imported_at) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (folder, path) DO UPDATE SET size = excluded.size, modified_at = excluded.modified_at,
-         imported_at = excluded.imported_at`,
-      plan.folder,
-      e.path,
-      e.size,
-      e.modifiedAt,
-      metaId,
-      o.now,
-    );
+    db.kysely
+      .insertInto('library_files')
+      .values({
+        folder: plan.folder,
+        path: e.path,
+        size: e.size,
+        modified_at: e.modifiedAt,
+        meta_id: metaId,
+        imported_at: o.now,
+        digest: e.digest ?? '',
+      })
+      .onConflict((c) =>
+        c.columns(['folder', 'path']).doUpdateSet((x) => ({
+          size: x.ref('excluded.size'),
+          modified_at: x.ref('excluded.modified_at'),
+          imported_at: x.ref('excluded.imported_at'),
+          digest: x.ref('excluded.digest'),
+        })),
+      )
+      .compile();
+  // A file's title is recorded now and transcoded after; a feed's gets its video and its record together, so a
+  // title is never recorded without the video its entry names.
+  const video = async (e: LibraryEntry, metaId: string) => {
+    if (e.media === undefined) {
+      await atomically(db, [record(e, metaId)]);
+      out.transcodes.push({ metaId, name: nameOf(e), file: file(e) });
+      return;
+    }
+    const remote = { assetId: newAssetId(), url: e.media, durationSec: e.durationSeconds };
+    await atomically(db, [...remoteVideoStatements(db, metaId, remote, o.now), record(e, metaId)]);
+    out.remote.push(metaId);
+  };
   for (const e of plan.added) {
     const made = db.transaction(() =>
       e.meta.kind === 'episode' ? addEpisode(db, plan.folder, e, o) : addFilm(db, e, o),
@@ -120,21 +147,20 @@ export function importLibrary(
       out.skipped.push({ path: e.path, reason: made.reason });
       continue;
     }
-    record(e, made.metaId);
+    await video(e, made.metaId);
     if (e.meta.kind === 'episode') out.episodes++;
     else out.films++;
-    out.transcodes.push({ metaId: made.metaId, name: nameOf(e), file: file(e) });
   }
-  const known = new Map(
-    db
-      .all<FileRow>('SELECT path, meta_id FROM library_files WHERE folder = ?', plan.folder)
-      .map((r) => [r.path, r.meta_id]),
-  );
+  const rows = await db.kysely
+    .selectFrom('library_files')
+    .select(['path', 'meta_id'])
+    .where('folder', '=', plan.folder)
+    .execute();
+  const known = new Map(rows.map((r) => [r.path, r.meta_id]));
   for (const e of plan.changed) {
     const metaId = known.get(e.path);
     if (!metaId || !row(db, metaId)) continue;
-    record(e, metaId);
-    out.transcodes.push({ metaId, name: nameOf(e), file: file(e) });
+    await video(e, metaId);
   }
   for (const r of plan.removed) {
     db.transaction(() => {
@@ -147,7 +173,8 @@ export function importLibrary(
     db,
     o.actor,
     'library.import',
-    plan.folder,
+    // A feed's URL may carry a password: the audit log never shows one.
+    maskSecrets(plan.folder),
     {
       after: {
         films: out.films,

@@ -4,7 +4,10 @@ import type { Selectable } from 'kysely';
 import { type Actor, recordAudit } from '../operator/audit.ts';
 import type { Db } from '../store/db.ts';
 import type { LibrariesTable } from '../store/kysely/schema.generated.ts';
-import { libraryFolder } from './scan.ts';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
+import { upstreamLimits } from '../sources/importer.ts';
+import { readFeed } from './feed.ts';
+import { type LibraryScan, libraryFolder, scanLibrary } from './scan.ts';
 
 // Named film libraries (issue 42, decision 0423): what the console and `library add` keep of a folder, on the
 // asynchronous store (issue 39). The folder is checked against the configured roots when it is added and again
@@ -21,6 +24,8 @@ export class LibraryError extends Error {
 const toLibrary = (r: Selectable<LibrariesTable>): Library => ({
   name: r.name,
   folder: r.folder,
+  // A feed's URL may carry an account's password (a panel's): never shown (decision 0435).
+  feed: maskSecrets(r.feed),
   lang: r.lang as Lang,
   publish: Number(r.publish) === 1,
   parallel: Number(r.parallel),
@@ -32,14 +37,16 @@ const toLibrary = (r: Selectable<LibrariesTable>): Library => ({
 
 export interface NewLibrary {
   name: string;
-  folder: string;
+  /** A folder on the server, or else a feed's URL. */
+  folder?: string;
+  feed?: string;
   lang?: Lang;
   publish?: boolean;
   parallel?: number;
   watchMinutes?: number;
 }
 
-/** Adds a library over a folder inside `roots` (LibraryFolderError otherwise); audited. */
+/** Adds a library over a folder inside `roots` (LibraryFolderError otherwise) or a feed's URL; audited. */
 export async function addLibrary(
   db: Db,
   input: NewLibrary,
@@ -47,10 +54,11 @@ export async function addLibrary(
   actor: Actor,
   now: number,
 ): Promise<Library> {
-  const folder = libraryFolder(input.folder, roots);
+  const folder = input.feed === undefined ? libraryFolder(input.folder ?? '', roots) : '';
   const row = {
     name: input.name,
     folder,
+    feed: input.feed ?? '',
     lang: input.lang ?? 'en',
     publish: input.publish ? 1 : 0,
     parallel: input.parallel ?? LIBRARY_PARALLEL.default,
@@ -75,10 +83,32 @@ export async function listLibraries(db: Db): Promise<Library[]> {
   return rows.map(toLibrary);
 }
 
-export async function namedLibrary(db: Db, name: string): Promise<Library> {
+async function libraryRow(db: Db, name: string): Promise<Selectable<LibrariesTable>> {
   const r = await db.kysely.selectFrom('libraries').selectAll().where('name', '=', name).executeTakeFirst();
   if (!r) throw new LibraryError('notFound', `No library named ${name}.`);
-  return toLibrary(r);
+  return r;
+}
+
+export async function namedLibrary(db: Db, name: string): Promise<Library> {
+  return toLibrary(await libraryRow(db, name));
+}
+
+/**
+ * Reads the library now: its folder (checked against `roots` again) or its feed (under the upstream rule and the
+ * line-up sources' limits). `key` is what its imports recorded its files or entries under: the folder, or the
+ * feed's URL. Throws LibraryFolderError or SourceError in words.
+ */
+export async function readLibrary(
+  db: Db,
+  name: string,
+  roots: string[],
+): Promise<{ library: Library; key: string; scan: LibraryScan }> {
+  const r = await libraryRow(db, name);
+  const library = toLibrary(r);
+  if (r.feed)
+    return { library, key: r.feed, scan: await readFeed(r.feed, library.lang, await upstreamLimits(db)) };
+  const folder = libraryFolder(library.folder, roots);
+  return { library, key: folder, scan: await scanLibrary(folder, library.lang) };
 }
 
 /** Forgets the library (its titles stay, and so does what its folder's imports recorded); audited. */

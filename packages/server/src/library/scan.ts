@@ -22,7 +22,11 @@ export interface LibraryEntry {
   modifiedAt: number;
   meta: LibraryMeta;
   /** Where the metadata came from. */
-  from: 'nfo' | 'json' | 'file name';
+  from: 'nfo' | 'json' | 'file name' | 'feed';
+  /** A feed's entry: its HLS URL, played from where it is (decision 0435); a file's entries have none. */
+  media?: string;
+  /** A feed's entry: what it says, hashed, which tells a changed entry as a file's size and time do. */
+  digest?: string;
   poster?: string;
   backdrop?: string;
   audioLanguages: string[];

@@ -172,8 +172,8 @@ export function readJsonSidecar(json: string, lang: Lang): SidecarResult {
   });
 }
 
-/** Both readers' fields, cut and checked the same way. */
-function shaped(f: {
+/** What a reader found, before it is checked: texts keyed by language, numbers as written. */
+export interface ReadFields {
   kind: LibraryKind;
   titles: Partial<Record<string, string>>;
   plots: Partial<Record<string, string>>;
@@ -185,7 +185,10 @@ function shaped(f: {
   series?: string;
   season?: string;
   episode?: string;
-}): SidecarResult {
+}
+
+/** The readers' fields (sidecars and feeds), cut and checked the same way. */
+export function shaped(f: ReadFields): SidecarResult {
   const keep = (m: Partial<Record<string, string>>, max: number) =>
     Object.fromEntries(
       Object.entries(m).flatMap(([l, t]) => (isLang(l) && t && cut(t, max) ? [[l, cut(t, max)]] : [])),

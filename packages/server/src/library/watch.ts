@@ -4,11 +4,12 @@ import type { Actor } from '../operator/audit.ts';
 import type { TranscodeTitle } from '../operator/titleTranscodeJob.ts';
 import type { Db } from '../store/db.ts';
 import { startLibraryImport, type TranscodeRun } from './importJob.ts';
-import { claimWatch, dueForWatch } from './libraries.ts';
+import { claimWatch, dueForWatch, readLibrary } from './libraries.ts';
 import { filesSeen, libraryFolder, mediaFiles } from './scan.ts';
 
 // A library's watch (issue 42, decision 0423): every `watchMinutes` its folder is looked at again, cheaply (names,
 // sizes and times, no sidecar or ffprobe), and imported as the console would when a file is new, changed or gone.
+// A feed's look reads the feed (decision 0435): its entries' ids and digests say whether anything changed.
 
 /** Who a watch's imports are by, in the jobs and the audit log. */
 export const WATCH_ACTOR: Actor = { id: 'schedule', email: 'library watch' };
@@ -43,7 +44,10 @@ export async function watchLibraries(
     if (!(await claimWatch(db, library.name, watchedAt, now))) continue;
     let seen: string;
     try {
-      seen = filesSeen(mediaFiles(libraryFolder(library.folder, roots)).files);
+      // A feed is read whole (its entries hashed); a folder's names, sizes and times only.
+      seen = library.feed
+        ? (await readLibrary(db, library.name, roots)).scan.seen
+        : filesSeen(mediaFiles(libraryFolder(library.folder, roots)).files);
     } catch (e) {
       onSkip(library.name, e instanceof Error ? e.message : String(e));
       continue;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { maskSecrets } from '../upstream/maskSecrets.ts';
 import {
   type AgeRating,
   ARTWORK_KINDS,
@@ -56,7 +57,10 @@ export function textsOf(db: Db, metaId: string): ConsoleTitle['texts'] {
 
 export function toTitle(db: Db, dataDir: string, r: TitleRow): ConsoleTitle {
   const job = r.job_id ? getJob(db, r.job_id) : undefined;
-  return titleOf(dataDir, r, textsOf(db, r.meta_id), latestUpload(db, r.meta_id), job);
+  const remote = r.asset_id
+    ? db.get<{ url: string }>('SELECT url FROM remote_videos WHERE asset_id = ?', r.asset_id)?.url
+    : undefined;
+  return titleOf(dataDir, r, textsOf(db, r.meta_id), latestUpload(db, r.meta_id), job, remote);
 }
 
 /** A title as the console shows it, from its row and what was read beside it. */
@@ -66,6 +70,8 @@ function titleOf(
   texts: ConsoleTitle['texts'],
   upload: UploadRow | undefined,
   job: Job | undefined,
+  /** The feed's URL its video plays from (decision 0435). */
+  remote?: string,
 ): ConsoleTitle {
   return {
     metaId: r.meta_id,
@@ -78,6 +84,7 @@ function titleOf(
     texts,
     status: r.published_at === null ? 'draft' : 'published',
     ...(r.asset_id ? { assetId: r.asset_id } : {}),
+    ...(remote ? { remoteVideo: maskSecrets(remote) } : {}),
     durationSec: r.duration,
     ...(upload ? { upload: publicUpload(dataDir, upload) } : {}),
     ...(job ? { job } : {}),
@@ -169,7 +176,8 @@ async function titlesOf(
   if (rows.length === 0) return [];
   const k = db.kysely;
   const ids = rows.map((r) => r.meta_id);
-  const [texts, uploads, jobs] = await Promise.all([
+  const assets = rows.flatMap((r) => r.asset_id ?? []);
+  const [texts, uploads, jobs, remotes] = await Promise.all([
     k.selectFrom('console_title_texts').selectAll().where('meta_id', 'in', ids).orderBy('lang').execute(),
     k
       .selectFrom('title_uploads')
@@ -182,7 +190,11 @@ async function titlesOf(
       db,
       rows.flatMap((r) => r.job_id ?? []),
     ),
+    assets.length === 0
+      ? []
+      : k.selectFrom('remote_videos').select(['asset_id', 'url']).where('asset_id', 'in', assets).execute(),
   ]);
+  const remoteOf = new Map(remotes.map((v) => [v.asset_id, v.url]));
   const textsOfTitle = (metaId: string) =>
     Object.fromEntries(
       texts.filter((t) => t.meta_id === metaId).map((t) => [t.lang, { title: t.title, plot: t.plot }]),
@@ -196,6 +208,7 @@ async function titlesOf(
       textsOfTitle(r.meta_id),
       uploads.find((u) => u.meta_id === r.meta_id),
       r.job_id ? jobById.get(r.job_id) : undefined,
+      r.asset_id ? remoteOf.get(r.asset_id) : undefined,
     );
     return r.age_rating ? { ...title, ageRating: r.age_rating as AgeRating } : title;
   });

@@ -19,6 +19,7 @@ import {
 import { type MediaTokenClaims, verifyMediaToken } from './tokens.ts';
 import { timeshiftResource } from './urls.ts';
 import { DEFAULT_VOD_ASSETS, type VodAsset } from './vod.ts';
+import { type RemoteVideos, serveRemote } from './remoteVideos.ts';
 
 export interface OriginOptions {
   /** Where AES keys are kept (`<dataDir>/keys/`). */
@@ -60,6 +61,10 @@ export interface OriginOptions {
    * (each playlist and segment): the listener keeps its writes few, and must not throw.
    */
   onServed?: (claims: MediaTokenClaims) => void;
+  /** Titles played from a feed's HLS URL (decision 0435), looked for when an asset is none of the origin's own. */
+  remoteVideos?: RemoteVideos;
+  /** Where a remote video's upstream failures are told (the operator's log). */
+  log?: (line: string) => void;
 }
 
 export interface Origin {
@@ -313,10 +318,27 @@ export function createOrigin(options: OriginOptions): Origin {
                     resource: timeshiftResource(id ?? '', Number(url.searchParams.get('start') ?? 0)),
                   }
                 : { kind: 'live' as const, resource: `live/${id}` };
-        const v = verifyMediaToken(options.secret, url.searchParams.get('token'), {
-          ...expect,
-          nowMs: now(),
-        });
+        const token = url.searchParams.get('token');
+        const v = verifyMediaToken(options.secret, token, { ...expect, nowMs: now() });
+        const remote = v.ok && kind === 'vod' && id ? await options.remoteVideos?.url(id) : undefined;
+        if (v.ok && remote && id && options.remoteVideos) {
+          if (await revoked(v.claims)) fail(req, res, 403, 'forbidden: session ended');
+          else {
+            if (v.claims.sourceId && url.searchParams.get(PREFETCH_QUERY_PARAM) !== '1')
+              options.onServed?.(v.claims);
+            await serveRemote(req, res, {
+              secret: options.secret,
+              assetId: id,
+              master: remote,
+              rest,
+              query: `?token=${viaEdge(req) ? EDGE_TOKEN : token}`,
+              allow: await options.remoteVideos.allow(),
+              media: MEDIA,
+              log: options.log,
+            });
+          }
+          return true;
+        }
         fail(req, res, v.ok ? found.status : 403, v.ok ? found.reason : 'forbidden');
         return true;
       }

@@ -98,4 +98,38 @@ describe('HLS playlists through the pull relay (decision 0364)', () => {
       'R(none)',
     ]);
   });
+
+  it('tells the relay what each URI names: a playlist, a key or media (decision 0435)', () => {
+    const role = (u: string | undefined, r: string) => `${r}:${u?.split('/').pop()}`;
+    const master = [
+      '#EXTM3U',
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="es",URI="audio.m3u8"',
+      '#EXT-X-STREAM-INF:BANDWIDTH=800000',
+      'low.m3u8',
+      '#EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=9000,URI="iframes.m3u8"',
+    ].join('\n');
+    expect(
+      rewritePlaylist(master, BASE, role)
+        .split('\n')
+        .filter((l) => l.includes(':')),
+    ).toEqual([
+      '#EXT-X-MEDIA:TYPE=AUDIO,GROUP-ID="a",NAME="es",URI="playlist:audio.m3u8"',
+      '#EXT-X-STREAM-INF:BANDWIDTH=800000',
+      'playlist:low.m3u8',
+      '#EXT-X-I-FRAME-STREAM-INF:BANDWIDTH=9000,URI="playlist:iframes.m3u8"',
+    ]);
+    const media = [
+      '#EXTM3U',
+      '#EXT-X-KEY:METHOD=AES-128,URI="k.bin"',
+      '#EXT-X-MAP:URI="init.mp4"',
+      '#EXTINF:2,',
+      '1.ts',
+    ];
+    expect(rewritePlaylist(media.join('\n'), BASE, role).split('\n').slice(1)).toEqual([
+      '#EXT-X-KEY:METHOD=AES-128,URI="key:k.bin"',
+      '#EXT-X-MAP:URI="segment:init.mp4"',
+      '#EXTINF:2,',
+      'segment:1.ts',
+    ]);
+  });
 });

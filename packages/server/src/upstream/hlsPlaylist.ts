@@ -1,6 +1,7 @@
 /**
- * HLS playlists as the pull relay hands them to ffmpeg (decision 0364): every URI in them replaced by a relay URL,
- * so ffmpeg never learns an upstream address it could open by itself. The reading mirrors ffmpeg's own
+ * HLS playlists as the pull relay hands them to ffmpeg (decision 0364), and as the origin hands a feed's title to
+ * players (decision 0435): every URI in them replaced by a relay URL, so neither learns an upstream address it
+ * could open by itself. The reading mirrors ffmpeg's own
  * (libavformat/hls.c): what it would take for a URI, we replace, and nothing else changes.
  */
 
@@ -66,8 +67,20 @@ function uriAttributes(s: string): Span[] {
   return spans;
 }
 
+/** What a URI in a playlist names, by where it stands: a player (and an edge's cache) treats each differently. */
+export type UriRole = 'playlist' | 'segment' | 'key';
+
+/** Tags whose URI attribute names a playlist or a key; every other URI names media (a segment, an init, a part). */
+const TAG_ROLES: Record<string, UriRole> = {
+  'EXT-X-MEDIA': 'playlist',
+  'EXT-X-I-FRAME-STREAM-INF': 'playlist',
+  'EXT-X-RENDITION-REPORT': 'playlist',
+  'EXT-X-KEY': 'key',
+  'EXT-X-SESSION-KEY': 'key',
+};
+
 /**
- * The playlist with every URI replaced by `relay(absolute URL)`: URI lines (segments, variant playlists) and the
+ * The playlist with every URI replaced by `relay(absolute URL, role)`: URI lines (segments, variant playlists) and the
  * URI attributes of tags (EXT-X-KEY, -MAP, -MEDIA, -I-FRAME-STREAM-INF, -SESSION-KEY, -PART, -PRELOAD-HINT,
  * -RENDITION-REPORT…), resolved against `base`, the playlist's URL after redirects. A URI that is no URL becomes
  * `relay(undefined)`, an address the relay answers with an error: never the text ffmpeg might read otherwise.
@@ -76,28 +89,30 @@ function uriAttributes(s: string): Span[] {
 export function rewritePlaylist(
   text: string,
   base: string,
-  relay: (url: string | undefined) => string,
+  relay: (url: string | undefined, role: UriRole) => string,
 ): string {
-  const to = (raw: string): string => {
+  const to = (raw: string, role: UriRole): string => {
     try {
-      return relay(new URL(raw.trim(), base).href);
+      return relay(new URL(raw.trim(), base).href, role);
     } catch {
-      return relay(undefined);
+      return relay(undefined, role);
     }
   };
-  return text
-    .replace(/^\ufeff/, '')
-    .split(/\r\n|[\r\n\0]/)
+  const lines = text.replace(/^\ufeff/, '').split(/\r\n|[\r\n\0]/);
+  // A multivariant playlist's URI lines name playlists; a media playlist's name segments.
+  const lineRole: UriRole = lines.some((l) => l.startsWith('#EXT-X-STREAM-INF')) ? 'playlist' : 'segment';
+  return lines
     .map((line) => {
       if (line.trim() === '') return '';
-      if (!line.startsWith('#')) return to(line);
+      if (!line.startsWith('#')) return to(line, lineRole);
       const colon = line.indexOf(':');
       if (colon < 0) return line;
+      const role = TAG_ROLES[line.slice(1, colon)] ?? 'segment';
       const attrs = line.slice(colon + 1);
       let out = '';
       let at = 0;
       for (const span of uriAttributes(attrs)) {
-        out += `${attrs.slice(at, span.start)}"${to(span.value)}"`;
+        out += `${attrs.slice(at, span.start)}"${to(span.value, role)}"`;
         at = span.end;
       }
       return `${line.slice(0, colon + 1)}${out}${attrs.slice(at)}`;

@@ -1,9 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { pipeline } from 'node:stream/promises';
 import { DEFAULT_LIMITS, type FetchLimits, isUrl, openUpstream, SourceError } from './fetch.ts';
-import { isPlaylistStart, MAX_PLAYLIST_BYTES, PLAYLIST_SNIFF_BYTES, rewritePlaylist } from './hlsPlaylist.ts';
+import { relayAnswer } from './hlsRelay.ts';
 import { maskSecrets } from './maskSecrets.ts';
 
 /**
@@ -19,6 +18,15 @@ import { maskSecrets } from './maskSecrets.ts';
 const PULL_LIMITS: FetchLimits = { ...DEFAULT_LIMITS, timeoutMs: 120_000, maxRedirects: 5 };
 /** Answer headers handed on to ffmpeg: what it needs to read a body, nothing the upstream chooses besides. */
 const PASSED = ['content-type', 'content-length', 'content-range', 'accept-ranges'];
+
+function passed(up: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const name of PASSED) {
+    const v = up.headers[name];
+    if (typeof v === 'string') headers[name] = v;
+  }
+  return headers;
+}
 
 const TOKEN = randomBytes(24).toString('base64url');
 /** Where a URI that is no URL points: a relay address that answers 400. */
@@ -173,7 +181,16 @@ async function serve(req: IncomingMessage, res: ServerResponse) {
     });
     // Playlists name the relay as ffmpeg reached it.
     const base = `http://127.0.0.1:${req.socket.localPort}`;
-    await answer(opened.res, opened.url, res, (u) => relayUrl(base, id as string, u));
+    await relayAnswer(
+      opened.res,
+      opened.url,
+      res,
+      (u) => relayUrl(base, id as string, u),
+      (kind, up) =>
+        kind === 'playlist'
+          ? { 'content-type': up.headers['content-type'] ?? 'application/vnd.apple.mpegurl' }
+          : passed(up),
+    );
   } catch (e) {
     if (gone.signal.aborted || pull.abort.signal.aborted) return void res.destroy();
     const reason = maskSecrets(e instanceof Error ? e.message : String(e));
@@ -183,64 +200,5 @@ async function serve(req: IncomingMessage, res: ServerResponse) {
     if (!res.headersSent) res.writeHead(refused ? 403 : 502).end();
     else res.destroy();
     if (refused) pull.onRefused?.();
-  }
-}
-
-/**
- * Hands an upstream answer to ffmpeg: a playlist read whole (at most MAX_PLAYLIST_BYTES) and rewritten, anything
- * else streamed as it comes.
- */
-async function answer(
-  up: IncomingMessage,
-  url: string,
-  res: ServerResponse,
-  relay: (url: string | undefined) => string,
-) {
-  const it = up[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
-  try {
-    const head: Buffer[] = [];
-    let size = 0;
-    let done = false;
-    while (size < PLAYLIST_SNIFF_BYTES) {
-      const n = await it.next();
-      if (n.done) {
-        done = true;
-        break;
-      }
-      head.push(n.value);
-      size += n.value.length;
-    }
-    if (isPlaylistStart(Buffer.concat(head))) {
-      while (!done) {
-        const n = await it.next();
-        if (n.done) break;
-        head.push(n.value);
-        size += n.value.length;
-        if (size > MAX_PLAYLIST_BYTES)
-          throw new SourceError(`${url} is a playlist over the limit of ${MAX_PLAYLIST_BYTES} bytes`);
-      }
-      const text = rewritePlaylist(Buffer.concat(head).toString('utf8'), url, relay);
-      const body = Buffer.from(text);
-      res.writeHead(200, {
-        'content-type': up.headers['content-type'] ?? 'application/vnd.apple.mpegurl',
-        'content-length': body.length,
-      });
-      res.end(body);
-      return;
-    }
-    const headers: Record<string, string> = {};
-    for (const name of PASSED) {
-      const v = up.headers[name];
-      if (typeof v === 'string') headers[name] = v;
-    }
-    res.writeHead(up.statusCode ?? 200, headers);
-    const rest = { [Symbol.asyncIterator]: () => it };
-    async function* body() {
-      yield* head;
-      if (!done) yield* rest;
-    }
-    await pipeline(body(), res);
-  } finally {
-    up.destroy();
   }
 }

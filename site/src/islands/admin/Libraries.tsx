@@ -17,7 +17,10 @@ type Preview = Awaited<ReturnType<typeof consoleApi.operator.libraryPreview>> & 
 
 const EMPTY = {
   name: '',
+  /** Where its titles are: a folder on the server, or a feed (decision 0435). */
+  kind: 'folder',
   folder: '',
+  feed: '',
   lang: 'en' as string,
   publish: false,
   parallel: String(LIBRARY_PARALLEL.default),
@@ -28,6 +31,7 @@ const fieldWords = (t: AdminT) => {
   const words: Record<string, string> = {
     name: t('admin.error.name'),
     folder: t('admin.libraries.error.folder'),
+    feed: t('admin.libraries.error.feed'),
     parallel: t('admin.libraries.error.parallel'),
     watchMinutes: t('admin.libraries.error.watch'),
   };
@@ -61,7 +65,7 @@ export default function Libraries({ lang }: { lang: Lang }) {
     e.preventDefault();
     const input = {
       name: form.name.trim(),
-      folder: form.folder.trim(),
+      ...(form.kind === 'feed' ? { feed: form.feed.trim() } : { folder: form.folder.trim() }),
       lang: form.lang as Lang,
       publish: form.publish,
       parallel: Number(form.parallel),
@@ -105,26 +109,45 @@ export default function Libraries({ lang }: { lang: Lang }) {
         <h2 id="add-title">{t('admin.libraries.add')}</h2>
         <form className="console-form" onSubmit={add} noValidate>
           <Field label={t('admin.libraries.name')} {...adding.bind('name')} />
-          <Field
-            label={t('admin.libraries.folder')}
-            hint={t('admin.libraries.folderHint')}
-            placeholder="/srv/films"
-            {...adding.bind('folder')}
-          />
-          <SelectField label={t('admin.libraries.lang')} {...adding.bind('lang')}>
+          <SelectField label={t('admin.libraries.kind')} {...adding.bind('kind')}>
+            <option value="folder">{t('admin.libraries.kind.folder')}</option>
+            <option value="feed">{t('admin.libraries.kind.feed')}</option>
+          </SelectField>
+          {form.kind === 'feed' ? (
+            <Field
+              label={t('admin.libraries.feed')}
+              hint={t('admin.libraries.feedHint')}
+              placeholder="https://example.com/films.rss"
+              inputMode="url"
+              {...adding.bind('feed')}
+            />
+          ) : (
+            <Field
+              label={t('admin.libraries.folder')}
+              hint={t('admin.libraries.folderHint')}
+              placeholder="/srv/films"
+              {...adding.bind('folder')}
+            />
+          )}
+          <SelectField
+            label={t(form.kind === 'feed' ? 'admin.libraries.langFeed' : 'admin.libraries.lang')}
+            {...adding.bind('lang')}
+          >
             {LANGS.map((l) => (
               <option key={l} value={l}>
                 {t(`admin.brand.lang.${l}`)}
               </option>
             ))}
           </SelectField>
+          {form.kind === 'folder' && (
+            <Field
+              label={t('admin.libraries.parallel')}
+              {...wholeNumber(LIBRARY_PARALLEL)}
+              {...adding.bind('parallel')}
+            />
+          )}
           <Field
-            label={t('admin.libraries.parallel')}
-            {...wholeNumber(LIBRARY_PARALLEL)}
-            {...adding.bind('parallel')}
-          />
-          <Field
-            label={t('admin.libraries.watch')}
+            label={t(form.kind === 'feed' ? 'admin.libraries.watchFeed' : 'admin.libraries.watch')}
             {...wholeNumber({ min: 0 })}
             {...adding.bind('watchMinutes')}
           />
@@ -181,7 +204,7 @@ function LibraryCard(props: {
   return (
     <li data-testid="library" className="console-entry">
       <strong>{l.name}</strong>
-      <div className="console-path">{l.folder}</div>
+      <div className="console-path">{l.folder || l.feed}</div>
       <div>{t(l.publish ? 'admin.libraries.publishes' : 'admin.libraries.drafts')}</div>
       <div>
         {l.watchMinutes > 0

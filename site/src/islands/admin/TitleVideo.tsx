@@ -136,7 +136,12 @@ export function TitleVideo({
           </p>
         </div>
       )}
-      {!job && !upload && <p>{t('admin.titles.noVideo')}</p>}
+      {title.remoteVideo && (
+        <p data-testid="remote-video">
+          {t('admin.titles.remoteVideo')} <code className="console-path">{title.remoteVideo}</code>
+        </p>
+      )}
+      {!job && !upload && !title.remoteVideo && <p>{t('admin.titles.noVideo')}</p>}
       {title.assetId && !running(job) && <p>{t('admin.titles.ready', { duration: title.durationSec })}</p>}
       {canEdit && (
         <div className="console-row">

@@ -13,9 +13,12 @@ import {
   LibraryError,
   listLibraries,
   namedLibrary,
+  readLibrary,
   removeLibrary,
 } from '../../library/libraries.ts';
-import { type LibraryEntry, LibraryFolderError, libraryFolder, scanLibrary } from '../../library/scan.ts';
+import { type LibraryEntry, LibraryFolderError, libraryFolder } from '../../library/scan.ts';
+import { SourceError } from '../../upstream/fetch.ts';
+import { maskSecrets } from '../../upstream/maskSecrets.ts';
 import { transcodeTitle } from '../../media/transcode.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
@@ -30,6 +33,8 @@ async function answering<T>(work: () => Promise<T>): Promise<T> {
       throw new HttpError(code, e.message);
     }
     if (e instanceof LibraryFolderError) throw new HttpError(OperatorErrCode.LIBRARY_FOLDER, e.message);
+    // A feed that cannot be read (decision 0435), in words, its URL's secrets masked.
+    if (e instanceof SourceError) throw new HttpError(OperatorErrCode.SOURCE_FAILED, maskSecrets(e.message));
     throw e;
   }
 }
@@ -60,9 +65,8 @@ export const operatorLibraryRoutes = [
   ),
   route(libraryPreview, (ctx, req) =>
     answering(async () => {
-      const library = await namedLibrary(ctx.db, req.name);
-      const folder = libraryFolder(library.folder, roots(ctx));
-      const plan = planLibrary(ctx.db, folder, await scanLibrary(folder, library.lang));
+      const read = await readLibrary(ctx.db, req.name, roots(ctx));
+      const plan = await planLibrary(ctx.db, read.key, read.scan);
       return {
         added: plan.added.map(entry),
         changed: plan.changed.map(entry),
@@ -77,7 +81,7 @@ export const operatorLibraryRoutes = [
     answering(async () => {
       const library = await namedLibrary(ctx.db, req.name);
       // Refused now, in words, rather than as a failed job: the folder left the allowed ones since it was added.
-      libraryFolder(library.folder, roots(ctx));
+      if (!library.feed) libraryFolder(library.folder, roots(ctx));
       // The route wires the ffmpeg transcode into the operator's jobs (decision 0369).
       const run = { dataDir: ctx.config.dataDir, actor: actorFor(ctx), transcodeTitle, now: ctx.now };
       return { job: await startLibraryImport(ctx.db, library.name, roots(ctx), run) };

@@ -251,6 +251,7 @@ export interface LibrariesTable {
   watch_minutes: Generated<number>;
   files_seen: Generated<string>;
   watched_at: number | null;
+  feed: Generated<string>;
 }
 
 export interface LibraryFilesTable {
@@ -260,6 +261,7 @@ export interface LibraryFilesTable {
   modified_at: number;
   meta_id: string;
   imported_at: number;
+  digest: Generated<string>;
 }
 
 export interface LibrarySeriesTable {
@@ -565,6 +567,12 @@ export interface RefreshTokensTable {
   generation: number;
   expires_at: number;
   used_at: number | null;
+}
+
+export interface RemoteVideosTable {
+  asset_id: string;
+  url: string;
+  created_at: number;
 }
 
 export interface ScanCodesTable {
@@ -929,6 +937,7 @@ export interface Database {
   program_subscriptions: ProgramSubscriptionsTable;
   recharge_codes: RechargeCodesTable;
   refresh_tokens: RefreshTokensTable;
+  remote_videos: RemoteVideosTable;
   scan_codes: ScanCodesTable;
   schema_migrations: SchemaMigrationsTable;
   served_plays: ServedPlaysTable;

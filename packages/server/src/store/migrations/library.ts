@@ -65,4 +65,20 @@ ALTER TABLE libraries ADD COLUMN watched_at BIGINT;
 ALTER TABLE operator_jobs ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
 `,
   },
+  {
+    // Feed libraries (decision 0435): an MRSS or CSV feed's URL instead of a folder (`feed`, '' for a folder); an
+    // entry's `digest` (its media URL and texts, hashed) says whether it changed, as a file's size and time do; and
+    // the titles whose media is HLS already, played from the feed's URL through the origin (`remote_videos`).
+    version: 541,
+    name: 'library-feeds',
+    sql: `
+ALTER TABLE libraries ADD COLUMN feed TEXT NOT NULL DEFAULT '';
+ALTER TABLE library_files ADD COLUMN digest TEXT NOT NULL DEFAULT '';
+CREATE TABLE remote_videos (
+  asset_id TEXT PRIMARY KEY,
+  url TEXT NOT NULL,
+  created_at BIGINT NOT NULL
+);
+`,
+  },
 ];

@@ -1,0 +1,287 @@
+import { createHash } from 'node:crypto';
+import { type Lang, isLang } from '@ottkit/api-client/contract';
+import { parse as parseCsv } from 'csv-parse';
+import { SaxesParser, type SaxesTagPlain } from 'saxes';
+import { type FetchLimits, openSource, SourceError } from '../sources/input.ts';
+import type { LibraryEntry, LibraryScan, Unreadable } from './scan.ts';
+import { type LibraryMeta, type ReadFields, shaped } from './sidecar.ts';
+
+// A feed library (issue 42, decision 0435): an MRSS feed (RSS 2.0 with Yahoo's Media RSS) or a CSV of titles,
+// fetched under the upstream rule and the line-up sources' limits, read into the same entries as a folder's
+// files. An entry whose media is HLS already is played from its URL (remoteVideos.ts); one whose media is not
+// is listed with the reason, as is an entry without a title or media. The formats are in the server's README.
+
+/** Entries one feed may hold: a feed of more is read up to them and says so. */
+export const FEED_LIMITS = { entries: 200_000 } as const;
+
+/** An HLS URL: its path ends `.m3u8`, or the feed says its type is an HLS playlist. */
+const isHls = (url: string, type = '') => /mpegurl/i.test(type) || /\.m3u8$/i.test(new URL(url).pathname);
+
+const NOT_HLS =
+  'its media is not HLS (.m3u8): only HLS is played from a feed; put the file in a library folder to transcode it';
+
+/** An entry's fields before they are checked (both formats). */
+interface Raw extends ReadFields {
+  id: string;
+  /** Media URLs with the type the feed gives, first preferred. */
+  media: { url: string; type?: string; duration?: string; lang?: string }[];
+}
+
+/** The feed at `url` read whole: its entries, and each it could not take with why. Throws SourceError in words. */
+export async function readFeed(url: string, lang: Lang, limits: FetchLimits): Promise<LibraryScan> {
+  const chunks = openSource(url, limits)[Symbol.asyncIterator]();
+  const first = await chunks.next();
+  const head = first.done ? '' : Buffer.from(first.value).toString('utf8', 0, 512);
+  const start = head.replace(/^\ufeff/, '').trimStart();
+  async function* all() {
+    if (!first.done) yield first.value;
+    for (let n = await chunks.next(); !n.done; n = await chunks.next()) yield n.value;
+  }
+  const scan: LibraryScan = { entries: [], unreadable: [], seen: '' };
+  const ids = new Set<string>();
+  const take = (raw: Raw) => {
+    if (scan.entries.length + scan.unreadable.length >= FEED_LIMITS.entries) {
+      scan.truncated = `only the first ${FEED_LIMITS.entries} entries were read`;
+      return;
+    }
+    const e = entryOf(raw, lang, ids);
+    if ('reason' in e) scan.unreadable.push(e);
+    else scan.entries.push(e);
+  };
+  if (/^<(!doctype html|html)/i.test(start)) throw new SourceError(`${url} answered a web page, not a feed`);
+  if (start.startsWith('<')) await readMrss(all(), url, lang, take);
+  else if (start === '') throw new SourceError(`${url} answered nothing`);
+  else await readCsv(all(), url, take);
+  const h = createHash('sha256');
+  for (const e of scan.entries) h.update(`${e.path}\0${e.digest}\n`);
+  scan.seen = h.digest('base64url');
+  return scan;
+}
+
+/** An entry, or why it cannot be one. */
+function entryOf(raw: Raw, lang: Lang, ids: Set<string>): LibraryEntry | Unreadable {
+  const name = raw.id || Object.values(raw.titles).find(Boolean) || '(an entry without an id)';
+  const path = name.slice(0, 500);
+  const fail = (reason: string): Unreadable => ({ path, reason });
+  const urls = raw.media.filter((m) => /^https?:\/\//i.test(m.url));
+  if (raw.media.length === 0) return fail('it names no media URL');
+  if (urls.length === 0) return fail('its media is not an http(s) URL');
+  const media = urls.find((m) => isHls(m.url, m.type));
+  if (!media) return fail(NOT_HLS);
+  const id = raw.id || media.url;
+  if (ids.has(id)) return fail('its id repeats an earlier entry’s');
+  const shape = shaped({ ...raw, titles: withLang(raw.titles, lang), plots: withLang(raw.plots, lang) });
+  if (!shape.ok) return fail(shape.reason);
+  ids.add(id);
+  const meta: LibraryMeta = shape.meta;
+  const duration = Math.round(Number(media.duration ?? 0));
+  const audio = media.lang && isLang(media.lang.slice(0, 2)) ? [media.lang.slice(0, 2)] : [];
+  return {
+    path: id.slice(0, 500),
+    size: 0,
+    modifiedAt: 0,
+    meta,
+    from: 'feed',
+    media: media.url,
+    // What the entry says, hashed: a later read that differs is a changed entry (its URL or its texts).
+    digest: createHash('sha256')
+      .update(JSON.stringify([media.url, meta]))
+      .digest('base64url')
+      .slice(0, 22),
+    audioLanguages: audio,
+    subtitleLanguages: [],
+    durationSeconds: Number.isFinite(duration) && duration > 0 ? duration : 0,
+  };
+}
+
+/** Texts given without a language are the library's. */
+const withLang = (m: Partial<Record<string, string>>, lang: Lang) =>
+  Object.fromEntries(Object.entries(m).map(([l, t]) => [l === '' ? lang : l.slice(0, 2).toLowerCase(), t]));
+
+/**
+ * MRSS: each `<item>`'s `title` or `media:title` and `description` or `media:description` (an `xml:lang`
+ * attribute says their language), `guid` (else `link`) as its id, every `media:content` (also inside
+ * `media:group`) with its `url`, `type`, `duration` and `lang`, `category` and `media:category` as genres,
+ * `media:rating`, and `media:credit` by role (actor, director). Items are films.
+ */
+async function readMrss(
+  chunks: AsyncIterable<Uint8Array>,
+  url: string,
+  lang: Lang,
+  take: (raw: Raw) => void,
+): Promise<void> {
+  const parser = new SaxesParser();
+  let item: Raw | undefined;
+  let text = '';
+  const blank = (): Raw => ({
+    id: '',
+    kind: 'movie',
+    titles: {},
+    plots: {},
+    genres: [],
+    cast: [],
+    directors: [],
+    media: [],
+  });
+  parser.on('opentag', (tag: SaxesTagPlain) => {
+    text = '';
+    if (tag.name === 'item') {
+      item = blank();
+      return;
+    }
+    if (!item) return;
+    const attrs = tag.attributes as Record<string, string>;
+    if (tag.name === 'media:content' && attrs.url) {
+      item.media.push({
+        url: attrs.url.trim(),
+        type: attrs.type,
+        duration: attrs.duration,
+        lang: attrs.lang,
+      });
+    }
+  });
+  parser.on('text', (t) => {
+    text += t;
+  });
+  parser.on('cdata', (t) => {
+    text += t;
+  });
+  parser.on('closetag', (tag: SaxesTagPlain) => {
+    if (!item) return;
+    if (tag.name === 'item') {
+      take(item);
+      item = undefined;
+      return;
+    }
+    const value = text.trim();
+    const at = (tag.attributes as Record<string, string>)['xml:lang'] ?? '';
+    const l = at ? at.slice(0, 2).toLowerCase() : lang;
+    switch (tag.name) {
+      case 'title':
+      case 'media:title':
+        if (value && !item.titles[l]) item.titles[l] = value;
+        break;
+      case 'description':
+      case 'media:description':
+        if (value && !item.plots[l]) item.plots[l] = value;
+        break;
+      case 'guid':
+        item.id = value;
+        break;
+      case 'link':
+        if (!item.id) item.id = value;
+        break;
+      case 'category':
+      case 'media:category':
+        if (value) item.genres.push(value);
+        break;
+      case 'media:rating':
+        if (value) item.rating = value;
+        break;
+      case 'media:credit': {
+        const role = ((tag.attributes as Record<string, string>).role ?? '').toLowerCase();
+        if (role === 'actor' || role === 'cast') item.cast.push(value);
+        else if (role === 'director') item.directors.push(value);
+        break;
+      }
+    }
+    text = '';
+  });
+  const decoder = new TextDecoder('utf-8');
+  try {
+    for await (const c of chunks) parser.write(decoder.decode(c, { stream: true }));
+    parser.write(decoder.decode()).close();
+  } catch (e) {
+    if (e instanceof SourceError) throw e;
+    // Only where, in the operator's words: saxes's own message names its internals.
+    const where = /^(\d+):(\d+):/.exec((e as Error).message);
+    throw new SourceError(
+      `${url} is not well-formed XML${where ? ` (line ${where[1]}, column ${where[2]})` : ''}: nothing was changed`,
+    );
+  }
+}
+
+/** A CSV list cell: names split by `|` (or `;`). */
+const list = (cell: string | undefined) =>
+  (cell ?? '')
+    .split(/[|;]/)
+    .map((s) => s.trim())
+    .filter(Boolean);
+
+/**
+ * CSV with a header row (names in any case): `title` and `media` required; `id`, `type` (movie or episode),
+ * `plot`, `title_<lang>` and `plot_<lang>` (en, es, pt), `year`, `genres`, `cast` and `directors` (split by `|`),
+ * `rating`, `series`, `season`, `episode`, `duration` (seconds) optional.
+ */
+async function readCsv(
+  chunks: AsyncIterable<Uint8Array>,
+  url: string,
+  take: (raw: Raw) => void,
+): Promise<void> {
+  const parser = parseCsv({
+    bom: true,
+    columns: (header: string[]) => header.map((h) => h.trim().toLowerCase()),
+    skip_empty_lines: true,
+    relax_column_count: true,
+    trim: true,
+    max_record_size: 64 * 1024,
+  });
+  let checked = false;
+  const feeding = (async () => {
+    try {
+      for await (const c of chunks) {
+        if (parser.destroyed) return;
+        if (!parser.write(c))
+          await new Promise((r) => {
+            parser.once('drain', r);
+            parser.once('close', r);
+          });
+      }
+      if (!parser.destroyed) parser.end();
+    } catch (e) {
+      parser.destroy(e as Error);
+    }
+  })();
+  try {
+    for await (const row of parser as AsyncIterable<Record<string, string>>) {
+      if (!checked) {
+        checked = true;
+        const names = Object.keys(row);
+        if (!names.some((n) => n === 'title' || /^title_[a-z]{2}$/.test(n)) || !names.includes('media'))
+          throw new SourceError(`${url} is a CSV without a title and a media column: see the feed format`);
+      }
+      const perLang = (field: string) =>
+        Object.fromEntries(
+          Object.entries(row).flatMap(([k, v]) =>
+            k === field ? [['', v]] : k.startsWith(`${field}_`) ? [[k.slice(field.length + 1), v]] : [],
+          ),
+        );
+      const type = (row.type ?? 'movie').toLowerCase();
+      take({
+        id: row.id ?? '',
+        kind: type === 'episode' ? 'episode' : 'movie',
+        titles: perLang('title'),
+        plots: perLang('plot'),
+        year: row.year,
+        genres: list(row.genres),
+        cast: list(row.cast),
+        directors: list(row.directors),
+        rating: row.rating || undefined,
+        series: row.series || undefined,
+        season: row.season || undefined,
+        episode: row.episode || undefined,
+        media: row.media ? [{ url: row.media, duration: row.duration }] : [],
+      });
+    }
+  } catch (e) {
+    if (e instanceof SourceError) throw e;
+    const line = (e as { lines?: number }).lines;
+    throw new SourceError(
+      `${url} is not a CSV ottkit can read${line ? ` (line ${line})` : ''}: nothing was changed`,
+    );
+  } finally {
+    // Stopped early (a refused header, a damaged line): the feed's read ends with it.
+    if (!parser.writableEnded) parser.destroy();
+    await feeding;
+  }
+}

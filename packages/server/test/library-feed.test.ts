@@ -1,0 +1,245 @@
+import { spawnSync } from 'node:child_process';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { contract, routes } from '@ottkit/api-client';
+import {
+  type AuditEntry,
+  type ConsoleTitle,
+  type Job,
+  type Library,
+  OperatorErrCode,
+} from '@ottkit/api-client/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { liveFfmpegPath } from '../src/live/ffmpegRun.ts';
+import type { TestServer } from './helpers.ts';
+import { serveFolder } from './liveSource.ts';
+import { type SignedIn, signInOperator } from './operatorHelpers.ts';
+import { parseM3u8 } from './origin-fixture.ts';
+import { startProductServer } from './productServer.ts';
+import { loginToken, vodData } from './vodHelpers.ts';
+
+// Issue 42 (decision 0435): an editor names an MRSS feed a library; its title whose media is HLS already is
+// imported without a transcode and played from the feed's URL through the origin, under the title's media token;
+// the origin fetches only what the asset's playlists named, never an internal address; a feed that answers a web
+// page keeps the catalogue as it was; a secret in the feed's URL is shown nowhere.
+
+let t: TestServer;
+let editor: SignedIn;
+let admin: SignedIn;
+let upstream: Server;
+let dir: string;
+let base: string;
+
+const call = (path: string, body: object, who: SignedIn = editor) =>
+  t.post(path, body, { cookie: who.cookie });
+const P = '/admin/api/libraries/';
+
+const item = (guid: string, title: string, media: string, extra = '') =>
+  `<item><guid>${guid}</guid><title>${title}</title>${extra}<media:content url="${media}" duration="4"/></item>`;
+const feed = (...items: string[]) =>
+  `<?xml version="1.0"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Films</title>${items.join('')}</channel></rss>`;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ottkit-feed-'));
+  // A real HLS film of 4 s (two segments) behind a multivariant playlist, as a CDN would serve it.
+  const made = spawnSync(
+    liveFfmpegPath(),
+    [
+      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10'],
+      ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '4'],
+      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
+      ...['-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod'],
+      ...['-hls_segment_filename', join(dir, 'seg%d.ts'), join(dir, 'index.m3u8')],
+    ],
+    { encoding: 'utf8' },
+  );
+  expect(made.status, made.stderr).toBe(0);
+  writeFileSync(
+    join(dir, 'master.m3u8'),
+    '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=320x180\nindex.m3u8\n',
+  );
+  copyFileSync(join(dir, 'master.m3u8'), join(dir, 'master2.m3u8'));
+  // A playlist that names an internal address: the origin must never fetch it.
+  writeFileSync(
+    join(dir, 'evil.m3u8'),
+    '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=1\nhttp://169.254.169.254/latest/meta-data/index.m3u8\n',
+  );
+  upstream = await serveFolder(dir, 0);
+  base = `http://127.0.0.1:${(upstream.address() as AddressInfo).port}`;
+  writeFileSync(
+    join(dir, 'films.rss'),
+    feed(
+      item(
+        'film-1',
+        'Harbour Lights',
+        `${base}/master.m3u8`,
+        '<title xml:lang="es">Luces del puerto</title><media:credit role="actor">Inés Marlow</media:credit>',
+      ),
+      item('film-2', 'Only a file', `${base}/film-2.mp4`),
+      item('film-3', 'Internal', 'http://10.255.255.1/films/3/master.m3u8'),
+      item('film-4', 'Pointing inside', `${base}/evil.m3u8`),
+    ),
+  );
+  t = await startProductServer();
+  editor = await signInOperator(t, 'editor@ottkit.test', 'editor');
+  admin = await signInOperator(t, 'admin@ottkit.test', 'admin');
+}, 120_000);
+afterAll(async () => {
+  await t?.close();
+  await new Promise((r) => upstream?.close(r));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+async function finished(job: Job): Promise<Job> {
+  let now = job;
+  for (let i = 0; i < 300 && (now.status === 'queued' || now.status === 'running'); i++) {
+    await new Promise((r) => setTimeout(r, 100));
+    const got = await t.get(`/admin/api/jobs/get?jobId=${job.jobId}`, { cookie: editor.cookie });
+    now = (got.body.data as { job: Job }).job;
+  }
+  return now;
+}
+const importJob = async () =>
+  finished(((await call(`${P}import`, { name: 'Feed' })).body.data as { job: Job }).job);
+const titleNamed = async (name: string) => {
+  const list = await t.get(`/admin/api/titles/list?q=${encodeURIComponent(name)}`, { cookie: editor.cookie });
+  return (list.body.data as { titles: ConsoleTitle[] }).titles[0];
+};
+
+describe('a feed library', () => {
+  it('is added with its URL, a secret in it shown nowhere; a folder and a feed together are refused', async () => {
+    const both = await call(`${P}add`, { name: 'Both', feed: `${base}/films.rss`, folder: '/srv' });
+    expect(both.status).toBe(400);
+    const notUrl = await call(`${P}add`, { name: 'Ftp', feed: 'ftp://example.com/films.rss' });
+    expect(notUrl.status).toBe(400);
+    const add = await call(`${P}add`, {
+      name: 'Feed',
+      feed: `${base}/films.rss?password=hunter2`,
+      publish: true,
+    });
+    expect(add.body.errCode).toBe(0);
+    const library = (add.body.data as { library: Library }).library;
+    expect(library).toMatchObject({ name: 'Feed', folder: '', feed: `${base}/films.rss?password=***` });
+  });
+
+  it('previews its entries and each it cannot take, with why', async () => {
+    const preview = await call(`${P}preview`, { name: 'Feed' });
+    expect(preview.body.data).toMatchObject({
+      added: [
+        { path: 'film-1', title: 'Harbour Lights', from: 'feed' },
+        { path: 'film-3', title: 'Internal', from: 'feed' },
+        { path: 'film-4', title: 'Pointing inside', from: 'feed' },
+      ],
+      unreadable: [{ path: 'film-2', reason: expect.stringMatching(/^its media is not HLS/) }],
+      unchanged: 0,
+    });
+  });
+
+  it('imports without transcoding; a subscriber finds the film by its actor in Spanish and plays it through the origin', async () => {
+    const job = await importJob();
+    expect(job).toMatchObject({ kind: 'library.import', status: 'succeeded' });
+    expect(job.message).toBe(
+      'Added 3 films and 0 episodes, 0 changed, 0 titles taken out, 3 played from the feed, 3 published, 1 entry not read (see the preview)',
+    );
+    // No transcode ran: the console marks the title as played from its feed.
+    const title = await titleNamed('Harbour');
+    expect(title).toMatchObject({ status: 'published', remoteVideo: `${base}/master.m3u8`, durationSec: 4 });
+    expect(title?.job).toBeUndefined();
+
+    const found = await t.post(
+      routes.vod.search.path,
+      { keyword: 'Marlow', pageId: 1, pageSize: 10 },
+      { lang: 'es' },
+    );
+    expect(JSON.stringify(found.body.data)).toContain('Luces del puerto');
+
+    const token = await loginToken(t);
+    const play = await vodData(t, contract.vod.playSource, { metaId: title?.metaId }, token);
+    const master = new URL(play.url, t.url);
+    const res = await fetch(master);
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('application/vnd.apple.mpegurl');
+    const text = await res.text();
+    // The upstream's address never reaches the player: every URI is one of the asset's own names.
+    expect(text).not.toContain('127.0.0.1');
+    const variant = new URL(parseM3u8(text).playlists?.[0]?.uri as string, master);
+    expect(variant.pathname).toMatch(
+      new RegExp(`^${master.pathname.replace('master.m3u8', '')}[\\w-]+\\.m3u8$`),
+    );
+    const media = parseM3u8(await (await fetch(variant)).text());
+    expect(media.endList).toBe(true);
+    expect(media.segments).toHaveLength(2);
+    const first = new URL(media.segments[0]?.uri as string, variant);
+    const segment = await fetch(first);
+    expect(segment.status).toBe(200);
+    expect(segment.headers.get('content-type')).toBe('video/mp2t');
+    expect(Buffer.from(await segment.arrayBuffer()).equals(readFileSync(join(dir, 'seg0.ts')))).toBe(true);
+
+    // A name whose MAC is not the asset's is not fetched; nor is anything without the token.
+    const name = first.pathname.split('/').pop() as string;
+    const forged = new URL(first);
+    forged.pathname = first.pathname.replace(name, `${name[0] === 'A' ? 'B' : 'A'}${name.slice(1)}`);
+    expect((await fetch(forged)).status).toBe(404);
+    const bare = new URL(first);
+    bare.search = '';
+    expect((await fetch(bare)).status).toBe(403);
+  }, 60_000);
+
+  it('never fetches an internal address, named by the feed or by a playlist', async () => {
+    const token = await loginToken(t);
+    const playOf = async (name: string) =>
+      new URL(
+        (await vodData(t, contract.vod.playSource, { metaId: (await titleNamed(name))?.metaId }, token)).url,
+        t.url,
+      );
+    const internal = await fetch(await playOf('Internal'));
+    expect(internal.status).toBe(403);
+    expect(await internal.text()).toBe('forbidden: the title’s source is not allowed');
+    const pointing = await playOf('Pointing');
+    const variant = parseM3u8(await (await fetch(pointing)).text()).playlists?.[0]?.uri as string;
+    expect(variant).not.toContain('169.254');
+    expect((await fetch(new URL(variant, pointing))).status).toBe(403);
+  });
+
+  it('imports a changed entry again and takes a gone one out; a feed answering a web page changes nothing', async () => {
+    const before = await titleNamed('Harbour');
+    writeFileSync(
+      join(dir, 'films.rss'),
+      feed(
+        item('film-1', 'Harbour Lights', `${base}/master2.m3u8`),
+        item('film-3', 'Internal', 'http://10.255.255.1/films/3/master.m3u8'),
+      ),
+    );
+    const job = await importJob();
+    expect(job.message).toBe(
+      'Added 0 films and 0 episodes, 1 changed, 1 title taken out, 1 played from the feed, 1 published',
+    );
+    const after = await titleNamed('Harbour');
+    expect(after?.remoteVideo).toBe(`${base}/master2.m3u8`);
+    expect(after?.assetId).not.toBe(before?.assetId);
+    expect((await titleNamed('Pointing'))?.status).toBe('draft');
+
+    writeFileSync(join(dir, 'films.rss'), '<!DOCTYPE html><html><body>Sign in</body></html>');
+    const failed = await importJob();
+    expect(failed.status).toBe('failed');
+    expect(failed.error).toMatch(/films\.rss\?password=\*\*\* answered a web page, not a feed$/);
+    expect((await titleNamed('Harbour'))?.status).toBe('published');
+    const preview = await call(`${P}preview`, { name: 'Feed' });
+    expect(preview.body.errCode).toBe(OperatorErrCode.SOURCE_FAILED);
+    expect(preview.body.errMsg).toMatch(/films\.rss\?password=\*\*\* answered a web page, not a feed$/);
+  }, 60_000);
+
+  it('audits the library and its imports without the secret', async () => {
+    const entries = (
+      (await t.get('/admin/api/audit/list?action=library.', { cookie: admin.cookie })).body.data as {
+        entries: AuditEntry[];
+      }
+    ).entries;
+    expect(entries.filter((e) => e.action === 'library.import')).toHaveLength(2);
+    expect(JSON.stringify(entries)).not.toContain('hunter2');
+    expect(JSON.stringify(entries)).toContain('films.rss?password=***');
+  });
+});
