@@ -162,7 +162,7 @@ test.describe('a feed library', () => {
 <item><guid>harbour-${stamp}</guid><title>Harbour Lights ${stamp}</title><title xml:lang="es">Luces del puerto ${stamp}</title>
 <description xml:lang="es">Un pueblo de noche.</description><media:credit role="actor">${feedActor}</media:credit>
 <media:content url="${base}/index.m3u8" duration="6"/></item>
-<item><guid>file-${stamp}</guid><title>Only a file</title><media:content url="${base}/film.mp4" type="video/mp4"/></item>
+<item><guid>trailer-${stamp}</guid><title>Coming soon</title></item>
 </channel></rss>`,
     );
   });
@@ -199,7 +199,7 @@ test.describe('a feed library', () => {
     const preview = page.getByTestId('library-preview');
     await expect(preview).toContainText('1 new title');
     await expect(preview).toContainText(`Harbour Lights ${stamp} · harbour-${stamp} · texts from feed`);
-    await expect(preview.getByTestId('unreadable')).toContainText(`file-${stamp}: its media is not HLS`);
+    await expect(preview.getByTestId('unreadable')).toContainText(`trailer-${stamp}: it names no media URL`);
     await preview.getByRole('button', { name: 'Import' }).click();
     const job = page.getByTestId('job').filter({ hasText: `Import of the library ${feedName}` });
     await expect(job).toHaveAttribute('data-status', 'succeeded', { timeout: 60_000 });

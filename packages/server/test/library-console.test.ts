@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchLibraries } from '../src/library/watch.ts';
 import { transcodeTitle } from '../src/media/transcode.ts';
 import { startServer, type TestServer } from './helpers.ts';
+import { finished as finishedAs } from './libraryHelpers.ts';
 import { type SignedIn, signInOperator, testClip } from './operatorHelpers.ts';
 
 // Issue 42 (decision 0423): an editor names a film library folder in the console, previews it, imports it as a
@@ -51,18 +52,7 @@ const call = (path: string, body: object, who: SignedIn = editor) =>
   t.post(path, body, { cookie: who.cookie });
 const P = '/admin/api/libraries/';
 
-async function finished(job: Job): Promise<Job> {
-  let now = job;
-  for (let i = 0; i < 600 && (now.status === 'queued' || now.status === 'running'); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    now = (
-      (await t.get(`/admin/api/jobs/get?jobId=${job.jobId}`, { cookie: editor.cookie })).body.data as {
-        job: Job;
-      }
-    ).job;
-  }
-  return now;
-}
+const finished = (job: Job) => finishedAs(t, editor, job);
 
 describe('a watched library', () => {
   it('is imported when its folder changed, once when two processes look at the same moment, and left alone otherwise', async () => {

@@ -1,24 +1,23 @@
-import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contract, routes } from '@ottkit/api-client';
-import {
-  type AuditEntry,
-  type ConsoleTitle,
-  type Job,
-  type Library,
-  OperatorErrCode,
-} from '@ottkit/api-client/contract';
+import { type AuditEntry, type Job, type Library, OperatorErrCode } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { liveFfmpegPath } from '../src/live/ffmpegRun.ts';
 import type { TestServer } from './helpers.ts';
+import {
+  ffmpeg,
+  finished,
+  hlsOut,
+  pattern,
+  startLibraryServer,
+  titleNamed as titleOf,
+} from './libraryHelpers.ts';
 import { serveFolder } from './liveSource.ts';
-import { type SignedIn, signInOperator } from './operatorHelpers.ts';
+import type { SignedIn } from './operatorHelpers.ts';
 import { parseM3u8 } from './origin-fixture.ts';
-import { startProductServer } from './productServer.ts';
 import { loginToken, vodData } from './vodHelpers.ts';
 
 // Issue 42 (decision 0435): an editor names an MRSS feed a library; its title whose media is HLS already is
@@ -29,6 +28,7 @@ import { loginToken, vodData } from './vodHelpers.ts';
 let t: TestServer;
 let editor: SignedIn;
 let admin: SignedIn;
+let close: () => Promise<void>;
 let upstream: Server;
 let dir: string;
 let base: string;
@@ -45,23 +45,14 @@ const feed = (...items: string[]) =>
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ottkit-feed-'));
   // A real HLS film of 4 s (two segments) behind a multivariant playlist, as a CDN would serve it.
-  const made = spawnSync(
-    liveFfmpegPath(),
-    [
-      ...['-hide_banner', '-loglevel', 'error', '-f', 'lavfi', '-i', 'testsrc2=size=320x180:rate=10'],
-      ...['-f', 'lavfi', '-i', 'sine=frequency=440:sample_rate=48000', '-t', '4'],
-      ...['-c:v', 'libx264', '-preset', 'ultrafast', '-g', '20', '-pix_fmt', 'yuv420p', '-c:a', 'aac'],
-      ...['-f', 'hls', '-hls_time', '2', '-hls_playlist_type', 'vod'],
-      ...['-hls_segment_filename', join(dir, 'seg%d.ts'), join(dir, 'index.m3u8')],
-    ],
-    { encoding: 'utf8' },
-  );
-  expect(made.status, made.stderr).toBe(0);
+  ffmpeg([...pattern(4), ...hlsOut(dir, 'index.m3u8')]);
   writeFileSync(
     join(dir, 'master.m3u8'),
     '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=400000,RESOLUTION=320x180\nindex.m3u8\n',
   );
   copyFileSync(join(dir, 'master.m3u8'), join(dir, 'master2.m3u8'));
+  // A film that is not HLS: transcoded from its address, read through the pull relay.
+  ffmpeg([...pattern(2, false), '-movflags', '+faststart', join(dir, 'film-2.mp4')]);
   // A playlist that names an internal address: the origin must never fetch it.
   writeFileSync(
     join(dir, 'evil.m3u8'),
@@ -78,36 +69,22 @@ beforeAll(async () => {
         `${base}/master.m3u8`,
         '<title xml:lang="es">Luces del puerto</title><media:credit role="actor">Inés Marlow</media:credit>',
       ),
-      item('film-2', 'Only a file', `${base}/film-2.mp4`),
+      item('film-2', 'A file', `${base}/film-2.mp4`),
       item('film-3', 'Internal', 'http://10.255.255.1/films/3/master.m3u8'),
       item('film-4', 'Pointing inside', `${base}/evil.m3u8`),
     ),
   );
-  t = await startProductServer();
-  editor = await signInOperator(t, 'editor@ottkit.test', 'editor');
-  admin = await signInOperator(t, 'admin@ottkit.test', 'admin');
+  ({ t, editor, admin, close } = await startLibraryServer());
 }, 120_000);
 afterAll(async () => {
-  await t?.close();
+  await close?.();
   await new Promise((r) => upstream?.close(r));
   rmSync(dir, { recursive: true, force: true });
 });
 
-async function finished(job: Job): Promise<Job> {
-  let now = job;
-  for (let i = 0; i < 300 && (now.status === 'queued' || now.status === 'running'); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    const got = await t.get(`/admin/api/jobs/get?jobId=${job.jobId}`, { cookie: editor.cookie });
-    now = (got.body.data as { job: Job }).job;
-  }
-  return now;
-}
 const importJob = async () =>
-  finished(((await call(`${P}import`, { name: 'Feed' })).body.data as { job: Job }).job);
-const titleNamed = async (name: string) => {
-  const list = await t.get(`/admin/api/titles/list?q=${encodeURIComponent(name)}`, { cookie: editor.cookie });
-  return (list.body.data as { titles: ConsoleTitle[] }).titles[0];
-};
+  finished(t, editor, ((await call(`${P}import`, { name: 'Feed' })).body.data as { job: Job }).job);
+const titleNamed = (name: string) => titleOf(t, editor, name);
 
 describe('a feed library', () => {
   it('is added with its URL, a secret in it shown nowhere; a folder and a feed together are refused', async () => {
@@ -125,29 +102,34 @@ describe('a feed library', () => {
     expect(library).toMatchObject({ name: 'Feed', folder: '', feed: `${base}/films.rss?password=***` });
   });
 
-  it('previews its entries and each it cannot take, with why', async () => {
+  it('previews its entries', async () => {
     const preview = await call(`${P}preview`, { name: 'Feed' });
     expect(preview.body.data).toMatchObject({
       added: [
         { path: 'film-1', title: 'Harbour Lights', from: 'feed' },
+        { path: 'film-2', title: 'A file', from: 'feed' },
         { path: 'film-3', title: 'Internal', from: 'feed' },
         { path: 'film-4', title: 'Pointing inside', from: 'feed' },
       ],
-      unreadable: [{ path: 'film-2', reason: expect.stringMatching(/^its media is not HLS/) }],
+      unreadable: [],
       unchanged: 0,
     });
   });
 
-  it('imports without transcoding; a subscriber finds the film by its actor in Spanish and plays it through the origin', async () => {
+  it('imports an HLS film without a transcode and an MP4 transcoded from its address; a subscriber finds the first by its actor in Spanish and plays it through the origin', async () => {
     const job = await importJob();
     expect(job).toMatchObject({ kind: 'library.import', status: 'succeeded' });
     expect(job.message).toBe(
-      'Added 3 films and 0 episodes, 0 changed, 0 titles taken out, 3 played from the feed, 3 published, 1 entry not read (see the preview)',
+      'Added 4 films and 0 episodes, 0 changed, 0 titles taken out, 3 played from the feed, 1 transcoded, 4 published',
     );
-    // No transcode ran: the console marks the title as played from its feed.
+    // No transcode ran for the HLS film: the console marks it as played from its feed.
     const title = await titleNamed('Harbour');
     expect(title).toMatchObject({ status: 'published', remoteVideo: `${base}/master.m3u8`, durationSec: 4 });
     expect(title?.job).toBeUndefined();
+    // The MP4 was transcoded from its address into the ladder, as an upload would be.
+    const file = await titleNamed('A file');
+    expect(file).toMatchObject({ status: 'published', durationSec: 2, job: { status: 'succeeded' } });
+    expect(file?.remoteVideo).toBeUndefined();
 
     const found = await t.post(
       routes.vod.search.path,
@@ -215,7 +197,7 @@ describe('a feed library', () => {
     );
     const job = await importJob();
     expect(job.message).toBe(
-      'Added 0 films and 0 episodes, 1 changed, 1 title taken out, 1 played from the feed, 1 published',
+      'Added 0 films and 0 episodes, 1 changed, 2 titles taken out, 1 played from the feed, 1 published',
     );
     const after = await titleNamed('Harbour');
     expect(after?.remoteVideo).toBe(`${base}/master2.m3u8`);

@@ -11,6 +11,13 @@ const queue = TRANSCODE_PARALLEL;
  */
 export const adminLibraries = defineMessages({
   en: {
+    'admin.libraries.kind.xtream': 'An Xtream Codes account',
+    'admin.libraries.xtream': 'Line-up source of the account',
+    'admin.libraries.xtreamHint': 'Its films and series are read with the account’s user name and password',
+    'admin.libraries.xtreamNone': 'No Xtream Codes source yet: add the account in Sources first',
+    'admin.libraries.xtreamPick': 'Choose a source',
+    'admin.libraries.error.xtream': 'Choose the Xtream Codes source',
+    'admin.libraries.fromPanel': 'Films and series of the Xtream Codes source {source}',
     'admin.libraries.kind': 'Where its titles are',
     'admin.libraries.kind.folder': 'A folder on the server',
     'admin.libraries.kind.feed': 'A feed (MRSS or CSV)',
@@ -74,6 +81,14 @@ export const adminLibraries = defineMessages({
     'admin.libraries.nothing': 'Nothing to import: the folder is as the last import left it.',
   },
   es: {
+    'admin.libraries.kind.xtream': 'Una cuenta de Xtream Codes',
+    'admin.libraries.xtream': 'Fuente de canales de la cuenta',
+    'admin.libraries.xtreamHint':
+      'Sus películas y series se leen con el usuario y la contraseña de la cuenta',
+    'admin.libraries.xtreamNone': 'Aún no hay una fuente de Xtream Codes: añade la cuenta en Fuentes primero',
+    'admin.libraries.xtreamPick': 'Elige una fuente',
+    'admin.libraries.error.xtream': 'Elige la fuente de Xtream Codes',
+    'admin.libraries.fromPanel': 'Películas y series de la fuente de Xtream Codes {source}',
     'admin.libraries.kind': 'Dónde están sus títulos',
     'admin.libraries.kind.folder': 'Una carpeta del servidor',
     'admin.libraries.kind.feed': 'Un feed (MRSS o CSV)',
@@ -138,6 +153,14 @@ export const adminLibraries = defineMessages({
     'admin.libraries.nothing': 'Nada que importar: la carpeta está como la dejó la última importación.',
   },
   pt: {
+    'admin.libraries.kind.xtream': 'Uma conta Xtream Codes',
+    'admin.libraries.xtream': 'Fonte de canais da conta',
+    'admin.libraries.xtreamHint':
+      'Os seus filmes e séries são lidos com o utilizador e a palavra-passe da conta',
+    'admin.libraries.xtreamNone': 'Ainda não há uma fonte Xtream Codes: adicione a conta em Fontes primeiro',
+    'admin.libraries.xtreamPick': 'Escolha uma fonte',
+    'admin.libraries.error.xtream': 'Escolha a fonte Xtream Codes',
+    'admin.libraries.fromPanel': 'Filmes e séries da fonte Xtream Codes {source}',
     'admin.libraries.kind': 'Onde estão os seus títulos',
     'admin.libraries.kind.folder': 'Uma pasta do servidor',
     'admin.libraries.kind.feed': 'Um feed (MRSS ou CSV)',

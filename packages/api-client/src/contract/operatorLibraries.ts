@@ -50,6 +50,8 @@ export const librarySchema = z.object({
   folder: z.string(),
   /** An MRSS or CSV feed's URL, its secrets masked (decision 0435); empty for a folder. */
   feed: z.string(),
+  /** The Xtream Codes line-up source whose films and series it reads (decision 0435); empty when none. */
+  xtream: z.string(),
   /** The language of its sidecars' texts when they do not say. */
   lang: z.enum(LANGS),
   /** Each title goes into the catalogue once its video is ready; otherwise it stays a draft. */
@@ -69,8 +71,10 @@ export const libraryAddRequestSchema = z
     name: sourceNameSchema,
     /** A folder on the server, or else */
     folder: libraryFolderSchema.optional(),
-    /** an MRSS or CSV feed's URL, whose titles with HLS media are played from there (decision 0435). */
+    /** an MRSS or CSV feed's URL, whose titles with HLS media are played from there (decision 0435), or else */
     feed: libraryFeedSchema.optional(),
+    /** the name of an Xtream Codes line-up source, whose account's films and series it reads. */
+    xtream: sourceNameSchema.optional(),
     lang: z.enum(LANGS).optional(),
     publish: z.boolean().optional(),
     parallel: z
@@ -83,11 +87,12 @@ export const libraryAddRequestSchema = z
   })
   .strict()
   .superRefine((r, ctx) => {
-    if ((r.folder === undefined) === (r.feed === undefined)) {
+    const given = [r.folder, r.feed, r.xtream].filter((v) => v !== undefined).length;
+    if (given !== 1) {
       ctx.addIssue({
         code: 'custom',
-        path: [r.folder === undefined ? 'folder' : 'feed'],
-        message: 'Give a folder on the server or a feed’s URL, one of the two',
+        path: [r.folder === undefined ? (r.feed === undefined ? 'xtream' : 'feed') : 'folder'],
+        message: 'Give one of a folder on the server, a feed’s URL or an Xtream source',
       });
     }
   });
@@ -110,8 +115,9 @@ export const libraryAdd = defineCall({
   access: 'operator',
   roles: editor,
   summary:
-    'Names a folder of films and episodes on the server (inside the folders its configuration allows), or an ' +
-    'MRSS or CSV feed of titles with HLS media, as a library; nothing is read from it until a preview or an import.',
+    'Names a folder of films and episodes on the server (inside the folders its configuration allows), an MRSS ' +
+    'or CSV feed of titles, or an Xtream Codes line-up source’s films and series, as a library; nothing is read ' +
+    'from it until a preview or an import.',
   request: libraryAddRequestSchema,
   response: z.object({ library: librarySchema }),
 });

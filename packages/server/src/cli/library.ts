@@ -40,6 +40,9 @@ export const libraryCommand: Command = {
   library add NAME --feed URL [--lang L] [--publish] [--every MINUTES]
                                                                     names an MRSS or CSV feed a library: its titles with
                                                                     HLS media are played from the feed's URLs
+  library add NAME --xtream SOURCE [--lang L] [--publish] [--every MINUTES]
+                                                                    names the films and series of an Xtream Codes line-up
+                                                                    source's account a library
   library list | library remove NAME                                the named libraries; forgets one (its titles stay)`,
   run: (args) =>
     withStore(
@@ -47,6 +50,7 @@ export const libraryCommand: Command = {
       {
         folder: { type: 'string' },
         feed: { type: 'string' },
+        xtream: { type: 'string' },
         lang: { type: 'string' },
         publish: { type: 'boolean' },
         parallel: { type: 'string' },
@@ -58,10 +62,11 @@ export const libraryCommand: Command = {
         if (verb === 'remove') return forget(db, positionals[1]);
         const folder = str(values.folder);
         const feed = str(values.feed);
+        const xtream = str(values.xtream);
         const lang = str(values.lang) ?? 'en';
         const parallel = Number(str(values.parallel) ?? 1);
         if (verb !== 'preview' && verb !== 'import' && verb !== 'add') throw new UsageError();
-        if (!folder && !(verb === 'add' && feed)) throw new UsageError();
+        if (!folder && !(verb === 'add' && (feed || xtream))) throw new UsageError();
         if (!isLang(lang)) throw new UsageError(`--lang is one of ${LANGS.join(', ')}`);
         if (
           !Number.isInteger(parallel) ||
@@ -72,12 +77,13 @@ export const libraryCommand: Command = {
         }
         if (verb === 'add') {
           const name = positionals[1];
-          if (!name) throw new UsageError('library add NAME --folder PATH | --feed URL');
+          if (!name) throw new UsageError('library add NAME --folder PATH | --feed URL | --xtream SOURCE');
           // The console's call's own rules (one place): a whole path, the bounds of --parallel and --every.
           const parsed = libraryAddRequestSchema.safeParse({
             name,
             ...(folder === undefined ? {} : { folder }),
             ...(feed === undefined ? {} : { feed }),
+            ...(xtream === undefined ? {} : { xtream }),
             lang,
             publish: values.publish === true,
             parallel,
@@ -91,7 +97,7 @@ export const libraryCommand: Command = {
           }
           return refused(async () => {
             const l = await addLibrary(db, parsed.data, config.libraryRoots, CLI_ACTOR, Date.now());
-            console.log(`Added library ${l.name}: ${l.folder || l.feed}`);
+            console.log(`Added library ${l.name}: ${l.folder || l.feed || `Xtream source ${l.xtream}`}`);
           });
         }
         let real: string;
@@ -129,7 +135,7 @@ async function printLibraries(db: Db): Promise<number> {
     const last = l.lastImport ? `; last import: ${l.lastImport}` : '';
     const watch = l.watchMinutes > 0 ? `, looked at every ${l.watchMinutes} minutes` : '';
     console.log(
-      `${l.name}\t${l.folder || l.feed}\t${l.lang}${l.publish ? ', published when ready' : ''}${watch}${last}`,
+      `${l.name}\t${l.folder || l.feed || `Xtream source ${l.xtream}`}\t${l.lang}${l.publish ? ', published when ready' : ''}${watch}${last}`,
     );
   }
   return 0;

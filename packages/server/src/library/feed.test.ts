@@ -61,11 +61,15 @@ const MRSS = `<?xml version="1.0" encoding="UTF-8"?>
 describe('an MRSS feed', () => {
   it('reads each item into an entry, and lists each it cannot take with why', async () => {
     const scan = await readFeed(serve('/films.rss', MRSS), 'en', limits);
-    expect(scan.entries.map((e) => e.path)).toEqual(['film-1', 'https://cdn.example.com/6/index.m3u8']);
-    const [first, grouped] = scan.entries;
+    expect(scan.entries.map((e) => e.path)).toEqual([
+      'film-1',
+      'film-2',
+      'https://cdn.example.com/6/index.m3u8',
+    ]);
+    const [first, file, grouped] = scan.entries;
     expect(first).toMatchObject({
       from: 'feed',
-      media: 'https://cdn.example.com/films/1/master.m3u8',
+      media: { url: 'https://cdn.example.com/films/1/master.m3u8', hls: true },
       durationSeconds: 5400,
       audioLanguages: ['es'],
       meta: {
@@ -78,10 +82,11 @@ describe('an MRSS feed', () => {
         rating: 'PG-13',
       },
     });
+    // A video that is not HLS is transcoded from its address.
+    expect(file?.media).toEqual({ url: 'https://cdn.example.com/films/2.mp4', hls: false });
     // An item without a guid is known by its media URL; of a group's media, the HLS one is taken.
-    expect(grouped?.media).toBe('https://cdn.example.com/6/index.m3u8');
+    expect(grouped?.media).toEqual({ url: 'https://cdn.example.com/6/index.m3u8', hls: true });
     expect(scan.unreadable).toEqual([
-      { path: 'film-2', reason: expect.stringMatching(/^its media is not HLS \(\.m3u8\)/) },
       { path: 'film-3', reason: 'it names no media URL' },
       { path: 'film-4', reason: 'it gives no title' },
       { path: 'film-1', reason: 'its id repeats an earlier entry’s' },
@@ -119,7 +124,7 @@ describe('a CSV of titles', () => {
     const scan = await readFeed(serve('/titles.csv', `\ufeff${csv}\r\n`, 'text/csv'), 'en', limits);
     expect(scan.entries.map((e) => e.path)).toEqual(['f1', 'e1']);
     expect(scan.entries[0]).toMatchObject({
-      media: 'https://cdn.example.com/f1.m3u8',
+      media: { url: 'https://cdn.example.com/f1.m3u8', hls: true },
       durationSeconds: 600,
       meta: {
         kind: 'movie',

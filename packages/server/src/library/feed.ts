@@ -8,8 +8,9 @@ import { type LibraryMeta, type ReadFields, shaped } from './sidecar.ts';
 
 // A feed library (issue 42, decision 0435): an MRSS feed (RSS 2.0 with Yahoo's Media RSS) or a CSV of titles,
 // fetched under the upstream rule and the line-up sources' limits, read into the same entries as a folder's
-// files. An entry whose media is HLS already is played from its URL (remoteVideos.ts); one whose media is not
-// is listed with the reason, as is an entry without a title or media. The formats are in the server's README.
+// files. An entry whose media is HLS already is played from its URL (remoteVideos.ts); any other is transcoded
+// from its URL. An entry without a title or media is listed with the reason. The formats are in the server's
+// README.
 
 /** Entries one feed may hold: a feed of more is read up to them and says so. */
 export const FEED_LIMITS = { entries: 200_000 } as const;
@@ -17,11 +18,8 @@ export const FEED_LIMITS = { entries: 200_000 } as const;
 /** An HLS URL: its path ends `.m3u8`, or the feed says its type is an HLS playlist. */
 const isHls = (url: string, type = '') => /mpegurl/i.test(type) || /\.m3u8$/i.test(new URL(url).pathname);
 
-const NOT_HLS =
-  'its media is not HLS (.m3u8): only HLS is played from a feed; put the file in a library folder to transcode it';
-
-/** An entry's fields before they are checked (both formats). */
-interface Raw extends ReadFields {
+/** An entry's fields before they are checked (both formats, and an Xtream panel's films and episodes). */
+export interface Raw extends ReadFields {
   id: string;
   /** Media URLs with the type the feed gives, first preferred. */
   media: { url: string; type?: string; duration?: string; lang?: string }[];
@@ -52,22 +50,32 @@ export async function readFeed(url: string, lang: Lang, limits: FetchLimits): Pr
   if (start.startsWith('<')) await readMrss(all(), url, lang, take);
   else if (start === '') throw new SourceError(`${url} answered nothing`);
   else await readCsv(all(), url, take);
-  const h = createHash('sha256');
-  for (const e of scan.entries) h.update(`${e.path}\0${e.digest}\n`);
-  scan.seen = h.digest('base64url');
+  scan.seen = entriesSeen(scan.entries);
   return scan;
 }
 
-/** An entry, or why it cannot be one. */
-function entryOf(raw: Raw, lang: Lang, ids: Set<string>): LibraryEntry | Unreadable {
+/** Entries' ids and digests, hashed: what a watch compares (a feed or panel whose hash moved has changed). */
+export function entriesSeen(entries: LibraryEntry[]): string {
+  const h = createHash('sha256');
+  for (const e of entries) h.update(`${e.path}\0${e.digest}\n`);
+  return h.digest('base64url');
+}
+
+/** An entry, or why it cannot be one; `ids` are the entries' ids taken so far. */
+export function entryOf(
+  raw: Raw,
+  lang: Lang,
+  ids: Set<string>,
+  from: LibraryEntry['from'] = 'feed',
+): LibraryEntry | Unreadable {
   const name = raw.id || Object.values(raw.titles).find(Boolean) || '(an entry without an id)';
   const path = name.slice(0, 500);
   const fail = (reason: string): Unreadable => ({ path, reason });
   const urls = raw.media.filter((m) => /^https?:\/\//i.test(m.url));
   if (raw.media.length === 0) return fail('it names no media URL');
   if (urls.length === 0) return fail('its media is not an http(s) URL');
-  const media = urls.find((m) => isHls(m.url, m.type));
-  if (!media) return fail(NOT_HLS);
+  // HLS first: played from where it is; else the first address, transcoded from there.
+  const media = urls.find((m) => isHls(m.url, m.type)) ?? (urls[0] as Raw['media'][number]);
   const id = raw.id || media.url;
   if (ids.has(id)) return fail('its id repeats an earlier entry’s');
   const shape = shaped({ ...raw, titles: withLang(raw.titles, lang), plots: withLang(raw.plots, lang) });
@@ -81,8 +89,8 @@ function entryOf(raw: Raw, lang: Lang, ids: Set<string>): LibraryEntry | Unreada
     size: 0,
     modifiedAt: 0,
     meta,
-    from: 'feed',
-    media: media.url,
+    from,
+    media: { url: media.url, hls: isHls(media.url, media.type) },
     // What the entry says, hashed: a later read that differs is a changed entry (its URL or its texts).
     digest: createHash('sha256')
       .update(JSON.stringify([media.url, meta]))

@@ -79,7 +79,7 @@ const startTranscode = (db: Db, run: TranscodeRun, t: QueuedTranscode) =>
     run.actor,
     // A changed file's title has a video already: the audit entry's "before".
     { metaId: t.metaId, name: t.name, assetId: row(db, t.metaId)?.asset_id ?? null },
-    { file: t.file },
+    'url' in t ? { url: t.url } : { file: t.file },
     newAssetId(),
     run.now,
     run.transcodeTitle,
@@ -111,15 +111,17 @@ export function importSummary(
   transcoded: number,
   failed: number,
   published: number,
-  /** A feed's import: its titles whose video is the feed's HLS URL (decision 0435). */
-  remote?: number,
+  /** A feed's or a panel's import: its titles whose video is played from there, HLS already (decision 0435). */
+  remote?: { count: number; from: 'feed' | 'panel' },
 ) {
   const parts = [
     `added ${count(c.films, 'film')} and ${count(c.episodes, 'episode')}`,
     `${c.changed} changed`,
     `${count(c.removed, 'title')} taken out`,
-    remote === undefined ? `${transcoded} transcoded` : `${remote} played from the feed`,
   ];
+  // A feed's titles are played from it, or transcoded from it when their video is not HLS.
+  if (remote !== undefined) parts.push(`${remote.count} played from the ${remote.from}`);
+  if (remote === undefined || transcoded + failed > 0) parts.push(`${transcoded} transcoded`);
   if (failed > 0) parts.push(`${failed} failed`);
   if (published > 0) parts.push(`${published} published`);
   if (c.skipped > 0) {
@@ -153,7 +155,10 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
     let library = await namedLibrary(db, kept.name);
     let made = kept.made;
     if (!made) {
-      await progress(1, library.feed ? 'Reading the feed' : 'Reading the folder');
+      await progress(
+        1,
+        library.feed ? 'Reading the feed' : library.xtream ? 'Reading the panel' : 'Reading the folder',
+      );
       // A feed that fails (times out, answers a web page) fails the job here: nothing is changed.
       const read = await readLibrary(db, kept.name, roots);
       library = read.library;
@@ -193,13 +198,9 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
     );
     const playable = [...ready, ...(mine.remote ?? []).map((metaId) => ({ metaId }))];
     const published = library.publish ? publishImported(db, playable, run.now()) : 0;
-    const text = importSummary(
-      mine.counts,
-      total - failed,
-      failed,
-      published,
-      library.feed ? (mine.remote?.length ?? 0) : undefined,
-    );
+    const from = library.feed ? ('feed' as const) : library.xtream ? ('panel' as const) : undefined;
+    const remote = from && { count: mine.remote?.length ?? 0, from };
+    const text = importSummary(mine.counts, total - failed, failed, published, remote);
     await recordLibraryImport(db, library.name, text, run.now());
     if (failed > 0) throw new Error(`${text}: see the failed transcodes in the jobs`);
     return text;

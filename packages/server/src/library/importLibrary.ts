@@ -64,12 +64,8 @@ export async function planLibrary(db: Db, key: string, scan: LibraryScan): Promi
   return plan;
 }
 
-/** A title to transcode from a library file: the CLI's (or the console's) job runner is handed these. */
-export interface QueuedTranscode {
-  metaId: string;
-  name: string;
-  file: string;
-}
+/** A title to transcode from a library file or a video address: the CLI's (or the console's) job runner is handed these. */
+export type QueuedTranscode = { metaId: string; name: string } & ({ file: string } | { url: string });
 
 export interface LibraryImport {
   films: number;
@@ -130,12 +126,13 @@ export async function importLibrary(
   // A file's title is recorded now and transcoded after; a feed's gets its video and its record together, so a
   // title is never recorded without the video its entry names.
   const video = async (e: LibraryEntry, metaId: string) => {
-    if (e.media === undefined) {
+    if (!e.media?.hls) {
       await atomically(db, [record(e, metaId)]);
-      out.transcodes.push({ metaId, name: nameOf(e), file: file(e) });
+      const from = e.media ? { url: e.media.url } : { file: file(e) };
+      out.transcodes.push({ metaId, name: nameOf(e), ...from });
       return;
     }
-    const remote = { assetId: newAssetId(), url: e.media, durationSec: e.durationSeconds };
+    const remote = { assetId: newAssetId(), url: e.media.url, durationSec: e.durationSeconds };
     await atomically(db, [...remoteVideoStatements(db, metaId, remote, o.now), record(e, metaId)]);
     out.remote.push(metaId);
   };

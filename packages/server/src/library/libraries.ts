@@ -6,7 +6,10 @@ import type { Db } from '../store/db.ts';
 import type { LibrariesTable } from '../store/kysely/schema.generated.ts';
 import { maskSecrets } from '../upstream/maskSecrets.ts';
 import { upstreamLimits } from '../sources/importer.ts';
+import { sourceByNameNow } from '../store/sources.ts';
+import type { XtreamAccount } from '../sources/xtream.ts';
 import { readFeed } from './feed.ts';
+import { readXtreamLibrary } from './xtreamVod.ts';
 import { type LibraryScan, libraryFolder, scanLibrary } from './scan.ts';
 
 // Named film libraries (issue 42, decision 0423): what the console and `library add` keep of a folder, on the
@@ -26,6 +29,7 @@ const toLibrary = (r: Selectable<LibrariesTable>): Library => ({
   folder: r.folder,
   // A feed's URL may carry an account's password (a panel's): never shown (decision 0435).
   feed: maskSecrets(r.feed),
+  xtream: r.xtream_source,
   lang: r.lang as Lang,
   publish: Number(r.publish) === 1,
   parallel: Number(r.parallel),
@@ -37,9 +41,10 @@ const toLibrary = (r: Selectable<LibrariesTable>): Library => ({
 
 export interface NewLibrary {
   name: string;
-  /** A folder on the server, or else a feed's URL. */
+  /** A folder on the server, or else a feed's URL, or else an Xtream line-up source's name. */
   folder?: string;
   feed?: string;
+  xtream?: string;
   lang?: Lang;
   publish?: boolean;
   parallel?: number;
@@ -54,11 +59,13 @@ export async function addLibrary(
   actor: Actor,
   now: number,
 ): Promise<Library> {
-  const folder = input.feed === undefined ? libraryFolder(input.folder ?? '', roots) : '';
+  const folder = input.folder === undefined ? '' : libraryFolder(input.folder, roots);
+  if (input.xtream !== undefined) await xtreamAccount(db, input.xtream);
   const row = {
     name: input.name,
     folder,
     feed: input.feed ?? '',
+    xtream_source: input.xtream ?? '',
     lang: input.lang ?? 'en',
     publish: input.publish ? 1 : 0,
     parallel: input.parallel ?? LIBRARY_PARALLEL.default,
@@ -93,10 +100,21 @@ export async function namedLibrary(db: Db, name: string): Promise<Library> {
   return toLibrary(await libraryRow(db, name));
 }
 
+/** The account of the Xtream line-up source `name`, or a refusal in words. */
+async function xtreamAccount(db: Db, name: string): Promise<XtreamAccount> {
+  const source = await sourceByNameNow(db, name);
+  if (source?.kind !== 'xtream')
+    throw new LibraryError(
+      'notFound',
+      `No Xtream Codes line-up source named ${name}: add the account in Sources.`,
+    );
+  return { server: source.location, user: source.xtreamUser, password: source.xtreamPassword };
+}
+
 /**
- * Reads the library now: its folder (checked against `roots` again) or its feed (under the upstream rule and the
- * line-up sources' limits). `key` is what its imports recorded its files or entries under: the folder, or the
- * feed's URL. Throws LibraryFolderError or SourceError in words.
+ * Reads the library now: its folder (checked against `roots` again), its feed or its Xtream account (under the
+ * upstream rule and the line-up sources' limits). `key` is what its imports recorded its files or entries under:
+ * the folder, the feed's URL, or `xtream:` and the source's name. Throws LibraryFolderError or SourceError in words.
  */
 export async function readLibrary(
   db: Db,
@@ -107,6 +125,11 @@ export async function readLibrary(
   const library = toLibrary(r);
   if (r.feed)
     return { library, key: r.feed, scan: await readFeed(r.feed, library.lang, await upstreamLimits(db)) };
+  if (r.xtream_source) {
+    const account = await xtreamAccount(db, r.xtream_source);
+    const scan = await readXtreamLibrary(account, library.lang, await upstreamLimits(db));
+    return { library, key: `xtream:${r.xtream_source}`, scan };
+  }
   const folder = libraryFolder(library.folder, roots);
   return { library, key: folder, scan: await scanLibrary(folder, library.lang) };
 }

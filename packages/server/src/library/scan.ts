@@ -22,9 +22,12 @@ export interface LibraryEntry {
   modifiedAt: number;
   meta: LibraryMeta;
   /** Where the metadata came from. */
-  from: 'nfo' | 'json' | 'file name' | 'feed';
-  /** A feed's entry: its HLS URL, played from where it is (decision 0435); a file's entries have none. */
-  media?: string;
+  from: 'nfo' | 'json' | 'file name' | 'feed' | 'xtream';
+  /**
+   * A feed's or a panel's entry: its video's address (decision 0435); HLS is played from there, anything else
+   * transcoded from it. A file's entries have none.
+   */
+  media?: { url: string; hls: boolean };
   /** A feed's entry: what it says, hashed, which tells a changed entry as a file's size and time do. */
   digest?: string;
   poster?: string;

@@ -9,7 +9,8 @@ import { filesSeen, libraryFolder, mediaFiles } from './scan.ts';
 
 // A library's watch (issue 42, decision 0423): every `watchMinutes` its folder is looked at again, cheaply (names,
 // sizes and times, no sidecar or ffprobe), and imported as the console would when a file is new, changed or gone.
-// A feed's look reads the feed (decision 0435): its entries' ids and digests say whether anything changed.
+// A feed's or an Xtream panel's look reads it (decision 0435): its entries' ids and digests say whether anything
+// changed; that is how a panel's films and series are refreshed on a schedule, keeping their ids.
 
 /** Who a watch's imports are by, in the jobs and the audit log. */
 export const WATCH_ACTOR: Actor = { id: 'schedule', email: 'library watch' };
@@ -44,10 +45,10 @@ export async function watchLibraries(
     if (!(await claimWatch(db, library.name, watchedAt, now))) continue;
     let seen: string;
     try {
-      // A feed is read whole (its entries hashed); a folder's names, sizes and times only.
-      seen = library.feed
-        ? (await readLibrary(db, library.name, roots)).scan.seen
-        : filesSeen(mediaFiles(libraryFolder(library.folder, roots)).files);
+      // A feed or a panel is read whole (its entries hashed); a folder's names, sizes and times only.
+      seen = library.folder
+        ? filesSeen(mediaFiles(libraryFolder(library.folder, roots)).files)
+        : (await readLibrary(db, library.name, roots)).scan.seen;
     } catch (e) {
       onSkip(library.name, e instanceof Error ? e.message : String(e));
       continue;

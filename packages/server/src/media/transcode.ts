@@ -67,8 +67,8 @@ function run(args: string[], onLine?: (line: string) => void): Promise<{ code: n
 }
 
 /** Reads the input's duration and streams (ffmpeg prints them and exits, having no output to write). */
-export async function probeVideo(file: string): Promise<Probe> {
-  const { err } = await run(['-i', file]);
+export async function probeVideo(file: string, inputArgs: string[] = []): Promise<Probe> {
+  const { err } = await run([...inputArgs, '-i', file]);
   const d = /Duration: (\d+):(\d\d):(\d\d(?:\.\d+)?)/.exec(err);
   const video = /Stream #\S+.*: Video: (?!png|mjpeg)/.test(err);
   if (!d || !video) throw new Error('The file is not a video ffmpeg can read');
@@ -88,9 +88,11 @@ export async function transcodeTitle(o: {
   profile: ProfileName;
   onProgress: (fraction: number) => void;
   preset?: string;
+  /** Options of the input (an address on the pull relay is read over http only, decision 0435). */
+  inputArgs?: string[];
 }): Promise<SourceMedia> {
   if (!UPLOADED_ASSET_ID.test(o.assetId)) throw new Error(`not an uploaded asset id: ${o.assetId}`);
-  const probe = await probeVideo(o.file);
+  const probe = await probeVideo(o.file, o.inputArgs);
   const plan = profileOf(o.profile);
   const n = plan.renditions.length;
   const staging = join(o.titlesDir, `${stagingPrefix(o.assetId)}${randomBytes(4).toString('hex')}`);
@@ -121,6 +123,7 @@ export async function transcodeTitle(o: {
         '-loglevel',
         'error',
         '-y',
+        ...(o.inputArgs ?? []),
         '-i',
         o.file,
         ...silence,

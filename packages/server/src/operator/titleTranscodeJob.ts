@@ -14,9 +14,14 @@ import { type JobWork, startJob } from './jobs.ts';
 import { titleAssetStatements, titleJobStatement } from './titles.ts';
 import { TRANSCODE_PRIORITY, transcodeSlot } from './transcodeQueue.ts';
 import { getUpload, receivedBytes, uploadFile } from './uploads.ts';
+import { upstreamAllowSetting } from '../domain/appConfig.ts';
+import { openPull } from '../upstream/pullRelay.ts';
 
-/** The video a transcode reads: the title's upload, or a file of a film library folder (decision 0422). */
-export type TranscodeSource = { uploadId: string } | { file: string };
+/**
+ * The video a transcode reads: the title's upload, a file of a film library folder (decision 0422), or a feed's
+ * or an Xtream panel's video address, read through the pull relay under the upstream rule (decision 0435).
+ */
+export type TranscodeSource = { uploadId: string } | { file: string } | { url: string };
 
 /** What a transcode keeps so another process can run it again (decision 0335). */
 type TranscodeParams = TranscodeSource & {
@@ -27,7 +32,7 @@ type TranscodeParams = TranscodeSource & {
 };
 
 /** The source's file, or why it is gone, in words. */
-function sourceFile(db: Db, dataDir: string, p: TranscodeSource): string {
+function sourceFile(db: Db, dataDir: string, p: { uploadId: string } | { file: string }): string {
   if ('file' in p) {
     if (!existsSync(p.file)) throw new Error('The library file is gone: scan the library again');
     return p.file;
@@ -50,6 +55,7 @@ export type TranscodeTitle = (o: {
   assetId: string;
   profile: ProfileName;
   onProgress: (fraction: number) => void;
+  inputArgs?: string[];
 }) => Promise<SourceMedia>;
 
 /** The ladder of the server's media library (the e2e and test servers prepare `tiny`). */
@@ -79,8 +85,10 @@ function transcodeWork(
     await transcodeSlot(db, jobId, now);
     await progress(0, 'Reading the video');
     dropStaging(dir, p.assetId);
+    // A video address is read through the pull relay, which judges every fetch (decision 0435).
+    const pull = 'url' in p ? await openPull(p.url, await upstreamAllowSetting(db)) : undefined;
     try {
-      const file = sourceFile(db, dataDir, p);
+      const file = pull ? pull.input : sourceFile(db, dataDir, p as { uploadId: string } | { file: string });
       const source =
         readTitleSource(dir, p.assetId) ??
         (await transcodeTitle({
@@ -90,6 +98,11 @@ function transcodeWork(
           profile: ladderProfile(dataDir),
           // Not waited for (ffmpeg's lines keep coming): a job taken over meanwhile stops at the next report.
           onProgress: (f) => void progress(f * 100, `Transcoding: ${Math.floor(f * 100)}%`).catch(() => {}),
+          ...(pull ? { inputArgs: ['-protocol_whitelist', 'http,tcp'] } : {}),
+        }).catch((e: unknown) => {
+          // What the relay saw says more than ffmpeg does, and names no relay address.
+          const seen = pull?.refused ?? pull?.lastError;
+          throw seen ? new Error(`The video could not be read: ${seen}`) : e;
         }));
       // A conditional write that renews the lease: a process that lost the job stops here, so the title gets its
       // video and the audit its entry once.
@@ -106,6 +119,8 @@ function transcodeWork(
       // A failed transcode leaves no video behind; one taken over is the other process's to finish.
       if (!(e instanceof JobTakenOver)) rmSync(join(dir, p.assetId), { recursive: true, force: true });
       throw e;
+    } finally {
+      pull?.close();
     }
   };
 }

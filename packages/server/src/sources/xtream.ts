@@ -11,7 +11,8 @@ export interface XtreamAccount {
 /** Answers of player_api.php are JSON documents; this bounds how much of one is read. */
 const MAX_JSON_BYTES = 64 * 1024 * 1024;
 
-function base(account: XtreamAccount): string {
+/** The panel's address, without a trailing slash. */
+export function base(account: XtreamAccount): string {
   if (!isUrl(account.server))
     throw new SourceError(`the Xtream server must be an http(s) address: ${account.server}`);
   return account.server.replace(/\/+$/, '');
@@ -31,7 +32,8 @@ export function xtreamStreamUrl(account: XtreamAccount, streamId: string): strin
   return `${base(account)}/live/${encodeURIComponent(account.user)}/${encodeURIComponent(account.password)}/${encodeURIComponent(streamId)}.m3u8`;
 }
 
-async function apiCall(account: XtreamAccount, action: string, limits: FetchLimits): Promise<unknown> {
+/** One player_api.php call (`action` may carry its own parameters: `get_series_info&series_id=7`). */
+export async function apiCall(account: XtreamAccount, action: string, limits: FetchLimits): Promise<unknown> {
   const url = `${base(account)}/player_api.php?${credentials(account)}&action=${action}`;
   const parts: Uint8Array[] = [];
   try {
@@ -52,7 +54,8 @@ async function apiCall(account: XtreamAccount, action: string, limits: FetchLimi
   }
 }
 
-const str = (v: unknown): string => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+export const str = (v: unknown): string =>
+  typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '';
 
 /** Live categories and streams of the account, as line-up entries (categories become groups). */
 export async function readXtream(

@@ -7,6 +7,7 @@ import { consoleApi } from '../../lib/console.ts';
 import { useHydrated } from '../../lib/useHydrated.ts';
 import { $jobs } from '../../stores/console/jobs.ts';
 import { $libraries, loadLibraries } from '../../stores/console/libraries.ts';
+import { $sources, loadSources } from '../../stores/console/sources.ts';
 import { CheckField, Field, SelectField, wholeNumber } from './Field.tsx';
 import { JobsCard } from './JobList.tsx';
 import { useConfirm } from './useConfirm.tsx';
@@ -21,6 +22,7 @@ const EMPTY = {
   kind: 'folder',
   folder: '',
   feed: '',
+  xtream: '',
   lang: 'en' as string,
   publish: false,
   parallel: String(LIBRARY_PARALLEL.default),
@@ -32,6 +34,7 @@ const fieldWords = (t: AdminT) => {
     name: t('admin.error.name'),
     folder: t('admin.libraries.error.folder'),
     feed: t('admin.libraries.error.feed'),
+    xtream: t('admin.libraries.error.xtream'),
     parallel: t('admin.libraries.error.parallel'),
     watchMinutes: t('admin.libraries.error.watch'),
   };
@@ -48,6 +51,8 @@ export default function Libraries({ lang }: { lang: Lang }) {
   // Until hydrated, nothing submits (a form posted natively would put its fields in the URL).
   const ready = useHydrated();
   const libraries = useStore($libraries) ?? [];
+  // The Xtream Codes accounts of the line-up's sources: a library may read their films and series.
+  const panels = (useStore($sources) ?? []).filter((s) => s.kind === 'xtream');
   const jobs = useStore($jobs) ?? [];
   const adding = useConsoleForm(EMPTY);
   const form = adding.values;
@@ -59,13 +64,18 @@ export default function Libraries({ lang }: { lang: Lang }) {
   // biome-ignore lint/correctness/useExhaustiveDependencies: the first view, once
   useEffect(() => {
     void list.act(loadLibraries);
+    void loadSources().catch(() => {});
   }, []);
 
   const add = (e: FormEvent) => {
     e.preventDefault();
     const input = {
       name: form.name.trim(),
-      ...(form.kind === 'feed' ? { feed: form.feed.trim() } : { folder: form.folder.trim() }),
+      ...(form.kind === 'feed'
+        ? { feed: form.feed.trim() }
+        : form.kind === 'xtream'
+          ? { xtream: form.xtream }
+          : { folder: form.folder.trim() }),
       lang: form.lang as Lang,
       publish: form.publish,
       parallel: Number(form.parallel),
@@ -112,8 +122,22 @@ export default function Libraries({ lang }: { lang: Lang }) {
           <SelectField label={t('admin.libraries.kind')} {...adding.bind('kind')}>
             <option value="folder">{t('admin.libraries.kind.folder')}</option>
             <option value="feed">{t('admin.libraries.kind.feed')}</option>
+            <option value="xtream">{t('admin.libraries.kind.xtream')}</option>
           </SelectField>
-          {form.kind === 'feed' ? (
+          {form.kind === 'xtream' ? (
+            <SelectField
+              label={t('admin.libraries.xtream')}
+              hint={t(panels.length > 0 ? 'admin.libraries.xtreamHint' : 'admin.libraries.xtreamNone')}
+              {...adding.bind('xtream')}
+            >
+              <option value="">{t('admin.libraries.xtreamPick')}</option>
+              {panels.map((s) => (
+                <option key={s.name} value={s.name}>
+                  {s.name}
+                </option>
+              ))}
+            </SelectField>
+          ) : form.kind === 'feed' ? (
             <Field
               label={t('admin.libraries.feed')}
               hint={t('admin.libraries.feedHint')}
@@ -147,7 +171,7 @@ export default function Libraries({ lang }: { lang: Lang }) {
             />
           )}
           <Field
-            label={t(form.kind === 'feed' ? 'admin.libraries.watchFeed' : 'admin.libraries.watch')}
+            label={t(form.kind === 'folder' ? 'admin.libraries.watch' : 'admin.libraries.watchFeed')}
             {...wholeNumber({ min: 0 })}
             {...adding.bind('watchMinutes')}
           />
@@ -204,7 +228,9 @@ function LibraryCard(props: {
   return (
     <li data-testid="library" className="console-entry">
       <strong>{l.name}</strong>
-      <div className="console-path">{l.folder || l.feed}</div>
+      <div className="console-path">
+        {l.xtream ? t('admin.libraries.fromPanel', { source: l.xtream }) : l.folder || l.feed}
+      </div>
       <div>{t(l.publish ? 'admin.libraries.publishes' : 'admin.libraries.drafts')}</div>
       <div>
         {l.watchMinutes > 0

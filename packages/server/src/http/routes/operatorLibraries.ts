@@ -81,7 +81,7 @@ export const operatorLibraryRoutes = [
     answering(async () => {
       const library = await namedLibrary(ctx.db, req.name);
       // Refused now, in words, rather than as a failed job: the folder left the allowed ones since it was added.
-      if (!library.feed) libraryFolder(library.folder, roots(ctx));
+      if (library.folder) libraryFolder(library.folder, roots(ctx));
       // The route wires the ffmpeg transcode into the operator's jobs (decision 0369).
       const run = { dataDir: ctx.config.dataDir, actor: actorFor(ctx), transcodeTitle, now: ctx.now };
       return { job: await startLibraryImport(ctx.db, library.name, roots(ctx), run) };

@@ -252,6 +252,7 @@ export interface LibrariesTable {
   files_seen: Generated<string>;
   watched_at: number | null;
   feed: Generated<string>;
+  xtream_source: Generated<string>;
 }
 
 export interface LibraryFilesTable {

@@ -66,13 +66,15 @@ ALTER TABLE operator_jobs ADD COLUMN priority INTEGER NOT NULL DEFAULT 0;
 `,
   },
   {
-    // Feed libraries (decision 0435): an MRSS or CSV feed's URL instead of a folder (`feed`, '' for a folder); an
-    // entry's `digest` (its media URL and texts, hashed) says whether it changed, as a file's size and time do; and
-    // the titles whose media is HLS already, played from the feed's URL through the origin (`remote_videos`).
+    // Feed libraries (decision 0435): an MRSS or CSV feed's URL (`feed`), or the line-up source of an Xtream
+    // account whose films and series it reads (`xtream_source`), instead of a folder ('' when not); an entry's
+    // `digest` (its media URL and texts, hashed) says whether it changed, as a file's size and time do; and the
+    // titles whose media is HLS already, played from its URL through the origin (`remote_videos`).
     version: 541,
     name: 'library-feeds',
     sql: `
 ALTER TABLE libraries ADD COLUMN feed TEXT NOT NULL DEFAULT '';
+ALTER TABLE libraries ADD COLUMN xtream_source TEXT NOT NULL DEFAULT '';
 ALTER TABLE library_files ADD COLUMN digest TEXT NOT NULL DEFAULT '';
 CREATE TABLE remote_videos (
   asset_id TEXT PRIMARY KEY,

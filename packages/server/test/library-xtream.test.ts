@@ -1,0 +1,219 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { contract, routes } from '@ottkit/api-client';
+import {
+  type AuditEntry,
+  type ConsoleTitle,
+  type Job,
+  type Library,
+  OperatorErrCode,
+} from '@ottkit/api-client/contract';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { TestServer } from './helpers.ts';
+import {
+  ffmpeg,
+  finished,
+  hlsOut,
+  pattern,
+  startLibraryServer,
+  titleNamed as titleOf,
+} from './libraryHelpers.ts';
+import type { SignedIn } from './operatorHelpers.ts';
+import { parseM3u8 } from './origin-fixture.ts';
+import { loginToken, vodData } from './vodHelpers.ts';
+
+// Issue 42 (decision 0435): the films and series of the Xtream Codes account a line-up source reads, brought in
+// as a library from a panel on loopback: categories, plots, cast, seasons and episodes; a film in MP4 transcoded
+// from the panel through the pull relay, an episode in HLS played from it through the origin; the account's
+// password shown nowhere; a second import keeps every title (the panel's ids).
+
+let t: TestServer;
+let editor: SignedIn;
+let admin: SignedIn;
+let close: () => Promise<void>;
+let panel: Server;
+let dir: string;
+let base: string;
+const USER = 'viewer1';
+const PASSWORD = 's3cret-pw';
+
+/** The panel's player_api.php answers, by action. */
+const API: Record<string, unknown> = {
+  get_vod_categories: [{ category_id: '1', category_name: 'Cinema' }],
+  get_vod_streams: [{ stream_id: 101, name: 'The Quiet Pier', category_id: '1', container_extension: 'mp4' }],
+  'get_vod_info&vod_id=101': {
+    info: {
+      plot: 'A pier at dawn.',
+      cast: 'Rosa Alcántara, Ivo Brandt',
+      director: 'Mara Lind',
+      genre: 'Drama',
+      releasedate: '2018-05-01',
+      duration_secs: 2,
+    },
+  },
+  get_series_categories: [{ category_id: '5', category_name: 'Shows' }],
+  get_series: [{ series_id: 7, name: 'Night Ferry', cast: 'Ana Sol', genre: 'Mystery', category_id: '5' }],
+  'get_series_info&series_id=7': {
+    episodes: {
+      '1': [
+        {
+          id: '701',
+          episode_num: 1,
+          title: 'Departure',
+          season: 1,
+          container_extension: 'm3u8',
+          info: { plot: 'The last boat leaves.', duration_secs: 4 },
+        },
+      ],
+    },
+  },
+};
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'ottkit-panel-'));
+  ffmpeg([...pattern(2, false), '-movflags', '+faststart', join(dir, 'film.mp4')]);
+  ffmpeg([...pattern(4), ...hlsOut(dir, 'episode.m3u8')]);
+  // A panel as Xtream Codes answers: its API with the account, its videos under /movie and /series.
+  panel = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://panel');
+    const json = (v: unknown) =>
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(v));
+    if (url.pathname === '/player_api.php') {
+      if (url.searchParams.get('username') !== USER || url.searchParams.get('password') !== PASSWORD)
+        return json({ user_info: { auth: 0 } });
+      const action = [...url.searchParams]
+        .filter(([k]) => k !== 'username' && k !== 'password')
+        .map(([k, v]) => (k === 'action' ? v : `${k}=${v}`))
+        .join('&');
+      return json(API[action] ?? []);
+    }
+    const file: Record<string, string> = {
+      [`/movie/${USER}/${PASSWORD}/101.mp4`]: 'film.mp4',
+      [`/series/${USER}/${PASSWORD}/701.m3u8`]: 'episode.m3u8',
+      [`/series/${USER}/${PASSWORD}/seg0.ts`]: 'seg0.ts',
+      [`/series/${USER}/${PASSWORD}/seg1.ts`]: 'seg1.ts',
+    };
+    const name = file[url.pathname];
+    if (!name) return void res.writeHead(404).end();
+    res.writeHead(200).end(readFileSync(join(dir, name)));
+  });
+  await new Promise<void>((r) => panel.listen(0, '127.0.0.1', r));
+  base = `http://127.0.0.1:${(panel.address() as AddressInfo).port}`;
+  ({ t, editor, admin, close } = await startLibraryServer());
+}, 120_000);
+afterAll(async () => {
+  await close?.();
+  await new Promise((r) => panel?.close(r));
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const call = (path: string, body: object, who: SignedIn = editor) =>
+  t.post(path, body, { cookie: who.cookie });
+const P = '/admin/api/libraries/';
+
+const titleNamed = (name: string) => titleOf(t, editor, name);
+
+describe("an Xtream Codes account's films and series", () => {
+  it('are named a library after the line-up source of the account; an unknown source is refused in words', async () => {
+    const source = await call('/admin/api/sources/add', {
+      name: 'Panel',
+      kind: 'xtream',
+      url: base,
+      user: USER,
+      password: PASSWORD,
+    });
+    expect(source.body.errCode).toBe(0);
+    const unknown = await call(`${P}add`, { name: 'Nope', xtream: 'Elsewhere' });
+    expect(unknown.body).toMatchObject({
+      errCode: OperatorErrCode.NOT_FOUND,
+      errMsg: 'No Xtream Codes line-up source named Elsewhere: add the account in Sources.',
+    });
+    const add = await call(`${P}add`, { name: 'Panel films', xtream: 'Panel', publish: true, lang: 'es' });
+    expect((add.body.data as { library: Library }).library).toMatchObject({
+      folder: '',
+      feed: '',
+      xtream: 'Panel',
+    });
+  });
+
+  it('previews the films and episodes by the panel’s ids', async () => {
+    const preview = await call(`${P}preview`, { name: 'Panel films' });
+    expect(preview.body.data).toMatchObject({
+      added: [
+        { path: 'episode/701', title: 'Night Ferry S1E1 Departure', from: 'xtream' },
+        { path: 'movie/101', title: 'The Quiet Pier (2018)', from: 'xtream' },
+      ],
+      unreadable: [],
+    });
+  });
+
+  it('imports them: the MP4 film transcoded from the panel, the HLS episode played from it; both found and played', async () => {
+    const started = await call(`${P}import`, { name: 'Panel films' });
+    const job = await finished(t, editor, (started.body.data as { job: Job }).job);
+    expect(job.error).toBe('');
+    expect(job.message).toBe(
+      'Added 1 film and 1 episode, 0 changed, 0 titles taken out, 1 played from the panel, 1 transcoded, 2 published',
+    );
+    const film = await titleNamed('Quiet Pier');
+    expect(film).toMatchObject({ status: 'published', releaseYear: 2018, job: { status: 'succeeded' } });
+    const episode = (
+      (
+        await t.get(`/admin/api/titles/parts?metaId=${(await titleNamed('Night Ferry'))?.metaId}`, {
+          cookie: editor.cookie,
+        })
+      ).body.data as { parts: ConsoleTitle[] }
+    ).parts.find((p) => p.metaType === 'EPISODE');
+    // The account's password is never shown: the episode's address is masked.
+    expect(episode?.remoteVideo).toBe(`${base}/series/${USER}/***/701.m3u8`);
+
+    // Found by an actor of the film's info, in the library's language (Spanish).
+    const found = await t.post(
+      routes.vod.search.path,
+      { keyword: 'Alcántara', pageId: 1, pageSize: 10 },
+      { lang: 'es' },
+    );
+    expect(JSON.stringify(found.body.data)).toContain('The Quiet Pier');
+
+    const token = await loginToken(t);
+    for (const metaId of [film?.metaId, episode?.metaId]) {
+      const play = await vodData(t, contract.vod.playSource, { metaId }, token);
+      const master = new URL(play.url, t.url);
+      const text = await (await fetch(master)).text();
+      expect(text).not.toContain(PASSWORD);
+      const m = parseM3u8(text);
+      const media = m.playlists?.[0]?.uri ? new URL(m.playlists[0].uri, master) : master;
+      const list = m.playlists?.[0]?.uri ? parseM3u8(await (await fetch(media)).text()) : m;
+      const first = new URL(list.segments[0]?.uri as string, media);
+      expect((await fetch(first)).status).toBe(200);
+    }
+  }, 120_000);
+
+  it('keeps every title on a second import (the panel’s ids), and shows the password nowhere', async () => {
+    const before = [(await titleNamed('Quiet Pier'))?.metaId, (await titleNamed('Night Ferry'))?.metaId];
+    const again = await finished(
+      t,
+      editor,
+      ((await call(`${P}import`, { name: 'Panel films' })).body.data as { job: Job }).job,
+    );
+    expect(again.message).toBe(
+      'Added 0 films and 0 episodes, 0 changed, 0 titles taken out, 0 played from the panel',
+    );
+    expect([(await titleNamed('Quiet Pier'))?.metaId, (await titleNamed('Night Ferry'))?.metaId]).toEqual(
+      before,
+    );
+    const seen = [
+      await t.get(`${P}list`, { cookie: editor.cookie }),
+      await t.get('/admin/api/jobs/list', { cookie: editor.cookie }),
+      await t.get('/admin/api/audit/list?action=library.', { cookie: admin.cookie }),
+    ].map((r) => JSON.stringify(r.body));
+    for (const text of seen) expect(text).not.toContain(PASSWORD);
+    const audit = JSON.parse(seen[2] as string).data.entries as AuditEntry[];
+    expect(audit.filter((e) => e.action === 'library.import').map((e) => e.target)).toEqual([
+      'xtream:Panel',
+      'xtream:Panel',
+    ]);
+  });
+});
