@@ -9,6 +9,12 @@ import { type ConsoleTitle, titleList } from '../packages/api-client/src/contrac
 import { LANG_COOKIE } from '../packages/api-client/src/contract/langs.ts';
 import { ffmpegPath } from '../packages/server/src/media/ffmpeg.ts';
 import {
+  PANEL_ACCOUNT,
+  panelTitles,
+  startXtreamPanel,
+  type XtreamPanel,
+} from '../packages/server/test/xtreamPanel.ts';
+import {
   consoleReady,
   createOperator,
   expectRefusedAsTyped,
@@ -218,5 +224,67 @@ test.describe('a feed library', () => {
     await shootBothWidths(page, 'console-title-from-feed');
 
     await playFoundInSpanish(browser, baseURL as string, feedActor, `Luces del puerto ${stamp}`);
+  });
+});
+
+// Decision 0435: the films and series of the Xtream Codes account a line-up source reads, named a library in the
+// console; the film (MP4 on the panel) is transcoded from there and a subscriber finds it by its actor and plays it.
+test.describe('an Xtream Codes library', () => {
+  const suffix = ` ${stamp.toString(36)}`;
+  const names = panelTitles(suffix);
+  const source = `Partner panel ${stamp}`;
+  let panel: XtreamPanel;
+  test.beforeAll(async () => {
+    panel = await startXtreamPanel(suffix);
+  });
+  test.afterAll(() => panel?.close());
+
+  test('an editor names an Xtream account’s films and series a library; a subscriber plays its film', async ({
+    page,
+    browser,
+    baseURL,
+  }) => {
+    test.setTimeout(120_000);
+    await signInOperator(page, createOperator('editor'), '/admin/sources');
+    await consoleReady(page);
+    await page.getByLabel('Kind').selectOption({ label: 'Xtream Codes account' });
+    await page.getByLabel('Name', { exact: true }).fill(source);
+    await page.getByLabel('Panel address (URL)').fill(panel.base);
+    await page.getByLabel('User name').fill(PANEL_ACCOUNT.user);
+    await page.getByLabel('Password').fill(PANEL_ACCOUNT.password);
+    await page.getByRole('button', { name: 'Add' }).click();
+    await expect(page.getByTestId('source').filter({ hasText: source })).toBeVisible();
+
+    await page.goto('/admin/libraries');
+    await consoleReady(page);
+    await page.getByLabel('Name', { exact: true }).fill(`${source} films`);
+    await page.getByLabel('Where its titles are').selectOption('xtream');
+    // The source is chosen from the Xtream accounts of the line-up's sources, or the form says so.
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    await expect(page.getByLabel('Line-up source of the account')).toHaveAttribute('aria-invalid', 'true');
+    await page.getByLabel('Line-up source of the account').selectOption(source);
+    await expect(
+      page.getByLabel('Read the panel again every (minutes; 0: only when you import)'),
+    ).toBeVisible();
+    await page.getByLabel('Put each title in the catalogue as soon as its video is ready').check();
+    await shootBothWidths(page, 'console-libraries-xtream');
+    await page.getByRole('button', { name: 'Add', exact: true }).click();
+    const card = page.getByTestId('library').filter({ hasText: `${source} films` });
+    await expect(card).toContainText(`Films and series of the Xtream Codes source ${source}`);
+
+    await card.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByTestId('library-preview');
+    await expect(preview).toContainText('2 new titles');
+    await expect(preview).toContainText(
+      `${names.series} S1E1 ${names.episode} · episode/701 · texts from xtream`,
+    );
+    await expect(preview).toContainText(`${names.film} (2018) · movie/101 · texts from xtream`);
+    expect(await page.content()).not.toContain(PANEL_ACCOUNT.password);
+    await preview.getByRole('button', { name: 'Import' }).click();
+    const job = page.getByTestId('job').filter({ hasText: `Import of the library ${source} films` });
+    await expect(job).toHaveAttribute('data-status', 'succeeded', { timeout: 90_000 });
+    await expect(job.getByRole('status')).toContainText('1 played from the panel, 1 transcoded, 2 published');
+
+    await playFoundInSpanish(browser, baseURL as string, names.actor, names.film);
   });
 });

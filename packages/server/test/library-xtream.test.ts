@@ -1,8 +1,3 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { contract, routes } from '@ottkit/api-client';
 import {
   type AuditEntry,
@@ -13,17 +8,11 @@ import {
 } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers.ts';
-import {
-  ffmpeg,
-  finished,
-  hlsOut,
-  pattern,
-  startLibraryServer,
-  titleNamed as titleOf,
-} from './libraryHelpers.ts';
+import { finished, startLibraryServer, titleNamed as titleOf } from './libraryHelpers.ts';
 import type { SignedIn } from './operatorHelpers.ts';
 import { parseM3u8 } from './origin-fixture.ts';
 import { loginToken, vodData } from './vodHelpers.ts';
+import { PANEL_ACCOUNT, startXtreamPanel, type XtreamPanel } from './xtreamPanel.ts';
 
 // Issue 42 (decision 0435): the films and series of the Xtream Codes account a line-up source reads, brought in
 // as a library from a panel on loopback: categories, plots, cast, seasons and episodes; a film in MP4 transcoded
@@ -34,80 +23,18 @@ let t: TestServer;
 let editor: SignedIn;
 let admin: SignedIn;
 let close: () => Promise<void>;
-let panel: Server;
-let dir: string;
+let panel: XtreamPanel;
 let base: string;
-const USER = 'viewer1';
-const PASSWORD = 's3cret-pw';
-
-/** The panel's player_api.php answers, by action. */
-const API: Record<string, unknown> = {
-  get_vod_categories: [{ category_id: '1', category_name: 'Cinema' }],
-  get_vod_streams: [{ stream_id: 101, name: 'The Quiet Pier', category_id: '1', container_extension: 'mp4' }],
-  'get_vod_info&vod_id=101': {
-    info: {
-      plot: 'A pier at dawn.',
-      cast: 'Rosa Alcántara, Ivo Brandt',
-      director: 'Mara Lind',
-      genre: 'Drama',
-      releasedate: '2018-05-01',
-      duration_secs: 2,
-    },
-  },
-  get_series_categories: [{ category_id: '5', category_name: 'Shows' }],
-  get_series: [{ series_id: 7, name: 'Night Ferry', cast: 'Ana Sol', genre: 'Mystery', category_id: '5' }],
-  'get_series_info&series_id=7': {
-    episodes: {
-      '1': [
-        {
-          id: '701',
-          episode_num: 1,
-          title: 'Departure',
-          season: 1,
-          container_extension: 'm3u8',
-          info: { plot: 'The last boat leaves.', duration_secs: 4 },
-        },
-      ],
-    },
-  },
-};
+const { user: USER, password: PASSWORD } = PANEL_ACCOUNT;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'ottkit-panel-'));
-  ffmpeg([...pattern(2, false), '-movflags', '+faststart', join(dir, 'film.mp4')]);
-  ffmpeg([...pattern(4), ...hlsOut(dir, 'episode.m3u8')]);
-  // A panel as Xtream Codes answers: its API with the account, its videos under /movie and /series.
-  panel = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://panel');
-    const json = (v: unknown) =>
-      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(v));
-    if (url.pathname === '/player_api.php') {
-      if (url.searchParams.get('username') !== USER || url.searchParams.get('password') !== PASSWORD)
-        return json({ user_info: { auth: 0 } });
-      const action = [...url.searchParams]
-        .filter(([k]) => k !== 'username' && k !== 'password')
-        .map(([k, v]) => (k === 'action' ? v : `${k}=${v}`))
-        .join('&');
-      return json(API[action] ?? []);
-    }
-    const file: Record<string, string> = {
-      [`/movie/${USER}/${PASSWORD}/101.mp4`]: 'film.mp4',
-      [`/series/${USER}/${PASSWORD}/701.m3u8`]: 'episode.m3u8',
-      [`/series/${USER}/${PASSWORD}/seg0.ts`]: 'seg0.ts',
-      [`/series/${USER}/${PASSWORD}/seg1.ts`]: 'seg1.ts',
-    };
-    const name = file[url.pathname];
-    if (!name) return void res.writeHead(404).end();
-    res.writeHead(200).end(readFileSync(join(dir, name)));
-  });
-  await new Promise<void>((r) => panel.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(panel.address() as AddressInfo).port}`;
+  panel = await startXtreamPanel();
+  base = panel.base;
   ({ t, editor, admin, close } = await startLibraryServer());
 }, 120_000);
 afterAll(async () => {
   await close?.();
-  await new Promise((r) => panel?.close(r));
-  rmSync(dir, { recursive: true, force: true });
+  await panel?.close();
 });
 
 const call = (path: string, body: object, who: SignedIn = editor) =>

@@ -11,6 +11,8 @@ const queue = TRANSCODE_PARALLEL;
  */
 export const adminLibraries = defineMessages({
   en: {
+    'admin.libraries.langPanel': 'Language of the panel’s texts',
+    'admin.libraries.watchPanel': 'Read the panel again every (minutes; 0: only when you import)',
     'admin.libraries.kind.xtream': 'An Xtream Codes account',
     'admin.libraries.xtream': 'Line-up source of the account',
     'admin.libraries.xtreamHint': 'Its films and series are read with the account’s user name and password',
@@ -81,6 +83,8 @@ export const adminLibraries = defineMessages({
     'admin.libraries.nothing': 'Nothing to import: the folder is as the last import left it.',
   },
   es: {
+    'admin.libraries.langPanel': 'Idioma de los textos del panel',
+    'admin.libraries.watchPanel': 'Volver a leer el panel cada (minutos; 0: solo al importar)',
     'admin.libraries.kind.xtream': 'Una cuenta de Xtream Codes',
     'admin.libraries.xtream': 'Fuente de canales de la cuenta',
     'admin.libraries.xtreamHint':
@@ -153,6 +157,8 @@ export const adminLibraries = defineMessages({
     'admin.libraries.nothing': 'Nada que importar: la carpeta está como la dejó la última importación.',
   },
   pt: {
+    'admin.libraries.langPanel': 'Idioma dos textos do painel',
+    'admin.libraries.watchPanel': 'Voltar a ler o painel a cada (minutos; 0: só ao importar)',
     'admin.libraries.kind.xtream': 'Uma conta Xtream Codes',
     'admin.libraries.xtream': 'Fonte de canais da conta',
     'admin.libraries.xtreamHint':

@@ -29,6 +29,14 @@ const EMPTY = {
   watchMinutes: '0',
 };
 
+type Kind = 'folder' | 'feed' | 'xtream';
+/** The form's words that follow where a library's titles are (decision 0435). */
+const KIND_WORDS = {
+  folder: { lang: 'admin.libraries.lang', watch: 'admin.libraries.watch' },
+  feed: { lang: 'admin.libraries.langFeed', watch: 'admin.libraries.watchFeed' },
+  xtream: { lang: 'admin.libraries.langPanel', watch: 'admin.libraries.watchPanel' },
+} as const;
+
 const fieldWords = (t: AdminT) => {
   const words: Record<string, string> = {
     name: t('admin.error.name'),
@@ -153,25 +161,20 @@ export default function Libraries({ lang }: { lang: Lang }) {
               {...adding.bind('folder')}
             />
           )}
-          <SelectField
-            label={t(form.kind === 'feed' ? 'admin.libraries.langFeed' : 'admin.libraries.lang')}
-            {...adding.bind('lang')}
-          >
+          <SelectField label={t(KIND_WORDS[form.kind as Kind].lang)} {...adding.bind('lang')}>
             {LANGS.map((l) => (
               <option key={l} value={l}>
                 {t(`admin.brand.lang.${l}`)}
               </option>
             ))}
           </SelectField>
-          {form.kind === 'folder' && (
-            <Field
-              label={t('admin.libraries.parallel')}
-              {...wholeNumber(LIBRARY_PARALLEL)}
-              {...adding.bind('parallel')}
-            />
-          )}
           <Field
-            label={t(form.kind === 'folder' ? 'admin.libraries.watch' : 'admin.libraries.watchFeed')}
+            label={t('admin.libraries.parallel')}
+            {...wholeNumber(LIBRARY_PARALLEL)}
+            {...adding.bind('parallel')}
+          />
+          <Field
+            label={t(KIND_WORDS[form.kind as Kind].watch)}
             {...wholeNumber({ min: 0 })}
             {...adding.bind('watchMinutes')}
           />
