@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { type Lang, isLang } from '@ottkit/api-client/contract';
 import { parse as parseCsv } from 'csv-parse';
 import { SaxesParser, type SaxesTagPlain } from 'saxes';
-import { type FetchLimits, openSource, SourceError } from '../sources/input.ts';
+import { drained, type FetchLimits, openSource, SourceError } from '../sources/input.ts';
 import type { LibraryEntry, LibraryScan, Unreadable } from './scan.ts';
 import { type LibraryMeta, type ReadFields, shaped } from './sidecar.ts';
 
@@ -239,11 +239,7 @@ async function readCsv(
     try {
       for await (const c of chunks) {
         if (parser.destroyed) return;
-        if (!parser.write(c))
-          await new Promise((r) => {
-            parser.once('drain', r);
-            parser.once('close', r);
-          });
+        if (!parser.write(c)) await drained(parser);
       }
       if (!parser.destroyed) parser.end();
     } catch (e) {

@@ -75,11 +75,12 @@ export function saveTitleCredits(db: Db, metaId: string, f: TitleCreditsForm, pu
 
 const newId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
 
+/** A person by name, whatever its case: read through the index of lower-cased names (migration 542). */
+export const PERSON_BY_NAME =
+  'SELECT person_id FROM vod_people WHERE lower(name) = lower(?) ORDER BY person_id LIMIT 1';
+
 function personId(db: Db, name: string): string {
-  const found = db.get<{ person_id: string }>(
-    'SELECT person_id FROM vod_people WHERE lower(name) = lower(?) ORDER BY person_id LIMIT 1',
-    name,
-  );
+  const found = db.get<{ person_id: string }>(PERSON_BY_NAME, name);
   if (found) return found.person_id;
   const id = newId('p');
   db.run(

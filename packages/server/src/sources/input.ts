@@ -1,5 +1,6 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
+import type { Writable } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import { DEFAULT_LIMITS, type FetchLimits, isUrl, openUpstream, SourceError } from '../upstream/fetch.ts';
 
@@ -24,6 +25,22 @@ async function* bounded(
     if (signal.aborted) throw new SourceError(`${where} did not finish within ${limits.timeoutMs / 1000} s`);
     throw e;
   }
+}
+
+/**
+ * Resolves when a writable stream that refused a write takes more (`drain`) or is gone (`close`), whichever comes
+ * first; the other listener is taken off, so a long feed of writes leaves none behind.
+ */
+export function drained(w: Writable): Promise<void> {
+  return new Promise((resolve) => {
+    const done = () => {
+      w.off('drain', done);
+      w.off('close', done);
+      resolve();
+    };
+    w.once('drain', done);
+    w.once('close', done);
+  });
 }
 
 /**
@@ -70,11 +87,7 @@ async function* gunzipIfNeeded(
     try {
       for await (const c of rest) {
         if (gunzip.destroyed) break;
-        if (!gunzip.write(c))
-          await new Promise((r) => {
-            gunzip.once('drain', r);
-            gunzip.once('close', r);
-          });
+        if (!gunzip.write(c)) await drained(gunzip);
       }
       if (!gunzip.destroyed) gunzip.end();
     } catch (e) {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../store/db.ts';
 import { migrations, migrate } from '../../store/migrations.ts';
 import { openDb } from '../../store/db.ts';
+import { PERSON_BY_NAME } from '../../operator/titleCredits.ts';
 import { ftsQuery, rankedSearch, refreshSearchOf, type SearchFilter } from './search.ts';
 import { harbourCatalogue } from './testDb.ts';
 
@@ -87,6 +88,26 @@ describe('refreshSearchOf', () => {
     expect(await ids(d, 'twin peaks')).toEqual(['by-title', 'nothing']);
   });
 
+  it("finds a title's row by its catalogue row's rowid on SQLite, by an index of meta_id on PostgreSQL (decision 0435)", async () => {
+    const d = db();
+    d.run("UPDATE vod_meta_texts SET title = 'Lighthouse Keeper' WHERE meta_id = 'by-title'");
+    refreshSearchOf(d, 'by-title');
+    if (d.engine === 'postgres') {
+      const indexes = d.all<{ indexdef: string }>(
+        "SELECT indexdef FROM pg_indexes WHERE tablename = 'vod_search'",
+      );
+      expect(indexes.map((i) => i.indexdef).join('\n')).toMatch(/\(meta_id\)/);
+    } else {
+      // Every row, the refreshed one too, has its title's rowid: the one key FTS5 deletes a row by.
+      const rows = d.all<{ meta_id: string; same: number }>(
+        'SELECT s.meta_id, s.rowid = (SELECT m.rowid FROM vod_metas m WHERE m.meta_id = s.meta_id) AS same FROM vod_search s',
+      );
+      expect(rows.length).toBeGreaterThan(3);
+      expect(rows.filter((r) => Number(r.same) !== 1)).toEqual([]);
+    }
+    expect(await ids(d, 'lighthouse')).toEqual(['by-title']);
+  });
+
   it('leaves no row for a title that left the catalogue', async () => {
     const d = db();
     d.run("DELETE FROM vod_metas WHERE meta_id = 'by-title'");
@@ -119,5 +140,17 @@ describe('the contentless search index (migration 534)', () => {
     // holds the texts it searches).
     const kept = d.get<{ titles: string | null }>('SELECT titles FROM vod_search')?.titles;
     expect(kept).toBe(d.engine === 'postgres' ? 'El Faro' : null);
+  });
+});
+
+describe('people and genres by name (migration 542)', () => {
+  it('are found through an index of their lower-cased names, not by reading every one', () => {
+    const d = db();
+    if (d.engine === 'postgres') return;
+    const plan = d
+      .all<{ detail: string }>(`EXPLAIN QUERY PLAN ${PERSON_BY_NAME}`, 'Ana')
+      .map((r) => r.detail)
+      .join('\n');
+    expect(plan).toMatch(/USING INDEX vod_people_lower_name/);
   });
 });

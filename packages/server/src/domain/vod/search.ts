@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, SqlValue } from '../../store/db.ts';
-import { SEARCH_ROWS } from '../../store/migrations/catalogueScale.ts';
+import { searchRows } from '../../store/migrations/catalogueScale.ts';
 import { type Page, pageOf } from './paging.ts';
 import { nearWords } from './searchTypos.ts';
 
@@ -12,18 +12,28 @@ import { nearWords } from './searchTypos.ts';
 export function rebuildSearchIndex(db: Db): void {
   db.transaction(() => {
     db.run('DELETE FROM vod_search');
-    db.run(SEARCH_ROWS);
+    db.run(rowsOf(db));
   });
 }
 
+/** On SQLite a title's row has its catalogue row's rowid, the one key FTS5 finds a row by (decision 0435). */
+const byRowid = (db: Db) => db.engine !== 'postgres';
+const rowsOf = (db: Db) => searchRows(byRowid(db));
+
 /**
  * Writes one film's or series' row again after an operator's change (none when it left the catalogue): at
- * 100,000 titles a whole rebuild took seconds of every edit (decision 0421).
+ * 100,000 titles a whole rebuild took seconds of every edit (decision 0421). Its row is found by rowid on SQLite
+ * (the meta_id column is not indexed); a title whose catalogue row is gone already is looked for by meta_id.
  */
 export function refreshSearchOf(db: Db, metaId: string): void {
   db.transaction(() => {
-    db.run('DELETE FROM vod_search WHERE meta_id = ?', metaId);
-    db.run(`${SEARCH_ROWS} AND m.meta_id = ?`, metaId);
+    const meta = byRowid(db)
+      ? db.get<{ id: number }>('SELECT rowid AS id FROM vod_metas WHERE meta_id = ?', metaId)
+      : undefined;
+    // A first publish finds no row by rowid, and needs none: the title had none.
+    if (meta) db.run('DELETE FROM vod_search WHERE rowid = ?', meta.id);
+    else db.run('DELETE FROM vod_search WHERE meta_id = ?', metaId);
+    db.run(`${rowsOf(db)} AND m.meta_id = ?`, metaId);
   });
 }
 
