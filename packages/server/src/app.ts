@@ -21,6 +21,7 @@ import { purgeExpired } from './domain/housekeeping.ts';
 import { libraryImportResumer } from './library/importJob.ts';
 import { startLibraryWatch } from './library/watch.ts';
 import { startJobRecovery } from './operator/jobRecovery.ts';
+import { resizeImage } from './media/resizeImage.ts';
 import { transcodeTitle } from './media/transcode.ts';
 import { lineupImporter } from './sources/lineupImporter.ts';
 import { rollUpTelemetry } from './domain/telemetryRetention.ts';
@@ -124,11 +125,18 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     transcodeTitle,
     lineupImporter,
     resumers: {
-      'library.import': libraryImportResumer(db, config.libraryRoots, config.dataDir, now, transcodeTitle),
+      'library.import': libraryImportResumer(
+        db,
+        config.libraryRoots,
+        config.dataDir,
+        now,
+        transcodeTitle,
+        resizeImage,
+      ),
     },
   });
   // Watched film libraries are looked at again on their interval, and imported when their folder changed (0423).
-  const stopLibraryWatch = startLibraryWatch(db, config, now, logger, transcodeTitle);
+  const stopLibraryWatch = startLibraryWatch(db, config, now, logger, transcodeTitle, resizeImage);
   const housekeepingFailed = (err: unknown) =>
     logger.error(
       isDiskFull(err) ? `housekeeping: ${diskFullMessage(err, dbFile(config))}` : 'housekeeping failed',

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchLibraries } from '../src/library/watch.ts';
 import { transcodeTitle } from '../src/media/transcode.ts';
 import { startServer, type TestServer } from './helpers.ts';
-import { finished as finishedAs } from './libraryHelpers.ts';
+import { ffmpeg, finished as finishedAs, titleNamed } from './libraryHelpers.ts';
 import { type SignedIn, signInOperator, testClip } from './operatorHelpers.ts';
 
 // Issue 42 (decision 0423): an editor names a film library folder in the console, previews it, imports it as a
@@ -30,6 +30,8 @@ beforeAll(async () => {
   const film = join(folder, 'The Lantern (2021)');
   mkdirSync(film, { recursive: true });
   testClip(film, 'The Lantern (2021).mp4', 2);
+  // Its poster beside it, as Kodi and Jellyfin keep one (decision 0435).
+  ffmpeg(['-f', 'lavfi', '-i', 'color=c=maroon:s=200x300', '-frames:v', '1', join(film, 'poster.jpg')]);
   writeFileSync(
     join(film, 'The Lantern (2021).json'),
     JSON.stringify({
@@ -142,7 +144,7 @@ describe('film libraries in the console', () => {
       progress: 100,
     });
     expect(job.message).toBe(
-      'Added 1 film and 0 episodes, 0 changed, 0 titles taken out, 1 transcoded, 1 published, 1 file not read (see the preview)',
+      'Added 1 film and 0 episodes, 0 changed, 0 titles taken out, 1 transcoded, 1 published, 1 picture brought in, 1 file not read (see the preview)',
     );
     const list = await t.get(`${P}list`, { cookie: editor.cookie });
     expect((list.body.data as { libraries: Library[] }).libraries[0]?.lastImport).toBe(job.message);
@@ -153,6 +155,8 @@ describe('film libraries in the console', () => {
       { lang: 'es' },
     );
     expect(JSON.stringify(found.body.data)).toContain('La Linterna');
+    // The poster beside the film is the title's picture.
+    expect((await titleNamed(t, editor, 'Lantern'))?.artwork).toEqual(['poster']);
 
     // Imported again: nothing new, nothing transcoded.
     const again = await finished(

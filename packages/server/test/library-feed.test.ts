@@ -67,13 +67,14 @@ beforeAll(async () => {
         'film-1',
         'Harbour Lights',
         `${base}/master.m3u8`,
-        '<title xml:lang="es">Luces del puerto</title><media:credit role="actor">Inés Marlow</media:credit>',
+        `<title xml:lang="es">Luces del puerto</title><media:credit role="actor">Inés Marlow</media:credit><media:thumbnail url="${base}/poster.png"/>`,
       ),
       item('film-2', 'A file', `${base}/film-2.mp4`),
       item('film-3', 'Internal', 'http://10.255.255.1/films/3/master.m3u8'),
-      item('film-4', 'Pointing inside', `${base}/evil.m3u8`),
+      item('film-4', 'Pointing inside', `${base}/evil.m3u8`, `<media:thumbnail url="${base}/evil.m3u8"/>`),
     ),
   );
+  ffmpeg(['-f', 'lavfi', '-i', 'color=c=navy:s=200x300', '-frames:v', '1', join(dir, 'poster.png')]);
   ({ t, editor, admin, close } = await startLibraryServer());
 }, 120_000);
 afterAll(async () => {
@@ -120,11 +121,14 @@ describe('a feed library', () => {
     const job = await importJob();
     expect(job).toMatchObject({ kind: 'library.import', status: 'succeeded' });
     expect(job.message).toBe(
-      'Added 4 films and 0 episodes, 0 changed, 0 titles taken out, 3 played from the feed, 1 transcoded, 4 published',
+      'Added 4 films and 0 episodes, 0 changed, 0 titles taken out, 3 played from the feed, 1 transcoded, 4 published, 1 picture brought in, 1 picture not read',
     );
     // No transcode ran for the HLS film: the console marks it as played from its feed.
     const title = await titleNamed('Harbour');
     expect(title).toMatchObject({ status: 'published', remoteVideo: `${base}/master.m3u8`, durationSec: 4 });
+    // Its thumbnail is its poster; a thumbnail that is no picture (a playlist) leaves the drawn one.
+    expect(title?.artwork).toEqual(['poster']);
+    expect((await titleNamed('Pointing'))?.artwork).toEqual([]);
     expect(title?.job).toBeUndefined();
     // The MP4 was transcoded from its address into the ladder, as an upload would be.
     const file = await titleNamed('A file');

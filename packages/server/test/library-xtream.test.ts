@@ -82,10 +82,13 @@ describe("an Xtream Codes account's films and series", () => {
     const job = await finished(t, editor, (started.body.data as { job: Job }).job);
     expect(job.error).toBe('');
     expect(job.message).toBe(
-      'Added 1 film and 1 episode, 0 changed, 0 titles taken out, 1 played from the panel, 1 transcoded, 2 published',
+      'Added 1 film and 1 episode, 0 changed, 0 titles taken out, 1 played from the panel, 1 transcoded, 2 published, 2 pictures brought in, 1 picture not read',
     );
     const film = await titleNamed('Quiet Pier');
     expect(film).toMatchObject({ status: 'published', releaseYear: 2018, job: { status: 'succeeded' } });
+    // The film's icon and the series' cover are their posters; the backdrop that answers 404 is left drawn.
+    expect(film?.artwork).toEqual(['poster']);
+    expect((await titleNamed('Night Ferry'))?.artwork).toEqual(['poster']);
     const episode = (
       (
         await t.get(`/admin/api/titles/parts?metaId=${(await titleNamed('Night Ferry'))?.metaId}`, {

@@ -16,7 +16,10 @@ import {
 import { LibraryFolderError, libraryFolder, scanLibrary } from '../library/scan.ts';
 import { transcodeImported } from '../library/importJob.ts';
 import { addLibrary, LibraryError, listLibraries, removeLibrary } from '../library/libraries.ts';
+import { resizeImage } from '../media/resizeImage.ts';
 import { transcodeTitle } from '../media/transcode.ts';
+import { upstreamLimits } from '../sources/importer.ts';
+import { importPictures } from '../library/artwork.ts';
 import { CLI_ACTOR } from '../operator/audit.ts';
 import type { Db } from '../store/db.ts';
 import { type Command, str, UsageError, withStore } from './command.ts';
@@ -179,6 +182,13 @@ async function runImport(
   const now = Date.now();
   const done = await importLibrary(db, plan, { actor: CLI_ACTOR, now, year: new Date(now).getUTCFullYear() });
   for (const s of done.skipped) console.log(`  ! ${s.path}\tnot added: ${s.reason}`);
+  if (done.pictures.length > 0) {
+    const limits = await upstreamLimits(db);
+    const failed = await importPictures(config.dataDir, done.pictures, { resize: resizeImage, limits });
+    console.log(
+      `Brought in ${n(done.pictures.length - failed, 'picture')}${failed ? `; ${failed} not read` : ''}.`,
+    );
+  }
   console.log(
     `Added ${n(done.films, 'film')} and ${n(done.episodes, 'episode')}; ${n(done.removed, 'title')} taken out. Transcoding ${done.transcodes.length}, ${parallel} at a time.`,
   );

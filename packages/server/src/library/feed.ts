@@ -23,7 +23,14 @@ export interface Raw extends ReadFields {
   id: string;
   /** Media URLs with the type the feed gives, first preferred. */
   media: { url: string; type?: string; duration?: string; lang?: string }[];
+  /** Picture addresses (decision 0435): a poster (2:3) and a backdrop (16:9). */
+  poster?: string;
+  backdrop?: string;
 }
+
+/** A picture's address when it is an http(s) one. */
+const picture = (url: string | undefined) =>
+  url && /^https?:\/\//i.test(url.trim()) ? url.trim() : undefined;
 
 /** The feed at `url` read whole: its entries, and each it could not take with why. Throws SourceError in words. */
 export async function readFeed(url: string, lang: Lang, limits: FetchLimits): Promise<LibraryScan> {
@@ -91,6 +98,8 @@ export function entryOf(
     meta,
     from,
     media: { url: media.url, hls: isHls(media.url, media.type) },
+    ...(picture(raw.poster) ? { poster: picture(raw.poster) } : {}),
+    ...(picture(raw.backdrop) ? { backdrop: picture(raw.backdrop) } : {}),
     // What the entry says, hashed: a later read that differs is a changed entry (its URL or its texts).
     digest: createHash('sha256')
       .update(JSON.stringify([media.url, meta]))
@@ -110,7 +119,8 @@ const withLang = (m: Partial<Record<string, string>>, lang: Lang) =>
  * MRSS: each `<item>`'s `title` or `media:title` and `description` or `media:description` (an `xml:lang`
  * attribute says their language), `guid` (else `link`) as its id, every `media:content` (also inside
  * `media:group`) with its `url`, `type`, `duration` and `lang`, `category` and `media:category` as genres,
- * `media:rating`, and `media:credit` by role (actor, director). Items are films.
+ * `media:rating`, `media:credit` by role (actor, director), and the first `media:thumbnail` as its poster.
+ * Items are films.
  */
 async function readMrss(
   chunks: AsyncIterable<Uint8Array>,
@@ -139,6 +149,7 @@ async function readMrss(
     }
     if (!item) return;
     const attrs = tag.attributes as Record<string, string>;
+    if (tag.name === 'media:thumbnail' && attrs.url && !item.poster) item.poster = attrs.url;
     if (tag.name === 'media:content' && attrs.url) {
       item.media.push({
         url: attrs.url.trim(),
@@ -219,7 +230,8 @@ const list = (cell: string | undefined) =>
 /**
  * CSV with a header row (names in any case): `title` and `media` required; `id`, `type` (movie or episode),
  * `plot`, `title_<lang>` and `plot_<lang>` (en, es, pt), `year`, `genres`, `cast` and `directors` (split by `|`),
- * `rating`, `series`, `season`, `episode`, `duration` (seconds) optional.
+ * `rating`, `series`, `season`, `episode`, `duration` (seconds), `poster` and `backdrop` (picture addresses)
+ * optional.
  */
 async function readCsv(
   chunks: AsyncIterable<Uint8Array>,
@@ -275,6 +287,8 @@ async function readCsv(
         season: row.season || undefined,
         episode: row.episode || undefined,
         media: row.media ? [{ url: row.media, duration: row.duration }] : [],
+        poster: row.poster,
+        backdrop: row.backdrop,
       });
     }
   } catch (e) {

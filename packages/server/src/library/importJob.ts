@@ -4,7 +4,10 @@ import type { Actor } from '../operator/audit.ts';
 import { jobParams, jobParamsStatement, updateJobParams } from '../operator/jobParams.ts';
 import { jobNow, type Progress, startJob } from '../operator/jobs.ts';
 import { startTranscodeJob, type TranscodeTitle } from '../operator/titleTranscodeJob.ts';
+import type { ResizeImage } from '../operator/titleArtwork.ts';
 import { row } from '../operator/titles.ts';
+import { upstreamLimits } from '../sources/importer.ts';
+import { importPictures } from './artwork.ts';
 import type { Db } from '../store/db.ts';
 import {
   importLibrary,
@@ -36,6 +39,8 @@ export interface TranscodeRun {
   actor: Actor;
   transcodeTitle: TranscodeTitle;
   now: () => number;
+  /** The console's picture resize (ffmpeg), for a library's posters and backdrops; without it none are brought in. */
+  resizeImage?: ResizeImage;
 }
 
 /** Transcodes what an import queued, `parallel` at a time; `onEach` hears each end. Answers the ready ones. */
@@ -95,6 +100,8 @@ export interface ImportCounts {
   removed: number;
   /** Files not read, and entries that could not become titles. */
   skipped: number;
+  /** Posters and backdrops brought in, and those that could not be read (decision 0435). */
+  pictures?: { read: number; failed: number };
 }
 
 export const countsOf = (done: LibraryImport, plan: LibraryPlan): ImportCounts => ({
@@ -124,6 +131,8 @@ export function importSummary(
   if (remote === undefined || transcoded + failed > 0) parts.push(`${transcoded} transcoded`);
   if (failed > 0) parts.push(`${failed} failed`);
   if (published > 0) parts.push(`${published} published`);
+  if (c.pictures?.read) parts.push(`${count(c.pictures.read, 'picture')} brought in`);
+  if (c.pictures?.failed) parts.push(`${count(c.pictures.failed, 'picture')} not read`);
   if (c.skipped > 0) {
     const what =
       remote === undefined
@@ -173,6 +182,19 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
       });
       made = { counts: countsOf(done, plan), queued: done.transcodes, started: [], remote: done.remote };
       await updateJobParams(db, jobId, { ...kept, made });
+      const resize = run.resizeImage;
+      const n = done.pictures.length;
+      if (resize && n > 0) {
+        await progress(5, `Bringing in pictures: 0 of ${n}`);
+        const failed = await importPictures(run.dataDir, done.pictures, {
+          resize,
+          limits: await upstreamLimits(db),
+          onEach: (i) =>
+            i % 20 === 0 || i === n ? progress(5, `Bringing in pictures: ${i} of ${n}`) : Promise.resolve(),
+        });
+        made.counts.pictures = { read: n - failed, failed };
+        await updateJobParams(db, jobId, { ...kept, made });
+      }
     }
     const mine = made;
     const total = mine.queued.length;
@@ -229,9 +251,12 @@ export function libraryImportResumer(
   dataDir: string,
   now: () => number,
   transcodeTitle: TranscodeTitle,
+  resizeImage?: ResizeImage,
 ) {
   return async (jobId: string) => {
     const kept = await jobParams<ImportParams>(db, jobId);
-    return kept && importWork(db, jobId, roots, { dataDir, actor: kept.actor, transcodeTitle, now });
+    return (
+      kept && importWork(db, jobId, roots, { dataDir, actor: kept.actor, transcodeTitle, now, resizeImage })
+    );
   };
 }

@@ -9,6 +9,7 @@ import { type Actor, recordAudit } from '../operator/audit.ts';
 import { saveTitleCredits } from '../operator/titleCredits.ts';
 import { addPart, publishSeries, unpublishTitle } from '../operator/titleSeries.ts';
 import { createTitle, publishTitle, row, type TitleForm } from '../operator/titles.ts';
+import type { QueuedPicture } from './artwork.ts';
 import type { LibraryEntry, LibraryScan, Unreadable } from './scan.ts';
 
 // A film library folder or feed brought into the console's titles (issue 42, decisions 0422, 0435): each new film
@@ -76,6 +77,8 @@ export interface LibraryImport {
   transcodes: QueuedTranscode[];
   /** Titles whose video is a feed's HLS URL, ready at once (decision 0435). */
   remote: string[];
+  /** The pictures the entries name, each for its title (an episode's for its series), once a title and kind. */
+  pictures: QueuedPicture[];
 }
 
 /** The title form of an entry, or why the console would refuse it. */
@@ -100,7 +103,26 @@ export async function importLibrary(
   plan: LibraryPlan,
   o: { actor: Actor; now: number; year: number },
 ): Promise<LibraryImport> {
-  const out: LibraryImport = { films: 0, episodes: 0, removed: 0, skipped: [], transcodes: [], remote: [] };
+  const out: LibraryImport = {
+    films: 0,
+    episodes: 0,
+    removed: 0,
+    skipped: [],
+    transcodes: [],
+    remote: [],
+    pictures: [],
+  };
+  const pictured = new Set<string>();
+  const pictures = (e: LibraryEntry, metaId: string) => {
+    for (const [kind, from] of [
+      ['poster', e.poster],
+      ['landscape', e.backdrop],
+    ] as const) {
+      if (!from || pictured.has(`${metaId}/${kind}`)) continue;
+      pictured.add(`${metaId}/${kind}`);
+      out.pictures.push({ metaId, kind, from });
+    }
+  };
   const file = (e: LibraryEntry) => join(plan.folder, ...e.path.split('/'));
   const record = (e: LibraryEntry, metaId: string) =>
     db.kysely
@@ -145,6 +167,7 @@ export async function importLibrary(
       continue;
     }
     await video(e, made.metaId);
+    pictures(e, made.pictured);
     if (e.meta.kind === 'episode') out.episodes++;
     else out.films++;
   }
@@ -186,8 +209,8 @@ export async function importLibrary(
   return out;
 }
 
-/** What adding an entry made: the title's id, or why it was not added. */
-type Made = { metaId: string } | { reason: string };
+/** What adding an entry made: the title's id and the title its pictures are for, or why it was not added. */
+type Made = { metaId: string; pictured: string } | { reason: string };
 
 /** The entry's title as the operator reads it (its first language's), or its path. */
 export const nameOf = (e: LibraryEntry): string => Object.values(e.meta.titles)[0] ?? e.path;
@@ -205,7 +228,7 @@ function addFilm(db: Db, e: LibraryEntry, o: { actor: Actor; now: number; year: 
   if (typeof form === 'string') return { reason: form };
   const metaId = createTitle(db, form, o.actor.id, o.now);
   saveCredits(db, metaId, e);
-  return { metaId };
+  return { metaId, pictured: metaId };
 }
 
 /** An episode as a draft of its series (made once a folder) and season. */
@@ -262,7 +285,8 @@ function addEpisode(
     return { reason: 'its series or season could not be made' };
   }
   saveCredits(db, episode, e);
-  return { metaId: episode };
+  // An episode's pictures are its series' (a folder's poster.jpg, a panel's cover).
+  return { metaId: episode, pictured: seriesId };
 }
 
 function saveCredits(db: Db, metaId: string, e: LibraryEntry) {

@@ -1,6 +1,7 @@
 import type { ServerConfig } from '../config.ts';
 import type { Logger } from '../logger.ts';
 import type { Actor } from '../operator/audit.ts';
+import type { ResizeImage } from '../operator/titleArtwork.ts';
 import type { TranscodeTitle } from '../operator/titleTranscodeJob.ts';
 import type { Db } from '../store/db.ts';
 import { startLibraryImport, type TranscodeRun } from './importJob.ts';
@@ -67,8 +68,9 @@ export function startLibraryWatch(
   now: () => number,
   logger: Logger,
   transcodeTitle: TranscodeTitle,
+  resizeImage?: ResizeImage,
 ): () => void {
-  const run = { dataDir: config.dataDir, transcodeTitle, now };
+  const run = { dataDir: config.dataDir, transcodeTitle, now, resizeImage };
   const look = () =>
     watchLibraries(db, config.libraryRoots, run, now(), (name, why) =>
       logger.info(`library watch: ${name} not read (${why})`),

@@ -6,8 +6,8 @@ import type { LibraryScan } from './scan.ts';
 
 // An Xtream Codes account's films and series (issue 42, decision 0435): the same account a line-up source reads
 // its live channels from. Films (get_vod_streams, each with get_vod_info's plot, cast, director and genre) and
-// series (get_series, each with get_series_info's seasons and episodes) become a library's entries, known by the
-// panel's ids so a refresh keeps them; a video whose container is HLS is played from the panel, any other is
+// series (get_series, each with get_series_info's seasons and episodes) become a library's entries with their
+// pictures (a film's icon and backdrop, a series' cover), known by the panel's ids so a refresh keeps them; a video whose container is HLS is played from the panel, any other is
 // transcoded from it.
 
 /** Entries one panel may give: more are read up to this and said. */
@@ -23,6 +23,8 @@ const names = (v: unknown) =>
     .split(/[,/|]/)
     .map((s) => s.trim())
     .filter(Boolean);
+/** A panel's picture list (`backdrop_path`), or one picture: its first address. */
+const first = (v: unknown) => str(Array.isArray(v) ? v[0] : v);
 /** Container extensions a panel names: letters and digits only (it goes into a path). */
 const extension = (v: unknown) => (/^[a-z0-9]{1,5}$/i.test(str(v)) ? str(v).toLowerCase() : 'mp4');
 
@@ -81,6 +83,8 @@ export async function readXtreamLibrary(
       media: id
         ? [{ url: video('movie', id, extension(f.container_extension)), duration: str(i.duration_secs) }]
         : [],
+      poster: str(f.stream_icon) || str(i.movie_image) || str(i.cover_big),
+      backdrop: first(i.backdrop_path),
     });
   });
   await eachAtOnce(series.slice(0, Math.max(0, PANEL_LIMIT - filmsRead.length)), async (s) => {
@@ -121,6 +125,9 @@ export async function readXtreamLibrary(
                 },
               ]
             : [],
+          // The series' pictures (an episode's go to its series).
+          poster: str(s.cover),
+          backdrop: first(s.backdrop_path),
         });
       }
     }

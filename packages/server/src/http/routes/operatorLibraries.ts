@@ -19,6 +19,7 @@ import {
 import { type LibraryEntry, LibraryFolderError, libraryFolder } from '../../library/scan.ts';
 import { SourceError } from '../../upstream/fetch.ts';
 import { maskSecrets } from '../../upstream/maskSecrets.ts';
+import { resizeImage } from '../../media/resizeImage.ts';
 import { transcodeTitle } from '../../media/transcode.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
@@ -83,7 +84,13 @@ export const operatorLibraryRoutes = [
       // Refused now, in words, rather than as a failed job: the folder left the allowed ones since it was added.
       if (library.folder) libraryFolder(library.folder, roots(ctx));
       // The route wires the ffmpeg transcode into the operator's jobs (decision 0369).
-      const run = { dataDir: ctx.config.dataDir, actor: actorFor(ctx), transcodeTitle, now: ctx.now };
+      const run = {
+        dataDir: ctx.config.dataDir,
+        actor: actorFor(ctx),
+        transcodeTitle,
+        resizeImage,
+        now: ctx.now,
+      };
       return { job: await startLibraryImport(ctx.db, library.name, roots(ctx), run) };
     }),
   ),
