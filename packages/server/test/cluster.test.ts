@@ -2,14 +2,16 @@
 import { readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { createServer as createNetServer } from 'node:net';
+import { type AddressInfo, createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { contract, ErrCode } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type RunningCluster, startCluster } from '../src/cluster/cluster.ts';
-import { liveUrl } from '../src/origin/urls.ts';
+import { liveUrl, vodUrl } from '../src/origin/urls.ts';
 import { DEMO_PASSWORD, DEMO_SUBSCRIBED } from '../src/seed/accounts.ts';
 import { openPgDb } from '../src/store/pg/syncPg.ts';
+import { ffmpeg, hlsOut, pattern } from './libraryHelpers.ts';
+import { serveFolder } from './liveSource.ts';
 
 // Issue 19: PostgreSQL, Redis, an nginx edge and 3 ottkit processes over one database and one data folder, started here (Debian packages
 // installed when missing) on loopback ports the OS gives, and stopped at the end.
@@ -194,6 +196,52 @@ describe('the nginx edge', () => {
     expect(a.body.toString()).toContain(`?token=${one.split('token=')[1]}`);
     expect(b.body.toString()).toContain(`?token=${two.split('token=')[1]}`);
     expect(a.body.toString()).not.toContain('OTTKIT_EDGE_TOKEN');
+  });
+
+  it('passes a feed’s title through with each viewer’s token, and caches its segments (decision 0435)', async () => {
+    // An HLS film on loopback, named by a title as a feed library's import names it.
+    const films = await mkdtemp(join(tmpdir(), 'ottkit-cdn-'));
+    ffmpeg([...pattern(4), ...hlsOut(films, 'index.m3u8')]);
+    const cdn = await serveFolder(films, 0);
+    const upstream: string[] = [];
+    cdn.on('request', (req) => upstream.push(req.url ?? ''));
+    try {
+      const db = openPgDb(c.databaseUrl, join(c.dataDir, 'ottkit.db'), false);
+      const address = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}/index.m3u8`;
+      db.run(
+        'INSERT INTO remote_videos (asset_id, url, created_at) VALUES (?, ?, 0)',
+        'feed-edge-1',
+        address,
+      );
+      db.close();
+      const one = vodUrl(secret, { accountId: 'viewer-1', assetId: 'feed-edge-1', ttlSec: 600 });
+      const two = vodUrl(secret, { accountId: 'viewer-2', assetId: 'feed-edge-1', ttlSec: 600 });
+      const [a, b] = await Promise.all([get(c.edgeUrl + one), get(c.edgeUrl + two)]);
+      expect(a.status).toBe(200);
+      // The shared playlist, each viewer's token in it, no upstream address.
+      expect(a.body.toString()).toContain(`?token=${one.split('token=')[1]}`);
+      expect(b.body.toString()).toContain(`?token=${two.split('token=')[1]}`);
+      expect(a.body.toString()).not.toContain('127.0.0.1');
+      // Each viewer's first segment, as their player reads it from their playlist.
+      const firstSegment = (body: Buffer) =>
+        new URL(
+          body
+            .toString()
+            .split('\n')
+            .find((l) => l.includes('.ts?token=')) ?? '-',
+          c.edgeUrl + one,
+        ).href;
+      const seg = firstSegment(a.body);
+      const viewers = await Promise.all([get(seg), get(firstSegment(b.body))]);
+      for (const v of viewers) expect(v.status).toBe(200);
+      expect(viewers[0]?.body.equals(readFileSync(join(films, 'seg0.ts')))).toBe(true);
+      expect((await get(seg)).status).toBe(200);
+      // Three viewers' reads, one fetch from the upstream: the edge keeps the segment as it keeps the origin's own.
+      expect(upstream.filter((u) => u === '/seg0.ts')).toHaveLength(1);
+    } finally {
+      cdn.close();
+      await rm(films, { recursive: true, force: true });
+    }
   });
 
   it('collapses 100 simultaneous misses for one new segment into one request to ottkit', async () => {
