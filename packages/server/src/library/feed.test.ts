@@ -120,6 +120,7 @@ describe('a CSV of titles', () => {
       'e1,episode,The Call,La llamada,,2020,,,"Night Shift",1,2,https://cdn.example.com/e1/index.m3u8,',
       'e2,episode,No number,,,,,,Night Shift,1,,https://cdn.example.com/e2.m3u8,',
       'f2,movie,A file,,,,,,,,,ftp://cdn.example.com/f2.m3u8,',
+      'f3,movie,A broken address,,,,,,,,,http://[cdn/f3.m3u8,',
     ].join('\r\n');
     const scan = await readFeed(serve('/titles.csv', `\ufeff${csv}\r\n`, 'text/csv'), 'en', limits);
     expect(scan.entries.map((e) => e.path)).toEqual(['f1', 'e1']);
@@ -145,6 +146,7 @@ describe('a CSV of titles', () => {
     expect(scan.unreadable).toEqual([
       { path: 'e2', reason: 'an episode needs its season and episode numbers' },
       { path: 'f2', reason: 'its media is not an http(s) URL' },
+      { path: 'f3', reason: 'its media is not an http(s) URL' },
     ]);
   });
 

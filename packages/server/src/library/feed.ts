@@ -15,6 +15,9 @@ import { type LibraryMeta, type ReadFields, shaped } from './sidecar.ts';
 /** Entries one feed may hold: a feed of more is read up to them and says so. */
 export const FEED_LIMITS = { entries: 200_000 } as const;
 
+/** An http(s) address that parses (a feed's text is not trusted to hold one). */
+const isAddress = (url: string) => /^https?:\/\//i.test(url) && URL.canParse(url);
+
 /** An HLS URL: its path ends `.m3u8`, or the feed says its type is an HLS playlist. */
 const isHls = (url: string, type = '') => /mpegurl/i.test(type) || /\.m3u8$/i.test(new URL(url).pathname);
 
@@ -29,8 +32,7 @@ export interface Raw extends ReadFields {
 }
 
 /** A picture's address when it is an http(s) one. */
-const picture = (url: string | undefined) =>
-  url && /^https?:\/\//i.test(url.trim()) ? url.trim() : undefined;
+const picture = (url: string | undefined) => (url && isAddress(url.trim()) ? url.trim() : undefined);
 
 /** The feed at `url` read whole: its entries, and each it could not take with why. Throws SourceError in words. */
 export async function readFeed(url: string, lang: Lang, limits: FetchLimits): Promise<LibraryScan> {
@@ -53,10 +55,16 @@ export async function readFeed(url: string, lang: Lang, limits: FetchLimits): Pr
     if ('reason' in e) scan.unreadable.push(e);
     else scan.entries.push(e);
   };
-  if (/^<(!doctype html|html)/i.test(start)) throw new SourceError(`${url} answered a web page, not a feed`);
-  if (start.startsWith('<')) await readMrss(all(), url, lang, take);
-  else if (start === '') throw new SourceError(`${url} answered nothing`);
-  else await readCsv(all(), url, take);
+  try {
+    if (/^<(!doctype html|html)/i.test(start))
+      throw new SourceError(`${url} answered a web page, not a feed`);
+    if (start.startsWith('<')) await readMrss(all(), url, lang, take);
+    else if (start === '') throw new SourceError(`${url} answered nothing`);
+    else await readCsv(all(), url, take);
+  } finally {
+    // Refused or stopped early: the upstream's answer is let go at once, not at its time limit.
+    await chunks.return?.(undefined);
+  }
   scan.seen = entriesSeen(scan.entries);
   return scan;
 }
@@ -78,7 +86,7 @@ export function entryOf(
   const name = raw.id || Object.values(raw.titles).find(Boolean) || '(an entry without an id)';
   const path = name.slice(0, 500);
   const fail = (reason: string): Unreadable => ({ path, reason });
-  const urls = raw.media.filter((m) => /^https?:\/\//i.test(m.url));
+  const urls = raw.media.filter((m) => isAddress(m.url));
   if (raw.media.length === 0) return fail('it names no media URL');
   if (urls.length === 0) return fail('its media is not an http(s) URL');
   // HLS first: played from where it is; else the first address, transcoded from there.
