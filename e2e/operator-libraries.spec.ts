@@ -4,8 +4,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { type Browser, expect, test } from '@playwright/test';
-import { type ConsoleTitle, titleList } from '../packages/api-client/src/contract/index.ts';
+import { type Browser, expect, type Page, test } from '@playwright/test';
+import { type ConsoleTitle, titleList, titleUnpublish } from '../packages/api-client/src/contract/index.ts';
 import { LANG_COOKIE } from '../packages/api-client/src/contract/langs.ts';
 import { ffmpegPath } from '../packages/server/src/media/ffmpeg.ts';
 import {
@@ -111,6 +111,18 @@ test('an editor imports a film library folder; a subscriber finds its film by th
   // A subscriber in Spanish finds the film by its actor and plays it.
   await playFoundInSpanish(browser, baseURL as string, actor, `La Linterna ${stamp}`);
 });
+
+/**
+ * Takes the console titles named `names` out of the catalogue: a title played from an upstream this spec stops
+ * would be a dead title on the shared product's home for the journeys after it.
+ */
+async function unpublishNamed(page: Page, names: string[]) {
+  for (const name of names) {
+    const listed = await page.request.get(`${titleList.path}?q=${encodeURIComponent(name)}`);
+    const metaId = ((await listed.json()) as { data: { titles: ConsoleTitle[] } }).data.titles[0]?.metaId;
+    if (metaId) await page.request.post(titleUnpublish.path, { data: { metaId } });
+  }
+}
 
 /** A subscriber whose language is Spanish searches `actor`, opens the film named `film` and plays it. */
 async function playFoundInSpanish(browser: Browser, baseURL: string, actor: string, film: string) {
@@ -223,7 +235,11 @@ test.describe('a feed library', () => {
     );
     await shootBothWidths(page, 'console-title-from-feed');
 
-    await playFoundInSpanish(browser, baseURL as string, feedActor, `Luces del puerto ${stamp}`);
+    try {
+      await playFoundInSpanish(browser, baseURL as string, feedActor, `Luces del puerto ${stamp}`);
+    } finally {
+      await unpublishNamed(page, [`Harbour Lights ${stamp}`]);
+    }
   });
 });
 
@@ -285,6 +301,10 @@ test.describe('an Xtream Codes library', () => {
     await expect(job).toHaveAttribute('data-status', 'succeeded', { timeout: 90_000 });
     await expect(job.getByRole('status')).toContainText('1 played from the panel, 1 transcoded, 2 published');
 
-    await playFoundInSpanish(browser, baseURL as string, names.actor, names.film);
+    try {
+      await playFoundInSpanish(browser, baseURL as string, names.actor, names.film);
+    } finally {
+      await unpublishNamed(page, [names.series]);
+    }
   });
 });

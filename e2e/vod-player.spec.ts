@@ -1,7 +1,7 @@
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { api, logIn, NO_RIGHTS } from './session.ts';
-import { expectPlaying, homeCards, homeMovie, hydrated, playMovie, time } from './vod.ts';
+import { expectPlaying, homeMovie, hydrated, playMovie, seriesWithNextEpisode, time } from './vod.ts';
 import { shot } from './screens.ts';
 
 // The VOD player as a person meets it (issue #14.4, #14.5, #14.7, #14): no authority for a premium title,
@@ -94,14 +94,7 @@ for (const width of [360, 390, 1280]) {
     test.setTimeout(120_000);
     await page.setViewportSize({ width, height: 780 });
     await logIn(page);
-    const series = (await homeCards(page.request)).find((c) => c.metaType === 'SERIES');
-    if (!series) throw new Error('no series on home');
-    await page.goto(`/vod/detail/${series.metaId}`);
-    await hydrated(page);
-    await page
-      .getByRole('button', { name: /^Play episode \d+:/ })
-      .first()
-      .click();
+    await (await seriesWithNextEpisode(page)).first().click();
     const dialog = page.getByRole('dialog');
     await expectPlaying(dialog.locator('video'));
     // A series episode with a next one: Episodes and Play next are there besides the common controls.

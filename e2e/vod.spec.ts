@@ -1,7 +1,7 @@
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { expect, test } from '@playwright/test';
 import { logIn } from './session.ts';
-import { call, expectPlaying, homeCards, homeMovie, hydrated, time } from './vod.ts';
+import { call, expectPlaying, homeCards, homeMovie, hydrated, seriesWithNextEpisode, time } from './vod.ts';
 
 // VOD journeys of issue 7, as a person sees them, logged in as the seeded demo user (packages/server README).
 
@@ -48,17 +48,7 @@ test('home → card → detail → play → leave → come back → resume near 
 test('a series plays the next episode when one ends', async ({ page }) => {
   test.setTimeout(120_000);
   await logIn(page);
-  // A series with a next episode: a journey before this one (operator-series) may have added a one-episode series
-  // to this product's home, ahead of the seeded ones.
-  const series = (await homeCards(page.request)).filter((c) => c.metaType === 'SERIES');
-  expect(series.length).toBeGreaterThan(0);
-  const episodes = page.getByRole('button', { name: /^Play episode \d+:/ });
-  for (const { metaId } of series) {
-    await page.goto(`/vod/detail/${metaId}`);
-    await hydrated(page);
-    await expect(episodes.first()).toBeVisible();
-    if ((await episodes.count()) > 1) break;
-  }
+  const episodes = await seriesWithNextEpisode(page);
   await expect(episodes.nth(1)).toBeVisible();
   await episodes.first().click();
 

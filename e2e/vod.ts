@@ -51,6 +51,23 @@ export async function homeMovie(
 }
 
 /**
+ * Opens the detail page of the first series on home with a next episode (an operator journey may have put a
+ * one-episode series ahead of the seeded ones) and answers its episodes' Play buttons.
+ */
+export async function seriesWithNextEpisode(page: Page): Promise<Locator> {
+  const series = (await homeCards(page.request)).filter((c) => c.metaType === 'SERIES');
+  expect(series.length).toBeGreaterThan(0);
+  const episodes = page.getByRole('button', { name: /^Play episode \d+:/ });
+  for (const { metaId } of series) {
+    await page.goto(`/vod/detail/${metaId}`);
+    await hydrated(page);
+    await expect(episodes.first()).toBeVisible();
+    if ((await episodes.count()) > 1) return episodes;
+  }
+  throw new Error('no series with two episodes on home');
+}
+
+/**
  * Waits until the page's islands have hydrated (Astro drops the `ssr` attribute), so clicks are handled. First
  * until the document has loaded: a page streams, and a document the page reloaded by itself (chunk-failure.spec)
  * can be caught while its islands have not been parsed yet, when none of them is left to hydrate. The chunk
