@@ -128,12 +128,18 @@ export async function listTitles(db: Db, dataDir: string, q?: string): Promise<C
 
 /** One title as the console shows it (with its rating when it has one), on the asynchronous store. */
 export async function titleNow(db: Db, dataDir: string, metaId: string): Promise<ConsoleTitle | undefined> {
-  const rows = await db.kysely
-    .selectFrom('console_titles')
-    .selectAll()
-    .where('meta_id', '=', metaId)
-    .execute();
-  return (await titlesOf(db, dataDir, rows))[0];
+  const read = async () =>
+    (
+      await titlesOf(
+        db,
+        dataDir,
+        await db.kysely.selectFrom('console_titles').selectAll().where('meta_id', '=', metaId).execute(),
+      )
+    )[0];
+  const t = await read();
+  // The row is read before its job: a first transcode that ended between the two reads shows a finished job and
+  // no video. The video is written before the job ends, so the title read again has it (a poll stops at the end).
+  return t?.job?.status === 'succeeded' && !t.assetId ? read() : t;
 }
 
 /** The console's answer for a title that does not exist. */
