@@ -2,8 +2,9 @@
  * The transcode queue beside live viewing (issue 42, decisions 0425 and 0435; run by hand, never by the tests):
  *
  *   node_modules/.bin/node bench/transcode-queue.ts [--films 20] [--seconds 120] [--parallel 2] [--sample 15]
+ *     [--profile tiny|full]
  *
- * One ottkit server in this process (SQLite, the tiny media ladder, the sample live channels) on a temporary
+ * One ottkit server in this process (SQLite, the --profile media ladder, the sample live channels) on a temporary
  * folder. --films test films of --seconds each are made with ffmpeg and queued at once as a library's transcodes
  * are (`title.transcode` jobs), with the operator's `transcode.parallel` at --parallel. Printed: the queue's time
  * to the last film, the most jobs seen running at once (never more than --parallel), and a viewer's live segment
@@ -35,6 +36,7 @@ const { values } = parseArgs({
     seconds: { type: 'string', default: '120' },
     parallel: { type: 'string', default: '2' },
     sample: { type: 'string', default: '15' },
+    profile: { type: 'string', default: 'tiny' },
   },
 });
 const films = Number(values.films);
@@ -42,10 +44,12 @@ const seconds = Number(values.seconds);
 const parallel = Number(values.parallel);
 const sampleMs = Number(values.sample) * 1000;
 const SECRET = 'bench-secret-0123456789abcdef0123456789';
-process.env.OTTKIT_MEDIA_PROFILE = 'tiny';
+// The ladder transcodes make: `tiny` (the tests' few small renditions) or `full` (the product's).
+const profile = values.profile === 'full' ? 'full' : 'tiny';
+process.env.OTTKIT_MEDIA_PROFILE = profile;
 
 const dir = mkdtempSync(join(tmpdir(), 'ottkit-bench-queue-'));
-const library = await cachedMedia(process.env[MEDIA_CACHE_ENV] || join(tmpdir(), 'ottkit-media'), 'tiny');
+const library = await cachedMedia(process.env[MEDIA_CACHE_ENV] || join(tmpdir(), 'ottkit-media'), profile);
 const server = createServer({
   config: { dataDir: join(dir, 'data'), port: 0, secret: SECRET },
   origin: (deps) =>
@@ -170,7 +174,7 @@ try {
       `${what.padEnd(16)} ${`${f.p50} / ${f.p99} / ${f.max}`.padEnd(20)} ${g.p50} / ${g.p99} / ${g.max}`,
     );
   console.log(
-    `${films} films of ${seconds} s, transcode.parallel ${parallel}: the queue took ${queueSec} s; at most ${mostRunning} ran at once`,
+    `${films} films of ${seconds} s, ${profile} ladder, transcode.parallel ${parallel}: the queue took ${queueSec} s; at most ${mostRunning} ran at once`,
   );
   console.log('ms (p50 / p99 / max)   nothing queued       during the queue');
   row('live segment', baseline.live, during.live);
