@@ -84,6 +84,26 @@ describe('operator CLI', () => {
     );
   });
 
+  it('writes the search index again from the catalogue, audited (decision 0435)', async () => {
+    const db = openDb(join(dataDir, 'ottkit.db'));
+    const rows = () => Number(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM vod_search')?.n);
+    const before = rows();
+    expect(before).toBeGreaterThan(0);
+    // As a VACUUM run by hand could leave it: rows that no longer match their titles.
+    db.run('DELETE FROM vod_search');
+    expect(rows()).toBe(0);
+    const { code, lines } = await run('search', 'rebuild');
+    expect(code).toBe(0);
+    expect(lines).toEqual([`The search index holds ${before} films and series again.`]);
+    expect(rows()).toBe(before);
+    const audited = db.get<{ action: string }>(
+      "SELECT action FROM operator_audit WHERE action = 'cli.search.rebuild'",
+    );
+    db.close();
+    expect(audited?.action).toBe('cli.search.rebuild');
+    expect((await run('search', 'nope')).code).toBe(2);
+  });
+
   it('prints usage for an unknown command', async () => {
     expect((await run('frobnicate')).code).toBe(2);
   });

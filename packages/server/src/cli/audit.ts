@@ -25,6 +25,8 @@ export const CLI_CHANGES: Readonly<Record<string, true | readonly string[]>> = {
   library: [],
   // Written into the restored database: who put which backup back, and when (decision 0396).
   restore: true,
+  // The catalogue's search index written again (decision 0435).
+  search: ['rebuild'],
 };
 
 /** Commands that only read (or serve): nothing to audit. */

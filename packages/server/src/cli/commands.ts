@@ -12,6 +12,7 @@ import { operatorCliCommand } from './operator.ts';
 import { outboxCommand } from './outbox.ts';
 import { plansCommand } from './plans.ts';
 import { rechargeCodesCommand } from './rechargeCodes.ts';
+import { searchCommand } from './search.ts';
 import { serveCommand } from './serve.ts';
 import { guideCommand, SOURCES_USAGE, sourcesCommand } from './sources.ts';
 import { configCommand } from './settings.ts';
@@ -41,6 +42,7 @@ export const COMMANDS: readonly Command[] = [
   { name: 'live', usage: LIVE_USAGE, run: liveCommand },
   operatorCliCommand,
   libraryCommand,
+  searchCommand,
   clusterCommand,
   edgeConfigCommand,
   backupCommand,
