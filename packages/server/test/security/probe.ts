@@ -147,14 +147,22 @@ BEGIN
   UPDATE probe_changes SET n = n + 1, data = data + CASE WHEN TG_ARGV[0] = 'data' THEN 1 ELSE 0 END;
   RETURN NULL;
 END $$`);
-  db.exec(
-    tables
-      .map(
-        (n) =>
-          `CREATE OR REPLACE TRIGGER probe_count AFTER INSERT OR UPDATE OR DELETE ON "${n}" FOR EACH ROW EXECUTE FUNCTION probe_count('${COUNTERS.has(n) ? 'counter' : 'data'}');`,
-      )
-      .join('\n'),
-  );
+  const triggers = tables
+    .map(
+      (n) =>
+        `CREATE OR REPLACE TRIGGER probe_count AFTER INSERT OR UPDATE OR DELETE ON "${n}" FOR EACH ROW EXECUTE FUNCTION probe_count('${COUNTERS.has(n) ? 'counter' : 'data'}');`,
+    )
+    .join('\n');
+  // Each trigger locks its table while the server runs beside it: a write of the server's that locks two of them
+  // in the other order is a deadlock PostgreSQL breaks by failing one side (40P01). This side is tried again.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      db.exec(triggers);
+      break;
+    } catch (e) {
+      if ((e as { code?: string }).code !== '40P01' || attempt === 5) throw e;
+    }
+  }
   counting.add(db);
 }
 
