@@ -1,12 +1,11 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { type AuditEntry, type Job, type Library, OperatorErrCode } from '@ottkit/api-client/contract';
-import { routes } from '@ottkit/api-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { watchLibraries } from '../src/library/watch.ts';
 import { transcodeTitle } from '../src/media/transcode.ts';
 import { startServer, type TestServer } from './helpers.ts';
-import { ffmpeg, finished as finishedAs, titleNamed } from './libraryHelpers.ts';
+import { ffmpeg, finished as finishedAs, searched, titleNamed } from './libraryHelpers.ts';
 import { type SignedIn, signInOperator, testClip } from './operatorHelpers.ts';
 
 // Issue 42 (decision 0423): an editor names a film library folder in the console, previews it, imports it as a
@@ -149,12 +148,7 @@ describe('film libraries in the console', () => {
     const list = await t.get(`${P}list`, { cookie: editor.cookie });
     expect((list.body.data as { libraries: Library[] }).libraries[0]?.lastImport).toBe(job.message);
 
-    const found = await t.post(
-      routes.vod.search.path,
-      { keyword: 'Quintanar', pageId: 1, pageSize: 10 },
-      { lang: 'es' },
-    );
-    expect(JSON.stringify(found.body.data)).toContain('La Linterna');
+    expect(await searched(t, 'Quintanar')).toContain('La Linterna');
     // The poster beside the film is the title's picture.
     expect((await titleNamed(t, editor, 'Lantern'))?.artwork).toEqual(['poster']);
 
@@ -179,7 +173,6 @@ describe('film libraries in the console', () => {
     expect(entries.map((e) => e.action)).toEqual(
       expect.arrayContaining(['library.add', 'library.import', 'library.remove']),
     );
-    const found = await t.post(routes.vod.search.path, { keyword: 'Lantern', pageId: 1, pageSize: 10 });
-    expect(JSON.stringify(found.body.data)).toContain('The Lantern');
+    expect(await searched(t, 'Lantern', 'en')).toContain('The Lantern');
   });
 });

@@ -3,7 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contract, routes } from '@ottkit/api-client';
+import { contract } from '@ottkit/api-client';
 import { type AuditEntry, type Job, type Library, OperatorErrCode } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers.ts';
@@ -12,6 +12,7 @@ import {
   finished,
   hlsOut,
   pattern,
+  searched,
   startLibraryServer,
   titleNamed as titleOf,
 } from './libraryHelpers.ts';
@@ -135,12 +136,7 @@ describe('a feed library', () => {
     expect(file).toMatchObject({ status: 'published', durationSec: 2, job: { status: 'succeeded' } });
     expect(file?.remoteVideo).toBeUndefined();
 
-    const found = await t.post(
-      routes.vod.search.path,
-      { keyword: 'Marlow', pageId: 1, pageSize: 10 },
-      { lang: 'es' },
-    );
-    expect(JSON.stringify(found.body.data)).toContain('Luces del puerto');
+    expect(await searched(t, 'Marlow')).toContain('Luces del puerto');
 
     const token = await loginToken(t);
     const play = await vodData(t, contract.vod.playSource, { metaId: title?.metaId }, token);

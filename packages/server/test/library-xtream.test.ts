@@ -1,4 +1,4 @@
-import { contract, routes } from '@ottkit/api-client';
+import { contract } from '@ottkit/api-client';
 import {
   type AuditEntry,
   type ConsoleTitle,
@@ -8,7 +8,7 @@ import {
 } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers.ts';
-import { finished, startLibraryServer, titleNamed as titleOf } from './libraryHelpers.ts';
+import { finished, searched, startLibraryServer, titleNamed as titleOf } from './libraryHelpers.ts';
 import type { SignedIn } from './operatorHelpers.ts';
 import { parseM3u8 } from './origin-fixture.ts';
 import { loginToken, vodData } from './vodHelpers.ts';
@@ -100,12 +100,7 @@ describe("an Xtream Codes account's films and series", () => {
     expect(episode?.remoteVideo).toBe(`${base}/series/${USER}/***/701.m3u8`);
 
     // Found by an actor of the film's info, in the library's language (Spanish).
-    const found = await t.post(
-      routes.vod.search.path,
-      { keyword: 'Alcántara', pageId: 1, pageSize: 10 },
-      { lang: 'es' },
-    );
-    expect(JSON.stringify(found.body.data)).toContain('The Quiet Pier');
+    expect(await searched(t, 'Alcántara')).toContain('The Quiet Pier');
 
     const token = await loginToken(t);
     for (const metaId of [film?.metaId, episode?.metaId]) {

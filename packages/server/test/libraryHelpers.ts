@@ -1,4 +1,5 @@
 import { spawnSync } from 'node:child_process';
+import { routes } from '@ottkit/api-client';
 import type { ConsoleTitle, Job } from '@ottkit/api-client/contract';
 import { expect } from 'vitest';
 import { liveFfmpegPath } from '../src/live/ffmpegRun.ts';
@@ -28,6 +29,12 @@ export async function titleNamed(
 ): Promise<ConsoleTitle | undefined> {
   const list = await t.get(`/admin/api/titles/list?q=${encodeURIComponent(name)}`, { cookie: who.cookie });
   return (list.body.data as { titles: ConsoleTitle[] }).titles[0];
+}
+
+/** What a subscriber's search for `keyword` finds, in Spanish unless `lang` says, as the answer's text. */
+export async function searched(t: TestServer, keyword: string, lang = 'es'): Promise<string> {
+  const found = await t.post(routes.vod.search.path, { keyword, pageId: 1, pageSize: 10 }, { lang });
+  return JSON.stringify(found.body.data);
 }
 
 /** Runs ffmpeg with `args` (quiet), failing the test with its words when it fails. */

@@ -137,7 +137,7 @@ const entrySchema = z.object({
   path: z.string(),
   /** The film, or the series, season, episode and name of an episode, in words. */
   title: z.string(),
-  /** Where its texts come from: `nfo`, `json`, `file name` or `feed`. */
+  /** Where its texts come from: `nfo`, `json`, `file name`, `feed` or `xtream`. */
   from: z.string(),
   audioLanguages: z.array(z.string()),
 });

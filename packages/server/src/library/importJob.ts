@@ -17,7 +17,7 @@ import {
   publishImported,
   type QueuedTranscode,
 } from './importLibrary.ts';
-import { namedLibrary, readLibrary, recordFilesSeen, recordLibraryImport } from './libraries.ts';
+import { libraryKind, namedLibrary, readLibrary, recordFilesSeen, recordLibraryImport } from './libraries.ts';
 
 // An import's transcodes, `parallel` at a time, each a `title.transcode` job the console shows (and another
 // process takes over if this one dies); and the console's import of a named library as a `library.import` job
@@ -164,10 +164,7 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
     let library = await namedLibrary(db, kept.name);
     let made = kept.made;
     if (!made) {
-      await progress(
-        1,
-        library.feed ? 'Reading the feed' : library.xtream ? 'Reading the panel' : 'Reading the folder',
-      );
+      await progress(1, `Reading the ${libraryKind(library)}`);
       // A feed that fails (times out, answers a web page) fails the job here: nothing is changed.
       const read = await readLibrary(db, kept.name, roots);
       library = read.library;
@@ -220,8 +217,8 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
     );
     const playable = [...ready, ...(mine.remote ?? []).map((metaId) => ({ metaId }))];
     const published = library.publish ? publishImported(db, playable, run.now()) : 0;
-    const from = library.feed ? ('feed' as const) : library.xtream ? ('panel' as const) : undefined;
-    const remote = from && { count: mine.remote?.length ?? 0, from };
+    const from = libraryKind(library);
+    const remote = from === 'folder' ? undefined : { count: mine.remote?.length ?? 0, from };
     const text = importSummary(mine.counts, total - failed, failed, published, remote);
     await recordLibraryImport(db, library.name, text, run.now());
     if (failed > 0) throw new Error(`${text}: see the failed transcodes in the jobs`);

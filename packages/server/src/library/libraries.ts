@@ -90,6 +90,10 @@ export async function listLibraries(db: Db): Promise<Library[]> {
   return rows.map(toLibrary);
 }
 
+/** Where a library's titles are: its folder, its feed or its Xtream panel. */
+export const libraryKind = (l: Library): 'folder' | 'feed' | 'panel' =>
+  l.feed ? 'feed' : l.xtream ? 'panel' : 'folder';
+
 async function libraryRow(db: Db, name: string): Promise<Selectable<LibrariesTable>> {
   const r = await db.kysely.selectFrom('libraries').selectAll().where('name', '=', name).executeTakeFirst();
   if (!r) throw new LibraryError('notFound', `No library named ${name}.`);
