@@ -4,7 +4,15 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { contract } from '@ottkit/api-client';
-import { type AuditEntry, type Job, type Library, OperatorErrCode } from '@ottkit/api-client/contract';
+import {
+  type AuditEntry,
+  type Job,
+  type Library,
+  OperatorErrCode,
+  titleArtwork,
+  titleParts,
+} from '@ottkit/api-client/contract';
+import { artworkFile } from '../src/operator/titleArtwork.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TestServer } from './helpers.ts';
 import {
@@ -41,7 +49,7 @@ const P = '/admin/api/libraries/';
 const item = (guid: string, title: string, media: string, extra = '') =>
   `<item><guid>${guid}</guid><title>${title}</title>${extra}<media:content url="${media}" duration="4"/></item>`;
 const feed = (...items: string[]) =>
-  `<?xml version="1.0"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/"><channel><title>Films</title>${items.join('')}</channel></rss>`;
+  `<?xml version="1.0"?><rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd"><channel><title>Films</title>${items.join('')}</channel></rss>`;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'ottkit-feed-'));
@@ -75,7 +83,11 @@ beforeAll(async () => {
       item('film-4', 'Pointing inside', `${base}/evil.m3u8`, `<media:thumbnail url="${base}/evil.m3u8"/>`),
     ),
   );
-  ffmpeg(['-f', 'lavfi', '-i', 'color=c=navy:s=200x300', '-frames:v', '1', join(dir, 'poster.png')]);
+  for (const [color, file] of [
+    ['navy', 'poster.png'],
+    ['maroon', 'poster2.png'],
+  ])
+    ffmpeg(['-f', 'lavfi', '-i', `color=c=${color}:s=200x300`, '-frames:v', '1', join(dir, file as string)]);
   ({ t, editor, admin, close } = await startLibraryServer());
 }, 120_000);
 afterAll(async () => {
@@ -186,23 +198,70 @@ describe('a feed library', () => {
     expect((await fetch(new URL(variant, pointing))).status).toBe(403);
   });
 
-  it('imports a changed entry again and takes a gone one out; a feed answering a web page changes nothing', async () => {
+  it('imports a changed entry again, an episode, and takes a gone one out; a feed answering a web page changes nothing', async () => {
     const before = await titleNamed('Harbour');
+    const file = await titleNamed('A file');
+    const posterOf = (metaId = '') => readFileSync(artworkFile(t.dataDir, metaId, 'poster'));
+    const firstPoster = posterOf(before?.metaId);
     writeFileSync(
       join(dir, 'films.rss'),
       feed(
-        item('film-1', 'Harbour Lights', `${base}/master2.m3u8`),
+        // Its video moved and it names another poster: the library's own picture is replaced.
+        item('film-1', 'Harbour Lights', `${base}/master2.m3u8`, `<media:thumbnail url="${base}/poster2.png"/>`),
+        // Only its words and a poster: its texts are the feed's again, its video is not transcoded again.
+        item(
+          'film-2',
+          'A file',
+          `${base}/film-2.mp4`,
+          `<description>Now with a plot.</description><media:thumbnail url="${base}/poster.png"/>`,
+        ),
         item('film-3', 'Internal', 'http://10.255.255.1/films/3/master.m3u8'),
+        // An item with an episode number: an episode of the channel's show.
+        item('ep-1', 'Arrival', `${base}/master.m3u8`, '<itunes:episode>2</itunes:episode>'),
       ),
     );
     const job = await importJob();
     expect(job.message).toBe(
-      'Added 0 films and 0 episodes, 1 changed, 2 titles taken out, 1 played from the feed, 1 published',
+      'Added 0 films and 1 episode, 2 changed, 1 title taken out, 2 played from the feed, 2 published, 2 pictures brought in',
     );
     const after = await titleNamed('Harbour');
     expect(after?.remoteVideo).toBe(`${base}/master2.m3u8`);
     expect(after?.assetId).not.toBe(before?.assetId);
+    expect(posterOf(after?.metaId).equals(firstPoster)).toBe(false);
+    const rewritten = await titleNamed('A file');
+    expect(rewritten).toMatchObject({ assetId: file?.assetId, job: { jobId: file?.job?.jobId }, artwork: ['poster'] });
+    expect(rewritten?.texts.en?.plot).toBe('Now with a plot.');
     expect((await titleNamed('Pointing'))?.status).toBe('draft');
+    const show = await titleNamed('Films');
+    expect(show).toMatchObject({ metaType: 'SERIES', status: 'published' });
+    const parts = await t.get(`${titleParts.path}?metaId=${show?.metaId}`, { cookie: editor.cookie });
+    expect(
+      titleParts.response.parse(parts.body.data).parts.map((p) => [p.metaType, p.seasonNo, p.episodeNo, p.texts.en?.title]),
+    ).toEqual([
+      ['SEASON', 1, undefined, 'Season 1'],
+      ['EPISODE', 1, 2, 'Arrival'],
+    ]);
+
+    // An editor's own poster is never replaced by the feed's.
+    const own = readFileSync(join(dir, 'poster.png')).toString('base64');
+    const up = await t.post(
+      titleArtwork.path,
+      { metaId: after?.metaId, kind: 'poster', image: own },
+      { cookie: editor.cookie },
+    );
+    expect(up.status).toBe(200);
+    const edited = posterOf(after?.metaId);
+    writeFileSync(
+      join(dir, 'films.rss'),
+      feed(
+        item('film-1', 'Harbour Lights', `${base}/master2.m3u8`, `<media:thumbnail url="${base}/poster.png"/>`),
+        item('film-3', 'Internal', 'http://10.255.255.1/films/3/master.m3u8'),
+      ),
+    );
+    expect((await importJob()).message).toBe(
+      'Added 0 films and 0 episodes, 1 changed, 2 titles taken out',
+    );
+    expect(posterOf(after?.metaId).equals(edited)).toBe(true);
 
     writeFileSync(join(dir, 'films.rss'), '<!DOCTYPE html><html><body>Sign in</body></html>');
     const failed = await importJob();
@@ -220,7 +279,7 @@ describe('a feed library', () => {
         entries: AuditEntry[];
       }
     ).entries;
-    expect(entries.filter((e) => e.action === 'library.import')).toHaveLength(2);
+    expect(entries.filter((e) => e.action === 'library.import')).toHaveLength(3);
     expect(JSON.stringify(entries)).not.toContain('hunter2');
     expect(JSON.stringify(entries)).toContain('films.rss?password=***');
   });

@@ -184,10 +184,11 @@ async function runImport(
   for (const s of done.skipped) console.log(`  ! ${s.path}\tnot added: ${s.reason}`);
   if (done.pictures.length > 0) {
     const limits = await upstreamLimits(db);
-    const failed = await importPictures(config.dataDir, done.pictures, { resize: resizeImage, limits });
-    console.log(
-      `Brought in ${n(done.pictures.length - failed, 'picture')}${failed ? `; ${failed} not read` : ''}.`,
-    );
+    const { read, failed } = await importPictures(db, config.dataDir, done.pictures, {
+      resize: resizeImage,
+      limits,
+    });
+    console.log(`Brought in ${n(read, 'picture')}${failed ? `; ${failed} not read` : ''}.`);
   }
   console.log(
     `Added ${n(done.films, 'film')} and ${n(done.episodes, 'episode')}; ${n(done.removed, 'title')} taken out. Transcoding ${done.transcodes.length}, ${parallel} at a time.`,

@@ -2,7 +2,7 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_LIMITS, SourceError } from '../sources/input.ts';
-import { readFeed } from './feed.ts';
+import { readFeed, SERIES_SCHEME } from './feed.ts';
 
 // Issue 42 (decision 0435): an MRSS feed and a CSV of titles read into a library's entries; a bad entry is listed
 // with its reason, never the whole feed refused; a feed that is not one is refused in words.
@@ -98,6 +98,33 @@ describe('an MRSS feed', () => {
     const moved = await readFeed(serve('/moved.rss', MRSS.replace('films/1/', 'films/1b/')), 'en', limits);
     expect(moved.entries[0]?.digest).not.toBe(first?.digest);
     expect(moved.seen).not.toBe(scan.seen);
+  });
+
+  it('reads an item with an episode number as an episode of its series', async () => {
+    const show = `<?xml version="1.0"?>
+<rss version="2.0" xmlns:media="http://search.yahoo.com/mrss/" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd">
+<channel><title>Harbour Lights</title><image><title>A logo</title><url>https://cdn.example.com/l.png</url></image>
+<item><guid>hl-1</guid><title>Arrival</title><itunes:season>2</itunes:season><itunes:episode>3</itunes:episode>
+  <media:content url="https://cdn.example.com/hl/1.m3u8"/></item>
+<item><guid>hl-2</guid><title>Pilot</title><itunes:episode>1</itunes:episode>
+  <media:category scheme="${SERIES_SCHEME}">Night Ferry</media:category><category>Drama</category>
+  <media:content url="https://cdn.example.com/nf/1.m3u8"/></item>
+<item><guid>hl-3</guid><title>Not a number</title><itunes:episode>first</itunes:episode>
+  <media:content url="https://cdn.example.com/nf/2.m3u8"/></item>
+<item><guid>film</guid><title>A film</title><media:content url="https://cdn.example.com/f.m3u8"/></item>
+</channel></rss>`;
+    const scan = await readFeed(serve('/show.rss', show), 'en', limits);
+    expect(scan.entries.map((e) => [e.path, e.meta])).toEqual([
+      ['hl-1', expect.objectContaining({ kind: 'episode', series: 'Harbour Lights', season: 2, episode: 3 })],
+      [
+        'hl-2',
+        expect.objectContaining({ kind: 'episode', series: 'Night Ferry', season: 1, episode: 1, genres: ['Drama'] }),
+      ],
+      ['film', expect.objectContaining({ kind: 'movie' })],
+    ]);
+    expect(scan.unreadable).toEqual([
+      { path: 'hl-3', reason: 'an episode needs its season and episode numbers' },
+    ]);
   });
 
   it('refuses a web page, a damaged feed and an empty answer in words', async () => {

@@ -12,6 +12,9 @@ import { type LibraryMeta, type ReadFields, shaped } from './sidecar.ts';
 // from its URL. An entry without a title or media is listed with the reason. The formats are in the server's
 // README.
 
+/** The `media:category` scheme that names an MRSS item's series rather than a genre. */
+export const SERIES_SCHEME = 'urn:ottkit:series';
+
 /** Entries one feed may hold: a feed of more is read up to them and says so. */
 export const FEED_LIMITS = { entries: 200_000 } as const;
 
@@ -33,6 +36,12 @@ export interface Raw extends ReadFields {
 
 /** A picture's address when it is an http(s) one. */
 const picture = (url: string | undefined) => (url && isAddress(url.trim()) ? url.trim() : undefined);
+
+/** An entry's pictures' addresses, for its digest: none when it names none. */
+const pictures = (raw: Raw) => {
+  const [poster, backdrop] = [picture(raw.poster), picture(raw.backdrop)];
+  return poster || backdrop ? [{ poster, backdrop }] : [];
+};
 
 /** The feed at `url` read whole: its entries, and each it could not take with why. Throws SourceError in words. */
 export async function readFeed(url: string, lang: Lang, limits: FetchLimits): Promise<LibraryScan> {
@@ -108,9 +117,10 @@ export function entryOf(
     media: { url: media.url, hls: isHls(media.url, media.type) },
     ...(picture(raw.poster) ? { poster: picture(raw.poster) } : {}),
     ...(picture(raw.backdrop) ? { backdrop: picture(raw.backdrop) } : {}),
-    // What the entry says, hashed: a later read that differs is a changed entry (its URL or its texts).
+    // What the entry says, hashed: a later read that differs is a changed entry (its URL, texts or pictures;
+    // pictures only when it has some, so an entry without any hashes as before them).
     digest: createHash('sha256')
-      .update(JSON.stringify([media.url, meta]))
+      .update(JSON.stringify([media.url, meta, ...pictures(raw)]))
       .digest('base64url')
       .slice(0, 22),
     audioLanguages: audio,
@@ -128,7 +138,10 @@ const withLang = (m: Partial<Record<string, string>>, lang: Lang) =>
  * attribute says their language), `guid` (else `link`) as its id, every `media:content` (also inside
  * `media:group`) with its `url`, `type`, `duration` and `lang`, `category` and `media:category` as genres,
  * `media:rating`, `media:credit` by role (actor, director), and the first `media:thumbnail` as its poster.
- * Items are films.
+ * An item with an episode number (`itunes:episode` or `podcast:episode`, the podcast namespaces' fields that
+ * feed producers know; MRSS has none) is an episode: of season `itunes:season`/`podcast:season` (else 1), of
+ * the series a `media:category` with scheme `urn:ottkit:series` names, else of the feed's channel `title` (a
+ * podcast-style feed is one show). Every other item is a film.
  */
 async function readMrss(
   chunks: AsyncIterable<Uint8Array>,
@@ -139,6 +152,9 @@ async function readMrss(
   const parser = new SaxesParser();
   let item: Raw | undefined;
   let text = '';
+  /** The channel's own title (the series of its episodes that name none), and whether inside its `<image>`. */
+  let show = '';
+  let inImage = false;
   const blank = (): Raw => ({
     id: '',
     kind: 'movie',
@@ -155,6 +171,7 @@ async function readMrss(
       item = blank();
       return;
     }
+    if (tag.name === 'image') inImage = true;
     if (!item) return;
     const attrs = tag.attributes as Record<string, string>;
     if (tag.name === 'media:thumbnail' && attrs.url && !item.poster) item.poster = attrs.url;
@@ -174,14 +191,24 @@ async function readMrss(
     text += t;
   });
   parser.on('closetag', (tag: SaxesTagPlain) => {
-    if (!item) return;
+    if (tag.name === 'image') inImage = false;
+    if (!item) {
+      if (tag.name === 'title' && !inImage && !show) show = text.trim();
+      return;
+    }
     if (tag.name === 'item') {
+      if (item.episode !== undefined) {
+        item.kind = 'episode';
+        item.season ??= '1';
+        item.series ??= show || undefined;
+      }
       take(item);
       item = undefined;
       return;
     }
     const value = text.trim();
-    const at = (tag.attributes as Record<string, string>)['xml:lang'] ?? '';
+    const attrs = tag.attributes as Record<string, string>;
+    const at = attrs['xml:lang'] ?? '';
     const l = at ? at.slice(0, 2).toLowerCase() : lang;
     switch (tag.name) {
       case 'title':
@@ -200,13 +227,22 @@ async function readMrss(
         break;
       case 'category':
       case 'media:category':
-        if (value) item.genres.push(value);
+        if (value && attrs.scheme === SERIES_SCHEME) item.series = value;
+        else if (value) item.genres.push(value);
+        break;
+      case 'itunes:episode':
+      case 'podcast:episode':
+        if (value) item.episode = value;
+        break;
+      case 'itunes:season':
+      case 'podcast:season':
+        if (value) item.season = value;
         break;
       case 'media:rating':
         if (value) item.rating = value;
         break;
       case 'media:credit': {
-        const role = ((tag.attributes as Record<string, string>).role ?? '').toLowerCase();
+        const role = (attrs.role ?? '').toLowerCase();
         if (role === 'actor' || role === 'cast') item.cast.push(value);
         else if (role === 'director') item.directors.push(value);
         break;

@@ -127,7 +127,7 @@ export function importSummary(
     `${count(c.removed, 'title')} taken out`,
   ];
   // A feed's titles are played from it, or transcoded from it when their video is not HLS.
-  if (remote !== undefined) parts.push(`${remote.count} played from the ${remote.from}`);
+  if (remote?.count) parts.push(`${remote.count} played from the ${remote.from}`);
   if (remote === undefined || transcoded + failed > 0) parts.push(`${transcoded} transcoded`);
   if (failed > 0) parts.push(`${failed} failed`);
   if (published > 0) parts.push(`${published} published`);
@@ -183,13 +183,12 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
       const n = done.pictures.length;
       if (resize && n > 0) {
         await progress(5, `Bringing in pictures: 0 of ${n}`);
-        const failed = await importPictures(run.dataDir, done.pictures, {
+        made.counts.pictures = await importPictures(db, run.dataDir, done.pictures, {
           resize,
           limits: await upstreamLimits(db),
           onEach: (i) =>
             i % 20 === 0 || i === n ? progress(5, `Bringing in pictures: ${i} of ${n}`) : Promise.resolve(),
         });
-        made.counts.pictures = { read: n - failed, failed };
         await updateJobParams(db, jobId, { ...kept, made });
       }
     }

@@ -8,15 +8,16 @@ import { remoteVideoStatements } from './remoteVideos.ts';
 import { type Actor, recordAudit } from '../operator/audit.ts';
 import { saveTitleCredits } from '../operator/titleCredits.ts';
 import { addPart, publishSeries, unpublishTitle } from '../operator/titleSeries.ts';
-import { createTitle, publishTitle, row, type TitleForm } from '../operator/titles.ts';
+import { createTitle, publishTitle, row, type TitleForm, updateTitle } from '../operator/titles.ts';
 import type { QueuedPicture } from './artwork.ts';
 import type { LibraryEntry, LibraryScan, Unreadable } from './scan.ts';
 
 // A film library folder or feed brought into the console's titles (issue 42, decisions 0422, 0435): each new film
 // becomes a draft movie, each new episode a draft episode of its series (made once a folder or feed, by name),
 // with its texts in every language its sidecar or feed has and its cast, directors and genres; a file is queued
-// for transcoding, a feed's HLS URL becomes the title's video at once. A file or entry that changed is done again;
-// one that disappeared takes its title out of the catalogue.
+// for transcoding, a feed's HLS URL becomes the title's video at once. A file that changed is done again; a feed
+// entry that changed has its texts, credits and pictures written again, and its video only when its address moved
+// (decision 0436); one that disappeared takes its title out of the catalogue.
 
 export interface LibraryPlan {
   folder: string;
@@ -135,6 +136,7 @@ export async function importLibrary(
         meta_id: metaId,
         imported_at: o.now,
         digest: e.digest ?? '',
+        media: e.media?.url ?? '',
       })
       .onConflict((c) =>
         c.columns(['folder', 'path']).doUpdateSet((x) => ({
@@ -142,6 +144,7 @@ export async function importLibrary(
           modified_at: x.ref('excluded.modified_at'),
           imported_at: x.ref('excluded.imported_at'),
           digest: x.ref('excluded.digest'),
+          media: x.ref('excluded.media'),
         })),
       )
       .compile();
@@ -173,14 +176,23 @@ export async function importLibrary(
   }
   const rows = await db.kysely
     .selectFrom('library_files')
-    .select(['path', 'meta_id'])
+    .select(['path', 'meta_id', 'media'])
     .where('folder', '=', plan.folder)
     .execute();
-  const known = new Map(rows.map((r) => [r.path, r.meta_id]));
+  const known = new Map(rows.map((r) => [r.path, r]));
   for (const e of plan.changed) {
-    const metaId = known.get(e.path);
-    if (!metaId || !row(db, metaId)) continue;
-    await video(e, metaId);
+    const k = known.get(e.path);
+    const r = k && row(db, k.meta_id);
+    if (!k || !r) continue;
+    // A folder's changed file is done again; a feed entry's video only when its address moved, and its texts,
+    // credits and pictures are the feed's again (decision 0436).
+    if (e.digest === undefined || k.media !== e.media?.url) await video(e, k.meta_id);
+    else await atomically(db, [record(e, k.meta_id)]);
+    if (e.digest !== undefined) {
+      const form = formOf(e, r.vod_type as TitleForm['vodType'], o.year);
+      if (typeof form !== 'string') db.transaction(() => rewrite(db, k.meta_id, e, form, o.now));
+    }
+    pictures(e, r.series_id ?? k.meta_id);
   }
   for (const r of plan.removed) {
     db.transaction(() => {
@@ -287,6 +299,13 @@ function addEpisode(
   saveCredits(db, episode, e);
   // An episode's pictures are its series' (a folder's poster.jpg, a panel's cover).
   return { metaId: episode, pictured: seriesId };
+}
+
+/** A changed feed entry's texts and credits written over its title's (a published title's catalogue row too). */
+function rewrite(db: Db, metaId: string, e: LibraryEntry, form: TitleForm, now: number) {
+  updateTitle(db, metaId, form, now);
+  const { cast, directors, genres } = e.meta;
+  saveTitleCredits(db, metaId, { cast, directors, genres }, row(db, metaId)?.published_at != null);
 }
 
 function saveCredits(db: Db, metaId: string, e: LibraryEntry) {

@@ -263,6 +263,14 @@ export interface LibraryFilesTable {
   meta_id: string;
   imported_at: number;
   digest: Generated<string>;
+  media: Generated<string>;
+}
+
+export interface LibraryPicturesTable {
+  meta_id: string;
+  kind: string;
+  source: string;
+  stored: string;
 }
 
 export interface LibrarySeriesTable {
@@ -904,6 +912,7 @@ export interface Database {
   ip_country_ranges: IpCountryRangesTable;
   libraries: LibrariesTable;
   library_files: LibraryFilesTable;
+  library_pictures: LibraryPicturesTable;
   library_series: LibrarySeriesTable;
   lineup_sources: LineupSourcesTable;
   lineup_version: LineupVersionTable;

@@ -83,4 +83,22 @@ CREATE TABLE remote_videos (
 );
 `,
   },
+  {
+    // A changed library entry (decision 0436): its video is done again only when its media moved (`media`, the
+    // address a feed entry last named; a folder's file is always done again), and a picture the library brought
+    // in (`library_pictures`: the address it came from and the stored file's hash) is replaced when the entry
+    // names another, unless an editor has uploaded their own since.
+    version: 544,
+    name: 'library-changed-entries',
+    sql: `
+ALTER TABLE library_files ADD COLUMN media TEXT NOT NULL DEFAULT '';
+CREATE TABLE library_pictures (
+  meta_id TEXT NOT NULL,
+  kind TEXT NOT NULL,
+  source TEXT NOT NULL,
+  stored TEXT NOT NULL,
+  PRIMARY KEY (meta_id, kind)
+);
+`,
+  },
 ];
