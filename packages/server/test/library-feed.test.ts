@@ -207,7 +207,12 @@ describe('a feed library', () => {
       join(dir, 'films.rss'),
       feed(
         // Its video moved and it names another poster: the library's own picture is replaced.
-        item('film-1', 'Harbour Lights', `${base}/master2.m3u8`, `<media:thumbnail url="${base}/poster2.png"/>`),
+        item(
+          'film-1',
+          'Harbour Lights',
+          `${base}/master2.m3u8`,
+          `<media:thumbnail url="${base}/poster2.png"/>`,
+        ),
         // Only its words and a poster: its texts are the feed's again, its video is not transcoded again.
         item(
           'film-2',
@@ -229,14 +234,20 @@ describe('a feed library', () => {
     expect(after?.assetId).not.toBe(before?.assetId);
     expect(posterOf(after?.metaId).equals(firstPoster)).toBe(false);
     const rewritten = await titleNamed('A file');
-    expect(rewritten).toMatchObject({ assetId: file?.assetId, job: { jobId: file?.job?.jobId }, artwork: ['poster'] });
+    expect(rewritten).toMatchObject({
+      assetId: file?.assetId,
+      job: { jobId: file?.job?.jobId },
+      artwork: ['poster'],
+    });
     expect(rewritten?.texts.en?.plot).toBe('Now with a plot.');
     expect((await titleNamed('Pointing'))?.status).toBe('draft');
     const show = await titleNamed('Films');
     expect(show).toMatchObject({ metaType: 'SERIES', status: 'published' });
     const parts = await t.get(`${titleParts.path}?metaId=${show?.metaId}`, { cookie: editor.cookie });
     expect(
-      titleParts.response.parse(parts.body.data).parts.map((p) => [p.metaType, p.seasonNo, p.episodeNo, p.texts.en?.title]),
+      titleParts.response
+        .parse(parts.body.data)
+        .parts.map((p) => [p.metaType, p.seasonNo, p.episodeNo, p.texts.en?.title]),
     ).toEqual([
       ['SEASON', 1, undefined, 'Season 1'],
       ['EPISODE', 1, 2, 'Arrival'],
@@ -254,13 +265,16 @@ describe('a feed library', () => {
     writeFileSync(
       join(dir, 'films.rss'),
       feed(
-        item('film-1', 'Harbour Lights', `${base}/master2.m3u8`, `<media:thumbnail url="${base}/poster.png"/>`),
+        item(
+          'film-1',
+          'Harbour Lights',
+          `${base}/master2.m3u8`,
+          `<media:thumbnail url="${base}/poster.png"/>`,
+        ),
         item('film-3', 'Internal', 'http://10.255.255.1/films/3/master.m3u8'),
       ),
     );
-    expect((await importJob()).message).toBe(
-      'Added 0 films and 0 episodes, 1 changed, 2 titles taken out',
-    );
+    expect((await importJob()).message).toBe('Added 0 films and 0 episodes, 1 changed, 2 titles taken out');
     expect(posterOf(after?.metaId).equals(edited)).toBe(true);
 
     writeFileSync(join(dir, 'films.rss'), '<!DOCTYPE html><html><body>Sign in</body></html>');

@@ -123,9 +123,7 @@ describe("an Xtream Codes account's films and series", () => {
       editor,
       ((await call(`${P}import`, { name: 'Panel films' })).body.data as { job: Job }).job,
     );
-    expect(again.message).toBe(
-      'Added 0 films and 0 episodes, 0 changed, 0 titles taken out',
-    );
+    expect(again.message).toBe('Added 0 films and 0 episodes, 0 changed, 0 titles taken out');
     expect([(await titleNamed('Quiet Pier'))?.metaId, (await titleNamed('Night Ferry'))?.metaId]).toEqual(
       before,
     );

@@ -81,9 +81,7 @@ export async function importPictures(
         await db.kysely
           .insertInto('library_pictures')
           .values({ meta_id: p.metaId, kind: p.kind, source: p.from, stored })
-          .onConflict((c) =>
-            c.columns(['meta_id', 'kind']).doUpdateSet({ source: p.from, stored }),
-          )
+          .onConflict((c) => c.columns(['meta_id', 'kind']).doUpdateSet({ source: p.from, stored }))
           .execute();
         read++;
       }

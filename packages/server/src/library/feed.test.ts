@@ -118,7 +118,13 @@ describe('an MRSS feed', () => {
       ['hl-1', expect.objectContaining({ kind: 'episode', series: 'Harbour Lights', season: 2, episode: 3 })],
       [
         'hl-2',
-        expect.objectContaining({ kind: 'episode', series: 'Night Ferry', season: 1, episode: 1, genres: ['Drama'] }),
+        expect.objectContaining({
+          kind: 'episode',
+          series: 'Night Ferry',
+          season: 1,
+          episode: 1,
+          genres: ['Drama'],
+        }),
       ],
       ['film', expect.objectContaining({ kind: 'movie' })],
     ]);
