@@ -30,6 +30,15 @@ describe('search v1', () => {
     expect(noAccent.total).toBeGreaterThan(0);
   });
 
+  it('tolerates a letter typed wrong, on either engine', async () => {
+    const exact = await vodData(t, v.search, { keyword: 'harbor puerto', pageSize: 50 });
+    expect(exact.total).toBeGreaterThan(0);
+    // A letter swapped in one word, a letter missing in the last: the same titles.
+    const typed = await vodData(t, v.search, { keyword: 'hrabor puert', pageSize: 50 });
+    expect(typed.list.map((c) => c.metaId)).toEqual(exact.list.map((c) => c.metaId));
+    expect((await vodData(t, v.search, { keyword: 'qqqqqq' })).total).toBe(0);
+  });
+
   it('ranks title matches above people matches above genre matches', async () => {
     // "star" is a word of titles ("… of Stars"), a cast surname (Starling) and nothing else.
     const r = await vodData(t, v.search, { keyword: 'star', pageSize: 50 });

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { Db, SqlValue } from '../../store/db.ts';
 import { searchRows } from '../../store/migrations/catalogueScale.ts';
 import { type Page, pageOf } from './paging.ts';
-import { nearWords } from './searchTypos.ts';
+import { nearWords, sqliteDocs, type WordDocs } from './searchTypos.ts';
 
 /**
  * Full-text search over the browsable titles with SQLite FTS5 (docs/decisions/0061). One row per title:
@@ -83,16 +83,21 @@ const FOLD_FROM = FOLDS.map(([from]) => from).join('');
 const FOLD_TO = FOLDS.map(([from, to]) => to.repeat([...from].length)).join('');
 const plain = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
 
+/** A search-index column's words as PostgreSQL's `simple` text-search vector, diacritics folded. */
+const vectorOf = (column: string) =>
+  sql.raw(`to_tsvector('simple', translate(lower(${column}), '${FOLD_FROM}', '${FOLD_TO}'))`);
+
 /**
  * The same match on PostgreSQL (decision 0275), which has no FTS5: the column's `simple` text-search vector,
- * every word required, the last one as a prefix, ranked by ts_rank; diacritics folded on both sides. Words are
- * letters and digits only, so nothing the user types is tsquery syntax. On the asynchronous store, its values
+ * every group required (one of its words), the last group's words as prefixes, ranked by ts_rank; diacritics
+ * folded on both sides. Words are letters and digits only, so nothing the user types is tsquery syntax; they are
  * bound by Kysely (decision 0430); `column` is one of TIERS' names, never the user's.
  */
-async function postgresRows(db: Db, column: string, keyword: string, filter: SearchFilter) {
-  const words = ftsWords(keyword).map(plain);
-  const query = words.map((w, i, all) => `${w}${i === all.length - 1 ? ':*' : ''}`).join(' & ');
-  const doc = sql.raw(`to_tsvector('simple', translate(lower(s.${column}), '${FOLD_FROM}', '${FOLD_TO}'))`);
+async function postgresRows(db: Db, column: string, groups: string[][], filter: SearchFilter) {
+  const query = groups
+    .map((g, i, all) => `(${g.map((w) => `${w}${i === all.length - 1 ? ':*' : ''}`).join(' | ')})`)
+    .join(' & ');
+  const doc = vectorOf(`s.${column}`);
   const sensitive = filter.includeSensitive ? sql`` : sql`AND m.sensitive = 0`;
   const vodType = filter.vodType ? sql`AND m.vod_type = ${filter.vodType}` : sql``;
   const { rows } = await sql<{ meta_id: string }>`
@@ -103,6 +108,33 @@ async function postgresRows(db: Db, column: string, keyword: string, filter: Sea
   );
   return rows;
 }
+
+/**
+ * The index's words on PostgreSQL (for typos, decision 0437): how many titles hold each of `words`, read from
+ * every row's text-search vector in one query (whole words, or the beginnings of words of the candidates'
+ * lengths). PostgreSQL keeps no list of the index's words, so this reads the index as a search does.
+ */
+const postgresDocs =
+  (db: Db): WordDocs =>
+  async (words, prefix) => {
+    const vector = vectorOf("concat_ws(' ', s.titles, s.people, s.genres)");
+    const lengths = [...new Set(words.map((w) => w.length))];
+    const key = prefix
+      ? sql`unnest(ARRAY[${sql.join(lengths.map((n) => sql`left(w.word, ${n})`))}])`
+      : sql`w.word`;
+    const { rows } = await sql<{ word: string; docs: number }>`
+      SELECT k.word, count(DISTINCT s.meta_id)::int AS docs
+      FROM vod_search s
+      CROSS JOIN LATERAL unnest(tsvector_to_array(${vector})) AS w(word)
+      CROSS JOIN LATERAL (SELECT ${key} AS word) AS k
+      WHERE k.word = ANY(${words}::text[])
+      GROUP BY k.word`.execute(db.kysely);
+    return new Map(rows.map((r) => [r.word, r.docs]));
+  };
+
+/** The words to search instead of a keyword's that found nothing (typos), on either engine. */
+export const nearWordsOf = (db: Db, words: string[]) =>
+  nearWords(db.engine === 'postgres' ? postgresDocs(db) : sqliteDocs(db), words);
 
 export interface SearchFilter {
   vodType?: string;
@@ -115,8 +147,8 @@ export type Hit = { metaId: string; matchedOn: MatchedOn };
  * One page of the matching title ids with what each matched on, best first, and how many match in all. On SQLite
  * the tiers are disjoint queries (a person match that is also a title match is left to the title tier), so
  * each is counted and paged in SQL and only the page's ids are read (decision 0421); a keyword that finds
- * nothing is tried again with the known words nearest its own (typos: `searchTypos.ts`). PostgreSQL ranks
- * every match and the page is cut from them.
+ * nothing is tried again with the known words nearest its own (typos: `searchTypos.ts`), on both engines.
+ * PostgreSQL ranks every match and the page is cut from them.
  */
 export async function rankedSearch(
   db: Db,
@@ -128,8 +160,16 @@ export async function rankedSearch(
   const words = ftsWords(keyword);
   if (words.length === 0) return { pageId, pageSize, total: 0, list: [] };
   if (db.engine === 'postgres') {
-    const tiers = await Promise.all(TIERS.map((t) => postgresRows(db, t.column, keyword, filter)));
-    return pageOf(tiered(tiers), pageId, pageSize);
+    const page = async (groups: string[][]) =>
+      pageOf(
+        tiered(await Promise.all(TIERS.map((t) => postgresRows(db, t.column, groups, filter)))),
+        pageId,
+        pageSize,
+      );
+    const exact = await page(words.map((w) => [plain(w)]));
+    if (exact.total > 0) return exact;
+    const near = await nearWordsOf(db, words.map(plain));
+    return near ? page(near) : exact;
   }
   // SQLite's FTS5 index is read in the process itself (node:sqlite), which no other request would wait on.
   const exact = sqlitePage(
@@ -140,7 +180,7 @@ export async function rankedSearch(
     pageSize,
   );
   if (exact.total > 0) return exact;
-  const near = nearWords(db, words.map(plain));
+  const near = await nearWordsOf(db, words.map(plain));
   return near ? sqlitePage(db, near, filter, pageId, pageSize) : exact;
 }
 

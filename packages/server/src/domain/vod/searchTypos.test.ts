@@ -1,8 +1,7 @@
-// Store engine: SQLite only (the typo fallback reads FTS5's vocabulary; PostgreSQL's search stays exact).
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../store/db.ts';
-import { rankedSearch, type SearchFilter } from './search.ts';
-import { nearWords, oneEditAway } from './searchTypos.ts';
+import { nearWordsOf, rankedSearch, type SearchFilter } from './search.ts';
+import { oneEditAway } from './searchTypos.ts';
 import { harbourCatalogue } from './testDb.ts';
 
 const db = harbourCatalogue;
@@ -52,7 +51,7 @@ describe('typos', () => {
     ]);
     expect(await ids(d, 'Anna Harborne')).toEqual(['by-person', 'title-and-person']);
     // "Dars" is one letter from both "Days" and "Dark": either may be meant, beside another word.
-    expect(nearWords(d, ['dars', 'harb'])).toEqual(
+    expect(await nearWordsOf(d, ['dars', 'harb'])).toEqual(
       [['dark', 'days'], ['harb']].map((g) => expect.arrayContaining(g)),
     );
     expect((await hitsOf(d, 'dars harb', { includeSensitive: true })).map((h) => h.metaId)).toEqual([
@@ -65,6 +64,6 @@ describe('typos', () => {
     // "Lights" itself is found, so "Nights", one letter away, is not offered.
     expect(await ids(d, 'lights')).toEqual(['by-title']);
     expect(await ids(d, 'xyz')).toEqual([]);
-    expect(nearWords(d, ['zzzzzz'])).toBeNull();
+    expect(await nearWordsOf(d, ['zzzzzz'])).toBeNull();
   });
 });

@@ -4,7 +4,8 @@ import type { Db } from '../../store/db.ts';
 // ones (decision 0421): "Harbr" finds "Harbor", "Anna Harborne" finds "Ana Harborne". Every word one edit away
 // from the typed one (a letter replaced, missing, extra, or two swapped) is looked up in FTS5's own list of
 // indexed words (fts5vocab), each lookup a seek in the index, so nothing is kept beside it and the cost does not
-// grow with the catalogue. SQLite only: PostgreSQL's search stays exact.
+// grow with the catalogue. PostgreSQL, which has no such list, asks its index the same in one query a word
+// (decision 0437).
 
 /** Letters a typed word may be away from a known one: none under 4 letters, else one. */
 export const editsAllowed = (word: string): number => (word.length < 4 ? 0 : 1);
@@ -48,40 +49,53 @@ export function oneEditAway(word: string): string[] {
 }
 
 /**
+ * How many titles hold each of `words` (whole words, or when `prefix` beginnings of words), for those that any
+ * title holds: FTS5's vocabulary on SQLite (`sqliteDocs`), one query over the index on PostgreSQL (search.ts).
+ */
+export type WordDocs = (words: string[], prefix: boolean) => Promise<Map<string, number>>;
+
+/** The SQLite index's vocabulary: each word a seek in FTS5's own list of indexed words. */
+export function sqliteDocs(db: Db): WordDocs {
+  const terms = vocabulary(db);
+  return async (words, prefix) => {
+    const out = new Map<string, number>();
+    for (const w of words) {
+      const hit = prefix
+        ? db.get<{ doc: number }>(
+            `SELECT doc FROM ${terms} WHERE term >= ? AND term < ? LIMIT 1`,
+            w,
+            after(w),
+          )
+        : db.get<{ doc: number }>(`SELECT doc FROM ${terms} WHERE term = ?`, w);
+      if (hit) out.set(w, hit.doc);
+    }
+    return out;
+  };
+}
+
+/**
  * For each typed word (lower case, diacritics removed; the last one a beginning, as search-as-you-type sends
  * it), the words to search instead: itself when the index knows it, else the known words (for the last, the
  * beginnings of known words) one edit away, those in most titles first. Null when every word is known (a search
  * that found nothing would find nothing again) or one has no known word near it.
  */
-export function nearWords(db: Db, words: string[]): string[][] | null {
-  const terms = vocabulary(db);
-  const known = (word: string, prefix: boolean) =>
-    prefix
-      ? db.get<{ doc: number }>(
-          `SELECT doc FROM ${terms} WHERE term >= ? AND term < ? LIMIT 1`,
-          word,
-          after(word),
-        )
-      : db.get<{ doc: number }>(`SELECT doc FROM ${terms} WHERE term = ?`, word);
+export async function nearWords(docs: WordDocs, words: string[]): Promise<string[][] | null> {
   let changed = false;
   const out: string[][] = [];
   for (const [i, word] of words.entries()) {
     const prefix = i === words.length - 1;
-    if (editsAllowed(word) === 0 || known(word, prefix)) {
+    if (editsAllowed(word) === 0 || (await docs([word], prefix)).has(word)) {
       out.push([word]);
       continue;
     }
-    const found = oneEditAway(word).flatMap((w) => {
-      const hit = known(w, prefix);
-      return hit ? [{ w, docs: hit.doc }] : [];
-    });
+    const found = [...(await docs(oneEditAway(word), prefix))];
     if (found.length === 0) return null;
     changed = true;
     out.push(
       found
-        .sort((a, b) => b.docs - a.docs || (a.w < b.w ? -1 : 1))
+        .sort(([a, da], [b, db]) => db - da || (a < b ? -1 : 1))
         .slice(0, MAX_ALTERNATIVES)
-        .map((f) => f.w),
+        .map(([w]) => w),
     );
   }
   return changed ? out : null;
