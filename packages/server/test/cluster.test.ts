@@ -198,50 +198,100 @@ describe('the nginx edge', () => {
     expect(a.body.toString()).not.toContain('OTTKIT_EDGE_TOKEN');
   });
 
-  it('passes a feed’s title through with each viewer’s token, and caches its segments (decision 0435)', async () => {
-    // An HLS film on loopback, named by a title as a feed library's import names it.
+  /**
+   * An HLS film made by ffmpeg with `out` in a folder served on loopback, named by a title (`assetId`) as a feed
+   * library's import names it; `check` hears the folder and the paths the upstream was asked for.
+   */
+  async function feedFilm(
+    assetId: string,
+    out: (dir: string) => string[],
+    check: (films: string, upstream: string[]) => Promise<void>,
+  ) {
     const films = await mkdtemp(join(tmpdir(), 'ottkit-cdn-'));
-    ffmpeg([...pattern(4), ...hlsOut(films, 'index.m3u8')]);
+    ffmpeg([...pattern(4), ...out(films)]);
     const cdn = await serveFolder(films, 0);
     const upstream: string[] = [];
     cdn.on('request', (req) => upstream.push(req.url ?? ''));
     try {
       const db = openPgDb(c.databaseUrl, join(c.dataDir, 'ottkit.db'), false);
       const address = `http://127.0.0.1:${(cdn.address() as AddressInfo).port}/index.m3u8`;
-      db.run(
-        'INSERT INTO remote_videos (asset_id, url, created_at) VALUES (?, ?, 0)',
-        'feed-edge-1',
-        address,
-      );
+      db.run('INSERT INTO remote_videos (asset_id, url, created_at) VALUES (?, ?, 0)', assetId, address);
       db.close();
-      const one = vodUrl(secret, { accountId: 'viewer-1', assetId: 'feed-edge-1', ttlSec: 600 });
-      const two = vodUrl(secret, { accountId: 'viewer-2', assetId: 'feed-edge-1', ttlSec: 600 });
-      const [a, b] = await Promise.all([get(c.edgeUrl + one), get(c.edgeUrl + two)]);
-      expect(a.status).toBe(200);
-      // The shared playlist, each viewer's token in it, no upstream address.
-      expect(a.body.toString()).toContain(`?token=${one.split('token=')[1]}`);
-      expect(b.body.toString()).toContain(`?token=${two.split('token=')[1]}`);
-      expect(a.body.toString()).not.toContain('127.0.0.1');
-      // Each viewer's first segment, as their player reads it from their playlist.
-      const firstSegment = (body: Buffer) =>
-        new URL(
-          body
-            .toString()
-            .split('\n')
-            .find((l) => l.includes('.ts?token=')) ?? '-',
-          c.edgeUrl + one,
-        ).href;
-      const seg = firstSegment(a.body);
-      const viewers = await Promise.all([get(seg), get(firstSegment(b.body))]);
-      for (const v of viewers) expect(v.status).toBe(200);
-      expect(viewers[0]?.body.equals(readFileSync(join(films, 'seg0.ts')))).toBe(true);
-      expect((await get(seg)).status).toBe(200);
-      // Three viewers' reads, one fetch from the upstream: the edge keeps the segment as it keeps the origin's own.
-      expect(upstream.filter((u) => u === '/seg0.ts')).toHaveLength(1);
+      await check(films, upstream);
     } finally {
       cdn.close();
       await rm(films, { recursive: true, force: true });
     }
+  }
+  /** The first media segment's address in a viewer's playlist, as their player reads it. */
+  const firstSegment = (body: Buffer, playlist: string) =>
+    new URL(
+      body
+        .toString()
+        .split('\n')
+        .find((l) => l.includes('.ts?token=')) ?? '-',
+      playlist,
+    ).href;
+
+  it('passes a feed’s title through with each viewer’s token, and caches its segments (decision 0435)', async () => {
+    await feedFilm(
+      'feed-edge-1',
+      (dir) => hlsOut(dir, 'index.m3u8'),
+      async (films, upstream) => {
+        const one = vodUrl(secret, { accountId: 'viewer-1', assetId: 'feed-edge-1', ttlSec: 600 });
+        const two = vodUrl(secret, { accountId: 'viewer-2', assetId: 'feed-edge-1', ttlSec: 600 });
+        const [a, b] = await Promise.all([get(c.edgeUrl + one), get(c.edgeUrl + two)]);
+        expect(a.status).toBe(200);
+        // The shared playlist, each viewer's token in it, no upstream address.
+        expect(a.body.toString()).toContain(`?token=${one.split('token=')[1]}`);
+        expect(b.body.toString()).toContain(`?token=${two.split('token=')[1]}`);
+        expect(a.body.toString()).not.toContain('127.0.0.1');
+        const seg = firstSegment(a.body, c.edgeUrl + one);
+        const viewers = await Promise.all([get(seg), get(firstSegment(b.body, c.edgeUrl + two))]);
+        for (const v of viewers) expect(v.status).toBe(200);
+        expect(viewers[0]?.body.equals(readFileSync(join(films, 'seg0.ts')))).toBe(true);
+        expect((await get(seg)).status).toBe(200);
+        // Three viewers' reads, one fetch from the upstream: the edge keeps the segment as it keeps the origin's own.
+        expect(upstream.filter((u) => u === '/seg0.ts')).toHaveLength(1);
+      },
+    );
+  });
+
+  it('answers the byte ranges of a feed’s single-file HLS from one fetch of the file (decision 0436)', async () => {
+    await feedFilm(
+      'feed-edge-ranges',
+      (dir) => [
+        ...['-f', 'hls', '-hls_time', '1', '-hls_playlist_type', 'vod', '-hls_flags', 'single_file'],
+        join(dir, 'index.m3u8'),
+      ],
+      async (films, upstream) => {
+        const url =
+          c.edgeUrl + vodUrl(secret, { accountId: 'viewer-3', assetId: 'feed-edge-ranges', ttlSec: 600 });
+        const master = await get(url);
+        expect(master.status).toBe(200);
+        const text = master.body.toString();
+        // Every part of the film is a range of the one file, under one of the asset's names.
+        const ranges = [...text.matchAll(/^#EXT-X-BYTERANGE:(\d+)@(\d+)$/gm)].map((m) => [
+          Number(m[1]),
+          Number(m[2]),
+        ]);
+        expect(ranges.length).toBeGreaterThan(1);
+        const file = readFileSync(join(films, 'index.ts'));
+        const seg = firstSegment(master.body, url);
+        for (const [length, offset] of ranges.slice(0, 3) as [number, number][]) {
+          const r = await fetch(seg, { headers: { range: `bytes=${offset}-${offset + length - 1}` } });
+          expect(r.status).toBe(206);
+          expect(r.headers.get('content-range')).toBe(
+            `bytes ${offset}-${offset + length - 1}/${file.length}`,
+          );
+          expect(Buffer.from(await r.arrayBuffer()).equals(file.subarray(offset, offset + length))).toBe(
+            true,
+          );
+        }
+        // The edge fetched the whole file once and cut each range from its cache.
+        expect(upstream.filter((u) => u === '/index.ts')).toHaveLength(1);
+      },
+    );
   });
 
   it('collapses 100 simultaneous misses for one new segment into one request to ottkit', async () => {

@@ -107,7 +107,8 @@ export async function serveFolder(dir: string, port: number): Promise<Server> {
     try {
       const body = readFileSync(join(dir, name));
       const type = name.endsWith('.m3u8') ? 'application/vnd.apple.mpegurl' : 'video/mp2t';
-      res.writeHead(200, { 'content-type': type }).end(body);
+      // Its length, as any file server (a CDN) gives it: the edge cuts a player's byte range from it.
+      res.writeHead(200, { 'content-type': type, 'content-length': body.length }).end(body);
     } catch {
       res.writeHead(404).end();
     }
