@@ -1,7 +1,7 @@
 /**
  * The catalogue at 100,000 titles (issue 42; run by hand, never by the tests):
  *
- *   node_modules/.bin/node bench/catalogue-scale.ts [--titles 100000] [--calls 100] [--port 6180]
+ *   node_modules/.bin/node bench/catalogue-scale.ts [--titles 100000] [--calls 100] [--port 6180] [--lighthouse]
  *
  * One ottkit process (`serve` with the built site: run the site build first; SQLite, tiny media) on a temporary
  * data folder. First the seeded sample catalogue is measured (the baseline), then the process is stopped, the
@@ -9,8 +9,10 @@
  * twice the titles, 500 genres, texts in en, es and pt), and the same calls are measured again. Each call is
  * made `--calls` times one after another; p50 and p99 are printed side by side. The issue's goals on the large
  * catalogue: search p99 < 50 ms, a category page p99 < 100 ms, a detail page with more-like-this p99 < 100 ms.
+ * With --lighthouse, `vod-lighthouse.ts` audits /home and the detail page measured, on Lighthouse's mobile preset,
+ * on each catalogue (the issue: "Lighthouse on /home and a detail page stays 100 on mobile").
  */
-import type { ChildProcess } from 'node:child_process';
+import { type ChildProcess, execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -28,6 +30,7 @@ const { values } = parseArgs({
     titles: { type: 'string', default: '100000' },
     calls: { type: 'string', default: '100' },
     port: { type: 'string', default: '6180' },
+    lighthouse: { type: 'boolean', default: false },
   },
 });
 const titles = Number(values.titles);
@@ -198,6 +201,9 @@ async function api(path: string, body: unknown) {
   return a.data;
 }
 
+/** The detail page measured: a generated film on the large catalogue, the first seeded one before. */
+const detailIdOf = (large: boolean) => (large ? 'bm-4321' : 'm-001');
+
 /** The calls measured: the same names on both catalogues, their arguments from the catalogue measured. */
 async function callsFor(large: boolean): Promise<Call[]> {
   const { vod } = routes;
@@ -205,7 +211,7 @@ async function callsFor(large: boolean): Promise<Call[]> {
     playlists: { playlistId: string; vodType: string }[];
   };
   const movies = root.playlists.find((p) => p.vodType === 'movie')?.playlistId ?? '';
-  const detailId = large ? 'bm-4321' : 'm-001';
+  const detailId = detailIdOf(large);
   const search = (keyword: string) => () =>
     api(vod.search.path, { keyword, pageId: 1, pageSize: 10 }).then(() => undefined);
   return [
@@ -265,21 +271,34 @@ async function measure(large: boolean): Promise<Map<string, { p50: number; p99: 
   return out;
 }
 
+/** Lighthouse's mobile audit of /home and the detail page measured, printed as vod-lighthouse.ts prints it. */
+function lighthouse(large: boolean): string {
+  if (!values.lighthouse) return '';
+  return execFileSync(
+    process.execPath,
+    ['bench/vod-lighthouse.ts', '--base', base, '--presets', 'mobile', '--detail', detailIdOf(large)],
+    { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+}
+
 const dataDir = mkdtempSync(join(tmpdir(), 'ottkit-catalogue-'));
 let server: ChildProcess | undefined;
 try {
   server = await serveBench(dataDir, port, SITE);
   const seeded = await measure(false);
+  const seededAudit = lighthouse(false);
   await stopChild(server);
   generate(dataDir);
   server = await serveBench(dataDir, port, SITE);
   const large = await measure(true);
+  const largeAudit = lighthouse(true);
   const f = (n: number) => n.toFixed(1).padStart(7);
   console.log(`\n${calls} calls each, one at a time (ms)   seeded p50     p99   ${titles} p50     p99`);
   for (const [name, s] of seeded) {
     const l = large.get(name) ?? { p50: NaN, p99: NaN };
     console.log(`  ${name.padEnd(34)} ${f(s.p50)} ${f(s.p99)}   ${f(l.p50)} ${f(l.p99)}`);
   }
+  if (values.lighthouse) console.log(`\nSeeded catalogue:\n${seededAudit}\n${titles} titles:\n${largeAudit}`);
 } finally {
   if (server) await stopChild(server);
   rmSync(dataDir, { recursive: true, force: true });

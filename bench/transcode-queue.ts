@@ -128,7 +128,7 @@ try {
       releaseYear: 2024,
       en: { title: `Queued film ${i}`, plot: '' },
     };
-    made.push({ file, metaId: createTitle(db, form, CLI_ACTOR.id, Date.now()) });
+    made.push({ file, metaId: await createTitle(db, form, CLI_ACTOR.id, Date.now()) });
   }
   let stop = false;
   const quiet = viewer(base, () => stop);

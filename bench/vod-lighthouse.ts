@@ -2,7 +2,7 @@
  * VOD page benchmark (run by hand, never by the tests):
  *
  *   node bench/vod-lighthouse.ts [--base http://127.0.0.1:4321] [--runs 1] [--details]
- *                                [--pages home,detail] [--presets desktop,mobile]
+ *                                [--pages home,detail] [--presets desktop,mobile] [--detail META_ID]
  *
  * Runs Lighthouse (npm `lighthouse`, performance category) in Debian's Chromium on /home and on a detail page,
  * with the desktop preset and with Lighthouse's default mobile emulation (simulated slow 4G, 4x CPU), and prints
@@ -188,7 +188,8 @@ const product = given ? null : await startProduct();
 const base = given ?? product?.base ?? '';
 const chrome = await launchChromium();
 try {
-  const detail = `/vod/detail/${await firstDetailId(base)}`;
+  // `--detail` names the title (catalogue-scale.ts audits the same one it times); else home's first.
+  const detail = `/vod/detail/${arg('detail') ?? (await firstDetailId(base))}`;
   // One unmeasured visit per page, so the server's first-render work (module loading) is not in the figures.
   for (const path of ['/home', detail]) await fetch(base + path);
   const rows: Row[] = [];

@@ -125,6 +125,83 @@ describe("the console's screens on the asynchronous store", () => {
     expect(failed).toEqual([]);
     expect(asked).toEqual([]);
   });
+  it("a title's edits (made, changed, credited, published, taken out; a series' season and episode), each with its audit entry, ask nothing synchronously", async () => {
+    const { failed, post } = consoleCalls();
+    const O = oc.operator;
+    type Made = { title: { metaId: string; status: string } };
+    const text = (title: string) => ({ title, plot: 'Written on the asynchronous store' });
+    // A film and a series' episode with a video each, so that both can be published.
+    const film = (
+      await post<Made>(O.titleCreate.path, { en: text('Quiet film'), vodType: 'movie', releaseYear: 2021 })
+    ).title.metaId;
+    const series = (
+      await post<Made>(O.titleCreate.path, {
+        en: text('Quiet series'),
+        vodType: 'series',
+        releaseYear: 2021,
+        metaType: 'SERIES',
+      })
+    ).title.metaId;
+    await post(O.titleSeasonAdd.path, { seriesId: series, seasonNo: 1, en: text('Season 1') });
+    const episode = (
+      await post<Made>(O.titleEpisodeAdd.path, {
+        seriesId: series,
+        seasonNo: 1,
+        episodeNo: 1,
+        en: text('Pilot'),
+      })
+    ).title.metaId;
+    await t.server.db.kysely
+      .updateTable('console_titles')
+      .set({ asset_id: 'vod1', duration: 60 })
+      .where('meta_id', 'in', [film, episode])
+      .execute();
+    const asked = await synchronousQueries(t.server.db, async () => {
+      await post(O.titleCreate.path, { en: text('Quiet draft'), vodType: 'movie', releaseYear: 2022 });
+      await post(O.titleUpdate.path, {
+        metaId: film,
+        en: text('Quiet film, again'),
+        vodType: 'movie',
+        releaseYear: 2021,
+        ageRating: '12',
+      });
+      await post(O.titleCreditsSave.path, {
+        metaId: film,
+        cast: ['Quinn Quiet'],
+        directors: [],
+        genres: ['Calm'],
+      });
+      await post(O.titlePublish.path, { metaId: film });
+      await post(O.titleCreditsSave.path, {
+        metaId: film,
+        cast: ['Quinn Quiet', 'Rae Still'],
+        directors: [],
+        genres: [],
+      });
+      await post(O.titleSeasonAdd.path, { seriesId: series, seasonNo: 2, en: text('Season 2') });
+      await post(O.titlePublish.path, { metaId: episode });
+      await post(O.titleUnpublish.path, { metaId: film });
+    });
+    expect(failed).toEqual([]);
+    expect(asked).toEqual([]);
+    const audit = await auditEntries((eb) => eb('action', 'like', 'title.%'));
+    expect(audit.slice(-8).map((e) => e.action)).toEqual([
+      'title.create',
+      'title.update',
+      'title.credits',
+      'title.publish',
+      'title.credits',
+      'title.season.add',
+      'title.publish',
+      'title.unpublish',
+    ]);
+    // The series went into the catalogue with its episode; the film came out of it with its search row.
+    const found = await t.post(contract.vod.search.path, { keyword: 'Quiet' });
+    const names = JSON.stringify(found.body.data);
+    expect(names).toContain('Quiet series');
+    expect(names).not.toContain('Quiet film');
+  });
+
   it("the home page's edits, each with its audit entry, ask nothing synchronously", async () => {
     const { headers, failed, post } = consoleCalls();
     const O = oc.operator;

@@ -58,7 +58,7 @@ if (what === 'transcode') {
     releaseYear: 2026,
     en: { title: 'Night Ferry', plot: 'Crossing.' },
   };
-  const metaId = createTitle(db, form, RESUME_ACTOR.id, Date.now());
+  const metaId = await createTitle(db, form, RESUME_ACTOR.id, Date.now());
   const size = statSync(file).size;
   const upload = startUpload(
     db,

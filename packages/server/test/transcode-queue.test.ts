@@ -42,9 +42,9 @@ function heldTranscodes() {
   return { began, transcode, letGo, most: () => most, held: () => [...waiting.keys()] };
 }
 
-function newTitle(name: string) {
+async function newTitle(name: string) {
   const form = { vodType: 'movie' as const, releaseYear: 2026, en: { title: name, plot: 'Queued.' } };
-  return { metaId: createTitle(t.server.db, form, ACTOR.id, Date.now()), name, assetId: null };
+  return { metaId: await createTitle(t.server.db, form, ACTOR.id, Date.now()), name, assetId: null };
 }
 
 /** A library file's transcode (the import's priority). */
@@ -57,7 +57,7 @@ async function fromLibrary(name: string, h: ReturnType<typeof heldTranscodes>) {
     t.server.db,
     t.dataDir,
     ACTOR,
-    newTitle(name),
+    await newTitle(name),
     { file },
     newAssetId(),
     Date.now,
@@ -69,7 +69,7 @@ async function fromLibrary(name: string, h: ReturnType<typeof heldTranscodes>) {
 /** An editor's upload's transcode. */
 async function fromUpload(name: string, h: ReturnType<typeof heldTranscodes>) {
   const db = t.server.db;
-  const title = newTitle(name);
+  const title = await newTitle(name);
   const upload = startUpload(
     db,
     t.dataDir,

@@ -197,6 +197,6 @@ async function runImport(
   const { ready, failed } = await transcodeImported(db, run, done.transcodes, parallel, (t, end) =>
     console.log(`  ${end?.status === 'succeeded' ? 'ready' : 'failed'}: ${t.name}\t${end?.message ?? ''}`),
   );
-  if (publish) console.log(`Published ${n(publishImported(db, ready, Date.now()), 'title')}.`);
+  if (publish) console.log(`Published ${n(await publishImported(db, ready, Date.now()), 'title')}.`);
   return failed > 0 ? 1 : 0;
 }

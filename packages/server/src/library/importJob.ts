@@ -5,7 +5,7 @@ import { jobParams, jobParamsStatement, updateJobParams } from '../operator/jobP
 import { jobNow, type Progress, startJob } from '../operator/jobs.ts';
 import { startTranscodeJob, type TranscodeTitle } from '../operator/titleTranscodeJob.ts';
 import type { ResizeImage } from '../operator/titleArtwork.ts';
-import { row } from '../operator/titles.ts';
+import { titleRowNow } from '../operator/titles.ts';
 import { upstreamLimits } from '../sources/importer.ts';
 import { importPictures } from './artwork.ts';
 import type { Db } from '../store/db.ts';
@@ -58,7 +58,7 @@ export async function transcodeImported(
   const worker = async () => {
     for (let t = queue.shift(); t; t = queue.shift()) {
       // Started by the run this one resumes: its own job goes on (another process took it over); waited for.
-      const before = resume.started.has(t.metaId) ? row(db, t.metaId)?.job_id : null;
+      const before = resume.started.has(t.metaId) ? (await titleRowNow(db, t.metaId))?.job_id : null;
       const jobId = before ?? (await startTranscode(db, run, t)).jobId;
       if (!before) await resume.onStart(t.metaId);
       const end = await ended(db, jobId);
@@ -77,13 +77,13 @@ interface Resume {
   onStart: (metaId: string) => Promise<void>;
 }
 
-const startTranscode = (db: Db, run: TranscodeRun, t: QueuedTranscode) =>
+const startTranscode = async (db: Db, run: TranscodeRun, t: QueuedTranscode) =>
   startTranscodeJob(
     db,
     run.dataDir,
     run.actor,
     // A changed file's title has a video already: the audit entry's "before".
-    { metaId: t.metaId, name: t.name, assetId: row(db, t.metaId)?.asset_id ?? null },
+    { metaId: t.metaId, name: t.name, assetId: (await titleRowNow(db, t.metaId))?.asset_id ?? null },
     'url' in t ? { url: t.url } : { file: t.file },
     newAssetId(),
     run.now,
@@ -215,7 +215,7 @@ function importWork(db: Db, jobId: string, roots: string[], run: TranscodeRun) {
       resume,
     );
     const playable = [...ready, ...(mine.remote ?? []).map((metaId) => ({ metaId }))];
-    const published = library.publish ? publishImported(db, playable, run.now()) : 0;
+    const published = library.publish ? await publishImported(db, playable, run.now()) : 0;
     const from = libraryKind(library);
     const remote = from === 'folder' ? undefined : { count: mine.remote?.length ?? 0, from };
     const text = importSummary(mine.counts, total - failed, failed, published, remote);

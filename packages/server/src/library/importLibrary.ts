@@ -6,9 +6,17 @@ import { atomically } from '../store/kysely/atomically.ts';
 import { maskSecrets } from '../upstream/maskSecrets.ts';
 import { remoteVideoStatements } from './remoteVideos.ts';
 import { type Actor, recordAudit } from '../operator/audit.ts';
-import { saveTitleCredits } from '../operator/titleCredits.ts';
-import { addPart, publishSeries, unpublishTitle } from '../operator/titleSeries.ts';
-import { createTitle, publishTitle, row, type TitleForm, updateTitle } from '../operator/titles.ts';
+import { saveTitleCreditsSteps } from '../operator/titleCredits.ts';
+import { addPartSteps, publishSeriesSteps, unpublishTitleSteps } from '../operator/titleSeries.ts';
+import {
+  createTitleSteps,
+  publishTitleSteps,
+  rowSteps,
+  type TitleForm,
+  titleRowNow,
+  updateTitleSteps,
+} from '../operator/titles.ts';
+import { query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
 import type { QueuedPicture } from './artwork.ts';
 import type { LibraryEntry, LibraryScan, Unreadable } from './scan.ts';
 
@@ -162,8 +170,8 @@ export async function importLibrary(
     out.remote.push(metaId);
   };
   for (const e of plan.added) {
-    const made = db.transaction(() =>
-      e.meta.kind === 'episode' ? addEpisode(db, plan.folder, e, o) : addFilm(db, e, o),
+    const made = await transactionally(db, () =>
+      e.meta.kind === 'episode' ? addEpisodeSteps(db, plan.folder, e, o) : addFilmSteps(db, e, o),
     );
     if ('reason' in made) {
       out.skipped.push({ path: e.path, reason: made.reason });
@@ -182,7 +190,7 @@ export async function importLibrary(
   const known = new Map(rows.map((r) => [r.path, r]));
   for (const e of plan.changed) {
     const k = known.get(e.path);
-    const r = k && row(db, k.meta_id);
+    const r = k && (await titleRowNow(db, k.meta_id));
     if (!k || !r) continue;
     // A folder's changed file is done again; a feed entry's video only when its address moved, and its texts,
     // credits and pictures are the feed's again (decision 0436).
@@ -190,14 +198,22 @@ export async function importLibrary(
     else await atomically(db, [record(e, k.meta_id)]);
     if (e.digest !== undefined) {
       const form = formOf(e, r.vod_type as TitleForm['vodType'], o.year);
-      if (typeof form !== 'string') db.transaction(() => rewrite(db, k.meta_id, e, form, o.now));
+      if (typeof form !== 'string')
+        await transactionally(db, () => rewriteSteps(db, k.meta_id, e, form, o.now));
     }
     pictures(e, r.series_id ?? k.meta_id);
   }
   for (const r of plan.removed) {
-    db.transaction(() => {
-      if (row(db, r.metaId)?.published_at) unpublishTitle(db, r.metaId, o.now);
-      db.run('DELETE FROM library_files WHERE folder = ? AND path = ?', plan.folder, r.path);
+    await transactionally(db, function* () {
+      const title = yield* rowSteps(db, r.metaId);
+      if (title?.published_at) yield* unpublishTitleSteps(db, r.metaId, o.now);
+      yield* query(
+        db.kysely
+          .deleteFrom('library_files')
+          .where('folder', '=', plan.folder)
+          .where('path', '=', r.path)
+          .compile(),
+      );
     });
     out.removed++;
   }
@@ -235,51 +251,61 @@ export function entryTitle(e: LibraryEntry): string {
 }
 
 /** A film as a draft movie with its credits. */
-function addFilm(db: Db, e: LibraryEntry, o: { actor: Actor; now: number; year: number }): Made {
+function* addFilmSteps(
+  db: Db,
+  e: LibraryEntry,
+  o: { actor: Actor; now: number; year: number },
+): Statements<Made> {
   const form = formOf(e, 'movie', o.year);
   if (typeof form === 'string') return { reason: form };
-  const metaId = createTitle(db, form, o.actor.id, o.now);
-  saveCredits(db, metaId, e);
+  const metaId = yield* createTitleSteps(db, form, o.actor.id, o.now);
+  yield* saveCreditsSteps(db, metaId, e, false);
   return { metaId, pictured: metaId };
 }
 
 /** An episode as a draft of its series (made once a folder) and season. */
-function addEpisode(
+function* addEpisodeSteps(
   db: Db,
   folder: string,
   e: LibraryEntry,
   o: { actor: Actor; now: number; year: number },
-): Made {
+): Statements<Made> {
   const m = e.meta;
+  const k = db.kysely;
   const name = m.series ?? 'Unknown series';
-  let seriesId = db.get<{ meta_id: string }>(
-    'SELECT meta_id FROM library_series WHERE folder = ? AND name = ?',
-    folder,
-    name,
-  )?.meta_id;
-  if (!seriesId || !row(db, seriesId)) {
+  const known = (yield* query(
+    k
+      .selectFrom('library_series')
+      .select('meta_id')
+      .where('folder', '=', folder)
+      .where('name', '=', name)
+      .compile(),
+  )).rows[0]?.meta_id;
+  let seriesId = known && (yield* rowSteps(db, known)) ? known : undefined;
+  if (!seriesId) {
     const form = formOf({ ...e, meta: { ...m, titles: { en: name }, plots: {} } }, 'series', o.year);
     if (typeof form === 'string') return { reason: `the series' name: ${form}` };
-    seriesId = createTitle(db, form, o.actor.id, o.now, 'SERIES');
-    db.run(
-      `INSERT INTO library_series (folder, name, meta_id) VALUES (?, ?, ?)
-       ON CONFLICT (folder, name) DO UPDATE SET meta_id = excluded.meta_id`,
-      folder,
-      name,
-      seriesId,
+    const made = yield* createTitleSteps(db, form, o.actor.id, o.now, 'SERIES');
+    yield* query(
+      k
+        .insertInto('library_series')
+        .values({ folder, name, meta_id: made })
+        .onConflict((oc) => oc.columns(['folder', 'name']).doUpdateSet({ meta_id: made }))
+        .compile(),
     );
+    seriesId = made;
   }
   const seasonNo = m.season ?? 1;
   const form = formOf(e, 'series', o.year);
   if (typeof form === 'string') return { reason: form };
-  const season = addPart(
+  const season = yield* addPartSteps(
     db,
     { seriesId, seasonNo, en: { title: `Season ${seasonNo}`, plot: '' } },
     o.actor.id,
     o.now,
   );
   if (season === 'no-series') return { reason: 'its series could not be made' };
-  const episode = addPart(
+  const episode = yield* addPartSteps(
     db,
     {
       seriesId,
@@ -296,37 +322,52 @@ function addEpisode(
   if (episode === 'no-series' || episode === 'no-season') {
     return { reason: 'its series or season could not be made' };
   }
-  saveCredits(db, episode, e);
+  yield* saveCreditsSteps(db, episode, e, false);
   // An episode's pictures are its series' (a folder's poster.jpg, a panel's cover).
   return { metaId: episode, pictured: seriesId };
 }
 
 /** A changed feed entry's texts and credits written over its title's (a published title's catalogue row too). */
-function rewrite(db: Db, metaId: string, e: LibraryEntry, form: TitleForm, now: number) {
-  updateTitle(db, metaId, form, now);
-  const { cast, directors, genres } = e.meta;
-  saveTitleCredits(db, metaId, { cast, directors, genres }, row(db, metaId)?.published_at != null);
+function* rewriteSteps(
+  db: Db,
+  metaId: string,
+  e: LibraryEntry,
+  form: TitleForm,
+  now: number,
+): Statements<void> {
+  yield* updateTitleSteps(db, metaId, form, now);
+  const published = (yield* rowSteps(db, metaId))?.published_at != null;
+  yield* saveCreditsSteps(db, metaId, e, published, true);
 }
 
-function saveCredits(db: Db, metaId: string, e: LibraryEntry) {
+/** The entry's credits on its title (a new title's only when it has some). */
+function* saveCreditsSteps(
+  db: Db,
+  metaId: string,
+  e: LibraryEntry,
+  published: boolean,
+  always = false,
+): Statements<void> {
   const { cast, directors, genres } = e.meta;
-  if (cast.length + directors.length + genres.length > 0)
-    saveTitleCredits(db, metaId, { cast, directors, genres }, false);
+  if (always || cast.length + directors.length + genres.length > 0)
+    yield* saveTitleCreditsSteps(db, metaId, { cast, directors, genres }, published);
 }
 
 /**
  * Publishes what the import made once its video is ready: each film, and each series with its episodes that
  * have a video. Answers how many titles went into the catalogue.
  */
-export function publishImported(db: Db, done: { metaId: string }[], now: number): number {
+export async function publishImported(db: Db, done: { metaId: string }[], now: number): Promise<number> {
   let published = 0;
   const series = new Set<string>();
   for (const { metaId } of done) {
-    const r = row(db, metaId);
+    const r = await titleRowNow(db, metaId);
     if (!r?.asset_id) continue;
     if (r.meta_type === 'EPISODE' && r.series_id) series.add(r.series_id);
-    else if (publishTitle(db, metaId, now)) published++;
+    else if (await transactionally(db, () => publishTitleSteps(db, metaId, now))) published++;
   }
-  for (const id of series) published += publishSeries(db, id, now) > 0 ? 1 : 0;
+  for (const id of series) {
+    published += (await transactionally(db, () => publishSeriesSteps(db, id, now))) > 0 ? 1 : 0;
+  }
   return published;
 }

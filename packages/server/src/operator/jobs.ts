@@ -11,7 +11,7 @@ import { maskSecrets } from '../upstream/maskSecrets.ts';
  * finds it again, and a job whose process stopped is run again by another (decisions 0315, 0335) or marked
  * failed in words, never left running.
  */
-interface JobRow {
+export interface JobRow {
   job_id: string;
   kind: string;
   target: string;
@@ -26,7 +26,7 @@ interface JobRow {
   resumed_at: number | null;
 }
 
-const toJob = (r: JobRow): Job => ({
+export const toJob = (r: JobRow): Job => ({
   jobId: r.job_id,
   kind: r.kind,
   target: r.target,

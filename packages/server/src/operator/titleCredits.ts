@@ -1,6 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { TitleCreditsForm } from '@ottkit/api-client/contract';
-import { refreshSearchOf } from '../domain/vod/search.ts';
+import { sql } from 'kysely';
+import { refreshSearchSteps } from '../domain/vod/search.ts';
+import { query, type Statements } from '../store/kysely/transactionally.ts';
 import type { Db } from '../store/db.ts';
 import { textInLang } from '../store/names.ts';
 import { LANGS } from '@ottkit/api-client/contract';
@@ -12,16 +14,6 @@ import { LANGS } from '@ottkit/api-client/contract';
  */
 type Kind = 'cast' | 'director' | 'genre';
 const KINDS: Record<Kind, keyof TitleCreditsForm> = { cast: 'cast', director: 'directors', genre: 'genres' };
-
-export function titleCreditsOf(db: Db, metaId: string): TitleCreditsForm {
-  const rows = db.all<{ kind: Kind; name: string }>(
-    'SELECT kind, name FROM console_title_credits WHERE meta_id = ? ORDER BY kind, seq',
-    metaId,
-  );
-  const out: TitleCreditsForm = { cast: [], directors: [], genres: [] };
-  for (const r of rows) out[KINDS[r.kind]].push(r.name);
-  return out;
-}
 
 /** `titleCreditsOf` on the asynchronous store: the console's credits screen. */
 export async function titleCreditsNow(db: Db, metaId: string): Promise<TitleCreditsForm> {
@@ -51,86 +43,131 @@ export async function creditNames(db: Db, lang: string) {
   return { people: people.map((r) => r.name), genres: genres.flatMap((r) => (r.name ? [r.name] : [])) };
 }
 
+/** The draft's names, read in a transaction. */
+export function* creditsSteps(db: Db, metaId: string): Statements<TitleCreditsForm> {
+  const { rows } = yield* query(
+    db.kysely
+      .selectFrom('console_title_credits')
+      .select(['kind', 'name'])
+      .where('meta_id', '=', metaId)
+      .orderBy('kind')
+      .orderBy('seq')
+      .compile(),
+  );
+  const out: TitleCreditsForm = { cast: [], directors: [], genres: [] };
+  for (const r of rows) out[KINDS[r.kind as Kind]].push(r.name);
+  return out;
+}
+
 /** Stores the draft's names; a published title's catalogue credits follow in the same transaction. */
-export function saveTitleCredits(db: Db, metaId: string, f: TitleCreditsForm, published: boolean): void {
-  db.transaction(() => {
-    db.run('DELETE FROM console_title_credits WHERE meta_id = ?', metaId);
-    for (const kind of Object.keys(KINDS) as Kind[]) {
-      f[KINDS[kind]].forEach((name, seq) => {
-        db.run(
-          'INSERT INTO console_title_credits (meta_id, kind, name, seq) VALUES (?, ?, ?, ?)',
-          metaId,
-          kind,
-          name,
-          seq,
-        );
-      });
-    }
-    if (published) {
-      publishTitleCredits(db, metaId);
-      refreshSearchOf(db, metaId);
-    }
-  });
+export function* saveTitleCreditsSteps(
+  db: Db,
+  metaId: string,
+  f: TitleCreditsForm,
+  published: boolean,
+): Statements<void> {
+  const k = db.kysely;
+  yield* query(k.deleteFrom('console_title_credits').where('meta_id', '=', metaId).compile());
+  const rows = (Object.keys(KINDS) as Kind[]).flatMap((kind) =>
+    f[KINDS[kind]].map((name, seq) => ({ meta_id: metaId, kind, name, seq })),
+  );
+  if (rows.length > 0) yield* query(k.insertInto('console_title_credits').values(rows).compile());
+  if (published) {
+    yield* publishTitleCreditsSteps(db, metaId);
+    yield* refreshSearchSteps(db, metaId);
+  }
 }
 
 const newId = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}`;
 
 /** A person by name, whatever its case: read through the index of lower-cased names (migration 542). */
-export const PERSON_BY_NAME =
-  'SELECT person_id FROM vod_people WHERE lower(name) = lower(?) ORDER BY person_id LIMIT 1';
+export const personByName = (db: Db, name: string) =>
+  db.kysely
+    .selectFrom('vod_people')
+    .select('person_id')
+    .where(sql`lower(name)`, '=', sql`lower(${name})`)
+    .orderBy('person_id')
+    .limit(1);
 
-function personId(db: Db, name: string): string {
-  const found = db.get<{ person_id: string }>(PERSON_BY_NAME, name);
+function* personIdSteps(db: Db, name: string): Statements<string> {
+  const found = (yield* query(personByName(db, name).compile())).rows[0];
   if (found) return found.person_id;
   const id = newId('p');
-  db.run(
-    "INSERT INTO vod_people (person_id, name, birth_year, country, known_for) VALUES (?, ?, 0, '', '')",
-    id,
-    name,
+  yield* query(
+    db.kysely
+      .insertInto('vod_people')
+      .values({ person_id: id, name, birth_year: 0, country: '', known_for: '' })
+      .compile(),
   );
   return id;
 }
 
-function genreId(db: Db, name: string): string {
-  const found = db.get<{ genre_id: string }>(
-    'SELECT genre_id FROM vod_genre_names WHERE lower(name) = lower(?) ORDER BY genre_id LIMIT 1',
-    name,
-  );
+function* genreIdSteps(db: Db, name: string): Statements<string> {
+  const k = db.kysely;
+  const found = (yield* query(
+    k
+      .selectFrom('vod_genre_names')
+      .select('genre_id')
+      .where(sql`lower(name)`, '=', sql`lower(${name})`)
+      .orderBy('genre_id')
+      .limit(1)
+      .compile(),
+  )).rows[0];
   if (found) return found.genre_id;
   const id = newId('g');
-  const seq = db.get<{ n: number }>('SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM vod_genres')!.n;
-  db.run('INSERT INTO vod_genres (genre_id, seq) VALUES (?, ?)', id, seq);
-  for (const lang of LANGS) {
-    db.run('INSERT INTO vod_genre_names (genre_id, lang, name) VALUES (?, ?, ?)', id, lang, name);
-  }
+  const last = (yield* query(
+    k.selectFrom('vod_genres').select(sql<number>`COALESCE(MAX(seq), 0) + 1`.as('n')).compile(),
+  )).rows[0];
+  yield* query(
+    k
+      .insertInto('vod_genres')
+      .values({ genre_id: id, seq: Number(last?.n ?? 1) })
+      .compile(),
+  );
+  yield* query(
+    k
+      .insertInto('vod_genre_names')
+      .values(LANGS.map((lang) => ({ genre_id: id, lang, name })))
+      .compile(),
+  );
   return id;
 }
 
-/** Rewrites the catalogue's cast, directors and genres of a published title from its draft (call in a transaction). */
-export function publishTitleCredits(db: Db, metaId: string): void {
-  const f = titleCreditsOf(db, metaId);
-  db.run("DELETE FROM vod_credits WHERE meta_id = ? AND role IN ('cast', 'director')", metaId);
-  db.run('DELETE FROM vod_meta_genres WHERE meta_id = ?', metaId);
+/** Rewrites the catalogue's cast, directors and genres of a published title from its draft. */
+export function* publishTitleCreditsSteps(db: Db, metaId: string): Statements<void> {
+  const k = db.kysely;
+  const f = yield* creditsSteps(db, metaId);
+  yield* query(
+    k
+      .deleteFrom('vod_credits')
+      .where('meta_id', '=', metaId)
+      .where('role', 'in', ['cast', 'director'])
+      .compile(),
+  );
+  yield* query(k.deleteFrom('vod_meta_genres').where('meta_id', '=', metaId).compile());
   // One order over the cast, then the directors: the title page lists credits by it.
   const credits = [
     ...f.cast.map((name) => ({ role: 'cast' as const, name })),
     ...f.directors.map((name) => ({ role: 'director' as const, name })),
   ];
-  credits.forEach((c, seq) => {
-    db.run(
-      'INSERT OR IGNORE INTO vod_credits (meta_id, person_id, role, seq) VALUES (?, ?, ?, ?)',
-      metaId,
-      personId(db, c.name),
-      c.role,
-      seq,
+  for (const [seq, c] of credits.entries()) {
+    const person_id = yield* personIdSteps(db, c.name);
+    yield* query(
+      k
+        .insertInto('vod_credits')
+        .values({ meta_id: metaId, person_id, role: c.role, seq })
+        .onConflict((oc) => oc.doNothing())
+        .compile(),
     );
-  });
-  f.genres.forEach((name, seq) => {
-    db.run(
-      'INSERT OR IGNORE INTO vod_meta_genres (meta_id, genre_id, seq) VALUES (?, ?, ?)',
-      metaId,
-      genreId(db, name),
-      seq,
+  }
+  for (const [seq, name] of f.genres.entries()) {
+    const genre_id = yield* genreIdSteps(db, name);
+    yield* query(
+      k
+        .insertInto('vod_meta_genres')
+        .values({ meta_id: metaId, genre_id, seq })
+        .onConflict((oc) => oc.doNothing())
+        .compile(),
     );
-  });
+  }
 }

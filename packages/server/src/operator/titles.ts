@@ -12,13 +12,14 @@ import {
 import { type CompiledQuery, type Selectable, sql } from 'kysely';
 import type { ConsoleTitlesTable } from '../store/kysely/schema.generated.ts';
 import type { z } from 'zod';
-import { refreshSearchOf } from '../domain/vod/search.ts';
+import { refreshSearchSteps } from '../domain/vod/search.ts';
+import { query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
 import { DomainError } from '../domain/errors.ts';
 import type { Db } from '../store/db.ts';
-import { getJob, jobsWithIds } from './jobs.ts';
+import { type JobRow, toJob } from './jobs.ts';
 import { hasArtwork } from './titleArtwork.ts';
-import { publishTitleCredits } from './titleCredits.ts';
-import { latestUpload, publicUpload, type UploadRow } from './uploads.ts';
+import { publishTitleCreditsSteps } from './titleCredits.ts';
+import { publicUpload, type UploadRow } from './uploads.ts';
 
 /**
  * Titles made in the console (decision 0235): a draft lives in `console_titles` until it is published, then
@@ -43,25 +44,10 @@ export interface TitleRow {
   published_at: number | null;
   created_at: number;
   updated_at: number;
+  age_rating: string | null;
 }
 
 export const newMetaId = () => `m-${randomBytes(6).toString('hex')}`;
-
-export function textsOf(db: Db, metaId: string): ConsoleTitle['texts'] {
-  const rows = db.all<{ lang: string; title: string; plot: string }>(
-    'SELECT lang, title, plot FROM console_title_texts WHERE meta_id = ? ORDER BY lang',
-    metaId,
-  );
-  return Object.fromEntries(rows.map((r) => [r.lang, { title: r.title, plot: r.plot }]));
-}
-
-export function toTitle(db: Db, dataDir: string, r: TitleRow): ConsoleTitle {
-  const job = r.job_id ? getJob(db, r.job_id) : undefined;
-  const remote = r.asset_id
-    ? db.get<{ url: string }>('SELECT url FROM remote_videos WHERE asset_id = ?', r.asset_id)?.url
-    : undefined;
-  return titleOf(dataDir, r, textsOf(db, r.meta_id), latestUpload(db, r.meta_id), job, remote);
-}
 
 /** A title as the console shows it, from its row and what was read beside it. */
 function titleOf(
@@ -94,13 +80,8 @@ function titleOf(
   };
 }
 
-export const row = (db: Db, metaId: string) =>
-  db.get<TitleRow>('SELECT * FROM console_titles WHERE meta_id = ?', metaId);
-
-export function getTitle(db: Db, dataDir: string, metaId: string): ConsoleTitle | undefined {
-  const r = row(db, metaId);
-  return r && toTitle(db, dataDir, r);
-}
+/** A title's row, on the asynchronous store. */
+export const titleRowNow = (db: Db, metaId: string) => titleRows(db, metaId).executeTakeFirst();
 
 /**
  * Movies and series, newest first (seasons and episodes are in their series); `q` matches any language. On the
@@ -128,14 +109,7 @@ export async function listTitles(db: Db, dataDir: string, q?: string): Promise<C
 
 /** One title as the console shows it (with its rating when it has one), on the asynchronous store. */
 export async function titleNow(db: Db, dataDir: string, metaId: string): Promise<ConsoleTitle | undefined> {
-  const read = async () =>
-    (
-      await titlesOf(
-        db,
-        dataDir,
-        await db.kysely.selectFrom('console_titles').selectAll().where('meta_id', '=', metaId).execute(),
-      )
-    )[0];
+  const read = async () => (await titlesOf(db, dataDir, await titleRows(db, metaId).execute()))[0];
   const t = await read();
   // The row is read before its job: a first transcode that ended between the two reads shows a finished job and
   // no video. The video is written before the job ends, so the title read again has it (a poll stops at the end).
@@ -152,67 +126,85 @@ export async function existingTitle(db: Db, dataDir: string, metaId: string): Pr
   return t;
 }
 
-/** `getTitle`, or the console's NOT_FOUND in words: the edits, inside their synchronous transactions. */
-export function titleOrThrow(db: Db, dataDir: string, metaId: string): ConsoleTitle {
-  const t = getTitle(db, dataDir, metaId);
+/** The title as the console shows it, read inside an edit's transaction; NOT_FOUND in words when there is none. */
+export function* existingTitleSteps(db: Db, dataDir: string, metaId: string): Statements<ConsoleTitle> {
+  const rows = (yield* query(titleRows(db, metaId).compile())).rows;
+  const [t] = yield* titlesSteps(db, dataDir, rows);
   if (!t) throw noTitle(metaId);
   return t;
 }
 
-/** The seasons and episodes of a series, season by season (each season before its episodes). */
-export async function partsNow(db: Db, dataDir: string, seriesId: string): Promise<ConsoleTitle[]> {
-  const rows = await db.kysely
+/** A title's row, read inside a transaction. */
+export function* rowSteps(db: Db, metaId: string): Statements<TitleRow | undefined> {
+  return (yield* query(titleRows(db, metaId).compile())).rows[0] as TitleRow | undefined;
+}
+
+const titleRows = (db: Db, metaId: string) =>
+  db.kysely.selectFrom('console_titles').selectAll().where('meta_id', '=', metaId);
+
+/** The rows of a series' seasons and episodes, season by season (each season before its episodes). */
+export const partRows = (db: Db, seriesId: string) =>
+  db.kysely
     .selectFrom('console_titles')
     .selectAll()
     .where('series_id', '=', seriesId)
     .orderBy('season_no')
     .orderBy(sql`CASE meta_type WHEN 'SEASON' THEN 0 ELSE 1 END`)
     .orderBy('episode_no')
-    .orderBy('meta_id')
-    .execute();
-  return titlesOf(db, dataDir, rows);
+    .orderBy('meta_id');
+
+/** The seasons and episodes of a series as the console shows them. */
+export async function partsNow(db: Db, dataDir: string, seriesId: string): Promise<ConsoleTitle[]> {
+  return titlesOf(db, dataDir, await partRows(db, seriesId).execute());
 }
 
-/** Rows of `console_titles` as the console shows them: their texts, uploads and jobs read in one query each. */
-async function titlesOf(
-  db: Db,
-  dataDir: string,
-  rows: Array<Selectable<ConsoleTitlesTable>>,
-): Promise<ConsoleTitle[]> {
-  if (rows.length === 0) return [];
+type Rows = Array<Selectable<ConsoleTitlesTable>>;
+
+/** What the console shows beside title rows: their texts, uploads, jobs and feed addresses, a query each. */
+function besideQueries(db: Db, rows: Rows) {
   const k = db.kysely;
   const ids = rows.map((r) => r.meta_id);
+  const jobs = rows.flatMap((r) => r.job_id ?? []);
   const assets = rows.flatMap((r) => r.asset_id ?? []);
-  const [texts, uploads, jobs, remotes] = await Promise.all([
-    k.selectFrom('console_title_texts').selectAll().where('meta_id', 'in', ids).orderBy('lang').execute(),
-    k
+  return {
+    texts: k.selectFrom('console_title_texts').selectAll().where('meta_id', 'in', ids).orderBy('lang'),
+    uploads: k
       .selectFrom('title_uploads')
       .selectAll()
       .where('meta_id', 'in', ids)
       .orderBy('created_at', 'desc')
-      .orderBy('upload_id')
-      .execute(),
-    jobsWithIds(
-      db,
-      rows.flatMap((r) => r.job_id ?? []),
-    ),
-    assets.length === 0
-      ? []
-      : k.selectFrom('remote_videos').select(['asset_id', 'url']).where('asset_id', 'in', assets).execute(),
-  ]);
-  const remoteOf = new Map(remotes.map((v) => [v.asset_id, v.url]));
+      .orderBy('upload_id'),
+    jobs:
+      jobs.length === 0 ? undefined : k.selectFrom('operator_jobs').selectAll().where('job_id', 'in', jobs),
+    remotes:
+      assets.length === 0
+        ? undefined
+        : k.selectFrom('remote_videos').select(['asset_id', 'url']).where('asset_id', 'in', assets),
+  };
+}
+
+type Beside = {
+  texts: { meta_id: string; lang: string; title: string; plot: string }[];
+  uploads: UploadRow[];
+  jobs: JobRow[];
+  remotes: { asset_id: string; url: string }[];
+};
+
+/** Rows of `console_titles` as the console shows them, from what was read beside them. */
+function titlesFrom(dataDir: string, rows: Rows, b: Beside): ConsoleTitle[] {
+  const remoteOf = new Map(b.remotes.map((v) => [v.asset_id, v.url]));
   const textsOfTitle = (metaId: string) =>
     Object.fromEntries(
-      texts.filter((t) => t.meta_id === metaId).map((t) => [t.lang, { title: t.title, plot: t.plot }]),
+      b.texts.filter((t) => t.meta_id === metaId).map((t) => [t.lang, { title: t.title, plot: t.plot }]),
     ) as ConsoleTitle['texts'];
-  const jobById = new Map(jobs.map((j) => [j.jobId, j]));
+  const jobById = new Map(b.jobs.map((j) => [j.job_id, toJob(j)]));
   return rows.map((r) => {
     // The schema types vod_type as text; the console wrote it from the contract's kinds.
     const title = titleOf(
       dataDir,
       r as TitleRow,
       textsOfTitle(r.meta_id),
-      uploads.find((u) => u.meta_id === r.meta_id),
+      b.uploads.find((u) => u.meta_id === r.meta_id),
       r.job_id ? jobById.get(r.job_id) : undefined,
       r.asset_id ? remoteOf.get(r.asset_id) : undefined,
     );
@@ -220,86 +212,112 @@ async function titlesOf(
   });
 }
 
-export function writeTexts(
+/** Rows of `console_titles` as the console shows them: what is beside them read in one query each, at once. */
+async function titlesOf(db: Db, dataDir: string, rows: Rows): Promise<ConsoleTitle[]> {
+  if (rows.length === 0) return [];
+  const q = besideQueries(db, rows);
+  const [texts, uploads, jobs, remotes] = await Promise.all([
+    q.texts.execute(),
+    q.uploads.execute(),
+    q.jobs?.execute() ?? [],
+    q.remotes?.execute() ?? [],
+  ]);
+  return titlesFrom(dataDir, rows, { texts, uploads, jobs, remotes });
+}
+
+/** `titlesOf` inside a transaction (an edit's audit entry shows the title as it committed). */
+function* titlesSteps(db: Db, dataDir: string, rows: Rows): Statements<ConsoleTitle[]> {
+  if (rows.length === 0) return [];
+  const q = besideQueries(db, rows);
+  const texts = (yield* query(q.texts.compile())).rows;
+  const uploads = (yield* query(q.uploads.compile())).rows;
+  const jobs = q.jobs ? (yield* query(q.jobs.compile())).rows : [];
+  const remotes = q.remotes ? (yield* query(q.remotes.compile())).rows : [];
+  return titlesFrom(dataDir, rows, { texts, uploads, jobs, remotes });
+}
+
+/** The texts of a draft (`console_title_texts`) or of the catalogue's row (`vod_meta_texts`), every language. */
+function* writeTextsSteps(
   db: Db,
   table: 'console_title_texts' | 'vod_meta_texts',
   metaId: string,
   f: TitleForm,
-) {
-  db.run(`DELETE FROM ${table} WHERE meta_id = ?`, metaId);
-  for (const lang of LANGS) {
+): Statements<void> {
+  // Both tables have the same columns: typed as one.
+  const t = table as 'vod_meta_texts';
+  yield* query(db.kysely.deleteFrom(t).where('meta_id', '=', metaId).compile());
+  const rows = LANGS.map((lang) => {
     const text = f[lang] ?? f.en;
-    db.run(
-      `INSERT INTO ${table} (meta_id, lang, title, plot) VALUES (?, ?, ?, ?)`,
-      metaId,
-      lang,
-      text.title,
-      text.plot,
-    );
-  }
+    return { meta_id: metaId, lang, title: text.title, plot: text.plot };
+  });
+  yield* query(db.kysely.insertInto(t).values(rows).compile());
 }
 
 /** A movie or a series (decision 0280), or a season or an episode of one (`part`), as a draft. */
-export function createTitle(
+export function* createTitleSteps(
   db: Db,
   f: TitleForm,
   createdBy: string,
   now: number,
   metaType: ConsoleTitle['metaType'] = 'MOVIE',
   part: { seriesId: string; seasonNo: number; episodeNo?: number } | null = null,
-): string {
+): Statements<string> {
   const metaId = newMetaId();
-  db.transaction(() => {
-    db.run(
-      `INSERT INTO console_titles (meta_id, meta_type, vod_type, release_year, series_id, season_no, episode_no,
-         created_by, created_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      metaId,
-      metaType,
-      f.vodType,
-      f.releaseYear,
-      part?.seriesId ?? null,
-      part?.seasonNo ?? null,
-      part?.episodeNo ?? null,
-      createdBy,
-      now,
-      now,
-    );
-    writeTexts(db, 'console_title_texts', metaId, f);
-  });
+  yield* query(
+    db.kysely
+      .insertInto('console_titles')
+      .values({
+        meta_id: metaId,
+        meta_type: metaType,
+        vod_type: f.vodType,
+        release_year: f.releaseYear,
+        series_id: part?.seriesId ?? null,
+        season_no: part?.seasonNo ?? null,
+        episode_no: part?.episodeNo ?? null,
+        created_by: createdBy,
+        created_at: now,
+        updated_at: now,
+      })
+      .compile(),
+  );
+  yield* writeTextsSteps(db, 'console_title_texts', metaId, f);
   return metaId;
 }
+
+/** `createTitleSteps` as a transaction of its own (a test's or a bench's title). */
+export const createTitle = (
+  db: Db,
+  ...a: Parameters<typeof createTitleSteps> extends [Db, ...infer R] ? R : never
+) => transactionally(db, () => createTitleSteps(db, ...a));
 
 /**
  * Changes the draft; a published title's catalogue row changes with it. A series' type and year are its
  * seasons' and episodes' too (the catalogue's parts carry their series'), so a part keeps its series'.
  */
-export function updateTitle(db: Db, metaId: string, f: TitleForm, now: number): boolean {
-  const r = row(db, metaId);
+export function* updateTitleSteps(db: Db, metaId: string, f: TitleForm, now: number): Statements<boolean> {
+  const r = yield* rowSteps(db, metaId);
   if (!r) return false;
   const [vodType, year] = r.series_id ? [r.vod_type, r.release_year] : [f.vodType, f.releaseYear];
-  db.transaction(() => {
-    db.run(
-      'UPDATE console_titles SET vod_type = ?, release_year = ?, updated_at = ? WHERE meta_id = ? OR series_id = ?',
-      vodType,
-      year,
-      now,
-      metaId,
-      metaId,
+  const k = db.kysely;
+  yield* query(
+    k
+      .updateTable('console_titles')
+      .set({ vod_type: vodType, release_year: year, updated_at: now })
+      .where((eb) => eb.or([eb('meta_id', '=', metaId), eb('series_id', '=', metaId)]))
+      .compile(),
+  );
+  yield* writeTextsSteps(db, 'console_title_texts', metaId, f);
+  if (r.published_at !== null) {
+    yield* query(
+      k
+        .updateTable('vod_metas')
+        .set({ vod_type: vodType, release_year: year })
+        .where((eb) => eb.or([eb('meta_id', '=', metaId), eb('series_id', '=', metaId)]))
+        .compile(),
     );
-    writeTexts(db, 'console_title_texts', metaId, f);
-    if (r.published_at !== null) {
-      db.run(
-        'UPDATE vod_metas SET vod_type = ?, release_year = ? WHERE meta_id = ? OR series_id = ?',
-        vodType,
-        year,
-        metaId,
-        metaId,
-      );
-      writeTexts(db, 'vod_meta_texts', metaId, f);
-      refreshSearchOf(db, metaId);
-    }
-  });
+    yield* writeTextsSteps(db, 'vod_meta_texts', metaId, f);
+    yield* refreshSearchSteps(db, metaId);
+  }
   return true;
 }
 
@@ -337,54 +355,80 @@ export const titleJobStatement = (db: Db, metaId: string, jobId: string) =>
  * lists show it first) with its texts, and marks it published. A season or an episode takes its place from
  * `seasonId` (the catalogue's season row of an episode).
  */
-export function writeCatalogueRow(db: Db, r: TitleRow, seasonId: string | null, now: number): void {
-  db.run(
-    `INSERT INTO vod_metas (meta_id, meta_type, vod_type, series_id, season_id, season_no, episode_no,
-       release_year, released_at, duration, media_quality_list, asset_id, popularity)
-     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 0)
-     ON CONFLICT (meta_id) DO UPDATE SET vod_type = excluded.vod_type, release_year = excluded.release_year,
-       season_id = excluded.season_id, season_no = excluded.season_no, episode_no = excluded.episode_no,
-       duration = excluded.duration, media_quality_list = excluded.media_quality_list, asset_id = excluded.asset_id`,
-    r.meta_id,
-    r.meta_type,
-    r.vod_type,
-    r.series_id,
-    seasonId,
-    r.season_no,
-    r.episode_no,
-    r.release_year,
-    now,
-    r.duration,
-    r.qualities,
-    r.asset_id,
+export function* writeCatalogueRowSteps(
+  db: Db,
+  r: TitleRow,
+  seasonId: string | null,
+  now: number,
+): Statements<void> {
+  const k = db.kysely;
+  yield* query(
+    k
+      .insertInto('vod_metas')
+      .values({
+        meta_id: r.meta_id,
+        meta_type: r.meta_type,
+        vod_type: r.vod_type,
+        series_id: r.series_id,
+        season_id: seasonId,
+        season_no: r.season_no,
+        episode_no: r.episode_no,
+        release_year: r.release_year,
+        released_at: now,
+        duration: r.duration,
+        media_quality_list: r.qualities,
+        asset_id: r.asset_id,
+        popularity: 0,
+        // The catalogue's rating is the draft's (issue 20 §2).
+        age_rating: r.age_rating,
+      })
+      .onConflict((oc) =>
+        oc.column('meta_id').doUpdateSet((eb) => ({
+          vod_type: eb.ref('excluded.vod_type'),
+          release_year: eb.ref('excluded.release_year'),
+          season_id: eb.ref('excluded.season_id'),
+          season_no: eb.ref('excluded.season_no'),
+          episode_no: eb.ref('excluded.episode_no'),
+          duration: eb.ref('excluded.duration'),
+          media_quality_list: eb.ref('excluded.media_quality_list'),
+          asset_id: eb.ref('excluded.asset_id'),
+          age_rating: eb.ref('excluded.age_rating'),
+        })),
+      )
+      .compile(),
   );
-  const texts = textsOf(db, r.meta_id);
-  writeTexts(db, 'vod_meta_texts', r.meta_id, {
+  const texts = (yield* query(
+    k.selectFrom('console_title_texts').selectAll().where('meta_id', '=', r.meta_id).compile(),
+  )).rows;
+  const of = (lang: string) => texts.find((t) => t.lang === lang);
+  const text = (lang: string) => {
+    const t = of(lang);
+    return t ? { [lang]: { title: t.title, plot: t.plot } } : {};
+  };
+  yield* writeTextsSteps(db, 'vod_meta_texts', r.meta_id, {
     vodType: r.vod_type,
     releaseYear: r.release_year,
-    en: texts.en ?? { title: r.meta_id, plot: '' },
-    ...(texts.es ? { es: texts.es } : {}),
-    ...(texts.pt ? { pt: texts.pt } : {}),
+    en: of('en') ?? { title: r.meta_id, plot: '' },
+    ...text('es'),
+    ...text('pt'),
   });
-  db.run(
-    'UPDATE console_titles SET published_at = COALESCE(published_at, ?), updated_at = ? WHERE meta_id = ?',
-    now,
-    now,
-    r.meta_id,
+  yield* query(
+    k
+      .updateTable('console_titles')
+      .set((eb) => ({ published_at: eb.fn.coalesce('published_at', eb.val(now)), updated_at: now }))
+      .where('meta_id', '=', r.meta_id)
+      .compile(),
   );
 }
 
 /**
- * Writes a movie into the subscribers' catalogue with its credits and rebuilds the search index, in one
- * transaction. Answers false without a video.
+ * Writes a movie into the subscribers' catalogue with its credits and its search row, in the transaction. Answers false without a video.
  */
-export function publishTitle(db: Db, metaId: string, now: number): boolean {
-  const r = row(db, metaId);
+export function* publishTitleSteps(db: Db, metaId: string, now: number): Statements<boolean> {
+  const r = yield* rowSteps(db, metaId);
   if (!r?.asset_id) return false;
-  db.transaction(() => {
-    writeCatalogueRow(db, r, null, now);
-    publishTitleCredits(db, metaId);
-    refreshSearchOf(db, metaId);
-  });
+  yield* writeCatalogueRowSteps(db, r, null, now);
+  yield* publishTitleCreditsSteps(db, metaId);
+  yield* refreshSearchSteps(db, metaId);
   return true;
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Db } from '../../store/db.ts';
 import { migrations, migrate } from '../../store/migrations.ts';
 import { openDb } from '../../store/db.ts';
-import { PERSON_BY_NAME } from '../../operator/titleCredits.ts';
+import { personByName } from '../../operator/titleCredits.ts';
 import { ftsQuery, rankedSearch, refreshSearchOf, type SearchFilter } from './search.ts';
 import { harbourCatalogue } from './testDb.ts';
 
@@ -68,7 +68,7 @@ describe('refreshSearchOf', () => {
     const d = db();
     d.run("UPDATE vod_meta_texts SET title = 'Lighthouse Keeper' WHERE meta_id = 'by-title'");
     d.run("UPDATE vod_meta_texts SET title = 'Lighthouse Pups' WHERE meta_id = 'kids'");
-    refreshSearchOf(d, 'by-title');
+    await refreshSearchOf(d, 'by-title');
     expect(await ids(d, 'lighthouse')).toEqual(['by-title']);
     // The other changed title keeps its old row until its own refresh: nothing was rebuilt.
     expect(await ids(d, 'harbor')).toContain('kids');
@@ -83,7 +83,7 @@ describe('refreshSearchOf', () => {
     d.run(
       "UPDATE vod_metas SET popularity = CASE meta_id WHEN 'nothing' THEN 0 ELSE 5 END WHERE meta_id IN ('by-title', 'nothing')",
     );
-    for (const id of ['kids', 'by-title', 'nothing']) refreshSearchOf(d, id);
+    for (const id of ['kids', 'by-title', 'nothing']) await refreshSearchOf(d, id);
     expect(await hitsOf(d, 'harbor', { includeSensitive: false, vodType: 'kids' })).toEqual([]);
     expect(await ids(d, 'twin peaks')).toEqual(['by-title', 'nothing']);
   });
@@ -91,7 +91,7 @@ describe('refreshSearchOf', () => {
   it("finds a title's row by its catalogue row's rowid on SQLite, by an index of meta_id on PostgreSQL (decision 0435)", async () => {
     const d = db();
     d.run("UPDATE vod_meta_texts SET title = 'Lighthouse Keeper' WHERE meta_id = 'by-title'");
-    refreshSearchOf(d, 'by-title');
+    await refreshSearchOf(d, 'by-title');
     if (d.engine === 'postgres') {
       const indexes = d.all<{ indexdef: string }>(
         "SELECT indexdef FROM pg_indexes WHERE tablename = 'vod_search'",
@@ -111,7 +111,7 @@ describe('refreshSearchOf', () => {
   it('leaves no row for a title that left the catalogue', async () => {
     const d = db();
     d.run("DELETE FROM vod_metas WHERE meta_id = 'by-title'");
-    refreshSearchOf(d, 'by-title');
+    await refreshSearchOf(d, 'by-title');
     expect(d.get<{ n: number }>("SELECT COUNT(*) AS n FROM vod_search WHERE meta_id = 'by-title'")?.n).toBe(
       0,
     );
@@ -147,8 +147,9 @@ describe('people and genres by name (migration 542)', () => {
   it('are found through an index of their lower-cased names, not by reading every one', () => {
     const d = db();
     if (d.engine === 'postgres') return;
+    const q = personByName(d, 'Ana').compile();
     const plan = d
-      .all<{ detail: string }>(`EXPLAIN QUERY PLAN ${PERSON_BY_NAME}`, 'Ana')
+      .all<{ detail: string }>(`EXPLAIN QUERY PLAN ${q.sql}`, ...(q.parameters as string[]))
       .map((r) => r.detail)
       .join('\n');
     expect(plan).toMatch(/USING INDEX vod_people_lower_name/);

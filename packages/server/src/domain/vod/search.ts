@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db, SqlValue } from '../../store/db.ts';
+import { query, type Statements, transactionally } from '../../store/kysely/transactionally.ts';
 import { searchRows } from '../../store/migrations/catalogueScale.ts';
 import { type Page, pageOf } from './paging.ts';
 import { nearWords, sqliteDocs, type WordDocs } from './searchTypos.ts';
@@ -21,21 +22,32 @@ const byRowid = (db: Db) => db.engine !== 'postgres';
 const rowsOf = (db: Db) => searchRows(byRowid(db));
 
 /**
- * Writes one film's or series' row again after an operator's change (none when it left the catalogue): at
- * 100,000 titles a whole rebuild took seconds of every edit (decision 0421). Its row is found by rowid on SQLite
- * (the meta_id column is not indexed); a title whose catalogue row is gone already is looked for by meta_id.
+ * Writes one film's or series' row again after an operator's change (none when it left the catalogue), as
+ * statements of the change's own transaction: at 100,000 titles a whole rebuild took seconds of every edit
+ * (decision 0421). Its row is found by rowid on SQLite (the meta_id column is not indexed); a title whose
+ * catalogue row is gone already is looked for by meta_id.
  */
-export function refreshSearchOf(db: Db, metaId: string): void {
-  db.transaction(() => {
-    const meta = byRowid(db)
-      ? db.get<{ id: number }>('SELECT rowid AS id FROM vod_metas WHERE meta_id = ?', metaId)
-      : undefined;
-    // A first publish finds no row by rowid, and needs none: the title had none.
-    if (meta) db.run('DELETE FROM vod_search WHERE rowid = ?', meta.id);
-    else db.run('DELETE FROM vod_search WHERE meta_id = ?', metaId);
-    db.run(`${rowsOf(db)} AND m.meta_id = ?`, metaId);
-  });
+export function* refreshSearchSteps(db: Db, metaId: string): Statements<void> {
+  const k = db.kysely;
+  const meta = byRowid(db)
+    ? (yield* query(
+        k.selectFrom('vod_metas').select(sql<number>`rowid`.as('id')).where('meta_id', '=', metaId).compile(),
+      )).rows[0]
+    : undefined;
+  // A first publish finds no row by rowid, and needs none: the title had none.
+  yield* query(
+    (meta
+      ? sql`DELETE FROM vod_search WHERE rowid = ${meta.id}`
+      : sql`DELETE FROM vod_search WHERE meta_id = ${metaId}`
+    ).compile(k),
+  );
+  const concat = db.engine === 'postgres' ? 'string_agg' : 'GROUP_CONCAT';
+  yield* query(sql`${sql.raw(searchRows(byRowid(db), concat))} AND m.meta_id = ${metaId}`.compile(k));
 }
+
+/** `refreshSearchSteps` as a transaction of its own. */
+export const refreshSearchOf = (db: Db, metaId: string) =>
+  transactionally(db, () => refreshSearchSteps(db, metaId));
 
 export type MatchedOn = 'title' | 'person' | 'genre';
 const TIERS: { column: string; matchedOn: MatchedOn }[] = [

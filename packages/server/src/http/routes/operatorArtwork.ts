@@ -1,8 +1,8 @@
 import { ErrCode } from '@ottkit/api-client';
-import { artworkPath, OperatorErrCode, titleArtwork } from '@ottkit/api-client/contract';
+import { artworkPath, titleArtwork } from '@ottkit/api-client/contract';
 import { recordAuditNow } from '../../operator/audit.ts';
 import { hasArtwork, storeArtwork } from '../../operator/titleArtwork.ts';
-import { getTitle } from '../../operator/titles.ts';
+import { existingTitle } from '../../operator/titles.ts';
 import { ImageRefused } from '../../media/imageSize.ts';
 import { resizeImage } from '../../media/resizeImage.ts';
 import { HttpError, route } from '../route.ts';
@@ -11,9 +11,7 @@ import { actorFor } from './operator.ts';
 /** Issue 18 §4: a title's uploaded poster and landscape (decision 0239; editor). */
 export const operatorArtworkRoutes = [
   route(titleArtwork, async (ctx, req) => {
-    if (!getTitle(ctx.db, ctx.config.dataDir, req.metaId)) {
-      throw new HttpError(OperatorErrCode.NOT_FOUND, `No title '${req.metaId}'`, 404);
-    }
+    await existingTitle(ctx.db, ctx.config.dataDir, req.metaId);
     const before = hasArtwork(ctx.config.dataDir, req.metaId, req.kind) ? 'uploaded' : 'drawn';
     try {
       const bytes = Buffer.from(req.image, 'base64');

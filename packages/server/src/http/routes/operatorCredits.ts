@@ -1,12 +1,13 @@
 import { titleCredits, titleCreditsSave } from '@ottkit/api-client/contract';
-import { recordAudit } from '../../operator/audit.ts';
+import { auditStatement } from '../../operator/audit.ts';
 import {
   creditNames,
-  saveTitleCredits,
+  creditsSteps,
+  saveTitleCreditsSteps,
   titleCreditsNow,
-  titleCreditsOf,
 } from '../../operator/titleCredits.ts';
-import { existingTitle, titleOrThrow } from '../../operator/titles.ts';
+import { existingTitle, existingTitleSteps } from '../../operator/titles.ts';
+import { query, transactionally } from '../../store/kysely/transactionally.ts';
 import { route } from '../route.ts';
 import { actorFor } from './operator.ts';
 
@@ -20,13 +21,17 @@ export const operatorCreditRoutes = [
     ]);
     return { credits, ...names };
   }),
-  route(titleCreditsSave, (ctx, req) => {
+  route(titleCreditsSave, async (ctx, req) => {
     const { metaId, ...form } = req;
-    const title = titleOrThrow(ctx.db, ctx.config.dataDir, metaId);
-    const before = titleCreditsOf(ctx.db, metaId);
-    saveTitleCredits(ctx.db, metaId, form, title.status === 'published');
-    const credits = titleCreditsOf(ctx.db, metaId);
-    recordAudit(ctx.db, actorFor(ctx), 'title.credits', metaId, { before, after: credits }, ctx.now());
+    const { db, config } = ctx;
+    const credits = await transactionally(db, function* () {
+      const title = yield* existingTitleSteps(db, config.dataDir, metaId);
+      const before = yield* creditsSteps(db, metaId);
+      yield* saveTitleCreditsSteps(db, metaId, form, title.status === 'published');
+      const after = yield* creditsSteps(db, metaId);
+      yield* query(auditStatement(db, actorFor(ctx), 'title.credits', metaId, { before, after }, ctx.now()));
+      return after;
+    });
     return { credits };
   }),
 ];

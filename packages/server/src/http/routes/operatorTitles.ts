@@ -17,16 +17,16 @@ import {
 import type { ServerConfig } from '../../config.ts';
 import { newAssetId } from '../../media/titleAssets.ts';
 import { transcodeTitle } from '../../media/transcode.ts';
-import { type Actor, recordAudit } from '../../operator/audit.ts';
+import { type Actor, auditStatement, recordAudit } from '../../operator/audit.ts';
 import { operatorGate } from '../operatorSession.ts';
 import { startTranscodeJob } from '../../operator/titleTranscodeJob.ts';
 import {
-  createTitle,
+  createTitleSteps,
   existingTitle,
+  existingTitleSteps,
   listTitles,
-  publishTitle,
-  titleOrThrow,
-  updateTitle,
+  publishTitleSteps,
+  updateTitleSteps,
 } from '../../operator/titles.ts';
 import {
   appendChunk,
@@ -38,14 +38,15 @@ import {
   TooManyBytes,
 } from '../../operator/uploads.ts';
 import { actorOf } from '../../operator/signIn.ts';
-import { publishSeries, seriesOf } from '../../operator/titleSeries.ts';
+import { publishSeriesSteps, seriesOfSteps } from '../../operator/titleSeries.ts';
 import type { Db } from '../../store/db.ts';
 import { type RawRoute, rawRoute } from '../api.ts';
 import { queryObject } from '../body.ts';
 import { sendEnvelope } from '../respond.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor, operatorOf } from './operator.ts';
-import { consoleTitleRating, publishTitleRating, setConsoleTitleRating } from '../../operator/titleRating.ts';
+import { setConsoleTitleRatingSteps } from '../../operator/titleRating.ts';
+import { query, transactionally } from '../../store/kysely/transactionally.ts';
 
 interface Deps {
   db: Db;
@@ -53,18 +54,15 @@ interface Deps {
   now: () => number;
 }
 
-function titleOf(d: Deps, metaId: string): ConsoleTitle {
-  const t = titleOrThrow(d.db, d.config.dataDir, metaId);
-  const ageRating = consoleTitleRating(d.db, metaId);
-  return ageRating ? { ...t, ageRating } : t;
-}
+const titleOf = (d: Deps, metaId: string): Promise<ConsoleTitle> =>
+  existingTitle(d.db, d.config.dataDir, metaId);
 
 /**
  * Transcodes the title's uploaded file as a job (decision 0213); another process runs it again if this one dies
  * (decision 0335).
  */
 async function transcodeJob(d: Deps, actor: Actor, metaId: string): Promise<Job> {
-  const t = titleOf(d, metaId);
+  const t = await titleOf(d, metaId);
   const upload = latestUpload(d.db, metaId);
   if (!upload || receivedBytes(d.config.dataDir, upload.upload_id) < upload.size) {
     throw new HttpError(OperatorErrCode.NOT_READY, 'Upload the whole video first', 409);
@@ -94,25 +92,39 @@ export const operatorTitleRoutes = [
   route(titleGet, async (ctx, req) => ({
     title: await existingTitle(ctx.db, ctx.config.dataDir, req.metaId),
   })),
-  route(titleCreate, (ctx, req) => {
+  route(titleCreate, async (ctx, req) => {
     const { metaType, ...form } = req;
-    const metaId = createTitle(ctx.db, form, operatorOf(ctx).operator.operator_id, ctx.now(), metaType);
-    setConsoleTitleRating(ctx.db, metaId, req.ageRating);
-    const title = titleOf(deps(ctx), metaId);
-    recordAudit(ctx.db, actorFor(ctx), 'title.create', metaId, { after: title }, ctx.now());
+    const { db, config } = ctx;
+    const title = await transactionally(db, function* () {
+      const metaId = yield* createTitleSteps(
+        db,
+        form,
+        operatorOf(ctx).operator.operator_id,
+        ctx.now(),
+        metaType,
+      );
+      yield* setConsoleTitleRatingSteps(db, metaId, req.ageRating);
+      const after = yield* existingTitleSteps(db, config.dataDir, metaId);
+      yield* query(auditStatement(db, actorFor(ctx), 'title.create', metaId, { after }, ctx.now()));
+      return after;
+    });
     return { title };
   }),
-  route(titleUpdate, (ctx, req) => {
+  route(titleUpdate, async (ctx, req) => {
     const { metaId, ...form } = req;
-    const before = titleOf(deps(ctx), metaId);
-    updateTitle(ctx.db, metaId, form, ctx.now());
-    setConsoleTitleRating(ctx.db, metaId, form.ageRating);
-    const title = titleOf(deps(ctx), metaId);
-    recordAudit(ctx.db, actorFor(ctx), 'title.update', metaId, { before, after: title }, ctx.now());
+    const { db, config } = ctx;
+    const title = await transactionally(db, function* () {
+      const before = yield* existingTitleSteps(db, config.dataDir, metaId);
+      yield* updateTitleSteps(db, metaId, form, ctx.now());
+      yield* setConsoleTitleRatingSteps(db, metaId, form.ageRating);
+      const after = yield* existingTitleSteps(db, config.dataDir, metaId);
+      yield* query(auditStatement(db, actorFor(ctx), 'title.update', metaId, { before, after }, ctx.now()));
+      return after;
+    });
     return { title };
   }),
-  route(titleUploadStart, (ctx, req) => {
-    const t = titleOf(deps(ctx), req.metaId);
+  route(titleUploadStart, async (ctx, req) => {
+    const t = await titleOf(deps(ctx), req.metaId);
     if (t.metaType === 'SERIES' || t.metaType === 'SEASON') {
       throw new HttpError(
         ErrCode.INVALID_REQUEST,
@@ -131,35 +143,35 @@ export const operatorTitleRoutes = [
   route(titleTranscode, async (ctx, req) => ({
     job: await transcodeJob(deps(ctx), actorFor(ctx), req.metaId),
   })),
-  route(titlePublish, (ctx, req) => {
-    const before = titleOf(deps(ctx), req.metaId);
-    const series = seriesOf(ctx.db, req.metaId);
-    if (series) {
-      // A season or an episode publishes its whole series (decision 0280).
-      if (publishSeries(ctx.db, series.meta_id, ctx.now()) === 0) {
+  route(titlePublish, async (ctx, req) => {
+    const { db, config } = ctx;
+    const title = await transactionally(db, function* () {
+      const before = yield* existingTitleSteps(db, config.dataDir, req.metaId);
+      const series = yield* seriesOfSteps(db, req.metaId);
+      if (series) {
+        // A season or an episode publishes its whole series (decision 0280).
+        if ((yield* publishSeriesSteps(db, series.meta_id, ctx.now())) === 0) {
+          throw new HttpError(
+            OperatorErrCode.NOT_READY,
+            'Publish needs at least one episode with a transcoded video: upload one first',
+            409,
+          );
+        }
+      } else if (!(yield* publishTitleSteps(db, req.metaId, ctx.now()))) {
         throw new HttpError(
           OperatorErrCode.NOT_READY,
-          'Publish needs at least one episode with a transcoded video: upload one first',
+          'Publish needs a transcoded video: upload one first',
           409,
         );
       }
-    } else if (!publishTitle(ctx.db, req.metaId, ctx.now())) {
-      throw new HttpError(
-        OperatorErrCode.NOT_READY,
-        'Publish needs a transcoded video: upload one first',
-        409,
-      );
-    }
-    publishTitleRating(ctx.db, req.metaId);
-    const title = titleOf(deps(ctx), req.metaId);
-    recordAudit(
-      ctx.db,
-      actorFor(ctx),
-      'title.publish',
-      req.metaId,
-      { before: { status: before.status }, after: { status: title.status, assetId: title.assetId } },
-      ctx.now(),
-    );
+      const after = yield* existingTitleSteps(db, config.dataDir, req.metaId);
+      const change = {
+        before: { status: before.status },
+        after: { status: after.status, assetId: after.assetId },
+      };
+      yield* query(auditStatement(db, actorFor(ctx), 'title.publish', req.metaId, change, ctx.now()));
+      return after;
+    });
     return { title };
   }),
 ];

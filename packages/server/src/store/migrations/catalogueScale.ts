@@ -3,15 +3,16 @@ import type { Migration } from '../migrations.ts';
 /**
  * The search index's rows (one a film or series: its titles in every language, its people's names, its genres'
  * names in every language, and beside them what a search filters and ranks on), as `INSERT … SELECT`: the migration below fills the new table with it, and
- * `domain/vod/search.ts` rebuilds the whole index or refreshes one title's row with it (`AND m.meta_id = ?`).
+ * `domain/vod/search.ts` rebuilds the whole index or refreshes one title's row with it (`AND m.meta_id = ?`), the
+ * latter in a transaction of the asynchronous store, where PostgreSQL's own `string_agg` is written (no rewrite).
  */
-export const searchRows = (byRowid: boolean) =>
+export const searchRows = (byRowid: boolean, concat: 'GROUP_CONCAT' | 'string_agg' = 'GROUP_CONCAT') =>
   `INSERT INTO vod_search (${byRowid ? 'rowid, ' : ''}meta_id, popularity, sensitive, vod_type, titles, people, genres)
 SELECT ${byRowid ? 'm.rowid, ' : ''}m.meta_id, m.popularity, m.sensitive, m.vod_type,
-  (SELECT GROUP_CONCAT(t.title, ' | ') FROM vod_meta_texts t WHERE t.meta_id = m.meta_id),
-  COALESCE((SELECT GROUP_CONCAT(p.name, ' | ') FROM vod_credits c JOIN vod_people p ON p.person_id = c.person_id
+  (SELECT ${concat}(t.title, ' | ') FROM vod_meta_texts t WHERE t.meta_id = m.meta_id),
+  COALESCE((SELECT ${concat}(p.name, ' | ') FROM vod_credits c JOIN vod_people p ON p.person_id = c.person_id
             WHERE c.meta_id = m.meta_id), ''),
-  COALESCE((SELECT GROUP_CONCAT(n.name, ' | ') FROM vod_meta_genres g JOIN vod_genre_names n ON n.genre_id = g.genre_id
+  COALESCE((SELECT ${concat}(n.name, ' | ') FROM vod_meta_genres g JOIN vod_genre_names n ON n.genre_id = g.genre_id
             WHERE g.meta_id = m.meta_id), '')
 FROM vod_metas m WHERE m.meta_type IN ('MOVIE', 'SERIES')`;
 /** The rows as migration 534 first wrote them (a shipped migration's text stays as it was). */
