@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { batchPlaylist, playlistMetaIds } from './playlists.ts';
-import { countRule, evaluateRule, parseRule } from './rules.ts';
+import { countRule, evaluateRule, parseRule, ruleIdsQuery } from './rules.ts';
 import { tinyDb } from './testDb.ts';
 
 const db = tinyDb(
@@ -104,6 +104,26 @@ describe('evaluateRule', () => {
       });
       expect(page?.total).toBe(whole.length);
       expect(page?.list.map((c) => c.metaId)).toEqual(whole.slice((pageId - 1) * 2, pageId * 2));
+    }
+  });
+});
+
+describe('a category at 100,000 titles', () => {
+  it('reads its page by the listing index, in the index’s order, on SQLite', () => {
+    const db = tinyDb([{ id: 'a', title: 'A' }]);
+    if (db.engine === 'postgres') return;
+    for (const [rule, index] of [
+      ['type:movie', 'vod_metas_listed_type'],
+      ['newest', 'vod_metas_listed_newest'],
+    ] as const) {
+      const q = ruleIdsQuery(db, rule, false, { limit: 24, offset: 0 })?.compile();
+      const plan = db
+        .all<{ detail: string }>(`EXPLAIN QUERY PLAN ${q?.sql}`, ...((q?.parameters ?? []) as string[]))
+        .map((r) => r.detail)
+        .join('\n');
+      // A partial index is used only for its condition's very terms: bound values would scan and sort every title.
+      expect(plan).toContain(`USING INDEX ${index}`);
+      expect(plan).not.toContain('TEMP B-TREE');
     }
   });
 });

@@ -28,17 +28,26 @@ function vocabulary(db: Db): string {
 const after = (prefix: string) =>
   prefix.slice(0, -1) + String.fromCodePoint((prefix.codePointAt(prefix.length - 1) ?? 0) + 1);
 
-/** The letters an edit may bring in: the alphabet, the digits and the typed word's own. */
-const LETTERS = 'abcdefghijklmnopqrstuvwxyz0123456789';
+/**
+ * The letters an edit may bring in: the alphabet and the typed word's own. A digit elsewhere is left out: a word
+ * meant with digits ("1917" typed "19l7") has most of them typed already, and each letter is ~50 look-ups more.
+ */
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
 
-/** Every word one edit away from `word`, each once. */
-export function oneEditAway(word: string): string[] {
+/**
+ * Every word one edit away from `word`, each once. For a beginning (`prefix`, the last word typed), an edit of
+ * its last letter or a letter added after it is left out: the word without its last letter, also offered, is a
+ * beginning of every word those would be (decision 0437).
+ */
+export function oneEditAway(word: string, prefix = false): string[] {
   const letters = [...new Set([...LETTERS, ...word])];
   const out = new Set<string>();
+  const last = prefix ? word.length - 1 : word.length + 1;
   for (let i = 0; i <= word.length; i++) {
     const [head, tail] = [word.slice(0, i), word.slice(i)];
     if (tail.length > 0) out.add(head + tail.slice(1));
     if (tail.length > 1) out.add(head + (tail[1] ?? '') + (tail[0] ?? '') + tail.slice(2));
+    if (i >= last) continue;
     for (const c of letters) {
       if (tail.length > 0) out.add(head + c + tail.slice(1));
       out.add(head + c + tail);
@@ -88,7 +97,7 @@ export async function nearWords(docs: WordDocs, words: string[]): Promise<string
       out.push([word]);
       continue;
     }
-    const found = [...(await docs(oneEditAway(word), prefix))];
+    const found = [...(await docs(oneEditAway(word, prefix), prefix))];
     if (found.length === 0) return null;
     changed = true;
     out.push(
