@@ -202,6 +202,43 @@ describe("the console's screens on the asynchronous store", () => {
     expect(names).not.toContain('Quiet film');
   });
 
+  it("the line-up's edits (a channel and a category made, changed, moved and removed), each with its audit entry, ask nothing synchronously", async () => {
+    const { failed, post } = consoleCalls();
+    const O = oc.operator;
+    type Category = { category: { columnId: string } };
+    type Channel = { channel: { logicalChannelId: string } };
+    // Warm: the line-up screen's read, as the console opens it before any edit.
+    await t.get(O.lineupList.path, { cookie: admin.cookie });
+    const asked = await synchronousQueries(t.server.db, async () => {
+      const column = (await post<Category>(O.lineupCategorySave.path, { name: 'Quiet news' })).category
+        .columnId;
+      await post(O.lineupCategorySave.path, { columnId: column, name: 'Quiet world' });
+      await post(O.lineupCategoryMove.path, { columnId: column, direction: 'up' });
+      const form = { name: 'Quiet one', number: 901, productId: 'free', columnIds: [column], rules: [] };
+      const id = (await post<Channel>(O.lineupChannelSave.path, form)).channel.logicalChannelId;
+      const rules = [{ action: 'deny', ruleType: 'region', ruleValue: 'FR' }];
+      await post(O.lineupChannelSave.path, { ...form, logicalChannelId: id, name: 'Quiet two', rules });
+      await post(O.lineupChannelMove.path, { logicalChannelId: id, direction: 'up' });
+      await post(O.lineupChannelDelete.path, { logicalChannelId: id });
+      await post(O.lineupCategoryDelete.path, { columnId: column });
+    });
+    expect(failed).toEqual([]);
+    expect(asked).toEqual([]);
+    const audit = await auditEntries((eb) =>
+      eb.or([eb('action', 'like', 'channel.%'), eb('action', 'like', 'category.%')]),
+    );
+    expect(audit.slice(-8).map((e) => e.action)).toEqual([
+      'category.add',
+      'category.rename',
+      'category.move',
+      'channel.add',
+      'channel.update',
+      'channel.move',
+      'channel.delete',
+      'category.delete',
+    ]);
+  });
+
   it("the home page's edits, each with its audit entry, ask nothing synchronously", async () => {
     const { headers, failed, post } = consoleCalls();
     const O = oc.operator;

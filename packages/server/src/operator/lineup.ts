@@ -12,10 +12,11 @@ import {
 import { FREE_PRODUCT_ID } from '../domain/authority.ts';
 import { DomainError } from '../domain/errors.ts';
 import { forgetGuideDay } from '../domain/guideCache.ts';
-import { insertChannel, listChannels, type StoredChannel } from '../store/channels.ts';
+import { channelSteps, insertChannelSteps, listChannels, type StoredChannel } from '../store/channels.ts';
+import { query, type Statements } from '../store/kysely/transactionally.ts';
 import type { Db } from '../store/db.ts';
 import { ownStreamChannel } from '../store/ownStreamChannel.ts';
-import { listPlans, plansNow } from '../store/plans.ts';
+import { plansNow } from '../store/plans.ts';
 
 /**
  * The line-up as the console changes it (issue 18 §2, decision 0230): channels, their categories (the spec's
@@ -26,14 +27,6 @@ export type ChannelInput = RequestOf<typeof lineupChannelSave>;
 
 const notFound = (what: string) => new DomainError(OperatorErrCode.NOT_FOUND, `No ${what}`, 404);
 const invalid = (message: string) => new DomainError(ErrCode.INVALID_REQUEST, message, 400);
-
-export function consoleChannel(db: Db, c: StoredChannel): ConsoleChannel {
-  const imported = !!db.get(
-    'SELECT 1 AS x FROM source_channels WHERE logical_channel_id = ?',
-    c.logicalChannelId,
-  );
-  return toConsole(c, imported);
-}
 
 function toConsole(c: StoredChannel, imported: boolean): ConsoleChannel {
   return {
@@ -57,13 +50,6 @@ function toConsole(c: StoredChannel, imported: boolean): ConsoleChannel {
   };
 }
 
-export function consoleChannels(db: Db): ConsoleChannel[] {
-  const imported = new Set(
-    db.all<{ id: string }>('SELECT logical_channel_id AS id FROM source_channels').map((r) => r.id),
-  );
-  return listChannels(db).map((c) => toConsole(c, imported.has(c.logicalChannelId)));
-}
-
 type CategoryRow = {
   column_id: string;
   column_name: string;
@@ -78,22 +64,27 @@ const toCategory = (r: CategoryRow): ConsoleCategory => ({
   channels: Number(r.n),
 });
 
-export function consoleCategories(db: Db): ConsoleCategory[] {
-  return db
-    .all<CategoryRow>(
-      `SELECT c.column_id, c.column_name, c.column_seq,
-         (SELECT COUNT(*) FROM channel_column_members m WHERE m.column_id = c.column_id) AS n
-       FROM channel_columns c ORDER BY c.column_seq, c.column_id`,
-    )
-    .map(toCategory);
-}
+/** The categories with their numbers of channels, in their order. */
+const categoryRows = (db: Db) =>
+  db.kysely
+    .selectFrom('channel_columns as c')
+    .select((eb) => [
+      'c.column_id',
+      'c.column_name',
+      'c.column_seq',
+      eb
+        .selectFrom('channel_column_members as m')
+        .select(eb.fn.countAll().as('n'))
+        .whereRef('m.column_id', '=', 'c.column_id')
+        .as('n'),
+    ])
+    .orderBy('c.column_seq')
+    .orderBy('c.column_id');
 
 /** The products a channel may be granted by: free, and every plan's. */
 const productsOf = (plans: Plan[]): string[] => [
   ...new Set([FREE_PRODUCT_ID, ...plans.map((p) => p.productId)]),
 ];
-
-const channelProducts = (db: Db): string[] => productsOf(listPlans(db));
 
 /**
  * The console's line-up screen on the asynchronous store: the channels (the kept line-up, each marked when a
@@ -104,21 +95,7 @@ export async function consoleLineupNow(db: Db) {
   const [channels, imported, categories, plans] = await Promise.all([
     listChannels.now(db),
     k.selectFrom('source_channels').select('logical_channel_id').execute(),
-    k
-      .selectFrom('channel_columns as c')
-      .select((eb) => [
-        'c.column_id',
-        'c.column_name',
-        'c.column_seq',
-        eb
-          .selectFrom('channel_column_members as m')
-          .select(eb.fn.countAll().as('n'))
-          .whereRef('m.column_id', '=', 'c.column_id')
-          .as('n'),
-      ])
-      .orderBy('c.column_seq')
-      .orderBy('c.column_id')
-      .execute(),
+    categoryRows(db).execute(),
     plansNow(db),
   ]);
   const fromSources = new Set(imported.map((r) => r.logical_channel_id));
@@ -141,141 +118,222 @@ export const findChannel = (db: Db, id: string): StoredChannel => channelIn(list
 export const findChannelNow = async (db: Db, id: string): Promise<StoredChannel> =>
   channelIn(await listChannels.now(db), id);
 
-function checkInput(db: Db, input: ChannelInput): void {
-  const columns = new Set(consoleCategories(db).map((c) => c.columnId));
+/** A channel's form checked against the categories and plans there are (read before its transaction). */
+export async function checkChannelInput(db: Db, input: ChannelInput): Promise<void> {
+  const { categories, products } = await consoleLineupNow(db);
+  const columns = new Set(categories.map((c) => c.columnId));
   const unknown = input.columnIds.find((id) => !columns.has(id));
   if (unknown) throw invalid(`No category ${unknown}`);
-  if (!channelProducts(db).includes(input.productId)) throw invalid(`No plan grants ${input.productId}`);
+  if (!products.includes(input.productId)) throw invalid(`No plan grants ${input.productId}`);
 }
 
-function writeRules(db: Db, id: string, input: ChannelInput): void {
-  db.run(
-    "DELETE FROM channel_content_rules WHERE logical_channel_id = ? AND (rule_category <> 'basic' OR rule_type <> 'account')",
-    id,
+/** A channel as the console shows it, read inside a transaction; NOT_FOUND in words when there is none. */
+export function* consoleChannelSteps(db: Db, id: string): Statements<ConsoleChannel> {
+  const c = yield* channelSteps(db, id);
+  if (!c) throw notFound(`channel ${id}`);
+  const imported = (yield* query(
+    db.kysely
+      .selectFrom('source_channels')
+      .select('logical_channel_id')
+      .where('logical_channel_id', '=', id)
+      .compile(),
+  )).rows;
+  return toConsole(c, imported.length > 0);
+}
+
+function* writeRulesSteps(db: Db, id: string, input: ChannelInput): Statements<void> {
+  const k = db.kysely;
+  // Account rules (member-site grants) are not an operator's to edit here: they stay, and the new rules follow them.
+  yield* query(
+    k
+      .deleteFrom('channel_content_rules')
+      .where('logical_channel_id', '=', id)
+      .where((eb) => eb.or([eb('rule_category', '<>', 'basic'), eb('rule_type', '<>', 'account')]))
+      .compile(),
   );
-  const kept = db.get<{ n: number | null }>(
-    'SELECT MAX(seq) AS n FROM channel_content_rules WHERE logical_channel_id = ?',
-    id,
-  )?.n;
-  input.rules.forEach((r, i) => {
-    db.run(
-      `INSERT INTO channel_content_rules (logical_channel_id, seq, rule_category, action, rule_type, rule_value)
-       VALUES (?, ?, 'basic', ?, ?, ?)`,
-      id,
-      (kept ?? -1) + 1 + i,
-      r.action,
-      r.ruleType,
-      r.ruleValue.replace(/\s+/g, ''),
-    );
-  });
+  const kept = (yield* query(
+    k
+      .selectFrom('channel_content_rules')
+      .select((eb) => eb.fn.max('seq').as('n'))
+      .where('logical_channel_id', '=', id)
+      .compile(),
+  )).rows[0]?.n;
+  const first = (kept === null || kept === undefined ? -1 : Number(kept)) + 1;
+  if (input.rules.length === 0) return;
+  yield* query(
+    k
+      .insertInto('channel_content_rules')
+      .values(
+        input.rules.map((r, i) => ({
+          logical_channel_id: id,
+          seq: first + i,
+          rule_category: 'basic',
+          action: r.action,
+          rule_type: r.ruleType,
+          rule_value: r.ruleValue.replace(/\s+/g, ''),
+        })),
+      )
+      .compile(),
+  );
 }
 
-function writeColumns(db: Db, id: string, columnIds: readonly string[]): void {
-  db.run('DELETE FROM channel_column_members WHERE logical_channel_id = ?', id);
-  for (const col of new Set(columnIds)) {
-    db.run('INSERT INTO channel_column_members (logical_channel_id, column_id) VALUES (?, ?)', id, col);
-  }
+function* writeColumnsSteps(db: Db, id: string, columnIds: readonly string[]): Statements<void> {
+  const k = db.kysely;
+  yield* query(k.deleteFrom('channel_column_members').where('logical_channel_id', '=', id).compile());
+  const rows = [...new Set(columnIds)].map((column_id) => ({ logical_channel_id: id, column_id }));
+  if (rows.length > 0) yield* query(k.insertInto('channel_column_members').values(rows).compile());
 }
 
-/** Adds or changes a channel; answers it before and after (for the audit log). */
-export function saveChannel(
+/**
+ * Adds or changes a channel; answers it before and after (for the audit log). Its form is checked first
+ * (`checkChannelInput`), then this body runs in the call's transaction with the audit entry (decision 0439).
+ */
+export function* saveChannelSteps(
   db: Db,
   input: ChannelInput,
   now: number,
-): { before: ConsoleChannel | undefined; after: ConsoleChannel } {
-  checkInput(db, input);
-  return db.transaction(() => {
-    let id = input.logicalChannelId;
-    let before: ConsoleChannel | undefined;
-    if (id) {
-      before = consoleChannel(db, findChannel(db, id));
-      db.run(
-        'UPDATE channels SET logical_channel_name = ?, channel_seq = ?, product_id = ?, updated_at = ? WHERE logical_channel_id = ?',
-        input.name,
-        input.number,
-        input.productId,
+): Statements<{ before: ConsoleChannel | undefined; after: ConsoleChannel }> {
+  let id = input.logicalChannelId;
+  let before: ConsoleChannel | undefined;
+  if (id) {
+    before = yield* consoleChannelSteps(db, id);
+    yield* query(
+      db.kysely
+        .updateTable('channels')
+        .set({
+          logical_channel_name: input.name,
+          channel_seq: input.number,
+          product_id: input.productId,
+          updated_at: now,
+        })
+        .where('logical_channel_id', '=', id)
+        .compile(),
+    );
+  } else {
+    id = `lc-op-${randomBytes(5).toString('hex')}`;
+    // Fed by a live source of its own id (issue 17), like an imported channel.
+    yield* insertChannelSteps(
+      db,
+      ownStreamChannel(id, {
+        name: input.name,
+        seq: input.number,
+        productId: input.productId,
+        iconUrl: undefined,
+        columnIds: [],
         now,
-        id,
-      );
-    } else {
-      id = `lc-op-${randomBytes(5).toString('hex')}`;
-      // Fed by a live source of its own id (issue 17), like an imported channel.
-      insertChannel(
-        db,
-        ownStreamChannel(id, {
-          name: input.name,
-          seq: input.number,
-          productId: input.productId,
-          iconUrl: undefined,
-          columnIds: [],
-          now,
-        }),
-      );
-    }
-    writeColumns(db, id, input.columnIds);
-    writeRules(db, id, input);
-    return { before, after: consoleChannel(db, findChannel(db, id)) };
-  });
+      }),
+    );
+  }
+  yield* writeColumnsSteps(db, id, input.columnIds);
+  yield* writeRulesSteps(db, id, input);
+  return { before, after: yield* consoleChannelSteps(db, id) };
 }
 
 /** Points a channel at its uploaded logo (already stored by `storeLogo`). */
-export function setChannelLogo(db: Db, id: string, iconUrl: string, now: number) {
-  const before = consoleChannel(db, findChannel(db, id));
-  db.run('UPDATE channels SET icon_url = ?, updated_at = ? WHERE logical_channel_id = ?', iconUrl, now, id);
+export function* setChannelLogoSteps(db: Db, id: string, iconUrl: string, now: number) {
+  const before = yield* consoleChannelSteps(db, id);
+  const k = db.kysely;
+  yield* query(
+    k
+      .updateTable('channels')
+      .set({ icon_url: iconUrl, updated_at: now })
+      .where('logical_channel_id', '=', id)
+      .compile(),
+  );
   // An audio channel shows its logo as its poster too (seed rule): keep them the same picture.
-  db.run('UPDATE channel_audio_posters SET url = ? WHERE logical_channel_id = ?', iconUrl, id);
-  return { before, after: consoleChannel(db, findChannel(db, id)) };
+  yield* query(
+    k
+      .updateTable('channel_audio_posters')
+      .set({ url: iconUrl })
+      .where('logical_channel_id', '=', id)
+      .compile(),
+  );
+  return { before, after: yield* consoleChannelSteps(db, id) };
 }
 
 /**
  * Moves a channel one place: it swaps numbers with its neighbour in line-up order; when both have the same
  * number, the moved one takes the next number over so the order really changes.
  */
-export function moveChannel(db: Db, id: string, direction: 'up' | 'down', now: number) {
-  const list = listChannels(db);
-  const i = list.findIndex((c) => c.logicalChannelId === id);
+export function* moveChannelSteps(db: Db, id: string, direction: 'up' | 'down', now: number) {
+  const k = db.kysely;
+  const list = (yield* query(
+    k
+      .selectFrom('channels')
+      .select(['logical_channel_id', 'channel_seq'])
+      .orderBy('channel_seq')
+      .orderBy('logical_channel_id')
+      .compile(),
+  )).rows;
+  const i = list.findIndex((c) => c.logical_channel_id === id);
   if (i < 0) throw notFound(`channel ${id}`);
-  const j = direction === 'up' ? i - 1 : i + 1;
-  const me = list[i] as StoredChannel;
-  const other = list[j];
-  if (!other) return { before: me.channelSeq, after: me.channelSeq };
-  let mine = other.channelSeq;
-  let theirs = me.channelSeq;
+  const me = list[i] as (typeof list)[number];
+  const other = list[direction === 'up' ? i - 1 : i + 1];
+  if (!other) return { before: me.channel_seq, after: me.channel_seq };
+  let mine = other.channel_seq;
+  let theirs = me.channel_seq;
   if (mine === theirs) {
     mine = direction === 'up' ? Math.max(1, theirs - 1) : theirs + 1;
     if (mine === theirs) theirs += 1;
   }
   // The ids break ties between equal numbers: make the order strict where the swap could leave a tie.
-  db.transaction(() => {
-    const set = 'UPDATE channels SET channel_seq = ?, updated_at = ? WHERE logical_channel_id = ?';
-    db.run(set, mine, now, me.logicalChannelId);
-    db.run(set, theirs, now, other.logicalChannelId);
-  });
-  return { before: me.channelSeq, after: mine };
-}
-
-/** Removes a channel; everything it owns goes with it (foreign keys cascade), its guide days too. */
-export function deleteChannel(db: Db, id: string): ConsoleChannel {
-  const before = consoleChannel(db, findChannel(db, id));
-  db.transaction(() => {
-    const days = db.all<{ day: string }>('SELECT day FROM epg_days WHERE epg_id = ?', before.epgId);
-    // Another channel may share the guide (spec §3 epgId): it is dropped only when no other channel uses it.
-    const shared = db.get(
-      'SELECT 1 AS x FROM channels WHERE epg_id = ? AND logical_channel_id <> ?',
-      before.epgId,
-      id,
+  for (const [seq, who] of [
+    [mine, me.logical_channel_id],
+    [theirs, other.logical_channel_id],
+  ] as const) {
+    yield* query(
+      k
+        .updateTable('channels')
+        .set({ channel_seq: seq, updated_at: now })
+        .where('logical_channel_id', '=', who)
+        .compile(),
     );
-    db.run('DELETE FROM channels WHERE logical_channel_id = ?', id);
-    if (!shared) {
-      db.run('DELETE FROM epg_days WHERE epg_id = ?', before.epgId);
-      for (const { day } of days) forgetGuideDay(db, before.epgId, day, LANGS);
-    }
-  });
-  return before;
+  }
+  return { before: me.channel_seq, after: mine };
 }
 
-function findCategory(db: Db, id: string): ConsoleCategory {
-  const c = consoleCategories(db).find((x) => x.columnId === id);
+/**
+ * Removes a channel; everything it owns goes with it (foreign keys cascade), its guide days too. Answers it as it
+ * was, and the guide days to forget in the processes' caches once the transaction commits.
+ */
+export function* deleteChannelSteps(
+  db: Db,
+  id: string,
+): Statements<{ before: ConsoleChannel; days: string[] }> {
+  const k = db.kysely;
+  const before = yield* consoleChannelSteps(db, id);
+  const days = (yield* query(
+    k.selectFrom('epg_days').select('day').where('epg_id', '=', before.epgId).compile(),
+  )).rows;
+  // Another channel may share the guide (spec §3 epgId): it is dropped only when no other channel uses it.
+  const shared = (yield* query(
+    k
+      .selectFrom('channels')
+      .select('logical_channel_id')
+      .where('epg_id', '=', before.epgId)
+      .where('logical_channel_id', '<>', id)
+      .limit(1)
+      .compile(),
+  )).rows;
+  yield* query(k.deleteFrom('channels').where('logical_channel_id', '=', id).compile());
+  if (shared.length > 0) return { before, days: [] };
+  yield* query(k.deleteFrom('epg_days').where('epg_id', '=', before.epgId).compile());
+  return { before, days: days.map((d) => d.day) };
+}
+
+/** After a channel's removal committed: its guide days leave every process's cache. */
+export const forgetChannelGuide = (db: Db, epgId: string, days: string[]) => {
+  for (const day of days) forgetGuideDay(db, epgId, day, LANGS);
+};
+
+/** The categories with their numbers of channels, read inside a transaction. */
+function* categoriesSteps(db: Db): Statements<ConsoleCategory[]> {
+  const { rows } = yield* query(categoryRows(db).compile());
+  return rows.map((r) => toCategory({ ...r, n: r.n ?? 0 }));
+}
+
+function* findCategorySteps(db: Db, id: string): Statements<ConsoleCategory> {
+  const c = (yield* categoriesSteps(db)).find((x) => x.columnId === id);
   if (!c) throw notFound(`category ${id}`);
   return c;
 }
@@ -284,39 +342,51 @@ function findCategory(db: Db, id: string): ConsoleCategory {
  * A category's channels changed for viewers (its name, place or existence): their update time moves, so apps
  * comparing the list's update time fetch it again.
  */
-function touchCategory(db: Db, columnId: string, now: number): void {
-  db.run(
-    'UPDATE channels SET updated_at = ? WHERE logical_channel_id IN (SELECT logical_channel_id FROM channel_column_members WHERE column_id = ?)',
-    now,
-    columnId,
+function* touchCategorySteps(db: Db, columnId: string, now: number): Statements<void> {
+  yield* query(
+    db.kysely
+      .updateTable('channels')
+      .set({ updated_at: now })
+      .where('logical_channel_id', 'in', (eb) =>
+        eb
+          .selectFrom('channel_column_members')
+          .select('logical_channel_id')
+          .where('column_id', '=', columnId),
+      )
+      .compile(),
   );
 }
 
 /** Adds a category (last) or renames one in every language (its translated names give way to the new one). */
-export function saveCategory(db: Db, columnId: string | undefined, name: string, now: number) {
-  return db.transaction(() => {
-    if (columnId) {
-      const before = findCategory(db, columnId);
-      touchCategory(db, columnId, now);
-      db.run('UPDATE channel_columns SET column_name = ? WHERE column_id = ?', name, columnId);
-      db.run('DELETE FROM channel_column_names WHERE column_id = ?', columnId);
-      return { before, after: findCategory(db, columnId) };
-    }
-    const id = `col-op-${randomBytes(5).toString('hex')}`;
-    const seq =
-      1 + (db.get<{ n: number | null }>('SELECT MAX(column_seq) AS n FROM channel_columns')?.n ?? 0);
-    db.run(
-      'INSERT INTO channel_columns (column_id, column_name, column_seq) VALUES (?, ?, ?)',
-      id,
-      name,
-      seq,
+export function* saveCategorySteps(db: Db, columnId: string | undefined, name: string, now: number) {
+  const k = db.kysely;
+  if (columnId) {
+    const before = yield* findCategorySteps(db, columnId);
+    yield* touchCategorySteps(db, columnId, now);
+    yield* query(
+      k.updateTable('channel_columns').set({ column_name: name }).where('column_id', '=', columnId).compile(),
     );
-    return { before: undefined, after: findCategory(db, id) };
-  });
+    yield* query(k.deleteFrom('channel_column_names').where('column_id', '=', columnId).compile());
+    return { before: before as ConsoleCategory | undefined, after: yield* findCategorySteps(db, columnId) };
+  }
+  const id = `col-op-${randomBytes(5).toString('hex')}`;
+  const last = (yield* query(
+    k
+      .selectFrom('channel_columns')
+      .select((eb) => eb.fn.max('column_seq').as('n'))
+      .compile(),
+  )).rows[0]?.n;
+  yield* query(
+    k
+      .insertInto('channel_columns')
+      .values({ column_id: id, column_name: name, column_seq: 1 + Number(last ?? 0) })
+      .compile(),
+  );
+  return { before: undefined as ConsoleCategory | undefined, after: yield* findCategorySteps(db, id) };
 }
 
-export function moveCategory(db: Db, columnId: string, direction: 'up' | 'down', now: number) {
-  const list = consoleCategories(db);
+export function* moveCategorySteps(db: Db, columnId: string, direction: 'up' | 'down', now: number) {
+  const list = yield* categoriesSteps(db);
   const i = list.findIndex((c) => c.columnId === columnId);
   if (i < 0) throw notFound(`category ${columnId}`);
   const me = list[i] as ConsoleCategory;
@@ -327,22 +397,24 @@ export function moveCategory(db: Db, columnId: string, direction: 'up' | 'down',
   const j = order.indexOf(other.columnId);
   order[i] = other.columnId;
   order[j] = me.columnId;
-  db.transaction(() => {
-    touchCategory(db, me.columnId, now);
-    touchCategory(db, other.columnId, now);
-    order.forEach((id, k) => {
-      db.run('UPDATE channel_columns SET column_seq = ? WHERE column_id = ?', k + 1, id);
-    });
-  });
-  return { before: list, after: consoleCategories(db) };
+  yield* touchCategorySteps(db, me.columnId, now);
+  yield* touchCategorySteps(db, other.columnId, now);
+  for (const [k, id] of order.entries()) {
+    yield* query(
+      db.kysely
+        .updateTable('channel_columns')
+        .set({ column_seq: k + 1 })
+        .where('column_id', '=', id)
+        .compile(),
+    );
+  }
+  return { before: list, after: yield* categoriesSteps(db) };
 }
 
 /** Removes a category; its channels stay in the line-up (without it). */
-export function deleteCategory(db: Db, columnId: string, now: number): ConsoleCategory {
-  const before = findCategory(db, columnId);
-  db.transaction(() => {
-    touchCategory(db, columnId, now);
-    db.run('DELETE FROM channel_columns WHERE column_id = ?', columnId);
-  });
+export function* deleteCategorySteps(db: Db, columnId: string, now: number): Statements<ConsoleCategory> {
+  const before = yield* findCategorySteps(db, columnId);
+  yield* touchCategorySteps(db, columnId, now);
+  yield* query(db.kysely.deleteFrom('channel_columns').where('column_id', '=', columnId).compile());
   return before;
 }

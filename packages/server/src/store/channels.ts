@@ -1,7 +1,8 @@
-import type { Selectable } from 'kysely';
+import type { CompiledQuery, Selectable } from 'kysely';
 import type { ChannelsTable, PhysicalChannelsTable } from './kysely/schema.generated.ts';
 import type { Channel, ChannelColumn } from '@ottkit/api-client/contract';
-import type { Db } from './db.ts';
+import type { Db, SqlValue } from './db.ts';
+import { query, type Statements } from './kysely/transactionally.ts';
 import { nameLang, namesIn, namesNow } from './names.ts';
 import { type KeptValues, keptNowPerVersion, versionsNow } from './versions.ts';
 
@@ -130,32 +131,68 @@ function readChannels(db: Db): StoredChannel[] {
   );
 }
 
-/** `readChannels` on the asynchronous store: the same rows, in the same order. */
-async function readChannelsNow(db: Db): Promise<StoredChannel[]> {
+/** The line-up's rows (one channel's with `id`), as `readChannels` reads them, built once for either store. */
+function channelReads(db: Db, id?: string) {
   const k = db.kysely;
-  const [rows, physical, members, posters, rules] = await Promise.all([
-    k.selectFrom('channels').selectAll().orderBy('channel_seq').orderBy('logical_channel_id').execute(),
-    k.selectFrom('physical_channels').selectAll().orderBy('logical_channel_id').orderBy('seq').execute(),
-    k
+  const one = id !== undefined;
+  const is = id ?? '';
+  return {
+    rows: k
+      .selectFrom('channels')
+      .selectAll()
+      .$if(one, (q) => q.where('logical_channel_id', '=', is))
+      .orderBy('channel_seq')
+      .orderBy('logical_channel_id'),
+    physical: k
+      .selectFrom('physical_channels')
+      .selectAll()
+      .$if(one, (q) => q.where('logical_channel_id', '=', is))
+      .orderBy('logical_channel_id')
+      .orderBy('seq'),
+    members: k
       .selectFrom('channel_column_members as m')
       .innerJoin('channel_columns as c', 'c.column_id', 'm.column_id')
       .select(['m.logical_channel_id', 'm.column_id'])
-      .orderBy('c.column_seq')
-      .execute(),
-    k
+      .$if(one, (q) => q.where('m.logical_channel_id', '=', is))
+      .orderBy('c.column_seq'),
+    posters: k
       .selectFrom('channel_audio_posters')
       .select(['logical_channel_id', 'url'])
+      .$if(one, (q) => q.where('logical_channel_id', '=', is))
       .orderBy('logical_channel_id')
-      .orderBy('seq')
-      .execute(),
-    k
+      .orderBy('seq'),
+    rules: k
       .selectFrom('channel_content_rules')
       .select(['logical_channel_id', 'rule_category', 'action', 'rule_type', 'rule_value'])
+      .$if(one, (q) => q.where('logical_channel_id', '=', is))
       .orderBy('logical_channel_id')
-      .orderBy('seq')
-      .execute(),
+      .orderBy('seq'),
+  };
+}
+
+/** `readChannels` on the asynchronous store: the same rows, in the same order. */
+async function readChannelsNow(db: Db): Promise<StoredChannel[]> {
+  const q = channelReads(db);
+  const [rows, physical, members, posters, rules] = await Promise.all([
+    q.rows.execute(),
+    q.physical.execute(),
+    q.members.execute(),
+    q.posters.execute(),
+    q.rules.execute(),
   ]);
   return channelsOf(rows, physical, members, posters, rules);
+}
+
+/** One channel as the line-up has it, read inside a transaction (the console's edits, decision 0439). */
+export function* channelSteps(db: Db, id: string): Statements<StoredChannel | undefined> {
+  const q = channelReads(db, id);
+  const rows = (yield* query(q.rows.compile())).rows;
+  if (rows.length === 0) return undefined;
+  const physical = (yield* query(q.physical.compile())).rows;
+  const members = (yield* query(q.members.compile())).rows;
+  const posters = (yield* query(q.posters.compile())).rows;
+  const rules = (yield* query(q.rules.compile())).rows;
+  return channelsOf(rows, physical, members, posters, rules)[0];
 }
 
 type MemberRow = { logical_channel_id: string; column_id: string };
@@ -260,75 +297,83 @@ export async function columnsNow(db: Db, lang: string): Promise<ChannelColumn[]>
 
 export interface NewChannel extends StoredChannel {}
 
-/** Inserts one channel with everything it owns (seed, operator tools). */
+/** The statements that insert one channel with everything it owns, for either store. */
+function channelInserts(db: Db, c: NewChannel): CompiledQuery[] {
+  const k = db.kysely;
+  const id = c.logicalChannelId;
+  const out: CompiledQuery[] = [
+    k
+      .insertInto('channels')
+      .values({
+        logical_channel_id: id,
+        logical_channel_name: c.logicalChannelName,
+        channel_seq: c.channelSeq,
+        channel_id: c.channelId,
+        channel_type: c.channelType,
+        source_type: c.sourceType,
+        icon_url: c.iconUrl,
+        can_play_back: c.canPlayBack ? 1 : 0,
+        playback_duration: c.playbackDuration,
+        epg_id: c.epgId,
+        live_stream_id: c.liveStreamId,
+        drm_type: c.drmType,
+        product_id: c.productId,
+        updated_at: c.updatedAt,
+      })
+      .compile(),
+  ];
+  const many = <T>(rows: T[], insert: (rows: T[]) => CompiledQuery) => {
+    if (rows.length > 0) out.push(insert(rows));
+  };
+  many(
+    c.columnIds.map((column_id) => ({ logical_channel_id: id, column_id })),
+    (rows) => k.insertInto('channel_column_members').values(rows).compile(),
+  );
+  many(
+    c.audioPosterList.map((p, seq) => ({ logical_channel_id: id, seq, url: p.url })),
+    (rows) => k.insertInto('channel_audio_posters').values(rows).compile(),
+  );
+  many(
+    c.contentRuleList.map((r, seq) => ({
+      logical_channel_id: id,
+      seq,
+      rule_category: r.ruleCategory,
+      action: r.action,
+      rule_type: r.ruleType,
+      rule_value: r.ruleValue,
+    })),
+    (rows) => k.insertInto('channel_content_rules').values(rows).compile(),
+  );
+  many(
+    c.physicalChannelList.map((p, seq) => ({
+      channel_id: p.channelId,
+      logical_channel_id: id,
+      seq,
+      live_stream_id: p.liveStreamId,
+      dvr_stream_id: p.dvrStreamId,
+      stream_id: p.streamId,
+      content_id: p.contentId,
+      dvr_content_id: p.dvrContentId,
+      drm_type: p.drmType,
+      resolution: p.resolution,
+      safari_live_stream_id: p.multiDrmLiveStreamIdMap.safari ?? null,
+      safari_dvr_stream_id: p.multiDrmDvrStreamIdMap.safari ?? null,
+    })),
+    (rows) => k.insertInto('physical_channels').values(rows).compile(),
+  );
+  return out;
+}
+
+/** Inserts one channel with everything it owns (the seed and a line-up's import, on the synchronous store). */
 export function insertChannel(db: Db, c: NewChannel): void {
   db.transaction(() => {
-    db.run(
-      `INSERT INTO channels (logical_channel_id, logical_channel_name, channel_seq, channel_id, channel_type,
-        source_type, icon_url, can_play_back, playback_duration, epg_id, live_stream_id, drm_type, product_id, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      c.logicalChannelId,
-      c.logicalChannelName,
-      c.channelSeq,
-      c.channelId,
-      c.channelType,
-      c.sourceType,
-      c.iconUrl,
-      c.canPlayBack ? 1 : 0,
-      c.playbackDuration,
-      c.epgId,
-      c.liveStreamId,
-      c.drmType,
-      c.productId,
-      c.updatedAt,
-    );
-    for (const col of c.columnIds) {
-      db.run(
-        'INSERT INTO channel_column_members (logical_channel_id, column_id) VALUES (?, ?)',
-        c.logicalChannelId,
-        col,
-      );
-    }
-    c.audioPosterList.forEach((p, i) => {
-      db.run(
-        'INSERT INTO channel_audio_posters (logical_channel_id, seq, url) VALUES (?, ?, ?)',
-        c.logicalChannelId,
-        i,
-        p.url,
-      );
-    });
-    c.contentRuleList.forEach((r, i) => {
-      db.run(
-        `INSERT INTO channel_content_rules (logical_channel_id, seq, rule_category, action, rule_type, rule_value)
-         VALUES (?, ?, ?, ?, ?, ?)`,
-        c.logicalChannelId,
-        i,
-        r.ruleCategory,
-        r.action,
-        r.ruleType,
-        r.ruleValue,
-      );
-    });
-    c.physicalChannelList.forEach((p, i) => {
-      db.run(
-        `INSERT INTO physical_channels (channel_id, logical_channel_id, seq, live_stream_id, dvr_stream_id, stream_id,
-          content_id, dvr_content_id, drm_type, resolution, safari_live_stream_id, safari_dvr_stream_id)
-         VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-        p.channelId,
-        c.logicalChannelId,
-        i,
-        p.liveStreamId,
-        p.dvrStreamId,
-        p.streamId,
-        p.contentId,
-        p.dvrContentId,
-        p.drmType,
-        p.resolution,
-        p.multiDrmLiveStreamIdMap.safari ?? null,
-        p.multiDrmDvrStreamIdMap.safari ?? null,
-      );
-    });
+    for (const q of channelInserts(db, c)) db.run(q.sql, ...(q.parameters as SqlValue[]));
   });
+}
+
+/** `insertChannel` inside a transaction of the asynchronous store (the console's new channel). */
+export function* insertChannelSteps(db: Db, c: NewChannel): Statements<void> {
+  for (const q of channelInserts(db, c)) yield* query(q);
 }
 
 export function insertColumn(db: Db, c: ChannelColumn): void {

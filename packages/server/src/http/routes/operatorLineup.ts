@@ -19,19 +19,21 @@ import {
   REFRESH_MINUTES,
 } from '@ottkit/api-client/contract';
 import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
-import { recordAudit } from '../../operator/audit.ts';
+import { auditStatement, recordAudit } from '../../operator/audit.ts';
 import { guideDayOf, saveProgramme } from '../../operator/guideEdit.ts';
 import {
-  consoleChannels,
+  checkChannelInput,
   consoleLineupNow,
-  deleteCategory,
-  deleteChannel,
-  moveCategory,
-  moveChannel,
-  saveCategory,
-  saveChannel,
-  setChannelLogo,
+  deleteCategorySteps,
+  deleteChannelSteps,
+  forgetChannelGuide,
+  moveCategorySteps,
+  moveChannelSteps,
+  saveCategorySteps,
+  saveChannelSteps,
+  setChannelLogoSteps,
 } from '../../operator/lineup.ts';
+import { query, type Statements, transactionally } from '../../store/kysely/transactionally.ts';
 import { storeLogo, uploadedLogoFile } from '../../sources/logos.ts';
 import { addSource, namedSource, SourceError } from '../../sources/manage.ts';
 import { getSourceByName } from '../../store/sources.ts';
@@ -93,13 +95,41 @@ function auditedRoute<D extends CallDescriptor>(
   return route(descriptor, (ctx, req) => ctx.db.transaction(() => handler(ctx, req)));
 }
 
+/**
+ * A change of the line-up and its audit entry in one transaction of the asynchronous store (decision 0439): the
+ * body makes the change and answers what to audit and what to answer.
+ */
+function auditedEdit<T>(
+  ctx: RequestContext,
+  body: () => Statements<{
+    action: string;
+    target: string;
+    change: { before?: unknown; after?: unknown };
+    answer: T;
+  }>,
+): Promise<T> {
+  return transactionally(ctx.db, function* () {
+    const done = yield* body();
+    yield* query(auditStatement(ctx.db, actorFor(ctx), done.action, done.target, done.change, ctx.now()));
+    return done.answer;
+  });
+}
+
 /** Issue 18 §2 and §3: channels, categories, logos, rights and the guide (decisions 0230, 0231). */
 export const operatorLineupRoutes = [
   route(lineupList, (ctx) => consoleLineupNow(ctx.db)),
-  auditedRoute(lineupChannelSave, (ctx, req) => {
-    const { before, after } = saveChannel(ctx.db, req, ctx.now());
-    audit(ctx, before ? 'channel.update' : 'channel.add', after.logicalChannelId, { before, after });
-    return { channel: after };
+  route(lineupChannelSave, async (ctx, req) => {
+    await checkChannelInput(ctx.db, req);
+    return auditedEdit(ctx, function* () {
+      const { before, after } = yield* saveChannelSteps(ctx.db, req, ctx.now());
+      const action = before ? 'channel.update' : 'channel.add';
+      return {
+        action,
+        target: after.logicalChannelId,
+        change: { before, after },
+        answer: { channel: after },
+      };
+    });
   }),
   route(lineupChannelLogo, async (ctx, req) => {
     const bytes = Buffer.from(req.image, 'base64');
@@ -112,41 +142,55 @@ export const operatorLineupRoutes = [
       // Not a PNG or JPEG, or one ffmpeg cannot read: the caller's file, said in words.
       throw new HttpError(ErrCode.INVALID_REQUEST, 'The logo must be a PNG or JPEG image', 400);
     }
-    return ctx.db.transaction(() => {
-      const { before, after } = setChannelLogo(ctx.db, req.logicalChannelId, iconUrl, ctx.now());
-      audit(ctx, 'channel.logo', after.logicalChannelId, { before: before.iconUrl, after: after.iconUrl });
-      return { channel: after };
+    return auditedEdit(ctx, function* () {
+      const { before, after } = yield* setChannelLogoSteps(ctx.db, req.logicalChannelId, iconUrl, ctx.now());
+      const change = { before: before.iconUrl, after: after.iconUrl };
+      return { action: 'channel.logo', target: after.logicalChannelId, change, answer: { channel: after } };
     });
   }),
-  auditedRoute(lineupChannelMove, (ctx, req) => {
-    const { before, after } = moveChannel(ctx.db, req.logicalChannelId, req.direction, ctx.now());
-    audit(ctx, 'channel.move', req.logicalChannelId, {
-      before: { number: before },
-      after: { number: after },
+  route(lineupChannelMove, async (ctx, req) => {
+    await auditedEdit(ctx, function* () {
+      const { before, after } = yield* moveChannelSteps(
+        ctx.db,
+        req.logicalChannelId,
+        req.direction,
+        ctx.now(),
+      );
+      const change = { before: { number: before }, after: { number: after } };
+      return { action: 'channel.move', target: req.logicalChannelId, change, answer: undefined };
     });
-    return { channels: consoleChannels(ctx.db) };
+    return { channels: (await consoleLineupNow(ctx.db)).channels };
   }),
-  auditedRoute(lineupChannelDelete, (ctx, req) => {
-    const before = deleteChannel(ctx.db, req.logicalChannelId);
-    audit(ctx, 'channel.delete', req.logicalChannelId, { before });
+  route(lineupChannelDelete, async (ctx, req) => {
+    const before = await auditedEdit(ctx, function* () {
+      const gone = yield* deleteChannelSteps(ctx.db, req.logicalChannelId);
+      const change = { before: gone.before };
+      return { action: 'channel.delete', target: req.logicalChannelId, change, answer: gone };
+    });
+    forgetChannelGuide(ctx.db, before.before.epgId, before.days);
     return {};
   }),
-  auditedRoute(lineupCategorySave, (ctx, req) => {
-    const { before, after } = saveCategory(ctx.db, req.columnId, req.name, ctx.now());
-    audit(ctx, before ? 'category.rename' : 'category.add', after.columnId, { before, after });
-    return { category: after };
-  }),
-  auditedRoute(lineupCategoryMove, (ctx, req) => {
-    const { before, after } = moveCategory(ctx.db, req.columnId, req.direction, ctx.now());
-    const order = (l: typeof before) => l.map((c) => c.columnId);
-    audit(ctx, 'category.move', req.columnId, { before: order(before), after: order(after) });
-    return { categories: after };
-  }),
-  auditedRoute(lineupCategoryDelete, (ctx, req) => {
-    const before = deleteCategory(ctx.db, req.columnId, ctx.now());
-    audit(ctx, 'category.delete', req.columnId, { before });
-    return {};
-  }),
+  route(lineupCategorySave, (ctx, req) =>
+    auditedEdit(ctx, function* () {
+      const { before, after } = yield* saveCategorySteps(ctx.db, req.columnId, req.name, ctx.now());
+      const action = before ? 'category.rename' : 'category.add';
+      return { action, target: after.columnId, change: { before, after }, answer: { category: after } };
+    }),
+  ),
+  route(lineupCategoryMove, (ctx, req) =>
+    auditedEdit(ctx, function* () {
+      const { before, after } = yield* moveCategorySteps(ctx.db, req.columnId, req.direction, ctx.now());
+      const order = (l: typeof before) => l.map((c) => c.columnId);
+      const change = { before: order(before), after: order(after) };
+      return { action: 'category.move', target: req.columnId, change, answer: { categories: after } };
+    }),
+  ),
+  route(lineupCategoryDelete, (ctx, req) =>
+    auditedEdit(ctx, function* () {
+      const before = yield* deleteCategorySteps(ctx.db, req.columnId, ctx.now());
+      return { action: 'category.delete', target: req.columnId, change: { before }, answer: {} };
+    }),
+  ),
   route(lineupGuideDay, async (ctx, req) =>
     guideDayOf(ctx.db, req.logicalChannelId, req.day, req.lang, ctx.now()),
   ),
