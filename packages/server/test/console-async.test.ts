@@ -202,14 +202,30 @@ describe("the console's screens on the asynchronous store", () => {
     expect(names).not.toContain('Quiet film');
   });
 
-  it("the line-up's edits (a channel and a category made, changed, moved and removed), each with its audit entry, ask nothing synchronously", async () => {
+  it("the line-up's edits (a channel and a category made, changed, moved and removed, a programme changed), each with its audit entry, ask nothing synchronously", async () => {
     const { failed, post } = consoleCalls();
     const O = oc.operator;
     type Category = { category: { columnId: string } };
     type Channel = { channel: { logicalChannelId: string } };
-    // Warm: the line-up screen's read, as the console opens it before any edit.
+    // Warm: the line-up screen's read and a guide day, as the console opens them before any edit.
     await t.get(O.lineupList.path, { cookie: admin.cookie });
+    const today = new Date(t.clock.now).toISOString().slice(0, 10);
+    type Day = { programmes: { programId: string; start: number; stop: number }[] };
+    const guideDay = (
+      await t.get(`${O.lineupGuideDay.path}?logicalChannelId=lc-001&day=${today}`, { cookie: admin.cookie })
+    ).body.data as Day;
+    const programme = guideDay.programmes[0];
     const asked = await synchronousQueries(t.server.db, async () => {
+      await post(O.lineupProgrammeSave.path, {
+        logicalChannelId: 'lc-001',
+        day: today,
+        programId: programme?.programId,
+        lang: 'en',
+        title: 'Quiet special',
+        description: 'Edited on the asynchronous store',
+        start: programme?.start,
+        stop: programme?.stop,
+      });
       const column = (await post<Category>(O.lineupCategorySave.path, { name: 'Quiet news' })).category
         .columnId;
       await post(O.lineupCategorySave.path, { columnId: column, name: 'Quiet world' });

@@ -112,9 +112,7 @@ function channelIn(channels: readonly StoredChannel[], id: string): StoredChanne
   return c;
 }
 
-export const findChannel = (db: Db, id: string): StoredChannel => channelIn(listChannels(db), id);
-
-/** `findChannel` from the kept line-up, on the asynchronous store (the guide editor's day). */
+/** A channel from the kept line-up, on the asynchronous store (the guide editor's day), or NOT_FOUND in words. */
 export const findChannelNow = async (db: Db, id: string): Promise<StoredChannel> =>
   channelIn(await listChannels.now(db), id);
 

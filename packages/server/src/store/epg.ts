@@ -1,6 +1,6 @@
 import type { GuideProgram } from '../guide/generate.ts';
 import type { Db, SqlValue } from './db.ts';
-import { query, transactionally } from './kysely/transactionally.ts';
+import { lockRows, query, type Statements, transactionally } from './kysely/transactionally.ts';
 
 export interface StoredProgram extends GuideProgram {
   epgId: string;
@@ -127,6 +127,44 @@ export function writeDay(
     );
     insertProgramRows(db, 'epg_programs', epgId, day, programs);
   });
+}
+
+/** A stored day read inside a transaction, its row locked on PostgreSQL (an edit of it waits for another's). */
+export function* daySteps(db: Db, epgId: string, day: string): Statements<StoredDay | undefined> {
+  const { rows } = yield* query(
+    lockRows(
+      db,
+      db.kysely
+        .selectFrom('epg_days')
+        .select(['epg_id', 'checksum', 'updated_at', 'programs_json'])
+        .where('epg_id', '=', epgId)
+        .where('day', '=', day),
+    ).compile(),
+  );
+  return storedDaysOf(rows).get(epgId);
+}
+
+/** `writeDay` inside a transaction of the asynchronous store (the guide editor's change, decision 0439). */
+export function* writeDaySteps(
+  db: Db,
+  epgId: string,
+  day: string,
+  programs: readonly GuideProgram[],
+  checksum: string,
+  now: number,
+): Statements<void> {
+  const k = db.kysely;
+  yield* query(k.deleteFrom('epg_days').where('epg_id', '=', epgId).where('day', '=', day).compile());
+  yield* query(
+    k
+      .insertInto('epg_days')
+      .values({ epg_id: epgId, day, checksum, updated_at: now, programs_json: JSON.stringify(programs) })
+      .compile(),
+  );
+  for (let i = 0; i < programs.length; i += PROGRAM_CHUNK) {
+    const rows = programs.slice(i, i + PROGRAM_CHUNK).map((p) => programValues(epgId, day, p));
+    yield* query(k.insertInto('epg_programs').values(rows).compile());
+  }
 }
 
 /**

@@ -2,9 +2,8 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ErrCode } from '@ottkit/api-client';
-import type { z } from 'zod';
 import {
-  type CallDescriptor,
+  LANGS,
   lineupCategoryDelete,
   lineupCategoryMove,
   lineupCategorySave,
@@ -20,7 +19,8 @@ import {
 } from '@ottkit/api-client/contract';
 import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
 import { auditStatement, recordAudit } from '../../operator/audit.ts';
-import { guideDayOf, saveProgramme } from '../../operator/guideEdit.ts';
+import { guideDayOf, programmeEpg, saveProgrammeSteps } from '../../operator/guideEdit.ts';
+import { forgetGuideDay } from '../../domain/guideCache.ts';
 import {
   checkChannelInput,
   consoleLineupNow,
@@ -87,16 +87,9 @@ function guideSource(ctx: RequestContext, name: string, url: string | undefined,
   return namedSource(ctx.db, source.name);
 }
 
-/** A change and its audit entry in one transaction: neither is kept without the other (decision 0212). */
-function auditedRoute<D extends CallDescriptor>(
-  descriptor: D,
-  handler: (ctx: RequestContext, req: z.output<D['request']>) => z.input<D['response']>,
-) {
-  return route(descriptor, (ctx, req) => ctx.db.transaction(() => handler(ctx, req)));
-}
-
 /**
- * A change of the line-up and its audit entry in one transaction of the asynchronous store (decision 0439): the
+ * A change and its audit entry in one transaction of the asynchronous store, neither kept without the other
+ * (decisions 0212, 0439): the
  * body makes the change and answers what to audit and what to answer.
  */
 function auditedEdit<T>(
@@ -194,10 +187,21 @@ export const operatorLineupRoutes = [
   route(lineupGuideDay, async (ctx, req) =>
     guideDayOf(ctx.db, req.logicalChannelId, req.day, req.lang, ctx.now()),
   ),
-  auditedRoute(lineupProgrammeSave, (ctx, req) => {
-    const { before, after, checksum } = saveProgramme(ctx.db, req, ctx.now());
-    audit(ctx, 'guide.programme', `${req.logicalChannelId} ${req.day} ${req.programId}`, { before, after });
-    return { checksum, programme: after };
+  route(lineupProgrammeSave, async (ctx, req) => {
+    const epgId = await programmeEpg(ctx.db, req, ctx.now());
+    const saved = await auditedEdit(ctx, function* () {
+      const { before, after, checksum } = yield* saveProgrammeSteps(ctx.db, epgId, req, ctx.now());
+      const target = `${req.logicalChannelId} ${req.day} ${req.programId}`;
+      return {
+        action: 'guide.programme',
+        target,
+        change: { before, after },
+        answer: { checksum, programme: after },
+      };
+    });
+    // Not needed for correctness (a kept day is checked against the stored one on use): frees the memory at once.
+    forgetGuideDay(ctx.db, epgId, req.day, LANGS);
+    return saved;
   }),
   route(lineupGuideImport, (ctx, req) =>
     answering(async () => ({
