@@ -158,12 +158,37 @@ export function* writeDaySteps(
   yield* query(
     k
       .insertInto('epg_days')
-      .values({ epg_id: epgId, day, checksum, updated_at: now, programs_json: JSON.stringify(programs) })
+      .values(dayRow(epgId, day, programs, checksum, now))
       .compile(),
   );
+  yield* programRowsSteps(db, epgId, day, programs);
+}
+
+/** A day's row: the day as one JSON document, with its checksum. */
+const dayRow = (
+  epgId: string,
+  day: string,
+  programs: readonly GuideProgram[],
+  checksum: string,
+  now: number,
+) => ({
+  epg_id: epgId,
+  day,
+  checksum,
+  updated_at: now,
+  programs_json: JSON.stringify(programs),
+});
+
+/** A day's programme rows, a chunk a statement. */
+function* programRowsSteps(
+  db: Db,
+  epgId: string,
+  day: string,
+  programs: readonly GuideProgram[],
+): Statements<void> {
   for (let i = 0; i < programs.length; i += PROGRAM_CHUNK) {
     const rows = programs.slice(i, i + PROGRAM_CHUNK).map((p) => programValues(epgId, day, p));
-    yield* query(k.insertInto('epg_programs').values(rows).compile());
+    yield* query(db.kysely.insertInto('epg_programs').values(rows).compile());
   }
 }
 
@@ -186,16 +211,13 @@ export async function addDay(
     const added = yield* query(
       k
         .insertInto('epg_days')
-        .values({ epg_id: epgId, day, checksum, updated_at: now, programs_json: JSON.stringify(programs) })
+        .values(dayRow(epgId, day, programs, checksum, now))
         .onConflict((c) => c.columns(['epg_id', 'day']).doNothing())
         .returning('epg_id')
         .compile(),
     );
     if (added.rows.length === 0) return false;
-    for (let i = 0; i < programs.length; i += PROGRAM_CHUNK) {
-      const rows = programs.slice(i, i + PROGRAM_CHUNK).map((p) => programValues(epgId, day, p));
-      yield* query(k.insertInto('epg_programs').values(rows).compile());
-    }
+    yield* programRowsSteps(db, epgId, day, programs);
     return true;
   });
 }
