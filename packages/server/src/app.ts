@@ -143,16 +143,12 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       err,
     );
   void purgeExpired(db, now()).catch(housekeepingFailed);
-  rollUpTelemetry(db, now(), config.telemetryRetentionDays);
+  void rollUpTelemetry(db, now(), config.telemetryRetentionDays).catch(housekeepingFailed);
   // Hourly clean-up of spent tokens and codes, and telemetry roll-up; unref'd so it never keeps the process alive.
   const housekeeping = setInterval(
     () => {
       void purgeExpired(db, now()).catch(housekeepingFailed);
-      try {
-        rollUpTelemetry(db, now(), config.telemetryRetentionDays);
-      } catch (err) {
-        housekeepingFailed(err);
-      }
+      void rollUpTelemetry(db, now(), config.telemetryRetentionDays).catch(housekeepingFailed);
     },
     60 * 60 * 1000,
   );

@@ -63,7 +63,7 @@ describe('channel-change time on the dashboard', () => {
 
   it('keeps the zaps of rolled-up days (their histogram) for 7 days', async () => {
     t.advance(3 * DAY);
-    rollUpTelemetry(t.server.db, t.clock.now, 90);
+    await rollUpTelemetry(t.server.db, t.clock.now, 90);
     // The console session lasted 8 hours: sign in again.
     support = await signInOperator(t, 'support-zap-2@ottkit.test', 'support');
     const raw = t.server.db.get<{ n: number }>('SELECT COUNT(*) AS n FROM telemetry_events')?.n;

@@ -78,7 +78,11 @@ beforeAll(async () => {
   const totals = emptyTotals();
   Object.assign(totals, { sessions: 5, stallMs: 1000, watchedMs: 9000, errors: 1 });
   totals.startups.set(startupBucket(100), 5);
-  addDailyTotals(db, new Date(now - 3 * 24 * HOUR).toISOString().slice(0, 10), new Map([['lc-003', totals]]));
+  await addDailyTotals(
+    db,
+    new Date(now - 3 * 24 * HOUR).toISOString().slice(0, 10),
+    new Map([['lc-003', totals]]),
+  );
 });
 afterAll(() => t.close());
 

@@ -1,14 +1,14 @@
-import { addDailyTotals, deleteDailyBefore } from '../store/telemetryDaily.ts';
+import { addDailyTotalsSteps, dailyTotalsSince, deleteDailyBeforeSteps } from '../store/telemetryDaily.ts';
 import {
-  deleteTelemetryEventsReceivedBy,
-  deleteWatchingBefore,
+  deleteTelemetryEventsReceivedBySteps,
+  deleteWatchingBeforeSteps,
   type StoredTelemetryEvent,
-  telemetryEventsReceivedBy,
+  telemetryEventsReceivedBySteps,
   telemetryEventsSince,
 } from '../store/telemetry.ts';
 import type { Db } from '../store/db.ts';
-import { SERVED_MATCH_SLACK_MS, settleServedPlays } from '../store/servedPlays.ts';
-import { dailyTotalsSince } from '../store/telemetryDaily.ts';
+import { transactionally } from '../store/kysely/transactionally.ts';
+import { SERVED_MATCH_SLACK_MS, settleServedPlaysSteps } from '../store/servedPlays.ts';
 import {
   addEvent,
   mergeTotals,
@@ -33,27 +33,28 @@ function eventDay(e: { ts: number; receivedAt: number }): string {
 /**
  * The housekeeping step for telemetry (decision 0161): raw events older than two days become per-day,
  * per-source aggregates, and aggregates older than the retention are deleted. One transaction: an event is
- * either still raw or counted, never both, never lost.
+ * either still raw or counted, never both, never lost. On the asynchronous store (decision 0440): the hourly roll-up
+ * of two days of a large audience's events no longer stops a PostgreSQL process while it runs.
  */
 export function rollUpTelemetry(db: Db, now: number, retentionDays: number) {
-  return db.transaction(() => {
+  return transactionally(db, function* () {
     const cutoff = now - TELEMETRY_RAW_KEEP_MS;
     // The plays the origin served are settled first, while the raw reports they are matched with are still here
     // (decision 0389): those no player reported count in their day's aggregates. The slack keeps a play whose
     // report goes now (received by the cutoff) from being matched later without it.
-    settleServedPlays(db, cutoff + SERVED_MATCH_SLACK_MS);
+    yield* settleServedPlaysSteps(db, cutoff + SERVED_MATCH_SLACK_MS);
     const byDay = new Map<string, Map<string, SourceTotals>>();
-    for (const e of telemetryEventsReceivedBy(db, cutoff)) {
+    for (const e of yield* telemetryEventsReceivedBySteps(db, cutoff)) {
       const day = eventDay(e);
       const totals = byDay.get(day) ?? new Map<string, SourceTotals>();
       byDay.set(day, totals);
       addEvent(totals, e);
     }
-    for (const [day, totals] of byDay) addDailyTotals(db, day, totals);
-    const rolledUp = deleteTelemetryEventsReceivedBy(db, cutoff);
-    const expiredDays = deleteDailyBefore(db, dayOf(now - retentionDays * DAY));
+    for (const [day, totals] of byDay) yield* addDailyTotalsSteps(db, day, totals);
+    const rolledUp = yield* deleteTelemetryEventsReceivedBySteps(db, cutoff);
+    const expiredDays = yield* deleteDailyBeforeSteps(db, dayOf(now - retentionDays * DAY));
     // Subscribers whose players went quiet without ending their session: no longer counted (viewersSince), gone.
-    deleteWatchingBefore(db, now - DAY);
+    yield* deleteWatchingBeforeSteps(db, now - DAY);
     return { rolledUp, expiredDays };
   });
 }

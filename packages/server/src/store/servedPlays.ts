@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { type SqlBool, sql } from 'kysely';
 import type { Db } from './db.ts';
+import { query, type Statements } from './kysely/transactionally.ts';
 import { jsonField, wideReal } from './kysely/portable.ts';
 import { SESSION_END_TYPES } from './telemetry.ts';
 
@@ -74,29 +75,38 @@ const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
  * plays that ended before `endedBefore` are settled. Those no player reported are added to their day's
  * aggregates (`telemetry_daily.served_sessions`, by the day they ended); all of them are then forgotten.
  */
-export function settleServedPlays(db: Db, endedBefore: number): { counted: number; forgotten: number } {
-  return db.transaction(() => {
-    const rows = db.all<{ source_id: string; at: number }>(
-      `SELECT s.source_id, s.last_at AS at FROM served_plays s WHERE s.last_at < ? AND ${unreported(db)}`,
-      endedBefore,
+export function* settleServedPlaysSteps(
+  db: Db,
+  endedBefore: number,
+): Statements<{ counted: number; forgotten: number }> {
+  const k = db.kysely;
+  const { rows } = yield* query(
+    k
+      .selectFrom('served_plays as s')
+      .select(['s.source_id', 's.last_at as at'])
+      .where('s.last_at', '<', endedBefore)
+      .where(sql<SqlBool>`${sql.raw(unreported(db))}`)
+      .compile(),
+  );
+  const byDay = new Map<string, number>();
+  for (const r of rows) {
+    const key = `${dayOf(Number(r.at))}\n${r.source_id}`;
+    byDay.set(key, (byDay.get(key) ?? 0) + 1);
+  }
+  for (const [key, n] of byDay) {
+    const [day, source_id] = key.split('\n') as [string, string];
+    yield* query(
+      k
+        .insertInto('telemetry_daily')
+        .values({ day, source_id, sessions: 0, stall_ms: 0, watched_ms: 0, errors: 0, served_sessions: n })
+        .onConflict((oc) =>
+          oc.columns(['day', 'source_id']).doUpdateSet((eb) => ({
+            served_sessions: eb('telemetry_daily.served_sessions', '+', eb.ref('excluded.served_sessions')),
+          })),
+        )
+        .compile(),
     );
-    const byDay = new Map<string, number>();
-    for (const r of rows) {
-      const key = `${dayOf(Number(r.at))}\n${r.source_id}`;
-      byDay.set(key, (byDay.get(key) ?? 0) + 1);
-    }
-    for (const [key, n] of byDay) {
-      const [day, sourceId] = key.split('\n') as [string, string];
-      db.run(
-        `INSERT INTO telemetry_daily (day, source_id, sessions, stall_ms, watched_ms, errors, served_sessions)
-         VALUES (?, ?, 0, 0, 0, 0, ?)
-         ON CONFLICT (day, source_id) DO UPDATE SET served_sessions = telemetry_daily.served_sessions + excluded.served_sessions`,
-        day,
-        sourceId,
-        n,
-      );
-    }
-    const forgotten = db.run('DELETE FROM served_plays WHERE last_at < ?', endedBefore).changes;
-    return { counted: rows.length, forgotten };
-  });
+  }
+  const gone = yield* query(k.deleteFrom('served_plays').where('last_at', '<', endedBefore).compile());
+  return { counted: rows.length, forgotten: Number(gone.numAffectedRows ?? 0) };
 }

@@ -1,6 +1,7 @@
 import type { TelemetryEventPayload } from '@ottkit/api-client';
 import type { Db } from './db.ts';
 import { atomically } from './kysely/atomically.ts';
+import { query, type Statements } from './kysely/transactionally.ts';
 
 /** The events that close a play session (what the dashboard counts as plays' watched time). */
 export const SESSION_END_TYPES = ['livePlayData', 'playbackData', 'vodPlayData'] as const;
@@ -94,8 +95,11 @@ export async function insertTelemetryEvents(
 }
 
 /** Forgets the subscribers whose players stopped reporting before `receivedBefore` (a closed laptop, a crash). */
-export function deleteWatchingBefore(db: Db, receivedBefore: number): number {
-  return db.run('DELETE FROM watching_now WHERE received_at < ?', receivedBefore).changes;
+export function* deleteWatchingBeforeSteps(db: Db, receivedBefore: number): Statements<number> {
+  const gone = yield* query(
+    db.kysely.deleteFrom('watching_now').where('received_at', '<', receivedBefore).compile(),
+  );
+  return Number(gone.numAffectedRows ?? 0);
 }
 
 export interface StoredTelemetryEvent {
@@ -129,14 +133,25 @@ export interface ReceivedTelemetryEvent extends StoredTelemetryEvent {
   receivedAt: number;
 }
 
-/** Raw events the server received at or before `receivedBy` (epoch ms). */
-export function telemetryEventsReceivedBy(db: Db, receivedBy: number): ReceivedTelemetryEvent[] {
-  return db
-    .all<EventRow>(`SELECT ${COLUMNS} FROM telemetry_events WHERE received_at <= ?`, receivedBy)
-    .map(toEvent);
+/** Raw events the server received at or before `receivedBy` (epoch ms), read in the roll-up's transaction. */
+export function* telemetryEventsReceivedBySteps(
+  db: Db,
+  receivedBy: number,
+): Statements<ReceivedTelemetryEvent[]> {
+  const { rows } = yield* query(
+    db.kysely
+      .selectFrom('telemetry_events')
+      .select(['type', 'source_id', 'ts', 'payload', 'received_at'])
+      .where('received_at', '<=', receivedBy)
+      .compile(),
+  );
+  return rows.map(toEvent);
 }
-export function deleteTelemetryEventsReceivedBy(db: Db, receivedBy: number): number {
-  return db.run('DELETE FROM telemetry_events WHERE received_at <= ?', receivedBy).changes;
+export function* deleteTelemetryEventsReceivedBySteps(db: Db, receivedBy: number): Statements<number> {
+  const gone = yield* query(
+    db.kysely.deleteFrom('telemetry_events').where('received_at', '<=', receivedBy).compile(),
+  );
+  return Number(gone.numAffectedRows ?? 0);
 }
 
 /** How many raw events are stored (a full count: callers cache it). */

@@ -1,47 +1,72 @@
 import { emptyTotals, type SourceTotals } from '../domain/telemetryReport.ts';
 import type { Db } from './db.ts';
+import { query, type Statements, transactionally } from './kysely/transactionally.ts';
 
-/** Adds a day's totals per source into the stored aggregates (standard SQL upserts, PostgreSQL too). */
-export function addDailyTotals(db: Db, day: string, totals: Map<string, SourceTotals>): void {
-  for (const [sourceId, t] of totals) {
-    db.run(
-      `INSERT INTO telemetry_daily (day, source_id, sessions, stall_ms, watched_ms, errors) VALUES (?, ?, ?, ?, ?, ?)
-       ON CONFLICT (day, source_id) DO UPDATE SET sessions = telemetry_daily.sessions + excluded.sessions,
-         stall_ms = telemetry_daily.stall_ms + excluded.stall_ms,
-         watched_ms = telemetry_daily.watched_ms + excluded.watched_ms,
-         errors = telemetry_daily.errors + excluded.errors`,
-      day,
-      sourceId,
-      t.sessions,
-      t.stallMs,
-      t.watchedMs,
-      t.errors,
-    );
-    addHistogram(db, 'telemetry_daily_startup', 'startup_ms', day, sourceId, t.startups);
-    addHistogram(db, 'telemetry_daily_zap', 'zap_ms', day, sourceId, t.zaps);
-  }
-}
-
-/** Adds a day's histogram (value bucket → events) of one source into its table (start-up or channel change). */
-function addHistogram(
+/**
+ * Adds a day's totals per source into the stored aggregates, as statements of the roll-up's transaction on the
+ * asynchronous store (decision 0440): standard upserts, the same on both engines.
+ */
+export function* addDailyTotalsSteps(
   db: Db,
-  table: 'telemetry_daily_startup' | 'telemetry_daily_zap',
-  column: 'startup_ms' | 'zap_ms',
   day: string,
-  sourceId: string,
-  histogram: Map<number, number>,
-): void {
-  for (const [value, events] of histogram) {
-    db.run(
-      `INSERT INTO ${table} (day, source_id, ${column}, events) VALUES (?, ?, ?, ?)
-       ON CONFLICT (day, source_id, ${column}) DO UPDATE SET events = ${table}.events + excluded.events`,
-      day,
-      sourceId,
-      value,
-      events,
+  totals: Map<string, SourceTotals>,
+): Statements<void> {
+  const k = db.kysely;
+  for (const [source_id, t] of totals) {
+    yield* query(
+      k
+        .insertInto('telemetry_daily')
+        .values({
+          day,
+          source_id,
+          sessions: t.sessions,
+          stall_ms: t.stallMs,
+          watched_ms: t.watchedMs,
+          errors: t.errors,
+        })
+        .onConflict((oc) =>
+          oc.columns(['day', 'source_id']).doUpdateSet((eb) => ({
+            sessions: eb('telemetry_daily.sessions', '+', eb.ref('excluded.sessions')),
+            stall_ms: eb('telemetry_daily.stall_ms', '+', eb.ref('excluded.stall_ms')),
+            watched_ms: eb('telemetry_daily.watched_ms', '+', eb.ref('excluded.watched_ms')),
+            errors: eb('telemetry_daily.errors', '+', eb.ref('excluded.errors')),
+          })),
+        )
+        .compile(),
     );
+    // A day's histograms (value bucket → events) of the source: start-up times and channel changes.
+    const startups = [...t.startups].map(([startup_ms, events]) => ({ day, source_id, startup_ms, events }));
+    if (startups.length > 0)
+      yield* query(
+        k
+          .insertInto('telemetry_daily_startup')
+          .values(startups)
+          .onConflict((oc) =>
+            oc.columns(['day', 'source_id', 'startup_ms']).doUpdateSet((eb) => ({
+              events: eb('telemetry_daily_startup.events', '+', eb.ref('excluded.events')),
+            })),
+          )
+          .compile(),
+      );
+    const zaps = [...t.zaps].map(([zap_ms, events]) => ({ day, source_id, zap_ms, events }));
+    if (zaps.length > 0)
+      yield* query(
+        k
+          .insertInto('telemetry_daily_zap')
+          .values(zaps)
+          .onConflict((oc) =>
+            oc.columns(['day', 'source_id', 'zap_ms']).doUpdateSet((eb) => ({
+              events: eb('telemetry_daily_zap.events', '+', eb.ref('excluded.events')),
+            })),
+          )
+          .compile(),
+      );
   }
 }
+
+/** `addDailyTotalsSteps` as a transaction of its own (a test's aggregates). */
+export const addDailyTotals = (db: Db, day: string, totals: Map<string, SourceTotals>) =>
+  transactionally(db, () => addDailyTotalsSteps(db, day, totals));
 
 /** The stored aggregates of the days from `sinceDay` (YYYY-MM-DD) on, per source. */
 export function dailyTotalsSince(db: Db, sinceDay: string): Map<string, SourceTotals> {
@@ -81,9 +106,13 @@ export function dailyTotalsSince(db: Db, sinceDay: string): Map<string, SourceTo
   return totals;
 }
 
-/** Forgets the aggregates of days before `beforeDay`; returns how many day rows went. */
-export function deleteDailyBefore(db: Db, beforeDay: string): number {
-  db.run('DELETE FROM telemetry_daily_startup WHERE day < ?', beforeDay);
-  db.run('DELETE FROM telemetry_daily_zap WHERE day < ?', beforeDay);
-  return db.run('DELETE FROM telemetry_daily WHERE day < ?', beforeDay).changes;
+/** Forgets the aggregates of days before `beforeDay`; answers how many day rows went. */
+export function* deleteDailyBeforeSteps(db: Db, beforeDay: string): Statements<number> {
+  const k = db.kysely;
+  yield* query(k.deleteFrom('telemetry_daily_startup').where('day', '<', beforeDay).compile());
+  yield* query(k.deleteFrom('telemetry_daily_zap').where('day', '<', beforeDay).compile());
+  return Number(
+    (yield* query(k.deleteFrom('telemetry_daily').where('day', '<', beforeDay).compile())).numAffectedRows ??
+      0,
+  );
 }
