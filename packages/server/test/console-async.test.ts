@@ -255,6 +255,28 @@ describe("the console's screens on the asynchronous store", () => {
     ]);
   });
 
+  it("a source's edits (added, changed, removed), each with its audit entry, ask nothing synchronously", async () => {
+    const { failed, post } = consoleCalls();
+    const O = oc.operator;
+    const asked = await synchronousQueries(t.server.db, async () => {
+      await post(O.sourceAdd.path, {
+        name: 'Quiet feed',
+        kind: 'm3u',
+        url: 'http://127.0.0.1:9/quiet-feed.m3u',
+      });
+      await post(O.sourceEdit.path, {
+        name: 'Quiet feed',
+        url: 'http://127.0.0.1:9/quiet-feed-2.m3u',
+        refreshMinutes: 120,
+      });
+      await post(O.sourceRemove.path, { name: 'Quiet feed' });
+    });
+    expect(failed).toEqual([]);
+    expect(asked).toEqual([]);
+    const audit = await auditEntries((eb) => eb('target', '=', 'Quiet feed'));
+    expect(audit.map((e) => e.action)).toEqual(['source.add', 'source.edit', 'source.remove']);
+  });
+
   it("the home page's edits, each with its audit entry, ask nothing synchronously", async () => {
     const { headers, failed, post } = consoleCalls();
     const O = oc.operator;

@@ -66,14 +66,17 @@ const source = (name: string, file: string) =>
       xtreamUser: '',
       xtreamPassword: '',
     },
+    ACTOR,
     t.clock.now,
   );
 
 describe('imports in one process (decision 0335)', () => {
   it('take turns, so each stages and applies its own guide', async () => {
     const opts = { dataDir: t.dataDir, now: () => t.clock.now, importer: lineupImporter };
-    const a = await startSourceJob(t.server.db, source('Turn A', 'a.m3u'), 'source.import', ACTOR, opts);
-    const b = await startSourceJob(t.server.db, source('Turn B', 'b.m3u'), 'source.import', ACTOR, opts);
+    const start = async (name: string, file: string) =>
+      startSourceJob(t.server.db, await source(name, file), 'source.import', ACTOR, opts);
+    const a = await start('Turn A', 'a.m3u');
+    const b = await start('Turn B', 'b.m3u');
     const ended = (id: string) => getJob(t.server.db, id)?.status;
     await expect
       .poll(() => [ended(a.jobId), ended(b.jobId)], { timeout: 15_000, interval: 100 })

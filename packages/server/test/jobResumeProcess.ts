@@ -33,7 +33,7 @@ console.log(`owner ${jobLease(db).owner}`);
 const [what, ...args] = process.argv.slice(2);
 if (what === 'source') {
   const [name = '', location = ''] = args;
-  const s = addSource(
+  const s = await addSource(
     db,
     {
       name,
@@ -45,6 +45,7 @@ if (what === 'source') {
       xtreamUser: '',
       xtreamPassword: '',
     },
+    RESUME_ACTOR,
     Date.now(),
   );
   const opts = { dataDir, now: Date.now, importer: lineupImporter };

@@ -4,7 +4,7 @@ import { REFRESH_MINUTES } from '@ottkit/api-client/contract';
 import { openDataStore } from '../dataStore.ts';
 import { FREE_PRODUCT_ID } from '../domain/authority.ts';
 import type { Db } from '../store/db.ts';
-import { type LineupSource, listSources, type SourceCounts, setSourceGroups } from '../store/sources.ts';
+import { type LineupSource, listSources, type SourceCounts, setSourceGroupsNow } from '../store/sources.ts';
 import { isUrl } from '../sources/input.ts';
 import { CLI_ACTOR } from '../operator/audit.ts';
 import { runJob } from '../operator/jobs.ts';
@@ -82,7 +82,7 @@ function formatCounts(c: SourceCounts): string {
   return parts.join('; ');
 }
 
-function add(db: Db, name: string | undefined, v: ReturnType<typeof open>['values']): LineupSource {
+function add(db: Db, name: string | undefined, v: ReturnType<typeof open>['values']): Promise<LineupSource> {
   if (!name) throw new UsageError('a source name is required');
   const minutes = Number(v['refresh-minutes'] ?? REFRESH_MINUTES.default);
   const common = {
@@ -97,6 +97,7 @@ function add(db: Db, name: string | undefined, v: ReturnType<typeof open>['value
     return addSource(
       db,
       { ...common, kind: 'm3u', location: local(v.m3u), guideLocation: v.xmltv ? local(v.xmltv) : '' },
+      CLI_ACTOR,
       Date.now(),
     );
   if (v.xtream) {
@@ -112,6 +113,7 @@ function add(db: Db, name: string | undefined, v: ReturnType<typeof open>['value
         xtreamPassword: v.password,
         guideLocation: v.xmltv ? local(v.xmltv) : '',
       },
+      CLI_ACTOR,
       Date.now(),
     );
   }
@@ -119,6 +121,7 @@ function add(db: Db, name: string | undefined, v: ReturnType<typeof open>['value
     return addSource(
       db,
       { ...common, kind: 'xmltv', location: local(v.xmltv), guideLocation: '' },
+      CLI_ACTOR,
       Date.now(),
     );
   throw new UsageError('say what the source is: --m3u, --xtream or --xmltv');
@@ -171,7 +174,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
     const [verb, name] = positionals;
     switch (verb) {
       case 'add': {
-        const s = add(db, name, values);
+        const s = await add(db, name, values);
         console.log(
           `source ${s.name} added (${s.kind}); next: sources preview ${s.name}, then sources import ${s.name}`,
         );
@@ -192,7 +195,7 @@ export async function sourcesCommand(args: string[]): Promise<number> {
           ?.split(',')
           .map((g) => g.trim())
           .filter(Boolean);
-        setSourceGroups(db, s.sourceId, groups);
+        await setSourceGroupsNow(db, s.sourceId, groups);
         await refresh(db, { ...s, groups }, dataDir, 'source.import');
         return 0;
       }
@@ -224,12 +227,12 @@ export async function sourcesCommand(args: string[]): Promise<number> {
         };
         if (Object.values(changes).every((v) => v === undefined))
           throw new UsageError('say what to change: --url, --xmltv, --user, --password or --refresh-minutes');
-        editSource(db, s.name, changes, CLI_ACTOR, Date.now());
+        await editSource(db, s.name, changes, CLI_ACTOR, Date.now());
         console.log(`source ${s.name} changed; the next refresh reads it (sources refresh ${s.name})`);
         return 0;
       }
       case 'remove': {
-        const channels = removeSource(db, sourceNamed(db, name).name, dataDir, CLI_ACTOR, Date.now());
+        const channels = await removeSource(db, sourceNamed(db, name).name, dataDir, CLI_ACTOR, Date.now());
         console.log(`source ${name} removed; ${counted(channels, 'channel')} kept in the line-up`);
         return 0;
       }

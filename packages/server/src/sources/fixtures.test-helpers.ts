@@ -147,7 +147,12 @@ export function lineupSnapshot(d: Db) {
 }
 
 /** The import tests' source: an M3U playlist named 'acme' with its guide, on the free product. */
-export function insertAcmeSource(d: Db, location: string, guideLocation: string, now: number): LineupSource {
+export function insertAcmeSource(
+  d: Db,
+  location: string,
+  guideLocation: string,
+  now: number,
+): Promise<LineupSource> {
   return insertSource(
     d,
     {

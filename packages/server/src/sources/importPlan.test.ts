@@ -85,13 +85,13 @@ async function refreshWithWriteAfterPlan(meanwhile: (other: Db) => void) {
   return { counts, replanned };
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lineup-plan-'));
   file = join(dir, 'ottkit.db');
   db = openDb(file);
   migrate(db);
   seedLineup(db);
-  source = insertAcmeSource(
+  source = await insertAcmeSource(
     db,
     write('list.m3u', playlistOf(CHANNELS)),
     write('guide.xml', guideOf(CHANNELS, NOW - 86_400_000, 3)),

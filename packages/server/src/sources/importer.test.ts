@@ -40,14 +40,14 @@ function write(name: string, text: string): string {
   return file;
 }
 
-beforeEach(() => {
+beforeEach(async () => {
   dir = mkdtempSync(join(tmpdir(), 'lineup-'));
   db = openDb(':memory:');
   migrate(db);
   seedLineup(db);
   const m3u = write('list.m3u', playlistOf(CHANNELS));
   const xml = write('guide.xml', guideOf(CHANNELS, NOW - 2 * 86_400_000, 5));
-  source = insertAcmeSource(db, m3u, xml, NOW);
+  source = await insertAcmeSource(db, m3u, xml, NOW);
 });
 
 afterEach(() => {

@@ -54,7 +54,7 @@ describe('logos', () => {
         'http://s.test/2.m3u8',
       ].join('\n'),
     );
-    const source = insertSource(
+    const source = await insertSource(
       db,
       {
         name: 'l',

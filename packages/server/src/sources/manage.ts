@@ -1,21 +1,23 @@
 import { REFRESH_MINUTES, type Source } from '@ottkit/api-client/contract';
-import { type Actor, recordAudit } from '../operator/audit.ts';
+import { type Actor, auditStatement } from '../operator/audit.ts';
 import type { Db } from '../store/db.ts';
+import { query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
 import {
   allGuideChannels,
-  guideChannelsNow,
-  deleteSource,
+  deleteSourceSteps,
   getSourceByName,
-  insertSource,
+  guideChannelsNow,
+  insertSourceSteps,
   type LineupSource,
   listSourceChannels,
   listSources,
   type NewSource,
   putHandMapping,
   type SourceChanges,
-  sourceChannelsNow,
   sourceByNameNow,
-  updateSource,
+  sourceByNameSteps,
+  sourceChannelsNow,
+  updateSourceSteps,
 } from '../store/sources.ts';
 import { maskSecrets } from '../upstream/maskSecrets.ts';
 import { forgetDayDigests } from './dayDigests.ts';
@@ -42,11 +44,27 @@ function checkRefreshMinutes(minutes: number): void {
     );
 }
 
-export function addSource(db: Db, s: NewSource, now: number): LineupSource {
-  if (getSourceByName(db, s.name))
-    throw new SourceError('exists', `A source named '${s.name}' exists already`);
+/**
+ * Adds a source, audited by whoever adds it (`actor`; the entry shows `shown` when given, else the source as
+ * answers show it), in one transaction of the asynchronous store (decision 0441). The name is unique.
+ */
+export function addSource(
+  db: Db,
+  s: NewSource,
+  actor: Actor,
+  now: number,
+  shown?: Record<string, unknown>,
+): Promise<LineupSource> {
   checkRefreshMinutes(s.refreshMinutes);
-  return insertSource(db, s, now);
+  return transactionally(db, function* () {
+    if (yield* sourceByNameSteps(db, s.name))
+      throw new SourceError('exists', `A source named '${s.name}' exists already`);
+    const source = yield* insertSourceSteps(db, s, now);
+    yield* query(
+      auditStatement(db, actor, 'source.add', source.name, { after: shown ?? publicSource(source) }, now),
+    );
+    return source;
+  });
 }
 
 /** A source as answers, pages and audit entries show it: never an Xtream password, secrets in URLs masked. */
@@ -76,54 +94,66 @@ export function editSource(
   changes: SourceChanges,
   actor: Actor,
   now: number,
-): LineupSource {
-  const before = namedSource(db, name);
+): Promise<LineupSource> {
   if (changes.refreshMinutes !== undefined) checkRefreshMinutes(changes.refreshMinutes);
-  if (before.kind !== 'xtream' && (changes.xtreamUser !== undefined || changes.xtreamPassword !== undefined))
-    throw new SourceError('invalid', 'Only an Xtream Codes account has a user and a password');
-  if (before.kind === 'xmltv' && changes.guideLocation !== undefined)
-    throw new SourceError('invalid', 'A guide source has no guide of its own: change its address instead');
-  updateSource(db, before.sourceId, changes);
-  const after = namedSource(db, name);
-  // The entry says that a password changed, never what it is.
-  const password = changes.xtreamPassword === undefined ? {} : { password: 'changed' };
-  recordAudit(
-    db,
-    actor,
-    'source.edit',
-    name,
-    { before: publicSource(before), after: { ...publicSource(after), ...password } },
-    now,
-  );
-  return after;
+  return transactionally(db, function* () {
+    const before = yield* namedSourceSteps(db, name);
+    if (
+      before.kind !== 'xtream' &&
+      (changes.xtreamUser !== undefined || changes.xtreamPassword !== undefined)
+    )
+      throw new SourceError('invalid', 'Only an Xtream Codes account has a user and a password');
+    if (before.kind === 'xmltv' && changes.guideLocation !== undefined)
+      throw new SourceError('invalid', 'A guide source has no guide of its own: change its address instead');
+    yield* updateSourceSteps(db, before.sourceId, changes);
+    const after = yield* namedSourceSteps(db, name);
+    // The entry says that a password changed, never what it is.
+    const password = changes.xtreamPassword === undefined ? {} : { password: 'changed' };
+    const change = { before: publicSource(before), after: { ...publicSource(after), ...password } };
+    yield* query(auditStatement(db, actor, 'source.edit', name, change, now));
+    return after;
+  });
 }
 
 /** Removes a source, audited; its channels stay in the line-up (store/sources.ts). Answers how many it had. */
-export function removeSource(db: Db, name: string, dataDir: string, actor: Actor, now: number): number {
-  const source = namedSource(db, name);
-  const channels = deleteSource(db, source.sourceId);
+export async function removeSource(
+  db: Db,
+  name: string,
+  dataDir: string,
+  actor: Actor,
+  now: number,
+): Promise<number> {
+  const { source, channels } = await transactionally(db, function* () {
+    const source = yield* namedSourceSteps(db, name);
+    const channels = yield* deleteSourceSteps(db, source.sourceId);
+    const change = { before: publicSource(source), after: { channelsKept: channels } };
+    yield* query(auditStatement(db, actor, 'source.remove', name, change, now));
+    return { source, channels };
+  });
   forgetDayDigests(dataDir, source.sourceId);
-  recordAudit(
-    db,
-    actor,
-    'source.remove',
-    name,
-    { before: publicSource(source), after: { channelsKept: channels } },
-    now,
-  );
   return channels;
 }
 
+/** `namedSource` inside a transaction. */
+function* namedSourceSteps(db: Db, name: string): Statements<LineupSource> {
+  const s = yield* sourceByNameSteps(db, name);
+  if (!s) throw notNamed(name);
+  return s;
+}
+
+const notNamed = (name: string) =>
+  new SourceError('notFound', `No source named '${name}' (see: sources status)`);
+
 export function namedSource(db: Db, name: string): LineupSource {
   const s = getSourceByName(db, name);
-  if (!s) throw new SourceError('notFound', `No source named '${name}' (see: sources status)`);
+  if (!s) throw notNamed(name);
   return s;
 }
 
 /** `namedSource` on the asynchronous store: the console's source card, and what its import and refresh start from. */
 export async function namedSourceNow(db: Db, name: string): Promise<LineupSource> {
   const s = await sourceByNameNow(db, name);
-  if (!s) throw new SourceError('notFound', `No source named '${name}' (see: sources status)`);
+  if (!s) throw notNamed(name);
   return s;
 }
 

@@ -24,10 +24,10 @@ describe('dueSources', () => {
         0,
       );
     const T = 10 * 3_600_000;
-    add('never-imported', 60);
-    const hourly = add('hourly', 60);
-    const daily = add('daily', 1440);
-    const broken = add('broken', 60);
+    await add('never-imported', 60);
+    const hourly = await add('hourly', 60);
+    const daily = await add('daily', 1440);
+    const broken = await add('broken', 60);
     recordRefresh(db, hourly.sourceId, { ok: true, counts: {} }, T - 60 * 60_000, 1);
     recordRefresh(db, daily.sourceId, { ok: true, counts: {} }, T - 60 * 60_000, 1);
     recordRefresh(db, broken.sourceId, { ok: false, error: 'HTTP 500' }, T - 61 * 60_000, 1);

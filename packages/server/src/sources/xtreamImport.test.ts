@@ -35,11 +35,11 @@ function answer(url: URL): string {
 }
 
 /** A database with the seeded line-up and the panel's account as a source. */
-function panelSource(url: string) {
+async function panelSource(url: string) {
   const db = openDb(':memory:');
   migrate(db);
   seedLineup(db);
-  const source = insertSource(
+  const source = await insertSource(
     db,
     {
       name: 'panel',
@@ -59,7 +59,7 @@ function panelSource(url: string) {
 describe('Xtream Codes import', () => {
   it('imports the live streams under their categories with the guide of the same account', async () => {
     panel = await startServer((req, res) => res.end(answer(new URL(req.url ?? '/', 'http://x'))));
-    const { db, source } = panelSource(panel.url);
+    const { db, source } = await panelSource(panel.url);
     const counts = await refreshSource(db, source, { now: () => NOW });
     expect(counts).toMatchObject({
       channels: 2,
@@ -91,7 +91,7 @@ describe('Xtream Codes import', () => {
       if (url.pathname === '/xmltv.php') res.writeHead(502).end('bad gateway');
       else res.end(answer(url));
     });
-    const { db, source } = panelSource(panel.url);
+    const { db, source } = await panelSource(panel.url);
     const preview = await previewSource(source);
     expect(preview.guideLocation).toBe(`${panel.url}/xmltv.php?username=viewer&password=***`);
     const err = await refreshSource(db, source, { now: () => NOW }).catch((e: Error) => e);

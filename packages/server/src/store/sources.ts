@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { SourceChannelsTable } from './kysely/schema.generated.ts';
 import type { Db } from './db.ts';
+import { query, type Statements, transactionally } from './kysely/transactionally.ts';
 
 export type SourceKind = 'm3u' | 'xtream' | 'xmltv';
 
@@ -108,6 +109,14 @@ export function getSourceByName(db: Db, name: string): LineupSource | undefined 
   return r && fromRow(r);
 }
 
+/** A source by its name, read inside a transaction of the asynchronous store. */
+export function* sourceByNameSteps(db: Db, name: string): Statements<LineupSource | undefined> {
+  const { rows } = yield* query(
+    db.kysely.selectFrom('lineup_sources').selectAll().where('name', '=', name).compile(),
+  );
+  return rows[0] && fromRow(rows[0] as SourceRow);
+}
+
 export type NewSource = Pick<
   LineupSource,
   | 'name'
@@ -124,59 +133,80 @@ export type NewSource = Pick<
  * The next source id: never one a removed source had, whose channels (`s<id>-<n>`) and categories (`col-s<id>-…`)
  * stay in the line-up after it, and whose ids a new source's import would otherwise take again.
  */
-function nextSourceId(db: Db): number {
-  let max = Number(db.get<{ n: number | null }>('SELECT MAX(source_id) AS n FROM lineup_sources')?.n ?? 0);
-  const left = [
-    ...db.all<{ id: string }>(
-      "SELECT logical_channel_id AS id FROM channels WHERE logical_channel_id LIKE 's%-%'",
-    ),
-    ...db.all<{ id: string }>("SELECT column_id AS id FROM channel_columns WHERE column_id LIKE 'col-s%-%'"),
-  ];
-  for (const { id } of left) max = Math.max(max, Number(/^(?:col-)?s(\d+)-/.exec(id)?.[1] ?? 0));
+function* nextSourceIdSteps(db: Db): Statements<number> {
+  const k = db.kysely;
+  const top = (yield* query(
+    k
+      .selectFrom('lineup_sources')
+      .select((eb) => eb.fn.max('source_id').as('n'))
+      .compile(),
+  )).rows[0]?.n;
+  let max = Number(top ?? 0);
+  const channels = (yield* query(
+    k
+      .selectFrom('channels')
+      .select('logical_channel_id as id')
+      .where('logical_channel_id', 'like', 's%-%')
+      .compile(),
+  )).rows;
+  const columns = (yield* query(
+    k
+      .selectFrom('channel_columns')
+      .select('column_id as id')
+      .where('column_id', 'like', 'col-s%-%')
+      .compile(),
+  )).rows;
+  for (const { id } of [...channels, ...columns])
+    max = Math.max(max, Number(/^(?:col-)?s(\d+)-/.exec(id)?.[1] ?? 0));
   return max + 1;
 }
 
-export function insertSource(db: Db, s: NewSource, now: number): LineupSource {
-  return db.transaction(() => {
-    const id = nextSourceId(db);
-    db.run(
-      `INSERT INTO lineup_sources (source_id, name, kind, location, xtream_user, xtream_password, guide_location,
-        refresh_minutes, product_id, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-      id,
-      s.name,
-      s.kind,
-      s.location,
-      s.xtreamUser,
-      s.xtreamPassword,
-      s.guideLocation,
-      s.refreshMinutes,
-      s.productId,
-      now,
-    );
-    return getSourceByName(db, s.name) as LineupSource;
-  });
+/** A new source, inside a transaction of the asynchronous store (decision 0441); answers it as stored. */
+export function* insertSourceSteps(db: Db, s: NewSource, now: number): Statements<LineupSource> {
+  const id = yield* nextSourceIdSteps(db);
+  yield* query(
+    db.kysely
+      .insertInto('lineup_sources')
+      .values({
+        source_id: id,
+        name: s.name,
+        kind: s.kind,
+        location: s.location,
+        xtream_user: s.xtreamUser,
+        xtream_password: s.xtreamPassword,
+        guide_location: s.guideLocation,
+        refresh_minutes: s.refreshMinutes,
+        product_id: s.productId,
+        created_at: now,
+      })
+      .compile(),
+  );
+  return (yield* sourceByNameSteps(db, s.name)) as LineupSource;
 }
+
+/** `insertSourceSteps` as a transaction of its own (tests' sources). */
+export const insertSource = (db: Db, s: NewSource, now: number) =>
+  transactionally(db, () => insertSourceSteps(db, s, now));
 
 /** What an operator may change of a source after adding it (its name and kind stay: the CLI and jobs name it). */
 export type SourceChanges = Partial<
   Pick<LineupSource, 'location' | 'guideLocation' | 'refreshMinutes' | 'xtreamUser' | 'xtreamPassword'>
 >;
 
-const CHANGE_COLUMNS: Record<keyof SourceChanges, string> = {
-  location: 'location',
-  guideLocation: 'guide_location',
-  refreshMinutes: 'refresh_minutes',
-  xtreamUser: 'xtream_user',
-  xtreamPassword: 'xtream_password',
-};
-
-export function updateSource(db: Db, sourceId: number, changes: SourceChanges): void {
-  const keys = (Object.keys(changes) as (keyof SourceChanges)[]).filter((k) => changes[k] !== undefined);
-  if (keys.length === 0) return;
-  db.run(
-    `UPDATE lineup_sources SET ${keys.map((k) => `${CHANGE_COLUMNS[k]} = ?`).join(', ')} WHERE source_id = ?`,
-    ...keys.map((k) => changes[k] as string | number),
-    sourceId,
+export function* updateSourceSteps(db: Db, sourceId: number, changes: SourceChanges): Statements<void> {
+  const set = {
+    location: changes.location,
+    guide_location: changes.guideLocation,
+    refresh_minutes: changes.refreshMinutes,
+    xtream_user: changes.xtreamUser,
+    xtream_password: changes.xtreamPassword,
+  };
+  const given = Object.fromEntries(Object.entries(set).filter(([, v]) => v !== undefined)) as Partial<
+    typeof set
+  >;
+  if (Object.keys(given).length === 0) return;
+  yield* query(
+    db.kysely.updateTable('lineup_sources').set(given).where('source_id', '=', sourceId).compile(),
   );
 }
 
@@ -185,26 +215,37 @@ export function updateSource(db: Db, sourceId: number, changes: SourceChanges): 
  * and the guide channels it offered go with it); channels that took their guide from it keep what they have and
  * are mapped again by the next refresh of a guide. Answers how many channels it had.
  */
-export function deleteSource(db: Db, sourceId: number): number {
-  return db.transaction(() => {
-    const channels =
-      db.get<{ n: number }>('SELECT COUNT(*) AS n FROM source_channels WHERE source_id = ?', sourceId)?.n ??
-      0;
-    db.run(
-      'UPDATE source_channels SET guide_source_id = NULL, xmltv_id = NULL, mapped_by = NULL WHERE guide_source_id = ?',
-      sourceId,
-    );
-    db.run('DELETE FROM lineup_sources WHERE source_id = ?', sourceId);
-    return Number(channels);
-  });
+export function* deleteSourceSteps(db: Db, sourceId: number): Statements<number> {
+  const k = db.kysely;
+  const n = (yield* query(
+    k
+      .selectFrom('source_channels')
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('source_id', '=', sourceId)
+      .compile(),
+  )).rows[0]?.n;
+  yield* query(
+    k
+      .updateTable('source_channels')
+      .set({ guide_source_id: null, xmltv_id: null, mapped_by: null })
+      .where('guide_source_id', '=', sourceId)
+      .compile(),
+  );
+  yield* query(k.deleteFrom('lineup_sources').where('source_id', '=', sourceId).compile());
+  return Number(n ?? 0);
 }
 
-export function setSourceGroups(db: Db, sourceId: number, groups: string[] | undefined): void {
-  db.run(
-    'UPDATE lineup_sources SET groups_json = ? WHERE source_id = ?',
-    groups === undefined ? null : JSON.stringify(groups),
-    sourceId,
-  );
+/** The groups an import of the source takes (all when undefined), on the asynchronous store. */
+export async function setSourceGroupsNow(
+  db: Db,
+  sourceId: number,
+  groups: string[] | undefined,
+): Promise<void> {
+  await db.kysely
+    .updateTable('lineup_sources')
+    .set({ groups_json: groups === undefined ? null : JSON.stringify(groups) })
+    .where('source_id', '=', sourceId)
+    .execute();
 }
 
 /** Records how a refresh went: success with its counts, or the error in words (the previous counts stay). */

@@ -18,7 +18,7 @@ import {
   REFRESH_MINUTES,
 } from '@ottkit/api-client/contract';
 import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
-import { auditStatement, recordAudit } from '../../operator/audit.ts';
+import { auditStatement } from '../../operator/audit.ts';
 import { guideDayOf, programmeEpg, saveProgrammeSteps } from '../../operator/guideEdit.ts';
 import { forgetGuideDay } from '../../domain/guideCache.ts';
 import {
@@ -35,26 +35,24 @@ import {
 } from '../../operator/lineup.ts';
 import { query, type Statements, transactionally } from '../../store/kysely/transactionally.ts';
 import { storeLogo, uploadedLogoFile } from '../../sources/logos.ts';
-import { addSource, namedSource, SourceError } from '../../sources/manage.ts';
-import { getSourceByName } from '../../store/sources.ts';
+import { addSource, SourceError } from '../../sources/manage.ts';
+import { sourceByNameNow } from '../../store/sources.ts';
 import { ImageRefused } from '../../media/imageSize.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
 import { answering, importJob } from './operatorSources.ts';
 
-const audit = (
-  ctx: RequestContext,
-  action: string,
-  target: string,
-  change: { before?: unknown; after?: unknown },
-) => recordAudit(ctx.db, actorFor(ctx), action, target, change, ctx.now());
-
 /** Where an uploaded XMLTV file is kept: one file per source name, so uploading again replaces it. */
 const GUIDE_UPLOAD_DIR = 'guide-uploads';
 
 /** The source an uploaded or linked guide is imported through (kind xmltv): made on first use, else reused. */
-function guideSource(ctx: RequestContext, name: string, url: string | undefined, file: string | undefined) {
-  const existing = getSourceByName(ctx.db, name);
+async function guideSource(
+  ctx: RequestContext,
+  name: string,
+  url: string | undefined,
+  file: string | undefined,
+) {
+  const existing = await sourceByNameNow(ctx.db, name);
   let location = url;
   if (file !== undefined) {
     const dir = join(ctx.config.dataDir, GUIDE_UPLOAD_DIR);
@@ -69,7 +67,7 @@ function guideSource(ctx: RequestContext, name: string, url: string | undefined,
       throw new SourceError('exists', `A source named '${name}' reads another address`);
     return existing;
   }
-  const source = addSource(
+  return addSource(
     ctx.db,
     {
       name,
@@ -81,10 +79,11 @@ function guideSource(ctx: RequestContext, name: string, url: string | undefined,
       xtreamUser: '',
       xtreamPassword: '',
     },
+    actorFor(ctx),
     ctx.now(),
+    // An uploaded file's place on the server is not the operator's to see.
+    { kind: 'xmltv', location: url ?? 'uploaded file' },
   );
-  audit(ctx, 'source.add', name, { after: { kind: 'xmltv', location: url ?? 'uploaded file' } });
-  return namedSource(ctx.db, source.name);
 }
 
 /**
@@ -205,7 +204,7 @@ export const operatorLineupRoutes = [
   }),
   route(lineupGuideImport, (ctx, req) =>
     answering(async () => ({
-      job: await importJob(ctx, guideSource(ctx, req.name, req.url, req.file), 'source.import'),
+      job: await importJob(ctx, await guideSource(ctx, req.name, req.url, req.file), 'source.import'),
     })),
   ),
 ];

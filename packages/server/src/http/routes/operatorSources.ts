@@ -15,7 +15,7 @@ import {
   sourceStatus,
 } from '@ottkit/api-client/contract';
 import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
-import { recordAudit, recordAuditNow } from '../../operator/audit.ts';
+import { recordAuditNow } from '../../operator/audit.ts';
 import { startSourceJob } from '../../operator/sourceJobs.ts';
 import { previewSource, upstreamLimits } from '../../sources/importer.ts';
 import { lineupImporter } from '../../sources/lineupImporter.ts';
@@ -23,7 +23,6 @@ import {
   addSource,
   editSource,
   mapGuide,
-  namedSource,
   namedSourceNow,
   publicSource,
   removeSource,
@@ -31,7 +30,7 @@ import {
   unmapGuide,
   unmappedReport,
 } from '../../sources/manage.ts';
-import { type LineupSource, setSourceGroups, sourcesNow } from '../../store/sources.ts';
+import { type LineupSource, setSourceGroupsNow, sourcesNow } from '../../store/sources.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
 import { maskSecrets } from '../../upstream/maskSecrets.ts';
@@ -71,8 +70,8 @@ export const operatorSourceRoutes = [
     answering(async () => ({ source: publicSource(await namedSourceNow(ctx.db, req.name)) })),
   ),
   route(sourceAdd, (ctx, req) =>
-    answering(() => {
-      const source = addSource(
+    answering(async () => {
+      const source = await addSource(
         ctx.db,
         {
           name: req.name,
@@ -85,21 +84,14 @@ export const operatorSourceRoutes = [
           xtreamUser: req.user ?? '',
           xtreamPassword: req.password ?? '',
         },
-        ctx.now(),
-      );
-      recordAudit(
-        ctx.db,
         actorFor(ctx),
-        'source.add',
-        source.name,
-        { after: publicSource(source) },
         ctx.now(),
       );
       return { source: publicSource(source) };
     }),
   ),
   route(sourceEdit, (ctx, req) =>
-    answering(() => {
+    answering(async () => {
       const changes = {
         location: req.url,
         guideLocation: req.guideUrl,
@@ -107,13 +99,13 @@ export const operatorSourceRoutes = [
         xtreamUser: req.user,
         xtreamPassword: req.password,
       };
-      return { source: publicSource(editSource(ctx.db, req.name, changes, actorFor(ctx), ctx.now())) };
+      return { source: publicSource(await editSource(ctx.db, req.name, changes, actorFor(ctx), ctx.now())) };
     }),
   ),
   route(sourceRemove, (ctx, req) =>
-    answering(() => ({
+    answering(async () => ({
       name: req.name,
-      channels: removeSource(ctx.db, req.name, ctx.config.dataDir, actorFor(ctx), ctx.now()),
+      channels: await removeSource(ctx.db, req.name, ctx.config.dataDir, actorFor(ctx), ctx.now()),
     })),
   ),
   route(sourcePreview, (ctx, req) =>
@@ -129,9 +121,9 @@ export const operatorSourceRoutes = [
   ),
   route(sourceImport, (ctx, req) =>
     answering(async () => {
-      const s = namedSource(ctx.db, req.name);
+      const s = await namedSourceNow(ctx.db, req.name);
       const groups = req.groups?.map((g) => g.trim()).filter(Boolean);
-      setSourceGroups(ctx.db, s.sourceId, groups);
+      await setSourceGroupsNow(ctx.db, s.sourceId, groups);
       return { job: await importJob(ctx, { ...s, groups }, 'source.import') };
     }),
   ),
