@@ -125,7 +125,7 @@ describe("the console's screens on the asynchronous store", () => {
     expect(failed).toEqual([]);
     expect(asked).toEqual([]);
   });
-  it("a title's edits (made, changed, credited, published, taken out; a series' season and episode), each with its audit entry, ask nothing synchronously", async () => {
+  it("a title's edits (made, changed, credited, published, taken out, an upload started and sent; a series' season and episode), each with its audit entry, ask nothing synchronously", async () => {
     const { failed, post } = consoleCalls();
     const O = oc.operator;
     type Made = { title: { metaId: string; status: string } };
@@ -181,11 +181,28 @@ describe("the console's screens on the asynchronous store", () => {
       await post(O.titleSeasonAdd.path, { seriesId: series, seasonNo: 2, en: text('Season 2') });
       await post(O.titlePublish.path, { metaId: episode });
       await post(O.titleUnpublish.path, { metaId: film });
+      // An upload started and its first chunk (of four bytes, two sent: no transcode yet).
+      type Started = { upload: { uploadId: string } };
+      const upload = (
+        await post<Started>(O.titleUploadStart.path, {
+          metaId: film,
+          fileName: 'quiet.mp4',
+          size: 4,
+          type: 'video/mp4',
+          lastModified: 1,
+        })
+      ).upload.uploadId;
+      const chunk = await fetch(`${t.url}${O.titleUploadChunk.path}?uploadId=${upload}&offset=0`, {
+        method: 'POST',
+        headers: { cookie: admin.cookie, origin: t.url, 'content-type': 'application/octet-stream' },
+        body: Buffer.from('ab'),
+      });
+      if (chunk.status !== 200) failed.push(`chunk: ${chunk.status}`);
     });
     expect(failed).toEqual([]);
     expect(asked).toEqual([]);
     const audit = await auditEntries((eb) => eb('action', 'like', 'title.%'));
-    expect(audit.slice(-8).map((e) => e.action)).toEqual([
+    expect(audit.slice(-9).map((e) => e.action)).toEqual([
       'title.create',
       'title.update',
       'title.credits',
@@ -194,6 +211,7 @@ describe("the console's screens on the asynchronous store", () => {
       'title.season.add',
       'title.publish',
       'title.unpublish',
+      'title.upload',
     ]);
     // The series went into the catalogue with its episode; the film came out of it with its search row.
     const found = await t.post(contract.vod.search.path, { keyword: 'Quiet' });

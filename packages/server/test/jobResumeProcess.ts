@@ -61,7 +61,7 @@ if (what === 'transcode') {
   };
   const metaId = await createTitle(db, form, RESUME_ACTOR.id, Date.now());
   const size = statSync(file).size;
-  const upload = startUpload(
+  const upload = await startUpload(
     db,
     dataDir,
     { metaId, fileName: 'ferry.mp4', size, lastModified: 1 },

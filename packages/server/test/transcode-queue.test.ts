@@ -70,7 +70,7 @@ async function fromLibrary(name: string, h: ReturnType<typeof heldTranscodes>) {
 async function fromUpload(name: string, h: ReturnType<typeof heldTranscodes>) {
   const db = t.server.db;
   const title = await newTitle(name);
-  const upload = startUpload(
+  const upload = await startUpload(
     db,
     t.dataDir,
     { metaId: title.metaId, fileName: `${name}.mp4`, size: name.length, lastModified: 1 },

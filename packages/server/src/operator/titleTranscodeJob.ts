@@ -13,7 +13,7 @@ import { jobParams, jobParamsStatement } from './jobParams.ts';
 import { type JobWork, startJob } from './jobs.ts';
 import { titleAssetStatements, titleJobStatement } from './titles.ts';
 import { TRANSCODE_PRIORITY, transcodeSlot } from './transcodeQueue.ts';
-import { getUpload, receivedBytes, uploadFile } from './uploads.ts';
+import { receivedBytes, uploadFile, uploadNow } from './uploads.ts';
 import { upstreamAllowSetting } from '../domain/appConfig.ts';
 import { openPull } from '../upstream/pullRelay.ts';
 
@@ -32,12 +32,16 @@ type TranscodeParams = TranscodeSource & {
 };
 
 /** The source's file, or why it is gone, in words. */
-function sourceFile(db: Db, dataDir: string, p: { uploadId: string } | { file: string }): string {
+async function sourceFile(
+  db: Db,
+  dataDir: string,
+  p: { uploadId: string } | { file: string },
+): Promise<string> {
   if ('file' in p) {
     if (!existsSync(p.file)) throw new Error('The library file is gone: scan the library again');
     return p.file;
   }
-  const upload = getUpload(db, p.uploadId);
+  const upload = await uploadNow(db, p.uploadId);
   if (!upload || receivedBytes(dataDir, p.uploadId) < upload.size) {
     throw new Error('The uploaded video is gone (a new upload replaced it): transcode again');
   }
@@ -88,7 +92,9 @@ function transcodeWork(
     // A video address is read through the pull relay, which judges every fetch (decision 0435).
     const pull = 'url' in p ? await openPull(p.url, await upstreamAllowSetting(db)) : undefined;
     try {
-      const file = pull ? pull.input : sourceFile(db, dataDir, p as { uploadId: string } | { file: string });
+      const file = pull
+        ? pull.input
+        : await sourceFile(db, dataDir, p as { uploadId: string } | { file: string });
       const source =
         readTitleSource(dir, p.assetId) ??
         (await transcodeTitle({

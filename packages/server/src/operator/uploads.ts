@@ -9,6 +9,7 @@ import { pipeline } from 'node:stream/promises';
 import type { z } from 'zod';
 import type { titleUploadSchema } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
+import { query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
 
 /**
  * Resumable uploads of a title's video (decision 0235). The server's copy is one file the chunks are appended
@@ -43,50 +44,74 @@ export function publicUpload(dataDir: string, u: UploadRow): z.output<typeof tit
   };
 }
 
-export const latestUpload = (db: Db, metaId: string) =>
-  db.get<UploadRow>(
-    'SELECT * FROM title_uploads WHERE meta_id = ? ORDER BY created_at DESC, upload_id LIMIT 1',
-    metaId,
-  );
+/** The title's newest upload, on the asynchronous store. */
+export const latestUploadNow = (db: Db, metaId: string) =>
+  db.kysely
+    .selectFrom('title_uploads')
+    .selectAll()
+    .where('meta_id', '=', metaId)
+    .orderBy('created_at', 'desc')
+    .orderBy('upload_id')
+    .limit(1)
+    .executeTakeFirst();
 
-export const getUpload = (db: Db, uploadId: string) =>
-  db.get<UploadRow>('SELECT * FROM title_uploads WHERE upload_id = ?', uploadId);
+/** An upload by its id, on the asynchronous store. */
+export const uploadNow = (db: Db, uploadId: string) =>
+  db.kysely.selectFrom('title_uploads').selectAll().where('upload_id', '=', uploadId).executeTakeFirst();
 
 /**
  * The upload of this very file (same name, size and modification time) to the title when there is one, so it
- * continues; otherwise a new one, and the title's earlier uploads are dropped with their bytes.
+ * continues; otherwise a new one, and the title's earlier uploads are dropped (their bytes by `dropUploads`, once
+ * the transaction committed). Inside a transaction of the asynchronous store (decision 0441).
  */
-export function startUpload(
+export function* startUploadSteps(
+  db: Db,
+  f: { metaId: string; fileName: string; size: number; lastModified: number },
+  createdBy: string,
+  now: number,
+): Statements<{ upload: UploadRow; dropped: string[] }> {
+  const k = db.kysely;
+  const fingerprint = `${f.fileName}\n${f.size}\n${f.lastModified}`;
+  const earlier = (yield* query(
+    k
+      .selectFrom('title_uploads')
+      .selectAll()
+      .where('meta_id', '=', f.metaId)
+      .orderBy('created_at', 'desc')
+      .compile(),
+  )).rows;
+  const same = earlier.find((u) => u.fingerprint === fingerprint);
+  if (same) return { upload: same, dropped: [] };
+  yield* query(k.deleteFrom('title_uploads').where('meta_id', '=', f.metaId).compile());
+  const upload = {
+    upload_id: `upl-${randomBytes(8).toString('hex')}`,
+    meta_id: f.metaId,
+    file_name: f.fileName,
+    size: f.size,
+    fingerprint,
+    created_by: createdBy,
+    created_at: now,
+  };
+  yield* query(k.insertInto('title_uploads').values(upload).compile());
+  return { upload, dropped: earlier.map((u) => u.upload_id) };
+}
+
+/** The bytes of uploads a new one replaced. */
+export function dropUploads(dataDir: string, uploadIds: string[]): void {
+  for (const id of uploadIds) rmSync(uploadFile(dataDir, id), { force: true });
+}
+
+/** `startUploadSteps` as a transaction of its own, its replaced bytes dropped after (tests' uploads). */
+export async function startUpload(
   db: Db,
   dataDir: string,
   f: { metaId: string; fileName: string; size: number; lastModified: number },
   createdBy: string,
   now: number,
-): UploadRow {
-  const fingerprint = `${f.fileName}\n${f.size}\n${f.lastModified}`;
-  const same = db.get<UploadRow>(
-    'SELECT * FROM title_uploads WHERE meta_id = ? AND fingerprint = ? ORDER BY created_at DESC LIMIT 1',
-    f.metaId,
-    fingerprint,
-  );
-  if (same) return same;
-  for (const old of db.all<UploadRow>('SELECT * FROM title_uploads WHERE meta_id = ?', f.metaId)) {
-    rmSync(uploadFile(dataDir, old.upload_id), { force: true });
-  }
-  db.run('DELETE FROM title_uploads WHERE meta_id = ?', f.metaId);
-  const uploadId = `upl-${randomBytes(8).toString('hex')}`;
-  db.run(
-    `INSERT INTO title_uploads (upload_id, meta_id, file_name, size, fingerprint, created_by, created_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    uploadId,
-    f.metaId,
-    f.fileName,
-    f.size,
-    fingerprint,
-    createdBy,
-    now,
-  );
-  return getUpload(db, uploadId) as UploadRow;
+): Promise<UploadRow> {
+  const { upload, dropped } = await transactionally(db, () => startUploadSteps(db, f, createdBy, now));
+  dropUploads(dataDir, dropped);
+  return upload;
 }
 
 /** Thrown when a body brings more than the chunk limit or the file's declared size. */

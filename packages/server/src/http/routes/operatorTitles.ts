@@ -17,7 +17,7 @@ import {
 import type { ServerConfig } from '../../config.ts';
 import { newAssetId } from '../../media/titleAssets.ts';
 import { transcodeTitle } from '../../media/transcode.ts';
-import { type Actor, auditStatement, recordAudit } from '../../operator/audit.ts';
+import { type Actor, auditStatement } from '../../operator/audit.ts';
 import { operatorGate } from '../operatorSession.ts';
 import { startTranscodeJob } from '../../operator/titleTranscodeJob.ts';
 import {
@@ -30,11 +30,12 @@ import {
 } from '../../operator/titles.ts';
 import {
   appendChunk,
-  getUpload,
-  latestUpload,
+  dropUploads,
+  latestUploadNow,
   publicUpload,
   receivedBytes,
-  startUpload,
+  startUploadSteps,
+  uploadNow,
   TooManyBytes,
 } from '../../operator/uploads.ts';
 import { actorOf } from '../../operator/signIn.ts';
@@ -63,7 +64,7 @@ const titleOf = (d: Deps, metaId: string): Promise<ConsoleTitle> =>
  */
 async function transcodeJob(d: Deps, actor: Actor, metaId: string): Promise<Job> {
   const t = await titleOf(d, metaId);
-  const upload = latestUpload(d.db, metaId);
+  const upload = await latestUploadNow(d.db, metaId);
   if (!upload || receivedBytes(d.config.dataDir, upload.upload_id) < upload.size) {
     throw new HttpError(OperatorErrCode.NOT_READY, 'Upload the whole video first', 409);
   }
@@ -132,12 +133,18 @@ export const operatorTitleRoutes = [
         400,
       );
     }
-    const u = startUpload(ctx.db, ctx.config.dataDir, req, operatorOf(ctx).operator.operator_id, ctx.now());
-    const upload = publicUpload(ctx.config.dataDir, u);
-    if (upload.received === 0) {
-      const after = { uploadId: u.upload_id, fileName: u.file_name, size: u.size };
-      recordAudit(ctx.db, actorFor(ctx), 'title.upload', req.metaId, { after }, ctx.now());
-    }
+    const { db, config } = ctx;
+    const { upload, dropped } = await transactionally(db, function* () {
+      const started = yield* startUploadSteps(db, req, operatorOf(ctx).operator.operator_id, ctx.now());
+      const u = started.upload;
+      const upload = publicUpload(config.dataDir, u);
+      if (upload.received === 0) {
+        const after = { uploadId: u.upload_id, fileName: u.file_name, size: u.size };
+        yield* query(auditStatement(db, actorFor(ctx), 'title.upload', req.metaId, { after }, ctx.now()));
+      }
+      return { upload, dropped: started.dropped };
+    });
+    dropUploads(config.dataDir, dropped);
     return { upload };
   }),
   route(titleTranscode, async (ctx, req) => ({
@@ -187,7 +194,7 @@ export function titleUploadRawRoutes(d: Deps): RawRoute[] {
       const op = await operatorGate(d.db, d.config, req, titleUploadChunk, d.now());
       const q = titleUploadChunk.request.safeParse(queryObject(url));
       if (!q.success) throw new HttpError(ErrCode.INVALID_REQUEST, 'Name the upload and the offset', 400);
-      const u = getUpload(d.db, q.data.uploadId);
+      const u = await uploadNow(d.db, q.data.uploadId);
       if (!u) throw new HttpError(OperatorErrCode.NOT_FOUND, 'No such upload; start it again', 404);
       const type = (req.headers['content-type'] ?? '').split(';')[0]?.trim();
       if (type !== 'application/octet-stream') {
