@@ -142,16 +142,17 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
       isDiskFull(err) ? `housekeeping: ${diskFullMessage(err, dbFile(config))}` : 'housekeeping failed',
       err,
     );
-  void purgeExpired(db, now()).catch(housekeepingFailed);
-  void rollUpTelemetry(db, now(), config.telemetryRetentionDays).catch(housekeepingFailed);
+  // The runs in flight: `close` waits for them, so a store is never closed under its own clean-up.
+  const cleaning = new Set<Promise<unknown>>();
+  const clean = () => {
+    for (const run of [purgeExpired(db, now()), rollUpTelemetry(db, now(), config.telemetryRetentionDays)]) {
+      const kept = run.catch(housekeepingFailed).finally(() => cleaning.delete(kept));
+      cleaning.add(kept);
+    }
+  };
+  clean();
   // Hourly clean-up of spent tokens and codes, and telemetry roll-up; unref'd so it never keeps the process alive.
-  const housekeeping = setInterval(
-    () => {
-      void purgeExpired(db, now()).catch(housekeepingFailed);
-      void rollUpTelemetry(db, now(), config.telemetryRetentionDays).catch(housekeepingFailed);
-    },
-    60 * 60 * 1000,
-  );
+  const housekeeping = setInterval(clean, 60 * 60 * 1000);
   housekeeping.unref();
   const served = servedPlayRecorder(db, now, (err) =>
     logger.error(
@@ -308,6 +309,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
         server.closeAllConnections();
       });
       await origin?.close?.();
+      await Promise.allSettled(cleaning);
       await mail.close();
       await shared.close();
       db.close();
