@@ -34,7 +34,10 @@ describe('operator CLI', () => {
     for (const c of created.lines.slice(1)) expect(c).toMatch(/^\d{16}$/);
     const listed = await run('recharge-codes', 'list');
     expect(listed.lines.some((l) => /plan-monthly 0\/3 redeemed/.test(l))).toBe(true);
-    await expect(run('recharge-codes', 'create', '--plan', 'nope')).rejects.toThrow(/No plan 'nope'/);
+    await expect(run('recharge-codes', 'create', '--plan', 'nope')).rejects.toThrow(/No plan nope/);
+    await expect(run('recharge-codes', 'create', '--plan', 'plan-monthly', '--count', '0')).rejects.toThrow(
+      /At least 1 code/,
+    );
   });
 
   it('voids one code, then the rest of its batch, with the console’s domain code (decision 0240)', async () => {

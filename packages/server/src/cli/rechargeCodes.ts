@@ -1,7 +1,6 @@
-import { RECHARGE_CODE_LENGTH } from '@ottkit/api-client/contract';
-import { createRechargeBatch } from '../domain/recharge.ts';
+import { codeBatchCreate, RECHARGE_CODE_LENGTH } from '@ottkit/api-client/contract';
 import { CLI_ACTOR } from '../operator/audit.ts';
-import { voidAudited } from '../operator/commerce.ts';
+import { createBatchAudited, voidAudited } from '../operator/commerce.ts';
 import { batchSummary } from '../store/rechargeCodes.ts';
 import { type Command, str, UsageError, withStore } from './command.ts';
 
@@ -23,15 +22,23 @@ export const rechargeCodesCommand: Command = {
         if (positionals[0] === 'create') {
           const plan = str(values.plan);
           if (!plan) throw new Error('--plan PLAN_ID is required (see: ottkit-server plans)');
-          const { batchId, codes } = createRechargeBatch(
+          // The console's rules and domain code: the count checked by the contract, the batch made in one
+          // transaction on the asynchronous store, audited as the command line (decision 0434).
+          const asked = codeBatchCreate.request.safeParse({
+            planId: plan,
+            count: Number(values.count ?? 10),
+          });
+          if (!asked.success) throw new Error(asked.error.issues[0]?.message ?? 'Give --count N');
+          const { batch, codes } = await createBatchAudited(
             db,
             config.secret,
+            CLI_ACTOR,
             plan,
-            Number(values.count ?? 10),
+            asked.data.count,
             Date.now(),
           );
           console.log(
-            `batch ${batchId} for ${plan}: ${codes.length} codes (store them now; only hashes are kept)`,
+            `batch ${batch.batchId} for ${plan}: ${codes.length} codes (store them now; only hashes are kept)`,
           );
           for (const c of codes) console.log(c);
           return 0;
