@@ -5,7 +5,7 @@ import type { Db } from '../store/db.ts';
 import { atomically } from '../store/kysely/atomically.ts';
 import { maskSecrets } from '../upstream/maskSecrets.ts';
 import { remoteVideoStatements } from './remoteVideos.ts';
-import { type Actor, recordAudit } from '../operator/audit.ts';
+import { type Actor, recordAuditNow } from '../operator/audit.ts';
 import { saveTitleCreditsSteps } from '../operator/titleCredits.ts';
 import { addPartSteps, publishSeriesSteps, unpublishTitleSteps } from '../operator/titleSeries.ts';
 import {
@@ -217,7 +217,7 @@ export async function importLibrary(
     });
     out.removed++;
   }
-  recordAudit(
+  await recordAuditNow(
     db,
     o.actor,
     'library.import',

@@ -1,7 +1,7 @@
 import type { Lang, Library } from '@ottkit/api-client/contract';
 import { LIBRARY_PARALLEL } from '@ottkit/api-client/contract';
 import type { Selectable } from 'kysely';
-import { type Actor, recordAudit } from '../operator/audit.ts';
+import { type Actor, recordAuditNow } from '../operator/audit.ts';
 import type { Db } from '../store/db.ts';
 import type { LibrariesTable } from '../store/kysely/schema.generated.ts';
 import { maskSecrets } from '../upstream/maskSecrets.ts';
@@ -81,7 +81,7 @@ export async function addLibrary(
     throw new LibraryError('exists', `A library named ${input.name} exists already.`);
   }
   const library = await namedLibrary(db, input.name);
-  recordAudit(db, actor, 'library.add', library.name, { after: library }, now);
+  await recordAuditNow(db, actor, 'library.add', library.name, { after: library }, now);
   return library;
 }
 
@@ -142,7 +142,7 @@ export async function readLibrary(
 export async function removeLibrary(db: Db, name: string, actor: Actor, now: number): Promise<void> {
   const before = await namedLibrary(db, name);
   await db.kysely.deleteFrom('libraries').where('name', '=', name).execute();
-  recordAudit(db, actor, 'library.remove', name, { before }, now);
+  await recordAuditNow(db, actor, 'library.remove', name, { before }, now);
 }
 
 /** What the library's last import did, in words. */
