@@ -156,28 +156,42 @@ export async function importLibrary(
         })),
       )
       .compile();
-  // A file's title is recorded now and transcoded after; a feed's gets its video and its record together, so a
-  // title is never recorded without the video its entry names.
-  const video = async (e: LibraryEntry, metaId: string) => {
+  // An entry's record, with its video when that is a feed's HLS address: statements of the title's own transaction,
+  // so that a title is never kept without the record that says it was imported (a second import would make it
+  // again), nor recorded without the video its entry names. A file is transcoded after (`done`).
+  const video = (e: LibraryEntry, metaId: string) => {
     if (!e.media?.hls) {
-      await atomically(db, [record(e, metaId)]);
       const from = e.media ? { url: e.media.url } : { file: file(e) };
-      out.transcodes.push({ metaId, name: nameOf(e), ...from });
-      return;
+      return {
+        statements: [record(e, metaId)],
+        done: () => out.transcodes.push({ metaId, name: nameOf(e), ...from }),
+      };
     }
     const remote = { assetId: newAssetId(), url: e.media.url, durationSec: e.durationSeconds };
-    await atomically(db, [...remoteVideoStatements(db, metaId, remote, o.now), record(e, metaId)]);
-    out.remote.push(metaId);
+    return {
+      statements: [...remoteVideoStatements(db, metaId, remote, o.now), record(e, metaId)],
+      done: () => out.remote.push(metaId),
+    };
   };
   for (const e of plan.added) {
-    const made = await transactionally(db, () =>
-      e.meta.kind === 'episode' ? addEpisodeSteps(db, plan.folder, e, o) : addFilmSteps(db, e, o),
-    );
+    let done = () => {};
+    const made = await transactionally(db, function* () {
+      done = () => {};
+      const m =
+        e.meta.kind === 'episode'
+          ? yield* addEpisodeSteps(db, plan.folder, e, o)
+          : yield* addFilmSteps(db, e, o);
+      if ('reason' in m) return m;
+      const v = video(e, m.metaId);
+      for (const q of v.statements) yield* query(q);
+      done = v.done;
+      return m;
+    });
     if ('reason' in made) {
       out.skipped.push({ path: e.path, reason: made.reason });
       continue;
     }
-    await video(e, made.metaId);
+    done();
     pictures(e, made.pictured);
     if (e.meta.kind === 'episode') out.episodes++;
     else out.films++;
@@ -194,8 +208,9 @@ export async function importLibrary(
     if (!k || !r) continue;
     // A folder's changed file is done again; a feed entry's video only when its address moved, and its texts,
     // credits and pictures are the feed's again (decision 0436).
-    if (e.digest === undefined || k.media !== e.media?.url) await video(e, k.meta_id);
-    else await atomically(db, [record(e, k.meta_id)]);
+    const v = e.digest === undefined || k.media !== e.media?.url ? video(e, k.meta_id) : undefined;
+    await atomically(db, v?.statements ?? [record(e, k.meta_id)]);
+    v?.done();
     if (e.digest !== undefined) {
       const form = formOf(e, r.vod_type as TitleForm['vodType'], o.year);
       if (typeof form !== 'string')
