@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
+import { foldedVector } from '../../store/migrations/catalogueScale.ts';
 import type { Db } from '../../store/db.ts';
 import { migrations, migrate } from '../../store/migrations.ts';
 import { openDb } from '../../store/db.ts';
@@ -106,6 +108,21 @@ describe('refreshSearchOf', () => {
       expect(rows.filter((r) => Number(r.same) !== 1)).toEqual([]);
     }
     expect(await ids(d, 'lighthouse')).toEqual(['by-title']);
+  });
+
+  it('matches each tier from a GIN index of its folded words on PostgreSQL (migration 545)', async () => {
+    const d = db();
+    if (d.engine !== 'postgres') return;
+    for (const column of ['titles', 'people', 'genres']) {
+      const plan = await d.kysely.transaction().execute(async (trx) => {
+        // The test catalogue is tiny: without this PostgreSQL would rightly read it whole.
+        await sql`SET LOCAL enable_seqscan = off`.execute(trx);
+        const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN SELECT s.meta_id FROM vod_search s
+          WHERE ${sql.raw(foldedVector(`s.${column}`))} @@ to_tsquery('simple', 'harbor:*')`.execute(trx);
+        return rows.map((r) => r['QUERY PLAN']).join('\n');
+      });
+      expect(plan).toContain(`vod_search_${column}_fts`);
+    }
   });
 
   it('leaves no row for a title that left the catalogue', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Db, SqlValue } from '../../store/db.ts';
 import { query, type Statements, transactionally } from '../../store/kysely/transactionally.ts';
-import { searchRows } from '../../store/migrations/catalogueScale.ts';
+import { foldedVector, searchRows } from '../../store/migrations/catalogueScale.ts';
 import { type Page, pageOf } from './paging.ts';
 import { nearWords, sqliteDocs, type WordDocs } from './searchTypos.ts';
 
@@ -80,24 +80,10 @@ const queryOf = (groups: string[][]) =>
 /** The words of a keyword, lower case, at most 8. */
 const ftsWords = (keyword: string) => (keyword.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? []).slice(0, 8);
 
-/** Letters with diacritics and their plain forms: FTS5's remove_diacritics, without PostgreSQL's unaccent. */
-const FOLDS: [string, string][] = [
-  ['áàâäãåā', 'a'],
-  ['éèêëē', 'e'],
-  ['íìîïī', 'i'],
-  ['óòôöõøō', 'o'],
-  ['úùûüū', 'u'],
-  ['ñ', 'n'],
-  ['ç', 'c'],
-  ['ýÿ', 'y'],
-];
-const FOLD_FROM = FOLDS.map(([from]) => from).join('');
-const FOLD_TO = FOLDS.map(([from, to]) => to.repeat([...from].length)).join('');
 const plain = (word: string) => word.normalize('NFD').replace(/\p{M}/gu, '');
 
-/** A search-index column's words as PostgreSQL's `simple` text-search vector, diacritics folded. */
-const vectorOf = (column: string) =>
-  sql.raw(`to_tsvector('simple', translate(lower(${column}), '${FOLD_FROM}', '${FOLD_TO}'))`);
+/** A search-index column's words as PostgreSQL's `simple` text-search vector, diacritics folded (indexed: 545). */
+const vectorOf = (column: string) => sql.raw(foldedVector(column));
 
 /**
  * The same match on PostgreSQL (decision 0275), which has no FTS5: the column's `simple` text-search vector,
@@ -122,26 +108,22 @@ async function postgresRows(db: Db, column: string, groups: string[][], filter: 
 }
 
 /**
- * The index's words on PostgreSQL (for typos, decision 0437): how many titles hold each of `words`, read from
- * every row's text-search vector in one query (whole words, or the beginnings of words of the candidates'
- * lengths). PostgreSQL keeps no list of the index's words, so this reads the index as a search does.
+ * The index's words on PostgreSQL (for typos, decision 0437): how many titles hold each of `words` (as whole words,
+ * or when `prefix` as beginnings of words), each counted through the GIN indexes of the three columns (migration
+ * 545): a candidate no title holds, most of them, costs one look-up in each index.
  */
 const postgresDocs =
   (db: Db): WordDocs =>
   async (words, prefix) => {
-    const vector = vectorOf("concat_ws(' ', s.titles, s.people, s.genres)");
-    const lengths = [...new Set(words.map((w) => w.length))];
-    const key = prefix
-      ? sql`unnest(ARRAY[${sql.join(lengths.map((n) => sql`left(w.word, ${n})`))}])`
-      : sql`w.word`;
+    const queries = words.map((w) => (prefix ? `${w}:*` : w));
+    const matches = sql.join(
+      TIERS.map((t) => sql`${vectorOf(`s.${t.column}`)} @@ to_tsquery('simple', c.q)`),
+      sql` OR `,
+    );
     const { rows } = await sql<{ word: string; docs: number }>`
-      SELECT k.word, count(DISTINCT s.meta_id)::int AS docs
-      FROM vod_search s
-      CROSS JOIN LATERAL unnest(tsvector_to_array(${vector})) AS w(word)
-      CROSS JOIN LATERAL (SELECT ${key} AS word) AS k
-      WHERE k.word = ANY(${words}::text[])
-      GROUP BY k.word`.execute(db.kysely);
-    return new Map(rows.map((r) => [r.word, r.docs]));
+      SELECT c.w AS word, (SELECT count(*) FROM vod_search s WHERE ${matches})::int AS docs
+      FROM unnest(${words}::text[], ${queries}::text[]) AS c(w, q)`.execute(db.kysely);
+    return new Map(rows.filter((r) => r.docs > 0).map((r) => [r.word, r.docs]));
   };
 
 /** The words to search instead of a keyword's that found nothing (typos), on either engine. */
