@@ -144,15 +144,17 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     );
   // The runs in flight: `close` waits for them, so a store is never closed under its own clean-up.
   const cleaning = new Set<Promise<unknown>>();
-  const clean = () => {
-    for (const run of [purgeExpired(db, now()), rollUpTelemetry(db, now(), config.telemetryRetentionDays)]) {
+  const clean = () =>
+    [purgeExpired(db, now()), rollUpTelemetry(db, now(), config.telemetryRetentionDays)].map((run) => {
       const kept = run.catch(housekeepingFailed).finally(() => cleaning.delete(kept));
       cleaning.add(kept);
-    }
-  };
-  clean();
+      return kept;
+    });
+  // The first runs end before the server listens, as when the roll-up was synchronous: a caller's first statements
+  // never wait behind the roll-up's transaction.
+  const firstClean = clean();
   // Hourly clean-up of spent tokens and codes, and telemetry roll-up; unref'd so it never keeps the process alive.
-  const housekeeping = setInterval(clean, 60 * 60 * 1000);
+  const housekeeping = setInterval(() => void clean(), 60 * 60 * 1000);
   housekeeping.unref();
   const served = servedPlayRecorder(db, now, (err) =>
     logger.error(
@@ -284,7 +286,7 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     db,
     handler,
     async listen() {
-      await Promise.all([shared.ready(), jobRecovery.firstSweep]);
+      await Promise.all([shared.ready(), jobRecovery.firstSweep, Promise.allSettled(firstClean)]);
       return new Promise((resolve, reject) => {
         server.once('error', (err) => {
           // Nothing else would end the process: the shared state's connections keep it alive.
