@@ -204,16 +204,14 @@ describe('a feed library', () => {
     const file = await titleNamed('A file');
     const posterOf = (metaId = '') => readFileSync(artworkFile(t.dataDir, metaId, 'poster'));
     const firstPoster = posterOf(before?.metaId);
+    /** The first film at its second address, naming `poster` as its picture. */
+    const harbour = (poster: string) =>
+      item('film-1', 'Harbour Lights', `${base}/master2.m3u8`, `<media:thumbnail url="${base}/${poster}"/>`);
     writeFileSync(
       join(dir, 'films.rss'),
       feed(
         // Its video moved and it names another poster: the library's own picture is replaced.
-        item(
-          'film-1',
-          'Harbour Lights',
-          `${base}/master2.m3u8`,
-          `<media:thumbnail url="${base}/poster2.png"/>`,
-        ),
+        harbour('poster2.png'),
         // Only its words and a poster: its texts are the feed's again, its video is not transcoded again.
         item(
           'film-2',
@@ -270,15 +268,7 @@ describe('a feed library', () => {
     const edited = posterOf(after?.metaId);
     writeFileSync(
       join(dir, 'films.rss'),
-      feed(
-        item(
-          'film-1',
-          'Harbour Lights',
-          `${base}/master2.m3u8`,
-          `<media:thumbnail url="${base}/poster.png"/>`,
-        ),
-        item('film-3', 'Internal', 'http://10.255.255.1/films/3/master.m3u8'),
-      ),
+      feed(harbour('poster.png'), item('film-3', 'Internal', 'http://10.255.255.1/films/3/master.m3u8')),
     );
     expect((await importJob()).message).toBe('Added 0 films and 0 episodes, 1 changed, 2 titles taken out');
     expect(posterOf(after?.metaId).equals(edited)).toBe(true);
