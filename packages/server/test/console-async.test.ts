@@ -295,6 +295,27 @@ describe("the console's screens on the asynchronous store", () => {
     expect(audit.map((e) => e.action)).toEqual(['source.add', 'source.edit', 'source.remove']);
   });
 
+  it('two sources added at once both land; the same name twice is refused in words', async () => {
+    const { post } = consoleCalls();
+    const O = oc.operator;
+    const add = (name: string) =>
+      t.post(
+        O.sourceAdd.path,
+        { name, kind: 'm3u', url: `http://127.0.0.1:9/${encodeURIComponent(name)}.m3u` },
+        {
+          cookie: admin.cookie,
+          origin: t.url,
+        },
+      );
+    const [a, b] = await Promise.all([add('At once A'), add('At once B')]);
+    expect([a.body.errCode, b.body.errCode]).toEqual([0, 0]);
+    const [c, d] = await Promise.all([add('At once C'), add('At once C')]);
+    // One of them lands, the other is refused in the console's words (never a database's).
+    expect([c.body.errCode === 0, d.body.errCode === 0].sort()).toEqual([false, true]);
+    expect([c.body.errMsg, d.body.errMsg]).toContain("A source named 'At once C' exists already");
+    for (const name of ['At once A', 'At once B', 'At once C']) await post(O.sourceRemove.path, { name });
+  });
+
   it("the home page's edits, each with its audit entry, ask nothing synchronously", async () => {
     const { headers, failed, post } = consoleCalls();
     const O = oc.operator;

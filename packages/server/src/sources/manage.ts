@@ -56,16 +56,26 @@ export function addSource(
   shown?: Record<string, unknown>,
 ): Promise<LineupSource> {
   checkRefreshMinutes(s.refreshMinutes);
-  return transactionally(db, function* () {
-    if (yield* sourceByNameSteps(db, s.name))
-      throw new SourceError('exists', `A source named '${s.name}' exists already`);
-    const source = yield* insertSourceSteps(db, s, now);
-    yield* query(
-      auditStatement(db, actor, 'source.add', source.name, { after: shown ?? publicSource(source) }, now),
-    );
-    return source;
+  const add = () =>
+    transactionally(db, function* () {
+      if (yield* sourceByNameSteps(db, s.name))
+        throw new SourceError('exists', `A source named '${s.name}' exists already`);
+      const source = yield* insertSourceSteps(db, s, now);
+      yield* query(
+        auditStatement(db, actor, 'source.add', source.name, { after: shown ?? publicSource(source) }, now),
+      );
+      return source;
+    });
+  // Two adds at once on PostgreSQL may take the same next id, or both find the name free: the second fails on the
+  // table's key and is run again, and then takes the next id or says the name exists, in words.
+  return add().catch((e: unknown) => {
+    if ((e as { code?: string }).code === UNIQUE_VIOLATION) return add();
+    throw e;
   });
 }
+
+/** PostgreSQL's unique_violation. */
+const UNIQUE_VIOLATION = '23505';
 
 /** A source as answers, pages and audit entries show it: never an Xtream password, secrets in URLs masked. */
 export const publicSource = (s: LineupSource): Source => ({
