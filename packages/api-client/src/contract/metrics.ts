@@ -63,7 +63,18 @@ export const telemetryEventSchema = z.discriminatedUnion('type', [
    * The player is playing this source now: at its first frame and every minute while it plays (issue 37). What
    * the console's "viewers now" counts, until the session's end (one of the play-data events above) arrives.
    */
-  z.object({ ...common, type: z.literal('watching'), mode: playerMode }),
+  z.object({
+    ...common,
+    type: z.literal('watching'),
+    mode: playerMode,
+    /**
+     * Live only (issue 41): how far the picture on screen is behind the source, ms: the wall clock minus the
+     * EXT-X-PROGRAM-DATE-TIME of the frame shown, the median over the minute since the last `watching`.
+     */
+    latencyMs: ms.optional(),
+    /** Live only: whether the player ran in low-latency mode (LL-HLS parts) for that minute. */
+    lowLatency: z.boolean().optional(),
+  }),
 ]);
 export type TelemetryEventPayload = z.output<typeof telemetryEventSchema>;
 
