@@ -17,11 +17,13 @@ const basePort = Number(process.env.OTTKIT_E2E_PORT ?? 4400);
 // 2,588 CPU s against 2,395): a journey slowed by a third beside it plays and animates for longer. A machine with
 // fewer cores sets OTTKIT_E2E_WORKERS=1, one with more may set more.
 const workers = Number(process.env.OTTKIT_E2E_WORKERS ?? 2);
+// A run on another base port (two people's runs on one machine) keeps its folders apart too.
+const apart = process.env.OTTKIT_E2E_PORT ? `-p${basePort}` : '';
 const product = (i: number) => ({
   port: basePort + 1000 * i,
-  dataDir: i === 0 ? '.data/e2e' : `.data/e2e-${i}`,
+  dataDir: i === 0 && !apart ? '.data/e2e' : `.data/e2e${apart}-${i}`,
   // Inside site/ so the copy's server code finds the site's node_modules as the build itself does.
-  siteDir: `site/.data/e2e-${i}`,
+  siteDir: `site/.data/e2e${apart}-${i}`,
 });
 const mine = product(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
 /** This worker's product port. */
