@@ -7,12 +7,14 @@ import { encryptFragment, encryptInit } from '../media/cenc.ts';
 import { EDGE_REVOKED_PATH, EDGE_TOKEN, fromEdge, viaEdge } from './edge.ts';
 import { createKeyStore, encryptSegment } from './keys.ts';
 import { handleLicense } from './license.ts';
+import { BLOCK_LIMIT_MS, directivesOf, holds, type Newest, PART_FILE, tooFar } from './lowLatency.ts';
 import { LIVE_WINDOW_SEGMENTS, masterPlaylist, subtitlePlaylist, subtitleSegment } from './playlists.ts';
 import { createSegmentStore } from './segments.ts';
 import {
   defaultLiveStream,
   type IngestedResolver,
   type LiveStream,
+  type LowLatencyStream,
   type Stream,
   streamResolver,
 } from './streams.ts';
@@ -90,6 +92,14 @@ export const DEFAULT_DVR_WINDOW_SEC = 4 * 3600;
 const ENCRYPTED_CACHE_BYTES = 64 * 1024 * 1024;
 
 const PLAYLIST = { 'content-type': 'application/vnd.apple.mpegurl', 'cache-control': 'public, max-age=1' };
+/**
+ * A blocking reload's answer holds the part it waited for: the edge may keep it for a few target durations, and
+ * every viewer asking for the same part is answered from that one copy (decision 0442).
+ */
+const BLOCKING_PLAYLIST = {
+  'content-type': 'application/vnd.apple.mpegurl',
+  'cache-control': 'public, max-age=6',
+};
 /** Ended catch-up and VOD playlists never change. */
 const FIXED_PLAYLIST = {
   'content-type': 'application/vnd.apple.mpegurl',
@@ -145,6 +155,7 @@ export function createOrigin(options: OriginOptions): Origin {
     dvrSegments,
     maxCatchupDays: options.maxCatchupDays ?? 30,
     ingested: options.ingested,
+    store,
   });
 
   async function serve(req: IncomingMessage, res: ServerResponse, url: URL, s: Stream, rest: string[]) {
@@ -175,9 +186,32 @@ export function createOrigin(options: OriginOptions): Origin {
       s.source.audioTracks?.find((x) => x.name === first);
     if (!r || rest.length !== 2 || !file) return fail(req, res, 404, 'not found');
     if (file === 'index.m3u8') {
-      const body = s.playlist(r, query);
+      const d = s.lowLatency ? directivesOf(url) : { skip: false };
+      if ('error' in d) return fail(req, res, 400, d.error);
+      if (s.lowLatency && d.msn !== undefined) {
+        const ll = s.lowLatency;
+        const waited = await blockUntil(() => ll.newest(r), ll, { msn: d.msn, part: d.part });
+        if (waited !== 'ok') return fail(req, res, waited === 'far' ? 400 : 503, `playlist ${waited}`);
+      }
+      const body = await s.playlist(r, query, { skip: d.skip });
       if (typeof body !== 'string') return fail(req, res, body.status, body.reason);
-      return send(req, res, 200, body.includes('#EXT-X-ENDLIST') ? FIXED_PLAYLIST : PLAYLIST, body);
+      const headers = body.includes('#EXT-X-ENDLIST')
+        ? FIXED_PLAYLIST
+        : d.msn !== undefined
+          ? BLOCKING_PLAYLIST
+          : PLAYLIST;
+      return send(req, res, 200, headers, body);
+    }
+    const partOf = PART_FILE.exec(file);
+    if (partOf) {
+      const ll = s.lowLatency;
+      const [n, k] = [Number(partOf[1]), Number(partOf[2])];
+      // A part asked for before it is made (the preload hint) is held until it is (§6.2.5.3).
+      const waited = ll ? await blockUntil(() => ll.newest(r), ll, { msn: n, part: k }) : 'gone';
+      const bytes = waited === 'ok' && ll ? await ll.readPart(r, n, k) : undefined;
+      if (!bytes) return fail(req, res, 404, 'part not available');
+      const type = s.source.kind === 'audio' ? 'audio/mp4' : 'video/mp4';
+      return send(req, res, 200, { 'content-type': type, 'cache-control': IMMUTABLE }, bytes);
     }
     // Live sources name their inits `init-<id>.mp4` (a new one after a switch to other codec settings).
     const fedInit = /^init(-\d{1,9})?\.mp4$/.test(file) ? s.readInit?.(file, r.name) : undefined;
@@ -223,7 +257,7 @@ export function createOrigin(options: OriginOptions): Origin {
   ) {
     const variant = s.source.renditions[0];
     if (file === 'index.m3u8' && variant) {
-      const body = s.playlist(variant, query);
+      const body = await s.playlist(variant, query);
       if (typeof body !== 'string') return fail(req, res, body.status, body.reason);
       const headers = body.includes('#EXT-X-ENDLIST') ? FIXED_PLAYLIST : PLAYLIST;
       return send(req, res, 200, headers, subtitlePlaylist(body));
@@ -234,6 +268,26 @@ export function createOrigin(options: OriginOptions): Origin {
     const loopFile = await store.text(s.source, name, n % s.source.segmentCount);
     const headers = { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': IMMUTABLE };
     return send(req, res, 200, headers, subtitleSegment(loopFile, n, seg));
+  }
+
+  /**
+   * Holds a blocking request until the stream has segment `msn` (or its part `part`): `far` when that is more
+   * than the next segment away, `late` when it did not come within three target durations.
+   */
+  async function blockUntil(
+    at: () => Promise<Newest>,
+    ll: LowLatencyStream,
+    d: { msn: number; part?: number },
+  ): Promise<'ok' | 'far' | 'late'> {
+    const deadline = Date.now() + BLOCK_LIMIT_MS;
+    for (;;) {
+      const newest = await at();
+      if (holds(newest, d)) return 'ok';
+      if (tooFar(newest, d.msn)) return 'far';
+      const left = deadline - Date.now();
+      if (left <= 0) return 'late';
+      await ll.changed(left);
+    }
   }
 
   async function revoked(claims: MediaTokenClaims | undefined): Promise<boolean> {

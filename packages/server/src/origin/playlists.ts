@@ -4,6 +4,14 @@
  */
 import type { AlternateAudio, AlternateInfo, RenditionMedia } from '../media/library.ts';
 import { FPS } from '../media/profiles.ts';
+import {
+  canSkip,
+  type ListedSegment,
+  lowLatencyHeader,
+  type PartialSegments,
+  skippable,
+  withParts,
+} from './lowLatency.ts';
 
 /** Segments listed by a live playlist: 6 × 2 s, twice the 3 target durations RFC 8216 §6.2.2 asks for. */
 export const LIVE_WINDOW_SEGMENTS = 6;
@@ -46,25 +54,43 @@ export interface MediaPlaylist {
   key?: { uri: string; method: 'AES-128' | 'SAMPLE-AES-CTR' };
   /** The last segment's real length when shorter (an uploaded video's end); segmentSec otherwise. */
   lastSegmentSec?: number;
+  /** A live channel's partial segments (LL-HLS, issue 41): parts, server control, the preload hint. */
+  partial?: PartialSegments;
+  /** A delta update was asked for (`_HLS_skip=YES`). */
+  skip?: boolean;
 }
 
 export function mediaPlaylist(p: MediaPlaylist): string {
+  const extinf = `#EXTINF:${p.segmentSec.toFixed(3)},`;
+  const segments: ListedSegment[] = [];
+  for (let n = p.range.first; n <= p.range.last; n++) {
+    const last = n === p.range.last && p.lastSegmentSec !== undefined;
+    segments.push({
+      n,
+      durationSec: last ? (p.lastSegmentSec as number) : p.segmentSec,
+      lines: [
+        ...(p.programDateTime
+          ? [`#EXT-X-PROGRAM-DATE-TIME:${new Date(p.programDateTime(n)).toISOString()}`]
+          : []),
+        last ? `#EXTINF:${p.lastSegmentSec?.toFixed(3)},` : extinf,
+        `${n}.m4s${p.query}`,
+      ],
+    });
+  }
+  const skip = p.partial && p.skip ? skippable(segments.map((x) => x.durationSec)) : 0;
   const lines = [
     '#EXTM3U',
-    '#EXT-X-VERSION:7',
+    `#EXT-X-VERSION:${skip ? 9 : 7}`,
     `#EXT-X-TARGETDURATION:${Math.ceil(p.segmentSec)}`,
+    ...(p.partial ? lowLatencyHeader(canSkip(segments)) : []),
     `#EXT-X-MEDIA-SEQUENCE:${p.range.first}`,
   ];
   if (p.type) lines.push(`#EXT-X-PLAYLIST-TYPE:${p.type}`);
   lines.push('#EXT-X-INDEPENDENT-SEGMENTS', `#EXT-X-MAP:URI="init.mp4${p.query}"`);
   if (p.key) lines.push(`#EXT-X-KEY:METHOD=${p.key.method},URI="${p.key.uri}${p.query}"`);
-  const extinf = `#EXTINF:${p.segmentSec.toFixed(3)},`;
-  for (let n = p.range.first; n <= p.range.last; n++) {
-    if (p.programDateTime)
-      lines.push(`#EXT-X-PROGRAM-DATE-TIME:${new Date(p.programDateTime(n)).toISOString()}`);
-    const last = n === p.range.last && p.lastSegmentSec !== undefined;
-    lines.push(last ? `#EXTINF:${p.lastSegmentSec?.toFixed(3)},` : extinf, `${n}.m4s${p.query}`);
-  }
+  if (skip) lines.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${skip}`);
+  const kept = segments.slice(skip);
+  lines.push(...(p.partial ? withParts(kept, p.partial, p.query) : kept.flatMap((x) => x.lines)));
   if (p.endList) lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
 }

@@ -1,5 +1,7 @@
 import type { MediaLibrary, RenditionMedia, SourceMedia } from '../media/library.ts';
 import { cutCatchup } from './catchup.ts';
+import { type Newest, PART_SEC, type PartialSegments, type PartInfo } from './lowLatency.ts';
+import type { SegmentStore } from './segments.ts';
 import { liveEdge, liveWindow, mediaPlaylist } from './playlists.ts';
 import type { MediaKind } from './tokens.ts';
 import { timeshiftResource } from './urls.ts';
@@ -36,7 +38,14 @@ export interface Stream {
   protection?: Protection;
   /** Extra query every child URL carries (the DVR start, part of the resource its token opens). */
   childQuery?: string;
-  playlist(r: RenditionMedia, query: string): string | Failure;
+  /** A live playlist may wait on a part not yet made (asynchronous); `skip` asks for a delta update. */
+  playlist(
+    r: RenditionMedia,
+    query: string,
+    o?: { skip: boolean },
+  ): string | Failure | Promise<string | Failure>;
+  /** Live channels that offer partial segments (LL-HLS, issue 41); absent for the others. */
+  lowLatency?: LowLatencyStream;
   allowed(n: number): boolean;
   /** Live sources (issue 17): opens the channel for this viewer and waits for it; a failure answers instead. */
   ready?(viewer: string): Promise<Failure | undefined>;
@@ -47,6 +56,14 @@ export interface Stream {
   /** Live sources: the tracks of segment n of a rendition (ClearKey needs them per init). */
   tracksOfSegment?(n: number, rendition?: string): RenditionMedia['tracks'];
 }
+/** What the origin asks of a stream that offers parts: where it stands, when it changes, and the parts. */
+export interface LowLatencyStream {
+  newest(r: RenditionMedia): Promise<Newest>;
+  /** Resolves when the stream may have a new part, at the latest after `ms`. */
+  changed(ms: number): Promise<void>;
+  readPart(r: RenditionMedia, n: number, k: number): Promise<Buffer[] | undefined>;
+}
+
 export type Failure = { status: 404 | 409 | 503; reason: string };
 
 /**
@@ -71,6 +88,8 @@ export interface StreamContext {
   dvrSegments: number;
   maxCatchupDays: number;
   ingested?: IngestedResolver;
+  /** The looped samples' files, cut into parts for their live playlists (issue 41). */
+  store: SegmentStore;
 }
 
 /** Resolves `/media/<kind>/<id>/…` to the stream it names: its token, playlists and fetchable segments. */
@@ -95,6 +114,53 @@ export function streamResolver(ctx: StreamContext) {
       : live.protection === 'clearkey'
         ? ({ uri: '../cenc.key', method: 'SAMPLE-AES-CTR' } as const)
         : undefined;
+
+  /**
+   * A loop's parts on the wall clock: part k of segment n is there once n × segmentSec plus the parts up to and
+   * including k have passed, as a live packager would have made it.
+   */
+  async function loopNewest(source: SourceMedia, r: RenditionMedia): Promise<Newest & { made: PartInfo[] }> {
+    const t = now();
+    const complete = liveEdge(t, seg);
+    const current = complete + 1;
+    const all = await ctx.store.partsOf(source, r, current);
+    let end = current * seg * 1000;
+    const made = all.filter((p) => {
+      end += p.durationSec * 1000;
+      return end <= t + 0.5;
+    });
+    const completeParts = (await ctx.store.partsOf(source, r, complete)).length;
+    return { complete, completeParts, current, parts: made.length, made };
+  }
+
+  async function loopPartial(source: SourceMedia, r: RenditionMedia): Promise<PartialSegments> {
+    const at = await loopNewest(source, r);
+    const kept = new Map<number, PartInfo[]>();
+    for (let n = at.complete - 2; n <= at.complete; n++)
+      if (n >= 0) kept.set(n, await ctx.store.partsOf(source, r, n));
+    return {
+      partsOf: (n) => kept.get(n),
+      current: { n: at.current, parts: at.made, startMs: pdt(at.current) },
+    };
+  }
+
+  function loopParts(source: SourceMedia): LowLatencyStream {
+    return {
+      newest: (r) => loopNewest(source, r),
+      // The wall clock decides: the next part of a video rendition ends on the next multiple of a part.
+      changed: (ms) => {
+        const step = PART_SEC * 1000;
+        const wait = Math.min(ms, step - (now() % step) + 1);
+        return new Promise((resolve) => setTimeout(resolve, Math.max(1, wait)));
+      },
+      async readPart(r, n, k) {
+        const at = await loopNewest(source, r);
+        const made = n < at.current || (n === at.current && k < at.parts);
+        // The segment being made is past the live edge; the window behind it is the live token's.
+        return made && (n === at.current || inLive(n)) ? ctx.store.part(source, r, n, k) : undefined;
+      },
+    };
+  }
 
   async function resolve(
     kind: string,
@@ -130,15 +196,19 @@ export function streamResolver(ctx: StreamContext) {
     if (!live || !source) return { status: 404, reason: 'unknown stream' };
     const common = { keyId: `live/${id}`, source, protection: live.protection };
     if (kind === 'live') {
-      const playlist = (_r: RenditionMedia, query: string) =>
+      // A protected channel keeps the standard playlist: its segments are encrypted whole (decision 0442).
+      const lowLatency = live.protection ? undefined : loopParts(source);
+      const playlist = async (r: RenditionMedia, query: string, o?: { skip: boolean }) =>
         mediaPlaylist({
           range: liveWindow(now(), seg, windowSegments),
           segmentSec: seg,
           query,
           programDateTime: pdt,
           key: keyOf(live),
+          ...(lowLatency ? { partial: await loopPartial(source, r), skip: o?.skip ?? false } : {}),
         });
-      return { rest, stream: { ...common, resource: `live/${id}`, kind: 'live', allowed: inLive, playlist } };
+      const stream: Stream = { ...common, resource: `live/${id}`, kind: 'live', allowed: inLive, playlist };
+      return { rest, stream: lowLatency ? { ...stream, lowLatency } : stream };
     }
     if (kind === 'dvr') {
       // The time-shift playlist: from `start` (the current programme's start) or the whole DVR window.
