@@ -65,12 +65,18 @@ export function fragmentSamples(frag: Buffer, tracks: TrackInfo[]): TrackRun[] {
         first = frag.readUInt32BE(p);
         p += 4;
       }
+      // Each present field is the next 32 bits of the sample's entry.
+      const field = (flag: number, signed = false) => {
+        if (!(f & flag)) return undefined;
+        const v = signed ? frag.readInt32BE(p) : frag.readUInt32BE(p);
+        p += 4;
+        return v;
+      };
       for (let i = 0; i < count; i++) {
-        const duration = f & 0x100 ? frag.readUInt32BE((p += 4) - 4) : defDuration;
-        const size = f & 0x200 ? frag.readUInt32BE((p += 4) - 4) : defSize;
-        const own = f & 0x400 ? frag.readUInt32BE((p += 4) - 4) : undefined;
-        const cto =
-          f & 0x800 ? (version ? frag.readInt32BE((p += 4) - 4) : frag.readUInt32BE((p += 4) - 4)) : 0;
+        const duration = field(0x100) ?? defDuration;
+        const size = field(0x200) ?? defSize;
+        const own = field(0x400);
+        const cto = field(0x800, version !== 0) ?? 0;
         const flags = own ?? (i === 0 && first !== undefined ? first : defFlags);
         if (dataAt + size > frag.length) throw new Error('mp4: sample data overruns the fragment');
         samples.push({ duration, flags, cto, data: frag.subarray(dataAt, dataAt + size) });
