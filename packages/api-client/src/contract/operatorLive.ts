@@ -74,6 +74,38 @@ export const liveSourceHealthSchema = z.object({
 });
 export type LiveSourceHealth = z.output<typeof liveSourceHealthSchema>;
 
+/**
+ * The window of a channel's playback figures (issue 41, decision 0444): the last hour, so the live inputs screen
+ * says how the channel plays now, not how it played this morning.
+ */
+export const LIVE_PLAYBACK_WINDOW_MS = 3_600_000;
+
+/** p50 and p95 of one measure, ms, by nearest rank, over `count` reported values. */
+const playbackQuantilesSchema = z.object({
+  p50Ms: z.number().int(),
+  p95Ms: z.number().int(),
+  count: z.number().int(),
+});
+export type PlaybackQuantiles = z.output<typeof playbackQuantilesSchema>;
+
+/**
+ * What the players reported of a channel over the last hour (`LIVE_PLAYBACK_WINDOW_MS`); a measure no player
+ * reported in it is null. Decision 0444 says where each comes from and how exact it is.
+ */
+export const livePlaybackSchema = z.object({
+  /**
+   * Source to screen: the `watching` reports' `latencyMs`, one value per viewer and minute, kept to two
+   * significant figures (the value is its bucket's lower edge: within 100 ms between 1 and 10 s).
+   * `lowLatencyShare`: the part of those minutes played in low-latency mode, 0-1.
+   */
+  latency: playbackQuantilesSchema.extend({ lowLatencyShare: z.number().min(0).max(1) }).nullable(),
+  /** Start-up (play to first frame), from the `streamSla` events' `startupMs`: exact. */
+  startup: playbackQuantilesSchema.nullable(),
+  /** Channel change (key or click to the new channel's first frame), from their `zapMs`: exact. */
+  channelChange: playbackQuantilesSchema.nullable(),
+});
+export type LivePlayback = z.output<typeof livePlaybackSchema>;
+
 export const liveChannelSchema = z.object({
   channelId: z.string(),
   name: z.string(),
@@ -90,6 +122,8 @@ export const liveChannelSchema = z.object({
    */
   askedSource: z.number().int().optional(),
   viewers: z.number().int(),
+  /** How the channel played for its viewers over the last hour, from the players' telemetry (issue 41). */
+  playback: livePlaybackSchema,
   switches24h: z.number().int(),
   /** Bytes the channel's recording (or relay buffer) takes on disk. */
   diskBytes: z.number().int(),
@@ -112,7 +146,9 @@ export const liveChannels = defineCall({
   roles: ['editor', 'support'],
   summary:
     'Channels with live sources and their health per source: state, input bitrate, codecs, resolution, last ' +
-    'error, switches in the last 24 h, viewers now, disk use. With channelId: that channel, with or without sources.',
+    'error, switches in the last 24 h, viewers now, disk use, and the players’ figures of the last hour (delay ' +
+    'to viewers, start-up and channel-change time, p50 and p95). With channelId: that channel, with or without ' +
+    'sources.',
   request: z
     .object({
       channelId: z.string().min(1).max(128).optional(),

@@ -1,3 +1,4 @@
+import { deleteLatencyBeforeSteps, latencyKeptFrom } from '../store/channelPlayback.ts';
 import { addDailyTotalsSteps, dailyTotalsSince, deleteDailyBeforeSteps } from '../store/telemetryDaily.ts';
 import {
   deleteTelemetryEventsReceivedBySteps,
@@ -55,6 +56,8 @@ export function rollUpTelemetry(db: Db, now: number, retentionDays: number) {
     const expiredDays = yield* deleteDailyBeforeSteps(db, dayOf(now - retentionDays * DAY));
     // Subscribers whose players went quiet without ending their session: no longer counted (viewersSince), gone.
     yield* deleteWatchingBeforeSteps(db, now - DAY);
+    // The delay to viewers is read over the last hour only (decision 0444).
+    yield* deleteLatencyBeforeSteps(db, latencyKeptFrom(now));
     return { rolledUp, expiredDays };
   });
 }

@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { Db } from './db.ts';
+import { nearestRanks } from './kysely/nearestRank.ts';
 import { dayStartMs, jsonField, wideInteger, wideReal } from './kysely/portable.ts';
 import { unreported } from './servedPlays.ts';
 import { SESSION_END_TYPES } from './telemetry.ts';
@@ -117,8 +118,8 @@ export type Measure = keyof typeof MEASURES;
 
 /**
  * p50 and p95 of a measure (start-up or channel-change time) per bucket, and the window's at WHOLE, by nearest
- * rank over the weighted values (raw times, and the daily histograms' buckets): a running sum per bucket, the
- * first value whose running sum reaches ceil(p × total / 100). `n` is how many values each bucket had.
+ * rank over the weighted values (raw times, and the daily histograms' buckets; `nearestRanks`). `n` is how many
+ * values each bucket had.
  */
 export function percentilesByBucket(db: Db, r: Range, measure: Measure) {
   const m = MEASURES[measure];
@@ -138,14 +139,7 @@ export function percentilesByBucket(db: Db, r: Range, measure: Measure) {
      ),
      hb AS (SELECT at, ms, SUM(n) AS n FROM v GROUP BY at, ms),
      h AS (SELECT at, ms, n FROM hb UNION ALL SELECT ${WHOLE_AT}, ms, SUM(n) FROM hb GROUP BY ms),
-     c AS (
-       SELECT at, ms, SUM(n) OVER (PARTITION BY at ORDER BY ms ROWS UNBOUNDED PRECEDING) AS run,
-              SUM(n) OVER (PARTITION BY at) AS total
-       FROM h
-     )
-     SELECT at, MIN(CASE WHEN run * 100 >= total * 50 THEN ms END) AS p50,
-            MIN(CASE WHEN run * 100 >= total * 95 THEN ms END) AS p95, MAX(total) AS n
-     FROM c GROUP BY at ORDER BY at`,
+     ${nearestRanks('at')} ORDER BY at`,
   );
 }
 

@@ -1,4 +1,5 @@
 import type { TelemetryEventPayload } from '@ottkit/api-client';
+import { latencyMinutesStatement } from './channelPlayback.ts';
 import type { Db } from './db.ts';
 import { atomically } from './kysely/atomically.ts';
 import { query, type Statements } from './kysely/transactionally.ts';
@@ -11,6 +12,7 @@ export const SESSION_END_TYPES = ['livePlayData', 'playbackData', 'vodPlayData']
  * subscriber's row of `watching_now` (a guest's is dropped), and a session's end takes that row away, unless a
  * later report of the same source came first. A player sends a batch every few seconds, so the batch is a few
  * statements whatever its size, in one transaction on the asynchronous store (decision 0407):
+ * - the live reports' delay to viewers, counted into its channel's histogram unless already counted (decision 0444);
  * - the `watching` rows, the latest report of each source (the later of two wins whatever order they arrive in);
  * - then the ends, each removing its source's row unless that row is later than the end;
  * - then every other event in one insert that skips the ids already stored.
@@ -34,6 +36,9 @@ export async function insertTelemetryEvents(
     }
   }
   const queries = [];
+  // The delay to viewers first (decision 0444): it counts only the reports later than the rows moved below.
+  const latency = latencyMinutesStatement(db, accountId, events);
+  if (latency) queries.push(latency);
   if (latest.size > 0)
     queries.push(
       k

@@ -1,6 +1,7 @@
 import { ErrCode } from '@ottkit/api-client';
 import {
   type LiveChannelView,
+  type LivePlayback,
   type LiveSourceHealth,
   liveChannels,
   liveHealthHistory,
@@ -29,6 +30,7 @@ import { clusterLiveStatus, serverOfOwner } from '../../live/clusterStatus.ts';
 import { liveErrorCode } from '../../live/errorCode.ts';
 import type { LiveChannelStatus } from '../../live/liveStatus.ts';
 import { sharedStateOf } from '../../shared/sharedState.ts';
+import { channelPlayback } from '../../store/channelPlayback.ts';
 import { HttpError, type RequestContext, route } from '../route.ts';
 import { actorFor } from './operator.ts';
 import { maskSecrets } from '../../upstream/maskSecrets.ts';
@@ -90,6 +92,7 @@ function view(
   sources: ChannelSource[],
   settings: Pick<LiveChannelView, 'mode' | 'retentionDays' | 'video'>,
   status: LiveChannelStatus | undefined,
+  playback: LivePlayback | undefined,
 ): LiveChannelView {
   const health = sources.map((s): LiveSourceHealth => {
     const { display, invalid } = shown(ctx, s.url);
@@ -122,6 +125,7 @@ function view(
     ...(status?.activeSource ? { activeSource: status.activeSource } : {}),
     ...(status?.askedSource ? { askedSource: status.askedSource } : {}),
     viewers: status?.viewers ?? 0,
+    playback: playback ?? { latency: null, startup: null, channelChange: null },
     switches24h: status?.switches24h ?? 0,
     diskBytes: status?.diskBytes ?? 0,
     ...(status?.diskFull ? { diskFull: true } : {}),
@@ -134,7 +138,7 @@ function view(
 
 /** A channel's view for the console; not found when the line-up has no such channel. */
 async function oneChannel(ctx: RequestContext, channelId: string): Promise<LiveChannelView> {
-  const [row, sources, settings, status] = await Promise.all([
+  const [row, sources, settings, status, playback] = await Promise.all([
     ctx.db.kysely
       .selectFrom('channels')
       .select('logical_channel_name')
@@ -143,9 +147,18 @@ async function oneChannel(ctx: RequestContext, channelId: string): Promise<LiveC
     channelSources(ctx.db, channelId),
     channelSettings(ctx.db, channelId),
     liveStatus(ctx, [channelId]),
+    channelPlayback(ctx.db, [channelId], ctx.now()),
   ]);
   if (!row) throw new HttpError(OperatorErrCode.NOT_FOUND, `No channel '${channelId}'`);
-  return view(ctx, channelId, row.logical_channel_name, sources, settings, status(channelId));
+  return view(
+    ctx,
+    channelId,
+    row.logical_channel_name,
+    sources,
+    settings,
+    status(channelId),
+    playback.get(channelId),
+  );
 }
 
 /** A change as the audit log keeps it: the sources masked like the console shows them. */
@@ -163,23 +176,20 @@ export const operatorLiveRoutes = [
     const all = await listLiveChannels(ctx.db);
     const offset = req.offset ?? 0;
     const page = all.slice(offset, offset + (req.limit ?? 100));
-    const status = await liveStatus(
-      ctx,
-      page.map((c) => c.logicalChannelId),
-    );
-    // The page's names only: a line-up has thousands of channels.
+    // The page's names and players' figures only: a line-up has thousands of channels.
     const ids = page.map((c) => c.logicalChannelId);
-    const names = new Map(
+    const [status, named, playback] = await Promise.all([
+      liveStatus(ctx, ids),
       ids.length === 0
         ? []
-        : (
-            await ctx.db.kysely
-              .selectFrom('channels')
-              .select(['logical_channel_id', 'logical_channel_name'])
-              .where('logical_channel_id', 'in', ids)
-              .execute()
-          ).map((r) => [r.logical_channel_id, r.logical_channel_name]),
-    );
+        : ctx.db.kysely
+            .selectFrom('channels')
+            .select(['logical_channel_id', 'logical_channel_name'])
+            .where('logical_channel_id', 'in', ids)
+            .execute(),
+      channelPlayback(ctx.db, ids, ctx.now()),
+    ]);
+    const names = new Map(named.map((r) => [r.logical_channel_id, r.logical_channel_name]));
     return {
       total: all.length,
       // Each channel's mode as the list read it (a channel without a stored mode relays, and copies its video).
@@ -191,6 +201,7 @@ export const operatorLiveRoutes = [
           c.sources,
           { mode: c.mode, retentionDays: c.retentionDays, video: c.video ?? 'copy' },
           status(c.logicalChannelId),
+          playback.get(c.logicalChannelId),
         ),
       ),
     };

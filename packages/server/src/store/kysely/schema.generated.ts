@@ -699,6 +699,14 @@ export interface TelemetryEventsTable {
   payload: string;
 }
 
+export interface TelemetryLatencyTable {
+  source_id: string;
+  slot: number;
+  latency_ms: number;
+  low_latency: number;
+  minutes: number;
+}
+
 export interface TitleUploadsTable {
   upload_id: string;
   meta_id: string;
@@ -962,6 +970,7 @@ export interface Database {
   telemetry_daily_startup: TelemetryDailyStartupTable;
   telemetry_daily_zap: TelemetryDailyZapTable;
   telemetry_events: TelemetryEventsTable;
+  telemetry_latency: TelemetryLatencyTable;
   title_uploads: TitleUploadsTable;
   verification_codes: VerificationCodesTable;
   vod_banner_texts: VodBannerTextsTable;

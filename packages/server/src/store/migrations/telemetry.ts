@@ -1,7 +1,7 @@
 import type { Migration } from '../migrations.ts';
 
 /**
- * Player telemetry (versions 400-499, and 530 once the other areas had passed 499). One row per event id: repeats
+ * Player telemetry (versions 400-499, and 530 and 546 once the other areas had passed 499). One row per event id: repeats
  * of a batch change nothing.
  */
 export const telemetryMigrations: Migration[] = [
@@ -55,6 +55,26 @@ CREATE TABLE served_plays (
 CREATE INDEX served_plays_by_end ON served_plays (last_at);
 CREATE INDEX telemetry_events_by_account ON telemetry_events (account_id, source_id, ts);
 ALTER TABLE telemetry_daily ADD COLUMN served_sessions INTEGER NOT NULL DEFAULT 0;
+`,
+  },
+  {
+    // Issue 41 (decision 0444): the delay to viewers of the players' `watching` reports, which are not kept as raw
+    // events (one a viewer a minute would fill the raw store). A histogram per channel and five-minute slot:
+    // latency bucket (two significant figures, ms) and low-latency mode (0/1) → viewer-minutes. The key leads
+    // with the channel, so the live inputs screen's page of channels reads its window by range; the slot index
+    // is the roll-up's, which forgets slots past the window.
+    version: 546,
+    name: 'telemetry latency',
+    sql: `
+CREATE TABLE telemetry_latency (
+  source_id TEXT NOT NULL,
+  slot BIGINT NOT NULL,
+  latency_ms INTEGER NOT NULL,
+  low_latency INTEGER NOT NULL,
+  minutes INTEGER NOT NULL,
+  PRIMARY KEY (source_id, slot, latency_ms, low_latency)
+);
+CREATE INDEX telemetry_latency_by_slot ON telemetry_latency (slot);
 `,
   },
 ];
