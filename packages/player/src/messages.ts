@@ -50,6 +50,22 @@ export interface PlayerMessages {
   /** Spec §8 "playing in floating window". */
   floatingWindow: string;
   audioPosters: string;
+  /** The live delay setting (issue 41): its menu and its two choices. */
+  delay: string;
+  delayLowest: string;
+  delayStable: string;
+  /** The button that shows or hides the statistics overlay, and the overlay's name. */
+  statistics: string;
+  /** The overlay's rows: the mode (low latency, standard, or standard after repeated stalls) … */
+  statsMode: string;
+  statsLowLatency: string;
+  statsStandard: string;
+  statsFellBack: string;
+  /** … the delay to the source (wall clock minus the picture's date), the engine's target, buffer, rendition. */
+  statsLatency: string;
+  statsTarget: string;
+  statsBuffer: string;
+  statsRendition: string;
 }
 
 export const DEFAULT_MESSAGES: PlayerMessages = {
@@ -93,6 +109,18 @@ export const DEFAULT_MESSAGES: PlayerMessages = {
   episodes: 'Episodes',
   floatingWindow: 'Playing in floating window',
   audioPosters: 'Audio posters',
+  delay: 'Delay',
+  delayLowest: 'Lowest delay',
+  delayStable: 'Most stable',
+  statistics: 'Statistics',
+  statsMode: 'Mode',
+  statsLowLatency: 'Low latency',
+  statsStandard: 'Standard',
+  statsFellBack: 'Standard (low latency stopped after repeated stalls)',
+  statsLatency: 'Delay to source',
+  statsTarget: 'Target delay',
+  statsBuffer: 'Buffer',
+  statsRendition: 'Rendition',
 };
 
 export function withMessages(partial?: Partial<PlayerMessages>): PlayerMessages {

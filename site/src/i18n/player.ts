@@ -47,6 +47,18 @@ const es: Record<keyof PlayerMessages, string> = {
   episodes: 'Episodios',
   floatingWindow: 'Reproduciendo en ventana flotante',
   audioPosters: 'Carteles de audio',
+  delay: 'Retraso',
+  delayLowest: 'Menor retraso',
+  delayStable: 'Más estable',
+  statistics: 'Estadísticas',
+  statsMode: 'Modo',
+  statsLowLatency: 'Baja latencia',
+  statsStandard: 'Estándar',
+  statsFellBack: 'Estándar (baja latencia detenida tras varios cortes)',
+  statsLatency: 'Retraso respecto a la fuente',
+  statsTarget: 'Retraso objetivo',
+  statsBuffer: 'Búfer',
+  statsRendition: 'Calidad',
 };
 
 const pt: Record<keyof PlayerMessages, string> = {
@@ -91,6 +103,18 @@ const pt: Record<keyof PlayerMessages, string> = {
   episodes: 'Episódios',
   floatingWindow: 'Reproduzindo em janela flutuante',
   audioPosters: 'Pôsteres de áudio',
+  delay: 'Atraso',
+  delayLowest: 'Menor atraso',
+  delayStable: 'Mais estável',
+  statistics: 'Estatísticas',
+  statsMode: 'Modo',
+  statsLowLatency: 'Baixa latência',
+  statsStandard: 'Padrão',
+  statsFellBack: 'Padrão (baixa latência interrompida após travamentos repetidos)',
+  statsLatency: 'Atraso em relação à fonte',
+  statsTarget: 'Atraso-alvo',
+  statsBuffer: 'Buffer',
+  statsRendition: 'Qualidade',
 };
 
 /** The player's texts per language, complete: pass as the player components' `messages` prop. */

@@ -27,6 +27,22 @@ export const WATCHING_EVERY_MS = 60_000;
  */
 export const END_SLACK_S = 0.5;
 export const END_STALL_MS = 2_000;
+/**
+ * Low-latency live (issue 41, decision 0443): this many stalls within LOW_LATENCY_FALLBACK_WINDOW_MS send a channel
+ * back to the standard distance for the rest of its session. hls.js already adds a second of target latency per
+ * stall (up to one segment); a third stall inside a minute says the network cannot keep up with parts at all, and
+ * a viewer would rather be six seconds behind than watch a spinner every twenty.
+ */
+export const LOW_LATENCY_FALLBACK_STALLS = 3;
+export const LOW_LATENCY_FALLBACK_WINDOW_MS = 60_000;
+/**
+ * The viewer's choice of distance to live (issue 41): `lowest` plays LL-HLS parts where a channel offers them,
+ * `stable` keeps the standard three segments behind on every channel.
+ */
+export const LATENCY_PREFERENCES = ['lowest', 'stable'] as const;
+export type LatencyPreference = (typeof LATENCY_PREFERENCES)[number];
+/** Where the choice is remembered in this browser (localStorage), for every face and host of the player. */
+export const LATENCY_PREFERENCE_KEY = 'ottkit.player.latency';
 /** Pause time (catch-up, VOD) is counted in whole seconds. */
 export const PAUSE_COUNT_INTERVAL_MS = 1_000;
 /** Playback rates offered by the catch-up and VOD dialogs. */

@@ -2,7 +2,8 @@ import { loadEngine } from '../engines/load.ts';
 import type { EngineLoader } from '../engines/types.ts';
 import { createWarmCache, type PrefetchTarget, type WarmOptions } from '../prefetch/warm.ts';
 import { type Clock, systemClock } from './clock.ts';
-import type { AspectRatio } from './constants.ts';
+import type { AspectRatio, LatencyPreference } from './constants.ts';
+import { browserStorage, type PreferenceStorage } from './latency.ts';
 import { createLiveController } from './live.ts';
 import { createOnDemandController } from './ondemand.ts';
 import { createPlayback } from './playback.ts';
@@ -21,6 +22,8 @@ export interface PlayerCoreOptions {
   progressIntervalMs?: number;
   /** How neighbours are fetched ahead (budget, fetch, when allowed); defaults in `prefetch/warm.ts`. */
   prefetch?: WarmOptions;
+  /** Where the viewer's delay choice is remembered; this browser's localStorage by default, null for nowhere. */
+  storage?: PreferenceStorage | null;
 }
 
 export type PlayerCore = ReturnType<typeof createPlayerCore>;
@@ -41,6 +44,7 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
     loader: options.loadEngine ?? loadEngine,
     preload: !options.loadEngine,
     warm,
+    storage: options.storage === undefined ? browserStorage() : options.storage,
     controller: () => (isLive() ? live.controller : onDemand.controller),
     leave: () => onDemand.leave(),
     reset: () => {
@@ -117,6 +121,11 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
       store.set({ volume: v });
     },
     setAspectRatio: (aspectRatio: AspectRatio) => store.set({ aspectRatio }),
+    /**
+     * The viewer's distance to live (issue 41): `lowest` plays LL-HLS parts where a channel offers them, `stable`
+     * the standard three segments. Remembered in this browser; a live channel with parts reloads at the new one.
+     */
+    setLatencyPreference: (preference: LatencyPreference) => playback.setLatencyPreference(preference),
     /**
      * Live channels to keep warm (the neighbours of the one playing, the one under the pointer): their playlist,
      * init segment and first segment are fetched ahead within a byte budget, so a zap to one starts from them.

@@ -1,4 +1,4 @@
-import type { Engine, EngineEvents, EngineLoader } from '../engines/types.ts';
+import type { Engine, EngineEvents, EngineLoader, EngineLoadOptions } from '../engines/types.ts';
 import type { PlayerSource } from './types.ts';
 
 /**
@@ -33,6 +33,7 @@ export function createEngineHost(loader: EngineLoader) {
       source: PlayerSource,
       src: string,
       events: (g: number) => EngineEvents,
+      options?: EngineLoadOptions,
     ): Promise<boolean> {
       const g = reset();
       try {
@@ -42,7 +43,7 @@ export function createEngineHost(loader: EngineLoader) {
           return false;
         }
         engine = next;
-        await next.load(media, source, src, events(g));
+        await next.load(media, source, src, events(g), options);
       } catch (err) {
         if (g === gen) throw err;
         return false;

@@ -1,5 +1,5 @@
 import type { PlayerSource } from './types.ts';
-import type { Engine, EngineEvents } from '../engines/types.ts';
+import type { Engine, EngineEvents, EngineLoadOptions } from '../engines/types.ts';
 
 /** A media element stand-in: the core only reads these members and listens to these events. */
 export class FakeMedia extends EventTarget {
@@ -51,19 +51,23 @@ export class FakeMedia extends EventTarget {
 }
 
 export interface FakeEngineLog {
-  loads: Array<{ src: string; source: PlayerSource }>;
+  loads: Array<{ src: string; source: PlayerSource; options?: EngineLoadOptions }>;
   destroyed: number;
   levels: number[];
   events: EngineEvents | null;
 }
 
-/** An engine loader that records what it was asked to play and exposes the engine's callbacks. */
-export function fakeLoader(liveSync: number | null = null) {
+/**
+ * An engine loader that records what it was asked to play and exposes the engine's callbacks; `extra` adds
+ * members (stats, leaveLowLatency) to every engine it makes.
+ */
+export function fakeLoader(liveSync: number | null = null, extra: Partial<Engine> = {}) {
   const log: FakeEngineLog = { loads: [], destroyed: 0, levels: [], events: null };
   const loader = async (): Promise<Engine> => ({
+    ...extra,
     name: 'hls',
-    async load(_media, source, src, events) {
-      log.loads.push({ src, source });
+    async load(_media, source, src, events, options) {
+      log.loads.push({ src, source, options });
       log.events = events;
     },
     liveSyncPosition: () => liveSync,

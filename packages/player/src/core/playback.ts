@@ -4,6 +4,8 @@ import type { WarmCache } from '../prefetch/warm.ts';
 import type { Clock } from './clock.ts';
 import { PAUSE_COUNT_INTERVAL_MS } from './constants.ts';
 import { createEngineHost } from './engineHost.ts';
+import type { PreferenceStorage } from './latency.ts';
+import { createLowLatency } from './lowLatency.ts';
 import { createRenewal } from './renewal.ts';
 import { createSession, type Session } from './session.ts';
 import { INITIAL_SNAPSHOT } from './snapshot.ts';
@@ -45,6 +47,8 @@ export interface PlaybackDeps {
   preload: boolean;
   /** What was fetched ahead for the neighbours (issue 20 §1); loads take from it first. */
   warm: WarmCache;
+  /** Where the viewer's delay choice is remembered (issue 41). */
+  storage: PreferenceStorage | null;
   /** The controller of the current mode. */
   controller(): ModeController;
   /** The item is being left (a new one, teardown): its last report goes out. */
@@ -68,6 +72,14 @@ export function createPlayback(deps: PlaybackDeps) {
   let lastTime = -1;
   /** Shared with the controllers: the viewer wants it playing; a first frame came; when the position last moved. */
   const status = { wantPlay: false, started: false, lastProgressAt: 0 };
+  const latency = createLowLatency({
+    store,
+    storage: deps.storage,
+    engine: () => host.engine,
+    media: () => media,
+    session: () => session,
+    reload: () => reload('latency'),
+  });
   const renewal = createRenewal({
     clock,
     current: () => ({ source: store.get().source, mode: store.get().mode }),
@@ -120,7 +132,7 @@ export function createPlayback(deps: PlaybackDeps) {
     target.loop = snap.locked;
     tracks.reset();
     try {
-      if (!(await host.load(target, effective, src, engineEvents))) return;
+      if (!(await host.load(target, effective, src, engineEvents, latency.options()))) return;
     } catch (err) {
       fail('ENGINE_LOAD', err instanceof Error ? err.message : String(err), 'media');
       return;
@@ -200,6 +212,7 @@ export function createPlayback(deps: PlaybackDeps) {
   const handlers: Record<string, () => void> = {
     playing() {
       const first = session?.playing(clock.now()) ?? null;
+      latency.sample();
       reportWatching();
       status.started = true;
       status.lastProgressAt = clock.now();
@@ -208,6 +221,7 @@ export function createPlayback(deps: PlaybackDeps) {
     },
     waiting() {
       session?.waiting(clock.now());
+      if (status.started) latency.stalled(clock.now());
       if (store.get().state !== 'error') store.set({ state: 'loading' });
     },
     pause() {
@@ -290,6 +304,7 @@ export function createPlayback(deps: PlaybackDeps) {
       const snap = store.get();
       status.wantPlay = autoplay;
       status.started = false;
+      latency.reset();
       session = createSession(source.id, mode, clock.now(), source.zapStartedAt);
       store.set({
         ...INITIAL_SNAPSHOT,
@@ -301,9 +316,11 @@ export function createPlayback(deps: PlaybackDeps) {
         muted: snap.muted,
         volume: snap.volume,
         aspectRatio: snap.aspectRatio,
+        latencyPreference: snap.latencyPreference,
       });
       ticker = clock.setInterval(() => {
         controller().tick(clock.now());
+        latency.sample();
         reportWatching();
       }, PAUSE_COUNT_INTERVAL_MS);
       renewal.start();
@@ -323,6 +340,8 @@ export function createPlayback(deps: PlaybackDeps) {
       status.wantPlay = false;
       media?.pause();
     },
+
+    setLatencyPreference: latency.setPreference,
 
     setQuality(index: number) {
       host.engine?.setLevel(index);

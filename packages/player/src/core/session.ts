@@ -1,4 +1,5 @@
 import { WATCHING_EVERY_MS } from './constants.ts';
+import { createLatencySamples } from './latency.ts';
 import type { PlayerMode, TelemetryEvent } from './types.ts';
 
 /**
@@ -22,6 +23,7 @@ export function createSession(
   let playingSince: number | null = null;
   let timeshift = mode === 'timeshift';
   let watchingAt: number | null = null;
+  const latency = createLatencySamples();
 
   const stopPlaying = (now: number) => {
     if (playingSince !== null) watchedMs += now - playingSince;
@@ -57,12 +59,20 @@ export function createSession(
     error() {
       errors += 1;
     },
-    /** A `watching` report when one is due: playing, and none yet or the last WATCHING_EVERY_MS ago. */
+    /** The live latency of the frame shown (ms) while it plays, and whether low-latency mode was on (issue 41). */
+    latency(ms: number, lowLatency: boolean) {
+      if (playingSince !== null) latency.add(ms, lowLatency);
+    },
+    /**
+     * A `watching` report when one is due: playing, and none yet or the last WATCHING_EVERY_MS ago. Live carries
+     * the median latency since the last report and the mode it ran in.
+     */
     watching(now: number, mode: PlayerMode): TelemetryEvent | null {
       if (playingSince === null) return null;
       if (watchingAt !== null && now - watchingAt < WATCHING_EVERY_MS) return null;
       watchingAt = now;
-      return { type: 'watching', sourceId, mode };
+      const seen = latency.take();
+      return { type: 'watching', sourceId, mode, ...(mode === 'live' ? seen : {}) };
     },
     timeshift() {
       timeshift = true;

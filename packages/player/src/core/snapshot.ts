@@ -28,6 +28,8 @@ export const INITIAL_SNAPSHOT: PlayerSnapshot = {
   textTracks: [],
   textTrack: null,
   cue: '',
+  latencyPreference: 'lowest',
+  stats: null,
 };
 
 /** The play-progress report (spec §3 fields) for where a snapshot stands; the host's meta is echoed. */

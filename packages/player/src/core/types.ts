@@ -1,4 +1,4 @@
-import type { AspectRatio } from './constants.ts';
+import type { AspectRatio, LatencyPreference } from './constants.ts';
 
 /** What the player is doing. Shown on faces as `data-state`. */
 export const PLAYER_STATES = ['idle', 'loading', 'playing', 'paused', 'ended', 'error'] as const;
@@ -154,6 +154,27 @@ export interface LiveBar {
   enabled: boolean;
 }
 
+/** What the statistics overlay shows of a live channel (issue 41), refreshed once a second while it plays. */
+export interface PlaybackStats {
+  /** Playing LL-HLS parts now. */
+  lowLatency: boolean;
+  /** The channel's playlist offers parts (LL-HLS). */
+  partsOffered: boolean;
+  /** Low-latency mode was left after repeated stalls, for the rest of this channel's session (decision 0443). */
+  fellBack: boolean;
+  /** Wall clock minus the EXT-X-PROGRAM-DATE-TIME of the frame shown, ms; null when the stream dates nothing. */
+  latencyMs: number | null;
+  /** The distance behind the live edge the engine aims for, ms. */
+  targetLatencyMs: number | null;
+  /** Media buffered ahead of the frame shown, ms. */
+  bufferMs: number;
+  /** The rendition playing (0 when the engine does not say). */
+  bitrate: number;
+  height: number;
+  /** Playback rate now: above 1 while catching up with the low-latency target. */
+  rate: number;
+}
+
 export interface PlayerSnapshot {
   state: PlayerState;
   mode: PlayerMode;
@@ -194,6 +215,10 @@ export interface PlayerSnapshot {
   textTrack: string | null;
   /** The subtitle text to show now ('' for none); faces draw it above their control bar. */
   cue: string;
+  /** The viewer's choice of distance to live ("Lowest delay" / "Most stable"), remembered in this browser. */
+  latencyPreference: LatencyPreference;
+  /** A live channel's statistics (mode, latency, buffer, rendition); null before it plays and off live. */
+  stats: PlaybackStats | null;
 }
 
 export interface ProgressReport extends ProgressMeta {
@@ -229,7 +254,15 @@ export type TelemetryEvent =
       zapMs?: number;
     }
   /** Playing this source now: at the session's first frame, then every WATCHING_EVERY_MS while it plays. */
-  | { type: 'watching'; sourceId?: string; mode: PlayerMode };
+  | {
+      type: 'watching';
+      sourceId?: string;
+      mode: PlayerMode;
+      /** Live only (issue 41): the median latency (ms) of the frames shown since the last `watching`. */
+      latencyMs?: number;
+      /** Live only: low-latency mode ran for most of that time. */
+      lowLatency?: boolean;
+    };
 
 export type TelemetrySink = (event: TelemetryEvent) => void;
 
@@ -242,8 +275,11 @@ export interface PlayerEvents {
   error: PlayerError;
   /** The host handed fresh URLs (renewal): playback carries on with them. */
   renewed: { expiresAt: number | null };
-  /** A reload of the current source: a stall, a time-shift retry, an authority change. */
-  reload: { reason: 'stall' | 'retry' | 'authority' };
+  /**
+   * A reload of the current source: a stall, a time-shift retry, an authority change, or the distance to live
+   * changing (the viewer's delay setting, or low-latency mode left after stalls where the engine cannot in place).
+   */
+  reload: { reason: 'stall' | 'retry' | 'authority' | 'latency' };
   /** The time-shift error tip must show (retries exhausted). */
   timeshifterror: PlayerError;
   /** The programme ran out in time-shift; the face asks to go back to live. */

@@ -167,4 +167,30 @@ describe('<ottkit-player>', () => {
     if (!source?.renew) throw new Error('no renew');
     expect(await source.renew({ mode: 'live', source })).toEqual({ src: '/live.m3u8?token=c' });
   });
+
+  it('has the delay setting, remembered in this browser, and a statistics overlay it opens (issue 41)', async () => {
+    localStorage.setItem('ottkit.player.latency', 'stable');
+    document.body.innerHTML = '<ottkit-player src="/live.m3u8" mode="live" autoplay="false"></ottkit-player>';
+    const el = document.querySelector('ottkit-player');
+    if (!el) throw new Error('missing');
+    await tick();
+    const menu = el.querySelector<HTMLSelectElement>('select[aria-label="Delay"]');
+    expect(menu?.hidden).toBe(false);
+    expect(menu?.value).toBe('stable');
+    if (menu) {
+      menu.value = 'lowest';
+      menu.dispatchEvent(new Event('change', { bubbles: true }));
+    }
+    expect(el.core.getState().latencyPreference).toBe('lowest');
+    expect(localStorage.getItem('ottkit.player.latency')).toBe('lowest');
+    const button = el.querySelector<HTMLButtonElement>('button[aria-label="Statistics"]');
+    const panel = el.querySelector<HTMLElement>('.ottkit-stats');
+    expect(panel?.hidden).toBe(true);
+    expect(button?.getAttribute('aria-controls')).toBe(panel?.id);
+    button?.click();
+    expect(panel?.hidden).toBe(false);
+    expect(button?.getAttribute('aria-pressed')).toBe('true');
+    button?.click();
+    expect(panel?.hidden).toBe(true);
+  });
 });

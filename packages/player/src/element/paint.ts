@@ -1,6 +1,7 @@
 import type { PlayerSnapshot, Programme } from '../core/types.ts';
 import type { PlayerMessages } from '../messages.ts';
 import { noticeOf } from '../notice.ts';
+import { statsRows } from '../stats.ts';
 
 /** What the element knows besides the snapshot: its channel attributes and programme. */
 export interface PaintHeader {
@@ -11,6 +12,8 @@ export interface PaintHeader {
   next: { title: string } | null;
   /** null: no Favorite button (attribute absent, or broadcast-channel mode). */
   favorite: boolean | null;
+  /** The viewer opened the statistics overlay. */
+  statsOpen: boolean;
 }
 
 /** Brings the element's light DOM in line with a snapshot (attributes, texts, overlays, bar, menus). */
@@ -75,6 +78,7 @@ export function paintPlayer(root: HTMLElement, s: PlayerSnapshot, m: PlayerMessa
   if (stage) stage.dataset.aspect = s.aspectRatio;
   paintQualities(root, s, m);
   paintTracks(root, s, m);
+  paintLatency(root, s, m, live && header.statsOpen);
   const time = q('.ottkit-time');
   if (time) {
     time.hidden = live;
@@ -120,6 +124,43 @@ function paintTracks(root: HTMLElement, s: PlayerSnapshot, m: PlayerMessages) {
     setText(cue, s.cue);
     cue.hidden = !s.cue;
   }
+}
+
+/** The delay menu (live only) and the statistics overlay, its rows rebuilt only when a figure changes. */
+function paintLatency(root: HTMLElement, s: PlayerSnapshot, m: PlayerMessages, open: boolean) {
+  const live = s.mode === 'live' || s.mode === 'timeshift';
+  const menu = root.querySelector<HTMLSelectElement>('[data-role="latency"]');
+  if (menu) {
+    menu.hidden = !live || s.locked;
+    menu.value = s.latencyPreference;
+  }
+  const button = root.querySelector<HTMLElement>('[data-action="stats"]');
+  if (button) {
+    button.hidden = !live || s.locked;
+    button.setAttribute('aria-pressed', String(open));
+  }
+  const panel = root.querySelector<HTMLElement>('.ottkit-stats');
+  const list = panel?.querySelector('dl');
+  if (!panel || !list) return;
+  panel.hidden = !open || s.locked;
+  const rows = open && s.stats ? statsRows(s.stats, m) : [];
+  const key = JSON.stringify(rows);
+  if (list.dataset.key === key) return;
+  list.dataset.key = key;
+  list.replaceChildren(
+    ...rows.map((r) => {
+      const row = document.createElement('div');
+      row.dataset.stat = r.key;
+      if (r.state) row.dataset.state = r.state;
+      if (r.ms !== undefined) row.dataset.ms = String(r.ms);
+      const dt = document.createElement('dt');
+      dt.textContent = r.label;
+      const dd = document.createElement('dd');
+      dd.textContent = r.value;
+      row.append(dt, dd);
+      return row;
+    }),
+  );
 }
 
 function setText(el: Element | null, text: string) {

@@ -1,5 +1,5 @@
 import { createPlayerCore, type PlayerCore } from '../core/core.ts';
-import type { AspectRatio } from '../core/constants.ts';
+import type { AspectRatio, LatencyPreference } from '../core/constants.ts';
 import { PLAYER_EVENTS } from '../core/events.ts';
 import type { PrefetchTarget } from '../prefetch/warm.ts';
 import { keyAction } from '../core/keys.ts';
@@ -18,6 +18,9 @@ import { type PlayerMessages, withMessages } from '../messages.ts';
 import { paintPlayer } from './paint.ts';
 import { createPosterCarousel } from './posters.ts';
 import { playerMarkup } from './template.ts';
+
+/** Numbers the elements of a page, so each one's statistics overlay has an id of its own. */
+let elementCount = 0;
 
 /** Milliseconds one arrow press moves along the live bar. */
 const BAR_KEY_STEP_MS = 30_000;
@@ -107,6 +110,8 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
     #root: HTMLElement | null = null;
     #unsubscribe: (() => void) | null = null;
     #pending = false;
+    #statsOpen = false;
+    readonly #statsId = ++elementCount;
 
     get state() {
       return this.core.getState().state;
@@ -277,7 +282,7 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
       this.#carousel?.stop();
       // The host's top marquee (children with slot="marquee") survives a re-render: it moves into the slot.
       const marquee = [...this.querySelectorAll<HTMLElement>('[slot="marquee"]')];
-      this.innerHTML = playerMarkup(withMessages(this.#messages));
+      this.innerHTML = playerMarkup(withMessages(this.#messages), this.#statsId);
       const root = this.querySelector<HTMLElement>('.ottkit-player');
       const video = this.querySelector('video');
       if (!root || !video) return;
@@ -316,7 +321,10 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
       else if (action === 'dismiss') this.core.dismissConfirm();
       else if (action === 'retry') s.error?.kind === 'timeshift' ? this.core.seekToLive() : this.core.play();
       else if (action === 'fullscreen') this.#fullscreen();
-      else if (action === 'favorite') {
+      else if (action === 'stats') {
+        this.#statsOpen = !this.#statsOpen;
+        this.#paint(s);
+      } else if (action === 'favorite') {
         const favorite = this.getAttribute('favorite') !== 'true';
         this.dispatchEvent(new CustomEvent('ottkit-favorite', { detail: { favorite } }));
       }
@@ -330,6 +338,8 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
       const select = e.target as HTMLSelectElement;
       if (select.dataset.role === 'quality') this.core.setQuality(Number(select.value));
       if (select.dataset.role === 'aspect') this.core.setAspectRatio(select.value as AspectRatio);
+      if (select.dataset.role === 'latency')
+        this.core.setLatencyPreference(select.value as LatencyPreference);
       if (select.dataset.role === 'audio') this.core.setAudioTrack(select.value);
       if (select.dataset.role === 'text') this.core.setTextTrack(select.value || null);
     }
@@ -377,6 +387,7 @@ export function createOttkitPlayerClass(): { new (): OttkitPlayerElement } {
           this.hasAttribute('favorite') && !this.hasAttribute('broadcast')
             ? this.getAttribute('favorite') === 'true'
             : null,
+        statsOpen: this.#statsOpen,
       });
     }
   };

@@ -1,9 +1,10 @@
 import type { PlayerMessages } from '../messages.ts';
+import { latencyChoices } from '../stats.ts';
 
 const esc = (s: string) => s.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** The element's light-DOM markup; same classes as the React faces so one stylesheet serves both. */
-export function playerMarkup(m: PlayerMessages): string {
+export function playerMarkup(m: PlayerMessages, statsId: number): string {
   return `
 <div class="ottkit-player" role="region" tabindex="0" aria-label="${esc(m.player)}" data-state="idle" data-mode="live">
   <div class="ottkit-marquee" hidden></div>
@@ -16,6 +17,7 @@ export function playerMarkup(m: PlayerMessages): string {
     <video class="ottkit-video" playsinline aria-label="${esc(m.player)}"></video>
     <section class="ottkit-posters" aria-roledescription="carousel" aria-label="${esc(m.audioPosters)}" hidden></section>
     <div class="ottkit-cue" aria-hidden="true" hidden></div>
+    <section class="ottkit-stats" id="ottkit-stats-${statsId}" aria-label="${esc(m.statistics)}" hidden><dl></dl></section>
     <div class="ottkit-overlay ottkit-spinner" role="status" aria-label="${esc(m.loading)}" hidden></div>
     <div class="ottkit-overlay ottkit-lock" role="status" hidden>${esc(m.noAuthority)}</div>
     <div class="ottkit-overlay ottkit-error" role="alert" hidden><p></p>
@@ -36,6 +38,12 @@ export function playerMarkup(m: PlayerMessages): string {
     <select class="ottkit-select" data-role="quality" aria-label="${esc(m.quality)}" hidden></select>
     <select class="ottkit-select" data-role="audio" aria-label="${esc(m.audioTrack)}" hidden></select>
     <select class="ottkit-select" data-role="text" aria-label="${esc(m.subtitles)}" hidden></select>
+    <select class="ottkit-select" data-role="latency" aria-label="${esc(m.delay)}">
+      ${latencyChoices(m)
+        .map(([v, label]) => `<option value="${v}">${esc(label)}</option>`)
+        .join('')}
+    </select>
+    <button type="button" class="ottkit-btn" data-action="stats" data-icon="stats" aria-label="${esc(m.statistics)}" aria-pressed="false" aria-controls="ottkit-stats-${statsId}"></button>
     <select class="ottkit-select" data-role="aspect" aria-label="${esc(m.aspectRatio)}">
       <option value="auto">${esc(m.aspectAuto)}</option><option value="16:9">16:9</option><option value="4:3">4:3</option>
     </select>

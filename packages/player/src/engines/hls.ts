@@ -1,9 +1,9 @@
 import Hls, { type HlsConfig } from 'hls.js';
-import { HLS_CONFIG } from './hlsConfig.ts';
+import { HLS_CONFIG, HLS_LOW_LATENCY_CONFIG, STANDARD_LIVE_SYNC_SEGMENTS } from './hlsConfig.ts';
 import { toLevels } from './quality.ts';
 import { HLS_LIVE_LOAD_POLICIES } from './retry.ts';
 import type { TrackList } from '../core/types.ts';
-import type { Engine, EngineEvents } from './types.ts';
+import type { Engine, EngineEvents, EngineStats } from './types.ts';
 
 /**
  * hls.js's own loader, asking the core for every URL first: after a renewal, playlist refreshes derived from the
@@ -49,12 +49,43 @@ function trackList(hls: InstanceType<typeof Hls>): TrackList {
   };
 }
 
+/** What hls.js plays now: the mode, the latency of the frame shown (its PDT), the target and the rendition. */
+function statsOf(hls: InstanceType<typeof Hls>): EngineStats {
+  const partsOffered = !!hls.latestLevelDetails?.partList?.length;
+  const shown = hls.playingDate;
+  const target = hls.targetLatency;
+  const level = hls.levels[hls.currentLevel];
+  return {
+    lowLatency: hls.lowLatencyMode && partsOffered,
+    partsOffered,
+    latencyMs: shown ? Date.now() - shown.getTime() : null,
+    targetLatencyMs: target === null ? null : Math.round(target * 1000),
+    bitrate: level?.bitrate ?? 0,
+    height: level?.height ?? 0,
+  };
+}
+
+/**
+ * Low-latency to the standard distance in place (decision 0443): parts off (hls.js loads whole segments from the
+ * next one on), the target three segments, and the picture moved back to it at once; the seconds in between are
+ * still buffered behind the playhead (`backBufferLength`), so the move costs no download.
+ */
+function leaveLowLatency(hls: InstanceType<typeof Hls>): boolean {
+  hls.lowLatencyMode = false;
+  const target = hls.latestLevelDetails?.targetduration;
+  if (target) hls.targetLatency = STANDARD_LIVE_SYNC_SEGMENTS * target;
+  const media = hls.media;
+  const sync = hls.liveSyncPosition;
+  if (media && sync !== null && media.currentTime - sync > 0.5) media.currentTime = sync;
+  return true;
+}
+
 export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promise<Engine> {
   let hls: InstanceType<typeof Hls> | null = null;
   let recovered = false;
   return {
     name: 'hls',
-    async load(media, source, src, events) {
+    async load(media, source, src, events, options) {
       hls?.destroy();
       recovered = false;
       const startPosition = source.startTime ?? -1;
@@ -64,7 +95,7 @@ export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promi
       // Live keeps asking an origin that went away (decision 0120); on demand keeps hls.js's defaults.
       const live = source.mode === undefined || source.mode === 'live' || source.mode === 'timeshift';
       const instance = new Hls({
-        ...HLS_CONFIG,
+        ...(live && options?.lowLatency ? HLS_LOW_LATENCY_CONFIG : HLS_CONFIG),
         ...(live ? HLS_LIVE_LOAD_POLICIES : {}),
         startPosition,
         ...warm,
@@ -102,6 +133,8 @@ export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promi
       instance.loadSource(src);
     },
     liveSyncPosition: () => hls?.liveSyncPosition ?? null,
+    stats: () => (hls ? statsOf(hls) : null),
+    leaveLowLatency: () => (hls ? leaveLowLatency(hls) : false),
     setLevel(index) {
       if (hls) hls.currentLevel = index;
     },

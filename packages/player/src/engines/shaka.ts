@@ -2,7 +2,7 @@ import shaka from 'shaka-player';
 import { shakaDrmConfig } from './drm.ts';
 import { toLevels } from './quality.ts';
 import type { TrackList } from '../core/types.ts';
-import type { Engine } from './types.ts';
+import type { Engine, EngineStats } from './types.ts';
 
 type ShakaPlayer = InstanceType<typeof shaka.Player>;
 
@@ -29,9 +29,11 @@ function trackList(player: ShakaPlayer): TrackList {
 export async function createShakaEngine(): Promise<Engine> {
   shaka.polyfill.installAll();
   let player: InstanceType<typeof shaka.Player> | null = null;
+  let lowLatency = false;
   return {
     name: 'shaka',
-    async load(media, source, src, events) {
+    async load(media, source, src, events, options) {
+      lowLatency = false;
       await player?.destroy();
       if (!shaka.Player.isBrowserSupported()) {
         events.fatal('UNSUPPORTED', 'This browser cannot play protected streams', 'drm');
@@ -40,7 +42,10 @@ export async function createShakaEngine(): Promise<Engine> {
       const instance = new shaka.Player();
       player = instance;
       await instance.attach(media);
-      instance.configure({ drm: shakaDrmConfig(source.drm), streaming: { lowLatencyMode: false } });
+      // Low-latency mode (issue 41): shaka-player applies its low-latency settings only to a manifest that is
+      // low-latency, so a standard one (every protected channel of ottkit) plays as before.
+      const wantsLowLatency = !!options?.lowLatency && (source.mode ?? 'live') === 'live';
+      instance.configure({ drm: shakaDrmConfig(source.drm), streaming: { lowLatencyMode: wantsLowLatency } });
       // After a renewal, manifests, segments and licences derived from old URLs carry the fresh token.
       instance.getNetworkingEngine()?.registerRequestFilter((_type, request) => {
         if (events.rewriteUrl) request.uris = request.uris.map((u) => events.rewriteUrl?.(u) ?? u);
@@ -74,6 +79,9 @@ export async function createShakaEngine(): Promise<Engine> {
       });
       try {
         await instance.load(src, source.startTime ?? null);
+        // Its low-latency settings were applied (createDefaultForLL sets a tolerance of 0, which we never do).
+        lowLatency =
+          wantsLowLatency && instance.getConfiguration().streaming.inaccurateManifestTolerance === 0;
         events.levels(toLevels(tracks()));
         reportTracks();
       } catch (err) {
@@ -81,6 +89,20 @@ export async function createShakaEngine(): Promise<Engine> {
         if (player === instance)
           events.fatal(`SHAKA_${code}`, `shaka-player could not load (${code})`, 'media');
       }
+    },
+    stats(): EngineStats | null {
+      const p = player;
+      if (!p?.isLive()) return null;
+      const active = p.getVariantTracks().find((t) => t.active);
+      const shown = p.getPlayheadTimeAsDate();
+      return {
+        lowLatency,
+        partsOffered: lowLatency,
+        latencyMs: shown ? Date.now() - shown.getTime() : null,
+        targetLatencyMs: null,
+        bitrate: active?.bandwidth ?? 0,
+        height: active?.height ?? 0,
+      };
     },
     setLevel(index) {
       if (!player) return;

@@ -21,6 +21,27 @@ export interface EngineEvents {
   warm?: { take(url: string): WarmHit | undefined; isWarm(src: string): boolean };
 }
 
+/** How a load is to play, decided by the core (issue 41). */
+export interface EngineLoadOptions {
+  /** Play LL-HLS parts where the playlist offers them (the viewer's "Lowest delay", no fallback yet). */
+  lowLatency: boolean;
+}
+
+/** What an engine knows of the stream it plays, for the statistics overlay and telemetry (issue 41). */
+export interface EngineStats {
+  /** Playing LL-HLS parts now: low-latency mode on a playlist that offers them. */
+  lowLatency: boolean;
+  /** The playlist offers parts (`EXT-X-PART`), whatever the mode. */
+  partsOffered: boolean;
+  /** Wall clock minus the EXT-X-PROGRAM-DATE-TIME of the frame shown, ms; null without a date. */
+  latencyMs: number | null;
+  /** The distance behind the live edge the engine aims for, ms; null when it has none. */
+  targetLatencyMs: number | null;
+  /** The rendition playing. */
+  bitrate: number;
+  height: number;
+}
+
 /**
  * One interface for every way of getting a stream into a media element (hls.js, native HLS, shaka-player).
  * The core never imports an engine module statically: `loadEngine` picks one and imports it on demand.
@@ -28,9 +49,22 @@ export interface EngineEvents {
 export interface Engine {
   readonly name: 'hls' | 'native' | 'shaka';
   /** Attaches to the element and starts loading `src` (the source's or its fallback). */
-  load(media: HTMLMediaElement, source: PlayerSource, src: string, events: EngineEvents): Promise<void>;
+  load(
+    media: HTMLMediaElement,
+    source: PlayerSource,
+    src: string,
+    events: EngineEvents,
+    options?: EngineLoadOptions,
+  ): Promise<void>;
   /** The engine's own idea of the live position (hls.js knows the target latency), when it has one. */
   liveSyncPosition?(): number | null;
+  /** What it plays now (issue 41), when it can tell. */
+  stats?(): EngineStats | null;
+  /**
+   * Low-latency to the standard distance without a reload (decision 0443: after repeated stalls). False when the
+   * engine cannot, and the core reloads instead.
+   */
+  leaveLowLatency?(): boolean;
   /** -1 = Auto (adaptive). */
   setLevel(index: number): void;
   /** Plays the audio language of this id (from `tracks`). */

@@ -146,4 +146,41 @@ describe('LivePlayer', () => {
     expect(pause.mock.calls.length).toBeGreaterThan(before);
     expect(container.querySelector('video')?.dataset.state).toBe('idle');
   });
+
+  it('offers the delay setting and a statistics overlay with the mode and the delay to the source (issue 41)', async () => {
+    vi.spyOn(HTMLMediaElement.prototype, 'play').mockResolvedValue(undefined);
+    localStorage.clear();
+    const stats = () => ({
+      lowLatency: true,
+      partsOffered: true,
+      latencyMs: 1750,
+      targetLatencyMs: 1200,
+      bitrate: 2_400_000,
+      height: 720,
+    });
+    const { loader } = fakeLoader(null, { stats });
+    const { container } = render(<LivePlayer src="a.m3u8" channel={channel} loadEngine={loader} />);
+    await settle();
+    await act(async () => {
+      container.querySelector('video')?.dispatchEvent(new Event('playing'));
+    });
+    const menu = screen.getByRole('combobox', { name: 'Delay' }) as HTMLSelectElement;
+    expect(menu.value).toBe('lowest');
+    expect([...menu.options].map((o) => o.text)).toEqual(['Lowest delay', 'Most stable']);
+    const button = screen.getByRole('button', { name: 'Statistics' });
+    expect(button.getAttribute('aria-pressed')).toBe('false');
+    fireEvent.click(button);
+    expect(button.getAttribute('aria-pressed')).toBe('true');
+    const panel = screen.getByRole('region', { name: 'Statistics' });
+    expect(button.getAttribute('aria-controls')).toBe(panel.id);
+    const row = (key: string) => panel.querySelector<HTMLElement>(`[data-stat="${key}"]`);
+    expect(row('mode')?.dataset.state).toBe('low-latency');
+    expect(row('mode')?.textContent).toContain('Low latency');
+    expect(row('latency')?.dataset.ms).toBe('1750');
+    expect(row('latency')?.textContent).toContain('1.8 s');
+    expect(row('rendition')?.textContent).toContain('720p · 2.4 Mb/s');
+    fireEvent.change(menu, { target: { value: 'stable' } });
+    expect(menu.value).toBe('stable');
+    expect(localStorage.getItem('ottkit.player.latency')).toBe('stable');
+  });
 });

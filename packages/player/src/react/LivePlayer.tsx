@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useRef } from 'react';
+import { type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import { ASPECT_RATIOS, type AspectRatio } from '../core/constants.ts';
 import type { PlayerCore } from '../core/core.ts';
 import type { EngineLoader } from '../engines/types.ts';
@@ -19,9 +19,12 @@ import { AudioPosters } from './AudioPosters.tsx';
 import {
   Cue,
   FullscreenButton,
+  LatencyMenu,
   MuteButton,
   PlayButton,
   QualityMenu,
+  StatsButton,
+  StatsPanel,
   TrackMenus,
   usePlayerKeys,
   useTrackPreference,
@@ -177,6 +180,8 @@ export function LivePlayer(props: LivePlayerProps) {
   useEffect(() => core?.setProgramme(now), [core, now]);
 
   const onKeyDown = usePlayerKeys(core, rootRef);
+  const statsId = useId();
+  const [statsOpen, setStatsOpen] = useState(false);
   const live = s.mode === 'live';
   const showFavorite = !!props.onFavoriteToggle && !props.broadcast;
   const state = src ? s.state : 'idle';
@@ -235,6 +240,7 @@ export function LivePlayer(props: LivePlayerProps) {
           playsInline
         />
         <Cue snapshot={s} />
+        <StatsPanel id={statsId} hidden={!statsOpen || s.locked} snapshot={s} messages={m} />
         {audioOnly ? <AudioPosters posters={props.audioPosters ?? []} label={m.audioPosters} /> : null}
         {state === 'loading' && !notice ? (
           <div className="ottkit-overlay ottkit-spinner" role="status" aria-label={m.loading} />
@@ -290,6 +296,13 @@ export function LivePlayer(props: LivePlayerProps) {
         )}
         <QualityMenu core={core} snapshot={s} messages={m} disabled={s.locked} />
         <TrackMenus core={core} snapshot={s} messages={m} disabled={s.locked} />
+        <LatencyMenu core={core} snapshot={s} messages={m} disabled={s.locked} />
+        <StatsButton
+          open={statsOpen}
+          panelId={statsId}
+          messages={m}
+          onToggle={() => setStatsOpen((open) => !open)}
+        />
         <select
           className="ottkit-select"
           aria-label={m.aspectRatio}

@@ -1,8 +1,10 @@
 import { type KeyboardEvent, type RefObject, useCallback, useEffect } from 'react';
 import type { PlayerCore } from '../core/core.ts';
 import { keyAction } from '../core/keys.ts';
+import type { LatencyPreference } from '../core/constants.ts';
 import type { MediaTrack, PlayerSnapshot, TrackPreference } from '../core/types.ts';
 import type { PlayerMessages } from '../messages.ts';
+import { latencyChoices, statsRows } from '../stats.ts';
 
 /** Full screen on the player's root element (not the bare video), so our controls stay visible. */
 export function toggleFullscreen(root: HTMLElement | null) {
@@ -117,6 +119,71 @@ export function QualityMenu({ core, snapshot, messages, disabled }: ButtonsProps
         </option>
       ))}
     </select>
+  );
+}
+
+/** The live delay setting (issue 41): "Lowest delay" / "Most stable", remembered in this browser by the core. */
+export function LatencyMenu({ core, snapshot, messages, disabled }: ButtonsProps) {
+  return (
+    <select
+      className="ottkit-select"
+      data-role="latency"
+      aria-label={messages.delay}
+      value={snapshot.latencyPreference}
+      disabled={disabled || !core}
+      onChange={(e) => core?.setLatencyPreference(e.target.value as LatencyPreference)}
+    >
+      {latencyChoices(messages).map(([value, label]) => (
+        <option key={value} value={value}>
+          {label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
+/** Shows or hides the statistics overlay (`StatsPanel`, whose id it controls). */
+export function StatsButton(props: {
+  open: boolean;
+  panelId: string;
+  messages: PlayerMessages;
+  onToggle: () => void;
+}) {
+  return (
+    <button
+      type="button"
+      className="ottkit-btn"
+      data-icon="stats"
+      aria-label={props.messages.statistics}
+      aria-pressed={props.open}
+      aria-controls={props.panelId}
+      onClick={props.onToggle}
+    />
+  );
+}
+
+/** The statistics overlay of a live channel (issue 41): mode, delay to the source, target, buffer, rendition. */
+export function StatsPanel(props: {
+  id: string;
+  hidden: boolean;
+  snapshot: PlayerSnapshot;
+  messages: PlayerMessages;
+}) {
+  const { id, hidden, messages } = props;
+  const stats = hidden ? null : props.snapshot.stats;
+  return (
+    <section id={id} className="ottkit-stats" aria-label={messages.statistics} hidden={hidden}>
+      <dl>
+        {stats
+          ? statsRows(stats, messages).map((r) => (
+              <div key={r.key} data-stat={r.key} data-state={r.state} data-ms={r.ms}>
+                <dt>{r.label}</dt>
+                <dd>{r.value}</dd>
+              </div>
+            ))
+          : null}
+      </dl>
+    </section>
   );
 }
 
