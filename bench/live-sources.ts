@@ -18,7 +18,7 @@
  * Needs Debian's ffmpeg (scripts/ottkit.mjs installs it). Not part of the tests.
  */
 import { createSocket } from 'node:dgram';
-import { readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync, rmSync } from 'node:fs';
 import { mkdtemp } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,7 +70,9 @@ function usage(needle: string): { cpu: number; rss: number; count: number } {
     if (!/^\d+$/.test(pid)) continue;
     try {
       const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      if (!cmd.startsWith('ffmpeg') || !cmd.includes(needle)) continue;
+      // A packager runs in its work folder (its outputs are pipes); the upstream's encoder names its folder.
+      const mine = cmd.includes(needle) || readlinkSync(`/proc/${pid}/cwd`).startsWith(needle);
+      if (!cmd.startsWith('ffmpeg') || !mine) continue;
       const stat = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
       cpu += (Number(stat[11]) + Number(stat[12])) / TICK;
       rss += Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { join } from 'node:path';
 import { findFont } from '../src/media/ffmpeg.ts';
@@ -123,7 +123,12 @@ export function processesWith(needle: string): number[] {
   for (const pid of readdirSync('/proc')) {
     if (!/^\d+$/.test(pid)) continue;
     try {
-      if (readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(needle)) found.push(Number(pid));
+      // A packager writes to pipes and runs in its work folder: its folder is its cwd, not in its arguments.
+      if (
+        readFileSync(`/proc/${pid}/cmdline`, 'utf8').includes(needle) ||
+        readlinkSync(`/proc/${pid}/cwd`).startsWith(needle)
+      )
+        found.push(Number(pid));
     } catch {
       // Gone meanwhile.
     }

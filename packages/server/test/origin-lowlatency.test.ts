@@ -39,9 +39,9 @@ async function variant(id = 'ch1'): Promise<URL> {
   const m = parseM3u8(await (await fetch(master)).text());
   return new URL(m.playlists?.[0]?.uri ?? '', master);
 }
-const withQuery = (u: URL, q: Record<string, string>) => {
+const withQuery = (u: URL, q: Record<string, string | undefined>) => {
   const x = new URL(u);
-  for (const [k, v] of Object.entries(q)) x.searchParams.set(k, v);
+  for (const [k, v] of Object.entries(q)) if (v !== undefined) x.searchParams.set(k, v);
   return x;
 };
 const attr = (line: string, name: string) => new RegExp(`${name}=("?)([^",]*)\\1`).exec(line)?.[2];

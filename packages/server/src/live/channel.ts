@@ -417,6 +417,10 @@ export class ChannelRunner {
       },
       {
         segment: (parts) => this.onSegment(attempt, parts),
+        // A part goes on air only from the active input; a standby's are not kept (its held segment is whole).
+        part: (p) => {
+          if (this.active === attempt) this.deps.timeline.addPart(p, this.deps.now());
+        },
         input: (info) => this.onInput(attempt, info),
         // Joining a stream mid-way always shows a few (no parameter sets before the first keyframe): only
         // errors after the first segment count.

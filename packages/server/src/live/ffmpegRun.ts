@@ -1,7 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { join } from 'node:path';
-import { h264Args, LADDER, ladderFilter, renditionsOf, rungVideoArgs, SOURCE_RENDITION } from './ladder.ts';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
+import { PART_SEC } from '../origin/lowLatency.ts';
+import { type RunPart, RenditionPipe } from './fragmentPipe.ts';
+import { h264Args, LADDER, ladderFilter, renditionsOf, rungVideoArgs } from './ladder.ts';
 import type { LiveInput } from './sourceUrl.ts';
 import { isRelayed } from '../upstream/pullRelay.ts';
 
@@ -26,11 +27,15 @@ export interface RenditionSegment {
   rendition: string;
   init: Buffer;
   frag: Buffer;
+  /** Its index in the run (0 for the run's first), which its parts carry too. */
+  segment?: number;
 }
 
 export interface RunEvents {
   /** A complete segment of this run: one part per rendition, once every rendition has it. */
   segment(parts: RenditionSegment[]): void;
+  /** A part (LL-HLS) of the segment a rendition is making, the moment ffmpeg cut it. */
+  part?(p: RunPart): void;
   input(info: InputInfo): void;
   /** A demux or decode error line. */
   decodeError(line: string): void;
@@ -73,32 +78,31 @@ function audioArgs(audioCopy: boolean) {
     : ['-c:a', 'aac', '-b:a', '128k', '-ac', '2'];
 }
 
-/** One fMP4 HLS output in `dir`: `init.mp4`, `<i>.m4s`, `out.m3u8` (which ffmpeg replaces atomically). */
-function hlsOutput(dir: string, segmentSec: number) {
+/**
+ * One fragmented MP4 on the pipe `fd`: fragments of at most a part (and at every keyframe), written the moment
+ * they are cut, so a part reaches the origin about a part after its first frame (issue 41). `delay_moov` waits
+ * for the first packet, so an MPEG-TS input's parameter sets are in the init.
+ */
+function fmp4Output(fd: number) {
   return [
     '-f',
-    'hls',
-    '-hls_time',
-    String(segmentSec),
-    '-hls_segment_type',
-    'fmp4',
-    '-hls_list_size',
-    '8',
-    '-hls_flags',
-    'delete_segments+independent_segments',
-    '-hls_fmp4_init_filename',
-    'init.mp4',
-    '-hls_segment_filename',
-    join(dir, '%d.m4s'),
-    join(dir, 'out.m3u8'),
+    'mp4',
+    '-movflags',
+    'empty_moov+default_base_moof+frag_keyframe+delay_moov',
+    '-frag_duration',
+    String(Math.round(PART_SEC * 1_000_000)),
+    `pipe:${fd}`,
   ];
 }
 
+/** The first pipe a rendition's output goes to (0-2 are stdio, 3 is the guard's). */
+const FIRST_FD = 4;
+
 /**
- * The output arguments: the input's own rendition (video remuxed or transcoded) in `workDir`, or, with the ladder,
- * one encode per rung from a single decode, each in `workDir/<rung>/` with its own audio.
+ * The output arguments: the input's own rendition (video remuxed or transcoded) on the first pipe, or, with the
+ * ladder, one encode per rung from a single decode, each on its own pipe with its own audio.
  */
-function outputArgs(workDir: string, o: PackagerOptions): string[] {
+function outputArgs(o: PackagerOptions): string[] {
   if (o.video !== 'ladder')
     return [
       '-map',
@@ -107,7 +111,7 @@ function outputArgs(workDir: string, o: PackagerOptions): string[] {
       '0:a:0?',
       ...(o.video === 'h264' ? h264Args(o.segmentSec) : ['-c:v', 'copy']),
       ...audioArgs(o.audioCopy),
-      ...hlsOutput(workDir, o.segmentSec),
+      ...fmp4Output(FIRST_FD),
     ];
   return [
     '-filter_complex',
@@ -119,7 +123,7 @@ function outputArgs(workDir: string, o: PackagerOptions): string[] {
       '0:a:0?',
       ...rungVideoArgs(r, o.segmentSec),
       ...audioArgs(o.audioCopy),
-      ...hlsOutput(join(workDir, r.name), o.segmentSec),
+      ...fmp4Output(FIRST_FD + i),
     ]),
   ];
 }
@@ -134,8 +138,8 @@ function inputOf(input: LiveInput): string {
   return input.input;
 }
 
-/** The arguments that package one input into fMP4 HLS in `workDir` (remux; AAC audio unless it is AAC already). */
-export function packagerArgs(input: LiveInput, workDir: string, o: PackagerOptions) {
+/** The arguments that package one input into fragmented MP4 on pipes (remux; AAC audio unless it is AAC already). */
+export function packagerArgs(input: LiveInput, o: PackagerOptions) {
   const from = inputOf(input);
   return [
     '-hide_banner',
@@ -149,7 +153,7 @@ export function packagerArgs(input: LiveInput, workDir: string, o: PackagerOptio
       : []),
     '-i',
     from,
-    ...outputArgs(workDir, o),
+    ...outputArgs(o),
   ];
 }
 
@@ -179,11 +183,12 @@ export function startRun(
 ): Run {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
-  for (const r of renditionsOf(o.video)) if (r !== SOURCE_RENDITION) mkdirSync(join(workDir, r));
-  const args = packagerArgs(input, workDir, o);
+  const names = renditionsOf(o.video);
+  const args = packagerArgs(input, o);
   const child: ChildProcess = spawn('sh', ['-c', GUARD, 'ottkit-live', bin, ...args], {
-    stdio: ['pipe', 'ignore', 'pipe'],
+    stdio: ['pipe', 'ignore', 'pipe', 'ignore', ...names.map(() => 'pipe' as const)],
     detached: true,
+    cwd: workDir,
   });
   let lastError = '';
   let inOutput = false;
@@ -206,48 +211,46 @@ export function startRun(
         lastError = line.replace(/^\[[^\]]*\]\s*/, '').trim();
     }
   });
-  // Every rendition's output folder, its init once read, and the newest segment index handed on.
-  const names = renditionsOf(o.video);
-  const dirs = names.map((rendition) => ({
-    rendition,
-    dir: rendition === SOURCE_RENDITION ? workDir : join(workDir, rendition),
-    init: undefined as Buffer | undefined,
-  }));
-  let next = -1;
   let stopped = false;
-  const listed = (dir: string): number[] => {
-    try {
-      const text = readFileSync(join(dir, 'out.m3u8'), 'utf8');
-      return [...text.matchAll(/^(\d+)\.m4s$/gm)].map((m) => Number(m[1]));
-    } catch {
-      return [];
+  // A segment goes on once every rendition has it: the rungs cut at the same forced keyframes, so segment i of
+  // each holds the same moment.
+  const whole = new Map<number, Map<string, RenditionSegment>>();
+  let next = 0;
+  const handOn = () => {
+    for (let got = whole.get(next); got && got.size === names.length; got = whole.get(next)) {
+      whole.delete(next);
+      next++;
+      if (!stopped) on.segment(names.map((r) => got.get(r) as RenditionSegment));
     }
   };
-  const poll = setInterval(() => {
-    // A segment goes on once every rendition listed it: the rungs cut at the same forced keyframes, so segment
-    // i of each holds the same moment.
-    const lists = dirs.map((d) => new Set(listed(d.dir)));
-    const first = lists[0] ?? new Set<number>();
-    const ready = [...first].filter((i) => i > next && lists.every((l) => l.has(i))).sort((a, b) => a - b);
-    for (const i of ready) {
-      next = i;
+  names.forEach((rendition, i) => {
+    const pipe = new RenditionPipe(rendition, o.segmentSec, {
+      part: (p) => {
+        if (!stopped) on.part?.(p);
+      },
+      segment: (index, init, frag) => {
+        const got = whole.get(index) ?? new Map<string, RenditionSegment>();
+        got.set(rendition, { rendition, init, frag, segment: index });
+        whole.set(index, got);
+        handOn();
+      },
+    });
+    const out = child.stdio[FIRST_FD + i] as NodeJS.ReadableStream | null;
+    out?.on('data', (d: Buffer) => {
       try {
-        const parts = dirs.map((d) => {
-          d.init ??= readFileSync(join(d.dir, 'init.mp4'));
-          return { rendition: d.rendition, init: d.init, frag: readFileSync(join(d.dir, `${i}.m4s`)) };
-        });
-        if (!stopped) on.segment(parts);
-      } catch {
-        // Deleted by ffmpeg before we read it (we were very late): skip it.
+        pipe.push(d);
+      } catch (err) {
+        lastError = `the packager's output could not be read: ${(err as Error).message}`;
+        child.stdin?.end();
       }
-    }
-  }, 200);
+    });
+    out?.on('error', () => {});
+  });
   const exited = new Promise<void>((resolve) => {
     child.on('error', (err) => {
       lastError = `ffmpeg could not start: ${err.message}`;
     });
     child.on('close', (code, signal) => {
-      clearInterval(poll);
       const how = signal ? `stopped by ${signal}` : `exit ${code}`;
       if (!stopped) on.exit(lastError ? `${lastError} (${how})` : `ffmpeg ended (${how})`);
       resolve();
@@ -260,7 +263,6 @@ export function startRun(
     async stop() {
       if (stopped) return exited;
       stopped = true;
-      clearInterval(poll);
       child.stdin?.end();
       const timer = setTimeout(() => {
         try {

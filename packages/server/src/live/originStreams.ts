@@ -1,7 +1,8 @@
 import { PREFETCH_QUERY_PARAM } from '@ottkit/api-client/contract';
 import type { RenditionMedia, SourceMedia } from '../media/library.ts';
 import { cutCatchup } from '../origin/catchup.ts';
-import type { Failure, Stream } from '../origin/streams.ts';
+import type { PartialSegments } from '../origin/lowLatency.ts';
+import type { Failure, LowLatencyStream, Stream } from '../origin/streams.ts';
 import { timeshiftResource } from '../origin/urls.ts';
 import { discontinuitiesBefore, timelinePlaylist } from './playlist.ts';
 import type { LiveSupervisor } from './supervisor.ts';
@@ -55,6 +56,41 @@ function sourceMedia(renditions: { name: string; timeline: Timeline }[], name: s
     loopSec: 0,
     segmentCount: 0,
     renditions: shown.length ? shown : [main],
+  };
+}
+
+/** A timeline whose packager runs here has parts of its newest segments (none in a process that only reads it). */
+const offersParts = (t: Timeline) => !!(t.partsOf(t.end.n) ?? t.partsOf(t.end.n - 1));
+
+/** The parts a rendition's live playlist lists: its newest segments' and the one being made. */
+function partialOf(t: Timeline): PartialSegments {
+  const n = t.end.n;
+  const startMs = t.partsStartMs(n);
+  return {
+    partsOf: (k) => t.partsOf(k),
+    current: { n, parts: t.partsOf(n) ?? [], ...(startMs === undefined ? {} : { startMs }) },
+    partTarget: t.partTarget,
+  };
+}
+
+/** Blocking reloads and parts of a channel's renditions, from their timelines. */
+function partsOf(of: (rendition?: string) => Timeline): LowLatencyStream {
+  return {
+    async newest(r) {
+      const t = of(r.name);
+      const complete = t.end.n - 1;
+      return {
+        complete,
+        completeParts: t.partsOf(complete)?.length ?? 0,
+        current: t.end.n,
+        parts: t.partsOf(t.end.n)?.length ?? 0,
+      };
+    },
+    changed: (ms, r) => of(r.name).changed(ms),
+    async readPart(r, n, k) {
+      const b = of(r.name).readPart(n, k);
+      return b ? [b] : undefined;
+    },
   };
 }
 
@@ -124,7 +160,7 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
       rendition: string,
       cut: TimelineSegment[],
       query: string,
-      shape: { type?: 'EVENT' | 'VOD'; endList?: boolean } = {},
+      shape: { type?: 'EVENT' | 'VOD'; endList?: boolean; partial?: PartialSegments; skip?: boolean } = {},
     ) => {
       const r = of(rendition);
       const from = cut[0]?.n ?? 0;
@@ -141,19 +177,22 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
     };
     if (kind === 'live') {
       const slack = Math.ceil(ctx.liveSlackSec / 2);
-      return {
-        rest,
-        stream: withSource({
-          ...base,
-          resource: `live/${id}`,
-          kind: 'live',
-          allowed: (n) => {
-            const i = index(n);
-            return i >= 0 && i >= t.segments.length - ctx.windowSegments - slack;
-          },
-          playlist: (r, query) => list(r.name, t.segments.slice(-ctx.windowSegments), query),
-        }),
-      };
+      // Parts are offered by the process that packages the channel, in the clear (decision 0442).
+      const lowLatency = !protection && offersParts(t) ? partsOf(of) : undefined;
+      const stream = withSource({
+        ...base,
+        resource: `live/${id}`,
+        kind: 'live',
+        allowed: (n) => {
+          const i = index(n);
+          return i >= 0 && i >= t.segments.length - ctx.windowSegments - slack;
+        },
+        playlist: (r, query, o) =>
+          list(r.name, t.segments.slice(-ctx.windowSegments), query, {
+            ...(lowLatency ? { partial: partialOf(of(r.name)), skip: o?.skip ?? false } : {}),
+          }),
+      });
+      return { rest, stream: lowLatency ? Object.assign(stream, { lowLatency }) : stream };
     }
     if (kind === 'dvr') {
       const start = Number(url.searchParams.get('start') ?? 0);

@@ -1,3 +1,11 @@
+import {
+  canSkip,
+  type ListedSegment,
+  lowLatencyHeader,
+  type PartialSegments,
+  skippable,
+  withParts,
+} from '../origin/lowLatency.ts';
 import type { TimelineSegment } from './timeline.ts';
 
 export interface TimelinePlaylist {
@@ -10,6 +18,10 @@ export interface TimelinePlaylist {
   type?: 'EVENT' | 'VOD';
   endList?: boolean;
   key?: { uri: string; method: 'AES-128' | 'SAMPLE-AES-CTR' };
+  /** The live window's partial segments (LL-HLS, issue 41). */
+  partial?: PartialSegments;
+  /** A delta update was asked for (`_HLS_skip=YES`). */
+  skip?: boolean;
 }
 
 /** Discontinuities in a timeline before index `i`: each change of init segment is one. */
@@ -28,17 +40,10 @@ export function discontinuitiesBefore(all: TimelineSegment[], i: number): number
 export function timelinePlaylist(p: TimelinePlaylist): string {
   const first = p.segments[0];
   const target = Math.max(1, ...p.segments.map((s) => Math.round(s.durationSec)));
-  const lines = [
-    '#EXTM3U',
-    '#EXT-X-VERSION:7',
-    `#EXT-X-TARGETDURATION:${target}`,
-    `#EXT-X-MEDIA-SEQUENCE:${first?.n ?? 0}`,
-    `#EXT-X-DISCONTINUITY-SEQUENCE:${p.discontinuitySequence}`,
-  ];
-  if (p.type) lines.push(`#EXT-X-PLAYLIST-TYPE:${p.type}`);
-  lines.push('#EXT-X-INDEPENDENT-SEGMENTS');
+  const listed: ListedSegment[] = [];
   let initId: number | undefined;
   for (const s of p.segments) {
+    const lines: string[] = [];
     if (s.initId !== initId) {
       if (initId !== undefined) lines.push('#EXT-X-DISCONTINUITY');
       lines.push(`#EXT-X-MAP:URI="init-${s.initId}.mp4${p.query}"`);
@@ -50,7 +55,26 @@ export function timelinePlaylist(p: TimelinePlaylist): string {
       `#EXTINF:${s.durationSec.toFixed(3)},`,
       `${s.n}.m4s${p.query}`,
     );
+    listed.push({ n: s.n, durationSec: s.durationSec, lines });
   }
+  // A delta update leaves out whole segments of one init only: the map stays in what is listed.
+  const oneInit = p.segments.every((s) => s.initId === first?.initId);
+  const skip = p.partial && p.skip && oneInit ? skippable(listed.map((x) => x.durationSec)) : 0;
+  const kept = listed.slice(skip);
+  const head = (listed[0]?.lines ?? []).filter((l) => /^#EXT-X-(MAP|KEY):/.test(l));
+  if (skip && kept[0]) kept[0] = { ...kept[0], lines: [...head, ...kept[0].lines] };
+  const lines = [
+    '#EXTM3U',
+    `#EXT-X-VERSION:${skip ? 9 : 7}`,
+    `#EXT-X-TARGETDURATION:${target}`,
+    ...(p.partial ? lowLatencyHeader(oneInit ? canSkip(listed) : undefined, p.partial.partTarget) : []),
+    `#EXT-X-MEDIA-SEQUENCE:${first?.n ?? 0}`,
+    `#EXT-X-DISCONTINUITY-SEQUENCE:${p.discontinuitySequence}`,
+  ];
+  if (p.type) lines.push(`#EXT-X-PLAYLIST-TYPE:${p.type}`);
+  lines.push('#EXT-X-INDEPENDENT-SEGMENTS');
+  if (skip) lines.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${skip}`);
+  lines.push(...(p.partial ? withParts(kept, p.partial, p.query) : kept.flatMap((x) => x.lines)));
   if (p.endList) lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
 }

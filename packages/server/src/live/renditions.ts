@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { RenditionSegment } from './ffmpegRun.ts';
+import type { RunPart } from './fragmentPipe.ts';
 import { LADDER, SOURCE_RENDITION } from './ladder.ts';
 import { Timeline, type TimelineSegment } from './timeline.ts';
 
@@ -91,10 +92,15 @@ export class ChannelTimelines {
     for (const name of this.names) {
       const p = parts.find((x) => x.rendition === name);
       if (!p) continue;
-      const seg = this.timeline(name).add(p.init, p.frag, arrivalMs);
+      const seg = this.timeline(name).add(p.init, p.frag, arrivalMs, p.segment);
       if (name === this.names[0]) main = seg;
     }
     return main;
+  }
+
+  /** A part of the segment a rendition is making (LL-HLS, issue 41), for that rendition only. */
+  addPart(p: RunPart, arrivalMs: number) {
+    if (this.names.includes(p.rendition)) this.timeline(p.rendition).addPart(p.init, p.frag, arrivalMs, p);
   }
 
   /** Trims every rendition alike (retention, or the relay's short buffer). */

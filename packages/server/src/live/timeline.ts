@@ -15,6 +15,7 @@ import {
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterMoof, readFragment, readInit, rewriteMoof, type TrackInfo } from '../media/mp4.ts';
+import { PART_SEC, type PartInfo } from '../origin/lowLatency.ts';
 
 /** How much of a rewritten index is read back to find the lines written since the last read (a few thousand). */
 const TAIL_BYTES = 256 * 1024;
@@ -173,26 +174,33 @@ export class Timeline {
   /** A new ffmpeg run begins (restart or source switch): the next segment continues the timeline. */
   beginRun() {
     this.run = undefined;
+    this.runOffset = undefined;
+    // The segment being made by the run that ended is never finished.
+    this.parts.delete(this.nextN);
+    this.parts.delete(this.nextN + 1);
   }
 
-  /** Adds one segment of the current run; returns it. Throws on a full disk (the caller stops recording). */
-  add(init: Buffer, frag: Buffer, arrivalMs: number): TimelineSegment {
-    if (!this.run) {
-      const tracks = readInit(init);
-      const last = this.segments.at(-1);
-      const prev = last && this.inits.get(last.initId);
-      const same = prev?.buf.equals(init) ?? (last ? this.sameInitOnDisk(last.initId, init) : false);
-      const initId = same && last ? last.initId : (last?.initId ?? -1) + 1;
-      mkdirSync(this.dir, { recursive: true });
-      if (!same) writeFileSync(join(this.dir, `init-${initId}.mp4`), init);
-      this.inits.set(initId, { buf: init, tracks });
-      const info = readFragment(frag, tracks);
-      const zeroSec = Math.min(
-        ...info.tracks.map((t) => Number(t.decodeTime) / this.timescale(tracks, t.trackId)),
-      );
-      this.run = { initId, tracks, zeroSec, baseSec: this.endSec, lastIn: -1 };
-    }
-    const run = this.run;
+  /** The run's first segment or part sets how its decode times map onto the timeline's. */
+  private begin(init: Buffer, frag: Buffer) {
+    const tracks = readInit(init);
+    const last = this.segments.at(-1);
+    const prev = last && this.inits.get(last.initId);
+    const same = prev?.buf.equals(init) ?? (last ? this.sameInitOnDisk(last.initId, init) : false);
+    const initId = same && last ? last.initId : (last?.initId ?? -1) + 1;
+    mkdirSync(this.dir, { recursive: true });
+    if (!same) writeFileSync(join(this.dir, `init-${initId}.mp4`), init);
+    this.inits.set(initId, { buf: init, tracks });
+    const info = readFragment(frag, tracks);
+    const zeroSec = Math.min(
+      ...info.tracks.map((t) => Number(t.decodeTime) / this.timescale(tracks, t.trackId)),
+    );
+    this.run = { initId, tracks, zeroSec, baseSec: this.endSec, lastIn: -1 };
+    return this.run;
+  }
+
+  /** A fragment of the current run moved onto the timeline's decode times, with its length and end. */
+  private shift(frag: Buffer, n: number) {
+    const run = this.run as NonNullable<Timeline['run']>;
     const info = readFragment(frag, run.tracks);
     const times = new Map<number, bigint>();
     let durationSec = 0;
@@ -207,15 +215,40 @@ export class Timeline {
     }
     if (!durationSec)
       durationSec = Math.max(...info.tracks.map((t) => t.duration / this.timescale(run.tracks, t.trackId)));
-    const n = this.nextN;
-    const moof = rewriteMoof(frag, (n % 0xffff_ffff) + 1, times);
-    const body = afterMoof(frag);
+    return {
+      moof: rewriteMoof(frag, (n % 0xffff_ffff) + 1, times),
+      body: afterMoof(frag),
+      durationSec,
+      endSec,
+    };
+  }
+
+  /** Where the wall clock puts a segment that arrived at `arrivalMs` and lasts `sec`. */
+  private startOf(arrivalMs: number, sec: number): number {
     const prev = this.segments.at(-1);
     const prevEnd = prev ? prev.startMs + prev.durationSec * 1000 : 0;
-    const guess = arrivalMs - durationSec * 1000;
+    const guess = arrivalMs - sec * 1000;
     // The wall clock follows the media and never goes back (a start-up burst arrives early); after a stall or a
     // restart (more than a second late) it jumps forward.
-    const startMs = prev && guess - prevEnd < 1000 ? prevEnd : Math.round(guess);
+    return prev && guess - prevEnd < 1000 ? prevEnd : Math.round(guess);
+  }
+
+  /**
+   * Adds one segment of the current run; returns it. `runSegment` is its index in the run, which names its parts.
+   * Throws on a full disk (the caller stops recording).
+   */
+  add(init: Buffer, frag: Buffer, arrivalMs: number, runSegment?: number): TimelineSegment {
+    if (!this.run) this.begin(init, frag);
+    const run = this.run as NonNullable<Timeline['run']>;
+    const n = this.nextN;
+    const { moof, body, durationSec, endSec } = this.shift(frag, n);
+    let made = this.parts.get(n);
+    // Parts that do not add up to the segment (a run that became active mid-segment) are not listed with it.
+    if (made && Math.abs(made.list.reduce((a, x) => a + x.info.durationSec, 0) - durationSec) > 0.01) {
+      this.parts.delete(n);
+      made = undefined;
+    }
+    const startMs = made?.startMs ?? this.startOf(arrivalMs, durationSec);
     const seg: TimelineSegment = {
       n,
       durationSec,
@@ -228,7 +261,77 @@ export class Timeline {
     this.endSec = endSec;
     this.segments.push(seg);
     this.bytes += seg.bytes;
+    if (runSegment !== undefined) this.runOffset = n - runSegment;
+    // Parts are kept for the last three segments (the playlist lists no older ones).
+    for (const k of this.parts.keys()) if (k < n - 3) this.parts.delete(k);
+    this.partsChanged();
     return seg;
+  }
+
+  /** Parts (LL-HLS, issue 41) of the newest segments and of the one being made, in memory, by segment number. */
+  private parts = new Map<number, { startMs: number; list: { bytes: Buffer; info: PartInfo }[] }>();
+  /** Segment number minus the run's segment index, once the run's numbering is known. */
+  private runOffset: number | undefined;
+  private waiters = new Set<() => void>();
+  /** PART-TARGET: a part's length, or the longest part this timeline made (a frame's rounding, 23.976 fps). */
+  partTarget = PART_SEC;
+
+  /**
+   * Adds a part of the segment being made. A part that leaves a gap (a run that became active mid-segment) is
+   * not kept: that segment is listed whole only.
+   */
+  addPart(init: Buffer, frag: Buffer, arrivalMs: number, p: { segment: number; index: number } & PartInfo) {
+    if (!this.run) {
+      if (p.index !== 0) return;
+      this.begin(init, frag);
+      this.runOffset = this.nextN - p.segment;
+    }
+    if (this.runOffset === undefined) return;
+    const n = this.runOffset + p.segment;
+    if (n < this.nextN || n > this.nextN + 1) return;
+    const made = this.parts.get(n) ?? { startMs: this.startOf(arrivalMs, p.durationSec), list: [] };
+    if (made.list.length !== p.index) return;
+    const { moof, body } = this.shift(frag, n);
+    this.partTarget = Math.max(this.partTarget, Math.ceil(p.durationSec * 1000) / 1000);
+    made.list.push({
+      bytes: Buffer.concat([moof, body]),
+      info: { durationSec: p.durationSec, independent: p.independent },
+    });
+    this.parts.set(n, made);
+    this.partsChanged();
+  }
+
+  private partsChanged() {
+    const waiting = [...this.waiters];
+    this.waiters.clear();
+    for (const w of waiting) w();
+  }
+
+  /** Parts of segment n so far (the segment being made, or one of the last three). */
+  partsOf(n: number): PartInfo[] | undefined {
+    return this.parts.get(n)?.list.map((x) => x.info);
+  }
+
+  /** Where the segment being made started on the wall clock, once it has a part. */
+  partsStartMs(n: number): number | undefined {
+    return this.parts.get(n)?.startMs;
+  }
+
+  readPart(n: number, k: number): Buffer | undefined {
+    return this.parts.get(n)?.list[k]?.bytes;
+  }
+
+  /** Resolves at the next part or segment, or after `ms`. */
+  changed(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.waiters.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.waiters.add(done);
+    });
   }
 
   /**

@@ -6,8 +6,6 @@
 
 /** A part's length: 2 s segments in five parts, exact at 10, 25, 30 and 50 frames a second (decision 0442). */
 export const PART_SEC = 0.4;
-/** PART-HOLD-BACK: three parts behind the newest (the RFC asks for at least two). */
-export const PART_HOLD_BACK_SEC = 3 * PART_SEC;
 /** Parts are listed for the segments of the last three target durations (RFC 8216bis §4.4.3.8). */
 export const PARTS_LISTED_SEC = 3 * 2;
 /** Delta updates (`_HLS_skip=YES`) leave out segments older than this from the end: six target durations. */
@@ -25,14 +23,17 @@ export interface PartialSegments {
   partsOf(n: number): PartInfo[] | undefined;
   /** The segment being made: its number, its parts so far, and its wall-clock start (epoch ms). */
   current: { n: number; parts: PartInfo[]; startMs?: number };
+  /** PART-TARGET when a packager's parts may be a little longer than PART_SEC (a frame's rounding at 29.97). */
+  partTarget?: number;
 }
 
 /** The tags after EXT-X-TARGETDURATION. */
-export function lowLatencyHeader(skipUntilSec?: number): string[] {
+/** PART-HOLD-BACK is three part targets behind the newest part (the RFC asks for at least two). */
+export function lowLatencyHeader(skipUntilSec?: number, partTarget = PART_SEC): string[] {
   const skip = skipUntilSec ? `,CAN-SKIP-UNTIL=${skipUntilSec.toFixed(1)}` : '';
   return [
-    `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES${skip},PART-HOLD-BACK=${PART_HOLD_BACK_SEC.toFixed(3)}`,
-    `#EXT-X-PART-INF:PART-TARGET=${PART_SEC.toFixed(3)}`,
+    `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES${skip},PART-HOLD-BACK=${(3 * partTarget).toFixed(3)}`,
+    `#EXT-X-PART-INF:PART-TARGET=${partTarget.toFixed(3)}`,
   ];
 }
 

@@ -1,13 +1,13 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { DRM_LICENSE_PATH, PREFETCH_QUERY_PARAM } from '@ottkit/api-client/contract';
 import { sendBody, sendText } from '../http/send.ts';
-import type { MediaLibrary, SourceMedia } from '../media/library.ts';
+import type { MediaLibrary, RenditionMedia, SourceMedia } from '../media/library.ts';
 import { readTitleSource, titlesDir } from '../media/titleAssets.ts';
 import { encryptFragment, encryptInit } from '../media/cenc.ts';
 import { EDGE_REVOKED_PATH, EDGE_TOKEN, fromEdge, viaEdge } from './edge.ts';
 import { createKeyStore, encryptSegment } from './keys.ts';
 import { handleLicense } from './license.ts';
-import { BLOCK_LIMIT_MS, directivesOf, holds, type Newest, PART_FILE, tooFar } from './lowLatency.ts';
+import { BLOCK_LIMIT_MS, directivesOf, holds, PART_FILE, tooFar } from './lowLatency.ts';
 import { LIVE_WINDOW_SEGMENTS, masterPlaylist, subtitlePlaylist, subtitleSegment } from './playlists.ts';
 import { createSegmentStore } from './segments.ts';
 import {
@@ -190,7 +190,7 @@ export function createOrigin(options: OriginOptions): Origin {
       if ('error' in d) return fail(req, res, 400, d.error);
       if (s.lowLatency && d.msn !== undefined) {
         const ll = s.lowLatency;
-        const waited = await blockUntil(() => ll.newest(r), ll, { msn: d.msn, part: d.part });
+        const waited = await blockUntil(r, ll, { msn: d.msn, part: d.part });
         if (waited !== 'ok') return fail(req, res, waited === 'far' ? 400 : 503, `playlist ${waited}`);
       }
       const body = await s.playlist(r, query, { skip: d.skip });
@@ -207,7 +207,7 @@ export function createOrigin(options: OriginOptions): Origin {
       const ll = s.lowLatency;
       const [n, k] = [Number(partOf[1]), Number(partOf[2])];
       // A part asked for before it is made (the preload hint) is held until it is (§6.2.5.3).
-      const waited = ll ? await blockUntil(() => ll.newest(r), ll, { msn: n, part: k }) : 'gone';
+      const waited = ll ? await blockUntil(r, ll, { msn: n, part: k }) : 'gone';
       const bytes = waited === 'ok' && ll ? await ll.readPart(r, n, k) : undefined;
       if (!bytes) return fail(req, res, 404, 'part not available');
       const type = s.source.kind === 'audio' ? 'audio/mp4' : 'video/mp4';
@@ -275,18 +275,18 @@ export function createOrigin(options: OriginOptions): Origin {
    * than the next segment away, `late` when it did not come within three target durations.
    */
   async function blockUntil(
-    at: () => Promise<Newest>,
+    r: RenditionMedia,
     ll: LowLatencyStream,
     d: { msn: number; part?: number },
   ): Promise<'ok' | 'far' | 'late'> {
     const deadline = Date.now() + BLOCK_LIMIT_MS;
     for (;;) {
-      const newest = await at();
+      const newest = await ll.newest(r);
       if (holds(newest, d)) return 'ok';
       if (tooFar(newest, d.msn)) return 'far';
       const left = deadline - Date.now();
       if (left <= 0) return 'late';
-      await ll.changed(left);
+      await ll.changed(left, r);
     }
   }
 

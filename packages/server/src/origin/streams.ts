@@ -59,8 +59,8 @@ export interface Stream {
 /** What the origin asks of a stream that offers parts: where it stands, when it changes, and the parts. */
 export interface LowLatencyStream {
   newest(r: RenditionMedia): Promise<Newest>;
-  /** Resolves when the stream may have a new part, at the latest after `ms`. */
-  changed(ms: number): Promise<void>;
+  /** Resolves when the rendition may have a new part, at the latest after `ms`. */
+  changed(ms: number, r: RenditionMedia): Promise<void>;
   readPart(r: RenditionMedia, n: number, k: number): Promise<Buffer[] | undefined>;
 }
 

@@ -125,6 +125,7 @@ async function pull(path: string, allow: string, done: (r: ChannelRunner, segmen
         add: () => {
           segments++;
         },
+        addPart() {},
       } as never,
       rules: { ...DEFAULT_RULES, backoffMs: 60_000, maxBackoffMs: 60_000 },
       now: Date.now,
