@@ -1,8 +1,9 @@
 import { expect, test } from '@playwright/test';
 import { startTestSource, type TestSource } from '../packages/server/test/liveSource.ts';
+import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { adminLive } from '../site/src/i18n/adminLive.ts';
 import { newAccount } from './accounts.ts';
-import { seriousViolations } from './axe.ts';
+import { seriousViolations, seriousViolationsHere } from './axe.ts';
 import { consoleReady, createOperator, signInOperator } from './console.ts';
 import { operator } from './operator.ts';
 import { E2E_PORT } from './playwright.config.ts';
@@ -293,5 +294,91 @@ test('an editor sets a channel’s sources in the console and sees them live; su
       } catch {
         // Not stored: the journey stopped before it.
       }
+  }
+});
+
+// Issue 41 (decision 0444): each channel's playback for its viewers over the last hour, from the players' telemetry:
+// delay to viewers, start-up and channel change, p50 and p95, in a table named by the channel.
+test('a channel’s delay to viewers, start-up and channel change show on its card, p50 and p95', async ({
+  page,
+  browser,
+}) => {
+  const channel = 'lc-043'; // no other journey uses it
+  // A source nobody sends to: a relay channel runs only for viewers, and the figures are the players' anyway.
+  operator('live', 'add', channel, `udp://127.0.0.1:${E2E_PORT + 289}`);
+  const viewerContext = await browser.newContext();
+  try {
+    await signInOperator(page, createOperator('support'), '/admin/live');
+    await consoleReady(page);
+    const card = page.locator(`[data-testid="live-channel"][data-channel="${channel}"]`);
+    const figures = card.getByTestId('live-playback');
+    await expect(figures).toContainText('No viewers yet in the last hour.');
+
+    // A subscriber's player reports ten minutes of live watching (8 in low-latency mode) and ten plays, four of
+    // them channel changes, through the players' batch call.
+    await newAccount(viewerContext.request);
+    const now = Date.now();
+    const common = (ts: number) => ({ eventId: crypto.randomUUID(), ts, sourceId: channel, mode: 'live' });
+    const delays = [1900, 2000, 2100, 2200, 2300, 2400, 2500, 2600, 2700, 3400];
+    const startups = [400, 420, 450, 480, 500, 520, 560, 600, 700, 1500];
+    const zaps = [120, 140, 160, 900];
+    const events = [
+      ...delays.map((latencyMs, i) => ({
+        ...common(now - (12 - i) * 60_000),
+        type: 'watching',
+        latencyMs,
+        lowLatency: i < 8,
+      })),
+      ...startups.map((startupMs, i) => ({
+        ...common(now - (30 - i) * 60_000),
+        type: 'streamSla',
+        startupMs,
+        stalls: 0,
+        stallMs: 0,
+        bitrateSwitches: 0,
+        errors: 0,
+        ...(i < zaps.length ? { zapMs: zaps[i] } : {}),
+      })),
+    ];
+    const sent = await viewerContext.request.post(routes.metrics.metricsBatchPost.path, { data: { events } });
+    expect((await sent.json()).errCode).toBe(0);
+
+    // The list's next poll (5 s) brings them: nearest rank, the 5th and 10th of ten; the 2nd and 4th of four.
+    const table = figures.getByRole('table', {
+      name: `${channel} Playback for viewers, last hour`,
+      exact: false,
+    });
+    await expect(table).toBeVisible({ timeout: 15_000 });
+    const row = (name: string) => table.getByRole('row', { name: new RegExp(`^${name}`) });
+    await expect(row('Delay to viewers')).toHaveText(
+      /Delay to viewers10 viewer-minutes80% in low-latency mode2\.3 s3\.4 s/,
+    );
+    await expect(row('Start-up')).toHaveText(/Start-up10 plays500 ms1\.5 s/);
+    await expect(row('Channel change')).toHaveText(/Channel change4 channel changes140 ms900 ms/);
+    // Each figure is read with its measure and column (row headers, column headers).
+    await expect(table.getByRole('rowheader', { name: /^Delay to viewers/ })).toBeVisible();
+    await expect(table.getByRole('columnheader', { name: 'p50', exact: true })).toBeVisible();
+    await card.scrollIntoViewIfNeeded();
+    await shot(card, 'admin-live-playback-1366');
+    await page.setViewportSize({ width: 360, height: 800 });
+    await shot(page, 'admin-live-playback-360', { fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    expect(await seriousViolationsHere(page, '/admin/live (playback)')).toEqual([]);
+
+    // In Spanish, the same figures in the console's words and the language's numbers.
+    await page.context().addCookies([{ name: 'ottkit_lang', value: 'es', url: new URL(page.url()).origin }]);
+    await page.reload();
+    await consoleReady(page);
+    await expect(figures.getByRole('row', { name: /^Retardo al público/ })).toHaveText(
+      /Retardo al público10 minutos de espectador80\s?% en modo de baja latencia2,3 s3,4 s/,
+    );
+    await shot(page, 'admin-live-playback-es-360', { fullPage: true });
+  } finally {
+    await viewerContext.close();
+    try {
+      operator('live', 'remove', channel, '1');
+    } catch {
+      // Not stored: the journey stopped before it.
+    }
   }
 });

@@ -5,6 +5,7 @@ import type { AdminT } from '../../i18n/admin.ts';
 import { dateFormat, timeFormat } from '../../i18n/format.ts';
 import type { Lang } from '../../i18n/langs.ts';
 import { LiveHealthHistory } from './LiveHealthHistory.tsx';
+import { LivePlayback } from './LivePlayback.tsx';
 import { useSourceOrder } from './useSourceOrder.tsx';
 
 /** "12:01" today (a packager usually runs for hours), with the date before it on another day. */
@@ -18,8 +19,8 @@ function sinceText(lang: Lang, since: number): string {
 type Source = LiveChannelView['sources'][number];
 
 /**
- * One channel on /admin/live: its mode, what is on air, viewers, switches and disk, each source's health and the
- * last 24 hours. An editor opens its sources, reorders them (a drag, or the arrow keys on a row's handle), makes a
+ * One channel on /admin/live: its mode, what is on air, viewers, switches and disk, each source's health, how it
+ * played for its viewers in the last hour (issue 41) and the last 24 hours. An editor opens its sources, reorders them (a drag, or the arrow keys on a row's handle), makes a
  * backup the primary in one click, or puts a source on air now (issue 37).
  */
 export function LiveChannelHealth({
@@ -175,6 +176,7 @@ export function LiveChannelHealth({
           ]}
         />
       </div>
+      <LivePlayback c={c} t={t} lang={lang} channelTitleId={titleId} />
       <LiveHealthHistory c={c} t={t} lang={lang} />
       {canEdit && (
         <button type="button" className="console-button secondary" disabled={busy} onClick={onEdit}>
