@@ -309,6 +309,28 @@ describe('the nginx edge', () => {
     expect(await upstreamHits(path)).toBe(1);
   });
 
+  it('holds viewers’ blocking reloads for a part not made yet and sends one of them on to ottkit (LL-HLS)', async () => {
+    const one = liveUrl(secret, { accountId: 'll-1', liveStreamId: 'ch2', ttlSec: 600 });
+    const two = liveUrl(secret, { accountId: 'll-2', liveStreamId: 'ch2', ttlSec: 600 });
+    const tokens = [one.split('token=')[1], two.split('token=')[1]];
+    const master = (await get(c.edgeUrl + one)).body.toString();
+    const rendition = /^(\w+)\/index\.m3u8/m.exec(master)?.[1];
+    const path = `/media/live/ch2/${rendition}/index.m3u8`;
+    const playlist = (await get(`${c.edgeUrl}${path}?token=${tokens[0]}`)).body.toString();
+    const [, n, k] = /PRELOAD-HINT:TYPE=PART,URI="(\d+)\.(\d+)\.m4s/.exec(playlist) ?? [];
+    // The part after the hinted one: nobody has it yet, so every request waits for it.
+    const q = `_HLS_msn=${n}&_HLS_part=${Number(k) + 1}`;
+    const answers = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => get(`${c.edgeUrl}${path}?token=${tokens[i % 2]}&${q}`)),
+    );
+    const asked = Number(k) + 1 < 5 ? `${n}.${Number(k) + 1}` : `${Number(n) + 1}.0`;
+    answers.forEach((a, i) => {
+      expect(a.status).toBe(200);
+      expect(a.body.toString()).toContain(`URI="${asked}.m4s?token=${tokens[i % 2]}"`);
+    });
+    expect(await upstreamHits(`${path}?${q}`)).toBe(1);
+  });
+
   it('keeps answering through the edge when a process is killed (-9), and the cluster starts it again', async () => {
     const url = liveUrl(secret, { accountId: 'kill', liveStreamId: 'ch2', ttlSec: 600 });
     const pid = c.pid(1) as number;

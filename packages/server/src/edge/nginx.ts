@@ -126,7 +126,7 @@ http {
     # The fourth field is the request's time and its upstream's (seconds), for the bench's reasons of a slow tail.
     map $upstream_addr $ottkit_upstream { "" -; "~^unix:[^ ,]*((, | : )unix:[^ ,]*)*$" -; default $upstream_addr; }
     map $server_addr $ottkit_tier { ~^unix: shield; default edge; }
-    log_format ottkit '$status $ottkit_tier:$upstream_cache_status $ottkit_upstream $request_time/$upstream_response_time $uri';
+    log_format ottkit '$status $ottkit_tier:$upstream_cache_status $ottkit_upstream $request_time/$upstream_response_time $uri$ottkit_ll_directives';
     access_log ${dir}/access.log ottkit buffer=256k flush=1s;
     types { application/vnd.apple.mpegurl m3u8; video/mp4 mp4 m4s; }
     # Cached files go out by the kernel; a viewer's connection stays open for its whole session.

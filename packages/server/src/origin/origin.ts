@@ -99,6 +99,8 @@ const PLAYLIST = { 'content-type': 'application/vnd.apple.mpegurl', 'cache-contr
 const BLOCKING_PLAYLIST = {
   'content-type': 'application/vnd.apple.mpegurl',
   'cache-control': 'public, max-age=6',
+  // The edge ignores Cache-Control (its own playlists live half a segment); this it honours.
+  'x-accel-expires': '6',
 };
 /** Ended catch-up and VOD playlists never change. */
 const FIXED_PLAYLIST = {
