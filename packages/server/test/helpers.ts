@@ -137,18 +137,29 @@ export async function registerEmail(t: TestServer, email: string, password = 'se
   });
 }
 
+/**
+ * A live play's stream SLA event: of lc-001 unless `sourceId` says, stalled once when `stallMs` is given, with no
+ * bitrate switch or error.
+ */
+export const slaEvent = (e: {
+  eventId: string;
+  ts: number;
+  startupMs: number | null;
+  sourceId?: string;
+  stallMs?: number;
+  zapMs?: number;
+}) => ({
+  sourceId: 'lc-001',
+  type: 'streamSla' as const,
+  mode: 'live' as const,
+  stalls: e.stallMs ? 1 : 0,
+  stallMs: 0,
+  bitrateSwitches: 0,
+  errors: 0,
+  ...e,
+});
+
 /** A telemetry batch of `n` uneventful live plays (streamSla) at the test clock's time, event ids from `id`. */
 export const slaBatch = (t: TestServer, n: number, id: (i: number) => string) => ({
-  events: Array.from({ length: n }, (_, i) => ({
-    eventId: id(i),
-    ts: t.clock.now,
-    sourceId: 'lc-001',
-    type: 'streamSla',
-    mode: 'live',
-    startupMs: 400,
-    stalls: 0,
-    stallMs: 0,
-    bitrateSwitches: 0,
-    errors: 0,
-  })),
+  events: Array.from({ length: n }, (_, i) => slaEvent({ eventId: id(i), ts: t.clock.now, startupMs: 400 })),
 });

@@ -7,7 +7,15 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rollUpTelemetry } from '../src/domain/telemetryRetention.ts';
 import { DEMO_PASSWORD } from '../src/seed/accounts.ts';
-import { bearer, type LoggedIn, loginAs, registerEmail, startServer, type TestServer } from './helpers.ts';
+import {
+  bearer,
+  type LoggedIn,
+  loginAs,
+  registerEmail,
+  slaEvent,
+  startServer,
+  type TestServer,
+} from './helpers.ts';
 import { type SignedIn, signInOperator } from './operatorHelpers.ts';
 import { synchronousQueries } from './synchronousQueries.ts';
 
@@ -33,19 +41,8 @@ const watching = (ts: number, latencyMs: number, lowLatency: boolean, extra: obj
   lowLatency,
   ...extra,
 });
-const sla = (ts: number, startupMs: number, zapMs?: number, sourceId = 'lc-001') => ({
-  eventId: id(),
-  ts,
-  sourceId,
-  type: 'streamSla' as const,
-  mode: 'live' as const,
-  startupMs,
-  stalls: 0,
-  stallMs: 0,
-  bitrateSwitches: 0,
-  errors: 0,
-  ...(zapMs === undefined ? {} : { zapMs }),
-});
+const sla = (ts: number, startupMs: number, zapMs?: number, sourceId = 'lc-001') =>
+  slaEvent({ eventId: id(), ts, startupMs, sourceId, ...(zapMs === undefined ? {} : { zapMs }) });
 
 async function report(events: object[], who?: LoggedIn) {
   const a = await t.post(metricsBatchPost.path, { events }, who ? bearer(who.token) : {});

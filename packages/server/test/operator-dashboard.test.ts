@@ -4,7 +4,7 @@ import { buildTelemetryReport } from '../src/domain/telemetryReport.ts';
 import { addDailyTotals } from '../src/store/telemetryDaily.ts';
 import { insertTelemetryEvents, telemetryEventsSince } from '../src/store/telemetry.ts';
 import { emptyTotals, startupBucket } from '../src/domain/telemetryReport.ts';
-import { startServer, type TestServer } from './helpers.ts';
+import { slaEvent, startServer, type TestServer } from './helpers.ts';
 import { type SignedIn, signInOperator } from './operatorHelpers.ts';
 
 // Issue 18: the dashboard's figures, summed in SQL, agree with the telemetry report's (JavaScript) figures.
@@ -13,18 +13,8 @@ let support: SignedIn;
 const HOUR = 3_600_000;
 let seq = 0;
 const id = () => `evt-dash-${String(++seq).padStart(5, '0')}`;
-const sla = (ts: number, sourceId: string, startupMs: number | null, stallMs = 0) => ({
-  eventId: id(),
-  ts,
-  sourceId,
-  type: 'streamSla' as const,
-  mode: 'live' as const,
-  startupMs,
-  stalls: stallMs ? 1 : 0,
-  stallMs,
-  bitrateSwitches: 0,
-  errors: 0,
-});
+const sla = (ts: number, sourceId: string, startupMs: number | null, stallMs = 0) =>
+  slaEvent({ eventId: id(), ts, sourceId, startupMs, stallMs });
 const play = (ts: number, sourceId: string, watchedMs: number) => ({
   eventId: id(),
   ts,
