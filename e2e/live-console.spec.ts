@@ -23,6 +23,8 @@ const SPARE = `udp://127.0.0.1:${E2E_PORT + 285}`;
 const FAILURES = Object.entries(adminLive.en)
   .filter(([k]) => k.startsWith('admin.live.failure.'))
   .map(([, v]) => v);
+/** A channel card's source rows (the card's other tables, its playback figures and 24 hours, come after). */
+const SOURCE_ROWS = '.console-live-sources tbody tr';
 /** What the screen never shows: the lock's `host:pid:id`, "process", ffmpeg's exit status and words. */
 const INTERNALS = /\w+:\d+:\w+|process|exit \d|Input\/output|Connection refused/;
 
@@ -88,7 +90,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
 
     // The running server packages it at once; the list shows its health (polled every 5 s).
     const card = page.locator(`[data-testid="live-channel"][data-channel="${CHANNEL}"]`);
-    const row = card.locator('tbody tr').first();
+    const row = card.locator(SOURCE_ROWS).first();
     await expect(row).toHaveAttribute('data-state', 'live', { timeout: 45_000 });
     await expect(row).toContainText('h264 / mp2');
     await expect(row).toContainText('320x180');
@@ -102,7 +104,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
       /^Packaged by server [\w.-]+ since \d{1,2}:\d{2}( [AP]M)?$/,
     );
     // The backup fails: in the console's words, never ffmpeg's.
-    const backup = card.locator('tbody tr').nth(1);
+    const backup = card.locator(SOURCE_ROWS).nth(1);
     await expect(backup).toHaveAttribute('data-state', 'failed', { timeout: 30_000 });
     // No bitrate for it: since when no signal came (issue 37).
     await expect(backup.locator('td').nth(3)).toHaveText(/^No signal since \d{1,2}:\d{2}( [AP]M)?$/);
@@ -144,7 +146,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await signInOperator(supportPage, createOperator('support'), `/admin/live?channel=${CHANNEL}`);
     await consoleReady(supportPage);
     const seen = supportPage.locator(`[data-testid="live-channel"][data-channel="${CHANNEL}"]`);
-    await expect(seen.locator('tbody tr').first()).toHaveAttribute('data-state', 'live');
+    await expect(seen.locator(SOURCE_ROWS).first()).toHaveAttribute('data-state', 'live');
     await expect(supportPage.getByRole('button', { name: /^Edit the sources/ })).toHaveCount(0);
     await expect(supportPage.getByTestId('live-editor')).toHaveCount(0);
     // In Spanish (and Portuguese), the same screen in the catalogue's words.
@@ -154,7 +156,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await consoleReady(supportPage);
     await expect(supportPage.getByRole('heading', { name: 'Canales con fuentes en directo' })).toBeVisible();
     await expect(
-      supportPage.locator(`[data-testid="live-channel"][data-channel="${CHANNEL}"] tbody tr`).first(),
+      supportPage.locator(`[data-testid="live-channel"][data-channel="${CHANNEL}"] ${SOURCE_ROWS}`).first(),
     ).toContainText('en directo');
     await expect(
       supportPage
@@ -179,13 +181,13 @@ test('an editor sets a channel’s sources in the console and sees them live; su
 
     // The editor makes the backup the primary (issue 37): one click, the order stored, the others after it.
     await page.setViewportSize({ width: 1366, height: 800 });
-    await expect(card.locator('tbody tr').first().getByRole('cell').last()).toContainText('Primary');
+    await expect(card.locator(SOURCE_ROWS).first().getByRole('cell').last()).toContainText('Primary');
     await card.getByRole('button', { name: 'Make primary: source 2 of Esports Arena' }).click();
     await expect(page.locator('#live-list-title ~ [role="status"]')).toContainText(
       'is now the primary source of Esports Arena',
     );
-    await expect(card.locator('tbody tr').first()).toContainText(REFUSING);
-    await expect(card.locator('tbody tr').nth(1)).toContainText(UDP);
+    await expect(card.locator(SOURCE_ROWS).first()).toContainText(REFUSING);
+    await expect(card.locator(SOURCE_ROWS).nth(1)).toContainText(UDP);
     const order = operator('live', 'sources', CHANNEL);
     expect(order.indexOf(REFUSING)).toBeLessThan(order.indexOf(UDP));
     await shot(page, 'admin-live-primary-1366', { fullPage: true });
@@ -197,7 +199,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await page.setViewportSize({ width: 1366, height: 800 });
     spare = startTestSource({ target: SPARE, format: 'mpegts', label: 'SPARE' });
     operator('live', 'add', CHANNEL, SPARE);
-    await expect(card.locator('tbody tr')).toHaveCount(3, { timeout: 10_000 });
+    await expect(card.locator(SOURCE_ROWS)).toHaveCount(3, { timeout: 10_000 });
     await expect(card).toContainText('On air from source 2', { timeout: 30_000 });
     await expect(
       card.getByRole('button', { name: 'Switch to this source: source 2 of Esports Arena' }),
@@ -209,7 +211,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await expect(card).toContainText('On air from source 3, held there by an operator until it fails', {
       timeout: 30_000,
     });
-    await expect(card.locator('tbody tr').nth(2)).toContainText('On air');
+    await expect(card.locator(SOURCE_ROWS).nth(2)).toContainText('On air');
     await expect(
       card.getByRole('button', { name: 'Switch to this source: source 2 of Esports Arena' }),
     ).toBeVisible();
@@ -228,9 +230,9 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     // before the layout settled is the likely cause (not confirmed).
     await expect(handle(1)).toBeEnabled();
     await handle(1).hover({ trial: true });
-    await card.locator('tbody tr').nth(2).hover({ trial: true });
+    await card.locator(SOURCE_ROWS).nth(2).hover({ trial: true });
     const from = await handle(1).boundingBox();
-    const onto = await card.locator('tbody tr').nth(2).boundingBox();
+    const onto = await card.locator(SOURCE_ROWS).nth(2).boundingBox();
     if (!from || !onto) throw new Error('the handle and the last row are on screen');
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
@@ -238,7 +240,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await page.mouse.move(onto.x + onto.width / 2, onto.y + onto.height / 2, { steps: 8 });
     await page.mouse.up();
     await expect(status).toContainText('Source 1 of Esports Arena is now source 3.');
-    await expect(card.locator('tbody tr').nth(2)).toContainText(REFUSING);
+    await expect(card.locator(SOURCE_ROWS).nth(2)).toContainText(REFUSING);
     const dragged = operator('live', 'sources', CHANNEL);
     expect(dragged.indexOf(UDP)).toBeLessThan(dragged.indexOf(SPARE));
     expect(dragged.indexOf(SPARE)).toBeLessThan(dragged.indexOf(REFUSING));
@@ -247,7 +249,7 @@ test('an editor sets a channel’s sources in the console and sees them live; su
     await page.keyboard.press('ArrowDown');
     await expect(status).toContainText('Source 1 of Esports Arena is now source 2.');
     await expect(handle(2)).toBeFocused();
-    await expect(card.locator('tbody tr').first()).toContainText(SPARE);
+    await expect(card.locator(SOURCE_ROWS).first()).toContainText(SPARE);
     const keyed = operator('live', 'sources', CHANNEL);
     expect(keyed.indexOf(SPARE)).toBeLessThan(keyed.indexOf(UDP));
 
