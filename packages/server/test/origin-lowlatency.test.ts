@@ -133,6 +133,14 @@ describe('low-latency HLS on the sample channels (RFC 8216bis)', () => {
       expect((await fetch(withQuery(v, q))).status, JSON.stringify(q)).toBe(400);
   });
 
+  it('answers 503 when the part did not come within three target durations (§6.2.5.2)', async () => {
+    const v = await variant();
+    // The next segment's first part, on a clock that stands still: allowed, but never made.
+    const r = await fetch(withQuery(v, { _HLS_msn: String(N + 1), _HLS_part: '0' }));
+    expect(r.status).toBe(503);
+    expect(await r.text()).toContain('playlist late');
+  }, 15_000);
+
   it('keeps the standard playlist for a protected channel (its segments are encrypted whole)', async () => {
     for (const id of ['ch1-aes', 'ch1-cenc']) {
       const text = await (await fetch(await variant(id))).text();
