@@ -1,6 +1,6 @@
 // Test run: about 45 s (scripts/vitest-sequencer.ts starts it early)
 import { execFileSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, readlinkSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import type { Server } from 'node:http';
 import { createServer as createNetServer } from 'node:net';
@@ -193,13 +193,15 @@ describe('one packager per live channel over 3 processes (decision 0305)', () =>
         }[];
       }
     ).channels.find((x) => x.logicalChannelId === channel);
-  /** The ottkit pid of every ffmpeg packaging the channel: its work folder is `live/work/<pid>/<channel>/`. */
+  /** The ottkit pid of every ffmpeg packaging the channel: it runs in its work folder `live/work/<pid>/<channel>/`. */
   const packagers = (channel: string): number[] => {
     const out: number[] = [];
     for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
       try {
         const cmd = readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-        const m = new RegExp(`${c.dataDir}/live/work/(\\d+)/${channel}/`).exec(cmd);
+        const m = new RegExp(`${c.dataDir}/live/work/(\\d+)/${channel}/`).exec(
+          `${readlinkSync(`/proc/${pid}/cwd`)}/`,
+        );
         if (cmd.startsWith('ffmpeg') && m) out.push(Number(m[1]));
       } catch {
         // Gone meanwhile.
@@ -250,6 +252,15 @@ describe('one packager per live channel over 3 processes (decision 0305)', () =>
       expect(d.status).toBe(200);
       expect(d.last).toBeGreaterThan(first.last);
     }
+    // LL-HLS (decision 0442): every process lists the packager's parts and serves the same bytes for one.
+    const part = /EXT-X-PART:DURATION=[\d.]+,URI="(\d+\.\d+\.m4s)/.exec(direct[0]?.text ?? '')?.[1];
+    expect(part).toBeTruthy();
+    for (const d of direct) expect(d.text).toContain('#EXT-X-PART-INF:PART-TARGET=');
+    const partUrl = (u: string) => `${u}${path.replace(/index\.m3u8\?/, `${part}?`)}`;
+    const bytes = await Promise.all(
+      c.processUrls.map(async (u) => Buffer.from(await (await fetch(partUrl(u))).arrayBuffer())),
+    );
+    for (const b of bytes) expect(b.length > 0 && b.equals(bytes[0] as Buffer)).toBe(true);
     // The holder dies with -9 (its ffmpeg with it); another process takes the lock and packages on.
     const index = [0, 1, 2].find((i) => c.pid(i) === holder) as number;
     expect(index).toBeGreaterThanOrEqual(0);

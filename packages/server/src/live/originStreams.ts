@@ -5,6 +5,7 @@ import type { PartialSegments } from '../origin/lowLatency.ts';
 import type { Failure, LowLatencyStream, Stream } from '../origin/streams.ts';
 import { timeshiftResource } from '../origin/urls.ts';
 import { discontinuitiesBefore, timelinePlaylist } from './playlist.ts';
+import { FOLLOW_MS } from './packagerLocks.ts';
 import type { LiveSupervisor } from './supervisor.ts';
 import type { Timeline, TimelineSegment } from './timeline.ts';
 
@@ -59,36 +60,46 @@ function sourceMedia(renditions: { name: string; timeline: Timeline }[], name: s
   };
 }
 
-/** A timeline whose packager runs here has parts of its newest segments (none in a process that only reads it). */
-const offersParts = (t: Timeline) => !!(t.partsOf(t.end.n) ?? t.partsOf(t.end.n - 1));
+/** A timeline with parts of its newest segments (its packager's, here or in another process). */
+const offersParts = (t: Timeline) => !!(t.parts.of(t.end.n) ?? t.parts.of(t.end.n - 1));
 
 /** The parts a rendition's live playlist lists: its newest segments' and the one being made. */
 function partialOf(t: Timeline): PartialSegments {
   const n = t.end.n;
-  const startMs = t.partsStartMs(n);
+  const startMs = t.parts.startMs(n);
   return {
-    partsOf: (k) => t.partsOf(k),
-    current: { n, parts: t.partsOf(n) ?? [], ...(startMs === undefined ? {} : { startMs }) },
-    partTarget: t.partTarget,
+    partsOf: (k) => t.parts.of(k),
+    current: { n, parts: t.parts.of(n) ?? [], ...(startMs === undefined ? {} : { startMs }) },
+    partTarget: t.parts.target,
   };
 }
 
-/** Blocking reloads and parts of a channel's renditions, from their timelines. */
-function partsOf(of: (rendition?: string) => Timeline): LowLatencyStream {
+/**
+ * Blocking reloads and parts of a channel's renditions, from their timelines. `follow` reads the packager's
+ * progress again when another process packages the channel (at most every FOLLOW_MS); a wait there looks again
+ * that often, since no part arrives in this process to wake it.
+ */
+function partsOf(follow: () => void, of: (rendition?: string) => Timeline): LowLatencyStream {
   return {
     async newest(r) {
+      follow();
       const t = of(r.name);
       const complete = t.end.n - 1;
       return {
         complete,
-        completeParts: t.partsOf(complete)?.length ?? 0,
+        completeParts: t.parts.of(complete)?.length ?? 0,
         current: t.end.n,
-        parts: t.partsOf(t.end.n)?.length ?? 0,
+        parts: t.parts.of(t.end.n)?.length ?? 0,
       };
     },
-    changed: (ms, r) => of(r.name).changed(ms),
-    async readPart(r, n, k) {
-      const b = of(r.name).readPart(n, k);
+    changed: (ms, r) =>
+      Promise.race([
+        of(r.name).parts.changed(ms),
+        new Promise<void>((w) => setTimeout(w, Math.min(ms, FOLLOW_MS))),
+      ]),
+    readPart: async (r, n, k) => {
+      follow();
+      const b = await of(r.name).parts.read(n, k);
       return b ? [b] : undefined;
     },
   };
@@ -177,8 +188,9 @@ export function ingestedStreams(sup: LiveSupervisor, ctx: IngestContext) {
     };
     if (kind === 'live') {
       const slack = Math.ceil(ctx.liveSlackSec / 2);
-      // Parts are offered by the process that packages the channel, in the clear (decision 0442).
-      const lowLatency = !protection && offersParts(t) ? partsOf(of) : undefined;
+      // Parts are offered in the clear (decision 0442), by every process that serves the channel.
+      const lowLatency =
+        !protection && offersParts(t) ? partsOf(() => sup.renditions(channel), of) : undefined;
       const stream = withSource({
         ...base,
         resource: `live/${id}`,

@@ -15,7 +15,8 @@ import {
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterMoof, readFragment, readInit, rewriteMoof, type TrackInfo } from '../media/mp4.ts';
-import { PART_SEC, type PartInfo } from '../origin/lowLatency.ts';
+import type { PartInfo } from '../origin/lowLatency.ts';
+import { LiveParts } from './liveParts.ts';
 
 /** How much of a rewritten index is read back to find the lines written since the last read (a few thousand). */
 const TAIL_BYTES = 256 * 1024;
@@ -58,6 +59,7 @@ export class Timeline {
 
   constructor(root: string, channelId: string) {
     this.dir = join(root, encodeURIComponent(channelId));
+    this.parts = new LiveParts(this.dir);
     // Made on the first segment: a line-up of thousands of relay channels leaves no empty folders.
     if (existsSync(this.dir)) this.restore();
   }
@@ -76,6 +78,13 @@ export class Timeline {
    * True when something changed. Never writes: only the packager trims and deletes.
    */
   refresh(): boolean {
+    const segments = this.refreshIndex();
+    // A follower also reads the packager's parts of the segment being made and the newest ones.
+    const parts = !this.packaged && this.parts.follow(this.nextN);
+    return segments || parts;
+  }
+
+  private refreshIndex(): boolean {
     const index = join(this.dir, 'index.jsonl');
     let st: { ino: number; size: number };
     try {
@@ -176,8 +185,8 @@ export class Timeline {
     this.run = undefined;
     this.runOffset = undefined;
     // The segment being made by the run that ended is never finished.
-    this.parts.delete(this.nextN);
-    this.parts.delete(this.nextN + 1);
+    this.parts.drop(this.nextN);
+    this.parts.drop(this.nextN + 1);
   }
 
   /** The run's first segment or part sets how its decode times map onto the timeline's. */
@@ -188,6 +197,8 @@ export class Timeline {
     const same = prev?.buf.equals(init) ?? (last ? this.sameInitOnDisk(last.initId, init) : false);
     const initId = same && last ? last.initId : (last?.initId ?? -1) + 1;
     mkdirSync(this.dir, { recursive: true });
+    if (!this.packaged) this.parts.clear();
+    this.packaged = true;
     if (!same) writeFileSync(join(this.dir, `init-${initId}.mp4`), init);
     this.inits.set(initId, { buf: init, tracks });
     const info = readFragment(frag, tracks);
@@ -242,13 +253,11 @@ export class Timeline {
     const run = this.run as NonNullable<Timeline['run']>;
     const n = this.nextN;
     const { moof, body, durationSec, endSec } = this.shift(frag, n);
-    let made = this.parts.get(n);
     // Parts that do not add up to the segment (a run that became active mid-segment) are not listed with it.
-    if (made && Math.abs(made.list.reduce((a, x) => a + x.info.durationSec, 0) - durationSec) > 0.01) {
-      this.parts.delete(n);
-      made = undefined;
-    }
-    const startMs = made?.startMs ?? this.startOf(arrivalMs, durationSec);
+    const made = this.parts.of(n);
+    if (made && Math.abs(made.reduce((a, x) => a + x.durationSec, 0) - durationSec) > 0.01)
+      this.parts.drop(n);
+    const startMs = this.parts.startMs(n) ?? this.startOf(arrivalMs, durationSec);
     const seg: TimelineSegment = {
       n,
       durationSec,
@@ -262,19 +271,15 @@ export class Timeline {
     this.segments.push(seg);
     this.bytes += seg.bytes;
     if (runSegment !== undefined) this.runOffset = n - runSegment;
-    // Parts are kept for the last three segments (the playlist lists no older ones).
-    for (const k of this.parts.keys()) if (k < n - 3) this.parts.delete(k);
-    this.partsChanged();
+    this.parts.whole(n);
     return seg;
   }
 
-  /** Parts (LL-HLS, issue 41) of the newest segments and of the one being made, in memory, by segment number. */
-  private parts = new Map<number, { startMs: number; list: { bytes: Buffer; info: PartInfo }[] }>();
+  /** Parts (LL-HLS, issue 41) of the newest segments and of the one being made. */
+  readonly parts: LiveParts;
   /** Segment number minus the run's segment index, once the run's numbering is known. */
   private runOffset: number | undefined;
-  private waiters = new Set<() => void>();
-  /** PART-TARGET: a part's length, or the longest part this timeline made (a frame's rounding, 23.976 fps). */
-  partTarget = PART_SEC;
+  private packaged = false;
 
   /**
    * Adds a part of the segment being made. A part that leaves a gap (a run that became active mid-segment) is
@@ -289,49 +294,15 @@ export class Timeline {
     if (this.runOffset === undefined) return;
     const n = this.runOffset + p.segment;
     if (n < this.nextN || n > this.nextN + 1) return;
-    const made = this.parts.get(n) ?? { startMs: this.startOf(arrivalMs, p.durationSec), list: [] };
-    if (made.list.length !== p.index) return;
     const { moof, body } = this.shift(frag, n);
-    this.partTarget = Math.max(this.partTarget, Math.ceil(p.durationSec * 1000) / 1000);
-    made.list.push({
-      bytes: Buffer.concat([moof, body]),
-      info: { durationSec: p.durationSec, independent: p.independent },
-    });
-    this.parts.set(n, made);
-    this.partsChanged();
-  }
-
-  private partsChanged() {
-    const waiting = [...this.waiters];
-    this.waiters.clear();
-    for (const w of waiting) w();
+    const startMs = this.parts.startMs(n) ?? this.startOf(arrivalMs, p.durationSec);
+    const info = { durationSec: p.durationSec, independent: p.independent };
+    this.parts.add(n, p.index, Buffer.concat([moof, body]), info, startMs);
   }
 
   /** Parts of segment n so far (the segment being made, or one of the last three). */
   partsOf(n: number): PartInfo[] | undefined {
-    return this.parts.get(n)?.list.map((x) => x.info);
-  }
-
-  /** Where the segment being made started on the wall clock, once it has a part. */
-  partsStartMs(n: number): number | undefined {
-    return this.parts.get(n)?.startMs;
-  }
-
-  readPart(n: number, k: number): Buffer | undefined {
-    return this.parts.get(n)?.list[k]?.bytes;
-  }
-
-  /** Resolves at the next part or segment, or after `ms`. */
-  changed(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.waiters.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.waiters.add(done);
-    });
+    return this.parts.of(n);
   }
 
   /**
