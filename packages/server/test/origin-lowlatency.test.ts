@@ -141,6 +141,41 @@ describe('low-latency HLS on the sample channels (RFC 8216bis)', () => {
     expect(await r.text()).toContain('playlist late');
   }, 15_000);
 
+  it('offers delta updates on a window longer than six target durations, and leaves out what it may', async () => {
+    const long = createOrigin({
+      dataDir: '',
+      secret: SECRET,
+      library: lib,
+      now: () => clock.now,
+      liveWindowSegments: 12,
+    });
+    const other = createServer((req, res) => {
+      long.handle(req, res, new URL(req.url ?? '/', 'http://x')).then((mine) => {
+        if (!mine) res.writeHead(418).end();
+      });
+    });
+    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    try {
+      const at = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
+      const v = new URL((await variant()).pathname + (await variant()).search, at);
+      const full = await (await fetch(v)).text();
+      expect(full).toContain(
+        '#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=12.0,PART-HOLD-BACK=1.200',
+      );
+      expect(full).not.toContain('#EXT-X-SKIP');
+      const delta = await (await fetch(withQuery(v, { _HLS_skip: 'YES' }))).text();
+      // 12 segments of 2 s: the first six start more than 12 s before the end and are left out.
+      expect(delta).toContain('#EXT-X-VERSION:9');
+      expect(delta).toContain('#EXT-X-SKIP:SKIPPED-SEGMENTS=6');
+      const uris = (t: string) => [...t.matchAll(/^(\d+)\.m4s/gm)].map((m) => m[1]);
+      expect(uris(delta)).toEqual(uris(full).slice(6));
+      expect(delta).toContain('#EXT-X-MEDIA-SEQUENCE:' + (N - 12));
+      // The 6-segment window of the product offers none (see the first test).
+    } finally {
+      await new Promise<void>((r) => other.close(() => r()));
+    }
+  });
+
   it('keeps the standard playlist for a protected channel (its segments are encrypted whole)', async () => {
     for (const id of ['ch1-aes', 'ch1-cenc']) {
       const text = await (await fetch(await variant(id))).text();
