@@ -6,6 +6,7 @@ import {
 } from '@ottkit/api-client/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { rollUpTelemetry } from '../src/domain/telemetryRetention.ts';
+import { PLAYBACK_FRESH_MS } from '../src/store/channelPlayback.ts';
 import { DEMO_PASSWORD } from '../src/seed/accounts.ts';
 import {
   bearer,
@@ -112,6 +113,9 @@ describe('the live inputs screen’s playback figures', () => {
     );
     await report([sla(now - 2 * HOUR, 5000, 5000), sla(now - MIN, 9000, undefined, 'lc-002')], viewer);
 
+    // A process answers the same figures for PLAYBACK_FRESH_MS: the screen's next polls see them after that.
+    expect((await figures()).get('lc-001')?.latency).toBeNull();
+    t.advance(PLAYBACK_FRESH_MS);
     let list = new Map<string, LiveChannelView['playback']>();
     // The console's read asks nothing of the synchronous store (issue 39).
     const read = async () => {

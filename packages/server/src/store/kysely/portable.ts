@@ -12,6 +12,13 @@ export const jsonField = (db: Db, column: string, field: string): string =>
     ? `(CAST(${column} AS JSONB) ->> '${field}')`
     : `json_extract(${column}, '$.${field}')`;
 
+/**
+ * A JSON document of a TEXT column as `jsonField` reads it best when it reads several fields: parsed once on
+ * PostgreSQL (JSONB; its `jsonField` then casts a JSONB to itself), the text itself on SQLite.
+ */
+export const jsonDocument = (db: Db, column: string): string =>
+  db.engine === 'postgres' ? `CAST(${column} AS JSONB)` : column;
+
 /** An integer type wide enough for epoch milliseconds (PostgreSQL's INTEGER is 32 bits). */
 export const wideInteger = (db: Db): string => (db.engine === 'postgres' ? 'BIGINT' : 'INTEGER');
 
