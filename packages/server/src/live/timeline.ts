@@ -42,7 +42,8 @@ export interface TimelineInit {
  * A channel's packaged timeline on disk (`<dataDir>/live/<channel>/`): `init-<id>.mp4`, `<n>.m4s` (moof rewritten,
  * then the input's mdat) and `index.jsonl`, one line per segment, so a restart continues the numbering and a
  * recording keeps its catch-up. Decode times run on across runs: each new ffmpeg run starts where the previous
- * ended, so the timeline never goes back (decision 0221).
+ * ended, so the timeline never goes back (decision 0221). The parts of its newest segments (LL-HLS) are in
+ * `parts` (`liveParts.ts`, decision 0442).
  */
 export class Timeline {
   readonly dir: string;
