@@ -376,6 +376,14 @@ test('a channel’s delay to viewers, start-up and channel change show on its ca
       /Retardo al público10 minutos de espectador80\s?% en modo de baja latencia2,3 s3,4 s/,
     );
     await shot(page, 'admin-live-playback-es-360', { fullPage: true });
+    await page.context().addCookies([{ name: 'ottkit_lang', value: 'pt', url: new URL(page.url()).origin }]);
+    await page.reload();
+    await consoleReady(page);
+    await expect(figures.getByRole('row', { name: /^Mudança de canal/ })).toHaveText(
+      /Mudança de canal4 mudanças de canal140 ms900 ms/,
+    );
+    await shot(page, 'admin-live-playback-pt-360', { fullPage: true });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   } finally {
     await viewerContext.close();
     try {
