@@ -37,7 +37,11 @@ export function createPlayerCore(options: PlayerCoreOptions = {}) {
   const clock = options.clock ?? systemClock;
   const store = createStore(options.telemetry);
   const isLive = () => isLiveMode(store.get().mode);
-  const warm = createWarmCache(options.prefetch);
+  // Neighbours are warmed for the mode a zap to them would start in (issue 41).
+  const warm = createWarmCache({
+    lowLatency: () => store.get().latencyPreference === 'lowest',
+    ...options.prefetch,
+  });
   const playback = createPlayback({
     store,
     clock,

@@ -127,6 +127,7 @@ export function createPlayback(deps: PlaybackDeps) {
       return;
     }
     const effective: PlayerSource = snap.locked ? { src, mode: 'live', id: source.id } : source;
+    warm.loading(src);
     status.lastProgressAt = clock.now();
     lastTime = -1;
     target.loop = snap.locked;

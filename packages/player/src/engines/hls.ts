@@ -3,6 +3,7 @@ import { HLS_CONFIG, HLS_LOW_LATENCY_CONFIG, STANDARD_LIVE_SYNC_SEGMENTS } from 
 import { toLevels } from './quality.ts';
 import { HLS_LIVE_LOAD_POLICIES } from './retry.ts';
 import type { TrackList } from '../core/types.ts';
+import { resolve } from '../prefetch/warm.ts';
 import type { Engine, EngineEvents, EngineStats } from './types.ts';
 
 /**
@@ -22,8 +23,10 @@ function renewingLoader(events: EngineEvents): HlsConfig['loader'] {
       const stats = this.stats;
       const end = performance.now();
       const size = typeof hit.data === 'string' ? hit.data.length : hit.data.byteLength;
-      stats.loading.start = end - hit.fetchMs;
-      stats.loading.first = end - hit.fetchMs / 2;
+      // A low-latency playlist's age counts too (warm.ts WarmHit.ageMs): the live edge moved on since.
+      const fetchedAt = end - (hit.ageMs ?? 0);
+      stats.loading.start = fetchedAt - hit.fetchMs;
+      stats.loading.first = fetchedAt - hit.fetchMs / 2;
       stats.loading.end = end;
       stats.loaded = stats.total = size;
       // Asynchronously, as a network answer would come: hls.js sets up its own state after calling load.
@@ -130,7 +133,10 @@ export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promi
         events.fatal(data.details, status ? `${data.details} (HTTP ${status})` : data.details, kind);
       });
       instance.attachMedia(media);
-      instance.loadSource(src);
+      // Absolute: hls.js derives its playlist and part URLs from it, and adds LL-HLS delivery directives
+      // (`_HLS_msn`, `_HLS_part`) with `new URL(uri)`, which fails on a page-relative address (the reload then goes
+      // out without them, never blocking); the URL swap of a renewal parses absolute addresses too.
+      instance.loadSource(resolve(src));
     },
     liveSyncPosition: () => hls?.liveSyncPosition ?? null,
     stats: () => (hls ? statsOf(hls) : null),

@@ -11,7 +11,7 @@ const files: Record<string, string> = {
   'https://o.test/a/2.m4s': 'S'.repeat(1000),
 };
 
-function setup(opts: { budget?: number; allowed?: boolean } = {}) {
+function setup(opts: { budget?: number; allowed?: boolean; lowLatency?: boolean } = {}) {
   const asked: string[] = [];
   const fetch = vi.fn(async (marked: string) => {
     // Every prefetch is marked for the origin (decision 0258); the files are what the engine asks for.
@@ -25,6 +25,7 @@ function setup(opts: { budget?: number; allowed?: boolean } = {}) {
     fetch,
     budgetBytesPerMinute: opts.budget,
     allowed: () => opts.allowed ?? true,
+    lowLatency: () => opts.lowLatency ?? false,
   });
   return { cache, asked };
 }
@@ -103,6 +104,48 @@ describe('createWarmCache', () => {
     cache.set([{ src: MASTER }]);
     await vi.advanceTimersByTimeAsync(10_000);
     expect(asked).toEqual([]);
+  });
+
+  it('keeps what was fetched for the channel being loaded when the next list no longer names it (a zap)', async () => {
+    const { cache } = setup();
+    cache.set([{ src: MASTER }]);
+    await settle();
+    cache.loading(MASTER);
+    cache.set([{ src: 'https://o.test/other/master.m3u8' }]);
+    expect(cache.take('https://o.test/a/lo.m3u8')).toBeDefined();
+    cache.set([]);
+    expect(cache.take('https://o.test/a/2.m4s')).toBeDefined();
+    // Still handed out once, and gone once stale.
+    expect(cache.take('https://o.test/a/2.m4s')).toBeUndefined();
+  });
+
+  it('warms a channel with parts by the parts a low-latency start plays, and dates its playlist (issue 41)', async () => {
+    const LL = 'https://o.test/b/master.m3u8';
+    files[LL] = '#EXTM3U\n#EXT-X-STREAM-INF:BANDWIDTH=500000\nlo.m3u8\n';
+    files['https://o.test/b/lo.m3u8'] = [
+      '#EXTM3U',
+      '#EXT-X-TARGETDURATION:2',
+      '#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,PART-HOLD-BACK=1.200',
+      '#EXT-X-PART-INF:PART-TARGET=0.400',
+      '#EXT-X-MAP:URI="init.mp4"',
+      '#EXTINF:2,',
+      '1.m4s',
+      '#EXT-X-PART:DURATION=0.400,URI="2.0.m4s",INDEPENDENT=YES',
+      '#EXT-X-PART:DURATION=0.400,URI="2.1.m4s"',
+      '#EXT-X-PART:DURATION=0.400,URI="2.2.m4s"',
+      '#EXT-X-PART:DURATION=0.400,URI="2.3.m4s"',
+    ].join('\n');
+    for (const k of [0, 1, 2, 3]) files[`https://o.test/b/2.${k}.m4s`] = 'P'.repeat(100);
+    files['https://o.test/b/init.mp4'] = 'I'.repeat(100);
+    const { cache, asked } = setup({ lowLatency: true });
+    cache.set([{ src: LL }]);
+    await settle();
+    expect(asked.slice(3)).toEqual([0, 1, 2, 3].map((k) => `https://o.test/b/2.${k}.m4s`));
+    await vi.advanceTimersByTimeAsync(1_000);
+    // Its playlist comes with its age (hls.js then starts nearer the moved edge); a part and a master do not.
+    expect(cache.take('https://o.test/b/lo.m3u8')?.ageMs).toBe(1_000);
+    expect(cache.take('https://o.test/b/2.0.m4s')?.ageMs).toBeUndefined();
+    expect(cache.take(LL)?.ageMs).toBeUndefined();
   });
 
   it('skips a target whose URLs expired', async () => {

@@ -10,6 +10,12 @@ export interface PrefetchTarget {
 export interface WarmHit {
   data: string | ArrayBuffer;
   fetchMs: number;
+  /**
+   * How long ago it was fetched, for a low-latency playlist (issue 41): hls.js then knows how far the live edge
+   * has moved since, starts nearer it and asks for the newest playlist at once. A standard start keeps the
+   * playlist's own moment (its warm segment is where hls.js starts from it).
+   */
+  ageMs?: number;
 }
 
 /** Bytes the player may prefetch per minute for its warm channels (decision 0201; player README). */
@@ -27,6 +33,8 @@ interface Entry extends WarmHit {
   live: boolean;
   /** The channel it belongs to. */
   owner: string;
+  /** A low-latency playlist: its age is handed out with it. */
+  dated?: boolean;
 }
 
 export interface WarmOptions {
@@ -35,12 +43,14 @@ export interface WarmOptions {
   budgetBytesPerMinute?: number;
   /** False turns preloading off (metered or Save-Data connections by default). */
   allowed?: () => boolean;
+  /** True when a zap would start in low-latency mode: a channel with parts is warmed by its first parts. */
+  lowLatency?: () => boolean;
   setInterval?: (fn: () => void, ms: number) => unknown;
   clearInterval?: (handle: unknown) => void;
 }
 
 /** Absolute, as engines request it (hosts may hand page-relative URLs). */
-function resolve(url: string): string {
+export function resolve(url: string): string {
   try {
     return new URL(url, globalThis.location?.href).href;
   } catch {
@@ -74,7 +84,8 @@ export function preloadAllowed(): boolean {
 
 /**
  * The neighbours' first seconds, fetched ahead (issue 20 §1): for each target, its master playlist, the lowest
- * variant's live playlist, init segment and the segment a live start plays first, refreshed while the channel
+ * variant's live playlist, init segment and the segment a live start plays first (in low-latency mode, on a
+ * channel with parts, the parts it plays first: decision 0443), refreshed while the channel
  * stays a target and within a byte budget per minute. A load takes what it finds here instead of the network.
  */
 export function createWarmCache(options: WarmOptions = {}) {
@@ -82,12 +93,19 @@ export function createWarmCache(options: WarmOptions = {}) {
   const now = options.now ?? Date.now;
   const budget = options.budgetBytesPerMinute ?? PREFETCH_BUDGET_BYTES_PER_MINUTE;
   const allowed = options.allowed ?? preloadAllowed;
+  const lowLatency = options.lowLatency ?? (() => false);
   const every = options.setInterval ?? ((fn, ms) => globalThis.setInterval(fn, ms));
   const stopEvery = options.clearInterval ?? ((h) => globalThis.clearInterval(h as number));
   const entries = new Map<string, Entry>();
   /** Bytes fetched, with when: the last minute's sum is held under the budget. */
   const spent: { at: number; bytes: number }[] = [];
   let targets: PrefetchTarget[] = [];
+  /**
+   * The channel being loaded now (a zap to a warm one): what was fetched for it stays until it is taken or goes
+   * stale, although the host's new list of neighbours no longer names it. In low-latency mode hls.js asks for its
+   * first parts one after another, and the host's new list often came between them.
+   */
+  let loading: string | null = null;
   let timer: unknown = null;
   let total = 0;
   /** Bytes of each target's last live refresh (media playlist + segment): the next one is about as big. */
@@ -133,17 +151,19 @@ export function createWarmCache(options: WarmOptions = {}) {
     const media = lowest ? await get(lowest.url, t.src, true, true) : master;
     if (typeof media?.data !== 'string') return;
     const playlistBytes = total - atStart;
-    const edge = liveEdge(media.data, lowest?.url ?? t.src);
+    const edge = liveEdge(media.data, lowest?.url ?? t.src, 3, lowLatency());
+    if (edge.parts) media.dated = true;
     if (edge.init) await get(edge.init, t.src, false, false);
     const beforeSegment = total;
-    if (edge.first) await get(edge.first, t.src, true, false);
+    for (const url of edge.parts ?? (edge.first ? [edge.first] : [])) await get(url, t.src, true, false);
     refreshBytes.set(t.src, playlistBytes + total - beforeSegment);
   }
 
   function dropStale() {
     const live = new Set(targets.map((t) => t.src));
     for (const [url, e] of entries) {
-      if (!live.has(e.owner) || (e.live && now() - e.at >= PREFETCH_STALE_MS)) entries.delete(url);
+      const kept = live.has(e.owner) || e.owner === loading;
+      if (!kept || (e.live && now() - e.at >= PREFETCH_STALE_MS)) entries.delete(url);
     }
   }
 
@@ -161,11 +181,15 @@ export function createWarmCache(options: WarmOptions = {}) {
       if (targets.length === 0 || !allowed()) {
         if (timer !== null) stopEvery(timer);
         timer = null;
-        entries.clear();
+        for (const [url, e] of entries) if (e.owner !== loading) entries.delete(url);
         return;
       }
       if (timer === null) timer = every(() => void round(), PREFETCH_REFRESH_MS);
       void round();
+    },
+    /** A live source starts loading: its warm entries stay for its load whatever the next list of targets. */
+    loading(src: string) {
+      loading = resolve(src);
     },
     /** The fetched bytes of `url` when warm. Live entries are handed out once (the next reload is fresh). */
     take(url: string): WarmHit | undefined {
@@ -176,7 +200,7 @@ export function createWarmCache(options: WarmOptions = {}) {
         entries.delete(key);
         if (now() - e.at >= PREFETCH_STALE_MS) return undefined;
       }
-      return { data: e.data, fetchMs: e.fetchMs };
+      return { data: e.data, fetchMs: e.fetchMs, ...(e.dated ? { ageMs: now() - e.at } : {}) };
     },
     /** True when `src` (a live playlist URL) has a warm master: a load of it starts on the warmed variant. */
     isWarm: (src: string) => entries.has(resolve(src)),
@@ -188,6 +212,7 @@ export function createWarmCache(options: WarmOptions = {}) {
       if (timer !== null) stopEvery(timer);
       timer = null;
       targets = [];
+      loading = null;
       entries.clear();
     },
   };
