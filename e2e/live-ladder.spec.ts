@@ -48,7 +48,7 @@ test('an editor picks the transcode ladder in the console; the channel plays on 
     watch.on('response', async (r) => {
       const url = r.url();
       if (url.includes(`/media/live/live-${CHANNEL}/master.m3u8`) && r.ok()) masters.push(await r.text());
-      const m = new RegExp(`/media/live/live-${CHANNEL}/([^/]+)/\\d+\\.m4s`).exec(url);
+      const m = new RegExp(`/media/live/live-${CHANNEL}/([^/]+)/\\d+(?:\\.\\d+)?\\.m4s`).exec(url);
       if (m?.[1]) rungs.add(m[1]);
     });
     await openLiveTv(watch, `/liveTv?id=${CHANNEL}`);

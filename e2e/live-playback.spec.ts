@@ -18,7 +18,7 @@ const rows = (page: Page) => page.locator('[data-playback][data-locked]');
 function streamLog(page: Page) {
   const log: string[] = [];
   page.on('request', (r) => {
-    const m = /\/media\/live\/([^/]+)\/[^/]+\/\d+\.m4s/.exec(r.url());
+    const m = /\/media\/live\/([^/]+)\/[^/]+\/\d+(?:\.\d+)?\.m4s/.exec(r.url());
     if (m?.[1]) log.push(m[1]);
   });
   return log;

@@ -50,7 +50,7 @@ test('an SRT-fed channel plays on /liveTv and keeps playing on its backup when t
     await newAccount(page.request);
     const segments: string[] = [];
     page.on('request', (r) => {
-      const m = /\/media\/live\/([^/]+)\/[^/]+\/(\d+)\.m4s/.exec(r.url());
+      const m = /\/media\/live\/([^/]+)\/[^/]+\/(\d+)(?:\.\d+)?\.m4s/.exec(r.url());
       if (m) segments.push(`${m[1]}/${m[2]}`);
     });
     await openLiveTv(page, `/liveTv?id=${CHANNEL}`);

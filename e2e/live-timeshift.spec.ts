@@ -43,7 +43,7 @@ async function channelWithProgrammeOnAir(page: Page, behindMs: number) {
 function segmentLog(page: Page) {
   const log: { kind: string; n: number }[] = [];
   page.on('request', (r: Request) => {
-    const m = /\/media\/(live|dvr)\/[^/]+\/[^/]+\/(\d+)\.m4s/.exec(r.url());
+    const m = /\/media\/(live|dvr)\/[^/]+\/[^/]+\/(\d+)(?:\.\d+)?\.m4s/.exec(r.url());
     if (m) log.push({ kind: m[1] as string, n: Number(m[2]) });
   });
   return log;
