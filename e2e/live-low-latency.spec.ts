@@ -1,13 +1,17 @@
 import { expect, type Page, test } from '@playwright/test';
+import { startTestSource } from '../packages/server/test/liveSource.ts';
 import { livePlayer, openLiveTv, playsOn } from './livePlayer.ts';
+import { operator } from './operator.ts';
 import { expectNoOverflow } from './phone.ts';
+import { E2E_PORT } from './playwright.config.ts';
 import { shot } from './screens.ts';
 import { logIn, SUBSCRIBER } from './session.ts';
 
 // Issue 41 (decision 0443): a live channel whose playlist offers LL-HLS parts plays in low-latency mode, its delay
 // to the source shown in the player's statistics overlay; the viewer's "Most stable" plays it at the standard
 // distance and is remembered in this browser; a channel change keeps the choice. The sample channels' wall-clock
-// loops offer parts (the origin's LL-HLS), so lc-001 and lc-002 show it.
+// loops offer parts (the origin's LL-HLS), so lc-001 and lc-005 show it; so does a channel fed by a live input,
+// whose parts ottkit's packager cuts.
 
 const stats = (page: Page) => livePlayer(page).getByRole('region', { name: 'Statistics' });
 const row = (page: Page, key: string) => stats(page).locator(`[data-stat="${key}"]`);
@@ -18,13 +22,24 @@ const latencyMs = (page: Page) =>
     .then((v) => (v === null ? Number.NaN : Number(v)));
 const delayMenu = (page: Page) => livePlayer(page).getByRole('combobox', { name: 'Delay' });
 
-/** The player plays LL-HLS parts: hls.js asked for `<n>.<k>.m4s` of the channel. */
-function partRequests(page: Page) {
+/** The player plays LL-HLS parts: hls.js asked for `<n>.<k>.m4s` (of the streams matching `stream`). */
+function partRequests(page: Page, stream = '[^/]+') {
   const parts: string[] = [];
+  const part = new RegExp(`/media/live/${stream}/.+/\\d+\\.\\d+\\.m4s`);
   page.on('request', (r) => {
-    if (/\/media\/live\/.+\/\d+\.\d+\.m4s/.test(r.url())) parts.push(r.url());
+    if (part.test(r.url())) parts.push(r.url());
   });
   return parts;
+}
+
+/** Opens the statistics overlay with the keyboard: the button is reachable and Enter opens it. */
+async function openStats(page: Page) {
+  const toggle = livePlayer(page).getByRole('button', { name: 'Statistics' });
+  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
+  await toggle.focus();
+  await page.keyboard.press('Enter');
+  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+  await expect(stats(page)).toBeVisible();
 }
 
 test.describe.configure({ timeout: 120_000 });
@@ -38,13 +53,7 @@ test('a channel with parts plays in low-latency mode, its delay in the statistic
   await openLiveTv(page);
   await playsOn(page, 2);
   await expect(delayMenu(page)).toHaveValue('lowest');
-  const toggle = livePlayer(page).getByRole('button', { name: 'Statistics' });
-  await expect(toggle).toHaveAttribute('aria-pressed', 'false');
-  // Keyboard: the button is reachable and opens the overlay with Enter.
-  await toggle.focus();
-  await page.keyboard.press('Enter');
-  await expect(toggle).toHaveAttribute('aria-pressed', 'true');
-  await expect(stats(page)).toBeVisible();
+  await openStats(page);
   await expect(row(page, 'mode')).toHaveAttribute('data-state', 'low-latency');
   await expect(row(page, 'mode')).toContainText('Low latency');
   expect(parts.length).toBeGreaterThan(0);
@@ -88,4 +97,45 @@ test('a channel with parts plays in low-latency mode, its delay in the statistic
   await expect(delayMenu(page)).toBeVisible();
   await expectNoOverflow(page, 'live player with statistics at 360 px');
   await shot(livePlayer(page), 'live-low-latency-stats-360');
+});
+
+const SOURCE_CHANNEL = 'lc-022'; // Parliament Live: free, and no other journey uses it
+const UDP_PORT = E2E_PORT + 282;
+
+test('a channel fed by a live input plays in low-latency mode with its delay in the overlay, then a channel change', async ({
+  page,
+}) => {
+  const source = startTestSource({ target: `udp://127.0.0.1:${UDP_PORT}`, format: 'mpegts', label: 'LL' });
+  try {
+    operator('live', 'add', SOURCE_CHANNEL, `udp://127.0.0.1:${UDP_PORT}`);
+    operator('live', 'mode', SOURCE_CHANNEL, 'relay');
+    const parts = partRequests(page, `live-${SOURCE_CHANNEL}`);
+    await logIn(page, SUBSCRIBER);
+    // The server reads the sources again within 5 s: until then the channel plays its sample loop.
+    await expect
+      .poll(
+        async () => {
+          await openLiveTv(page, `/liveTv?id=${SOURCE_CHANNEL}`);
+          await playsOn(page, 1, 45_000);
+          return parts.length;
+        },
+        { timeout: 60_000, intervals: [5_000] },
+      )
+      .toBeGreaterThan(0);
+    await expect(livePlayer(page)).toHaveAttribute('aria-label', /Parliament Live/);
+    await openStats(page);
+    await expect(row(page, 'mode')).toHaveAttribute('data-state', 'low-latency');
+    await expect.poll(() => latencyMs(page), { timeout: 30_000, intervals: [1_000] }).toBeLessThan(4_000);
+    await shot(page, 'live-low-latency-source-1280');
+
+    // A channel change (↓ while watching): the next channel plays, in low-latency mode too.
+    await page.getByRole('heading', { name: 'Live TV' }).click();
+    await page.keyboard.press('ArrowDown');
+    await expect(page).not.toHaveURL(new RegExp(`id=${SOURCE_CHANNEL}`));
+    await playsOn(page, 2);
+    await expect(row(page, 'mode')).toHaveAttribute('data-state', 'low-latency');
+  } finally {
+    await source.stop();
+    operator('live', 'remove', SOURCE_CHANNEL, '1');
+  }
 });
