@@ -3,7 +3,6 @@ import { HLS_CONFIG, HLS_LOW_LATENCY_CONFIG, STANDARD_LIVE_SYNC_SEGMENTS } from 
 import { toLevels } from './quality.ts';
 import { HLS_LIVE_LOAD_POLICIES } from './retry.ts';
 import type { TrackList } from '../core/types.ts';
-import { resolve } from '../prefetch/warm.ts';
 import type { Engine, EngineEvents, EngineStats } from './types.ts';
 
 /**
@@ -50,6 +49,15 @@ function trackList(hls: InstanceType<typeof Hls>): TrackList {
     text: hls.subtitleTracks.map(map),
     textId: hls.subtitleTrack >= 0 ? String(hls.subtitleTrack) : null,
   };
+}
+
+/** The page's address resolved (kept here, not imported from the core, so the engine chunk stands alone). */
+function absolute(url: string): string {
+  try {
+    return new URL(url, globalThis.location?.href).href;
+  } catch {
+    return url;
+  }
 }
 
 /** What hls.js plays now: the mode, the latency of the frame shown (its PDT), the target and the rendition. */
@@ -136,7 +144,7 @@ export async function createHlsEngine(overrides: Partial<HlsConfig> = {}): Promi
       // Absolute: hls.js derives its playlist and part URLs from it, and adds LL-HLS delivery directives
       // (`_HLS_msn`, `_HLS_part`) with `new URL(uri)`, which fails on a page-relative address (the reload then goes
       // out without them, never blocking); the URL swap of a renewal parses absolute addresses too.
-      instance.loadSource(resolve(src));
+      instance.loadSource(absolute(src));
     },
     liveSyncPosition: () => hls?.liveSyncPosition ?? null,
     stats: () => (hls ? statsOf(hls) : null),

@@ -50,7 +50,7 @@ export interface WarmOptions {
 }
 
 /** Absolute, as engines request it (hosts may hand page-relative URLs). */
-export function resolve(url: string): string {
+function resolve(url: string): string {
   try {
     return new URL(url, globalThis.location?.href).href;
   } catch {

@@ -125,3 +125,28 @@ export const Spanish: Story = {
     },
   },
 };
+
+/** Issue 41: the delay menu and the statistics overlay of a channel playing LL-HLS parts (opened by the story). */
+export const LowLatencyStatistics: Story = {
+  name: 'Low latency: statistics',
+  args: {
+    core: scriptedCore({
+      ...playing,
+      latencyPreference: 'lowest',
+      stats: {
+        lowLatency: true,
+        partsOffered: true,
+        fellBack: false,
+        latencyMs: 1_640,
+        targetLatencyMs: 1_200,
+        bufferMs: 1_200,
+        bitrate: 2_400_000,
+        height: 720,
+        rate: 1.15,
+      },
+    }),
+  },
+  play: async ({ canvasElement }) => {
+    canvasElement.querySelector<HTMLButtonElement>('button[aria-label="Statistics"]')?.click();
+  },
+};
