@@ -46,7 +46,7 @@ describe('liveEdge', () => {
         '#EXTINF:2.000,',
         '101.m4s?token=t',
         ...parts(102, current),
-        '#EXT-X-PRELOAD-HINT:TYPE=PART,URI="102.' + current + '.m4s?token=t"',
+        `#EXT-X-PRELOAD-HINT:TYPE=PART,URI="102.${current}.m4s?token=t"`,
       ].join('\n');
     const names = (urls?: string[]) => urls?.map((u) => new URL(u).pathname.split('/').pop());
     it('names the parts hls.js starts with: from the independent part before PART-HOLD-BACK to the end', () => {
