@@ -83,6 +83,18 @@ describe.each([
     expect(vtt).toMatch(/Subtítulos en español \d+:\d\d/);
     const en = await o.get(new URL(`../subs-en/${last?.uri}`, es.url));
     expect(await en.text()).toMatch(/English subtitles \d+:\d\d/);
+    // Whole segments only, even where the video offers LL-HLS parts (issue 41): no part, hint or server control.
+    expect(es.text).not.toMatch(/#EXT-X-(PART|PART-INF|PRELOAD-HINT|SERVER-CONTROL):/);
+    const video = await o.playlist(new URL(master.m.playlists?.[0]?.uri ?? '', master.url));
+    // The live channel's video offers them (the sample loops' LL-HLS); the title's does not.
+    expect(video.text.includes('#EXT-X-PART:')).toBe(!video.text.includes('#EXT-X-ENDLIST'));
+    expect(
+      es.text
+        .trim()
+        .split('\n')
+        .filter((l) => l !== '#EXT-X-ENDLIST')
+        .at(-1),
+    ).toMatch(/^\d+\.vtt/);
   });
 });
 

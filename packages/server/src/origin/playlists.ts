@@ -139,16 +139,27 @@ export function masterPlaylist(renditions: RenditionMedia[], query: string, alt:
   return `${lines.join('\n')}\n`;
 }
 
+/** Lines of a media playlist a subtitle language leaves out: no init segment, no key, no LL-HLS parts. */
+const NOT_FOR_SUBTITLES = [
+  '#EXT-X-MAP:',
+  '#EXT-X-KEY:',
+  '#EXT-X-SERVER-CONTROL:',
+  '#EXT-X-PART-INF:',
+  '#EXT-X-PART:',
+  '#EXT-X-PRELOAD-HINT:',
+];
+
 /**
  * A subtitle language's media playlist, from the same stream's media playlist: the same segment numbers and
- * times, as `.vtt` files, with no initialisation segment and no key (subtitles are sent in the clear).
+ * times, as `.vtt` files, with no initialisation segment and no key (subtitles are sent in the clear). Whole
+ * segments only: the parts of a low-latency playlist are the video's fMP4 (issue 41), and a player in low-latency
+ * mode loaded them as subtitles; the date of the segment being made goes with them.
  */
 export function subtitlePlaylist(media: string): string {
-  return media
-    .split('\n')
-    .filter((l) => !l.startsWith('#EXT-X-MAP:') && !l.startsWith('#EXT-X-KEY:'))
-    .map((l) => l.replace(/^(\d+)\.m4s/, '$1.vtt'))
-    .join('\n');
+  const lines = media.split('\n').filter((l) => !NOT_FOR_SUBTITLES.some((tag) => l.startsWith(tag)));
+  const last = lines.findLastIndex((l) => l.trim() !== '');
+  if (lines[last]?.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) lines.splice(last, 1);
+  return lines.map((l) => l.replace(/^(\d+)\.m4s/, '$1.vtt')).join('\n');
 }
 
 /** 90 kHz MPEG-2 timestamps wrap at 33 bits (the HLS spec's X-TIMESTAMP-MAP carries one). */
