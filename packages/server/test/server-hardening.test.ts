@@ -65,10 +65,10 @@ describe.skipIf(!siteBuilt)('the product server (API, origin and built site on o
       // A variant's URI line (the #EXT-X-MEDIA lines of audio and subtitles name index.m3u8 too).
       .find((l) => !l.startsWith('#') && l.includes('index.m3u8'));
     const variantUrl = new URL(variant ?? '', master);
-    // The newest whole segment's URI line (the parts and the preload hint are tags that name .m4s files too).
+    // The oldest segment listed: the playlist itself read the newest ones' files (it cuts them into LL-HLS parts).
     const segment = (await (await fetch(variantUrl)).text())
       .split('\n')
-      .findLast((l) => !l.startsWith('#') && l.includes('.m4s'));
+      .find((l) => !l.startsWith('#') && l.includes('.m4s'));
     const segmentUrl = new URL(segment ?? '', variantUrl);
     // /media/live/<source>/<rendition>/<n>.m4s: remove that rendition's segment files before anyone asks.
     const [, , , source, rendition] = segmentUrl.pathname.split('/');
