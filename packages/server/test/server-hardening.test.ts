@@ -56,7 +56,9 @@ describe.skipIf(!siteBuilt)('the product server (API, origin and built site on o
     const user = await loginAs(t, DEMO_SUBSCRIBED.email, DEMO_PASSWORD);
     const play = await t.post(
       contract.live.channelPlaySource.path,
-      { logicalChannelId: 'lc-001' },
+      // An AES-128 channel: its playlist is the standard one, which reads no media file (a clear channel's LL-HLS
+      // playlist reads its newest segments' files to cut them into parts, so they would be in memory already).
+      { logicalChannelId: 'lc-020' },
       bearer(user.token),
     );
     const master = new URL(contract.live.channelPlaySource.response.parse(play.body.data).url, t.url);
@@ -65,14 +67,13 @@ describe.skipIf(!siteBuilt)('the product server (API, origin and built site on o
       // A variant's URI line (the #EXT-X-MEDIA lines of audio and subtitles name index.m3u8 too).
       .find((l) => !l.startsWith('#') && l.includes('index.m3u8'));
     const variantUrl = new URL(variant ?? '', master);
-    // The oldest segment listed: the playlist itself read the newest ones' files (it cuts them into LL-HLS parts).
     const segment = (await (await fetch(variantUrl)).text())
       .split('\n')
-      .find((l) => !l.startsWith('#') && l.includes('.m4s'));
+      .findLast((l) => !l.startsWith('#') && l.includes('.m4s'));
     const segmentUrl = new URL(segment ?? '', variantUrl);
-    // /media/live/<source>/<rendition>/<n>.m4s: remove that rendition's segment files before anyone asks.
+    // /media/live/<source>-aes/<rendition>/<n>.m4s: remove that rendition's segment files before anyone asks.
     const [, , , source, rendition] = segmentUrl.pathname.split('/');
-    const folder = join(t.dataDir, 'media', source ?? '', rendition ?? '');
+    const folder = join(t.dataDir, 'media', source?.replace(/-aes$/, '') ?? '', rendition ?? '');
     for (const f of readdirSync(folder)) if (f.endsWith('.m4s')) rmSync(join(folder, f));
     const res = await fetch(segmentUrl);
     expect(res.status).toBe(404);
