@@ -5,6 +5,7 @@ import { expect, test } from '@playwright/test';
 import { operator } from './operator.ts';
 import { NO_RIGHTS, PASSWORD, SUBSCRIBER } from './session.ts';
 import { shot } from './screens.ts';
+import { settled } from './settled.ts';
 
 // Issues #21.4, #21.5 and #21.10 where a person meets them: another site's page signing the browser in,
 // the login page sending a signed-in viewer to another site, and sign-up telling who has an account.
@@ -168,7 +169,7 @@ for (const path of ['/home', '/liveTv']) {
         })
         .toBeGreaterThan(0);
     } else {
-      await page.waitForLoadState('networkidle');
+      await settled(page);
     }
     const deviceId = await page.evaluate(() => localStorage.getItem('ottkit_device'));
     expect(logins).toEqual([expect.objectContaining({ deviceId })]);

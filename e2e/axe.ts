@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Page } from '@playwright/test';
+import { settled } from './settled.ts';
 
 /** axe-core (from the npm registry) run inside the page: serious or critical WCAG 2.x A/AA violations of `path`. */
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -15,7 +16,7 @@ interface Violation {
 export async function seriousViolations(page: Page, path: string): Promise<string[]> {
   await page.goto(path);
   // Islands render part of what is checked: wait until the page has settled.
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   return seriousViolationsHere(page, path);
 }
 

@@ -1,6 +1,7 @@
 import { routes } from '../packages/api-client/src/routes.generated.ts';
 import { gzipSync } from 'node:zlib';
 import { expect, type Page, test } from '@playwright/test';
+import { settled } from './settled.ts';
 
 // Issue 7: under 100 KB of gzipped JavaScript on /home before any playback (decision 0084). A size, not a
 // timing: every script the page loads — at load, at idle, and as the rows scroll into view — gzip-compressed
@@ -36,7 +37,7 @@ async function homeScripts(page: Page): Promise<Map<string, number>> {
     await expect(island).not.toHaveAttribute('ssr');
   }
   await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-  await page.waitForLoadState('networkidle');
+  await settled(page);
   await Promise.all(pending);
   return sizes;
 }

@@ -7,6 +7,7 @@ import { playerMessages } from '../site/src/i18n/player.ts';
 import { seriousViolationsHere } from './axe.ts';
 import { operator } from './operator.ts';
 import { api, logIn } from './session.ts';
+import { settled } from './settled.ts';
 
 // Issue 14.9: every page in Spanish and Portuguese, as the subscriber and the guest, shows no English word of
 // the English texts that the language does not also use, and no raw code (statuses, plan, product and
@@ -248,7 +249,7 @@ async function walk(
   const all: string[] = [];
   for (const [path, ready] of pages) {
     await visit(page, path, ready);
-    await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+    await settled(page, 500, 5_000);
     all.push(...(await check(page, lang, seen, path)));
   }
   // The purchase dialog with the plans, opened from the plan page the walk ends on.
@@ -305,7 +306,7 @@ for (const lang of LANGS) {
       [`/search?keyword=${lang === 'es' ? 'Noche' : 'Noite'}`, 'main a[href^="/vod/detail/"]'],
     ] as const) {
       await visit(page, path, ready);
-      await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => {});
+      await settled(page, 500, 5_000);
       all.push(...(await check(page, lang, seen, path)));
     }
     expect(all).toEqual([]);

@@ -6,6 +6,7 @@ import { operator, repoRoot } from './operator.ts';
 import { livePlayer, openLiveTv, playsOn } from './livePlayer.ts';
 import { logIn, SUBSCRIBER } from './session.ts';
 import { shot } from './screens.ts';
+import { settled } from './settled.ts';
 
 // Issue 14 journeys of the live player on /liveTv: a recharge unlocks the channel being watched (14.3),
 // a zero-trust block stops playback and personal calls (14.6), channel up/down with the arrow keys.
@@ -96,7 +97,7 @@ test.describe('zero-trust block (spec §1)', () => {
       await expect(page.getByRole('alertdialog')).toBeVisible();
       // The islands hydrate behind the block (as before), yet hold every call.
       await expect(page.locator('[data-live-ready="true"]')).toBeAttached();
-      await page.waitForLoadState('networkidle');
+      await settled(page);
       expect(fetched).toEqual([]);
       const media = await page.evaluate(() =>
         [...document.querySelectorAll<HTMLMediaElement>('video, audio')].map((m) => ({

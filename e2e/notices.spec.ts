@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { operator } from './operator.ts';
+import { settled } from './settled.ts';
 
 // Issue 8: the operator's notices, published with the CLI, shown by page and mode (spec §4).
 function publish(...args: string[]): string {
@@ -23,7 +24,7 @@ test('a popup notice on home is gone after OK and stays gone after a reload', as
     await page.reload();
     await expect(page.locator('[data-page-id="home"]')).toBeVisible();
     // Give the notices time to load; the read one must not come back.
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await expect(page.getByRole('dialog', { name: 'Heads up' })).toHaveCount(0);
   } finally {
     operator('notice', 'withdraw', id);
@@ -43,7 +44,7 @@ test('a marquee scrolls on live TV in the notice colours', async ({ page }) => {
     expect(x2).toBeLessThan(x1);
     // Not shown on home (mode 0 is live TV only).
     await page.goto('/home');
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await expect(page.getByRole('marquee')).toHaveCount(0);
   } finally {
     operator('notice', 'withdraw', id);

@@ -10,6 +10,7 @@ import {
   shootBothWidths,
   signInOperator,
 } from './console.ts';
+import { settled } from './settled.ts';
 
 // Issue 18 §6: an editor composes a notice in the console, previews it as a viewer sees it and publishes it;
 // it shows on /liveTv for a subscriber, and once withdrawn it no longer does. Support notifies the subscriber.
@@ -111,7 +112,7 @@ test('a notice composed in the console shows on /liveTv, and not once withdrawn'
     expect(confirmText).not.toContain('at once');
     await page.reload();
     await expect(page.locator('[data-live-ready="true"]')).toBeVisible();
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await expect(page.getByRole('dialog', { name: title })).toHaveCount(0);
   } finally {
     await consoleContext.close();

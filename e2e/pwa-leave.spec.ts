@@ -9,6 +9,7 @@ import { E2E_SITE_DIR } from './playwright.config.ts';
 import { api, logIn } from './session.ts';
 import { homeMovie, playMovie, time } from './vod.ts';
 import { shot } from './screens.ts';
+import { settled } from './settled.ts';
 
 // Reports that leave with the page, through the installable app's worker: on here (decision 0375).
 test.use({ serviceWorkers: 'allow' });
@@ -26,7 +27,7 @@ async function controlled(page: Page, path: string) {
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   // A page opened before the worker was in charge: load it again so its requests meet the worker.
   await page.reload();
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 }
 
 test('API calls and media never go through the worker: the browser sends them straight out', async ({
@@ -92,6 +93,9 @@ for (const width of [360, 1280]) {
     const version = /"version":"([0-9a-f]+)"/.exec(original)?.[1];
     expect(version).toBeTruthy();
     await page.setViewportSize({ width, height: width === 360 ? 740 : 800 });
+    // "Most stable": with a low-latency player's reloads in flight, the worker's update check took a minute here
+    // (left as found in the closing note of issue 41); this test is about where the offer sits.
+    await page.addInitScript(() => localStorage.setItem('ottkit.player.latency', 'stable'));
     await logIn(page);
     try {
       await controlled(page, '/liveTv?id=lc-001');

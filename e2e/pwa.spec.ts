@@ -8,6 +8,7 @@ import { CACHE_PREFIX, ICONS, manifestPath, SHELL_PREFIXES, SW_PATH } from '../s
 import { openLiveTv, playsOn } from './livePlayer.ts';
 import { E2E_SITE_DIR } from './playwright.config.ts';
 import { shot } from './screens.ts';
+import { settled } from './settled.ts';
 
 // Issue 20 §5, decision 0205: the installable app in Chromium, through the running product — the manifest and
 // its icons, the worker that caches the shell only, the offline page, and the offer of a new build.
@@ -35,7 +36,7 @@ async function controlled(page: Page, path = '/liveTv') {
   await page.evaluate(() => navigator.serviceWorker.ready);
   await page.waitForFunction(() => navigator.serviceWorker.controller !== null);
   // Settled: a bundle still loading when a test goes offline would reload the page (chunk failure, spec §8).
-  await page.waitForLoadState('networkidle');
+  await settled(page);
 }
 
 const cachedPaths = (page: Page) =>

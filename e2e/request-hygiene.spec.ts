@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { logIn } from './session.ts';
+import { settled } from './settled.ts';
 
 // Issue #15: a malformed session cookie gave HTTP 500; `Accept-Encoding: br;q=0` still got brotli.
 
@@ -17,7 +18,7 @@ test('a browser holding a malformed session cookie still gets the pages, as a gu
   for (const path of ['/home', '/liveTv', '/my/account']) {
     const res = await page.goto(path);
     expect(res?.status(), path).toBeLessThan(500);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
   }
   await page.goto('/home');
   await expect(page.getByRole('link', { name: 'Log in' }).first()).toBeVisible();

@@ -4,6 +4,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoOverflowAtPhoneWidths, PHONE_WIDTHS } from './phone.ts';
 import { logIn } from './session.ts';
 import { hydrated } from './vod.ts';
+import { settled } from './settled.ts';
 
 // Issue #21.9: pages sent no security headers. Every page now carries a Content-Security-Policy that the site
 // satisfies (no violation while browsing and playing), nosniff and a referrer policy, and cannot be framed.
@@ -105,7 +106,7 @@ async function visitAll(page: Page, pages: string[]) {
     // Every island that hydrates on load or when idle has (Astro drops its `ssr` mark then): a mismatch is
     // thrown while it hydrates, so by then it has been heard.
     await hydrated(page);
-    await page.waitForLoadState('networkidle');
+    await settled(page);
     await expectNoOverflowAtPhoneWidths(page, path);
   }
 }
