@@ -88,6 +88,10 @@ describe.each([
     const video = await o.playlist(new URL(master.m.playlists?.[0]?.uri ?? '', master.url));
     // The live channel's video offers them (the sample loops' LL-HLS); the title's does not.
     expect(video.text.includes('#EXT-X-PART:')).toBe(!video.text.includes('#EXT-X-ENDLIST'));
+    // Live, the segment being made is listed whole for subtitles (a low-latency player plays inside it), and
+    // served (the last one fetched above).
+    const making = /PRELOAD-HINT:TYPE=PART,URI="(\d+)\./.exec(video.text)?.[1];
+    if (making) expect(n).toBe(Number(making));
     expect(
       es.text
         .trim()

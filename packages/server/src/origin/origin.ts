@@ -262,11 +262,15 @@ export function createOrigin(options: OriginOptions): Origin {
       const body = await s.playlist(variant, query);
       if (typeof body !== 'string') return fail(req, res, body.status, body.reason);
       const headers = body.includes('#EXT-X-ENDLIST') ? FIXED_PLAYLIST : PLAYLIST;
-      return send(req, res, 200, headers, subtitlePlaylist(body));
+      // A looped sample's cues exist for the segment being made: a low-latency playlist lists it whole.
+      const ahead = s.lowLatency && !s.readSegment ? seg : undefined;
+      return send(req, res, 200, headers, subtitlePlaylist(body, ahead));
     }
     const m = /^(\d{1,15})\.vtt$/.exec(file);
     const n = m ? Number(m[1]) : Number.NaN;
-    if (!m || !s.allowed(n)) return fail(req, res, 404, 'segment not available');
+    const making =
+      s.lowLatency && variant && !s.readSegment ? (await s.lowLatency.newest(variant)).current : -1;
+    if (!m || !(s.allowed(n) || n === making)) return fail(req, res, 404, 'segment not available');
     const loopFile = await store.text(s.source, name, n % s.source.segmentCount);
     const headers = { 'content-type': 'text/vtt; charset=utf-8', 'cache-control': IMMUTABLE };
     return send(req, res, 200, headers, subtitleSegment(loopFile, n, seg));

@@ -153,12 +153,18 @@ const NOT_FOR_SUBTITLES = [
  * A subtitle language's media playlist, from the same stream's media playlist: the same segment numbers and
  * times, as `.vtt` files, with no initialisation segment and no key (subtitles are sent in the clear). Whole
  * segments only: the parts of a low-latency playlist are the video's fMP4 (issue 41), and a player in low-latency
- * mode loaded them as subtitles; the date of the segment being made goes with them.
+ * mode loaded them as subtitles. The segment being made is listed whole (`segmentSec`, with its date): a player
+ * 1.2 s behind the source plays inside it, and a looped sample's cues for it exist already (decision 0442).
  */
-export function subtitlePlaylist(media: string): string {
+export function subtitlePlaylist(media: string, segmentSec?: number): string {
+  const making = /^#EXT-X-PRELOAD-HINT:TYPE=PART,URI="(\d+)\.\d+\.m4s(\?[^"]*)?"/m.exec(media);
   const lines = media.split('\n').filter((l) => !NOT_FOR_SUBTITLES.some((tag) => l.startsWith(tag)));
   const last = lines.findLastIndex((l) => l.trim() !== '');
-  if (lines[last]?.startsWith('#EXT-X-PROGRAM-DATE-TIME:')) lines.splice(last, 1);
+  const dated = lines[last]?.startsWith('#EXT-X-PROGRAM-DATE-TIME:');
+  if (making && segmentSec) {
+    // Its date, when the playlist gave it (as the last line once the parts are gone), stays before it.
+    lines.splice(last + 1, 0, `#EXTINF:${segmentSec.toFixed(3)},`, `${making[1]}.vtt${making[2] ?? ''}`);
+  } else if (dated) lines.splice(last, 1);
   return lines.map((l) => l.replace(/^(\d+)\.m4s/, '$1.vtt')).join('\n');
 }
 
