@@ -1,41 +1,28 @@
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MediaLibrary } from '../src/media/library.ts';
 import { readInit } from '../src/media/mp4.ts';
 import { fragmentSamples } from '../src/media/parts.ts';
-import { createOrigin } from '../src/origin/origin.ts';
-import { createMediaUrls } from '../src/origin/urls.ts';
-import { parseM3u8, SECRET, tinyLibrary } from './origin-fixture.ts';
+import { parseM3u8, startOrigin, tinyLibrary } from './origin-fixture.ts';
 
 // Issue 41: the sample channels' wall-clock loops offer LL-HLS parts; 500 ms into segment N, one part is made.
 const T0 = Date.UTC(2026, 11, 7, 12);
 const N = T0 / 2000;
 let lib: MediaLibrary;
-let server: Server;
+let origin: Awaited<ReturnType<typeof startOrigin>>;
+let clock: { now: number };
 let base: string;
-const clock = { now: T0 + 500 };
 
 beforeAll(async () => {
   lib = await tinyLibrary();
-  const origin = createOrigin({ dataDir: '', secret: SECRET, library: lib, now: () => clock.now });
-  server = createServer((req, res) => {
-    origin.handle(req, res, new URL(req.url ?? '/', 'http://x')).then((mine) => {
-      if (!mine) res.writeHead(418).end();
-    });
-  });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  origin = await startOrigin({ library: lib, nowMs: T0 + 500 });
+  ({ clock, base } = origin);
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
+afterAll(() => origin.close());
 
 /** The first variant's playlist URL of a live channel. */
-async function variant(id = 'ch1'): Promise<URL> {
-  clock.now = T0 + 500;
-  const master = new URL(
-    createMediaUrls(SECRET, () => clock.now).live({ liveStreamId: id, accountId: 'a' }),
-    base,
-  );
+async function variant(id = 'ch1', from = origin): Promise<URL> {
+  from.clock.now = T0 + 500;
+  const master = new URL(from.urls.live({ liveStreamId: id, accountId: 'a' }), from.base);
   const m = parseM3u8(await (await fetch(master)).text());
   return new URL(m.playlists?.[0]?.uri ?? '', master);
 }
@@ -142,22 +129,9 @@ describe('low-latency HLS on the sample channels (RFC 8216bis)', () => {
   }, 15_000);
 
   it('offers delta updates on a window longer than six target durations, and leaves out what it may', async () => {
-    const long = createOrigin({
-      dataDir: '',
-      secret: SECRET,
-      library: lib,
-      now: () => clock.now,
-      liveWindowSegments: 12,
-    });
-    const other = createServer((req, res) => {
-      long.handle(req, res, new URL(req.url ?? '/', 'http://x')).then((mine) => {
-        if (!mine) res.writeHead(418).end();
-      });
-    });
-    await new Promise<void>((r) => other.listen(0, '127.0.0.1', r));
+    const long = await startOrigin({ library: lib, nowMs: T0 + 500, liveWindowSegments: 12 });
     try {
-      const at = `http://127.0.0.1:${(other.address() as AddressInfo).port}`;
-      const v = new URL((await variant()).pathname + (await variant()).search, at);
+      const v = await variant('ch1', long);
       const full = await (await fetch(v)).text();
       expect(full).toContain(
         '#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES,CAN-SKIP-UNTIL=12.0,PART-HOLD-BACK=1.200',
@@ -172,7 +146,7 @@ describe('low-latency HLS on the sample channels (RFC 8216bis)', () => {
       expect(delta).toContain('#EXT-X-MEDIA-SEQUENCE:' + (N - 12));
       // The 6-segment window of the product offers none (see the first test).
     } finally {
-      await new Promise<void>((r) => other.close(() => r()));
+      await long.close();
     }
   });
 
