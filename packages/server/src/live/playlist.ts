@@ -1,11 +1,4 @@
-import {
-  canSkip,
-  type ListedSegment,
-  lowLatencyHeader,
-  type PartialSegments,
-  skippable,
-  withParts,
-} from '../origin/lowLatency.ts';
+import { type ListedSegment, liveListing, type PartialSegments } from '../origin/lowLatency.ts';
 import type { TimelineSegment } from './timeline.ts';
 
 export interface TimelinePlaylist {
@@ -57,24 +50,19 @@ export function timelinePlaylist(p: TimelinePlaylist): string {
     );
     listed.push({ n: s.n, durationSec: s.durationSec, lines });
   }
-  // A delta update leaves out whole segments of one init only: the map stays in what is listed.
-  const oneInit = p.segments.every((s) => s.initId === first?.initId);
-  const skip = p.partial && p.skip && oneInit ? skippable(listed.map((x) => x.durationSec)) : 0;
-  const kept = listed.slice(skip);
-  const head = (listed[0]?.lines ?? []).filter((l) => /^#EXT-X-(MAP|KEY):/.test(l));
-  if (skip && kept[0]) kept[0] = { ...kept[0], lines: [...head, ...kept[0].lines] };
+  // A delta update leaves out whole segments of one init only.
+  const oneMap = p.segments.every((s) => s.initId === first?.initId);
+  const live = liveListing(listed, { partial: p.partial, skip: p.skip, query: p.query, oneMap });
   const lines = [
     '#EXTM3U',
-    `#EXT-X-VERSION:${skip ? 9 : 7}`,
+    `#EXT-X-VERSION:${live.version}`,
     `#EXT-X-TARGETDURATION:${target}`,
-    ...(p.partial ? lowLatencyHeader(oneInit ? canSkip(listed) : undefined, p.partial.partTarget) : []),
+    ...live.control,
     `#EXT-X-MEDIA-SEQUENCE:${first?.n ?? 0}`,
     `#EXT-X-DISCONTINUITY-SEQUENCE:${p.discontinuitySequence}`,
   ];
   if (p.type) lines.push(`#EXT-X-PLAYLIST-TYPE:${p.type}`);
-  lines.push('#EXT-X-INDEPENDENT-SEGMENTS');
-  if (skip) lines.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${skip}`);
-  lines.push(...(p.partial ? withParts(kept, p.partial, p.query) : kept.flatMap((x) => x.lines)));
+  lines.push('#EXT-X-INDEPENDENT-SEGMENTS', ...live.skip, ...live.segments);
   if (p.endList) lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
 }

@@ -7,9 +7,9 @@
 /** A part's length: 2 s segments in five parts, exact at 10, 25, 30 and 50 frames a second (decision 0442). */
 export const PART_SEC = 0.4;
 /** Parts are listed for the segments of the last three target durations (RFC 8216bis §4.4.3.8). */
-export const PARTS_LISTED_SEC = 3 * 2;
+const PARTS_LISTED_SEC = 3 * 2;
 /** Delta updates (`_HLS_skip=YES`) leave out segments older than this from the end: six target durations. */
-export const SKIP_UNTIL_SEC = 6 * 2;
+const SKIP_UNTIL_SEC = 6 * 2;
 
 export interface PartInfo {
   durationSec: number;
@@ -29,7 +29,7 @@ export interface PartialSegments {
 
 /** The tags after EXT-X-TARGETDURATION. */
 /** PART-HOLD-BACK is three part targets behind the newest part (the RFC asks for at least two). */
-export function lowLatencyHeader(skipUntilSec?: number, partTarget = PART_SEC): string[] {
+function lowLatencyHeader(skipUntilSec?: number, partTarget = PART_SEC): string[] {
   const skip = skipUntilSec ? `,CAN-SKIP-UNTIL=${skipUntilSec.toFixed(1)}` : '';
   return [
     `#EXT-X-SERVER-CONTROL:CAN-BLOCK-RELOAD=YES${skip},PART-HOLD-BACK=${(3 * partTarget).toFixed(3)}`,
@@ -41,7 +41,7 @@ export function lowLatencyHeader(skipUntilSec?: number, partTarget = PART_SEC): 
 export const partFile = (n: number, k: number) => `${n}.${k}.m4s`;
 export const PART_FILE = /^(\d{1,15})\.(\d{1,2})\.m4s$/;
 
-export function partLines(n: number, parts: PartInfo[], query: string): string[] {
+function partLines(n: number, parts: PartInfo[], query: string): string[] {
   return parts.map(
     (p, k) =>
       `#EXT-X-PART:DURATION=${p.durationSec.toFixed(3)},URI="${partFile(n, k)}${query}"` +
@@ -50,7 +50,7 @@ export function partLines(n: number, parts: PartInfo[], query: string): string[]
 }
 
 /** The next part, which a player may ask for before it exists (the origin holds the request until it does). */
-export const preloadHint = (n: number, k: number, query: string) =>
+const preloadHint = (n: number, k: number, query: string) =>
   `#EXT-X-PRELOAD-HINT:TYPE=PART,URI="${partFile(n, k)}${query}"`;
 
 /**
@@ -64,7 +64,7 @@ export interface ListedSegment {
   lines: string[];
 }
 
-export function withParts(segments: ListedSegment[], p: PartialSegments, query: string): string[] {
+function withParts(segments: ListedSegment[], p: PartialSegments, query: string): string[] {
   const out: string[] = [];
   let fromEnd = 0;
   const listed = new Set<number>();
@@ -90,7 +90,7 @@ export function withParts(segments: ListedSegment[], p: PartialSegments, query: 
  * A delta update (`_HLS_skip=YES`): how many of the first segments it leaves out, those that start more than
  * SKIP_UNTIL_SEC before the playlist's end. Never one with a discontinuity or a new map after it.
  */
-export function skippable(durations: number[]): number {
+function skippable(durations: number[]): number {
   let fromEnd = durations.reduce((a, b) => a + b, 0);
   let n = 0;
   for (const d of durations) {
@@ -102,8 +102,31 @@ export function skippable(durations: number[]): number {
 }
 
 /** CAN-SKIP-UNTIL is offered only by a playlist long enough for a delta update to leave something out. */
-export const canSkip = (segments: ListedSegment[]) =>
+const canSkip = (segments: ListedSegment[]) =>
   segments.reduce((a, s) => a + s.durationSec, 0) > SKIP_UNTIL_SEC + 2 ? SKIP_UNTIL_SEC : undefined;
+
+/**
+ * What a live playlist's offer of parts adds around its segments, for both kinds of live playlist (the looped
+ * samples' and a packaged timeline's): its version, the tags after EXT-X-TARGETDURATION, the EXT-X-SKIP of a delta
+ * update and the segments as listed (with their parts). A playlist with more than one map (`oneMap` false) is
+ * never cut by a delta update; a map or key the left-out segments carried stays with the first one listed.
+ */
+export function liveListing(
+  segments: ListedSegment[],
+  o: { partial?: PartialSegments; skip?: boolean; query: string; oneMap?: boolean },
+) {
+  const mayCut = o.oneMap !== false;
+  const skipped = o.partial && o.skip && mayCut ? skippable(segments.map((x) => x.durationSec)) : 0;
+  const kept = segments.slice(skipped);
+  const head = (segments[0]?.lines ?? []).filter((l) => /^#EXT-X-(MAP|KEY):/.test(l));
+  if (skipped && kept[0]) kept[0] = { ...kept[0], lines: [...head, ...kept[0].lines] };
+  return {
+    version: skipped ? 9 : 7,
+    control: o.partial ? lowLatencyHeader(mayCut ? canSkip(segments) : undefined, o.partial.partTarget) : [],
+    skip: skipped ? [`#EXT-X-SKIP:SKIPPED-SEGMENTS=${skipped}`] : [],
+    segments: o.partial ? withParts(kept, o.partial, o.query) : kept.flatMap((x) => x.lines),
+  };
+}
 
 /** A playlist request's low-latency directives (§6.2.5.2). */
 export interface Directives {

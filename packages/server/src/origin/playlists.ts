@@ -4,14 +4,7 @@
  */
 import type { AlternateAudio, AlternateInfo, RenditionMedia } from '../media/library.ts';
 import { FPS } from '../media/profiles.ts';
-import {
-  canSkip,
-  type ListedSegment,
-  lowLatencyHeader,
-  type PartialSegments,
-  skippable,
-  withParts,
-} from './lowLatency.ts';
+import { type ListedSegment, liveListing, type PartialSegments } from './lowLatency.ts';
 
 /** Segments listed by a live playlist: 6 × 2 s, twice the 3 target durations RFC 8216 §6.2.2 asks for. */
 export const LIVE_WINDOW_SEGMENTS = 6;
@@ -77,20 +70,18 @@ export function mediaPlaylist(p: MediaPlaylist): string {
       ],
     });
   }
-  const skip = p.partial && p.skip ? skippable(segments.map((x) => x.durationSec)) : 0;
+  const live = liveListing(segments, { partial: p.partial, skip: p.skip, query: p.query });
   const lines = [
     '#EXTM3U',
-    `#EXT-X-VERSION:${skip ? 9 : 7}`,
+    `#EXT-X-VERSION:${live.version}`,
     `#EXT-X-TARGETDURATION:${Math.ceil(p.segmentSec)}`,
-    ...(p.partial ? lowLatencyHeader(canSkip(segments)) : []),
+    ...live.control,
     `#EXT-X-MEDIA-SEQUENCE:${p.range.first}`,
   ];
   if (p.type) lines.push(`#EXT-X-PLAYLIST-TYPE:${p.type}`);
   lines.push('#EXT-X-INDEPENDENT-SEGMENTS', `#EXT-X-MAP:URI="init.mp4${p.query}"`);
   if (p.key) lines.push(`#EXT-X-KEY:METHOD=${p.key.method},URI="${p.key.uri}${p.query}"`);
-  if (skip) lines.push(`#EXT-X-SKIP:SKIPPED-SEGMENTS=${skip}`);
-  const kept = segments.slice(skip);
-  lines.push(...(p.partial ? withParts(kept, p.partial, p.query) : kept.flatMap((x) => x.lines)));
+  lines.push(...live.skip, ...live.segments);
   if (p.endList) lines.push('#EXT-X-ENDLIST');
   return `${lines.join('\n')}\n`;
 }
