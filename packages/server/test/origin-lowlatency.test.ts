@@ -10,12 +10,11 @@ const N = T0 / 2000;
 let lib: MediaLibrary;
 let origin: Awaited<ReturnType<typeof startOrigin>>;
 let clock: { now: number };
-let base: string;
 
 beforeAll(async () => {
   lib = await tinyLibrary();
   origin = await startOrigin({ library: lib, nowMs: T0 + 500 });
-  ({ clock, base } = origin);
+  clock = origin.clock;
 });
 afterAll(() => origin.close());
 
