@@ -33,7 +33,8 @@ export interface ReadinessDeps {
 export async function readiness({ db, shared, dataDir, logger }: ReadinessDeps): Promise<Readiness> {
   const checks = { database: 'ok', redis: 'not configured', dataFolder: 'ok' };
   try {
-    db.get('SELECT 1 AS one');
+    // On the asynchronous store: a probe that waits for PostgreSQL must not stop the process it probes.
+    await db.kysely.selectNoFrom((eb) => eb.lit(1).as('one')).execute();
   } catch (err) {
     logger.error('readyz: the database did not answer', err);
     checks.database = 'the database does not answer';

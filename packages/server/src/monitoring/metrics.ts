@@ -129,28 +129,6 @@ export function createMetrics(deps: MetricsDeps): Metrics {
     });
   }
   new Gauge({
-    name: 'ottkit_jobs',
-    help: 'Operator jobs by state',
-    labelNames: ['state'] as const,
-    registers,
-    collect() {
-      this.reset();
-      for (const state of ['queued', 'running', 'succeeded', 'failed']) this.set({ state }, 0);
-      for (const j of jobsByState(deps.db)) this.set({ state: j.state }, j.n);
-    },
-  });
-  new Gauge({
-    name: 'ottkit_messages_waiting',
-    help: 'Codes and messages not delivered yet, by channel (email, sms): the mail queue depth',
-    labelNames: ['channel'] as const,
-    registers,
-    collect() {
-      this.reset();
-      for (const channel of ['email', 'sms']) this.set({ channel }, 0);
-      for (const m of messagesWaiting(deps.db)) this.set({ channel: m.channel }, m.n);
-    },
-  });
-  new Gauge({
     name: 'ottkit_database_info',
     help: 'The store engine this process uses (1 for the one in use)',
     labelNames: ['engine'] as const,
@@ -186,8 +164,32 @@ export function createMetrics(deps: MetricsDeps): Metrics {
       this.set(deps.db.poolStats().waiting);
     },
   });
-  // After the pool's figures: its query (on the asynchronous store) would otherwise be counted as waiting for a
+  // After the pool's figures: their queries (on the asynchronous store) would otherwise be counted as waiting for a
   // connection by the same scrape.
+  new Gauge({
+    name: 'ottkit_jobs',
+    help: 'Operator jobs by state',
+    labelNames: ['state'] as const,
+    registers,
+    async collect() {
+      const jobs = await jobsByState(deps.db);
+      this.reset();
+      for (const state of ['queued', 'running', 'succeeded', 'failed']) this.set({ state }, 0);
+      for (const j of jobs) this.set({ state: j.state }, j.n);
+    },
+  });
+  new Gauge({
+    name: 'ottkit_messages_waiting',
+    help: 'Codes and messages not delivered yet, by channel (email, sms): the mail queue depth',
+    labelNames: ['channel'] as const,
+    registers,
+    async collect() {
+      const waiting = await messagesWaiting(deps.db);
+      this.reset();
+      for (const channel of ['email', 'sms']) this.set({ channel }, 0);
+      for (const m of waiting) this.set({ channel: m.channel }, m.n);
+    },
+  });
   new Gauge({
     name: 'ottkit_viewers',
     help: `Accounts that reported watching in the last ${VIEWERS_NOW_MINUTES} minutes (the dashboard's viewers now)`,
