@@ -105,7 +105,7 @@ for (let day = first; day <= NOW; day += DAY) {
 }
 console.log(
   `generated ${seq} events (${VIEWERS} viewers, ${DAYS} days) in ${Math.round(performance.now() - t0)} ms; ` +
-    `${countTelemetryEvents(db)} raw, ${db.get<{ n: number }>('SELECT COUNT(*) AS n FROM telemetry_daily')?.n} ` +
+    `${await countTelemetryEvents(db)} raw, ${db.get<{ n: number }>('SELECT COUNT(*) AS n FROM telemetry_daily')?.n} ` +
     `daily rows, in ${dir}`,
 );
 db.close();

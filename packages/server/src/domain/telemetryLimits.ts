@@ -80,7 +80,7 @@ export async function admitTelemetry(
 ): Promise<void> {
   const g = guardOf(db);
   if (now - g.stored.countedAt >= RECOUNT_MS || g.stored.count + events > maxEvents) {
-    g.stored = { count: countTelemetryEvents(db), countedAt: now };
+    g.stored = { count: await countTelemetryEvents(db), countedAt: now };
   }
   if (g.stored.count + events > maxEvents) {
     throw new DomainError(ErrCode.STORAGE_FULL, 'Telemetry storage is full; events are not being kept', 503);

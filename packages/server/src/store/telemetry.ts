@@ -159,7 +159,14 @@ export function* deleteTelemetryEventsReceivedBySteps(db: Db, receivedBy: number
   return Number(gone.numAffectedRows ?? 0);
 }
 
-/** How many raw events are stored (a full count: callers cache it). */
-export function countTelemetryEvents(db: Db): number {
-  return Number(db.get<{ n: number }>('SELECT COUNT(*) AS n FROM telemetry_events')?.n ?? 0);
+/**
+ * How many raw events are stored (a full count: callers cache it), on the asynchronous store: a player's batch
+ * asks it again every few seconds (decision 0447).
+ */
+export async function countTelemetryEvents(db: Db): Promise<number> {
+  const row = await db.kysely
+    .selectFrom('telemetry_events')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
 }

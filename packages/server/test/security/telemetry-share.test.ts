@@ -32,7 +32,7 @@ describe('telemetry’s cap shared fairly', () => {
       }
       t.advance(10_000);
     }
-    const stored = countTelemetryEvents(t.server.db);
+    const stored = await countTelemetryEvents(t.server.db);
     expect(stored).toBeLessThanOrEqual(CAP * (TELEMETRY_SHARE.enforcedFrom + TELEMETRY_SHARE.address));
     expect(refusals.at(-1)).toMatch(
       /Telemetry storage is busy and this device has sent its share; try again in \d+ s/,
