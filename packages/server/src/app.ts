@@ -226,10 +226,12 @@ export function createServer(options: CreateServerOptions = {}): OttkitServer {
     }
     if (pathname === MONITORING_PATHS.metrics) return metrics.answer(req, res);
     if (pathname.startsWith('/media/')) {
-      if (handleLogo(db, config.dataDir, pathname, req.method ?? 'GET', res)) return;
+      if (await handleLogo(db, config.dataDir, pathname, req.method ?? 'GET', res)) return;
       if (handleBrandFiles(config.dataDir, pathname, req.method ?? 'GET', res)) return;
       if (handleImportedLogo(config.dataDir, pathname, req.method ?? 'GET', res)) return;
-      if (handleArt(db, pathname, req.method ?? 'GET', res, url.searchParams.get('lang'), config.dataDir))
+      if (
+        await handleArt(db, pathname, req.method ?? 'GET', res, url.searchParams.get('lang'), config.dataDir)
+      )
         return;
       try {
         if (origin && (await origin.handle(req, res, url))) return;

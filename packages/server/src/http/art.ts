@@ -3,6 +3,7 @@ import type { ServerResponse } from 'node:http';
 import { type ArtKind, artSvg } from '../domain/vod/artwork.ts';
 import { type Lang, langOf } from '../domain/vod/catalogue.ts';
 import { artworkFile } from '../operator/titleArtwork.ts';
+import { listChannels } from '../store/channels.ts';
 import type { Db } from '../store/db.ts';
 import { sendBody, sendDrawnSvg, sendFile } from './send.ts';
 
@@ -17,50 +18,58 @@ const WORDS: Record<Lang, Record<'live' | 'cast' | 'director' | 'writer' | 'prod
 };
 
 /** A title's text in `lang`, else English. */
-function titleIn(db: Db, metaId: string, lang: Lang): string | undefined {
-  return db.get<{ title: string }>(
-    "SELECT title FROM vod_meta_texts WHERE meta_id = ? AND lang IN (?, 'en') ORDER BY lang = 'en' LIMIT 1",
-    metaId,
-    lang,
-  )?.title;
+async function titleIn(db: Db, metaId: string, lang: Lang): Promise<string | undefined> {
+  const row = await db.kysely
+    .selectFrom('vod_meta_texts')
+    .select('title')
+    .where('meta_id', '=', metaId)
+    .where('lang', 'in', [lang, 'en'])
+    .orderBy((eb) => eb('lang', '=', 'en'))
+    .limit(1)
+    .executeTakeFirst();
+  return row?.title;
 }
 
-/** What to write on a picture of `id` in `lang`: a title (with year or episode), a person, a playlist or a channel. */
-function caption(db: Db, id: string, lang: Lang): { title: string; subtitle: string } | null {
-  const m = db.get<{
-    release_year: number;
-    meta_type: string;
-    series_id: string | null;
-    season_no: number | null;
-    episode_no: number | null;
-  }>('SELECT release_year, meta_type, series_id, season_no, episode_no FROM vod_metas WHERE meta_id = ?', id);
-  const title = m && titleIn(db, id, lang);
+/**
+ * What to write on a picture of `id` in `lang`: a title (with year or episode), a person, a playlist or a channel.
+ * On the asynchronous store (decision 0447): every poster of a page is one of these calls.
+ */
+async function caption(db: Db, id: string, lang: Lang): Promise<{ title: string; subtitle: string } | null> {
+  const k = db.kysely;
+  const m = await k
+    .selectFrom('vod_metas')
+    .select(['release_year', 'meta_type', 'series_id', 'season_no', 'episode_no'])
+    .where('meta_id', '=', id)
+    .executeTakeFirst();
+  const title = m && (await titleIn(db, id, lang));
   if (m && title !== undefined) {
     if (!m.series_id) return { title, subtitle: String(m.release_year) };
     const where =
       m.meta_type === 'EPISODE' ? `${m.season_no ? `S${m.season_no} ` : ''}E${m.episode_no}` : title;
-    return { title: titleIn(db, m.series_id, lang) ?? title, subtitle: where };
+    return { title: (await titleIn(db, m.series_id, lang)) ?? title, subtitle: where };
   }
-  const person = db.get<{ name: string; known_for: string }>(
-    'SELECT name, known_for FROM vod_people WHERE person_id = ?',
-    id,
-  );
+  const person = await k
+    .selectFrom('vod_people')
+    .select(['name', 'known_for'])
+    .where('person_id', '=', id)
+    .executeTakeFirst();
   if (person) {
     const role = WORDS[lang][person.known_for as keyof (typeof WORDS)['en']] ?? '';
     return { title: person.name, subtitle: role };
   }
-  const list = db.get<{ name: string }>(
-    "SELECT name FROM vod_playlist_names WHERE playlist_id = ? AND lang IN (?, 'en') ORDER BY lang = 'en' LIMIT 1",
-    id,
-    lang,
-  );
+  const list = await k
+    .selectFrom('vod_playlist_names')
+    .select('name')
+    .where('playlist_id', '=', id)
+    .where('lang', 'in', [lang, 'en'])
+    .orderBy((eb) => eb('lang', '=', 'en'))
+    .limit(1)
+    .executeTakeFirst();
   if (list) return { title: list.name, subtitle: '' };
-  const channel = db.get<{ logical_channel_name: string; channel_seq: number }>(
-    'SELECT logical_channel_name, channel_seq FROM channels WHERE logical_channel_id = ?',
-    id,
-  );
+  // A channel's from the kept line-up: no query once it is read.
+  const channel = (await listChannels.now(db)).find((c) => c.logicalChannelId === id);
   if (channel)
-    return { title: channel.logical_channel_name, subtitle: `${WORDS[lang].live} · ${channel.channel_seq}` };
+    return { title: channel.logicalChannelName, subtitle: `${WORDS[lang].live} · ${channel.channelSeq}` };
   return null;
 }
 
@@ -106,21 +115,21 @@ function sendUploadedArtwork(
  * Serves `/media/art/<id>/<poster|landscape|portrait|backdrop>[.svg][?lang=es|pt]`, drawn by the server with its caption in
  * the language (English otherwise), or a title's uploaded picture; false for any other path.
  */
-export function handleArt(
+export async function handleArt(
   db: Db,
   pathname: string,
   method: string,
   res: ServerResponse,
   lang?: string | null,
   dataDir?: string,
-): boolean {
+): Promise<boolean> {
   const match = ART_PATH.exec(pathname);
   if (!match) return false;
   const [, id, kind, svg] = match as unknown as [string, string, ArtKind, string | undefined];
   // The uploaded picture is the same in every language: its address carries no query.
   const withoutSvg = svg ? pathname.slice(0, -svg.length) : null;
   if (dataDir && sendUploadedArtwork(dataDir, id, kind, method, res, withoutSvg)) return true;
-  const c = caption(db, id, langOf(lang ?? undefined));
+  const c = await caption(db, id, langOf(lang ?? undefined));
   sendDrawnSvg(method, res, c ? artSvg(id, kind, c.title, c.subtitle) : undefined, 86_400, 'artwork');
   return true;
 }

@@ -1,6 +1,7 @@
 import { statSync } from 'node:fs';
 import type { ServerResponse } from 'node:http';
 import { drawnLogoFile, LogoDrawer, logoSvg } from '../media/drawnLogo.ts';
+import { listChannels } from '../store/channels.ts';
 import type { Db } from '../store/db.ts';
 import { sendDrawnSvg, sendFile, sendText } from './send.ts';
 
@@ -24,21 +25,19 @@ const drawerOf = (dataDir: string) => {
  * (the SVG in its place where this machine cannot), and `.svg`, the drawing itself (addresses stored before
  * 0354). Returns false for any other path.
  */
-export function handleLogo(
+export async function handleLogo(
   db: Db,
   dataDir: string,
   pathname: string,
   method: string,
   res: ServerResponse,
-): boolean {
+): Promise<boolean> {
   const m = LOGO_PATH.exec(pathname);
   if (!m) return false;
   const id = m[1] as string;
-  const row = db.get<{ channel_seq: number; logical_channel_name: string }>(
-    'SELECT channel_seq, logical_channel_name FROM channels WHERE logical_channel_id = ?',
-    id,
-  );
-  const svg = row && logoSvg(id, row.channel_seq, row.logical_channel_name);
+  // The channel from the kept line-up (decision 0447): a page of logos asks the store nothing once it is read.
+  const channel = (await listChannels.now(db)).find((c) => c.logicalChannelId === id);
+  const svg = channel && logoSvg(id, channel.channelSeq, channel.logicalChannelName);
   if (svg === undefined || m[2] === 'svg') {
     sendDrawnSvg(method, res, svg, LOGO_MAX_AGE_SEC, 'channel logo');
     return true;
