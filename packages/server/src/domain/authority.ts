@@ -1,6 +1,7 @@
 import type { Session } from './sessions.ts';
+import { listChannels } from '../store/channels.ts';
 import type { Db } from '../store/db.ts';
-import { contentRules, keptBroadcastTimes } from '../store/live.ts';
+import { keptBroadcastTimes } from '../store/live.ts';
 import { subscriptionsOf } from '../store/subscriptions.ts';
 import { channelVisible, type Viewer } from './accessRules.ts';
 import { PRODUCT_RIGHTS } from './rights.ts';
@@ -114,8 +115,10 @@ export async function channelAccess(
   now: number,
   viewer?: Viewer,
 ): Promise<ChannelAccess> {
-  if (viewer && !channelVisible(contentRules(db, channel.logicalChannelId), viewer)) {
-    return { live: false, catchup: false };
+  if (viewer) {
+    // Its rules from the kept line-up (decision 0447), as the channel list reads them.
+    const stored = (await listChannels.now(db)).find((c) => c.logicalChannelId === channel.logicalChannelId);
+    if (!channelVisible(stored?.contentRuleList ?? [], viewer)) return { live: false, catchup: false };
   }
   const opensAt = (await keptBroadcastTimes.now(db)).get(channel.logicalChannelId);
   const c: AuthorityChannel = opensAt === undefined ? channel : { ...channel, broadcastOpensAt: opensAt };

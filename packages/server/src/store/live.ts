@@ -1,4 +1,3 @@
-import type { Channel } from '@ottkit/api-client/contract';
 import { keptPerLineupVersion } from './channels.ts';
 import type { Db } from './db.ts';
 
@@ -22,22 +21,6 @@ export function setBroadcast(db: Db, logicalChannelId: string, opensAt: number):
     logicalChannelId,
     opensAt,
   );
-}
-
-/** One channel's access rules, in order. */
-export function contentRules(db: Db, logicalChannelId: string): Channel['contentRuleList'] {
-  return db
-    .all<{ rule_category: string; action: string; rule_type: string; rule_value: string }>(
-      `SELECT rule_category, action, rule_type, rule_value FROM channel_content_rules
-       WHERE logical_channel_id = ? ORDER BY seq`,
-      logicalChannelId,
-    )
-    .map((r) => ({
-      ruleCategory: r.rule_category as 'basic' | 'except',
-      action: r.action as 'allow' | 'deny',
-      ruleType: r.rule_type as 'ip' | 'mac' | 'region' | 'account',
-      ruleValue: r.rule_value,
-    }));
 }
 
 /** `broadcastTimes`, kept per version of the line-up (migration 499 moves it with the broadcasts). */
