@@ -4,7 +4,7 @@ import {
   memberSiteSandboxPurchase,
 } from '@ottkit/api-client/contract';
 import { randomToken, verifyScopedToken } from '../domain/tokens.ts';
-import { getAccount } from '../store/accounts.ts';
+import { accountNow } from '../store/accounts.ts';
 import { subscriptionsOf } from '../store/subscriptions.ts';
 import type { Db } from '../store/db.ts';
 import {
@@ -24,17 +24,27 @@ export { MemberSiteErrCode } from '@ottkit/api-client/contract';
 export const memberSiteAccount = memberSiteSandboxAccount;
 export const memberSitePurchase = memberSiteSandboxPurchase;
 
-/** The account a member-site token speaks for; its session must still be live (logout ends the link too). */
-export function memberSiteAccountId(db: Db, secret: string, memberSiteToken: string, now: number): string {
+/**
+ * The account a member-site token speaks for; its session must still be live (logout ends the link too). Asked on
+ * the asynchronous store (decision 0447).
+ */
+export async function memberSiteAccountId(
+  db: Db,
+  secret: string,
+  memberSiteToken: string,
+  now: number,
+): Promise<string> {
   const payload = verifyScopedToken(secret, memberSiteToken, 'member-site', now);
   const live =
     payload &&
-    db.get(
-      'SELECT 1 AS x FROM sessions WHERE session_id = ? AND account_id = ? AND revoked_at IS NULL AND expires_at > ?',
-      payload.sid,
-      payload.sub,
-      now,
-    );
+    (await db.kysely
+      .selectFrom('sessions')
+      .select('session_id')
+      .where('session_id', '=', payload.sid)
+      .where('account_id', '=', payload.sub)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now)
+      .executeTakeFirst());
   if (!payload || !live) {
     throw new HttpError(MemberSiteErrCode.TOKEN_INVALID, 'This member-site link has expired; open it again');
   }
@@ -51,8 +61,8 @@ function sandboxSecret(ctx: RequestContext, path: string): string {
 export const memberSiteRoutes = [
   route(memberSiteAccount, async (ctx, req) => {
     sandboxSecret(ctx, memberSiteAccount.path);
-    const accountId = memberSiteAccountId(ctx.db, ctx.config.secret, req.memberSiteToken, ctx.now());
-    const account = getAccount(ctx.db, accountId);
+    const accountId = await memberSiteAccountId(ctx.db, ctx.config.secret, req.memberSiteToken, ctx.now());
+    const account = await accountNow(ctx.db, accountId);
     return {
       accountId,
       accountName: account?.account_name ?? '',
@@ -62,11 +72,11 @@ export const memberSiteRoutes = [
       })),
     };
   }),
-  route(memberSitePurchase, (ctx, req) => {
+  route(memberSitePurchase, async (ctx, req) => {
     const secret = sandboxSecret(ctx, memberSitePurchase.path);
     const now = ctx.now();
     // The token names the buyer: a purchase only ever credits the account the link was issued to.
-    const accountId = memberSiteAccountId(ctx.db, ctx.config.secret, req.memberSiteToken, now);
+    const accountId = await memberSiteAccountId(ctx.db, ctx.config.secret, req.memberSiteToken, now);
     const grant = { accountId, planId: req.planId, grantId: randomToken(16), issuedAt: now };
     return acceptGrant(ctx.db, secret, grant, signMemberSiteGrant(secret, grant), now);
   }),

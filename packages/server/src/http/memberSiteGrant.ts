@@ -3,10 +3,10 @@ import { ErrCode } from '@ottkit/api-client';
 import { MemberSiteErrCode, memberSiteGrant } from '@ottkit/api-client/contract';
 import type { ServerConfig } from '../config.ts';
 import { notify } from '../domain/notices.ts';
-import { getAccount } from '../store/accounts.ts';
+import { accountNow } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { query, transactionally } from '../store/kysely/transactionally.ts';
-import { getPlan } from '../store/plans.ts';
+import { planNow } from '../store/plans.ts';
 import { extendSubscription } from '../store/subscriptions.ts';
 import { HttpError, route } from './route.ts';
 
@@ -70,11 +70,11 @@ export async function acceptGrant(
     new HttpError(MemberSiteErrCode.GRANT_INVALID, `Plan grant refused: ${why}`);
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw invalid('bad signature');
   if (Math.abs(now - grant.issuedAt) > GRANT_MAX_AGE_MS) throw invalid('too old');
-  const account = getAccount(db, grant.accountId);
+  const account = await accountNow(db, grant.accountId);
   if (!account) throw invalid('unknown account');
   if (account.kind !== 'user')
     throw new HttpError(MemberSiteErrCode.GUEST_CANNOT_BUY, 'Log in to buy a plan');
-  const plan = getPlan(db, grant.planId);
+  const plan = await planNow(db, grant.planId);
   if (!plan) throw new HttpError(MemberSiteErrCode.PLAN_NOT_FOUND, 'No such plan');
   const k = db.kysely;
   const expiredTs = await transactionally(db, function* () {

@@ -4,7 +4,7 @@ import { accountNow, lockAccountStatement } from '../store/accounts.ts';
 import type { Db } from '../store/db.ts';
 import { sql } from 'kysely';
 import { query, transactionally } from '../store/kysely/transactionally.ts';
-import { getPlan } from '../store/plans.ts';
+import { planNow } from '../store/plans.ts';
 import { revokeAccountSessionsStatement } from '../store/sessions.ts';
 import { type Actor, auditStatement } from './audit.ts';
 import { deliveryOf } from '../mail/delivery.ts';
@@ -139,7 +139,7 @@ export async function grantPlan(
   planId: string,
   now: number,
 ): Promise<void> {
-  const plan = getPlan(db, planId);
+  const plan = await planNow(db, planId);
   if (!plan) throw new DomainError(OperatorErrCode.NOT_FOUND, `No plan ${planId}`);
   await transactionally(db, function* () {
     if ((yield* query(lockAccountStatement(db, accountId))).rows.length === 0)

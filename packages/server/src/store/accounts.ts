@@ -6,10 +6,6 @@ export type AccountRow = Selectable<AccountsTable>;
 
 export type NewAccount = Omit<AccountRow, 'recharged' | 'member_site_purchase'>;
 
-export function getAccount(db: Db, accountId: string): AccountRow | undefined {
-  return db.get<AccountRow>('SELECT * FROM accounts WHERE account_id = ?', accountId);
-}
-
 /** The account, on the asynchronous store (the user info of every sign-in, refresh and recharge, decision 0410). */
 export function accountNow(db: Db, accountId: string): Promise<AccountRow | undefined> {
   return db.kysely.selectFrom('accounts').selectAll().where('account_id', '=', accountId).executeTakeFirst();
