@@ -9,10 +9,10 @@ export const ipCountryCommand: Command = {
   usage:
     '  ip-country load FILE.csv                                          the IP-to-country table (access rules)',
   run: (args) =>
-    withStore(args, {}, ({ db, config, positionals }) => {
+    withStore(args, {}, async ({ db, config, positionals }) => {
       const [verb, file] = positionals;
       if (verb !== 'load' || !file) throw new UsageError();
-      const n = loadIpCountryTable(db, parseIpCountryCsv(readFileSync(resolve(file), 'utf8')));
+      const n = await loadIpCountryTable(db, parseIpCountryCsv(readFileSync(resolve(file), 'utf8')));
       console.log(`ip-country: ${n} ranges loaded into ${config.dataDir}`);
       return 0;
     }),

@@ -15,7 +15,7 @@ export const zeroTrustCommand: Command = {
       async ({ db, config, values, positionals }) => {
         const [verb, file] = positionals;
         if (verb === 'clear') {
-          clearManifest(db);
+          await clearManifest(db);
           console.log('zero-trust manifest removed');
           return 0;
         }

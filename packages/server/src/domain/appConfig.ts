@@ -18,7 +18,7 @@ import { LIVE_TTL_SEC } from '../origin/urls.ts';
 import { parseAllowList } from '../upstream/address.ts';
 import type { Db } from '../store/db.ts';
 import { query, type Statements } from '../store/kysely/transactionally.ts';
-import { allSettings, setSetting, settingsNow } from '../store/settings.ts';
+import { allSettings, setSetting, setSettingStatement, settingsNow } from '../store/settings.ts';
 import { keptNowPerVersion } from '../store/versions.ts';
 
 const bool = z.enum(['true', 'false']).transform((v) => v === 'true');
@@ -137,11 +137,7 @@ export function changeSetting(db: Db, key: string, value: string): void {
 
 /** The same as a statement of a `transactionally` body (the console's settings, with their audit entry). */
 export const settingStatement = (db: Db, key: string, value: string) =>
-  db.kysely
-    .insertInto('app_settings')
-    .values({ key: checkedSetting(key, value), value })
-    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
-    .compile();
+  setSettingStatement(db, checkedSetting(key, value), value);
 
 type Values = { [K in SettingKey]: z.output<(typeof SETTINGS)[K]['schema']> };
 

@@ -28,7 +28,7 @@ describe('IP-to-country table', () => {
   it('looks addresses up, unknown ones and IPv6 give an empty region', async () => {
     const db = openDb(':memory:');
     migrate(db);
-    loadIpCountryTable(db, parseIpCountryCsv('10.0.0.0/8,BR\n192.168.0.0,192.168.0.255,MX\n'));
+    await loadIpCountryTable(db, parseIpCountryCsv('10.0.0.0/8,BR\n192.168.0.0,192.168.0.255,MX\n'));
     expect(await countryOf(db, '10.20.30.40')).toBe('BR');
     expect(await countryOf(db, '::ffff:192.168.0.7')).toBe('MX');
     expect(await countryOf(db, '192.168.1.1')).toBe('');
@@ -42,13 +42,13 @@ describe('IP-to-country table', () => {
     migrate(db);
     const file = join(dir, 'ip-country.csv');
     writeFileSync(file, '127.0.0.0/8,PT\n');
-    syncIpCountryFile(db, dir, 1_000_000);
+    await syncIpCountryFile(db, dir, 1_000_000);
     expect(await countryOf(db, '127.0.0.1')).toBe('PT');
     writeFileSync(file, '127.0.0.0/8,ES\n');
     utimesSync(file, new Date(), new Date(Date.now() + 5000));
-    syncIpCountryFile(db, dir, 1_000_001);
+    await syncIpCountryFile(db, dir, 1_000_001);
     expect(await countryOf(db, '127.0.0.1')).toBe('PT'); // checked at most every 10 s
-    syncIpCountryFile(db, dir, 1_020_000);
+    await syncIpCountryFile(db, dir, 1_020_000);
     expect(await countryOf(db, '127.0.0.1')).toBe('ES');
     db.close();
     rmSync(dir, { recursive: true, force: true });
@@ -60,12 +60,12 @@ describe('IP-to-country table', () => {
     migrate(one);
     const other = openDb(join(dir, 'ottkit.db'));
     try {
-      loadIpCountryTable(one, parseIpCountryCsv('10.0.0.0/8,BR\n'));
+      await loadIpCountryTable(one, parseIpCountryCsv('10.0.0.0/8,BR\n'));
       expect(await countryOf(other, '10.1.1.1')).toBe('BR');
       // A row changed without a load is not asked again: the answer is kept.
       one.run("UPDATE ip_country_ranges SET country = 'XX'");
       expect(await countryOf(other, '10.1.1.1')).toBe('BR');
-      loadIpCountryTable(one, parseIpCountryCsv('10.0.0.0/8,PT\n'));
+      await loadIpCountryTable(one, parseIpCountryCsv('10.0.0.0/8,PT\n'));
       expect(await countryOf(other, '10.1.1.1')).toBe('PT');
       expect(await countryOf(one, '10.1.1.1')).toBe('PT');
     } finally {

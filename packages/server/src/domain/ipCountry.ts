@@ -1,7 +1,9 @@
+import type { CompiledQuery } from 'kysely';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Db } from '../store/db.ts';
-import { getSetting, setSetting } from '../store/settings.ts';
+import { setSettingStatement, settingsNow } from '../store/settings.ts';
+import { atomically } from '../store/kysely/atomically.ts';
 import { keptRead } from '../store/versions.ts';
 
 /** The operator's IP-to-country table: `<dataDir>/ip-country.csv`, reloaded when the file changes. */
@@ -61,23 +63,41 @@ export function parseIpCountryCsv(text: string): IpRange[] {
 
 /** Written by every load: it moves the settings' version, so each process's kept answers start afresh. */
 const LOADED_AT_SETTING = 'live.ipCountryLoadedAt';
+/** The file's mtime at its last load: a restart, or another process, does not load it again. */
+const FILE_MTIME_SETTING = 'live.ipCountryFileMtime';
+/** Ranges per insert: well under either engine's limit of bound values (3 a range). */
+const RANGES_PER_INSERT = 500;
 
-/** Replaces the whole table; returns how many ranges it now holds. */
-export function loadIpCountryTable(db: Db, ranges: readonly IpRange[]): number {
-  db.transaction(() => {
-    setSetting(db, LOADED_AT_SETTING, String(Date.now()));
-    db.run('DELETE FROM ip_country_ranges');
-    for (const r of ranges) {
-      db.run(
-        `INSERT INTO ip_country_ranges (range_start, range_end, country) VALUES (?, ?, ?)
-         ON CONFLICT (range_start) DO UPDATE SET range_end = excluded.range_end, country = excluded.country`,
-        r.start,
-        r.end,
-        r.country,
-      );
-    }
-  });
+/** Replaces the whole table, in one transaction on the asynchronous store; answers how many ranges it now holds. */
+export async function loadIpCountryTable(db: Db, ranges: readonly IpRange[]): Promise<number> {
+  await atomically(db, loadStatements(db, ranges));
   return ranges.length;
+}
+
+/**
+ * The statements of a load. A range listed twice keeps its last line, as when each line was its own upsert (one
+ * insert may not name a row twice on PostgreSQL).
+ */
+function loadStatements(db: Db, ranges: readonly IpRange[]): CompiledQuery[] {
+  const rows = [...new Map(ranges.map((r) => [r.start, r])).values()].map((r) => ({
+    range_start: r.start,
+    range_end: r.end,
+    country: r.country,
+  }));
+  const inserts: CompiledQuery[] = [];
+  for (let i = 0; i < rows.length; i += RANGES_PER_INSERT) {
+    inserts.push(
+      db.kysely
+        .insertInto('ip_country_ranges')
+        .values(rows.slice(i, i + RANGES_PER_INSERT))
+        .compile(),
+    );
+  }
+  return [
+    setSettingStatement(db, LOADED_AT_SETTING, String(Date.now())),
+    db.kysely.deleteFrom('ip_country_ranges').compile(),
+    ...inserts,
+  ];
 }
 
 /**
@@ -105,16 +125,18 @@ const checked = new Map<string, number>();
 
 /**
  * Loads `<dataDir>/ip-country.csv` when it is new or changed since the last load (its mtime is remembered in
- * the settings, so a restart does not reload). Checked at most every 10 s per data folder.
+ * the settings, so a restart does not reload). Checked at most every 10 s per data folder. On the asynchronous
+ * store (decision 0447): a viewer's call that finds the file changed loads it without stopping the process.
  */
-export function syncIpCountryFile(db: Db, dataDir: string, now: number): void {
+export async function syncIpCountryFile(db: Db, dataDir: string, now: number): Promise<void> {
   const last = checked.get(dataDir);
   if (last !== undefined && now - last < 10_000 && now >= last) return;
+  // Before any await: the calls that arrive while it loads do not load it again.
   checked.set(dataDir, now);
   const file = join(dataDir, IP_COUNTRY_FILE);
   if (!existsSync(file)) return;
   const mtime = String(statSync(file).mtimeMs);
-  if (getSetting(db, 'live.ipCountryFileMtime') === mtime) return;
-  loadIpCountryTable(db, parseIpCountryCsv(readFileSync(file, 'utf8')));
-  setSetting(db, 'live.ipCountryFileMtime', mtime);
+  if ((await settingsNow(db)).get(FILE_MTIME_SETTING) === mtime) return;
+  const ranges = parseIpCountryCsv(readFileSync(file, 'utf8'));
+  await atomically(db, [...loadStatements(db, ranges), setSettingStatement(db, FILE_MTIME_SETTING, mtime)]);
 }

@@ -14,7 +14,7 @@ export interface ViewerInput {
 
 /** Who is asking, in the terms of the access rules: address, device, country (IP table) and account ids. */
 export async function buildViewer(db: Db, input: ViewerInput): Promise<Viewer> {
-  syncIpCountryFile(db, input.dataDir, input.now);
+  await syncIpCountryFile(db, input.dataDir, input.now);
   const s = input.session;
   const accounts = s ? [s.accountId, s.virtualCode, s.email ?? ''] : [];
   return { ip: input.ip, mac: input.mac ?? '', region: await countryOf(db, input.ip), accounts };

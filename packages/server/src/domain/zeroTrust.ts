@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import {
   sealManifest,
   toBase64Url,
@@ -7,30 +8,36 @@ import {
   zeroTrustManifestSchema,
 } from '@ottkit/api-client/contract';
 import type { Db } from '../store/db.ts';
-import { setSetting } from '../store/settings.ts';
+import { atomically } from '../store/kysely/atomically.ts';
+import { setSettingStatement } from '../store/settings.ts';
 
 const SEALED_KEY = 'zeroTrust.sealedManifest';
 const REQUIRED_KEY = 'zeroTrust.required';
 
 /**
  * Seals the operator's manifest with a fresh 256-bit key and stores only the ciphertext (spec §1 zero-trust).
- * The key is returned once, for the share link; the server keeps no copy and can never read the manifest.
+ * The key is returned once, for the share link; the server keeps no copy and can never read the manifest. Both
+ * settings, and `also` (the console's audit entry), are one transaction on the asynchronous store (decision 0447).
  */
 export async function sealAndStoreManifest(
   db: Db,
   input: unknown,
-  opts: { required: boolean; now: number },
+  opts: { required: boolean; now: number; also?: readonly CompiledQuery[] },
 ): Promise<{ key: string; manifest: ZeroTrustManifest }> {
   const manifest = zeroTrustManifestSchema.parse({ issuedAt: opts.now, ...(input as object) });
   const rawKey = crypto.getRandomValues(new Uint8Array(32));
   const sealed = await sealManifest(manifest, rawKey);
-  setSetting(db, SEALED_KEY, sealed);
-  setSetting(db, REQUIRED_KEY, opts.required ? 'true' : 'false');
+  await atomically(db, [
+    setSettingStatement(db, SEALED_KEY, sealed),
+    setSettingStatement(db, REQUIRED_KEY, opts.required ? 'true' : 'false'),
+    ...(opts.also ?? []),
+  ]);
   return { key: toBase64Url(rawKey), manifest };
 }
 
-export function clearManifest(db: Db): void {
-  db.run('DELETE FROM app_settings WHERE key IN (?, ?)', SEALED_KEY, REQUIRED_KEY);
+/** Removes the sealed manifest (the command line's `zero-trust clear`). */
+export async function clearManifest(db: Db): Promise<void> {
+  await db.kysely.deleteFrom('app_settings').where('key', 'in', [SEALED_KEY, REQUIRED_KEY]).execute();
 }
 
 /**

@@ -1,17 +1,24 @@
+import type { CompiledQuery } from 'kysely';
 import type { Db } from './db.ts';
 import { keptNowPerVersion } from './versions.ts';
 
 /** Operator-changeable app settings, one string value per key (the CLI `config set` writes here). */
-export function getSetting(db: Db, key: string): string | undefined {
-  return db.get<{ value: string }>('SELECT value FROM app_settings WHERE key = ?', key)?.value;
-}
-
+/** The synchronous write, for the command line's `config set` (decision 0447: no request writes through it). */
 export function setSetting(db: Db, key: string, value: string): void {
   db.run(
     'INSERT INTO app_settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
     key,
     value,
   );
+}
+
+/** One setting written, as a statement of the asynchronous store (alone, or one of a transaction's). */
+export function setSettingStatement(db: Db, key: string, value: string): CompiledQuery {
+  return db.kysely
+    .insertInto('app_settings')
+    .values({ key, value })
+    .onConflict((oc) => oc.column('key').doUpdateSet({ value }))
+    .compile();
 }
 
 export function allSettings(db: Db): Record<string, string> {

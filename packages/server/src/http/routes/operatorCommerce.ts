@@ -23,7 +23,7 @@ import {
   updateSettingsAudited,
   voidAudited,
 } from '../../operator/commerce.ts';
-import { recordAuditNow } from '../../operator/audit.ts';
+import { auditStatement } from '../../operator/audit.ts';
 import { brandIconVersion } from '../../media/brandIconFile.ts';
 import { brandLogoUrl } from '../../media/brandLogoFile.ts';
 import { plansNow } from '../../store/plans.ts';
@@ -77,15 +77,8 @@ export const operatorCommerceRoutes = [
     }
     const now = ctx.now();
     let key: string;
-    try {
-      ({ key } = await sealAndStoreManifest(ctx.db, input, { required: req.required, now }));
-    } catch (e) {
-      const why =
-        e instanceof Error && 'issues' in e ? 'it lacks fields a manifest needs' : 'it is not a manifest';
-      throw new HttpError(ErrCode.INVALID_REQUEST, `The manifest cannot be sealed: ${why}`, 400);
-    }
     // The key is in the answer only: never in the audit, never stored.
-    await recordAuditNow(
+    const audit = auditStatement(
       ctx.db,
       actorFor(ctx),
       'settings.seal',
@@ -93,6 +86,13 @@ export const operatorCommerceRoutes = [
       { after: { required: req.required } },
       now,
     );
+    try {
+      ({ key } = await sealAndStoreManifest(ctx.db, input, { required: req.required, now, also: [audit] }));
+    } catch (e) {
+      const why =
+        e instanceof Error && 'issues' in e ? 'it lacks fields a manifest needs' : 'it is not a manifest';
+      throw new HttpError(ErrCode.INVALID_REQUEST, `The manifest cannot be sealed: ${why}`, 400);
+    }
     return { shareLink: shareLink(req.siteUrl, key) };
   }),
   route(subscriberHistory, (ctx, req) => historyOf(ctx.db, req.accountId, ctx.lang)),
