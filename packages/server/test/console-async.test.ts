@@ -451,4 +451,33 @@ describe("the console's screens on the asynchronous store", () => {
       { action: 'settings.update', target: 'layout.hide_unsubscribe_channel' },
     ]);
   });
+
+  it("a subscriber's plan granted and ended, and the zero-trust manifest sealed, each with its audit entry, ask nothing synchronously", async () => {
+    const { failed, post } = consoleCalls();
+    const O = oc.operator;
+    const accountId = 'acc-demo-free';
+    const manifest = { version: 1, operatorName: 'Quiet TV', apiBaseUrl: '', mediaBaseUrl: '' };
+    let link = '';
+    const asked = await synchronousQueries(t.server.db, async () => {
+      await post(O.subscriberGrantPlan.path, { accountId, planId: 'plan-sports' });
+      await post(O.subscriberEndPlan.path, { accountId, productId: 'live-sports' });
+      const sealed = await post<{ shareLink: string }>(O.zeroTrustSeal.path, {
+        manifest: JSON.stringify(manifest),
+        required: false,
+        siteUrl: 'https://tv.example',
+      });
+      link = sealed.shareLink;
+    });
+    expect(failed).toEqual([]);
+    expect(asked).toEqual([]);
+    expect(link).toMatch(/^https:\/\/tv\.example/);
+    const audit = await auditEntries((eb) =>
+      eb.or([eb('target', '=', accountId), eb('action', '=', 'settings.seal')]),
+    );
+    expect(audit).toEqual([
+      { action: 'subscriber.grantPlan', target: accountId },
+      { action: 'subscriber.endPlan', target: accountId },
+      { action: 'settings.seal', target: 'zeroTrust' },
+    ]);
+  });
 });
