@@ -6,7 +6,7 @@ import { openDataStore } from '../src/dataStore.ts';
 import { changeSetting } from '../src/domain/appConfig.ts';
 import { endedSessionsList } from '../src/domain/mediaRevocation.ts';
 import type { Db } from '../src/store/db.ts';
-import { insertSession, revokeSession } from '../src/store/sessions.ts';
+import { revokeSession } from '../src/store/sessions.ts';
 
 // Decision 0306: the sessions the edge refuses are those that ended while a media URL handed to them may still be
 // valid (the token life), not older ones, and not live ones.
@@ -20,24 +20,27 @@ beforeAll(async () => {
   db = openDataStore(dir).db;
   const account = db.get<{ account_id: string }>('SELECT account_id FROM accounts LIMIT 1')?.account_id ?? '';
   const add = (id: string, expiresAt: number) =>
-    insertSession(db, {
-      session_id: id,
-      account_id: account,
-      login_method: 0,
-      device_id: null,
-      client_ip: '127.0.0.1',
-      created_at: now - 60 * MIN,
-      expires_at: expiresAt,
-    });
-  add('live', now + 60 * MIN);
-  add('logged-out-now', now + 60 * MIN);
+    db.kysely
+      .insertInto('sessions')
+      .values({
+        session_id: id,
+        account_id: account,
+        login_method: 0,
+        device_id: null,
+        client_ip: '127.0.0.1',
+        created_at: now - 60 * MIN,
+        expires_at: expiresAt,
+      })
+      .execute();
+  await add('live', now + 60 * MIN);
+  await add('logged-out-now', now + 60 * MIN);
   await revokeSession(db, 'logged-out-now', 'logout', now - 1000);
-  add('logged-out-9-min-ago', now + 60 * MIN);
+  await add('logged-out-9-min-ago', now + 60 * MIN);
   await revokeSession(db, 'logged-out-9-min-ago', 'logout', now - 9 * MIN);
-  add('logged-out-an-hour-ago', now + 60 * MIN);
+  await add('logged-out-an-hour-ago', now + 60 * MIN);
   await revokeSession(db, 'logged-out-an-hour-ago', 'logout', now - 60 * MIN);
-  add('expired-a-minute-ago', now - MIN);
-  add('expired-a-day-ago', now - 24 * 60 * MIN);
+  await add('expired-a-minute-ago', now - MIN);
+  await add('expired-a-day-ago', now - 24 * 60 * MIN);
 });
 afterAll(async () => {
   db?.close();

@@ -1,22 +1,6 @@
-import type { CompiledQuery, Kysely, Selectable } from 'kysely';
+import type { CompiledQuery, Kysely } from 'kysely';
 import type { Db } from './db.ts';
-import type { Database, SessionsTable } from './kysely/schema.generated.ts';
-
-export type SessionRow = Selectable<SessionsTable>;
-
-export function insertSession(db: Db, s: Omit<SessionRow, 'revoked_at' | 'revoke_reason'>): void {
-  db.run(
-    `INSERT INTO sessions (session_id, account_id, login_method, device_id, client_ip, created_at, expires_at)
-     VALUES (?, ?, ?, ?, ?, ?, ?)`,
-    s.session_id,
-    s.account_id,
-    s.login_method,
-    s.device_id,
-    s.client_ip,
-    s.created_at,
-    s.expires_at,
-  );
-}
+import type { Database } from './kysely/schema.generated.ts';
 
 /** How the session was begun (its login method), on the asynchronous store; undefined for an unknown session. */
 export async function loginMethodOf(db: Db, sessionId: string): Promise<number | undefined> {
