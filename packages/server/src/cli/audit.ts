@@ -1,5 +1,5 @@
 import { openDataStore } from '../dataStore.ts';
-import { CLI_ACTOR, recordAudit } from '../operator/audit.ts';
+import { CLI_ACTOR, recordAuditNow } from '../operator/audit.ts';
 
 /**
  * Which command-line verbs change data, so each run of one is written to the audit log with actor `cli`
@@ -89,14 +89,14 @@ export function cliChanges(command: string, args: readonly string[]): boolean {
  * given), one audit entry: `cli.<command>.<verb>`, the target (its first name or id argument), the arguments
  * and the exit code.
  */
-export function auditCliRun(command: string, args: readonly string[], exitCode: number): void {
+export async function auditCliRun(command: string, args: readonly string[], exitCode: number): Promise<void> {
   if (!cliChanges(command, args)) return;
   const verbs = CLI_CHANGES[command];
   const verb = verbs === true ? undefined : args[0];
   const target = (verbs === true ? args[0] : args[1]) ?? '';
   const { db } = openDataStore(dataDirOf(args));
   try {
-    recordAudit(
+    await recordAuditNow(
       db,
       CLI_ACTOR,
       ['cli', command, verb].filter(Boolean).join('.'),

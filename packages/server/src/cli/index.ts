@@ -42,7 +42,7 @@ export async function main(argv: string[], commands: readonly Command[] = COMMAN
   try {
     const code = await command.run(rest);
     // A change made on the server's disk is audited like a console's (actor `cli`, decision 0248).
-    if (code >= 0 && code !== 2) auditCliRun(command.name, rest, code);
+    if (code >= 0 && code !== 2) await auditCliRun(command.name, rest, code);
     return code;
   } catch (e) {
     if (!(e instanceof UsageError)) throw e;

@@ -21,19 +21,10 @@ type Entry = [
 ];
 
 /**
- * Appends one entry to the audit log (decision 0212): who, when, what, on what, before and after. The table
- * refuses UPDATE and DELETE (triggers), and no call or command changes it.
+ * One entry of the audit log (decision 0212): who, when, what, on what, before and after. The table refuses UPDATE
+ * and DELETE (triggers), and no call or command changes it. As a statement of a `transactionally` body: the change
+ * and its audit commit together.
  */
-export function recordAudit(db: Db, ...entry: Entry): void {
-  const row = auditRow(...entry);
-  const columns = Object.keys(row);
-  db.run(
-    `INSERT INTO operator_audit (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-    ...Object.values(row),
-  );
-}
-
-/** The same entry as a statement of a `transactionally` body: the change and its audit commit together. */
 export function auditStatement(db: Db, ...entry: Entry): CompiledQuery {
   return db.kysely
     .insertInto('operator_audit')
@@ -41,12 +32,12 @@ export function auditStatement(db: Db, ...entry: Entry): CompiledQuery {
     .compile();
 }
 
-/** `recordAudit` on the asynchronous store: an entry that is a change of its own (a job's end, an import). */
+/** The same entry alone: a change of its own (a job's end, an import, a command line's run). */
 export async function recordAuditNow(db: Db, ...entry: Entry): Promise<void> {
   await db.kysely.executeQuery(auditStatement(db, ...entry));
 }
 
-/** An entry's row, for either store. */
+/** An entry's row. */
 function auditRow(...[actor, action, target, change, now]: Entry) {
   return {
     at: now,
