@@ -166,30 +166,40 @@ export function createMetrics(deps: MetricsDeps): Metrics {
   });
   // After the pool's figures: their queries (on the asynchronous store) would otherwise be counted as waiting for a
   // connection by the same scrape.
-  new Gauge({
-    name: 'ottkit_jobs',
-    help: 'Operator jobs by state',
-    labelNames: ['state'] as const,
-    registers,
-    async collect() {
-      const jobs = await jobsByState(deps.db);
-      this.reset();
-      for (const state of ['queued', 'running', 'succeeded', 'failed']) this.set({ state }, 0);
-      for (const j of jobs) this.set({ state: j.state }, j.n);
-    },
-  });
-  new Gauge({
-    name: 'ottkit_messages_waiting',
-    help: 'Codes and messages not delivered yet, by channel (email, sms): the mail queue depth',
-    labelNames: ['channel'] as const,
-    registers,
-    async collect() {
-      const waiting = await messagesWaiting(deps.db);
-      this.reset();
-      for (const channel of ['email', 'sms']) this.set({ channel }, 0);
-      for (const m of waiting) this.set({ channel: m.channel }, m.n);
-    },
-  });
+  /** A gauge of the store's counts by one label, each of `known` 0 when the store has none of it. */
+  const storeCounts = (
+    name: string,
+    help: string,
+    label: string,
+    known: readonly string[],
+    read: (db: Db) => Promise<Map<string, number>>,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: [label],
+      registers,
+      async collect() {
+        const counts = await read(deps.db);
+        this.reset();
+        for (const value of known) this.set({ [label]: value }, 0);
+        for (const [value, n] of counts) this.set({ [label]: value }, n);
+      },
+    });
+  storeCounts(
+    'ottkit_jobs',
+    'Operator jobs by state',
+    'state',
+    ['queued', 'running', 'succeeded', 'failed'],
+    jobsByState,
+  );
+  storeCounts(
+    'ottkit_messages_waiting',
+    'Codes and messages not delivered yet, by channel (email, sms): the mail queue depth',
+    'channel',
+    ['email', 'sms'],
+    messagesWaiting,
+  );
   new Gauge({
     name: 'ottkit_viewers',
     help: `Accounts that reported watching in the last ${VIEWERS_NOW_MINUTES} minutes (the dashboard's viewers now)`,
