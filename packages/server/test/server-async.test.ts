@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberSiteAccount, memberSitePurchase } from '../src/http/memberSite.ts';
 import { grantSecret, memberSiteGrant, signMemberSiteGrant } from '../src/http/memberSiteGrant.ts';
 import { DEMO_PASSWORD } from '../src/seed/accounts.ts';
-import { registerEmail, startServer, type TestServer } from './helpers.ts';
+import { registerEmail, slaBatch, startServer, type TestServer } from './helpers.ts';
 import { synchronousQueries } from './synchronousQueries.ts';
 
 // Issue 39, decision 0447: what a running server serves beside the API's viewer and console calls (decisions 0433,
@@ -25,22 +25,7 @@ const status = async (path: string, headers: Record<string, string> = {}) =>
 
 let eventSeq = 0;
 /** A telemetry batch of one event, as a player sends it. */
-const batch = () => ({
-  events: [
-    {
-      eventId: `evt-server-async-${String(++eventSeq).padStart(5, '0')}`,
-      ts: t.clock.now,
-      sourceId: 'lc-002',
-      type: 'streamSla',
-      mode: 'live',
-      startupMs: 700,
-      stalls: 0,
-      stallMs: 0,
-      bitrateSwitches: 0,
-      errors: 0,
-    },
-  ],
-});
+const batch = () => slaBatch(t, 1, () => `evt-server-async-${String(++eventSeq).padStart(5, '0')}`);
 
 describe("the server's own paths on the asynchronous store", () => {
   it('readiness, metrics, drawn pictures and logos ask nothing synchronously', async () => {
