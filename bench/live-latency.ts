@@ -12,7 +12,9 @@
  *   - Two pages play it side by side in the same run: the player's hls.js settings in standard mode (today's,
  *     "Most stable") and in low-latency mode ("Lowest delay"). On every presented frame (requestVideoFrameCallback)
  *     a page reads the band's bits from the picture; the frame's display time minus its sending time is the
- *     latency. Printed: p50 / p95 / max per mode, and each mode's stalls (a `waiting` after playback began).
+ *     latency. Printed: p50 / p95 / max per mode, each mode's stalls (a `waiting` after playback began), and
+ *     the delay the player's statistics overlay shows (now minus the picture's EXT-X-PROGRAM-DATE-TIME), which
+ *     should read the same as the measured one (decision 0446).
  *   - Then the same, with 5 % of part and segment requests held 500 ms by the server (a slow network's tail):
  *     each mode's stalls and latency again.
  * With --edge-viewers N (1,000 for the issue's goal), a third part: a cluster (nginx edge, 3 processes) and N
@@ -90,6 +92,9 @@ const play = async ([src, config, seconds, bits]: [string, object, number, numbe
   canvas.height = 32;
   const ctx = canvas.getContext('2d', { willReadFrequently: true }) as CanvasRenderingContext2D;
   const frames: [number, number][] = [];
+  // What the player's statistics overlay shows as the delay to the source (engines/hls.ts): now minus the
+  // EXT-X-PROGRAM-DATE-TIME of the picture shown, per presented frame.
+  const overlay: number[] = [];
   let stalls = 0;
   let playing = false;
   video.addEventListener('playing', () => {
@@ -110,13 +115,15 @@ const play = async ([src, config, seconds, bits]: [string, object, number, numbe
       let v = 0;
       for (let b = 0; b < bits; b++) v = v * 2 + ((d[(16 * 640 + b * 32 + 16) * 4] ?? 0) > 128 ? 1 : 0);
       frames.push([performance.timeOrigin + meta.expectedDisplayTime, v]);
+      const shown = hls.playingDate as Date | null;
+      if (shown) overlay.push(Date.now() - shown.getTime());
       if (performance.now() > end) resolve();
       else video.requestVideoFrameCallback(tick);
     };
     video.requestVideoFrameCallback(tick);
   });
   hls.destroy();
-  return { frames, stalls };
+  return { frames, overlay, stalls };
 };
 
 function quantiles(values: number[]) {
@@ -206,7 +213,12 @@ async function phase(seconds: number) {
   return runs.map((r) => {
     // The first seconds are start-up (a player joins at its distance, then holds it); the rest is the steady state.
     const steady = r.frames.slice(Math.floor(r.frames.length * 0.05));
-    return { latency: quantiles(steady.map(([shown, t]) => shown - (first + t * 10))), stalls: r.stalls };
+    const overlay = quantiles(r.overlay.slice(Math.floor(r.overlay.length * 0.05)));
+    return {
+      latency: quantiles(steady.map(([shown, t]) => shown - (first + t * 10))),
+      overlay,
+      stalls: r.stalls,
+    };
   });
 }
 
@@ -231,7 +243,7 @@ async function chromiumPhases() {
     const r = clean[i];
     if (r)
       console.log(
-        `  ${name.padEnd(28)} ${r.latency.p50.toFixed(0)} / ${r.latency.p95.toFixed(0)} / ${r.latency.max.toFixed(0)}  (${r.latency.count} frames), stalls ${r.stalls}`,
+        `  ${name.padEnd(28)} ${r.latency.p50.toFixed(0)} / ${r.latency.p95.toFixed(0)} / ${r.latency.max.toFixed(0)}  (${r.latency.count} frames), stalls ${r.stalls}; the overlay's delay (PDT) p50 ${r.overlay.p50.toFixed(0)}`,
       );
   });
   faults = true;
@@ -241,7 +253,7 @@ async function chromiumPhases() {
     const r = slow[i];
     if (r)
       console.log(
-        `  ${name.padEnd(28)} ${r.latency.p50.toFixed(0)} / ${r.latency.p95.toFixed(0)} / ${r.latency.max.toFixed(0)}, stalls ${r.stalls}`,
+        `  ${name.padEnd(28)} ${r.latency.p50.toFixed(0)} / ${r.latency.p95.toFixed(0)} / ${r.latency.max.toFixed(0)}, stalls ${r.stalls}; the overlay's delay (PDT) p50 ${r.overlay.p50.toFixed(0)}`,
       );
   });
   console.log(`load average at end: ${load()}`);

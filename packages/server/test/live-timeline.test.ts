@@ -39,11 +39,12 @@ describe('the live timeline (decision 0221)', () => {
     const t = new Timeline(root, 'lc-1');
     const t0 = 1_800_000_000_000;
     // Run 1 (source ch1), then a restart of the same source (same init), then a switch to ch2 and back.
-    for (let i = 0; i < 3; i++) t.add(init('ch1'), seg('ch1', i), t0 + (i + 1) * 2000);
+    // Each segment sent by its source 2 s after the one before (decision 0446).
+    for (let i = 0; i < 3; i++) t.add(init('ch1'), seg('ch1', i), t0 + i * 2000);
     t.beginRun();
-    for (let i = 0; i < 2; i++) t.add(init('ch1'), seg('ch1', i), t0 + 20_000 + (i + 1) * 2000);
+    for (let i = 0; i < 2; i++) t.add(init('ch1'), seg('ch1', i), t0 + 20_000 + i * 2000);
     t.beginRun();
-    for (let i = 0; i < 2; i++) t.add(init('ch2'), seg('ch2', i), t0 + 30_000 + (i + 1) * 2000);
+    for (let i = 0; i < 2; i++) t.add(init('ch2'), seg('ch2', i), t0 + 30_000 + i * 2000);
     expect(t.segments.map((s) => s.n)).toEqual([0, 1, 2, 3, 4, 5, 6]);
     const times = await videoTimes(t);
     for (let i = 1; i < times.length; i++) {
@@ -68,7 +69,7 @@ describe('the live timeline (decision 0221)', () => {
     // The server restarts: the timeline is read back, and the next run goes on from where it ended.
     const again = new Timeline(root, 'lc-1');
     expect(again.segments.map((s) => s.n)).toEqual([0, 1, 2, 3, 4, 5, 6]);
-    again.add(init('ch2'), seg('ch2', 0), t0 + 60_000);
+    again.add(init('ch2'), seg('ch2', 0), t0 + 58_000);
     expect(again.segments.at(-1)?.n).toBe(7);
     const after = await videoTimes(again);
     expect(after[7]?.start).toBeGreaterThanOrEqual((after[6]?.end ?? 0) - 0.001);
@@ -80,18 +81,36 @@ describe('the live timeline (decision 0221)', () => {
     expect(new Timeline(root, 'lc-1').segments[0]?.n).toBe(4);
   });
 
+  it('stamps a segment when its source sent it, never back, back to back within a rounding (decision 0446)', () => {
+    const t = new Timeline(root, 'lc-stamps');
+    const t0 = 1_800_000_000_000;
+    const starts = () => t.segments.map((s) => s.startMs - t0);
+    t.add(init('ch1'), seg('ch1', 0), t0);
+    t.add(init('ch1'), seg('ch1', 1), t0 + 2000);
+    // A run whose source sent its first segment before the timeline's end (a failover to a slower input).
+    t.beginRun();
+    t.add(init('ch1'), seg('ch1', 0), t0 + 3000);
+    t.add(init('ch1'), seg('ch1', 1), t0 + 5000);
+    // One sent a rounding after the end follows on; one sent later starts then (a stall, a restart).
+    t.beginRun();
+    t.add(init('ch1'), seg('ch1', 0), t0 + 8030);
+    t.beginRun();
+    t.add(init('ch1'), seg('ch1', 0), t0 + 11_000);
+    expect(starts()).toEqual([0, 2000, 4000, 6000, 8000, 11_000]);
+  });
+
   it('lets another process follow the packager: appended segments, a trim, and taking over the numbering', async () => {
     const packager = new Timeline(root, 'lc-follow');
     const follower = new Timeline(root, 'lc-follow');
     const t0 = 1_800_000_000_000;
-    for (let i = 0; i < 4; i++) packager.add(init('ch1'), seg('ch1', i % 3), t0 + (i + 1) * 2000);
+    for (let i = 0; i < 4; i++) packager.add(init('ch1'), seg('ch1', i % 3), t0 + i * 2000);
     expect(follower.segments).toEqual([]);
     expect(follower.refresh()).toBe(true);
     expect(follower.segments).toEqual(packager.segments);
     expect(follower.refresh()).toBe(false);
     // The packager trims (a new index renamed in) and goes on: the follower drops and adds the same.
     packager.trim({ keepLast: 2 });
-    for (let i = 4; i < 6; i++) packager.add(init('ch1'), seg('ch1', i % 3), t0 + (i + 1) * 2000);
+    for (let i = 4; i < 6; i++) packager.add(init('ch1'), seg('ch1', i % 3), t0 + i * 2000);
     expect(follower.refresh()).toBe(true);
     expect(follower.segments).toEqual(packager.segments);
     expect(follower.segments.map((s) => s.n)).toEqual([2, 3, 4, 5]);
@@ -99,7 +118,7 @@ describe('the live timeline (decision 0221)', () => {
     expect(Buffer.compare(await follower.readSegment(5), await packager.readSegment(5))).toBe(0);
     // The packager dies; the follower takes over and continues the numbering and the decode time.
     follower.beginRun();
-    const next = follower.add(init('ch1'), seg('ch1', 0), t0 + 14_000);
+    const next = follower.add(init('ch1'), seg('ch1', 0), t0 + 12_000);
     expect(next.n).toBe(6);
     const times = await videoTimes(follower);
     const [a, b] = times.slice(-2) as unknown as [{ end: number }, { start: number }];

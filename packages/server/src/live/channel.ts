@@ -419,7 +419,7 @@ export class ChannelRunner {
         segment: (parts) => this.onSegment(attempt, parts),
         // A part goes on air only from the active input; a standby's are not kept (its held segment is whole).
         part: (p) => {
-          if (this.active === attempt) this.deps.timeline.addPart(p, this.deps.now());
+          if (this.active === attempt) this.deps.timeline.addPart(p);
         },
         input: (info) => this.onInput(attempt, info),
         // Joining a stream mid-way always shows a few (no parameter sets before the first keyframe): only
@@ -436,6 +436,7 @@ export class ChannelRunner {
           else this.fail(now, pull?.lastError ?? reason);
         },
       },
+      this.deps.now,
     );
     this[role] = attempt;
     liveCounters.ffmpegStarts++;
@@ -493,7 +494,7 @@ export class ChannelRunner {
   private package(a: Attempt, parts: RenditionSegment[], now: number) {
     const h = this.health[a.index];
     try {
-      const seg = this.deps.timeline.add(parts, now);
+      const seg = this.deps.timeline.add(parts);
       if (!seg) return;
       this.recent.push({ at: now, bytes: seg.bytes, sec: seg.durationSec });
       this.recent = this.recent.slice(-5);

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { PART_SEC } from '../origin/lowLatency.ts';
 import { type RunPart, RenditionPipe } from './fragmentPipe.ts';
+import { RunClock } from './runClock.ts';
 import { h264Args, LADDER, ladderFilter, renditionsOf, rungVideoArgs } from './ladder.ts';
 import type { LiveInput } from './sourceUrl.ts';
 import { isRelayed } from '../upstream/pullRelay.ts';
@@ -29,13 +30,18 @@ export interface RenditionSegment {
   frag: Buffer;
   /** Its index in the run (0 for the run's first), which its parts carry too. */
   segment?: number;
+  /** When the source sent its first media, epoch ms (runClock.ts): its EXT-X-PROGRAM-DATE-TIME. */
+  sentMs: number;
 }
+
+/** A part as the run hands it on: with when the source sent its first media, epoch ms (runClock.ts). */
+export type SentPart = RunPart & { sentMs: number };
 
 export interface RunEvents {
   /** A complete segment of this run: one part per rendition, once every rendition has it. */
   segment(parts: RenditionSegment[]): void;
-  /** A part (LL-HLS) of the segment a rendition is making, the moment ffmpeg cut it. */
-  part?(p: RunPart): void;
+  /** A part (LL-HLS) of the segment a rendition is making, the moment ffmpeg cut it (after a start-up burst). */
+  part?(p: SentPart): void;
   input(info: InputInfo): void;
   /** A demux or decode error line. */
   decodeError(line: string): void;
@@ -180,6 +186,7 @@ export function startRun(
   workDir: string,
   o: PackagerOptions,
   on: RunEvents,
+  now: () => number = Date.now,
 ): Run {
   rmSync(workDir, { recursive: true, force: true });
   mkdirSync(workDir, { recursive: true });
@@ -216,6 +223,8 @@ export function startRun(
   // each holds the same moment.
   const whole = new Map<number, Map<string, RenditionSegment>>();
   let next = 0;
+  // Parts and segments go on once the run's clock knows when the source sent them: the renditions share it.
+  const clock = new RunClock(now);
   const handOn = () => {
     for (let got = whole.get(next); got && got.size === names.length; got = whole.get(next)) {
       whole.delete(next);
@@ -226,14 +235,18 @@ export function startRun(
   names.forEach((rendition, i) => {
     const pipe = new RenditionPipe(rendition, o.segmentSec, {
       part: (p) => {
-        if (!stopped) on.part?.(p);
+        clock.arrived(p.startSec, p.durationSec);
+        clock.when(p.startSec, (sentMs) => {
+          if (!stopped) on.part?.({ ...p, sentMs });
+        });
       },
-      segment: (index, init, frag) => {
-        const got = whole.get(index) ?? new Map<string, RenditionSegment>();
-        got.set(rendition, { rendition, init, frag, segment: index });
-        whole.set(index, got);
-        handOn();
-      },
+      segment: (index, init, frag, startSec) =>
+        clock.when(startSec, (sentMs) => {
+          const got = whole.get(index) ?? new Map<string, RenditionSegment>();
+          got.set(rendition, { rendition, init, frag, segment: index, sentMs });
+          whole.set(index, got);
+          handOn();
+        }),
     });
     const out = child.stdio[FIRST_FD + i] as NodeJS.ReadableStream | null;
     out?.on('data', (d: Buffer) => {

@@ -15,14 +15,16 @@ export interface RunPart {
   /** The run's segment index (0 for the run's first) and the part's index in it. */
   segment: number;
   index: number;
+  /** Where its media starts in the run's media time (its decode time), seconds. */
+  startSec: number;
   durationSec: number;
   independent: boolean;
 }
 
 export interface PipeEvents {
   part(p: RunPart): void;
-  /** Segment `index` of this rendition is whole (one fragment). */
-  segment(index: number, init: Buffer, frag: Buffer): void;
+  /** Segment `index` of this rendition is whole (one fragment), its media starting at `startSec`. */
+  segment(index: number, init: Buffer, frag: Buffer, startSec: number): void;
 }
 
 /** Tolerance when a segment's length is compared with the target: a frame's rounding. */
@@ -39,6 +41,7 @@ export class RenditionPipe {
   private tracks: TrackInfo[] = [];
   private current: Buffer[] = [];
   private currentSec = 0;
+  private currentStartSec = 0;
   private moof: Buffer | undefined;
   /** The index of the segment being made. */
   segment = 0;
@@ -82,13 +85,14 @@ export class RenditionPipe {
 
   private fragment(frag: Buffer) {
     const init = this.init as Buffer;
-    const { sec, independent } = fragmentSec(frag, this.tracks);
+    const { startSec, sec, independent } = fragmentSec(frag, this.tracks);
     if (this.current.length && independent && this.currentSec >= this.segmentSec - SLACK_SEC) {
-      this.on.segment(this.segment, init, joinFragments(this.current, this.tracks));
+      this.on.segment(this.segment, init, joinFragments(this.current, this.tracks), this.currentStartSec);
       this.segment++;
       this.current = [];
       this.currentSec = 0;
     }
+    if (!this.current.length) this.currentStartSec = startSec;
     this.current.push(frag);
     this.currentSec += sec;
     this.on.part({
@@ -97,6 +101,7 @@ export class RenditionPipe {
       frag,
       segment: this.segment,
       index: this.current.length - 1,
+      startSec,
       durationSec: sec,
       independent,
     });

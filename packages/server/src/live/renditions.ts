@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import type { RenditionSegment } from './ffmpegRun.ts';
-import type { RunPart } from './fragmentPipe.ts';
+import type { RenditionSegment, SentPart } from './ffmpegRun.ts';
 import { LADDER, SOURCE_RENDITION } from './ladder.ts';
 import { Timeline, type TimelineSegment } from './timeline.ts';
 
@@ -86,21 +85,21 @@ export class ChannelTimelines {
    * Puts one segment of every rendition on its timeline, all under the same number; parts of renditions no longer
    * in use (a run stopping after the option changed) are left out. Returns the main rendition's segment.
    */
-  add(parts: RenditionSegment[], arrivalMs: number): TimelineSegment | undefined {
+  add(parts: RenditionSegment[]): TimelineSegment | undefined {
     this.align();
     let main: TimelineSegment | undefined;
     for (const name of this.names) {
       const p = parts.find((x) => x.rendition === name);
       if (!p) continue;
-      const seg = this.timeline(name).add(p.init, p.frag, arrivalMs, p.segment);
+      const seg = this.timeline(name).add(p.init, p.frag, p.sentMs, p.segment);
       if (name === this.names[0]) main = seg;
     }
     return main;
   }
 
   /** A part of the segment a rendition is making (LL-HLS, issue 41), for that rendition only. */
-  addPart(p: RunPart, arrivalMs: number) {
-    if (this.names.includes(p.rendition)) this.timeline(p.rendition).addPart(p.init, p.frag, arrivalMs, p);
+  addPart(p: SentPart) {
+    if (this.names.includes(p.rendition)) this.timeline(p.rendition).addPart(p.init, p.frag, p.sentMs, p);
   }
 
   /** Trims every rendition alike (retention, or the relay's short buffer). */

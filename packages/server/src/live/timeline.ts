@@ -18,6 +18,12 @@ import { afterMoof, readFragment, readInit, rewriteMoof, type TrackInfo } from '
 import type { PartInfo } from '../origin/lowLatency.ts';
 import { LiveParts } from './liveParts.ts';
 
+/**
+ * A segment whose source sent it less than this after the timeline's end follows on back to back: the rounding of
+ * the stamps, never a gap a viewer would see.
+ */
+const SNAP_MS = 50;
+
 /** How much of a rewritten index is read back to find the lines written since the last read (a few thousand). */
 const TAIL_BYTES = 256 * 1024;
 
@@ -26,7 +32,10 @@ export interface TimelineSegment {
   /** ottkit's sequence number: one more than the previous, across restarts and source switches. */
   n: number;
   durationSec: number;
-  /** Wall-clock start, epoch ms (EXT-X-PROGRAM-DATE-TIME; catch-up cuts programmes by it). */
+  /**
+   * Wall-clock start, epoch ms (EXT-X-PROGRAM-DATE-TIME; catch-up cuts programmes by it): when the source sent its
+   * first media (runClock.ts, decision 0446), or where the timeline ended when that is later.
+   */
   startMs: number;
   /** The init segment it needs; a new one starts with EXT-X-DISCONTINUITY. */
   initId: number;
@@ -235,21 +244,21 @@ export class Timeline {
     };
   }
 
-  /** Where the wall clock puts a segment that arrived at `arrivalMs` and lasts `sec`. */
-  private startOf(arrivalMs: number, sec: number): number {
+  /** Where the wall clock puts a segment or part whose first media the source sent at `sentMs`. */
+  private startOf(sentMs: number): number {
     const prev = this.segments.at(-1);
-    const prevEnd = prev ? prev.startMs + prev.durationSec * 1000 : 0;
-    const guess = arrivalMs - sec * 1000;
-    // The wall clock follows the media and never goes back (a start-up burst arrives early); after a stall or a
-    // restart (more than a second late) it jumps forward.
-    return prev && guess - prevEnd < 1000 ? prevEnd : Math.round(guess);
+    if (!prev) return Math.round(sentMs);
+    const prevEnd = prev.startMs + prev.durationSec * 1000;
+    // Never back (a run whose source sent it before the last one's end follows on); one run's media follows on
+    // back to back (up to the rounding of the stamps); after a gap (a stall, a failover) it jumps forward.
+    return sentMs - prevEnd < SNAP_MS ? prevEnd : Math.round(sentMs);
   }
 
   /**
-   * Adds one segment of the current run; returns it. `runSegment` is its index in the run, which names its parts.
-   * Throws on a full disk (the caller stops recording).
+   * Adds one segment of the current run, whose first media the source sent at `sentMs`; returns it. `runSegment`
+   * is its index in the run, which names its parts. Throws on a full disk (the caller stops recording).
    */
-  add(init: Buffer, frag: Buffer, arrivalMs: number, runSegment?: number): TimelineSegment {
+  add(init: Buffer, frag: Buffer, sentMs: number, runSegment?: number): TimelineSegment {
     if (!this.run) this.begin(init, frag);
     const run = this.run as NonNullable<Timeline['run']>;
     const n = this.nextN;
@@ -258,7 +267,7 @@ export class Timeline {
     const made = this.parts.of(n);
     if (made && Math.abs(made.reduce((a, x) => a + x.durationSec, 0) - durationSec) > 0.01)
       this.parts.drop(n);
-    const startMs = this.parts.startMs(n) ?? this.startOf(arrivalMs, durationSec);
+    const startMs = this.parts.startMs(n) ?? this.startOf(sentMs);
     const seg: TimelineSegment = {
       n,
       durationSec,
@@ -286,7 +295,7 @@ export class Timeline {
    * Adds a part of the segment being made. A part that leaves a gap (a run that became active mid-segment) is
    * not kept: that segment is listed whole only.
    */
-  addPart(init: Buffer, frag: Buffer, arrivalMs: number, p: { segment: number; index: number } & PartInfo) {
+  addPart(init: Buffer, frag: Buffer, sentMs: number, p: { segment: number; index: number } & PartInfo) {
     if (!this.run) {
       if (p.index !== 0) return;
       this.begin(init, frag);
@@ -296,7 +305,7 @@ export class Timeline {
     const n = this.runOffset + p.segment;
     if (n < this.nextN || n > this.nextN + 1) return;
     const { moof, body } = this.shift(frag, n);
-    const startMs = this.parts.startMs(n) ?? this.startOf(arrivalMs, p.durationSec);
+    const startMs = this.parts.startMs(n) ?? this.startOf(sentMs);
     const info = { durationSec: p.durationSec, independent: p.independent };
     this.parts.add(n, p.index, Buffer.concat([moof, body]), info, startMs);
   }

@@ -216,13 +216,18 @@ export function joinFragments(frags: Buffer[], tracks: TrackInfo[], sequenceNumb
   return writeFragment(sequenceNumber, [...joined.values()]);
 }
 
-/** The seconds a fragment lasts, by its leading track. */
-export function fragmentSec(frag: Buffer, tracks: TrackInfo[]): { sec: number; independent: boolean } {
+/** Where a fragment starts (its decode time) and the seconds it lasts, by its leading track. */
+export function fragmentSec(
+  frag: Buffer,
+  tracks: TrackInfo[],
+): { startSec: number; sec: number; independent: boolean } {
   const lead = leader(fragmentSamples(frag, tracks), tracks);
-  if (!lead) return { sec: 0, independent: false };
+  if (!lead) return { startSec: 0, sec: 0, independent: false };
   const first = lead.samples[0];
+  const scale = timescaleOf(tracks, lead.trackId);
   return {
-    sec: lead.samples.reduce((s, x) => s + x.duration, 0) / timescaleOf(tracks, lead.trackId),
+    startSec: Number(lead.decodeTime) / scale,
+    sec: lead.samples.reduce((s, x) => s + x.duration, 0) / scale,
     independent: !!first && isSync(first),
   };
 }
