@@ -126,6 +126,9 @@ test('a channel fed by a live input plays in low-latency mode with its delay in 
     await openStats(page);
     await expect(row(page, 'mode')).toHaveAttribute('data-state', 'low-latency');
     await expect.poll(() => latencyMs(page), { timeout: 30_000, intervals: [1_000] }).toBeLessThan(4_000);
+    // The delay is from when the source sent the picture (decision 0446): the player holds 1.2 s of parts back
+    // (PART-HOLD-BACK), so it reads about 1.6 s here; stamped on arrival after ffmpeg's probe, it read 0.7 s.
+    expect(await latencyMs(page)).toBeGreaterThan(1_100);
     await shot(page, 'live-low-latency-source-1280');
 
     // A channel change (↓ while watching): the next channel plays, in low-latency mode too.
