@@ -54,6 +54,12 @@ describe('live sources: supervisor, watchdog and timeline (issue 17)', () => {
     });
     await sup.start();
     const timeline = sup.timeline(CHANNEL) as Timeline;
+    // When each segment reached the timeline: none can have been sent after that (decision 0446).
+    const landed = new Map<number, number>();
+    const watch = setInterval(() => {
+      for (const s of timeline.segments) if (!landed.has(s.n)) landed.set(s.n, Date.now());
+    }, 50);
+    watch.unref();
     const channel = () => sup.status().channels.find((c) => c.logicalChannelId === CHANNEL);
     await until(
       '3 segments from the primary',
@@ -102,6 +108,13 @@ describe('live sources: supervisor, watchdog and timeline (issue 17)', () => {
     sources.push(startTestSource({ target: `${SRT}?mode=listener`, format: 'mpegts', label: 'PRIMARY' }));
     await until('back on the primary', () => channel()?.activeSource === 1, 30_000);
     expect(lines.some((l) => l.includes('back on source 1'))).toBe(true);
+    // Every run's segments, the first ones after ffmpeg's start-up burst too, are stamped with when their source
+    // sent them: none ends after it reached the timeline (stamped on arrival, they ended up to 3 s after).
+    const back = timeline.segments.length;
+    await until('2 segments from the primary again', () => timeline.segments.length >= back + 2);
+    clearInterval(watch);
+    for (const s of timeline.segments.filter((x) => landed.has(x.n)))
+      expect(s.startMs + s.durationSec * 1000).toBeLessThanOrEqual((landed.get(s.n) ?? 0) + 100);
     expect(channel()?.sources[1]?.state).toBe('live'); // the backup stands by again
 
     // The origin serves the timeline under the channel's stream id with the same signed URLs as the samples.
