@@ -264,6 +264,8 @@ export function startRun(
       lastError = `ffmpeg could not start: ${err.message}`;
     });
     child.on('close', (code, signal) => {
+      // What the run made before it ended goes on (an HLS pull of a playlist that ended).
+      clock.settle();
       const how = signal ? `stopped by ${signal}` : `exit ${code}`;
       if (!stopped) on.exit(lastError ? `${lastError} (${how})` : `ffmpeg ended (${how})`);
       resolve();
@@ -276,6 +278,7 @@ export function startRun(
     async stop() {
       if (stopped) return exited;
       stopped = true;
+      clock.stop();
       child.stdin?.end();
       const timer = setTimeout(() => {
         try {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { RunClock } from './runClock.ts';
+import { RunClock, type Timer } from './runClock.ts';
 
 // Decision 0446: when the source sent a run's media, from fragments' arrival (ms of a clock the test sets) and
 // their media times. The source here sends media time t at t (ms) and ffmpeg writes a fragment 50 ms after its end.
@@ -7,7 +7,13 @@ import { RunClock } from './runClock.ts';
 /** A run's clock on the test's clock, with every stamp it handed on, in order. */
 function run() {
   const wall = { now: 0 };
-  const clock = new RunClock(() => wall.now);
+  // The clock's one timer, run by the test: when it was set for, and what it does.
+  const timer: { ms?: number; fn?: () => void } = {};
+  const after: Timer = (ms, fn) => {
+    Object.assign(timer, { ms, fn });
+    return { cancel: () => Object.assign(timer, { ms: undefined, fn: undefined }) };
+  };
+  const clock = new RunClock(() => wall.now, after);
   const stamps: [number, number][] = [];
   /** A 0.4 s fragment starting at media time `startSec` arrives at `at`. */
   const fragment = (startSec: number, at: number) => {
@@ -15,7 +21,7 @@ function run() {
     clock.arrived(startSec, 0.4);
     clock.when(startSec, (sentMs) => stamps.push([startSec, sentMs]));
   };
-  return { clock, stamps, fragment };
+  return { clock, stamps, fragment, timer };
 }
 
 describe('a run’s clock (decision 0446)', () => {
@@ -80,13 +86,31 @@ describe('a run’s clock (decision 0446)', () => {
   });
 
   it('holds at most 5 s for an input that never keeps pace, then uses the least lag seen', () => {
-    const { stamps, fragment } = run();
+    const { stamps, fragment, timer } = run();
     // Sent twice as fast as real time: 0.4 s of media every 200 ms.
-    for (let i = 0; i < 25; i++) fragment(i * 0.4, 450 + i * 200);
+    for (let i = 0; i < 20; i++) fragment(i * 0.4, 450 + i * 200);
     expect(stamps).toEqual([]);
-    fragment(25 * 0.4, 450 + 25 * 200);
-    expect(stamps).toHaveLength(26);
-    expect(stamps[0]).toEqual([0, -4950]);
-    expect(stamps[1]).toEqual([0.4, -4550]);
+    expect(timer.ms).toBe(5000);
+    timer.fn?.();
+    expect(stamps).toHaveLength(20);
+    expect(stamps[0]).toEqual([0, -3750]);
+    expect(stamps[1]).toEqual([0.4, -3350]);
+  });
+
+  it('hands on what it holds when the run ends, and drops it when the run is stopped', () => {
+    const ended = run();
+    ended.fragment(0, 3050);
+    ended.fragment(0.4, 3050);
+    ended.clock.settle();
+    expect(ended.stamps).toEqual([
+      [0, 2250],
+      [0.4, 2650],
+    ]);
+    const stopped = run();
+    stopped.fragment(0, 3050);
+    stopped.clock.stop();
+    expect(stopped.timer.fn).toBeUndefined();
+    stopped.clock.settle();
+    expect(stopped.stamps).toEqual([]);
   });
 });

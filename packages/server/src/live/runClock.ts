@@ -22,24 +22,37 @@ const LATE_MS = 1000;
 const MOVE_ON_SEC = 2;
 /**
  * A run's first fragments are held at most this long for the lag to stop falling (an input that keeps sending
- * faster than real time): the least lag seen by then is the clock's. Well within the 15 s a start may take.
+ * faster than real time, an HLS pull whose playlist stopped): the least lag seen by then is the clock's. Well
+ * within the 15 s a start may take.
  */
 const HOLD_MAX_MS = 5000;
+
+/** Calls `fn` after `ms` unless cancelled. */
+export type Timer = (ms: number, fn: () => void) => { cancel(): void };
+
+const realTimer: Timer = (ms, fn) => {
+  const t = setTimeout(fn, ms);
+  // A run that is gone holds nothing up.
+  t.unref();
+  return { cancel: () => clearTimeout(t) };
+};
 
 export class RunClock {
   /** The wall clock (epoch ms) at media time 0: the least lag seen while the run started. */
   private zeroMs = Number.POSITIVE_INFINITY;
   private settled = false;
-  private startedAt: number | undefined;
+  private holding: { cancel(): void } | undefined;
   private held: (() => void)[] = [];
   /** The furthest media end seen: the same moment in another rendition says nothing new. */
   private endSec = Number.NEGATIVE_INFINITY;
   /** Since when (media time) the fragments are late, and their least lag. */
   private late: { sinceSec: number; lagMs: number } | undefined;
   private readonly now: () => number;
+  private readonly after: Timer;
 
-  constructor(now: () => number) {
+  constructor(now: () => number, after: Timer = realTimer) {
     this.now = now;
+    this.after = after;
   }
 
   /** A fragment of media [startSec, startSec + sec) (the run's media time) arrived now. */
@@ -50,14 +63,25 @@ export class RunClock {
     const at = this.now();
     const lagMs = at - end * 1000;
     if (this.settled) return this.onTime(startSec, lagMs);
-    this.startedAt ??= at;
+    this.holding ??= this.after(HOLD_MAX_MS, () => this.settle());
     // Its lag did not fall: ffmpeg waited for the source, the start-up burst has passed.
     const paced = lagMs >= this.zeroMs;
     this.zeroMs = Math.min(this.zeroMs, lagMs);
-    if (paced || at - this.startedAt >= HOLD_MAX_MS) {
-      this.settled = true;
-      for (const hand of this.held.splice(0)) hand();
-    }
+    if (paced) this.settle();
+  }
+
+  /** What is held goes on, stamped by the least lag seen: the burst has passed, waited long enough, or the run ended. */
+  settle() {
+    if (this.settled) return;
+    this.settled = true;
+    this.holding?.cancel();
+    for (const hand of this.held.splice(0)) hand();
+  }
+
+  /** The run stopped: nothing more goes on. */
+  stop() {
+    this.holding?.cancel();
+    this.held = [];
   }
 
   private onTime(startSec: number, lagMs: number) {
