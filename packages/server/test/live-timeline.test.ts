@@ -87,16 +87,20 @@ describe('the live timeline (decision 0221)', () => {
     const starts = () => t.segments.map((s) => s.startMs - t0);
     t.add(init('ch1'), seg('ch1', 0), t0);
     t.add(init('ch1'), seg('ch1', 1), t0 + 2000);
-    // A run whose source sent its first segment before the timeline's end (a failover to a slower input).
+    // A run whose source sent its first segment a little before the timeline's end follows on (late by as much).
     t.beginRun();
-    t.add(init('ch1'), seg('ch1', 0), t0 + 3000);
-    t.add(init('ch1'), seg('ch1', 1), t0 + 5000);
+    t.add(init('ch1'), seg('ch1', 0), t0 + 3800);
+    // A run whose first segment is on air already (a failover's held one): it goes on from its next.
+    t.beginRun();
+    expect(t.add(init('ch1'), seg('ch1', 0), t0 + 5000)).toBeUndefined();
+    t.add(init('ch1'), seg('ch1', 1), t0 + 7000);
+    t.add(init('ch1'), seg('ch1', 2), t0 + 9000);
     // One sent a rounding after the end follows on; one sent later starts then (a stall, a restart).
     t.beginRun();
-    t.add(init('ch1'), seg('ch1', 0), t0 + 8030);
+    t.add(init('ch1'), seg('ch1', 0), t0 + 11_030);
     t.beginRun();
-    t.add(init('ch1'), seg('ch1', 0), t0 + 11_000);
-    expect(starts()).toEqual([0, 2000, 4000, 6000, 8000, 11_000]);
+    t.add(init('ch1'), seg('ch1', 0), t0 + 14_000);
+    expect(starts()).toEqual([0, 2000, 4000, 7000, 9000, 11_000, 14_000]);
   });
 
   it('lets another process follow the packager: appended segments, a trim, and taking over the numbering', async () => {
@@ -119,7 +123,7 @@ describe('the live timeline (decision 0221)', () => {
     // The packager dies; the follower takes over and continues the numbering and the decode time.
     follower.beginRun();
     const next = follower.add(init('ch1'), seg('ch1', 0), t0 + 12_000);
-    expect(next.n).toBe(6);
+    expect(next?.n).toBe(6);
     const times = await videoTimes(follower);
     const [a, b] = times.slice(-2) as unknown as [{ end: number }, { start: number }];
     expect(b.start).toBeGreaterThanOrEqual(a.end - 0.001);

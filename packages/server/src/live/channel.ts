@@ -314,7 +314,8 @@ export class ChannelRunner {
     this.deps.log(`live ${this.channel.logicalChannelId}: source ${next.index + 1} on air (${why})`);
     // On a failure, the standby's newest segment (at most one segment old, newer than anything the stalled input
     // gave) goes on air now instead of waiting up to a segment for its next one: the gap is the stall detection
-    // alone. Not on a planned return to the primary, where both carry the same moment and it would repeat.
+    // alone. Not on a planned return to the primary, where both carry the same moment and it would repeat; nor
+    // when its source sent it well before the timeline's end (the timeline leaves it out, decision 0446).
     const held = next.held;
     next.held = undefined;
     const fresh = held && now - held.at < 1.5 * this.deps.rules.segmentSec * 1000;

@@ -23,6 +23,12 @@ import { LiveParts } from './liveParts.ts';
  * the stamps, never a gap a viewer would see.
  */
 const SNAP_MS = 50;
+/**
+ * A run's first segment whose source sent it more than this before the timeline's end does not go on (its next one
+ * does): put on, it would stamp the whole run that much late, since the timeline never goes back. A failover's
+ * held segment (decision 0257) and a return to the primary can carry a moment already on air.
+ */
+const OVERLAP_MS = 250;
 
 /** How much of a rewritten index is read back to find the lines written since the last read (a few thousand). */
 const TAIL_BYTES = 256 * 1024;
@@ -244,6 +250,12 @@ export class Timeline {
     };
   }
 
+  /** A run that has not begun here was sent at `sentMs`, well before the timeline's end. */
+  private onAirAlready(sentMs: number): boolean {
+    const prev = this.segments.at(-1);
+    return !!prev && sentMs < prev.startMs + prev.durationSec * 1000 - OVERLAP_MS;
+  }
+
   /** Where the wall clock puts a segment or part whose first media the source sent at `sentMs`. */
   private startOf(sentMs: number): number {
     const prev = this.segments.at(-1);
@@ -255,11 +267,15 @@ export class Timeline {
   }
 
   /**
-   * Adds one segment of the current run, whose first media the source sent at `sentMs`; returns it. `runSegment`
-   * is its index in the run, which names its parts. Throws on a full disk (the caller stops recording).
+   * Adds one segment of the current run, whose first media the source sent at `sentMs`; returns it, or nothing
+   * when a run's first was sent well before the timeline's end. `runSegment` is its index in the run, which names
+   * its parts. Throws on a full disk (the caller stops recording).
    */
-  add(init: Buffer, frag: Buffer, sentMs: number, runSegment?: number): TimelineSegment {
-    if (!this.run) this.begin(init, frag);
+  add(init: Buffer, frag: Buffer, sentMs: number, runSegment?: number): TimelineSegment | undefined {
+    if (!this.run) {
+      if (this.onAirAlready(sentMs)) return undefined;
+      this.begin(init, frag);
+    }
     const run = this.run as NonNullable<Timeline['run']>;
     const n = this.nextN;
     const { moof, body, durationSec, endSec } = this.shift(frag, n);
@@ -297,7 +313,7 @@ export class Timeline {
    */
   addPart(init: Buffer, frag: Buffer, sentMs: number, p: { segment: number; index: number } & PartInfo) {
     if (!this.run) {
-      if (p.index !== 0) return;
+      if (p.index !== 0 || this.onAirAlready(sentMs)) return;
       this.begin(init, frag);
       this.runOffset = this.nextN - p.segment;
     }
