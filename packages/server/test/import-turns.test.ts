@@ -13,10 +13,12 @@ import {
 } from '../src/sources/fixtures.test-helpers.ts';
 import { startServer, type TestServer } from './helpers.ts';
 
-// Decision 0335: two imports in one process take turns. An import stages its guide in the connection's temporary
-// tables; a second one at the same time (two jobs resumed by one sweep, or a resumed one and the console's) would
-// empty them under the first. Here the first guide is sent in two halves, and its second half waits until the
-// other import asked for its guide (or 2 s): together they would overlap; in turns each imports its own guide.
+// Decisions 0335, 0445: two imports of one database in one process take turns. Each runs in a worker thread on a
+// connection of its own, but on SQLite a second apply during a long first one would wait on the busy timeout and
+// fail, and two imports of one source would read it twice for one result. Here the first guide is sent in two
+// halves, and its second half waits until the other import asked for its guide (or 2 s): together they would
+// overlap; in turns the second import reads its playlist only once the first sent its guide whole, and each imports
+// its own guide.
 
 const ACTOR = { id: 'op-turns', email: 'turns@ottkit.test' };
 const A: FixtureChannel[] = [{ tvgId: 'turn.a', name: 'Turn A', group: 'A' }];
@@ -24,6 +26,8 @@ const B: FixtureChannel[] = [{ tvgId: 'turn.b', name: 'Turn B', group: 'B' }];
 let t: TestServer;
 let upstream: Upstream;
 let bAsked: () => void = () => {};
+/** When the first guide was sent whole, and when the second import read its playlist. */
+const at = { aGuideSent: 0, bPlaylistAsked: 0 };
 const bGuideAsked = new Promise<void>((r) => {
   bAsked = r;
 });
@@ -34,17 +38,19 @@ beforeAll(async () => {
     const guideOfA = guideOf(A, t.clock.now, 4, 3);
     if (req.url === '/a.m3u')
       res.end(playlistOf(A).replace('#EXTM3U', `#EXTM3U url-tvg="${upstream.url}/a.xml"`));
-    else if (req.url === '/b.m3u')
+    else if (req.url === '/b.m3u') {
+      at.bPlaylistAsked = performance.now();
       res.end(playlistOf(B).replace('#EXTM3U', `#EXTM3U url-tvg="${upstream.url}/b.xml"`));
-    else if (req.url === '/b.xml') {
+    } else if (req.url === '/b.xml') {
       bAsked();
       res.end(guideOf(B, t.clock.now, 1, 6));
     } else if (req.url === '/a.xml') {
       const half = guideOfA.lastIndexOf('<programme', guideOfA.length / 2);
       res.write(guideOfA.slice(0, half));
-      void Promise.race([bGuideAsked, new Promise((r) => setTimeout(r, 2000))]).then(() =>
-        res.end(guideOfA.slice(half)),
-      );
+      void Promise.race([bGuideAsked, new Promise((r) => setTimeout(r, 2000))]).then(() => {
+        at.aGuideSent = performance.now();
+        res.end(guideOfA.slice(half));
+      });
     } else res.writeHead(404).end();
   });
 });
@@ -70,7 +76,7 @@ const source = (name: string, file: string) =>
     t.clock.now,
   );
 
-describe('imports in one process (decision 0335)', () => {
+describe('imports in one process (decisions 0335, 0445)', () => {
   it('take turns, so each stages and applies its own guide', async () => {
     const opts = { dataDir: t.dataDir, now: () => t.clock.now, importer: lineupImporter };
     const start = async (name: string, file: string) =>
@@ -83,5 +89,6 @@ describe('imports in one process (decision 0335)', () => {
       .toEqual(['succeeded', 'succeeded']);
     expect(getJob(t.server.db, a.jobId)?.message).toBe('1 channel, 32 programmes');
     expect(getJob(t.server.db, b.jobId)?.message).toBe('1 channel, 4 programmes');
+    expect(at.bPlaylistAsked).toBeGreaterThan(at.aGuideSent);
   });
 });

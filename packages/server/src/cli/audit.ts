@@ -4,7 +4,7 @@ import { CLI_ACTOR, recordAuditNow } from '../operator/audit.ts';
 /**
  * Which command-line verbs change data, so each run of one is written to the audit log with actor `cli`
  * (decision 0248): `true` for a command that always changes data, else its changing verbs. Verbs whose domain
- * code already audits with before and after (`operator create`, `sources import|refresh|edit|remove`) are left out here, so
+ * code already audits with before and after (`operator create`, `sources import|refresh|edit|remove`, `guide map|unmap`) are left out here, so
  * one change is one entry. Every command is in exactly one of CLI_CHANGES and CLI_READ_ONLY (a test holds it).
  */
 export const CLI_CHANGES: Readonly<Record<string, true | readonly string[]>> = {
@@ -14,7 +14,8 @@ export const CLI_CHANGES: Readonly<Record<string, true | readonly string[]>> = {
   notice: ['publish', 'withdraw', 'notify'],
   names: ['set'],
   sources: ['add'],
-  guide: ['map', 'unmap'],
+  // `guide map|unmap` write their own entries, with the mapping in the same transaction (decision 0445).
+  guide: [],
   'guide-import': true,
   broadcast: true,
   'ip-country': ['load'],

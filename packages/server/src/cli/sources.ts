@@ -142,7 +142,6 @@ async function refresh(
     dataDir,
     now: Date.now,
     importer: lineupImporter,
-    inWorker: true,
     onCounts: (counts) => console.log(`${s.name}: ${formatCounts(counts)}`),
   });
   const job = await runJob(db, { kind, target: s.name, createdBy: owner }, work, Date.now);
@@ -270,20 +269,17 @@ export async function guideCommand(args: string[]): Promise<number> {
       return 2;
     }
     if (verb === 'map') {
-      const { channel, guideSource } = await mapGuide(
-        db,
-        channelId as string,
-        xmltvId as string,
+      const { channel, guideSource } = await mapGuide(db, channelId as string, xmltvId as string, CLI_ACTOR, {
         dataDir,
-        Date.now(),
-      );
+        now: Date.now,
+      });
       console.log(
         `${channel.logicalChannelId} (${channel.name}) now takes its guide from ${xmltvId} of ${guideSource.name}`,
       );
       return 0;
     }
     if (verb === 'unmap') {
-      const { channel } = await unmapGuide(db, channelId as string, dataDir, Date.now());
+      const { channel } = await unmapGuide(db, channelId as string, CLI_ACTOR, { dataDir, now: Date.now });
       console.log(
         `${channel.logicalChannelId} (${channel.name}) has no guide now; automatic mapping will leave it so`,
       );

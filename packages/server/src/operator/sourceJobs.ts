@@ -17,10 +17,12 @@ type SourceJobKind = 'source.import' | 'source.refresh';
  * no process itself (decision 0369).
  */
 export interface LineupImporter {
-  /** In this process, over `db` (the console's imports, and resumed ones). */
-  refresh(db: Db, s: LineupSource, o: { dataDir: string; now: () => number }): Promise<SourceCounts>;
-  /** In a worker thread with a bounded heap, on a connection of its own (decision 0250). */
-  inWorker(dataDir: string, name: string, groups: string[] | undefined): Promise<SourceCounts>;
+  /**
+   * Imports `s` (its groups as given) into the data folder's store, off the caller's thread: in a worker thread
+   * with a bounded heap on a connection of its own (decisions 0250, 0445). `now` is read when it starts (a clock
+   * cannot cross a thread): the import's clock runs on from it.
+   */
+  refresh(s: LineupSource, o: { dataDir: string; now: () => number }): Promise<SourceCounts>;
 }
 
 /** The source's groups and counts before the job: the audit entry's "before", kept so a resumed run says the same. */
@@ -44,8 +46,6 @@ export function sourceRefreshWork(
     now: () => number;
     importer: LineupImporter;
     onCounts?: (c: SourceCounts) => void;
-    /** In a worker thread with a bounded heap (decision 0250): the command line's imports, so RSS stays flat. */
-    inWorker?: boolean;
     /** The counts before the job began (a resumed job's, kept when it started). */
     before?: Before;
   },
@@ -53,9 +53,8 @@ export function sourceRefreshWork(
   const before = opts.before ?? { groups: s.groups ?? null, counts: s.counts };
   return async (progress: Progress): Promise<string> => {
     await progress(10, 'Reading the source and its guide');
-    const counts = opts.inWorker
-      ? await opts.importer.inWorker(opts.dataDir, s.name, s.groups)
-      : await inTurn(db, () => opts.importer.refresh(db, s, { dataDir: opts.dataDir, now: opts.now }));
+    // Off the server's thread, and one import of a database at a time in a process (`sources/refreshWorker.ts`).
+    const counts = await opts.importer.refresh(s, { dataDir: opts.dataDir, now: opts.now });
     // A conditional write that renews the lease: a process that lost the job (it stalled past its lease and
     // another ran the import again) stops here, so the import is audited once (decision 0335).
     await progress(99, 'Recording the import');
@@ -70,22 +69,6 @@ export function sourceRefreshWork(
     opts.onCounts?.(counts);
     return `${counted(counts.channels ?? 0, 'channel')}, ${counted(counts.programmes ?? 0, 'programme')}`;
   };
-}
-
-/**
- * One in-process import at a time per database handle: an import stages its guide in the connection's
- * temporary tables, which a second import on the same handle would empty under it (two resumed at once, or a
- * resumed one and the console's). The command line's run in a worker over a handle of their own.
- */
-const turns = new WeakMap<Db, Promise<unknown>>();
-function inTurn<T>(db: Db, work: () => Promise<T>): Promise<T> {
-  const run = (turns.get(db) ?? Promise.resolve()).then(work);
-  const tail = run.catch(() => {});
-  turns.set(db, tail);
-  void tail.then(() => {
-    if (turns.get(db) === tail) turns.delete(db);
-  });
-  return run;
 }
 
 /** What a console import keeps so another process can run it again (decision 0335). */

@@ -8,7 +8,12 @@ import { seedLineup } from '../seed/lineup.ts';
 import { listChannels, listColumns } from '../store/channels.ts';
 import { type Db, openDb } from '../store/db.ts';
 import { migrate } from '../store/migrations.ts';
-import { getSourceByName, type LineupSource, listSourceChannels, putHandMapping } from '../store/sources.ts';
+import {
+  getSourceByName,
+  handMappingStatement,
+  type LineupSource,
+  listSourceChannels,
+} from '../store/sources.ts';
 import {
   type FixtureChannel,
   guideOf,
@@ -260,8 +265,8 @@ describe('refresh', () => {
   it('keeps hand mappings and hand unmappings across refreshes', async () => {
     await refreshSource(db, source, { now: () => NOW });
     const [one, two] = imported();
-    putHandMapping(db, one?.logicalChannelId as string, 'zzz', NOW);
-    putHandMapping(db, two?.logicalChannelId as string, null, NOW);
+    await db.kysely.executeQuery(handMappingStatement(db, one?.logicalChannelId as string, 'zzz', NOW));
+    await db.kysely.executeQuery(handMappingStatement(db, two?.logicalChannelId as string, null, NOW));
     await refreshSource(db, source, { now: () => NOW + H });
     const links = new Map(listSourceChannels(db).map((l) => [l.logicalChannelId, l]));
     expect(links.get(one?.logicalChannelId as string)).toMatchObject({ xmltvId: 'zzz', mappedBy: 'hand' });

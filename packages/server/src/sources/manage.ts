@@ -3,17 +3,16 @@ import { type Actor, auditStatement } from '../operator/audit.ts';
 import type { Db } from '../store/db.ts';
 import { query, type Statements, transactionally } from '../store/kysely/transactionally.ts';
 import {
-  allGuideChannels,
   deleteSourceSteps,
   getSourceByName,
   guideChannelsNow,
+  handMappingStatement,
   insertSourceSteps,
   type LineupSource,
-  listSourceChannels,
-  listSources,
   type NewSource,
-  putHandMapping,
   type SourceChanges,
+  type SourceChannel,
+  sourceByIdSteps,
   sourceByNameNow,
   sourceByNameSteps,
   sourceChannelsNow,
@@ -21,8 +20,9 @@ import {
 } from '../store/sources.ts';
 import { maskSecrets } from '../upstream/maskSecrets.ts';
 import { forgetDayDigests } from './dayDigests.ts';
-import { redact, refreshSource } from './importer.ts';
+import { redact } from './importer.ts';
 import { GuideIndex } from './mapping.ts';
+import { refreshInWorker } from './refreshWorker.ts';
 
 /**
  * What the CLI and the console's calls both do with sources (issue 16 and 18): one place for the rules.
@@ -167,35 +167,60 @@ export async function namedSourceNow(db: Db, name: string): Promise<LineupSource
   return s;
 }
 
-function importedChannel(db: Db, channelId: string) {
-  const channel = listSourceChannels(db).find((c) => c.logicalChannelId === channelId);
+async function importedChannel(db: Db, channelId: string) {
+  const [channel] = await sourceChannelsNow(db, channelId);
   if (!channel)
     throw new SourceError('notFound', `${channelId} is not an imported channel (see: guide unmapped)`);
   return channel;
 }
 
-/** Maps a channel to a guide channel by hand and re-reads that guide's source so it takes effect at once. */
-export async function mapGuide(db: Db, channelId: string, xmltvId: string, dataDir: string, now: number) {
-  const channel = importedChannel(db, channelId);
-  const found = new GuideIndex(allGuideChannels(db)).find(xmltvId, channel.sourceId);
+/** How a hand mapping's source is re-read: off the caller's thread, by the server's clock. */
+type Reread = { dataDir: string; now: () => number };
+
+/**
+ * Keeps a hand mapping (an xmltvId, or null for "no guide") with its audit entry in one transaction of the
+ * asynchronous store, and answers the source to re-read so that it takes effect (issue 39, decision 0445).
+ */
+async function handMapped(
+  db: Db,
+  channel: SourceChannel,
+  xmltvId: string | null,
+  sourceId: number,
+  actor: Actor,
+  now: number,
+): Promise<LineupSource> {
+  const action = xmltvId === null ? 'guide.unmap' : 'guide.map';
+  return transactionally(db, function* () {
+    yield* query(handMappingStatement(db, channel.logicalChannelId, xmltvId, now));
+    yield* query(auditStatement(db, actor, action, channel.logicalChannelId, { after: { xmltvId } }, now));
+    const source = yield* sourceByIdSteps(db, sourceId);
+    if (!source) throw new SourceError('notFound', `The source of ${channel.logicalChannelId} is gone`);
+    return source;
+  });
+}
+
+/**
+ * Maps a channel to a guide channel by hand, audited, and re-reads that guide's source so it takes effect at once:
+ * nothing of it runs on the caller's thread but asynchronous queries (the re-read is in a worker thread).
+ */
+export async function mapGuide(db: Db, channelId: string, xmltvId: string, actor: Actor, o: Reread) {
+  const channel = await importedChannel(db, channelId);
+  const found = new GuideIndex(await guideChannelsNow(db)).find(xmltvId, channel.sourceId);
   if (!found) {
     throw new SourceError(
       'notFound',
       `No guide channel '${xmltvId}' in any imported guide (see: guide unmapped for candidates)`,
     );
   }
-  putHandMapping(db, channel.logicalChannelId, xmltvId, now);
-  const guideSource = listSources(db).find((s) => s.sourceId === found.sourceId) as LineupSource;
-  await refreshSource(db, guideSource, { dataDir });
+  const guideSource = await handMapped(db, channel, xmltvId, found.sourceId, actor, o.now());
+  await refreshInWorker(guideSource, o);
   return { channel, guideSource };
 }
 
-/** Leaves a channel without a guide (automatic mapping leaves it so) and re-reads its source. */
-export async function unmapGuide(db: Db, channelId: string, dataDir: string, now: number) {
-  const channel = importedChannel(db, channelId);
-  putHandMapping(db, channel.logicalChannelId, null, now);
-  const own = listSources(db).find((s) => s.sourceId === channel.sourceId) as LineupSource;
-  await refreshSource(db, own, { dataDir });
+/** Leaves a channel without a guide (automatic mapping leaves it so), audited, and re-reads its source. */
+export async function unmapGuide(db: Db, channelId: string, actor: Actor, o: Reread) {
+  const channel = await importedChannel(db, channelId);
+  await refreshInWorker(await handMapped(db, channel, null, channel.sourceId, actor, o.now()), o);
   return { channel };
 }
 

@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { CompiledQuery, Selectable } from 'kysely';
 import type { SourceChannelsTable } from './kysely/schema.generated.ts';
 import type { Db } from './db.ts';
 import { query, type Statements, transactionally } from './kysely/transactionally.ts';
@@ -113,6 +113,14 @@ export function getSourceByName(db: Db, name: string): LineupSource | undefined 
 export function* sourceByNameSteps(db: Db, name: string): Statements<LineupSource | undefined> {
   const { rows } = yield* query(
     db.kysely.selectFrom('lineup_sources').selectAll().where('name', '=', name).compile(),
+  );
+  return rows[0] && fromRow(rows[0] as SourceRow);
+}
+
+/** A source by its id, read inside a transaction of the asynchronous store. */
+export function* sourceByIdSteps(db: Db, sourceId: number): Statements<LineupSource | undefined> {
+  const { rows } = yield* query(
+    db.kysely.selectFrom('lineup_sources').selectAll().where('source_id', '=', sourceId).compile(),
   );
   return rows[0] && fromRow(rows[0] as SourceRow);
 }
@@ -322,15 +330,17 @@ export function listSourceChannels(db: Db, sourceId?: number): SourceChannel[] {
   return rows.map(channelFromRow);
 }
 
-/** `listSourceChannels` of every source on the asynchronous store: the console's unmapped-guide report. */
-export async function sourceChannelsNow(db: Db): Promise<SourceChannel[]> {
-  const rows = await db.kysely
+/**
+ * `listSourceChannels` of every source on the asynchronous store (the console's unmapped-guide report), or of the
+ * one channel given (a hand mapping's).
+ */
+export async function sourceChannelsNow(db: Db, logicalChannelId?: string): Promise<SourceChannel[]> {
+  let q = db.kysely
     .selectFrom('source_channels as s')
     .innerJoin('channels as c', 'c.logical_channel_id', 's.logical_channel_id')
-    .selectAll('s')
-    .orderBy('c.channel_seq')
-    .orderBy('c.logical_channel_id')
-    .execute();
+    .selectAll('s');
+  if (logicalChannelId !== undefined) q = q.where('s.logical_channel_id', '=', logicalChannelId);
+  const rows = await q.orderBy('c.channel_seq').orderBy('c.logical_channel_id').execute();
   return (rows as SourceChannelRow[]).map(channelFromRow);
 }
 
@@ -382,14 +392,23 @@ export function handMappings(db: Db): Map<string, string | null> {
   );
 }
 
-export function putHandMapping(db: Db, logicalChannelId: string, xmltvId: string | null, now: number): void {
-  db.run(
-    `INSERT INTO guide_hand_mappings (logical_channel_id, xmltv_id, created_at) VALUES (?, ?, ?)
-     ON CONFLICT (logical_channel_id) DO UPDATE SET xmltv_id = excluded.xmltv_id, created_at = excluded.created_at`,
-    logicalChannelId,
-    xmltvId,
-    now,
-  );
+/** A hand mapping (an xmltvId, or null for "no guide") as a statement of the asynchronous store. */
+export function handMappingStatement(
+  db: Db,
+  logicalChannelId: string,
+  xmltvId: string | null,
+  now: number,
+): CompiledQuery {
+  return db.kysely
+    .insertInto('guide_hand_mappings')
+    .values({ logical_channel_id: logicalChannelId, xmltv_id: xmltvId, created_at: now })
+    .onConflict((oc) =>
+      oc.column('logical_channel_id').doUpdateSet((eb) => ({
+        xmltv_id: eb.ref('excluded.xmltv_id'),
+        created_at: eb.ref('excluded.created_at'),
+      })),
+    )
+    .compile();
 }
 
 /** Replaces the guide channels a source offers. */

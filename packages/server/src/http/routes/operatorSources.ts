@@ -15,7 +15,6 @@ import {
   sourceStatus,
 } from '@ottkit/api-client/contract';
 import { FREE_PRODUCT_ID } from '../../domain/authority.ts';
-import { recordAuditNow } from '../../operator/audit.ts';
 import { startSourceJob } from '../../operator/sourceJobs.ts';
 import { previewSource, upstreamLimits } from '../../sources/importer.ts';
 import { lineupImporter } from '../../sources/lineupImporter.ts';
@@ -62,6 +61,9 @@ export function importJob(ctx: RequestContext, s: LineupSource, kind: 'source.im
   const opts = { dataDir: ctx.config.dataDir, now: ctx.now, importer: lineupImporter };
   return startSourceJob(ctx.db, s, kind, actorFor(ctx), opts);
 }
+
+/** How a hand mapping's source is re-read: in the data folder, by the server's clock. */
+const reread = (ctx: RequestContext) => ({ dataDir: ctx.config.dataDir, now: ctx.now });
 
 /** Issue 16's sources over operator calls (the editor's), on the CLI's domain code. */
 export const operatorSourceRoutes = [
@@ -134,29 +136,13 @@ export const operatorSourceRoutes = [
   ),
   route(guideMap, (ctx, req) =>
     answering(async () => {
-      await mapGuide(ctx.db, req.channelId, req.xmltvId, ctx.config.dataDir, ctx.now());
-      await recordAuditNow(
-        ctx.db,
-        actorFor(ctx),
-        'guide.map',
-        req.channelId,
-        { after: { xmltvId: req.xmltvId } },
-        ctx.now(),
-      );
+      await mapGuide(ctx.db, req.channelId, req.xmltvId, actorFor(ctx), reread(ctx));
       return { channelId: req.channelId, xmltvId: req.xmltvId };
     }),
   ),
   route(guideUnmap, (ctx, req) =>
     answering(async () => {
-      await unmapGuide(ctx.db, req.channelId, ctx.config.dataDir, ctx.now());
-      await recordAuditNow(
-        ctx.db,
-        actorFor(ctx),
-        'guide.unmap',
-        req.channelId,
-        { after: { xmltvId: null } },
-        ctx.now(),
-      );
+      await unmapGuide(ctx.db, req.channelId, actorFor(ctx), reread(ctx));
       return { channelId: req.channelId, xmltvId: null };
     }),
   ),
