@@ -18,11 +18,12 @@
  * Not part of the tests. Timings depend on the machine's load: the load average is printed with them.
  */
 import { spawn } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, rmSync, statSync, writeSync } from 'node:fs';
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { listOnce as listBench, repoRoot, serveBench } from './benchLineup.ts';
+import { writeGuide, writePlaylist } from './lineupFiles.ts';
 
 const { values } = parseArgs({
   options: {
@@ -37,76 +38,8 @@ const { values } = parseArgs({
 const GUIDE_CHANNELS = Number(values['guide-channels']);
 const DAYS = Number(values.days);
 const CHANNELS = Number(values.channels);
-const STEP_MIN = 40;
+const SHAPE = { guideChannels: GUIDE_CHANNELS, days: DAYS, channels: CHANNELS };
 const base = `http://127.0.0.1:${values.port}`;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-const stamp = (ts: number) => {
-  const d = new Date(ts);
-  return `${d.getUTCFullYear()}${pad(d.getUTCMonth() + 1)}${pad(d.getUTCDate())}${pad(d.getUTCHours())}${pad(d.getUTCMinutes())}00 +0000`;
-};
-
-/** Writes through a buffer of ~1 MB (a 1 M-programme guide is never held whole). */
-function writer(file: string) {
-  const fd = openSync(file, 'w');
-  let parts: string[] = [];
-  let size = 0;
-  const flush = () => {
-    writeSync(fd, parts.join(''));
-    parts = [];
-    size = 0;
-  };
-  return {
-    write(s: string) {
-      parts.push(s);
-      size += s.length;
-      if (size > 1 << 20) flush();
-    },
-    close() {
-      flush();
-      closeSync(fd);
-    },
-  };
-}
-
-/** The guide; with `changedEvery`, one programme in that many gets a new title (`label` and its number). */
-function writeGuide(file: string, changedEvery = 0, label = 'Changed show'): number {
-  const w = writer(file);
-  const midnight = Math.floor(Date.now() / 86_400_000) * 86_400_000 - 86_400_000;
-  w.write('<?xml version="1.0" encoding="UTF-8"?>\n<tv generator-info-name="ottkit bench">\n');
-  for (let c = 1; c <= GUIDE_CHANNELS; c++)
-    w.write(`<channel id="ch${c}.bench"><display-name lang="en">Bench ${c}</display-name></channel>\n`);
-  let n = 0;
-  for (let c = 1; c <= GUIDE_CHANNELS; c++) {
-    for (let t = midnight; t < midnight + DAYS * 86_400_000; t += STEP_MIN * 60_000) {
-      n++;
-      const title =
-        changedEvery > 0 && n % changedEvery === 0 ? `${label} ${n}` : `Show ${(t / 60_000) % 97}`;
-      w.write(
-        `<programme start="${stamp(t)}" stop="${stamp(t + STEP_MIN * 60_000)}" channel="ch${c}.bench">` +
-          `<title lang="en">${title}</title><title lang="es">Programa ${(t / 60_000) % 97}</title>` +
-          `<desc lang="en">Episode ${n % 500} of a long running series on channel ${c}.</desc>` +
-          '<category lang="en">Series</category></programme>\n',
-      );
-    }
-  }
-  w.write('</tv>\n');
-  w.close();
-  return n;
-}
-
-function writePlaylist(file: string): void {
-  const w = writer(file);
-  w.write('#EXTM3U\n');
-  for (let c = 1; c <= CHANNELS; c++) {
-    const id = c <= GUIDE_CHANNELS ? `ch${c}.bench` : '';
-    w.write(
-      `#EXTINF:-1 tvg-id="${id}" tvg-chno="${1000 + c}" group-title="Group ${c % 40}",Bench ${c}\n` +
-        `http://upstream.invalid/live/${c}/index.m3u8\n`,
-    );
-  }
-  w.close();
-}
 
 /** Runs the server's CLI; resolves with its wall time, peak RSS (from the process itself) and output. */
 function cli(
@@ -185,8 +118,8 @@ async function main() {
   let server: Awaited<ReturnType<typeof serveBench>> | undefined;
   try {
     let t = performance.now();
-    const programmes = writeGuide(guide);
-    writePlaylist(playlist);
+    const programmes = writeGuide(guide, SHAPE);
+    writePlaylist(playlist, SHAPE);
     console.log(
       `generated ${programmes} programmes for ${GUIDE_CHANNELS} channels x ${DAYS} days (${(statSync(guide).size / 1e6).toFixed(0)} MB) and a ${CHANNELS}-channel playlist in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
@@ -217,7 +150,7 @@ async function main() {
     console.log(`channel list after the import (${listed} channels): ${fmt(after)}`);
 
     t = performance.now();
-    writeGuide(guide, 100);
+    writeGuide(guide, SHAPE, 100);
     console.log(
       `rewrote the guide with 1 % of the programmes changed in ${((performance.now() - t) / 1000).toFixed(1)} s`,
     );
@@ -234,7 +167,7 @@ async function main() {
       `refresh (1 % changed), every day built: ${(baseline.ms / 1000).toFixed(1)} s wall, ${baseline.cpuS.toFixed(1)} s CPU, peak RSS ${baseline.rssMb.toFixed(0)} MB`,
     );
     // The same programmes retitled again: as many rows and days change, and the unchanged days are not built.
-    writeGuide(guide, 100, 'Changed again');
+    writeGuide(guide, SHAPE, 100, 'Changed again');
     console.log(
       `load average before refresh: ${loadavg()
         .map((l) => l.toFixed(2))
