@@ -157,6 +157,7 @@ export function openPgDb(
     engine: 'postgres',
     kysely: pool.kysely,
     poolStats: pool.stats,
+    versionsTold: pool.told,
     run(sql, ...params) {
       return { changes: query(sql, params).changes };
     },
