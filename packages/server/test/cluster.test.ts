@@ -126,15 +126,25 @@ describe('sessions and limits shared by the processes', () => {
     expect(login.errCode).toBe(0);
     const { token, refreshToken } = (login.data as { tokens: { token: string; refreshToken: string } })
       .tokens;
-    const info = await fetch(b + contract.account.userInfo.path, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
-      body: '{}',
-    }).then((r) => r.json() as Promise<{ errCode: number }>);
-    expect(info.errCode).toBe(0);
-    expect((await post(b, contract.account.refreshToken.path, { refreshToken })).errCode).toBe(0);
+    const userInfo = (on: string, bearer: string) =>
+      fetch(on + contract.account.userInfo.path, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+        body: '{}',
+      }).then((r) => r.json() as Promise<{ errCode: number }>);
+    expect((await userInfo(b, token)).errCode).toBe(0);
+    const refreshed = await post(b, contract.account.refreshToken.path, { refreshToken });
+    expect(refreshed.errCode).toBe(0);
+    const renewed = (refreshed.data as { tokens: { token: string } }).tokens.token;
+    // A and B keep the session once they have read it.
+    expect((await userInfo(a, renewed)).errCode).toBe(0);
+    expect((await userInfo(b, renewed)).errCode).toBe(0);
     const reused = await post(cc, contract.account.refreshToken.path, { refreshToken });
     expect(reused.errCode).toBe(ErrCode.SESSION_INVALID);
+    // Ended everywhere at the next request: C's write moved the sessions' version, which PostgreSQL tells A and B
+    // (decision 0448) before a request answered by C can reach them.
+    expect((await userInfo(a, renewed)).errCode).toBe(ErrCode.SESSION_INVALID);
+    expect((await userInfo(b, renewed)).errCode).toBe(ErrCode.SESSION_INVALID);
   });
 
   it('burns a verification code after 5 wrong tries spread over A, B and C (not 15)', async () => {
