@@ -5,7 +5,6 @@ import type { Kysely } from 'kysely';
 import type { PoolStats } from './kysely/pgPool.ts';
 import { sqliteKysely } from './kysely/sqlite.ts';
 import type { Database } from './kysely/schema.generated.ts';
-import type { VersionsTold } from './kysely/versionsTold.ts';
 import { openPgDb } from './pg/syncPg.ts';
 import { versionsMayHaveMoved, writesMoveVersions } from './versions.ts';
 
@@ -35,11 +34,6 @@ export interface Db {
   readonly kysely: Kysely<Database>;
   /** Its connections, for the metrics: PostgreSQL's pool; SQLite's one connection, which never makes a query wait. */
   poolStats(): PoolStats;
-  /**
-   * PostgreSQL: told when a version moves (decision 0448), so a request asks the versions only after a move. SQLite
-   * asks in process, at no round trip's cost.
-   */
-  versionsTold?: VersionsTold;
   /** Which engine answers (decision 0275); the few queries with no portable spelling (full-text search) ask. */
   engine?: 'sqlite' | 'postgres';
   /**
@@ -89,7 +83,6 @@ function writesSeen(db: Db): Db {
       return kysely;
     },
     poolStats: () => db.poolStats(),
-    versionsTold: db.versionsTold,
     engine: db.engine,
     adoptMigrated: db.adoptMigrated && (() => db.adoptMigrated?.() ?? false),
     adoptSeeded: db.adoptSeeded && ((key) => db.adoptSeeded?.(key) ?? false),

@@ -1,9 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { type Db, openDb, postgresUrl } from './db.ts';
-import { query, transactionally } from './kysely/transactionally.ts';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Db, openDb } from './db.ts';
 import { migrate } from './migrations.ts';
 import { REQUEST_VERSIONS_MS, versionsNow, withVersionsOfOneRequest } from './versions.ts';
 
@@ -31,32 +30,6 @@ afterEach(() => {
 
 /** A write that moves the settings' version (a trigger on app_settings). */
 const setting = (on: Db) => on.run('INSERT INTO app_settings (key, value) VALUES (?, ?)', `k${++n}`, 'v');
-
-/**
- * Another process's write, once this one can know of it: at once on SQLite (asked at each call); on PostgreSQL once
- * told (decision 0448), which a real cluster's next request, having crossed the edge, finds done.
- */
-async function elsewhereWrites(): Promise<void> {
-  const told = db.versionsTold;
-  const before = told?.moves();
-  setting(other);
-  if (told?.listening()) await until(() => told.moves() !== before);
-}
-
-/**
- * Waits for `done`, polling on the real timers: `vi.waitFor` would move the faked clock by which a request's
- * answer ages.
- */
-async function until(done: () => boolean, timeoutMs = 5_000): Promise<void> {
-  const end = Date.now() + timeoutMs;
-  while (!done()) {
-    if (Date.now() > end) throw new Error('timed out');
-    await new Promise((r) => setTimeout(r, 10));
-  }
-}
-
-/** The store's listening connection is up (PostgreSQL only). */
-const listening = () => until(() => db.versionsTold?.listening() === true);
 
 describe('one request asks the versions once (decision 0417)', () => {
   it("keeps its first answer through another process's write, and asks again after its own", async () => {
@@ -86,12 +59,12 @@ describe('one request asks the versions once (decision 0417)', () => {
       seen.push((await versionsNow(db)).settings);
     });
     await firstAsked;
-    await elsewhereWrites();
+    setting(other);
     elsewhere();
     await request;
     expect(seen).toEqual([start, start, start + 2, start + 3]);
-    // Outside a request, another process's write is seen at the next call.
-    await elsewhereWrites();
+    // Outside a request, every call asks.
+    setting(other);
     expect((await versionsNow(db)).settings).toBe(start + 4);
   });
 
@@ -115,7 +88,7 @@ describe('one request asks the versions once (decision 0417)', () => {
     });
     await firstAsked;
     // Another process's write, outside the request.
-    await elsewhereWrites();
+    setting(other);
     elsewhere();
     expect(await request).toEqual([start, start, start + 1]);
   });
@@ -123,71 +96,8 @@ describe('one request asks the versions once (decision 0417)', () => {
   it('keeps each request its own', async () => {
     const start = (await versionsNow(db)).settings;
     const first = await withVersionsOfOneRequest(async () => (await versionsNow(db)).settings);
-    await elsewhereWrites();
+    setting(other);
     const second = await withVersionsOfOneRequest(async () => (await versionsNow(db)).settings);
     expect([first, second]).toEqual([start, start + 1]);
   });
 });
-
-describe.runIf(postgresUrl())(
-  'on PostgreSQL a process is told when the versions move (decision 0448)',
-  () => {
-    it('asks nothing while nothing moves, and sees a move by another process once told', async () => {
-      await versionsNow(db);
-      await listening();
-      const first = await versionsNow(db);
-      // The same answer, not asked again: no statement.
-      expect(await versionsNow(db)).toBe(first);
-      expect(await withVersionsOfOneRequest(() => versionsNow(db))).toBe(first);
-      await elsewhereWrites();
-      const moved = await versionsNow(db);
-      expect(moved.settings).toBe(first.settings + 1);
-      expect(await versionsNow(db)).toBe(moved);
-    });
-
-    it('sees its own writes at once, before it is told of them', async () => {
-      await versionsNow(db);
-      await listening();
-      // A listener whose notifications have not come yet (PostgreSQL tells at commit, but not before the commit's
-      // answer): only the process's count of its own writes can make it ask again.
-      const real = db.versionsTold;
-      db.versionsTold = { listening: () => true, moves: () => 1, close: async () => {} };
-      onTestFinished(() => {
-        db.versionsTold = real;
-      });
-      const start = (await versionsNow(db)).settings;
-      expect(await versionsNow(db)).toBe(await versionsNow(db));
-      await db.kysely
-        .insertInto('app_settings')
-        .values({ key: `k${++n}`, value: 'v' })
-        .execute();
-      expect((await versionsNow(db)).settings).toBe(start + 1);
-      await transactionally(db, function* () {
-        yield* query(
-          db.kysely
-            .insertInto('app_settings')
-            .values({ key: `k${++n}`, value: 'v' })
-            .compile(),
-        );
-      });
-      expect((await versionsNow(db)).settings).toBe(start + 2);
-    });
-
-    it('asks at every call while its listening connection is lost, and listens again', async () => {
-      await versionsNow(db);
-      await listening();
-      const start = (await versionsNow(db)).settings;
-      other.run(
-        "SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE application_name = 'ottkit-versions' AND datname = current_database()",
-      );
-      await until(() => db.versionsTold?.listening() === false);
-      // Nobody would tell this process: it asks, and sees the write at once.
-      setting(other);
-      expect((await versionsNow(db)).settings).toBe(start + 1);
-      await listening();
-      const again = await versionsNow(db);
-      expect(again.settings).toBe(start + 1);
-      expect(await versionsNow(db)).toBe(again);
-    });
-  },
-);

@@ -1,14 +1,12 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { KyselyPlugin, QueryId } from 'kysely';
 import type { Db } from './db.ts';
-import type { VersionsTold } from './kysely/versionsTold.ts';
 
 /**
  * The numbers that say whether what a process keeps is still current (decision 0410): the line-up's (moved by the
  * triggers of migrations 147, 498 and 499 on every table the line-up is read from), the settings' (499), the
  * sessions' and the catalogue's (531, decision 0411), the accounts' products and the profiles' favourites (532,
- * decision 0419), the operator's notices (540, decision 0432). A write by any process or command moves them, so it is
- * seen at the next call; on PostgreSQL, once the store has told the process (migration 547, decision 0448).
+ * decision 0419), the operator's notices (540, decision 0432). A write by any process or command moves them, so it is seen at the next call.
  */
 export interface Versions {
   lineup: number;
@@ -19,9 +17,6 @@ export interface Versions {
   favourites: number;
   notices: number;
 }
-
-/** The channel PostgreSQL tells a version's move on (migration 547, decision 0448). */
-export const VERSIONS_CHANNEL = 'ottkit_versions';
 
 const asked = new WeakMap<Db, Promise<Versions>>();
 
@@ -43,15 +38,8 @@ const oneRequest = new AsyncLocalStorage<RequestVersions>();
 export const withVersionsOfOneRequest = <T>(serve: () => T): T =>
   oneRequest.run({ known: new Map(), wrote: false }, serve);
 
-/**
- * This process's writes, counted (decision 0448): a told answer asked before one of them is not used after it, so
- * a process sees its own writes at once, before PostgreSQL's notification of them comes.
- */
-let ownWrites = 0;
-
 /** The request being served wrote (or is writing) the store: its next call asks the versions again. */
 export function versionsMayHaveMoved(): void {
-  ownWrites++;
   const mine = oneRequest.getStore();
   if (!mine) return;
   mine.known.clear();
@@ -69,35 +57,12 @@ export function versionsNow(db: Db): Promise<Versions> {
   const known = mine?.known.get(db);
   const at = performance.now();
   if (known && at - known.at < REQUEST_VERSIONS_MS) return known.answer;
-  const told = db.versionsTold;
-  const pending = mine?.wrote ? undefined : told?.listening() ? toldVersions(db, told) : asked.get(db);
+  const pending = mine?.wrote ? undefined : asked.get(db);
   const answer = pending ?? askVersions(db);
   if (mine) {
     mine.wrote = false;
     mine.known.set(db, { answer, at });
   }
-  return answer;
-}
-
-/** The versions asked after the last move a process was told of, with the moves and own writes counted then. */
-const toldAnswers = new WeakMap<Db, { answer: Promise<Versions>; moves: number; own: number }>();
-
-/**
- * The versions on a store that is told when they move (decision 0448): asked once after each move, not at each
- * request. First the process lets the notifications already on the listening connection's socket in: a write that
- * another process answered before this request came was told before the request's bytes came (PostgreSQL tells the
- * listeners at commit), so its notification is read before the kept answer is trusted.
- */
-async function toldVersions(db: Db, told: VersionsTold): Promise<Versions> {
-  await new Promise((resolve) => setImmediate(resolve));
-  const kept = toldAnswers.get(db);
-  const moves = told.moves();
-  if (kept?.moves === moves && kept.own === ownWrites && told.listening()) return kept.answer;
-  const answer = askVersions(db);
-  toldAnswers.set(db, { answer, moves, own: ownWrites });
-  answer.catch(() => {
-    if (toldAnswers.get(db)?.answer === answer) toldAnswers.delete(db);
-  });
   return answer;
 }
 

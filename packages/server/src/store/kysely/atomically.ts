@@ -1,6 +1,5 @@
 import type { CompiledQuery } from 'kysely';
 import type { Db, SqlValue } from '../db.ts';
-import { versionsMayHaveMoved } from '../versions.ts';
 
 /**
  * Runs statements Kysely compiled for this store as one transaction, answering each one's count of changed rows
@@ -19,12 +18,9 @@ export async function atomically(db: Db, queries: CompiledQuery[]): Promise<numb
   const [only] = queries;
   if (only && queries.length === 1)
     return [Number((await db.kysely.executeQuery(only)).numAffectedRows ?? 0)];
-  const changed = await db.kysely.transaction().execute(async (trx) => {
-    const counts: number[] = [];
-    for (const q of queries) counts.push(Number((await trx.executeQuery(q)).numAffectedRows ?? 0));
-    return counts;
+  return db.kysely.transaction().execute(async (trx) => {
+    const changed: number[] = [];
+    for (const q of queries) changed.push(Number((await trx.executeQuery(q)).numAffectedRows ?? 0));
+    return changed;
   });
-  // Its commit may have moved a version: the process sees that at once (decision 0448).
-  versionsMayHaveMoved();
-  return changed;
 }

@@ -2,8 +2,6 @@ import { Kysely, PostgresDialect, type PostgresPool, type PostgresPoolClient } f
 import pg from 'pg';
 import { isUnavailable, param } from '../pg/values.ts';
 import type { Database } from './schema.generated.ts';
-import { VERSIONS_CHANNEL } from '../versions.ts';
-import { listenForVersions, type VersionsTold } from './versionsTold.ts';
 
 /**
  * A pool's connection that always listens for its own death. `pg` throws a connection's `error` event out of the
@@ -49,34 +47,24 @@ export function pgKysely(
   where: () => PgLocation,
   timeoutMs: number,
   unavailable: (message: string) => Error,
-): { kysely: Kysely<Database>; end(): Promise<void>; stats(): PoolStats; told: VersionsTold } {
+): { kysely: Kysely<Database>; end(): Promise<void>; stats(): PoolStats } {
   let pool: pg.Pool | undefined;
   const max = Number(process.env.OTTKIT_DATABASE_POOL_MAX) || DEFAULT_POOL_MAX;
-  /** A connection's settings: the store's database and schema, found once. */
-  let config: pg.ClientConfig | undefined;
-  const connection = (): pg.ClientConfig => {
-    if (config) return config;
+  const open = (): pg.Pool => {
+    if (pool) return pool;
     const { database, schema } = where();
     const u = new URL(url);
     if (database) u.pathname = `/${database}`;
-    config = {
+    pool = new pg.Pool({
+      Client: ListenedClient,
       connectionString: u.toString(),
+      max,
       connectionTimeoutMillis: Math.min(timeoutMs, 5_000),
       statement_timeout: timeoutMs,
       application_name: 'ottkit',
-      ...(schema && { options: `-c search_path=${schema}` }),
-    };
-    return config;
-  };
-  const told = listenForVersions(connection, VERSIONS_CHANNEL);
-  const open = (): pg.Pool => {
-    if (pool) return pool;
-    pool = new pg.Pool({
-      ...connection(),
-      Client: ListenedClient,
-      max,
       // Idle connections go back after a while, so a quiet process (or a test's store) holds none.
       idleTimeoutMillis: 10_000,
+      ...(schema && { options: `-c search_path=${schema}` }),
     });
     // A connection that dies while idle is dropped by the pool; nothing to do but not crash.
     pool.on('error', () => {});
@@ -111,11 +99,10 @@ export function pgKysely(
       idle: pool?.idleCount ?? 0,
       waiting: pool?.waitingCount ?? 0,
     }),
-    told,
     end: async () => {
       const p = pool;
       pool = undefined;
-      await Promise.all([p?.end().catch(() => {}), told.close()]);
+      await p?.end().catch(() => {});
     },
   };
 }

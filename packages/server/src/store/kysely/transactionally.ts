@@ -1,6 +1,5 @@
 import type { CompiledQuery, QueryResult, SelectQueryBuilder } from 'kysely';
 import type { Db, SqlValue } from '../db.ts';
-import { versionsMayHaveMoved } from '../versions.ts';
 
 /**
  * A transaction that reads and then writes, written once for both engines (decision 0407). Its body is a generator
@@ -35,15 +34,12 @@ export async function transactionally<T>(db: Db, body: () => Statements<T>): Pro
   }
   for (let attempt = 1; ; attempt++) {
     try {
-      const answer = await db.kysely.transaction().execute(async (trx) => {
+      return await db.kysely.transaction().execute(async (trx) => {
         const steps = body();
         let step = steps.next();
         while (!step.done) step = steps.next(await trx.executeQuery(step.value));
         return step.value;
       });
-      // Its commit may have moved a version: the process sees that at once (decision 0448).
-      versionsMayHaveMoved();
-      return answer;
     } catch (e) {
       if (attempt >= MAX_TRIES || !RUN_AGAIN.has((e as { code?: string }).code ?? '')) throw e;
       // A few milliseconds apart, at random, so the transactions that met do not meet again at once.

@@ -1,5 +1,4 @@
 import type { Migration } from '../migrations.ts';
-import { VERSIONS_CHANNEL } from '../versions.ts';
 
 // A viewer's calls at scale (issue 39, decision 0411): what every call asks again (whose session a token is, the
 // session's profile, the title a progress report names) is kept by each process while a version stays, and these
@@ -83,33 +82,5 @@ CREATE TRIGGER settings_version_product_names_delete AFTER DELETE ON product_nam
       ['notice_display_channels', 'INSERT'],
       ['notice_display_channels', 'DELETE'],
     ]),
-  },
-  {
-    // Issue 39 (decision 0448): on PostgreSQL a process is told when a version moves, instead of asking the versions
-    // at every request. Each version's table tells the `ottkit_versions` channel when its row is written; PostgreSQL
-    // folds a transaction's notifications into one and delivers it at commit. SQLite's store is one process's own
-    // file, where asking costs no round trip: nothing to add. The tables are those of 547's time; a version added
-    // later adds its own trigger.
-    version: 547,
-    name: 'versions-told',
-    sql: '',
-    postgres: `
-CREATE OR REPLACE FUNCTION ottkit_versions_moved() RETURNS trigger LANGUAGE plpgsql
-  AS 'BEGIN PERFORM pg_notify(''${VERSIONS_CHANNEL}'', ''''); RETURN NULL; END';
-${[
-  'lineup_version',
-  'settings_version',
-  'sessions_version',
-  'catalogue_version',
-  'entitlements_version',
-  'favourites_version',
-  'notices_version',
-]
-  .map(
-    (t) =>
-      `CREATE TRIGGER ${t}_told AFTER UPDATE ON ${t} FOR EACH STATEMENT EXECUTE FUNCTION ottkit_versions_moved();`,
-  )
-  .join('\n')}
-`,
   },
 ];

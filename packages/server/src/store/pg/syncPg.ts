@@ -157,7 +157,6 @@ export function openPgDb(
     engine: 'postgres',
     kysely: pool.kysely,
     poolStats: pool.stats,
-    versionsTold: pool.told,
     run(sql, ...params) {
       return { changes: query(sql, params).changes };
     },
