@@ -141,8 +141,8 @@ describe('sessions and limits shared by the processes', () => {
     expect((await userInfo(b, renewed)).errCode).toBe(0);
     const reused = await post(cc, contract.account.refreshToken.path, { refreshToken });
     expect(reused.errCode).toBe(ErrCode.SESSION_INVALID);
-    // Ended everywhere at the next request: C's write moved the sessions' version, which PostgreSQL tells A and B
-    // (decision 0448) before a request answered by C can reach them.
+    // Ended everywhere at the next request: C's write moved the sessions' version, which A and B ask at each request
+    // (decision 0417; being told of it instead was measured and left, decision 0448).
     expect((await userInfo(a, renewed)).errCode).toBe(ErrCode.SESSION_INVALID);
     expect((await userInfo(b, renewed)).errCode).toBe(ErrCode.SESSION_INVALID);
   });
