@@ -92,12 +92,23 @@ export function refreshInWorker(
       worker.on('exit', (code) => {
         if (outcome && 'counts' in outcome) resolve(outcome.counts);
         else if (outcome) reject(new Error(outcome.error));
-        else
-          reject(
-            new Error(`The import stopped before it finished (${died?.message ?? `exit code ${code}`})`),
-          );
+        else reject(importStopped(died, code));
       });
     });
+  });
+}
+
+/**
+ * A worker that died without answering, in words for the console: what the operator can do, nothing of the
+ * engine's own text (kept as the cause, for the log). Its import changed nothing: the apply is one transaction.
+ */
+export function importStopped(died: (Error & { code?: string }) | undefined, exitCode: number): Error {
+  const why =
+    died?.code === 'ERR_WORKER_OUT_OF_MEMORY'
+      ? `it needed more than the ${IMPORT_HEAP.maxOldGenerationSizeMb} MB an import may use; import fewer groups of the source`
+      : 'try again';
+  return new Error(`The import stopped before it finished and changed nothing: ${why}`, {
+    cause: died ?? new Error(`exit code ${exitCode}`),
   });
 }
 
