@@ -28,13 +28,15 @@ async function signInEditor(base: string, store: Db): Promise<string> {
     (p) => hashPasswordSync(p, 10),
     Date.now(),
   );
-  const step1 = await fetch(`${base}/admin/api/signIn`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password }),
-  });
-  const d = ((await step1.json()) as { data: { challenge: string; enrol: { secret: string } } }).data;
-  const step2 = await fetch(`${base}/admin/api/totp`, {
+  const O = oc.operator;
+  const d = await consoleCall<{ challenge: string; enrol: { secret: string } }>(
+    base,
+    O.operatorSignIn.path,
+    '',
+    { email, password },
+  );
+  // The session is the answer's cookie, which `consoleCall` does not keep.
+  const step2 = await fetch(`${base}${O.operatorTotp.path}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({

@@ -109,21 +109,20 @@ export function getSourceByName(db: Db, name: string): LineupSource | undefined 
   return r && fromRow(r);
 }
 
-/** A source by its name, read inside a transaction of the asynchronous store. */
-export function* sourceByNameSteps(db: Db, name: string): Statements<LineupSource | undefined> {
+/** A source by its name or its id, read inside a transaction of the asynchronous store. */
+function* sourceSteps(
+  db: Db,
+  by: { name: string } | { sourceId: number },
+): Statements<LineupSource | undefined> {
+  const q = db.kysely.selectFrom('lineup_sources').selectAll();
   const { rows } = yield* query(
-    db.kysely.selectFrom('lineup_sources').selectAll().where('name', '=', name).compile(),
+    ('name' in by ? q.where('name', '=', by.name) : q.where('source_id', '=', by.sourceId)).compile(),
   );
   return rows[0] && fromRow(rows[0] as SourceRow);
 }
 
-/** A source by its id, read inside a transaction of the asynchronous store. */
-export function* sourceByIdSteps(db: Db, sourceId: number): Statements<LineupSource | undefined> {
-  const { rows } = yield* query(
-    db.kysely.selectFrom('lineup_sources').selectAll().where('source_id', '=', sourceId).compile(),
-  );
-  return rows[0] && fromRow(rows[0] as SourceRow);
-}
+export const sourceByNameSteps = (db: Db, name: string) => sourceSteps(db, { name });
+export const sourceByIdSteps = (db: Db, sourceId: number) => sourceSteps(db, { sourceId });
 
 export type NewSource = Pick<
   LineupSource,
