@@ -5,7 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { jobGet, OperatorErrCode } from '../packages/api-client/src/contract/operator.ts';
-import { lineupChannelSave, lineupGuideDay } from '../packages/api-client/src/contract/operatorLineup.ts';
+import {
+  lineupChannelSave,
+  lineupGuideDay,
+  lineupList,
+} from '../packages/api-client/src/contract/operatorLineup.ts';
 import { sourceAdd, sourceImport } from '../packages/api-client/src/contract/operatorSources.ts';
 import { runFfmpeg } from '../packages/server/src/media/ffmpeg.ts';
 import { seriousViolations } from './axe.ts';
@@ -191,6 +195,31 @@ test('an editor adds a channel with a logo and moves it up; a subscriber sees it
   await openLive(page, 'lc-001');
   await expect(liveRows(page).filter({ hasText: stamp })).toHaveCount(0);
   await desk.context().close();
+});
+
+test('what an editor types in the new channel form before the line-up arrives stays', async ({ page }) => {
+  await signInOperator(page, createOperator('editor'));
+  // The line-up's answer held back until the editor has typed: a slow network, a busy server.
+  let release: () => void = () => {};
+  const typed = new Promise<void>((r) => {
+    release = r;
+  });
+  await page.route(`**${lineupList.path}*`, async (route) => {
+    await typed;
+    await route.continue();
+  });
+  const answered = page.waitForResponse((r) => r.url().includes(lineupList.path));
+  await page.getByRole('navigation', { name: 'Console' }).getByRole('link', { name: 'Channels' }).click();
+  await consoleReady(page);
+  const form = page.getByTestId('channel-form');
+  await form.getByLabel('Name').fill('Typed early');
+  await form.getByLabel('No.').fill('4321');
+  release();
+  await answered;
+  // The line-up is shown, and the form kept both fields.
+  await expect(page.locator('table').getByText('OTT News 24').first()).toBeVisible();
+  await expect(form.getByLabel('Name')).toHaveValue('Typed early');
+  await expect(form.getByLabel('No.')).toHaveValue('4321');
 });
 
 test('support sees the line-up and the guide read-only; the server refuses its changes', async ({ page }) => {

@@ -5,7 +5,7 @@ import {
   LOGO_MAX_BYTES,
   lineupChannelSave,
 } from '@ottkit/api-client/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import type { AdminKey, AdminT } from '../../i18n/admin.ts';
 import { consoleApi } from '../../lib/console.ts';
 import { Field } from './Field.tsx';
@@ -51,6 +51,16 @@ export function ChannelForm({
     number: String(channel?.number ?? nextNumber),
     productId: channel?.productId ?? 'free',
   });
+  // The line-up may be read after the form shows (the first view, another editor's channel): a new channel's number
+  // follows it until the editor types one, and what they typed stays.
+  const shownNumber = useRef(String(nextNumber));
+  const { setValues } = form;
+  useEffect(() => {
+    if (channel) return;
+    const next = String(nextNumber);
+    setValues((v) => (v.number === shownNumber.current ? { ...v, number: next } : v));
+    shownNumber.current = next;
+  }, [channel, nextNumber, setValues]);
   const { name, number, productId } = form.values;
   const [columns, setColumns] = useState(new Set(channel?.columnIds ?? []));
   const [rules, setRules] = useState<Rule[]>(channel?.rules ?? []);

@@ -89,7 +89,7 @@ export default function Channels({ lang, canEdit }: { lang: Lang; canEdit: boole
             {editing ? t('admin.channels.editTitle', { name: editing.name }) : t('admin.channels.add')}
           </h2>
           <ChannelForm
-            key={editing?.logicalChannelId ?? `new-${formKey}-${nextNumber}`}
+            key={editing?.logicalChannelId ?? `new-${formKey}`}
             t={t}
             channel={editing}
             categories={lineup.categories}
